@@ -1,0 +1,64 @@
+/**
+ * The shape every `blight` verb shares: arguments in, text out, an exit code back.
+ * Verbs never call `process.exit`, so tests run them in-process.
+ */
+import { type ParseArgsConfig, parseArgs } from "node:util"
+
+/** Where a verb writes. */
+export interface Io {
+  readonly stdout: { write(chunk: string): unknown }
+  readonly stderr: { write(chunk: string): unknown }
+  /** The directory relative paths are read from (default: process.cwd()). */
+  readonly cwd?: string
+}
+
+/** A verb: `blight <name> …args`. Resolves to the exit code. */
+export interface Command {
+  readonly name: string
+  /** One line for `blight --help`. */
+  readonly summary: string
+  /** Full usage text for `blight <name> --help`. */
+  readonly usage: string
+  readonly run: (args: readonly string[], io: Io) => Promise<number>
+}
+
+/** Bad arguments: printed as one line, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = "UsageError"
+}
+
+/** Exit codes. */
+export const EXIT = { ok: 0, failed: 1, usage: 2 } as const
+
+type Options = NonNullable<ParseArgsConfig["options"]>
+
+/** `node:util` parseArgs, strict, with errors rewritten as one readable {@link UsageError}. */
+export const parse = <O extends Options>(
+  args: readonly string[],
+  options: O,
+): { values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>["values"]; positionals: string[] } => {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true })
+  } catch (e) {
+    const msg = e instanceof Error ? e.message.split("\n")[0]! : String(e)
+    throw new UsageError(msg.replace(/^.*?: /, "").replace(/\.$/, ""))
+  }
+}
+
+/** Reads a whole number option/argument, or throws a {@link UsageError} naming it. */
+export const intArg = (
+  value: string | undefined,
+  name: string,
+  { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
+): number => {
+  if (value === undefined) throw new UsageError(`${name}: a number is required`)
+  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${name}: expected a whole number, got ${JSON.stringify(value)}`)
+  const n = Number(value)
+  if (n < min || n > max) throw new UsageError(`${name}: expected ${min} to ${max}, got ${n}`)
+  return n
+}
+
+/** Writes one JSON object and a newline. */
+export const writeJson = (io: Io, value: unknown): void => {
+  io.stdout.write(`${JSON.stringify(value)}\n`)
+}

@@ -1,0 +1,10 @@
+/**
+ * Every verb of `blight`, loaded lazily so `blight roll` never pays for the content packs.
+ * Add a verb with one line here.
+ */
+import type { Command } from "../Command.js"
+
+export const commands: Record<string, () => Promise<Command>> = {
+  roll: async () => (await import("./roll.js")).roll,
+  odds: async () => (await import("./odds.js")).odds,
+}

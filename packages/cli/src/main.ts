@@ -1,0 +1,49 @@
+/**
+ * `blight`: the command-line face of the SDK. `main` takes the arguments and an output pair and
+ * resolves to the exit code; bin/blight.js wires it to the process.
+ */
+import { type Io, UsageError, EXIT } from "./Command.js"
+import { commands } from "./commands/index.js"
+
+export type { Command, Io } from "./Command.js"
+
+const help = async (io: Io): Promise<number> => {
+  const lines = ["usage: blight <verb> [arguments] [--seed N] [--json]", "", "verbs:"]
+  for (const [name, load] of Object.entries(commands)) lines.push(`  ${name.padEnd(10)} ${(await load()).summary}`)
+  lines.push("", "blight <verb> --help shows a verb's usage.")
+  io.stdout.write(`${lines.join("\n")}\n`)
+  return EXIT.ok
+}
+
+/** Runs the CLI. Never throws: bad arguments print one line and return 2; other failures 1. */
+export const main = async (argv: readonly string[], io: Io): Promise<number> => {
+  const [verb, ...rest] = argv
+  if (verb === undefined || verb === "--help" || verb === "-h" || verb === "help") return help(io)
+  if (verb === "--version") {
+    io.stdout.write("0.1.0\n")
+    return EXIT.ok
+  }
+  const load = Object.hasOwn(commands, verb) ? commands[verb] : undefined
+  if (!load) {
+    io.stderr.write(`blight: unknown verb ${JSON.stringify(verb)} (try: ${Object.keys(commands).join(", ")})\n`)
+    return EXIT.usage
+  }
+  const command = await load()
+  if (rest.includes("--help") || rest.includes("-h")) {
+    io.stdout.write(`${command.usage}\n`)
+    return EXIT.ok
+  }
+  try {
+    return await command.run(rest, io)
+  } catch (e) {
+    // A typed SDK error (it has a _tag) means the input broke a rule: still a usage problem.
+    if (e instanceof UsageError || (typeof e === "object" && e !== null && "_tag" in e)) {
+      io.stderr.write(`blight ${verb}: ${e instanceof Error ? e.message : String(e)}\n`)
+      return EXIT.usage
+    }
+    // Anything else is a failure of the job itself, shown in one line, never as a stack trace.
+    const message = e instanceof Error ? e.message : String(e)
+    io.stderr.write(`blight ${verb}: ${message}\n`)
+    return EXIT.failed
+  }
+}

@@ -1,0 +1,115 @@
+/**
+ * Exact odds of a Shoot's damage after Armour (B-SHOOT-08, B-ARMOUR-*) and a Fight's margin
+ * (B-FIGHT-07).
+ *
+ * @since 0.1.0
+ */
+import { unblocked } from "../blight/Armour.js"
+import { type Distribution, fromMap, mean } from "./Distribution.js"
+import { poolJoint } from "./PoolOdds.js"
+
+/** Joint distribution of an Armour roll: (Crit blockers, ordinary-only blockers). */
+export const armourJoint = (armour: number, helmet: boolean): readonly (readonly number[])[] => {
+  const pCrit = helmet ? 2 / 6 : 1 / 6
+  const pOrd = helmet ? 1 / 6 : 2 / 6
+  const pNone = 1 - pCrit - pOrd
+  let cur: number[][] = [[1]]
+  for (let i = 0; i < Math.max(0, armour); i++) {
+    const next: number[][] = Array.from({ length: i + 2 }, () => new Array<number>(i + 2).fill(0))
+    for (let k = 0; k < cur.length; k++) {
+      const row = cur[k]!
+      for (let o = 0; o < row.length; o++) {
+        const p = row[o]!
+        if (p === 0) continue
+        next[k]![o]! += p * pNone
+        next[k + 1]![o]! += p * pCrit
+        next[k]![o + 1]! += p * pOrd
+      }
+    }
+    cur = next
+  }
+  return cur
+}
+
+export interface ShootSpec {
+  /** The Shoot pool after every modifier: Shoot + weapon dice + Aim − range − cover… (may fall below 1). */
+  readonly dice: number
+  readonly blightDice?: number
+  readonly armour: number
+  readonly helmet?: boolean
+  /** Health lost per unblocked hit (default 1). */
+  readonly damage?: number
+}
+
+export interface ShootOdds {
+  readonly damage: Distribution
+  readonly hitsThrough: Distribution
+  readonly mean: number
+}
+
+/** The exact distribution of damage dealt by a Shoot against Armour, the defender blocking optimally. */
+export const shootOdds = (spec: ShootSpec): ShootOdds => {
+  const attack = poolJoint(spec.dice, spec.blightDice ?? 0)
+  const armour = armourJoint(spec.armour, spec.helmet ?? false)
+  const dmg = spec.damage ?? 1
+  const through = new Map<number, number>()
+  for (let s = 0; s < attack.length; s++) {
+    const row = attack[s]!
+    for (let c = 0; c < row.length; c++) {
+      const pa = row[c]!
+      if (pa === 0) continue
+      for (let k = 0; k < armour.length; k++) {
+        const arow = armour[k]!
+        for (let o = 0; o < arow.length; o++) {
+          const pd = arow[o]!
+          if (pd === 0) continue
+          const t = unblocked({ hits: s, crits: c }, { critBlockers: k, ordinaryBlockers: o }).hits
+          through.set(t, (through.get(t) ?? 0) + pa * pd)
+        }
+      }
+    }
+  }
+  const hitsThrough = fromMap(through)
+  const damage = hitsThrough.map((o) => ({ value: o.value * dmg, probability: o.probability }))
+  return { damage, hitsThrough, mean: mean(damage) }
+}
+
+export interface FightSpec {
+  /** Attacker's Fight + weapon dice + Charge + Outnumbering − Shaken (may fall below 1). */
+  readonly attacker: number
+  readonly defender: number
+  readonly attackerBlight?: number
+  readonly defenderBlight?: number
+  /** A Down defender does not roll (B-FIGHT-05). */
+  readonly defenderDown?: boolean
+}
+
+export interface FightOdds {
+  /** Attacker successes minus defender successes. */
+  readonly margin: Distribution
+  readonly attackerWins: number
+  readonly defenderWins: number
+  readonly tie: number
+  readonly mean: number
+}
+
+const successDist = (dice: number, blight: number): number[] =>
+  poolJoint(dice, blight).map((row) => row.reduce((a, b) => a + b, 0))
+
+/** The exact distribution of a Fight's margin (B-FIGHT-07, B-FIGHT-09). */
+export const fightOdds = (spec: FightSpec): FightOdds => {
+  const a = successDist(spec.attacker, spec.attackerBlight ?? 0)
+  const d = spec.defenderDown ? [1] : successDist(spec.defender, spec.defenderBlight ?? 0)
+  const m = new Map<number, number>()
+  a.forEach((pa, sa) => d.forEach((pd, sd) => m.set(sa - sd, (m.get(sa - sd) ?? 0) + pa * pd)))
+  const margin = fromMap(m)
+  let attackerWins = 0
+  let defenderWins = 0
+  let tie = 0
+  for (const o of margin) {
+    if (o.value > 0) attackerWins += o.probability
+    else if (o.value < 0) defenderWins += o.probability
+    else tie += o.probability
+  }
+  return { margin, attackerWins, defenderWins, tie, mean: mean(margin) }
+}

@@ -1,0 +1,1 @@
+export const ruleset = "nightsong" as const
