@@ -7,4 +7,5 @@ import type { Command } from "../Command.js"
 export const commands: Record<string, () => Promise<Command>> = {
   roll: async () => (await import("./roll.js")).roll,
   odds: async () => (await import("./odds.js")).odds,
+  nightsong: async () => (await import("./nightsong.js")).nightsong,
 }

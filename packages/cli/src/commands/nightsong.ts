@@ -1,0 +1,30 @@
+/**
+ * `blight nightsong <sub-verb>`: Nightsong on the same dice core. Each sub-verb is its own
+ * module under ./nightsong/, registered here with one line.
+ */
+import { type Command, EXIT, UsageError } from "../Command.js"
+
+export const subcommands: Record<string, () => Promise<Command>> = {}
+
+export const nightsong: Command = {
+  name: "nightsong",
+  summary: "Nightsong: characters, the Living World generator, conversions",
+  get usage() {
+    return `usage: blight nightsong <${Object.keys(subcommands).join("|") || "…"}> [options] [--seed N] [--json]`
+  },
+  run: async (args, io) => {
+    const [sub, ...rest] = args
+    const load = sub !== undefined && Object.hasOwn(subcommands, sub) ? subcommands[sub] : undefined
+    if (!load) {
+      throw new UsageError(
+        `${sub === undefined ? "a sub-verb is required" : `unknown sub-verb ${JSON.stringify(sub)}`} (one of: ${Object.keys(subcommands).join(", ")})`,
+      )
+    }
+    const command = await load()
+    if (rest.includes("--help")) {
+      io.stdout.write(`${command.usage}\n`)
+      return EXIT.ok
+    }
+    return command.run(rest, io)
+  },
+}
