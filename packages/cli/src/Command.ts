@@ -36,7 +36,10 @@ type Options = NonNullable<ParseArgsConfig["options"]>
 export const parse = <O extends Options>(
   args: readonly string[],
   options: O,
-): { values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>["values"]; positionals: string[] } => {
+): {
+  values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>["values"]
+  positionals: string[]
+} => {
   try {
     return parseArgs({ args: [...args], options, allowPositionals: true, strict: true })
   } catch (e) {
@@ -52,7 +55,8 @@ export const intArg = (
   { min = Number.MIN_SAFE_INTEGER, max = Number.MAX_SAFE_INTEGER }: { min?: number; max?: number } = {},
 ): number => {
   if (value === undefined) throw new UsageError(`${name}: a number is required`)
-  if (!/^-?\d+$/.test(value.trim())) throw new UsageError(`${name}: expected a whole number, got ${JSON.stringify(value)}`)
+  if (!/^-?\d+$/.test(value.trim()))
+    throw new UsageError(`${name}: expected a whole number, got ${JSON.stringify(value)}`)
   const n = Number(value)
   if (n < min || n > max) throw new UsageError(`${name}: expected ${min} to ${max}, got ${n}`)
   return n

@@ -6,4 +6,6 @@ import { randomInt } from "node:crypto"
 import { intArg } from "./Command.js"
 
 export const seedFrom = (value: string | undefined): number =>
-  value === undefined ? randomInt(0, 2 ** 48 - 1) : intArg(value, "--seed", { min: 0, max: Number.MAX_SAFE_INTEGER })
+  value === undefined
+    ? randomInt(0, 2 ** 48 - 1)
+    : intArg(value, "--seed", { min: 0, max: Number.MAX_SAFE_INTEGER })

@@ -2,14 +2,15 @@
  * `blight`: the command-line face of the SDK. `main` takes the arguments and an output pair and
  * resolves to the exit code; bin/blight.js wires it to the process.
  */
-import { type Io, UsageError, EXIT } from "./Command.js"
+import { EXIT, type Io, UsageError } from "./Command.js"
 import { commands } from "./commands/index.js"
 
 export type { Command, Io } from "./Command.js"
 
 const help = async (io: Io): Promise<number> => {
   const lines = ["usage: blight <verb> [arguments] [--seed N] [--json]", "", "verbs:"]
-  for (const [name, load] of Object.entries(commands)) lines.push(`  ${name.padEnd(10)} ${(await load()).summary}`)
+  for (const [name, load] of Object.entries(commands))
+    lines.push(`  ${name.padEnd(10)} ${(await load()).summary}`)
   lines.push("", "blight <verb> --help shows a verb's usage.")
   io.stdout.write(`${lines.join("\n")}\n`)
   return EXIT.ok
@@ -25,7 +26,9 @@ export const main = async (argv: readonly string[], io: Io): Promise<number> => 
   }
   const load = Object.hasOwn(commands, verb) ? commands[verb] : undefined
   if (!load) {
-    io.stderr.write(`blight: unknown verb ${JSON.stringify(verb)} (try: ${Object.keys(commands).join(", ")})\n`)
+    io.stderr.write(
+      `blight: unknown verb ${JSON.stringify(verb)} (try: ${Object.keys(commands).join(", ")})\n`,
+    )
     return EXIT.usage
   }
   const command = await load()

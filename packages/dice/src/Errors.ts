@@ -60,7 +60,12 @@ export class InvalidTable extends Schema.TaggedError<InvalidTable>()("InvalidTab
 }
 
 /** Every error the dice core raises. */
-export type DiceError = DieOutOfRange | ManualDiceExhausted | InvalidDiceExpression | DiceRuleViolation | InvalidTable
+export type DiceError =
+  | DieOutOfRange
+  | ManualDiceExhausted
+  | InvalidDiceExpression
+  | DiceRuleViolation
+  | InvalidTable
 
 /** True for any error raised by the dice core. */
 export const isDiceError = (u: unknown): u is DiceError =>

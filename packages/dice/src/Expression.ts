@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Either, ParseResult, Schema } from "effect"
-import { d3FromD6, d66Key, halfRow } from "./Roll.js"
 import { InvalidDiceExpression } from "./Errors.js"
+import { d3FromD6, d66Key, halfRow } from "./Roll.js"
 import type { DiceSource } from "./Source.js"
 
 /** NdS, plus a modifier, times a multiplier: "2d6+1", "d20", "3d6x10". */
@@ -87,7 +87,9 @@ export const formatExpression = (e: DiceExpression): string => {
 
 const ExpressionValue = Schema.declare(
   (u: unknown): u is DiceExpression =>
-    typeof u === "object" && u !== null && ["sum", "d3", "percent", "d66", "half"].includes((u as { kind?: string }).kind ?? ""),
+    typeof u === "object" &&
+    u !== null &&
+    ["sum", "d3", "percent", "d66", "half"].includes((u as { kind?: string }).kind ?? ""),
   { identifier: "DiceExpressionValue" },
 )
 
@@ -161,7 +163,9 @@ export const rollExpression = (source: DiceSource, e: DiceExpression, label?: st
 }
 
 /** Every value an expression can produce with its probability, in ascending order (d66: row 1–18). */
-export const outcomes = (e: DiceExpression): ReadonlyArray<{ readonly value: number; readonly probability: number }> => {
+export const outcomes = (
+  e: DiceExpression,
+): ReadonlyArray<{ readonly value: number; readonly probability: number }> => {
   switch (e.kind) {
     case "percent":
       return uniform(1, 100)
@@ -176,7 +180,8 @@ export const outcomes = (e: DiceExpression): ReadonlyArray<{ readonly value: num
       const face = 1 / e.sides
       for (let i = 0; i < e.count; i++) {
         const next = new Array<number>(dist.length + e.sides - 1).fill(0)
-        for (let j = 0; j < dist.length; j++) for (let f = 0; f < e.sides; f++) next[j + f]! += dist[j]! * face
+        for (let j = 0; j < dist.length; j++)
+          for (let f = 0; f < e.sides; f++) next[j + f]! += dist[j]! * face
         dist = next
       }
       return dist.map((p, i) => ({ value: (i + e.count + e.modifier) * e.multiplier, probability: p }))

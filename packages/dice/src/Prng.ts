@@ -99,7 +99,7 @@ export class Prng {
 
   /** The state now, as plain JSON-safe data. */
   snapshot(): PrngState {
-    return { algorithm: "xoshiro128**", state: [this.a, this.b, this.c, this.d] }
+    return { algorithm: "xoshiro128**", state: [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0] }
   }
 
   /** An independent copy at the same point of the stream. */

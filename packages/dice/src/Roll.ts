@@ -82,7 +82,10 @@ const D66_KEY = /^([135])[·.]([246])\/([1-6])$/
 export const parseD66Key = (key: string): { readonly band: 0 | 1 | 2; readonly entry: number } => {
   const m = D66_KEY.exec(key)
   if (!m || Number(m[2]) !== Number(m[1]) + 1) {
-    throw new InvalidTable({ path: "key", reason: `a 1D66 key looks like "3·4/5", got ${JSON.stringify(key)}` })
+    throw new InvalidTable({
+      path: "key",
+      reason: `a 1D66 key looks like "3·4/5", got ${JSON.stringify(key)}`,
+    })
   }
   return { band: ((Number(m[1]) - 1) / 2) as 0 | 1 | 2, entry: Number(m[3]) }
 }

@@ -6,15 +6,21 @@
  * @since 0.1.0
  */
 import { Context, Effect, Layer } from "effect"
-import { type PoolRoll, type PoolSpec, type TestRoll, reroll, rollPool, rollTest } from "./blight/Pool.js"
-import { type DiceError, type DieOutOfRange, type ManualDiceExhausted, isDiceError } from "./Errors.js"
+import { type PoolRoll, type PoolSpec, reroll, rollPool, rollTest, type TestRoll } from "./blight/Pool.js"
+import { type DiceError, type DieOutOfRange, isDiceError, type ManualDiceExhausted } from "./Errors.js"
 import { type ExpressionRoll, expression, rollExpression } from "./Expression.js"
-import { type CheckRoll, type CheckSpec, type NuancedRoll, rollCheck, rollNuanced } from "./nightsong/Check.js"
+import {
+  type CheckRoll,
+  type CheckSpec,
+  type NuancedRoll,
+  rollCheck,
+  rollNuanced,
+} from "./nightsong/Check.js"
 import { type FateRoll, rollFate } from "./nightsong/Fate.js"
-import { type StepDie, type StepDieRoll, rollStepDie } from "./nightsong/StepDie.js"
+import { rollStepDie, type StepDie, type StepDieRoll } from "./nightsong/StepDie.js"
 import type { PrngState, Seed } from "./Prng.js"
-import { type DiceSource, type DieRecord, RecordingSource, SeededSource, manual } from "./Source.js"
-import { type Table, type TableRoll, rollOn, rollUnique } from "./Table.js"
+import { type DiceSource, type DieRecord, manual, RecordingSource, SeededSource } from "./Source.js"
+import { rollOn, rollUnique, type Table, type TableRoll } from "./Table.js"
 
 /** What the `Dice` service offers. */
 export interface DiceService {
@@ -53,7 +59,8 @@ export const makeDice = (source: DiceSource): DiceService => {
   const rec = source instanceof RecordingSource ? source : new RecordingSource(source)
   const inner = rec.inner
   return {
-    die: (sides, label) => attempt(() => rec.die(sides, label)) as Effect.Effect<number, DieOutOfRange | ManualDiceExhausted>,
+    die: (sides, label) =>
+      attempt(() => rec.die(sides, label)) as Effect.Effect<number, DieOutOfRange | ManualDiceExhausted>,
     roll: Effect.fn("Dice.roll")(function* (text: string) {
       const e = yield* attempt(() => expression(text))
       return yield* attempt(() => rollExpression(rec, e))
@@ -75,11 +82,14 @@ export const makeDice = (source: DiceSource): DiceService => {
 /** The `Dice` service key. */
 export class Dice extends Context.Tag("@blight/dice/Dice")<Dice, DiceService>() {
   /** Dice from a seed: the same seed gives the same rolls. */
-  static seeded = (seed: Seed): Layer.Layer<Dice> => Layer.sync(Dice, () => makeDice(SeededSource.fromSeed(seed)))
+  static seeded = (seed: Seed): Layer.Layer<Dice> =>
+    Layer.sync(Dice, () => makeDice(SeededSource.fromSeed(seed)))
   /** Dice continuing from a stored PRNG state. */
-  static restored = (state: PrngState): Layer.Layer<Dice> => Layer.sync(Dice, () => makeDice(SeededSource.fromState(state)))
+  static restored = (state: PrngState): Layer.Layer<Dice> =>
+    Layer.sync(Dice, () => makeDice(SeededSource.fromState(state)))
   /** Dice rolled at the table: the numbers are used in order; bad or missing numbers fail with a typed error. */
-  static manual = (values: Iterable<unknown>): Layer.Layer<Dice> => Layer.sync(Dice, () => makeDice(manual(values)))
+  static manual = (values: Iterable<unknown>): Layer.Layer<Dice> =>
+    Layer.sync(Dice, () => makeDice(manual(values)))
   /** Dice from any source. */
   static fromSource = (source: DiceSource): Layer.Layer<Dice> => Layer.sync(Dice, () => makeDice(source))
 }

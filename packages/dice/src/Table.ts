@@ -5,9 +5,15 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { parseD66Key } from "./Roll.js"
 import { InvalidTable } from "./Errors.js"
-import { type DiceExpression, DiceExpressionFromString, type ExpressionRoll, outcomes, rollExpression } from "./Expression.js"
+import {
+  type DiceExpression,
+  DiceExpressionFromString,
+  type ExpressionRoll,
+  outcomes,
+  rollExpression,
+} from "./Expression.js"
+import { parseD66Key } from "./Roll.js"
 import type { DiceSource } from "./Source.js"
 
 /** A 1D66 key such as "3·4/5" (N-TABLE-01). */
@@ -26,7 +32,9 @@ export const D66Key = Schema.String.pipe(
 /** A row key: one face, an inclusive range [from, to], or a 1D66 key. */
 export const RowKey = Schema.Union(
   Schema.Int,
-  Schema.Tuple(Schema.Int, Schema.Int).annotations({ description: "An inclusive range of results [from, to]" }),
+  Schema.Tuple(Schema.Int, Schema.Int).annotations({
+    description: "An inclusive range of results [from, to]",
+  }),
   D66Key,
 ).annotations({ identifier: "RowKey" })
 export type RowKey = typeof RowKey.Type
@@ -73,13 +81,14 @@ export const tableProblems = <A>(table: Table<A>, path = "rows"): InvalidTable[]
       problems.push(
         new InvalidTable({
           path: `${path}[${i}].key`,
-          reason: d66 ? "a 1D66 table is keyed like \"3·4/5\"" : "only a 1D66 table uses keys like \"3·4/5\"",
+          reason: d66 ? 'a 1D66 table is keyed like "3·4/5"' : 'only a 1D66 table uses keys like "3·4/5"',
         }),
       )
       return
     }
     const values = keyValues(row.key)
-    if (values.length === 0) problems.push(new InvalidTable({ path: `${path}[${i}].key`, reason: "an empty range" }))
+    if (values.length === 0)
+      problems.push(new InvalidTable({ path: `${path}[${i}].key`, reason: "an empty range" }))
     for (const v of values) {
       if (!possible.has(v)) {
         problems.push(new InvalidTable({ path: `${path}[${i}].key`, reason: `the die cannot roll ${v}` }))
@@ -87,7 +96,12 @@ export const tableProblems = <A>(table: Table<A>, path = "rows"): InvalidTable[]
       }
       const prior = owner.get(v)
       if (prior !== undefined) {
-        problems.push(new InvalidTable({ path: `${path}[${i}].key`, reason: `result ${v} is also covered by row ${prior}` }))
+        problems.push(
+          new InvalidTable({
+            path: `${path}[${i}].key`,
+            reason: `result ${v} is also covered by row ${prior}`,
+          }),
+        )
         break
       }
       owner.set(v, i)
@@ -121,7 +135,8 @@ export const rowIndex = <A>(table: Table<A>, value: number | string): number => 
 }
 
 /** The result for a rolled value (or a 1D66 key). */
-export const lookup = <A>(table: Table<A>, value: number | string): A => table.rows[rowIndex(table, value)]!.result
+export const lookup = <A>(table: Table<A>, value: number | string): A =>
+  table.rows[rowIndex(table, value)]!.result
 
 /** A table roll: what the dice showed and the row they picked. */
 export interface TableRoll<A> {
@@ -148,7 +163,7 @@ export const rollUnique = <A>(
   label = "table",
 ): { readonly rolls: readonly TableRoll<A>[]; readonly final: TableRoll<A> } => {
   if (table.rows.every((_, i) => taken.has(i))) {
-    throw new InvalidTable({ path: "taken", reason: "every row is already taken; nothing left to roll", })
+    throw new InvalidTable({ path: "taken", reason: "every row is already taken; nothing left to roll" })
   }
   const rolls: TableRoll<A>[] = []
   for (;;) {

@@ -9,8 +9,14 @@
 export * as Armour from "./blight/Armour.js"
 export * as Pool from "./blight/Pool.js"
 export * as Tier from "./blight/Tier.js"
-export * as Roll from "./Roll.js"
 export * as Errors from "./Errors.js"
+export {
+  DiceRuleViolation,
+  DieOutOfRange,
+  InvalidDiceExpression,
+  InvalidTable,
+  ManualDiceExhausted,
+} from "./Errors.js"
 export * as Expression from "./Expression.js"
 export * as Check from "./nightsong/Check.js"
 export * as Fate from "./nightsong/Fate.js"
@@ -20,12 +26,11 @@ export * as Distribution from "./odds/Distribution.js"
 export * as NightsongOdds from "./odds/NightsongOdds.js"
 export * as PoolOdds from "./odds/PoolOdds.js"
 export * as Prng from "./Prng.js"
+export * as Roll from "./Roll.js"
 export * as Service from "./Service.js"
-export * as Source from "./Source.js"
-export * as Table from "./Table.js"
-
 // The most used names, flat, for convenience.
 export { Dice, makeDice } from "./Service.js"
-export { seeded, manual, recording, replay, restore } from "./Source.js"
 export type { DiceSource, DieRecord } from "./Source.js"
-export { DieOutOfRange, ManualDiceExhausted, InvalidDiceExpression, DiceRuleViolation, InvalidTable } from "./Errors.js"
+export * as Source from "./Source.js"
+export { manual, recording, replay, restore, seeded } from "./Source.js"
+export * as Table from "./Table.js"

@@ -3,7 +3,7 @@
  * tests, Shoots against Armour and Fights, and for Nightsong Checks and step dice.
  */
 import { CombatOdds, NightsongOdds, PoolOdds, StepDie } from "@blight/dice"
-import { type Command, EXIT, UsageError, intArg, parse, writeJson } from "../Command.js"
+import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../Command.js"
 import { histogram, percent } from "../Histogram.js"
 
 const usage = `usage:
@@ -102,7 +102,13 @@ export const odds: Command = {
         const attacker = need(o.attacker, "--attacker")
         const defender = o["defender-down"] ? 0 : need(o.defender, "--defender")
         const r = CombatOdds.fightOdds({ attacker, defender, defenderDown: o["defender-down"] ?? false })
-        json = { margin: r.margin, attackerWins: r.attackerWins, defenderWins: r.defenderWins, tie: r.tie, mean: r.mean }
+        json = {
+          margin: r.margin,
+          attackerWins: r.attackerWins,
+          defenderWins: r.defenderWins,
+          tie: r.tie,
+          mean: r.mean,
+        }
         text = `fight ${attacker} vs ${o["defender-down"] ? "a Down defender" : defender}: attacker wins ${percent(r.attackerWins).trim()}, tie ${percent(r.tie).trim()}, defender wins ${percent(r.defenderWins).trim()}\n${histogram("margin (attacker − defender)", r.margin, { atLeast: false })}`
         break
       }
@@ -127,7 +133,11 @@ export const odds: Command = {
         if (arg === undefined) throw new UsageError("which step die? e.g. `blight odds step d6`")
         const r = NightsongOdds.stepDieLifetime(StepDie.stepDie(arg))
         json = r
-        text = `${r.die.toUpperCase()} lasts ${r.mean.toFixed(3)} rolls on average\n${histogram("spent on roll", r.rolls.filter((x) => x.probability > 0.0005), { atLeast: false })}`
+        text = `${r.die.toUpperCase()} lasts ${r.mean.toFixed(3)} rolls on average\n${histogram(
+          "spent on roll",
+          r.rolls.filter((x) => x.probability > 0.0005),
+          { atLeast: false },
+        )}`
         break
       }
       case undefined:

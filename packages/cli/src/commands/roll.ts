@@ -2,8 +2,19 @@
  * `blight roll …`: roll Blight pools and tests, any dice expression, Nightsong d20s, step dice
  * and the Die of Fate, from a seed or from the numbers rolled at the table (`--manual 4,6,1`).
  */
-import { Check, type DiceSource, Expression, Fate, Pool, Roll, StepDie, manual, recording, seeded } from "@blight/dice"
-import { type Command, EXIT, UsageError, intArg, parse, writeJson } from "../Command.js"
+import {
+  Check,
+  type DiceSource,
+  Expression,
+  Fate,
+  manual,
+  Pool,
+  Roll,
+  recording,
+  StepDie,
+  seeded,
+} from "@blight/dice"
+import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
 
 const usage = `usage:
@@ -30,7 +41,10 @@ const options = {
 } as const
 
 const manualDice = (text: string): number[] =>
-  text.split(/[,\s]+/).filter(Boolean).map((t, i) => intArg(t, `--manual[${i}]`))
+  text
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((t, i) => intArg(t, `--manual[${i}]`))
 
 const faces = (dice: readonly Pool.PoolDie[]): string =>
   dice.map((d) => `${d.face}${d.blight ? "b" : ""}`).join(" ")
@@ -42,7 +56,8 @@ export const roll: Command = {
   run: async (args, io) => {
     const { values: o, positionals } = parse(args, options)
     const [what, arg] = positionals
-    if (what === undefined) throw new UsageError("what to roll? e.g. `blight roll pool 5` or `blight roll 2d6`")
+    if (what === undefined)
+      throw new UsageError("what to roll? e.g. `blight roll pool 5` or `blight roll 2d6`")
     if (positionals.length > 2) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[2])}`)
     if (o.adv && o.dis) throw new UsageError("--adv and --dis cannot both be given")
     const seed = o.manual === undefined ? seedFrom(o.seed) : undefined
@@ -76,13 +91,15 @@ export const roll: Command = {
       text = `${r.before.toUpperCase()} shows ${r.face} → ${r.after.toUpperCase()}${r.ended ? " (spent)" : ""}`
     } else if (what === "fate") {
       noArg()
-      const threshold = o.threshold === undefined ? 50 : intArg(o.threshold, "--threshold", { min: 0, max: 100 })
+      const threshold =
+        o.threshold === undefined ? 50 : intArg(o.threshold, "--threshold", { min: 0, max: 100 })
       const r = Fate.rollFate(rec, threshold)
       result = { kind: "fate", ...r }
       text = `Die of Fate: ${r.roll} against ${threshold} → ${r.yes ? "YES" : "NO"}`
     } else if (/^1?d20$/i.test(what)) {
       noArg()
-      if ((o.ability === undefined) !== (o.dr === undefined) && o.dr === undefined) throw new UsageError("--ability needs --dr")
+      if ((o.ability === undefined) !== (o.dr === undefined) && o.dr === undefined)
+        throw new UsageError("--ability needs --dr")
       const ability = o.ability === undefined ? 0 : intArg(o.ability, "--ability", { min: -10, max: 30 })
       const dr = o.dr === undefined ? undefined : intArg(o.dr, "--dr", { min: 0, max: 60 })
       if (o.nuanced) {
@@ -91,7 +108,10 @@ export const roll: Command = {
         text = `Nuanced check: [${r.rolls.join(" ")}] keep ${r.kept.join(", ")} → ${r.totals.join(", ")} vs DR ${r.dr}: ${r.outcome}`
       } else {
         const r = Check.rollCheck(rec, { ability, dr: dr ?? 0, advantage })
-        result = dr === undefined ? { kind: "d20", advantage, rolls: r.rolls, kept: r.kept, total: r.total } : { kind: "check", advantage, ...r }
+        result =
+          dr === undefined
+            ? { kind: "d20", advantage, rolls: r.rolls, kept: r.kept, total: r.total }
+            : { kind: "check", advantage, ...r }
         text = `d20${advantage === "none" ? "" : ` (${advantage})`}: [${r.rolls.join(" ")}] → ${r.kept}${ability ? ` + ${ability} = ${r.total}` : ""}${dr === undefined ? "" : ` vs DR ${dr}: ${r.success ? "SUCCESS" : "FAIL"}`}`
       }
     } else {

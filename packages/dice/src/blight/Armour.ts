@@ -34,7 +34,10 @@ export const armourBlocks = (faces: readonly number[], helmet: boolean): ArmourB
  * How many hits get through when the defender assigns optimally: ordinary-only blockers go on
  * ordinary hits, and Crit blockers take whatever is left, Crits first.
  */
-export const unblocked = (hits: Hits, blocks: ArmourBlocks): { readonly hits: number; readonly crits: number } => {
+export const unblocked = (
+  hits: Hits,
+  blocks: ArmourBlocks,
+): { readonly hits: number; readonly crits: number } => {
   const ordinary = hits.hits - hits.crits
   const ordinaryLeft = ordinary - Math.min(blocks.ordinaryBlockers, ordinary)
   const critsLeft = hits.crits - Math.min(blocks.critBlockers, hits.crits)

@@ -45,7 +45,11 @@ export const isCrit = (face: number): boolean => face === 6
 
 const checkCount = (n: number, path: string): void => {
   if (!Number.isInteger(n)) {
-    throw new DiceRuleViolation({ path, reason: `expected a whole number of dice, got ${String(n)}`, clause: "B-DICE-05" })
+    throw new DiceRuleViolation({
+      path,
+      reason: `expected a whole number of dice, got ${String(n)}`,
+      clause: "B-DICE-05",
+    })
   }
 }
 
@@ -70,13 +74,18 @@ export const rollPool = (source: DiceSource, spec: PoolSpec): PoolRoll => {
   const blightDice = spec.blightDice ?? 0
   checkCount(blightDice, "blightDice")
   if (blightDice < 0) {
-    throw new DiceRuleViolation({ path: "blightDice", reason: "cannot add fewer than 0 Blight dice", clause: "B-BLIGHTDICE-01" })
+    throw new DiceRuleViolation({
+      path: "blightDice",
+      reason: "cannot add fewer than 0 Blight dice",
+      clause: "B-BLIGHTDICE-01",
+    })
   }
   const ordinary = Math.max(0, spec.dice)
   const desperate = ordinary + blightDice < 1
   const dice: PoolDie[] = []
   const n = desperate ? 1 : ordinary
-  for (let i = 0; i < n; i++) dice.push({ face: source.die(6, "pool"), blight: false, rerolled: false, history: [] })
+  for (let i = 0; i < n; i++)
+    dice.push({ face: source.die(6, "pool"), blight: false, rerolled: false, history: [] })
   let blightGained = 0
   for (let i = 0; i < blightDice; i++) {
     const face = source.die(6, "blight")
@@ -95,7 +104,10 @@ export const reroll = (source: DiceSource, pool: PoolRoll, indices: readonly num
   for (const [k, i] of indices.entries()) {
     const die = pool.dice[i]
     if (!Number.isInteger(i) || die === undefined) {
-      throw new DiceRuleViolation({ path: `indices[${k}]`, reason: `no die ${String(i)} in a pool of ${pool.dice.length}` })
+      throw new DiceRuleViolation({
+        path: `indices[${k}]`,
+        reason: `no die ${String(i)} in a pool of ${pool.dice.length}`,
+      })
     }
     if (die.rerolled || seen.has(i)) {
       throw new DiceRuleViolation({
@@ -127,10 +139,19 @@ export interface TestRoll {
 export const rollTest = (source: DiceSource, spec: PoolSpec & { readonly target?: number }): TestRoll => {
   const target = spec.target ?? 1
   checkCount(target, "target")
-  if (target < 1) throw new DiceRuleViolation({ path: "target", reason: "a test needs at least 1 success", clause: "B-TEST-02" })
+  if (target < 1)
+    throw new DiceRuleViolation({
+      path: "target",
+      reason: "a test needs at least 1 success",
+      clause: "B-TEST-02",
+    })
   const pool = rollPool(source, spec)
   return { pool, target, passed: pool.successes >= target }
 }
 
 /** Judges an already rolled pool against a target. */
-export const judge = (pool: PoolRoll, target = 1): TestRoll => ({ pool, target, passed: pool.successes >= target })
+export const judge = (pool: PoolRoll, target = 1): TestRoll => ({
+  pool,
+  target,
+  passed: pool.successes >= target,
+})

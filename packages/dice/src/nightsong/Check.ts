@@ -10,7 +10,9 @@ import { DiceRuleViolation } from "../Errors.js"
 import type { DiceSource } from "../Source.js"
 
 /** Advantage state of a roll. */
-export const Advantage = Schema.Literal("none", "advantage", "disadvantage").annotations({ identifier: "Advantage" })
+export const Advantage = Schema.Literal("none", "advantage", "disadvantage").annotations({
+  identifier: "Advantage",
+})
 export type Advantage = typeof Advantage.Type
 
 /** The Difficulty Ratings (N-CHECK-01). */
@@ -32,8 +34,10 @@ export interface CheckRoll {
 }
 
 const checkSpec = (spec: CheckSpec): void => {
-  if (!Number.isInteger(spec.ability)) throw new DiceRuleViolation({ path: "ability", reason: "expected a whole number" })
-  if (!Number.isInteger(spec.dr)) throw new DiceRuleViolation({ path: "dr", reason: "expected a whole number" })
+  if (!Number.isInteger(spec.ability))
+    throw new DiceRuleViolation({ path: "ability", reason: "expected a whole number" })
+  if (!Number.isInteger(spec.dr))
+    throw new DiceRuleViolation({ path: "dr", reason: "expected a whole number" })
 }
 
 /** Rolls a Check (N-CHECK-02, N-ADV-01). */
@@ -96,8 +100,16 @@ export const rollOpposed = (
 ): OpposedRoll => {
   const rounds: Array<{ a: number; b: number }> = []
   for (let i = 0; i < maxRounds; i++) {
-    const ra = rollCheck(source, { ability: a.ability, dr: 0, ...(a.advantage ? { advantage: a.advantage } : {}) }).total
-    const rb = rollCheck(source, { ability: b.ability, dr: 0, ...(b.advantage ? { advantage: b.advantage } : {}) }).total
+    const ra = rollCheck(source, {
+      ability: a.ability,
+      dr: 0,
+      ...(a.advantage ? { advantage: a.advantage } : {}),
+    }).total
+    const rb = rollCheck(source, {
+      ability: b.ability,
+      dr: 0,
+      ...(b.advantage ? { advantage: b.advantage } : {}),
+    }).total
     rounds.push({ a: ra, b: rb })
     if (ra !== rb) return { rounds, winner: ra > rb ? "a" : "b" }
   }

@@ -17,7 +17,11 @@ export interface FateRoll {
 /** Rolls the Die of Fate; `threshold` is the chance in % of the positive answer (default 50). */
 export const rollFate = (source: DiceSource, threshold = 50): FateRoll => {
   if (!Number.isInteger(threshold) || threshold < 0 || threshold > 100) {
-    throw new DiceRuleViolation({ path: "threshold", reason: `a threshold is 0 to 100, got ${String(threshold)}`, clause: "N-FATE-02" })
+    throw new DiceRuleViolation({
+      path: "threshold",
+      reason: `a threshold is 0 to 100, got ${String(threshold)}`,
+      clause: "N-FATE-02",
+    })
   }
   const roll = source.die(100, "fate")
   return { roll, threshold, yes: roll <= threshold }

@@ -54,7 +54,11 @@ export interface StepDieRoll {
 /** Rolls a step die and steps it down. A D0 cannot be rolled. */
 export const rollStepDie = (source: DiceSource, die: StepDie): StepDieRoll => {
   if (die === "d0") {
-    throw new DiceRuleViolation({ path: "die", reason: "a D0 is spent and cannot be rolled", clause: "N-STEPDIE-04" })
+    throw new DiceRuleViolation({
+      path: "die",
+      reason: "a D0 is spent and cannot be rolled",
+      clause: "N-STEPDIE-04",
+    })
   }
   const face = source.die(sidesOf(die), "step")
   const after = step(die, stepsForFace(face))

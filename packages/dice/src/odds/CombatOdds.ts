@@ -101,7 +101,9 @@ export const fightOdds = (spec: FightSpec): FightOdds => {
   const a = successDist(spec.attacker, spec.attackerBlight ?? 0)
   const d = spec.defenderDown ? [1] : successDist(spec.defender, spec.defenderBlight ?? 0)
   const m = new Map<number, number>()
-  a.forEach((pa, sa) => d.forEach((pd, sd) => m.set(sa - sd, (m.get(sa - sd) ?? 0) + pa * pd)))
+  for (const [sa, pa] of a.entries()) {
+    for (const [sd, pd] of d.entries()) m.set(sa - sd, (m.get(sa - sd) ?? 0) + pa * pd)
+  }
   const margin = fromMap(m)
   let attackerWins = 0
   let defenderWins = 0

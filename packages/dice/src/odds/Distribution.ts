@@ -19,7 +19,10 @@ export const fromDense = (probabilities: readonly number[], offset = 0): Distrib
 
 /** Builds a distribution from a map of value → probability. */
 export const fromMap = (m: ReadonlyMap<number, number>): Distribution =>
-  [...m.entries()].filter(([, p]) => p > 0).sort(([a], [b]) => a - b).map(([value, probability]) => ({ value, probability }))
+  [...m.entries()]
+    .filter(([, p]) => p > 0)
+    .sort(([a], [b]) => a - b)
+    .map(([value, probability]) => ({ value, probability }))
 
 /** The mean. */
 export const mean = (d: Distribution): number => d.reduce((acc, o) => acc + o.value * o.probability, 0)
@@ -32,7 +35,8 @@ export const atLeast = (d: Distribution, x: number): number =>
   d.reduce((acc, o) => (o.value >= x ? acc + o.probability : acc), 0)
 
 /** P(value = x). */
-export const probabilityOf = (d: Distribution, x: number): number => d.find((o) => o.value === x)?.probability ?? 0
+export const probabilityOf = (d: Distribution, x: number): number =>
+  d.find((o) => o.value === x)?.probability ?? 0
 
 /** The binomial distribution of successes in `n` trials of chance `p`. */
 export const binomial = (n: number, p: number): Distribution => {

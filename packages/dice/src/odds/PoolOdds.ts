@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { type Distribution, binomial, fromDense, mean } from "./Distribution.js"
+import { binomial, type Distribution, fromDense, mean } from "./Distribution.js"
 
 /** The joint probability of (successes, Crits): `joint[s][c]`. */
 export type Joint = readonly (readonly number[])[]
@@ -17,7 +17,10 @@ const P_PLAIN = 1 / 3
 const P_CRIT = 1 / 6
 
 /** Dice rolled for a pool of `dice` ordinary (after modifiers) plus `blightDice`, and whether it is desperate. */
-export const poolSize = (dice: number, blightDice = 0): { readonly n: number; readonly desperate: boolean } => {
+export const poolSize = (
+  dice: number,
+  blightDice = 0,
+): { readonly n: number; readonly desperate: boolean } => {
   const n = Math.max(0, dice) + Math.max(0, blightDice)
   return n < 1 ? { n: 1, desperate: true } : { n, desperate: false }
 }
@@ -46,7 +49,12 @@ export const jointFor = (n: number): Joint => {
 /** Joint distribution of a pool, desperate roll included. */
 export const poolJoint = (dice: number, blightDice = 0): Joint => {
   const { n, desperate } = poolSize(dice, blightDice)
-  return desperate ? [[5 / 6, 0], [0, 1 / 6]] : jointFor(n)
+  return desperate
+    ? [
+        [5 / 6, 0],
+        [0, 1 / 6],
+      ]
+    : jointFor(n)
 }
 
 /** Everything about a pool's odds. */
@@ -56,7 +64,11 @@ export interface PoolOdds {
   readonly desperate: boolean
   readonly successes: Distribution
   readonly crits: Distribution
-  readonly joint: ReadonlyArray<{ readonly successes: number; readonly crits: number; readonly probability: number }>
+  readonly joint: ReadonlyArray<{
+    readonly successes: number
+    readonly crits: number
+    readonly probability: number
+  }>
   readonly mean: { readonly successes: number; readonly crits: number; readonly blight: number }
   /** Blight gained from 1s on Blight dice: binomial(Blight dice, ⅙) (B-BLIGHTDICE-03). */
   readonly blight: Distribution
@@ -69,14 +81,14 @@ export const poolOdds = (dice: number, blightDice = 0): PoolOdds => {
   const succ: number[] = new Array<number>(joint.length).fill(0)
   const crit: number[] = new Array<number>(joint.length).fill(0)
   const flat: Array<{ successes: number; crits: number; probability: number }> = []
-  joint.forEach((row, s) =>
-    row.forEach((p, c) => {
-      if (p === 0) return
+  for (const [s, row] of joint.entries()) {
+    for (const [c, p] of row.entries()) {
+      if (p === 0) continue
       succ[s]! += p
       crit[c]! += p
       flat.push({ successes: s, crits: c, probability: p })
-    }),
-  )
+    }
+  }
   const successes = fromDense(succ)
   const crits = fromDense(crit)
   const blight = binomial(Math.max(0, blightDice), 1 / 6)
