@@ -1,1 +1,2 @@
 export const ruleset = "nightsong" as const
+export * as Tables from "./tables/index.js"
