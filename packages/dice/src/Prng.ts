@@ -133,23 +133,68 @@ export class Prng {
     }
   }
 
-  /** The number of successes and Crits in a pool of `dice` d6 (Blight rules), packed as successes + crits·256. */
+  /**
+   * A uniform whole number in [0, 6^r) for 1 ≤ r ≤ 6: r d6 at once, read as base-6 digits
+   * (digit k is die k, face = digit + 1). Same multiply-shift-reject as {@link Prng.die}.
+   */
+  private chunk(r: number): number {
+    const range = POW6[r]!
+    const threshold = THRESHOLD6[r]!
+    for (;;) {
+      const m = this.nextUint32() * range
+      if (m >>> 0 >= threshold) return Math.floor(m / TWO_32)
+    }
+  }
+
+  /**
+   * The hot path of The Blight's pools: successes and Crits of `dice` d6, packed as
+   * `successes + crits · 256` (so `packed & 255` is successes and `packed >> 8` Crits).
+   * Up to six dice come from one PRNG output, counted by table lookup. The dice are the same
+   * ones {@link Prng.poolFaces} would show from the same state.
+   */
   poolCounts(dice: number): number {
-    let successes = 0
-    let crits = 0
-    for (let i = 0; i < dice; i++) {
-      let m: number
-      // threshold for d6 is 2^32 mod 6 = 4
-      do m = this.nextUint32() * 6
-      while (m >>> 0 < 4)
-      const face = Math.floor(m / TWO_32)
-      if (face >= 3) {
-        successes++
-        if (face === 5) crits++
+    if (dice > 255) throw new RangeError(`dice: poolCounts counts at most 255 dice, got ${dice}`)
+    let packed = 0
+    for (let left = dice; left > 0; left -= 6) {
+      const r = left >= 6 ? 6 : left
+      packed += COUNTS6[r]![this.chunk(r)]!
+    }
+    return packed
+  }
+
+  /** The faces of `dice` d6 drawn the way {@link Prng.poolCounts} draws them. */
+  poolFaces(dice: number): number[] {
+    const faces: number[] = []
+    for (let left = dice; left > 0; left -= 6) {
+      const r = left >= 6 ? 6 : left
+      let v = this.chunk(r)
+      for (let k = 0; k < r; k++) {
+        faces.push((v % 6) + 1)
+        v = Math.floor(v / 6)
       }
     }
-    return successes + crits * 256
+    return faces
   }
 }
+
+/** 6^r, and the rejection threshold 2^32 mod 6^r, for chunks of r = 0…6 dice. */
+const POW6 = [1, 6, 36, 216, 1296, 7776, 46656]
+const THRESHOLD6 = POW6.map((n) => TWO_32 % n)
+
+/** For each chunk size r, the packed (successes + crits·256) of every base-6 number below 6^r. */
+const COUNTS6: Uint16Array[] = POW6.map((n, r) => {
+  const t = new Uint16Array(n)
+  for (let v = 0; v < n; v++) {
+    let x = v
+    let packed = 0
+    for (let k = 0; k < r; k++) {
+      const face = (x % 6) + 1
+      if (face >= 4) packed += face === 6 ? 257 : 1
+      x = Math.floor(x / 6)
+    }
+    t[v] = packed
+  }
+  return t
+})
 
 const rotl = (x: number, k: number): number => (x << k) | (x >>> (32 - k))

@@ -73,19 +73,38 @@ describe("Prng (xoshiro128**)", () => {
     expect(chi).toBeLessThan(20.5) // p ≈ 0.001 for 5 degrees of freedom
   })
 
-  it("poolCounts agrees with rolling the same dice one by one", () => {
+  it("B-DICE-01 poolCounts counts exactly the faces poolFaces shows from the same state", () => {
     const a = Prng.fromSeed(5)
     const b = Prng.fromSeed(5)
-    for (let i = 0; i < 1000; i++) {
-      const packed = a.poolCounts(6)
-      let s = 0
-      let c = 0
-      for (let j = 0; j < 6; j++) {
-        const f = b.die(6)
-        if (f >= 4) s++
-        if (f === 6) c++
+    for (const n of [1, 5, 6, 7, 12, 13, 40]) {
+      for (let i = 0; i < 200; i++) {
+        const packed = a.poolCounts(n)
+        const faces = b.poolFaces(n)
+        expect(faces).toHaveLength(n)
+        const s = faces.filter((f) => f >= 4).length
+        const c = faces.filter((f) => f === 6).length
+        expect(packed).toBe(s + c * 256)
       }
-      expect(packed).toBe(s + c * 256)
     }
+    expect(() => a.poolCounts(256)).toThrow(/at most 255/)
+  })
+
+  it("poolFaces draws uniform, independent dice (chi-square over faces and over pairs)", () => {
+    const p = Prng.fromSeed(77)
+    const single = new Array<number>(6).fill(0)
+    const pairs = new Array<number>(36).fill(0)
+    const rounds = 20000
+    for (let i = 0; i < rounds; i++) {
+      const f = p.poolFaces(6)
+      for (const x of f) single[x - 1]!++
+      for (let k = 0; k < 6; k += 2) pairs[(f[k]! - 1) * 6 + (f[k + 1]! - 1)]!++
+    }
+    const chi = (counts: number[]) => {
+      const n = counts.reduce((a, b) => a + b, 0)
+      const e = n / counts.length
+      return counts.reduce((a, c) => a + (c - e) ** 2 / e, 0)
+    }
+    expect(chi(single)).toBeLessThan(20.5) // 5 dof, p ≈ 0.001
+    expect(chi(pairs)).toBeLessThan(66.6) // 35 dof, p ≈ 0.001
   })
 })
