@@ -1,2 +1,3 @@
 export const ruleset = "nightsong" as const
 export * as Tables from "./tables/index.js"
+export * as Character from "./character/index.js"

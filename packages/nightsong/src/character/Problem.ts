@@ -1,0 +1,18 @@
+/**
+ * The error for a character that breaks a rule, or a creation request that cannot be met: the
+ * path of the bad value, what is wrong in words, and the clause it breaks.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+
+/** One problem with a character (or with options for making one). */
+export class CharacterProblem extends Schema.TaggedError<CharacterProblem>()("CharacterProblem", {
+  path: Schema.String,
+  reason: Schema.String,
+  clause: Schema.optional(Schema.String),
+}) {
+  override get message(): string {
+    return `${this.path}: ${this.reason}${this.clause ? ` (${this.clause})` : ""}`
+  }
+}
