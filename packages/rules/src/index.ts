@@ -1,1 +1,39 @@
+/**
+ * @blight/rules: The Blight's rules as typed, pure functions over typed data.
+ *
+ * @since 0.1.0
+ */
+
+/** The ruleset this package implements. */
 export const ruleset = "the-blight@0.3.0" as const
+
+// Content model: entry schemas, the pack format.
+export * as Ids from "./content/schema/Ids.js"
+export * as Common from "./content/schema/Common.js"
+export * as Profile from "./content/schema/Profile.js"
+export * as Background from "./content/schema/Background.js"
+export * as Skill from "./content/schema/Skill.js"
+export * as Weapon from "./content/schema/Weapon.js"
+export * as Armour from "./content/schema/Armour.js"
+export * as Kit from "./content/schema/Kit.js"
+export * as Gift from "./content/schema/Gift.js"
+export * as Behaviour from "./content/schema/Behaviour.js"
+export * as Creature from "./content/schema/Creature.js"
+export * as Encounter from "./content/schema/Encounter.js"
+export * as Tables from "./content/schema/Tables.js"
+export * as Home from "./content/schema/Home.js"
+export * as Season from "./content/schema/Season.js"
+export * as Improvement from "./content/schema/Improvement.js"
+export * as Objective from "./content/schema/Objective.js"
+export * as Scenario from "./content/schema/Scenario.js"
+export * as Leader from "./content/schema/Leader.js"
+export * as Upkeep from "./content/schema/Upkeep.js"
+export * as Entries from "./content/schema/Entries.js"
+export * as Pack from "./content/Pack.js"
+export * as Semver from "./content/Semver.js"
+
+// Plugin system: the effects vocabulary and code hooks.
+export * as Vocabulary from "./plugin/Vocabulary.js"
+export * as Condition from "./plugin/Condition.js"
+export * as Effect from "./plugin/Effect.js"
+export * as Hooks from "./plugin/Hooks.js"

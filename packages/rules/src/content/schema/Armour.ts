@@ -1,0 +1,21 @@
+/**
+ * Armour (B-ARMOUR-*): Armour dice, and whether it includes a Helmet (Crits blocked on 5+).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Effects } from "../../plugin/Effect.js"
+import { Rarity, Salvage, entryFields } from "./Common.js"
+import { ArmourId } from "./Ids.js"
+
+/** An armour. */
+export const Armour = Schema.Struct({
+  ...entryFields(ArmourId),
+  armour: Schema.Int.pipe(Schema.between(0, 6)).annotations({ description: "Armour dice" }),
+  helmet: Schema.Boolean.annotations({ description: "A Helmet: Crits are blocked on 5+ (B-ARMOUR-02)" }),
+  rarity: Rarity,
+  cost: Salvage,
+  text: Schema.optional(Schema.String),
+  effects: Schema.optional(Effects),
+}).annotations({ identifier: "Armour" })
+export type Armour = typeof Armour.Type

@@ -1,0 +1,66 @@
+/**
+ * Fields every entry shares (id, name, provenance, clauses, notes, replaces) and small shapes
+ * several kinds reuse: rarity, costs, named rules with effects, counts of creatures.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Effects } from "../../plugin/Effect.js"
+import { DiceExpression } from "./Dice.js"
+import { ClauseId, CreatureRef, PackId } from "./Ids.js"
+
+/**
+ * Where an entry's numbers come from: `rules` (stated in the rules text) or `provisional`
+ * (filled in consistently where the text leaves a gap, to be replaced by data later).
+ */
+export const Provenance = Schema.Literal("rules", "provisional").annotations({
+  description: "rules: stated in the rules text; provisional: filled in where the rules leave a gap",
+})
+export type Provenance = typeof Provenance.Type
+
+/** The fields of every entry, given the kind's id schema. */
+export const entryFields = <I extends Schema.Schema.Any>(id: I) => ({
+  id,
+  name: Schema.NonEmptyTrimmedString,
+  provenance: Provenance,
+  /** The clause IDs this entry implements. */
+  clauses: Schema.optional(Schema.Array(ClauseId)),
+  notes: Schema.optional(Schema.String),
+  /** This entry deliberately replaces the entry with the same kind and id from that pack. */
+  replaces: Schema.optional(PackId),
+})
+
+/** Market rarity (B-MARKET-02): Uncommon is available on 3+, Rare on 5+. */
+export const Rarity = Schema.Literal("common", "uncommon", "rare").annotations({
+  description: "Market rarity",
+})
+export type Rarity = typeof Rarity.Type
+
+/** A price in Salvage. */
+export const Salvage = Schema.Int.pipe(Schema.between(0, 1000)).annotations({ description: "Salvage" })
+
+/** A whole number of at least 0. */
+export const Count = Schema.Int.pipe(Schema.nonNegative())
+
+/** A rule with a name, its text for people, and its effects for the engine. */
+export const NamedRule = Schema.Struct({
+  name: Schema.NonEmptyTrimmedString,
+  text: Schema.NonEmptyTrimmedString,
+  effects: Schema.optional(Effects),
+}).annotations({
+  identifier: "NamedRule",
+  description: "A named rule: text for people, effects for the engine",
+})
+export type NamedRule = typeof NamedRule.Type
+
+/** How many creatures: a number or a dice expression ("d3"). */
+export const CreatureCount = Schema.Union(Schema.Int.pipe(Schema.between(1, 40)), DiceExpression).annotations(
+  { identifier: "CreatureCount", description: 'How many: a number, or dice such as "d3"' },
+)
+
+/** Some creatures of one kind. */
+export const CreatureGroup = Schema.Struct({
+  creature: CreatureRef,
+  count: CreatureCount,
+}).annotations({ identifier: "CreatureGroup", description: "Some creatures of one kind" })
+export type CreatureGroup = typeof CreatureGroup.Type

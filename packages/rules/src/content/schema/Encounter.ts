@@ -1,0 +1,39 @@
+/**
+ * Encounter tables (B-ENCOUNTER-*, GAP-B-10): Lesser and Greater, 12 rows each, rolled with two
+ * dice (`die: "half"`: the first picks rows 1–6 or 7–12, the second the row). A row brings
+ * creatures, maybe escorts, and a Greater row can bring a Congregation (a roll on a table).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { rollTableFields } from "./Dice.js"
+import { CreatureGroup, entryFields } from "./Common.js"
+import { EncounterId, TableRef } from "./Ids.js"
+
+/** What an Encounter row brings. */
+export const EncounterResult = Schema.Struct({
+  name: Schema.optional(Schema.String),
+  creatures: Schema.Array(CreatureGroup),
+  escorts: Schema.optional(Schema.Array(CreatureGroup)),
+  congregation: Schema.optional(TableRef).annotations({
+    description: "Also roll on this Congregation table",
+  }),
+  text: Schema.optional(Schema.String),
+})
+  .pipe(
+    Schema.filter((r) =>
+      r.creatures.length === 0 && r.congregation === undefined
+        ? { path: ["creatures"], message: "a row brings at least one creature or a Congregation" }
+        : undefined,
+    ),
+  )
+  .annotations({ identifier: "EncounterResult" })
+export type EncounterResult = typeof EncounterResult.Type
+
+/** An Encounter table. */
+export const EncounterTable = Schema.Struct({
+  ...entryFields(EncounterId),
+  tier: Schema.Literal("lesser", "greater"),
+  ...rollTableFields(EncounterResult),
+}).annotations({ identifier: "EncounterTable" })
+export type EncounterTable = typeof EncounterTable.Type

@@ -1,0 +1,34 @@
+/**
+ * Gifts and Marks (B-GIFT-*, GAP-B-06): gained at Blight 3, 6 and 9, rolled on 12-row half
+ * tables (the tables are `tables` entries of kind `gifts` / `marks`).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Effects } from "../../plugin/Effect.js"
+import { entryFields } from "./Common.js"
+import { GiftId, MarkId } from "./Ids.js"
+
+/**
+ * What using a Gift is: `callTheBlight` (a pool of Blight dice equal to the tier, 1 success,
+ * B-BLIGHTDICE-04), `action` (takes an action), `attack` (takes an action and is the one
+ * attack), or `passive` (always on).
+ */
+export const GiftKind = Schema.Literal("callTheBlight", "action", "attack", "passive")
+
+/** A Gift. */
+export const Gift = Schema.Struct({
+  ...entryFields(GiftId),
+  kind: GiftKind,
+  text: Schema.NonEmptyTrimmedString,
+  effects: Schema.optional(Effects),
+}).annotations({ identifier: "Gift" })
+export type Gift = typeof Gift.Type
+
+/** A Mark. */
+export const Mark = Schema.Struct({
+  ...entryFields(MarkId),
+  text: Schema.NonEmptyTrimmedString,
+  effects: Schema.optional(Effects),
+}).annotations({ identifier: "Mark" })
+export type Mark = typeof Mark.Type

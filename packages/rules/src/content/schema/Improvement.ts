@@ -1,0 +1,20 @@
+/**
+ * Improvements (B-IMPROVEMENT-*, GAP-B-13): built at the Refuge, they work in raids.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Effects } from "../../plugin/Effect.js"
+import { Salvage, entryFields } from "./Common.js"
+import { HomeRef, ImprovementId } from "./Ids.js"
+
+/** An improvement. */
+export const Improvement = Schema.Struct({
+  ...entryFields(ImprovementId),
+  cost: Salvage,
+  errand: Schema.Boolean.annotations({ description: "Building it takes an Errand" }),
+  homes: Schema.optional(Schema.Array(HomeRef)).annotations({ description: "Only these Homes may build it" }),
+  text: Schema.NonEmptyTrimmedString,
+  effects: Schema.optional(Effects),
+}).annotations({ identifier: "Improvement" })
+export type Improvement = typeof Improvement.Type

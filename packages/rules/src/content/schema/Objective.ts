@@ -1,0 +1,32 @@
+/**
+ * Scenario objectives (B-OBJECTIVE-*): the Bloom Heart, the Radio, the Stranger, the Planting's
+ * Rite, and homebrew ones. Their rules are effects; what data cannot say is a hook.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Effects } from "../../plugin/Effect.js"
+import { Pool } from "../../plugin/Vocabulary.js"
+import { NamedRule, entryFields } from "./Common.js"
+import { ObjectiveId } from "./Ids.js"
+
+/** An objective. */
+export const Objective = Schema.Struct({
+  ...entryFields(ObjectiveId),
+  kind: Schema.Literal("bloomHeart", "radio", "stranger", "rite", "other"),
+  text: Schema.NonEmptyTrimmedString,
+  carried: Schema.optional(Schema.Boolean).annotations({ description: "A model can carry it" }),
+  health: Schema.optional(Schema.Int.pipe(Schema.between(1, 20))),
+  uses: Schema.optional(Schema.Int.pipe(Schema.between(1, 12))).annotations({
+    description: "Use actions that complete it (Bloom Heart: three burn it)",
+  }),
+  test: Schema.optional(
+    Schema.Struct({
+      pools: Schema.Array(Pool).pipe(Schema.minItems(1)),
+      target: Schema.Int.pipe(Schema.between(1, 6)),
+    }),
+  ).annotations({ description: "A test to work it (Stranger: Fight or Wits (2))" }),
+  rules: Schema.optional(Schema.Array(NamedRule)),
+  effects: Schema.optional(Effects),
+}).annotations({ identifier: "Objective" })
+export type Objective = typeof Objective.Type

@@ -1,0 +1,49 @@
+/**
+ * Scenarios (B-SCENARIO-*, GAP-B-17): set-up (Lairs, Blight edges, lurking creatures, Loot
+ * tokens), length, objectives, victory, draw, rewards and extra Din dice.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Amount, Effects, Hook } from "../../plugin/Effect.js"
+import { Store } from "../../plugin/Vocabulary.js"
+import { Count, entryFields } from "./Common.js"
+import { ObjectiveRef, ScenarioId } from "./Ids.js"
+
+/** A reward: stores for a side. */
+export const Reward = Schema.Struct({
+  to: Schema.Literal("winner", "loser", "both", "each", "carrier"),
+  store: Store,
+  amount: Amount,
+  text: Schema.optional(Schema.String),
+}).annotations({ identifier: "Reward" })
+
+/** A condition in words, with an optional hook the engine uses to decide it. */
+export const Outcome = Schema.Struct({
+  text: Schema.NonEmptyTrimmedString,
+  hook: Schema.optional(Hook),
+}).annotations({ identifier: "Outcome" })
+
+/** A scenario. */
+export const Scenario = Schema.Struct({
+  ...entryFields(ScenarioId),
+  text: Schema.optional(Schema.String),
+  setup: Schema.Struct({
+    lairs: Count.annotations({ description: "Lairs placed (standard: 2, B-SETUP-04)" }),
+    lairPlacement: Schema.Literal("corners", "centre", "scenario"),
+    blightEdges: Schema.Int.pipe(Schema.between(0, 4)).annotations({
+      description: "Blight edges (standard: 2)",
+    }),
+    lurking: Count.annotations({ description: "Lesser Encounter rolls at set-up (B-SETUP-07)" }),
+    lootTokens: Count.annotations({ description: "Loot tokens (standard: 5, B-SETUP-05)" }),
+    text: Schema.optional(Schema.String),
+  }),
+  rounds: Schema.Int.pipe(Schema.between(1, 20)).annotations({ description: "Battle length (usually 6)" }),
+  objectives: Schema.Array(ObjectiveRef),
+  victory: Outcome,
+  draw: Outcome,
+  rewards: Schema.Array(Reward),
+  dinDice: Count.annotations({ description: "Extra Din dice the scenario adds (B-SCENARIO-02)" }),
+  effects: Schema.optional(Effects),
+}).annotations({ identifier: "Scenario" })
+export type Scenario = typeof Scenario.Type

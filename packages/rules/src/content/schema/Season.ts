@@ -1,0 +1,29 @@
+/**
+ * Seasons (B-SEASON-01, GAP-B-15): order, the raid effect, the survival need, and the Din
+ * thresholds (the Silence takes two 6s to wake anything, B-DIN-05).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { NamedRule, entryFields } from "./Common.js"
+import { SeasonId, SeasonRef } from "./Ids.js"
+import { StoreAmount } from "./Home.js"
+
+/** A Season. */
+export const Season = Schema.Struct({
+  ...entryFields(SeasonId),
+  order: Schema.Int.pipe(Schema.between(1, 12)).annotations({ description: "Its place in the year" }),
+  next: SeasonRef.annotations({ description: "The Season that follows" }),
+  raids: Schema.Int.pipe(Schema.between(1, 12)).annotations({ description: "Raids before the Season turns" }),
+  raidEffect: NamedRule,
+  need: Schema.Struct({
+    text: Schema.NonEmptyTrimmedString,
+    stores: Schema.Array(StoreAmount),
+    perSurvivor: Schema.Boolean,
+  }).annotations({ description: "What every Refuge must pay in Upkeep (B-UPKEEP-01)" }),
+  din: Schema.Struct({
+    lesser: Schema.Int.pipe(Schema.between(1, 12)),
+    greater: Schema.Int.pipe(Schema.between(1, 12)),
+  }).annotations({ description: "Sixes on the Din for a Lesser and a Greater Encounter (normally 1 and 2)" }),
+}).annotations({ identifier: "Season" })
+export type Season = typeof Season.Type

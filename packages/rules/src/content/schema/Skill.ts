@@ -1,0 +1,25 @@
+/**
+ * Skills and skill lists (B-SKILL-*): 24 skills in 6 lists; a background allows two lists.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Effects } from "../../plugin/Effect.js"
+import { entryFields } from "./Common.js"
+import { SkillId, SkillListId, SkillListRef } from "./Ids.js"
+
+/** A skill list. */
+export const SkillList = Schema.Struct({
+  ...entryFields(SkillListId),
+  text: Schema.optional(Schema.String),
+}).annotations({ identifier: "SkillList" })
+export type SkillList = typeof SkillList.Type
+
+/** A skill, in one list. */
+export const Skill = Schema.Struct({
+  ...entryFields(SkillId),
+  list: SkillListRef,
+  text: Schema.NonEmptyTrimmedString,
+  effects: Schema.optional(Effects),
+}).annotations({ identifier: "Skill" })
+export type Skill = typeof Skill.Type

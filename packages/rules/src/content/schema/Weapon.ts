@@ -1,0 +1,78 @@
+/**
+ * Weapons (B-MARKET-01, GAP-B-05, GAP-B-21): melee, ranged or thrown; dice added to Fight or
+ * Shoot; Damage; range; Mag; Noise 0–3; rarity and cost; traits (Scrap, blast, Crit effects);
+ * ammunition; and whether the weapon counts toward the 2-weapon limit (B-FOUNDING-06).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { Effects } from "../../plugin/Effect.js"
+import { Inches, Noise } from "../../plugin/Vocabulary.js"
+import { Rarity, Salvage, entryFields } from "./Common.js"
+import { WeaponId } from "./Ids.js"
+
+/** A blast (B-BLAST-*): an attack of `dice` dice on every model within `radius` inches. */
+export const Blast = Schema.Struct({
+  radius: Inches,
+  dice: Schema.Int.pipe(Schema.between(1, 10)),
+}).annotations({
+  identifier: "Blast",
+  description: "An attack of `dice` dice on each model within `radius` inches",
+})
+
+/** Weapon traits. */
+export const WeaponTraits = Schema.Struct({
+  scrap: Schema.optional(Schema.Boolean).annotations({ description: "Jams on two or more 1s (B-JAM-01)" }),
+  blast: Schema.optional(Blast),
+  fire: Schema.optional(Schema.Boolean).annotations({
+    description: "Its hits are Fire hits (burn a Bloom Heart)",
+  }),
+  light: Schema.optional(Schema.Boolean).annotations({ description: "It is a light that draws Swarms" }),
+  crit: Schema.optional(
+    Schema.Struct({ text: Schema.NonEmptyTrimmedString, effects: Schema.optional(Effects) }).annotations({
+      description: "What a Crit does beyond a hit",
+    }),
+  ),
+}).annotations({ identifier: "WeaponTraits" })
+
+/** A weapon. */
+export const Weapon = Schema.Struct({
+  ...entryFields(WeaponId),
+  type: Schema.Literal("melee", "ranged", "thrown"),
+  firearm: Schema.optional(Schema.Boolean).annotations({ description: "A gun: magazine and Reloads" }),
+  dice: Schema.Int.pipe(Schema.between(-2, 6)).annotations({ description: "Dice added to Fight or Shoot" }),
+  damage: Schema.Int.pipe(Schema.between(1, 6)),
+  range: Schema.optional(Inches),
+  mag: Schema.optional(Schema.Int.pipe(Schema.between(1, 30))),
+  noise: Noise,
+  rarity: Rarity,
+  cost: Salvage,
+  ammunition: Schema.Literal("reloads", "arrows", "bolts", "none"),
+  countsTowardLimit: Schema.Boolean.annotations({
+    description: "Counts toward the 2-weapon limit (Molotovs and bombs don't, B-FOUNDING-06)",
+  }),
+  free: Schema.optional(Schema.Boolean).annotations({
+    description: "Every survivor has it for free (Improvised weapon, Thrown junk, B-FOUNDING-07)",
+  }),
+  traits: Schema.optional(WeaponTraits),
+  text: Schema.optional(Schema.String),
+  effects: Schema.optional(Effects),
+})
+  .pipe(
+    Schema.filter((w) => {
+      const issues: Array<{ path: ReadonlyArray<string>; message: string }> = []
+      if (w.type !== "melee" && w.range === undefined)
+        issues.push({ path: ["range"], message: "a ranged or thrown weapon has a range" })
+      if (w.type === "melee" && w.range !== undefined)
+        issues.push({ path: ["range"], message: "a melee weapon has no range" })
+      if (w.ammunition === "reloads" && w.mag === undefined)
+        issues.push({ path: ["mag"], message: "a weapon that uses Reloads has a Mag (B-AMMO-01)" })
+      if (w.mag !== undefined && w.ammunition !== "reloads")
+        issues.push({ path: ["mag"], message: "only a weapon that uses Reloads has a Mag" })
+      if (w.type === "melee" && w.ammunition !== "none")
+        issues.push({ path: ["ammunition"], message: "a melee weapon uses no ammunition" })
+      return issues.length === 0 ? true : issues
+    }),
+  )
+  .annotations({ identifier: "Weapon" })
+export type Weapon = typeof Weapon.Type
