@@ -1,0 +1,156 @@
+/**
+ * The least a play procedure needs to know about a character: Abilities, HP, Focus, Slots and
+ * Conditions. The full character (backgrounds, details, items) lives in `src/character/`; this
+ * shape is what rests, damage, spells and advancement read and return.
+ *
+ * @since 0.1.0
+ */
+import { Either, ParseResult, Schema } from "effect"
+import { ProcedureError, ensure } from "./Errors.js"
+
+/** The four Abilities (N-ABILITY-01). */
+export const Abilities = Schema.Struct({
+  strength: Schema.Int,
+  dexterity: Schema.Int,
+  presence: Schema.Int,
+  constitution: Schema.Int,
+}).annotations({ identifier: "Abilities" })
+export type Abilities = typeof Abilities.Type
+
+/** Ability names, in the order the rules list them. */
+export const ABILITIES = ["strength", "dexterity", "presence", "constitution"] as const
+export type Ability = (typeof ABILITIES)[number]
+
+/**
+ * A Condition (N-CONDITION-01): minor ones clear on a Long Rest, major ones on a Full Rest
+ * (N-REST-02, N-REST-03); `slots` is 1 unless it has worsened.
+ */
+export const Condition = Schema.Struct({
+  name: Schema.String.pipe(Schema.minLength(1)),
+  severity: Schema.Literal("minor", "major"),
+  slots: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)),
+}).annotations({ identifier: "Condition" })
+export type Condition = typeof Condition.Type
+
+/** The countdown of a character at 0 HP (N-HP-03); `unit` per ruling R-N-HP-01. */
+export const DyingTimer = Schema.Struct({
+  remaining: Schema.Int,
+  unit: Schema.Literal("rounds", "minutes"),
+  /** Set once the character has received help (ruling R-N-HP-02): the timer no longer runs. */
+  stabilised: Schema.Boolean,
+}).annotations({ identifier: "DyingTimer" })
+export type DyingTimer = typeof DyingTimer.Type
+
+/** Whether a character is up, taken out at 0 HP, or dead. */
+export const Status = Schema.Literal("active", "takenOut", "dead")
+export type Status = typeof Status.Type
+
+/** A character as play procedures see it. */
+export const Adventurer = Schema.Struct({
+  name: Schema.String,
+  abilities: Abilities,
+  hp: Schema.Int,
+  maxHp: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)),
+  focus: Schema.Int.pipe(Schema.between(0, 3)),
+  /** Total Slots (N-SLOTS-01: Strength + 10). */
+  slots: Schema.Int,
+  /** Slots taken by items, weapons, armor, shields, shards and remedies (N-SLOTS-03). */
+  itemSlots: Schema.Int.pipe(Schema.greaterThanOrEqualTo(0)),
+  conditions: Schema.Array(Condition),
+  status: Status,
+  dying: Schema.optional(DyingTimer),
+}).annotations({ identifier: "Adventurer" })
+export type Adventurer = typeof Adventurer.Type
+
+const decode = Schema.decodeUnknownEither(Adventurer)
+
+/** Reads an adventurer from JSON-like input, or throws a {@link ProcedureError} naming the path. */
+export const adventurer = (input: unknown): Adventurer => {
+  const result = decode(input, { onExcessProperty: "error" })
+  if (Either.isRight(result)) return result.right
+  const [issue] = ParseResult.ArrayFormatter.formatErrorSync(result.left)
+  throw new ProcedureError({
+    path: ["adventurer", ...(issue?.path ?? [])].join("."),
+    reason: issue?.message ?? "not an adventurer",
+  })
+}
+
+/** A fresh adventurer from Abilities: HP Constitution + 6 (N-HP-01), Slots Strength + 10 (N-SLOTS-01), Focus per N-FOCUS-01. */
+export const fromAbilities = (name: string, abilities: Abilities): Adventurer => {
+  const maxHp = Math.max(1, abilities.constitution + 6)
+  return {
+    name,
+    abilities,
+    hp: maxHp,
+    maxHp,
+    focus: maxFocus(abilities.dexterity),
+    slots: abilities.strength + 10,
+    itemSlots: 0,
+    conditions: [],
+    status: "active",
+  }
+}
+
+/** Focus at the start of a session: Dexterity, up to 3, never below 0 (N-FOCUS-01; ruling R-N-CHAR-01). */
+export const maxFocus = (dexterity: number): number => Math.min(3, Math.max(0, dexterity))
+
+/** Slots in use: items plus every Condition (N-SLOTS-03, N-CONDITION-01). */
+export const usedSlots = (a: Adventurer): number =>
+  a.itemSlots + a.conditions.reduce((n, c) => n + c.slots, 0)
+
+/** Free Slots (can be negative when Strength fell or a Condition forced its way in). */
+export const freeSlots = (a: Adventurer): number => a.slots - usedSlots(a)
+
+/** What adding a Condition did: the new state, and how many Slots of items must be dropped (N-CONDITION-02). */
+export interface ConditionAdded {
+  readonly adventurer: Adventurer
+  readonly condition: Condition
+  readonly mustDropSlots: number
+}
+
+/**
+ * Adds a Condition (N-CONDITION-01). A Condition always takes its Slots; if none is free the
+ * player must drop items worth `mustDropSlots` (N-CONDITION-02). A Condition the character
+ * already has worsens by one Slot instead (ruling R-N-CONDITION-01).
+ */
+export const addCondition = (
+  a: Adventurer,
+  name: string,
+  severity: Condition["severity"] = "minor",
+): ConditionAdded => {
+  ensure(name.trim().length > 0, "condition", "a Condition needs a name", "N-CONDITION-01")
+  const existing = a.conditions.findIndex((c) => c.name === name)
+  const conditions =
+    existing >= 0
+      ? a.conditions.map((c, i) => (i === existing ? { ...c, slots: c.slots + 1 } : c))
+      : [...a.conditions, { name, severity, slots: 1 }]
+  const next = { ...a, conditions }
+  const condition = conditions[existing >= 0 ? existing : conditions.length - 1]!
+  return { adventurer: next, condition, mustDropSlots: Math.max(0, -freeSlots(next)) }
+}
+
+/** Drops item Slots (e.g. to make room for a Condition, N-CONDITION-02). */
+export const dropItems = (a: Adventurer, slots: number): Adventurer => {
+  ensure(
+    Number.isInteger(slots) && slots >= 0 && slots <= a.itemSlots,
+    "slots",
+    `can drop 0 to ${a.itemSlots} Slots of items, got ${slots}`,
+    "N-CONDITION-02",
+  )
+  return { ...a, itemSlots: a.itemSlots - slots }
+}
+
+/** Clears the named Condition by the right care (N-CONDITION-03). */
+export const clearCondition = (a: Adventurer, name: string): Adventurer => {
+  ensure(
+    a.conditions.some((c) => c.name === name),
+    "condition",
+    `${a.name} has no Condition ${JSON.stringify(name)}`,
+    "N-CONDITION-03",
+  )
+  return { ...a, conditions: a.conditions.filter((c) => c.name !== name) }
+}
+
+/** True when the character has the named Condition. */
+export const hasCondition = (a: Adventurer, name: string): boolean =>
+  a.conditions.some((c) => c.name === name)

@@ -1,0 +1,35 @@
+/**
+ * The Die of Fate in play (N-FATE): a d% against a threshold the Referee sets from how likely
+ * the positive answer is. Dice core ruling R-N-FATE-01: a roll at or under the threshold is yes.
+ *
+ * @since 0.1.0
+ */
+import { type DiceSource, Fate } from "@blight/dice"
+import { Schema } from "effect"
+import { tracked } from "../Dice.js"
+
+/** How likely the positive answer is (N-FATE-01, N-FATE-02). */
+export const Likelihood = Schema.Literal("unlikely", "even", "likely")
+export type Likelihood = typeof Likelihood.Type
+
+/** Thresholds: 30 unlikely, 50 by default, 70 very likely (N-FATE-01, N-FATE-02). */
+export const THRESHOLDS = { unlikely: 30, even: 50, likely: 70 } as const satisfies Record<Likelihood, number>
+
+/** A Die of Fate answer. */
+export interface FateAnswer extends Fate.FateRoll {
+  readonly answer: "positive" | "negative"
+}
+
+/** Rolls the Die of Fate at a named likelihood or an explicit threshold (N-FATE-01, N-FATE-02). */
+export const ask = (source: DiceSource, likelihood: Likelihood | number = "even") =>
+  tracked(source, (s): FateAnswer => {
+    const r = Fate.rollFate(s, typeof likelihood === "number" ? likelihood : THRESHOLDS[likelihood])
+    return { ...r, answer: r.yes ? "positive" : "negative" }
+  })
+
+/** A published "X% chance of ___": the outcome happens when the d% falls within 1–X (N-FATE-03). */
+export const chance = (source: DiceSource, percent: number) =>
+  tracked(source, (s) => {
+    const r = Fate.rollFate(s, percent)
+    return { ...r, happens: r.yes }
+  })

@@ -1,0 +1,16 @@
+/**
+ * Saves (N-SAVE): a character saves with a DR 12 Check, raised or lowered for the threat; an NPC
+ * that would save gets the Die of Fate instead.
+ *
+ * @since 0.1.0
+ */
+import type { DiceSource } from "@blight/dice"
+import { check } from "./Check.js"
+import { ask } from "./Fate.js"
+
+/** A player character's save: DR 12 plus `severity` (e.g. +3 for a worse threat) with the fitting Ability (N-SAVE-01). */
+export const save = (source: DiceSource, ability: number, severity = 0) =>
+  check(source, { ability, dr: 12 + severity })
+
+/** An NPC's "save": the Die of Fate at the Referee's threshold (N-SAVE-02). */
+export const npcSave = (source: DiceSource, threshold = 50) => ask(source, threshold)

@@ -1,0 +1,72 @@
+/**
+ * Encounters and events (N-EVENT): is the way ahead clear, looming events on an Event Step Die,
+ * how far away an encounter starts, and how an NPC reacts.
+ *
+ * Ruling R-N-EVENT-01 (AMB-N-07): the "way ahead" threshold (30% quiet, 70% dangerous) is the
+ * chance that something happens; the way stays clear on a roll above it. Distance and Reactions
+ * read as written (positive = far, positive = curious, kind or helpful).
+ *
+ * @since 0.1.0
+ */
+import { type DiceSource, StepDie } from "@blight/dice"
+import { Schema } from "effect"
+import { tracked } from "../Dice.js"
+import { ensure } from "../Errors.js"
+import { ask } from "../checks/Fate.js"
+
+/** How active the surroundings are (N-EVENT-01). */
+export const Activity = Schema.Literal("quiet", "dangerous")
+export type Activity = typeof Activity.Type
+
+/** What the Referee introduces when the way is not clear (N-EVENT-01). */
+export const EVENT_KINDS = ["encounter", "hazard", "complication", "sign of a looming event"] as const
+
+/** At the start of each Turn or Watch: does the way ahead stay clear? (N-EVENT-01, R-N-EVENT-01) */
+export const wayAhead = (source: DiceSource, activity: Activity | number) => {
+  const r = ask(source, typeof activity === "number" ? activity : activity === "quiet" ? 30 : 70)
+  return { ...r, clear: !r.yes, introduce: r.yes ? EVENT_KINDS : ([] as const) }
+}
+
+/** A looming event drawing closer (N-EVENT-02). */
+export const Looming = Schema.Struct({
+  name: Schema.String,
+  die: StepDie.StepDie,
+}).annotations({ identifier: "Looming" })
+export type Looming = typeof Looming.Type
+
+/** Starts a looming event's Step Die: larger means more time left, D6 if unsure (N-EVENT-02). */
+export const loom = (name: string, die: StepDie.StepDie = "d6"): Looming => {
+  ensure(die !== "d0", "die", "a looming event starts above D0", "N-EVENT-02")
+  return { name, die }
+}
+
+/** The start of the next Turn or Watch: roll the Event Step Die; at D0 the event unfolds (N-EVENT-02). */
+export const tickLooming = (source: DiceSource, l: Looming) =>
+  tracked(source, (s) => {
+    ensure(l.die !== "d0", "looming.die", `${l.name} has already unfolded`, "N-EVENT-02")
+    const roll = StepDie.rollStepDie(s, l.die)
+    return { looming: { ...l, die: roll.after }, roll, unfolds: roll.ended }
+  })
+
+/** Cover for Distance: 30% in dense cover or darkness, 70% on open ground or with warning (N-EVENT-03). */
+export const Cover = Schema.Literal("dense", "open")
+export type Cover = typeof Cover.Type
+
+/** Whether an encounter starts far (time to react) or near (act now) (N-EVENT-03). */
+export const distance = (source: DiceSource, cover: Cover | number) => {
+  const r = ask(source, typeof cover === "number" ? cover : cover === "dense" ? 30 : 70)
+  return { ...r, distance: r.yes ? ("far" as const) : ("near" as const) }
+}
+
+/** Who is met: 30% predators or hostile creatures, 50% others, 70% peaceful folk (N-EVENT-04). */
+export const Disposition = Schema.Literal("hostile", "neutral", "peaceful")
+export type Disposition = typeof Disposition.Type
+
+/** An uncertain NPC or creature reaction (N-EVENT-04). */
+export const reaction = (source: DiceSource, disposition: Disposition | number) => {
+  const r = ask(
+    source,
+    typeof disposition === "number" ? disposition : { hostile: 30, neutral: 50, peaceful: 70 }[disposition],
+  )
+  return { ...r, reaction: r.yes ? ("friendly" as const) : ("hostile" as const) }
+}

@@ -1,0 +1,114 @@
+/**
+ * Rests and Remedies (N-REST, N-REMEDY): Short (1 Turn, 1D4 HP), Long (1 Watch, 1D6 HP, minor
+ * Conditions, Shard refills), Full (a week, all HP, major Conditions), and Remedies (1D6 HP).
+ *
+ * @since 0.1.0
+ */
+import { type DiceSource, StepDie } from "@blight/dice"
+import { Schema } from "effect"
+import type { Adventurer, Condition } from "../Adventurer.js"
+import { tracked } from "../Dice.js"
+import { ensure } from "../Errors.js"
+import { heal } from "../combat/Harm.js"
+import { type Gear, gear, use, validateGear } from "../items/Gear.js"
+import { refill } from "../spells/Shard.js"
+
+/** How much time something took (N-REST-04: time may cost opportunities or attract danger). */
+export const Elapsed = Schema.Struct({
+  unit: Schema.Literal("round", "turn", "watch", "day", "week"),
+  count: Schema.Int,
+}).annotations({ identifier: "Elapsed" })
+export type Elapsed = typeof Elapsed.Type
+
+const alive = (a: Adventurer): void =>
+  ensure(a.status !== "dead", "adventurer.status", `${a.name} is dead and cannot rest`, "N-DEATH-01")
+
+/** A Short Rest: one Turn, 1D4 HP (N-REST-01). */
+export const shortRest = (source: DiceSource, a: Adventurer) =>
+  tracked(source, (s) => {
+    alive(a)
+    const healed = s.die(4, "short rest")
+    return { adventurer: heal(a, healed), healed, elapsed: { unit: "turn", count: 1 } as Elapsed }
+  })
+
+/**
+ * A Long Rest: one Watch, 1D6 HP, clears minor Conditions (N-REST-02), and refills up to Presence
+ * Spell Shards (N-SPELL-05) when `shards` and the indexes to refill are given.
+ */
+export const longRest = (
+  source: DiceSource,
+  a: Adventurer,
+  shards: readonly Gear[] = [],
+  refillIndexes: readonly number[] = [],
+) =>
+  tracked(source, (s) => {
+    alive(a)
+    const refilled = refill(a, shards, refillIndexes)
+    const healed = s.die(6, "long rest")
+    const cleared: Condition[] = a.conditions.filter((c) => c.severity === "minor")
+    const after = { ...heal(a, healed), conditions: a.conditions.filter((c) => c.severity !== "minor") }
+    return {
+      adventurer: after,
+      healed,
+      cleared,
+      shards: refilled,
+      elapsed: { unit: "watch", count: 1 } as Elapsed,
+    }
+  })
+
+/**
+ * A Full Rest: one week, all HP, clears most major Conditions too (N-REST-03), provided the
+ * character has shelter, care or whatever the fiction requires.
+ */
+export const fullRest = (a: Adventurer, provided: { readonly shelter: boolean }) => {
+  alive(a)
+  ensure(
+    provided.shelter,
+    "provided.shelter",
+    "a Full Rest needs shelter, care or whatever the fiction requires",
+    "N-REST-03",
+  )
+  return {
+    adventurer: { ...heal(a, a.maxHp), conditions: [] },
+    cleared: a.conditions,
+    elapsed: { unit: "week", count: 1 } as Elapsed,
+  }
+}
+
+/** How good a Remedy is, and its starting Step Die (N-REMEDY-03). */
+export const RemedyQuality = Schema.Literal("common", "wellCrafted", "rare")
+export type RemedyQuality = typeof RemedyQuality.Type
+
+/** A Remedy: common D4, well-crafted D6, rare or powerful D8 or higher (N-REMEDY-03). */
+export const remedy = (name: string, quality: RemedyQuality, die?: StepDie.StepDie): Gear => {
+  const base = { common: "d4", wellCrafted: "d6", rare: "d8" } as const
+  if (die !== undefined)
+    ensure(
+      quality === "rare" && StepDie.sidesOf(die) >= 8,
+      "die",
+      "only a rare or powerful Remedy starts above its band, at D8 or higher",
+      "N-REMEDY-03",
+    )
+  return gear(name, "remedy", die ?? base[quality])
+}
+
+/**
+ * Uses a Remedy: one Turn, then 1D6 HP (N-REMEDY-02), and its Step Die is rolled for the use
+ * (N-REMEDY-01; ruling R-N-REMEDY-01: healing first, then the use).
+ */
+export const useRemedy = (source: DiceSource, a: Adventurer, r: Gear) =>
+  tracked(source, (s) => {
+    alive(a)
+    ensure(r.kind === "remedy", "remedy.kind", `not a Remedy: ${r.kind}`, "N-REMEDY-01")
+    validateGear(r, "remedy")
+    ensure(r.die !== "d0", "remedy.die", `${r.name} is used up`, "N-STEPDIE-04")
+    const healed = s.die(6, "remedy")
+    const { dice: _d, ...roll } = use(s, r, "remedy")
+    return {
+      adventurer: heal(a, healed),
+      healed,
+      remedy: roll.gear,
+      usedUp: roll.ended,
+      elapsed: { unit: "turn", count: 1 } as Elapsed,
+    }
+  })
