@@ -2,3 +2,4 @@ export const ruleset = "nightsong" as const
 export * as Tables from "./tables/index.js"
 export * as Character from "./character/index.js"
 export * as Procedures from "./procedures/index.js"
+export * as Conversion from "./conversion/index.js"

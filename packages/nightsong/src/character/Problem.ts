@@ -16,3 +16,9 @@ export class CharacterProblem extends Schema.TaggedError<CharacterProblem>()("Ch
     return `${this.path}: ${this.reason}${this.clause ? ` (${this.clause})` : ""}`
   }
 }
+
+/** Writes a schema issue path the way JavaScript reads it: ["items", 3, "die"] → "items[3].die". */
+export const formatPath = (path: ReadonlyArray<PropertyKey>, root: string): string =>
+  path.length === 0
+    ? root
+    : path.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join("")

@@ -11,7 +11,7 @@ import { backgroundNamed } from "../tables/backgrounds.js"
 import { ABILITIES, abilityTitle, highest, standsAsRolled } from "./Ability.js"
 import { Character, focusFor, maxHpFor, slotsFor } from "./Character.js"
 import { dieRange } from "./Item.js"
-import { CharacterProblem } from "./Problem.js"
+import { CharacterProblem, formatPath } from "./Problem.js"
 import { slotUsage } from "./Slots.js"
 
 const decode = Schema.decodeUnknownEither(Character, { errors: "all", onExcessProperty: "error" })
@@ -20,7 +20,7 @@ const shapeProblems = (error: ParseResult.ParseError): CharacterProblem[] =>
   ParseResult.ArrayFormatter.formatErrorSync(error).map(
     (issue) =>
       new CharacterProblem({
-        path: issue.path.length === 0 ? "character" : issue.path.map(String).join("."),
+        path: formatPath(issue.path, "character"),
         reason: issue.message,
       }),
   )

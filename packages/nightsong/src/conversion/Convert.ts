@@ -1,0 +1,41 @@
+/**
+ * One entry point for conversions: a system name and an unknown stat block (e.g. parsed JSON) in,
+ * a Nightsong NPC out, or a {@link ConversionError} naming the path and the rule broken.
+ *
+ * @since 0.1.0
+ */
+import { Either, ParseResult, Schema } from "effect"
+import { formatPath } from "../character/Problem.js"
+import { CairnBlock, fromCairn } from "./Cairn.js"
+import { DccBlock, fromDcc } from "./Dcc.js"
+import { ConversionError } from "./Errors.js"
+import { fromKnave, KnaveBlock } from "./Knave.js"
+import { fromMorkBorg, MorkBorgBlock } from "./MorkBorg.js"
+import type { NightsongNpc, System } from "./Npc.js"
+import { fromOse, OseBlock } from "./Ose.js"
+
+const run =
+  <A, I>(schema: Schema.Schema<A, I>, convert: (a: A) => NightsongNpc) =>
+  (input: unknown): NightsongNpc => {
+    const decoded = Schema.decodeUnknownEither(schema, { errors: "first", onExcessProperty: "error" })(input)
+    if (Either.isLeft(decoded)) {
+      const [issue] = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
+      const path = formatPath(issue?.path ?? [], "block")
+      const clause = /\((N-[A-Z]+-\d+)\)/.exec(issue?.message ?? "")?.[1]
+      const reason = (issue?.message ?? "not a stat block").replace(/ \(N-[A-Z]+-\d+\)$/, "")
+      throw new ConversionError(clause === undefined ? { path, reason } : { path, reason, clause })
+    }
+    return convert(decoded.right)
+  }
+
+/** Each system's converter over unknown input. */
+export const converters: Readonly<Record<System, (input: unknown) => NightsongNpc>> = {
+  "mork-borg": run(MorkBorgBlock, fromMorkBorg),
+  cairn: run(CairnBlock, fromCairn),
+  knave: run(KnaveBlock, fromKnave),
+  ose: run(OseBlock, fromOse),
+  dcc: run(DccBlock, fromDcc),
+}
+
+/** Converts a stat block from `system` to a Nightsong NPC (N-CONVERSION-01 … 08). */
+export const convert = (system: System, input: unknown): NightsongNpc => converters[system](input)
