@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { type CommonIn, common, convertAttacks, convertSpecials, drivesNote } from "./Common.js"
+import { armorName, buildNpc, type CommonIn, common } from "./Common.js"
 import type { NightsongNpc } from "./Npc.js"
 import { resolveFromWil, Wil } from "./Resolve.js"
 
@@ -24,20 +24,15 @@ export type CairnBlock = typeof CairnBlock.Type
 export const fromCairn = (b: CairnBlock & CommonIn): NightsongNpc => {
   const points = b.armor ?? 0
   const armor = points === 0 ? undefined : points === 1 ? "d4" : "d6"
-  return {
-    name: b.name,
-    from: "cairn",
-    drives: [...(b.drives ?? [])],
+  const resolve = resolveFromWil(b.wil)
+  return buildNpc("cairn", b, {
     hp: b.hp,
-    attacks: convertAttacks(b.attacks),
-    ...(armor === undefined ? {} : { armor }),
-    resolve: resolveFromWil(b.wil),
-    specials: convertSpecials(b.specials),
+    armor,
+    resolve,
     notes: [
       `HP ${b.hp} and Weapons stay the same (N-CONVERSION-04).`,
-      `Armor: ${points === 0 ? "none (R-N-CONV-01)" : `Armor ${points} becomes ${armor!.toUpperCase()} (N-CONVERSION-04)`}.`,
-      `Resolve ${resolveFromWil(b.wil)}% from WIL ${b.wil} (N-CONVERSION-04).`,
-      ...drivesNote(b.drives),
+      `Armor: ${points === 0 ? "none (R-N-CONV-01)" : `Armor ${points} becomes ${armorName(armor)} (N-CONVERSION-04)`}.`,
+      `Resolve ${resolve}% from WIL ${b.wil} (N-CONVERSION-04).`,
     ],
-  }
+  })
 }

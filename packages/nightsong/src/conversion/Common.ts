@@ -8,7 +8,8 @@ import { Expression } from "@blight/dice"
 import { Either, Schema } from "effect"
 import type { AbilityName } from "../character/Ability.js"
 import { ConversionError } from "./Errors.js"
-import { type NpcAttack, type NpcSpecial, ProtectionDie, type SaveCheck } from "./Npc.js"
+import type { NightsongNpc, NpcAttack, NpcSpecial, SaveCheck, System } from "./Npc.js"
+import { ProtectionDie } from "./Npc.js"
 
 /** An attack in the source stat block: "claw", "d6", and how many per action (default 1). */
 export const AttackIn = Schema.Struct({
@@ -144,3 +145,55 @@ export const npcSavesNote = (saves: string | undefined): string[] =>
     : [
         `Saves (${saves}) are not converted: when this NPC would save, the Referee rolls the 1D% Die of Fate instead (N-SAVE-02).`,
       ]
+
+/** HP from Hit Dice: HD × 4, a fraction rounded up, plus any "+N" bonus (R-N-CONV-04). */
+export const hpFromHitDice = (hitDice: number, bonus = 0): number => Math.ceil(hitDice * 4) + bonus
+
+/**
+ * HP where the block may list HP or Hit Dice: listed HP stay the same, otherwise Hit Dice × 4
+ * (N-CONVERSION-05, N-CONVERSION-07). Returns the HP and the note saying which was used.
+ */
+export const hpListedOrFromHitDice = (
+  b: { readonly hp?: number | undefined; readonly hitDice?: number | undefined },
+  clause: string,
+): { readonly hp: number; readonly note: string } => {
+  if (b.hp !== undefined) return { hp: b.hp, note: `HP ${b.hp} stay the same (${clause}).` }
+  if (b.hitDice === undefined)
+    throw new ConversionError({ path: "hp", reason: "the block needs its HP or its Hit Dice", clause })
+  const hp = hpFromHitDice(b.hitDice)
+  return { hp, note: `HP ${hp} = Hit Dice ${b.hitDice} × 4 (${clause}).` }
+}
+
+/** What a system's rules decided; {@link buildNpc} adds what every conversion shares. */
+export interface Converted {
+  readonly hp: number
+  readonly armor: ProtectionDie | undefined
+  readonly shield?: typeof ShieldIn.Type | undefined
+  readonly resolve: number
+  /** How the system changes damage dice (MÖRK BORG's D2, DCC's funky dice); none by default. */
+  readonly adjust?: (sides: number) => number
+  /** The source's saves line, if any: dropped, with a note (N-SAVE-02). */
+  readonly saves?: string | undefined
+  readonly notes: readonly string[]
+}
+
+/** Assembles the Nightsong NPC (N-CONVERSION-01): Drives, HP, Attacks, Armor/Shields, Resolve, Specials, notes. */
+export const buildNpc = (from: System, b: CommonIn, c: Converted): NightsongNpc => {
+  const shield = convertShield(c.shield)
+  return {
+    name: b.name,
+    from,
+    drives: [...(b.drives ?? [])],
+    hp: c.hp,
+    attacks: convertAttacks(b.attacks, c.adjust),
+    ...(c.armor === undefined ? {} : { armor: c.armor }),
+    ...(shield === undefined ? {} : { shield }),
+    resolve: c.resolve,
+    specials: convertSpecials(b.specials),
+    notes: [...c.notes, ...npcSavesNote(c.saves), ...drivesNote(b.drives)],
+  }
+}
+
+/** Names an Armor result for the notes: "D4", or "no Armor". */
+export const armorName = (armor: ProtectionDie | undefined): string =>
+  armor === undefined ? "no Armor" : armor.toUpperCase()

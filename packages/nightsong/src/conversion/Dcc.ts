@@ -6,19 +6,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import {
-  type CommonIn,
-  common,
-  convertAttacks,
-  convertShield,
-  convertSpecials,
-  drivesNote,
-  npcSavesNote,
-  ShieldIn,
-} from "./Common.js"
-import { ConversionError } from "./Errors.js"
+import { armorName, buildNpc, type CommonIn, common, hpListedOrFromHitDice, ShieldIn } from "./Common.js"
 import type { NightsongNpc } from "./Npc.js"
-import { ArmorKind, armorFromKind, hpFromHitDice } from "./Ose.js"
+import { ArmorKind, armorFromKind } from "./Ose.js"
 import { resolveFromTemperament, Temperament } from "./Resolve.js"
 
 /** The standard dice a funky die rounds to. */
@@ -47,35 +37,20 @@ export type DccBlock = typeof DccBlock.Type
 
 /** Converts a DCC creature (N-CONVERSION-07, N-CONVERSION-08). */
 export const fromDcc = (b: DccBlock & CommonIn): NightsongNpc => {
-  if (b.hp === undefined && b.hitDice === undefined) {
-    throw new ConversionError({
-      path: "hp",
-      reason: "a DCC block needs its HP or its Hit Dice",
-      clause: "N-CONVERSION-07",
-    })
-  }
-  const hp = b.hp ?? hpFromHitDice(b.hitDice!)
+  const { hp, note } = hpListedOrFromHitDice(b, "N-CONVERSION-07")
   const armor = armorFromKind(b.armor)
-  const shield = convertShield(b.shield)
   const resolve = resolveFromTemperament(b.temperament)
-  return {
-    name: b.name,
-    from: "dcc",
-    drives: [...(b.drives ?? [])],
+  return buildNpc("dcc", b, {
     hp,
-    attacks: convertAttacks(b.attacks, closestStandardDie),
-    ...(armor === undefined ? {} : { armor }),
-    ...(shield === undefined ? {} : { shield }),
+    armor,
+    shield: b.shield,
     resolve,
-    specials: convertSpecials(b.specials),
+    adjust: closestStandardDie,
+    saves: b.saves,
     notes: [
-      b.hp === undefined
-        ? `HP ${hp} = Hit Dice ${b.hitDice} × 4 (N-CONVERSION-07).`
-        : `HP ${hp} stay the same (N-CONVERSION-07).`,
-      `Weapons stay the same, funky dice rounded to the closest standard die (N-CONVERSION-07, R-N-CONV-02); ${b.armor} armor becomes ${armor === undefined ? "no Armor" : armor.toUpperCase()} (R-N-CONV-08).`,
+      note,
+      `Weapons stay the same, funky dice rounded to the closest standard die (N-CONVERSION-07, R-N-CONV-02); ${b.armor} armor becomes ${armorName(armor)} (R-N-CONV-08).`,
       `Resolve ${resolve}% for a ${b.temperament} temperament (N-CONVERSION-08).`,
-      ...npcSavesNote(b.saves),
-      ...drivesNote(b.drives),
     ],
-  }
+  })
 }

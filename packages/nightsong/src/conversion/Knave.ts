@@ -6,77 +6,48 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import {
-  type CommonIn,
-  common,
-  convertAttacks,
-  convertShield,
-  convertSpecials,
-  drivesNote,
-  ShieldIn,
-} from "./Common.js"
-import { ConversionError } from "./Errors.js"
-import type { NightsongNpc } from "./Npc.js"
+import { armorName, buildNpc, type CommonIn, common, hpListedOrFromHitDice, ShieldIn } from "./Common.js"
+import type { NightsongNpc, ProtectionDie } from "./Npc.js"
 import { Morale, resolveFromMorale } from "./Resolve.js"
 
-/** A Knave creature: HP or Hit Dice (or both: listed HP win), armor as a weight or Armor Points. */
+/** Knave armor: by weight, or by Armor Points. */
+export const KnaveArmor = Schema.Union(
+  Schema.Literal("none", "light", "heavy"),
+  Schema.Struct({ points: Schema.Int.pipe(Schema.nonNegative()) }),
+)
+
+/** A Knave creature: HP or Hit Dice (listed HP win), armor as a weight or Armor Points. */
 export const KnaveBlock = Schema.Struct({
   ...common,
   hp: Schema.optional(Schema.Int.pipe(Schema.positive())),
   hitDice: Schema.optional(Schema.Number.pipe(Schema.positive())),
-  armor: Schema.optional(
-    Schema.Union(
-      Schema.Literal("none", "light", "heavy"),
-      Schema.Struct({ points: Schema.Int.pipe(Schema.nonNegative()) }),
-    ),
-  ),
+  armor: Schema.optional(KnaveArmor),
   shield: Schema.optional(ShieldIn),
   morale: Morale,
 }).annotations({ identifier: "KnaveBlock" })
 export type KnaveBlock = typeof KnaveBlock.Type
 
+/** Light or 1–2 Armor Points → D4; heavy or 3+ → D6; none or 0 → no Armor (N-CONVERSION-05). */
+export const knaveArmor = (a: typeof KnaveArmor.Type): ProtectionDie | undefined => {
+  const points = a === "none" ? 0 : a === "light" ? 1 : a === "heavy" ? 3 : a.points
+  return points === 0 ? undefined : points <= 2 ? "d4" : "d6"
+}
+
 /** Converts a Knave creature (N-CONVERSION-05). */
 export const fromKnave = (b: KnaveBlock & CommonIn): NightsongNpc => {
-  if (b.hp === undefined && b.hitDice === undefined) {
-    throw new ConversionError({
-      path: "hp",
-      reason: "a Knave block needs its HP or its Hit Dice",
-      clause: "N-CONVERSION-05",
-    })
-  }
-  const hp = b.hp ?? Math.ceil(b.hitDice! * 4)
+  const { hp, note } = hpListedOrFromHitDice(b, "N-CONVERSION-05")
   const a = b.armor ?? "none"
-  const armor =
-    a === "none"
-      ? undefined
-      : a === "light"
-        ? "d4"
-        : a === "heavy"
-          ? "d6"
-          : a.points === 0
-            ? undefined
-            : a.points <= 2
-              ? "d4"
-              : "d6"
-  const shield = convertShield(b.shield)
-  const armorSource = typeof a === "string" ? `${a} armor` : `${a.points} Armor Points`
-  return {
-    name: b.name,
-    from: "knave",
-    drives: [...(b.drives ?? [])],
+  const armor = knaveArmor(a)
+  const resolve = resolveFromMorale(b.morale)
+  return buildNpc("knave", b, {
     hp,
-    attacks: convertAttacks(b.attacks),
-    ...(armor === undefined ? {} : { armor }),
-    ...(shield === undefined ? {} : { shield }),
-    resolve: resolveFromMorale(b.morale),
-    specials: convertSpecials(b.specials),
+    armor,
+    shield: b.shield,
+    resolve,
     notes: [
-      b.hp === undefined
-        ? `HP ${hp} = Hit Dice ${b.hitDice} × 4 (N-CONVERSION-05).`
-        : `HP ${hp} stay the same (N-CONVERSION-05).`,
-      `Weapons stay the same; ${armorSource} becomes ${armor === undefined ? "no Armor" : armor.toUpperCase()} (N-CONVERSION-05).`,
-      `Resolve ${resolveFromMorale(b.morale)}% from Morale ${b.morale}, by the Morale bands (N-CONVERSION-02, R-N-CONV-05).`,
-      ...drivesNote(b.drives),
+      note,
+      `Weapons stay the same; ${typeof a === "string" ? `${a} armor` : `${a.points} Armor Points`} becomes ${armorName(armor)} (N-CONVERSION-05).`,
+      `Resolve ${resolve}% from Morale ${b.morale}, by the Morale bands (N-CONVERSION-02, R-N-CONV-05).`,
     ],
-  }
+  })
 }

@@ -5,15 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import {
-  type CommonIn,
-  common,
-  convertAttacks,
-  convertShield,
-  convertSpecials,
-  drivesNote,
-  ShieldIn,
-} from "./Common.js"
+import { armorName, buildNpc, type CommonIn, common, ShieldIn } from "./Common.js"
 import type { NightsongNpc } from "./Npc.js"
 import { Morale, resolveFromMorale } from "./Resolve.js"
 
@@ -34,22 +26,17 @@ export const morkBorgSides = (sides: number): number => (sides === 2 ? 4 : sides
 export const fromMorkBorg = (b: MorkBorgBlock & CommonIn): NightsongNpc => {
   const tier = b.armorTier ?? 0
   const armor = tier === 0 ? undefined : tier === 1 ? "d4" : "d6"
-  const shield = convertShield(b.shield)
-  return {
-    name: b.name,
-    from: "mork-borg",
-    drives: [...(b.drives ?? [])],
+  const resolve = resolveFromMorale(b.morale)
+  return buildNpc("mork-borg", b, {
     hp: b.hp,
-    attacks: convertAttacks(b.attacks, morkBorgSides),
-    ...(armor === undefined ? {} : { armor }),
-    ...(shield === undefined ? {} : { shield }),
-    resolve: resolveFromMorale(b.morale),
-    specials: convertSpecials(b.specials),
+    armor,
+    shield: b.shield,
+    resolve,
+    adjust: morkBorgSides,
     notes: [
       `HP ${b.hp} stay the same; Weapons stay the same, D2 becomes D4 (N-CONVERSION-03).`,
-      `Armor: ${tier === 0 ? "none (R-N-CONV-01)" : `Tier ${tier} becomes ${armor!.toUpperCase()} (N-CONVERSION-03)`}.`,
-      `Resolve ${resolveFromMorale(b.morale)}% from Morale ${b.morale} (N-CONVERSION-02).`,
-      ...drivesNote(b.drives),
+      `Armor: ${tier === 0 ? "none (R-N-CONV-01)" : `Tier ${tier} becomes ${armorName(armor)} (N-CONVERSION-03)`}.`,
+      `Resolve ${resolve}% from Morale ${b.morale} (N-CONVERSION-02).`,
     ],
-  }
+  })
 }

@@ -7,16 +7,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import {
-  type CommonIn,
-  common,
-  convertAttacks,
-  convertShield,
-  convertSpecials,
-  drivesNote,
-  npcSavesNote,
-  ShieldIn,
-} from "./Common.js"
+import { armorName, buildNpc, type CommonIn, common, hpFromHitDice, ShieldIn } from "./Common.js"
 import type { NightsongNpc, ProtectionDie } from "./Npc.js"
 import { Morale, resolveFromMorale } from "./Resolve.js"
 
@@ -37,9 +28,6 @@ export type ArmorKind = typeof ArmorKind.Type
 export const armorFromKind = (kind: ArmorKind): ProtectionDie | undefined =>
   kind === "unarmored" ? undefined : kind === "hide" || kind === "leather" ? "d4" : "d6"
 
-/** HP from Hit Dice: HD × 4, a fraction rounded up, plus any "+N" bonus (R-N-CONV-04). */
-export const hpFromHitDice = (hitDice: number, bonus = 0): number => Math.ceil(hitDice * 4) + bonus
-
 /** An OSE monster: Hit Dice (e.g. 2, or 0.5 for ½), an optional "+N" bonus, armor kind, Morale. */
 export const OseBlock = Schema.Struct({
   ...common,
@@ -57,23 +45,18 @@ export type OseBlock = typeof OseBlock.Type
 export const fromOse = (b: OseBlock & CommonIn): NightsongNpc => {
   const hp = hpFromHitDice(b.hitDice, b.hitDiceBonus)
   const armor = armorFromKind(b.armor)
-  const shield = convertShield(b.shield)
-  return {
-    name: b.name,
-    from: "ose",
-    drives: [...(b.drives ?? [])],
+  const resolve = resolveFromMorale(b.morale)
+  const bonus = b.hitDiceBonus ? ` ${b.hitDiceBonus > 0 ? "+" : "-"} ${Math.abs(b.hitDiceBonus)}` : ""
+  return buildNpc("ose", b, {
     hp,
-    attacks: convertAttacks(b.attacks),
-    ...(armor === undefined ? {} : { armor }),
-    ...(shield === undefined ? {} : { shield }),
-    resolve: resolveFromMorale(b.morale),
-    specials: convertSpecials(b.specials),
+    armor,
+    shield: b.shield,
+    resolve,
+    saves: b.saveAs,
     notes: [
-      `HP ${hp} = Hit Dice ${b.hitDice} × 4${b.hitDiceBonus ? ` ${b.hitDiceBonus > 0 ? "+" : "-"} ${Math.abs(b.hitDiceBonus)}` : ""} (N-CONVERSION-06, R-N-CONV-04).`,
-      `Weapons stay the same; ${b.armor} armor becomes ${armor === undefined ? "no Armor" : armor.toUpperCase()} (N-CONVERSION-06, R-N-CONV-08).`,
-      `Resolve ${resolveFromMorale(b.morale)}% from Morale ${b.morale} (N-CONVERSION-02).`,
-      ...npcSavesNote(b.saveAs),
-      ...drivesNote(b.drives),
+      `HP ${hp} = Hit Dice ${b.hitDice} × 4${bonus} (N-CONVERSION-06, R-N-CONV-04).`,
+      `Weapons stay the same; ${b.armor} armor becomes ${armorName(armor)} (N-CONVERSION-06, R-N-CONV-08).`,
+      `Resolve ${resolve}% from Morale ${b.morale} (N-CONVERSION-02).`,
     ],
-  }
+  })
 }
