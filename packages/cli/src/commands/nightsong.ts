@@ -4,7 +4,10 @@
  */
 import { type Command, EXIT, UsageError } from "../Command.js"
 
-export const subcommands: Record<string, () => Promise<Command>> = {}
+export const subcommands: Record<string, () => Promise<Command>> = {
+  character: async () => (await import("./nightsong/character.js")).character,
+  convert: async () => (await import("./nightsong/convert.js")).convert,
+}
 
 export const nightsong: Command = {
   name: "nightsong",

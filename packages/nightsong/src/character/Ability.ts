@@ -104,7 +104,7 @@ export const rollArrayOrder = (source: DiceSource): Abilities => {
     out[open[i]!] = value
     open.splice(i, 1)
   }
-  return out
+  return { STR: out.STR, DEX: out.DEX, PRE: out.PRE, CON: out.CON }
 }
 
 /** The highest score and the Abilities that share it, in the text's order. */
