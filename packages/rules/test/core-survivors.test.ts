@@ -1,0 +1,614 @@
+/**
+ * The survivor side of the core pack (docs/content-gaps/survivors.md): backgrounds, skills, the
+ * Market, Gifts and Marks, the Casualty, Loot and Stranger tables, and the Leader. Checks every
+ * number the rules state, the counts, that every reference resolves, provenance, and that a
+ * founding Refuge fits the budget. Rulings R-CONTENT-21.. are in docs/rulings/core-survivors.md.
+ */
+import { readFileSync } from "node:fs"
+import { Source, Table } from "@blight/dice"
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import * as survivorHooks from "../src/content/core/hooks/survivors.js"
+import { loadPack } from "../src/content/Loader.js"
+import { formatProblem } from "../src/content/Problem.js"
+import type { Registry } from "../src/content/Registry.js"
+import type { EntryOf } from "../src/content/schema/Entries.js"
+import type { Kind } from "../src/content/schema/Ids.js"
+import { BASE_SURVIVOR } from "../src/content/schema/Profile.js"
+import type { Effect } from "../src/plugin/Effect.js"
+import { type HookDefinition, makeHookRegistry } from "../src/plugin/Hooks.js"
+
+const FILES = ["survivors", "market", "blight-gifts-marks", "aftermath-tables", "leader"] as const
+const read = (file: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(new URL(`../src/content/core/${file}.json`, import.meta.url), "utf8"))
+
+const hookList = Object.values(survivorHooks) as ReadonlyArray<HookDefinition<unknown>>
+const hookRegistry = makeHookRegistry(hookList)
+
+/** The survivor-side fragments as one pack, loaded (every schema, reference and hook checked). */
+const loadSurvivorSide = (): Registry => {
+  const data: Record<string, unknown> = {
+    manifest: {
+      id: "the-blight",
+      name: "The Blight (survivor side)",
+      version: "0.3.0",
+      ruleset: "the-blight@0.3.0",
+      licence: "test",
+      author: "test",
+    },
+  }
+  for (const f of FILES) {
+    for (const [kind, entries] of Object.entries(read(f))) {
+      if (kind === "$schema") continue
+      data[kind] = [...((data[kind] as unknown[] | undefined) ?? []), ...(entries as unknown[])]
+    }
+  }
+  const loaded = loadPack({ source: "core survivor side", data }, { hooks: hookRegistry })
+  if (Either.isLeft(loaded)) throw new Error(loaded.left.problems.map(formatProblem).join("\n"))
+  return loaded.right
+}
+
+const pack = loadSurvivorSide()
+const all = <K extends Kind>(kind: K): ReadonlyArray<EntryOf[K]> => pack.list(kind)
+const get = <K extends Kind>(kind: K, id: string): EntryOf[K] => {
+  const entry = pack.get(kind, id)
+  if (entry === undefined) throw new Error(`no ${kind} entry ${id}`)
+  return entry
+}
+const table = (id: string) => get("tables", id)
+const weapon = (id: string) => get("weapons", id)
+
+/** Every effect, nested ones included (trigger `do`, aura `effects`, grantAction `do`). */
+const flatten = (effects: ReadonlyArray<Effect> | undefined): Effect[] =>
+  (effects ?? []).flatMap((e) => [
+    e,
+    ...flatten(e.kind === "trigger" || e.kind === "grantAction" ? e.do : e.kind === "aura" ? e.effects : []),
+  ])
+
+/** Every effect in the survivor side, with where it is. */
+const everyEffect = (): Array<{ where: string; effect: Effect }> => {
+  const out: Array<{ where: string; effect: Effect }> = []
+  const add = (where: string, effects: ReadonlyArray<Effect> | undefined) => {
+    for (const effect of flatten(effects)) out.push({ where, effect })
+  }
+  for (const b of all("backgrounds")) add(`backgrounds.${b.id}.knack`, b.knack.effects)
+  for (const s of all("skills")) add(`skills.${s.id}`, s.effects)
+  for (const w of all("weapons")) {
+    add(`weapons.${w.id}`, w.effects)
+    add(`weapons.${w.id}.crit`, w.traits?.crit?.effects)
+  }
+  for (const a of all("armour")) add(`armour.${a.id}`, a.effects)
+  for (const k of all("kit")) add(`kit.${k.id}`, k.effects)
+  for (const g of all("gifts")) add(`gifts.${g.id}`, g.effects)
+  for (const m of all("marks")) add(`marks.${m.id}`, m.effects)
+  for (const t of all("tables")) {
+    t.rows.forEach((row, i) => {
+      const result = row.result as { effects?: ReadonlyArray<Effect> }
+      add(`tables.${t.id}.rows[${i}]`, result.effects)
+    })
+  }
+  for (const l of all("leader")) {
+    add(`leader.${l.id}`, l.effects)
+    for (const a of l.abilities) add(`leader.${l.id}.${a.name}`, a.effects)
+    add(`leader.${l.id}.whenDown`, l.whenDown.effects)
+  }
+  return out
+}
+
+describe("the survivor side loads", () => {
+  it("GAP-B-02 every fragment decodes and every reference and hook resolves (the loader reports no problem)", () => {
+    expect(all("backgrounds").length).toBeGreaterThan(0)
+    for (const f of FILES) expect(read(f).$schema).toBe("../../../schemas/fragment.schema.json")
+  })
+
+  it("DESIGN-7 every entry has a provenance, and only the Stranger table is stated in full by the rules", () => {
+    const kinds: Kind[] = ["skillLists", "skills", "backgrounds", "weapons", "armour", "kit", "gifts", "marks", "tables", "leader"]
+    const rules: string[] = []
+    for (const kind of kinds) {
+      for (const e of all(kind)) {
+        expect(["rules", "provisional"], `${kind}.${e.id}`).toContain(e.provenance)
+        if (e.provenance === "rules") rules.push(`${kind}.${e.id}`)
+      }
+    }
+    expect(rules).toEqual(["tables.stranger"])
+  })
+
+  it("GAP-B-02 no placeholder text anywhere in the survivor side", () => {
+    const text = FILES.map((f) => JSON.stringify(read(f))).join("\n")
+    expect(text).not.toMatch(/\b(TBD|TODO|lorem|ipsum|placeholder|FIXME)\b/i)
+  })
+})
+
+describe("backgrounds and skills", () => {
+  it("B-PROFILE-08 there are 20 backgrounds", () => {
+    expect(all("backgrounds")).toHaveLength(20)
+  })
+
+  it("B-SKILL-01 there are 24 skills in 6 lists of 4", () => {
+    expect(all("skillLists")).toHaveLength(6)
+    expect(all("skills")).toHaveLength(24)
+    for (const list of all("skillLists")) {
+      expect(all("skills").filter((s) => s.list === list.id), list.id).toHaveLength(4)
+    }
+  })
+
+  it("B-PROFILE-07 each background has a cost, stat changes from M5 F2 S2 W2 N2 H2, one Knack and two different lists", () => {
+    for (const b of all("backgrounds")) {
+      expect(b.cost, b.id).toBeGreaterThan(0)
+      expect(b.skillLists[0], b.id).not.toBe(b.skillLists[1])
+      expect(b.knack.text.length, b.id).toBeGreaterThan(0)
+      expect(b.knack.effects?.length ?? 0, `${b.id}: a Knack as effects`).toBeGreaterThan(0)
+      const p = {
+        move: BASE_SURVIVOR.move + (b.stats.move ?? 0),
+        fight: BASE_SURVIVOR.fight + (b.stats.fight ?? 0),
+        shoot: BASE_SURVIVOR.shoot + (b.stats.shoot ?? 0),
+        wits: BASE_SURVIVOR.wits + (b.stats.wits ?? 0),
+        nerve: BASE_SURVIVOR.nerve + (b.stats.nerve ?? 0),
+        health: BASE_SURVIVOR.health + (b.stats.health ?? 0),
+      }
+      for (const [stat, value] of Object.entries(p)) expect(value, `${b.id}.${stat}`).toBeGreaterThanOrEqual(1)
+      expect(b.stats.armour, `${b.id}: armour comes from what is worn`).toBeUndefined()
+    }
+    expect(new Set(all("backgrounds").map((b) => b.id)).size).toBe(20)
+  })
+
+  it("B-SKILL-02 every skill list is used by several backgrounds", () => {
+    for (const list of all("skillLists")) {
+      const users = all("backgrounds").filter((b) => b.skillLists.includes(list.id))
+      expect(users.length, list.id).toBeGreaterThanOrEqual(4)
+    }
+  })
+
+  it("B-STRANGER-02 Office Worker, Student, Waitress, Courier and Labourer exist and cost 20 or less", () => {
+    for (const id of ["office-worker", "student", "waitress", "courier", "labourer"]) {
+      expect(get("backgrounds", id).cost, id).toBeLessThanOrEqual(20)
+    }
+  })
+
+  it("B-STRANGER-02 row 6 (any background costing 20 or less) has more than the five named to choose from", () => {
+    expect(all("backgrounds").filter((b) => b.cost <= 20).length).toBeGreaterThan(5)
+  })
+
+  it("B-CASUALTY-04 R-CONTENT-28 the Doctor's Knack: +1 to one Casualty roll of a friend if the Doctor wasn't Down", () => {
+    expect(get("backgrounds", "doctor").knack.effects).toEqual([
+      {
+        kind: "dieModifier",
+        die: "casualty",
+        value: 1,
+        scope: "oneFriend",
+        uses: { per: "aftermath", times: 1 },
+        when: { wasDown: false },
+      },
+    ])
+  })
+
+  it("B-AID-02 some Knacks skip the first-aid test", () => {
+    const skippers = all("backgrounds").filter((b) =>
+      flatten(b.knack.effects).some((e) => e.kind === "skipTest" && e.test === "wits.aid"),
+    )
+    expect(skippers.map((b) => b.id).sort()).toEqual(["firefighter", "nurse"])
+  })
+
+  it("B-CASUALTY-03 Hard to Kill: +1 to its own Casualty roll", () => {
+    expect(get("skills", "hard-to-kill").effects).toEqual([{ kind: "dieModifier", die: "casualty", value: 1 }])
+  })
+
+  it("B-NOISE-03 R-CONTENT-32 Command Voice is an action that makes 1 Noise (Loud)", () => {
+    const [action] = get("skills", "command-voice").effects ?? []
+    expect(action).toMatchObject({ kind: "grantAction", attack: false, noise: 1 })
+    expect(get("skills", "command-voice").list).toBe("command")
+  })
+
+  it("GAP-B-27 no background's Knack repeats a skill it can learn", () => {
+    for (const b of all("backgrounds")) {
+      const knack = JSON.stringify(b.knack.effects)
+      for (const s of all("skills").filter((s) => b.skillLists.includes(s.list))) {
+        expect(JSON.stringify(s.effects), `${b.id} Knack vs ${s.id}`).not.toBe(knack)
+      }
+    }
+  })
+})
+
+describe("the Market", () => {
+  const NOISE: Record<string, { noise: number; why: string }> = {
+    knife: { noise: 0, why: "knives Quiet" },
+    bow: { noise: 0, why: "bows Quiet" },
+    crossbow: { noise: 0, why: "R-CONTENT-21" },
+    "thrown-junk": { noise: 0, why: "R-CONTENT-30" },
+    "improvised-weapon": { noise: 1, why: "most melee weapons Loud" },
+    "baseball-bat": { noise: 1, why: "most melee weapons Loud" },
+    crowbar: { noise: 1, why: "most melee weapons Loud" },
+    machete: { noise: 1, why: "most melee weapons Loud" },
+    "fire-axe": { noise: 1, why: "most melee weapons Loud" },
+    pistol: { noise: 1, why: "pistols Loud" },
+    "nail-gun": { noise: 1, why: "nail guns Loud" },
+    shotgun: { noise: 2, why: "shotguns Very loud" },
+    "pipe-gun": { noise: 2, why: "a shotgun: Very loud" },
+    rifle: { noise: 2, why: "rifles Very loud" },
+    revolver: { noise: 2, why: "revolvers Very loud" },
+    "flare-gun": { noise: 2, why: "flare guns Very loud" },
+    chainsaw: { noise: 3, why: "chainsaws Deafening" },
+    molotov: { noise: 3, why: "explosives Deafening, R-CONTENT-22" },
+    "pipe-bomb": { noise: 3, why: "explosives Deafening" },
+  }
+
+  it("B-NOISE-02 B-NOISE-03 B-NOISE-04 B-NOISE-05 R-CONTENT-21 R-CONTENT-22 every weapon's Noise is the Noise table's", () => {
+    expect(all("weapons").map((w) => w.id).sort()).toEqual(Object.keys(NOISE).sort())
+    for (const w of all("weapons")) expect(w.noise, `${w.id}: ${NOISE[w.id]?.why}`).toBe(NOISE[w.id]?.noise)
+  })
+
+  it("B-MARKET-01 every weapon the text names is on sale, with kind, dice, Damage, range and Mag", () => {
+    const named = ["knife", "crowbar", "bow", "crossbow", "pistol", "nail-gun", "revolver", "shotgun", "rifle", "flare-gun", "chainsaw", "molotov", "pipe-bomb"]
+    for (const id of named) expect(pack.has("weapons", id), id).toBe(true)
+    for (const w of all("weapons")) {
+      if (w.type === "melee") expect(w.range, w.id).toBeUndefined()
+      else expect(w.range, w.id).toBeGreaterThan(0)
+      if (w.ammunition === "reloads") {
+        expect(w.firearm, w.id).toBe(true)
+        expect(w.mag, w.id).toBeGreaterThanOrEqual(1)
+      }
+      expect(w.damage, w.id).toBeGreaterThanOrEqual(1)
+    }
+  })
+
+  it("B-BLAST-02 a Molotov makes a 2-dice attack on each model within 2\" (R-CONTENT-23)", () => {
+    expect(weapon("molotov").traits?.blast).toEqual({ radius: 2, dice: 2 })
+    expect(weapon("molotov").traits?.fire).toBe(true)
+  })
+
+  it("B-BLAST-03 a pipe bomb makes a 3-dice attack on each model within 3\" (R-CONTENT-23)", () => {
+    expect(weapon("pipe-bomb").traits?.blast).toEqual({ radius: 3, dice: 3 })
+  })
+
+  it("B-FOUNDING-06 R-CONTENT-24 Molotovs and bombs (and the free weapons) don't count toward the 2-weapon limit", () => {
+    const outside = all("weapons").filter((w) => !w.countsTowardLimit).map((w) => w.id).sort()
+    expect(outside).toEqual(["improvised-weapon", "molotov", "pipe-bomb", "thrown-junk"])
+  })
+
+  it("B-FOUNDING-07 every survivor has an Improvised weapon and Thrown junk for free", () => {
+    for (const id of ["improvised-weapon", "thrown-junk"]) {
+      expect(weapon(id).free, id).toBe(true)
+      expect(weapon(id).cost, id).toBe(0)
+    }
+    expect(weapon("improvised-weapon").type).toBe("melee")
+    expect(weapon("thrown-junk").type).toBe("thrown")
+    expect(all("weapons").filter((w) => w.free).length).toBe(2)
+  })
+
+  it("B-AMMO-05 B-AMMO-06 bows use Arrows, crossbows Bolts, firearms Reloads, melee and thrown nothing", () => {
+    expect(weapon("bow").ammunition).toBe("arrows")
+    expect(weapon("crossbow").ammunition).toBe("bolts")
+    for (const w of all("weapons")) {
+      if (w.firearm) expect(w.ammunition, w.id).toBe("reloads")
+      if (w.type !== "ranged") expect(w.ammunition, w.id).toBe("none")
+    }
+  })
+
+  it("B-FOUNDING-09 Reloads cost 4 Salvage, recorded with every gun that uses them (the schema has no price list)", () => {
+    for (const w of all("weapons").filter((w) => w.ammunition === "reloads")) {
+      expect(w.notes, w.id).toContain("Reloads cost 4 Salvage each (B-FOUNDING-09)")
+    }
+  })
+
+  it("B-AMMO-08 5 Arrows or 5 Bolts for 1 Salvage, recorded with the bow and the crossbow", () => {
+    expect(weapon("bow").notes).toContain("Arrows: 5 for 1 Salvage")
+    expect(weapon("crossbow").notes).toContain("Bolts: 5 for 1 Salvage")
+  })
+
+  it("B-JAM-01 Scrap weapons are firearms (their Shoot roll can Jam)", () => {
+    const scrap = all("weapons").filter((w) => w.traits?.scrap)
+    expect(scrap.map((w) => w.id).sort()).toEqual(["nail-gun", "pipe-gun"])
+    for (const w of scrap) expect(w.firearm, w.id).toBe(true)
+  })
+
+  it("B-MARKET-02 items come Common, Uncommon and Rare", () => {
+    const rarities = new Set([...all("weapons"), ...all("armour"), ...all("kit")].map((i) => i.rarity))
+    expect([...rarities].sort()).toEqual(["common", "rare", "uncommon"])
+  })
+
+  it("B-FOUNDING-08 every role has a Common choice: melee, bow, pistol, shotgun, blast, Armour 1 and 2, helmet, Med kit", () => {
+    const common = (kind: "weapons" | "armour" | "kit", id: string) => expect(get(kind, id).rarity, id).toBe("common")
+    for (const id of ["knife", "crowbar", "bow", "pistol", "shotgun", "molotov"]) common("weapons", id)
+    for (const id of ["leather-jacket", "scrap-plate"]) common("armour", id)
+    for (const id of ["helmet", "med-kit", "lantern", "flare"]) common("kit", id)
+  })
+
+  it("B-ARMOUR-01 armour gives Armour 1 and Armour 2 (and more)", () => {
+    const values = new Set(all("armour").map((a) => a.armour))
+    expect(values.has(1)).toBe(true)
+    expect(values.has(2)).toBe(true)
+  })
+
+  it("B-ARMOUR-02 R-CONTENT-25 a Helmet makes Crits blocked on 5+", () => {
+    expect(get("kit", "helmet").effects).toEqual([{ kind: "critBlock", on: 5 }])
+    expect(get("armour", "riot-armour").helmet).toBe(true)
+  })
+
+  it("B-AID-02 a Med kit skips the first-aid test", () => {
+    expect(get("kit", "med-kit").effects).toEqual([{ kind: "skipTest", test: "wits.aid" }])
+  })
+
+  it("B-BEHAVIOUR-09 the Lantern and the Flare are lights", () => {
+    expect(get("kit", "lantern").light).toBe(true)
+    expect(get("kit", "flare").uses).toBe(1)
+    expect(flatten(get("kit", "flare").effects).some((e) => e.kind === "placeToken" && e.token === "light")).toBe(true)
+    expect(weapon("flare-gun").traits?.light).toBe(true)
+  })
+
+  it("B-CONGREGATION-07 the Market has Common melee weapons, Common kit and armour up to Armour 1 for a Congregation", () => {
+    expect(all("weapons").filter((w) => w.type === "melee" && w.rarity === "common" && !w.free).length).toBeGreaterThanOrEqual(3)
+    expect(all("armour").some((a) => a.armour <= 1)).toBe(true)
+    expect(all("kit").filter((k) => k.rarity === "common").length).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe("founding (B-FOUNDING-*)", () => {
+  const RELOAD = 4
+  const byCost = [...all("backgrounds")].sort((a, b) => a.cost - b.cost || a.id.localeCompare(b.id))
+
+  it("B-FOUNDING-01 B-FOUNDING-08 a Common-only Refuge of 4 survivors, each armed and armoured, fits in 150 Salvage", () => {
+    const recruits = byCost.slice(0, 4)
+    const weapons = ["pistol", "bow", "crowbar", "knife"].map(weapon)
+    const jackets = Array.from({ length: 4 }, () => get("armour", "leather-jacket"))
+    const kit = [get("kit", "med-kit")]
+    const items = [...weapons, ...jackets, ...kit]
+    for (const i of items) expect(i.rarity, i.id).toBe("common")
+    const spent =
+      recruits.reduce((n, b) => n + b.cost, 0) + items.reduce((n, i) => n + i.cost, 0) + 2 * RELOAD + 1 // 2 Reloads, 5 Arrows
+    expect(spent).toBeLessThanOrEqual(150)
+  })
+
+  it("B-FOUNDING-03 eight survivors (at most 2 of a background) each with a Common weapon fit in 150 Salvage", () => {
+    const recruits = byCost.slice(0, 4).flatMap((b) => [b, b])
+    const cheapestWeapon = Math.min(...all("weapons").filter((w) => w.rarity === "common" && !w.free && w.countsTowardLimit).map((w) => w.cost))
+    const spent = recruits.reduce((n, b) => n + b.cost, 0) + 8 * cheapestWeapon
+    expect(spent).toBeLessThanOrEqual(150)
+  })
+
+  it("B-FOUNDING-01 even the four dearest backgrounds leave Salvage for gear", () => {
+    const dearest = byCost.slice(-4).reduce((n, b) => n + b.cost, 0)
+    expect(150 - dearest).toBeGreaterThanOrEqual(40)
+  })
+})
+
+describe("Gifts and Marks", () => {
+  it("B-GIFT-01 there are 12 Gifts and 12 Marks", () => {
+    expect(all("gifts")).toHaveLength(12)
+    expect(all("marks")).toHaveLength(12)
+  })
+
+  it("B-GIFT-04 each is a 12-row table rolled half and entry, naming each Gift or Mark once", () => {
+    for (const [id, kind] of [["gifts", "gift"], ["marks", "mark"]] as const) {
+      const t = table(id)
+      expect(t.table).toBe(id)
+      expect(t.die).toEqual({ kind: "half" })
+      expect(t.rows.map((r) => r.key)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+      const named = t.rows.map((r) => (r.result as Record<string, string>)[kind])
+      expect(new Set(named).size).toBe(12)
+      expect(named.sort()).toEqual(all(id).map((e) => e.id).sort())
+    }
+  })
+
+  it("B-GIFT-04 the first die 1–3 picks rows 1–6 and 4–6 rows 7–12", () => {
+    const t = table("gifts") as unknown as Table.Table<{ gift: string }>
+    expect(Table.rollOn(Source.manual([3, 6]), t).result.gift).toBe(t.rows[5]?.result.gift)
+    expect(Table.rollOn(Source.manual([4, 1]), t).result.gift).toBe(t.rows[6]?.result.gift)
+  })
+
+  it("B-GIFT-05 duplicates are rolled again: a survivor can gather all 12 Gifts, never one twice", () => {
+    const t = table("gifts") as unknown as Table.Table<{ gift: string }>
+    const source = Source.seeded(2026)
+    const taken = new Set<number>()
+    for (let i = 0; i < 12; i++) taken.add(Table.rollUnique(source, t, taken).final.index)
+    expect(taken.size).toBe(12)
+  })
+
+  it("B-CONGREGATION-10 Thornskin and Pollen Veil are protective Gifts", () => {
+    expect(get("gifts", "thornskin").effects).toEqual([{ kind: "statModifier", stat: "armour", value: 1 }])
+    expect(get("gifts", "pollen-veil").effects).toEqual([{ kind: "poolModifier", pool: "shoot", dice: -1, scope: "target" }])
+  })
+
+  it("B-BLIGHTDICE-04 a Call the Blight Gift is a Blight-dice pool needing 1 success", () => {
+    const calls = all("gifts").filter((g) => g.kind === "callTheBlight")
+    expect(calls.length).toBeGreaterThanOrEqual(3)
+    for (const g of calls.filter((g) => g.id !== "deep-roots")) {
+      const action = flatten(g.effects).find((e) => e.kind === "grantAction")
+      expect(action && action.kind === "grantAction" ? action.test : undefined, g.id).toEqual({ pool: "blight.call", target: 1 })
+      expect(g.text, g.id).toMatch(/Call the Blight/)
+    }
+  })
+
+  it("B-ACTION-GIFT-01 B-ACT-09 some Gifts take an action and some are attacks", () => {
+    const actions = all("gifts").filter((g) => flatten(g.effects).some((e) => e.kind === "grantAction"))
+    const attacks = all("gifts").filter((g) => flatten(g.effects).some((e) => e.kind === "grantAction" && e.attack))
+    expect(actions.length).toBeGreaterThanOrEqual(4)
+    expect(attacks.map((g) => g.id).sort()).toEqual(["spore-breath", "thorn-lash"])
+    for (const g of attacks) expect(g.kind, g.id).toBe("attack")
+  })
+
+  it("GAP-B-06 every Mark is a drawback with effects", () => {
+    for (const m of all("marks")) expect(m.effects?.length ?? 0, m.id).toBeGreaterThan(0)
+  })
+})
+
+describe("the Aftermath tables", () => {
+  it("B-CASUALTY-01 B-CASUALTY-02 B-CASUALTY-03 R-CONTENT-01 the Casualty table covers every modified result 0–8 once", () => {
+    const t = table("casualty")
+    if (t.table !== "casualty") throw new Error("not a casualty table")
+    expect(t.die).toEqual({ kind: "sum", count: 1, sides: 6, modifier: 0, multiplier: 1 })
+    expect(t.modified).toEqual({ min: 0, max: 8 })
+    const covered: number[] = []
+    for (const row of t.rows) {
+      const [from, to] = typeof row.key === "number" ? [row.key, row.key] : (row.key as readonly [number, number])
+      for (let v = from; v <= to; v++) covered.push(v)
+    }
+    expect(covered.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8])
+  })
+
+  it("B-CASUALTY-02 R-CONTENT-31 death is at the bottom: Finished (−1) turns a 1 into 0, still Out", () => {
+    const t = table("casualty")
+    if (t.table !== "casualty") throw new Error("not a casualty table")
+    const at = (v: number) =>
+      t.rows.find((r) => (typeof r.key === "number" ? r.key === v : (r.key as readonly number[])[0]! <= v && v <= (r.key as readonly number[])[1]!))!.result
+    expect(at(0).outcome).toBe("dead")
+    expect(at(1).outcome).toBe("dead")
+    expect(at(2).outcome).not.toBe("dead")
+    expect(at(8).outcome).toBe("recovered")
+  })
+
+  it("B-BLIGHT-03 the Casualty results include Infected (+2 Blight), Laid Up, a missed raid and a lasting injury", () => {
+    const t = table("casualty")
+    if (t.table !== "casualty") throw new Error("not a casualty table")
+    const results = t.rows.map((r) => r.result)
+    const infected = results.find((r) => r.outcome === "infected")
+    expect(infected?.name).toBe("Infected")
+    expect(infected?.effects).toEqual([{ kind: "blight", value: 2 }])
+    expect(results.some((r) => r.outcome === "laidUp")).toBe(true)
+    expect(results.some((r) => r.outcome === "missRaids" && r.missRaids === 1)).toBe(true)
+    expect(results.some((r) => r.outcome === "injured" && (r.effects?.length ?? 0) > 0)).toBe(true)
+  })
+
+  it("B-LOOT-03 Junk gives 2 Salvage (the base amount: the boost to 3 is rules code)", () => {
+    const t = table("loot")
+    if (t.table !== "loot") throw new Error("not a loot table")
+    const junk = t.rows.map((r) => r.result).filter((r) => r.name === "Junk")
+    expect(junk.length).toBeGreaterThan(0)
+    for (const j of junk) expect(j.gives).toEqual([{ store: "salvage", amount: 2 }])
+  })
+
+  it("B-LOOT-02 R-CONTENT-29 Salvage, Reloads and Rations come in rolled amounts; Meds and Amber fixed; a firearm row", () => {
+    const t = table("loot")
+    if (t.table !== "loot") throw new Error("not a loot table")
+    expect(t.die).toEqual({ kind: "half" })
+    expect(t.rows.map((r) => r.key)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+    const results = t.rows.map((r) => r.result)
+    for (const store of ["salvage", "reloads", "rations"] as const) {
+      const rolled = results.filter((r) => r.gives.some((g) => g.store === store && typeof g.amount !== "number"))
+      expect(rolled.length, store).toBeGreaterThan(0)
+    }
+    for (const store of ["meds", "amber"] as const) {
+      expect(results.some((r) => r.gives.some((g) => g.store === store && g.amount === 1)), store).toBe(true)
+    }
+    const firearm = results.find((r) => r.firearm)
+    expect(firearm?.effects).toEqual([{ kind: "rollTable", table: "loot-firearm" }])
+  })
+
+  it("B-CONGREGATION-08 the Loot firearm table gives only firearms on sale in the Market", () => {
+    const t = table("loot-firearm")
+    for (const row of t.rows) {
+      const [hook] = (row.result as unknown as { effects: Effect[] }).effects
+      expect(hook?.kind).toBe("hook")
+      const id = hook?.kind === "hook" ? (hook.params as { weapon: string }).weapon : ""
+      expect(weapon(id).firearm, id).toBe(true)
+    }
+  })
+
+  it("B-MARKET-04 Amber sells for 9 Salvage (recorded with the Loot table's Amber row: the schema has no price list)", () => {
+    const t = table("loot")
+    if (t.table !== "loot") throw new Error("not a loot table")
+    const amber = t.rows.map((r) => r.result).find((r) => r.name === "Amber")
+    expect(amber?.text).toContain("Amber sells for 9 Salvage")
+  })
+
+  it("B-STRANGER-02 R-CONTENT-27 the Stranger table, exactly as the changelog gives it", () => {
+    const t = table("stranger")
+    expect(t.provenance).toBe("rules")
+    expect(t.die).toEqual({ kind: "sum", count: 1, sides: 6, modifier: 0, multiplier: 1 })
+    expect(t.rows).toEqual([
+      { key: 1, result: { background: "office-worker" } },
+      { key: 2, result: { background: "student" } },
+      { key: 3, result: { background: "waitress" } },
+      { key: 4, result: { background: "courier" } },
+      { key: 5, result: { background: "labourer" } },
+      { key: 6, result: { anyBackground: { maxCost: 20 } } },
+    ])
+  })
+})
+
+describe("the Leader (GAP-B-01)", () => {
+  const [leader] = all("leader")
+
+  it("GAP-B-01 R-CONTENT-26 one set of Leader rules: +1 Nerve, like the Verdant Mother's", () => {
+    expect(all("leader")).toHaveLength(1)
+    expect(leader?.cost).toBe(0)
+    expect(leader?.effects).toEqual([{ kind: "statModifier", stat: "nerve", value: 1 }])
+  })
+
+  it("B-NOISE-03 R-CONTENT-26 the Leader may use Command Voice (Loud) once per battle", () => {
+    const voice = leader?.abilities.find((a) => a.name === "Command Voice")
+    expect(voice?.effects?.[0]).toMatchObject({ kind: "grantAction", noise: 1, uses: { per: "battle", times: 1 } })
+  })
+
+  it("B-INIT-01 R-CONTENT-26 with the Leader Down, Initiative is rolled by the highest Wits standing with 1 die fewer", () => {
+    expect(leader?.whenDown.effects).toEqual([{ kind: "poolModifier", pool: "initiative", dice: -1 }])
+    expect(leader?.whenDown.text).toMatch(/highest Wits/)
+    expect(leader?.replacement.text).toMatch(/new Leader/)
+  })
+})
+
+describe("survivor hooks", () => {
+  const facts = (f: unknown) => ({ point: "effect" as const, facts: f, dice: Source.manual([]) })
+  const used = everyEffect().flatMap(({ where, effect }) => (effect.kind === "hook" ? [{ where, hook: effect.hook }] : []))
+
+  it("GAP-B-27 every hook the survivor side names is defined in hooks/survivors.ts, and every one defined is used", () => {
+    const defined = new Set(hookList.map((h) => h.name as string))
+    for (const u of used) expect(defined.has(u.hook), u.where).toBe(true)
+    expect([...defined].sort()).toEqual([...new Set(used.map((u) => u.hook as string))].sort())
+  })
+
+  it("B-BLIGHTDICE-04 Deep Roots calls the Blight with the tier's dice; 1s add Blight", () => {
+    const bloomed = survivorHooks.holdOn.run({ ...facts({ blight: 6 }), dice: Source.manual([1, 4]) }, { health: 1 })
+    expect(bloomed.note).toMatch(/stays standing with 1 Health/)
+    expect(bloomed.effects).toEqual([{ kind: "blight", value: 1 }])
+    const failed = survivorHooks.holdOn.run({ ...facts({ blight: 3 }), dice: Source.manual([2]) }, { health: 1 })
+    expect(failed.note).toMatch(/goes Down/)
+    expect(survivorHooks.holdOn.run(facts({ blight: 0 }), { health: 1 }).note).toMatch(/no Blight dice/)
+  })
+
+  it("B-JAM-01 Tinker: a Scrap weapon Jams on three 1s, not two", () => {
+    expect(survivorHooks.jamThreshold.run(facts({ faces: [1, 1, 5] }), { ones: 3 }).note).toMatch(/no Jam/)
+    expect(survivorHooks.jamThreshold.run(facts({ faces: [1, 1, 1] }), { ones: 3 }).note).toMatch(/^Jams/)
+  })
+
+  it("B-SHOOT-03 Steady Aim: an Aim gives one more die", () => {
+    expect(survivorHooks.aimBonus.run(facts({ aimed: true }), { dice: 1 }).effects).toEqual([
+      { kind: "poolModifier", pool: "shoot", dice: 1 },
+    ])
+    expect(survivorHooks.aimBonus.run(facts({ aimed: false }), { dice: 1 }).effects).toBeUndefined()
+  })
+
+  it("B-NOISE-03 Command Voice: a Shaken friend steadies; otherwise +1 die to its next pool; out of 6\" nothing", () => {
+    expect(survivorHooks.order.run(facts({ friendDistance: 4, friendShaken: true }), { range: 6, dice: 1 }).note).toMatch(/stops being Shaken/)
+    expect(survivorHooks.order.run(facts({ friendDistance: 4, friendShaken: false }), { range: 6, dice: 1 }).effects).toEqual([
+      { kind: "poolModifier", pool: "any", dice: 1, scope: "oneFriend", uses: { per: "round", times: 1 } },
+    ])
+    expect(survivorHooks.order.run(facts({ friendDistance: 7, friendShaken: true }), { range: 6, dice: 1 }).note).toMatch(/out of earshot/)
+  })
+
+  it("B-DREAD-03 Under Fire Before: a Panic result is only Shaken", () => {
+    expect(survivorHooks.noPanic.run(facts({ successes: 0, target: 1, ones: 2 }), {}).note).toMatch(/Shaken instead/)
+  })
+
+  it("GAP-B-27 a hook given facts it doesn't understand says so instead of guessing", () => {
+    expect(survivorHooks.heal.run(facts({ nonsense: true }), { health: 1 }).note).toMatch(/facts not understood/)
+  })
+
+  it("B-BLIGHTDICE-04 Root Grasp forbids the target's Move and Sprint in its next activation", () => {
+    expect(survivorHooks.root.run(facts({ targetDistance: 5 }), { range: 6 }).effects).toEqual([
+      { kind: "forbidAction", action: "move", scope: "target", uses: { per: "activation", times: 1 } },
+      { kind: "forbidAction", action: "sprint", scope: "target", uses: { per: "activation", times: 1 } },
+    ])
+  })
+
+  it("B-INFECT-01 Spore Breath rolls a flat 2-dice attack for each model within 1\"", () => {
+    const r = survivorHooks.areaAttack.run(
+      {
+        point: "effect",
+        facts: { models: [{ id: "a", distance: 1, survivor: true }, { id: "b", distance: 3, survivor: true }] },
+        dice: Source.manual([6, 4]),
+      },
+      { dice: 2, damage: 1, radius: 1, infectious: 1 },
+    )
+    expect(r.note).toBe("a: 2 hits (1 Crit), Damage 1 each, +1 Blight per unblocked hit")
+  })
+})
