@@ -1,0 +1,232 @@
+/**
+ * The Flyover Market (B-MARKET-*, B-ERRAND-03, B-CONGREGATION-07/08): one trip is one session in
+ * which a Refuge looks for items, buys and sells. Common items are always there; looking for an
+ * Uncommon item rolls a die (available on 3+), a Rare one 5+ (B-MARKET-02); an item that isn't
+ * there stays gone for the rest of the trip (B-MARKET-03). Every roll goes through the dice source
+ * and is written into the Ledger entry it led to, and the trip is all or nothing.
+ *
+ * Rulings: R-MARKET-01 availability is rolled once per item *kind* per trip (AMB-B-50: reading a),
+ * and an available item can be bought in any number. R-MARKET-02 an item sells for half its cost,
+ * rounded down (GAP-B-25: no resale prices are stated; Amber's 9 is). R-MARKET-03 an item not
+ * available is not an error: the order is recorded as not bought and the trip goes on, so the dice
+ * stand (a refused trip cannot be re-rolled by asking again with the same state).
+ *
+ * @since 0.1.0
+ */
+import { type DiceSource, Source } from "@blight/dice"
+import { Either, ParseResult, Schema } from "effect"
+import type { EntryOf } from "../content/schema/Entries.js"
+import type { ContentView } from "./Content.js"
+import { FOUNDING } from "./Founding.js"
+import { type LedgerDraft, post, storesOf } from "./Ledger.js"
+import type { Refuge } from "./Refuge.js"
+import { fromParseIssues, RulesViolated, type Violation, violation } from "./Violation.js"
+
+/** The Market's stated numbers. */
+export const MARKET = {
+  availability: { common: 1, uncommon: 3, rare: 5 }, // B-MARKET-02: the d6 needed
+  amberPrice: 9, // B-MARKET-04
+  reloadCost: FOUNDING.reloadCost, // B-FOUNDING-09
+  resaleDivisor: 2, // R-MARKET-02
+} as const
+
+const GearKind = Schema.Literal("weapons", "armour", "kit")
+type GearKind = typeof GearKind.Type
+const Qty = Schema.optional(Schema.Int.pipe(Schema.between(1, 50)))
+
+/** One order of a trip. */
+export const MarketOrder = Schema.Union(
+  Schema.Struct({ buy: Schema.Struct({ kind: GearKind, id: Schema.String }), quantity: Qty }),
+  Schema.Struct({ sell: Schema.Struct({ kind: GearKind, id: Schema.String }), quantity: Qty }),
+  Schema.Struct({ buyReloads: Schema.Int.pipe(Schema.between(1, 100)) }),
+  Schema.Struct({ sellAmber: Schema.Int.pipe(Schema.between(1, 100)) }),
+).annotations({ identifier: "MarketOrder" })
+export type MarketOrder = typeof MarketOrder.Type
+
+/** A whole trip's orders, in the order they are made. */
+export const MarketTripRequest = Schema.Struct({ orders: Schema.Array(MarketOrder) }).annotations({
+  identifier: "MarketTripRequest",
+})
+
+/** What happened on the trip, order by order. */
+export interface TripLine {
+  readonly order: number
+  readonly what: string
+  readonly done: boolean
+  readonly availability?: {
+    readonly rarity: string
+    readonly roll: number
+    readonly needs: number
+    readonly available: boolean
+  }
+}
+
+export interface MarketTrip {
+  readonly refuge: Refuge
+  readonly lines: readonly TripLine[]
+}
+
+const decodeTrip = Schema.decodeUnknownEither(MarketTripRequest, { errors: "all", onExcessProperty: "error" })
+
+/** Is this item one the Market sells to this Refuge? (B-CONGREGATION-07) */
+const congregationMaySell = (kind: GearKind, item: EntryOf[GearKind]): boolean =>
+  kind === "weapons"
+    ? (item as EntryOf["weapons"]).type === "melee" && item.rarity === "common"
+    : kind === "kit"
+      ? item.rarity === "common"
+      : (item as EntryOf["armour"]).armour <= FOUNDING.congregationMaxArmour
+
+/**
+ * Makes one Market trip (one Trade Errand, B-ERRAND-03). Left: every rule the orders break, and
+ * the Refuge unchanged. Right: the Refuge after the trip, and what happened line by line.
+ */
+export const marketTrip = (
+  refuge: Refuge,
+  request: unknown,
+  content: ContentView,
+  source: DiceSource,
+): Either.Either<MarketTrip, RulesViolated> => {
+  const decoded = decodeTrip(request)
+  if (Either.isLeft(decoded)) {
+    return Either.left(
+      new RulesViolated({
+        violations: fromParseIssues(ParseResult.ArrayFormatter.formatErrorSync(decoded.left)),
+      }),
+    )
+  }
+  const orders = decoded.right.orders
+  const congregation = refuge.kind === "congregation"
+  const rec = Source.recording(source)
+  const v: Violation[] = []
+  const drafts: LedgerDraft[] = []
+  const draftPath: string[] = []
+  const lines: TripLine[] = []
+  const availability = new Map<string, { roll: number; needs: number; available: boolean }>()
+  const stash = {
+    weapons: [...refuge.stash.weapons],
+    armour: [...refuge.stash.armour],
+    kit: [...refuge.stash.kit],
+  }
+  const draft = (path: string, d: LedgerDraft) => {
+    drafts.push(d)
+    draftPath.push(path)
+  }
+
+  orders.forEach((order, i) => {
+    const path = `orders[${i}]`
+    if ("buy" in order) {
+      const { kind, id } = order.buy
+      const qty = order.quantity ?? 1
+      const item = content.get(kind, id) as EntryOf[GearKind] | undefined
+      if (!item)
+        return void v.push(violation(`${path}.buy.id`, `the Market has no ${kind} "${id}"`, "B-MARKET-01"))
+      if (kind === "weapons" && (item as EntryOf["weapons"]).free) {
+        return void v.push(
+          violation(`${path}.buy`, `${item.name} is free to every survivor; it is not sold`, "B-FOUNDING-07"),
+        )
+      }
+      if (congregation && !congregationMaySell(kind, item)) {
+        return void v.push(
+          violation(
+            `${path}.buy`,
+            `the Market sells a Congregation only Common melee weapons, Common kit and armour up to Armour 1; not ${item.name}`,
+            "B-CONGREGATION-07",
+          ),
+        )
+      }
+      let a = availability.get(`${kind}:${id}`)
+      const needs = MARKET.availability[item.rarity]
+      if (!a) {
+        const roll = item.rarity === "common" ? 0 : rec.die(6, `market: ${item.name}`)
+        a = { roll, needs, available: item.rarity === "common" || roll >= needs }
+        availability.set(`${kind}:${id}`, a)
+      }
+      const line = { order: i, what: `buy ${qty} × ${item.name}` }
+      const avail =
+        item.rarity === "common"
+          ? {}
+          : { availability: { rarity: item.rarity, roll: a.roll, needs, available: a.available } }
+      if (!a.available) return void lines.push({ ...line, done: false, ...avail })
+      const rolls =
+        item.rarity === "common" ? [] : [{ sides: 6, value: a.roll, label: `market: ${item.name}` }]
+      draft(path, {
+        store: "salvage",
+        amount: -item.cost * qty,
+        reason: `bought ${qty} × ${item.name} at the Market`,
+        clause: "B-MARKET-01",
+        item: { kind, id: item.id },
+        ...(rolls.length ? { rolls } : {}),
+      })
+      for (let k = 0; k < qty; k++) (stash[kind] as string[]).push(item.id)
+      lines.push({ ...line, done: true, ...avail })
+    } else if ("sell" in order) {
+      const { kind, id } = order.sell
+      const qty = order.quantity ?? 1
+      const item = content.get(kind, id) as EntryOf[GearKind] | undefined
+      if (!item)
+        return void v.push(violation(`${path}.sell.id`, `there is no ${kind} "${id}"`, "B-MARKET-01"))
+      const have = (stash[kind] as string[]).filter((x) => x === id).length
+      if (have < qty) {
+        return void v.push(
+          violation(
+            `${path}.sell`,
+            `the Refuge's stash holds ${have} × ${item.name}, cannot sell ${qty}`,
+            "B-MARKET-01",
+          ),
+        )
+      }
+      for (let k = 0; k < qty; k++) (stash[kind] as string[]).splice((stash[kind] as string[]).indexOf(id), 1)
+      const price = Math.floor(item.cost / MARKET.resaleDivisor)
+      if (price > 0) {
+        draft(path, {
+          store: "salvage",
+          amount: price * qty,
+          reason: `sold ${qty} × ${item.name} at the Market`,
+          clause: "R-MARKET-02",
+          item: { kind, id: item.id },
+        })
+      }
+      lines.push({ order: i, what: `sell ${qty} × ${item.name}`, done: true })
+    } else if ("buyReloads" in order) {
+      if (congregation)
+        return void v.push(
+          violation(`${path}.buyReloads`, "a Congregation cannot buy Reloads", "B-CONGREGATION-08"),
+        )
+      const n = order.buyReloads
+      draft(path, {
+        store: "salvage",
+        amount: -n * MARKET.reloadCost,
+        reason: `bought ${n} Reload(s) at the Market`,
+        clause: "B-FOUNDING-09",
+      })
+      draft(path, { store: "reloads", amount: n, reason: "bought at the Market", clause: "B-FOUNDING-09" })
+      lines.push({ order: i, what: `buy ${n} Reload(s)`, done: true })
+    } else {
+      if (congregation)
+        return void v.push(
+          violation(
+            `${path}.sellAmber`,
+            "a Congregation cannot sell Amber; to them it is sacred",
+            "B-CONGREGATION-08",
+          ),
+        )
+      const n = order.sellAmber
+      draft(path, { store: "amber", amount: -n, reason: "sold at the Market", clause: "B-MARKET-04" })
+      draft(path, {
+        store: "salvage",
+        amount: n * MARKET.amberPrice,
+        reason: `sold ${n} Amber at ${MARKET.amberPrice} each`,
+        clause: "B-MARKET-04",
+      })
+      lines.push({ order: i, what: `sell ${n} Amber`, done: true })
+    }
+  })
+
+  const posted = post(refuge.ledger, drafts, (k) => draftPath[k]!)
+  if (Either.isLeft(posted)) v.push(violation(posted.left.path, posted.left.message, "B-MARKET-01"))
+  if (v.length > 0 || Either.isLeft(posted)) return Either.left(new RulesViolated({ violations: v }))
+  return Either.right({ refuge: { ...refuge, stash, ledger: posted.right }, lines })
+}
+
+/** The stores after a trip would be… (a helper for UIs that preview). */
+export const preview = (trip: MarketTrip) => storesOf(trip.refuge.ledger)

@@ -1,0 +1,37 @@
+/**
+ * A Refuge (or a Congregation of Gardeners): its Home, survivors, Leader, improvements, the
+ * items it owns but nobody carries, and its Ledger. The stores are not stored: they are the fold
+ * of the Ledger (`storesOf(refuge.ledger)`).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { ArmourRef, HomeRef, ImprovementRef, KitRef, WeaponRef } from "../content/schema/Ids.js"
+import { Ledger, type Stores, storesOf } from "./Ledger.js"
+import { Survivor } from "./Survivor.js"
+
+/** Items owned by the Refuge but carried by nobody (bought at the Market, dropped, looted). */
+export const Stash = Schema.Struct({
+  weapons: Schema.Array(WeaponRef),
+  armour: Schema.Array(ArmourRef),
+  kit: Schema.Array(KitRef),
+}).annotations({ identifier: "Stash" })
+export type Stash = typeof Stash.Type
+
+/** A Refuge or a Congregation. */
+export const Refuge = Schema.Struct({
+  name: Schema.NonEmptyTrimmedString,
+  kind: Schema.Literal("refuge", "congregation"),
+  home: HomeRef,
+  survivors: Schema.Array(Survivor),
+  improvements: Schema.Array(ImprovementRef),
+  stash: Stash,
+  ledger: Ledger,
+}).annotations({ identifier: "Refuge" })
+export type Refuge = typeof Refuge.Type
+
+/** The Refuge's stores now. */
+export const stores = (refuge: Refuge): Stores => storesOf(refuge.ledger)
+
+/** The Leader (or the Verdant Mother). */
+export const leaderOf = (refuge: Refuge) => refuge.survivors.find((s) => s.role !== undefined)

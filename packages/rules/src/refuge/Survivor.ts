@@ -1,0 +1,62 @@
+/**
+ * A survivor on a Refuge's roster: background, equipment, XP, advances, skills, injuries,
+ * Blight, Gifts and Marks (B-PROFILE-*, B-TIER-*).
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import {
+  ArmourRef,
+  BackgroundRef,
+  GiftRef,
+  KitRef,
+  MarkRef,
+  SkillRef,
+  WeaponRef,
+} from "../content/schema/Ids.js"
+import { StatChanges } from "../content/schema/Profile.js"
+
+/** A survivor's id within its Refuge ("survivor-3"). */
+export const SurvivorId = Schema.String.pipe(
+  Schema.pattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  Schema.brand("SurvivorId"),
+).annotations({ description: "A survivor's id within its Refuge" })
+export type SurvivorId = typeof SurvivorId.Type
+
+/** An Advance taken (every 5 XP, B-XP-02): a skill or a stat increase. */
+export const Advance = Schema.Union(
+  Schema.Struct({ skill: SkillRef }),
+  Schema.Struct({ stats: StatChanges }),
+).annotations({ identifier: "Advance" })
+
+/** A lasting injury from the Casualty table. */
+export const Injury = Schema.Struct({
+  name: Schema.NonEmptyTrimmedString,
+  stats: Schema.optional(StatChanges),
+}).annotations({ identifier: "Injury" })
+
+/** What a survivor carries: at most 2 weapons (not counting Molotovs and bombs), 1 armour, 2 kit (B-FOUNDING-06). */
+export const Equipment = Schema.Struct({
+  weapons: Schema.Array(WeaponRef),
+  armour: Schema.Array(ArmourRef),
+  kit: Schema.Array(KitRef),
+}).annotations({ identifier: "Equipment" })
+export type Equipment = typeof Equipment.Type
+
+/** A survivor. */
+export const Survivor = Schema.Struct({
+  id: SurvivorId,
+  name: Schema.NonEmptyTrimmedString,
+  background: BackgroundRef,
+  /** "leader" in a Refuge, "verdantMother" in a Congregation (B-FOUNDING-04, B-CONGREGATION-04). */
+  role: Schema.optional(Schema.Literal("leader", "verdantMother")),
+  equipment: Equipment,
+  xp: Schema.Int.pipe(Schema.nonNegative()),
+  advances: Schema.Array(Advance),
+  skills: Schema.Array(SkillRef),
+  injuries: Schema.Array(Injury),
+  blight: Schema.Int.pipe(Schema.between(0, 12)),
+  gifts: Schema.Array(GiftRef),
+  marks: Schema.Array(MarkRef),
+}).annotations({ identifier: "Survivor" })
+export type Survivor = typeof Survivor.Type
