@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Expression, Table } from "@blight/dice"
-import { Schema } from "effect"
+import type { Schema } from "effect"
 
 declare const local: unique symbol
 /**

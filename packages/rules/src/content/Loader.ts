@@ -1,0 +1,358 @@
+/**
+ * The pack loader: validates packs against the schemas, the packs they require and the
+ * registered code hooks, reports every problem at once with its path, and gives a merged
+ * registry. A set of packs with any problem loads nothing.
+ *
+ * @since 0.1.0
+ */
+import { Table } from "@blight/dice"
+import { Effect, Either, type ParseResult, Schema } from "effect"
+import { type HookRegistry, hooks as defaultHooks } from "../plugin/Hooks.js"
+import { problemsOf } from "./Issues.js"
+import { Manifest } from "./Pack.js"
+import { PackInvalid, type Problem, joinPath } from "./Problem.js"
+import { hookUsesOf, referencesOf } from "./References.js"
+import { type Registry, empty, extend } from "./Registry.js"
+import { satisfies } from "./Semver.js"
+import { type AnyEntry, type EntryOf, entrySchemas } from "./schema/Entries.js"
+import { KINDS, type Kind } from "./schema/Ids.js"
+import { scanUnsafe } from "./Unsafe.js"
+
+/** A pack to load: its data (parsed JSON) and a label for messages (a file name or id). */
+export interface PackInput {
+  readonly source: string
+  readonly data: unknown
+}
+
+/** Where packs load: on top of `base` (default: nothing), checking hooks in `hooks`. */
+export interface LoadOptions {
+  readonly base?: Registry | undefined
+  readonly hooks?: HookRegistry | undefined
+}
+
+const parseOptions = { errors: "all", onExcessProperty: "error" } as const
+const decodeManifest = Schema.decodeUnknownEither(Manifest, parseOptions)
+const decoders = Object.fromEntries(
+  KINDS.map((k) => [
+    k,
+    Schema.decodeUnknownEither(entrySchemas[k] as Schema.Schema<unknown, unknown>, parseOptions),
+  ]),
+) as Record<Kind, (u: unknown) => Either.Either<AnyEntry, ParseResult.ParseError>>
+
+const TOP_KEYS: ReadonlySet<string> = new Set(["$schema", "manifest", ...KINDS])
+
+const KIND_NAMES: Record<Kind, string> = {
+  skillLists: "skill list",
+  skills: "skill",
+  backgrounds: "background",
+  weapons: "weapon",
+  armour: "armour",
+  kit: "kit",
+  gifts: "Gift",
+  marks: "Mark",
+  behaviours: "behaviour",
+  creatures: "creature",
+  encounters: "Encounter table",
+  tables: "table",
+  homes: "Home",
+  seasons: "Season",
+  improvements: "improvement",
+  objectives: "objective",
+  scenarios: "scenario",
+  leader: "Leader rules",
+  upkeep: "Upkeep rules",
+}
+
+type Entries = { [K in Kind]?: Array<EntryOf[K]> }
+
+interface Checked {
+  readonly problems: Problem[]
+  readonly manifest?: Manifest | undefined
+  readonly entries: Entries
+  /** Ids of entries that failed to decode, so references to them don't add noise. */
+  readonly broken: Set<string>
+}
+
+const isRecord = (u: unknown): u is Record<string, unknown> =>
+  typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** Problems with a table whose rows cover modified results `min`–`max` (R-CONTENT-01). */
+const rangeProblems = (
+  rows: ReadonlyArray<{ readonly key: Table.RowKey }>,
+  min: number,
+  max: number,
+  path: string,
+): Problem[] => {
+  const problems: Problem[] = []
+  const owner = new Map<number, number>()
+  rows.forEach((row, i) => {
+    const at = `${path}[${i}].key`
+    if (typeof row.key === "string") {
+      problems.push({ path: at, message: "a modified-result table is keyed by numbers or [from, to] ranges" })
+      return
+    }
+    const [from, to] = typeof row.key === "number" ? [row.key, row.key] : row.key
+    if (to < from) problems.push({ path: at, message: "an empty range" })
+    for (let v = from; v <= to; v++) {
+      if (v < min || v > max) {
+        problems.push({ path: at, message: `${v} is outside the modified results ${min}–${max}` })
+        break
+      }
+      const prior = owner.get(v)
+      if (prior !== undefined) {
+        problems.push({ path: at, message: `result ${v} is also covered by row ${prior}` })
+        break
+      }
+      owner.set(v, i)
+    }
+  })
+  const missing: number[] = []
+  for (let v = min; v <= max; v++) if (!owner.has(v)) missing.push(v)
+  if (missing.length > 0 && problems.length === 0)
+    problems.push({
+      path,
+      message: `no row for modified result${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`,
+    })
+  return problems
+}
+
+const tableChecks = (kind: Kind, entry: AnyEntry, at: string): Problem[] => {
+  if (kind !== "encounters" && kind !== "tables") return []
+  const t = entry as EntryOf["tables"] | EntryOf["encounters"]
+  const rowsPath = joinPath(at, "rows")
+  if ("table" in t && t.table === "casualty")
+    return rangeProblems(t.rows, t.modified.min, t.modified.max, rowsPath)
+  return Table.tableProblems(t as Table.Table<unknown>, rowsPath).map((e) => ({
+    path: e.path,
+    message: e.reason,
+  }))
+}
+
+/** Checks one pack against the packs loaded so far (`loaded`). */
+const checkPack = (input: PackInput, loaded: Registry): Checked => {
+  const problems: Problem[] = []
+  const entries: Entries = {}
+  const broken = new Set<string>()
+  const unsafe = scanUnsafe(input.data)
+  problems.push(...unsafe.problems)
+  const data = unsafe.clean
+  if (!isRecord(data)) {
+    problems.push({ path: "", message: "a pack is a JSON object with a manifest and entries by kind" })
+    return { problems, entries, broken }
+  }
+  for (const key of Object.keys(data))
+    if (!TOP_KEYS.has(key))
+      problems.push({
+        path: joinPath("", key),
+        message: `unknown key; a pack has "manifest" and entry kinds (${KINDS.join(", ")})`,
+      })
+
+  // The manifest and what it requires.
+  let manifest: Manifest | undefined
+  if (data.manifest === undefined) problems.push({ path: "manifest", message: "is missing" })
+  else {
+    const m = decodeManifest(data.manifest)
+    if (Either.isLeft(m)) problems.push(...problemsOf(m.left, "manifest"))
+    else manifest = m.right
+  }
+  if (manifest !== undefined) {
+    if (loaded.packs.some((p) => p.id === manifest.id))
+      problems.push({
+        path: "manifest.id",
+        message: `pack "${manifest.id}" is already loaded`,
+        clause: "R-CONTENT-03",
+      })
+    manifest.requires?.forEach((req, i) => {
+      const have = loaded.packs.find((p) => p.id === req.pack)
+      const at = `manifest.requires[${i}]`
+      if (have === undefined)
+        problems.push({
+          path: at,
+          message: `requires pack "${req.pack}" (${req.version}), which is not loaded`,
+          clause: "R-CONTENT-03",
+        })
+      else if (!satisfies(have.version, req.version))
+        problems.push({
+          path: joinPath(at, "version"),
+          message: `requires "${req.pack}" ${req.version}, but version ${have.version} is loaded`,
+          clause: "R-CONTENT-03",
+        })
+    })
+  }
+  const required = new Set((manifest?.requires ?? []).map((r) => r.pack as string))
+
+  // Entries, one at a time, so one bad entry doesn't hide the others' problems.
+  for (const kind of KINDS) {
+    const list = data[kind]
+    if (list === undefined) continue
+    if (!Array.isArray(list)) {
+      problems.push({ path: kind, message: `expected an array of ${KIND_NAMES[kind]} entries` })
+      continue
+    }
+    const seen = new Map<string, number>()
+    const decoded: AnyEntry[] = []
+    list.forEach((raw, i) => {
+      const at = `${kind}[${i}]`
+      const r = decoders[kind](raw)
+      if (Either.isLeft(r)) {
+        problems.push(...problemsOf(r.left, at))
+        if (isRecord(raw) && typeof raw.id === "string") broken.add(`${kind}/${raw.id}`)
+        return
+      }
+      const entry = r.right
+      const prior = seen.get(entry.id)
+      if (prior !== undefined) {
+        problems.push({
+          path: `${at}.id`,
+          message: `duplicate ${KIND_NAMES[kind]} id "${entry.id}" (also ${kind}[${prior}])`,
+        })
+        return
+      }
+      seen.set(entry.id, i)
+      // Replacing another pack's entry must be said, and must name a pack this one requires.
+      const owner = loaded.packOf(kind, entry.id)
+      if (entry.replaces === undefined) {
+        if (owner !== undefined)
+          problems.push({
+            path: `${at}.id`,
+            message: `${KIND_NAMES[kind]} "${entry.id}" already exists in pack "${owner}"; to replace it, add "replaces": "${owner}"`,
+            clause: "R-CONTENT-02",
+          })
+      } else if (!loaded.packs.some((p) => p.id === entry.replaces)) {
+        problems.push({
+          path: `${at}.replaces`,
+          message: `replaces an entry of pack "${entry.replaces}", which is not loaded`,
+          clause: "R-CONTENT-02",
+        })
+      } else if (owner !== entry.replaces) {
+        problems.push({
+          path: `${at}.replaces`,
+          message:
+            owner === undefined
+              ? `pack "${entry.replaces}" has no ${KIND_NAMES[kind]} "${entry.id}" to replace`
+              : `${KIND_NAMES[kind]} "${entry.id}" comes from pack "${owner}", not "${entry.replaces}"`,
+          clause: "R-CONTENT-02",
+        })
+      } else if (!required.has(entry.replaces)) {
+        problems.push({
+          path: `${at}.replaces`,
+          message: `replaces an entry of "${entry.replaces}", which the manifest does not list in "requires"`,
+          clause: "R-CONTENT-02",
+        })
+      }
+      problems.push(...tableChecks(kind, entry, at))
+      decoded.push(entry)
+    })
+    ;(entries as Record<Kind, unknown[]>)[kind] = decoded
+  }
+  return { problems, manifest, entries, broken }
+}
+
+/** Checks what only the merged view can say: references resolve, hooks are registered. */
+const checkLinks = (
+  entries: Entries,
+  merged: Registry,
+  hookRegistry: HookRegistry,
+  broken: ReadonlySet<string>,
+): Problem[] => {
+  const problems: Problem[] = []
+  for (const kind of KINDS) {
+    const schema = entrySchemas[kind] as Schema.Schema<unknown, unknown>
+    ;(entries[kind] ?? []).forEach((entry) => {
+      const index = (entries[kind] as ReadonlyArray<unknown>).indexOf(entry)
+      const at = `${kind}[${index}]`
+      for (const ref of referencesOf(schema, entry, at)) {
+        if (merged.has(ref.kind, ref.id) || broken.has(`${ref.kind}/${ref.id}`)) continue
+        problems.push({
+          path: ref.path,
+          message: `unknown ${KIND_NAMES[ref.kind]} "${ref.id}" (no such id in "${ref.kind}")`,
+        })
+      }
+      for (const use of hookUsesOf(entry, at)) {
+        const hook = hookRegistry.get(use.hook)
+        if (hook === undefined) {
+          const names = hookRegistry.names()
+          problems.push({
+            path: joinPath(use.path, "hook"),
+            message: `no code hook named "${use.hook}" is registered${names.length > 0 ? ` (registered: ${names.join(", ")})` : ""}`,
+          })
+          continue
+        }
+        // Left-out params are read as {} (R-CONTENT-04), so a hook without params needs none written.
+        const r = Schema.decodeUnknownEither(hook.params, parseOptions)(use.params ?? {})
+        if (Either.isLeft(r)) problems.push(...problemsOf(r.left, joinPath(use.path, "params")))
+      }
+    })
+  }
+  return problems
+}
+
+const peekManifest = (data: unknown): { id?: string; requires: string[] } => {
+  const m = isRecord(data) && isRecord(data.manifest) ? data.manifest : {}
+  const requires = Array.isArray(m.requires)
+    ? m.requires.flatMap((r) => (isRecord(r) && typeof r.pack === "string" ? [r.pack] : []))
+    : []
+  return typeof m.id === "string" ? { id: m.id, requires } : { requires }
+}
+
+/** Puts packs after the packs they require (stable: otherwise the given order). */
+const inLoadOrder = (inputs: ReadonlyArray<PackInput>): PackInput[] => {
+  const peeked = inputs.map((input) => ({ input, ...peekManifest(input.data) }))
+  const out: PackInput[] = []
+  const placed = new Set<number>()
+  const visiting = new Set<number>()
+  const visit = (i: number) => {
+    if (placed.has(i) || visiting.has(i)) return
+    visiting.add(i)
+    for (const dep of peeked[i]!.requires) {
+      const j = peeked.findIndex((p) => p.id === dep)
+      if (j >= 0) visit(j)
+    }
+    visiting.delete(i)
+    placed.add(i)
+    out.push(peeked[i]!.input)
+  }
+  for (let i = 0; i < peeked.length; i++) visit(i)
+  return out
+}
+
+/**
+ * Loads packs (in dependency order) on top of `options.base`. Every problem of every pack is
+ * reported at once; with any problem, nothing loads.
+ */
+export const loadPacks = (
+  inputs: ReadonlyArray<PackInput>,
+  options: LoadOptions = {},
+): Either.Either<Registry, PackInvalid> => {
+  const hookRegistry = options.hooks ?? defaultHooks
+  let registry = options.base ?? empty
+  const problems: Problem[] = []
+  for (const input of inLoadOrder(inputs)) {
+    const checked = checkPack(input, registry)
+    const manifest = checked.manifest ?? {
+      // A pack without a valid manifest is still checked on a stand-in, so its links are too.
+      id: `invalid:${input.source}`,
+      name: input.source,
+      version: "0.0.0",
+      ruleset: "the-blight@0.3.0" as const,
+      licence: "-",
+      author: "-",
+    }
+    const next = extend(registry, manifest as Manifest, checked.entries)
+    const linkProblems = checkLinks(checked.entries, next, hookRegistry, checked.broken)
+    for (const p of [...checked.problems, ...linkProblems]) problems.push({ ...p, pack: input.source })
+    registry = next
+  }
+  return problems.length > 0 ? Either.left(new PackInvalid({ problems })) : Either.right(registry)
+}
+
+/** Loads one pack on top of `options.base`. */
+export const loadPack = (input: PackInput, options: LoadOptions = {}): Either.Either<Registry, PackInvalid> =>
+  loadPacks([input], options)
+
+/** {@link loadPacks} as an Effect, failing with {@link PackInvalid}. */
+export const load = (
+  inputs: ReadonlyArray<PackInput>,
+  options: LoadOptions = {},
+): Effect.Effect<Registry, PackInvalid> =>
+  Either.match(loadPacks(inputs, options), { onLeft: Effect.fail, onRight: Effect.succeed })

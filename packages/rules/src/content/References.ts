@@ -1,0 +1,109 @@
+/**
+ * Finds every typed reference in a decoded entry by walking its schema: a reference is a string
+ * schema annotated with the kind it points to (see `Ids.ts`), and hook effects are found by
+ * shape. Written once here so a new reference field is checked without any loader change.
+ *
+ * @since 0.1.0
+ */
+import { Option, ParseResult, Schema } from "effect"
+import * as AST from "effect/SchemaAST"
+import { joinPath } from "./Problem.js"
+import { type Kind, RefKind } from "./schema/Ids.js"
+
+/** A reference found in an entry. */
+export interface Reference {
+  readonly path: string
+  readonly kind: Kind
+  readonly id: string
+}
+
+/** A hook use found in an entry. */
+export interface HookUse {
+  readonly path: string
+  readonly hook: string
+  readonly params: unknown
+}
+
+const matchers = new WeakMap<AST.AST, (u: unknown) => boolean>()
+const matches = (ast: AST.AST, value: unknown): boolean => {
+  let is = matchers.get(ast)
+  if (is === undefined) {
+    is = ParseResult.is(Schema.make(AST.typeAST(ast)))
+    matchers.set(ast, is)
+  }
+  return is(value)
+}
+
+const refKind = (ast: AST.AST): Kind | undefined =>
+  Option.getOrUndefined(AST.getAnnotation<Kind>(ast, RefKind))
+
+const walk = (ast: AST.AST, value: unknown, path: string, out: Reference[]): void => {
+  switch (ast._tag) {
+    case "Refinement": {
+      const kind = refKind(ast)
+      if (kind !== undefined && typeof value === "string") out.push({ path, kind, id: value })
+      else walk(ast.from, value, path, out)
+      return
+    }
+    case "Transformation":
+      walk(ast.to, value, path, out)
+      return
+    case "Suspend":
+      walk(ast.f(), value, path, out)
+      return
+    case "TypeLiteral": {
+      if (typeof value !== "object" || value === null) return
+      for (const ps of ast.propertySignatures) {
+        const v = (value as Record<PropertyKey, unknown>)[ps.name]
+        if (v !== undefined && Object.hasOwn(value, ps.name)) walk(ps.type, v, joinPath(path, ps.name), out)
+      }
+      return
+    }
+    case "TupleType": {
+      if (!Array.isArray(value)) return
+      value.forEach((v, i) => {
+        const element = ast.elements[i]
+        const type = element !== undefined ? element.type : ast.rest[0]?.type
+        if (type !== undefined) walk(type, v, joinPath(path, i), out)
+      })
+      return
+    }
+    case "Union": {
+      const member = ast.types.find((m) => matches(m, value))
+      if (member !== undefined) walk(member, value, path, out)
+      return
+    }
+    default:
+      return
+  }
+}
+
+/** Every reference in a decoded value of `schema`, with paths below `prefix`. */
+export const referencesOf = <A, I, R>(
+  schema: Schema.Schema<A, I, R>,
+  value: A,
+  prefix: string,
+): Reference[] => {
+  const out: Reference[] = []
+  walk(schema.ast, value, prefix, out)
+  return out
+}
+
+/** Every hook effect (`{ "kind": "hook", "hook": … }`) in a decoded value. */
+export const hookUsesOf = (value: unknown, prefix: string): HookUse[] => {
+  const out: HookUse[] = []
+  const visit = (v: unknown, path: string): void => {
+    if (Array.isArray(v)) {
+      v.forEach((x, i) => {
+        visit(x, joinPath(path, i))
+      })
+      return
+    }
+    if (typeof v !== "object" || v === null) return
+    const o = v as Record<string, unknown>
+    if (o.kind === "hook" && typeof o.hook === "string") out.push({ path, hook: o.hook, params: o.params })
+    for (const [k, x] of Object.entries(o)) visit(x, joinPath(path, k))
+  }
+  visit(value, prefix)
+  return out
+}
