@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest"
 import {
   type Character,
   CharacterProblem,
+  abilityTitle,
   formatSheet,
   generateCharacter,
   highest,
@@ -318,4 +319,40 @@ it("N-BACKGROUND-01 every background can be picked and makes a valid character",
   for (const b of Backgrounds.allBackgrounds) {
     expect(problemsOf(generateCharacter(seeded(11), { background: b.name }))).toEqual([])
   }
+})
+
+describe("what each Ability sets", () => {
+  const base = { array: { STR: 2, DEX: 1, PRE: 0, CON: -1 }, background: "Farmer" } as const
+
+  it("N-ABILITY-01 a character has four Abilities: Strength, Dexterity, Presence, Constitution", () => {
+    expect(Object.keys(generateCharacter(seeded(5)).abilities)).toEqual(["STR", "DEX", "PRE", "CON"])
+    expect(Object.values(abilityTitle)).toEqual(["Strength", "Dexterity", "Presence", "Constitution"])
+  })
+
+  it("N-ABILITY-02 Strength sets the Slots and Dexterity the Focus", () => {
+    const a = generateCharacter(seeded(5), base)
+    const b = generateCharacter(seeded(5), { ...base, array: { STR: -1, DEX: 2, PRE: 0, CON: 1 } })
+    expect([a.slots.total, a.focus]).toEqual([12, 1])
+    expect([b.slots.total, b.focus]).toEqual([9, 2])
+  })
+
+  it("N-ABILITY-03 N-HP-01 Constitution sets starting HP and Presence the Spell Shards", () => {
+    const a = generateCharacter(seeded(5), { ...base, array: { STR: 0, DEX: -1, PRE: 1, CON: 2 } })
+    const b = generateCharacter(seeded(5), { ...base, array: { STR: 0, DEX: -1, PRE: 2, CON: 1 } })
+    expect([a.maxHp, a.spellShards.length]).toEqual([8, 0])
+    expect([b.maxHp, b.spellShards.length]).toEqual([7, 2])
+  })
+
+  it("N-BACKGROUND-05 a Spell Shard cannot be copied or crafted: only Presence, background or found Shards are valid", () => {
+    const c = generateCharacter(seeded(5), { ...base, array: { STR: 0, DEX: -1, PRE: 2, CON: 1 } })
+    const crafted = { ...c, spellShards: [c.spellShards[0]!, { ...c.spellShards[1]!, origin: "crafted" }] }
+    const p = problemsOf(crafted)
+    expect(p.map((x) => [x.path, x.clause])).toEqual([["spellShards[1].origin", "N-BACKGROUND-05"]])
+    const found = {
+      ...c,
+      spellShards: [...c.spellShards, { ...c.spellShards[0]!, origin: "found" }],
+      slots: { ...c.slots, used: c.slots.used + 1 },
+    }
+    expect(problemsOf(found)).toEqual([])
+  })
 })

@@ -25,7 +25,13 @@ export type Condition = typeof Condition.Type
 export const SpellShard = Schema.Struct({
   spell: Schema.NonEmptyString,
   die: StepDie.StepDie,
-  origin: Schema.Literal("presence", "background", "found"),
+  origin: Schema.Literal("presence", "background", "found").annotations({
+    message: () => ({
+      message:
+        "a Spell Shard comes with a Presence score or a background, or is found; it cannot be copied or crafted (N-BACKGROUND-05)",
+      override: true,
+    }),
+  }),
   provisional: Schema.Boolean,
 }).annotations({ identifier: "SpellShard" })
 export type SpellShard = typeof SpellShard.Type

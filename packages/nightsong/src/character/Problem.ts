@@ -22,3 +22,9 @@ export const formatPath = (path: ReadonlyArray<PropertyKey>, root: string): stri
   path.length === 0
     ? root
     : path.map((k, i) => (typeof k === "number" ? `[${k}]` : i === 0 ? String(k) : `.${String(k)}`)).join("")
+
+/** Splits a trailing "(N-…-nn)" clause off a schema message, so errors carry it as a field. */
+export const splitClause = (message: string): { readonly reason: string; readonly clause?: string } => {
+  const m = / \((N-[A-Z]+-\d+)\)$/.exec(message)
+  return m === null ? { reason: message } : { reason: message.slice(0, m.index), clause: m[1]! }
+}

@@ -11,7 +11,7 @@ import { backgroundNamed } from "../tables/backgrounds.js"
 import { ABILITIES, abilityTitle, highest, standsAsRolled } from "./Ability.js"
 import { Character, focusFor, maxHpFor, slotsFor } from "./Character.js"
 import { dieRange } from "./Item.js"
-import { CharacterProblem, formatPath } from "./Problem.js"
+import { CharacterProblem, formatPath, splitClause } from "./Problem.js"
 import { slotUsage } from "./Slots.js"
 
 const decode = Schema.decodeUnknownEither(Character, { errors: "all", onExcessProperty: "error" })
@@ -19,10 +19,7 @@ const decode = Schema.decodeUnknownEither(Character, { errors: "all", onExcessPr
 const shapeProblems = (error: ParseResult.ParseError): CharacterProblem[] =>
   ParseResult.ArrayFormatter.formatErrorSync(error).map(
     (issue) =>
-      new CharacterProblem({
-        path: formatPath(issue.path, "character"),
-        reason: issue.message,
-      }),
+      new CharacterProblem({ path: formatPath(issue.path, "character"), ...splitClause(issue.message) }),
   )
 
 /** Every rule the numbers of a well-shaped character break. */

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Either, ParseResult, Schema } from "effect"
-import { formatPath } from "../character/Problem.js"
+import { formatPath, splitClause } from "../character/Problem.js"
 import { CairnBlock, fromCairn } from "./Cairn.js"
 import { DccBlock, fromDcc } from "./Dcc.js"
 import { ConversionError } from "./Errors.js"
@@ -21,9 +21,7 @@ const run =
     if (Either.isLeft(decoded)) {
       const [issue] = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
       const path = formatPath(issue?.path ?? [], "block")
-      const clause = /\((N-[A-Z]+-\d+)\)/.exec(issue?.message ?? "")?.[1]
-      const reason = (issue?.message ?? "not a stat block").replace(/ \(N-[A-Z]+-\d+\)$/, "")
-      throw new ConversionError(clause === undefined ? { path, reason } : { path, reason, clause })
+      throw new ConversionError({ path, ...splitClause(issue?.message ?? "not a stat block") })
     }
     return convert(decoded.right)
   }
