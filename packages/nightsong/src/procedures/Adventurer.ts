@@ -5,8 +5,8 @@
  *
  * @since 0.1.0
  */
-import { Either, ParseResult, Schema } from "effect"
-import { ProcedureError, ensure } from "./Errors.js"
+import { Schema } from "effect"
+import { decoder, ensure } from "./Errors.js"
 
 /** The four Abilities (N-ABILITY-01). */
 export const Abilities = Schema.Struct({
@@ -62,18 +62,8 @@ export const Adventurer = Schema.Struct({
 }).annotations({ identifier: "Adventurer" })
 export type Adventurer = typeof Adventurer.Type
 
-const decode = Schema.decodeUnknownEither(Adventurer)
-
 /** Reads an adventurer from JSON-like input, or throws a {@link ProcedureError} naming the path. */
-export const adventurer = (input: unknown): Adventurer => {
-  const result = decode(input, { onExcessProperty: "error" })
-  if (Either.isRight(result)) return result.right
-  const [issue] = ParseResult.ArrayFormatter.formatErrorSync(result.left)
-  throw new ProcedureError({
-    path: ["adventurer", ...(issue?.path ?? [])].join("."),
-    reason: issue?.message ?? "not an adventurer",
-  })
-}
+export const adventurer: (input: unknown) => Adventurer = decoder(Adventurer, "adventurer")
 
 /** A fresh adventurer from Abilities: HP Constitution + 6 (N-HP-01), Slots Strength + 10 (N-SLOTS-01), Focus per N-FOCUS-01. */
 export const fromAbilities = (name: string, abilities: Abilities): Adventurer => {

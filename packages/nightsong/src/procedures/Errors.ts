@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Schema } from "effect"
+import { Either, ParseResult, Schema } from "effect"
 
 /** A procedure was asked to do something the rules (or its input's shape) forbid. */
 export class ProcedureError extends Schema.TaggedError<ProcedureError>()("ProcedureError", {
@@ -20,4 +20,21 @@ export class ProcedureError extends Schema.TaggedError<ProcedureError>()("Proced
 /** Throws a {@link ProcedureError} unless `ok`. */
 export const ensure = (ok: boolean, path: string, reason: string, clause?: string): void => {
   if (!ok) throw new ProcedureError(clause === undefined ? { path, reason } : { path, reason, clause })
+}
+
+/**
+ * Builds a decoder that reads JSON-like input into a schema's type (unknown keys refused), or throws
+ * a {@link ProcedureError} whose path starts at `root`, e.g. "world.regions.0.type".
+ */
+export const decoder = <A, I>(schema: Schema.Schema<A, I>, root: string): ((input: unknown) => A) => {
+  const decode = Schema.decodeUnknownEither(schema)
+  return (input) => {
+    const result = decode(input, { onExcessProperty: "error" })
+    if (Either.isRight(result)) return result.right
+    const [issue] = ParseResult.ArrayFormatter.formatErrorSync(result.left)
+    throw new ProcedureError({
+      path: [root, ...(issue?.path ?? [])].join("."),
+      reason: issue?.message ?? `not a ${root}`,
+    })
+  }
 }

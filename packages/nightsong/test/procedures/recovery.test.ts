@@ -1,6 +1,12 @@
 import { manual } from "@blight/dice"
 import { describe, expect, it } from "vitest"
-import { addCondition, clearCondition, dropItems, freeSlots } from "../../src/procedures/Adventurer.js"
+import {
+  addCondition,
+  adventurer,
+  clearCondition,
+  dropItems,
+  freeSlots,
+} from "../../src/procedures/Adventurer.js"
 import { advance } from "../../src/procedures/advancement/Advance.js"
 import { takeDamage } from "../../src/procedures/combat/Harm.js"
 import { gear } from "../../src/procedures/items/Gear.js"
@@ -9,6 +15,14 @@ import { cast, refill, shard } from "../../src/procedures/spells/Shard.js"
 import { hero } from "./fixtures.js"
 
 describe("Conditions", () => {
+  it("N-ABILITY-01 a character read from JSON needs its four Abilities; errors name the path", () => {
+    const json = JSON.parse(JSON.stringify(hero()))
+    expect(adventurer(json)).toEqual(hero())
+    delete json.abilities.presence
+    expect(() => adventurer(json)).toThrow(/adventurer\.abilities\.presence/)
+    expect(() => adventurer({ ...hero(), focus: 4 })).toThrow(/adventurer\.focus/)
+  })
+
   it("N-CONDITION-01 R-N-CONDITION-01 a Condition takes a Slot; the same one again worsens by a Slot", () => {
     const once = addCondition(hero(), "poisoned")
     expect(freeSlots(once.adventurer)).toBe(10)
