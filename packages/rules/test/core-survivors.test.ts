@@ -9,9 +9,10 @@ import { Source, Table } from "@blight/dice"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import * as survivorHooks from "../src/content/core/hooks/survivors.js"
+import { loadCore } from "../src/content/core/index.js"
 import { loadPack } from "../src/content/Loader.js"
-import { formatProblem } from "../src/content/Problem.js"
-import type { Registry } from "../src/content/Registry.js"
+import { formatProblem, type PackInvalid } from "../src/content/Problem.js"
+import { empty, type Registry } from "../src/content/Registry.js"
 import type { EntryOf } from "../src/content/schema/Entries.js"
 import type { Kind } from "../src/content/schema/Ids.js"
 import { BASE_SURVIVOR } from "../src/content/schema/Profile.js"
@@ -23,17 +24,16 @@ const read = (file: string): Record<string, unknown> =>
   JSON.parse(readFileSync(new URL(`../src/content/core/${file}.json`, import.meta.url), "utf8"))
 
 const hookList = Object.values(survivorHooks) as ReadonlyArray<HookDefinition<unknown>>
-const hookRegistry = makeHookRegistry(hookList)
 
-/** The survivor-side fragments as one pack, loaded (every schema, reference and hook checked). */
-const loadSurvivorSide = (): Registry => {
+/** The survivor-side fragments as one pack of their own (every schema, reference and hook checked). */
+const loadSurvivorSide = (): Either.Either<Registry, PackInvalid> => {
   const data: Record<string, unknown> = {
     manifest: {
-      id: "the-blight",
-      name: "The Blight (survivor side)",
+      id: "the-blight-survivors",
+      name: "The Blight (survivor side alone)",
       version: "0.3.0",
       ruleset: "the-blight@0.3.0",
-      licence: "test",
+      licence: "MIT",
       author: "test",
     },
   }
@@ -43,15 +43,27 @@ const loadSurvivorSide = (): Registry => {
       data[kind] = [...((data[kind] as unknown[] | undefined) ?? []), ...(entries as unknown[])]
     }
   }
-  const loaded = loadPack({ source: "core survivor side", data }, { hooks: hookRegistry })
-  if (Either.isLeft(loaded)) throw new Error(loaded.left.problems.map(formatProblem).join("\n"))
-  return loaded.right
+  return loadPack({ source: "core survivor side", data }, { hooks: makeHookRegistry(hookList) })
 }
 
-const pack = loadSurvivorSide()
-const all = <K extends Kind>(kind: K): ReadonlyArray<EntryOf[K]> => pack.list(kind)
+/** The core pack, loaded through the core index and the loader (as every caller gets it). */
+const loadedCore = loadCore()
+const core: Registry = Either.getOrElse(loadedCore, () => empty)
+
+/** The ids this side of the pack authors, by kind (the world side's entries are tested elsewhere). */
+const mine = new Map<string, Set<string>>()
+for (const f of FILES) {
+  for (const [kind, entries] of Object.entries(read(f))) {
+    if (kind === "$schema") continue
+    const ids = mine.get(kind) ?? new Set<string>()
+    for (const e of entries as Array<{ id: string }>) ids.add(e.id)
+    mine.set(kind, ids)
+  }
+}
+const all = <K extends Kind>(kind: K): ReadonlyArray<EntryOf[K]> =>
+  core.list(kind).filter((e) => mine.get(kind)?.has(e.id) ?? false)
 const get = <K extends Kind>(kind: K, id: string): EntryOf[K] => {
-  const entry = pack.get(kind, id)
+  const entry = core.get(kind, id)
   if (entry === undefined) throw new Error(`no ${kind} entry ${id}`)
   return entry
 }
@@ -96,13 +108,31 @@ const everyEffect = (): Array<{ where: string; effect: Effect }> => {
 }
 
 describe("the survivor side loads", () => {
-  it("GAP-B-02 every fragment decodes and every reference and hook resolves (the loader reports no problem)", () => {
-    expect(all("backgrounds").length).toBeGreaterThan(0)
+  it("GAP-B-02 the core pack (through core/index.ts and the loader) loads with every reference and hook resolved", () => {
+    if (Either.isLeft(loadedCore)) throw new Error(loadedCore.left.problems.map(formatProblem).join("\n"))
     for (const f of FILES) expect(read(f).$schema).toBe("../../../schemas/fragment.schema.json")
+    for (const [kind, ids] of mine) expect(all(kind as Kind).length, kind).toBe(ids.size)
   })
 
-  it("DESIGN-7 every entry has a provenance, and only the Stranger table is stated in full by the rules", () => {
-    const kinds: Kind[] = ["skillLists", "skills", "backgrounds", "weapons", "armour", "kit", "gifts", "marks", "tables", "leader"]
+  it("GAP-B-02 the survivor side also loads on its own: none of its references leaves it", () => {
+    const alone = loadSurvivorSide()
+    if (Either.isLeft(alone)) throw new Error(alone.left.problems.map(formatProblem).join("\n"))
+    expect(alone.right.list("backgrounds")).toHaveLength(20)
+  })
+
+  it("GAP-B-02 GAP-B-05 GAP-B-06 every entry has a provenance (DESIGN principle 7); only the Stranger table is stated in full", () => {
+    const kinds: Kind[] = [
+      "skillLists",
+      "skills",
+      "backgrounds",
+      "weapons",
+      "armour",
+      "kit",
+      "gifts",
+      "marks",
+      "tables",
+      "leader",
+    ]
     const rules: string[] = []
     for (const kind of kinds) {
       for (const e of all(kind)) {
@@ -120,15 +150,18 @@ describe("the survivor side loads", () => {
 })
 
 describe("backgrounds and skills", () => {
-  it("B-PROFILE-08 there are 20 backgrounds", () => {
-    expect(all("backgrounds")).toHaveLength(20)
+  it("B-PROFILE-08 there are 20 backgrounds (in the whole core pack)", () => {
+    expect(core.list("backgrounds")).toHaveLength(20)
   })
 
   it("B-SKILL-01 there are 24 skills in 6 lists of 4", () => {
     expect(all("skillLists")).toHaveLength(6)
     expect(all("skills")).toHaveLength(24)
     for (const list of all("skillLists")) {
-      expect(all("skills").filter((s) => s.list === list.id), list.id).toHaveLength(4)
+      expect(
+        all("skills").filter((s) => s.list === list.id),
+        list.id,
+      ).toHaveLength(4)
     }
   })
 
@@ -146,7 +179,8 @@ describe("backgrounds and skills", () => {
         nerve: BASE_SURVIVOR.nerve + (b.stats.nerve ?? 0),
         health: BASE_SURVIVOR.health + (b.stats.health ?? 0),
       }
-      for (const [stat, value] of Object.entries(p)) expect(value, `${b.id}.${stat}`).toBeGreaterThanOrEqual(1)
+      for (const [stat, value] of Object.entries(p))
+        expect(value, `${b.id}.${stat}`).toBeGreaterThanOrEqual(1)
       expect(b.stats.armour, `${b.id}: armour comes from what is worn`).toBeUndefined()
     }
     expect(new Set(all("backgrounds").map((b) => b.id)).size).toBe(20)
@@ -190,7 +224,9 @@ describe("backgrounds and skills", () => {
   })
 
   it("B-CASUALTY-03 Hard to Kill: +1 to its own Casualty roll", () => {
-    expect(get("skills", "hard-to-kill").effects).toEqual([{ kind: "dieModifier", die: "casualty", value: 1 }])
+    expect(get("skills", "hard-to-kill").effects).toEqual([
+      { kind: "dieModifier", die: "casualty", value: 1 },
+    ])
   })
 
   it("B-NOISE-03 R-CONTENT-32 Command Voice is an action that makes 1 Noise (Loud)", () => {
@@ -233,13 +269,31 @@ describe("the Market", () => {
   }
 
   it("B-NOISE-02 B-NOISE-03 B-NOISE-04 B-NOISE-05 R-CONTENT-21 R-CONTENT-22 every weapon's Noise is the Noise table's", () => {
-    expect(all("weapons").map((w) => w.id).sort()).toEqual(Object.keys(NOISE).sort())
+    expect(
+      all("weapons")
+        .map((w) => w.id)
+        .sort(),
+    ).toEqual(Object.keys(NOISE).sort())
     for (const w of all("weapons")) expect(w.noise, `${w.id}: ${NOISE[w.id]?.why}`).toBe(NOISE[w.id]?.noise)
   })
 
   it("B-MARKET-01 every weapon the text names is on sale, with kind, dice, Damage, range and Mag", () => {
-    const named = ["knife", "crowbar", "bow", "crossbow", "pistol", "nail-gun", "revolver", "shotgun", "rifle", "flare-gun", "chainsaw", "molotov", "pipe-bomb"]
-    for (const id of named) expect(pack.has("weapons", id), id).toBe(true)
+    const named = [
+      "knife",
+      "crowbar",
+      "bow",
+      "crossbow",
+      "pistol",
+      "nail-gun",
+      "revolver",
+      "shotgun",
+      "rifle",
+      "flare-gun",
+      "chainsaw",
+      "molotov",
+      "pipe-bomb",
+    ]
+    for (const id of named) expect(core.has("weapons", id), id).toBe(true)
     for (const w of all("weapons")) {
       if (w.type === "melee") expect(w.range, w.id).toBeUndefined()
       else expect(w.range, w.id).toBeGreaterThan(0)
@@ -251,17 +305,20 @@ describe("the Market", () => {
     }
   })
 
-  it("B-BLAST-02 a Molotov makes a 2-dice attack on each model within 2\" (R-CONTENT-23)", () => {
+  it('B-BLAST-02 a Molotov makes a 2-dice attack on each model within 2" (R-CONTENT-23)', () => {
     expect(weapon("molotov").traits?.blast).toEqual({ radius: 2, dice: 2 })
     expect(weapon("molotov").traits?.fire).toBe(true)
   })
 
-  it("B-BLAST-03 a pipe bomb makes a 3-dice attack on each model within 3\" (R-CONTENT-23)", () => {
+  it('B-BLAST-03 a pipe bomb makes a 3-dice attack on each model within 3" (R-CONTENT-23)', () => {
     expect(weapon("pipe-bomb").traits?.blast).toEqual({ radius: 3, dice: 3 })
   })
 
   it("B-FOUNDING-06 R-CONTENT-24 Molotovs and bombs (and the free weapons) don't count toward the 2-weapon limit", () => {
-    const outside = all("weapons").filter((w) => !w.countsTowardLimit).map((w) => w.id).sort()
+    const outside = all("weapons")
+      .filter((w) => !w.countsTowardLimit)
+      .map((w) => w.id)
+      .sort()
     expect(outside).toEqual(["improvised-weapon", "molotov", "pipe-bomb", "thrown-junk"])
   })
 
@@ -307,7 +364,8 @@ describe("the Market", () => {
   })
 
   it("B-FOUNDING-08 every role has a Common choice: melee, bow, pistol, shotgun, blast, Armour 1 and 2, helmet, Med kit", () => {
-    const common = (kind: "weapons" | "armour" | "kit", id: string) => expect(get(kind, id).rarity, id).toBe("common")
+    const common = (kind: "weapons" | "armour" | "kit", id: string) =>
+      expect(get(kind, id).rarity, id).toBe("common")
     for (const id of ["knife", "crowbar", "bow", "pistol", "shotgun", "molotov"]) common("weapons", id)
     for (const id of ["leather-jacket", "scrap-plate"]) common("armour", id)
     for (const id of ["helmet", "med-kit", "lantern", "flare"]) common("kit", id)
@@ -331,12 +389,16 @@ describe("the Market", () => {
   it("B-BEHAVIOUR-09 the Lantern and the Flare are lights", () => {
     expect(get("kit", "lantern").light).toBe(true)
     expect(get("kit", "flare").uses).toBe(1)
-    expect(flatten(get("kit", "flare").effects).some((e) => e.kind === "placeToken" && e.token === "light")).toBe(true)
+    expect(
+      flatten(get("kit", "flare").effects).some((e) => e.kind === "placeToken" && e.token === "light"),
+    ).toBe(true)
     expect(weapon("flare-gun").traits?.light).toBe(true)
   })
 
   it("B-CONGREGATION-07 the Market has Common melee weapons, Common kit and armour up to Armour 1 for a Congregation", () => {
-    expect(all("weapons").filter((w) => w.type === "melee" && w.rarity === "common" && !w.free).length).toBeGreaterThanOrEqual(3)
+    expect(
+      all("weapons").filter((w) => w.type === "melee" && w.rarity === "common" && !w.free).length,
+    ).toBeGreaterThanOrEqual(3)
     expect(all("armour").some((a) => a.armour <= 1)).toBe(true)
     expect(all("kit").filter((k) => k.rarity === "common").length).toBeGreaterThanOrEqual(3)
   })
@@ -360,7 +422,11 @@ describe("founding (B-FOUNDING-*)", () => {
 
   it("B-FOUNDING-03 eight survivors (at most 2 of a background) each with a Common weapon fit in 150 Salvage", () => {
     const recruits = byCost.slice(0, 4).flatMap((b) => [b, b])
-    const cheapestWeapon = Math.min(...all("weapons").filter((w) => w.rarity === "common" && !w.free && w.countsTowardLimit).map((w) => w.cost))
+    const cheapestWeapon = Math.min(
+      ...all("weapons")
+        .filter((w) => w.rarity === "common" && !w.free && w.countsTowardLimit)
+        .map((w) => w.cost),
+    )
     const spent = recruits.reduce((n, b) => n + b.cost, 0) + 8 * cheapestWeapon
     expect(spent).toBeLessThanOrEqual(150)
   })
@@ -372,20 +438,27 @@ describe("founding (B-FOUNDING-*)", () => {
 })
 
 describe("Gifts and Marks", () => {
-  it("B-GIFT-01 there are 12 Gifts and 12 Marks", () => {
-    expect(all("gifts")).toHaveLength(12)
-    expect(all("marks")).toHaveLength(12)
+  it("B-GIFT-01 there are 12 Gifts and 12 Marks (in the whole core pack)", () => {
+    expect(core.list("gifts")).toHaveLength(12)
+    expect(core.list("marks")).toHaveLength(12)
   })
 
   it("B-GIFT-04 each is a 12-row table rolled half and entry, naming each Gift or Mark once", () => {
-    for (const [id, kind] of [["gifts", "gift"], ["marks", "mark"]] as const) {
+    for (const [id, kind] of [
+      ["gifts", "gift"],
+      ["marks", "mark"],
+    ] as const) {
       const t = table(id)
       expect(t.table).toBe(id)
       expect(t.die).toEqual({ kind: "half" })
       expect(t.rows.map((r) => r.key)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
       const named = t.rows.map((r) => (r.result as Record<string, string>)[kind])
       expect(new Set(named).size).toBe(12)
-      expect(named.sort()).toEqual(all(id).map((e) => e.id).sort())
+      expect(named.sort()).toEqual(
+        all(id)
+          .map((e) => e.id)
+          .sort(),
+      )
     }
   })
 
@@ -405,7 +478,9 @@ describe("Gifts and Marks", () => {
 
   it("B-CONGREGATION-10 Thornskin and Pollen Veil are protective Gifts", () => {
     expect(get("gifts", "thornskin").effects).toEqual([{ kind: "statModifier", stat: "armour", value: 1 }])
-    expect(get("gifts", "pollen-veil").effects).toEqual([{ kind: "poolModifier", pool: "shoot", dice: -1, scope: "target" }])
+    expect(get("gifts", "pollen-veil").effects).toEqual([
+      { kind: "poolModifier", pool: "shoot", dice: -1, scope: "target" },
+    ])
   })
 
   it("B-BLIGHTDICE-04 a Call the Blight Gift is a Blight-dice pool needing 1 success", () => {
@@ -413,14 +488,19 @@ describe("Gifts and Marks", () => {
     expect(calls.length).toBeGreaterThanOrEqual(3)
     for (const g of calls.filter((g) => g.id !== "deep-roots")) {
       const action = flatten(g.effects).find((e) => e.kind === "grantAction")
-      expect(action && action.kind === "grantAction" ? action.test : undefined, g.id).toEqual({ pool: "blight.call", target: 1 })
+      expect(action && action.kind === "grantAction" ? action.test : undefined, g.id).toEqual({
+        pool: "blight.call",
+        target: 1,
+      })
       expect(g.text, g.id).toMatch(/Call the Blight/)
     }
   })
 
   it("B-ACTION-GIFT-01 B-ACT-09 some Gifts take an action and some are attacks", () => {
     const actions = all("gifts").filter((g) => flatten(g.effects).some((e) => e.kind === "grantAction"))
-    const attacks = all("gifts").filter((g) => flatten(g.effects).some((e) => e.kind === "grantAction" && e.attack))
+    const attacks = all("gifts").filter((g) =>
+      flatten(g.effects).some((e) => e.kind === "grantAction" && e.attack),
+    )
     expect(actions.length).toBeGreaterThanOrEqual(4)
     expect(attacks.map((g) => g.id).sort()).toEqual(["spore-breath", "thorn-lash"])
     for (const g of attacks) expect(g.kind, g.id).toBe("attack")
@@ -439,7 +519,8 @@ describe("the Aftermath tables", () => {
     expect(t.modified).toEqual({ min: 0, max: 8 })
     const covered: number[] = []
     for (const row of t.rows) {
-      const [from, to] = typeof row.key === "number" ? [row.key, row.key] : (row.key as readonly [number, number])
+      const [from, to] =
+        typeof row.key === "number" ? [row.key, row.key] : (row.key as readonly [number, number])
       for (let v = from; v <= to; v++) covered.push(v)
     }
     expect(covered.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8])
@@ -449,7 +530,11 @@ describe("the Aftermath tables", () => {
     const t = table("casualty")
     if (t.table !== "casualty") throw new Error("not a casualty table")
     const at = (v: number) =>
-      t.rows.find((r) => (typeof r.key === "number" ? r.key === v : (r.key as readonly number[])[0]! <= v && v <= (r.key as readonly number[])[1]!))!.result
+      t.rows.find((r) =>
+        typeof r.key === "number"
+          ? r.key === v
+          : (r.key as readonly number[])[0]! <= v && v <= (r.key as readonly number[])[1]!,
+      )!.result
     expect(at(0).outcome).toBe("dead")
     expect(at(1).outcome).toBe("dead")
     expect(at(2).outcome).not.toBe("dead")
@@ -483,11 +568,16 @@ describe("the Aftermath tables", () => {
     expect(t.rows.map((r) => r.key)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
     const results = t.rows.map((r) => r.result)
     for (const store of ["salvage", "reloads", "rations"] as const) {
-      const rolled = results.filter((r) => r.gives.some((g) => g.store === store && typeof g.amount !== "number"))
+      const rolled = results.filter((r) =>
+        r.gives.some((g) => g.store === store && typeof g.amount !== "number"),
+      )
       expect(rolled.length, store).toBeGreaterThan(0)
     }
     for (const store of ["meds", "amber"] as const) {
-      expect(results.some((r) => r.gives.some((g) => g.store === store && g.amount === 1)), store).toBe(true)
+      expect(
+        results.some((r) => r.gives.some((g) => g.store === store && g.amount === 1)),
+        store,
+      ).toBe(true)
     }
     const firearm = results.find((r) => r.firearm)
     expect(firearm?.effects).toEqual([{ kind: "rollTable", table: "loot-firearm" }])
@@ -536,7 +626,11 @@ describe("the Leader (GAP-B-01)", () => {
 
   it("B-NOISE-03 R-CONTENT-26 the Leader may use Command Voice (Loud) once per battle", () => {
     const voice = leader?.abilities.find((a) => a.name === "Command Voice")
-    expect(voice?.effects?.[0]).toMatchObject({ kind: "grantAction", noise: 1, uses: { per: "battle", times: 1 } })
+    expect(voice?.effects?.[0]).toMatchObject({
+      kind: "grantAction",
+      noise: 1,
+      uses: { per: "battle", times: 1 },
+    })
   })
 
   it("B-INIT-01 R-CONTENT-26 with the Leader Down, Initiative is rolled by the highest Wits standing with 1 die fewer", () => {
@@ -548,7 +642,9 @@ describe("the Leader (GAP-B-01)", () => {
 
 describe("survivor hooks", () => {
   const facts = (f: unknown) => ({ point: "effect" as const, facts: f, dice: Source.manual([]) })
-  const used = everyEffect().flatMap(({ where, effect }) => (effect.kind === "hook" ? [{ where, hook: effect.hook }] : []))
+  const used = everyEffect().flatMap(({ where, effect }) =>
+    effect.kind === "hook" ? [{ where, hook: effect.hook }] : [],
+  )
 
   it("GAP-B-27 every hook the survivor side names is defined in hooks/survivors.ts, and every one defined is used", () => {
     const defined = new Set(hookList.map((h) => h.name as string))
@@ -557,10 +653,16 @@ describe("survivor hooks", () => {
   })
 
   it("B-BLIGHTDICE-04 Deep Roots calls the Blight with the tier's dice; 1s add Blight", () => {
-    const bloomed = survivorHooks.holdOn.run({ ...facts({ blight: 6 }), dice: Source.manual([1, 4]) }, { health: 1 })
+    const bloomed = survivorHooks.holdOn.run(
+      { ...facts({ blight: 6 }), dice: Source.manual([1, 4]) },
+      { health: 1 },
+    )
     expect(bloomed.note).toMatch(/stays standing with 1 Health/)
     expect(bloomed.effects).toEqual([{ kind: "blight", value: 1 }])
-    const failed = survivorHooks.holdOn.run({ ...facts({ blight: 3 }), dice: Source.manual([2]) }, { health: 1 })
+    const failed = survivorHooks.holdOn.run(
+      { ...facts({ blight: 3 }), dice: Source.manual([2]) },
+      { health: 1 },
+    )
     expect(failed.note).toMatch(/goes Down/)
     expect(survivorHooks.holdOn.run(facts({ blight: 0 }), { health: 1 }).note).toMatch(/no Blight dice/)
   })
@@ -577,20 +679,31 @@ describe("survivor hooks", () => {
     expect(survivorHooks.aimBonus.run(facts({ aimed: false }), { dice: 1 }).effects).toBeUndefined()
   })
 
-  it("B-NOISE-03 Command Voice: a Shaken friend steadies; otherwise +1 die to its next pool; out of 6\" nothing", () => {
-    expect(survivorHooks.order.run(facts({ friendDistance: 4, friendShaken: true }), { range: 6, dice: 1 }).note).toMatch(/stops being Shaken/)
-    expect(survivorHooks.order.run(facts({ friendDistance: 4, friendShaken: false }), { range: 6, dice: 1 }).effects).toEqual([
+  it('B-NOISE-03 Command Voice: a Shaken friend steadies; otherwise +1 die to its next pool; out of 6" nothing', () => {
+    expect(
+      survivorHooks.order.run(facts({ friendDistance: 4, friendShaken: true }), { range: 6, dice: 1 }).note,
+    ).toMatch(/stops being Shaken/)
+    expect(
+      survivorHooks.order.run(facts({ friendDistance: 4, friendShaken: false }), { range: 6, dice: 1 })
+        .effects,
+    ).toEqual([
       { kind: "poolModifier", pool: "any", dice: 1, scope: "oneFriend", uses: { per: "round", times: 1 } },
     ])
-    expect(survivorHooks.order.run(facts({ friendDistance: 7, friendShaken: true }), { range: 6, dice: 1 }).note).toMatch(/out of earshot/)
+    expect(
+      survivorHooks.order.run(facts({ friendDistance: 7, friendShaken: true }), { range: 6, dice: 1 }).note,
+    ).toMatch(/out of earshot/)
   })
 
   it("B-DREAD-03 Under Fire Before: a Panic result is only Shaken", () => {
-    expect(survivorHooks.noPanic.run(facts({ successes: 0, target: 1, ones: 2 }), {}).note).toMatch(/Shaken instead/)
+    expect(survivorHooks.noPanic.run(facts({ successes: 0, target: 1, ones: 2 }), {}).note).toMatch(
+      /Shaken instead/,
+    )
   })
 
   it("GAP-B-27 a hook given facts it doesn't understand says so instead of guessing", () => {
-    expect(survivorHooks.heal.run(facts({ nonsense: true }), { health: 1 }).note).toMatch(/facts not understood/)
+    expect(survivorHooks.heal.run(facts({ nonsense: true }), { health: 1 }).note).toMatch(
+      /facts not understood/,
+    )
   })
 
   it("B-BLIGHTDICE-04 Root Grasp forbids the target's Move and Sprint in its next activation", () => {
@@ -600,11 +713,16 @@ describe("survivor hooks", () => {
     ])
   })
 
-  it("B-INFECT-01 Spore Breath rolls a flat 2-dice attack for each model within 1\"", () => {
+  it('B-INFECT-01 Spore Breath rolls a flat 2-dice attack for each model within 1"', () => {
     const r = survivorHooks.areaAttack.run(
       {
         point: "effect",
-        facts: { models: [{ id: "a", distance: 1, survivor: true }, { id: "b", distance: 3, survivor: true }] },
+        facts: {
+          models: [
+            { id: "a", distance: 1, survivor: true },
+            { id: "b", distance: 3, survivor: true },
+          ],
+        },
         dice: Source.manual([6, 4]),
       },
       { dice: 2, damage: 1, radius: 1, infectious: 1 },

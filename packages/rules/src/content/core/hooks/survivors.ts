@@ -13,7 +13,7 @@
  */
 import { Pool, Tier } from "@blight/dice"
 import { Either, ParseResult, Schema } from "effect"
-import { type HookContext, type HookResult, defineHook } from "../../../plugin/Hooks.js"
+import { defineHook, type HookContext, type HookResult } from "../../../plugin/Hooks.js"
 import { Action } from "../../../plugin/Vocabulary.js"
 
 const small = (min: number, max: number) => Schema.Int.pipe(Schema.between(min, max))
