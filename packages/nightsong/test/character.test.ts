@@ -11,6 +11,7 @@ import {
   rollAbilities,
   scoreFor2d6,
   slotUsage,
+  takeCondition,
   UNNAMED_SPELL,
   validateCharacter,
 } from "../src/character/index.js"
@@ -354,5 +355,38 @@ describe("what each Ability sets", () => {
       slots: { ...c.slots, used: c.slots.used + 1 },
     }
     expect(problemsOf(found)).toEqual([])
+  })
+})
+
+describe("Conditions in Slots", () => {
+  const c = generateCharacter(manual(farmerDice)) // 12 Slots, 6 used
+
+  it("N-CONDITION-01 a Condition takes its Slots", () => {
+    const sick = takeCondition(c, { name: "fatigued", slots: 1 })
+    expect(sick.slots).toEqual({ total: 12, used: 7 })
+    expect(takeCondition(sick, { name: "broken leg", slots: 2 }).slots.used).toBe(9)
+    expect(problemsOf(sick)).toEqual([])
+  })
+
+  it("N-CONDITION-02 with no Slot free, something must be dropped first, or nothing changes", () => {
+    const full = takeCondition(c, { name: "poisoned", slots: 6 })
+    expect(slotUsage(full)).toMatchObject({ used: 12, free: 0 })
+    let error: unknown
+    try {
+      takeCondition(full, { name: "fatigued", slots: 1 })
+    } catch (e) {
+      error = e
+    }
+    expect(error).toBeInstanceOf(CharacterProblem)
+    expect((error as CharacterProblem).clause).toBe("N-CONDITION-02")
+    expect((error as CharacterProblem).message).toMatch(
+      /"fatigued" needs 1 Slot but only 0 are free: drop 1 Slot more/,
+    )
+    const dropped = takeCondition(full, { name: "fatigued", slots: 1 }, [6])
+    expect(dropped.items.map((i) => i.name)).not.toContain("sack")
+    expect(dropped.slots.used).toBe(12)
+    expect(() => takeCondition(full, { name: "fatigued", slots: 1 }, [99])).toThrow(
+      /drop\[0\]: no item at index 99/,
+    )
   })
 })

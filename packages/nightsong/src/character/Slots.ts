@@ -4,8 +4,9 @@
  *
  * @since 0.1.0
  */
-import type { Character } from "./Character.js"
+import type { Character, Condition } from "./Character.js"
 import { slotsOf } from "./Item.js"
+import { CharacterProblem } from "./Problem.js"
 
 /** What fills a character's Slots. */
 export interface SlotUsage {
@@ -36,4 +37,41 @@ export const slotUsage = (
     free: Math.max(0, c.slots.total - used),
     overfilled: used > c.slots.total,
   }
+}
+
+/** The character with its `slots.used` recounted from what it carries and bears. */
+export const recount = (c: Character): Character => ({ ...c, slots: { ...c.slots, used: slotUsage(c).used } })
+
+/**
+ * Takes on a Condition (N-CONDITION-01). If its Slots are not free, the items at `drop` (indexes
+ * into `items`) are dropped first; if there is still no room, nothing changes and a
+ * {@link CharacterProblem} says how many Slots are missing (N-CONDITION-02).
+ */
+export const takeCondition = (
+  c: Character,
+  condition: Condition,
+  drop: readonly number[] = [],
+): Character => {
+  for (const i of drop) {
+    if (!Number.isInteger(i) || i < 0 || i >= c.items.length) {
+      throw new CharacterProblem({
+        path: `drop[${drop.indexOf(i)}]`,
+        reason: `no item at index ${i} (the character carries ${c.items.length})`,
+      })
+    }
+  }
+  const next = recount({
+    ...c,
+    items: c.items.filter((_, i) => !drop.includes(i)),
+    conditions: [...c.conditions, condition],
+  })
+  const usage = slotUsage(next)
+  if (usage.overfilled) {
+    throw new CharacterProblem({
+      path: "conditions",
+      reason: `"${condition.name}" needs ${condition.slots} Slot${condition.slots > 1 ? "s" : ""} but only ${slotUsage({ ...next, conditions: c.conditions }).free} ${drop.length > 0 ? "are free after dropping" : "are free"}: drop ${usage.used - usage.total} Slot${usage.used - usage.total > 1 ? "s" : ""} more of items first`,
+      clause: "N-CONDITION-02",
+    })
+  }
+  return next
 }
