@@ -37,19 +37,36 @@ export const makeAmmunition = (
   )
 }
 
+/** The named hook a Reloading Bench carries; its params give the rate (B-IMPROVEMENT-04). */
+export const RELOADING_BENCH_HOOK = "core/reloading-bench"
+
+/** The bench's rate, from the first improvement the Refuge has that carries the hook. */
+const benchOf = (refuge: Refuge, content: ContentView) => {
+  for (const id of refuge.improvements) {
+    const imp = content.get("improvements", id)
+    for (const e of imp?.effects ?? []) {
+      if (e.kind === "hook" && e.hook === RELOADING_BENCH_HOOK) {
+        const p = (e.params ?? {}) as { salvage?: unknown; reloads?: unknown }
+        const salvage = typeof p.salvage === "number" ? p.salvage : BENCH.salvage
+        const reloads = typeof p.reloads === "number" ? p.reloads : BENCH.reloads
+        return { name: imp!.name, salvage, reloads }
+      }
+    }
+  }
+  return undefined
+}
+
 /**
- * Turns Salvage into Reloads at the Reloading Bench (B-IMPROVEMENT-04). The Refuge must have an
- * improvement whose effects say it converts Salvage to Reloads; the core pack's Reloading Bench
- * does, and a homebrew bench may too (the id is not hard-coded).
+ * Turns Salvage into Reloads at the Reloading Bench (B-IMPROVEMENT-04), `times` times. The Refuge
+ * needs an improvement carrying the `core/reloading-bench` hook (the core pack's Reloading Bench
+ * does; a homebrew one may, with its own rate): the engine keys on the hook, not on an id.
  */
 export const reloadingBench = (
   refuge: Refuge,
-  reloads: number,
+  times: number,
   content: ContentView,
 ): Either.Either<Refuge, RulesViolated> => {
-  const bench = refuge.improvements
-    .map((id) => content.get("improvements", id))
-    .find((imp) => imp && isBench(imp))
+  const bench = benchOf(refuge, content)
   if (!bench) {
     return Either.left(
       new RulesViolated({
@@ -57,7 +74,7 @@ export const reloadingBench = (
       }),
     )
   }
-  if (!Number.isInteger(reloads) || reloads < 1) {
+  if (!Number.isInteger(times) || times < 1) {
     return Either.left(
       new RulesViolated({ violations: [violation("reloads", "make at least 1 Reload", "B-IMPROVEMENT-04")] }),
     )
@@ -65,13 +82,13 @@ export const reloadingBench = (
   return post(refuge.ledger, [
     {
       store: "salvage",
-      amount: -BENCH.salvage * reloads,
-      reason: `${bench.name}: ${reloads} Reload(s)`,
+      amount: -bench.salvage * times,
+      reason: `${bench.name}: ${bench.reloads * times} Reload(s)`,
       clause: "B-IMPROVEMENT-04",
     },
     {
       store: "reloads",
-      amount: reloads * BENCH.reloads,
+      amount: bench.reloads * times,
       reason: `made at the ${bench.name}`,
       clause: "B-IMPROVEMENT-04",
     },
@@ -82,8 +99,3 @@ export const reloadingBench = (
     ),
   )
 }
-
-/** An improvement converts Salvage into Reloads if one of its effects is a hook or stores change naming Reloads. */
-const isBench = (imp: NonNullable<ReturnType<ContentView["get"]>>): boolean =>
-  JSON.stringify((imp as { effects?: unknown }).effects ?? []).includes('"reloads"') ||
-  (imp as { clauses?: readonly string[] }).clauses?.includes("B-IMPROVEMENT-04") === true

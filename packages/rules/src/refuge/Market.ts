@@ -112,27 +112,31 @@ export const marketTrip = (
     draftPath.push(path)
   }
 
-  orders.forEach((order, i) => {
+  for (const [i, order] of orders.entries()) {
     const path = `orders[${i}]`
     if ("buy" in order) {
       const { kind, id } = order.buy
       const qty = order.quantity ?? 1
       const item = content.get(kind, id) as EntryOf[GearKind] | undefined
-      if (!item)
-        return void v.push(violation(`${path}.buy.id`, `the Market has no ${kind} "${id}"`, "B-MARKET-01"))
+      if (!item) {
+        v.push(violation(`${path}.buy.id`, `the Market has no ${kind} "${id}"`, "B-MARKET-01"))
+        continue
+      }
       if (kind === "weapons" && (item as EntryOf["weapons"]).free) {
-        return void v.push(
+        v.push(
           violation(`${path}.buy`, `${item.name} is free to every survivor; it is not sold`, "B-FOUNDING-07"),
         )
+        continue
       }
       if (congregation && !congregationMaySell(kind, item)) {
-        return void v.push(
+        v.push(
           violation(
             `${path}.buy`,
             `the Market sells a Congregation only Common melee weapons, Common kit and armour up to Armour 1; not ${item.name}`,
             "B-CONGREGATION-07",
           ),
         )
+        continue
       }
       let a = availability.get(`${kind}:${id}`)
       const needs = MARKET.availability[item.rarity]
@@ -146,7 +150,10 @@ export const marketTrip = (
         item.rarity === "common"
           ? {}
           : { availability: { rarity: item.rarity, roll: a.roll, needs, available: a.available } }
-      if (!a.available) return void lines.push({ ...line, done: false, ...avail })
+      if (!a.available) {
+        lines.push({ ...line, done: false, ...avail })
+        continue
+      }
       const rolls =
         item.rarity === "common" ? [] : [{ sides: 6, value: a.roll, label: `market: ${item.name}` }]
       draft(path, {
@@ -163,17 +170,20 @@ export const marketTrip = (
       const { kind, id } = order.sell
       const qty = order.quantity ?? 1
       const item = content.get(kind, id) as EntryOf[GearKind] | undefined
-      if (!item)
-        return void v.push(violation(`${path}.sell.id`, `there is no ${kind} "${id}"`, "B-MARKET-01"))
+      if (!item) {
+        v.push(violation(`${path}.sell.id`, `there is no ${kind} "${id}"`, "B-MARKET-01"))
+        continue
+      }
       const have = (stash[kind] as string[]).filter((x) => x === id).length
       if (have < qty) {
-        return void v.push(
+        v.push(
           violation(
             `${path}.sell`,
             `the Refuge's stash holds ${have} × ${item.name}, cannot sell ${qty}`,
             "B-MARKET-01",
           ),
         )
+        continue
       }
       for (let k = 0; k < qty; k++) (stash[kind] as string[]).splice((stash[kind] as string[]).indexOf(id), 1)
       const price = Math.floor(item.cost / MARKET.resaleDivisor)
@@ -188,10 +198,10 @@ export const marketTrip = (
       }
       lines.push({ order: i, what: `sell ${qty} × ${item.name}`, done: true })
     } else if ("buyReloads" in order) {
-      if (congregation)
-        return void v.push(
-          violation(`${path}.buyReloads`, "a Congregation cannot buy Reloads", "B-CONGREGATION-08"),
-        )
+      if (congregation) {
+        v.push(violation(`${path}.buyReloads`, "a Congregation cannot buy Reloads", "B-CONGREGATION-08"))
+        continue
+      }
       const n = order.buyReloads
       draft(path, {
         store: "salvage",
@@ -202,14 +212,16 @@ export const marketTrip = (
       draft(path, { store: "reloads", amount: n, reason: "bought at the Market", clause: "B-FOUNDING-09" })
       lines.push({ order: i, what: `buy ${n} Reload(s)`, done: true })
     } else {
-      if (congregation)
-        return void v.push(
+      if (congregation) {
+        v.push(
           violation(
             `${path}.sellAmber`,
             "a Congregation cannot sell Amber; to them it is sacred",
             "B-CONGREGATION-08",
           ),
         )
+        continue
+      }
       const n = order.sellAmber
       draft(path, { store: "amber", amount: -n, reason: "sold at the Market", clause: "B-MARKET-04" })
       draft(path, {
@@ -220,7 +232,7 @@ export const marketTrip = (
       })
       lines.push({ order: i, what: `sell ${n} Amber`, done: true })
     }
-  })
+  }
 
   const posted = post(refuge.ledger, drafts, (k) => draftPath[k]!)
   if (Either.isLeft(posted)) v.push(violation(posted.left.path, posted.left.message, "B-MARKET-01"))
