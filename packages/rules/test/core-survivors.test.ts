@@ -12,6 +12,7 @@ import * as survivorHooks from "../src/content/core/hooks/survivors.js"
 import { loadCore } from "../src/content/core/index.js"
 import { loadPack } from "../src/content/Loader.js"
 import { formatProblem, type PackInvalid } from "../src/content/Problem.js"
+import { type HookUse, hookUsesOf } from "../src/content/References.js"
 import { empty, type Registry } from "../src/content/Registry.js"
 import type { EntryOf } from "../src/content/schema/Entries.js"
 import type { Kind } from "../src/content/schema/Ids.js"
@@ -77,35 +78,11 @@ const flatten = (effects: ReadonlyArray<Effect> | undefined): Effect[] =>
     ...flatten(e.kind === "trigger" || e.kind === "grantAction" ? e.do : e.kind === "aura" ? e.effects : []),
   ])
 
-/** Every effect in the survivor side, with where it is. */
-const everyEffect = (): Array<{ where: string; effect: Effect }> => {
-  const out: Array<{ where: string; effect: Effect }> = []
-  const add = (where: string, effects: ReadonlyArray<Effect> | undefined) => {
-    for (const effect of flatten(effects)) out.push({ where, effect })
-  }
-  for (const b of all("backgrounds")) add(`backgrounds.${b.id}.knack`, b.knack.effects)
-  for (const s of all("skills")) add(`skills.${s.id}`, s.effects)
-  for (const w of all("weapons")) {
-    add(`weapons.${w.id}`, w.effects)
-    add(`weapons.${w.id}.crit`, w.traits?.crit?.effects)
-  }
-  for (const a of all("armour")) add(`armour.${a.id}`, a.effects)
-  for (const k of all("kit")) add(`kit.${k.id}`, k.effects)
-  for (const g of all("gifts")) add(`gifts.${g.id}`, g.effects)
-  for (const m of all("marks")) add(`marks.${m.id}`, m.effects)
-  for (const t of all("tables")) {
-    t.rows.forEach((row, i) => {
-      const result = row.result as { effects?: ReadonlyArray<Effect> }
-      add(`tables.${t.id}.rows[${i}]`, result.effects)
-    })
-  }
-  for (const l of all("leader")) {
-    add(`leader.${l.id}`, l.effects)
-    for (const a of l.abilities) add(`leader.${l.id}.${a.name}`, a.effects)
-    add(`leader.${l.id}.whenDown`, l.whenDown.effects)
-  }
-  return out
-}
+/** Every hook use in the survivor side, found by the loader's own walker. */
+const hookUses = (): HookUse[] =>
+  [...mine].flatMap(([kind, ids]) =>
+    [...ids].flatMap((id) => hookUsesOf(core.get(kind as Kind, id), `${kind}.${id}`)),
+  )
 
 describe("the survivor side loads", () => {
   it("GAP-B-02 the core pack (through core/index.ts and the loader) loads with every reference and hook resolved", () => {
@@ -642,13 +619,11 @@ describe("the Leader (GAP-B-01)", () => {
 
 describe("survivor hooks", () => {
   const facts = (f: unknown) => ({ point: "effect" as const, facts: f, dice: Source.manual([]) })
-  const used = everyEffect().flatMap(({ where, effect }) =>
-    effect.kind === "hook" ? [{ where, hook: effect.hook }] : [],
-  )
+  const used = hookUses()
 
   it("GAP-B-27 every hook the survivor side names is defined in hooks/survivors.ts, and every one defined is used", () => {
     const defined = new Set(hookList.map((h) => h.name as string))
-    for (const u of used) expect(defined.has(u.hook), u.where).toBe(true)
+    for (const u of used) expect(defined.has(u.hook), u.path).toBe(true)
     expect([...defined].sort()).toEqual([...new Set(used.map((u) => u.hook as string))].sort())
   })
 
