@@ -283,6 +283,20 @@ describe("the Bestiary (B-CREATURE-*, GAP-B-09)", () => {
     for (const id of GARDENERS) expect(creature(id).armour, id).toBeLessThanOrEqual(1)
   })
 
+  it("B-GARDENER-05 Gardeners graft: a survivor one takes Down gains +1 Blight, and creatures ignore them (B-GARDENER-03)", () => {
+    for (const id of GARDENERS) {
+      const rules = json(creature(id).specialRules)
+      expect(rules, id).toContain(json({ kind: "ignoreBy", by: "creatures" }))
+      expect(rules, id).toContain(json({ kind: "hook", hook: "core/grafting", params: { blight: 1 } }))
+    }
+    expect(run(worldHooks.grafting, { blight: 1 }, { tookDown: true, survivor: true }).effects).toEqual([
+      { kind: "blight", value: 1, scope: "target" },
+    ])
+    expect(
+      run(worldHooks.grafting, { blight: 1 }, { tookDown: false, survivor: true }).effects,
+    ).toBeUndefined()
+  })
+
   it("B-INFECT-01 Husks are Infectious: their touch carries the Blight", () => {
     expect(creature("husk").infectious).toBe(1)
   })
@@ -315,6 +329,7 @@ describe("the Bestiary (B-CREATURE-*, GAP-B-09)", () => {
       run(worldHooks.seedBearerJar, { radius: 2 }, { crit: true, blocked: false, jarBroken: true }).effects,
     ).toBeUndefined()
     expect(hooksIn(creature("thorn-matriarch")).map((h) => h.hook)).not.toContain("core/seed-bearer-jar")
+    expect(json(creature("seed-bearer").specialRules)).toContain('"on":"damage.taken"')
   })
 
   it("GAP-B-31 Horror special rules: the Choir's low note adds a Din die, its Husks move in time, its note drowns thought", () => {

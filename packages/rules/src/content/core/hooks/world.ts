@@ -159,7 +159,11 @@ export const choirInTime = defineHook("core/choir-in-time", {
     ),
 })
 
-/** Carrion Bloom's Feeds on the fallen: a model Down or slain within `radius` heals it, up to its start. */
+/**
+ * Carrion Bloom's Feeds on the fallen: a model Down or slain within `radius` heals it, up to its
+ * start. A bare hook (not a trigger): the engine runs it whenever *another* model goes Down or is
+ * slain, with that model's distance from the Bloom and the Bloom's Health.
+ */
 export const carrionFeed = defineHook("core/carrion-feed", {
   summary: "Regains Health when a model goes Down or is slain nearby, never above its starting Health",
   points: ["effect"],
@@ -182,7 +186,10 @@ export const carrionFeed = defineHook("core/carrion-feed", {
     ),
 })
 
-/** The Seed-Bearer's Jar (R-WORLD-02): the first unblocked Crit hit breaks it: a spore cloud. */
+/**
+ * The Seed-Bearer's Jar (R-WORLD-02): the first unblocked Crit hit breaks it: a spore cloud. The
+ * data runs it on the Seed-Bearer's own `damage.taken`.
+ */
 export const seedBearerJar = defineHook("core/seed-bearer-jar", {
   summary: "The first unblocked Crit hit on a Seed-Bearer breaks its Jar: a spore cloud where it stands",
   points: ["effect"],
@@ -199,6 +206,30 @@ export const seedBearerJar = defineHook("core/seed-bearer-jar", {
               note: `the Jar breaks: a ${radius}" spore cloud`,
             }
           : { note: jarBroken ? "the Jar is already broken" : "the Jar holds" },
+    ),
+})
+
+/**
+ * Gardeners' Grafting (lore B-GARDENER-05, sized like B-CONGREGATION-13): an enemy survivor this
+ * Gardener's attack takes Down gains Blight. A bare hook: the engine runs it after each of the
+ * Gardener's attacks, with whether the attack took a survivor Down.
+ */
+export const grafting = defineHook("core/grafting", {
+  summary: "An enemy survivor this Gardener takes Down gains Blight",
+  points: ["effect"],
+  params: Schema.Struct({ blight: small(1, 3) }),
+  run: (context, { blight }) =>
+    withFacts(
+      "core/grafting",
+      Schema.Struct({ tookDown: Schema.Boolean, survivor: Schema.Boolean }),
+      context,
+      ({ tookDown, survivor }) =>
+        tookDown && survivor
+          ? {
+              effects: [{ kind: "blight", value: blight, scope: "target" }],
+              note: `grafted: +${blight} Blight`,
+            }
+          : { note: "nobody taken Down" },
     ),
 })
 
@@ -294,6 +325,8 @@ export const hollowedOldRefuge = defineHook("core/hollowed-old-refuge", {
 /**
  * The Hollowed return (B-HOLLOWED-03, R-WORLD-04): before an Encounter roll in a campaign raid with
  * Hollowed not laid to rest, roll a die; on `on`+ one of them, picked at random, answers instead.
+ * A bare hook on the `hollowed` entry: the engine runs it before every Encounter roll (set-up
+ * lurkers included), whether or not a Hollowed is on the table.
  */
 const hollowedReturn = (
   dice: DiceSource,
