@@ -19,6 +19,10 @@ import type { Kind } from "../src/content/schema/Ids.js"
 import { BASE_SURVIVOR } from "../src/content/schema/Profile.js"
 import type { Effect } from "../src/plugin/Effect.js"
 import { type HookDefinition, makeHookRegistry } from "../src/plugin/Hooks.js"
+import { FOUNDING, found } from "../src/refuge/Founding.js"
+import { MARKET } from "../src/refuge/Market.js"
+import { type Refuge, stores } from "../src/refuge/Refuge.js"
+import type { RulesViolated } from "../src/refuge/Violation.js"
 
 const FILES = ["survivors", "market", "blight-gifts-marks", "aftermath-tables", "leader"] as const
 const read = (file: string): Record<string, unknown> =>
@@ -318,13 +322,15 @@ describe("the Market", () => {
     }
   })
 
-  it("B-FOUNDING-09 Reloads cost 4 Salvage, recorded with every gun that uses them (the schema has no price list)", () => {
+  it("B-FOUNDING-09 Reloads cost 4 Salvage: the builder's price, and the price noted with every gun that uses them", () => {
+    expect(FOUNDING.reloadCost).toBe(4)
     for (const w of all("weapons").filter((w) => w.ammunition === "reloads")) {
       expect(w.notes, w.id).toContain("Reloads cost 4 Salvage each (B-FOUNDING-09)")
     }
   })
 
-  it("B-AMMO-08 5 Arrows or 5 Bolts for 1 Salvage, recorded with the bow and the crossbow", () => {
+  it("B-AMMO-08 5 Arrows or 5 Bolts for 1 Salvage: the builder's rate, and the rate noted with the bow and the crossbow", () => {
+    expect(FOUNDING.arrowsPerSalvage).toBe(5)
     expect(weapon("bow").notes).toContain("Arrows: 5 for 1 Salvage")
     expect(weapon("crossbow").notes).toContain("Bolts: 5 for 1 Salvage")
   })
@@ -333,6 +339,13 @@ describe("the Market", () => {
     const scrap = all("weapons").filter((w) => w.traits?.scrap)
     expect(scrap.map((w) => w.id).sort()).toEqual(["nail-gun", "pipe-gun"])
     for (const w of scrap) expect(w.firearm, w.id).toBe(true)
+  })
+
+  it("B-MARKET-01 every item's noted sell price is the Market's resale price (half, rounded down)", () => {
+    for (const i of [...all("weapons"), ...all("armour"), ...all("kit")]) {
+      if (i.cost === 0) expect(i.notes, i.id).toContain("can't be sold")
+      else expect(i.notes, i.id).toContain(`Sells for ${Math.floor(i.cost / MARKET.resaleDivisor)} Salvage`)
+    }
   })
 
   it("B-MARKET-02 items come Common, Uncommon and Rare", () => {
@@ -381,36 +394,81 @@ describe("the Market", () => {
   })
 })
 
-describe("founding (B-FOUNDING-*)", () => {
-  const RELOAD = 4
+describe("founding (B-FOUNDING-*), with the Refuge builder on the core pack", () => {
   const byCost = [...all("backgrounds")].sort((a, b) => a.cost - b.cost || a.id.localeCompare(b.id))
+  const salvageLeft = (r: Either.Either<Refuge, RulesViolated>): number => {
+    if (Either.isLeft(r)) throw new Error(r.left.violations.map((v) => `${v.path}: ${v.message}`).join("\n"))
+    return stores(r.right).salvage
+  }
 
   it("B-FOUNDING-01 B-FOUNDING-08 a Common-only Refuge of 4 survivors, each armed and armoured, fits in 150 Salvage", () => {
-    const recruits = byCost.slice(0, 4)
-    const weapons = ["pistol", "bow", "crowbar", "knife"].map(weapon)
-    const jackets = Array.from({ length: 4 }, () => get("armour", "leather-jacket"))
-    const kit = [get("kit", "med-kit")]
-    const items = [...weapons, ...jackets, ...kit]
-    for (const i of items) expect(i.rarity, i.id).toBe("common")
-    const spent =
-      recruits.reduce((n, b) => n + b.cost, 0) + items.reduce((n, i) => n + i.cost, 0) + 2 * RELOAD + 1 // 2 Reloads, 5 Arrows
-    expect(spent).toBeLessThanOrEqual(150)
+    const gear = [["pistol"], ["bow"], ["crowbar"], ["knife", "molotov"]]
+    const roster = {
+      name: "Wharfside",
+      home: "sixth-floor-flat",
+      survivors: byCost.slice(0, 4).map((b, i) => ({
+        name: `Recruit ${i + 1}`,
+        background: b.id,
+        ...(i === 0 ? { leader: true } : {}),
+        weapons: gear[i],
+        armour: ["leather-jacket"],
+        kit: i === 0 ? ["med-kit"] : [],
+      })),
+      reloads: 2,
+      arrows: 5,
+    }
+    for (const ids of gear) for (const id of ids) expect(weapon(id).rarity, id).toBe("common")
+    expect(salvageLeft(found(roster, core))).toBeGreaterThanOrEqual(0)
   })
 
-  it("B-FOUNDING-03 eight survivors (at most 2 of a background) each with a Common weapon fit in 150 Salvage", () => {
-    const recruits = byCost.slice(0, 4).flatMap((b) => [b, b])
-    const cheapestWeapon = Math.min(
-      ...all("weapons")
-        .filter((w) => w.rarity === "common" && !w.free && w.countsTowardLimit)
-        .map((w) => w.cost),
-    )
-    const spent = recruits.reduce((n, b) => n + b.cost, 0) + 8 * cheapestWeapon
-    expect(spent).toBeLessThanOrEqual(150)
+  it("B-FOUNDING-03 eight survivors (at most 2 of a background), each with a Common weapon, three with armour, fit in 150 Salvage", () => {
+    const roster = {
+      name: "Hollins Estate",
+      home: "shopping-mall",
+      survivors: byCost.slice(0, 4).flatMap((b, i) =>
+        [0, 1].map((j) => ({
+          name: `${b.name} ${j + 1}`,
+          background: b.id,
+          ...(i + j === 0 ? { leader: true } : {}),
+          weapons: ["baseball-bat"],
+          ...(j === 0 && i < 3 ? { armour: ["leather-jacket"] } : {}),
+        })),
+      ),
+    }
+    expect(salvageLeft(found(roster, core))).toBeGreaterThanOrEqual(0)
   })
 
-  it("B-FOUNDING-01 even the four dearest backgrounds leave Salvage for gear", () => {
-    const dearest = byCost.slice(-4).reduce((n, b) => n + b.cost, 0)
-    expect(150 - dearest).toBeGreaterThanOrEqual(40)
+  it("B-FOUNDING-01 a middling Refuge (Doctor, Soldier and three cheap recruits) with a pistol, a bow and two Reloads fits", () => {
+    const roster = {
+      name: "St Aldric's",
+      home: "church",
+      survivors: [
+        { name: "Ma", background: "doctor", leader: true, kit: ["med-kit"] },
+        { name: "Danny", background: "soldier", weapons: ["pistol"], armour: ["leather-jacket"] },
+        { name: "Jo", background: "labourer", weapons: ["crowbar"], armour: ["leather-jacket"] },
+        { name: "Sam", background: "courier", weapons: ["knife"] },
+        { name: "Kit", background: "student", weapons: ["bow"] },
+      ],
+      reloads: 2,
+      arrows: 5,
+    }
+    expect(salvageLeft(found(roster, core))).toBeGreaterThanOrEqual(0)
+  })
+
+  it("B-FOUNDING-08 the Market's Rare items can't be bought at founding", () => {
+    const rare = [...all("weapons"), ...all("armour"), ...all("kit")].filter((i) => i.rarity === "rare")
+    expect(rare.map((i) => i.id).sort()).toEqual(["chainsaw", "military-body-armour"])
+    const roster = {
+      name: "Greedy",
+      home: "sixth-floor-flat",
+      survivors: byCost.slice(0, 4).map((b, i) => ({
+        name: `R${i}`,
+        background: b.id,
+        ...(i === 0 ? { leader: true, weapons: ["chainsaw"] } : {}),
+      })),
+    }
+    const r = found(roster, core)
+    expect(Either.isLeft(r) && r.left.violations.some((v) => v.clause === "B-FOUNDING-08")).toBe(true)
   })
 })
 
@@ -570,7 +628,8 @@ describe("the Aftermath tables", () => {
     }
   })
 
-  it("B-MARKET-04 Amber sells for 9 Salvage (recorded with the Loot table's Amber row: the schema has no price list)", () => {
+  it("B-MARKET-04 Amber sells for 9 Salvage: the Market's price, and the price noted with the Loot table's Amber row", () => {
+    expect(MARKET.amberPrice).toBe(9)
     const t = table("loot")
     if (t.table !== "loot") throw new Error("not a loot table")
     const amber = t.rows.map((r) => r.result).find((r) => r.name === "Amber")
