@@ -31,9 +31,32 @@ export * as Upkeep from "./content/schema/Upkeep.js"
 export * as Entries from "./content/schema/Entries.js"
 export * as Pack from "./content/Pack.js"
 export * as Semver from "./content/Semver.js"
+export * as Problem from "./content/Problem.js"
+export * as Loader from "./content/Loader.js"
+export * as Registry from "./content/Registry.js"
+export * as JsonSchemas from "./content/JsonSchemas.js"
+export * as Core from "./content/core/index.js"
+
+// The most used names, flat.
+export { loadPacks, loadPack, type PackInput } from "./content/Loader.js"
+export { loadCore, coreRegistry, loadWithCore, corePack } from "./content/core/index.js"
+export { PackInvalid, formatProblem } from "./content/Problem.js"
 
 // Plugin system: the effects vocabulary and code hooks.
 export * as Vocabulary from "./plugin/Vocabulary.js"
 export * as Condition from "./plugin/Condition.js"
 export * as Effect from "./plugin/Effect.js"
 export * as Hooks from "./plugin/Hooks.js"
+
+// The Refuge builder: roster, founding, the Ledger, the Market.
+export * as Ledger from "./refuge/Ledger.js"
+export * as Refuge from "./refuge/Refuge.js"
+export * as Survivor from "./refuge/Survivor.js"
+export * as Roster from "./refuge/Roster.js"
+export * as Founding from "./refuge/Founding.js"
+export * as Market from "./refuge/Market.js"
+export * as HomeActions from "./refuge/HomeActions.js"
+export * as EffectiveProfile from "./refuge/EffectiveProfile.js"
+export * as Violation from "./refuge/Violation.js"
+export * as RefugeExamples from "./refuge/examples.js"
+export type { ContentView } from "./refuge/Content.js"

@@ -8,4 +8,7 @@ export const commands: Record<string, () => Promise<Command>> = {
   roll: async () => (await import("./roll.js")).roll,
   odds: async () => (await import("./odds.js")).odds,
   nightsong: async () => (await import("./nightsong.js")).nightsong,
+  pack: async () => (await import("./pack.js")).pack,
+  content: async () => (await import("./content.js")).content,
+  found: async () => (await import("./found.js")).found,
 }

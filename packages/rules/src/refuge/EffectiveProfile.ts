@@ -1,7 +1,8 @@
 /**
  * A survivor's effective profile (B-PROFILE-*): the base M5 F2 S2 W2 N2 H2 (B-PROFILE-06),
  * changed by the background, Advances, injuries, the Verdant Mother's +1 Nerve, worn armour, and
- * every always-on stat modifier of their Knack, skills, Gifts, Marks and gear, each change with
+ * every always-on stat modifier of their Knack, skills, Gifts, Marks and gear (and whether a
+ * Helmet makes Crits blocked on 5+), each change with
  * its reason so a UI can show "why is my Nerve 3?". Situational modifiers (with a `when`) are
  * listed, not applied.
  *
@@ -44,8 +45,11 @@ const fromStatChanges = (stats: StatChanges | undefined, source: string, clause?
 export const effectiveProfile = (survivor: Survivor, content: ContentView): EffectiveProfile => {
   const changes: ProfileChange[] = []
   const situational: Array<{ source: string; effect: Effect }> = []
+  let helmet = false
   const collect = (effects: ReadonlyArray<Effect> | undefined, source: string) => {
     for (const e of effects ?? []) {
+      // A Helmet (armour or kit) blocks Crits on 5+ (B-ARMOUR-02).
+      if (e.kind === "critBlock" && e.when === undefined && e.on <= 5) helmet = true
       if (e.kind !== "statModifier") continue
       const scoped = e.scope === undefined || e.scope === "self"
       if (e.when === undefined && scoped) changes.push({ stat: e.stat as Stat, delta: e.value, source })
@@ -82,7 +86,6 @@ export const effectiveProfile = (survivor: Survivor, content: ContentView): Effe
     const m = content.get("marks", id)
     if (m) collect(m.effects, `Mark: ${m.name}`)
   }
-  let helmet = false
   for (const id of survivor.equipment.armour) {
     const a = content.get("armour", id)
     if (!a) continue
