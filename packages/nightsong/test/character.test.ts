@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest"
 import {
   type Character,
   CharacterProblem,
+  characterJsonSchema,
   abilityTitle,
   formatSheet,
   generateCharacter,
@@ -389,4 +390,12 @@ describe("Conditions in Slots", () => {
       /drop\[0\]: no item at index 99/,
     )
   })
+})
+
+it("N-CREATE-01 the character schema is published as JSON Schema", () => {
+  const s = characterJsonSchema() as { $ref: string; $defs: Record<string, { required?: string[] }> }
+  expect(s.$ref).toBe("#/$defs/NightsongCharacter")
+  expect(s.$defs.NightsongCharacter!.required).toEqual(
+    expect.arrayContaining(["abilities", "hp", "maxHp", "focus", "slots"]),
+  )
 })

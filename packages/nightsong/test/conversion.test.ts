@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import {
+  blockJsonSchema,
   closestStandardDie,
   ConversionError,
   convert,
@@ -296,4 +297,10 @@ it("N-CONVERSION-01 a bad field inside a list is named by its index", () => {
     convert("cairn", { name: "X", hp: 3, wil: 8, attacks: [{ name: "", damage: "d6" }] }),
   )
   expect(e.path).toBe("attacks[0].name")
+})
+
+it("N-CONVERSION-01 each system's stat block has a JSON Schema naming its fields", () => {
+  const s = blockJsonSchema("cairn") as { $defs: Record<string, { required?: string[] }> }
+  expect(s.$defs.CairnBlock!.required).toEqual(expect.arrayContaining(["name", "attacks", "hp", "wil"]))
+  expect(Object.keys(blockJsonSchema("dcc").$defs ?? {})).toContain("Temperament")
 })

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { StepDie } from "@blight/dice"
-import { Schema } from "effect"
+import { JSONSchema, Schema } from "effect"
 import { Abilities, AbilityName } from "./Ability.js"
 import { Item } from "./Item.js"
 
@@ -83,3 +83,6 @@ export const focusFor = (dex: number): number => Math.max(0, Math.min(dex, 3))
 
 /** Total Slots: Strength + 10 (N-SLOTS-01). */
 export const slotsFor = (str: number): number => str + 10
+
+/** The JSON Schema of a character, for tools in other languages and for editors. */
+export const characterJsonSchema = (): JSONSchema.JsonSchema7Root => JSONSchema.make(Character)
