@@ -443,6 +443,15 @@ describe("the effective profile", () => {
     ])
   })
 
+  it("B-ARMOUR-02 a Helmet (riot gear's, or a Helmet worn as kit) makes Crits blocked on 5+", () => {
+    const base = ok(validRoster()).survivors[3]!
+    expect(effectiveProfile(base, content).helmet).toBe(false)
+    const kit = { ...base, equipment: { ...base.equipment, kit: ["helmet"] } } as never
+    expect(effectiveProfile(kit, content).helmet).toBe(true)
+    const riot = { ...base, equipment: { ...base.equipment, armour: ["riot-gear"] } } as never
+    expect(effectiveProfile(riot, content)).toMatchObject({ helmet: true, profile: { armour: 2 } })
+  })
+
   it("situational modifiers are listed, not applied", () => {
     const soldier = { ...ok(validRoster()).survivors[0]!, background: "soldier" } as never
     const p = effectiveProfile(soldier, content)
