@@ -34,6 +34,13 @@ describe("The Land", () => {
     }
   })
 
+  it("R-N-WORLD-04 N-REGION-05 N-FACTION-05 no two Regions or Factions of a Land share a name", () => {
+    for (const w of worlds) {
+      const names = [...w.regions, ...w.factions].map((x) => x.name)
+      expect(new Set(names).size).toBe(names.length)
+    }
+  })
+
   it("same seed, same Land; another seed, another Land", () => {
     expect(generate(7)).toEqual(generate(7))
     expect(generate(7)).not.toEqual(generate(8))

@@ -6,6 +6,7 @@
  *
  * Ruling R-N-REGION-01 (GAP-N-12): each Region gets one Feature, one Descriptor and one Spark; a
  * Vegetation result the Region's type forbids is rerolled (the discarded rolls are kept).
+ * Ruling R-N-WORLD-04: a name the Land already has (Region or Faction) is rolled again.
  * Ruling R-N-FACTION-01 (GAP-N-13): all Regions are placed first; then each Region's Factions, in
  * Region order, drop their Influence Die on the whole map (territory may leave its Region). A Faction
  * claims only unclaimed hexes, so it may claim fewer than its Influence roll; when no unclaimed hex
@@ -114,6 +115,17 @@ export const DEFAULT_GOAL: StepDie.StepDie = "d6"
 
 const roll = <A>(s: DiceSource, t: NightsongTable<A>): A => Table.rollOn(s, t, t.id).result
 
+/** Rolls a name until it is one the Land does not have yet (ruling R-N-WORLD-04). */
+const freshName = (used: Set<string>, rollName: () => string): string => {
+  for (;;) {
+    const name = rollName()
+    if (!used.has(name)) {
+      used.add(name)
+      return name
+    }
+  }
+}
+
 const vegetationFor = (s: DiceSource, type: W.RegionType) => {
   const rerolled: string[] = []
   for (;;) {
@@ -123,7 +135,7 @@ const vegetationFor = (s: DiceSource, type: W.RegionType) => {
   }
 }
 
-const placeRegions = (s: DiceSource, map: HexMap) => {
+const placeRegions = (s: DiceSource, map: HexMap, names: Set<string>) => {
   const owner = new Map<HexId, RegionId>()
   const regions: Region[] = []
   while (owner.size < map.cells.length) {
@@ -135,7 +147,7 @@ const placeRegions = (s: DiceSource, map: HexMap) => {
     const start = settle(s, map, landing.hex, free, "nearest")
     const hexes = spread(s, map, start, count, free, "spread")
     for (const h of hexes) owner.set(h, id)
-    const name = W.rollRegionName(s, typeRow.type).name
+    const name = freshName(names, () => W.rollRegionName(s, typeRow.type).name)
     const veg = vegetationFor(s, typeRow.type)
     regions.push({
       id,
@@ -156,7 +168,7 @@ const placeRegions = (s: DiceSource, map: HexMap) => {
   return { regions, owner }
 }
 
-const placeFactions = (s: DiceSource, map: HexMap, regions: readonly Region[]) => {
+const placeFactions = (s: DiceSource, map: HexMap, regions: readonly Region[], names: Set<string>) => {
   const claims = new Map<HexId, FactionId[]>()
   const factions: Faction[] = []
   const withFactions = regions.map((region) => {
@@ -171,9 +183,10 @@ const placeFactions = (s: DiceSource, map: HexMap, regions: readonly Region[]) =
       const start = settle(s, map, landing.hex, free, "nearest")
       const territory = spread(s, map, start, influence, free, "claim")
       for (const h of territory) claims.set(h, [...(claims.get(h) ?? []), id])
+      const name = freshName(names, () => W.rollFactionName(s, typeRow.type).name)
       factions.push({
         id,
-        name: W.rollFactionName(s, typeRow.type).name,
+        name,
         type: typeRow.type,
         region: region.id,
         influenceDie: typeRow.influenceDie,
@@ -200,8 +213,9 @@ const placeFactions = (s: DiceSource, map: HexMap, regions: readonly Region[]) =
  */
 export const generateWorld = (source: DiceSource, radius = 2): World => {
   const map = flower(radius)
-  const placed = placeRegions(source, map)
-  const { regions, factions, claims } = placeFactions(source, map, placed.regions)
+  const names = new Set<string>()
+  const placed = placeRegions(source, map, names)
+  const { regions, factions, claims } = placeFactions(source, map, placed.regions, names)
   const hexes: Hex[] = map.cells.map((c) => ({
     id: c.id,
     q: c.q,
