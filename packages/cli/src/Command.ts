@@ -20,6 +20,8 @@ export interface Command {
   /** Full usage text for `blight <name> --help`. */
   readonly usage: string
   readonly run: (args: readonly string[], io: Io) => Promise<number>
+  /** A verb with sub-verbs answers `--help` itself (for the sub-verb asked about). */
+  readonly handlesHelp?: boolean
 }
 
 /** Bad arguments: printed as one line, exit code 2. */

@@ -32,7 +32,7 @@ export const main = async (argv: readonly string[], io: Io): Promise<number> => 
     return EXIT.usage
   }
   const command = await load()
-  if (rest.includes("--help") || rest.includes("-h")) {
+  if (!command.handlesHelp && (rest.includes("--help") || rest.includes("-h"))) {
     io.stdout.write(`${command.usage}\n`)
     return EXIT.ok
   }

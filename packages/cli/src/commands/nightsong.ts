@@ -16,8 +16,13 @@ export const nightsong: Command = {
   get usage() {
     return `usage: blight nightsong <${Object.keys(subcommands).join("|") || "…"}> [options] [--seed N] [--json]`
   },
+  handlesHelp: true,
   run: async (args, io) => {
     const [sub, ...rest] = args
+    if (sub === "--help" || sub === "-h") {
+      io.stdout.write(`${nightsong.usage}\n`)
+      return EXIT.ok
+    }
     const load = sub !== undefined && Object.hasOwn(subcommands, sub) ? subcommands[sub] : undefined
     if (!load) {
       throw new UsageError(
@@ -25,7 +30,7 @@ export const nightsong: Command = {
       )
     }
     const command = await load()
-    if (rest.includes("--help")) {
+    if (rest.includes("--help") || rest.includes("-h")) {
       io.stdout.write(`${command.usage}\n`)
       return EXIT.ok
     }

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest"
+import { run } from "./helpers.js"
+
+describe("help", () => {
+  it("every verb answers --help with its usage, exit 0", async () => {
+    for (const verb of ["roll", "odds", "found", "pack", "content", "nightsong"]) {
+      const r = await run(verb, "--help")
+      expect(r.code, verb).toBe(0)
+      expect(r.out, verb).toMatch(/usage/)
+    }
+  })
+
+  it("a sub-verb's --help shows that sub-verb's usage", async () => {
+    const r = await run("nightsong", "character", "--help")
+    expect(r.code).toBe(0)
+    expect(r.out).toMatch(/blight nightsong character/)
+  })
+
+  it("an unknown verb exits 2 and lists the verbs", async () => {
+    const r = await run("frobnicate")
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/unknown verb "frobnicate" \(try: roll, odds/)
+  })
+})
