@@ -4,7 +4,7 @@
  * objectives, and Upkeep. Loaded through the core pack's loader; every number the rules state is
  * checked as stated, and every ruling (R-WORLD-NN, docs/rulings/core-world.md) is cited.
  */
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { Source, Table } from "@blight/dice"
 import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
@@ -135,6 +135,21 @@ describe("the core pack loads with the world side", () => {
     expect(cited.size).toBeGreaterThan(10)
     for (const id of cited) expect(rulings, id).toContain(`| ${id} |`)
   })
+
+  const catalogue = new URL("../../../../shared/rules/clauses.md", import.meta.url)
+  it.skipIf(!existsSync(catalogue))(
+    "B-SCENARIO-02 every clause, gap and ambiguity the world data cites is in the clause catalogue",
+    () => {
+      const known = new Set(
+        readFileSync(catalogue, "utf8").match(/\b(?:B-[A-Z]+(?:-[A-Z]+)*-\d{2}|GAP-B-\d{2}|AMB-B-\d{2})\b/g),
+      )
+      for (const f of WORLD_FILES)
+        for (const m of readText(`../src/content/core/${f}.json`).matchAll(
+          /"(B-[A-Z]+(?:-[A-Z]+)*-\d{2}|GAP-B-\d{2}|AMB-B-\d{2})"/g,
+        ))
+          expect(known.has(m[1]!), `${f}: ${m[1]}`).toBe(true)
+    },
+  )
 
   it("B-SCENARIO-02 every hook the world data names is a registered world hook whose params decode", () => {
     const byName = new Map(
@@ -295,6 +310,11 @@ describe("the Bestiary (B-CREATURE-*, GAP-B-09)", () => {
     expect(
       run(worldHooks.grafting, { blight: 1 }, { tookDown: false, survivor: true }).effects,
     ).toBeUndefined()
+  })
+
+  it("B-GARDENER-04 of the Gardener units only the Verdant Mother has Dread (R-WORLD-15)", () => {
+    for (const id of GARDENERS) expect(creature(id).dread, id).toBe(id === "the-verdant-mother" ? 1 : 0)
+    expect(creature("the-verdant-mother").clauses).toContain("R-WORLD-15")
   })
 
   it("B-INFECT-01 Husks are Infectious: their touch carries the Blight", () => {
@@ -465,6 +485,13 @@ describe("Encounter tables (B-ENCOUNTER-*)", () => {
     expect(rowsOf("lesser").some((r) => r.result.congregation !== undefined)).toBe(false)
   })
 
+  it("B-GARDENER-02 a Congregation from the Greater table walks in at the Blight edge nearest the noisiest survivor (R-WORLD-16)", () => {
+    const row = rowsOf("greater").find((r) => r.result.congregation !== undefined)!
+    expect(row.key).toBe(10)
+    expect(row.result.text).toContain("Blight edge nearest the noisiest survivor (R-WORLD-16)")
+    expect(get("tables", "congregation").clauses).toContain("R-WORLD-16")
+  })
+
   it("B-ENCOUNTER-04 every row's creatures and escorts resolve to creatures of the Blight (Gardeners come only by the Congregation table)", () => {
     for (const id of ["lesser", "greater"]) {
       for (const r of rowsOf(id)) {
@@ -577,7 +604,7 @@ describe("Homes (B-HOME-*)", () => {
     ])
   })
 
-  it("B-CONGREGATION-08 the Grove's Market: Common melee weapons, Common kit, armour up to 1; no Reloads, no selling Amber", () => {
+  it("B-CONGREGATION-08 the Grove's Market: Common melee weapons, Common kit, Common armour up to 1 (R-WORLD-20); no Reloads, no selling Amber", () => {
     const m = hooksIn(home("grove").drawback).find((x) => x.hook === "core/congregation-market")!
     const ask = (a: unknown) => run(worldHooks.congregationMarket, m.params, { ask: a }).note
     expect(ask({ buy: "weapon", rarity: "common", type: "melee", firearm: false })).toMatch(/^allowed/)
