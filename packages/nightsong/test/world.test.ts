@@ -189,7 +189,8 @@ describe("Factions", () => {
     expect(w.factions.every((f) => f.goal === "d6")).toBe(true)
     const faces = w.factions.map((_, i) => (i === 0 ? 1 : 4))
     // The first Faction's D6 shows 1 (down two steps: D0), then its new Wants is rolled on the 1D66.
-    const { world, advances } = advanceFactions(w, manual([1, 3, 5, ...faces.slice(1)]))
+    const { world, advances, dice } = advanceFactions(w, manual([1, 3, 5, ...faces.slice(1)]))
+    expect(dice.map((d) => d.value)).toEqual([1, 3, 5, ...faces.slice(1)])
     expect(advances[0]).toMatchObject({ reachedGoal: true, roll: { before: "d6", face: 1, after: "d0" } })
     expect(world.factions[0]).toMatchObject({
       goal: "d6",

@@ -19,6 +19,7 @@ import { type DiceSource, StepDie, Table, seeded } from "@blight/dice"
 import { Schema } from "effect"
 import type { NightsongTable } from "../tables/NightsongTable.js"
 import * as W from "../tables/world.js"
+import { tracked } from "../procedures/Dice.js"
 import { decoder } from "../procedures/Errors.js"
 import { drop, settle, spread } from "./Drop.js"
 import { HEX_MILES, HexId, type HexMap, flower } from "./Hex.js"
@@ -246,22 +247,23 @@ export interface FactionAdvance {
 /**
  * Between sessions every Faction rolls its Goal Step Die (N-FACTION-06). At D0 it reaches its goal
  * and the Land changes: ruling R-N-FACTION-02 — the chronicle records it, the Faction rolls a new
- * Wants and starts a new D6 Goal Die. Returns the new World, each roll, and the dice.
+ * Wants and starts a new D6 Goal Die. Returns the new World, each Faction's roll, and every die rolled.
  */
-export const advanceFactions = (world: World, source: DiceSource) => {
-  const session = world.session + 1
-  const advances: FactionAdvance[] = []
-  const chronicle = [...world.chronicle]
-  const factions = world.factions.map((f) => {
-    const r = StepDie.rollStepDie(source, f.goal)
-    advances.push({ faction: f.id, roll: r, reachedGoal: r.ended })
-    if (!r.ended) return { ...f, goal: r.after }
-    chronicle.push({
-      session,
-      faction: f.id,
-      text: `${f.name} achieved its goal: ${f.wants}, through ${f.through}`,
+export const advanceFactions = (world: World, source: DiceSource) =>
+  tracked(source, (dice) => {
+    const session = world.session + 1
+    const advances: FactionAdvance[] = []
+    const chronicle = [...world.chronicle]
+    const factions = world.factions.map((f) => {
+      const r = StepDie.rollStepDie(dice, f.goal)
+      advances.push({ faction: f.id, roll: r, reachedGoal: r.ended })
+      if (!r.ended) return { ...f, goal: r.after }
+      chronicle.push({
+        session,
+        faction: f.id,
+        text: `${f.name} achieved its goal: ${f.wants}, through ${f.through}`,
+      })
+      return { ...f, goal: DEFAULT_GOAL, goalsReached: f.goalsReached + 1, wants: roll(dice, W.wants) }
     })
-    return { ...f, goal: DEFAULT_GOAL, goalsReached: f.goalsReached + 1, wants: roll(source, W.wants) }
+    return { world: { ...world, factions, session, chronicle }, advances }
   })
-  return { world: { ...world, factions, session, chronicle }, advances }
-}
