@@ -1,0 +1,91 @@
+/**
+ * Bridges a full character (`src/character`, the sheet) and the play state procedures use
+ * ({@link Adventurer}): read a sheet into play, play, and write the results back onto the sheet.
+ * Whether a character is taken out or dying is play state and stays on the Adventurer.
+ *
+ * @since 0.1.0
+ */
+import type { DiceSource } from "@blight/dice"
+import * as C from "../character/index.js"
+import type { Adventurer, Condition } from "./Adventurer.js"
+import { advance } from "./advancement/Advance.js"
+import type { Gear } from "./items/Gear.js"
+import { DEFAULT_SHARD_DIE } from "./spells/Shard.js"
+
+/** Conditions the text names as major, cleared by a Full Rest rather than a Long one (N-REST-03). */
+export const MAJOR_CONDITIONS: readonly string[] = [
+  "broken limbs",
+  "broken limb",
+  "deep sickness",
+  "lingering poison",
+]
+
+const severityOf = (name: string): Condition["severity"] =>
+  MAJOR_CONDITIONS.includes(name.toLowerCase()) ? "major" : "minor"
+
+/** A sheet's Conditions are on it; everything else it carries fills `itemSlots` (N-SLOTS-03). */
+export const adventurerOf = (c: C.Character): Adventurer => {
+  const usage = C.slotUsage(c)
+  return {
+    name: c.name,
+    abilities: {
+      strength: c.abilities.STR,
+      dexterity: c.abilities.DEX,
+      presence: c.abilities.PRE,
+      constitution: c.abilities.CON,
+    },
+    hp: c.hp,
+    maxHp: c.maxHp,
+    focus: c.focus,
+    slots: c.slots.total,
+    itemSlots: usage.items + usage.spellShards,
+    conditions: c.conditions.map((k) => ({ name: k.name, severity: severityOf(k.name), slots: k.slots })),
+    status: c.hp > 0 ? "active" : "takenOut",
+  }
+}
+
+/**
+ * Writes play results back onto the sheet: Abilities, HP, Focus, total Slots and Conditions, with
+ * the Slots in use recounted. Items dropped in play (`itemSlots` went down) are the caller's to
+ * remove from `items`, since only the player knows which.
+ */
+export const applyTo = (c: C.Character, a: Adventurer): C.Character =>
+  C.recount({
+    ...c,
+    abilities: {
+      STR: a.abilities.strength,
+      DEX: a.abilities.dexterity,
+      PRE: a.abilities.presence,
+      CON: a.abilities.constitution,
+    },
+    hp: Math.max(0, a.hp),
+    maxHp: a.maxHp,
+    focus: a.focus,
+    slots: { ...c.slots, total: a.slots },
+    conditions: a.conditions.map((k) => ({ name: k.name, slots: k.slots })),
+  })
+
+/** An Advancement on a sheet (N-ADVANCE-01..04): counted in `advancements`. */
+export const advanceSheet = (source: DiceSource, c: C.Character) => {
+  const r = advance(source, adventurerOf(c))
+  return { ...r, character: { ...applyTo(c, r.adventurer), advancements: c.advancements + 1 } }
+}
+
+const GEAR_KIND = { weapon: "weapon", armor: "armor", shield: "shield", supply: "supply" } as const
+
+/** The sheet's items that carry a Step Die, as gear for the procedures (Spell Shards included). */
+export const gearOf = (c: C.Character): Gear[] => [
+  ...c.items.flatMap((i): Gear[] => {
+    const kind = i.kind in GEAR_KIND ? GEAR_KIND[i.kind as keyof typeof GEAR_KIND] : undefined
+    return kind === undefined || i.die === undefined ? [] : [{ name: i.name, kind, die: i.die, start: i.die }]
+  }),
+  // A created Shard's die is provisional (R-N-CHAR-05): it refills to the default D6.
+  ...c.spellShards.map(
+    (s): Gear => ({
+      name: s.spell,
+      kind: "shard",
+      die: s.die,
+      start: s.provisional ? DEFAULT_SHARD_DIE : s.die,
+    }),
+  ),
+]
