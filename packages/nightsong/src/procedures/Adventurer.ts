@@ -19,6 +19,7 @@ export type Abilities = typeof Abilities.Type
 
 /** Ability names, in the order the rules list them. */
 export const ABILITIES = ["strength", "dexterity", "presence", "constitution"] as const
+/** An Ability's name. */
 export type Ability = (typeof ABILITIES)[number]
 
 /**

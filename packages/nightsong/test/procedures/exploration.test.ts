@@ -4,6 +4,7 @@ import { DARK, TURN_ALLOWANCE, light, rollsInDarkness, turn } from "../../src/pr
 import { distance, loom, reaction, tickLooming, wayAhead } from "../../src/procedures/events/Events.js"
 import { gear } from "../../src/procedures/items/Gear.js"
 import {
+  BAD_WEATHER_CHOICES,
   TIME_SCALES,
   WATCHES,
   eat,
@@ -39,9 +40,13 @@ describe("Journeying", () => {
     expect(milesPerWatch({ ...foot, by: "ship" })).toBe(18)
   })
 
-  it("R-N-JOURNEY-02 AMB-N-13 multipliers stack, and pressing on through weather halves the result", () => {
+  it("R-N-JOURNEY-02 AMB-N-13 multipliers stack; pressing on through weather halves the result, with Disadvantage", () => {
     expect(milesPerWatch({ ...foot, clearPath: true, by: "horse" })).toBe(24)
     expect(milesPerWatch({ ...foot, terrain: "difficult", pressingOnInBadWeather: true })).toBe(1.5)
+    expect(BAD_WEATHER_CHOICES).toEqual({
+      wait: { milesFactor: 0, disadvantage: false },
+      pressOn: { milesFactor: 0.5, disadvantage: true },
+    })
   })
 
   it("N-JOURNEY-02 N-JOURNEY-03 R-N-JOURNEY-01 AMB-N-07 weather breaks on 30 or less in mild seasons, 70 in harsh", () => {

@@ -20,6 +20,7 @@ export const UNARMED: readonly LiveDie[] = ["d4"]
 /** How bad a feat's harm is, and the Damage Die the Referee assigns (N-COMBAT-07). */
 export const Harm = Schema.Literal("limited", "serious", "devastating")
 export type Harm = typeof Harm.Type
+/** The feat Damage Die for each kind of harm (N-COMBAT-07). */
 export const FEAT_DIE = { limited: "d4", serious: "d6", devastating: "d8" } as const satisfies Record<
   Harm,
   LiveDie

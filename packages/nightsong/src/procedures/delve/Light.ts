@@ -15,6 +15,7 @@ import { type Gear, use } from "../items/Gear.js"
 
 /** Kinds of light and their duration dice (N-DELVE-04). */
 export const LIGHT_DIE = { torch: "d6", lantern: "d8" } as const
+/** A torch or an oil lantern. */
 export const LightKind = Schema.Literal("torch", "lantern")
 export type LightKind = typeof LightKind.Type
 

@@ -17,6 +17,7 @@ import { type Gear, use, validateGear } from "../items/Gear.js"
 
 /** The four Watches of a day (N-TIME-02). */
 export const WATCHES = ["morning", "afternoon", "evening", "night"] as const
+/** A Watch of the day. */
 export type Watch = (typeof WATCHES)[number]
 
 /** The three time scales and their lengths in minutes (N-TIME-01: a Round is under a minute). */
@@ -59,9 +60,17 @@ export const milesPerWatch = (mode: TravelMode): number => {
 export const Season = Schema.Literal("mild", "harsh")
 export type Season = typeof Season.Type
 
+/** What the group may do when the weather breaks (N-JOURNEY-02). */
+export const BAD_WEATHER_CHOICES = {
+  /** No progress this Watch. */
+  wait: { milesFactor: 0, disadvantage: false },
+  /** Half distance, and Disadvantage on the Checks made while travelling this Watch (ruling R-N-JOURNEY-02). */
+  pressOn: { milesFactor: 0.5, disadvantage: true },
+} as const
+
 /**
  * Weather at the start of a Watch (N-JOURNEY-02, N-JOURNEY-03; ruling R-N-JOURNEY-01). If it does not
- * hold, the group chooses: wait (no progress) or press on with Disadvantage at half distance.
+ * hold, the group chooses from {@link BAD_WEATHER_CHOICES}: wait, or press on.
  */
 export const weather = (source: DiceSource, season: Season | number) => {
   const breakChance = typeof season === "number" ? season : season === "mild" ? 30 : 70

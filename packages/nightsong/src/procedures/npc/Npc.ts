@@ -56,6 +56,7 @@ export const hpBand = (hp: number): "ordinary" | "tough" | "colossal" => {
 /** How dangerous an NPC's attack is, and its Damage die (N-NPC-03). */
 export const Threat = Schema.Literal("weak", "light", "medium", "heavy")
 export type Threat = typeof Threat.Type
+/** The Damage die for each level of threat (N-NPC-03). */
 export const THREAT_DIE = { weak: "d4", light: "d6", medium: "d8", heavy: "d10" } as const satisfies Record<
   Threat,
   LiveDie
