@@ -9,6 +9,8 @@
 import { type DiceSource, Table } from "@blight/dice"
 import { Either, ParseResult, Schema } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
+import type { GearKind } from "./CongregationMarket.js"
+import { congregationAllows, congregationMaySell } from "./CongregationMarket.js"
 import type { ContentView } from "./Content.js"
 import { type LedgerDraft, post } from "./Ledger.js"
 import type { Refuge } from "./Refuge.js"
@@ -29,10 +31,8 @@ export const FOUNDING = {
   reloadCost: 4, // B-FOUNDING-09
   arrowsPerSalvage: 5, // B-AMMO-08
   congregationBlight: 3, // B-CONGREGATION-03
-  congregationMaxArmour: 1, // B-CONGREGATION-07
 } as const
 
-type GearKind = "weapons" | "armour" | "kit"
 type Gear = EntryOf["weapons"] | EntryOf["armour"] | EntryOf["kit"]
 
 const decodeRoster = Schema.decodeUnknownEither(Roster, { errors: "all", onExcessProperty: "error" })
@@ -201,28 +201,14 @@ export const found = (
         kept[gearKind].push(item.id)
         const free = gearKind === "weapons" && (item as EntryOf["weapons"]).free === true
         if (free) return
-        if (congregation) {
-          const restricted =
-            gearKind === "weapons"
-              ? (item as EntryOf["weapons"]).type !== "melee" || item.rarity !== "common"
-              : gearKind === "kit"
-                ? item.rarity !== "common"
-                : (item as EntryOf["armour"]).armour > FOUNDING.congregationMaxArmour
-          if (restricted) {
-            const allowed =
-              gearKind === "weapons"
-                ? "Common melee weapons"
-                : gearKind === "kit"
-                  ? "Common kit"
-                  : "armour up to Armour 1"
-            v.push(
-              violation(
-                path,
-                `the Market sells a Congregation only ${allowed}; ${item.name} is not one`,
-                "B-CONGREGATION-07",
-              ),
-            )
-          }
+        if (congregation && !congregationMaySell(gearKind, item)) {
+          v.push(
+            violation(
+              path,
+              `the Market sells a Congregation only ${congregationAllows(gearKind)}; ${item.name} is not one`,
+              "B-CONGREGATION-07",
+            ),
+          )
         }
         if (item.rarity === "rare") {
           v.push(violation(path, `no Rare items at founding: ${item.name} is Rare`, "B-FOUNDING-08"))

@@ -16,6 +16,7 @@
 import { type DiceSource, Source } from "@blight/dice"
 import { Either, ParseResult, Schema } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
+import { congregationMaySell } from "./CongregationMarket.js"
 import type { ContentView } from "./Content.js"
 import { FOUNDING } from "./Founding.js"
 import { type LedgerDraft, post, storesOf } from "./Ledger.js"
@@ -67,14 +68,6 @@ export interface MarketTrip {
 }
 
 const decodeTrip = Schema.decodeUnknownEither(MarketTripRequest, { errors: "all", onExcessProperty: "error" })
-
-/** Is this item one the Market sells to this Refuge? (B-CONGREGATION-07) */
-const congregationMaySell = (kind: GearKind, item: EntryOf[GearKind]): boolean =>
-  kind === "weapons"
-    ? (item as EntryOf["weapons"]).type === "melee" && item.rarity === "common"
-    : kind === "kit"
-      ? item.rarity === "common"
-      : (item as EntryOf["armour"]).armour <= FOUNDING.congregationMaxArmour
 
 /**
  * Makes one Market trip (one Trade Errand, B-ERRAND-03). Left: every rule the orders break, and
@@ -132,7 +125,7 @@ export const marketTrip = (
         v.push(
           violation(
             `${path}.buy`,
-            `the Market sells a Congregation only Common melee weapons, Common kit and armour up to Armour 1; not ${item.name}`,
+            `the Market sells a Congregation only Common melee weapons, Common kit and Common armour up to Armour 1; not ${item.name}`,
             "B-CONGREGATION-07",
           ),
         )
