@@ -5,7 +5,14 @@ import * as W from "../src/tables/world.js"
 import { breakTie, drop, dropDieSides, settle, spread } from "../src/world/Drop.js"
 import { type HexId, flower, hexDistance } from "../src/world/Hex.js"
 import { renderSvg } from "../src/world/Svg.js"
-import { type World, advanceFactions, generate, generateWorld, worldFromJson } from "../src/world/World.js"
+import {
+  type World,
+  advanceFactions,
+  generate,
+  generateWorld,
+  worldFromJson,
+  worldJsonSchema,
+} from "../src/world/World.js"
 
 const SEEDS = Array.from({ length: 1000 }, (_, i) => i + 1)
 const worlds: World[] = SEEDS.map(generate)
@@ -53,6 +60,9 @@ describe("The Land", () => {
     const bad = JSON.parse(JSON.stringify(w))
     bad.regions[0].type = "Swamp"
     expect(() => worldFromJson(bad)).toThrow(/world\.regions\.0\.type/)
+    const schema = JSON.stringify(worldJsonSchema())
+    for (const key of ["hexes", "regions", "factions", "territory", "spreadDie", "influenceDie"])
+      expect(schema).toContain(`"${key}"`)
   })
 })
 

@@ -16,7 +16,7 @@
  * @since 0.1.0
  */
 import { type DiceSource, StepDie, Table, seeded } from "@blight/dice"
-import { Schema } from "effect"
+import { JSONSchema, Schema } from "effect"
 import type { NightsongTable } from "../tables/NightsongTable.js"
 import * as W from "../tables/world.js"
 import { tracked } from "../procedures/Dice.js"
@@ -110,6 +110,9 @@ export type World = typeof World.Type
 
 /** Reads a World from JSON, or throws a ProcedureError naming the path (e.g. "world.regions.0.type"). */
 export const worldFromJson: (input: unknown) => World = decoder(World, "world")
+
+/** The JSON Schema of a World, for tools in other languages. */
+export const worldJsonSchema = (): JSONSchema.JsonSchema7Root => JSONSchema.make(World)
 
 /** The default Goal Step Die of a Faction (N-FACTION-06, N-STEPDIE-05). */
 export const DEFAULT_GOAL: StepDie.StepDie = "d6"

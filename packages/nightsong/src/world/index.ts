@@ -21,4 +21,5 @@ export {
   generate,
   generateWorld,
   worldFromJson,
+  worldJsonSchema,
 } from "./World.js"

@@ -5,25 +5,86 @@
  *
  * @since 0.1.0
  */
-import { ParseResult } from "effect"
-import type * as AST from "effect/SchemaAST"
+import { Option, ParseResult } from "effect"
+import * as AST from "effect/SchemaAST"
 import { type Problem, joinPath } from "./Problem.js"
+
+/** What kind of problem, for judging which union member the author meant. */
+type Shape = "key" | "type" | "literal" | "nomatch" | "value"
 
 interface Found {
   readonly path: string
   readonly message: string
-  /** How far below the union being judged the problem is (0: at it). */
+  /** How many keys below the top the problem is. */
   readonly depth: number
-  readonly shape: boolean
+  readonly shape: Shape
+}
+
+const isLiteral = (ast: AST.AST): boolean =>
+  ast._tag === "Literal" || (ast._tag === "Union" && ast.types.every((t) => t._tag === "Literal"))
+
+const show = (u: unknown): string => JSON.stringify(u) ?? String(u)
+
+/**
+ * A bound broken, said with its numbers: a field's description replaces effect's default
+ * "a number between 4 and 30" in the message, so the range is read back from the JSON Schema.
+ */
+const boundMessage = (issue: ParseResult.ParseIssue): string | undefined => {
+  if (issue._tag !== "Refinement" || issue.kind !== "Predicate") return undefined
+  if (Option.isSome(AST.getMessageAnnotation(issue.ast))) return undefined
+  const js = Option.getOrUndefined(AST.getJSONSchemaAnnotation(issue.ast)) as
+    | Record<string, unknown>
+    | undefined
+  if (js === undefined) return undefined
+  const about = Option.getOrUndefined(AST.getDescriptionAnnotation(issue.ast))
+  const { minimum: lo, maximum: hi, minItems, maxItems, minLength, maxLength } = js
+  const what =
+    typeof lo === "number" && typeof hi === "number"
+      ? `${lo} to ${hi}`
+      : typeof lo === "number"
+        ? `at least ${lo}`
+        : typeof hi === "number"
+          ? `at most ${hi}`
+          : typeof minItems === "number"
+            ? `at least ${minItems} item${minItems === 1 ? "" : "s"}`
+            : typeof maxItems === "number"
+              ? `at most ${maxItems} items`
+              : typeof minLength === "number"
+                ? `at least ${minLength} character${minLength === 1 ? "" : "s"}`
+                : typeof maxLength === "number"
+                  ? `at most ${maxLength} characters`
+                  : undefined
+  if (what === undefined) return undefined
+  const extra = about !== undefined && !/^an? /.test(about) ? ` (${about})` : ""
+  return `expected ${what}${extra}, got ${show(issue.actual)}`
 }
 
 const leaf = (issue: ParseResult.ParseIssue, path: string, depth: number): Found[] =>
   ParseResult.ArrayFormatter.formatIssueSync(issue).map((i) => ({
     path: i.path.reduce<string>(joinPath, path),
-    message: i.message,
+    message: (i.path.length === 0 ? boundMessage(issue) : undefined) ?? i.message,
     depth: depth + i.path.length,
-    shape: i._tag === "Missing" || i._tag === "Unexpected" || (i._tag === "Type" && i.path.length === 0),
+    shape:
+      i._tag === "Missing" || i._tag === "Unexpected"
+        ? "key"
+        : i._tag === "Type" && i.path.length === 0
+          ? issue._tag === "Type" && isLiteral(issue.ast)
+            ? "literal"
+            : "type"
+          : "value",
   }))
+
+/**
+ * How badly a member misses the value at `depth`: its type doesn't fit at all (100), a
+ * discriminator such as `kind` differs (50), a key is missing or unexpected, or a nested value
+ * matches no form (1 each). Problems deeper down don't count: the member fits this far.
+ */
+const weight = (f: Found, depth: number): number => {
+  if (f.depth === depth && (f.shape === "type" || f.shape === "literal")) return 100
+  if (f.depth > depth + 1) return 0
+  // Below the top, a wrong discriminator means another member; a wrong value type means this one.
+  return f.shape === "literal" ? 50 : f.shape === "type" ? 0.5 : f.shape === "value" ? 0 : 1
+}
 
 const keysOf = (ast: AST.AST): string | undefined => {
   switch (ast._tag) {
@@ -50,6 +111,55 @@ const forms = (ast: AST.AST): string[] => {
   if (ast._tag === "Suspend") return forms(ast.f())
   const k = keysOf(ast)
   return k === undefined ? [String(ast)] : [k]
+}
+
+/** The one key (if any) on which every member failed with a wrong literal. */
+const discriminator = (
+  founds: ReadonlyArray<ReadonlyArray<Found>>,
+  depth: number,
+): { name: string; path: string; actual: unknown } | undefined => {
+  const keys = founds.map((found) => found.find((f) => f.shape === "literal" && f.depth === depth + 1))
+  const first = keys[0]
+  if (first === undefined || keys.some((k) => k?.path !== first.path)) return undefined
+  const name = /\.([A-Za-z_$][\w$]*)$/.exec(first.path)?.[1]
+  const actual = /actual (.*)$/.exec(first.message)?.[1]
+  return name === undefined
+    ? undefined
+    : { name, path: first.path, actual: actual === undefined ? undefined : JSON.parse(actual) }
+}
+
+/** When every member misses the same key and that key tells members apart, say so. */
+const missingDiscriminator = (
+  ast: AST.AST,
+  founds: ReadonlyArray<ReadonlyArray<Found>>,
+  depth: number,
+): Found | undefined => {
+  const first = founds[0]?.find(
+    (f) => f.shape === "key" && f.depth === depth + 1 && f.message === "is missing",
+  )
+  if (first === undefined) return undefined
+  if (!founds.every((found) => found.some((f) => f.path === first.path && f.message === "is missing")))
+    return undefined
+  const name = /\.([A-Za-z_$][\w$]*)$/.exec(first.path)?.[1] ?? first.path
+  const values = literalsAt(ast, name)
+  return values.length < 2 ? undefined : { ...first, message: `is missing; one of: ${values.join(" | ")}` }
+}
+
+/** The literal values a union's members allow for a key. */
+const literalsAt = (ast: AST.AST, key: string): string[] => {
+  const out: string[] = []
+  const visit = (a: AST.AST): void => {
+    if (a._tag === "Union") a.types.forEach(visit)
+    else if (a._tag === "Suspend") visit(a.f())
+    else if (a._tag === "Refinement" || a._tag === "Transformation")
+      visit(a._tag === "Refinement" ? a.from : a.from)
+    else if (a._tag === "TypeLiteral") {
+      const ps = a.propertySignatures.find((p) => p.name === key)
+      if (ps?.type._tag === "Literal") out.push(show(ps.type.literal))
+    }
+  }
+  visit(ast)
+  return [...new Set(out)]
 }
 
 const describe = (actual: unknown): string =>
@@ -85,24 +195,46 @@ const union = (
   path: string,
   depth: number,
 ): Found[] => {
-  // Score each member tried by how many of its problems are about the value's shape right here
-  // (missing or unexpected keys, wrong type): the member with fewest is what the author meant.
+  // The member that misses the value least is what the author meant; on a tie, list the forms.
   const tried = subs.map((s) => {
     const found = walk(s, path, depth)
-    const score = found.filter((f) => f.shape && f.depth <= depth + 1).length
+    const score = found.reduce((sum, f) => sum + weight(f, depth), 0)
     return { found, score }
   })
   const best = Math.min(...tried.map((t) => t.score))
   const winners = tried.filter((t) => t.score === best)
   const same = winners.every((w) => JSON.stringify(w.found) === JSON.stringify(winners[0]!.found))
+  // Every member misses or rejects the same discriminator ("kind"): say which values it may take.
+  const missing = missingDiscriminator(
+    issue.ast,
+    winners.map((w) => w.found),
+    depth,
+  )
+  if (missing !== undefined) return [missing]
   if (winners.length === 1 || same || best === 0) return winners[0]!.found
+  const key = discriminator(
+    winners.map((w) => w.found),
+    depth,
+  )
+  if (key !== undefined) {
+    const values = literalsAt(issue.ast, key.name)
+    if (values.length > 0)
+      return [
+        {
+          path: key.path,
+          message: `expected one of: ${values.join(" | ")}; got ${show(key.actual)}`,
+          depth: depth + 1,
+          shape: "literal",
+        },
+      ]
+  }
   const list = [...new Set(forms(issue.ast))]
   return [
     {
       path,
       message: `expected one of: ${list.join(" | ")}; got ${describe(issue.actual)}`,
       depth,
-      shape: true,
+      shape: "nomatch",
     },
   ]
 }

@@ -19,7 +19,9 @@ export type Problem = typeof Problem.Type
 
 /** Writes a problem as one line: `pack: path: message (clause)`. */
 export const formatProblem = (p: Problem): string =>
-  `${p.pack === undefined ? "" : `${p.pack}: `}${p.path === "" ? "(pack)" : p.path}: ${p.message}${p.clause ? ` (${p.clause})` : ""}`
+  [p.pack, p.path === "" ? undefined : p.path, `${p.message}${p.clause ? ` (${p.clause})` : ""}`]
+    .filter((x) => x !== undefined)
+    .join(": ")
 
 /** One or more packs could not be loaded; `problems` lists every problem found. */
 export class PackInvalid extends Schema.TaggedError<PackInvalid>()("PackInvalid", {

@@ -1,0 +1,94 @@
+/**
+ * `blight pack validate FILE…`: checks homebrew packs on top of the core pack and reports every
+ * problem at once, one a line (`file: path: reason`). A file that can't be read or isn't JSON is
+ * reported the same way.
+ */
+import { readFile } from "node:fs/promises"
+import { resolve } from "node:path"
+import { formatProblem, Ids, loadWithCore, type PackInput, type Problem } from "@blight/rules"
+import { Either } from "effect"
+import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
+
+const usage = `usage:
+  blight pack validate FILE…   check packs (JSON) on top of the core pack
+options: --json (one JSON object: valid, packs, problems)`
+
+/** Reads pack files; unreadable or non-JSON files become problems, not exceptions. */
+export const readPacks = async (
+  files: readonly string[],
+  io: Io,
+): Promise<{ inputs: PackInput[]; problems: Problem.Problem[] }> => {
+  const inputs: PackInput[] = []
+  const problems: Problem.Problem[] = []
+  for (const file of files) {
+    let text: string
+    try {
+      text = await readFile(resolve(io.cwd ?? process.cwd(), file), "utf8")
+    } catch (e) {
+      const code = (e as { code?: string }).code
+      const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : "cannot be read"
+      problems.push({
+        pack: file,
+        path: "",
+        message: `${why}${code && code !== "ENOENT" && code !== "EISDIR" ? ` (${code})` : ""}`,
+      })
+      continue
+    }
+    try {
+      inputs.push({ source: file, data: JSON.parse(text) })
+    } catch (e) {
+      problems.push({
+        pack: file,
+        path: "",
+        message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
+      })
+    }
+  }
+  return { inputs, problems }
+}
+
+export const pack: Command = {
+  name: "pack",
+  summary: "validate homebrew content packs against the schemas and the core pack",
+  usage,
+  run: async (args, io) => {
+    const { values: o, positionals } = parse(args, { json: { type: "boolean" } } as const)
+    const [sub, ...files] = positionals
+    if (sub !== "validate")
+      throw new UsageError(
+        sub === undefined
+          ? "what? e.g. `blight pack validate my-pack.json`"
+          : `unknown subcommand ${JSON.stringify(sub)} (try: validate)`,
+      )
+    if (files.length === 0) throw new UsageError("which files? e.g. `blight pack validate my-pack.json`")
+    const read = await readPacks(files, io)
+    const loaded = loadWithCore(read.inputs)
+    const problems = [...read.problems, ...(Either.isLeft(loaded) ? loaded.left.problems : [])]
+    if (problems.length > 0 || Either.isLeft(loaded)) {
+      if (o.json) writeJson(io, { valid: false, problems })
+      else for (const p of problems) io.stdout.write(`${formatProblem(p)}\n`)
+      return EXIT.failed
+    }
+    const registry = loaded.right
+    const summaries = registry.packs
+      .filter((m) => m.id !== "the-blight")
+      .map((m) => {
+        const counts = Ids.KINDS.map(
+          (k) => [k, registry.listSourced(k).filter((s) => s.pack === m.id).length] as const,
+        ).filter(([, n]) => n > 0)
+        const input = read.inputs.find(
+          (i) => (i.data as { manifest?: { id?: string } }).manifest?.id === m.id,
+        )
+        return { id: m.id, version: m.version, file: input?.source, entries: Object.fromEntries(counts) }
+      })
+    if (o.json) writeJson(io, { valid: true, packs: summaries })
+    else
+      for (const s of summaries) {
+        const what = Object.entries(s.entries).map(([k, n]) => `${k} ${n}`)
+        io.stdout.write(
+          `ok ${s.id}@${s.version} (${s.file}): ${what.length > 0 ? what.join(", ") : "no entries"}\n`,
+        )
+      }
+    return EXIT.ok
+  },
+}

@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs"
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { loadWithCore } from "../src/content/core/index.js"
+import { formatProblem } from "../src/content/Problem.js"
+
+const example = (file: string) => ({
+  source: file,
+  data: JSON.parse(
+    readFileSync(new URL(`../../../examples/homebrew-pack/${file}`, import.meta.url), "utf8"),
+  ) as Record<string, unknown>,
+})
+
+describe("examples/homebrew-pack", () => {
+  const packs = [example("flooded-quarter.json"), example("harsher-husks.json")]
+
+  it("both packs load on top of the core pack", () => {
+    const r = loadWithCore(packs)
+    if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
+    const registry = r.right
+    expect(registry.packs.map((p) => p.id)).toEqual(["the-blight", "flooded-quarter", "harsher-husks"])
+    // A new Home, a new creature with a new behaviour composed from the vocabulary, a new scenario.
+    expect(registry.packOf("homes", "lock-keepers-cottage")).toBe("flooded-quarter")
+    expect(registry.get("creatures", "canal-lurker")?.behaviour).toBe("drifter")
+    expect(registry.packOf("behaviours", "drifter")).toBe("flooded-quarter")
+    expect(registry.packOf("scenarios", "the-sluice-gates")).toBe("flooded-quarter")
+    // R-CONTENT-02: the second pack replaces the core Husk, saying so.
+    expect(registry.sourced("creatures", "husk")).toMatchObject({
+      pack: "harsher-husks",
+      replaced: "the-blight",
+    })
+    expect(registry.get("creatures", "husk")?.health).toBe(3)
+  })
+
+  it("point their $schema at the generated pack schema", () => {
+    for (const p of packs) expect(p.data.$schema).toBe("../../packages/rules/schemas/pack.schema.json")
+  })
+
+  it("R-CONTENT-02 the replacing pack fails without `replaces`", () => {
+    const data = structuredClone(packs[1]!.data) as { creatures: Array<Record<string, unknown>> }
+    delete data.creatures[0]!.replaces
+    const r = loadWithCore([{ source: "harsher-husks.json", data }])
+    expect(Either.isLeft(r) && r.left.problems.map(formatProblem)).toEqual([
+      'harsher-husks.json: creatures[0].id: creature "husk" already exists in pack "the-blight"; to replace it, add "replaces": "the-blight" (R-CONTENT-02)',
+    ])
+  })
+})

@@ -1,0 +1,119 @@
+import { readFileSync } from "node:fs"
+import { Either, Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { coreRegistry, loadWithCore, registerCoreHooks } from "../src/content/core/index.js"
+import { Fragment } from "../src/content/Pack.js"
+import { formatProblem } from "../src/content/Problem.js"
+import { hookUsesOf, referencesOf } from "../src/content/References.js"
+import { Behaviour } from "../src/content/schema/Behaviour.js"
+import { Condition } from "../src/plugin/Condition.js"
+import { Effect } from "../src/plugin/Effect.js"
+import { makeHookRegistry } from "../src/plugin/Hooks.js"
+
+const doc = readFileSync(new URL("../../../docs/homebrew.md", import.meta.url), "utf8")
+const blocks = (tag: string): unknown[] =>
+  [...doc.matchAll(new RegExp("```json " + tag + "\\n([\\s\\S]*?)\\n```", "g"))].map((m) => JSON.parse(m[1]!))
+
+const strict = { errors: "all", onExcessProperty: "error" } as const
+const decodes = <A, I>(schema: Schema.Schema<A, I>, value: unknown): A => {
+  const r = Schema.decodeUnknownEither(schema, strict)(value)
+  if (Either.isLeft(r)) throw new Error(`${JSON.stringify(value)}\n${r.left.message}`)
+  return r.right
+}
+
+describe("docs/homebrew.md: every example parses", () => {
+  const registry = coreRegistry()
+  const hooks = registerCoreHooks(makeHookRegistry())
+
+  it("has examples of every effect kind, each decoding, with references into the core pack", () => {
+    const effects = blocks("effect")
+    const kinds = new Set<string>()
+    const visit = (e: Effect): void => {
+      kinds.add(e.kind)
+      if (e.kind === "trigger" || e.kind === "grantAction") e.do.forEach(visit)
+      if (e.kind === "aura") e.effects.forEach(visit)
+    }
+    for (const raw of effects) {
+      const e = decodes(Effect, raw)
+      visit(e)
+      for (const ref of referencesOf(Effect, e, "effect"))
+        expect(registry.has(ref.kind, ref.id), `${ref.kind}/${ref.id}`).toBe(true)
+      for (const use of hookUsesOf(e, "effect")) {
+        const hook = hooks.get(use.hook)
+        expect(hook, use.hook).toBeDefined()
+        expect(Either.isRight(Schema.decodeUnknownEither(hook!.params)(use.params ?? {}))).toBe(true)
+      }
+    }
+    expect([...kinds].sort()).toEqual(
+      [
+        "aura",
+        "blight",
+        "critBlock",
+        "dieModifier",
+        "forbidAction",
+        "grantAction",
+        "hook",
+        "ignoreBy",
+        "minimumNoise",
+        "noise",
+        "placeToken",
+        "poolModifier",
+        "reroll",
+        "rollTable",
+        "skipTest",
+        "spawn",
+        "statModifier",
+        "stores",
+        "trigger",
+      ].sort(),
+    )
+  })
+
+  it("has an example of every condition, each decoding", () => {
+    const conditions = blocks("condition").map((c) => decodes(Condition, c))
+    const keys = new Set(conditions.map((c) => Object.keys(c)[0]))
+    for (const key of [
+      "round",
+      "carrying",
+      "wasDown",
+      "down",
+      "shaken",
+      "hidden",
+      "tier",
+      "blight",
+      "noise",
+      "within",
+      "inCover",
+      "inSporeTerrain",
+      "season",
+      "home",
+      "objective",
+      "action",
+      "using",
+      "charging",
+      "congregation",
+      "all",
+      "any",
+      "target",
+    ])
+      expect(keys.has(key), key).toBe(true)
+    for (const c of conditions)
+      for (const ref of referencesOf(Condition, c, "when"))
+        expect(registry.has(ref.kind, ref.id), `${ref.kind}/${ref.id}`).toBe(true)
+  })
+
+  it("B-BEHAVIOUR-01 its behaviours decode, and the fragment example decodes", () => {
+    const behaviours = blocks("behaviour")
+    expect(behaviours.length).toBeGreaterThanOrEqual(2)
+    for (const b of behaviours) decodes(Behaviour, b)
+    for (const f of blocks("fragment")) decodes(Fragment, f)
+  })
+
+  it("its pack example loads on top of the core pack", () => {
+    const packs = blocks("pack")
+    expect(packs).toHaveLength(1)
+    const r = loadWithCore([{ source: "homebrew.md", data: packs[0] }])
+    if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
+    expect(r.right.packOf("kit", "whistle")).toBe("my-first-pack")
+  })
+})
