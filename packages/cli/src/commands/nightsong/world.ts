@@ -6,7 +6,7 @@ import { writeFile } from "node:fs/promises"
 import { resolve } from "node:path"
 import { seeded } from "@blight/dice"
 import { World } from "@blight/nightsong"
-import { type Command, EXIT, UsageError, intArg, parse, writeJson } from "../../Command.js"
+import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../../Command.js"
 import { seedFrom } from "../../Seed.js"
 
 const usage = `usage: blight nightsong world [--seed N] [--sessions N] [--json] [--svg FILE]
