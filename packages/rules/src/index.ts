@@ -36,11 +36,13 @@ export * as Loader from "./content/Loader.js"
 export * as Registry from "./content/Registry.js"
 export * as JsonSchemas from "./content/JsonSchemas.js"
 export * as Core from "./content/core/index.js"
+export * as ContentService from "./content/Service.js"
 
 // The most used names, flat.
 export { loadPacks, loadPack, type PackInput } from "./content/Loader.js"
 export { loadCore, coreRegistry, loadWithCore, corePack } from "./content/core/index.js"
 export { PackInvalid, formatProblem } from "./content/Problem.js"
+export { Content } from "./content/Service.js"
 
 // Plugin system: the effects vocabulary and code hooks.
 export * as Vocabulary from "./plugin/Vocabulary.js"

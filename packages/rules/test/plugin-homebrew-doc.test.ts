@@ -12,7 +12,9 @@ import { makeHookRegistry } from "../src/plugin/Hooks.js"
 
 const doc = readFileSync(new URL("../../../docs/homebrew.md", import.meta.url), "utf8")
 const blocks = (tag: string): unknown[] =>
-  [...doc.matchAll(new RegExp(`\`\`\`json ${tag}\\n([\\s\\S]*?)\\n\`\`\``, "g"))].map((m) => JSON.parse(m[1]!))
+  [...doc.matchAll(new RegExp(`\`\`\`json ${tag}\\n([\\s\\S]*?)\\n\`\`\``, "g"))].map((m) =>
+    JSON.parse(m[1]!),
+  )
 
 const strict = { errors: "all", onExcessProperty: "error" } as const
 const decodes = <A, I>(schema: Schema.Schema<A, I>, value: unknown): A => {

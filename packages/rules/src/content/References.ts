@@ -34,6 +34,42 @@ const matches = (ast: AST.AST, value: unknown): boolean => {
   return is(value)
 }
 
+/** False only when the value clearly can't be of this type (by JSON type, literal or key). */
+const mayFit = (ast: AST.AST, value: unknown): boolean => {
+  switch (ast._tag) {
+    case "Refinement":
+      return mayFit(ast.from, value)
+    case "Suspend":
+      return mayFit(ast.f(), value)
+    case "Transformation":
+      return mayFit(ast.to, value)
+    case "Union":
+      return ast.types.some((m) => mayFit(m, value))
+    case "Literal":
+      return value === ast.literal
+    case "StringKeyword":
+    case "TemplateLiteral":
+      return typeof value === "string"
+    case "NumberKeyword":
+      return typeof value === "number"
+    case "BooleanKeyword":
+      return typeof value === "boolean"
+    case "UndefinedKeyword":
+      return value === undefined
+    case "TupleType":
+      return Array.isArray(value)
+    case "TypeLiteral": {
+      if (typeof value !== "object" || value === null || Array.isArray(value)) return false
+      const o = value as Record<PropertyKey, unknown>
+      return ast.propertySignatures.every((ps) =>
+        !(ps.name in o) ? ps.isOptional : ps.type._tag === "Literal" ? o[ps.name] === ps.type.literal : true,
+      )
+    }
+    default:
+      return true
+  }
+}
+
 const refKind = (ast: AST.AST): Kind | undefined =>
   Option.getOrUndefined(AST.getAnnotation<Kind>(ast, RefKind))
 
@@ -69,7 +105,9 @@ const walk = (ast: AST.AST, value: unknown, path: string, out: Reference[]): voi
       return
     }
     case "Union": {
-      const member = ast.types.find((m) => matches(m, value))
+      // The value decoded, so a member fits: if a cheap look leaves one candidate, it is that one.
+      const candidates = ast.types.filter((m) => mayFit(m, value))
+      const member = candidates.length === 1 ? candidates[0] : candidates.find((m) => matches(m, value))
       if (member !== undefined) walk(member, value, path, out)
       return
     }
