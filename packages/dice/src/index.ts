@@ -26,6 +26,7 @@ export * as Distribution from "./odds/Distribution.js"
 export * as NightsongOdds from "./odds/NightsongOdds.js"
 export * as PoolOdds from "./odds/PoolOdds.js"
 export * as Prng from "./Prng.js"
+export * as Report from "./Report.js"
 export * as Roll from "./Roll.js"
 export * as Service from "./Service.js"
 // The most used names, flat, for convenience.

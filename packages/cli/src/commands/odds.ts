@@ -2,7 +2,7 @@
  * `blight odds …`: exact probability distributions (enumerated, not sampled) for Blight pools,
  * tests, Shoots against Armour and Fights, and for Nightsong Checks and step dice.
  */
-import { CombatOdds, NightsongOdds, PoolOdds, StepDie } from "@blight/dice"
+import { type Distribution, Report, StepDie } from "@blight/dice"
 import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../Command.js"
 import { histogram, percent } from "../Histogram.js"
 
@@ -55,98 +55,100 @@ export const odds: Command = {
     const noArg = () => {
       if (arg !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`)
     }
-    let json: unknown
-    let text: string
+    let request: Report.OddsRequest
     switch (what) {
-      case "pool": {
-        const n = intArg(arg, "pool size", POOL)
-        const r = PoolOdds.poolOdds(n, blightDice)
-        json = {
-          dice: n,
+      case "pool":
+        request = { kind: "pool", dice: intArg(arg, "pool size", POOL), blightDice }
+        break
+      case "test":
+        request = {
+          kind: "test",
+          dice: intArg(arg, "pool size", POOL),
+          target: o.target === undefined ? 1 : intArg(o.target, "--target", { min: 1, max: 100 }),
           blightDice,
-          desperate: r.desperate,
-          successes: r.successes,
-          crits: r.crits,
-          joint: r.joint,
-          ...(blightDice > 0 ? { blight: r.blight } : {}),
-          mean: blightDice > 0 ? r.mean : { successes: r.mean.successes, crits: r.mean.crits },
         }
-        text = [
-          `pool ${n}${blightDice ? ` +${blightDice} Blight` : ""}${r.desperate ? " (desperate: one die, 6 only)" : ""}: mean ${r.mean.successes.toFixed(3)} successes, ${r.mean.crits.toFixed(3)} Crits`,
-          histogram("successes", r.successes),
-          histogram("Crits", r.crits),
-          ...(blightDice > 0 ? [histogram("Blight gained", r.blight)] : []),
-        ].join("\n")
         break
-      }
-      case "test": {
-        const n = intArg(arg, "pool size", POOL)
-        const target = o.target === undefined ? 1 : intArg(o.target, "--target", { min: 1, max: 100 })
-        const p = PoolOdds.testChance(n, target, blightDice)
-        json = { probability: p }
-        text = `test ${n} (${target})${blightDice ? ` +${blightDice} Blight` : ""}: ${percent(p).trim()} to pass`
-        break
-      }
-      case "shoot": {
+      case "shoot":
         noArg()
-        const dice = need(o.dice, "--dice")
-        const armour = need(o.armour, "--armour", { min: 0, max: 20 })
-        const damage = o.damage === undefined ? 1 : intArg(o.damage, "--damage", { min: 0, max: 20 })
-        const r = CombatOdds.shootOdds({ dice, armour, helmet: o.helmet ?? false, damage, blightDice })
-        json = { damage: r.damage, mean: r.mean }
-        text = `shoot ${dice} dice vs Armour ${armour}${o.helmet ? " + Helmet" : ""}, Damage ${damage}: mean ${r.mean.toFixed(3)}\n${histogram("damage", r.damage)}`
+        request = {
+          kind: "shoot",
+          dice: need(o.dice, "--dice"),
+          armour: need(o.armour, "--armour", { min: 0, max: 20 }),
+          helmet: o.helmet ?? false,
+          damage: o.damage === undefined ? 1 : intArg(o.damage, "--damage", { min: 0, max: 20 }),
+          blightDice,
+        }
         break
-      }
       case "fight": {
         noArg()
         const attacker = need(o.attacker, "--attacker")
-        const defender = o["defender-down"] ? 0 : need(o.defender, "--defender")
-        const r = CombatOdds.fightOdds({ attacker, defender, defenderDown: o["defender-down"] ?? false })
-        json = {
-          margin: r.margin,
-          attackerWins: r.attackerWins,
-          defenderWins: r.defenderWins,
-          tie: r.tie,
-          mean: r.mean,
+        const down = o["defender-down"] ?? false
+        request = {
+          kind: "fight",
+          attacker,
+          defender: down ? 0 : need(o.defender, "--defender"),
+          defenderDown: down,
         }
-        text = `fight ${attacker} vs ${o["defender-down"] ? "a Down defender" : defender}: attacker wins ${percent(r.attackerWins).trim()}, tie ${percent(r.tie).trim()}, defender wins ${percent(r.defenderWins).trim()}\n${histogram("margin (attacker − defender)", r.margin, { atLeast: false })}`
         break
       }
-      case "check": {
+      case "check":
         noArg()
         if (o.adv && o.dis) throw new UsageError("--adv and --dis cannot both be given")
-        const ability = need(o.ability, "--ability", { min: -10, max: 30 })
-        const dr = need(o.dr, "--dr", { min: 0, max: 60 })
-        const advantage = o.adv ? "advantage" : o.dis ? "disadvantage" : "none"
-        if (o.nuanced) {
-          const r = NightsongOdds.nuancedOdds(ability, dr, advantage)
-          json = { ability, dr, advantage, nuanced: true, ...r }
-          text = `Nuanced check +${ability} vs DR ${dr} (${advantage}): strong ${percent(r.strong).trim()}, weak ${percent(r.weak).trim()}, failure ${percent(r.failure).trim()}`
-        } else {
-          const p = NightsongOdds.checkChance(ability, dr, advantage)
-          json = { ability, dr, advantage, probability: p }
-          text = `check +${ability} vs DR ${dr} (${advantage}): ${percent(p).trim()}`
+        request = {
+          kind: "check",
+          ability: need(o.ability, "--ability", { min: -10, max: 30 }),
+          dr: need(o.dr, "--dr", { min: 0, max: 60 }),
+          advantage: o.adv ? "advantage" : o.dis ? "disadvantage" : "none",
+          nuanced: o.nuanced ?? false,
         }
         break
-      }
-      case "step": {
+      case "step":
         if (arg === undefined) throw new UsageError("which step die? e.g. `blight odds step d6`")
-        const r = NightsongOdds.stepDieLifetime(StepDie.stepDie(arg))
-        json = r
-        text = `${r.die.toUpperCase()} lasts ${r.mean.toFixed(3)} rolls on average\n${histogram(
-          "spent on roll",
-          r.rolls.filter((x) => x.probability > 0.0005),
-          { atLeast: false },
-        )}`
+        request = { kind: "step", die: StepDie.stepDie(arg) }
         break
-      }
       case undefined:
         throw new UsageError("odds of what? pool, test, shoot, fight, check or step")
       default:
         throw new UsageError(`unknown odds ${JSON.stringify(what)}: pool, test, shoot, fight, check or step`)
     }
+    const json = Report.oddsReport(request)
+    const text = describe(request, json)
     if (o.json) writeJson(io, json)
     else io.stdout.write(`${text}\n`)
     return EXIT.ok
   },
+}
+
+type Dist = Distribution.Distribution
+
+/** A readable table (with histograms) for an odds report. */
+// biome-ignore lint/suspicious/noExplicitAny: reports are plain JSON
+const describe = (r: Report.OddsRequest, j: Record<string, any>): string => {
+  switch (r.kind) {
+    case "pool": {
+      const b = r.blightDice ?? 0
+      return [
+        `pool ${r.dice}${b ? ` +${b} Blight` : ""}${j.desperate ? " (desperate: one die, 6 only)" : ""}: mean ${j.mean.successes.toFixed(3)} successes, ${j.mean.crits.toFixed(3)} Crits`,
+        histogram("successes", j.successes as Dist),
+        histogram("Crits", j.crits as Dist),
+        ...(b > 0 ? [histogram("Blight gained", j.blight as Dist)] : []),
+      ].join("\n")
+    }
+    case "test":
+      return `test ${r.dice} (${r.target ?? 1})${r.blightDice ? ` +${r.blightDice} Blight` : ""}: ${percent(j.probability).trim()} to pass`
+    case "shoot":
+      return `shoot ${r.dice} dice vs Armour ${r.armour}${r.helmet ? " + Helmet" : ""}, Damage ${r.damage ?? 1}: mean ${j.mean.toFixed(3)}\n${histogram("damage", j.damage as Dist)}`
+    case "fight":
+      return `fight ${r.attacker} vs ${r.defenderDown ? "a Down defender" : r.defender}: attacker wins ${percent(j.attackerWins).trim()}, tie ${percent(j.tie).trim()}, defender wins ${percent(j.defenderWins).trim()}\n${histogram("margin (attacker − defender)", j.margin as Dist, { atLeast: false })}`
+    case "check":
+      return r.nuanced
+        ? `Nuanced check +${r.ability} vs DR ${r.dr} (${r.advantage}): strong ${percent(j.strong).trim()}, weak ${percent(j.weak).trim()}, failure ${percent(j.failure).trim()}`
+        : `check +${r.ability} vs DR ${r.dr} (${r.advantage}): ${percent(j.probability).trim()}`
+    case "step":
+      return `${r.die.toUpperCase()} lasts ${j.mean.toFixed(3)} rolls on average\n${histogram(
+        "spent on roll",
+        (j.rolls as Dist).filter((x) => x.probability > 0.0005),
+        { atLeast: false },
+      )}`
+  }
 }

@@ -3,13 +3,11 @@
  * and the Die of Fate, from a seed or from the numbers rolled at the table (`--manual 4,6,1`).
  */
 import {
-  Check,
   type DiceSource,
   Expression,
-  Fate,
   manual,
-  Pool,
-  Roll,
+  type Pool,
+  Report,
   recording,
   StepDie,
   seeded,
@@ -65,71 +63,76 @@ export const roll: Command = {
     const rec = recording(source)
     const blightDice = o.blight === undefined ? 0 : intArg(o.blight, "--blight", { min: 0, max: 3 })
     const advantage = o.adv ? "advantage" : o.dis ? "disadvantage" : "none"
-    let result: Record<string, unknown>
-    let text: string
     const noArg = () => {
       if (arg !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`)
     }
 
+    let request: Report.RollRequest
     if (what === "pool" || what === "test") {
-      const dice = intArg(arg, what === "pool" ? "pool size" : "test pool size", { min: -20, max: 100 })
-      if (what === "pool") {
-        if (o.target !== undefined) throw new UsageError("--target belongs to `roll test`")
-        const p = Pool.rollPool(rec, { dice, blightDice })
-        result = { kind: "pool", ...p }
-        text = `pool ${dice}${blightDice ? ` +${blightDice} Blight` : ""}${p.desperate ? " (desperate: one die, 6 only)" : ""}: [${faces(p.dice)}] → ${p.successes} success(es), ${p.crits} Crit(s)${blightDice ? `, +${p.blightGained} Blight` : ""}`
-      } else {
-        const target = o.target === undefined ? 1 : intArg(o.target, "--target", { min: 1, max: 100 })
-        const t = Pool.rollTest(rec, { dice, blightDice, target })
-        result = { kind: "test", ...t }
-        text = `test ${dice} (${target}): [${faces(t.pool.dice)}] → ${t.pool.successes} success(es): ${t.passed ? "PASS" : "FAIL"}`
-      }
+      const dice = intArg(arg, what === "pool" ? "pool size" : "test pool size", { min: -20, max: 60 })
+      if (what === "pool" && o.target !== undefined) throw new UsageError("--target belongs to `roll test`")
+      const target = o.target === undefined ? 1 : intArg(o.target, "--target", { min: 1, max: 100 })
+      request =
+        what === "pool" ? { kind: "pool", dice, blightDice } : { kind: "test", dice, blightDice, target }
     } else if (what === "step") {
       if (arg === undefined) throw new UsageError("which step die? e.g. `blight roll step d8`")
-      const r = StepDie.rollStepDie(rec, StepDie.stepDie(arg))
-      result = { kind: "step", ...r }
-      text = `${r.before.toUpperCase()} shows ${r.face} → ${r.after.toUpperCase()}${r.ended ? " (spent)" : ""}`
+      request = { kind: "step", die: StepDie.stepDie(arg) }
     } else if (what === "fate") {
       noArg()
-      const threshold =
-        o.threshold === undefined ? 50 : intArg(o.threshold, "--threshold", { min: 0, max: 100 })
-      const r = Fate.rollFate(rec, threshold)
-      result = { kind: "fate", ...r }
-      text = `Die of Fate: ${r.roll} against ${threshold} → ${r.yes ? "YES" : "NO"}`
+      request = {
+        kind: "fate",
+        threshold: o.threshold === undefined ? 50 : intArg(o.threshold, "--threshold", { min: 0, max: 100 }),
+      }
     } else if (/^1?d20$/i.test(what)) {
       noArg()
-      if ((o.ability === undefined) !== (o.dr === undefined) && o.dr === undefined)
+      if (o.ability !== undefined && o.dr === undefined && !o.nuanced)
         throw new UsageError("--ability needs --dr")
       const ability = o.ability === undefined ? 0 : intArg(o.ability, "--ability", { min: -10, max: 30 })
       const dr = o.dr === undefined ? undefined : intArg(o.dr, "--dr", { min: 0, max: 60 })
-      if (o.nuanced) {
-        const r = Check.rollNuanced(rec, { ability, dr: dr ?? 12, advantage })
-        result = { kind: "nuanced", advantage, ...r }
-        text = `Nuanced check: [${r.rolls.join(" ")}] keep ${r.kept.join(", ")} → ${r.totals.join(", ")} vs DR ${r.dr}: ${r.outcome}`
-      } else {
-        const r = Check.rollCheck(rec, { ability, dr: dr ?? 0, advantage })
-        result =
-          dr === undefined
-            ? { kind: "d20", advantage, rolls: r.rolls, kept: r.kept, total: r.total }
-            : { kind: "check", advantage, ...r }
-        text = `d20${advantage === "none" ? "" : ` (${advantage})`}: [${r.rolls.join(" ")}] → ${r.kept}${ability ? ` + ${ability} = ${r.total}` : ""}${dr === undefined ? "" : ` vs DR ${dr}: ${r.success ? "SUCCESS" : "FAIL"}`}`
+      request = {
+        kind: "d20",
+        advantage,
+        ability,
+        ...(dr === undefined ? {} : { dr }),
+        ...(o.nuanced ? { nuanced: true } : {}),
       }
     } else {
       noArg()
-      const e = Expression.expression(what)
-      const r = Expression.rollExpression(rec, e)
-      result = { kind: "dice", ...r }
-      if (e.kind === "d66") {
-        const [a, b] = r.dice as [number, number]
-        result = { ...result, halfRow: Roll.halfRow(a, b) }
-        text = `d66: ${a}, ${b} → Nightsong key ${r.key}; Blight half-table row ${Roll.halfRow(a, b)}`
-      } else {
-        text = `${r.expression}: [${r.dice.join(" ")}] → ${r.value}`
-      }
+      Expression.expression(what) // a bad expression is a usage error before any die is rolled
+      request = { kind: "dice", expression: what }
     }
+    const result = Report.rollReport(rec, request) as Record<string, any>
+    const text = describe(request, result, blightDice) ?? JSON.stringify(result)
     const out = { ...(seed === undefined ? { manual: true } : { seed }), ...result, rolled: rec.log }
     if (o.json) writeJson(io, out)
     else io.stdout.write(`${text}${seed === undefined ? "" : `   (seed ${seed})`}\n`)
     return EXIT.ok
   },
+}
+
+/** One readable line for a roll report. */
+// biome-ignore lint/suspicious/noExplicitAny: reports are plain JSON
+const describe = (
+  request: Report.RollRequest,
+  r: Record<string, any>,
+  blightDice: number,
+): string | undefined => {
+  switch (request.kind) {
+    case "pool":
+      return `pool ${request.dice}${blightDice ? ` +${blightDice} Blight` : ""}${r.desperate ? " (desperate: one die, 6 only)" : ""}: [${faces(r.dice)}] → ${r.successes} success(es), ${r.crits} Crit(s)${blightDice ? `, +${r.blightGained} Blight` : ""}`
+    case "test":
+      return `test ${request.dice} (${r.target}): [${faces(r.pool.dice)}] → ${r.pool.successes} success(es): ${r.passed ? "PASS" : "FAIL"}`
+    case "step":
+      return `${r.before.toUpperCase()} shows ${r.face} → ${r.after.toUpperCase()}${r.ended ? " (spent)" : ""}`
+    case "fate":
+      return `Die of Fate: ${r.roll} against ${r.threshold} → ${r.yes ? "YES" : "NO"}`
+    case "d20":
+      if (r.kind === "nuanced")
+        return `Nuanced check: [${r.rolls.join(" ")}] keep ${r.kept.join(", ")} → ${r.totals.join(", ")} vs DR ${r.dr}: ${r.outcome}`
+      return `d20${r.advantage === "none" ? "" : ` (${r.advantage})`}: [${r.rolls.join(" ")}] → ${r.kept}${request.ability ? ` + ${request.ability} = ${r.total}` : ""}${r.kind === "check" ? ` vs DR ${r.dr}: ${r.success ? "SUCCESS" : "FAIL"}` : ""}`
+    case "dice":
+      return r.key !== undefined
+        ? `d66: ${r.dice[0]}, ${r.dice[1]} → Nightsong key ${r.key}; Blight half-table row ${r.halfRow}`
+        : `${r.expression}: [${r.dice.join(" ")}] → ${r.value}`
+  }
 }

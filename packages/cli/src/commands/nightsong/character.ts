@@ -4,7 +4,7 @@
  */
 import { type DiceSource, manual, seeded } from "@blight/dice"
 import { Character } from "@blight/nightsong"
-import { type Command, EXIT, UsageError, intArg, parse, writeJson } from "../../Command.js"
+import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../../Command.js"
 import { seedFrom } from "../../Seed.js"
 
 const usage = `usage: blight nightsong character [--method array|roll] [--background NAME] [--table ABILITY]

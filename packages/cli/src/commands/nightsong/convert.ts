@@ -5,7 +5,7 @@
 import { readFile } from "node:fs/promises"
 import { resolve } from "node:path"
 import { Conversion } from "@blight/nightsong"
-import { type Command, EXIT, UsageError, parse, writeJson } from "../../Command.js"
+import { type Command, EXIT, parse, UsageError, writeJson } from "../../Command.js"
 
 const systems = Conversion.SYSTEMS.join("|")
 

@@ -1,0 +1,175 @@
+/**
+ * Requests and reports: the JSON shapes of "roll this" and "what are the odds of this", shared
+ * by the `blight` CLI (`--json`) and the HTTP API, so both answer the same question the same way.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import { rollPool, rollTest } from "./blight/Pool.js"
+import { expression, rollExpression } from "./Expression.js"
+import { Advantage, rollCheck, rollNuanced } from "./nightsong/Check.js"
+import { rollFate } from "./nightsong/Fate.js"
+import { rollStepDie, StepDie } from "./nightsong/StepDie.js"
+import { fightOdds, shootOdds } from "./odds/CombatOdds.js"
+import { checkChance, nuancedOdds, stepDieLifetime } from "./odds/NightsongOdds.js"
+import { poolOdds, testChance } from "./odds/PoolOdds.js"
+import { halfRow } from "./Roll.js"
+import type { DiceSource } from "./Source.js"
+
+const Pool = Schema.Int.pipe(Schema.between(-20, 60)).annotations({
+  description: "Dice in the pool after modifiers (below 1: a desperate roll)",
+})
+const BlightDice = Schema.optional(Schema.Int.pipe(Schema.between(0, 3))).annotations({
+  description: "Blight dice added (0–3)",
+})
+const Target = Schema.optional(Schema.Int.pipe(Schema.between(1, 100))).annotations({
+  description: "Successes needed (default 1)",
+})
+const Ability = Schema.optional(Schema.Int.pipe(Schema.between(-10, 30)))
+const DRField = Schema.Int.pipe(Schema.between(0, 60))
+
+/** What to roll. */
+export const RollRequest = Schema.Union(
+  Schema.Struct({ kind: Schema.Literal("pool"), dice: Pool, blightDice: BlightDice }),
+  Schema.Struct({ kind: Schema.Literal("test"), dice: Pool, target: Target, blightDice: BlightDice }),
+  Schema.Struct({
+    kind: Schema.Literal("dice"),
+    expression: Schema.String.annotations({ description: '"2d6", "d66", "d3", "d%", "3d6x10", "half"' }),
+  }),
+  Schema.Struct({
+    kind: Schema.Literal("d20"),
+    advantage: Schema.optional(Advantage),
+    ability: Ability,
+    dr: Schema.optional(DRField),
+    nuanced: Schema.optional(Schema.Boolean),
+  }),
+  Schema.Struct({ kind: Schema.Literal("step"), die: StepDie }),
+  Schema.Struct({
+    kind: Schema.Literal("fate"),
+    threshold: Schema.optional(Schema.Int.pipe(Schema.between(0, 100))),
+  }),
+).annotations({ identifier: "RollRequest" })
+export type RollRequest = typeof RollRequest.Type
+
+/** Rolls what a request asks for; the report is plain JSON. Throws the dice core's typed errors. */
+export const rollReport = (source: DiceSource, r: RollRequest): Record<string, unknown> => {
+  switch (r.kind) {
+    case "pool":
+      return { kind: "pool", ...rollPool(source, { dice: r.dice, blightDice: r.blightDice ?? 0 }) }
+    case "test":
+      return {
+        kind: "test",
+        ...rollTest(source, { dice: r.dice, blightDice: r.blightDice ?? 0, target: r.target ?? 1 }),
+      }
+    case "step":
+      return { kind: "step", ...rollStepDie(source, r.die) }
+    case "fate":
+      return { kind: "fate", ...rollFate(source, r.threshold ?? 50) }
+    case "d20": {
+      const advantage = r.advantage ?? "none"
+      const ability = r.ability ?? 0
+      if (r.nuanced)
+        return { kind: "nuanced", advantage, ...rollNuanced(source, { ability, dr: r.dr ?? 12, advantage }) }
+      const c = rollCheck(source, { ability, dr: r.dr ?? 0, advantage })
+      return r.dr === undefined
+        ? { kind: "d20", advantage, rolls: c.rolls, kept: c.kept, total: c.total }
+        : { kind: "check", advantage, ...c }
+    }
+    case "dice": {
+      const e = expression(r.expression)
+      const roll = rollExpression(source, e)
+      const out: Record<string, unknown> = { kind: "dice", ...roll }
+      if (e.kind === "d66") out.halfRow = halfRow(roll.dice[0]!, roll.dice[1]!)
+      return out
+    }
+  }
+}
+
+/** What to compute the odds of. */
+export const OddsRequest = Schema.Union(
+  Schema.Struct({ kind: Schema.Literal("pool"), dice: Pool, blightDice: BlightDice }),
+  Schema.Struct({ kind: Schema.Literal("test"), dice: Pool, target: Target, blightDice: BlightDice }),
+  Schema.Struct({
+    kind: Schema.Literal("shoot"),
+    dice: Pool,
+    armour: Schema.Int.pipe(Schema.between(0, 20)),
+    helmet: Schema.optional(Schema.Boolean),
+    damage: Schema.optional(Schema.Int.pipe(Schema.between(0, 20))),
+    blightDice: BlightDice,
+  }),
+  Schema.Struct({
+    kind: Schema.Literal("fight"),
+    attacker: Pool,
+    defender: Schema.optional(Pool),
+    defenderDown: Schema.optional(Schema.Boolean),
+  }),
+  Schema.Struct({
+    kind: Schema.Literal("check"),
+    ability: Schema.Int.pipe(Schema.between(-10, 30)),
+    dr: DRField,
+    advantage: Schema.optional(Advantage),
+    nuanced: Schema.optional(Schema.Boolean),
+  }),
+  Schema.Struct({ kind: Schema.Literal("step"), die: StepDie }),
+).annotations({ identifier: "OddsRequest" })
+export type OddsRequest = typeof OddsRequest.Type
+
+/** Exact odds for a request, as plain JSON (the CLI's `--json` shapes). */
+export const oddsReport = (r: OddsRequest): Record<string, unknown> => {
+  switch (r.kind) {
+    case "pool": {
+      const blightDice = r.blightDice ?? 0
+      const o = poolOdds(r.dice, blightDice)
+      return {
+        dice: r.dice,
+        blightDice,
+        desperate: o.desperate,
+        successes: o.successes,
+        crits: o.crits,
+        joint: o.joint,
+        ...(blightDice > 0 ? { blight: o.blight } : {}),
+        mean: blightDice > 0 ? o.mean : { successes: o.mean.successes, crits: o.mean.crits },
+      }
+    }
+    case "test":
+      return { probability: testChance(r.dice, r.target ?? 1, r.blightDice ?? 0) }
+    case "shoot": {
+      const o = shootOdds({
+        dice: r.dice,
+        armour: r.armour,
+        helmet: r.helmet ?? false,
+        damage: r.damage ?? 1,
+        blightDice: r.blightDice ?? 0,
+      })
+      return { damage: o.damage, mean: o.mean }
+    }
+    case "fight": {
+      const o = fightOdds({
+        attacker: r.attacker,
+        defender: r.defender ?? 0,
+        defenderDown: r.defenderDown ?? false,
+      })
+      return {
+        margin: o.margin,
+        attackerWins: o.attackerWins,
+        defenderWins: o.defenderWins,
+        tie: o.tie,
+        mean: o.mean,
+      }
+    }
+    case "check": {
+      const advantage = r.advantage ?? "none"
+      return r.nuanced
+        ? {
+            ability: r.ability,
+            dr: r.dr,
+            advantage,
+            nuanced: true,
+            ...nuancedOdds(r.ability, r.dr, advantage),
+          }
+        : { ability: r.ability, dr: r.dr, advantage, probability: checkChance(r.ability, r.dr, advantage) }
+    }
+    case "step":
+      return { ...stepDieLifetime(r.die) }
+  }
+}
