@@ -329,6 +329,23 @@ describe("the pack loader", () => {
     expect(noParams[0]!.path).toBe("creatures[0].specialRules[0].effects[0].params.radius")
   })
 
+  it("rejects a hook used where it doesn't belong (an effect hook as a behaviour)", () => {
+    const p = problems([
+      base(),
+      homebrew({
+        behaviours: [
+          { ...hunter, id: "flooder", hooks: [{ kind: "hook", hook: "test/flood", params: { radius: 1 } }] },
+        ],
+      }),
+    ])
+    expect(p).toEqual([
+      expect.objectContaining({
+        path: "behaviours[0].hooks[0].hook",
+        message: 'hook "test/flood" is for effect, not for use as behaviour',
+      }),
+    ])
+  })
+
   it("checks references inside effects and conditions", () => {
     const p = problems([
       base(),

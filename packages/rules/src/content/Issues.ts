@@ -109,6 +109,7 @@ const keysOf = (ast: AST.AST): string | undefined => {
 const forms = (ast: AST.AST): string[] => {
   if (ast._tag === "Union") return ast.types.flatMap(forms)
   if (ast._tag === "Suspend") return forms(ast.f())
+  if (ast._tag === "UndefinedKeyword") return []
   const k = keysOf(ast)
   return k === undefined ? [String(ast)] : [k]
 }
@@ -211,7 +212,10 @@ const union = (
     depth,
   )
   if (missing !== undefined) return [missing]
-  if (winners.length === 1 || same || best === 0) return winners[0]!.found
+  const chosen = winners[0]!.found
+  // A nested union that matched nothing: say so with this union's fuller list of forms.
+  const nested = chosen.length === 1 && chosen[0]!.shape === "nomatch" && chosen[0]!.path === path
+  if (!nested && (winners.length === 1 || same || best === 0)) return chosen
   const key = discriminator(
     winners.map((w) => w.found),
     depth,

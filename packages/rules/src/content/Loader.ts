@@ -7,7 +7,7 @@
  */
 import { Table } from "@blight/dice"
 import { Effect, Either, type ParseResult, Schema } from "effect"
-import { type HookRegistry, hooks as defaultHooks } from "../plugin/Hooks.js"
+import { type HookPoint, type HookRegistry, hooks as defaultHooks } from "../plugin/Hooks.js"
 import { problemsOf } from "./Issues.js"
 import { Manifest } from "./Pack.js"
 import { PackInvalid, type Problem, joinPath } from "./Problem.js"
@@ -248,6 +248,18 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
   return { problems, manifest, entries, broken }
 }
 
+/** Where a hook use sits decides what it is for: a behaviour, a victory or draw, or an effect. */
+const pointsAt = (path: string): ReadonlyArray<HookPoint> =>
+  /\.victory\.hook$/.test(path)
+    ? ["victory"]
+    : /\.draw\.hook$/.test(path)
+      ? ["draw"]
+      : /^behaviours\[\d+\]\.hooks\[\d+\]$/.test(path)
+        ? ["behaviour"]
+        : /^objectives\[/.test(path)
+          ? ["objective", "effect"]
+          : ["effect"]
+
 /** Checks what only the merged view can say: references resolve, hooks are registered. */
 const checkLinks = (
   entries: Entries,
@@ -275,6 +287,14 @@ const checkLinks = (
           problems.push({
             path: joinPath(use.path, "hook"),
             message: `no code hook named "${use.hook}" is registered${names.length > 0 ? ` (registered: ${names.join(", ")})` : ""}`,
+          })
+          continue
+        }
+        const points = pointsAt(use.path)
+        if (!hook.points.some((p) => points.includes(p))) {
+          problems.push({
+            path: joinPath(use.path, "hook"),
+            message: `hook "${use.hook}" is for ${hook.points.join(", ")}, not for use as ${points.join(" or ")}`,
           })
           continue
         }
