@@ -265,6 +265,8 @@ describe("the pack loader", () => {
     expect(overlap[0]!.message).toMatch(/also covered by row 2/)
     const tooBig = problems([base(), homebrew({ encounters: [table(encounterRows(13))] })])
     expect(tooBig[0]!.message).toMatch(/cannot roll 13/)
+    const d6 = problems([base(), homebrew({ encounters: [{ ...table(encounterRows(6)), die: "d6" }] })])
+    expect(d6).toEqual([expect.objectContaining({ path: "encounters[0].die", clause: "B-ENCOUNTER-03" })])
   })
 
   it("R-CONTENT-01 a Casualty table covers every modified result 0–8 (GAP-B-07)", () => {

@@ -122,6 +122,20 @@ const tableChecks = (kind: Kind, entry: AnyEntry, at: string): Problem[] => {
   const rowsPath = joinPath(at, "rows")
   if ("table" in t && t.table === "casualty")
     return rangeProblems(t.rows, t.modified.min, t.modified.max, rowsPath)
+  // Encounter, Gift and Mark tables are 12 rows rolled in two halves (B-ENCOUNTER-03, B-GIFT-04).
+  const halves = !("table" in t)
+    ? "B-ENCOUNTER-03"
+    : t.table === "gifts" || t.table === "marks"
+      ? "B-GIFT-04"
+      : undefined
+  if (halves !== undefined && t.die.kind !== "half")
+    return [
+      {
+        path: joinPath(at, "die"),
+        message: 'this table is rolled with two dice, the first picking the half: write "die": "half"',
+        clause: halves,
+      },
+    ]
   return Table.tableProblems(t as Table.Table<unknown>, rowsPath).map((e) => ({
     path: e.path,
     message: e.reason,
