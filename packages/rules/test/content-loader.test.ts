@@ -132,6 +132,20 @@ describe("the pack loader", () => {
     expect(p.every((x) => x.pack === "pack1")).toBe(true)
   })
 
+  it("keeps each entry's own index in paths when earlier entries are broken", () => {
+    const p = problems([
+      base(),
+      homebrew({
+        creatures: [
+          creature("eel", { health: 0 }),
+          creature("eel2"),
+          creature("pike", { behaviour: "lurker" }),
+        ],
+      }),
+    ])
+    expect(p.map((x) => x.path)).toEqual(["creatures[0].health", "creatures[2].behaviour"])
+  })
+
   it("loads nothing when any pack has a problem", () => {
     const r = load([base(), homebrew({ creatures: [creature("eel", { behaviour: "nope" })] })])
     expect(Either.isLeft(r)).toBe(true)

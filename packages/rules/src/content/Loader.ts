@@ -71,6 +71,8 @@ interface Checked {
   readonly entries: Entries
   /** Ids of entries that failed to decode, so references to them don't add noise. */
   readonly broken: Set<string>
+  /** Where each decoded entry stands in its kind's array in the pack (for paths). */
+  readonly positions: Map<AnyEntry, number>
 }
 
 const isRecord = (u: unknown): u is Record<string, unknown> =>
@@ -147,12 +149,13 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
   const problems: Problem[] = []
   const entries: Entries = {}
   const broken = new Set<string>()
+  const positions = new Map<AnyEntry, number>()
   const unsafe = scanUnsafe(input.data)
   problems.push(...unsafe.problems)
   const data = unsafe.clean
   if (!isRecord(data)) {
     problems.push({ path: "", message: "a pack is a JSON object with a manifest and entries by kind" })
-    return { problems, entries, broken }
+    return { problems, entries, broken, positions }
   }
   for (const key of Object.keys(data))
     if (!TOP_KEYS.has(key))
@@ -256,10 +259,11 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
       }
       problems.push(...tableChecks(kind, entry, at))
       decoded.push(entry)
+      positions.set(entry, i)
     })
     ;(entries as Record<Kind, unknown[]>)[kind] = decoded
   }
-  return { problems, manifest, entries, broken }
+  return { problems, manifest, entries, broken, positions }
 }
 
 /** Where a hook use sits decides what it is for: a behaviour, a victory or draw, or an effect. */
@@ -275,18 +279,13 @@ const pointsAt = (path: string): ReadonlyArray<HookPoint> =>
           : ["effect"]
 
 /** Checks what only the merged view can say: references resolve, hooks are registered. */
-const checkLinks = (
-  entries: Entries,
-  merged: Registry,
-  hookRegistry: HookRegistry,
-  broken: ReadonlySet<string>,
-): Problem[] => {
+const checkLinks = (checked: Checked, merged: Registry, hookRegistry: HookRegistry): Problem[] => {
+  const { entries, broken } = checked
   const problems: Problem[] = []
   for (const kind of KINDS) {
     const schema = entrySchemas[kind] as Schema.Schema<unknown, unknown>
     ;(entries[kind] ?? []).forEach((entry) => {
-      const index = (entries[kind] as ReadonlyArray<unknown>).indexOf(entry)
-      const at = `${kind}[${index}]`
+      const at = `${kind}[${checked.positions.get(entry) ?? 0}]`
       for (const ref of referencesOf(schema, entry, at)) {
         if (merged.has(ref.kind, ref.id) || broken.has(`${ref.kind}/${ref.id}`)) continue
         problems.push({
@@ -373,7 +372,7 @@ export const loadPacks = (
       author: "-",
     }
     const next = extend(registry, manifest as Manifest, checked.entries)
-    const linkProblems = checkLinks(checked.entries, next, hookRegistry, checked.broken)
+    const linkProblems = checkLinks(checked, next, hookRegistry)
     for (const p of [...checked.problems, ...linkProblems]) problems.push({ ...p, pack: input.source })
     registry = next
   }
