@@ -192,8 +192,8 @@ describe("the pack loader", () => {
 
   it("rejects what is not a pack: not an object, unknown top-level keys, no manifest", () => {
     expect(problems([[1, 2]])[0]!.message).toMatch(/a pack is a JSON object/)
-    const p = problems([{ creatures: [], monsters: [] }])
-    expect(p.map((x) => x.path).sort()).toEqual(["manifest", "monsters"])
+    const p = problems([{ $schema: 3, creatures: [], monsters: [] }])
+    expect(p.map((x) => x.path).sort()).toEqual(["$schema", "manifest", "monsters"])
   })
 
   it("R-CONTENT-02 replacing an entry of another pack needs `replaces`", () => {

@@ -164,6 +164,12 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
         message: `unknown key; a pack has "manifest" and entry kinds (${KINDS.join(", ")})`,
       })
 
+  if (data.$schema !== undefined && typeof data.$schema !== "string")
+    problems.push({
+      path: "$schema",
+      message: "expected the path or URL of the pack's JSON Schema (a string)",
+    })
+
   // The manifest and what it requires.
   let manifest: Manifest | undefined
   if (data.manifest === undefined) problems.push({ path: "manifest", message: "is missing" })
