@@ -1,0 +1,419 @@
+/**
+ * The application layer: every use-case the service offers, called by both the REST handlers and
+ * the GraphQL resolvers, neither of which holds rules logic. Use-cases are Effects that fail only
+ * with an `ApiError` (a typed, people-readable error); anything else is a defect, logged and
+ * answered as an opaque 500.
+ */
+import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto"
+import { Errors as DiceErrors, manual, Report, recording, seeded } from "@blight/dice"
+import {
+  Founding,
+  Ids,
+  Ledger,
+  loadWithCore,
+  Market,
+  type Problem,
+  type Refuge,
+  type Registry,
+} from "@blight/rules"
+import { Effect, Either, ParseResult, Schema } from "effect"
+import type { Kysely } from "kysely"
+import type { Database } from "../db/Database.js"
+import * as Repo from "../db/repositories.js"
+import {
+  ApiError,
+  badRequest,
+  conflict,
+  type ErrorDetail,
+  forbidden,
+  notFound,
+  rulesViolated,
+  unauthorized,
+} from "./ApiError.js"
+
+export interface Deps {
+  readonly db: Kysely<Database>
+  /** ISO time now (injected so tests can pin it). */
+  readonly now: () => string
+}
+
+export type Player = Repo.Player
+
+/** Decodes a request body against a schema, or a 400 listing every problem with its path. */
+export const decodeBody = <A, I>(schema: Schema.Schema<A, I>, body: unknown): Effect.Effect<A, ApiError> =>
+  Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(body), {
+    onLeft: (e) =>
+      Effect.fail(
+        badRequest(
+          "the request body does not match the schema",
+          ParseResult.ArrayFormatter.formatErrorSync(e).map((i) => ({
+            path: i.path.map(String).join(".") || "(root)",
+            message: i.message,
+          })),
+        ),
+      ),
+    onRight: Effect.succeed,
+  })
+
+const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
+const hashKey = (key: string) => createHash("sha256").update(key).digest("hex")
+const problemDetails = (problems: ReadonlyArray<Problem.Problem>): ErrorDetail[] =>
+  problems.map((p) => ({
+    path: p.pack ? `${p.pack}: ${p.path || "(root)"}` : p.path || "(root)",
+    message: p.message,
+    ...(p.clause ? { clause: p.clause } : {}),
+  }))
+
+// ── players and keys ────────────────────────────────────────────────────────
+
+export const PlayerInput = Schema.Struct({
+  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
+}).annotations({ identifier: "PlayerInput" })
+
+/** Registers a player and returns its API key, shown this once and stored only as a hash. */
+export const registerPlayer = (deps: Deps, body: unknown) =>
+  Effect.gen(function* () {
+    const input = yield* decodeBody(PlayerInput, body)
+    const player: Player = { id: randomUUID(), name: input.name, createdAt: deps.now() }
+    const apiKey = `blt_${randomBytes(24).toString("base64url")}`
+    yield* db(() => Repo.insertPlayer(deps.db, player, hashKey(apiKey)))
+    return { player, apiKey }
+  })
+
+/** The player an `Authorization: Bearer <key>` header names, or a 401. */
+export const authenticate = (
+  deps: Deps,
+  header: string | null | undefined,
+): Effect.Effect<Player, ApiError> =>
+  Effect.gen(function* () {
+    const m = /^Bearer\s+(\S+)$/i.exec(header ?? "")
+    if (!m) return yield* Effect.fail(unauthorized())
+    const player = yield* db(() => Repo.playerByKeyHash(deps.db, hashKey(m[1]!)))
+    if (!player) return yield* Effect.fail(unauthorized("the API key is not valid"))
+    return player
+  })
+
+// ── content and packs ───────────────────────────────────────────────────────
+
+const registryCache = new Map<string, Registry.Registry>()
+
+/** The core pack merged with the stored homebrew packs named (latest versions), cached. */
+export const contentWith = (
+  deps: Deps,
+  packIds: readonly string[],
+): Effect.Effect<Registry.Registry, ApiError> =>
+  Effect.gen(function* () {
+    const packs: Repo.StoredPack[] = []
+    for (const id of packIds) {
+      const p = yield* db(() => Repo.packById(deps.db, id))
+      if (!p) return yield* Effect.fail(notFound(`no pack "${id}"`))
+      packs.push(p)
+    }
+    // Required packs first: load them in the order their requirements ask.
+    const key = packs.map((p) => `${p.id}@${p.latest.version}`).join(",")
+    const cached = registryCache.get(key)
+    if (cached) return cached
+    const loaded = loadWithCore(
+      packs.map((p) => ({ source: `${p.id}@${p.latest.version}`, data: p.latest.body })),
+    )
+    if (Either.isLeft(loaded))
+      return yield* Effect.fail(
+        rulesViolated("the packs do not load together", problemDetails(loaded.left.problems)),
+      )
+    if (registryCache.size > 200) registryCache.clear()
+    registryCache.set(key, loaded.right)
+    return loaded.right
+  })
+
+export const ContentQuery = Schema.Struct({
+  packs: Schema.optional(Schema.String),
+  provenance: Schema.optional(Schema.Literal("rules", "provisional")),
+  pack: Schema.optional(Schema.String),
+  q: Schema.optional(Schema.String),
+  limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 500))),
+  offset: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())),
+})
+
+const kindOf = (kind: string): Effect.Effect<Ids.Kind, ApiError> =>
+  (Ids.KINDS as readonly string[]).includes(kind)
+    ? Effect.succeed(kind as Ids.Kind)
+    : Effect.fail(notFound(`no content kind "${kind}"; one of: ${Ids.KINDS.join(", ")}`))
+
+const packList = (packs: string | undefined) =>
+  packs
+    ? packs
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : []
+
+/** A page of entries of one kind, with the pack each came from. */
+export const listContent = (deps: Deps, kindName: string, query: unknown) =>
+  Effect.gen(function* () {
+    const kind = yield* kindOf(kindName)
+    const q = yield* decodeBody(ContentQuery, query)
+    const registry = yield* contentWith(deps, packList(q.packs))
+    const needle = q.q?.toLowerCase()
+    const all = registry
+      .listSourced(kind)
+      .filter((s) => (q.provenance ? s.entry.provenance === q.provenance : true))
+      .filter((s) => (q.pack ? s.pack === q.pack : true))
+      .filter((s) =>
+        needle ? s.entry.name.toLowerCase().includes(needle) || s.entry.id.includes(needle) : true,
+      )
+    const offset = q.offset ?? 0
+    const limit = q.limit ?? 100
+    return {
+      kind,
+      total: all.length,
+      offset,
+      limit,
+      items: all
+        .slice(offset, offset + limit)
+        .map((s) => ({ pack: s.pack, ...(s.replaced ? { replaces: s.replaced } : {}), entry: s.entry })),
+    }
+  })
+
+/** One entry. */
+export const getContent = (deps: Deps, kindName: string, id: string, query: unknown) =>
+  Effect.gen(function* () {
+    const kind = yield* kindOf(kindName)
+    const q = yield* decodeBody(ContentQuery, query)
+    const registry = yield* contentWith(deps, packList(q.packs))
+    const s = registry.sourced(kind, id)
+    if (!s) return yield* Effect.fail(notFound(`no ${kind} "${id}"`))
+    return { pack: s.pack, ...(s.replaced ? { replaces: s.replaced } : {}), entry: s.entry }
+  })
+
+const packSummary = (p: Repo.StoredPack) => ({
+  id: p.id,
+  owner: p.ownerId,
+  version: p.latest.version,
+  versions: p.versions,
+  manifest: (p.latest.body as { manifest?: unknown }).manifest,
+})
+
+/**
+ * Uploads a homebrew pack (declarative only: it is data, validated, never executed). The first
+ * upload of an id makes the caller its owner; only the owner publishes new versions, each once.
+ */
+export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
+  Effect.gen(function* () {
+    const manifest = (
+      body as {
+        manifest?: { id?: unknown; version?: unknown; requires?: ReadonlyArray<{ pack?: unknown }> }
+      } | null
+    )?.manifest
+    if (typeof manifest?.id !== "string" || typeof manifest.version !== "string") {
+      return yield* Effect.fail(
+        badRequest("a pack has a manifest with an id and a version", [
+          { path: "manifest", message: "required" },
+        ]),
+      )
+    }
+    const id = manifest.id
+    if (id === "the-blight")
+      return yield* Effect.fail(forbidden("the core pack cannot be replaced by an upload"))
+    const existing = yield* db(() => Repo.packById(deps.db, id))
+    if (existing && existing.ownerId !== player.id)
+      return yield* Effect.fail(forbidden(`pack "${id}" belongs to another player`))
+    if (yield* db(() => Repo.packVersionExists(deps.db, id, manifest.version as string))) {
+      return yield* Effect.fail(
+        conflict(`pack "${id}" already has version ${manifest.version}; publish a new version`),
+      )
+    }
+    const required = (manifest.requires ?? [])
+      .map((r) => r.pack)
+      .filter((x): x is string => typeof x === "string" && x !== "the-blight")
+    yield* contentWith(deps, required) // the required packs exist and load together
+    const others: Repo.StoredPack[] = []
+    for (const r of required) others.push((yield* db(() => Repo.packById(deps.db, r)))!)
+    const loaded = loadWithCore([
+      ...others.map((p) => ({ source: p.id, data: p.latest.body })),
+      { source: id, data: body },
+    ])
+    if (Either.isLeft(loaded))
+      return yield* Effect.fail(
+        rulesViolated(`pack "${id}" is not valid`, problemDetails(loaded.left.problems)),
+      )
+    yield* db(() =>
+      Repo.insertPackVersion(deps.db, {
+        id,
+        ownerId: player.id,
+        version: manifest.version as string,
+        body,
+        at: deps.now(),
+      }),
+    )
+    return packSummary((yield* db(() => Repo.packById(deps.db, id)))!)
+  })
+
+export const listPacks = (deps: Deps) =>
+  db(() => Repo.listPacks(deps.db)).pipe(Effect.map((ps) => ps.map(packSummary)))
+
+export const getPack = (deps: Deps, id: string) =>
+  Effect.gen(function* () {
+    const p = yield* db(() => Repo.packById(deps.db, id))
+    if (!p) return yield* Effect.fail(notFound(`no pack "${id}"`))
+    return { ...packSummary(p), body: p.latest.body }
+  })
+
+// ── dice and odds ───────────────────────────────────────────────────────────
+
+const Seed = Schema.optional(Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER)))
+const Manual = Schema.optional(Schema.Array(Schema.Int))
+
+export const RollBody = Schema.extend(Report.RollRequest, Schema.Struct({ seed: Seed, manual: Manual }))
+
+const diceFailure = (e: unknown) =>
+  DiceErrors.isDiceError(e)
+    ? badRequest(e.message, "path" in e ? [{ path: String(e.path), message: e.message }] : undefined)
+    : e
+
+/** Rolls dice: seeded (the seed is returned, so any roll replays) or the numbers rolled at the table. */
+export const roll = (body: unknown) =>
+  Effect.gen(function* () {
+    const r = yield* decodeBody(RollBody, body)
+    const seed = r.manual ? undefined : (r.seed ?? randomInt(0, 2 ** 48 - 1))
+    const rec = recording(r.manual ? manual(r.manual) : seeded(seed!))
+    const report = yield* Effect.try({ try: () => Report.rollReport(rec, r), catch: diceFailure }).pipe(
+      Effect.catchAll((e) => (e instanceof ApiError ? Effect.fail(e) : Effect.die(e))),
+    )
+    return { ...(seed === undefined ? { manual: true } : { seed }), ...report, rolled: rec.log }
+  })
+
+/** Exact odds; `kind` comes from the path. */
+export const odds = (kind: string, body: unknown) =>
+  Effect.gen(function* () {
+    if (!["pool", "test", "shoot", "fight", "check", "step"].includes(kind)) {
+      return yield* Effect.fail(
+        notFound(`no odds for "${kind}"; one of: pool, test, shoot, fight, check, step`),
+      )
+    }
+    const r = yield* decodeBody(Report.OddsRequest, { ...(body as object), kind })
+    return yield* Effect.try({ try: () => Report.oddsReport(r), catch: diceFailure }).pipe(
+      Effect.catchAll((e) => (e instanceof ApiError ? Effect.fail(e) : Effect.die(e))),
+    )
+  })
+
+// ── Refuges ─────────────────────────────────────────────────────────────────
+
+export const FoundBody = Schema.Struct({
+  roster: Schema.Unknown,
+  packs: Schema.optional(Schema.Array(Schema.String)),
+  seed: Seed,
+}).annotations({ identifier: "FoundRequest" })
+
+const refugeView = (r: Repo.StoredRefuge) => {
+  const body = r.body as Refuge.Refuge
+  return {
+    id: r.id,
+    owner: r.ownerId,
+    version: r.version,
+    packs: r.packs,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    refuge: { ...body, stores: Ledger.storesOf(body.ledger) },
+  }
+}
+
+/** Founds a Refuge or Congregation for the caller; 422 with every violation. */
+export const foundRefuge = (deps: Deps, player: Player, body: unknown, kind?: "refuge" | "congregation") =>
+  Effect.gen(function* () {
+    const input = yield* decodeBody(FoundBody, body)
+    const packs = input.packs ?? []
+    const registry = yield* contentWith(deps, packs)
+    const roster =
+      kind && typeof input.roster === "object" && input.roster !== null
+        ? { ...input.roster, kind }
+        : input.roster
+    const seed = input.seed ?? randomInt(0, 2 ** 48 - 1)
+    const founded = Founding.found(roster, registry, { source: seeded(seed) })
+    if (Either.isLeft(founded)) {
+      return yield* Effect.fail(
+        rulesViolated(
+          "the roster breaks the founding rules",
+          founded.left.violations.map((v) => ({ ...v, path: `roster.${v.path}`.replace(/\.\(root\)$/, "") })),
+        ),
+      )
+    }
+    const r = founded.right
+    const stored = yield* db(() =>
+      Repo.insertRefuge(deps.db, {
+        id: randomUUID(),
+        ownerId: player.id,
+        kind: r.kind,
+        name: r.name,
+        body: r,
+        packs,
+        createdAt: deps.now(),
+      }),
+    )
+    return { ...refugeView(stored), seed }
+  })
+
+const owned = (deps: Deps, player: Player, id: string, kind?: string) =>
+  Effect.gen(function* () {
+    const r = yield* db(() => Repo.refugeById(deps.db, id))
+    if (!r || (kind && r.kind !== kind)) return yield* Effect.fail(notFound(`no ${kind ?? "refuge"} "${id}"`))
+    if (r.ownerId !== player.id)
+      return yield* Effect.fail(forbidden(`${r.kind} "${id}" belongs to another player`))
+    return r
+  })
+
+export const listRefuges = (deps: Deps, player: Player, kind?: string) =>
+  db(() => Repo.refugesOf(deps.db, player.id, kind)).pipe(Effect.map((rs) => rs.map(refugeView)))
+
+export const getRefuge = (deps: Deps, player: Player, id: string, kind?: string) =>
+  owned(deps, player, id, kind).pipe(Effect.map(refugeView))
+
+export const getLedger = (deps: Deps, player: Player, id: string, kind?: string) =>
+  owned(deps, player, id, kind).pipe(
+    Effect.map((r) => {
+      const body = r.body as Refuge.Refuge
+      return { id: r.id, version: r.version, stores: Ledger.storesOf(body.ledger), entries: body.ledger }
+    }),
+  )
+
+export const TripBody = Schema.Struct({
+  version: Schema.Int.pipe(Schema.positive()).annotations({
+    description: "The Refuge version this trip was planned against (409 if stale)",
+  }),
+  orders: Schema.Array(Market.MarketOrder),
+  seed: Seed,
+}).annotations({ identifier: "MarketTripRequest" })
+
+/** One Market trip, all or nothing, refused with 409 if the Refuge changed since `version`. */
+export const marketTrip = (deps: Deps, player: Player, id: string, body: unknown, kind?: string) =>
+  Effect.gen(function* () {
+    const input = yield* decodeBody(TripBody, body)
+    const stored = yield* owned(deps, player, id, kind)
+    if (stored.version !== input.version) {
+      return yield* Effect.fail(
+        conflict(
+          `the ${stored.kind} is at version ${stored.version}, not ${input.version}: reload it and try again`,
+        ),
+      )
+    }
+    const registry = yield* contentWith(deps, stored.packs)
+    const seed = input.seed ?? randomInt(0, 2 ** 48 - 1)
+    const trip = Market.marketTrip(
+      stored.body as Refuge.Refuge,
+      { orders: input.orders },
+      registry,
+      seeded(seed),
+    )
+    if (Either.isLeft(trip))
+      return yield* Effect.fail(
+        rulesViolated("the trip breaks the Market's rules; nothing was bought or sold", trip.left.violations),
+      )
+    const record = { seed, at: deps.now(), lines: trip.right.lines }
+    const updated = yield* db(() =>
+      Repo.updateRefuge(deps.db, id, input.version, trip.right.refuge, deps.now(), record),
+    )
+    if (!updated)
+      return yield* Effect.fail(
+        conflict(`the ${stored.kind} changed while the trip was made: reload it and try again`),
+      )
+    return { ...refugeView(updated), trip: record }
+  })

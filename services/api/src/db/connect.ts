@@ -1,0 +1,47 @@
+/**
+ * Opens the database DATABASE_URL names — a SQLite file (embedded, WAL) or a PostgreSQL server —
+ * and runs the migrations. Same migrations, same repositories, either way.
+ */
+import { mkdirSync } from "node:fs"
+import { dirname, resolve } from "node:path"
+import SQLite from "better-sqlite3"
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely"
+import pg from "pg"
+import type { Database } from "./Database.js"
+import { provider } from "./migrations.js"
+
+export interface Db {
+  readonly db: Kysely<Database>
+  readonly dialect: "sqlite" | "postgres"
+  readonly close: () => Promise<void>
+}
+
+/** Opens and migrates. `file:PATH` paths are relative to the working directory. */
+export const connect = async (databaseUrl: string): Promise<Db> => {
+  let db: Kysely<Database>
+  let dialect: Db["dialect"]
+  if (databaseUrl.startsWith("file:")) {
+    const file = resolve(databaseUrl.slice("file:".length))
+    mkdirSync(dirname(file), { recursive: true })
+    const sqlite = new SQLite(file)
+    sqlite.pragma("journal_mode = WAL")
+    sqlite.pragma("foreign_keys = ON")
+    sqlite.pragma("busy_timeout = 5000")
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+    dialect = "sqlite"
+  } else {
+    db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
+    })
+    dialect = "postgres"
+  }
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  const failed = results?.find((r) => r.status === "Error")
+  if (error || failed) {
+    await db.destroy()
+    throw new Error(
+      `migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  return { db, dialect, close: () => db.destroy() }
+}

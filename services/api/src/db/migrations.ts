@@ -1,0 +1,71 @@
+/**
+ * Migrations, frozen in time: never edit one that has shipped; add a new one. The same
+ * migrations run on SQLite and PostgreSQL, so they use only portable types.
+ */
+import type { Kysely, Migration, MigrationProvider } from "kysely"
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations see the schema as it was, not as it is
+type Db = Kysely<any>
+
+const m0001: Migration = {
+  up: async (db: Db) => {
+    await db.schema
+      .createTable("players")
+      .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+      .addColumn("name", "varchar(200)", (c) => c.notNull())
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable("api_keys")
+      .addColumn("key_hash", "varchar(64)", (c) => c.primaryKey())
+      .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable("packs")
+      .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+      .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable("pack_versions")
+      .addColumn("pack_id", "varchar(64)", (c) => c.notNull().references("packs.id"))
+      .addColumn("version", "varchar(64)", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .addPrimaryKeyConstraint("pack_versions_pk", ["pack_id", "version"])
+      .execute()
+    await db.schema
+      .createTable("refuges")
+      .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+      .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+      .addColumn("kind", "varchar(20)", (c) => c.notNull())
+      .addColumn("name", "varchar(200)", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("packs", "text", (c) => c.notNull())
+      .addColumn("version", "integer", (c) => c.notNull())
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex("refuges_owner").on("refuges").column("owner_id").execute()
+    await db.schema
+      .createTable("market_trips")
+      .addColumn("seq", "integer", (c) => c.notNull())
+      .addColumn("refuge_id", "varchar(64)", (c) => c.notNull().references("refuges.id"))
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .addPrimaryKeyConstraint("market_trips_pk", ["refuge_id", "seq"])
+      .execute()
+  },
+  down: async (db: Db) => {
+    for (const t of ["market_trips", "refuges", "pack_versions", "packs", "api_keys", "players"])
+      await db.schema.dropTable(t).execute()
+  },
+}
+
+/** Every migration, by name (names sort in the order they run). */
+export const migrations: Record<string, Migration> = {
+  "2026-11-29-0001-initial": m0001,
+}
+
+export const provider: MigrationProvider = { getMigrations: async () => migrations }

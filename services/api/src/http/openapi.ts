@@ -1,0 +1,150 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route table and the same effect Schemas the
+ * handlers decode with, and the /docs page (Swagger UI, served from the installed package).
+ */
+import { readFile } from "node:fs/promises"
+import { createRequire } from "node:module"
+import { join } from "node:path"
+import { JSONSchema, type Schema } from "effect"
+import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi3-ts/oas31"
+import { CODES, ErrorBody } from "../app/ApiError.js"
+import { namedSchemas, routes } from "./routes.js"
+
+const ERROR_TEXT: Record<number, string> = {
+  400: "Malformed body or query (details list each problem with its path)",
+  401: "No API key, or not a valid one",
+  403: "Someone else's resource",
+  404: "Not found",
+  409: "A concurrent change: the version sent is stale, or the version already exists",
+  413: "Body too large",
+  415: "Body is not JSON",
+  422: "The rules are broken (details: path, message, clause)",
+  429: "Too many requests (see Retry-After)",
+}
+
+/** Builds the document. */
+export const openApiDocument = () => {
+  const definitions: Record<string, JSONSchema.JsonSchema7> = {}
+  const schemaOf = (s: Schema.Schema.Any): SchemaObject =>
+    JSONSchema.fromAST(s.ast, {
+      definitions,
+      definitionPath: "#/components/schemas/",
+      target: "openApi3.1",
+    }) as SchemaObject
+  const builder = OpenApiBuilder.create()
+    .addOpenApiVersion("3.1.0")
+    .addInfo({
+      title: "Blight Rules API",
+      version: "0.1.0",
+      description:
+        "The Blight's rules over HTTP: content (core pack and homebrew packs), dice and exact odds, and Refuges " +
+        "with their Ledger and Market trips. Every error has the shape `{error:{code,message,details}}`. Writes need " +
+        "`Authorization: Bearer <key>` from `POST /v1/players`. The same operations are offered over GraphQL at /graphql.",
+    })
+    .addServer({ url: "/" })
+    .addSecurityScheme("apiKey", {
+      type: "http",
+      scheme: "bearer",
+      description: "The key from POST /v1/players",
+    })
+  builder.addSchema("Error", schemaOf(ErrorBody))
+  for (const [name, s] of Object.entries(namedSchemas)) builder.addSchema(name, schemaOf(s))
+
+  const errorResponse = (status: number) => ({
+    description: ERROR_TEXT[status] ?? "Error",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  })
+  const paths: Record<string, Record<string, OperationObject>> = {}
+  for (const r of routes) {
+    const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+      name: m[1]!,
+      in: "path" as const,
+      required: true,
+      schema: { type: "string" as const },
+    }))
+    const query = r.query
+      ? Object.entries((schemaOf(r.query).properties ?? {}) as Record<string, SchemaObject>).map(
+          ([name, schema]) => ({
+            name,
+            in: "query" as const,
+            required: false,
+            schema,
+          }),
+        )
+      : []
+    const statuses = [
+      400,
+      ...(r.auth ? [401, 403] : []),
+      404,
+      ...(r.method === "POST" ? [409, 413, 415, 422] : []),
+      429,
+    ]
+    const op: OperationObject = {
+      operationId: r.operationId,
+      summary: r.summary,
+      tags: [r.tag],
+      ...(r.auth ? { security: [{ apiKey: [] }] } : {}),
+      parameters: [...params, ...query],
+      ...(r.body
+        ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(r.body) } } } }
+        : {}),
+      responses: {
+        [String(r.status)]: {
+          description: "Success",
+          content: { "application/json": { schema: schemaOf(r.response) } },
+        },
+        ...Object.fromEntries(
+          statuses.filter((s) => s in ERROR_TEXT).map((s) => [String(s), errorResponse(s)]),
+        ),
+      },
+    }
+    paths[r.path] = { ...(paths[r.path] ?? {}), [r.method.toLowerCase()]: op }
+  }
+  for (const [path, item] of Object.entries(paths)) builder.addPath(path, item)
+  for (const [name, def] of Object.entries(definitions)) builder.addSchema(name, def as SchemaObject)
+  builder.addPath("/health", {
+    get: {
+      operationId: "health",
+      summary: "Is the service up?",
+      tags: ["service"],
+      responses: { "200": { description: "Up" } },
+    },
+  })
+  void CODES
+  return builder.getSpec()
+}
+
+const require = createRequire(import.meta.url)
+const swaggerDir = (require("swagger-ui-dist") as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath()
+const ASSETS: Record<string, string> = {
+  "swagger-ui.css": "text/css; charset=utf-8",
+  "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+  "swagger-ui-standalone-preset.js": "text/javascript; charset=utf-8",
+}
+
+const PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Blight Rules API — reference</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="stylesheet" href="/docs/swagger-ui.css"></head>
+<body><div id="ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script>window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui", deepLinking: true, docExpansion: "list" })</script>
+</body></html>`
+
+/** Serves /docs and its assets. */
+export const docsPage =
+  () =>
+  async (url: URL): Promise<Response> => {
+    if (url.pathname === "/docs" || url.pathname === "/docs/")
+      return new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } })
+    const name = url.pathname.slice("/docs/".length)
+    const type = ASSETS[name]
+    if (!type)
+      return new Response(JSON.stringify({ error: { code: "not_found", message: `no ${url.pathname}` } }), {
+        status: 404,
+        headers: { "content-type": "application/json" },
+      })
+    return new Response(await readFile(join(swaggerDir, name)), {
+      headers: { "content-type": type, "cache-control": "public, max-age=86400" },
+    })
+  }

@@ -1,0 +1,272 @@
+/**
+ * The REST contract as data: every route with its method, path, summary, schemas and handler.
+ * The router serves it and the OpenAPI document is generated from it, so the two cannot drift.
+ * Handlers call the application layer and hold no rules logic.
+ */
+import { Report } from "@blight/dice"
+import { Ids, Ledger, Market } from "@blight/rules"
+import { type Effect, Schema } from "effect"
+import type { ApiError } from "../app/ApiError.js"
+import * as App from "../app/App.js"
+
+/** What a handler sees. */
+export interface RouteContext {
+  readonly deps: App.Deps
+  readonly params: Readonly<Record<string, string>>
+  readonly query: Readonly<Record<string, string>>
+  readonly body: unknown
+  /** The caller, for routes with `auth: true` (the router answers 401 before the handler runs). */
+  readonly player: App.Player
+}
+
+/** A route. `response` is the success body's schema (for the OpenAPI document). */
+export interface Route {
+  readonly method: "GET" | "POST"
+  readonly path: string
+  readonly operationId: string
+  readonly summary: string
+  readonly tag: "players" | "content" | "packs" | "dice" | "refuges" | "congregations"
+  readonly auth: boolean
+  readonly status: 200 | 201
+  readonly body?: Schema.Schema.Any
+  readonly query?: Schema.Schema.Any
+  readonly response: Schema.Schema.Any
+  readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
+}
+
+const Json = Schema.Unknown.annotations({ description: "JSON" })
+const Player = Schema.Struct({
+  id: Schema.String,
+  name: Schema.String,
+  createdAt: Schema.String,
+}).annotations({ identifier: "Player" })
+const Registered = Schema.Struct({
+  player: Player,
+  apiKey: Schema.String.annotations({
+    description: "Shown once; send it as `Authorization: Bearer <key>`. Stored only as a hash.",
+  }),
+}).annotations({ identifier: "Registration" })
+const Sourced = Schema.Struct({
+  pack: Schema.String,
+  replaces: Schema.optional(Schema.String),
+  entry: Json,
+}).annotations({ identifier: "ContentEntry" })
+const ContentPage = Schema.Struct({
+  kind: Schema.String,
+  total: Schema.Int,
+  offset: Schema.Int,
+  limit: Schema.Int,
+  items: Schema.Array(Sourced),
+}).annotations({ identifier: "ContentPage" })
+const PackSummary = Schema.Struct({
+  id: Schema.String,
+  owner: Schema.String,
+  version: Schema.String,
+  versions: Schema.Array(Schema.Struct({ version: Schema.String, createdAt: Schema.String })),
+  manifest: Json,
+}).annotations({ identifier: "PackSummary" })
+const PackDetail = Schema.extend(PackSummary, Schema.Struct({ body: Json })).annotations({
+  identifier: "PackDetail",
+})
+const RefugeView = Schema.Struct({
+  id: Schema.String,
+  owner: Schema.String,
+  version: Schema.Int.annotations({
+    description: "Send it with a write; a stale version is refused with 409",
+  }),
+  packs: Schema.Array(Schema.String),
+  createdAt: Schema.String,
+  updatedAt: Schema.String,
+  refuge: Json,
+}).annotations({ identifier: "RefugeRecord" })
+const Founded = Schema.extend(RefugeView, Schema.Struct({ seed: Schema.Number })).annotations({
+  identifier: "FoundedRefuge",
+})
+const LedgerView = Schema.Struct({
+  id: Schema.String,
+  version: Schema.Int,
+  stores: Ledger.Stores,
+  entries: Ledger.Ledger,
+}).annotations({
+  identifier: "LedgerView",
+})
+const TripResult = Schema.extend(RefugeView, Schema.Struct({ trip: Json })).annotations({
+  identifier: "MarketTripResult",
+})
+const OddsBody = (kind: string) =>
+  Schema.Unknown.annotations({ description: `The ${kind} odds request (see OddsRequest, without "kind")` })
+
+const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
+  const kind = tag === "refuges" ? "refuge" : "congregation"
+  const base = `/v1/${tag}`
+  const Kind = kind[0]!.toUpperCase() + kind.slice(1)
+  return [
+    {
+      method: "POST",
+      path: base,
+      operationId: `found${Kind}`,
+      summary: `Found a ${kind} from a roster (422 lists every broken rule with its clause)`,
+      tag,
+      auth: true,
+      status: 201,
+      body: App.FoundBody,
+      response: Founded,
+      handler: ({ deps, player, body }) => App.foundRefuge(deps, player, body, kind),
+    },
+    {
+      method: "GET",
+      path: base,
+      operationId: `list${Kind}s`,
+      summary: `The caller's ${kind}s`,
+      tag,
+      auth: true,
+      status: 200,
+      response: Schema.Array(RefugeView),
+      handler: ({ deps, player }) => App.listRefuges(deps, player, kind),
+    },
+    {
+      method: "GET",
+      path: `${base}/{id}`,
+      operationId: `get${Kind}`,
+      summary: `One of the caller's ${kind}s (403 if it is someone else's)`,
+      tag,
+      auth: true,
+      status: 200,
+      response: RefugeView,
+      handler: ({ deps, player, params }) => App.getRefuge(deps, player, params.id!, kind),
+    },
+    {
+      method: "GET",
+      path: `${base}/{id}/ledger`,
+      operationId: `get${Kind}Ledger`,
+      summary: `The ${kind}'s Ledger: every change to its stores, and the stores it folds to`,
+      tag,
+      auth: true,
+      status: 200,
+      response: LedgerView,
+      handler: ({ deps, player, params }) => App.getLedger(deps, player, params.id!, kind),
+    },
+    {
+      method: "POST",
+      path: `${base}/{id}/market-trips`,
+      operationId: `${kind}MarketTrip`,
+      summary: `A Market trip: its purchases and sales in one request, all or nothing (409 on a stale version)`,
+      tag,
+      auth: true,
+      status: 201,
+      body: App.TripBody,
+      response: TripResult,
+      handler: ({ deps, player, params, body }) => App.marketTrip(deps, player, params.id!, body, kind),
+    },
+  ]
+}
+
+/** Every REST route. */
+export const routes: readonly Route[] = [
+  {
+    method: "POST",
+    path: "/v1/players",
+    operationId: "registerPlayer",
+    summary: "Register a player; the API key is shown once",
+    tag: "players",
+    auth: false,
+    status: 201,
+    body: App.PlayerInput,
+    response: Registered,
+    handler: ({ deps, body }) => App.registerPlayer(deps, body),
+  },
+  {
+    method: "GET",
+    path: "/v1/content/{kind}",
+    operationId: "listContent",
+    summary: `Entries of one kind (${Ids.KINDS.join(", ")}); ?packs=a,b merges homebrew packs over the core pack`,
+    tag: "content",
+    auth: false,
+    status: 200,
+    query: App.ContentQuery,
+    response: ContentPage,
+    handler: ({ deps, params, query }) => App.listContent(deps, params.kind!, query),
+  },
+  {
+    method: "GET",
+    path: "/v1/content/{kind}/{id}",
+    operationId: "getContent",
+    summary: "One entry, with the pack it came from",
+    tag: "content",
+    auth: false,
+    status: 200,
+    query: App.ContentQuery,
+    response: Sourced,
+    handler: ({ deps, params, query }) => App.getContent(deps, params.kind!, params.id!, query),
+  },
+  {
+    method: "POST",
+    path: "/v1/packs",
+    operationId: "uploadPack",
+    summary: "Upload a homebrew pack or a new version of one you own (validated data; never executed)",
+    tag: "packs",
+    auth: true,
+    status: 201,
+    body: Json,
+    response: PackSummary,
+    handler: ({ deps, player, body }) => App.uploadPack(deps, player, body),
+  },
+  {
+    method: "GET",
+    path: "/v1/packs",
+    operationId: "listPacks",
+    summary: "Every uploaded pack",
+    tag: "packs",
+    auth: false,
+    status: 200,
+    response: Schema.Array(PackSummary),
+    handler: ({ deps }) => App.listPacks(deps),
+  },
+  {
+    method: "GET",
+    path: "/v1/packs/{id}",
+    operationId: "getPack",
+    summary: "One pack, its versions and its latest body",
+    tag: "packs",
+    auth: false,
+    status: 200,
+    response: PackDetail,
+    handler: ({ deps, params }) => App.getPack(deps, params.id!),
+  },
+  {
+    method: "POST",
+    path: "/v1/dice/roll",
+    operationId: "rollDice",
+    summary:
+      "Roll a pool, a test, a dice expression, a d20, a step die or the Die of Fate (seeded, or manual dice)",
+    tag: "dice",
+    auth: false,
+    status: 200,
+    body: App.RollBody,
+    response: Json,
+    handler: ({ body }) => App.roll(body),
+  },
+  ...(["pool", "test", "shoot", "fight", "check", "step"] as const).map(
+    (kind): Route => ({
+      method: "POST",
+      path: `/v1/odds/${kind}`,
+      operationId: `odds${kind[0]!.toUpperCase()}${kind.slice(1)}`,
+      summary: `Exact odds: ${kind}`,
+      tag: "dice",
+      auth: false,
+      status: 200,
+      body: OddsBody(kind),
+      response: Json,
+      handler: ({ body }) => App.odds(kind, body),
+    }),
+  ),
+  ...refugeRoutes("refuges"),
+  ...refugeRoutes("congregations"),
+]
+
+/** Schemas the OpenAPI document also lists by name. */
+export const namedSchemas = {
+  RollRequest: Report.RollRequest,
+  OddsRequest: Report.OddsRequest,
+  MarketOrder: Market.MarketOrder,
+}

@@ -1,0 +1,5 @@
+/** The service, for embedding and tests. */
+export { type Config, defaults, fromEnv } from "./config.js"
+export { openApiDocument } from "./http/openapi.js"
+export { routes } from "./http/routes.js"
+export { makeService, startServer } from "./http/server.js"

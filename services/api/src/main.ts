@@ -1,0 +1,28 @@
+/**
+ * `npm start`: the service on HOST:PORT (default 127.0.0.1:4000) with DATABASE_URL (default an
+ * embedded SQLite file at ./data/blight.db).
+ */
+import { fromEnv } from "./config.js"
+import { startServer } from "./http/server.js"
+
+let config: ReturnType<typeof fromEnv>
+try {
+  config = fromEnv()
+} catch (e) {
+  console.error(`blight-api: ${e instanceof Error ? e.message : String(e)}`)
+  process.exit(2)
+}
+const s = await startServer(config).catch((e: unknown) => {
+  console.error(`blight-api: could not start: ${e instanceof Error ? e.message : String(e)}`)
+  process.exit(1)
+})
+console.log(`Blight Rules API on ${s.url}  (database: ${config.databaseUrl.replace(/\/\/[^@]*@/, "//…@")})`)
+console.log(`  API reference  ${s.url}/docs`)
+console.log(`  GraphQL        ${s.url}/graphql`)
+console.log(`  OpenAPI        ${s.url}/openapi.json`)
+const stop = async () => {
+  await s.close()
+  process.exit(0)
+}
+process.once("SIGINT", stop)
+process.once("SIGTERM", stop)
