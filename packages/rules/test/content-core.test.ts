@@ -22,10 +22,16 @@ describe("the core pack", () => {
     expect(fragments.map(([name]) => name).sort()).toEqual(files)
   })
 
-  it("registers every hooks file's hooks", () => {
+  it("registers every hook exported by every hooks file", async () => {
     const files = readdirSync(new URL("hooks/", coreDir)).filter((f) => f.endsWith(".ts"))
     expect(files.length).toBeGreaterThan(0)
-    expect(coreHooks.length).toBeGreaterThan(0)
+    for (const f of files) {
+      const exported = Object.values(await import(new URL(`hooks/${f}`, coreDir).href)).filter(
+        (v): v is { name: string; run: unknown } =>
+          typeof v === "object" && v !== null && "run" in v && "name" in v,
+      )
+      for (const hook of exported) expect(coreHooks, `${f}: ${hook.name}`).toContain(hook)
+    }
     expect(new Set(coreHooks.map((h) => h.name)).size).toBe(coreHooks.length)
     for (const h of coreHooks) expect(h.name).toMatch(/^core\//)
   })
