@@ -14,6 +14,7 @@ const usage = `usage:
 KIND: ${kinds}
 options: --pack FILE (repeatable) loads homebrew packs on top of the core pack; --json prints a JSON array`
 
+/** The `content` verb. */
 export const content: Command = {
   name: "content",
   summary: "list the entries of a kind in the core pack (and homebrew packs)",

@@ -47,6 +47,7 @@ export const readPacks = async (
   return { inputs, problems }
 }
 
+/** The `pack` verb. */
 export const pack: Command = {
   name: "pack",
   summary: "validate homebrew content packs against the schemas and the core pack",
