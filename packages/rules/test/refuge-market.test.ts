@@ -90,7 +90,7 @@ describe("the Market", () => {
     if (Either.isLeft(t)) expect(t.left.violations[0]).toMatchObject({ path: "orders[0]" })
     const broke = trip(r, [{ buyReloads: 2 }, { buy: { kind: "weapons", id: "pistol" } }])
     expect(Either.isLeft(broke) && broke.left.violations[0]!.message).toMatch(
-      /orders\[1\]: not enough salvage for "bought 1 × Pistol at the Market": 6 in the stores, 20 needed/,
+      /not enough salvage for "bought 1 × Pistol at the Market": 6 in the stores, 20 needed/,
     )
   })
 

@@ -362,7 +362,7 @@ export const found = (
   const ledger = post([], drafts)
   if (Either.isLeft(ledger))
     return Either.left(
-      new RulesViolated({ violations: [violation(ledger.left.path, ledger.left.message, "B-FOUNDING-01")] }),
+      new RulesViolated({ violations: [violation(ledger.left.path, ledger.left.problem, "B-FOUNDING-01")] }),
     )
 
   const survivors: Survivor[] = roster.survivors.map((s, i) => {

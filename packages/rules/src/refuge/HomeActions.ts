@@ -33,7 +33,7 @@ export const makeAmmunition = (
     { store, amount: made, reason: "made at home", clause: "B-AMMO-08" },
   ]).pipe(
     Either.map((ledger) => ({ ...refuge, ledger })),
-    Either.mapLeft((e) => new RulesViolated({ violations: [violation("batches", e.message, "B-AMMO-08")] })),
+    Either.mapLeft((e) => new RulesViolated({ violations: [violation("batches", e.problem, "B-AMMO-08")] })),
   )
 }
 
@@ -95,7 +95,7 @@ export const reloadingBench = (
   ]).pipe(
     Either.map((ledger) => ({ ...refuge, ledger })),
     Either.mapLeft(
-      (e) => new RulesViolated({ violations: [violation("reloads", e.message, "B-IMPROVEMENT-04")] }),
+      (e) => new RulesViolated({ violations: [violation("reloads", e.problem, "B-IMPROVEMENT-04")] }),
     ),
   )
 }

@@ -56,8 +56,12 @@ export class LedgerOverdrawn extends Schema.TaggedError<LedgerOverdrawn>()("Ledg
   amount: Schema.Int,
   reason: Schema.String,
 }) {
+  /** What went wrong, without the path. */
+  get problem(): string {
+    return `not enough ${this.store} for "${this.reason}": ${this.balance} in the stores, ${-this.amount} needed`
+  }
   override get message(): string {
-    return `${this.path}: not enough ${this.store} for "${this.reason}": ${this.balance} in the stores, ${-this.amount} needed`
+    return `${this.path}: ${this.problem}`
   }
 }
 

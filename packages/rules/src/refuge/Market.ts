@@ -228,7 +228,7 @@ export const marketTrip = (
   }
 
   const posted = post(refuge.ledger, drafts, (k) => draftPath[k]!)
-  if (Either.isLeft(posted)) v.push(violation(posted.left.path, posted.left.message, "B-MARKET-01"))
+  if (Either.isLeft(posted)) v.push(violation(posted.left.path, posted.left.problem, "B-MARKET-01"))
   if (v.length > 0 || Either.isLeft(posted)) return Either.left(new RulesViolated({ violations: v }))
   return Either.right({ refuge: { ...refuge, stash, ledger: posted.right }, lines })
 }
