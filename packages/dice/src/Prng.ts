@@ -156,7 +156,7 @@ export class Prng {
     if (dice > 255) throw new RangeError(`dice: poolCounts counts at most 255 dice, got ${dice}`)
     let packed = 0
     for (let left = dice; left > 0; left -= 6) {
-      const r = left >= 6 ? 6 : left
+      const r = Math.min(6, left)
       packed += COUNTS6[r]![this.chunk(r)]!
     }
     return packed
@@ -166,7 +166,7 @@ export class Prng {
   poolFaces(dice: number): number[] {
     const faces: number[] = []
     for (let left = dice; left > 0; left -= 6) {
-      const r = left >= 6 ? 6 : left
+      const r = Math.min(6, left)
       let v = this.chunk(r)
       for (let k = 0; k < r; k++) {
         faces.push((v % 6) + 1)
