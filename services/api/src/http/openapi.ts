@@ -22,15 +22,33 @@ const ERROR_TEXT: Record<number, string> = {
   429: "Too many requests (see Retry-After)",
 }
 
+/**
+ * Effect marks the schemas of its built-in `unknown`, `any` and `object` with `$id: "/schemas/…"`.
+ * Repeated across one document, the same `$id` would name many schemas (JSON Schema 2020-12 forbids
+ * it, and validators such as ajv refuse the document), so they are left out.
+ */
+const withoutBuiltinIds = (node: unknown): unknown =>
+  Array.isArray(node)
+    ? node.map(withoutBuiltinIds)
+    : node !== null && typeof node === "object"
+      ? Object.fromEntries(
+          Object.entries(node)
+            .filter(([k, v]) => !(k === "$id" && typeof v === "string" && v.startsWith("/schemas/")))
+            .map(([k, v]) => [k, withoutBuiltinIds(v)]),
+        )
+      : node
+
 /** Builds the document. */
 export const openApiDocument = () => {
   const definitions: Record<string, JSONSchema.JsonSchema7> = {}
   const schemaOf = (s: Schema.Schema.Any): SchemaObject =>
-    JSONSchema.fromAST(s.ast, {
-      definitions,
-      definitionPath: "#/components/schemas/",
-      target: "openApi3.1",
-    }) as SchemaObject
+    withoutBuiltinIds(
+      JSONSchema.fromAST(s.ast, {
+        definitions,
+        definitionPath: "#/components/schemas/",
+        target: "openApi3.1",
+      }),
+    ) as SchemaObject
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion("3.1.0")
     .addInfo({
@@ -91,7 +109,11 @@ export const openApiDocument = () => {
       responses: {
         [String(r.status)]: {
           description: "Success",
-          content: { "application/json": { schema: schemaOf(r.response) } },
+          content: {
+            "application/json": { schema: schemaOf(r.response) },
+            // Routes that can answer in another format (the Nightsong SVG map) say so (by Accept).
+            ...Object.fromEntries((r.alternatives ?? []).map((t) => [t, { schema: { type: "string" as const } }])),
+          },
         },
         ...Object.fromEntries(
           statuses.filter((s) => s in ERROR_TEXT).map((s) => [String(s), errorResponse(s)]),
@@ -101,7 +123,8 @@ export const openApiDocument = () => {
     paths[r.path] = { ...(paths[r.path] ?? {}), [r.method.toLowerCase()]: op }
   }
   for (const [path, item] of Object.entries(paths)) builder.addPath(path, item)
-  for (const [name, def] of Object.entries(definitions)) builder.addSchema(name, def as SchemaObject)
+  for (const [name, def] of Object.entries(definitions))
+    builder.addSchema(name, withoutBuiltinIds(def) as SchemaObject)
   builder.addPath("/health", {
     get: {
       operationId: "health",
