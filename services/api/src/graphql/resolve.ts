@@ -1,0 +1,60 @@
+/**
+ * The Effect resolver helper (there is no Pothos plugin for Effect): runs a use-case of the
+ * application layer. An `ApiError` becomes a GraphQL error with the same code as REST in its
+ * extensions (`{ code, status, details }`); any other failure or defect is logged here, with its
+ * cause, and reaches the client only as Yoga's masked "Unexpected error.".
+ */
+import { Cause, Effect, Exit, Option } from "effect"
+import { GraphQLError, type GraphQLResolveInfo } from "graphql"
+import type { ApiError } from "../app/ApiError.js"
+import type * as App from "../app/App.js"
+import type { GraphqlContext } from "./context.js"
+
+/** A failure already logged by `resolveEffect`: Yoga masks it without logging it twice. */
+export class LoggedInternalError extends Error {
+  override readonly name = "LoggedInternalError"
+}
+
+/** The GraphQL error for an `ApiError`: the message for people, the code, status and details for programs. */
+export const toGraphQLError = (e: ApiError): GraphQLError =>
+  new GraphQLError(e.message, {
+    extensions: { code: e.code, status: e.status, ...(e.details ? { details: e.details } : {}) },
+  })
+
+const where = (info: GraphQLResolveInfo) => `${info.parentType.name}.${info.fieldName}`
+
+/** Runs a use-case for a resolver. */
+export const resolveEffect = async <A>(
+  ctx: GraphqlContext,
+  info: GraphQLResolveInfo,
+  effect: Effect.Effect<A, ApiError>,
+): Promise<A> => {
+  const exit = await Effect.runPromiseExit(effect)
+  if (Exit.isSuccess(exit)) return exit.value
+  const failure = Cause.failureOption(exit.cause)
+  if (Option.isSome(failure)) throw toGraphQLError(failure.value)
+  ctx.log(`graphql internal error in ${where(info)}: ${Cause.pretty(exit.cause)}`)
+  throw new LoggedInternalError(`internal error in ${where(info)}`)
+}
+
+/** A use-case that needs the caller: unauthorized (before anything runs) without a valid key. */
+export const asPlayer = <A>(
+  ctx: GraphqlContext,
+  f: (player: App.Player) => Effect.Effect<A, ApiError>,
+): Effect.Effect<A, ApiError> => Effect.flatMap(ctx.player, f)
+
+/**
+ * A GraphQL input as a request body: explicit nulls are dropped, as if the field were absent, so
+ * the use-case's schema sees the same body REST would send.
+ */
+export const bodyOf = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(bodyOf)
+  if (value !== null && typeof value === "object") {
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, bodyOf(v)]),
+    )
+  }
+  return value
+}

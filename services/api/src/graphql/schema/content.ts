@@ -1,0 +1,101 @@
+/**
+ * ContentEntry and ContentPage; `listContent` and `getContent` (REST: GET /v1/content/{kind} and
+ * /v1/content/{kind}/{id}). `packs` merges stored homebrew packs over the core pack.
+ */
+import { Ids } from "@blight/rules"
+import type { Effect } from "effect"
+import * as App from "../../app/App.js"
+import { builder } from "../builder.js"
+import { resolveEffect } from "../resolve.js"
+import { JSONScalar } from "./json.js"
+
+type Sourced = Effect.Effect.Success<ReturnType<typeof App.getContent>>
+type Page = Effect.Effect.Success<ReturnType<typeof App.listContent>>
+type Entry = { readonly id: string; readonly name: string; readonly provenance?: string }
+
+export const ContentKindRef = builder.enumType("ContentKind", {
+  description: "A kind of content entry",
+  values: Ids.KINDS,
+})
+
+export const ProvenanceRef = builder.enumType("Provenance", {
+  description: "rules: stated by the rules; provisional: filled in where the rules are silent (or homebrew)",
+  values: ["rules", "provisional"] as const,
+})
+
+export const ContentEntryRef = builder.objectRef<Sourced>("ContentEntry").implement({
+  description: "An entry, with the pack it came from",
+  fields: (t) => ({
+    id: t.string({ resolve: (s) => (s.entry as Entry).id }),
+    name: t.string({ resolve: (s) => (s.entry as Entry).name }),
+    provenance: t.string({ nullable: true, resolve: (s) => (s.entry as Entry).provenance ?? null }),
+    pack: t.exposeString("pack", { description: "The pack the entry came from" }),
+    replaces: t.string({
+      nullable: true,
+      description: "The pack whose entry this one replaces, if any",
+      resolve: (s) => s.replaces ?? null,
+    }),
+    entry: t.field({ type: JSONScalar, description: "The whole entry", resolve: (s) => s.entry }),
+  }),
+})
+
+export const ContentPageRef = builder.objectRef<Page>("ContentPage").implement({
+  description: "A page of entries of one kind",
+  fields: (t) => ({
+    kind: t.exposeString("kind"),
+    total: t.exposeInt("total", { description: "Entries matching the filters, on every page" }),
+    offset: t.exposeInt("offset"),
+    limit: t.exposeInt("limit"),
+    items: t.field({ type: [ContentEntryRef], resolve: (p) => p.items }),
+  }),
+})
+
+/** The REST query string these arguments stand for (the use-case decodes it, limits included). */
+const queryOf = (a: {
+  packs?: readonly string[] | null | undefined
+  provenance?: string | null | undefined
+  pack?: string | null | undefined
+  q?: string | null | undefined
+  limit?: number | null | undefined
+  offset?: number | null | undefined
+}) => ({
+  ...(a.packs?.length ? { packs: a.packs.join(",") } : {}),
+  ...(a.provenance ? { provenance: a.provenance } : {}),
+  ...(a.pack != null ? { pack: a.pack } : {}),
+  ...(a.q != null ? { q: a.q } : {}),
+  ...(a.limit != null ? { limit: String(a.limit) } : {}),
+  ...(a.offset != null ? { offset: String(a.offset) } : {}),
+})
+
+builder.queryFields((t) => {
+  const packs = t.arg.stringList({
+    description: "Stored homebrew packs to merge over the core pack, in order",
+  })
+  return {
+    listContent: t.field({
+      description: "Entries of one kind, filtered and paged",
+      type: ContentPageRef,
+      args: {
+        kind: t.arg({ type: ContentKindRef, required: true }),
+        packs,
+        provenance: t.arg({ type: ProvenanceRef }),
+        pack: t.arg.string({ description: "Only entries from this pack" }),
+        q: t.arg.string({ description: "Only entries whose name or id contains this" }),
+        limit: t.arg.int({ description: "1 to 500 (default 100)" }),
+        offset: t.arg.int({ description: "From 0 (default 0)" }),
+      },
+      resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.listContent(ctx.deps, a.kind, queryOf(a))),
+    }),
+    getContent: t.field({
+      description: "One entry, with the pack it came from",
+      type: ContentEntryRef,
+      args: {
+        kind: t.arg({ type: ContentKindRef, required: true }),
+        id: t.arg.string({ required: true }),
+        packs,
+      },
+      resolve: (_, a, ctx, info) =>
+        resolveEffect(ctx, info, App.getContent(ctx.deps, a.kind, a.id, queryOf(a))),
+    }),
+  }
+})

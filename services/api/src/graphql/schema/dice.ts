@@ -1,0 +1,108 @@
+/**
+ * Dice and odds: `rollDice` (REST: POST /v1/dice/roll) and `oddsPool`, `oddsTest`, `oddsShoot`,
+ * `oddsFight`, `oddsCheck`, `oddsStep` (REST: POST /v1/odds/{kind}). Reports are JSON, the same
+ * shapes as REST and the CLI's `--json`.
+ */
+import { Check, StepDie } from "@blight/dice"
+import * as App from "../../app/App.js"
+import { builder } from "../builder.js"
+import { bodyOf, resolveEffect } from "../resolve.js"
+import { JSONScalar } from "./json.js"
+
+export const RollKindRef = builder.enumType("RollKind", {
+  description:
+    "pool: a Blight pool; test: a test against a target; dice: a dice expression; d20: a Nightsong d20 or Check; step: a Step Die; fate: the Die of Fate",
+  values: ["pool", "test", "dice", "d20", "step", "fate"] as const,
+})
+
+export const AdvantageRef = builder.enumType("Advantage", { values: Check.Advantage.literals })
+
+export const StepDieRef = builder.enumType("StepDie", {
+  description: "A Nightsong Step Die: d12, d10, d8, d6, d4 or d0 (spent)",
+  values: StepDie.STEP_CHAIN,
+})
+
+export const RollInputRef = builder.inputType("RollInput", {
+  description:
+    "What to roll: `kind` and the fields that kind takes (pool: dice, blightDice; test: dice, target, blightDice; dice: expression; d20: advantage, ability, dr, nuanced; step: die; fate: threshold)",
+  fields: (t) => ({
+    kind: t.field({ type: RollKindRef, required: true }),
+    dice: t.int({ description: "Dice in the pool after modifiers (below 1: a desperate roll)" }),
+    blightDice: t.int({ description: "Blight dice added (0–3)" }),
+    target: t.int({ description: "Successes needed (default 1)" }),
+    expression: t.string({ description: '"2d6", "d66", "d3", "d%", "3d6x10", "half"' }),
+    advantage: t.field({ type: AdvantageRef }),
+    ability: t.int(),
+    dr: t.int(),
+    nuanced: t.boolean(),
+    die: t.field({ type: StepDieRef }),
+    threshold: t.int({ description: "The Die of Fate's threshold (default 50)" }),
+    seed: t.float({
+      description:
+        "A whole number from 0 to 2^53−1; the same seed replays the same roll (default: a new one)",
+    }),
+    manual: t.intList({ description: "The numbers rolled at the table, used in order, instead of a seed" }),
+  }),
+})
+
+builder.mutationField("rollDice", (t) =>
+  t.field({
+    description:
+      "Roll a pool, a test, a dice expression, a d20, a step die or the Die of Fate (seeded, or manual dice). The report carries the seed, so any roll replays.",
+    type: JSONScalar,
+    args: { input: t.arg({ type: RollInputRef, required: true }) },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.roll(bodyOf(a.input))),
+  }),
+)
+
+const odds = (kind: string, args: Record<string, unknown>) => App.odds(kind, bodyOf(args))
+
+builder.queryFields((t) => ({
+  oddsPool: t.field({
+    description: "Exact odds: the successes and crits of a pool",
+    type: JSONScalar,
+    args: { dice: t.arg.int({ required: true }), blightDice: t.arg.int() },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("pool", a)),
+  }),
+  oddsTest: t.field({
+    description: "Exact odds: the chance a test passes (B-TEST-01)",
+    type: JSONScalar,
+    args: { dice: t.arg.int({ required: true }), target: t.arg.int(), blightDice: t.arg.int() },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("test", a)),
+  }),
+  oddsShoot: t.field({
+    description: "Exact odds: the damage a shot does through armour",
+    type: JSONScalar,
+    args: {
+      dice: t.arg.int({ required: true }),
+      armour: t.arg.int({ required: true }),
+      helmet: t.arg.boolean(),
+      damage: t.arg.int(),
+      blightDice: t.arg.int(),
+    },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("shoot", a)),
+  }),
+  oddsFight: t.field({
+    description: "Exact odds: who wins a fight, and by how much",
+    type: JSONScalar,
+    args: { attacker: t.arg.int({ required: true }), defender: t.arg.int(), defenderDown: t.arg.boolean() },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("fight", a)),
+  }),
+  oddsCheck: t.field({
+    description: "Exact odds: a Nightsong Check (or a Nuanced Check)",
+    type: JSONScalar,
+    args: {
+      ability: t.arg.int({ required: true }),
+      dr: t.arg.int({ required: true }),
+      advantage: t.arg({ type: AdvantageRef }),
+      nuanced: t.arg.boolean(),
+    },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("check", a)),
+  }),
+  oddsStep: t.field({
+    description: "Exact odds: how long a Step Die lasts",
+    type: JSONScalar,
+    args: { die: t.arg({ type: StepDieRef, required: true }) },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("step", a)),
+  }),
+}))

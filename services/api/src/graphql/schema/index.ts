@@ -1,0 +1,16 @@
+/**
+ * The GraphQL schema, assembled from one file per type (or area) over the application layer.
+ */
+import { builder } from "../builder.js"
+import "./root.js"
+import "./json.js"
+import "./player.js"
+import "./content.js"
+import "./pack.js"
+import "./dice.js"
+import "./stores.js"
+import "./ledger.js"
+import "./refuge.js"
+import "./market.js"
+
+export const schema = builder.toSchema()

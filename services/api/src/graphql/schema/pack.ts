@@ -1,0 +1,70 @@
+/**
+ * Pack and PackVersion; `uploadPack`, `listPacks`, `getPack` (REST: POST and GET /v1/packs,
+ * GET /v1/packs/{id}).
+ */
+import { Effect } from "effect"
+import * as App from "../../app/App.js"
+import { builder } from "../builder.js"
+import { asPlayer, resolveEffect } from "../resolve.js"
+import { JSONScalar } from "./json.js"
+
+type Summary = Effect.Effect.Success<ReturnType<typeof App.listPacks>>[number]
+type Detail = Effect.Effect.Success<ReturnType<typeof App.getPack>>
+type PackShape = Summary | Detail
+
+export const PackVersionRef = builder
+  .objectRef<{ readonly version: string; readonly createdAt: string }>("PackVersion")
+  .implement({
+    fields: (t) => ({
+      version: t.exposeString("version"),
+      createdAt: t.exposeString("createdAt", { description: "ISO time" }),
+    }),
+  })
+
+export const PackRef = builder.objectRef<PackShape>("Pack").implement({
+  description: "A homebrew pack: declarative data, validated on upload, never executed",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    owner: t.exposeString("owner", { description: "The id of the player who publishes it" }),
+    version: t.exposeString("version", { description: "The latest version" }),
+    versions: t.field({ type: [PackVersionRef], resolve: (p) => p.versions }),
+    manifest: t.field({ type: JSONScalar, nullable: true, resolve: (p) => p.manifest ?? null }),
+    body: t.field({
+      type: JSONScalar,
+      description: "The latest version's whole pack",
+      resolve: (p, _, ctx, info) =>
+        "body" in p
+          ? p.body
+          : resolveEffect(ctx, info, App.getPack(ctx.deps, p.id).pipe(Effect.map((d) => d.body))),
+    }),
+  }),
+})
+
+builder.queryFields((t) => ({
+  listPacks: t.field({
+    description: "Every uploaded pack",
+    type: [PackRef],
+    resolve: (_, __, ctx, info) => resolveEffect(ctx, info, App.listPacks(ctx.deps)),
+  }),
+  getPack: t.field({
+    description: "One pack, its versions and its latest body",
+    type: PackRef,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.getPack(ctx.deps, String(a.id))),
+  }),
+}))
+
+builder.mutationField("uploadPack", (t) =>
+  t.field({
+    description:
+      "Upload a homebrew pack or a new version of one you own (validated data; never executed). Needs a key.",
+    type: PackRef,
+    args: { pack: t.arg({ type: JSONScalar, required: true, description: "The pack, as its JSON file" }) },
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (player) => App.uploadPack(ctx.deps, player, a.pack)),
+      ),
+  }),
+)

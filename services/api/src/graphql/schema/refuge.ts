@@ -1,0 +1,105 @@
+/**
+ * RefugeRecord and FoundedRefuge: Refuges and Congregations. `foundRefuge`, `refuges`, `refuge`
+ * (REST: POST and GET /v1/refuges, GET /v1/refuges/{id}) and the Congregation equivalents
+ * `foundCongregation`, `congregations`, `congregation` (REST: /v1/congregations…).
+ */
+import type { Refuge } from "@blight/rules"
+import type { Effect } from "effect"
+import * as App from "../../app/App.js"
+import { builder } from "../builder.js"
+import { asPlayer, resolveEffect } from "../resolve.js"
+import { JSONScalar } from "./json.js"
+import { StoresRef } from "./stores.js"
+
+export type RefugeView = Effect.Effect.Success<ReturnType<typeof App.getRefuge>>
+
+export const RefugeKindRef = builder.enumType("RefugeKind", {
+  values: ["refuge", "congregation"] as const,
+})
+
+export const RefugeRecordRef = builder.objectRef<RefugeView>("RefugeRecord").implement({
+  description: "A stored Refuge or Congregation, with the version a write must name",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    owner: t.exposeString("owner", { description: "The id of the player it belongs to" }),
+    version: t.exposeInt("version", {
+      description: "Send it with a write; a stale version is refused with code conflict",
+    }),
+    name: t.string({ resolve: (r) => (r.refuge as Refuge.Refuge).name }),
+    kind: t.field({ type: RefugeKindRef, resolve: (r) => (r.refuge as Refuge.Refuge).kind }),
+    stores: t.field({ type: StoresRef, resolve: (r) => r.refuge.stores }),
+    packs: t.exposeStringList("packs", { description: "The homebrew packs its content comes from" }),
+    createdAt: t.exposeString("createdAt"),
+    updatedAt: t.exposeString("updatedAt"),
+    refuge: t.field({
+      type: JSONScalar,
+      description: "The whole document: Home, survivors, improvements, stash, Ledger and stores",
+      resolve: (r) => r.refuge,
+    }),
+  }),
+})
+
+export const FoundedRefugeRef = builder
+  .objectRef<{ readonly record: RefugeView; readonly seed: number }>("FoundedRefuge")
+  .implement({
+    description: "A newly founded Refuge or Congregation, and the seed of the rolls made founding it",
+    fields: (t) => ({
+      record: t.field({ type: RefugeRecordRef, resolve: (f) => f.record }),
+      seed: t.exposeFloat("seed", { description: "Replays the founding's rolls" }),
+    }),
+  })
+
+for (const kind of ["refuge", "congregation"] as const) {
+  const Kind = kind === "refuge" ? "Refuge" : "Congregation"
+  builder.queryFields((t) => ({
+    [`${kind}s`]: t.field({
+      description: `The caller's ${kind}s`,
+      type: [RefugeRecordRef],
+      resolve: (_, __, ctx, info) =>
+        resolveEffect(
+          ctx,
+          info,
+          asPlayer(ctx, (player) => App.listRefuges(ctx.deps, player, kind)),
+        ),
+    }),
+    [kind]: t.field({
+      description: `One of the caller's ${kind}s (forbidden if it is someone else's)`,
+      type: RefugeRecordRef,
+      args: { id: t.arg.id({ required: true }) },
+      resolve: (_, a, ctx, info) =>
+        resolveEffect(
+          ctx,
+          info,
+          asPlayer(ctx, (player) => App.getRefuge(ctx.deps, player, String(a.id), kind)),
+        ),
+    }),
+  }))
+  builder.mutationField(`found${Kind}`, (t) =>
+    t.field({
+      description: `Found a ${kind} from a roster (rules_violated lists every broken rule with its clause)`,
+      type: FoundedRefugeRef,
+      args: {
+        roster: t.arg({ type: JSONScalar, required: true, description: "The roster, as its JSON file" }),
+        packs: t.arg.stringList({ description: "Stored homebrew packs its content comes from" }),
+        seed: t.arg.float({ description: "A whole number from 0 to 2^53−1 (default: a new one)" }),
+      },
+      resolve: (_, a, ctx, info) =>
+        resolveEffect(
+          ctx,
+          info,
+          asPlayer(ctx, (player) =>
+            App.foundRefuge(
+              ctx.deps,
+              player,
+              {
+                roster: a.roster,
+                ...(a.packs ? { packs: a.packs } : {}),
+                ...(a.seed != null ? { seed: a.seed } : {}),
+              },
+              kind,
+            ),
+          ),
+        ).then(({ seed, ...record }) => ({ record, seed })),
+    }),
+  )
+}
