@@ -4,10 +4,12 @@
  * Handlers call the application layer and hold no rules logic.
  */
 import { Report } from "@blight/dice"
+import { Character } from "@blight/nightsong"
 import { Ids, Ledger, Market } from "@blight/rules"
-import { type Effect, Schema } from "effect"
+import { Effect, Schema } from "effect"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
+import * as Nightsong from "../app/Nightsong.js"
 
 /** What a handler sees. */
 export interface RouteContext {
@@ -15,6 +17,8 @@ export interface RouteContext {
   readonly params: Readonly<Record<string, string>>
   readonly query: Readonly<Record<string, string>>
   readonly body: unknown
+  /** The request's Accept header (for routes that answer in more than one format). */
+  readonly accept: string
   /** The caller, for routes with `auth: true` (the router answers 401 before the handler runs). */
   readonly player: App.Player
 }
@@ -25,12 +29,14 @@ export interface Route {
   readonly path: string
   readonly operationId: string
   readonly summary: string
-  readonly tag: "players" | "content" | "packs" | "dice" | "refuges" | "congregations"
+  readonly tag: "players" | "content" | "packs" | "dice" | "refuges" | "congregations" | "nightsong"
   readonly auth: boolean
   readonly status: 200 | 201
   readonly body?: Schema.Schema.Any
   readonly query?: Schema.Schema.Any
   readonly response: Schema.Schema.Any
+  /** Other media types the route can answer in, chosen by Accept. */
+  readonly alternatives?: ReadonlyArray<string>
   readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
 }
 
@@ -161,6 +167,17 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
   ]
 }
 
+/** A non-JSON answer (an SVG map): the router sends it as is. */
+export class Raw {
+  constructor(
+    readonly contentType: string,
+    readonly body: string,
+  ) {}
+}
+
+const wantsSvg = (accept: string) =>
+  /image\/svg\+xml/i.test(accept) && !/application\/json/i.test(accept.split(",")[0] ?? "")
+
 /** Every REST route. */
 export const routes: readonly Route[] = [
   {
@@ -262,6 +279,40 @@ export const routes: readonly Route[] = [
   ),
   ...refugeRoutes("refuges"),
   ...refugeRoutes("congregations"),
+  {
+    method: "POST",
+    path: "/v1/nightsong/characters",
+    operationId: "nightsongCharacter",
+    summary: "A new Nightsong character (array or 2D6 method), valid by construction; seeded",
+    tag: "nightsong",
+    auth: false,
+    status: 200,
+    body: Nightsong.CharacterBody,
+    response: Schema.Struct({ seed: Schema.Number, character: Character.Character }).annotations({
+      identifier: "NightsongCharacter",
+    }),
+    handler: ({ body }) => Nightsong.character(body),
+  },
+  {
+    method: "POST",
+    path: "/v1/nightsong/worlds",
+    operationId: "nightsongWorld",
+    summary: "A Nightsong Living World: JSON, or the SVG hex map with Accept: image/svg+xml; seeded",
+    tag: "nightsong",
+    auth: false,
+    status: 200,
+    body: Nightsong.WorldBody,
+    response: Schema.Struct({ seed: Schema.Number, world: Json }).annotations({
+      identifier: "NightsongWorld",
+    }),
+    alternatives: ["image/svg+xml"],
+    handler: ({ body, accept }) =>
+      Effect.map(Nightsong.world(body), (w) =>
+        wantsSvg(accept)
+          ? new Raw("image/svg+xml; charset=utf-8", w.svg())
+          : { seed: w.seed, world: w.world },
+      ),
+  },
 ]
 
 /** Schemas the OpenAPI document also lists by name. */

@@ -14,7 +14,7 @@ import { connect } from "../db/connect.js"
 import { makeGraphql } from "../graphql/index.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { rateLimiter } from "./RateLimit.js"
-import { type Route, routes } from "./routes.js"
+import { Raw, type Route, routes } from "./routes.js"
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -59,7 +59,12 @@ export const run = async (
   log: (msg: string) => void,
 ) => {
   const exit = await Effect.runPromiseExit(effect)
-  if (Exit.isSuccess(exit)) return json(status, exit.value)
+  if (Exit.isSuccess(exit)) {
+    const v = exit.value
+    return v instanceof Raw
+      ? new Response(v.body, { status, headers: { "content-type": v.contentType } })
+      : json(status, v)
+  }
   const failure = Cause.failureOption(exit.cause)
   if (Option.isSome(failure)) return errorResponse(failure.value)
   log(`internal error: ${Cause.pretty(exit.cause)}`)
@@ -134,11 +139,12 @@ export const makeService = async (
       }
     }
     const query = Object.fromEntries(url.searchParams.entries())
+    const accept = request.headers.get("accept") ?? "application/json"
     const effect = route.auth
       ? Effect.flatMap(App.authenticate(deps, request.headers.get("authorization")), (player) =>
-          route.handler({ deps, params, query, body, player }),
+          route.handler({ deps, params, query, body, player, accept }),
         )
-      : route.handler({ deps, params, query, body, player: undefined as never })
+      : route.handler({ deps, params, query, body, player: undefined as never, accept })
     return run(effect, route.status, log)
   }
 

@@ -1,0 +1,70 @@
+import { mkdtempSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { Character } from "@blight/nightsong"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { defaults, startServer } from "../src/index.js"
+
+let server: Awaited<ReturnType<typeof startServer>>
+beforeAll(async () => {
+  server = await startServer({
+    ...defaults,
+    port: 0,
+    databaseUrl: `file:${join(mkdtempSync(join(tmpdir(), "blight-ns-")), "api.db")}`,
+  })
+})
+afterAll(async () => server.close())
+
+const post = (path: string, body: unknown, accept = "application/json") =>
+  fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", accept },
+    body: JSON.stringify(body),
+  })
+
+describe("Nightsong over HTTP", () => {
+  it("N-CREATE-01 N-HP-01 N-SLOTS-01 POST /v1/nightsong/characters gives a valid, replayable character", async () => {
+    const a = await (await post("/v1/nightsong/characters", { seed: 7 })).json()
+    const b = await (await post("/v1/nightsong/characters", { seed: 7 })).json()
+    expect(a).toEqual(b)
+    expect(a.seed).toBe(7)
+    const c = a.character
+    expect(c.maxHp).toBe(c.abilities.CON + 6)
+    expect(Character.validateCharacter(c)).toMatchObject({ _tag: "Right" })
+    const rolled = await (await post("/v1/nightsong/characters", { seed: 7, method: "roll" })).json()
+    const scores = Object.values(rolled.character.abilities) as number[]
+    expect(scores.every((x) => x >= -3 && x <= 3)).toBe(true)
+    expect(Math.max(...scores)).toBeGreaterThanOrEqual(1) // N-ABILITY-05: reroll all when none is +1 or higher
+  })
+
+  it("bad character options are a 400 naming them", async () => {
+    const r = await post("/v1/nightsong/characters", { method: "dice" })
+    expect(r.status).toBe(400)
+    expect((await r.json()).error.code).toBe("bad_request")
+    const bg = await post("/v1/nightsong/characters", { seed: 1, background: "Astronaut" })
+    expect(bg.status).toBe(400)
+  })
+
+  it("N-WORLD-01 N-REGION-01 POST /v1/nightsong/worlds: JSON by default, the SVG map with Accept: image/svg+xml", async () => {
+    const j = await post("/v1/nightsong/worlds", { seed: 7 })
+    expect(j.headers.get("content-type")).toMatch(/application\/json/)
+    const w = await j.json()
+    expect(w.seed).toBe(7)
+    expect(
+      w.world.hexes.every((h: { region?: unknown }) => h.region !== undefined && h.region !== null),
+    ).toBe(true)
+    const svg = await post("/v1/nightsong/worlds", { seed: 7 }, "image/svg+xml")
+    expect(svg.headers.get("content-type")).toMatch(/image\/svg\+xml/)
+    const text = await svg.text()
+    expect(text).toMatch(/^<\?xml|^<svg/)
+    expect((text.match(/<polygon/g) ?? []).length).toBeGreaterThanOrEqual(w.world.hexes.length)
+  })
+
+  it("N-FACTION-01 sessions advance the Factions' Goal dice, and the same seed replays", async () => {
+    const a = await (await post("/v1/nightsong/worlds", { seed: 11, sessions: 3 })).json()
+    const b = await (await post("/v1/nightsong/worlds", { seed: 11, sessions: 3 })).json()
+    expect(a).toEqual(b)
+    expect(a.world.session).toBe(3)
+    expect((await post("/v1/nightsong/worlds", { sessions: 101 })).status).toBe(400)
+  })
+})
