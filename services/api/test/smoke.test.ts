@@ -1,0 +1,133 @@
+/**
+ * Browser smoke test: the API reference (/docs, Swagger UI) and GraphiQL (/graphql) of a real
+ * server, loaded in headless Chromium (Debian's /usr/bin/chromium, driven by playwright-core; no
+ * browser is ever downloaded). `.ci/run` installs Chromium; without it these tests are skipped.
+ */
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { type BrowserContext, chromium, type Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type Running, sqliteDatabase, startTestServer, type TestDatabase } from "./support/server.js"
+
+const CHROMIUM = "/usr/bin/chromium"
+const noChromium = !existsSync(CHROMIUM)
+const SKIP = noChromium ? ` (skipped: ${CHROMIUM} is not installed; .ci/run installs Debian's chromium)` : ""
+
+/** Swagger UI breaks paths with zero-width spaces so they wrap; compare without them. */
+const visibleText = (s: string) => s.replace(/\u200b/g, "")
+
+describe("the service in a browser", () => {
+  let db: TestDatabase
+  let server: Running
+  let context: BrowserContext
+  let profile: string
+  /** Every request a page made, and every error it threw. */
+  const requests: string[] = []
+  const pageErrors: string[] = []
+
+  const open = async (path: string): Promise<Page> => {
+    const page = await context.newPage()
+    page.on("request", (r) => requests.push(r.url()))
+    page.on("pageerror", (e) => pageErrors.push(`${path}: ${e.message}`))
+    await page.goto(server.url + path, { waitUntil: "load", timeout: 20_000 })
+    return page
+  }
+
+  beforeAll(async () => {
+    if (noChromium) return
+    db = sqliteDatabase()
+    server = await startTestServer(db.url)
+    profile = mkdtempSync(join(tmpdir(), "blight-chromium-"))
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      timeout: 30_000,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    })
+  })
+  afterAll(async () => {
+    await context?.close()
+    await server?.close()
+    await db?.drop()
+    if (profile) rmSync(profile, { recursive: true, force: true })
+  })
+
+  it.skipIf(noChromium)(
+    `/docs renders the API reference with the Refuge endpoints, from the server alone${SKIP}`,
+    async () => {
+      const page = await open("/docs")
+      // Swagger UI fetches /openapi.json and renders one block per operation
+      const trip = page.locator('.opblock[id*="refugeMarketTrip"] .opblock-summary-path')
+      await trip.waitFor({ state: "visible", timeout: 20_000 })
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as the reader sees it
+      expect(visibleText(await trip.innerText())).toBe("/v1/refuges/{id}/market-trips")
+      const paths = (await page.locator(".opblock-summary-path").allInnerTexts()).map(visibleText)
+      expect(paths).toEqual(
+        expect.arrayContaining([
+          "/v1/refuges",
+          "/v1/refuges/{id}",
+          "/v1/refuges/{id}/ledger",
+          "/v1/refuges/{id}/market-trips",
+          "/v1/players",
+        ]),
+      )
+      // biome-ignore lint/performance/useDomNodeTextContent: the text as the reader sees it
+      await expect.poll(() => page.locator(".info .title").innerText()).toMatch(/^Blight Rules API/)
+      expect(await page.locator(".opblock-tag-section h3").allInnerTexts()).toEqual(
+        expect.arrayContaining(["refuges", "congregations", "dice", "content"]),
+      )
+
+      const shot = join(tmpdir(), `blight-docs-${process.pid}.png`)
+      await page.screenshot({ path: shot, fullPage: false })
+      expect(statSync(shot).size).toBeGreaterThan(10_000)
+      console.log(`screenshot of /docs: ${shot}`)
+
+      // everything the page loaded came from the server itself, and nothing threw
+      const elsewhere = requests.filter((u) => !u.startsWith(server.url) && !u.startsWith("data:"))
+      expect(elsewhere, "the docs page reached beyond the server").toEqual([])
+      expect(pageErrors).toEqual([])
+      await page.close()
+    },
+  )
+
+  it.skipIf(noChromium)(
+    `/graphql serves the GraphiQL page to a browser, and the page can query the API${SKIP}`,
+    async () => {
+      const page = await context.newPage()
+      const res = await page.goto(`${server.url}/graphql`, { waitUntil: "domcontentloaded", timeout: 20_000 })
+      expect(res?.status()).toBe(200)
+      expect(res?.headers()["content-type"]).toMatch(/^text\/html/)
+      expect(await page.title()).toBe("Blight Rules GraphQL")
+      // GraphiQL mounts itself on #root
+      expect(await page.locator("#root").count()).toBe(1)
+      // from that page, the endpoint answers a query the way GraphiQL would send it
+      const answer = await page.evaluate(async () => {
+        const r = await fetch("/graphql", {
+          method: "POST",
+          headers: { "content-type": "application/json", accept: "application/json" },
+          body: JSON.stringify({ query: "{ health listContent(kind: backgrounds, limit: 1) { total } }" }),
+        })
+        return { status: r.status, body: await r.json() }
+      })
+      expect(answer.status).toBe(200)
+      expect(answer.body.errors).toBeUndefined()
+      expect(answer.body.data.health).toBe("ok")
+      expect(answer.body.data.listContent.total).toBeGreaterThan(0)
+      await page.close()
+    },
+  )
+
+  // Yoga's GraphiQL page loads its script and styles from https://unpkg.com, which a machine without
+  // the internet (CI here) cannot reach: the page stays at "Loading…". Serving GraphiQL's assets
+  // from the server (as /docs does with Swagger UI) would make this testable.
+  it.todo("GraphiQL renders its editor at /graphql without the internet")
+})
