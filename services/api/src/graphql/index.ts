@@ -5,16 +5,24 @@
  * bounded from the config.
  */
 import { GraphQLError } from "graphql"
-import { createYoga, maskError } from "graphql-yoga"
+import { createYoga } from "graphql-yoga"
 import type * as App from "../app/App.js"
 import type { Config } from "../config.js"
+import { restCodesPlugin } from "./codes.js"
 import { makeContext } from "./context.js"
 import { limitsPlugin } from "./limits.js"
 import { LoggedInternalError } from "./resolve.js"
 import { schema } from "./schema/index.js"
 
+/** GraphQL's error class, by name: a bundler or test runner may load two copies of graphql. */
+const isGraphQLError = (e: unknown): e is GraphQLError => e instanceof Error && e.name === "GraphQLError"
+
+/** Yoga's rule: an error is shown as it is if it, and every error it wraps, is a GraphQL error. */
+const isOriginalGraphQLError = (e: unknown): boolean =>
+  isGraphQLError(e) && (e.originalError == null || isOriginalGraphQLError(e.originalError))
+
 const describe = (error: unknown): string => {
-  const original = error instanceof GraphQLError ? (error.originalError ?? error) : error
+  const original = isGraphQLError(error) ? (error.originalError ?? error) : error
   return original instanceof Error ? (original.stack ?? original.message) : String(original)
 }
 
@@ -27,18 +35,17 @@ export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) =
     maskedErrors: {
       isDev: false,
       maskError: (error, message) => {
-        // Yoga's own rule: GraphQL's errors and ours (from an ApiError) pass; anything else is masked.
-        const masked = maskError(error, message, false)
-        if (masked === error) return masked
-        const original = error instanceof GraphQLError ? error.originalError : error
+        // GraphQL's own errors and the use-cases' (from an ApiError) are shown; anything else is masked.
+        if (isOriginalGraphQLError(error)) return error as Error
+        const original = isGraphQLError(error) ? error.originalError : error
         if (!(original instanceof LoggedInternalError)) log(`graphql internal error: ${describe(error)}`)
         return new GraphQLError(message, {
-          ...(masked instanceof GraphQLError
+          ...(isGraphQLError(error)
             ? {
-                nodes: masked.nodes ?? null,
-                source: masked.source ?? null,
-                positions: masked.positions ?? null,
-                path: masked.path ?? null,
+                nodes: error.nodes ?? null,
+                source: error.source ?? null,
+                positions: error.positions ?? null,
+                path: error.path ?? null,
               }
             : {}),
           extensions: { code: "internal", status: 500 },
@@ -47,5 +54,5 @@ export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) =
     },
     logging: false,
     context: ({ request }) => makeContext(deps, log, request.headers.get("authorization")),
-    plugins: [limitsPlugin(config)],
+    plugins: [limitsPlugin(config), restCodesPlugin()],
   })

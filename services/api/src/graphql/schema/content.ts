@@ -75,6 +75,7 @@ builder.queryFields((t) => {
     listContent: t.field({
       description: "Entries of one kind, filtered and paged",
       type: ContentPageRef,
+      nullable: true,
       args: {
         kind: t.arg({ type: ContentKindRef, required: true }),
         packs,
@@ -89,6 +90,7 @@ builder.queryFields((t) => {
     getContent: t.field({
       description: "One entry, with the pack it came from",
       type: ContentEntryRef,
+      nullable: true,
       args: {
         kind: t.arg({ type: ContentKindRef, required: true }),
         id: t.arg.string({ required: true }),

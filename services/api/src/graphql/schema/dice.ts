@@ -50,6 +50,7 @@ builder.mutationField("rollDice", (t) =>
     description:
       "Roll a pool, a test, a dice expression, a d20, a step die or the Die of Fate (seeded, or manual dice). The report carries the seed, so any roll replays.",
     type: JSONScalar,
+    nullable: true,
     args: { input: t.arg({ type: RollInputRef, required: true }) },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.roll(bodyOf(a.input))),
   }),
@@ -61,18 +62,21 @@ builder.queryFields((t) => ({
   oddsPool: t.field({
     description: "Exact odds: the successes and crits of a pool",
     type: JSONScalar,
+    nullable: true,
     args: { dice: t.arg.int({ required: true }), blightDice: t.arg.int() },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("pool", a)),
   }),
   oddsTest: t.field({
     description: "Exact odds: the chance a test passes (B-TEST-01)",
     type: JSONScalar,
+    nullable: true,
     args: { dice: t.arg.int({ required: true }), target: t.arg.int(), blightDice: t.arg.int() },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("test", a)),
   }),
   oddsShoot: t.field({
     description: "Exact odds: the damage a shot does through armour",
     type: JSONScalar,
+    nullable: true,
     args: {
       dice: t.arg.int({ required: true }),
       armour: t.arg.int({ required: true }),
@@ -85,12 +89,14 @@ builder.queryFields((t) => ({
   oddsFight: t.field({
     description: "Exact odds: who wins a fight, and by how much",
     type: JSONScalar,
+    nullable: true,
     args: { attacker: t.arg.int({ required: true }), defender: t.arg.int(), defenderDown: t.arg.boolean() },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("fight", a)),
   }),
   oddsCheck: t.field({
     description: "Exact odds: a Nightsong Check (or a Nuanced Check)",
     type: JSONScalar,
+    nullable: true,
     args: {
       ability: t.arg.int({ required: true }),
       dr: t.arg.int({ required: true }),
@@ -102,6 +108,7 @@ builder.queryFields((t) => ({
   oddsStep: t.field({
     description: "Exact odds: how long a Step Die lasts",
     type: JSONScalar,
+    nullable: true,
     args: { die: t.arg({ type: StepDieRef, required: true }) },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("step", a)),
   }),

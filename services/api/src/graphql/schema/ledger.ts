@@ -55,6 +55,7 @@ for (const kind of ["refuge", "congregation"] as const) {
     t.field({
       description: `The ${kind}'s Ledger (one of the caller's; forbidden if it is someone else's)`,
       type: LedgerRef,
+      nullable: true,
       args: { id: t.arg.id({ required: true }) },
       resolve: (_, a, ctx, info) =>
         resolveEffect(

@@ -79,6 +79,7 @@ for (const kind of ["refuge", "congregation"] as const) {
     t.field({
       description: `A Market trip for one of the caller's ${kind}s: its purchases and sales at once, all or nothing (conflict on a stale version)`,
       type: MarketTripResultRef,
+      nullable: true,
       args: {
         id: t.arg.id({ required: true }),
         version: t.arg.int({

@@ -31,6 +31,7 @@ export const PackRef = builder.objectRef<PackShape>("Pack").implement({
     manifest: t.field({ type: JSONScalar, nullable: true, resolve: (p) => p.manifest ?? null }),
     body: t.field({
       type: JSONScalar,
+      nullable: true,
       description: "The latest version's whole pack",
       resolve: (p, _, ctx, info) =>
         "body" in p
@@ -44,11 +45,13 @@ builder.queryFields((t) => ({
   listPacks: t.field({
     description: "Every uploaded pack",
     type: [PackRef],
+    nullable: true,
     resolve: (_, __, ctx, info) => resolveEffect(ctx, info, App.listPacks(ctx.deps)),
   }),
   getPack: t.field({
     description: "One pack, its versions and its latest body",
     type: PackRef,
+    nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.getPack(ctx.deps, String(a.id))),
   }),
@@ -59,6 +62,7 @@ builder.mutationField("uploadPack", (t) =>
     description:
       "Upload a homebrew pack or a new version of one you own (validated data; never executed). Needs a key.",
     type: PackRef,
+    nullable: true,
     args: { pack: t.arg({ type: JSONScalar, required: true, description: "The pack, as its JSON file" }) },
     resolve: (_, a, ctx, info) =>
       resolveEffect(

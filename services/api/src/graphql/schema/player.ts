@@ -30,6 +30,7 @@ builder.mutationField("registerPlayer", (t) =>
   t.field({
     description: "Register a player; the API key is shown once",
     type: RegistrationRef,
+    nullable: true,
     args: { name: t.arg.string({ required: true }) },
     resolve: (_, args, ctx, info) =>
       resolveEffect(ctx, info, App.registerPlayer(ctx.deps, { name: args.name })),

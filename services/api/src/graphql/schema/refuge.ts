@@ -55,6 +55,7 @@ for (const kind of ["refuge", "congregation"] as const) {
     [`${kind}s`]: t.field({
       description: `The caller's ${kind}s`,
       type: [RefugeRecordRef],
+      nullable: true,
       resolve: (_, __, ctx, info) =>
         resolveEffect(
           ctx,
@@ -65,6 +66,7 @@ for (const kind of ["refuge", "congregation"] as const) {
     [kind]: t.field({
       description: `One of the caller's ${kind}s (forbidden if it is someone else's)`,
       type: RefugeRecordRef,
+      nullable: true,
       args: { id: t.arg.id({ required: true }) },
       resolve: (_, a, ctx, info) =>
         resolveEffect(
@@ -78,6 +80,7 @@ for (const kind of ["refuge", "congregation"] as const) {
     t.field({
       description: `Found a ${kind} from a roster (rules_violated lists every broken rule with its clause)`,
       type: FoundedRefugeRef,
+      nullable: true,
       args: {
         roster: t.arg({ type: JSONScalar, required: true, description: "The roster, as its JSON file" }),
         packs: t.arg.stringList({ description: "Stored homebrew packs its content comes from" }),
