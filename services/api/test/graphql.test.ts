@@ -651,6 +651,13 @@ describe("limits, masking and GraphiQL", () => {
     expect(introspection.__schema.queryType.name).toBe("Query")
   })
 
+  it("with the default bounds, a query 12 fields deep is refused (graphqlMaxDepth 10)", async () => {
+    const deep = `{ __type(name: "Query") { fields { type ${"{ ofType ".repeat(8)}{ name }${" }".repeat(8)} } } }`
+    const e = onlyError(await post(server, deep))
+    expect(e.message).toBe("the query is refused: Query depth limit of 10 exceeded, found 12.")
+    expect(e.extensions?.code).toBe("bad_request")
+  })
+
   it("an internal error is masked as 'Unexpected error.' (code internal) and its cause logged server-side", async () => {
     const sqlite = new SQLite(tightDb)
     sqlite.exec("ALTER TABLE packs RENAME TO packs_moved")

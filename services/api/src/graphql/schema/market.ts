@@ -4,6 +4,7 @@
  * equivalent). All or nothing; a stale `version` is refused with code conflict.
  */
 import type { Market } from "@blight/rules"
+import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
 import { asPlayer, bodyOf, resolveEffect } from "../resolve.js"
@@ -100,9 +101,9 @@ for (const kind of ["refuge", "congregation"] as const) {
               String(a.id),
               bodyOf({ version: a.version, orders: a.orders, seed: a.seed }),
               kind,
-            ),
+            ).pipe(Effect.map(({ trip, ...record }) => ({ record, trip }))),
           ),
-        ).then(({ trip, ...record }) => ({ record, trip })),
+        ),
     }),
   )
 }

@@ -4,7 +4,7 @@
  * `foundCongregation`, `congregations`, `congregation` (REST: /v1/congregations…).
  */
 import type { Refuge } from "@blight/rules"
-import type { Effect } from "effect"
+import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
@@ -100,9 +100,9 @@ for (const kind of ["refuge", "congregation"] as const) {
                 ...(a.seed != null ? { seed: a.seed } : {}),
               },
               kind,
-            ),
+            ).pipe(Effect.map(({ seed, ...record }) => ({ record, seed }))),
           ),
-        ).then(({ seed, ...record }) => ({ record, seed })),
+        ),
     }),
   )
 }
