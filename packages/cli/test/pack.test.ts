@@ -73,6 +73,15 @@ describe("blight pack validate", () => {
     expect(r.out).toMatch(/__proto__: the key "__proto__" is not allowed in pack data/)
   })
 
+  it("--json prints one object: the packs and their entries when valid", async () => {
+    const r = await run("pack", "validate", husks, "--json")
+    expect(r.code).toBe(0)
+    expect(JSON.parse(r.out)).toEqual({
+      valid: true,
+      packs: [{ id: "harsher-husks", version: "0.1.0", file: husks, entries: { creatures: 1 } }],
+    })
+  })
+
   it("--json prints one object with every problem", async () => {
     const r = await run("pack", "validate", join(tmp, "missing.json"), "--json")
     expect(r.code).toBe(1)
