@@ -607,7 +607,14 @@ describe("limits, masking and GraphiQL", () => {
   beforeAll(async () => {
     tightDb = tempDatabase()
     tight = await startServer(
-      { ...defaults, port: 0, databaseUrl: `file:${tightDb}`, graphqlMaxDepth: 3, graphqlMaxCost: 30 },
+      {
+        ...defaults,
+        port: 0,
+        databaseUrl: `file:${tightDb}`,
+        graphqlMaxDepth: 3,
+        graphqlMaxCost: 30,
+        maxBodyBytes: 4096,
+      },
       { log: (m) => logged.push(m) },
     )
   })
@@ -669,6 +676,36 @@ describe("limits, masking and GraphiQL", () => {
     expect(r.data).toEqual({ health: "ok", listPacks: null })
     expect(r.text).not.toMatch(/no such table|sqlite|stack/i)
     expect(logged.join("\n")).toMatch(/Query\.listPacks[\s\S]*no such table: packs/)
+  })
+
+  it("requests GraphQL cannot read carry REST codes too: bad JSON, a mutation over GET, a body over maxBodyBytes", async () => {
+    const send = async (init: RequestInit & { duplex?: "half" }, query = "") => {
+      const response = await fetch(`${tight.url}/graphql${query}`, init)
+      return { status: response.status, body: (await response.json()) as { errors: GqlError[] } }
+    }
+    const json = { "content-type": "application/json", accept: "application/json" }
+    const badJson = await send({ method: "POST", headers: json, body: "{ nope" })
+    expect(badJson.status).toBe(400)
+    expect(badJson.body.errors[0]?.extensions).toMatchObject({ code: "bad_request", status: 400 })
+
+    const viaGet = await send(
+      { headers: { accept: "application/json" } },
+      `?query=${encodeURIComponent('mutation { registerPlayer(name: "Dee") { apiKey } }')}`,
+    )
+    expect(viaGet.status).toBe(405)
+    expect(viaGet.body.errors[0]?.extensions).toMatchObject({ code: "method_not_allowed", status: 405 })
+
+    // Streamed, so no Content-Length: GraphQL's own limit refuses it.
+    const big = JSON.stringify({ query: "{ health }", variables: { padding: "x".repeat(8000) } })
+    const body = new ReadableStream({
+      start: (c) => {
+        c.enqueue(new TextEncoder().encode(big))
+        c.close()
+      },
+    })
+    const tooLarge = await send({ method: "POST", headers: json, body, duplex: "half" })
+    expect(tooLarge.status).toBe(413)
+    expect(tooLarge.body.errors[0]?.extensions).toMatchObject({ code: "payload_too_large", status: 413 })
   })
 
   it("GraphiQL is served for a browser's GET of /graphql", async () => {

@@ -1,37 +1,41 @@
 /**
- * The REST codes for GraphQL's own request errors: a document that does not parse or validate, or
- * variables that do not fit their types, is a bad request (`extensions.code` bad_request, status
- * 400), like a REST body that does not match its schema. Errors that already carry one of our
- * codes (from a use-case, or a refused limit) are left as they are.
+ * The REST codes for the errors GraphQL and Yoga raise themselves, so every error a client reads
+ * has one of our codes in `extensions.code` (with its `status`): a body that is not JSON, a
+ * document that does not parse or validate, or variables that do not fit their types are
+ * bad_request, like a REST body that does not match its schema; a body over the size limit is
+ * payload_too_large; a wrong method is method_not_allowed. Errors that already carry one of our
+ * codes (from a use-case, a refused limit, or masking) are left as they are, and so are a field's
+ * errors.
  */
-import type { GraphQLError } from "graphql"
+import type { ExecutionResult, GraphQLError } from "graphql"
 import type { Plugin } from "graphql-yoga"
+import { CODES, type Code } from "../app/ApiError.js"
 
-const ours = (code: unknown) => typeof code === "string" && /^[a-z_]+$/.test(code)
+const isCode = (code: unknown): code is Code => typeof code === "string" && Object.hasOwn(CODES, code)
 
-const asBadRequest = (error: GraphQLError) => {
-  const extensions = error.extensions as Record<string, unknown>
-  if (ours(extensions.code)) return
-  extensions.code = "bad_request"
-  extensions.status = 400
+const codeFor = (extensions: Record<string, unknown>): Code => {
+  const status = (extensions.http as { status?: unknown } | undefined)?.status
+  const byStatus = (Object.keys(CODES) as Code[]).find((c) => CODES[c] === status)
+  return byStatus ?? "bad_request"
 }
 
+const withRestCode = (error: GraphQLError) => {
+  const extensions = error.extensions as Record<string, unknown>
+  if (isCode(extensions.code) || error.path) return
+  const code = codeFor(extensions)
+  extensions.code = code
+  extensions.status = CODES[code]
+}
+
+const results = (result: unknown): ExecutionResult[] =>
+  Array.isArray(result)
+    ? result.flatMap(results)
+    : result !== null && typeof result === "object" && "errors" in result
+      ? [result as ExecutionResult]
+      : []
+
 export const restCodesPlugin = (): Plugin => ({
-  onParse:
-    () =>
-    ({ result }) => {
-      if (result instanceof Error && "extensions" in result) asBadRequest(result as GraphQLError)
-    },
-  onValidate:
-    () =>
-    ({ valid, result }) => {
-      if (!valid) for (const error of result) asBadRequest(error)
-    },
-  onExecute: () => ({
-    onExecuteDone: ({ result }) => {
-      // Errors without a path are the request's (variables), not a field's.
-      if ("errors" in result && result.errors && result.data === undefined)
-        for (const error of result.errors) if (!error.path) asBadRequest(error)
-    },
-  }),
+  onResultProcess: ({ result }) => {
+    for (const r of results(result)) for (const error of r.errors ?? []) withRestCode(error)
+  },
 })

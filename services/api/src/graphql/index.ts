@@ -31,6 +31,8 @@ export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) =
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
+    // Bodies sent without a Content-Length are bounded here (the server checks a declared one).
+    maxRequestBodySize: config.maxBodyBytes,
     graphiql: { title: "Blight Rules GraphQL" },
     maskedErrors: {
       isDev: false,
