@@ -2,6 +2,10 @@
  * Bounds on what a GraphQL document may ask, checked before anything runs (graphql-armor as an
  * Envelop plugin): depth and cost from the config, plus armor's token, alias and directive limits.
  * A refused document answers with code bad_request and a sentence saying which limit and by how much.
+ *
+ * Depth counts nested fields (`{ refuge { stores { salvage } } }` is 3). Cost is armor's: 1 per
+ * scalar field, 2 per object field plus 1.5 × the cost of its selection, so it grows with width and
+ * (geometrically) with depth; it does not know how long a list will be.
  */
 import { EnvelopArmorPlugin } from "@escape.tech/graphql-armor"
 import { GraphQLError, type ValidationContext } from "graphql"
