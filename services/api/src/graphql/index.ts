@@ -5,6 +5,7 @@
  * bounded from the config.
  */
 import { GraphQLError } from "graphql"
+import { renderGraphiQL } from "@graphql-yoga/render-graphiql"
 import { createYoga } from "graphql-yoga"
 import type * as App from "../app/App.js"
 import type { Config } from "../config.js"
@@ -34,6 +35,8 @@ export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) =
     // Bodies sent without a Content-Length are bounded here (the server checks a declared one).
     maxRequestBodySize: config.maxBodyBytes,
     graphiql: { title: "Blight Rules GraphQL" },
+    // GraphiQL served from the installed package, not a CDN: the service works with no internet.
+    renderGraphiQL,
     maskedErrors: {
       isDev: false,
       maskError: (error, message) => {
