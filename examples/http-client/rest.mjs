@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+/**
+ * The Blight Rules API over REST, with nothing but `fetch` (Node 20): register a player, found a
+ * Refuge from examples/rosters/refuge.json, read its Ledger, make a Market trip, and print what
+ * happened at each step.
+ *
+ *   BLIGHT_API=http://127.0.0.1:4000 node examples/http-client/rest.mjs
+ */
+import { readFile } from "node:fs/promises"
+
+const BASE = (process.env.BLIGHT_API || "http://127.0.0.1:4000").replace(/\/+$/, "")
+const RELOAD_COST = 4 // Salvage per Reload at the Market (B-FOUNDING-09)
+
+/** One request; answers the parsed JSON, or throws an Error that says what went wrong. */
+const call = async (method, path, { body, key } = {}) => {
+  let res
+  try {
+    res = await fetch(BASE + path, {
+      method,
+      headers: {
+        accept: "application/json",
+        ...(body === undefined ? {} : { "content-type": "application/json" }),
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch (e) {
+    throw new Error(
+      `cannot reach the Blight API at ${BASE} (${e.cause?.code ?? e.cause?.errors?.[0]?.code ?? e.message}): start it with \`npm start\`, or set BLIGHT_API`,
+    )
+  }
+  const text = await res.text()
+  let data
+  try {
+    data = JSON.parse(text)
+  } catch {
+    throw new Error(
+      `${method} ${path} answered ${res.status} with something that is not JSON: ${text.slice(0, 200)}`,
+    )
+  }
+  if (!res.ok) {
+    // every error has the shape {error: {code, message, details}}
+    const { code, message, details = [] } = data.error ?? {}
+    const lines = details.map((d) => `\n  - ${d.path}: ${d.message}${d.clause ? ` (${d.clause})` : ""}`)
+    throw new Error(`${method} ${path} answered ${res.status} ${code}: ${message}${lines.join("")}`)
+  }
+  return data
+}
+
+const storesLine = (s) =>
+  Object.entries(s)
+    .filter(([, n]) => n !== 0)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(", ")
+
+const main = async () => {
+  console.log(`Blight Rules API at ${BASE} (REST)`)
+
+  // 1. a player, and the API key that is shown only this once
+  const { player, apiKey } = await call("POST", "/v1/players", { body: { name: "Example client (REST)" } })
+  console.log(`\n1. Registered ${player.name} (${player.id}); key ${apiKey.slice(0, 8)}…`)
+
+  // 2. a Refuge from the example roster; its Reloads are left to the Market trip below
+  const roster = JSON.parse(await readFile(new URL("../rosters/refuge.json", import.meta.url), "utf8"))
+  const wanted = roster.reloads ?? 0
+  const founded = await call("POST", "/v1/refuges", {
+    body: { roster: { ...roster, reloads: 0 } },
+    key: apiKey,
+  })
+  const { refuge } = founded
+  console.log(
+    `\n2. Founded ${refuge.name} at the ${refuge.home} with ${refuge.survivors.length} survivors ` +
+      `(id ${founded.id}, version ${founded.version}, seed ${founded.seed})`,
+  )
+  for (const s of refuge.survivors)
+    console.log(`   - ${s.name}, ${s.background}${s.role ? ` (${s.role})` : ""}`)
+
+  // 3. the Ledger: every change to the stores, with the rule behind it
+  const ledger = await call("GET", `/v1/refuges/${founded.id}/ledger`, { key: apiKey })
+  console.log(`\n3. Ledger: ${ledger.entries.length} entries; stores: ${storesLine(ledger.stores)}`)
+  for (const e of ledger.entries.slice(0, 3))
+    console.log(`   ${String(e.amount).padStart(4)} ${e.store}  ${e.reason} (${e.clause})`)
+  if (ledger.entries.length > 3) console.log(`   … and ${ledger.entries.length - 3} more`)
+
+  // 4. a Market trip, planned against the version just read (a stale version is refused with 409)
+  const reloads = Math.min(wanted, Math.floor(ledger.stores.salvage / RELOAD_COST))
+  const orders = reloads > 0 ? [{ buyReloads: reloads }] : []
+  const trip = await call("POST", `/v1/refuges/${founded.id}/market-trips`, {
+    body: { version: ledger.version, orders },
+    key: apiKey,
+  })
+  console.log(`\n4. Market trip (seed ${trip.trip.seed}); the Refuge is now at version ${trip.version}`)
+  if (trip.trip.lines.length === 0) console.log("   nothing bought: not enough Salvage for a Reload")
+  for (const line of trip.trip.lines)
+    console.log(`   - ${line.what}: ${line.done ? "done" : "not available"}`)
+  console.log(`   stores: ${storesLine(trip.refuge.stores)}`)
+}
+
+main().catch((e) => {
+  console.error(`rest.mjs: ${e.message}`)
+  process.exit(1)
+})

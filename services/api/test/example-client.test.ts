@@ -1,0 +1,79 @@
+/**
+ * The example clients in examples/http-client run, as child processes, against a real server on a
+ * random loopback port, and do what their README says.
+ */
+import { execFile } from "node:child_process"
+import { join } from "node:path"
+import { promisify } from "node:util"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  client,
+  REPO_ROOT,
+  type Running,
+  sqliteDatabase,
+  startTestServer,
+  type TestDatabase,
+} from "./support/server.js"
+
+const run = (script: string, baseUrl: string) =>
+  promisify(execFile)(process.execPath, [join(REPO_ROOT, "examples/http-client", script)], {
+    env: { ...process.env, BLIGHT_API: baseUrl },
+    timeout: 30_000,
+    encoding: "utf8",
+  }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (e: { code?: number; stdout?: string; stderr?: string }) => ({
+      code: e.code ?? -1,
+      stdout: e.stdout ?? "",
+      stderr: e.stderr ?? "",
+    }),
+  )
+
+describe("examples/http-client", () => {
+  let db: TestDatabase
+  let server: Running
+  beforeAll(async () => {
+    db = sqliteDatabase()
+    server = await startTestServer(db.url)
+  })
+  afterAll(async () => {
+    await server?.close()
+    await db?.drop()
+  })
+
+  it.each(["rest.mjs", "graphql.mjs"])(
+    "%s registers, founds the example Refuge, reads its Ledger and buys Reloads at the Market",
+    async (script) => {
+      const r = await run(script, server.url)
+      expect(r.stderr).toBe("")
+      expect(r.code, r.stdout).toBe(0)
+      expect(r.stdout).toContain(`Blight Rules API at ${server.url}`)
+      expect(r.stdout).toMatch(/1\. Registered Example client/)
+      expect(r.stdout).toMatch(
+        /2\. Founded Wharfside at the corner-shop with 5 survivors \(id [0-9a-f-]{36}, version 1/,
+      )
+      expect(r.stdout).toMatch(/3\. Ledger: \d+ entries; stores: salvage 9,/)
+      expect(r.stdout).toContain("150 salvage  founding budget (B-FOUNDING-01)")
+      expect(r.stdout).toMatch(/4\. Market trip \(seed \d+\); the Refuge is now at version 2/)
+      expect(r.stdout).toContain("- buy 2 Reload(s): done")
+      expect(r.stdout).toContain("stores: salvage 1, reloads 2,")
+      // nothing went wrong on the server's side either
+      expect(server.logged).toEqual([])
+    },
+  )
+
+  it("both exit 1 and say so when no server is listening", async () => {
+    const gone = sqliteDatabase()
+    const closed = await startTestServer(gone.url)
+    const url = closed.url
+    await closed.close()
+    await gone.drop()
+    for (const script of ["rest.mjs", "graphql.mjs"]) {
+      const r = await run(script, url)
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain(`cannot reach the Blight API at ${url} (ECONNREFUSED)`)
+    }
+    // the server under test is untouched
+    expect((await client(server.url).get("/health")).status).toBe(200)
+  })
+})
