@@ -1,0 +1,229 @@
+/**
+ * The HTTP service under load (`npm run bench -w @blight/api`, after a build): the real service
+ * (SQLite in a temp dir, rate limit raised out of the way) against a bare `node:http` server that
+ * answers the very same bytes, on loopback, with autocannon at 50 connections for a bounded time
+ * per endpoint. Also the same bytes through @whatwg-node/server's adapter alone (what the service
+ * is built on), to tell the adapter's cost from the service's. Prints requests/s and p99 latency
+ * for each, the ratio to the bare server, and whether the targets hold: REST ≥ 0.5× bare,
+ * GraphQL ≥ 0.3× bare, p99 < 10 ms.
+ *
+ * The servers run in a child process and the load generator in this one, so they don't share an
+ * event loop (on a 2-core machine, each gets a core). Everything stops by itself: each run is
+ * bounded in time, and the child exits when this process goes away or after 10 minutes at most.
+ *
+ * Settings (environment): BENCH_SECONDS per measured run (default 5), BENCH_CONNECTIONS (default 50).
+ */
+import { spawn } from "node:child_process"
+import { mkdtempSync, rmSync } from "node:fs"
+import { createServer } from "node:http"
+import { cpus, tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { createServerAdapter, Response as AdapterResponse } from "@whatwg-node/server"
+import autocannon from "autocannon"
+
+const SECONDS = Number(process.env.BENCH_SECONDS || 5)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50)
+const WARMUP_SECONDS = 1
+
+/** What is measured: the same content over REST and GraphQL, and an odds computation. */
+const ENDPOINTS = [
+  { name: "REST GET /v1/content/backgrounds", api: "rest", method: "GET", path: "/v1/content/backgrounds" },
+  {
+    name: "REST POST /v1/odds/shoot",
+    api: "rest",
+    method: "POST",
+    path: "/v1/odds/shoot",
+    body: JSON.stringify({ dice: 6, armour: 2, helmet: true, damage: 1 }),
+  },
+  {
+    name: "GraphQL listContent(backgrounds)",
+    api: "graphql",
+    method: "POST",
+    path: "/graphql",
+    body: JSON.stringify({
+      query:
+        "query Backgrounds { listContent(kind: backgrounds) { kind total offset limit items { pack replaces entry } } }",
+    }),
+  },
+]
+const TARGETS = { rest: 0.5, graphql: 0.3, p99Ms: 10 }
+
+// ── the child: the real service and the bare server ─────────────────────────
+
+const serve = async () => {
+  const { defaults, startServer } = await import("../dist/index.js")
+  const dir = mkdtempSync(join(tmpdir(), "blight-api-bench-"))
+  const logged = []
+  const real = await startServer(
+    {
+      ...defaults,
+      port: 0,
+      host: "127.0.0.1",
+      databaseUrl: `file:${join(dir, "bench.db")}`,
+      rateLimit: { requests: 100_000_000, windowMs: 60_000 },
+    },
+    { log: (m) => logged.push(m) },
+  )
+  // the bytes the real service answers, once
+  const answers = new Map()
+  for (const e of ENDPOINTS) {
+    const res = await fetch(real.url + e.path, {
+      method: e.method,
+      headers: e.body ? { "content-type": "application/json" } : {},
+      body: e.body,
+    })
+    const bytes = Buffer.from(await res.arrayBuffer())
+    if (res.status !== 200) throw new Error(`${e.name}: the service answered ${res.status}: ${bytes}`)
+    if (e.api === "graphql" && JSON.parse(bytes.toString()).errors)
+      throw new Error(`${e.name}: the query failed: ${bytes}`)
+    answers.set(`${e.method} ${e.path}`, { type: res.headers.get("content-type"), bytes })
+  }
+  const bare = createServer((req, res) => {
+    const answer = answers.get(`${req.method} ${req.url}`)
+    req.resume() // read the request body, as the real service does
+    req.on("end", () => {
+      if (!answer) {
+        res.writeHead(404).end()
+        return
+      }
+      res.writeHead(200, { "content-type": answer.type, "content-length": answer.bytes.length })
+      res.end(answer.bytes)
+    })
+  })
+  // the same bytes through the Fetch-API adapter the service is built on, answered with the adapter's
+  // own Response (which it writes out directly; a global Response goes through a web stream): the
+  // most the service could do on this design
+  const adapter = createServer(
+    createServerAdapter(async (request) => {
+      const answer = answers.get(`${request.method} ${new URL(request.url).pathname}`)
+      await request.arrayBuffer()
+      return answer
+        ? new AdapterResponse(answer.bytes, { headers: { "content-type": answer.type } })
+        : new AdapterResponse(null, { status: 404 })
+    }),
+  )
+  await new Promise((resolve) => bare.listen(0, "127.0.0.1", resolve))
+  await new Promise((resolve) => adapter.listen(0, "127.0.0.1", resolve))
+  const stop = async () => {
+    for (const s of [bare, adapter]) {
+      s.close()
+      s.closeAllConnections()
+    }
+    await real.close()
+    rmSync(dir, { recursive: true, force: true })
+    if (logged.length) console.error(`the service logged:\n${logged.slice(0, 5).join("\n")}`)
+    process.exit(0)
+  }
+  process.stdin.on("end", stop) // the parent went away
+  process.stdin.resume()
+  process.once("SIGTERM", stop)
+  setTimeout(stop, 10 * 60_000).unref()
+  process.stdout.write(
+    `${JSON.stringify({
+      real: real.url,
+      bare: `http://127.0.0.1:${bare.address().port}`,
+      adapter: `http://127.0.0.1:${adapter.address().port}`,
+      bodies: Object.fromEntries([...answers].map(([k, v]) => [k, v.bytes.toString()])),
+    })}\n`,
+  )
+}
+
+// ── the parent: load and report ─────────────────────────────────────────────
+
+const startChild = () =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--serve"], {
+      stdio: ["pipe", "pipe", "inherit"],
+    })
+    let out = ""
+    child.stdout.on("data", (d) => {
+      out += d
+      const nl = out.indexOf("\n")
+      if (nl >= 0) resolve({ child, ...JSON.parse(out.slice(0, nl)) })
+    })
+    child.once("exit", (code) =>
+      reject(new Error(`the servers' process exited (${code}) before it was ready`)),
+    )
+  })
+
+const load = (url, e, seconds, expectBody) =>
+  autocannon({
+    url: url + e.path,
+    method: e.method,
+    headers: e.body ? { "content-type": "application/json" } : {},
+    body: e.body,
+    connections: CONNECTIONS,
+    duration: seconds,
+    timeout: 10,
+    ...(expectBody ? { expectBody } : {}),
+  })
+
+const main = async () => {
+  const { child, real, bare, adapter, bodies } = await startChild()
+  const rows = []
+  try {
+    console.log(
+      `HTTP service vs a bare node:http server with the same bytes — ${CONNECTIONS} connections, ${SECONDS} s each ` +
+        `(after ${WARMUP_SECONDS} s warm-up), loopback, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()}`,
+    )
+    for (const e of ENDPOINTS) {
+      const expected = bodies[`${e.method} ${e.path}`]
+      const measured = {}
+      for (const [which, url] of [
+        ["service", real],
+        ["adapter", adapter],
+        ["bare", bare],
+      ]) {
+        await load(url, e, WARMUP_SECONDS)
+        const r = await load(url, e, SECONDS, expected)
+        measured[which] = {
+          rps: r.requests.average,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          total: r.requests.total,
+          bad: r.non2xx + r.errors + r.timeouts + r.mismatches,
+        }
+      }
+      const ratio = measured.service.rps / measured.bare.rps
+      const target = TARGETS[e.api]
+      rows.push({ e, ...measured, ratio, target })
+      const { service: s, adapter: a, bare: b } = measured
+      const bad = s.bad + a.bad + b.bad
+      console.log(
+        `${e.name.padEnd(34)} service ${s.rps.toFixed(0).padStart(6)} req/s p99 ${String(s.p99).padStart(3)} ms | ` +
+          `adapter only ${a.rps.toFixed(0).padStart(6)} req/s p99 ${String(a.p99).padStart(3)} ms | ` +
+          `bare ${b.rps.toFixed(0).padStart(6)} req/s p99 ${String(b.p99).padStart(3)} ms | ` +
+          `${ratio.toFixed(2)}× bare (target ≥ ${target}×)${bad ? ` | ${bad} bad answers` : ""}`,
+      )
+    }
+  } finally {
+    child.kill("SIGTERM")
+  }
+
+  console.log(
+    "\n| Endpoint | Service req/s | Service p50 / p99 | Adapter only req/s (p99) | Bare req/s (p99) | Service ÷ bare | Target | Met? |",
+  )
+  console.log("|---|---:|---:|---:|---:|---:|---|---|")
+  const misses = []
+  for (const r of rows) {
+    const ratioOk = r.ratio >= r.target
+    const p99Ok = r.service.p99 < TARGETS.p99Ms
+    if (!ratioOk) misses.push(`${r.e.name}: ${r.ratio.toFixed(2)}× bare, below ${r.target}×`)
+    if (!p99Ok) misses.push(`${r.e.name}: p99 ${r.service.p99} ms, not under ${TARGETS.p99Ms} ms`)
+    if (r.service.bad || r.adapter.bad || r.bare.bad)
+      misses.push(
+        `${r.e.name}: bad answers (non-2xx, errors, timeouts or bodies that differ): ${r.service.bad} from the service, ` +
+          `${r.adapter.bad} from the adapter, ${r.bare.bad} from the bare server`,
+      )
+    console.log(
+      `| ${r.e.name} | ${r.service.rps.toFixed(0)} | ${r.service.p50} / ${r.service.p99} ms | ` +
+        `${r.adapter.rps.toFixed(0)} (${r.adapter.p99} ms) | ${r.bare.rps.toFixed(0)} (${r.bare.p99} ms) | ` +
+        `${r.ratio.toFixed(2)}× | ≥ ${r.target}×, p99 < ${TARGETS.p99Ms} ms | ${ratioOk && p99Ok ? "yes" : "no"} |`,
+    )
+  }
+  console.log(misses.length ? `\nTargets missed:\n- ${misses.join("\n- ")}` : "\nEvery target met.")
+}
+
+if (process.argv.includes("--serve")) await serve()
+else await main()
