@@ -8,6 +8,7 @@
  */
 import { readFile } from "node:fs/promises"
 
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: read by this script only, not by a build task
 const BASE = (process.env.BLIGHT_API || "http://127.0.0.1:4000").replace(/\/+$/, "")
 const RELOAD_COST = 4 // Salvage per Reload at the Market (B-FOUNDING-09)
 

@@ -19,7 +19,7 @@ import { createServer } from "node:http"
 import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { createServerAdapter, Response as AdapterResponse } from "@whatwg-node/server"
+import { Response as AdapterResponse, createServerAdapter } from "@whatwg-node/server"
 import autocannon from "autocannon"
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5)
