@@ -86,7 +86,7 @@ describe("the service in a browser", () => {
         expect.arrayContaining(["refuges", "congregations", "dice", "content"]),
       )
 
-      const shot = join(tmpdir(), `blight-docs-${process.pid}.png`)
+      const shot = join(tmpdir(), "blight-api-docs.png") // one file, replaced by each run, to look at
       await page.screenshot({ path: shot, fullPage: false })
       expect(statSync(shot).size).toBeGreaterThan(10_000)
       console.log(`screenshot of /docs: ${shot}`)
