@@ -4,8 +4,10 @@
  * anything else is logged and masked ("Unexpected error.", code internal). Depth and cost are
  * bounded from the config.
  */
-import { GraphQLError } from "graphql"
+
+import { createInMemoryCache, useResponseCache } from "@graphql-yoga/plugin-response-cache"
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql"
+import { GraphQLError } from "graphql"
 import { createYoga } from "graphql-yoga"
 import type * as App from "../app/App.js"
 import type { Config } from "../config.js"
@@ -27,8 +29,50 @@ const describe = (error: unknown): string => {
   return original instanceof Error ? (original.stack ?? original.message) : String(original)
 }
 
-export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) => void) =>
-  createYoga({
+/**
+ * Root fields whose answer depends on nothing but their arguments and the loaded content: exact odds,
+ * and content (which changes only when a pack is uploaded, and then the cache is dropped).
+ */
+const PURE = /^(listContent|getContent|odds[A-Z]\w*)$/
+
+/**
+ * A response cache for queries made only of pure fields. Every other Query field gets TTL 0, so a
+ * query that touches a Refuge, a player or a pack is never cached; mutations never are. Public
+ * session: what is cached is the same for everyone.
+ */
+const responseCache = () => {
+  const cache = createInMemoryCache({ max: 1000 })
+  const ttlPerSchemaCoordinate = Object.fromEntries(
+    Object.keys(schema.getQueryType()?.getFields() ?? {}).map((f) => [
+      `Query.${f}`,
+      PURE.test(f) ? Number.POSITIVE_INFINITY : 0,
+    ]),
+  )
+  // Requests whose answer the cache kept: the server may keep their bytes too.
+  const kept = new WeakSet<Request>()
+  const plugin = useResponseCache({
+    cache,
+    session: () => null,
+    ttl: 0,
+    ttlPerSchemaCoordinate,
+    includeExtensionMetadata: false,
+    onTtl: ({ ttl, context }) => {
+      const request = (context as { request?: Request }).request
+      if (ttl > 0 && request) kept.add(request)
+      return ttl
+    },
+  })
+  return {
+    plugin,
+    wasCached: (request: Request) => kept.has(request),
+    invalidateContent: () =>
+      void cache.invalidate([{ typename: "ContentPage" }, { typename: "ContentEntry" }]),
+  }
+}
+
+export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) => void) => {
+  const cache = responseCache()
+  const yoga = createYoga({
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
@@ -59,5 +103,7 @@ export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) =
     },
     logging: false,
     context: ({ request }) => makeContext(deps, log, request.headers.get("authorization")),
-    plugins: [limitsPlugin(config), restCodesPlugin()],
+    plugins: [limitsPlugin(config), restCodesPlugin(), cache.plugin],
   })
+  return Object.assign(yoga, { invalidateContent: cache.invalidateContent, wasCached: cache.wasCached })
+}

@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
+import { Response } from "@whatwg-node/server"
 import { JSONSchema, type Schema } from "effect"
 import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi3-ts/oas31"
 import { CODES, ErrorBody } from "../app/ApiError.js"
@@ -112,7 +113,9 @@ export const openApiDocument = () => {
           content: {
             "application/json": { schema: schemaOf(r.response) },
             // Routes that can answer in another format (the Nightsong SVG map) say so (by Accept).
-            ...Object.fromEntries((r.alternatives ?? []).map((t) => [t, { schema: { type: "string" as const } }])),
+            ...Object.fromEntries(
+              (r.alternatives ?? []).map((t) => [t, { schema: { type: "string" as const } }]),
+            ),
           },
         },
         ...Object.fromEntries(

@@ -35,6 +35,11 @@ export interface Route {
   readonly body?: Schema.Schema.Any
   readonly query?: Schema.Schema.Any
   readonly response: Schema.Schema.Any
+  /**
+   * The answer depends on nothing but the request (given this query), so the server may keep it:
+   * exact odds always; core content when no homebrew `packs` are asked for.
+   */
+  readonly pure?: (query: Readonly<Record<string, string>>) => boolean
   /** Other media types the route can answer in, chosen by Accept. */
   readonly alternatives?: ReadonlyArray<string>
   readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
@@ -178,6 +183,9 @@ export class Raw {
 const wantsSvg = (accept: string) =>
   /image\/svg\+xml/i.test(accept) && !/application\/json/i.test(accept.split(",")[0] ?? "")
 
+const coreOnly = (query: Readonly<Record<string, string>>) => !query.packs
+const always = () => true
+
 /** Every REST route. */
 export const routes: readonly Route[] = [
   {
@@ -202,6 +210,7 @@ export const routes: readonly Route[] = [
     status: 200,
     query: App.ContentQuery,
     response: ContentPage,
+    pure: coreOnly,
     handler: ({ deps, params, query }) => App.listContent(deps, params.kind!, query),
   },
   {
@@ -214,6 +223,7 @@ export const routes: readonly Route[] = [
     status: 200,
     query: App.ContentQuery,
     response: Sourced,
+    pure: coreOnly,
     handler: ({ deps, params, query }) => App.getContent(deps, params.kind!, params.id!, query),
   },
   {
@@ -274,6 +284,7 @@ export const routes: readonly Route[] = [
       status: 200,
       body: OddsBody(kind),
       response: Json,
+      pure: always,
       handler: ({ body }) => App.odds(kind, body),
     }),
   ),
