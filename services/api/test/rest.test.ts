@@ -382,6 +382,14 @@ describe("the HTTP edges", () => {
       expect(codes).toEqual([200, 200, 200, 429, 429])
       expect(Number(last!.headers.get("retry-after"))).toBeGreaterThan(0)
       expect((await last!.json()).error.code).toBe("rate_limited")
+      // on /graphql the same refusal comes shaped as a GraphQL answer
+      const g = await fetch(`${s.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ health }" }),
+      })
+      expect(g.status).toBe(429)
+      expect((await g.json()).errors[0].extensions).toMatchObject({ code: "rate_limited", status: 429 })
     } finally {
       await s.close()
     }
