@@ -68,3 +68,31 @@ describe("Nightsong over HTTP", () => {
     expect((await post("/v1/nightsong/worlds", { sessions: 101 })).status).toBe(400)
   })
 })
+
+describe("Nightsong over GraphQL", () => {
+  const gql = async (query: string) =>
+    (await (
+      await fetch(`${server.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query }),
+      })
+    ).json()) as { data?: any; errors?: any[] }
+
+  it("N-CREATE-01 nightsongCharacter gives the same character as REST for the same seed", async () => {
+    const g = await gql(`mutation { nightsongCharacter(seed: 7) }`)
+    expect(g.errors).toBeUndefined()
+    const r = await (await post("/v1/nightsong/characters", { seed: 7 })).json()
+    expect(g.data.nightsongCharacter).toEqual(r)
+    const bad = await gql(`mutation { nightsongCharacter(seed: 1, background: "Astronaut") }`)
+    expect(bad.errors?.[0].extensions.code).toBe("bad_request")
+  })
+
+  it("N-WORLD-01 nightsongWorld gives the Land and, when asked, its SVG map", async () => {
+    const g = await gql(`mutation { nightsongWorld(seed: 7, sessions: 2) { seed world svg } }`)
+    expect(g.errors).toBeUndefined()
+    const r = await (await post("/v1/nightsong/worlds", { seed: 7, sessions: 2 })).json()
+    expect(g.data.nightsongWorld.world).toEqual(r.world)
+    expect(g.data.nightsongWorld.svg).toMatch(/<svg/)
+  })
+})

@@ -12,5 +12,6 @@ import "./stores.js"
 import "./ledger.js"
 import "./refuge.js"
 import "./market.js"
+import "./nightsong.js"
 
 export const schema = builder.toSchema()

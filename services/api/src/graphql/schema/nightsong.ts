@@ -1,0 +1,66 @@
+/**
+ * Nightsong: `nightsongCharacter` and `nightsongWorld` (REST: POST /v1/nightsong/characters and
+ * /v1/nightsong/worlds). Mutations, like `rollDice`: without a seed each answer is new. The world's
+ * SVG map is a field, drawn only when asked for.
+ */
+import * as Nightsong from "../../app/Nightsong.js"
+import { builder } from "../builder.js"
+import { bodyOf, resolveEffect } from "../resolve.js"
+import { JSONScalar } from "./json.js"
+
+const MethodRef = builder.enumType("CharacterMethod", {
+  description: "array: distribute +2, +1, 0, −1 (N-ABILITY-04); roll: 2D6 per Ability (N-ABILITY-05)",
+  values: ["array", "roll"] as const,
+})
+
+const Seed = "A whole number from 0 to 2^53−1; the same seed gives the same answer (default: a new one)"
+
+builder.mutationField("nightsongCharacter", (t) =>
+  t.field({
+    description: "A new Nightsong character, valid by construction: `{ seed, character }`",
+    type: JSONScalar,
+    nullable: true,
+    args: {
+      seed: t.arg.float({ description: Seed }),
+      method: t.arg({ type: MethodRef }),
+      background: t.arg.string({
+        description: "A background picked by name instead of rolled (N-BACKGROUND-03)",
+      }),
+      backgroundTable: t.arg.string({ description: "The table to roll on when Abilities tie for highest" }),
+      name: t.arg.string(),
+      pronouns: t.arg.string(),
+    },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, Nightsong.character(bodyOf(a))),
+  }),
+)
+
+type World = { seed: number; world: unknown; svg: () => string }
+
+const WorldRef = builder.objectRef<World>("NightsongWorld").implement({
+  description: "A Nightsong Land of 6-mile hexes: Regions and Factions (N-WORLD, N-REGION, N-FACTION)",
+  fields: (t) => ({
+    seed: t.float({ resolve: (w) => w.seed }),
+    world: t.field({
+      type: JSONScalar,
+      description: "The Land, as the REST answer's `world`",
+      resolve: (w) => w.world,
+    }),
+    svg: t.string({
+      description: "The hex map as SVG (regions coloured, faction borders drawn)",
+      resolve: (w) => w.svg(),
+    }),
+  }),
+})
+
+builder.mutationField("nightsongWorld", (t) =>
+  t.field({
+    description: "A Nightsong Living World, with its SVG map on request",
+    type: WorldRef,
+    nullable: true,
+    args: {
+      seed: t.arg.float({ description: Seed }),
+      sessions: t.arg.int({ description: "Roll every Faction's Goal Die this many times (0–100)" }),
+    },
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, Nightsong.world(bodyOf(a))),
+  }),
+)
