@@ -6,16 +6,12 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { ArmourRef, HomeRef, ImprovementRef, KitRef, WeaponRef } from "../content/schema/Ids.js"
+import { HomeRef, ImprovementRef } from "../content/schema/Ids.js"
 import { Ledger, type Stores, storesOf } from "./Ledger.js"
-import { Survivor } from "./Survivor.js"
+import { Equipment, Survivor } from "./Survivor.js"
 
 /** Items owned by the Refuge but carried by nobody (bought at the Market, dropped, looted). */
-export const Stash = Schema.Struct({
-  weapons: Schema.Array(WeaponRef),
-  armour: Schema.Array(ArmourRef),
-  kit: Schema.Array(KitRef),
-}).annotations({ identifier: "Stash" })
+export const Stash = Equipment.annotations({ identifier: "Stash" })
 export type Stash = typeof Stash.Type
 
 /** A Refuge or a Congregation. */

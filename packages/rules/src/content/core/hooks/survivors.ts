@@ -15,24 +15,9 @@ import { Pool, Tier } from "@blight/dice"
 import { Either, ParseResult, Schema } from "effect"
 import { defineHook, type HookContext, type HookResult } from "../../../plugin/Hooks.js"
 import { Action } from "../../../plugin/Vocabulary.js"
+import { plural, small, withFacts } from "./common.js"
 
-const small = (min: number, max: number) => Schema.Int.pipe(Schema.between(min, max))
 const distance = Schema.Number.pipe(Schema.between(0, 24))
-
-/** Decodes the facts a hook needs; a hook given the wrong facts says which, instead of guessing. */
-const withFacts = <A, I>(
-  name: string,
-  schema: Schema.Schema<A, I>,
-  context: HookContext,
-  answer: (facts: A) => HookResult,
-): HookResult => {
-  const facts = Schema.decodeUnknownEither(schema)(context.facts)
-  return Either.isRight(facts)
-    ? answer(facts.right)
-    : { note: `${name}: facts not understood: ${ParseResult.TreeFormatter.formatErrorSync(facts.left)}` }
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /** Student's Quick Study and the Casualty result Hardened: extra XP in the Aftermath (B-XP-01). */
 export const bonusXp = defineHook("core/bonus-xp", {

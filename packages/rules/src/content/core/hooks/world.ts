@@ -22,29 +22,14 @@ import { Either, ParseResult, Schema } from "effect"
 import type { Effect } from "../../../plugin/Effect.js"
 import { defineHook, type HookContext, type HookResult } from "../../../plugin/Hooks.js"
 import { CreatureId } from "../../schema/Ids.js"
+import { plural, small, withFacts } from "./common.js"
 
-const small = (min: number, max: number) => Schema.Int.pipe(Schema.between(min, max))
 const face = small(1, 6)
 const inches = Schema.Number.pipe(Schema.between(0, 72))
 const count = Schema.Int.pipe(Schema.nonNegative())
 
-/** Decodes the facts a hook needs; a hook given the wrong facts says which, instead of guessing. */
-const withFacts = <A, I>(
-  name: string,
-  schema: Schema.Schema<A, I>,
-  context: HookContext,
-  answer: (facts: A) => HookResult,
-): HookResult => {
-  const facts = Schema.decodeUnknownEither(schema)(context.facts)
-  return Either.isRight(facts)
-    ? answer(facts.right)
-    : { note: `${name}: facts not understood: ${ParseResult.TreeFormatter.formatErrorSync(facts.left)}` }
-}
-
 /** One d6 from the context's source. */
 const d6 = (dice: DiceSource, label: string): number => dice.die(6, label)
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 // ---------------------------------------------------------------------------------------------
 // Creatures
