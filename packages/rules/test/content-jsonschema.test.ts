@@ -110,6 +110,16 @@ describe("generated JSON Schemas", () => {
       expect(validate(pack, pack, JSON.parse(readFileSync(new URL(f, examples), "utf8"))), f).toEqual([])
   })
 
+  it("B-FOUNDING-03 the roster schema accepts the example rosters and flags a mistyped field", () => {
+    const roster = generated["roster.schema.json"] as JsonSchema
+    const rosters = new URL("../../../examples/rosters/", import.meta.url)
+    const files = readdirSync(rosters).filter((x) => x.endsWith(".json"))
+    expect(files.sort()).toEqual(["congregation.json", "refuge.json"])
+    for (const f of files) expect(validate(roster, roster, JSON.parse(readFileSync(new URL(f, rosters), "utf8"))), f).toEqual([])
+    const bad = { name: "X", home: "rv", survivors: [{ name: "A", background: "doctor", wepons: ["knife"] }] }
+    expect(validate(roster, roster, bad).join("\n")).toMatch(/wepons/)
+  })
+
   it("flag unknown keys, bad enums and out-of-range numbers, as an editor would", () => {
     const creatures = generated["creatures.schema.json"] as JsonSchema
     const husk = {

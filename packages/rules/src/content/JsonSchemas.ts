@@ -6,6 +6,8 @@
  * @since 0.1.0
  */
 import { JSONSchema, type Schema } from "effect"
+import { MarketTripRequest } from "../refuge/Market.js"
+import { Roster } from "../refuge/Roster.js"
 import { Fragment, Pack } from "./Pack.js"
 import { entrySchemas } from "./schema/Entries.js"
 import { KINDS } from "./schema/Ids.js"
@@ -25,6 +27,13 @@ export const jsonSchemas = (): Record<string, unknown> => {
       "The Blight content pack data fragment",
     ),
   }
+  // What a player submits to the builder: a roster to found, and a Market trip's orders.
+  out["roster.schema.json"] = generate(Roster, "roster.schema.json", "The Blight roster (a Refuge or Congregation to found)")
+  out["market-trip.schema.json"] = generate(
+    MarketTripRequest,
+    "market-trip.schema.json",
+    "The Blight Market trip (orders, in the order they are made)",
+  )
   for (const kind of KINDS)
     out[`${kind}.schema.json`] = generate(
       entrySchemas[kind],
