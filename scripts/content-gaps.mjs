@@ -6,7 +6,17 @@ import { fileURLToPath } from "node:url"
 import { corePack } from "../packages/rules/dist/index.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
-const SURVIVOR_SIDE = new Set(["skillLists", "skills", "backgrounds", "weapons", "armour", "kit", "gifts", "marks", "leader"])
+const SURVIVOR_SIDE = new Set([
+  "skillLists",
+  "skills",
+  "backgrounds",
+  "weapons",
+  "armour",
+  "kit",
+  "gifts",
+  "marks",
+  "leader",
+])
 const where = (kind, entry) => {
   if (kind === "tables") {
     return ["casualty", "loot", "stranger", "gifts", "marks"].includes(entry.table)
@@ -30,12 +40,13 @@ for (const kind of kinds) {
     `## ${kind} — ${rows.length} provisional of ${entries.length}`,
     "",
     ...(rows.length === 0
-      ? ["Every entry is stated by the rules text (`provenance: \"rules\"`).", ""]
+      ? ['Every entry is stated by the rules text (`provenance: "rules"`).', ""]
       : [
           "| id | name | reasoning | clauses |",
           "|---|---|---|---|",
           ...rows.map(
-            (e) => `| \`${e.id}\` | ${e.name} | [${where(kind, e).split("/")[1]}](${where(kind, e)}) | ${(e.clauses ?? []).join(", ")} |`,
+            (e) =>
+              `| \`${e.id}\` | ${e.name} | [${where(kind, e).split("/")[1]}](${where(kind, e)}) | ${(e.clauses ?? []).join(", ")} |`,
           ),
           "",
         ]),
@@ -45,9 +56,9 @@ for (const kind of kinds) {
 const out = [
   "# Content gaps: what the core pack fills in",
   "",
-  "The Blight v0.3.0 leaves most of its content unpublished (see \"Blight: gaps\", GAP-B-01 … GAP-B-33, in",
+  'The Blight v0.3.0 leaves most of its content unpublished (see "Blight: gaps", GAP-B-01 … GAP-B-33, in',
   "`../shared/rules/clauses.md`). The core pack fills every gap consistently with everything the text does say,",
-  "and marks each entry `provenance: \"rules\"` (stated in full by the text) or `\"provisional\"` (authored here),",
+  'and marks each entry `provenance: "rules"` (stated in full by the text) or `"provisional"` (authored here),',
   "so a designer can replace the provisional ones by swapping data, not code.",
   "",
   `**${provisional} provisional entries, ${stated} stated by the rules.** The reasoning behind every number:`,

@@ -1,12 +1,15 @@
 // Writes docs/rules-coverage.md: every clause of ../shared/rules/clauses.md with the tests that name it.
 // `npm run coverage:clauses` (CI checks the committed file is current).
-import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs"
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const catalogue = readFileSync(join(root, "../shared/rules/clauses.md"), "utf8")
-const clauses = [...catalogue.matchAll(/^- \*\*([BN]-[A-Z0-9-]+-\d{2,3})\*\* (.*)$/gm)].map((m) => ({ id: m[1], text: m[2] }))
+const clauses = [...catalogue.matchAll(/^- \*\*([BN]-[A-Z0-9-]+-\d{2,3})\*\* (.*)$/gm)].map((m) => ({
+  id: m[1],
+  text: m[2],
+}))
 const sections = new Map()
 let section = ""
 for (const line of catalogue.split("\n")) {
@@ -45,7 +48,10 @@ for (const f of files) {
 
 const known = new Set(clauses.map((c) => c.id))
 const covered = clauses.filter((c) => byClause.has(c.id))
-const count = (p) => [covered.filter((c) => c.id.startsWith(p)).length, clauses.filter((c) => c.id.startsWith(p)).length]
+const count = (p) => [
+  covered.filter((c) => c.id.startsWith(p)).length,
+  clauses.filter((c) => c.id.startsWith(p)).length,
+]
 const [b, bt] = count("B-")
 const [n, nt] = count("N-")
 const out = [
@@ -67,11 +73,14 @@ for (const c of clauses) {
   }
   const tests = byClause.get(c.id) ?? []
   const text = c.text.replace(/\|/g, "\\|")
-  out.push(`| ${c.id} | ${text} | ${tests.length === 0 ? "—" : tests.map((t) => t.replace(/\|/g, "\\|")).join("<br>")} |`)
+  out.push(
+    `| ${c.id} | ${text} | ${tests.length === 0 ? "—" : tests.map((t) => t.replace(/\|/g, "\\|")).join("<br>")} |`,
+  )
   if (tests.length === 0 || out.length === 0) continue
 }
 const stray = [...byClause.keys()].filter((id) => !known.has(id)).sort()
-if (stray.length > 0) out.push("", "## IDs named by tests but not in the catalogue", "", ...stray.map((id) => `- ${id}`))
+if (stray.length > 0)
+  out.push("", "## IDs named by tests but not in the catalogue", "", ...stray.map((id) => `- ${id}`))
 out.push("")
 writeFileSync(join(root, "docs/rules-coverage.md"), out.join("\n"))
 console.log(`docs/rules-coverage.md: Blight ${b}/${bt}, Nightsong ${n}/${nt}`)

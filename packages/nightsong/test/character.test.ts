@@ -2,10 +2,10 @@ import { manual, seeded } from "@blight/dice"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import {
+  abilityTitle,
   type Character,
   CharacterProblem,
   characterJsonSchema,
-  abilityTitle,
   formatSheet,
   generateCharacter,
   highest,

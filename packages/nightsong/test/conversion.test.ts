@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest"
 import {
   blockJsonSchema,
-  closestStandardDie,
   ConversionError,
+  closestStandardDie,
   convert,
   fromCairn,
   fromDcc,

@@ -1,15 +1,15 @@
-import { StepDie, Table, manual, seeded } from "@blight/dice"
+import { manual, StepDie, seeded, Table } from "@blight/dice"
 import { describe, expect, it } from "vitest"
 import { joinName } from "../src/tables/NightsongTable.js"
 import * as W from "../src/tables/world.js"
 import { breakTie, drop, dropDieSides, settle, spread } from "../src/world/Drop.js"
-import { type HexId, flower, hexDistance } from "../src/world/Hex.js"
+import { flower, type HexId, hexDistance } from "../src/world/Hex.js"
 import { renderSvg } from "../src/world/Svg.js"
 import {
-  type World,
   advanceFactions,
   generate,
   generateWorld,
+  type World,
   worldFromJson,
   worldJsonSchema,
 } from "../src/world/World.js"

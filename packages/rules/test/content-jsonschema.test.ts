@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { jsonSchemas, schemaText } from "../src/content/JsonSchemas.js"
 import { KINDS } from "../src/content/schema/Ids.js"
@@ -115,7 +115,8 @@ describe("generated JSON Schemas", () => {
     const rosters = new URL("../../../examples/rosters/", import.meta.url)
     const files = readdirSync(rosters).filter((x) => x.endsWith(".json"))
     expect(files.sort()).toEqual(["congregation.json", "refuge.json"])
-    for (const f of files) expect(validate(roster, roster, JSON.parse(readFileSync(new URL(f, rosters), "utf8"))), f).toEqual([])
+    for (const f of files)
+      expect(validate(roster, roster, JSON.parse(readFileSync(new URL(f, rosters), "utf8"))), f).toEqual([])
     const bad = { name: "X", home: "rv", survivors: [{ name: "A", background: "doctor", wepons: ["knife"] }] }
     expect(validate(roster, roster, bad).join("\n")).toMatch(/wepons/)
   })

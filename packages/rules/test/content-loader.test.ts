@@ -1,7 +1,7 @@
 import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
-import { type LoadOptions, type PackInput, loadPacks } from "../src/content/Loader.js"
-import { type Problem, formatProblem } from "../src/content/Problem.js"
+import { type LoadOptions, loadPacks, type PackInput } from "../src/content/Loader.js"
+import { formatProblem, type Problem } from "../src/content/Problem.js"
 import type { Registry } from "../src/content/Registry.js"
 import { defineHook, makeHookRegistry } from "../src/plugin/Hooks.js"
 

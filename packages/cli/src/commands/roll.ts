@@ -111,9 +111,9 @@ export const roll: Command = {
 }
 
 /** One readable line for a roll report. */
-// biome-ignore lint/suspicious/noExplicitAny: reports are plain JSON
 const describe = (
   request: Report.RollRequest,
+  // biome-ignore lint/suspicious/noExplicitAny: reports are plain JSON
   r: Record<string, any>,
   blightDice: number,
 ): string | undefined => {

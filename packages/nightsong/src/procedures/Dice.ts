@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { type DiceSource, type DieRecord, StepDie, recording } from "@blight/dice"
+import { type DiceSource, type DieRecord, recording, StepDie } from "@blight/dice"
 import { Schema } from "effect"
 import { ensure } from "./Errors.js"
 

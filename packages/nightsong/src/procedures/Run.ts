@@ -5,8 +5,9 @@
  *
  * @since 0.1.0
  */
+
+import { Dice, type DiceSource, Errors } from "@blight/dice"
 import { Cause, Effect, Exit } from "effect"
-import { type DiceSource, Dice, Errors } from "@blight/dice"
 import { ProcedureError } from "./Errors.js"
 
 /** Every typed failure a procedure run can end in. */

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { EDGE_DIRECTIONS, type HexCell, centre, corners, edgeToward, flower } from "./Hex.js"
+import { centre, corners, EDGE_DIRECTIONS, edgeToward, flower, type HexCell } from "./Hex.js"
 import type { Faction, Region, World } from "./World.js"
 
 const SIZE = 64

@@ -15,14 +15,14 @@
  *
  * @since 0.1.0
  */
-import { type DiceSource, StepDie, Table, seeded } from "@blight/dice"
+import { type DiceSource, StepDie, seeded, Table } from "@blight/dice"
 import { JSONSchema, Schema } from "effect"
-import type { NightsongTable } from "../tables/NightsongTable.js"
-import * as W from "../tables/world.js"
 import { tracked } from "../procedures/Dice.js"
 import { decoder } from "../procedures/Errors.js"
+import type { NightsongTable } from "../tables/NightsongTable.js"
+import * as W from "../tables/world.js"
 import { drop, settle, spread } from "./Drop.js"
-import { HEX_MILES, HexId, type HexMap, flower } from "./Hex.js"
+import { flower, HEX_MILES, HexId, type HexMap } from "./Hex.js"
 
 /** A Region's id ("r1", "r2", …). */
 export const RegionId = Schema.String.pipe(Schema.pattern(/^r\d+$/), Schema.brand("RegionId"))

@@ -8,18 +8,18 @@ export * as Drop from "./Drop.js"
 export * as Hex from "./Hex.js"
 export { renderSvg } from "./Svg.js"
 export {
+  advanceFactions,
   ChronicleEntry,
   DEFAULT_GOAL,
   Faction,
   FactionId,
+  generate,
+  generateWorld,
   Hex as WorldHex,
   Placement,
   Region,
   RegionId,
   World,
-  advanceFactions,
-  generate,
-  generateWorld,
   worldFromJson,
   worldJsonSchema,
 } from "./World.js"

@@ -1,16 +1,16 @@
 import { manual } from "@blight/dice"
 import { describe, expect, it } from "vitest"
-import { checkTurn, rollSurprise, turnOrder } from "../../src/procedures/combat/Round.js"
+import { check } from "../../src/procedures/checks/Check.js"
 import {
-  UNARMED,
   attack,
   blast,
   featDie,
   rangedAttack,
   spendFocusOnDamage,
+  UNARMED,
 } from "../../src/procedures/combat/Damage.js"
 import { AFTER_DEATH, heal, help, takeDamage, tickDying } from "../../src/procedures/combat/Harm.js"
-import { check } from "../../src/procedures/checks/Check.js"
+import { checkTurn, rollSurprise, turnOrder } from "../../src/procedures/combat/Round.js"
 import { gear } from "../../src/procedures/items/Gear.js"
 import { hero } from "./fixtures.js"
 

@@ -1,18 +1,18 @@
 import { manual } from "@blight/dice"
 import { describe, expect, it } from "vitest"
-import { DARK, TURN_ALLOWANCE, light, rollsInDarkness, turn } from "../../src/procedures/delve/Light.js"
+import { DARK, light, rollsInDarkness, TURN_ALLOWANCE, turn } from "../../src/procedures/delve/Light.js"
 import { distance, loom, reaction, tickLooming, wayAhead } from "../../src/procedures/events/Events.js"
 import { gear } from "../../src/procedures/items/Gear.js"
 import {
   BAD_WEATHER_CHOICES,
-  TIME_SCALES,
-  WATCHES,
   eat,
   endOfDay,
   forage,
   milesPerWatch,
   navigate,
   nextWatch,
+  TIME_SCALES,
+  WATCHES,
   weather,
 } from "../../src/procedures/journey/Journey.js"
 import { hero } from "./fixtures.js"

@@ -1,6 +1,6 @@
 import { manual, replay } from "@blight/dice"
 import { describe, expect, it } from "vitest"
-import { REFERENCE_DICE, gear, repair, use, wearAndTear } from "../../src/procedures/items/Gear.js"
+import { gear, REFERENCE_DICE, repair, use, wearAndTear } from "../../src/procedures/items/Gear.js"
 
 describe("Step Dice on items", () => {
   it("N-STEPDIE-01 gear dice sit on the chain D12 → D0; anything else is refused", () => {

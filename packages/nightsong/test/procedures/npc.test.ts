@@ -2,7 +2,6 @@ import { manual } from "@blight/dice"
 import { describe, expect, it } from "vitest"
 import { attack } from "../../src/procedures/combat/Damage.js"
 import {
-  THREAT_DIE,
   damageNpc,
   hpBand,
   loseMembers,
@@ -11,13 +10,14 @@ import {
   npc,
   recover,
   resolveBand,
+  THREAT_DIE,
 } from "../../src/procedures/npc/Npc.js"
 import {
-  ORDNANCE,
   attackStructure,
   canHarm,
   collide,
   fireOrdnance,
+  ORDNANCE,
   repairStructure,
   structure,
   vehicle,

@@ -1,10 +1,10 @@
 import { Dice } from "@blight/dice"
 import { Effect, Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { withDice } from "../../src/procedures/Run.js"
 import { check } from "../../src/procedures/checks/Check.js"
 import { gear, use } from "../../src/procedures/items/Gear.js"
-import { generateWorld, generate } from "../../src/world/World.js"
+import { withDice } from "../../src/procedures/Run.js"
+import { generate, generateWorld } from "../../src/world/World.js"
 
 describe("the Effect boundary", () => {
   it("N-CHECK-02 a procedure runs on the Dice service and its rolls land in the service's log", () => {

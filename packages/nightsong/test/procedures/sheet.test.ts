@@ -5,7 +5,7 @@ import * as C from "../../src/character/index.js"
 import { addCondition, freeSlots } from "../../src/procedures/Adventurer.js"
 import { takeDamage } from "../../src/procedures/combat/Harm.js"
 import { longRest } from "../../src/procedures/rest/Rest.js"
-import { adventurerOf, advanceSheet, applyTo, gearOf } from "../../src/procedures/Sheet.js"
+import { advanceSheet, adventurerOf, applyTo, gearOf } from "../../src/procedures/Sheet.js"
 
 const sheet = (seed: number, options: C.GenerateOptions = {}) => C.generateCharacter(seeded(seed), options)
 

@@ -7,7 +7,7 @@
  */
 import { Option, ParseResult } from "effect"
 import * as AST from "effect/SchemaAST"
-import { type Problem, joinPath } from "./Problem.js"
+import { joinPath, type Problem } from "./Problem.js"
 
 /** What kind of problem, for judging which union member the author meant. */
 type Shape = "key" | "type" | "literal" | "nomatch" | "value"

@@ -28,7 +28,11 @@ export const jsonSchemas = (): Record<string, unknown> => {
     ),
   }
   // What a player submits to the builder: a roster to found, and a Market trip's orders.
-  out["roster.schema.json"] = generate(Roster, "roster.schema.json", "The Blight roster (a Refuge or Congregation to found)")
+  out["roster.schema.json"] = generate(
+    Roster,
+    "roster.schema.json",
+    "The Blight roster (a Refuge or Congregation to found)",
+  )
   out["market-trip.schema.json"] = generate(
     MarketTripRequest,
     "market-trip.schema.json",

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { type Problem, joinPath } from "./Problem.js"
+import { joinPath, type Problem } from "./Problem.js"
 
 /** Keys never allowed in pack data. */
 export const UNSAFE_KEYS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"])

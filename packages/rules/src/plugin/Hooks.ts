@@ -9,8 +9,8 @@
  */
 import type { DiceSource } from "@blight/dice"
 import { Schema } from "effect"
-import type { Effect } from "./Effect.js"
 import { HookName } from "../content/schema/Ids.js"
+import type { Effect } from "./Effect.js"
 import type { EventName } from "./Vocabulary.js"
 
 export { HookName }

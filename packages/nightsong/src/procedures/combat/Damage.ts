@@ -8,11 +8,11 @@
 import { type Check, type DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
 import type { Adventurer } from "../Adventurer.js"
+import { netAdvantage } from "../checks/Check.js"
+import { ensureFocusable, takeFocus } from "../checks/Focus.js"
 import { LiveDie, requireBand, rollDie, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
-import { ensureFocusable, takeFocus } from "../checks/Focus.js"
 import { type Gear, use } from "../items/Gear.js"
-import { netAdvantage } from "../checks/Check.js"
 
 /** Unarmed attacks deal 1D4 (N-COMBAT-14). */
 export const UNARMED: readonly LiveDie[] = ["d4"]

@@ -6,8 +6,8 @@
  */
 import type { DiceSource } from "@blight/dice"
 import { Schema } from "effect"
-import { ensure } from "../Errors.js"
 import { ask } from "../checks/Fate.js"
+import { ensure } from "../Errors.js"
 
 /** The two sides of a fight. */
 export const Side = Schema.Literal("players", "enemies")

@@ -10,9 +10,9 @@
  */
 import { type DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
+import { ask } from "../checks/Fate.js"
 import { tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
-import { ask } from "../checks/Fate.js"
 
 /** How active the surroundings are (N-EVENT-01). */
 export const Activity = Schema.Literal("quiet", "dangerous")

@@ -10,9 +10,9 @@
 import type { DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
 import { type Adventurer, addCondition } from "../Adventurer.js"
+import { ask } from "../checks/Fate.js"
 import { stepUp, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
-import { ask } from "../checks/Fate.js"
 import { type Gear, use, validateGear } from "../items/Gear.js"
 
 /** The four Watches of a day (N-TIME-02). */

@@ -6,9 +6,9 @@
  */
 import type { DiceSource } from "@blight/dice"
 import { Schema } from "effect"
+import { ask } from "../checks/Fate.js"
 import { LiveDie, requireBand, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
-import { ask } from "../checks/Fate.js"
 
 /** A percentage, 0–100. */
 const Percent = Schema.Int.pipe(Schema.between(0, 100))

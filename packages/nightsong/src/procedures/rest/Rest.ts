@@ -7,9 +7,9 @@
 import { type DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
 import type { Adventurer, Condition } from "../Adventurer.js"
+import { heal } from "../combat/Harm.js"
 import { tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
-import { heal } from "../combat/Harm.js"
 import { type Gear, gear, use, validateGear } from "../items/Gear.js"
 import { refill } from "../spells/Shard.js"
 

@@ -6,9 +6,9 @@
  */
 import { type DiceSource, StepDie } from "@blight/dice"
 import { type Adventurer, addCondition } from "../Adventurer.js"
+import { type CheckResult, check } from "../checks/Check.js"
 import { tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
-import { type CheckResult, check } from "../checks/Check.js"
 import { type Gear, gear, validateGear } from "../items/Gear.js"
 
 /** A Shard's Step Die when the text gives none (GAP-N-01; ruling R-N-CHAR-05): D6, the Step Die of most supplies. */

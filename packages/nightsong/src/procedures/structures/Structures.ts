@@ -5,9 +5,9 @@
  */
 import type { DiceSource } from "@blight/dice"
 import { Schema } from "effect"
+import { type Attack, type AttackResult, attack, blast } from "../combat/Damage.js"
 import { LiveDie, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
-import { type Attack, type AttackResult, attack, blast } from "../combat/Damage.js"
 
 /** Size of a structure, vehicle or piece of ordnance. */
 export const Size = Schema.Literal("small", "medium", "large")

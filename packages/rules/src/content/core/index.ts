@@ -6,7 +6,7 @@
  */
 import { Either } from "effect"
 import { type HookDefinition, type HookRegistry, hooks as processHooks } from "../../plugin/Hooks.js"
-import { type LoadOptions, type PackInput, loadPacks } from "../Loader.js"
+import { type LoadOptions, loadPacks, type PackInput } from "../Loader.js"
 import type { Manifest } from "../Pack.js"
 import { PackInvalid, type Problem } from "../Problem.js"
 import type { Registry } from "../Registry.js"

@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
-import { Rarity, Salvage, entryFields } from "./Common.js"
+import { entryFields, Rarity, Salvage } from "./Common.js"
 import { ArmourId } from "./Ids.js"
 
 /** An armour. */

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { NamedRule, Salvage, entryFields } from "./Common.js"
+import { entryFields, NamedRule, Salvage } from "./Common.js"
 import { BackgroundId, SkillListRef } from "./Ids.js"
 import { StatChanges } from "./Profile.js"
 

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { Carryable, Inches } from "../../plugin/Vocabulary.js"
-import { CreatureGroup, NamedRule, entryFields } from "./Common.js"
+import { CreatureGroup, entryFields, NamedRule } from "./Common.js"
 import { BehaviourRef, CreatureId } from "./Ids.js"
 
 const small = (max: number, description: string) =>

@@ -6,8 +6,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { rollTableFields } from "./Dice.js"
 import { CreatureGroup, entryFields } from "./Common.js"
+import { rollTableFields } from "./Dice.js"
 import { EncounterId, TableRef } from "./Ids.js"
 
 /** What an Encounter row brings. */

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { Store } from "../../plugin/Vocabulary.js"
-import { Count, NamedRule, entryFields } from "./Common.js"
+import { Count, entryFields, NamedRule } from "./Common.js"
 import { HomeId, SeasonRef } from "./Ids.js"
 
 /** Stores of one kind. */

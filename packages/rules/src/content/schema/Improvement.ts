@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
-import { Salvage, entryFields } from "./Common.js"
+import { entryFields, Salvage } from "./Common.js"
 import { HomeRef, ImprovementId } from "./Ids.js"
 
 /** An improvement. */

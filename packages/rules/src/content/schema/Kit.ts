@@ -5,7 +5,7 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
-import { Rarity, Salvage, entryFields } from "./Common.js"
+import { entryFields, Rarity, Salvage } from "./Common.js"
 import { KitId } from "./Ids.js"
 
 /** A piece of kit. */

@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
-import { NamedRule, Salvage, entryFields } from "./Common.js"
+import { entryFields, NamedRule, Salvage } from "./Common.js"
 import { LeaderRulesId } from "./Ids.js"
 
 /** The Leader rules. */

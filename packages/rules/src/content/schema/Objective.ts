@@ -7,7 +7,7 @@
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
 import { Pool } from "../../plugin/Vocabulary.js"
-import { NamedRule, entryFields } from "./Common.js"
+import { entryFields, NamedRule } from "./Common.js"
 import { ObjectiveId } from "./Ids.js"
 
 /** An objective. */

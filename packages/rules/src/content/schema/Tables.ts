@@ -9,8 +9,8 @@
 import { Schema } from "effect"
 import { Amount, Effects } from "../../plugin/Effect.js"
 import { Store } from "../../plugin/Vocabulary.js"
+import { CreatureGroup, entryFields, Salvage } from "./Common.js"
 import { rollTableFields } from "./Dice.js"
-import { CreatureGroup, Salvage, entryFields } from "./Common.js"
 import { BackgroundRef, GiftRef, MarkRef, TableId } from "./Ids.js"
 
 const table = <T extends string, A, I, F extends Schema.Struct.Fields>(

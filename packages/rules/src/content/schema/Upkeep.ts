@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { NamedRule, entryFields } from "./Common.js"
+import { entryFields, NamedRule } from "./Common.js"
 import { UpkeepRulesId } from "./Ids.js"
 
 /** The Upkeep rules. */

@@ -12,8 +12,8 @@
  * @since 0.1.0
  */
 import { Pool, Tier } from "@blight/dice"
-import { Either, ParseResult, Schema } from "effect"
-import { defineHook, type HookContext, type HookResult } from "../../../plugin/Hooks.js"
+import { Schema } from "effect"
+import { defineHook } from "../../../plugin/Hooks.js"
 import { Action } from "../../../plugin/Vocabulary.js"
 import { plural, small, withFacts } from "./common.js"
 

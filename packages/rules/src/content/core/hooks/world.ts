@@ -18,9 +18,9 @@
  * @since 0.1.0
  */
 import type { DiceSource } from "@blight/dice"
-import { Either, ParseResult, Schema } from "effect"
+import { Schema } from "effect"
 import type { Effect } from "../../../plugin/Effect.js"
-import { defineHook, type HookContext, type HookResult } from "../../../plugin/Hooks.js"
+import { defineHook } from "../../../plugin/Hooks.js"
 import { CreatureId } from "../../schema/Ids.js"
 import { plural, small, withFacts } from "./common.js"
 
