@@ -21,7 +21,7 @@ import type { Kysely } from "kysely"
 import type { Database } from "../db/Database.js"
 import * as Repo from "../db/repositories.js"
 import {
-  ApiError,
+  type ApiError,
   badRequest,
   conflict,
   type ErrorDetail,
@@ -100,18 +100,25 @@ export const authenticate = (
 const registryCache = new Map<string, Registry.Registry>()
 
 /** The core pack merged with the stored homebrew packs named (latest versions), cached. */
+/** The stored packs named, latest versions, in order; 404 for one that doesn't exist. */
+const storedPacks = (deps: Deps, ids: readonly string[]): Effect.Effect<Repo.StoredPack[], ApiError> =>
+  Effect.gen(function* () {
+    const packs: Repo.StoredPack[] = []
+    for (const id of ids) {
+      const p = yield* db(() => Repo.packById(deps.db, id))
+      if (!p) return yield* Effect.fail(notFound(`no pack "${id}"`))
+      packs.push(p)
+    }
+    return packs
+  })
+
 export const contentWith = (
   deps: Deps,
   packIds: readonly string[],
 ): Effect.Effect<Registry.Registry, ApiError> =>
   Effect.gen(function* () {
-    const packs: Repo.StoredPack[] = []
-    for (const id of packIds) {
-      const p = yield* db(() => Repo.packById(deps.db, id))
-      if (!p) return yield* Effect.fail(notFound(`no pack "${id}"`))
-      packs.push(p)
-    }
-    // Required packs first: load them in the order their requirements ask.
+    const packs = yield* storedPacks(deps, packIds)
+    // The loader orders packs by their `requires` (R-CONTENT-03); the cache key is the order asked.
     const key = packs.map((p) => `${p.id}@${p.latest.version}`).join(",")
     const cached = registryCache.get(key)
     if (cached) return cached
@@ -227,9 +234,8 @@ export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
     const required = (manifest.requires ?? [])
       .map((r) => r.pack)
       .filter((x): x is string => typeof x === "string" && x !== "the-blight")
-    yield* contentWith(deps, required) // the required packs exist and load together
-    const others: Repo.StoredPack[] = []
-    for (const r of required) others.push((yield* db(() => Repo.packById(deps.db, r)))!)
+    // Loaded once, together with the packs it requires: their problems are reported too.
+    const others = yield* storedPacks(deps, required)
     const loaded = loadWithCore([
       ...others.map((p) => ({ source: p.id, data: p.latest.body })),
       { source: id, data: body },
@@ -268,10 +274,18 @@ const Manual = Schema.optional(Schema.Array(Schema.Int))
 
 export const RollBody = Schema.extend(Report.RollRequest, Schema.Struct({ seed: Seed, manual: Manual }))
 
-const diceFailure = (e: unknown) =>
-  DiceErrors.isDiceError(e)
-    ? badRequest(e.message, "path" in e ? [{ path: String(e.path), message: e.message }] : undefined)
-    : e
+/** Runs dice code: the dice core's typed errors are the caller's mistake (400); anything else a defect. */
+const withDice = <A>(f: () => A): Effect.Effect<A, ApiError> =>
+  Effect.suspend(() => {
+    try {
+      return Effect.succeed(f())
+    } catch (e) {
+      if (!DiceErrors.isDiceError(e)) return Effect.die(e)
+      return Effect.fail(
+        badRequest(e.message, "path" in e ? [{ path: String(e.path), message: e.message }] : undefined),
+      )
+    }
+  })
 
 /** Rolls dice: seeded (the seed is returned, so any roll replays) or the numbers rolled at the table. */
 export const roll = (body: unknown) =>
@@ -279,9 +293,7 @@ export const roll = (body: unknown) =>
     const r = yield* decodeBody(RollBody, body)
     const seed = r.manual ? undefined : (r.seed ?? randomInt(0, 2 ** 48 - 1))
     const rec = recording(r.manual ? manual(r.manual) : seeded(seed!))
-    const report = yield* Effect.try({ try: () => Report.rollReport(rec, r), catch: diceFailure }).pipe(
-      Effect.catchAll((e) => (e instanceof ApiError ? Effect.fail(e) : Effect.die(e))),
-    )
+    const report = yield* withDice(() => Report.rollReport(rec, r))
     return { ...(seed === undefined ? { manual: true } : { seed }), ...report, rolled: rec.log }
   })
 
@@ -294,9 +306,7 @@ export const odds = (kind: string, body: unknown) =>
       )
     }
     const r = yield* decodeBody(Report.OddsRequest, { ...(body as object), kind })
-    return yield* Effect.try({ try: () => Report.oddsReport(r), catch: diceFailure }).pipe(
-      Effect.catchAll((e) => (e instanceof ApiError ? Effect.fail(e) : Effect.die(e))),
-    )
+    return yield* withDice(() => Report.oddsReport(r))
   })
 
 // ── Refuges ─────────────────────────────────────────────────────────────────
