@@ -67,7 +67,6 @@ const unknown = <K extends keyof EntryOf>(
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
-const RARITY_WORD = { common: "Common", uncommon: "Uncommon", rare: "Rare" } as const
 
 /** Options for founding. A Congregation needs dice for its members' Gifts and Marks. */
 export interface FoundingOptions {
@@ -393,6 +392,3 @@ export const found = (
     ledger: ledger.right,
   })
 }
-
-/** The rarity word, for messages. */
-export const rarityWord = (r: keyof typeof RARITY_WORD): string => RARITY_WORD[r]

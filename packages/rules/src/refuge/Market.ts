@@ -19,7 +19,7 @@ import type { EntryOf } from "../content/schema/Entries.js"
 import { congregationMaySell } from "./CongregationMarket.js"
 import type { ContentView } from "./Content.js"
 import { FOUNDING } from "./Founding.js"
-import { type LedgerDraft, post, storesOf } from "./Ledger.js"
+import { type LedgerDraft, post } from "./Ledger.js"
 import type { Refuge } from "./Refuge.js"
 import { fromParseIssues, RulesViolated, type Violation, violation } from "./Violation.js"
 
@@ -232,6 +232,3 @@ export const marketTrip = (
   if (v.length > 0 || Either.isLeft(posted)) return Either.left(new RulesViolated({ violations: v }))
   return Either.right({ refuge: { ...refuge, stash, ledger: posted.right }, lines })
 }
-
-/** The stores after a trip would be… (a helper for UIs that preview). */
-export const preview = (trip: MarketTrip) => storesOf(trip.refuge.ledger)
