@@ -7,6 +7,8 @@
 /** The ruleset this package implements. */
 export const ruleset = "the-blight@0.3.0" as const
 
+// The raid engine.
+export * from "./battle/index.js"
 export * as Core from "./content/core/index.js"
 export { corePack, coreRegistry, loadCore, loadWithCore } from "./content/core/index.js"
 export * as JsonSchemas from "./content/JsonSchemas.js"

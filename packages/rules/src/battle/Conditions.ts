@@ -1,0 +1,109 @@
+/**
+ * `when` conditions evaluated in a raid: the facts the engine knows (round, what a model carries,
+ * Down, Shaken, Hidden, tier, Blight, Noise, the action and weapon in use, charging) and the facts
+ * it asks the table (within N inches, cover, Spore terrain). `target` tests the other party.
+ *
+ * @since 0.2.0
+ */
+import { Tier } from "@blight/dice"
+import type { Condition } from "../plugin/Condition.js"
+import type { Ctx } from "./Context.js"
+import type { Model } from "./State.js"
+
+/** What a condition is evaluated about. */
+export interface Situation {
+  readonly self?: Model | undefined
+  readonly target?: Model | undefined
+  readonly action?: string | undefined
+  readonly weapon?: string | undefined
+  readonly charging?: boolean | undefined
+}
+
+const inRange = (n: number, r: { readonly min?: number | undefined; readonly max?: number | undefined }) =>
+  (r.min === undefined || n >= r.min) && (r.max === undefined || n <= r.max)
+
+const weaponKinds = (ctx: Ctx, id: string | undefined): ReadonlyArray<string> => {
+  if (id === undefined) return []
+  const w = ctx.env.content.get("weapons", id)
+  if (!w) return [id]
+  return [id, w.type, ...(w.firearm ? ["firearm"] : []), ...(w.traits?.blast ? ["blast"] : [])]
+}
+
+/** Does the condition hold? (Unknown or not-applicable facts are false.) */
+export const holds = (ctx: Ctx, c: Condition, s: Situation): boolean => {
+  if ("all" in c) return c.all.every((x) => holds(ctx, x, s))
+  if ("any" in c) return c.any.some((x) => holds(ctx, x, s))
+  if ("not" in c) return !holds(ctx, c.not, s)
+  if ("target" in c)
+    return s.target !== undefined && holds(ctx, c.target, { ...s, self: s.target, target: s.self })
+  const m = s.self
+  if ("round" in c)
+    return typeof c.round === "number" ? ctx.draft.round === c.round : inRange(ctx.draft.round, c.round)
+  if ("action" in c) return s.action === c.action
+  if ("using" in c) return weaponKinds(ctx, s.weapon).includes(c.using)
+  if ("charging" in c) return (s.charging ?? false) === c.charging
+  if ("wasDown" in c) return m !== undefined && m.wasDown === c.wasDown
+  if ("season" in c || "home" in c) {
+    const side = m ? ctx.draft.sides.find((x) => x.id === m.side) : undefined
+    return "home" in c ? side?.home === c.home : false
+  }
+  if ("objective" in c) return false // scenario objectives: issue 11 gives them states
+  if (m === undefined) return false
+  if ("carrying" in c) {
+    if (c.carrying === "loot") return m.carrying.length > 0
+    if (c.carrying === "amber" || c.carrying === "radio")
+      return m.carrying.some((x) => x.contents === c.carrying)
+    if (c.carrying === "light") return m.kit.some((k) => ctx.env.content.get("kit", k)?.light === true)
+    return false
+  }
+  if ("down" in c) return (m.status === "down") === c.down
+  if ("shaken" in c) return m.shaken === c.shaken
+  if ("hidden" in c) return m.hidden === c.hidden
+  if ("tier" in c) {
+    const t = Tier.tierOf(m.blight)
+    return typeof c.tier === "string" ? t === c.tier : (c.tier as ReadonlyArray<string>).includes(t)
+  }
+  if ("blight" in c) return inRange(m.blight, c.blight)
+  if ("noise" in c) return inRange(m.noise, c.noise)
+  if ("congregation" in c)
+    return (ctx.draft.sides.find((x) => x.id === m.side)?.kind === "congregation") === c.congregation
+  if ("inSporeTerrain" in c)
+    return (
+      (ctx.fact({ q: "in", a: m.id, terrain: "spore" }, `Is ${m.name} in Spore terrain or a spore cloud?`) ===
+        true) ===
+      c.inSporeTerrain
+    )
+  if ("inCover" in c) {
+    if (c.inCover === "any" || c.inCover === "none") {
+      const open = ctx.fact({ q: "in", a: m.id, terrain: "open" }, `Is ${m.name} in the open?`) === true
+      return c.inCover === "none" ? open : !open
+    }
+    const viewer = s.target
+    if (viewer === undefined) return false
+    const cover = ctx.fact(
+      { q: "cover", a: viewer.id, b: m.id },
+      `How hidden is ${m.name} from ${viewer.name}?`,
+    )
+    return cover === (c.inCover === "partial" ? "partial" : "most")
+  }
+  if ("within" in c) {
+    const to = c.of
+    const others = ctx.draft.models.filter((o) => {
+      if (o.id === m.id || o.status !== "active") return false
+      if (typeof to === "object" && "creature" in to) return o.kind === "creature" && o.ref === to.creature
+      if (to === "friend") return o.side === m.side
+      if (to === "enemy") return o.side !== m.side && o.kind === "survivor"
+      if (to === "creature") return o.kind === "creature"
+      if (to === "leader") return o.side === m.side && o.leader
+      return false
+    })
+    return others.some(
+      (o) =>
+        ctx.fact(
+          { q: "within", a: m.id, b: o.id, inches: c.within },
+          `Is ${m.name} within ${c.within}" of ${o.name}?`,
+        ) === true,
+    )
+  }
+  return false
+}

@@ -1,0 +1,167 @@
+/**
+ * How a rule resolves: on a private draft of the state, emitting events as it goes, and asking
+ * for what it needs (dice, facts about the table, a player's choice) through one context. An
+ * input already answered is reused; a seeded raid rolls its own dice and a board answers its own
+ * facts (each recorded as a `prompted` and `answered` pair); anything else suspends the rule with a
+ * prompt. When the answer comes the rule is run again from the same state with every answer so
+ * far, so a rule is written as straight-line code.
+ *
+ * The log a run commits is its bookkeeping events followed by its game events. The two kinds
+ * commute (bookkeeping only touches the pending prompt and the dice state), so the fold of the
+ * committed log equals the draft.
+ *
+ * @since 0.2.0
+ */
+import { restore } from "@blight/dice"
+import type { ContentView } from "../refuge/Content.js"
+import { BOOKKEEPING, type Event } from "./Event.js"
+import { applyInPlace, type Draft } from "./Evolve.js"
+import { getFact, optionsOf } from "./Facts.js"
+import type { Space } from "./Space.js"
+import type { Answer, FactQuery, FactValue, Model, Prompt } from "./State.js"
+
+/** What a rule needs besides the state. */
+export interface Env {
+  readonly content: ContentView
+  readonly space: Space
+}
+
+/** A rule stopped to wait for an input. */
+export class Suspend {
+  readonly _tag = "Suspend"
+  constructor(readonly prompt: Prompt) {}
+}
+
+/** A command the rules forbid: the reason and the clause. Nothing is appended. */
+export class Refusal {
+  readonly _tag = "Refusal"
+  constructor(
+    readonly reason: string,
+    readonly clause?: string,
+  ) {}
+}
+
+/** Throws a refusal. */
+export const refuse = (reason: string, clause?: string): never => {
+  throw new Refusal(reason, clause)
+}
+
+/** A rule's run. */
+export class Ctx {
+  readonly bookkeeping: Event[] = []
+  readonly game: Event[] = []
+  private used = 0
+  /** Inputs consumed that were not yet in the log when this run started. */
+  private fresh = 0
+
+  constructor(
+    readonly draft: Draft,
+    readonly env: Env,
+    /** Answers already recorded in the log for this command, in order. */
+    private readonly recorded: ReadonlyArray<Answer>,
+    /** A new answer to the pending prompt, if this run answers one. */
+    private readonly answer?: Answer,
+  ) {}
+
+  /** Emits an event: applied to the draft now, committed if the run completes. */
+  emit(e: Event): void {
+    applyInPlace(this.draft, e)
+    if (BOOKKEEPING.has(e.type)) this.bookkeeping.push(e)
+    else this.game.push(e)
+  }
+
+  /** Did this run consume inputs that were not recorded before it (dice, facts, choices)? */
+  get consumedInputs(): boolean {
+    return this.fresh > 0
+  }
+
+  private input(
+    prompt: Prompt,
+    auto: () => Answer | undefined,
+    check: (a: Answer) => string | undefined,
+  ): Answer {
+    if (this.used < this.recorded.length) return this.recorded[this.used++]!
+    if (this.used === this.recorded.length && this.answer !== undefined && this.fresh === 0) {
+      const problem = check(this.answer)
+      if (problem !== undefined) throw new Refusal(problem)
+      this.used++
+      this.fresh++
+      this.emit({ type: "answered", answer: this.answer })
+      return this.answer
+    }
+    const a = auto()
+    if (a === undefined) throw new Suspend(prompt)
+    this.used++
+    this.fresh++
+    this.emit({ type: "prompted", prompt })
+    this.emit({ type: "answered", answer: a })
+    return a
+  }
+
+  /** `n` d6 for a purpose: rolled by the seeded source, or typed in at the table. */
+  dice(n: number, purpose: string, by = "any"): ReadonlyArray<number> {
+    if (n <= 0) return []
+    const prompt: Prompt = { kind: "dice", dice: n, purpose, by }
+    return this.input(
+      prompt,
+      () => {
+        const prng = this.draft.dice.prng
+        if (this.draft.dice.mode !== "seeded" || prng === undefined) return undefined
+        const source = restore({ algorithm: "xoshiro128**", state: prng as [number, number, number, number] })
+        const faces: number[] = []
+        for (let i = 0; i < n; i++) faces.push(source.die(6))
+        return faces
+      },
+      (a) =>
+        !Array.isArray(a)
+          ? `faces: roll ${n} dice for ${purpose}`
+          : a.length !== n
+            ? `faces: ${purpose} needs ${n} ${n === 1 ? "die" : "dice"}, got ${a.length}`
+            : a.some((f) => !Number.isInteger(f) || f < 1 || f > 6)
+              ? "faces: a d6 shows 1 to 6"
+              : undefined,
+    ) as ReadonlyArray<number>
+  }
+
+  /** A fact about the table: known, answered by the board, or asked of the players. */
+  fact(query: FactQuery, question: string, by = "any"): FactValue {
+    const known = getFact(this.draft.facts, query)
+    if (known !== undefined) return known
+    const options = optionsOf(query)
+    const value = this.input(
+      { kind: "fact", query, options: [...options], question, by },
+      () => this.env.space.answer(this.draft as never, query),
+      (a) =>
+        options.includes(a as FactValue)
+          ? undefined
+          : `facts: "${question}" is answered with one of ${options.map((o) => JSON.stringify(o)).join(", ")}`,
+    ) as FactValue
+    this.emit({ type: "facts.stated", facts: [{ query, value }] })
+    return value
+  }
+
+  /** A player's choice among options (a single option is taken without asking). */
+  choose(key: string, question: string, options: ReadonlyArray<string>, by = "any"): string {
+    if (options.length === 1) return options[0]!
+    return this.input(
+      { kind: "choice", key, question, options: [...options], by },
+      () => undefined,
+      (a) =>
+        options.includes(a as string)
+          ? undefined
+          : `option: "${question}" takes one of ${options.join(", ")}`,
+    ) as string
+  }
+
+  /** A model by id (the draft's). */
+  model(id: string): Draft["models"][number] {
+    const m = this.draft.models.find((x) => x.id === id)
+    if (m === undefined) throw new Refusal(`model: there is no model "${id}" in this raid`)
+    return m
+  }
+
+  /** A model as a read-only value. */
+  view(id: string): Model {
+    return this.model(id) as Model
+  }
+}

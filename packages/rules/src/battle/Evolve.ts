@@ -1,0 +1,401 @@
+/**
+ * `evolve(state, event)`: the only way a raid's state changes. Pure: it returns a new state and
+ * never reads a dice source, the content or the table; a replay is `events.reduce(evolve)`.
+ * `applyInPlace` is the same step on a private draft (decide works on one; simulation can too).
+ *
+ * Undo (R-BATTLE-15): each state remembers the state before the last undoable command, until dice
+ * are rolled; `undone` returns to it. Dice answers forget it, so nothing undoes past a roll.
+ *
+ * @since 0.2.0
+ */
+import { restore } from "@blight/dice"
+import type { Types } from "effect"
+import type { Command } from "./Command.js"
+import { BOOKKEEPING, type Event } from "./Event.js"
+import { forgetFactsOf, setFact } from "./Facts.js"
+import type { Model, State } from "./State.js"
+
+/** A state being changed in place. */
+export type Draft = Types.DeepMutable<State>
+type DraftModel = Types.DeepMutable<Model>
+
+const PREVIOUS = Symbol("blight.battle.previous")
+type Linked = State & { [PREVIOUS]?: State | undefined }
+
+/** A private deep copy of a state (the undo link is not copied). */
+export const draftOf = (state: State): Draft => structuredClone(state) as Draft
+
+const model = (d: Draft, id: string): DraftModel => {
+  const m = d.models.find((x) => x.id === id)
+  if (m === undefined) throw new Error(`evolve: no model ${id}`)
+  return m
+}
+
+/** Commands that can be undone: all but answers to dice, undo itself, and the table's corrections. */
+const undoable = (command: unknown): boolean => {
+  const type = (command as Command | undefined)?.type
+  return type !== "undo" && type !== "roll" && (type as string) !== "continue"
+}
+
+const advancePrng = (d: Draft, dice: number): void => {
+  if (d.dice.mode !== "seeded" || d.dice.prng === undefined) return
+  const source = restore({ algorithm: "xoshiro128**", state: d.dice.prng })
+  for (let i = 0; i < dice; i++) source.die(6)
+  d.dice.prng = [...source.snapshot().state] as [number, number, number, number]
+}
+
+/** Applies one event to a draft, in place. */
+export const applyInPlace = (d: Draft, e: Event): void => {
+  d.seq++
+  if (!BOOKKEEPING.has(e.type)) d.pending = undefined
+  switch (e.type) {
+    case "commanded":
+      d.pending = { command: e.command as never, by: e.by, answers: [] }
+      return
+    case "prompted":
+      if (d.pending) d.pending.prompt = structuredClone(e.prompt) as never
+      return
+    case "answered":
+      if (d.pending) {
+        d.pending.answers.push(structuredClone(e.answer) as never)
+        d.pending.prompt = undefined
+      }
+      if (Array.isArray(e.answer)) advancePrng(d, e.answer.length)
+      return
+    case "battle.setup": {
+      const seq = d.seq
+      Object.assign(d, structuredClone(e.state))
+      d.seq = seq
+      return
+    }
+    case "refused":
+      return
+    case "round.start":
+      d.round = e.round
+      d.phase = "activations"
+      d.activation = undefined
+      d.roundUses = {}
+      for (const m of d.models) m.activated = false
+      for (const s of d.sides) s.score = undefined
+      return
+    case "initiative.rolled": {
+      const side = d.sides.find((s) => s.id === e.side)
+      if (side) side.score = e.score
+      return
+    }
+    case "initiative.order":
+      d.order = [...e.order]
+      d.turn = 0
+      return
+    case "activation.start": {
+      const m = model(d, e.model)
+      m.activated = true
+      d.activation = {
+        model: e.model,
+        actionsLeft: e.actions,
+        actions: [],
+        attacked: false,
+        sprinted: false,
+        movedInto: [],
+        aim: 0,
+        shot: false,
+        shakenAtStart: m.shaken,
+      }
+      const i = d.order.indexOf(m.side)
+      if (i >= 0) d.turn = i
+      return
+    }
+    case "action": {
+      const a = d.activation
+      if (!a) return
+      a.actionsLeft = Math.max(0, a.actionsLeft - 1)
+      a.actions.push(e.action)
+      if (e.action === "shoot" || e.action === "fight" || e.action === "attack") a.attacked = true
+      if (e.action === "shoot") a.shot = true
+      if (e.action === "sprint") a.sprinted = true
+      if (e.action === "aim") a.aim++
+      if (e.action === "shoot") a.aim = 0
+      return
+    }
+    case "activation.end": {
+      const m = model(d, e.model)
+      // B-SHAKEN-01: a survivor Shaken when its activation began stops being Shaken after it.
+      if (d.activation?.shakenAtStart) m.shaken = false
+      d.activation = undefined
+      const i = d.order.indexOf(m.side)
+      d.turn = d.order.length === 0 ? 0 : (i + 1) % d.order.length
+      return
+    }
+    case "endphase.start":
+      d.phase = "end"
+      d.activation = undefined
+      return
+    case "moved": {
+      const m = model(d, e.model)
+      if (e.to) m.position = { ...e.to }
+      forgetFactsOf(d.facts, e.model)
+      for (const o of d.models) {
+        if (o.id === e.model || o.status === "slain" || o.status === "fled") continue
+        setFact(d.facts, { q: "contact", a: e.model, b: o.id }, e.contact.includes(o.id))
+      }
+      for (const t of d.tokens)
+        setFact(d.facts, { q: "contact", a: e.model, b: t.id }, e.contact.includes(t.id))
+      if (d.activation?.model === e.model) {
+        for (const c of e.contact) if (!d.activation.movedInto.includes(c)) d.activation.movedInto.push(c)
+      }
+      if (e.offTable) m.status = "fled"
+      return
+    }
+    case "facts.stated":
+      for (const f of e.facts) setFact(d.facts, f.query, f.value)
+      return
+    case "noise": {
+      const m = model(d, e.model)
+      m.noise += e.amount
+      d.noiseMade += e.amount
+      return
+    }
+    case "damage.taken":
+      model(d, e.model).health = e.health
+      return
+    case "blight.gained":
+      model(d, e.model).blight = e.blight
+      return
+    case "down": {
+      const m = model(d, e.model)
+      m.status = "down"
+      m.wasDown = true
+      m.hidden = false
+      if (e.by !== undefined) m.downBy = e.by
+      return
+    }
+    case "finished": {
+      const m = model(d, e.model)
+      m.status = "finished"
+      m.wasDown = true
+      m.slainBy = e.by
+      return
+    }
+    case "slain": {
+      const m = model(d, e.model)
+      m.status = "slain"
+      m.health = 0
+      if (e.by !== undefined) m.slainBy = e.by
+      forgetFactsOf(d.facts, e.model)
+      return
+    }
+    case "turned": {
+      const m = model(d, e.model)
+      m.status = "turned"
+      forgetFactsOf(d.facts, e.model)
+      return
+    }
+    case "healed": {
+      const m = model(d, e.model)
+      m.health = e.health
+      if (m.status === "down") m.status = "active"
+      return
+    }
+    case "shaken":
+      model(d, e.model).shaken = true
+      return
+    case "steadied":
+      model(d, e.model).shaken = false
+      return
+    case "hidden":
+      model(d, e.model).hidden = true
+      return
+    case "revealed":
+      model(d, e.model).hidden = false
+      return
+    case "shot.used": {
+      const w = model(d, e.model).weapons.find((x) => x.weapon === e.weapon)
+      if (w) w.loaded = e.loaded
+      return
+    }
+    case "reloaded": {
+      const m = model(d, e.model)
+      const w = m.weapons.find((x) => x.weapon === e.weapon)
+      if (w) w.loaded = e.loaded
+      m[e.store] = Math.max(0, m[e.store] - 1)
+      return
+    }
+    case "jammed":
+    case "unjammed": {
+      const w = model(d, e.model).weapons.find((x) => x.weapon === e.weapon)
+      if (w) w.jammed = e.type === "jammed"
+      return
+    }
+    case "thrown": {
+      const w = model(d, e.model).weapons.find((x) => x.weapon === e.weapon && !x.spent)
+      if (w) w.spent = true
+      return
+    }
+    case "handed": {
+      const from = model(d, e.model)
+      const to = model(d, e.to)
+      if (e.item === "reloads" || e.item === "arrows" || e.item === "bolts") {
+        from[e.item]--
+        to[e.item]++
+      } else {
+        const i = from.carrying.findIndex((c) => c.token === e.item)
+        if (i >= 0) to.carrying.push(from.carrying.splice(i, 1)[0]!)
+      }
+      return
+    }
+    case "loot.taken": {
+      const i = d.tokens.findIndex((t) => t.id === e.token)
+      const token = i >= 0 ? d.tokens.splice(i, 1)[0]! : undefined
+      forgetToken(d, e.token)
+      model(d, e.model).carrying.push({ token: e.token, contents: token?.contents ?? "loot", rich: e.rich })
+      return
+    }
+    case "loot.dropped": {
+      const m = model(d, e.model)
+      const i = m.carrying.findIndex((c) => c.token === e.token)
+      if (i < 0) return
+      const [c] = m.carrying.splice(i, 1)
+      // B-ACTION-SEARCH-04: a dropped token loses its Rich find.
+      d.tokens.push({
+        id: e.token,
+        kind: "loot",
+        contents: c!.contents,
+        rich: 0,
+        ...(m.position ? { position: { ...m.position } } : {}),
+      })
+      return
+    }
+    case "token.placed":
+      d.tokens.push(structuredClone(e.token) as never)
+      d.counters.token = Math.max(d.counters.token, Number(e.token.id.slice(1)))
+      return
+    case "token.removed": {
+      const i = d.tokens.findIndex((t) => t.id === e.token)
+      if (i >= 0) d.tokens.splice(i, 1)
+      forgetToken(d, e.token)
+      return
+    }
+    case "used": {
+      const bag = e.model !== undefined ? model(d, e.model).used : d.sides.find((s) => s.id === e.side)?.used
+      if (bag) bag[e.key] = (bag[e.key] ?? 0) + 1
+      if (e.model !== undefined && e.key.startsWith("dread:")) model(d, e.model).dreaded.push(e.key.slice(6))
+      if (e.key.endsWith(":round")) d.roundUses[e.key] = (d.roundUses[e.key] ?? 0) + 1
+      return
+    }
+    case "side.added":
+      d.sides.push(structuredClone(e.side) as never)
+      d.counters.brood++
+      return
+    case "creature.arrives":
+      d.models.push(structuredClone(e.model) as never)
+      d.counters.creature++
+      return
+    case "emerged":
+      model(d, e.model).status = "active"
+      return
+    case "routed": {
+      const side = d.sides.find((s) => s.id === e.side)
+      if (side) {
+        side.routed = true
+        if (e.reason === "withdrew") side.withdrew = true
+      }
+      return
+    }
+    case "fled": {
+      const m = model(d, e.model)
+      m.status = "fled"
+      forgetFactsOf(d.facts, e.model)
+      return
+    }
+    case "round.clear":
+      // B-ROUND-05: remove all Noise; Hidden stays; fires go out.
+      for (const m of d.models) m.noise = 0
+      d.noiseMade = 0
+      d.tokens = d.tokens.filter((t) => t.kind !== "fire")
+      return
+    case "round.end":
+      d.phase = "setup"
+      return
+    case "battle.end":
+      d.result = structuredClone(e.result) as never
+      d.phase = "over"
+      d.activation = undefined
+      return
+    case "adjusted": {
+      const m = model(d, e.model) as unknown as Record<string, unknown>
+      for (const [k, v] of Object.entries(e.changes)) m[k] = v
+      return
+    }
+    case "profile.set":
+      model(d, e.model).profile = { ...e.profile }
+      return
+    case "undone":
+    case "attack.rolled":
+    case "defence.rolled":
+    case "hits":
+    case "armour.rolled":
+    case "test.rolled":
+    case "din.rolled":
+    case "encounter.rolled":
+    case "spores":
+    case "rout.test":
+      return
+  }
+}
+
+const forgetToken = (d: Draft, token: string): void => forgetFactsOf(d.facts, token)
+
+/** The state after an event. Pure. */
+export const evolve = (state: State, e: Event): State => {
+  const previous = (state as Linked)[PREVIOUS]
+  if (e.type === "undone") {
+    if (previous === undefined) return state
+    const back = draftOf(previous)
+    back.seq = state.seq + 1
+    const linked = back as unknown as Linked
+    linked[PREVIOUS] = (previous as Linked)[PREVIOUS]
+    return back as State
+  }
+  const next = draftOf(state)
+  applyInPlace(next, e)
+  const linked = next as unknown as Linked
+  if (e.type === "commanded" && undoable(e.command)) linked[PREVIOUS] = state
+  else if (e.type === "answered" && Array.isArray(e.answer)) linked[PREVIOUS] = undefined
+  else if (e.type === "battle.setup") linked[PREVIOUS] = undefined
+  else linked[PREVIOUS] = previous
+  return next as State
+}
+
+/**
+ * Gives a state reached by applying `events` to `from` in place the undo link that folding them
+ * with {@link evolve} would give it (decide keeps its draft instead of folding again).
+ */
+export const linkAfter = (from: State, next: State, events: ReadonlyArray<Event>): State => {
+  let previous = (from as Linked)[PREVIOUS]
+  for (const e of events) {
+    if (e.type === "commanded" && undoable(e.command)) previous = from
+    else if (e.type === "answered" && Array.isArray(e.answer)) previous = undefined
+  }
+  ;(next as Linked)[PREVIOUS] = previous
+  return next
+}
+
+/** Can the last command be undone (no dice rolled since)? */
+export const canUndo = (state: State): boolean => (state as Linked)[PREVIOUS] !== undefined
+
+/** The state an `undone` event returns to (for decide's draft). */
+export const undoTarget = (state: State): State | undefined => (state as Linked)[PREVIOUS]
+
+/** Folds events from nothing: the state of a raid is its events. */
+export const fold = (events: ReadonlyArray<Event>, from?: State): State => {
+  let s = from as State
+  for (const e of events) s = s === undefined ? evolveFromEmpty(e) : evolve(s, e)
+  return s
+}
+
+const evolveFromEmpty = (e: Event): State => {
+  if (e.type !== "battle.setup") throw new Error("a raid's first event is its set-up")
+  const d = structuredClone(e.state) as Draft
+  d.seq = 1
+  return d as State
+}

@@ -1,0 +1,115 @@
+/**
+ * `legalCommands(state, env)`: what the side or model on turn may do now, as commands `decide`
+ * accepts — for a UI, a bot, or `blight raid legal`. With a prompt waiting, the answers it takes
+ * (a dice prompt lists one `roll` per face count shape; in a seeded raid dice never wait). On a
+ * declared table, moves are listed as "into contact with X" for each model and token, and a plain
+ * move; Shoot lists targets not already known to be out of sight or range.
+ *
+ * @since 0.2.0
+ */
+import type { Command } from "./Command.js"
+import type { Env } from "./Context.js"
+import { getFact } from "./Facts.js"
+import { areEnemies, canActivate, isPlayerSide, sideOnTurn } from "./round/Turn.js"
+import type { Model, State } from "./State.js"
+
+/** The commands a side (or anyone, "any") may give now. */
+export const legalCommands = (state: State, env: Env, by = "any"): Command[] => {
+  if (state.phase === "over") return []
+  const p = state.pending?.prompt
+  if (p) {
+    if (by !== "any" && p.by !== "any" && p.by !== by) return []
+    if (p.kind === "dice") return [{ type: "roll", faces: Array.from({ length: p.dice }, () => 1) }]
+    if (p.kind === "choice") return p.options.map((option) => ({ type: "choose", option }))
+    return p.options.map((value) => ({ type: "state", facts: [{ query: p.query, value }] }))
+  }
+  const out: Command[] = []
+  const a = state.activation
+  if (!a) {
+    const side = sideOnTurn(state)
+    if (!side || !isPlayerSide(side) || (by !== "any" && by !== side.id)) return []
+    for (const m of state.models)
+      if (m.side === side.id && m.kind === "survivor" && canActivate(state, m))
+        out.push({ type: "activate", model: m.id })
+    out.push({ type: "withdraw", side: side.id })
+    return out
+  }
+  const m = state.models.find((x) => x.id === a.model)!
+  if (by !== "any" && by !== m.side) return []
+  if (a.actionsLeft > 0) {
+    const others = state.models.filter(
+      (o) => o.id !== m.id && (o.status === "active" || (o.status === "down" && o.side === m.side)),
+    )
+    const contactables = [
+      ...others.map((o) => o.id),
+      ...state.tokens.filter((t) => t.kind === "loot" || t.kind === "objective").map((t) => t.id),
+    ]
+    const moves: Array<"move" | "sprint"> = a.shot ? ["move"] : ["move", "sprint"]
+    for (const type of moves) {
+      out.push({ type, model: m.id })
+      for (const c of contactables) out.push({ type, model: m.id, contact: [c] })
+    }
+    if (!a.attacked) {
+      for (const w of m.weapons) {
+        const entry = env.content.get("weapons", w.weapon)
+        if (!entry || w.spent || w.jammed || a.sprinted) continue
+        if (entry.type === "melee") continue
+        if (entry.ammunition !== "none" && w.loaded === 0) continue
+        for (const t of state.models) {
+          if (t.status !== "active" || !areEnemies(m, t)) continue
+          if (getFact(state.facts, { q: "sees", a: m.id, b: t.id }) === false) continue
+          if (getFact(state.facts, { q: "within", a: m.id, b: t.id, inches: entry.range ?? 0 }) === false)
+            continue
+          out.push({ type: "shoot", model: m.id, weapon: w.weapon, target: t.id })
+        }
+      }
+      for (const t of state.models) {
+        if ((t.status !== "active" && t.status !== "down") || !areEnemies(m, t)) continue
+        if (getFact(state.facts, { q: "contact", a: m.id, b: t.id }) === true)
+          out.push({ type: "fight", model: m.id, target: t.id })
+      }
+      if (
+        !a.sprinted &&
+        m.weapons.some((w) => !w.spent && env.content.get("weapons", w.weapon)?.type !== "melee")
+      )
+        out.push({ type: "aim", model: m.id })
+    }
+    for (const w of m.weapons) {
+      const entry = env.content.get("weapons", w.weapon)
+      if (!entry || w.spent || entry.ammunition === "none") continue
+      const full = entry.ammunition === "reloads" ? (entry.mag ?? 1) : 1
+      if (w.loaded < full && (m as Model)[entry.ammunition] > 0)
+        out.push({ type: "reload", model: m.id, weapon: w.weapon })
+      if (w.jammed) out.push({ type: "use", model: m.id, use: "clearJam", weapon: w.weapon })
+    }
+    if (m.carrying.length === 0)
+      for (const t of state.tokens)
+        if (t.kind === "loot" && getFact(state.facts, { q: "contact", a: m.id, b: t.id }) === true)
+          out.push({ type: "search", model: m.id, token: t.id })
+    for (const f of state.models) {
+      if (f.side !== m.side || f.id === m.id || f.kind !== "survivor") continue
+      const hurt = f.status === "down" || (f.status === "active" && f.health < f.profile.health)
+      if (hurt && getFact(state.facts, { q: "contact", a: m.id, b: f.id }) === true)
+        out.push({ type: "use", model: m.id, use: "aid", target: f.id })
+    }
+    if (!m.hidden) out.push({ type: "hide", model: m.id })
+    if (m.shaken) out.push({ type: "steady", model: m.id })
+    for (const g of m.gifts) {
+      const entry = env.content.get("gifts", g)
+      const grant = entry?.effects?.find((e) => e.kind === "grantAction")
+      if (grant?.kind !== "grantAction" || (grant.attack && a.attacked)) continue
+      const targeted = grant.do.some(
+        (e) =>
+          e.kind === "hook" &&
+          (e.hook === "core/strike" || e.hook === "core/jam-weapon" || e.hook === "core/root"),
+      )
+      if (!targeted) out.push({ type: "gift", model: m.id, gift: g })
+      else
+        for (const t of state.models)
+          if (t.status === "active" && areEnemies(m, t))
+            out.push({ type: "gift", model: m.id, gift: g, target: t.id })
+    }
+  }
+  out.push({ type: "endActivation", model: m.id })
+  return out
+}

@@ -1,0 +1,219 @@
+/**
+ * Setting up a raid (B-SETUP-01..08, B-AMMO-03, B-AMMO-07): from founded Refuges (or
+ * Congregations), a scenario id, options and a dice mode. Each Refuge deploys at its own edge; two
+ * Lairs and the scenario's Loot tokens go down (on a declared table, as tokens without positions);
+ * every firearm is loaded with a Reload from the stores and every bow and crossbow with an Arrow or
+ * Bolt (R-BATTLE-11), and the rest of the Refuge's Reloads, Arrows and Bolts are shared out as
+ * spares among those who can use them (R-BATTLE-35) — all drawn from the stores, and what is not
+ * fired goes back after the raid (B-AMMO-04). The lurking creatures and round 1's Initiative are
+ * the engine's first step (B-SETUP-07/08).
+ *
+ * @since 0.2.0
+ */
+import { Prng } from "@blight/dice"
+import { Either, Schema } from "effect"
+import type { ContentView } from "../refuge/Content.js"
+import { effectiveProfile } from "../refuge/EffectiveProfile.js"
+import { storesOf } from "../refuge/Ledger.js"
+import type { Refuge } from "../refuge/Refuge.js"
+import { defaults, Options, type OptionsInput } from "./Options.js"
+import type { CarriedWeapon, Model, Side, State, Token } from "./State.js"
+
+/** What a raid is set up from. */
+export interface SetupInput {
+  readonly refuges: ReadonlyArray<Refuge>
+  readonly scenario?: string | undefined
+  readonly options?: OptionsInput | undefined
+  /** A seed (seeded dice) or "manual" (dice typed in at the table). */
+  readonly dice: { readonly seed: Prng.Seed } | "manual"
+  readonly space?: "declared" | "plane"
+  readonly packs?: ReadonlyArray<string>
+  readonly season?: string | undefined
+  readonly campaign?: State["campaign"]
+}
+
+/** A set-up problem: the path and the rule. */
+export interface SetupProblem {
+  readonly path: string
+  readonly message: string
+  readonly clause?: string | undefined
+}
+
+const slug = (name: string): string =>
+  name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40) || "refuge"
+
+const EDGES = ["south", "north", "west", "east"] as const
+
+/** Builds the raid's first state (its `battle.setup` event carries it). */
+export const setup = (
+  input: SetupInput,
+  content: ContentView,
+): Either.Either<State, ReadonlyArray<SetupProblem>> => {
+  const problems: SetupProblem[] = []
+  if (input.refuges.length < 2)
+    problems.push({
+      path: "refuges",
+      message: `a raid needs two or more Refuges, got ${input.refuges.length}`,
+      clause: "B-SETUP-03",
+    })
+  if (input.refuges.length > 4)
+    problems.push({
+      path: "refuges",
+      message: `at most 4 Refuges share a table (one per edge), got ${input.refuges.length}`,
+      clause: "B-SETUP-03",
+    })
+  const scenarioId = input.scenario ?? "cache"
+  const scenario = content.get("scenarios", scenarioId)
+  if (!scenario) {
+    const known = content.list("scenarios").map((s) => s.id)
+    problems.push({
+      path: "scenario",
+      message: `there is no scenario "${scenarioId}" (known: ${known.join(", ")})`,
+      clause: "B-SCENARIO-02",
+    })
+  }
+  const options = Schema.decodeUnknownEither(Options)(input.options ?? {})
+  if (Either.isLeft(options))
+    problems.push({ path: "options", message: "unknown or invalid option (see BattleOptions)" })
+  if (problems.length > 0) return Either.left(problems)
+
+  const opts = Either.getOrElse(options, () => defaults)
+  const sides: Side[] = []
+  const models: Model[] = []
+  const used = new Set<string>()
+  input.refuges.forEach((refuge, r) => {
+    let id = slug(refuge.name)
+    for (let k = 2; used.has(id); k++) id = `${slug(refuge.name)}-${k}`
+    used.add(id)
+    const stores = storesOf(refuge.ledger)
+    const pool = { reloads: stores.reloads, arrows: stores.arrows, bolts: stores.bolts }
+    const drawn = { reloads: 0, arrows: 0, bolts: 0 }
+    const mine: Model[] = refuge.survivors.map((s, i) => {
+      const p = effectiveProfile(s, content)
+      const weapons: CarriedWeapon[] = s.equipment.weapons.map((w) => {
+        const entry = content.get("weapons", w)
+        const store = entry?.ammunition ?? "none"
+        let loaded = 0
+        if (store === "reloads" && pool.reloads > 0) {
+          pool.reloads--
+          drawn.reloads++
+          loaded = entry?.mag ?? 1
+        } else if ((store === "arrows" || store === "bolts") && (opts.bowsLoadedFree || pool[store] > 0)) {
+          if (!opts.bowsLoadedFree) {
+            pool[store]--
+            drawn[store]++
+          }
+          loaded = 1
+        }
+        return { weapon: w, loaded, jammed: false, spent: false }
+      })
+      return {
+        id: `${id}.${i + 1}`,
+        side: id,
+        kind: "survivor",
+        name: s.name,
+        ref: s.background,
+        survivor: s.id,
+        leader: s.role !== undefined,
+        profile: {
+          move: p.profile.move,
+          fight: p.profile.fight,
+          shoot: p.profile.shoot,
+          wits: p.profile.wits,
+          nerve: p.profile.nerve,
+          health: Math.max(1, p.profile.health),
+          armour: p.profile.armour,
+        },
+        helmet: p.helmet,
+        health: Math.max(1, p.profile.health),
+        blight: s.blight,
+        status: "active",
+        shaken: false,
+        hidden: false,
+        noise: 0,
+        activated: false,
+        weapons,
+        reloads: 0,
+        arrows: 0,
+        bolts: 0,
+        carrying: [],
+        kit: [...s.equipment.kit],
+        skills: [...s.skills, ...s.advances.flatMap((a) => ("skill" in a ? [a.skill] : []))],
+        gifts: [...s.gifts],
+        marks: [...s.marks],
+        dreaded: [],
+        used: {},
+        wasDown: false,
+        arrived: 0,
+      }
+    })
+    // Spares, shared round-robin among those who can use them (R-BATTLE-35).
+    for (const store of ["reloads", "arrows", "bolts"] as const) {
+      const users = mine.filter((m) =>
+        m.weapons.some((w) => content.get("weapons", w.weapon)?.ammunition === store),
+      )
+      for (let k = 0; pool[store] > 0 && users.length > 0; k++) {
+        const u = users[k % users.length] as { -readonly [K in keyof Model]: Model[K] }
+        u[store]++
+        pool[store]--
+        drawn[store]++
+      }
+    }
+    models.push(...mine)
+    sides.push({
+      id,
+      kind: refuge.kind,
+      name: refuge.name,
+      starting: mine.length,
+      routed: false,
+      withdrew: false,
+      edge: EDGES[r] ?? "south",
+      home: refuge.home,
+      improvements: [...refuge.improvements],
+      drawn,
+      used: {},
+    })
+  })
+
+  const tokens: Token[] = []
+  let t = 0
+  const token = (kind: Token["kind"], extra: Partial<Token> = {}) =>
+    tokens.push({ id: `t${++t}`, kind, rich: 0, ...extra })
+  for (let i = 0; i < (scenario!.setup.lairs ?? 2); i++) token("lair") // B-SETUP-04
+  for (let i = 0; i < scenario!.setup.lootTokens; i++) token("loot", { contents: "loot" }) // B-SETUP-05
+  for (const o of scenario!.objectives) token("objective", { objective: o })
+
+  const prng =
+    input.dice === "manual"
+      ? undefined
+      : ([...Prng.Prng.fromSeed(input.dice.seed).snapshot().state] as [number, number, number, number])
+  const state: State = {
+    ruleset: "the-blight@0.3.0",
+    scenario: scenarioId,
+    packs: [...(input.packs ?? ["the-blight"])],
+    ...(input.season ? { season: input.season } : {}),
+    options: opts,
+    rounds: scenario!.rounds,
+    round: 0,
+    phase: "setup",
+    order: [],
+    turn: 0,
+    sides,
+    models,
+    tokens,
+    facts: {},
+    noiseMade: 0,
+    roundUses: {},
+    dice: prng ? { mode: "seeded", prng } : { mode: "manual" },
+    space: input.space ?? "declared",
+    counters: { creature: 0, token: t, brood: 0 },
+    seq: 0,
+    ...(input.campaign ? { campaign: input.campaign } : {}),
+  }
+  return Either.right(state)
+}

@@ -1,0 +1,311 @@
+/**
+ * A raid's state (B-ROUND, B-ACT): sides in initiative order, models with their frozen profiles,
+ * tokens on the table, the facts the table has stated, the open activation, the pending prompt,
+ * and the hidden dice state. Every shape is a schema, so the CLI, the service and a replay agree.
+ * The state is only ever the fold of the raid's events (`Evolve.ts`).
+ *
+ * @since 0.2.0
+ */
+import { Schema } from "effect"
+import { Options } from "./Options.js"
+
+/** A model's id in a raid: `<side>.<n>` for survivors, `c<n>` for creatures. */
+export const ModelId = Schema.String.pipe(Schema.pattern(/^[a-z0-9][a-z0-9.-]{0,63}$/)).annotations({
+  identifier: "ModelId",
+  description: 'A model in the raid ("wharfside.1", "c3")',
+})
+export type ModelId = typeof ModelId.Type
+
+/** A side's id: a Refuge's slug, or `brood-<n>` / `gardeners-<n>`. */
+export const SideId = Schema.String.pipe(Schema.pattern(/^[a-z0-9][a-z0-9-]{0,63}$/)).annotations({
+  identifier: "SideId",
+  description: 'A side ("wharfside", "brood-1")',
+})
+export type SideId = typeof SideId.Type
+
+/** A token's id (`t<n>`). */
+export const TokenId = Schema.String.pipe(Schema.pattern(/^t[0-9]{1,4}$/)).annotations({
+  identifier: "TokenId",
+  description: 'A token on the table ("t3")',
+})
+export type TokenId = typeof TokenId.Type
+
+/** A point on the table, in inches (only on a board that has positions). */
+export const Point = Schema.Struct({ x: Schema.Number, y: Schema.Number }).annotations({
+  identifier: "Point",
+})
+export type Point = typeof Point.Type
+
+const count = (max: number) => Schema.Int.pipe(Schema.between(0, max))
+
+/**
+ * Where a model is in the raid: `active` (on the table, may activate), `down` (B-DOWN-01),
+ * `finished` (taken out while Down, B-FIGHT-06), `slain` (a creature at 0 Health, B-CREATURE-01),
+ * `fled` (left the table: Rout, carried off an edge), `turned` (12 Blight, B-TURN-01), `lurking`
+ * (an Ambusher not yet emerged, B-BEHAVIOUR-05).
+ */
+export const ModelStatus = Schema.Literal("active", "down", "finished", "slain", "fled", "turned", "lurking")
+export type ModelStatus = typeof ModelStatus.Type
+
+/** A weapon a model carries and its state: shots loaded (B-AMMO-01), Jammed (B-JAM-02). */
+export const CarriedWeapon = Schema.Struct({
+  weapon: Schema.String,
+  loaded: count(30),
+  jammed: Schema.Boolean,
+  /** One-shot weapons (Molotovs, bombs) are gone once thrown. */
+  spent: Schema.Boolean,
+}).annotations({ identifier: "CarriedWeapon" })
+export type CarriedWeapon = typeof CarriedWeapon.Type
+
+/** A Loot token (or objective) a model carries (B-ACTION-SEARCH-02). */
+export const Carried = Schema.Struct({
+  token: TokenId,
+  contents: Schema.Literal("loot", "amber", "radio", "meds"),
+  /** Rich-find bonus rolls (B-ACTION-SEARCH-03, at most 2). */
+  rich: count(2),
+}).annotations({ identifier: "Carried" })
+export type Carried = typeof Carried.Type
+
+/** A model's frozen profile for the raid (B-PROFILE-01). */
+export const BattleProfile = Schema.Struct({
+  move: count(24),
+  fight: count(12),
+  shoot: count(12),
+  wits: count(12),
+  nerve: count(12),
+  health: Schema.Int.pipe(Schema.between(1, 40)),
+  armour: count(6),
+}).annotations({ identifier: "BattleProfile" })
+export type BattleProfile = typeof BattleProfile.Type
+
+/** A model on the table: a survivor, a creature, or a Gardener. */
+export const Model = Schema.Struct({
+  id: ModelId,
+  side: SideId,
+  kind: Schema.Literal("survivor", "creature"),
+  name: Schema.String,
+  /** Background (survivors) or creature id (creatures). */
+  ref: Schema.String,
+  /** The survivor's id on its Refuge's roster. */
+  survivor: Schema.optional(Schema.String),
+  leader: Schema.Boolean,
+  profile: BattleProfile,
+  /** A Helmet: Crits blocked on 5+ (B-ARMOUR-02). */
+  helmet: Schema.Boolean,
+  health: count(40),
+  blight: count(12),
+  status: ModelStatus,
+  shaken: Schema.Boolean,
+  hidden: Schema.Boolean,
+  /** Noise tokens beside the model this round (B-NOISE-01). */
+  noise: count(99),
+  /** Has activated this round (B-ACT-03). */
+  activated: Schema.Boolean,
+  weapons: Schema.Array(CarriedWeapon),
+  reloads: count(99),
+  arrows: count(99),
+  bolts: count(99),
+  carrying: Schema.Array(Carried),
+  kit: Schema.Array(Schema.String),
+  skills: Schema.Array(Schema.String),
+  gifts: Schema.Array(Schema.String),
+  marks: Schema.Array(Schema.String),
+  /** Creature kinds this survivor has tested Dread against (B-DREAD-01: the first time only). */
+  dreaded: Schema.Array(Schema.String),
+  /** Limited uses spent, by key ("cool-shot:battle"). */
+  used: Schema.Record({ key: Schema.String, value: count(99) }),
+  /** Who took it Down, slew or Finished it (Grafting, XP, rescue). */
+  downBy: Schema.optional(ModelId),
+  slainBy: Schema.optional(ModelId),
+  /** Was ever Down this raid (AMB-B-06, R-BATTLE-10). */
+  wasDown: Schema.Boolean,
+  /** The round it arrived in (creatures arriving mid-battle act from the next round, B-CREATURE-07). */
+  arrived: count(20),
+  /** The Lair it belongs to (Ambushers, R-WORLD-12). */
+  lair: Schema.optional(TokenId),
+  /** For a Hollowed: the Refuge it remembers (B-HOLLOWED-02). */
+  remembers: Schema.optional(SideId),
+  position: Schema.optional(Point),
+}).annotations({ identifier: "Model" })
+export type Model = typeof Model.Type
+
+/** A side in the initiative order (B-INIT-03): a Refuge, a Congregation, a creature brood, or Gardeners. */
+export const Side = Schema.Struct({
+  id: SideId,
+  kind: Schema.Literal("refuge", "congregation", "brood", "gardeners"),
+  name: Schema.String,
+  /** Fixed Initiative of a brood (B-INIT-02). */
+  initiative: Schema.optional(count(12)),
+  /** This round's Initiative score. */
+  score: Schema.optional(count(40)),
+  /** Survivors it started with (B-ROUT-01). */
+  starting: count(40),
+  routed: Schema.Boolean,
+  withdrew: Schema.Boolean,
+  /** Its own table edge (deployment, B-SETUP-03). */
+  edge: Schema.optional(Schema.Literal("north", "south", "east", "west")),
+  /** Home and improvements (Initiative dice, B-INIT-01, B-IMPROVEMENT-01). */
+  home: Schema.optional(Schema.String),
+  improvements: Schema.Array(Schema.String),
+  /** Reloads, Arrows and Bolts drawn from the stores at set-up (B-AMMO-03, B-SETUP-06). */
+  drawn: Schema.Struct({ reloads: count(999), arrows: count(999), bolts: count(999) }),
+  /** Limited side-wide uses spent, by key. */
+  used: Schema.Record({ key: Schema.String, value: count(99) }),
+}).annotations({ identifier: "Side" })
+export type Side = typeof Side.Type
+
+/** A token on the table: Loot, a Lair, a spore cloud, a light, a fire, an objective. */
+export const Token = Schema.Struct({
+  id: TokenId,
+  kind: Schema.Literal("loot", "lair", "sporeCloud", "light", "fire", "objective"),
+  contents: Schema.optional(Schema.Literal("loot", "amber", "radio", "meds")),
+  /** A dropped Loot token keeps no Rich find (B-ACTION-SEARCH-04). */
+  rich: count(2),
+  objective: Schema.optional(Schema.String),
+  radius: Schema.optional(Schema.Number),
+  position: Schema.optional(Point),
+}).annotations({ identifier: "Token" })
+export type Token = typeof Token.Type
+
+/** Something a fact is about: a model, a token, or a table feature. */
+export const Subject = Schema.String.annotations({
+  description: 'A model id, a token id, or a feature: "edge:<side>", "blight-edge", "centre"',
+})
+
+/**
+ * A question about the table (see `Space.ts`): every geometric fact the rules need, as a question
+ * with a finite set of answers, so a table without positions can state it.
+ */
+export const FactQuery = Schema.Union(
+  Schema.Struct({ q: Schema.Literal("sees"), a: Subject, b: Subject }),
+  Schema.Struct({ q: Schema.Literal("within"), a: Subject, b: Subject, inches: Schema.Number }),
+  Schema.Struct({ q: Schema.Literal("cover"), a: Subject, b: Subject }),
+  Schema.Struct({ q: Schema.Literal("contact"), a: Subject, b: Subject }),
+  Schema.Struct({ q: Schema.Literal("in"), a: Subject, terrain: Schema.Literal("spore", "open", "cover") }),
+  Schema.Struct({ q: Schema.Literal("reach"), a: Subject, b: Subject, inches: Schema.Number }),
+  Schema.Struct({ q: Schema.Literal("nearest"), a: Subject, among: Schema.Array(Subject) }),
+).annotations({ identifier: "FactQuery" })
+export type FactQuery = typeof FactQuery.Type
+
+/** A fact's value: yes/no, a cover level, or the subject picked. */
+export const FactValue = Schema.Union(Schema.Boolean, Schema.String).annotations({ identifier: "FactValue" })
+export type FactValue = typeof FactValue.Type
+
+/** A stated fact. */
+export const Fact = Schema.Struct({ query: FactQuery, value: FactValue }).annotations({ identifier: "Fact" })
+export type Fact = typeof Fact.Type
+
+/** Something the engine waits for: dice to be rolled at the table, a fact, or a player's choice. */
+export const Prompt = Schema.Union(
+  Schema.Struct({
+    kind: Schema.Literal("dice"),
+    /** How many d6. */
+    dice: Schema.Int.pipe(Schema.between(1, 40)),
+    purpose: Schema.String,
+    by: Schema.String,
+  }),
+  Schema.Struct({
+    kind: Schema.Literal("fact"),
+    query: FactQuery,
+    /** The answers a player may give. */
+    options: Schema.Array(FactValue),
+    question: Schema.String,
+    by: Schema.String,
+  }),
+  Schema.Struct({
+    kind: Schema.Literal("choice"),
+    key: Schema.String,
+    question: Schema.String,
+    options: Schema.Array(Schema.String),
+    by: Schema.String,
+  }),
+).annotations({ identifier: "Prompt" })
+export type Prompt = typeof Prompt.Type
+
+/** An answer given to a prompt: the faces rolled, the fact's value, or the option chosen. */
+export const Answer = Schema.Union(Schema.Array(Schema.Int), FactValue).annotations({ identifier: "Answer" })
+export type Answer = typeof Answer.Type
+
+/** The activation in progress (B-ACT-07..09, B-SHAKEN-01). */
+export const Activation = Schema.Struct({
+  model: ModelId,
+  actionsLeft: count(4),
+  actions: Schema.Array(Schema.String),
+  attacked: Schema.Boolean,
+  sprinted: Schema.Boolean,
+  /** Models it moved into contact with this activation (Charge, B-FIGHT-02). */
+  movedInto: Schema.Array(ModelId),
+  aim: count(6),
+  shot: Schema.Boolean,
+  /** Was Shaken when it started: one action, then it clears (B-SHAKEN-01). */
+  shakenAtStart: Schema.Boolean,
+}).annotations({ identifier: "Activation" })
+export type Activation = typeof Activation.Type
+
+/** How a raid ended for each side (B-BATTLE-01). */
+export const SideResult = Schema.Struct({
+  side: SideId,
+  outcome: Schema.Literal("win", "draw", "loss"),
+  routed: Schema.Boolean,
+}).annotations({ identifier: "SideResult" })
+
+/** The end of a raid. */
+export const Result = Schema.Struct({
+  reason: Schema.String,
+  sides: Schema.Array(SideResult),
+}).annotations({ identifier: "BattleResult" })
+export type Result = typeof Result.Type
+
+/** A command waiting for answers. */
+export const Pending = Schema.Struct({
+  command: Schema.Unknown,
+  by: Schema.String,
+  answers: Schema.Array(Answer),
+  prompt: Schema.optional(Prompt),
+}).annotations({ identifier: "Pending" })
+export type Pending = typeof Pending.Type
+
+/** The raid's state. */
+export const State = Schema.Struct({
+  ruleset: Schema.String,
+  scenario: Schema.String,
+  packs: Schema.Array(Schema.String),
+  /** The campaign's Season, if any (its Din thresholds, B-DIN-05). */
+  season: Schema.optional(Schema.String),
+  options: Options,
+  rounds: Schema.Int.pipe(Schema.between(1, 20)),
+  round: count(20),
+  phase: Schema.Literal("setup", "activations", "end", "over"),
+  /** Sides in this round's initiative order (B-INIT-03). */
+  order: Schema.Array(SideId),
+  /** Index in `order` of the side to activate next (B-ACT-01). */
+  turn: count(40),
+  sides: Schema.Array(Side),
+  models: Schema.Array(Model),
+  tokens: Schema.Array(Token),
+  /** Facts stated about the table, by key; a model's facts are forgotten when it moves. */
+  facts: Schema.Record({ key: Schema.String, value: FactValue }),
+  activation: Schema.optional(Activation),
+  pending: Schema.optional(Pending),
+  /** Noise made this round, whether or not its tokens are still on the table (AMB-B-18). */
+  noiseMade: count(999),
+  /** Side-wide uses this round (the Mother's Blessing, once per round). */
+  roundUses: Schema.Record({ key: Schema.String, value: count(99) }),
+  dice: Schema.Struct({
+    mode: Schema.Literal("seeded", "manual"),
+    /** The PRNG state (seeded mode): never shown to players. */
+    prng: Schema.optional(Schema.Tuple(Schema.Number, Schema.Number, Schema.Number, Schema.Number)),
+  }),
+  space: Schema.Literal("declared", "plane"),
+  counters: Schema.Struct({ creature: count(9999), token: count(9999), brood: count(999) }),
+  /** Events applied so far. */
+  seq: Schema.Int.pipe(Schema.nonNegative()),
+  /** Is the raid part of a campaign (the Hollowed return, B-HOLLOWED-03)? */
+  campaign: Schema.optional(
+    Schema.Struct({
+      hollowed: Schema.Array(Schema.Struct({ name: Schema.String, refuge: SideId, profile: BattleProfile })),
+    }),
+  ),
+  result: Schema.optional(Result),
+}).annotations({ identifier: "BattleState" })
+export type State = typeof State.Type

@@ -1,0 +1,126 @@
+/**
+ * Activations (B-ACT-01..09, B-SHAKEN-01): a survivor of the side on turn activates and takes two
+ * actions, one after the other (one if it starts Shaken, which then clears); the same action may
+ * be taken twice, but only one attack; a rule may forbid an action (`forbidAction`). Withdrawing
+ * at the start of a side's turn counts as a Rout (B-ROUT-03, R-BATTLE-29: "turn" is the side's
+ * turn to activate a model).
+ *
+ * @since 0.2.0
+ */
+import type { CommandOf } from "../Command.js"
+import { holds } from "../Conditions.js"
+import { type Ctx, refuse } from "../Context.js"
+import { aurasOn, effectsOf } from "../combat/Pools.js"
+import { routSide, sporeRoll } from "../round/EndPhase.js"
+import { canActivate, isPlayerSide, sideOnTurn } from "../round/Turn.js"
+import type { Model } from "../State.js"
+import { decideResult } from "../scenario/Victory.js"
+
+/** Checks who may command a side: "any" (the table) or the side's own player. */
+export const mayCommand = (by: string, side: string): boolean => by === "any" || by === side
+
+/** Activates a survivor (B-ACT-01, B-ACT-06, B-ACT-07, B-SHAKEN-01). */
+export const activate = (ctx: Ctx, c: CommandOf<"activate">, by: string): void => {
+  const d = ctx.draft
+  if (d.phase !== "activations")
+    refuse(`activate: no activations now (the raid is in its ${d.phase} phase)`, "B-ROUND-02")
+  if (d.activation)
+    refuse(
+      `activate: ${ctx.view(d.activation.model).name} is still activating; end that activation first`,
+      "B-ACT-01",
+    )
+  const m = ctx.view(c.model)
+  const side = sideOnTurn(d as never)
+  if (!side || side.id !== m.side)
+    refuse(`model: it is ${side?.name ?? "nobody"}'s turn to activate a model, not ${m.side}'s`, "B-ACT-01")
+  if (!mayCommand(by, m.side))
+    refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`)
+  if (m.kind !== "survivor") refuse("model: creatures activate by their behaviour", "B-ACT-05")
+  if (m.status === "down") refuse(`model: ${m.name} is Down; Down survivors don't activate`, "B-ACT-06")
+  if (!canActivate(d as never, m))
+    refuse(
+      `model: ${m.name} ${m.activated ? "has already activated this round" : "can't activate"}`,
+      "B-ACT-03",
+    )
+  ctx.emit({ type: "activation.start", model: m.id, actions: m.shaken ? 1 : 2 })
+}
+
+/** Is an action forbidden for a model by a rule (its own, or an aura on it)? */
+export const forbidden = (ctx: Ctx, m: Model, action: string): string | undefined => {
+  for (const s of [...effectsOf(ctx, m), ...aurasOn(ctx, m)]) {
+    const e = s.effect
+    if (e.kind !== "forbidAction" || e.action !== action) continue
+    if (e.when !== undefined && !holds(ctx, e.when, { self: m, action })) continue
+    return s.source
+  }
+  return undefined
+}
+
+/** Starts an action of the activating model: checks it may act, then records the action. */
+export const beginAction = (ctx: Ctx, modelId: string, action: string, by: string): Model => {
+  const a = ctx.draft.activation
+  const m = ctx.view(modelId)
+  if (!mayCommand(by, m.side))
+    refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`)
+  if (!a || a.model !== modelId) refuse(`model: ${m.name} is not activating; activate it first`, "B-ACT-01")
+  if (a!.actionsLeft <= 0)
+    refuse(
+      `${action}: ${m.name} has no actions left this activation`,
+      a!.shakenAtStart ? "B-SHAKEN-01" : "B-ACT-07",
+    )
+  const why = forbidden(ctx, m, action)
+  if (why) refuse(`${action}: ${m.name} can't ${action} (${why})`)
+  return m
+}
+
+/** Records the action once it is known to be legal. */
+export const takeAction = (ctx: Ctx, modelId: string, action: string): void =>
+  ctx.emit({ type: "action", model: modelId, action })
+
+/** Ends the activation when no action is left. */
+export const afterAction = (ctx: Ctx, modelId: string): void => {
+  const a = ctx.draft.activation
+  if (a && a.model === modelId && (a.actionsLeft === 0 || ctx.view(modelId).status !== "active"))
+    endActivation(ctx, modelId)
+}
+
+/** Ends an activation (B-SHAKEN-01 clears in evolve; Spores at the activation's end if the option says). */
+export const endActivation = (ctx: Ctx, modelId: string): void => {
+  const m = ctx.view(modelId)
+  if (m.kind === "survivor" && m.status === "active" && ctx.draft.options.spores !== "endPhase") {
+    const side = ctx.draft.sides.find((s) => s.id === m.side)
+    if (side?.kind !== "congregation") {
+      const inSpores = ctx.fact(
+        { q: "in", a: m.id, terrain: "spore" },
+        `Is ${m.name} in Spore terrain or a spore cloud?`,
+        m.side,
+      )
+      if (inSpores === true) sporeRoll(ctx, m)
+    }
+  }
+  ctx.emit({ type: "activation.end", model: modelId })
+}
+
+/** The endActivation command. */
+export const endActivationCommand = (ctx: Ctx, c: CommandOf<"endActivation">, by: string): void => {
+  const a = ctx.draft.activation
+  const m = ctx.view(c.model)
+  if (!mayCommand(by, m.side))
+    refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`)
+  if (!a || a.model !== c.model) refuse(`model: ${m.name} is not activating`, "B-ACT-01")
+  endActivation(ctx, c.model)
+}
+
+/** Withdraw (B-ROUT-03): at the start of the side's turn; it Routs. */
+export const withdraw = (ctx: Ctx, c: CommandOf<"withdraw">, by: string): void => {
+  const d = ctx.draft
+  const side = d.sides.find((s) => s.id === c.side)
+  if (!side || !isPlayerSide(side as never)) refuse(`side: there is no Refuge "${c.side}" in this raid`)
+  if (!mayCommand(by, c.side)) refuse(`side: a player withdraws only their own side`)
+  if (side!.routed) refuse(`side: ${side!.name} has already left the raid`, "B-ROUT-02")
+  if (d.phase !== "activations" || d.activation || sideOnTurn(d as never)?.id !== c.side)
+    refuse(`side: ${side!.name} may withdraw only at the start of one of its turns`, "B-ROUT-03")
+  routSide(ctx, c.side, "withdrew")
+  if (d.sides.filter((s) => isPlayerSide(s as never) && !s.routed).length <= 1)
+    ctx.emit({ type: "battle.end", result: decideResult(ctx) })
+}

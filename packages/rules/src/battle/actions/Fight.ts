@@ -1,0 +1,215 @@
+/**
+ * Close combat (B-FIGHT-01..10, B-ACTION-FIGHT-01): a contest. Both fighters roll Fight plus their
+ * weapon's dice; Charge +1 for an attacker that moved into contact this activation; +1 per other
+ * friend in contact with the enemy (max +2; both fighters count, R-BATTLE-03); Shaken −1. A Down
+ * defender doesn't roll: it is Finished. More successes win; the difference is hits on the loser,
+ * Crits first (R-BATTLE-01); a tie does nothing but the Noise; each fighter makes its own melee
+ * weapon's Noise (R-BATTLE-04); creatures make none (R-BATTLE-17).
+ *
+ * @since 0.2.0
+ */
+import type { CommandOf } from "../Command.js"
+import { type Ctx, refuse } from "../Context.js"
+import { applyHits, critDamageOf } from "../combat/Damage.js"
+import { checkBlightDice, poolModifiers, reactiveBlight, roll } from "../combat/Pools.js"
+import { makeNoise } from "../noise/Noise.js"
+import { areEnemies } from "../round/Turn.js"
+import type { Model } from "../State.js"
+import { afterAction, beginAction, takeAction } from "./Activation.js"
+
+/** A fighter's weapon: dice, Damage, Noise, Crit Damage. */
+export interface MeleeWeapon {
+  readonly id: string
+  readonly name: string
+  readonly dice: number
+  readonly damage: number
+  readonly noise: number
+  readonly critDamage: number
+}
+
+/** The melee weapon a model fights with: the one named, else its best (most dice, then Damage). */
+export const meleeWeapon = (ctx: Ctx, m: Model, named?: string): MeleeWeapon | undefined => {
+  if (m.kind === "creature") {
+    const c = ctx.env.content.get("creatures", m.ref)
+    return {
+      id: m.ref,
+      name: c?.weapon.name ?? "claws",
+      dice: c?.weapon.dice ?? 0,
+      damage: c?.weapon.damage ?? 1,
+      noise: 0,
+      critDamage: 0,
+    }
+  }
+  const options = m.weapons
+    .filter((w) => !w.spent && (named === undefined || w.weapon === named))
+    .map((w) => ctx.env.content.get("weapons", w.weapon))
+    .filter((w) => w !== undefined && w.type === "melee")
+    .map((w) => ({
+      id: w!.id,
+      name: w!.name,
+      dice: w!.dice,
+      damage: w!.damage,
+      noise: w!.noise,
+      critDamage: critDamageOf(ctx, w!.id),
+    }))
+    .sort((a, b) => b.dice - a.dice || b.damage - a.damage || a.id.localeCompare(b.id))
+  return options[0]
+}
+
+/** Friends of `fighter` in contact with `enemy`, not counting the fighter (B-FIGHT-03). */
+const outnumbering = (ctx: Ctx, fighter: Model, enemy: Model): number => {
+  let n = 0
+  for (const o of ctx.draft.models) {
+    if (o.id === fighter.id || o.status !== "active") continue
+    const friend = o.side === fighter.side || (o.kind === "creature" && fighter.kind === "creature")
+    if (!friend || !areEnemies(o as Model, enemy)) continue
+    const c = ctx.fact(
+      { q: "contact", a: o.id, b: enemy.id },
+      `Is ${o.name} in base contact with ${enemy.name}?`,
+    )
+    if (c === true) n++
+  }
+  return Math.min(2, n)
+}
+
+/** Resolves a Fight between an attacker and a defender in contact. */
+export const resolveFight = (
+  ctx: Ctx,
+  attackerId: string,
+  defenderId: string,
+  opts: {
+    readonly charge: boolean
+    readonly blightDice?: number | undefined
+    readonly weapon?: string | undefined
+  },
+): void => {
+  const attacker = ctx.view(attackerId)
+  const defender = ctx.view(defenderId)
+  const aw = meleeWeapon(ctx, attacker, opts.weapon)
+  const dw = meleeWeapon(ctx, defender)
+  if (!aw) return
+  // B-FIGHT-05/06: a Down defender does not roll; a survivor who Fights it Finishes it.
+  if (defender.status === "down") {
+    ctx.emit({ type: "finished", model: defenderId, by: attackerId })
+    makeNoise(ctx, attackerId, aw.noise, `${aw.name} (B-FIGHT-10)`)
+    return
+  }
+  const aMods = poolModifiers(ctx, attacker, "fight.attack", {
+    self: attacker,
+    target: defender,
+    weapon: aw.id,
+    action: "fight",
+    charging: opts.charge,
+  })
+  const reasons = [...aMods.reasons]
+  let aDice = attacker.profile.fight + aw.dice + aMods.dice
+  if (opts.charge) {
+    aDice++
+    reasons.push("+1 Charge (B-FIGHT-02)")
+  }
+  const aOut = outnumbering(ctx, attacker, defender)
+  if (aOut) reasons.push(`+${aOut} Outnumbering (B-FIGHT-03)`)
+  aDice += aOut
+  if (attacker.shaken) {
+    aDice--
+    reasons.push("−1 Shaken (B-FIGHT-04)")
+  }
+  const dMods = poolModifiers(ctx, defender, "fight.defend", {
+    self: defender,
+    target: attacker,
+    weapon: dw?.id,
+    action: "fight",
+  })
+  const dReasons = [...dMods.reasons]
+  let dDice = defender.profile.fight + (dw?.dice ?? 0) + dMods.dice
+  if (ctx.draft.options.outnumbering === "both") {
+    const dOut = outnumbering(ctx, defender, attacker)
+    if (dOut) dReasons.push(`+${dOut} Outnumbering (B-FIGHT-03, R-BATTLE-03)`)
+    dDice += dOut
+  }
+  if (defender.shaken) {
+    dDice--
+    dReasons.push("−1 Shaken (B-FIGHT-04)")
+  }
+  const aPool = roll(ctx, attacker, aDice, (opts.blightDice ?? 0) + aMods.blight, `${attacker.name}'s Fight`)
+  ctx.emit({
+    type: "attack.rolled",
+    attacker: attackerId,
+    target: defenderId,
+    attack: "fight",
+    weapon: aw.id,
+    pool: aPool,
+    modifiers: reasons,
+  })
+  const dBlight = reactiveBlight(ctx, ctx.view(defenderId), "defence in the Fight") + dMods.blight
+  const dPool = roll(ctx, ctx.view(defenderId), dDice, dBlight, `${defender.name}'s Fight (defending)`)
+  ctx.emit({ type: "defence.rolled", model: defenderId, pool: dPool, modifiers: dReasons })
+  // B-FIGHT-10 / R-BATTLE-04: each fighter's own melee weapon makes its Noise.
+  makeNoise(ctx, attackerId, aw.noise, `${aw.name} (B-FIGHT-10)`)
+  if (dw)
+    makeNoise(
+      ctx,
+      defenderId,
+      ctx.draft.options.meleeNoise === "own" ? dw.noise : aw.noise,
+      `${dw.name} (B-FIGHT-10)`,
+    )
+  const diff = aPool.successes - dPool.successes
+  if (diff === 0) return // B-FIGHT-09
+  const [winner, loser, wPool, lPool, weapon] =
+    diff > 0 ? [attackerId, defenderId, aPool, dPool, aw] : [defenderId, attackerId, dPool, aPool, dw]
+  const hits = Math.abs(diff)
+  // R-BATTLE-01 (AMB-B-01): Crits are kept first, or the loser's successes cancel them first.
+  const crits =
+    ctx.draft.options.critsInFight === "keptFirst"
+      ? Math.min(wPool.crits, hits)
+      : Math.min(hits, Math.max(0, wPool.crits - lPool.successes))
+  const w = ctx.view(winner)
+  const creature = w.kind === "creature" ? ctx.env.content.get("creatures", w.ref) : undefined
+  applyHits(ctx, loser, hits, crits, {
+    by: winner,
+    damage: weapon?.damage ?? 1,
+    critDamage: weapon?.critDamage ?? 0,
+    infectious: creature?.infectious ?? (w.ref === "hollowed" ? 1 : 0),
+  })
+}
+
+/** The Fight action (B-ACTION-FIGHT-01, B-ACT-09). */
+export const fight = (ctx: Ctx, c: CommandOf<"fight">, by: string): void => {
+  const m = beginAction(ctx, c.model, "fight", by)
+  const a = ctx.draft.activation!
+  if (a.attacked)
+    refuse(`fight: ${m.name} has already attacked this activation; one attack per activation`, "B-ACT-09")
+  const problem = checkBlightDice(m, c.blightDice)
+  if (problem) refuse(problem, "B-BLIGHTDICE-01")
+  const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
+  if (!target || (target.status !== "active" && target.status !== "down"))
+    refuse(`target: there is no enemy "${c.target}" to Fight`)
+  if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`, "B-ACTION-FIGHT-01")
+  if (c.weapon !== undefined && !meleeWeapon(ctx, m, c.weapon))
+    refuse(`weapon: ${m.name} carries no melee weapon "${c.weapon}"`)
+  if (
+    ctx.fact(
+      { q: "contact", a: m.id, b: target!.id },
+      `Is ${m.name} in base contact with ${target!.name}?`,
+      m.side,
+    ) !== true
+  ) {
+    if (!ctx.consumedInputs)
+      refuse(`target: ${target!.name} is not in base contact with ${m.name}`, "B-ACTION-FIGHT-01")
+    ctx.emit({
+      type: "refused",
+      reason: `target: ${target!.name} is not in base contact with ${m.name}`,
+      clause: "B-ACTION-FIGHT-01",
+    })
+    return
+  }
+  takeAction(ctx, m.id, "fight")
+  if (ctx.view(m.id).hidden)
+    ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
+  resolveFight(ctx, m.id, target!.id, {
+    charge: a.movedInto.includes(target!.id),
+    blightDice: c.blightDice,
+    weapon: c.weapon,
+  })
+  afterAction(ctx, m.id)
+}

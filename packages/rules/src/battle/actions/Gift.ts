@@ -1,0 +1,159 @@
+/**
+ * Gifts used as an action (B-ACTION-GIFT-01, B-BLIGHTDICE-04, B-ACT-09): the Gift's `grantAction`
+ * effect names the action; "Call the Blight" rolls only Blight dice, as many as the tier allows,
+ * needing 1 success (their 1s still add Blight); an attacking Gift is the activation's one attack.
+ * What it does is its effects: healing (`core/heal`), a strike (`core/strike`), a blast of spores
+ * (`core/area-attack`), a Jammed firearm (`core/jam-weapon`), Noise and Blight.
+ *
+ * @since 0.2.0
+ */
+import type { Effect } from "../../plugin/Effect.js"
+import type { CommandOf } from "../Command.js"
+import { type Ctx, refuse } from "../Context.js"
+import { gainBlight } from "../combat/Blight.js"
+import { applyHits } from "../combat/Damage.js"
+import { blightAllowance, roll, score } from "../combat/Pools.js"
+import { makeNoise } from "../noise/Noise.js"
+import { areEnemies } from "../round/Turn.js"
+import type { Model } from "../State.js"
+import { afterAction, beginAction, takeAction } from "./Activation.js"
+
+type Params = Record<string, unknown> | undefined
+
+export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
+  const m = beginAction(ctx, c.model, "gift", by)
+  if (!m.gifts.includes(c.gift)) refuse(`gift: ${m.name} has no Gift "${c.gift}"`, "B-ACTION-GIFT-01")
+  const entry = ctx.env.content.get("gifts", c.gift)
+  const grant = entry?.effects?.find((e) => e.kind === "grantAction")
+  if (!entry || !grant || grant.kind !== "grantAction")
+    refuse(`gift: ${entry?.name ?? c.gift} does not take an action`, "B-ACTION-GIFT-01")
+  const g = grant as Extract<Effect, { kind: "grantAction" }>
+  const a = ctx.draft.activation!
+  if (g.attack && a.attacked)
+    refuse(`gift: ${entry!.name} is an attack, and ${m.name} has already attacked`, "B-ACT-09")
+  const target = c.target ? (ctx.draft.models.find((x) => x.id === c.target) as Model | undefined) : undefined
+  if (needsTarget(g.do) && (target?.status !== "active" || !areEnemies(m, target)))
+    refuse(`target: ${entry!.name} needs an enemy target`, "B-ACTION-GIFT-01")
+  takeAction(ctx, m.id, g.attack ? "attack" : "gift")
+  if (g.noise) makeNoise(ctx, m.id, g.noise, entry!.name)
+  if (g.test?.pool === "blight.call") {
+    // B-BLIGHTDICE-04: Blight dice only, as many as the tier, 1 success.
+    const n = blightAllowance(m)
+    if (n === 0) {
+      ctx.emit({
+        type: "refused",
+        reason: `gift: ${m.name} is Clean and has no Blight to call`,
+        clause: "B-BLIGHTDICE-04",
+      })
+      afterAction(ctx, m.id)
+      return
+    }
+    const r = roll(ctx, m, 0, n, `${m.name} calls the Blight (${entry!.name})`)
+    const passed = r.successes >= (g.test.target ?? 1)
+    ctx.emit({
+      type: "test.rolled",
+      model: m.id,
+      pool: "blight.call",
+      roll: r,
+      target: g.test.target ?? 1,
+      passed,
+    })
+    if (!passed) {
+      afterAction(ctx, m.id)
+      return
+    }
+  }
+  for (const e of g.do) apply(ctx, m, target, e, entry!.name)
+  afterAction(ctx, m.id)
+}
+
+const needsTarget = (effects: ReadonlyArray<Effect>): boolean =>
+  effects.some(
+    (e) =>
+      e.kind === "hook" &&
+      (e.hook === "core/strike" || e.hook === "core/jam-weapon" || e.hook === "core/root"),
+  )
+
+const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: string): void => {
+  if (e.kind === "noise") {
+    makeNoise(ctx, m.id, e.value, name)
+    return
+  }
+  if (e.kind === "blight") {
+    gainBlight(ctx, m.id, e.value, name)
+    return
+  }
+  if (e.kind !== "hook") return
+  const p = e.params as Params
+  const inRange = (inches: number) =>
+    target !== undefined &&
+    ctx.fact(
+      { q: "within", a: m.id, b: target.id, inches },
+      `Is ${target.name} within ${inches}" of ${m.name}?`,
+      m.side,
+    ) === true
+  switch (e.hook) {
+    case "core/heal": {
+      const now = ctx.view(m.id)
+      const health = Math.min(now.profile.health, now.health + Number(p?.health ?? 1))
+      if (health > now.health) ctx.emit({ type: "healed", model: m.id, health })
+      return
+    }
+    case "core/strike": {
+      if (!inRange(Number(p?.range ?? 1)))
+        ctx.emit({
+          type: "refused",
+          reason: `${name}: the target is out of reach`,
+          clause: "B-ACTION-GIFT-01",
+        })
+      applyHits(ctx, target!.id, 1, 0, { by: m.id, damage: Number(p?.damage ?? 1) })
+      return
+    }
+    case "core/jam-weapon": {
+      if (!inRange(Number(p?.range ?? 6))) return
+      const w = target!.weapons.find(
+        (x) => !x.spent && !x.jammed && ctx.env.content.get("weapons", x.weapon)?.firearm,
+      )
+      if (w) ctx.emit({ type: "jammed", model: target!.id, weapon: w.weapon })
+      return
+    }
+    case "core/area-attack": {
+      const radius = Number(p?.radius ?? 1)
+      const dice = Number(p?.dice ?? 2)
+      for (const x of ctx.draft.models) {
+        if (x.id === m.id || x.status !== "active" || !areEnemies(m, x as Model)) continue
+        if (
+          ctx.fact(
+            { q: "within", a: m.id, b: x.id, inches: radius },
+            `Is ${x.name} within ${radius}" of ${m.name}?`,
+            m.side,
+          ) !== true
+        )
+          continue
+        const faces = ctx.dice(dice, `${name} on ${x.name}`, m.side)
+        const pool = score(faces, [], false)
+        ctx.emit({
+          type: "attack.rolled",
+          attacker: m.id,
+          target: x.id,
+          attack: "gift",
+          weapon: name,
+          pool,
+          modifiers: [`${dice} dice (${name})`],
+        })
+        applyHits(ctx, x.id, pool.successes, pool.crits, {
+          by: m.id,
+          damage: Number(p?.damage ?? 1),
+          infectious: Number(p?.infectious ?? 0),
+        })
+      }
+      return
+    }
+    case "core/root": {
+      if (!inRange(Number(p?.range ?? 6))) return
+      // Rooted: it can't Move or Sprint in its next activation; recorded as a use the move rules read.
+      ctx.emit({ type: "used", model: target!.id, key: "rooted" })
+      return
+    }
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Hide (B-ACTION-HIDE-01..03): in cover, with no enemy within 6" able to see it (creatures are
+ * enemies, R-BATTLE-26), the survivor becomes Hidden. Hiding is Quiet.
+ *
+ * @since 0.2.0
+ */
+import type { CommandOf } from "../Command.js"
+import { type Ctx, refuse } from "../Context.js"
+import { areEnemies } from "../round/Turn.js"
+import { afterAction, beginAction, takeAction } from "./Activation.js"
+
+export const hide = (ctx: Ctx, c: CommandOf<"hide">, by: string): void => {
+  const m = beginAction(ctx, c.model, "hide", by)
+  if (m.hidden) refuse(`hide: ${m.name} is already Hidden`, "B-ACTION-HIDE-01")
+  const fail = (reason: string) => {
+    if (!ctx.consumedInputs) refuse(reason, "B-ACTION-HIDE-01")
+    ctx.emit({ type: "refused", reason, clause: "B-ACTION-HIDE-01" })
+  }
+  if (
+    ctx.fact({ q: "in", a: m.id, terrain: "open" }, `Is ${m.name} in the open (not in cover)?`, m.side) !==
+    false
+  ) {
+    fail(`hide: ${m.name} is not in cover`)
+    return
+  }
+  for (const e of ctx.draft.models) {
+    if (e.status !== "active" || !areEnemies(m, e as never)) continue
+    if (
+      ctx.fact(
+        { q: "within", a: m.id, b: e.id, inches: 6 },
+        `Is ${e.name} within 6" of ${m.name}?`,
+        m.side,
+      ) !== true
+    )
+      continue
+    if (ctx.fact({ q: "sees", a: e.id, b: m.id }, `Can ${e.name} see ${m.name}?`, m.side) === true) {
+      fail(`hide: ${e.name} is within 6" and can see ${m.name}`)
+      return
+    }
+  }
+  takeAction(ctx, m.id, "hide")
+  ctx.emit({ type: "hidden", model: m.id })
+  afterAction(ctx, m.id)
+}

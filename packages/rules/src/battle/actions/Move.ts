@@ -1,0 +1,101 @@
+/**
+ * Move and Sprint (B-ACTION-MOVE-01/02, B-ACTION-SPRINT-01/02, B-DOWN-04, B-ACTION-SEARCH-02):
+ * Move up to M inches, Quiet; Sprint up to M+3, 1 Noise, and never in an activation with a Shoot
+ * (either order, R-BATTLE-30, AMB-B-63); climbing costs double; carrying Loot costs −1" of Move;
+ * dragging a Down friend in contact, both move at half speed. A move that ends in the open ends
+ * Hiding (B-ACTION-HIDE-03). After it, the survivor may have to test Dread (R-BATTLE-23).
+ *
+ * @since 0.2.0
+ */
+import { Either } from "effect"
+import type { CommandOf } from "../Command.js"
+import { holds } from "../Conditions.js"
+import { type Ctx, refuse } from "../Context.js"
+import { effectsOf } from "../combat/Pools.js"
+import { checkDread } from "../nerve/Dread.js"
+import { makeNoise, quietFor } from "../noise/Noise.js"
+import type { Model } from "../State.js"
+import { afterAction, beginAction, takeAction } from "./Activation.js"
+
+/** A model's Move in inches for an action, with conditional Move modifiers (a Knack, a Mark). */
+export const moveAllowance = (ctx: Ctx, m: Model, action: "move" | "sprint"): number => {
+  let move = m.profile.move
+  // B-ACTION-SEARCH-02: carrying Loot costs −1" of Move.
+  if (m.carrying.length > 0) move -= 1
+  for (const s of effectsOf(ctx, m)) {
+    const e = s.effect
+    if (e.kind !== "statModifier" || e.stat !== "move" || e.when === undefined) continue
+    if (holds(ctx, e.when, { self: m, action })) move += e.value
+  }
+  move = Math.max(0, move)
+  return action === "sprint" ? move + 3 : move
+}
+
+/** The move and sprint commands. */
+export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): void => {
+  const m = beginAction(ctx, c.model, c.type, by)
+  if (m.status !== "active") refuse(`model: ${m.name} can't move now`)
+  const a = ctx.draft.activation!
+  if (c.type === "sprint" && a.shot)
+    refuse(`sprint: ${m.name} has Shot this activation and can't Sprint`, "B-ACTION-SPRINT-02")
+  let allowance = moveAllowance(ctx, m, c.type)
+  let dragged: Model | undefined
+  if (c.drag !== undefined) {
+    dragged = ctx.view(c.drag)
+    if (dragged.side !== m.side || dragged.status !== "down")
+      refuse(`drag: only a Down friend can be dragged`, "B-DOWN-04")
+    if (
+      ctx.fact(
+        { q: "contact", a: m.id, b: dragged!.id },
+        `Is ${m.name} in base contact with ${dragged!.name}?`,
+        m.side,
+      ) !== true
+    )
+      refuse(`drag: ${dragged!.name} is not in contact with ${m.name}`, "B-DOWN-04")
+    allowance = allowance / 2 // B-DOWN-04: both at half speed
+  }
+  const outcome = ctx.env.space.move(ctx.draft as never, m, c, allowance)
+  if (Either.isLeft(outcome)) {
+    refuse(outcome.left.reason, outcome.left.clause)
+    return
+  }
+  const o = outcome.right
+  for (const id of o.contact) {
+    if (!ctx.draft.models.some((x) => x.id === id) && !ctx.draft.tokens.some((t) => t.id === id))
+      refuse(`contact: there is no model or token "${id}" on the table`)
+  }
+  takeAction(ctx, m.id, c.type)
+  ctx.emit({
+    type: "moved",
+    model: m.id,
+    distance: o.distance,
+    sprint: c.type === "sprint",
+    contact: [...o.contact],
+    offTable: o.offTable,
+    ...(o.to ? { to: o.to } : {}),
+  })
+  if (dragged)
+    ctx.emit({
+      type: "moved",
+      model: dragged.id,
+      distance: o.distance,
+      sprint: false,
+      contact: [m.id],
+      offTable: o.offTable,
+      reason: `dragged by ${m.name} (B-DOWN-04)`,
+    })
+  if (c.facts && c.facts.length > 0) ctx.emit({ type: "facts.stated", facts: [...c.facts] })
+  if (c.type === "sprint" && !quietFor(ctx, m.id, "sprint"))
+    makeNoise(ctx, m.id, 1, "Sprint (B-ACTION-SPRINT-01)")
+  if (!o.offTable && ctx.view(m.id).hidden) {
+    const open = ctx.fact(
+      { q: "in", a: m.id, terrain: "open" },
+      `Does ${m.name} end the move in the open?`,
+      m.side,
+    )
+    if (open === true)
+      ctx.emit({ type: "revealed", model: m.id, reason: "ended a move in the open (B-ACTION-HIDE-03)" })
+  }
+  if (!o.offTable) checkDread(ctx, [m.id])
+  afterAction(ctx, m.id)
+}

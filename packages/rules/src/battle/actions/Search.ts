@@ -1,0 +1,45 @@
+/**
+ * Search (B-ACTION-SEARCH-01..03): at a Loot token in contact, test Wits (1); pass, pick it up,
+ * each Crit a Rich find (at most +2). A survivor carries at most 1 Loot, so one already carrying
+ * can't Search (R-BATTLE-32, AMB-B-56 (a)). Searching is Quiet.
+ *
+ * @since 0.2.0
+ */
+import type { CommandOf } from "../Command.js"
+import { type Ctx, refuse } from "../Context.js"
+import { checkBlightDice, poolModifiers, roll } from "../combat/Pools.js"
+import { afterAction, beginAction, takeAction } from "./Activation.js"
+
+export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
+  const m = beginAction(ctx, c.model, "search", by)
+  const token = ctx.draft.tokens.find((t) => t.id === c.token)
+  if (token?.kind !== "loot")
+    refuse(`token: there is no Loot token "${c.token}" on the table`, "B-ACTION-SEARCH-01")
+  if (m.carrying.length > 0)
+    refuse(`search: ${m.name} already carries Loot; a survivor carries at most 1`, "B-ACTION-SEARCH-02")
+  const problem = checkBlightDice(m, c.blightDice)
+  if (problem) refuse(problem, "B-BLIGHTDICE-01")
+  if (
+    ctx.fact(
+      { q: "contact", a: m.id, b: token!.id },
+      `Is ${m.name} in contact with Loot token ${token!.id}?`,
+      m.side,
+    ) !== true
+  ) {
+    if (!ctx.consumedInputs)
+      refuse(`token: ${token!.id} is not in contact with ${m.name}`, "B-ACTION-SEARCH-01")
+    ctx.emit({
+      type: "refused",
+      reason: `token: ${token!.id} is not in contact with ${m.name}`,
+      clause: "B-ACTION-SEARCH-01",
+    })
+    return
+  }
+  takeAction(ctx, m.id, "search")
+  const mods = poolModifiers(ctx, m, "wits.search", { self: m, action: "search" })
+  const r = roll(ctx, m, m.profile.wits + mods.dice, (c.blightDice ?? 0) + mods.blight, `${m.name}'s Search`)
+  const passed = r.successes >= 1
+  ctx.emit({ type: "test.rolled", model: m.id, pool: "wits.search", roll: r, target: 1, passed })
+  if (passed) ctx.emit({ type: "loot.taken", model: m.id, token: token!.id, rich: Math.min(2, r.crits) })
+  afterAction(ctx, m.id)
+}

@@ -1,0 +1,251 @@
+/**
+ * Shooting (B-SHOOT-01..09, B-AMMO-01/02/05, B-JAM-01/02, B-BLAST-01..03, B-ACT-09): a target in
+ * range and line of sight, never a Down one (B-DOWN-02) nor a Hidden one more than 6" away
+ * (B-ACTION-HIDE-02); the pool is Shoot plus the weapon's dice, +1 per Aim, −1 at long range (more
+ * than half the range), −1 or −2 for cover, −1 into a fight (where each 1 is an extra hit on a
+ * friend in it, R-BATTLE-06); each success a hit; a Scrap weapon Jams on two or more 1s (Blight
+ * 1s count, R-BATTLE-08); each shot uses one from the magazine (or the loaded Arrow or Bolt) and
+ * makes the weapon's Noise. A blast weapon is thrown at a target and makes an attack of its own
+ * dice on every model within its radius of it (R-CONTENT-23), and is used up.
+ *
+ * @since 0.2.0
+ */
+import type { CommandOf } from "../Command.js"
+import { type Ctx, refuse } from "../Context.js"
+import { applyHits, critDamageOf } from "../combat/Damage.js"
+import { checkBlightDice, poolModifiers, roll, score } from "../combat/Pools.js"
+import { makeNoise } from "../noise/Noise.js"
+import { areEnemies } from "../round/Turn.js"
+import type { Model } from "../State.js"
+import { afterAction, beginAction, takeAction } from "./Activation.js"
+
+export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
+  const m = beginAction(ctx, c.model, "shoot", by)
+  const a = ctx.draft.activation!
+  if (a.attacked)
+    refuse(`shoot: ${m.name} has already attacked this activation; one attack per activation`, "B-ACT-09")
+  if (a.sprinted) refuse(`shoot: ${m.name} Sprinted this activation and can't Shoot`, "B-ACTION-SPRINT-02")
+  const carried = m.weapons.find((w) => w.weapon === c.weapon && !w.spent)
+  const weapon = ctx.env.content.get("weapons", c.weapon)
+  if (!carried || !weapon) refuse(`weapon: ${m.name} carries no "${c.weapon}" to shoot`, "B-ACTION-SHOOT-01")
+  if (weapon!.type === "melee")
+    refuse(`weapon: ${weapon!.name} is a melee weapon; Fight with it`, "B-ACTION-SHOOT-01")
+  if (carried!.jammed) refuse(`weapon: ${weapon!.name} is Jammed; a Use action clears it`, "B-JAM-02")
+  const usesShots = weapon!.ammunition !== "none"
+  if (usesShots && carried!.loaded === 0)
+    refuse(
+      `weapon: ${weapon!.name} is empty; Reload it first`,
+      weapon!.ammunition === "reloads" ? "B-AMMO-02" : "B-AMMO-06",
+    )
+  const problem = checkBlightDice(m, c.blightDice)
+  if (problem) refuse(problem, "B-BLIGHTDICE-01")
+  const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
+  if (!target) refuse(`target: there is no model "${c.target}" to shoot at`)
+  if (target!.status !== "active")
+    refuse(`target: ${target!.name} is ${target!.status}; Down survivors can't be shot`, "B-DOWN-02")
+  if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`)
+  const range = weapon!.range ?? 0
+  const by2 = m.side
+  if (target!.hidden) {
+    const near = ctx.fact(
+      { q: "within", a: m.id, b: target!.id, inches: 6 },
+      `Is ${target!.name} (Hidden) within 6" of ${m.name}?`,
+      by2,
+    )
+    if (near !== true) {
+      refused(ctx, `target: ${target!.name} is Hidden and more than 6" away`, "B-ACTION-HIDE-02")
+      return
+    }
+  }
+  if (ctx.fact({ q: "sees", a: m.id, b: target!.id }, `Can ${m.name} see ${target!.name}?`, by2) !== true) {
+    refused(ctx, `target: ${m.name} can't see ${target!.name}`, "B-SHOOT-01")
+    return
+  }
+  if (
+    ctx.fact(
+      { q: "within", a: m.id, b: target!.id, inches: range },
+      `Is ${target!.name} within ${range}" (${weapon!.name}'s range) of ${m.name}?`,
+      by2,
+    ) !== true
+  ) {
+    refused(ctx, `target: ${target!.name} is out of ${weapon!.name}'s range (${range}")`, "B-SHOOT-01")
+    return
+  }
+  takeAction(ctx, m.id, "shoot")
+  if (ctx.view(m.id).hidden)
+    ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
+  if (weapon!.traits?.blast) {
+    blast(ctx, m, target!, weapon!.id)
+    return
+  }
+  const reasons: string[] = []
+  let dice = m.profile.shoot + weapon!.dice
+  if (a.aim > 0) {
+    dice += a.aim
+    reasons.push(`+${a.aim} Aim (B-SHOOT-03)`)
+  }
+  const long =
+    ctx.fact(
+      { q: "within", a: m.id, b: target!.id, inches: range / 2 },
+      `Is ${target!.name} within ${range / 2}" (half range) of ${m.name}?`,
+      by2,
+    ) !== true
+  if (long) {
+    dice--
+    reasons.push("−1 long range (B-SHOOT-04)")
+  }
+  const cover = ctx.fact(
+    { q: "cover", a: m.id, b: target!.id },
+    `How hidden is ${target!.name} from ${m.name}: none, partial or most?`,
+    by2,
+  )
+  if (cover === "partial" || cover === "most") {
+    const n = cover === "partial" ? 1 : 2
+    dice -= n
+    reasons.push(`−${n} ${cover === "partial" ? "partly" : "mostly"} hidden (B-SHOOT-05)`)
+  }
+  // B-SHOOT-07: into a fight — the target in contact with a friend of the shooter.
+  const friendsInFight = ctx.draft.models.filter(
+    (f) =>
+      f.side === m.side &&
+      f.id !== m.id &&
+      f.status === "active" &&
+      ctx.fact(
+        { q: "contact", a: f.id, b: target!.id },
+        `Is ${f.name} in base contact with ${target!.name}?`,
+        by2,
+      ) === true,
+  )
+  if (friendsInFight.length > 0) {
+    dice--
+    reasons.push("−1 into a fight (B-SHOOT-07)")
+  }
+  const mods = poolModifiers(ctx, m, "shoot", {
+    self: m,
+    target: target!,
+    weapon: weapon!.id,
+    action: "shoot",
+  })
+  for (const e of targetShootModifiers(ctx, target!, m)) {
+    dice += e.dice
+    reasons.push(e.why)
+  }
+  dice += mods.dice
+  reasons.push(...mods.reasons)
+  const pool = roll(ctx, m, dice, (c.blightDice ?? 0) + mods.blight, `${m.name}'s Shoot with ${weapon!.name}`)
+  ctx.emit({
+    type: "attack.rolled",
+    attacker: m.id,
+    target: target!.id,
+    attack: "shoot",
+    weapon: weapon!.id,
+    pool,
+    modifiers: reasons,
+  })
+  if (usesShots) ctx.emit({ type: "shot.used", model: m.id, weapon: weapon!.id, loaded: carried!.loaded - 1 })
+  makeNoise(ctx, m.id, weapon!.noise, `${weapon!.name} (B-SHOOT-09)`)
+  // B-JAM-01: a Scrap weapon Jams on two or more 1s.
+  if (weapon!.traits?.scrap) {
+    const ones = [...pool.dice, ...(ctx.draft.options.blightOnesJam ? pool.blight : [])].filter(
+      (f) => f === 1,
+    ).length
+    const threshold = jamThreshold(ctx, m)
+    if (ones >= threshold) ctx.emit({ type: "jammed", model: m.id, weapon: weapon!.id })
+  }
+  const src = { by: m.id, damage: weapon!.damage, critDamage: critDamageOf(ctx, weapon!.id) }
+  applyHits(ctx, target!.id, pool.successes, pool.crits, src)
+  if (friendsInFight.length > 0) {
+    const ones = [...pool.dice, ...pool.blight].filter((f) => f === 1).length
+    for (let i = 0; i < ones; i++) {
+      const standing = friendsInFight
+        .filter((f) => ctx.view(f.id).status === "active")
+        .map((f) => f.id)
+        .sort()
+      if (standing.length === 0) break
+      const hit = ctx.choose(
+        `intoFight:${m.id}:${i}`,
+        `Which friend in the fight does 1 number ${i + 1} hit?`,
+        standing,
+        m.side,
+      )
+      applyHits(ctx, hit, 1, 0, src)
+    }
+  }
+  afterAction(ctx, m.id)
+}
+
+/** Modifiers a target imposes on those shooting at it (`scope: "target"`, e.g. Pollen Veil). */
+const targetShootModifiers = (
+  ctx: Ctx,
+  target: Model,
+  shooter: Model,
+): Array<{ dice: number; why: string }> => {
+  const out: Array<{ dice: number; why: string }> = []
+  const bg = target.kind === "survivor" ? [...target.gifts.map((g) => ctx.env.content.get("gifts", g))] : []
+  for (const g of bg)
+    for (const e of g?.effects ?? [])
+      if (e.kind === "poolModifier" && e.pool === "shoot" && e.scope === "target")
+        out.push({ dice: e.dice, why: `${e.dice} ${target.name}'s ${g!.name}` })
+  void shooter
+  return out
+}
+
+/** Ones needed for a Jam: 2, or a Knack's number (`core/jam-threshold`). */
+const jamThreshold = (ctx: Ctx, m: Model): number => {
+  const bg = ctx.env.content.get("backgrounds", m.ref)
+  for (const e of bg?.knack.effects ?? [])
+    if (e.kind === "hook" && e.hook === "core/jam-threshold")
+      return Number((e.params as { ones?: number })?.ones ?? 2)
+  return 2
+}
+
+/** A refusal learned from the table's answer: the facts stand, the command does nothing. */
+const refused = (ctx: Ctx, reason: string, clause: string): void => {
+  if (!ctx.consumedInputs) refuse(reason, clause)
+  ctx.emit({ type: "refused", reason, clause })
+}
+
+/** A blast (B-BLAST-01..03, R-CONTENT-23). */
+const blast = (ctx: Ctx, m: Model, target: Model, weaponId: string): void => {
+  const weapon = ctx.env.content.get("weapons", weaponId)!
+  const b = weapon.traits!.blast!
+  const mods = poolModifiers(ctx, m, "shoot", { self: m, target, weapon: weaponId, action: "shoot" })
+  ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
+  makeNoise(ctx, m.id, weapon.noise, `${weapon.name} (B-NOISE-05)`)
+  const caught = ctx.draft.models.filter(
+    (x) =>
+      (x.status === "active" || x.status === "down") &&
+      (x.id === target.id ||
+        ctx.fact(
+          { q: "within", a: target.id, b: x.id, inches: b.radius },
+          `Is ${x.name} within ${b.radius}" of where the ${weapon.name} lands (on ${target.name})?`,
+          m.side,
+        ) === true),
+  )
+  for (const x of caught) {
+    const dice = b.dice + mods.dice
+    const faces = ctx.dice(Math.max(1, dice), `${weapon.name}'s blast on ${x.name}`, m.side)
+    const pool = score(faces, [], dice < 1)
+    ctx.emit({
+      type: "attack.rolled",
+      attacker: m.id,
+      target: x.id,
+      attack: "blast",
+      weapon: weaponId,
+      pool,
+      modifiers: [`${b.dice} dice blast (B-BLAST-01)`, ...mods.reasons],
+    })
+    applyHits(ctx, x.id, pool.successes, pool.crits, {
+      by: m.id,
+      damage: weapon.damage,
+      critDamage: critDamageOf(ctx, weaponId),
+    })
+  }
+  if (weapon.traits?.fire) {
+    ctx.emit({
+      type: "token.placed",
+      token: { id: `t${ctx.draft.counters.token + 1}`, kind: "fire", rich: 0, radius: b.radius },
+    })
+  }
+  afterAction(ctx, m.id)
+}

@@ -1,0 +1,111 @@
+/**
+ * Blight gained in a raid (B-BLIGHT-01, B-TIER-*) and Turning at 12 (B-TURN-01/02): the survivor
+ * is replaced on the table by a Hollowed (B-HOLLOWED-01) that forms its own brood and remembers its
+ * old Refuge (R-WORLD-03). A Congregation member who Turns walks into the Throat instead: it leaves
+ * play at once (B-CONGREGATION-18, R-BATTLE-19).
+ *
+ * @since 0.2.0
+ */
+import type { Ctx } from "../Context.js"
+import type { Model, Side } from "../State.js"
+import { dropAll } from "./Loot.js"
+
+/** Gains Blight (capped at 12); Turning happens at once at 12 (B-TURN-01). */
+export const gainBlight = (ctx: Ctx, id: string, amount: number, source: string): void => {
+  const m = ctx.model(id)
+  if (m.kind !== "survivor" || amount <= 0) return
+  if (m.status === "turned" || m.status === "slain" || m.status === "fled") return
+  const blight = Math.min(12, m.blight + amount)
+  if (blight === m.blight) return
+  ctx.emit({ type: "blight.gained", model: id, amount: blight - m.blight, blight, source })
+  if (blight === 12) turn(ctx, id)
+}
+
+/** A survivor Turns (B-TURN-01, B-TURN-02). */
+export const turn = (ctx: Ctx, id: string): void => {
+  const m = ctx.view(id)
+  dropAll(ctx, id)
+  ctx.emit({ type: "turned", model: id })
+  const side = ctx.draft.sides.find((s) => s.id === m.side)
+  if (side?.kind === "congregation") return // B-CONGREGATION-18: no Hollowed; gone into the Throat
+  arriveHollowed(ctx, m, m.side, `where ${m.name} stood`)
+}
+
+/** A Hollowed made from a survivor (B-HOLLOWED-01): Move, Fight +1, Health +1, Armour 1, Gifts kept. */
+export const arriveHollowed = (ctx: Ctx, survivor: Model, remembers: string, at: string): void => {
+  const entry = ctx.env.content.get("creatures", "hollowed")
+  const brood = `brood-${ctx.draft.counters.brood + 1}`
+  const side: Side = {
+    id: brood,
+    kind: "brood",
+    name: `${survivor.name}, Hollowed`,
+    initiative: entry?.initiative ?? 2,
+    starting: 0,
+    routed: false,
+    withdrew: false,
+    improvements: [],
+    drawn: { reloads: 0, arrows: 0, bolts: 0 },
+    used: {},
+  }
+  ctx.emit({ type: "side.added", side })
+  const hollowed: Model = {
+    ...blankCreature(ctx, `c${ctx.draft.counters.creature + 1}`, brood, "hollowed"),
+    name: `${survivor.name} (Hollowed)`,
+    profile: {
+      move: survivor.profile.move,
+      fight: survivor.profile.fight + 1,
+      shoot: 0,
+      wits: 0,
+      nerve: 0,
+      health: survivor.profile.health + 1,
+      armour: 1,
+    },
+    health: survivor.profile.health + 1,
+    gifts: [...survivor.gifts],
+    remembers,
+  }
+  ctx.emit({ type: "creature.arrives", model: hollowed, at })
+}
+
+/** A creature model from its entry, arriving now. */
+export const blankCreature = (ctx: Ctx, id: string, side: string, creature: string): Model => {
+  const c = ctx.env.content.get("creatures", creature)
+  return {
+    id,
+    side,
+    kind: "creature",
+    name: c?.name ?? creature,
+    ref: creature,
+    leader: false,
+    profile: {
+      move: c?.move ?? 4,
+      fight: c?.fight ?? 2,
+      shoot: 0,
+      wits: 0,
+      nerve: 0,
+      health: c?.health ?? 1,
+      armour: c?.armour ?? 0,
+    },
+    helmet: false,
+    health: c?.health ?? 1,
+    blight: 0,
+    status: "active",
+    shaken: false,
+    hidden: false,
+    noise: 0,
+    activated: false,
+    weapons: [],
+    reloads: 0,
+    arrows: 0,
+    bolts: 0,
+    carrying: [],
+    kit: [],
+    skills: [],
+    gifts: [],
+    marks: [],
+    dreaded: [],
+    used: {},
+    wasDown: false,
+    arrived: ctx.draft.round,
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Encounters (B-ENCOUNTER-01..04, B-DIN-03/04, B-SETUP-07, B-GARDENER-02, B-HOLLOWED-03): roll two
+ * dice on the Lesser or Greater table (the first picks rows 1–6 or 7–12, the second the row); the
+ * row's creatures and escorts arrive together as one brood on the leader's Initiative (R-WORLD-13)
+ * at a Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06); a Congregation row rolls
+ * on the Congregation table and brings Gardeners as a third party. In a campaign raid with
+ * Hollowed not laid to rest, a die comes first: on a 6 one of them answers instead (R-WORLD-04).
+ *
+ * @since 0.2.0
+ */
+import { Roll } from "@blight/dice"
+import type { Ctx } from "../Context.js"
+import { arriveHollowed, blankCreature } from "../combat/Blight.js"
+import type { Side } from "../State.js"
+
+type Count =
+  | number
+  | { readonly kind: string; readonly count?: number; readonly sides?: number; readonly modifier?: number }
+
+/** How many: a number, or dice ("d3", "2d6"), rolled through the raid's dice. */
+export const countOf = (ctx: Ctx, count: Count, purpose: string): number => {
+  if (typeof count === "number") return count
+  if (count.kind === "d3") return Roll.d3FromD6(ctx.dice(1, purpose)[0]!)
+  if (count.kind === "sum" && count.sides === 6) {
+    const faces = ctx.dice(count.count ?? 1, purpose)
+    return faces.reduce((a, b) => a + b, 0) + (count.modifier ?? 0)
+  }
+  return 1
+}
+
+interface Group {
+  readonly creature: string
+  readonly count: Count
+}
+
+/** Brings creatures as one new brood. */
+export const arrive = (
+  ctx: Ctx,
+  groups: ReadonlyArray<Group>,
+  at: string,
+  kind: "brood" | "gardeners",
+  name: string,
+  lair?: string,
+): string[] => {
+  if (groups.length === 0) return []
+  const leader = ctx.env.content.get("creatures", groups[0]!.creature)
+  const id = `${kind === "gardeners" ? "gardeners" : "brood"}-${ctx.draft.counters.brood + 1}`
+  const side: Side = {
+    id,
+    kind,
+    name,
+    initiative: leader?.initiative ?? 1,
+    starting: 0,
+    routed: false,
+    withdrew: false,
+    improvements: [],
+    drawn: { reloads: 0, arrows: 0, bolts: 0 },
+    used: {},
+  }
+  ctx.emit({ type: "side.added", side })
+  const arrived: string[] = []
+  for (const g of groups) {
+    const n = countOf(ctx, g.count, `how many ${g.creature}`)
+    for (let i = 0; i < n; i++) {
+      const mid = `c${ctx.draft.counters.creature + 1}`
+      const model = blankCreature(ctx, mid, id, g.creature)
+      ctx.emit({ type: "creature.arrives", model: lair ? { ...model, lair: lair as never } : model, at })
+      arrived.push(mid)
+    }
+  }
+  return arrived
+}
+
+/** Where creatures arrive: a Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06, R-WORLD-16). */
+export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
+  const noisy = [...ctx.draft.models]
+    .filter((m) => m.kind === "survivor" && m.status === "active" && m.noise > 0)
+    .sort((a, b) => b.noise - a.noise || a.id.localeCompare(b.id))[0]
+  const where = gardeners ? "the Blight edge" : "the Lair or Blight edge"
+  return noisy
+    ? `${where} nearest ${noisy.name}`
+    : `${where} the players choose (no survivor has Noise, R-BATTLE-24)`
+}
+
+/** Rolls on an Encounter table and brings what it says. */
+export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair?: string): string[] => {
+  const hollowed = ctx.draft.campaign?.hollowed ?? []
+  if (hollowed.length > 0) {
+    const [face] = ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)")
+    if (face === 6) {
+      const pick =
+        hollowed.length === 1 ? 0 : (ctx.dice(1, "which Hollowed returns")[0]! - 1) % hollowed.length
+      const h = hollowed[pick]!
+      arriveHollowed(
+        ctx,
+        {
+          ...blankCreature(ctx, "x", h.refuge, "hollowed"),
+          name: h.name,
+          profile: { ...h.profile, fight: h.profile.fight - 1, health: h.profile.health - 1 },
+        },
+        h.refuge,
+        at,
+      )
+      return []
+    }
+  }
+  const table = ctx.env.content.list("encounters").find((t) => t.tier === tier)
+  if (!table) return []
+  const faces = ctx.dice(2, `${table.name} (B-ENCOUNTER-03)`)
+  const row = Roll.halfRow(faces[0]!, faces[1]!)
+  const found = table.rows.find((r) => r.key === row)
+  const result = found?.result
+  ctx.emit({
+    type: "encounter.rolled",
+    table: table.id,
+    faces: [...faces],
+    row,
+    name: result?.name ?? `row ${row}`,
+  })
+  if (!result) return []
+  const arrived = arrive(
+    ctx,
+    [...result.creatures, ...(result.escorts ?? [])],
+    at,
+    "brood",
+    result.name ?? table.name,
+    lair,
+  )
+  if (result.congregation) arrived.push(...congregation(ctx, result.congregation, arrivalPoint(ctx, true)))
+  return arrived
+}
+
+/** Rolls on the Congregation table (B-GARDENER-02): Gardeners, a third party. */
+export const congregation = (ctx: Ctx, tableId: string, at: string): string[] => {
+  const table = ctx.env.content.get("tables", tableId)
+  if (!table) return []
+  const [face] = ctx.dice(1, `${table.name} (B-GARDENER-02)`)
+  const row = table.rows.find((r) => r.key === face)
+  const result = row?.result as { name?: string; units?: Group[]; escorts?: Group[] } | undefined
+  ctx.emit({
+    type: "encounter.rolled",
+    table: table.id,
+    faces: [face!],
+    row: face!,
+    name: result?.name ?? `row ${face}`,
+  })
+  if (!result) return []
+  return arrive(
+    ctx,
+    [...(result.units ?? []), ...(result.escorts ?? [])],
+    at,
+    "gardeners",
+    result.name ?? "Gardeners",
+  )
+}

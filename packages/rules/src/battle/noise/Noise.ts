@@ -1,0 +1,28 @@
+/**
+ * Noise (B-NOISE-01..07): every action that makes Noise puts that many tokens by the model, where
+ * they stay until the End Phase. Making Noise ends Hiding (B-ACTION-HIDE-03). Some rules make an
+ * action Quiet for a model (`core/quiet-action`); a carrier of the Radio always has at least 1
+ * (a `minimumNoise` effect, read where Noise is counted).
+ *
+ * @since 0.2.0
+ */
+import type { Ctx } from "../Context.js"
+import { effectsOf } from "../combat/Pools.js"
+
+/** Is this action Quiet for this model by a rule (`core/quiet-action`)? */
+export const quietFor = (ctx: Ctx, modelId: string, action: string): boolean =>
+  effectsOf(ctx, ctx.view(modelId)).some(
+    (s) =>
+      s.effect.kind === "hook" &&
+      s.effect.hook === "core/quiet-action" &&
+      ((s.effect.params as { actions?: ReadonlyArray<string> } | undefined)?.actions ?? []).includes(action),
+  )
+
+/** Puts Noise tokens by a model (creatures make none, R-BATTLE-17). */
+export const makeNoise = (ctx: Ctx, modelId: string, amount: number, source: string): void => {
+  const m = ctx.view(modelId)
+  if (amount <= 0 || m.kind === "creature") return
+  ctx.emit({ type: "noise", model: modelId, amount, source })
+  if (ctx.view(modelId).hidden)
+    ctx.emit({ type: "revealed", model: modelId, reason: "made Noise (B-ACTION-HIDE-03)" })
+}

@@ -1,0 +1,78 @@
+/**
+ * What the engine does on its own between players' commands, one step at a time: set-up's
+ * lurking creatures (B-SETUP-07) and round 1 (B-SETUP-08); each round's start and Initiative
+ * (B-ROUND-02, B-INIT); a creature's activation when its brood is on turn (B-ACT-04); the End
+ * Phase (B-ROUND-03) and the next round or the end of the raid (B-ROUND-01, B-BATTLE-01). It
+ * stops when a player must act. Each step is its own batch of events, so what a step did stands
+ * even when the next one waits for an answer.
+ *
+ * @since 0.2.0
+ */
+import type { Ctx } from "../Context.js"
+import { encounter } from "../creatures/Encounter.js"
+import { activateCreature } from "../creatures/Hunt.js"
+import type { State } from "../State.js"
+import { decideResult } from "../scenario/Victory.js"
+import { din, rout, spores } from "./EndPhase.js"
+import { rollInitiative } from "./Initiative.js"
+import { canActivate, isPlayerSide, sideOnTurn } from "./Turn.js"
+
+/** The engine's next step, or undefined when a player must act (or the raid is over). */
+export type Step = "setup" | "round" | "creature" | "endPhase" | "end"
+
+export const nextStep = (s: State): Step | undefined => {
+  if (s.phase === "over" || s.pending !== undefined) return undefined
+  if (s.phase === "setup")
+    return s.round === 0 ? "setup" : s.round >= s.rounds || playersLeft(s) <= 1 ? "end" : "round"
+  if (s.phase === "end") return "endPhase"
+  // Activations.
+  if (s.activation !== undefined) return undefined
+  const side = sideOnTurn(s)
+  if (side === undefined) return "endPhase"
+  return isPlayerSide(side) ? undefined : "creature"
+}
+
+const playersLeft = (s: State): number => s.sides.filter((x) => isPlayerSide(x) && !x.routed).length
+
+/** Runs one step. */
+export const runStep = (ctx: Ctx, step: Step): void => {
+  const d = ctx.draft
+  switch (step) {
+    case "setup": {
+      // B-SETUP-07: one Lesser Encounter roll per lurking creature, placed at the Lairs.
+      const scenario = ctx.env.content.get("scenarios", d.scenario)
+      const lairs = d.tokens.filter((t) => t.kind === "lair")
+      for (let i = 0; i < (scenario?.setup.lurking ?? 0); i++) {
+        const lair = lairs.length > 0 ? lairs[i % lairs.length] : undefined
+        encounter(ctx, "lesser", lair ? `Lair ${lair.id}` : "a Lair", lair?.id)
+      }
+      startRound(ctx, 1)
+      return
+    }
+    case "round":
+      startRound(ctx, d.round + 1)
+      return
+    case "creature": {
+      const side = sideOnTurn(d as State)!
+      const creature = d.models.find((m) => m.side === side.id && canActivate(d as State, m as never))
+      if (creature) activateCreature(ctx, creature.id)
+      return
+    }
+    case "endPhase":
+      ctx.emit({ type: "endphase.start", round: d.round })
+      din(ctx)
+      spores(ctx)
+      rout(ctx)
+      ctx.emit({ type: "round.clear", round: d.round })
+      ctx.emit({ type: "round.end", round: d.round })
+      return
+    case "end":
+      ctx.emit({ type: "battle.end", result: decideResult(ctx) })
+      return
+  }
+}
+
+const startRound = (ctx: Ctx, round: number): void => {
+  ctx.emit({ type: "round.start", round })
+  rollInitiative(ctx)
+}

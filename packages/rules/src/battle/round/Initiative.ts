@@ -1,0 +1,88 @@
+/**
+ * Initiative (B-INIT-01..05, B-IMPROVEMENT-01/02): each Refuge rolls its Leader's Wits as a pool
+ * plus its Home's and improvements' dice and any content modifier; a brood uses its fixed
+ * Initiative. Highest first; Refuges that tie roll off (a die each, again on a tie); creatures go
+ * before a Refuge they tie with; broods that tie keep the order they arrived in (R-BATTLE-18,
+ * AMB-B-09). A Refuge whose Leader is not standing rolls the highest Wits standing (R-BATTLE-18).
+ *
+ * @since 0.2.0
+ */
+import type { Ctx } from "../Context.js"
+import { poolModifiers, reactiveBlight, roll } from "../combat/Pools.js"
+import type { Model, Side } from "../State.js"
+import { isPlayerSide } from "./Turn.js"
+
+/** Who rolls a Refuge's Initiative. */
+export const initiativeRoller = (ctx: Ctx, side: Side): Model | undefined => {
+  const mine = ctx.draft.models.filter((m) => m.side === side.id && m.status === "active")
+  return (mine.find((m) => m.leader) ??
+    [...mine].sort((a, b) => b.profile.wits - a.profile.wits || a.id.localeCompare(b.id))[0]) as
+    | Model
+    | undefined
+}
+
+/** Rolls Initiative and sets the order. */
+export const rollInitiative = (ctx: Ctx): void => {
+  const scores = new Map<string, number>()
+  for (const side of ctx.draft.sides) {
+    if (side.routed) continue
+    if (!isPlayerSide(side as Side)) {
+      if (
+        ctx.draft.models.some((m) => m.side === side.id && (m.status === "active" || m.status === "lurking"))
+      )
+        scores.set(side.id, side.initiative ?? 0)
+      continue
+    }
+    const roller = initiativeRoller(ctx, side as Side)
+    if (!roller) continue
+    const home = side.home ? ctx.env.content.get("homes", side.home) : undefined
+    const mods = poolModifiers(ctx, roller, "initiative", { self: roller })
+    const blight = reactiveBlight(ctx, roller, "Initiative") + mods.blight
+    const pool = roll(
+      ctx,
+      roller,
+      roller.profile.wits + (home?.initiativeDice ?? 0) + mods.dice,
+      blight,
+      `${side.name}'s Initiative`,
+      side.id,
+    )
+    ctx.emit({ type: "initiative.rolled", side: side.id, pool, score: pool.successes })
+    scores.set(side.id, pool.successes)
+  }
+  const ids = [...scores.keys()]
+  const arrival = (id: string) => ctx.draft.sides.findIndex((s) => s.id === id)
+  const player = (id: string) => isPlayerSide(ctx.draft.sides.find((s) => s.id === id) as Side)
+  // Roll-offs between Refuges with the same score (B-INIT-04), repeated until they differ.
+  const rolloffs: number[][] = []
+  const tiebreak = new Map<string, number[]>()
+  const groups = new Map<number, string[]>()
+  for (const id of ids)
+    if (player(id)) groups.set(scores.get(id)!, [...(groups.get(scores.get(id)!) ?? []), id])
+  for (const tied of groups.values()) {
+    let pending = tied
+    while (pending.length > 1) {
+      const faces = ctx.dice(pending.length, `roll-off for Initiative: ${pending.join(", ")}`)
+      rolloffs.push([...faces])
+      for (const [i, id] of pending.entries()) tiebreak.set(id, [...(tiebreak.get(id) ?? []), faces[i]!])
+      const top = Math.max(...faces)
+      const winners = pending.filter((_, i) => faces[i] === top)
+      pending = winners.length === pending.length ? pending : winners.length > 1 ? winners : []
+    }
+  }
+  const key = (id: string) => tiebreak.get(id) ?? []
+  const order = [...ids].sort((a, b) => {
+    const d = scores.get(b)! - scores.get(a)!
+    if (d !== 0) return d
+    // B-INIT-05: creatures before a Refuge they tie with.
+    if (player(a) !== player(b)) return player(a) ? 1 : -1
+    if (!player(a)) return arrival(a) - arrival(b)
+    const ka = key(a)
+    const kb = key(b)
+    for (let i = 0; i < Math.max(ka.length, kb.length); i++) {
+      const x = (kb[i] ?? 0) - (ka[i] ?? 0)
+      if (x !== 0) return x
+    }
+    return arrival(a) - arrival(b)
+  })
+  ctx.emit({ type: "initiative.order", order, rolloffs })
+}
