@@ -38,6 +38,8 @@ export class Refusal {
   constructor(
     readonly reason: string,
     readonly clause?: string,
+    /** The answer given to a prompt is not one it takes (the prompt still waits). */
+    readonly badAnswer = false,
   ) {}
 }
 
@@ -61,10 +63,15 @@ export class Ctx {
     private readonly recorded: ReadonlyArray<Answer>,
     /** A new answer to the pending prompt, if this run answers one. */
     private readonly answer?: Answer,
+    /** A probe (legalCommands) stops at the first input instead of rolling or asking. */
+    readonly probe = false,
   ) {}
 
   /** Emits an event: applied to the draft now, committed if the run completes. */
   emit(e: Event): void {
+    // A probe reads the real state: the first event means the rules let the command through.
+    if (this.probe)
+      throw new Suspend({ kind: "choice", key: "probe", question: "probe", options: [], by: "any" })
     applyInPlace(this.draft, e)
     if (BOOKKEEPING.has(e.type)) this.bookkeeping.push(e)
     else this.game.push(e)
@@ -83,13 +90,13 @@ export class Ctx {
     if (this.used < this.recorded.length) return this.recorded[this.used++]!
     if (this.used === this.recorded.length && this.answer !== undefined && this.fresh === 0) {
       const problem = check(this.answer)
-      if (problem !== undefined) throw new Refusal(problem)
+      if (problem !== undefined) throw new Refusal(problem, undefined, true)
       this.used++
       this.fresh++
       this.emit({ type: "answered", answer: this.answer })
       return this.answer
     }
-    const a = auto()
+    const a = this.probe ? undefined : auto()
     if (a === undefined) throw new Suspend(prompt)
     this.used++
     this.fresh++

@@ -22,7 +22,7 @@ import { use } from "./actions/Use.js"
 import type { Command, CommandOf } from "./Command.js"
 import { Ctx, type Env, Refusal, refuse, Suspend } from "./Context.js"
 import type { Event } from "./Event.js"
-import { canUndo, draftOf, evolve, linkAfter } from "./Evolve.js"
+import { canUndo, draftOf, evolve, evolveAll, linkAfter } from "./Evolve.js"
 import { factKey } from "./Facts.js"
 import { nextStep, runStep, type Step } from "./round/Flow.js"
 import type { Answer, State } from "./State.js"
@@ -99,10 +99,20 @@ const run = (
     if (!handler) refuse(`type: "${command.type}" answers a prompt, and none is waiting`)
     handler!(ctx, command as never, by)
   } catch (e) {
-    if (e instanceof Refusal) return Either.left({ reason: e.reason, clause: e.clause })
+    if (e instanceof Refusal) {
+      if (e.badAnswer || !ctx.consumedInputs) return Either.left({ reason: e.reason, clause: e.clause })
+      // The table's answers made the command impossible: the facts stand, the command does nothing.
+      const facts = ctx.game.filter((x) => x.type === "facts.stated")
+      const events: Event[] = [
+        ...ctx.bookkeeping,
+        ...facts,
+        { type: "refused", reason: e.reason, ...(e.clause ? { clause: e.clause } : {}) },
+      ]
+      return Either.right({ events, state: evolveAll(state, events), suspended: false })
+    }
     if (e instanceof Suspend) {
       const events: Event[] = [...ctx.bookkeeping, { type: "prompted", prompt: e.prompt }]
-      return Either.right({ events, state: events.reduce(evolve, state), suspended: true })
+      return Either.right({ events, state: evolveAll(state, events), suspended: true })
     }
     throw e
   }
@@ -110,7 +120,7 @@ const run = (
   if (events.length === 0 || ctx.game.length === 0) {
     // Every command that completes changes the game, or says why not.
     const all = [...events, { type: "refused", reason: "nothing happened" } as Event]
-    return Either.right({ events: all, state: all.reduce(evolve, state), suspended: false })
+    return Either.right({ events: all, state: evolveAll(state, all), suspended: false })
   }
   return Either.right({ events, state: linkAfter(state, ctx.draft as State, events), suspended: false })
 }
@@ -191,6 +201,26 @@ export const decide = (
   by = "any",
 ): Either.Either<ReadonlyArray<Event>, Rejection> =>
   Either.map(apply(state, command, env, by), (d) => d.events)
+
+/**
+ * Would the rules refuse this command outright? Runs its handler on a probe that stops at the first
+ * dice, fact or choice it needs (so only what is already known can refuse it).
+ */
+export const refusedOutright = (state: State, command: Command, env: Env, by = "any"): boolean => {
+  if (state.pending !== undefined || command.type === "undo") return false
+  const handler = handlers[command.type]
+  if (!handler) return true
+  // The probe never changes its state (it stops at the first event), so it reads the real one.
+  const ctx = new Ctx(state as never, env, [], undefined, true)
+  try {
+    handler(ctx, command as never, by)
+  } catch (e) {
+    if (e instanceof Refusal) return true
+    if (e instanceof Suspend) return false
+    throw e
+  }
+  return false
+}
 
 /** Runs the engine's own steps from a fresh set-up until a player must act. */
 export const start = (state: State, env: Env): Decision => {

@@ -22,8 +22,24 @@ type DraftModel = Types.DeepMutable<Model>
 const PREVIOUS = Symbol("blight.battle.previous")
 type Linked = State & { [PREVIOUS]?: State | undefined }
 
+/** A deep copy of plain JSON-like data (faster than `structuredClone` for the state's shape). */
+export const copy = <T>(v: T): T => {
+  if (v === null || typeof v !== "object") return v
+  if (Array.isArray(v)) {
+    const out = new Array(v.length)
+    for (let i = 0; i < v.length; i++) out[i] = copy(v[i])
+    return out as T
+  }
+  const out: Record<string, unknown> = {}
+  for (const k in v as Record<string, unknown>) {
+    const x = (v as Record<string, unknown>)[k]
+    if (x !== undefined) out[k] = copy(x)
+  }
+  return out as T
+}
+
 /** A private deep copy of a state (the undo link is not copied). */
-export const draftOf = (state: State): Draft => structuredClone(state) as Draft
+export const draftOf = (state: State): Draft => copy(state) as Draft
 
 const model = (d: Draft, id: string): DraftModel => {
   const m = d.models.find((x) => x.id === id)
@@ -53,18 +69,18 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       d.pending = { command: e.command as never, by: e.by, answers: [] }
       return
     case "prompted":
-      if (d.pending) d.pending.prompt = structuredClone(e.prompt) as never
+      if (d.pending) d.pending.prompt = copy(e.prompt) as never
       return
     case "answered":
       if (d.pending) {
-        d.pending.answers.push(structuredClone(e.answer) as never)
+        d.pending.answers.push(copy(e.answer) as never)
         d.pending.prompt = undefined
       }
       if (Array.isArray(e.answer)) advancePrng(d, e.answer.length)
       return
     case "battle.setup": {
       const seq = d.seq
-      Object.assign(d, structuredClone(e.state))
+      Object.assign(d, copy(e.state))
       d.seq = seq
       return
     }
@@ -266,7 +282,7 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       return
     }
     case "token.placed":
-      d.tokens.push(structuredClone(e.token) as never)
+      d.tokens.push(copy(e.token) as never)
       d.counters.token = Math.max(d.counters.token, Number(e.token.id.slice(1)))
       return
     case "token.removed": {
@@ -283,11 +299,11 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       return
     }
     case "side.added":
-      d.sides.push(structuredClone(e.side) as never)
+      d.sides.push(copy(e.side) as never)
       d.counters.brood++
       return
     case "creature.arrives":
-      d.models.push(structuredClone(e.model) as never)
+      d.models.push(copy(e.model) as never)
       d.counters.creature++
       return
     case "emerged":
@@ -317,7 +333,7 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       d.phase = "setup"
       return
     case "battle.end":
-      d.result = structuredClone(e.result) as never
+      d.result = copy(e.result) as never
       d.phase = "over"
       d.activation = undefined
       return
@@ -380,6 +396,13 @@ export const linkAfter = (from: State, next: State, events: ReadonlyArray<Event>
   return next
 }
 
+/** The state after a batch of events (one copy, then each applied in place); no `undone` inside. */
+export const evolveAll = (state: State, events: ReadonlyArray<Event>): State => {
+  const d = draftOf(state)
+  for (const e of events) applyInPlace(d, e)
+  return linkAfter(state, d as State, events)
+}
+
 /** Can the last command be undone (no dice rolled since)? */
 export const canUndo = (state: State): boolean => (state as Linked)[PREVIOUS] !== undefined
 
@@ -388,6 +411,18 @@ export const undoTarget = (state: State): State | undefined => (state as Linked)
 
 /** Folds events from nothing: the state of a raid is its events. */
 export const fold = (events: ReadonlyArray<Event>, from?: State): State => {
+  // Without an undo in the log, one private copy takes every event in place.
+  if (!events.some((e) => e.type === "undone")) {
+    if (events.length === 0) return from as State
+    let d: Draft
+    let rest = events
+    if (from === undefined) {
+      d = evolveFromEmpty(events[0]!) as Draft
+      rest = events.slice(1)
+    } else d = draftOf(from)
+    for (const e of rest) applyInPlace(d, e)
+    return from === undefined ? (d as State) : linkAfter(from, d as State, events)
+  }
   let s = from as State
   for (const e of events) s = s === undefined ? evolveFromEmpty(e) : evolve(s, e)
   return s
@@ -395,7 +430,7 @@ export const fold = (events: ReadonlyArray<Event>, from?: State): State => {
 
 const evolveFromEmpty = (e: Event): State => {
   if (e.type !== "battle.setup") throw new Error("a raid's first event is its set-up")
-  const d = structuredClone(e.state) as Draft
+  const d = copy(e.state) as Draft
   d.seq = 1
   return d as State
 }

@@ -9,12 +9,19 @@
  */
 import type { Command } from "./Command.js"
 import type { Env } from "./Context.js"
+import { refusedOutright } from "./Decide.js"
 import { getFact } from "./Facts.js"
 import { areEnemies, canActivate, isPlayerSide, sideOnTurn } from "./round/Turn.js"
 import type { Model, State } from "./State.js"
 
 /** The commands a side (or anyone, "any") may give now. */
-export const legalCommands = (state: State, env: Env, by = "any"): Command[] => {
+export const legalCommands = (state: State, env: Env, by = "any"): Command[] =>
+  candidates(state, env, by).filter(
+    (c) =>
+      c.type === "roll" || c.type === "choose" || c.type === "state" || !refusedOutright(state, c, env, by),
+  )
+
+const candidates = (state: State, env: Env, by: string): Command[] => {
   if (state.phase === "over") return []
   const p = state.pending?.prompt
   if (p) {

@@ -11,6 +11,7 @@ import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
 import { aurasOn, effectsOf } from "../combat/Pools.js"
+import { fire } from "../effects/Triggers.js"
 import { routSide, sporeRoll } from "../round/EndPhase.js"
 import { canActivate, isPlayerSide, sideOnTurn } from "../round/Turn.js"
 import type { Model } from "../State.js"
@@ -47,6 +48,8 @@ export const activate = (ctx: Ctx, c: CommandOf<"activate">, by: string): void =
 
 /** Is an action forbidden for a model by a rule (its own, or an aura on it)? */
 export const forbidden = (ctx: Ctx, m: Model, action: string): string | undefined => {
+  if ((action === "move" || action === "sprint") && (m.used.rooted ?? 0) > (m.used.unrooted ?? 0))
+    return "rooted until the end of its next activation (R-BATTLE-34)"
   for (const s of [...effectsOf(ctx, m), ...aurasOn(ctx, m)]) {
     const e = s.effect
     if (e.kind !== "forbidAction" || e.action !== action) continue
@@ -74,8 +77,10 @@ export const beginAction = (ctx: Ctx, modelId: string, action: string, by: strin
 }
 
 /** Records the action once it is known to be legal. */
-export const takeAction = (ctx: Ctx, modelId: string, action: string): void =>
+export const takeAction = (ctx: Ctx, modelId: string, action: string): void => {
   ctx.emit({ type: "action", model: modelId, action })
+  fire(ctx, "action", modelId, { action })
+}
 
 /** Ends the activation when no action is left. */
 export const afterAction = (ctx: Ctx, modelId: string): void => {
@@ -98,6 +103,11 @@ export const endActivation = (ctx: Ctx, modelId: string): void => {
       if (inSpores === true) sporeRoll(ctx, m)
     }
   }
+  if (m.status === "active") fire(ctx, "activation.end", modelId)
+  // Rooted (`core/root`) lasts until the end of the rooted model's next activation (R-BATTLE-34).
+  const r = ctx.view(modelId)
+  if ((r.used.rooted ?? 0) > (r.used.unrooted ?? 0))
+    ctx.emit({ type: "used", model: modelId, key: "unrooted" })
   ctx.emit({ type: "activation.end", model: modelId })
 }
 

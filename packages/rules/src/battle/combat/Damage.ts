@@ -8,10 +8,13 @@
  * @since 0.2.0
  */
 import { Armour } from "@blight/dice"
+import type { Effect } from "../../plugin/Effect.js"
 import type { Ctx } from "../Context.js"
+import { fire } from "../effects/Triggers.js"
 import type { Model } from "../State.js"
 import { gainBlight } from "./Blight.js"
 import { dropAll } from "./Loot.js"
+import { blightAllowance, effectsOf, roll } from "./Pools.js"
 
 /** Where hits come from. */
 export interface HitSource {
@@ -57,6 +60,7 @@ export const applyHits = (ctx: Ctx, targetId: string, hits: number, crits: numbe
   if (now.status === "active" || now.status === "lurking") {
     ctx.emit({ type: "damage.taken", model: targetId, amount, health, by: src.by })
   }
+  if (through.crits > 0) seedBearerJar(ctx, targetId)
   if (src.infectious && target.kind === "survivor")
     gainBlight(ctx, targetId, through.hits * src.infectious, `Infectious (B-INFECT-01)`)
   const after = ctx.view(targetId)
@@ -69,11 +73,87 @@ export const takenOut = (ctx: Ctx, id: string, by: string | undefined): void => 
   if (m.kind === "creature") {
     ctx.emit({ type: "slain", model: id, ...(by ? { by } : {}) })
     dropsOf(ctx, m)
+    fire(ctx, "slain", id)
+    feed(ctx, id)
     return
   }
+  if (holdOn(ctx, m)) return
   dropAll(ctx, id)
   ctx.emit({ type: "down", model: id, ...(by ? { by } : {}) })
   if (by !== undefined) grafting(ctx, m, by)
+  feed(ctx, id)
+}
+
+type HookEffect = Extract<Effect, { kind: "hook" }>
+const hooksOf = (ctx: Ctx, m: Model, name: string): HookEffect[] => {
+  const out: HookEffect[] = []
+  const visit = (e: Effect) => {
+    if (e.kind === "hook" && e.hook === name) out.push(e)
+    if (e.kind === "trigger") e.do.forEach(visit)
+  }
+  for (const s of effectsOf(ctx, m)) visit(s.effect)
+  return out
+}
+
+/**
+ * "Would go Down" replaced (`core/hold-on`, Deep Roots): once per battle, Call the Blight (Blight
+ * dice only, as many as the tier allows, 1 success, B-BLIGHTDICE-04); pass, the survivor stays up
+ * with that much Health instead of going Down.
+ */
+const holdOn = (ctx: Ctx, m: Model): boolean => {
+  const hook = hooksOf(ctx, m, "core/hold-on")[0]
+  if (!hook || (m.used["hold-on:battle"] ?? 0) >= 1) return false
+  const n = blightAllowance(m)
+  if (n === 0) return false
+  ctx.emit({ type: "used", model: m.id, key: "hold-on:battle" })
+  const r = roll(ctx, m, 0, n, `${m.name} calls the Blight to hold on`)
+  const passed = r.successes >= 1
+  ctx.emit({ type: "test.rolled", model: m.id, pool: "blight.call", roll: r, target: 1, passed })
+  if (!passed || ctx.view(m.id).status !== "active") return false
+  const health = Number((hook.params as { health?: number } | undefined)?.health ?? 1)
+  ctx.emit({ type: "healed", model: m.id, health: Math.min(m.profile.health, Math.max(1, health)) })
+  return true
+}
+
+/** Feeds on the fallen (`core/carrion-feed`): creatures with it regain Health when a model goes Down or is slain near them. */
+const feed = (ctx: Ctx, fallen: string): void => {
+  for (const c of ctx.draft.models) {
+    if (c.kind !== "creature" || c.status !== "active" || c.id === fallen) continue
+    for (const hook of hooksOf(ctx, c as Model, "core/carrion-feed")) {
+      const p = hook.params as { radius?: number; health?: number } | undefined
+      const radius = Number(p?.radius ?? 6)
+      const near = ctx.fact(
+        { q: "within", a: c.id, b: fallen, inches: radius },
+        `Is ${c.name} within ${radius}" of ${ctx.view(fallen).name}?`,
+      )
+      const now = ctx.view(c.id)
+      if (near === true && now.health < now.profile.health)
+        ctx.emit({
+          type: "healed",
+          model: c.id,
+          health: Math.min(now.profile.health, now.health + Number(p?.health ?? 1)),
+        })
+    }
+  }
+}
+
+/** The Seed-Bearer's Jar (`core/seed-bearer-jar`, R-WORLD-02): an unblocked Crit breaks it once: a spore cloud. */
+const seedBearerJar = (ctx: Ctx, id: string): void => {
+  const m = ctx.view(id)
+  const hook = hooksOf(ctx, m, "core/seed-bearer-jar")[0]
+  if (!hook || (m.used["jar:battle"] ?? 0) >= 1) return
+  ctx.emit({ type: "used", model: id, key: "jar:battle" })
+  const radius = Number((hook.params as { radius?: number } | undefined)?.radius ?? 2)
+  ctx.emit({
+    type: "token.placed",
+    token: {
+      id: `t${ctx.draft.counters.token + 1}`,
+      kind: "sporeCloud",
+      rich: 0,
+      radius,
+      ...(m.position ? { position: { ...m.position } } : {}),
+    },
+  })
 }
 
 /** Grafting: an enemy survivor a Congregation member takes Down gains +1 Blight (B-CONGREGATION-13). */
@@ -106,19 +186,4 @@ const dropsOf = (ctx: Ctx, m: Model): void => {
       },
     })
   }
-  for (const r of c?.specialRules ?? [])
-    for (const e of r.effects ?? [])
-      if (e.kind === "trigger" && e.on === "slain")
-        for (const x of e.do)
-          if (x.kind === "placeToken" && x.token === "sporeCloud")
-            ctx.emit({
-              type: "token.placed",
-              token: {
-                id: `t${ctx.draft.counters.token + 1}`,
-                kind: "sporeCloud",
-                rich: 0,
-                ...(x.radius !== undefined ? { radius: x.radius } : {}),
-                ...(m.position ? { position: { ...m.position } } : {}),
-              },
-            })
 }

@@ -11,6 +11,7 @@
 import { Roll } from "@blight/dice"
 import type { Ctx } from "../Context.js"
 import { arriveHollowed, blankCreature } from "../combat/Blight.js"
+import { fire } from "../effects/Triggers.js"
 import type { Side } from "../State.js"
 
 type Count =
@@ -65,6 +66,7 @@ export const arrive = (
       const mid = `c${ctx.draft.counters.creature + 1}`
       const model = blankCreature(ctx, mid, id, g.creature)
       ctx.emit({ type: "creature.arrives", model: lair ? { ...model, lair: lair as never } : model, at })
+      fire(ctx, "creature.arrives", mid)
       arrived.push(mid)
     }
   }

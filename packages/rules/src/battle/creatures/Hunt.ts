@@ -17,6 +17,7 @@ import type { TargetStep } from "../../content/schema/Behaviour.js"
 import { resolveFight } from "../actions/Fight.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
+import { fire } from "../effects/Triggers.js"
 import { checkDread } from "../nerve/Dread.js"
 import { isPlayerSide } from "../round/Turn.js"
 import type { Model } from "../State.js"
@@ -171,6 +172,7 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
       })
       checkDread(ctx, undefined, [id])
     }
+    fire(ctx, "activation.end", id)
     ctx.emit({ type: "activation.end", model: id })
     return
   }
@@ -182,7 +184,9 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
       by,
     ) === true
   let charge = false
-  if (!inContact && c.profile.move > 0) {
+  const rooted = (c.used.rooted ?? 0) > (c.used.unrooted ?? 0)
+  if (rooted) ctx.emit({ type: "used", model: id, key: "unrooted" })
+  if (!inContact && c.profile.move > 0 && !rooted) {
     const leash = behaviour?.leash
     const reach = ctx.fact(
       { q: "reach", a: id, b: target.id, inches: c.profile.move },
@@ -222,6 +226,6 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
       resolveFight(ctx, id, target.id, { charge })
     }
   }
-  if (ctx.view(id).status === "active") ctx.emit({ type: "activation.end", model: id })
-  else ctx.emit({ type: "activation.end", model: id })
+  if (ctx.view(id).status === "active") fire(ctx, "activation.end", id)
+  ctx.emit({ type: "activation.end", model: id })
 }

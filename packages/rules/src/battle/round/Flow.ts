@@ -11,6 +11,7 @@
 import type { Ctx } from "../Context.js"
 import { encounter } from "../creatures/Encounter.js"
 import { activateCreature } from "../creatures/Hunt.js"
+import { fireSetup } from "../effects/Triggers.js"
 import type { State } from "../State.js"
 import { decideResult } from "../scenario/Victory.js"
 import { din, rout, spores } from "./EndPhase.js"
@@ -39,6 +40,7 @@ export const runStep = (ctx: Ctx, step: Step): void => {
   const d = ctx.draft
   switch (step) {
     case "setup": {
+      fireSetup(ctx)
       // B-SETUP-07: one Lesser Encounter roll per lurking creature, placed at the Lairs.
       const scenario = ctx.env.content.get("scenarios", d.scenario)
       const lairs = d.tokens.filter((t) => t.kind === "lair")

@@ -1,0 +1,154 @@
+/**
+ * Content triggers in a raid (`trigger` effects, design-effects.md): when a model's own event
+ * happens — it arrives, it ends an activation, it takes an action, it is slain — the trigger's
+ * effects are done: Noise, Blight, a token placed where it stands (a spore cloud, an Amber Loot
+ * token), creatures spawned, an aura over the models within a radius, a roll on a table. Scenario
+ * and Home triggers on `battle.setup` bring their creatures at set-up. Hooks with engine support
+ * (holding on instead of going Down, feeding on the fallen, the Seed-Bearer's Jar) are acted on where
+ * their event happens (`combat/Damage.ts`).
+ *
+ * @since 0.2.0
+ */
+import type { Effect } from "../../plugin/Effect.js"
+import type { EventName } from "../../plugin/Vocabulary.js"
+import { holds, type Situation } from "../Conditions.js"
+import type { Ctx } from "../Context.js"
+import { gainBlight } from "../combat/Blight.js"
+import { effectsOf } from "../combat/Pools.js"
+import { arrive, congregation } from "../creatures/Encounter.js"
+import { makeNoise } from "../noise/Noise.js"
+import { areEnemies } from "../round/Turn.js"
+import type { Model } from "../State.js"
+
+/** Does one effect for a model (a trigger's `do`). */
+export const doEffect = (ctx: Ctx, owner: Model, e: Effect, source: string): void => {
+  switch (e.kind) {
+    case "noise":
+      makeNoise(ctx, owner.id, e.value, source)
+      return
+    case "blight":
+      if (e.chance !== undefined) {
+        const [face] = ctx.dice(
+          1,
+          `${source}: ${e.chance.on[0]}–${e.chance.on[1]} for +${e.value} Blight`,
+          owner.side,
+        )
+        if (face! < e.chance.on[0] || face! > e.chance.on[1]) return
+      }
+      gainBlight(ctx, owner.id, e.value, source)
+      return
+    case "placeToken": {
+      const kind =
+        e.token === "sporeCloud"
+          ? "sporeCloud"
+          : e.token === "loot"
+            ? "loot"
+            : e.token === "fire"
+              ? "fire"
+              : e.token === "light"
+                ? "light"
+                : undefined
+      if (kind === undefined) return
+      ctx.emit({
+        type: "token.placed",
+        token: {
+          id: `t${ctx.draft.counters.token + 1}`,
+          kind,
+          rich: 0,
+          ...(kind === "loot"
+            ? { contents: e.contents === "amber" ? "amber" : e.contents === "radio" ? "radio" : "loot" }
+            : {}),
+          ...(e.radius !== undefined ? { radius: e.radius } : {}),
+          ...(owner.position ? { position: { ...owner.position } } : {}),
+        },
+      })
+      return
+    }
+    case "spawn": {
+      if (e.creature !== undefined) {
+        const lair = ctx.draft.tokens.find((t) => t.kind === "lair")
+        const at =
+          e.at === "lair" || e.at === "nearestLairOrEdge"
+            ? lair
+              ? `Lair ${lair.id}`
+              : "a Lair"
+            : e.at === "blightEdge"
+              ? "a Blight edge"
+              : `beside ${owner.name}`
+        const name = ctx.env.content.get("creatures", e.creature)?.name ?? e.creature
+        arrive(
+          ctx,
+          [{ creature: e.creature, count: (e.count as never) ?? 1 }],
+          at,
+          "brood",
+          `${name} (${source})`,
+          e.at === "lair" ? lair?.id : undefined,
+        )
+      }
+      return
+    }
+    case "rollTable":
+      if (ctx.env.content.get("tables", e.table)?.table === "congregation")
+        congregation(ctx, e.table, "the Blight edge nearest the noisiest survivor (R-WORLD-16)")
+      return
+    case "aura": {
+      for (const m of ctx.draft.models) {
+        if (m.id === owner.id || m.status !== "active") continue
+        const friend = m.side === owner.side
+        const ok =
+          e.affects === "models" ||
+          (e.affects === "friends" && friend) ||
+          (e.affects === "enemies" && areEnemies(owner, m as Model)) ||
+          (e.affects === "creatures" && m.kind === "creature")
+        if (!ok) continue
+        const near =
+          e.radius === 0
+            ? ctx.fact(
+                { q: "contact", a: owner.id, b: m.id },
+                `Is ${m.name} in base contact with ${owner.name}?`,
+              )
+            : ctx.fact(
+                { q: "within", a: owner.id, b: m.id, inches: e.radius },
+                `Is ${m.name} within ${e.radius}" of ${owner.name}?`,
+              )
+        if (near !== true) continue
+        for (const inner of e.effects) doEffect(ctx, m as Model, inner, source)
+      }
+      return
+    }
+    default:
+      return
+  }
+}
+
+/** Fires a model's own triggers on an event. */
+export const fire = (ctx: Ctx, on: EventName, modelId: string, situation: Situation = {}): void => {
+  const m = ctx.view(modelId)
+  for (const s of effectsOf(ctx, m)) {
+    const e = s.effect
+    if (e.kind !== "trigger" || e.on !== on) continue
+    if (e.when !== undefined && !holds(ctx, e.when, { ...situation, self: m })) continue
+    for (const x of e.do) doEffect(ctx, ctx.view(modelId), x, s.source)
+  }
+}
+
+/** Set-up triggers of the scenario and of each Refuge's Home and improvements (`battle.setup`). */
+export const fireSetup = (ctx: Ctx): void => {
+  const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
+  const anchor = ctx.draft.models[0] as Model | undefined
+  if (!anchor) return
+  const run = (effects: ReadonlyArray<Effect> | undefined, source: string, owner: Model) => {
+    for (const e of effects ?? []) {
+      if (e.kind !== "trigger" || e.on !== "battle.setup") continue
+      for (const x of e.do) doEffect(ctx, owner, x, source)
+    }
+  }
+  run(scenario?.effects, scenario?.name ?? "the scenario", anchor)
+  for (const side of ctx.draft.sides) {
+    const owner = ctx.draft.models.find((m) => m.side === side.id) as Model | undefined
+    if (!owner || !side.home) continue
+    const home = ctx.env.content.get("homes", side.home)
+    run(home?.perk.effects, `${home?.name}: ${home?.perk.name}`, owner)
+    run(home?.drawback.effects, `${home?.name}: ${home?.drawback.name}`, owner)
+  }
+}
