@@ -2,6 +2,7 @@ import { manual } from "@blight/dice"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreRegistry } from "../src/content/core/index.js"
+import type { ContentView } from "../src/refuge/Content.js"
 import { effectiveProfile } from "../src/refuge/EffectiveProfile.js"
 import { marketTrip } from "../src/refuge/Market.js"
 import type { Refuge } from "../src/refuge/Refuge.js"
@@ -122,6 +123,52 @@ describe("who goes to the Market, and what their rules do (R-MARKET-04)", () => 
     expect(t.lines.map((l) => [l.done, l.availability?.rerolled?.roll])).toEqual([
       [true, undefined],
       [true, 1],
+    ])
+  })
+
+  it("B-REROLL-01 R-MARKET-05 a re-roll with a cost pays it into the Ledger; one without `uses` re-rolls each missed die once", () => {
+    const shopkeeper = core.get("backgrounds", "shopkeeper")!
+    const paying = {
+      ...shopkeeper,
+      id: "fence",
+      knack: {
+        ...shopkeeper.knack,
+        effects: [
+          { kind: "reroll", roll: "market.availability", dice: "one", cost: { store: "salvage", amount: 2 } },
+        ],
+      },
+    }
+    const content: ContentView = {
+      get: ((kind: string, id: string) =>
+        kind === "backgrounds" && id === "fence"
+          ? paying
+          : core.get(kind as never, id)) as ContentView["get"],
+      list: core.list,
+    }
+    const r = refuge()
+    const fenced = { ...r, survivors: [...r.survivors, survivor("vic", "Vic", "fence")] }
+    const t = Either.getOrThrow(
+      marketTrip(
+        fenced,
+        {
+          by: ["vic"],
+          orders: [
+            { ...axe, reroll: true },
+            { ...saw, reroll: true },
+          ],
+        },
+        content,
+        manual([1, 2, 2, 6]),
+      ),
+    )
+    expect(t.lines.map((l) => [l.done, l.availability?.rerolled?.roll, l.availability?.roll])).toEqual([
+      [false, 1, 2],
+      [true, 2, 6],
+    ])
+    const paid = t.refuge.ledger.filter((e) => e.clause === "B-REROLL-01")
+    expect(paid.map((e) => [e.store, e.amount])).toEqual([
+      ["salvage", -2],
+      ["salvage", -2],
     ])
   })
 

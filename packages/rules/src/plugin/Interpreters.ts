@@ -10,6 +10,10 @@
  * it sits (inside a trigger its event decides; inside an aura or a granted action it is a battle
  * effect).
  *
+ * Adding an area's code: export its declarations beside it (as `refuge/Interpretations.ts` does for
+ * the builder), add them to the list `test/plugin-interpreters.test.ts` checks, and pass the area to
+ * {@link uninterpreted} there so its silent effects fail too.
+ *
  * @since 0.1.0
  */
 import type { Kind } from "../content/schema/Ids.js"
