@@ -90,11 +90,11 @@ describe("blight found", () => {
     expect(congregation).toEqual(RefugeExamples.exampleCongregation)
   })
 
-  it("prints a readable sheet without --json", async () => {
+  it("B-FOUNDING-04 R-CONTENT-26 prints a readable sheet without --json, the Leader with the Leader rules' +1 Nerve", async () => {
     const r = await run("found", refugeFile)
     expect(r.code).toBe(0)
     expect(r.out).toMatch(/^Wharfside: a refuge at (The )?Corner Shop, founded/)
-    expect(r.out).toMatch(/Sergeant Hollis \(Leader\), Police Officer: M5 F2 S3 W2 N3 H2 A0/)
+    expect(r.out).toMatch(/Sergeant Hollis \(Leader\), Police Officer: M5 F2 S3 W2 N4 H2 A0/)
     const bad = await run("found", write("bad.json", { name: "X", home: "castle", survivors: [] }))
     expect(bad.code).toBe(1)
     expect(bad.out).toMatch(/home: there is no Home "castle" \(B-FOUNDING-02\)/)

@@ -6,13 +6,20 @@
  */
 import { StepDie } from "@blight/dice"
 import { JSONSchema, Schema } from "effect"
+import { ClearedBy, Severity } from "../procedures/conditions/Conditions.js"
 import { Abilities, AbilityName } from "./Ability.js"
 import { Item } from "./Item.js"
 
-/** A Condition and the Slots it fills: 1, or more as it worsens (N-CONDITION-01). */
+/**
+ * A Condition and the Slots it fills: 1, or more as it worsens (N-CONDITION-01). `severity` and
+ * `clearedBy` are written only for a Condition the rules do not name (or one the Referee ruled
+ * otherwise); the text's own examples take theirs from `procedures/conditions/Conditions.ts`.
+ */
 export const Condition = Schema.Struct({
   name: Schema.NonEmptyString,
   slots: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)),
+  severity: Schema.optional(Severity),
+  clearedBy: Schema.optional(ClearedBy),
 }).annotations({ identifier: "Condition" })
 export type Condition = typeof Condition.Type
 

@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { type Care, ClearedBy, clearedByOf, kindOf, Severity } from "./conditions/Conditions.js"
 import { decoder, ensure } from "./Errors.js"
 
 /** The four Abilities (N-ABILITY-01). */
@@ -24,12 +25,14 @@ export type Ability = (typeof ABILITIES)[number]
 
 /**
  * A Condition (N-CONDITION-01): minor ones clear on a Long Rest, major ones on a Full Rest
- * (N-REST-02, N-REST-03); `slots` is 1 unless it has worsened.
+ * (N-REST-02, N-REST-03), unless `clearedBy` (or the known kind, `conditions/Conditions.ts`) says
+ * otherwise; `slots` is 1 unless it has worsened.
  */
 export const Condition = Schema.Struct({
   name: Schema.String.pipe(Schema.minLength(1)),
-  severity: Schema.Literal("minor", "major"),
+  severity: Severity,
   slots: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)),
+  clearedBy: Schema.optional(ClearedBy),
 }).annotations({ identifier: "Condition" })
 export type Condition = typeof Condition.Type
 
@@ -99,25 +102,48 @@ export interface ConditionAdded {
   readonly mustDropSlots: number
 }
 
+/** What the one adding a Condition states: its severity, and optionally what clears it. */
+export type ConditionSpec =
+  | Severity
+  | { readonly severity: Severity; readonly clearedBy?: ClearedBy | undefined }
+
 /**
  * Adds a Condition (N-CONDITION-01). A Condition always takes its Slots; if none is free the
  * player must drop items worth `mustDropSlots` (N-CONDITION-02). A Condition the character
- * already has worsens by one Slot instead (ruling R-N-CONDITION-01).
+ * already has worsens by one Slot instead (ruling R-N-CONDITION-01). The severity is the one
+ * stated, else the known kind's (R-N-CONDITION-02); a name the library does not know needs one
+ * stated, or a {@link ProcedureError} is thrown.
  */
-export const addCondition = (
-  a: Adventurer,
-  name: string,
-  severity: Condition["severity"] = "minor",
-): ConditionAdded => {
+export const addCondition = (a: Adventurer, name: string, stated?: ConditionSpec): ConditionAdded => {
   ensure(name.trim().length > 0, "condition", "a Condition needs a name", "N-CONDITION-01")
+  const spec = typeof stated === "string" ? { severity: stated } : stated
+  const severity = spec?.severity ?? kindOf(name)?.severity
+  ensure(
+    severity !== undefined,
+    "condition.severity",
+    `${JSON.stringify(name)} is not a Condition the rules name: say whether it is minor or major`,
+    "N-CONDITION-01",
+  )
   const existing = a.conditions.findIndex((c) => c.name === name)
+  const added: Condition = {
+    name,
+    severity: severity!,
+    slots: 1,
+    ...(spec?.clearedBy ? { clearedBy: spec.clearedBy } : {}),
+  }
   const conditions =
     existing >= 0
       ? a.conditions.map((c, i) => (i === existing ? { ...c, slots: c.slots + 1 } : c))
-      : [...a.conditions, { name, severity, slots: 1 }]
+      : [...a.conditions, added]
   const next = { ...a, conditions }
   const condition = conditions[existing >= 0 ? existing : conditions.length - 1]!
   return { adventurer: next, condition, mustDropSlots: Math.max(0, -freeSlots(next)) }
+}
+
+/** Splits a character's Conditions into those `clears` removes and those it leaves. */
+export const clearWhere = (a: Adventurer, clears: (by: ClearedBy) => boolean) => {
+  const cleared = a.conditions.filter((c) => clears(clearedByOf(c)))
+  return { adventurer: { ...a, conditions: a.conditions.filter((c) => !cleared.includes(c)) }, cleared }
 }
 
 /** Drops item Slots (e.g. to make room for a Condition, N-CONDITION-02). */
@@ -140,6 +166,34 @@ export const clearCondition = (a: Adventurer, name: string): Adventurer => {
     "N-CONDITION-03",
   )
   return { ...a, conditions: a.conditions.filter((c) => c.name !== name) }
+}
+
+/** How a Condition's clearing rule reads in an error. */
+const describe = (by: ClearedBy): string =>
+  [
+    by.rest ? `a ${by.rest === "long" ? "Long" : "Full"} Rest` : undefined,
+    by.remedy ? "a Remedy" : undefined,
+    by.action ? `the action "${by.action}"` : undefined,
+  ]
+    .filter((x) => x !== undefined)
+    .join(" or ") || "the Referee's call"
+
+/**
+ * Clears a Condition by a Remedy or an action in the fiction (eating, drinking, warmth, treatment),
+ * if that is what clears it (N-CONDITION-03, N-REST-02, R-N-CONDITION-03). The Referee's own
+ * call is {@link clearCondition}.
+ */
+export const tend = (a: Adventurer, name: string, by: Care | "remedy"): Adventurer => {
+  const c = a.conditions.find((x) => x.name === name)
+  ensure(c !== undefined, "condition", `${a.name} has no Condition ${JSON.stringify(name)}`, "N-CONDITION-03")
+  const rule = clearedByOf(c!)
+  ensure(
+    by === "remedy" ? rule.remedy : rule.action === by,
+    "by",
+    `${JSON.stringify(name)} is not cleared by ${by === "remedy" ? "a Remedy" : `the action "${by}"`}; it clears by ${describe(rule)}`,
+    "N-CONDITION-03",
+  )
+  return { ...a, conditions: a.conditions.filter((x) => x !== c) }
 }
 
 /** True when the character has the named Condition. */

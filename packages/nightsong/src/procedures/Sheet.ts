@@ -9,19 +9,35 @@ import type { DiceSource } from "@blight/dice"
 import * as C from "../character/index.js"
 import type { Adventurer, Condition } from "./Adventurer.js"
 import { advance } from "./advancement/Advance.js"
+import { kindOf } from "./conditions/Conditions.js"
+import { ensure } from "./Errors.js"
 import type { Gear } from "./items/Gear.js"
 import { DEFAULT_SHARD_DIE } from "./spells/Shard.js"
 
-/** Conditions the text names as major, cleared by a Full Rest rather than a Long one (N-REST-03). */
-export const MAJOR_CONDITIONS: readonly string[] = [
-  "broken limbs",
-  "broken limb",
-  "deep sickness",
-  "lingering poison",
-]
+/** A sheet Condition in play: its stated severity, else its known kind's; an unknown one must state it. */
+const inPlay = (k: C.Character["conditions"][number], i: number): Condition => {
+  const severity = k.severity ?? kindOf(k.name)?.severity
+  ensure(
+    severity !== undefined,
+    `character.conditions.${i}.severity`,
+    `${JSON.stringify(k.name)} is not a Condition the rules name: say whether it is minor or major`,
+    "N-CONDITION-01",
+  )
+  return {
+    name: k.name,
+    severity: severity!,
+    slots: k.slots,
+    ...(k.clearedBy ? { clearedBy: k.clearedBy } : {}),
+  }
+}
 
-const severityOf = (name: string): Condition["severity"] =>
-  MAJOR_CONDITIONS.includes(name.toLowerCase()) ? "major" : "minor"
+/** A Condition back on the sheet: severity written only where the rules' data would not give it. */
+const onSheet = (k: Condition): C.Character["conditions"][number] => ({
+  name: k.name,
+  slots: k.slots,
+  ...(kindOf(k.name)?.severity === k.severity ? {} : { severity: k.severity }),
+  ...(k.clearedBy ? { clearedBy: k.clearedBy } : {}),
+})
 
 /** A sheet's Conditions are on it; everything else it carries fills `itemSlots` (N-SLOTS-03). */
 export const adventurerOf = (c: C.Character): Adventurer => {
@@ -39,7 +55,7 @@ export const adventurerOf = (c: C.Character): Adventurer => {
     focus: c.focus,
     slots: c.slots.total,
     itemSlots: usage.items + usage.spellShards,
-    conditions: c.conditions.map((k) => ({ name: k.name, severity: severityOf(k.name), slots: k.slots })),
+    conditions: c.conditions.map(inPlay),
     status: c.hp > 0 ? "active" : "takenOut",
   }
 }
@@ -62,7 +78,7 @@ export const applyTo = (c: C.Character, a: Adventurer): C.Character =>
     maxHp: a.maxHp,
     focus: a.focus,
     slots: { ...c.slots, total: a.slots },
-    conditions: a.conditions.map((k) => ({ name: k.name, slots: k.slots })),
+    conditions: a.conditions.map(onSheet),
   })
 
 /** An Advancement on a sheet (N-ADVANCE-01..04): counted in `advancements`. */

@@ -114,7 +114,7 @@ describe("Focus", () => {
     expect(startSession(hero({ focus: 0 }, { dexterity: -1 })).focus).toBe(0)
   })
 
-  it("N-FOCUS-02 R-N-FOCUS-02 spending 1 Focus after a failed Check adds a d20 and keeps the best", () => {
+  it("N-FOCUS-02 R-N-FOCUS-03 spending 1 Focus after a failed Check adds a d20 and keeps the best", () => {
     const failed = check(manual([4]), { ability: 1, dr: 12 })
     const r = spendOnCheck(manual([16]), hero({ focus: 2 }), failed)
     expect(r.adventurer.focus).toBe(1)
@@ -123,13 +123,13 @@ describe("Focus", () => {
     expect(r.dice).toEqual([{ sides: 20, value: 16, label: "d20" }])
   })
 
-  it("N-FOCUS-02 R-N-FOCUS-02 on a Nuanced Check Focus rolls the third d20 (N-NUANCED-04)", () => {
+  it("N-FOCUS-02 R-N-FOCUS-03 on a Nuanced Check Focus rolls the third d20 (N-NUANCED-04)", () => {
     const weak = check(manual([5, 14]), { ability: 0, solo: true })
     const r = spendOnCheck(manual([13]), hero({ focus: 1 }), weak)
     expect(r.check).toMatchObject({ outcome: "strong", roll: { kept: [13, 14] } })
   })
 
-  it("N-FOCUS-02 R-N-FOCUS-02 one Focus per roll, none without Focus, and none on a roll with Advantage", () => {
+  it("N-FOCUS-02 R-N-FOCUS-03 one Focus per roll, none without Focus, and none on a roll with Advantage", () => {
     const rolled = check(manual([4]), { ability: 0 })
     const once = spendOnCheck(manual([5]), hero({ focus: 3 }), rolled)
     expect(() => spendOnCheck(manual([6]), once.adventurer, once.check)).toThrow(/only 1 Focus/)
@@ -138,9 +138,31 @@ describe("Focus", () => {
     expect(() => spendOnCheck(manual([6]), hero(), advantaged)).toThrow(/already has Advantage/)
   })
 
-  it("R-N-FOCUS-02 R-N-ADV-01 Focus on a Disadvantaged roll cancels it to the first die, rolling nothing", () => {
-    const r = spendOnCheck(manual([]), hero(), check(manual([15, 3]), { ability: 0, disadvantage: true }))
-    expect(r.check).toMatchObject({ advantage: "none", outcome: "success", roll: { kept: 15 } })
+  it("R-N-FOCUS-03 R-N-ADV-01 Focus on a Disadvantaged roll cancels it: the higher die counts, whichever came first, and nothing is rolled", () => {
+    for (const dice of [
+      [15, 3],
+      [3, 15],
+    ]) {
+      const r = spendOnCheck(manual([]), hero(), check(manual(dice), { ability: 0, disadvantage: true }))
+      expect(r.check).toMatchObject({
+        advantage: "none",
+        outcome: "success",
+        roll: { rolls: dice, kept: 15 },
+      })
+      expect(r.dice).toEqual([])
+    }
+  })
+
+  it("R-N-FOCUS-03 N-NUANCED-04 Focus on a Disadvantaged Nuanced Check keeps the higher two of its three dice, in any order", () => {
+    for (const dice of [
+      [4, 18, 12],
+      [18, 12, 4],
+      [12, 4, 18],
+    ]) {
+      const low = check(manual(dice), { ability: 0, solo: true, disadvantage: true })
+      const r = spendOnCheck(manual([]), hero(), low)
+      expect(r.check).toMatchObject({ advantage: "none", outcome: "strong", roll: { kept: [12, 18] } })
+    }
   })
 
   it("N-FOCUS-03 unspent Focus is lost at the end of the session", () => {

@@ -152,6 +152,20 @@ describe("Damage", () => {
     })
     expect(r.adventurer.focus).toBe(0)
   })
+
+  it("N-FOCUS-02 R-N-FOCUS-03 Focus on a Disadvantaged Damage roll: the higher of the two rolls counts, in either order", () => {
+    const at = { dice: ["d8" as const], disadvantage: true }
+    for (const dice of [
+      [6, 2],
+      [2, 6],
+    ]) {
+      const first = attack(manual(dice), at)
+      expect(first.damage).toBe(2)
+      const r = spendFocusOnDamage(manual([]), hero({ focus: 1 }), at, {}, first)
+      expect(r.result).toMatchObject({ damage: 6, damageRoll: { kept: 6, advantage: "none" } })
+      expect(r.dice).toEqual([])
+    }
+  })
 })
 
 describe("Taking Damage and dying", () => {

@@ -1,18 +1,32 @@
 /**
  * A survivor's effective profile (B-PROFILE-*): the base M5 F2 S2 W2 N2 H2 (B-PROFILE-06),
- * changed by the background, Advances, injuries, the Verdant Mother's +1 Nerve, worn armour, and
- * every always-on stat modifier of their Knack, skills, Gifts, Marks and gear (and whether a
- * Helmet makes Crits blocked on 5+), each change with
- * its reason so a UI can show "why is my Nerve 3?". Situational modifiers (with a `when`) are
- * listed, not applied.
+ * changed by the background, Advances, injuries, the Verdant Mother's +1 Nerve, the content's
+ * Leader rules (the core pack's +1 Nerve, R-CONTENT-26) for the Leader, worn armour, and every
+ * always-on stat modifier of their Knack, skills, Gifts, Marks and gear (and whether a Helmet makes
+ * Crits blocked on 5+), each change with its reason so a UI can show "why is my Nerve 3?".
+ * Situational modifiers (with a `when`, or for someone else) are listed, not applied.
  *
  * @since 0.1.0
  */
 import { Tier } from "@blight/dice"
 import { BASE_SURVIVOR, type Profile, type StatChanges } from "../content/schema/Profile.js"
 import type { Effect } from "../plugin/Effect.js"
+import { type Interpretation, SURVIVOR_KINDS } from "../plugin/Interpreters.js"
 import type { ContentView } from "./Content.js"
 import type { Survivor } from "./Survivor.js"
+import { survivorEffects } from "./SurvivorEffects.js"
+
+/**
+ * The effects this module applies (checked against every content effect by the interpreters
+ * test): unconditional stat modifiers on the survivor themself, and an unconditional Crit block
+ * (a Helmet). A stat modifier with a `when` or for others is listed in `situational`; the battle
+ * engine reads those.
+ */
+const always = { unconditional: true, scopes: ["self"], from: SURVIVOR_KINDS } as const
+export const interprets: ReadonlyArray<Interpretation> = [
+  { area: "profile", kind: "statModifier", ...always, by: "effectiveProfile" },
+  { area: "profile", kind: "critBlock", ...always, by: "effectiveProfile (a Helmet)" },
+]
 
 type Stat = Exclude<keyof Profile, "blight">
 const STATS: readonly Stat[] = ["move", "fight", "shoot", "wits", "nerve", "health", "armour"]
@@ -46,22 +60,20 @@ export const effectiveProfile = (survivor: Survivor, content: ContentView): Effe
   const changes: ProfileChange[] = []
   const situational: Array<{ source: string; effect: Effect }> = []
   let helmet = false
-  const collect = (effects: ReadonlyArray<Effect> | undefined, source: string) => {
+  const collect = (effects: ReadonlyArray<Effect> | undefined, source: string, clause?: string) => {
     for (const e of effects ?? []) {
-      // A Helmet (armour or kit) blocks Crits on 5+ (B-ARMOUR-02).
-      if (e.kind === "critBlock" && e.when === undefined && e.on <= 5) helmet = true
-      if (e.kind !== "statModifier") continue
       const scoped = e.scope === undefined || e.scope === "self"
-      if (e.when === undefined && scoped) changes.push({ stat: e.stat as Stat, delta: e.value, source })
+      // A Helmet (armour or kit) blocks Crits on 5+ (B-ARMOUR-02).
+      if (e.kind === "critBlock" && e.when === undefined && scoped && e.on <= 5) helmet = true
+      if (e.kind !== "statModifier") continue
+      if (e.when === undefined && scoped)
+        changes.push({ stat: e.stat as Stat, delta: e.value, source, ...(clause ? { clause } : {}) })
       else situational.push({ source, effect: e })
     }
   }
 
   const bg = content.get("backgrounds", survivor.background)
-  if (bg) {
-    changes.push(...fromStatChanges(bg.stats, `background: ${bg.name}`, "B-PROFILE-07"))
-    collect(bg.knack.effects, `Knack: ${bg.knack.name}`)
-  }
+  if (bg) changes.push(...fromStatChanges(bg.stats, `background: ${bg.name}`, "B-PROFILE-07"))
   survivor.advances.forEach((a, i) => {
     if ("stats" in a) changes.push(...fromStatChanges(a.stats, `Advance ${i + 1}`, "B-XP-02"))
   })
@@ -70,37 +82,13 @@ export const effectiveProfile = (survivor: Survivor, content: ContentView): Effe
   if (survivor.role === "verdantMother")
     changes.push({ stat: "nerve", delta: 1, source: "the Verdant Mother", clause: "B-CONGREGATION-04" })
 
-  const skillIds = new Set([
-    ...survivor.skills,
-    ...survivor.advances.flatMap((a) => ("skill" in a ? [a.skill] : [])),
-  ])
-  for (const id of skillIds) {
-    const s = content.get("skills", id)
-    if (s) collect(s.effects, `skill: ${s.name}`)
-  }
-  for (const id of survivor.gifts) {
-    const g = content.get("gifts", id)
-    if (g) collect(g.effects, `Gift: ${g.name}`)
-  }
-  for (const id of survivor.marks) {
-    const m = content.get("marks", id)
-    if (m) collect(m.effects, `Mark: ${m.name}`)
-  }
-  for (const id of survivor.equipment.armour) {
-    const a = content.get("armour", id)
-    if (!a) continue
-    if (a.armour)
-      changes.push({ stat: "armour", delta: a.armour, source: `armour: ${a.name}`, clause: "B-PROFILE-04" })
-    helmet ||= a.helmet
-    collect(a.effects, `armour: ${a.name}`)
-  }
-  for (const id of survivor.equipment.kit) {
-    const k = content.get("kit", id)
-    if (k) collect(k.effects, `kit: ${k.name}`)
-  }
-  for (const id of survivor.equipment.weapons) {
-    const w = content.get("weapons", id)
-    if (w) collect(w.effects, `weapon: ${w.name}`)
+  for (const s of survivorEffects(survivor, content)) {
+    if (s.armour) {
+      if (s.armour.armour)
+        changes.push({ stat: "armour", delta: s.armour.armour, source: s.source, clause: "B-PROFILE-04" })
+      helmet ||= s.armour.helmet
+    }
+    collect(s.effects, s.source, s.kind === "leader" ? "B-FOUNDING-04" : undefined)
   }
 
   const profile: Record<keyof Profile, number> = { ...BASE_SURVIVOR, blight: survivor.blight }

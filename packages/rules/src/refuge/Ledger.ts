@@ -15,6 +15,14 @@ export const RecordedDie = Schema.Struct({
   value: Schema.Int,
   label: Schema.optional(Schema.String),
 }).annotations({ identifier: "RecordedDie" })
+export type RecordedDie = typeof RecordedDie.Type
+
+/** A number added to a roll, and the rule it came from. */
+export const RollModifier = Schema.Struct({
+  value: Schema.Int,
+  source: Schema.String,
+}).annotations({ identifier: "RollModifier" })
+export type RollModifier = typeof RollModifier.Type
 
 /** A Ledger entry. `amount` is signed: + comes in, − goes out. */
 export const LedgerEntry = Schema.Struct({
@@ -27,6 +35,8 @@ export const LedgerEntry = Schema.Struct({
   item: Schema.optional(Schema.Struct({ kind: Schema.String, id: Schema.String })),
   /** The dice behind it, if any (a Market availability roll, a Loot amount…). */
   rolls: Schema.optional(Schema.Array(RecordedDie)),
+  /** What was added to those dice, and by whose rule (an Office Worker's +1 on a trip…). */
+  modifiers: Schema.optional(Schema.Array(RollModifier)),
 }).annotations({ identifier: "LedgerEntry" })
 export type LedgerEntry = typeof LedgerEntry.Type
 

@@ -10,6 +10,9 @@
  * rounded down (GAP-B-25: no resale prices are stated; Amber's 9 is). R-MARKET-03 an item not
  * available is not an error: the order is recorded as not bought and the trip goes on, so the dice
  * stand (a refused trip cannot be re-rolled by asking again with the same state).
+ * R-MARKET-04 / R-MARKET-05 (`MarketCrew.ts`): the survivors named as going bring their
+ * availability modifiers and re-rolls; a buy order with `reroll: true` spends one on its item if
+ * the roll misses. The die, the modifiers and any re-roll are written into the Ledger entry.
  *
  * @since 0.1.0
  */
@@ -19,8 +22,10 @@ import type { EntryOf } from "../content/schema/Entries.js"
 import { congregationMaySell } from "./CongregationMarket.js"
 import type { ContentView } from "./Content.js"
 import { FOUNDING } from "./Founding.js"
-import { type LedgerDraft, post } from "./Ledger.js"
+import { type LedgerDraft, post, type RecordedDie } from "./Ledger.js"
+import { crewOf, type Rolled, rollAvailability } from "./MarketCrew.js"
 import type { Refuge } from "./Refuge.js"
+import type { Survivor } from "./Survivor.js"
 import { fromParseIssues, RulesViolated, type Violation, violation } from "./Violation.js"
 
 /** The Market's stated numbers. */
@@ -37,15 +42,28 @@ const Qty = Schema.optional(Schema.Int.pipe(Schema.between(1, 50)))
 
 /** One order of a trip. */
 export const MarketOrder = Schema.Union(
-  Schema.Struct({ buy: Schema.Struct({ kind: GearKind, id: Schema.String }), quantity: Qty }),
+  Schema.Struct({
+    buy: Schema.Struct({ kind: GearKind, id: Schema.String }),
+    quantity: Qty,
+    reroll: Schema.optional(Schema.Boolean).annotations({
+      description:
+        "If the item is not there, spend a re-roll someone on the trip has on it (the Shopkeeper's Knack, R-MARKET-04)",
+    }),
+  }),
   Schema.Struct({ sell: Schema.Struct({ kind: GearKind, id: Schema.String }), quantity: Qty }),
   Schema.Struct({ buyReloads: Schema.Int.pipe(Schema.between(1, 100)) }),
   Schema.Struct({ sellAmber: Schema.Int.pipe(Schema.between(1, 100)) }),
 ).annotations({ identifier: "MarketOrder" })
 export type MarketOrder = typeof MarketOrder.Type
 
-/** A whole trip's orders, in the order they are made. */
-export const MarketTripRequest = Schema.Struct({ orders: Schema.Array(MarketOrder) }).annotations({
+/** A whole trip: who goes (R-MARKET-04) and its orders, in the order they are made. */
+export const MarketTripRequest = Schema.Struct({
+  by: Schema.optional(Schema.Array(Schema.String).pipe(Schema.maxItems(50))).annotations({
+    description:
+      "The ids of the survivors who go on the trip; their Knacks, skills, Gifts and Marks apply to availability rolls (R-MARKET-04)",
+  }),
+  orders: Schema.Array(MarketOrder).pipe(Schema.maxItems(200)),
+}).annotations({
   identifier: "MarketTripRequest",
 })
 
@@ -54,16 +72,20 @@ export interface TripLine {
   readonly order: number
   readonly what: string
   readonly done: boolean
-  readonly availability?: {
-    readonly rarity: string
-    readonly roll: number
-    readonly needs: number
-    readonly available: boolean
-  }
+  readonly availability?: Availability
+  /** Why something the order asked for did not happen (no re-roll left). */
+  readonly note?: string
+}
+
+/** An availability roll (B-MARKET-02) of an item of some rarity. */
+export interface Availability extends Rolled {
+  readonly rarity: string
 }
 
 export interface MarketTrip {
   readonly refuge: Refuge
+  /** The survivors who went (R-MARKET-04). */
+  readonly by: ReadonlyArray<string>
   readonly lines: readonly TripLine[]
 }
 
@@ -87,14 +109,22 @@ export const marketTrip = (
       }),
     )
   }
-  const orders = decoded.right.orders
+  const { orders, by = [] } = decoded.right
   const congregation = refuge.kind === "congregation"
   const rec = Source.recording(source)
   const v: Violation[] = []
+  const going: Survivor[] = []
+  for (const [i, id] of by.entries()) {
+    const s = refuge.survivors.find((x) => x.id === id)
+    if (!s) v.push(violation(`by[${i}]`, `no survivor "${id}" in ${refuge.name}`, "R-MARKET-04"))
+    else if (going.includes(s)) v.push(violation(`by[${i}]`, `${s.name} is named twice`, "R-MARKET-04"))
+    else going.push(s)
+  }
+  const crew = crewOf(going, content)
   const drafts: LedgerDraft[] = []
   const draftPath: string[] = []
   const lines: TripLine[] = []
-  const availability = new Map<string, { roll: number; needs: number; available: boolean }>()
+  const availability = new Map<string, { a: Availability; dice: RecordedDie[]; order: number }>()
   const stash = {
     weapons: [...refuge.stash.weapons],
     armour: [...refuge.stash.armour],
@@ -131,34 +161,80 @@ export const marketTrip = (
         )
         continue
       }
-      let a = availability.get(`${kind}:${id}`)
-      const needs = MARKET.availability[item.rarity]
-      if (!a) {
-        const roll = item.rarity === "common" ? 0 : rec.die(6, `market: ${item.name}`)
-        a = { roll, needs, available: item.rarity === "common" || roll >= needs }
-        availability.set(`${kind}:${id}`, a)
-      }
       const line = { order: i, what: `buy ${qty} × ${item.name}` }
-      const avail =
-        item.rarity === "common"
-          ? {}
-          : { availability: { rarity: item.rarity, roll: a.roll, needs, available: a.available } }
-      if (!a.available) {
-        lines.push({ ...line, done: false, ...avail })
-        continue
+      let shown: Pick<TripLine, "availability" | "note"> = {}
+      let rolled: Pick<LedgerDraft, "rolls" | "modifiers"> = {}
+      if (item.rarity === "common") {
+        if (order.reroll) {
+          v.push(
+            violation(
+              `${path}.reroll`,
+              `${item.name} is Common: always there, nothing to re-roll`,
+              "B-MARKET-02",
+            ),
+          )
+          continue
+        }
+      } else {
+        let looked = availability.get(`${kind}:${id}`)
+        let note: string | undefined
+        if (looked && order.reroll) {
+          v.push(
+            violation(
+              `${path}.reroll`,
+              `${item.name} was looked for in orders[${looked.order}]; its roll stands for the trip: ask for the re-roll there`,
+              "B-MARKET-03",
+            ),
+          )
+          continue
+        }
+        if (order.reroll && crew.rerolls.length === 0) {
+          v.push(
+            violation(
+              `${path}.reroll`,
+              "nobody on this trip may re-roll a Market availability roll (name who goes in `by`)",
+              "R-MARKET-04",
+            ),
+          )
+          continue
+        }
+        if (!looked) {
+          const r = rollAvailability(
+            rec,
+            item.name,
+            MARKET.availability[item.rarity],
+            crew,
+            order.reroll === true,
+          )
+          note = r.note
+          if (r.spent?.cost)
+            draft(path, {
+              store: r.spent.cost.store,
+              amount: -r.spent.cost.amount,
+              reason: `re-rolled the availability of ${item.name} (${r.spent.source})`,
+              clause: "B-REROLL-01",
+            })
+          looked = { a: { rarity: item.rarity, ...r.availability }, dice: r.dice, order: i }
+          availability.set(`${kind}:${id}`, looked)
+        }
+        const { a, dice } = looked
+        shown = { availability: a, ...(note ? { note } : {}) }
+        if (!a.available) {
+          lines.push({ ...line, done: false, ...shown })
+          continue
+        }
+        rolled = { rolls: dice, ...(a.modifiers.length ? { modifiers: a.modifiers } : {}) }
       }
-      const rolls =
-        item.rarity === "common" ? [] : [{ sides: 6, value: a.roll, label: `market: ${item.name}` }]
       draft(path, {
         store: "salvage",
         amount: -item.cost * qty,
         reason: `bought ${qty} × ${item.name} at the Market`,
         clause: "B-MARKET-01",
         item: { kind, id: item.id },
-        ...(rolls.length ? { rolls } : {}),
+        ...rolled,
       })
       for (let k = 0; k < qty; k++) (stash[kind] as string[]).push(item.id)
-      lines.push({ ...line, done: true, ...avail })
+      lines.push({ ...line, done: true, ...shown })
     } else if ("sell" in order) {
       const { kind, id } = order.sell
       const qty = order.quantity ?? 1
@@ -230,5 +306,9 @@ export const marketTrip = (
   const posted = post(refuge.ledger, drafts, (k) => draftPath[k]!)
   if (Either.isLeft(posted)) v.push(violation(posted.left.path, posted.left.problem, "B-MARKET-01"))
   if (v.length > 0 || Either.isLeft(posted)) return Either.left(new RulesViolated({ violations: v }))
-  return Either.right({ refuge: { ...refuge, stash, ledger: posted.right }, lines })
+  return Either.right({
+    refuge: { ...refuge, stash, ledger: posted.right },
+    by: going.map((s) => s.id),
+    lines,
+  })
 }

@@ -2,10 +2,13 @@
  * Focus (N-FOCUS): set each session to Dexterity (up to 3), spent 1 at a time to give a Check or a
  * Damage roll Advantage even after seeing the result, and lost at the end of the session.
  *
- * Ruling R-N-FOCUS-02 (AMB-N-03): spending Focus after the roll adds one die and keeps the best,
- * exactly as if the roll had been made with Advantage (for a Nuanced Check: 3D20, keep the highest
- * two, N-NUANCED-04). A roll that had Disadvantage is cancelled to a plain roll of its first die
- * (R-N-ADV-01). Only 1 Focus per roll, and not on a roll that already had Advantage.
+ * Ruling R-N-FOCUS-03 (AMB-N-03; supersedes R-N-FOCUS-02): spending Focus after the roll adds one
+ * die and keeps the best, exactly as if the roll had been made with Advantage (for a Nuanced Check:
+ * 3D20, keep the highest two, N-NUANCED-04). On a roll that had Disadvantage, Focus cancels it
+ * (R-N-ADV-01): no die is added and the Disadvantage no longer picks the low dice, so the best of
+ * the dice already rolled count (the higher d20; the higher two of a Nuanced Check's three),
+ * whatever order they were rolled in. Only 1 Focus per roll, and not on a roll that already had
+ * Advantage.
  *
  * @since 0.1.0
  */
@@ -28,7 +31,7 @@ export const takeFocus = (a: Adventurer): Adventurer => {
   return { ...a, focus: a.focus - 1 }
 }
 
-/** Checks Focus may go on a roll made with `advantage` (R-N-FOCUS-02). */
+/** Checks Focus may go on a roll made with `advantage` (R-N-FOCUS-03). */
 export const ensureFocusable = (
   advantage: Check.Advantage,
   focusSpent: boolean | undefined,
@@ -47,8 +50,9 @@ export const ensureFocusable = (
 export type FocusedCheck = CheckResult & { readonly focusSpent: true }
 
 /**
- * Spends 1 Focus on a Check already rolled, giving it Advantage (N-FOCUS-02, ruling R-N-FOCUS-02).
- * Returns the character with 1 Focus less and the re-read Check; rolls at most one new d20.
+ * Spends 1 Focus on a Check already rolled, giving it Advantage (N-FOCUS-02, ruling R-N-FOCUS-03).
+ * Returns the character with 1 Focus less and the re-read Check; rolls at most one new d20, and
+ * none on a Disadvantaged roll, whose result then depends on its dice only, not their order.
  */
 export const spendOnCheck = (
   source: DiceSource,
@@ -64,13 +68,14 @@ export const spendOnCheck = (
     let roll: Check.CheckRoll | Check.NuancedRoll
     if (result.kind === "plain") {
       const old = result.roll.rolls
-      const rolls = cancel ? [old[0]!] : [...old, s.die(20, "d20")]
+      const rolls = cancel ? old : [...old, s.die(20, "d20")]
       const kept = Math.max(...rolls)
       roll = { rolls, kept, total: kept + spec.ability, dr: spec.dr, success: kept + spec.ability >= spec.dr }
     } else {
       const old = result.roll.rolls
-      const rolls = cancel ? old.slice(0, 2) : [...old, s.die(20, "d20")]
-      const kept = Check.keepTwo(rolls, advantage)
+      const rolls = cancel ? old : [...old, s.die(20, "d20")]
+      // Cancelled or advanced, the highest two of the three dice count (R-N-FOCUS-03).
+      const kept = Check.keepTwo(rolls, "advantage")
       const totals: [number, number] = [kept[0] + spec.ability, kept[1] + spec.ability]
       roll = {
         rolls,

@@ -159,8 +159,9 @@ export const attack = (source: DiceSource, a: Attack, defender: Defender = {}) =
   tracked(source, (s) => resolve(s, a, defender))
 
 /**
- * Spends 1 Focus to give a Damage roll Advantage after seeing it (N-FOCUS-02, ruling R-N-FOCUS-02):
- * one more Damage roll, keep the higher; Armor is rolled only if it was not already.
+ * Spends 1 Focus to give a Damage roll Advantage after seeing it (N-FOCUS-02, ruling R-N-FOCUS-03):
+ * one more Damage roll, keep the higher; on a Disadvantaged roll no new roll, and the higher of the
+ * two already made counts, whichever came first. Armor is rolled only if it was not already.
  */
 export const spendFocusOnDamage = (
   source: DiceSource,
@@ -180,9 +181,9 @@ export const spendFocusOnDamage = (
     ensureFocusable(old.advantage, result.focusSpent === true, "result")
     const adventurer = takeFocus(a)
     const cancel = old.advantage === "disadvantage"
-    const attempts = cancel ? old.attempts.slice(0, 1) : [...old.attempts, attempt(s, old.dice)]
+    const attempts = cancel ? old.attempts : [...old.attempts, attempt(s, old.dice)]
     const advantage: Check.Advantage = cancel ? "none" : "advantage"
-    const kept = keep(attempts, advantage)
+    const kept = keep(attempts, "advantage")
     const roll: DamageRoll = { dice: old.dice, advantage, attempts, kept, miss: kept === 1 }
     const armored = result.armorRoll
     const again: AttackResult =

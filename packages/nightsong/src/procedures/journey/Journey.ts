@@ -9,7 +9,7 @@
  */
 import type { DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
-import { type Adventurer, addCondition } from "../Adventurer.js"
+import { type Adventurer, addCondition, clearWhere } from "../Adventurer.js"
 import { ask } from "../checks/Fate.js"
 import { stepUp, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
@@ -121,17 +121,20 @@ export interface Eaten {
 }
 
 /**
- * A day's ration (N-JOURNEY-06): roll its Step Die, or gain "starving" with none left. Ruling
- * R-N-JOURNEY-03: a ration is one roll of the character's pack-rations die.
+ * A day's ration (N-JOURNEY-06): roll its Step Die, or gain "starving" with none left; a ration
+ * eaten clears starving (R-N-CONDITION-03). Ruling R-N-JOURNEY-03: a ration is one roll of the
+ * character's pack-rations die.
  */
 export const eat = (source: DiceSource, a: Adventurer, ration: Gear | undefined) =>
   tracked(source, (s): Eaten => {
     if (ration === undefined || ration.die === "d0") {
-      const added = addCondition(a, "starving", "minor")
+      const added = addCondition(a, "starving")
       return { adventurer: added.adventurer, starving: true, mustDropSlots: added.mustDropSlots, ration }
     }
     const { dice: _d, ...roll } = use(s, ration, "ration")
-    return { adventurer: a, starving: false, mustDropSlots: 0, ration: roll.gear, roll: roll.roll }
+    // Eating ends starving (R-N-CONDITION-03): no rest does.
+    const fed = clearWhere(a, (by) => by.action === "eat").adventurer
+    return { adventurer: fed, starving: false, mustDropSlots: 0, ration: roll.gear, roll: roll.roll }
   })
 
 /**
@@ -140,6 +143,6 @@ export const eat = (source: DiceSource, a: Adventurer, ration: Gear | undefined)
  */
 export const endOfDay = (a: Adventurer, rested: boolean) => {
   if (rested) return { adventurer: a, fatigued: false, mustDropSlots: 0 }
-  const added = addCondition(a, "fatigued", "minor")
+  const added = addCondition(a, "fatigued")
   return { adventurer: added.adventurer, fatigued: true, mustDropSlots: added.mustDropSlots }
 }

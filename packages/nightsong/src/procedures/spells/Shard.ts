@@ -55,7 +55,7 @@ export const cast = (source: DiceSource, caster: Adventurer, s: Gear) =>
     )
     const strain = check(dice, { ability: caster.abilities.presence, dr: 12 })
     const { dice: _strainDice, ...strainResult } = strain
-    const fatigue = strain.succeeded ? undefined : addCondition(caster, "fatigued", "minor")
+    const fatigue = strain.succeeded ? undefined : addCondition(caster, "fatigued")
     const shardRoll = StepDie.rollStepDie(dice, s.die)
     return {
       adventurer: fatigue?.adventurer ?? caster,
