@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import { battleInterpretations } from "../src/battle/Interpretations.js"
 import { coreRegistry } from "../src/content/core/index.js"
 import { KINDS } from "../src/content/schema/Ids.js"
 import type { Effect } from "../src/plugin/Effect.js"
@@ -15,7 +16,7 @@ import { CONGREGATION_MARKET_HOOK, CONGREGATION_MAX_ARMOUR } from "../src/refuge
 import { builderInterpretations } from "../src/refuge/Interpretations.js"
 
 // Every area's declarations: battle and campaign code add theirs here as they are written.
-const declared = [...builderInterpretations]
+const declared = [...builderInterpretations, ...battleInterpretations]
 const core = coreRegistry()
 const found = effectsOf(KINDS.flatMap((kind) => core.list(kind).map((entry) => ({ kind, entry }))))
 const at = (path: string): FoundEffect => {
@@ -36,9 +37,9 @@ describe("nothing silent: every core effect has code that reads it", () => {
     expect(new Set(pending.map((p) => p.area))).toEqual(new Set(PENDING_AREAS))
     expect(pending).toContainEqual({
       area: "battle",
-      path: "leader[leader].whenDown.effects[0]",
-      kind: "poolModifier",
-      selects: "initiative",
+      path: "skills[command-voice].effects[0]",
+      kind: "grantAction",
+      selects: undefined,
     })
   })
 
@@ -100,4 +101,47 @@ describe("nothing silent: every core effect has code that reads it", () => {
       },
     })
   })
+
+  it("the raid engine reads every core battle effect but the ones still waiting for their rules (issue 11), listed here", () => {
+    const battle = notYetInterpreted(found, declared)
+      .filter((p) => p.area === "battle")
+      .map((p) => p.path)
+    // A new battle effect nothing reads fails here; the list shrinks as the engine learns them.
+    expect(battle.filter((p) => !WAITING.includes(p))).toEqual([])
+  })
 })
+
+/** Core battle effects the raid engine does not act on yet: objectives, orders, terrain, the Choir. */
+const WAITING = [
+  "skills[command-voice].effects[0]",
+  "skills[command-voice].effects[0].do[0]",
+  "backgrounds[student].knack.effects[0]",
+  "kit[flare].effects[0]",
+  "creatures[lantern-moths].specialRules[0].effects[0]",
+  "creatures[rootmaw].specialRules[0].effects[0]",
+  "creatures[the-stalk].specialRules[0].effects[0]",
+  "creatures[the-stalk].specialRules[0].effects[0].do[0]",
+  "creatures[the-choir].specialRules[1].effects[0].do[0]",
+  "creatures[the-choir].specialRules[2].effects[0].effects[0]",
+  "creatures[seed-bearer].specialRules[2].effects[0]",
+  "creatures[hollowed].specialRules[0].effects[0].do[0]",
+  "creatures[hollowed].specialRules[1].effects[0]",
+  "creatures[hollowed].specialRules[2].effects[0]",
+  "creatures[hollowed].specialRules[3].effects[0].do[0]",
+  "improvements[amber-shrine].effects[0]",
+  "objectives[bloom-heart].rules[0].effects[0]",
+  "objectives[bloom-heart].rules[0].effects[0].do[0]",
+  "objectives[bloom-heart].rules[1].effects[0]",
+  "objectives[bloom-heart].rules[2].effects[0]",
+  "objectives[bloom-heart].rules[2].effects[0].do[0]",
+  "objectives[radio].rules[1].effects[0]",
+  "objectives[radio].effects[0]",
+  "objectives[stranger].rules[1].effects[0]",
+  "objectives[stranger].rules[1].effects[0].do[0]",
+  "objectives[rite].rules[0].effects[0]",
+  "objectives[rite].rules[0].effects[0].do[0]",
+  "objectives[rite].rules[1].effects[0]",
+  "objectives[rite].rules[1].effects[0].do[0]",
+  "leader[leader].abilities[0].effects[0]",
+  "leader[leader].abilities[0].effects[0].do[0]",
+]

@@ -131,7 +131,15 @@ export const resolveFight = (
     dDice--
     dReasons.push("−1 Shaken (B-FIGHT-04)")
   }
-  const aPool = roll(ctx, attacker, aDice, (opts.blightDice ?? 0) + aMods.blight, `${attacker.name}'s Fight`)
+  const aPool = roll(
+    ctx,
+    attacker,
+    aDice,
+    (opts.blightDice ?? 0) + aMods.blight,
+    `${attacker.name}'s Fight`,
+    undefined,
+    "fight.attack",
+  )
   ctx.emit({
     type: "attack.rolled",
     attacker: attackerId,
@@ -142,7 +150,15 @@ export const resolveFight = (
     modifiers: reasons,
   })
   const dBlight = reactiveBlight(ctx, ctx.view(defenderId), "defence in the Fight") + dMods.blight
-  const dPool = roll(ctx, ctx.view(defenderId), dDice, dBlight, `${defender.name}'s Fight (defending)`)
+  const dPool = roll(
+    ctx,
+    ctx.view(defenderId),
+    dDice,
+    dBlight,
+    `${defender.name}'s Fight (defending)`,
+    undefined,
+    "fight.defend",
+  )
   ctx.emit({ type: "defence.rolled", model: defenderId, pool: dPool, modifiers: dReasons })
   // B-FIGHT-10 / R-BATTLE-04: each fighter's own melee weapon makes its Noise.
   makeNoise(ctx, attackerId, aw.noise, `${aw.name} (B-FIGHT-10)`)

@@ -37,7 +37,15 @@ export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
   }
   takeAction(ctx, m.id, "search")
   const mods = poolModifiers(ctx, m, "wits.search", { self: m, action: "search" })
-  const r = roll(ctx, m, m.profile.wits + mods.dice, (c.blightDice ?? 0) + mods.blight, `${m.name}'s Search`)
+  const r = roll(
+    ctx,
+    m,
+    m.profile.wits + mods.dice,
+    (c.blightDice ?? 0) + mods.blight,
+    `${m.name}'s Search`,
+    undefined,
+    "wits.search",
+  )
   const passed = r.successes >= 1
   ctx.emit({ type: "test.rolled", model: m.id, pool: "wits.search", roll: r, target: 1, passed })
   if (passed) ctx.emit({ type: "loot.taken", model: m.id, token: token!.id, rich: Math.min(2, r.crits) })

@@ -13,7 +13,7 @@
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { applyHits, critDamageOf } from "../combat/Damage.js"
-import { checkBlightDice, poolModifiers, roll, score } from "../combat/Pools.js"
+import { checkBlightDice, effectsOf, poolModifiers, roll, score } from "../combat/Pools.js"
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
@@ -71,6 +71,22 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     refused(ctx, `target: ${target!.name} is out of ${weapon!.name}'s range (${range}")`, "B-SHOOT-01")
     return
   }
+  const limit = shootingLimit(ctx, target!)
+  if (limit !== undefined) {
+    const near = ctx.fact(
+      { q: "within", a: m.id, b: target!.id, inches: limit.inches },
+      `Is ${target!.name} within ${limit.inches}" of ${m.name}?`,
+      by2,
+    )
+    if (near !== true) {
+      refused(
+        ctx,
+        `target: ${target!.name} can't be shot from further than ${limit.inches}" (${limit.why})`,
+        "B-SHOOT-01",
+      )
+      return
+    }
+  }
   takeAction(ctx, m.id, "shoot")
   if (ctx.view(m.id).hidden)
     ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
@@ -83,6 +99,13 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   if (a.aim > 0) {
     dice += a.aim
     reasons.push(`+${a.aim} Aim (B-SHOOT-03)`)
+    // "Some rules give more" (B-SHOOT-03): `core/aim-bonus` adds dice when the survivor Aimed.
+    for (const s of effectsOf(ctx, m)) {
+      if (s.effect.kind !== "hook" || s.effect.hook !== "core/aim-bonus") continue
+      const more = Number((s.effect.params as { dice?: number } | undefined)?.dice ?? 1)
+      dice += more
+      reasons.push(`+${more} ${s.source} (B-SHOOT-03)`)
+    }
   }
   const long =
     ctx.fact(
@@ -132,7 +155,15 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   }
   dice += mods.dice
   reasons.push(...mods.reasons)
-  const pool = roll(ctx, m, dice, (c.blightDice ?? 0) + mods.blight, `${m.name}'s Shoot with ${weapon!.name}`)
+  const pool = roll(
+    ctx,
+    m,
+    dice,
+    (c.blightDice ?? 0) + mods.blight,
+    `${m.name}'s Shoot with ${weapon!.name}`,
+    undefined,
+    "shoot",
+  )
   ctx.emit({
     type: "attack.rolled",
     attacker: m.id,
@@ -188,6 +219,29 @@ const targetShootModifiers = (
         out.push({ dice: e.dice, why: `${e.dice} ${target.name}'s ${g!.name}` })
   void shooter
   return out
+}
+
+/**
+ * How far a target may be shot from: a creature that can't be targeted beyond some distance
+ * (`core/untargetable-beyond`, the Stalk), or the scenario's dark (`core/night-sight`, Night Raid:
+ * nobody is seen beyond it).
+ */
+const shootingLimit = (ctx: Ctx, target: Model): { inches: number; why: string } | undefined => {
+  let best: { inches: number; why: string } | undefined
+  const consider = (inches: number, why: string) => {
+    if (best === undefined || inches < best.inches) best = { inches, why }
+  }
+  for (const s of effectsOf(ctx, target))
+    if (s.effect.kind === "hook" && s.effect.hook === "core/untargetable-beyond")
+      consider(Number((s.effect.params as { inches?: number } | undefined)?.inches ?? 72), s.source)
+  const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
+  for (const e of scenario?.effects ?? [])
+    if (e.kind === "hook" && e.hook === "core/night-sight")
+      consider(
+        Number((e.params as { inches?: number } | undefined)?.inches ?? 72),
+        `${scenario!.name}: the dark`,
+      )
+  return best
 }
 
 /** Ones needed for a Jam: 2, or a Knack's number (`core/jam-threshold`). */

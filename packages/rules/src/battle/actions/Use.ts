@@ -26,7 +26,15 @@ const test = (
 ): boolean => {
   if (effectsOf(ctx, m).some((s) => s.effect.kind === "skipTest" && s.effect.test === pool)) return true
   const mods = poolModifiers(ctx, m, pool, { self: m, action: "use" })
-  const r = roll(ctx, m, m.profile.wits + mods.dice, (blight ?? 0) + mods.blight, `${m.name}'s ${what}`)
+  const r = roll(
+    ctx,
+    m,
+    m.profile.wits + mods.dice,
+    (blight ?? 0) + mods.blight,
+    `${m.name}'s ${what}`,
+    undefined,
+    pool,
+  )
   const passed = r.successes >= 1
   ctx.emit({ type: "test.rolled", model: m.id, pool, roll: r, target: 1, passed })
   return passed

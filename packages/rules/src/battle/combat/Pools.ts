@@ -48,12 +48,14 @@ export const effectsOf = (ctx: Ctx, m: Model): Sourced[] => {
   if (side?.home) {
     const home = c.get("homes", side.home)
     for (const e of home?.perk.effects ?? [])
-      if (e.scope === "refuge") out.push({ source: `Home: ${home!.perk.name}`, effect: e, owner: m.id })
+      if (e.scope === "refuge" || e.scope === "oneFriend")
+        out.push({ source: `Home: ${home!.perk.name}`, effect: e, owner: m.id })
   }
   for (const id of side?.improvements ?? []) {
     const imp = c.get("improvements", id)
     for (const e of imp?.effects ?? [])
-      if (e.scope === "refuge") out.push({ source: `improvement: ${imp!.name}`, effect: e, owner: m.id })
+      if (e.scope === "refuge" || e.scope === "oneFriend")
+        out.push({ source: `improvement: ${imp!.name}`, effect: e, owner: m.id })
   }
   return out
 }
@@ -152,15 +154,97 @@ export const roll = (
   blight: number,
   purpose: string,
   by?: string,
+  pool?: Pool,
 ): RolledPool => {
   const ordinary = Math.max(0, dice)
   const desperate = ordinary + blight < 1
   const n = desperate ? 1 : ordinary
   const faces = ctx.dice(n + blight, purpose, by ?? m.side)
-  const pool = score(faces.slice(0, n), faces.slice(n), desperate)
-  const ones = pool.blight.filter((f) => f === 1).length
+  let result = score(faces.slice(0, n), faces.slice(n), desperate)
+  let ones = result.blight.filter((f) => f === 1).length
+  if (pool !== undefined) {
+    const r = offerReroll(ctx, m, result, pool, purpose)
+    if (r !== undefined) {
+      result = r.pool
+      ones += r.blightOnes
+    }
+  }
   if (ones > 0) gainBlight(ctx, m.id, ones, "Blight dice (B-BLIGHTDICE-03)")
-  return pool
+  return result
+}
+
+/** Where a limited use is counted: the model, or its side for a Refuge's rule. */
+const usesLeft = (ctx: Ctx, m: Model, s: Sourced): { key: string; left: boolean; side: boolean } => {
+  const e = s.effect
+  const per = e.uses?.per ?? "roll"
+  const key = `reroll:${s.source}:${per}`
+  if (e.uses === undefined) return { key, left: true, side: false }
+  const side = e.scope === "refuge" || e.scope === "oneFriend"
+  const roundKey = `${m.side}:${key}:round`
+  const spent =
+    per === "round"
+      ? (ctx.draft.roundUses[roundKey] ?? 0)
+      : side
+        ? (ctx.draft.sides.find((x) => x.id === m.side)?.used[key] ?? 0)
+        : (m.used[key] ?? 0)
+  return { key: per === "round" ? roundKey : key, left: spent < e.uses.times, side }
+}
+
+/**
+ * Re-rolls a rule allows on this pool (`reroll` effects: one die, the failures, or all; limited
+ * uses counted per battle, raid or round), offered as a choice to the model's player. No die is
+ * re-rolled twice (B-REROLL-01): one re-roll per roll. A Blight die re-rolled to a 1 adds Blight;
+ * the 1 it showed before still counts (R-DICE-02).
+ */
+const offerReroll = (
+  ctx: Ctx,
+  m: Model,
+  rolled: RolledPool,
+  pool: Pool,
+  purpose: string,
+): { pool: RolledPool; blightOnes: number } | undefined => {
+  const all = [...rolled.dice, ...rolled.blight]
+  const failed = all.filter((f) => f < 4).length
+  const offers = [...effectsOf(ctx, m), ...aurasOn(ctx, m)].filter((s) => {
+    const e = s.effect
+    if (e.kind !== "reroll" || (e.roll !== pool && e.roll !== "any")) return false
+    if (e.cost !== undefined) return false
+    if (e.when !== undefined && !holds(ctx, e.when, { self: m })) return false
+    if (e.dice !== "all" && failed === 0) return false
+    return usesLeft(ctx, m, s).left
+  })
+  if (offers.length === 0) return undefined
+  const options = ["no", ...offers.map((_, i) => String(i + 1))]
+  const labels = offers
+    .map((s, i) => `${i + 1}: ${s.source} (${(s.effect as { dice: string }).dice})`)
+    .join("; ")
+  const pick = ctx.choose(
+    `reroll:${m.id}:${pool}:${ctx.draft.seq}`,
+    `Re-roll ${purpose} [${all.join(",")}]? no, or ${labels}`,
+    options,
+    m.side,
+  )
+  if (pick === "no") return undefined
+  const chosen = offers[Number(pick) - 1]!
+  const e = chosen.effect as Extract<Effect, { kind: "reroll" }>
+  const u = usesLeft(ctx, m, chosen)
+  if (e.uses !== undefined)
+    ctx.emit({ type: "used", ...(u.side ? { side: m.side } : { model: m.id }), key: u.key })
+  // Which dice: the lowest failed die ("one"), every failed die, or all of them.
+  const indices = all.map((f, i) => ({ f, i }))
+  const which =
+    e.dice === "all"
+      ? indices.map((x) => x.i)
+      : e.dice === "failures"
+        ? indices.filter((x) => x.f < 4).map((x) => x.i)
+        : [[...indices].filter((x) => x.f < 4).sort((a, b) => a.f - b.f || a.i - b.i)[0]!.i]
+  const fresh = ctx.dice(which.length, `re-roll of ${purpose} (${chosen.source}, B-REROLL-01)`, m.side)
+  const next = [...all]
+  for (const [k, i] of which.entries()) next[i] = fresh[k]!
+  const n = rolled.dice.length
+  const blightOnes = which.filter((i, k) => i >= n && fresh[k] === 1).length
+  const again = score(next.slice(0, n), next.slice(n), rolled.desperate)
+  return { pool: { ...again, rerolled: which.map((i) => all[i]!) }, blightOnes }
 }
 
 /** How many Blight dice a survivor adds to a pool it rolls in reply (asked, R-BATTLE-13). */

@@ -69,11 +69,23 @@ export const spores = (ctx: Ctx): void => {
 
 /** One Spore roll: 1–2 is +1 Blight, after any die modifier (a Gas mask). */
 export const sporeRoll = (ctx: Ctx, m: Model): void => {
-  const [face] = ctx.dice(1, `Spores for ${m.name} (B-BLIGHT-02)`, m.side)
-  ctx.emit({ type: "spores", model: m.id, face: face! })
+  let [face] = ctx.dice(1, `Spores for ${m.name} (B-BLIGHT-02)`, m.side)
   let mod = 0
   for (const s of effectsOf(ctx, m))
     if (s.effect.kind === "dieModifier" && s.effect.die === "spores") mod += s.effect.value
+  // A re-roll of the Spores die (Iron Lungs), offered when it would give Blight (B-REROLL-01: once).
+  const reroll = effectsOf(ctx, m).find((s) => s.effect.kind === "reroll" && s.effect.roll === "spores")
+  if (reroll && face! + mod <= 2) {
+    const again = ctx.choose(
+      `reroll:${m.id}:spores:${ctx.draft.seq}`,
+      `Re-roll ${m.name}'s Spores die (${face}) with ${reroll.source}?`,
+      ["no", "yes"],
+      m.side,
+    )
+    if (again === "yes")
+      face = ctx.dice(1, `re-roll of the Spores die (${reroll.source}, B-REROLL-01)`, m.side)[0]
+  }
+  ctx.emit({ type: "spores", model: m.id, face: face! })
   if (face! + mod <= 2) gainBlight(ctx, m.id, 1, "Spores (B-BLIGHT-02)")
 }
 

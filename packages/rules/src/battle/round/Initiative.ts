@@ -37,6 +37,14 @@ export const rollInitiative = (ctx: Ctx): void => {
     if (!roller) continue
     const home = side.home ? ctx.env.content.get("homes", side.home) : undefined
     const mods = poolModifiers(ctx, roller, "initiative", { self: roller })
+    // Leaderless (the Leader rules' `whenDown`): a stand-in rolls with its effects (1 die fewer).
+    if (!roller.leader && ctx.draft.models.some((m) => m.side === side.id && m.leader))
+      for (const l of ctx.env.content.list("leader"))
+        for (const e of l.whenDown.effects ?? [])
+          if (e.kind === "poolModifier" && e.pool === "initiative") {
+            mods.dice += e.dice
+            mods.reasons.push(`${e.dice} ${l.whenDown.name}`)
+          }
     const blight = reactiveBlight(ctx, roller, "Initiative") + mods.blight
     const pool = roll(
       ctx,

@@ -1,0 +1,103 @@
+/**
+ * What the raid engine reads of content effects, for the "nothing silent" check
+ * (`plugin/Interpreters.ts`): each line names the kind and selector and the function that acts on
+ * it. Battle effects not listed here are reported by the check (issue 11 turns the list to failing).
+ *
+ * @since 0.2.0
+ */
+import type { Interpretation } from "../plugin/Interpreters.js"
+
+const BATTLE_POOLS = [
+  "shoot",
+  "fight.attack",
+  "fight.defend",
+  "wits.search",
+  "wits.aid",
+  "wits.door",
+  "wits.use",
+  "nerve.dread",
+  "nerve.rout",
+  "initiative",
+  "din",
+] as const
+
+/** Everything the raid engine interprets. */
+export const battleInterpretations: ReadonlyArray<Interpretation> = [
+  ...BATTLE_POOLS.map(
+    (pool): Interpretation => ({
+      area: "battle",
+      kind: "poolModifier",
+      selects: pool,
+      scopes: ["self", "refuge"],
+      by: "combat/Pools.poolModifiers",
+    }),
+  ),
+  {
+    area: "battle",
+    kind: "poolModifier",
+    selects: "shoot",
+    scopes: ["target"],
+    from: ["gifts"],
+    by: "actions/Shoot.targetShootModifiers",
+  },
+  { area: "battle", kind: "poolModifier", selects: "din", by: "round/EndPhase.din" },
+  { area: "battle", kind: "statModifier", selects: "move", by: "actions/Move.moveAllowance" },
+  { area: "battle", kind: "forbidAction", by: "actions/Activation.forbidden" },
+  { area: "battle", kind: "aura", by: "combat/Pools.aurasOn, effects/Triggers.doEffect" },
+  { area: "battle", kind: "skipTest", by: "actions/Use (first aid, doors)" },
+  ...(
+    [
+      "shoot",
+      "fight.attack",
+      "fight.defend",
+      "wits.search",
+      "wits.aid",
+      "wits.door",
+      "wits.use",
+      "nerve.dread",
+      "nerve.rout",
+    ] as const
+  ).map(
+    (pool): Interpretation => ({
+      area: "battle",
+      kind: "reroll",
+      selects: pool,
+      scopes: ["self", "refuge", "oneFriend"],
+      uses: ["battle", "raid", "round"],
+      by: "combat/Pools.offerReroll",
+    }),
+  ),
+  { area: "battle", kind: "reroll", selects: "spores", by: "round/EndPhase.sporeRoll" },
+  { area: "battle", kind: "rollTable", by: "effects/Triggers.doEffect (the Congregation table)" },
+  { area: "battle", kind: "dieModifier", selects: "spores", by: "round/EndPhase.sporeRoll" },
+  { area: "battle", kind: "ignoreBy", by: "creatures/Hunt.ignoredBy" },
+  ...(["creature.arrives", "activation.end", "action", "slain", "battle.setup", "down"] as const).map(
+    (on): Interpretation => ({ area: "battle", kind: "trigger", selects: on, by: "effects/Triggers.fire" }),
+  ),
+  { area: "battle", kind: "placeToken", by: "effects/Triggers.doEffect" },
+  { area: "battle", kind: "noise", by: "effects/Triggers.doEffect, actions/Gift" },
+  { area: "battle", kind: "blight", by: "effects/Triggers.doEffect, actions/Gift" },
+  { area: "battle", kind: "spawn", by: "effects/Triggers.doEffect" },
+  { area: "battle", kind: "grantAction", from: ["gifts"], by: "actions/Gift" },
+  ...(
+    [
+      ["core/crit-damage", "combat/Damage.critDamageOf"],
+      ["core/jam-threshold", "actions/Shoot.jamThreshold"],
+      ["core/quiet-action", "noise/Noise.quietFor"],
+      ["core/no-panic", "nerve/Dread.faithful"],
+      ["core/hold-on", "combat/Damage.holdOn"],
+      ["core/carrion-feed", "combat/Damage.feed"],
+      ["core/seed-bearer-jar", "combat/Damage.seedBearerJar"],
+      ["core/grafting", "combat/Damage.grafting"],
+      ["core/heal", "actions/Gift"],
+      ["core/strike", "actions/Gift"],
+      ["core/jam-weapon", "actions/Gift"],
+      ["core/area-attack", "actions/Gift"],
+      ["core/root", "actions/Gift, actions/Activation.forbidden"],
+      ["core/aim-bonus", "actions/Shoot"],
+      ["core/free-reload", "actions/Reload"],
+      ["core/untargetable-beyond", "actions/Shoot.shootingLimit"],
+      ["core/night-sight", "actions/Shoot.shootingLimit"],
+    ] as const
+  ).map(([hook, by]): Interpretation => ({ area: "battle", kind: "hook", selects: hook, by })),
+]
