@@ -47,7 +47,7 @@ export const holds = (ctx: Ctx, c: Condition, s: Situation): boolean => {
     const side = m ? ctx.draft.sides.find((x) => x.id === m.side) : undefined
     return "home" in c ? side?.home === c.home : false
   }
-  if ("objective" in c) return false // scenario objectives: issue 11 gives them states
+  if ("objective" in c) return ctx.draft.objectives.some((o) => o.id === c.objective && o.state === c.state)
   if (m === undefined) return false
   if ("carrying" in c) {
     if (c.carrying === "loot") return m.carrying.length > 0

@@ -131,6 +131,15 @@ export const Event = Schema.Union(
   event("token.placed", { token: Token }),
   event("token.removed", { token: TokenId }),
   event("used", { model: Schema.optional(ModelId), side: Schema.optional(SideId), key: Schema.String }),
+  event("objective", {
+    objective: Schema.String,
+    state: Schema.optional(Schema.String),
+    progress: Schema.optional(Schema.Int),
+    by: Schema.optional(SideId),
+    score: Schema.optional(Schema.Struct({ side: SideId, add: Schema.Int })),
+    reason: Schema.String,
+  }),
+  event("joined", { model: Model, reason: Schema.String }),
   // Creatures.
   event("side.added", { side: Side }),
   event("creature.arrives", { model: Model, at: Schema.String }),

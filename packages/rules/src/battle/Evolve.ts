@@ -306,6 +306,18 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       d.models.push(copy(e.model) as never)
       d.counters.creature++
       return
+    case "objective": {
+      const o = d.objectives.find((x) => x.id === e.objective)
+      if (!o) return
+      if (e.state !== undefined) o.state = e.state as never
+      if (e.progress !== undefined) o.progress = e.progress
+      if (e.by !== undefined) o.by = e.by
+      if (e.score) o.scores[e.score.side] = (o.scores[e.score.side] ?? 0) + e.score.add
+      return
+    }
+    case "joined":
+      d.models.push(copy(e.model) as never)
+      return
     case "emerged":
       model(d, e.model).status = "active"
       return

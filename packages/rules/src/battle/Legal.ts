@@ -99,6 +99,28 @@ const candidates = (state: State, env: Env, by: string): Command[] => {
       if (hurt && getFact(state.facts, { q: "contact", a: m.id, b: f.id }) === true)
         out.push({ type: "use", model: m.id, use: "aid", target: f.id })
     }
+    for (const o of state.objectives) {
+      if (o.token === undefined || getFact(state.facts, { q: "contact", a: m.id, b: o.token }) !== true)
+        continue
+      const items =
+        o.kind === "bloomHeart"
+          ? ["burn", "harvest"]
+          : o.kind === "stranger"
+            ? ["fight", "wits"]
+            : [undefined]
+      for (const item of items)
+        out.push({ type: "use", model: m.id, use: "objective", target: o.token, ...(item ? { item } : {}) })
+    }
+    if (!a.attacked && !a.sprinted)
+      for (const o of state.objectives) {
+        if (o.kind !== "bloomHeart" || o.state !== "standing" || o.token === undefined) continue
+        for (const w of m.weapons) {
+          const entry = env.content.get("weapons", w.weapon)
+          if (!entry?.traits?.fire || w.spent || w.jammed || (entry.ammunition !== "none" && w.loaded === 0))
+            continue
+          out.push({ type: "shoot", model: m.id, weapon: w.weapon, target: o.token })
+        }
+      }
     if (!m.hidden) out.push({ type: "hide", model: m.id })
     if (m.shaken) out.push({ type: "steady", model: m.id })
     for (const g of m.gifts) {

@@ -17,7 +17,7 @@ import { effectiveProfile } from "../refuge/EffectiveProfile.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import { defaults, Options, type OptionsInput } from "./Options.js"
-import type { CarriedWeapon, Model, Side, State, Token } from "./State.js"
+import type { CarriedWeapon, Model, ObjectiveState, Side, State, Token } from "./State.js"
 
 /** What a raid is set up from. */
 export interface SetupInput {
@@ -186,7 +186,15 @@ export const setup = (
     tokens.push({ id: `t${++t}`, kind, rich: 0, ...extra })
   for (let i = 0; i < (scenario!.setup.lairs ?? 2); i++) token("lair") // B-SETUP-04
   for (let i = 0; i < scenario!.setup.lootTokens; i++) token("loot", { contents: "loot" }) // B-SETUP-05
-  for (const o of scenario!.objectives) token("objective", { objective: o })
+  // The scenario's objectives (B-SCENARIO-02): the Radio is picked up like Loot (R-WORLD-07).
+  const objectives: ObjectiveState[] = []
+  for (const id of scenario!.objectives) {
+    const entry = content.get("objectives", id)
+    const kind = entry?.kind ?? "other"
+    if (kind === "radio") token("loot", { contents: "radio", objective: id })
+    else token("objective", { objective: id })
+    objectives.push({ id, kind, state: "standing", token: `t${t}`, progress: 0, scores: {} })
+  }
 
   const prng =
     input.dice === "manual"
@@ -206,6 +214,7 @@ export const setup = (
     sides,
     models,
     tokens,
+    objectives,
     facts: {},
     noiseMade: 0,
     roundUses: {},

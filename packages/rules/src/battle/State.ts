@@ -256,6 +256,31 @@ export const Result = Schema.Struct({
 }).annotations({ identifier: "BattleResult" })
 export type Result = typeof Result.Type
 
+/** A scenario objective's state (B-OBJECTIVE-*, R-WORLD-06/07/08/14). */
+export const ObjectiveState = Schema.Struct({
+  id: Schema.String,
+  kind: Schema.Literal("bloomHeart", "radio", "stranger", "rite", "other"),
+  state: Schema.Literal(
+    "standing",
+    "burned",
+    "carried",
+    "dropped",
+    "freed",
+    "rescued",
+    "complete",
+    "stopped",
+  ),
+  /** The token that stands for it on the table, if any. */
+  token: Schema.optional(TokenId),
+  /** Uses towards burning it (Bloom Heart), or the Rite's level. */
+  progress: count(99),
+  /** The side that burned, freed or rescued it. */
+  by: Schema.optional(SideId),
+  /** Per side: Amber harvested (Bloom Heart), disruptions and Gardeners slain (the Rite). */
+  scores: Schema.Record({ key: Schema.String, value: count(99) }),
+}).annotations({ identifier: "ObjectiveState" })
+export type ObjectiveState = typeof ObjectiveState.Type
+
 /** A command waiting for answers. */
 export const Pending = Schema.Struct({
   command: Schema.Unknown,
@@ -283,6 +308,8 @@ export const State = Schema.Struct({
   sides: Schema.Array(Side),
   models: Schema.Array(Model),
   tokens: Schema.Array(Token),
+  /** The scenario's objectives and their states. */
+  objectives: Schema.Array(ObjectiveState),
   /** Facts stated about the table, by key; a model's facts are forgotten when it moves. */
   facts: Schema.Record({ key: Schema.String, value: FactValue }),
   activation: Schema.optional(Activation),

@@ -15,6 +15,7 @@ import { effectsOf } from "../combat/Pools.js"
 import { checkDread } from "../nerve/Dread.js"
 import { makeNoise, quietFor } from "../noise/Noise.js"
 import type { Model } from "../State.js"
+import { leftTable } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
 
 /** A model's Move in inches for an action, with conditional Move modifiers (a Knack, a Mark). */
@@ -84,6 +85,7 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
       offTable: o.offTable,
       reason: `dragged by ${m.name} (B-DOWN-04)`,
     })
+  if (o.offTable) leftTable(ctx, ctx.view(m.id))
   if (c.facts && c.facts.length > 0) ctx.emit({ type: "facts.stated", facts: [...c.facts] })
   if (c.type === "sprint" && !quietFor(ctx, m.id, "sprint"))
     makeNoise(ctx, m.id, 1, "Sprint (B-ACTION-SPRINT-01)")

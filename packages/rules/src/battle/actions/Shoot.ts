@@ -17,6 +17,7 @@ import { checkBlightDice, effectsOf, poolModifiers, roll, score } from "../comba
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
+import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
 
 export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
@@ -39,6 +40,10 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     )
   const problem = checkBlightDice(m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
+  if (ctx.draft.tokens.some((t) => t.id === c.target)) {
+    shootAtObjective(ctx, m, c.target, weapon!.id, c.blightDice)
+    return
+  }
   const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
   if (!target) refuse(`target: there is no model "${c.target}" to shoot at`)
   if (target!.status !== "active")
@@ -202,6 +207,70 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
       applyHits(ctx, hit, 1, 0, src)
     }
   }
+  afterAction(ctx, m.id)
+}
+
+/**
+ * Shooting (or throwing) at an objective on the table: only the Bloom Heart can be hit, and only a
+ * Fire hit burns it (B-OBJECTIVE-01, R-WORLD-08). It must be in range and sight like a model.
+ */
+const shootAtObjective = (
+  ctx: Ctx,
+  m: Model,
+  tokenId: string,
+  weaponId: string,
+  blightDice: number | undefined,
+): void => {
+  const o = objectiveAt(ctx, tokenId)
+  if (!o || o.kind !== "bloomHeart" || o.state !== "standing")
+    refuse(`target: ${tokenId} is not something to shoot at (only a standing Bloom Heart is)`, "B-SHOOT-01")
+  const weapon = ctx.env.content.get("weapons", weaponId)!
+  const carried = m.weapons.find((w) => w.weapon === weaponId && !w.spent)!
+  const range = weapon.range ?? 0
+  if (ctx.fact({ q: "sees", a: m.id, b: tokenId }, `Can ${m.name} see the Bloom Heart?`, m.side) !== true) {
+    refused(ctx, `target: ${m.name} can't see the Bloom Heart`, "B-SHOOT-01")
+    return
+  }
+  if (
+    ctx.fact(
+      { q: "within", a: m.id, b: tokenId, inches: range },
+      `Is the Bloom Heart within ${range}" of ${m.name}?`,
+      m.side,
+    ) !== true
+  ) {
+    refused(ctx, `target: the Bloom Heart is out of ${weapon.name}'s range (${range}")`, "B-SHOOT-01")
+    return
+  }
+  takeAction(ctx, m.id, "shoot")
+  if (ctx.view(m.id).hidden)
+    ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
+  const blast = weapon.traits?.blast
+  const a = ctx.draft.activation!
+  const mods = poolModifiers(ctx, m, "shoot", { self: m, weapon: weaponId, action: "shoot" })
+  const dice = blast ? blast.dice + mods.dice : m.profile.shoot + weapon.dice + a.aim + mods.dice
+  const pool = roll(
+    ctx,
+    m,
+    dice,
+    blast ? 0 : (blightDice ?? 0) + mods.blight,
+    `${m.name}'s ${weapon.name} at the Bloom Heart`,
+    undefined,
+    "shoot",
+  )
+  ctx.emit({
+    type: "attack.rolled",
+    attacker: m.id,
+    target: tokenId,
+    attack: blast ? "blast" : "shoot",
+    weapon: weaponId,
+    pool,
+    modifiers: mods.reasons,
+  })
+  if (blast) ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
+  else if (weapon.ammunition !== "none")
+    ctx.emit({ type: "shot.used", model: m.id, weapon: weaponId, loaded: carried.loaded - 1 })
+  makeNoise(ctx, m.id, weapon.noise, `${weapon.name} (B-SHOOT-09)`)
+  shootObjective(ctx, o!, m, weaponId, pool.successes)
   afterAction(ctx, m.id)
 }
 

@@ -10,8 +10,8 @@
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { checkBlightDice, effectsOf, poolModifiers, roll } from "../combat/Pools.js"
-import { makeNoise } from "../noise/Noise.js"
 import type { Model } from "../State.js"
+import { checkUse, objectiveAt, useObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
 
 const inContact = (ctx: Ctx, m: Model, other: string, what: string): boolean =>
@@ -115,16 +115,18 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
     }
     case "objective": {
       const token = ctx.draft.tokens.find((t) => t.id === c.target && t.kind === "objective")
-      if (!token) refuse(`target: there is no objective "${c.target ?? ""}" on the table`, "B-ACTION-USE-01")
+      const o = token ? objectiveAt(ctx, token.id) : undefined
+      if (!token || !o)
+        refuse(`target: there is no objective "${c.target ?? ""}" on the table`, "B-ACTION-USE-01")
+      checkUse(ctx, o!, m, c.item)
       if (!inContact(ctx, m, token!.id, `the objective ${token!.id}`)) {
         notInContact(`the objective ${token!.id}`)
         return
       }
       takeAction(ctx, m.id, "use")
-      ctx.emit({ type: "used", side: m.side, key: `objective:${token!.objective ?? token!.id}` })
+      useObjective(ctx, o!, ctx.view(m.id), c.item, c.blightDice)
       break
     }
   }
-  void makeNoise
   afterAction(ctx, m.id)
 }

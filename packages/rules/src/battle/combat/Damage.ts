@@ -12,6 +12,7 @@ import type { Effect } from "../../plugin/Effect.js"
 import type { Ctx } from "../Context.js"
 import { fire } from "../effects/Triggers.js"
 import type { Model } from "../State.js"
+import { gardenerSlain } from "../scenario/Objectives.js"
 import { gainBlight } from "./Blight.js"
 import { dropAll } from "./Loot.js"
 import { blightAllowance, effectsOf, roll } from "./Pools.js"
@@ -74,6 +75,7 @@ export const takenOut = (ctx: Ctx, id: string, by: string | undefined): void => 
     ctx.emit({ type: "slain", model: id, ...(by ? { by } : {}) })
     dropsOf(ctx, m)
     fire(ctx, "slain", id)
+    gardenerSlain(ctx, m, by)
     feed(ctx, id)
     return
   }

@@ -15,6 +15,7 @@ import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import type { RolledPool } from "../Event.js"
 import type { Model } from "../State.js"
+import { objectiveEffects } from "../scenario/Objectives.js"
 import { gainBlight } from "./Blight.js"
 
 /** An effect and where it comes from. */
@@ -39,6 +40,8 @@ export const effectsOf = (ctx: Ctx, m: Model): Sourced[] => {
   }
   const bg = c.get("backgrounds", m.ref)
   if (bg) add(bg.knack.effects, `Knack: ${bg.knack.name}`)
+  // The scenario's objectives' rules for whoever meets their `when` (the Radio's carrier).
+  for (const o of objectiveEffects(ctx)) out.push({ source: o.source, effect: o.effect, owner: m.id })
   for (const id of m.skills) add(c.get("skills", id)?.effects, `skill: ${c.get("skills", id)?.name ?? id}`)
   for (const id of m.gifts) add(c.get("gifts", id)?.effects, `Gift: ${c.get("gifts", id)?.name ?? id}`)
   for (const id of m.marks) add(c.get("marks", id)?.effects, `Mark: ${c.get("marks", id)?.name ?? id}`)

@@ -19,6 +19,7 @@ import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
 import { fire } from "../effects/Triggers.js"
 import { checkDread } from "../nerve/Dread.js"
+import { noiseOf } from "../noise/Noise.js"
 import { isPlayerSide } from "../round/Turn.js"
 import type { Model } from "../State.js"
 
@@ -28,7 +29,7 @@ const HUNTER: ReadonlyArray<TargetStep> = [
 ]
 
 const ignoredBy = (ctx: Ctx, creature: Model, m: Model, huntsByNoise: boolean): boolean => {
-  if (!huntsByNoise || m.noise > 0) return false
+  if (!huntsByNoise || noiseOf(ctx, m) > 0) return false
   if (ctx.draft.sides.find((s) => s.id === m.side)?.kind === "congregation") return true // B-CONGREGATION-14
   return effectsOf(ctx, m).some(
     (s) =>
@@ -75,7 +76,7 @@ const pick = (
           )
           if (near !== true) return false
         }
-        if (f === "hasNoise") return m.noise > 0
+        if (f === "hasNoise") return noiseOf(ctx, m as Model) > 0
         if (f === "withinSenses")
           return (
             ctx.fact(
@@ -123,8 +124,8 @@ const pick = (
     for (const r of step.rank) {
       if (list.length <= 1) break
       if (r === "mostNoise") {
-        const top = Math.max(...list.map((m) => m.noise))
-        list = list.filter((m) => m.noise === top)
+        const top = Math.max(...list.map((m) => noiseOf(ctx, m)))
+        list = list.filter((m) => noiseOf(ctx, m) === top)
       } else if (
         r === "nearest" ||
         r === "furthestFromFriends" ||

@@ -6,8 +6,10 @@
  *
  * @since 0.2.0
  */
+import { holds } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
+import type { Model } from "../State.js"
 
 /** Is this action Quiet for this model by a rule (`core/quiet-action`)? */
 export const quietFor = (ctx: Ctx, modelId: string, action: string): boolean =>
@@ -25,4 +27,17 @@ export const makeNoise = (ctx: Ctx, modelId: string, amount: number, source: str
   ctx.emit({ type: "noise", model: modelId, amount, source })
   if (ctx.view(modelId).hidden)
     ctx.emit({ type: "revealed", model: modelId, reason: "made Noise (B-ACTION-HIDE-03)" })
+}
+
+/** A model's Noise, never below a `minimumNoise` its rules give it (the Radio's carrier, B-OBJECTIVE-05). */
+export const noiseOf = (ctx: Ctx, m: Model): number => {
+  let min = 0
+  if (m.kind === "survivor" && m.status === "active")
+    for (const s of effectsOf(ctx, m))
+      if (
+        s.effect.kind === "minimumNoise" &&
+        (s.effect.when === undefined || holds(ctx, s.effect.when, { self: m }))
+      )
+        min = Math.max(min, s.effect.value)
+  return Math.max(m.noise, min)
 }

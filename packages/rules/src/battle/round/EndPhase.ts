@@ -14,12 +14,16 @@
  *
  * @since 0.2.0
  */
+
+import { holds } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"
 import { effectsOf } from "../combat/Pools.js"
 import { arrivalPoint, encounter } from "../creatures/Encounter.js"
 import { nerveTest } from "../nerve/Nerve.js"
+import { noiseOf } from "../noise/Noise.js"
 import type { Model, Side } from "../State.js"
+import { objectiveEffects } from "../scenario/Objectives.js"
 import { isPlayerSide } from "./Turn.js"
 
 /** The Season's Din thresholds (normally one 6 Lesser, two Greater). */
@@ -31,7 +35,7 @@ const thresholds = (ctx: Ctx): { lesser: number; greater: number } => {
 
 /** The Din (B-DIN-01..06). */
 export const din = (ctx: Ctx): void => {
-  const noise =
+  let noiseTotal =
     ctx.draft.options.dinCounts === "made"
       ? ctx.draft.noiseMade
       : ctx.draft.models.filter((m) => m.status === "active").reduce((a, m) => a + m.noise, 0)
@@ -43,12 +47,22 @@ export const din = (ctx: Ctx): void => {
       if (s.effect.kind === "poolModifier" && s.effect.pool === "din" && s.effect.when === undefined)
         extra += s.effect.dice
   }
-  const dice = Math.max(0, Math.min(12, noise) + extra)
+  // The scenario's objectives' Din dice while their `when` holds (the Bloom Heart standing, B-OBJECTIVE-03).
+  for (const o of objectiveEffects(ctx)) {
+    const e = o.effect
+    if (e.kind !== "poolModifier" || e.pool !== "din") continue
+    if (e.when !== undefined && !holds(ctx, e.when, {})) continue
+    extra += e.dice
+  }
+  // A carrier's minimum Noise counts towards the Din (the Radio, B-OBJECTIVE-05).
+  for (const m of ctx.draft.models)
+    if (m.kind === "survivor" && m.status === "active") noiseTotal += noiseOf(ctx, m as Model) - m.noise
+  const dice = Math.max(0, Math.min(12, noiseTotal) + extra)
   const faces = dice > 0 ? ctx.dice(dice, "the Din (B-DIN-01)") : []
   const sixes = faces.filter((f) => f === 6).length
   const t = thresholds(ctx)
   const result = sixes >= t.greater ? "greater" : sixes >= t.lesser ? "lesser" : "none"
-  ctx.emit({ type: "din.rolled", noise, dice, faces: [...faces], sixes, result })
+  ctx.emit({ type: "din.rolled", noise: noiseTotal, dice, faces: [...faces], sixes, result })
   if (result !== "none") encounter(ctx, result, arrivalPoint(ctx, false))
 }
 
@@ -94,7 +108,7 @@ const gone = (m: Model): boolean =>
 
 /** Does this side have to test (B-ROUT-01, B-CONGREGATION-12)? */
 export const mustTest = (state: { readonly models: ReadonlyArray<Model> }, side: Side): boolean => {
-  const mine = state.models.filter((m) => m.side === side.id && m.kind === "survivor")
+  const mine = state.models.filter((m) => m.side === side.id && m.kind === "survivor" && m.ref !== "stranger")
   const out = mine.filter(gone).length
   return side.kind === "congregation" ? out * 4 >= side.starting * 3 : out * 2 >= side.starting
 }

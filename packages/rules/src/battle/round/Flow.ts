@@ -13,6 +13,7 @@ import { encounter } from "../creatures/Encounter.js"
 import { activateCreature } from "../creatures/Hunt.js"
 import { fireSetup } from "../effects/Triggers.js"
 import type { State } from "../State.js"
+import { riteRises } from "../scenario/Objectives.js"
 import { decideResult } from "../scenario/Victory.js"
 import { din, rout, spores } from "./EndPhase.js"
 import { rollInitiative } from "./Initiative.js"
@@ -24,7 +25,13 @@ export type Step = "setup" | "round" | "creature" | "endPhase" | "end"
 export const nextStep = (s: State): Step | undefined => {
   if (s.phase === "over" || s.pending !== undefined) return undefined
   if (s.phase === "setup")
-    return s.round === 0 ? "setup" : s.round >= s.rounds || playersLeft(s) <= 1 ? "end" : "round"
+    return s.round === 0
+      ? "setup"
+      : s.round >= s.rounds ||
+          playersLeft(s) <= 1 ||
+          s.objectives.some((o) => o.kind === "rite" && o.state === "complete")
+        ? "end"
+        : "round"
   if (s.phase === "end") return "endPhase"
   // Activations.
   if (s.activation !== undefined) return undefined
@@ -65,6 +72,8 @@ export const runStep = (ctx: Ctx, step: Step): void => {
       din(ctx)
       spores(ctx)
       rout(ctx)
+      // B-ROUND-05: the Clear step, where scenario effects happen (the Rite rises, R-WORLD-14).
+      riteRises(ctx)
       ctx.emit({ type: "round.clear", round: d.round })
       ctx.emit({ type: "round.end", round: d.round })
       return

@@ -1,12 +1,11 @@
 /**
  * Who won (B-BATTLE-01/02, B-ROUT-02): a Refuge that Routs loses; if every Refuge Routs it is a
  * draw (R-BATTLE-14, GAP-B-26); otherwise the scenario decides among those left. Scenarios plug
- * their rules in here by the name of their victory hook (`victoryRules`); the scenarios issue adds
- * objective rules. The rule the engine has now is the Loot count of `core/compare-count` (Cache,
- * Night Raid): the Refuge holding more Loot tokens at the end — carried by survivors still on the
- * table or carried off it — wins; Loot of Down survivors is lost (B-BATTLE-02); equal is a draw
- * (R-WORLD-18). A scenario whose rule the engine does not know yet is decided the same way, and the
- * result says so.
+ * their rules in here by the name of their victory hook (`victoryRules`), or by their objectives'
+ * kinds (`objectiveRules`): the Loot count of `core/compare-count` (Cache, Night Raid: the Refuge
+ * holding more Loot tokens at the end — carried by survivors still on the table or carried off it —
+ * wins; Loot of Down survivors is lost, B-BATTLE-02; equal is a draw, R-WORLD-18), the Bloom Heart,
+ * the Rite, the Stranger and the Radio (`Objectives.ts`). A scenario with neither is decided by Loot.
  *
  * @since 0.2.0
  */
@@ -50,13 +49,103 @@ const compare = (
   }
 }
 
+/** A result naming the sides that win (the rest of those in the raid lose; nobody: a draw). */
+const winners = (
+  state: State,
+  won: ReadonlyArray<string>,
+  reason: string,
+  nobody: "draw" | "loss" = "draw",
+): Result => ({
+  reason,
+  sides: state.sides
+    .filter((s) => isPlayerSide(s))
+    .map((s) => ({
+      side: s.id,
+      routed: s.routed,
+      outcome: s.routed
+        ? "loss"
+        : won.length === 0
+          ? nobody
+          : won.includes(s.id)
+            ? won.length > 1
+              ? "draw"
+              : "win"
+            : "loss",
+    })),
+})
+
+/** The Bloom Heart (R-WORLD-08): the Refuge that burned it wins; standing, the one that harvested more. */
+const bloomHeart: VictoryRule = (state, contenders) => {
+  const o = state.objectives.find((x) => x.kind === "bloomHeart")
+  if (o?.state === "burned" && o.by !== undefined)
+    return winners(
+      state,
+      contenders.some((c) => c.id === o.by) ? [o.by] : [],
+      `${o.by} burned the Bloom Heart (B-OBJECTIVE-01)`,
+    )
+  const counts = contenders.map((c) => ({ side: c.id, n: o?.scores[c.id] ?? 0 }))
+  const top = Math.max(...counts.map((c) => c.n))
+  return winners(
+    state,
+    counts.filter((c) => c.n === top).map((c) => c.side),
+    `the Bloom Heart stands; Amber harvested: ${counts.map((c) => `${c.side} ${c.n}`).join(", ")} (R-WORLD-08)`,
+  )
+}
+
+/** The Rite (R-WORLD-14): complete, every Refuge loses; stopped, the one with more slain Gardeners and disruptions wins. */
+const rite: VictoryRule = (state, contenders) => {
+  const o = state.objectives.find((x) => x.kind === "rite")
+  if (o?.state === "complete")
+    return winners(
+      state,
+      [],
+      "the Rite is complete: a Bloom Heart takes root, and every Refuge loses (R-WORLD-14)",
+      "loss",
+    )
+  const counts = contenders.map((c) => ({ side: c.id, n: o?.scores[c.id] ?? 0 }))
+  const top = Math.max(...counts.map((c) => c.n))
+  return winners(
+    state,
+    counts.filter((c) => c.n === top).map((c) => c.side),
+    `the Rite is stopped at ${o?.progress ?? 0}; Gardeners slain and disruptions: ${counts.map((c) => `${c.side} ${c.n}`).join(", ")} (R-WORLD-14)`,
+  )
+}
+
+/** The Stranger (R-WORLD-06): the Refuge that gets it off its own edge wins; nobody, a draw. */
+const stranger: VictoryRule = (state) => {
+  const o = state.objectives.find((x) => x.kind === "stranger")
+  return o?.state === "rescued" && o.by !== undefined
+    ? winners(state, [o.by], `${o.by} rescued the Stranger off its own edge (B-OBJECTIVE-11)`)
+    : winners(state, [], "nobody rescued the Stranger: a draw (R-WORLD-06)")
+}
+
+/** The Radio: held by a standing survivor at the end, or carried off its own edge from round 4 on, wins. */
+const radio: VictoryRule = (state) => {
+  const o = state.objectives.find((x) => x.kind === "radio")
+  if (o?.state === "rescued" && o.by !== undefined && o.progress >= 4)
+    return winners(state, [o.by], `${o.by} carried the Radio off its own edge in round ${o.progress}`)
+  const holder = state.models.find(
+    (m) => m.status === "active" && m.kind === "survivor" && m.carrying.some((c) => c.contents === "radio"),
+  )
+  return holder
+    ? winners(state, [holder.side], `${holder.name} holds the Radio at the end`)
+    : winners(state, [], "nobody holds the Radio at the end: a draw (R-WORLD-18)")
+}
+
 /** Victory rules by hook name. */
 export const victoryRules: Record<string, VictoryRule> = {
   "core/compare-count": (state, contenders, params) => {
-    const what = (params as { what?: string } | undefined)?.what === "meds" ? "meds" : "loot"
-    return compare(state, contenders, what, `${what === "meds" ? "Meds" : "Loot"} tokens held`)
+    const what = (params as { what?: string } | undefined)?.what
+    if (what === "bloomHeart") return bloomHeart(state, contenders, params)
+    return what === "meds"
+      ? compare(state, contenders, "meds", "Meds tokens held")
+      : compare(state, contenders, "loot", "Loot tokens held")
   },
+  "core/planting-rite": rite,
 }
+
+/** Victory by objective kind, for scenarios that name no hook. */
+export const objectiveRules: Partial<Record<string, VictoryRule>> = { stranger, radio, bloomHeart, rite }
 
 /** The raid's result. */
 export const decideResult = (ctx: Ctx): Result => {
@@ -84,10 +173,9 @@ export const decideResult = (ctx: Ctx): Result => {
   const hook = scenario?.victory.hook
   const rule = hook ? victoryRules[hook.hook] : undefined
   if (rule) return rule(state, left, hook!.params)
-  return compare(
-    state,
-    left,
-    "loot",
-    `${scenario?.name ?? state.scenario}: its objectives are not played by the engine yet; decided by Loot tokens held`,
-  )
+  for (const o of state.objectives) {
+    const byKind = objectiveRules[o.kind]
+    if (byKind) return byKind(state, left, undefined)
+  }
+  return compare(state, left, "loot", `${scenario?.name ?? state.scenario}: Loot tokens held`)
 }
