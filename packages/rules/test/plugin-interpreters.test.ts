@@ -128,7 +128,6 @@ const WAITING = [
   "creatures[hollowed].specialRules[1].effects[0]",
   "creatures[hollowed].specialRules[2].effects[0]",
   "creatures[hollowed].specialRules[3].effects[0].do[0]",
-  "improvements[amber-shrine].effects[0]",
   "objectives[bloom-heart].rules[0].effects[0]",
   "objectives[bloom-heart].rules[0].effects[0].do[0]",
   "objectives[bloom-heart].rules[1].effects[0]",

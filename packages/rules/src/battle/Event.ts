@@ -140,6 +140,13 @@ export const Event = Schema.Union(
     reason: Schema.String,
   }),
   event("joined", { model: Model, reason: Schema.String }),
+  event("gained", {
+    model: ModelId,
+    gift: Schema.optional(Schema.String),
+    mark: Schema.optional(Schema.String),
+    faces: faces,
+    threshold: Schema.Int,
+  }),
   // Creatures.
   event("side.added", { side: Side }),
   event("creature.arrives", { model: Model, at: Schema.String }),

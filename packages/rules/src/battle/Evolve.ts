@@ -315,6 +315,12 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       if (e.score) o.scores[e.score.side] = (o.scores[e.score.side] ?? 0) + e.score.add
       return
     }
+    case "gained": {
+      const m = model(d, e.model)
+      if (e.gift !== undefined) m.gifts.push(e.gift)
+      if (e.mark !== undefined) m.marks.push(e.mark)
+      return
+    }
     case "joined":
       d.models.push(copy(e.model) as never)
       return

@@ -11,7 +11,7 @@
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { applyHits, critDamageOf } from "../combat/Damage.js"
-import { checkBlightDice, poolModifiers, reactiveBlight, roll } from "../combat/Pools.js"
+import { checkBlightDice, poolModifiers, reactiveBlight, roll, spendExtraBlight } from "../combat/Pools.js"
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
@@ -131,6 +131,7 @@ export const resolveFight = (
     dDice--
     dReasons.push("−1 Shaken (B-FIGHT-04)")
   }
+  spendExtraBlight(ctx, attacker, opts.blightDice)
   const aPool = roll(
     ctx,
     attacker,
@@ -195,7 +196,7 @@ export const fight = (ctx: Ctx, c: CommandOf<"fight">, by: string): void => {
   const a = ctx.draft.activation!
   if (a.attacked)
     refuse(`fight: ${m.name} has already attacked this activation; one attack per activation`, "B-ACT-09")
-  const problem = checkBlightDice(m, c.blightDice)
+  const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
   const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
   if (!target || (target.status !== "active" && target.status !== "down"))

@@ -7,7 +7,7 @@
  */
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
-import { checkBlightDice, poolModifiers, roll } from "../combat/Pools.js"
+import { checkBlightDice, poolModifiers, roll, spendExtraBlight } from "../combat/Pools.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
 
 export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
@@ -17,7 +17,7 @@ export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
     refuse(`token: there is no Loot token "${c.token}" on the table`, "B-ACTION-SEARCH-01")
   if (m.carrying.length > 0)
     refuse(`search: ${m.name} already carries Loot; a survivor carries at most 1`, "B-ACTION-SEARCH-02")
-  const problem = checkBlightDice(m, c.blightDice)
+  const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
   if (
     ctx.fact(
@@ -37,6 +37,7 @@ export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
   }
   takeAction(ctx, m.id, "search")
   const mods = poolModifiers(ctx, m, "wits.search", { self: m, action: "search" })
+  spendExtraBlight(ctx, m, c.blightDice)
   const r = roll(
     ctx,
     m,

@@ -13,7 +13,7 @@
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { applyHits, critDamageOf } from "../combat/Damage.js"
-import { checkBlightDice, effectsOf, poolModifiers, roll, score } from "../combat/Pools.js"
+import { checkBlightDice, effectsOf, poolModifiers, roll, score, spendExtraBlight } from "../combat/Pools.js"
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
@@ -38,7 +38,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
       `weapon: ${weapon!.name} is empty; Reload it first`,
       weapon!.ammunition === "reloads" ? "B-AMMO-02" : "B-AMMO-06",
     )
-  const problem = checkBlightDice(m, c.blightDice)
+  const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
   if (ctx.draft.tokens.some((t) => t.id === c.target)) {
     shootAtObjective(ctx, m, c.target, weapon!.id, c.blightDice)
@@ -160,6 +160,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   }
   dice += mods.dice
   reasons.push(...mods.reasons)
+  spendExtraBlight(ctx, m, c.blightDice)
   const pool = roll(
     ctx,
     m,

@@ -9,7 +9,7 @@
  */
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
-import { checkBlightDice, effectsOf, poolModifiers, roll } from "../combat/Pools.js"
+import { checkBlightDice, effectsOf, poolModifiers, roll, spendExtraBlight } from "../combat/Pools.js"
 import type { Model } from "../State.js"
 import { checkUse, objectiveAt, useObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
@@ -26,6 +26,7 @@ const test = (
 ): boolean => {
   if (effectsOf(ctx, m).some((s) => s.effect.kind === "skipTest" && s.effect.test === pool)) return true
   const mods = poolModifiers(ctx, m, pool, { self: m, action: "use" })
+  spendExtraBlight(ctx, m, blight)
   const r = roll(
     ctx,
     m,
@@ -42,7 +43,7 @@ const test = (
 
 export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
   const m = beginAction(ctx, c.model, "use", by)
-  const problem = checkBlightDice(m, c.blightDice)
+  const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
   const notInContact = (what: string) => {
     if (!ctx.consumedInputs) refuse(`target: ${what} is not in contact with ${m.name}`, "B-ACTION-USE-01")

@@ -6,6 +6,7 @@
  *
  * @since 0.2.0
  */
+import { Roll } from "@blight/dice"
 import type { Ctx } from "../Context.js"
 import type { Model, Side } from "../State.js"
 import { dropAll } from "./Loot.js"
@@ -17,8 +18,16 @@ export const gainBlight = (ctx: Ctx, id: string, amount: number, source: string)
   if (m.status === "turned" || m.status === "slain" || m.status === "fled") return
   const blight = Math.min(12, m.blight + amount)
   if (blight === m.blight) return
-  ctx.emit({ type: "blight.gained", model: id, amount: blight - m.blight, blight, source })
-  if (blight === 12) turn(ctx, id)
+  const before = m.blight
+  ctx.emit({ type: "blight.gained", model: id, amount: blight - before, blight, source })
+  if (blight === 12) {
+    turn(ctx, id)
+    return
+  }
+  // B-GIFT-02/03: a Gift and a Mark for each of 3, 6 and 9 reached (crossing counts, AMB-B-23), rolled
+  // now if the table tracks it so (R-BATTLE-12), otherwise in the Aftermath.
+  if (ctx.draft.options.giftsAtOnce)
+    for (const t of [3, 6, 9]) if (before < t && blight >= t) rollGiftAndMark(ctx, id, t)
 }
 
 /** A survivor Turns (B-TURN-01, B-TURN-02). */
@@ -107,5 +116,37 @@ export const blankCreature = (ctx: Ctx, id: string, side: string, creature: stri
     used: {},
     wasDown: false,
     arrived: ctx.draft.round,
+  }
+}
+
+/** Rolls a Gift and a Mark on their half tables, duplicates rolled again (B-GIFT-04/05). */
+const rollGiftAndMark = (ctx: Ctx, id: string, threshold: number): void => {
+  for (const table of ["gifts", "marks"] as const) {
+    const entry = ctx.env.content.list("tables").find((t) => t.table === table)
+    if (!entry) continue
+    const m = ctx.view(id)
+    const have = table === "gifts" ? m.gifts : m.marks
+    const pickable = entry.rows.filter((r) => {
+      const x = r.result as { gift?: string; mark?: string }
+      return !have.includes((x.gift ?? x.mark)!)
+    })
+    if (pickable.length === 0) continue
+    for (let tries = 0; tries < 100; tries++) {
+      const faces = ctx.dice(2, `${m.name}'s ${table === "gifts" ? "Gift" : "Mark"} (B-GIFT-04)`, m.side)
+      const row = Roll.halfRow(faces[0]!, faces[1]!)
+      const found = entry.rows.find((r) => r.key === row)?.result as
+        | { gift?: string; mark?: string }
+        | undefined
+      const got = found?.gift ?? found?.mark
+      if (got === undefined || have.includes(got)) continue // B-GIFT-05: a duplicate is rolled again
+      ctx.emit({
+        type: "gained",
+        model: id,
+        ...(table === "gifts" ? { gift: got } : { mark: got }),
+        faces: [...faces],
+        threshold,
+      })
+      break
+    }
   }
 }

@@ -266,10 +266,56 @@ export const reactiveBlight = (ctx: Ctx, m: Model, what: string): number => {
 }
 
 /** Checks the Blight dice a command asks for against the tier allowance (B-BLIGHTDICE-01). */
-export const checkBlightDice = (m: Model, asked: number | undefined): string | undefined => {
+export const checkBlightDice = (ctx: Ctx, m: Model, asked: number | undefined): string | undefined => {
   const n = asked ?? 0
   const allowance = blightAllowance(m)
-  return n > allowance
-    ? `blightDice: ${m.name} may add up to ${allowance} Blight ${allowance === 1 ? "die" : "dice"} (B-BLIGHTDICE-01), asked ${n}`
-    : undefined
+  if (n <= allowance) return undefined
+  const extra = n - allowance > 0 ? extraBlightDice(ctx, m) : []
+  if (n <= allowance + extra.length) return undefined
+  return `blightDice: ${m.name} may add up to ${allowance} Blight ${allowance === 1 ? "die" : "dice"} (B-BLIGHTDICE-01)${extra.length ? ` and ${extra.length} extra (${extra.map((x) => x.why).join(", ")})` : ""}, asked ${n}`
+}
+
+/** An extra Blight die beyond the tier a rule gives, and where its use is counted. */
+interface Extra {
+  readonly key: string
+  readonly why: string
+}
+
+/**
+ * Extra Blight dice beyond the tier (R-WORLD-05, AMB-B-12): the Mother's Blessing — once per round,
+ * while the Verdant Mother stands, a member within 6" of her (B-CONGREGATION-16) — and content's
+ * limited `poolModifier` Blight dice (the Amber Shrine, once a raid for the Refuge).
+ */
+export const extraBlightDice = (ctx: Ctx, m: Model): Extra[] => {
+  if (m.kind !== "survivor") return []
+  const out: Extra[] = []
+  const side = ctx.draft.sides.find((s) => s.id === m.side)
+  if (side?.kind === "congregation") {
+    const mother = ctx.draft.models.find((x) => x.side === m.side && x.leader && x.status === "active")
+    const key = `${m.side}:blessing:round`
+    if (mother && (ctx.draft.roundUses[key] ?? 0) < 1) {
+      const near =
+        mother.id === m.id ||
+        ctx.fact(
+          { q: "within", a: m.id, b: mother.id, inches: 6 },
+          `Is ${m.name} within 6" of ${mother.name} (the Verdant Mother)?`,
+          m.side,
+        ) === true
+      if (near) out.push({ key, why: "the Mother's Blessing (B-CONGREGATION-16)" })
+    }
+  }
+  for (const s of effectsOf(ctx, m)) {
+    const e = s.effect
+    if (e.kind !== "poolModifier" || !e.blightDice || e.uses === undefined) continue
+    const key = `blight:${s.source}:${e.uses.per}`
+    if ((side?.used[key] ?? 0) < e.uses.times) out.push({ key, why: s.source })
+  }
+  return out
+}
+
+/** Spends the extra Blight dice a command asked for beyond the tier (call just before rolling). */
+export const spendExtraBlight = (ctx: Ctx, m: Model, asked: number | undefined): void => {
+  const over = (asked ?? 0) - blightAllowance(m)
+  if (over <= 0) return
+  for (const x of extraBlightDice(ctx, m).slice(0, over)) ctx.emit({ type: "used", side: m.side, key: x.key })
 }
