@@ -223,7 +223,7 @@ const shootAtObjective = (
   blightDice: number | undefined,
 ): void => {
   const o = objectiveAt(ctx, tokenId)
-  if (!o || o.kind !== "bloomHeart" || o.state !== "standing")
+  if (o?.kind !== "bloomHeart" || o.state !== "standing")
     refuse(`target: ${tokenId} is not something to shoot at (only a standing Bloom Heart is)`, "B-SHOOT-01")
   const weapon = ctx.env.content.get("weapons", weaponId)!
   const carried = m.weapons.find((w) => w.weapon === weaponId && !w.spent)!

@@ -57,7 +57,7 @@ const test = (
 }
 
 /** Can this objective be worked with a Use now (refused otherwise, before any action is spent)? */
-export const checkUse = (ctx: Ctx, o: ObjectiveState, m: Model, item: string | undefined): void => {
+export const checkUse = (_ctx: Ctx, o: ObjectiveState, m: Model, item: string | undefined): void => {
   if (o.kind === "bloomHeart" && o.state !== "standing")
     refuse("target: the Bloom Heart has already burned", "B-OBJECTIVE-01")
   if (o.kind === "bloomHeart" && item === "harvest") {
