@@ -99,6 +99,16 @@ export const Gift = command(
   { model: ModelId, gift: Schema.String, target: Schema.optional(Schema.Union(ModelId, TokenId)) },
   "Use a Gift that takes an action (B-ACTION-GIFT-01)",
 )
+/** An action a rule grants (Command Voice, lighting a Flare): named as the rule names it. */
+export const Act = command(
+  "act",
+  {
+    model: ModelId,
+    action: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(80)),
+    target: Schema.optional(Schema.Union(ModelId, TokenId)),
+  },
+  'Take an action a skill, kit or the Leader rules grant, by its name (e.g. "Command Voice")',
+)
 /** End the activation early. */
 export const EndActivation = command("endActivation", { model: ModelId }, "End the activation")
 /** Withdraw: the side leaves the raid, which counts as a Rout (B-ROUT-03). */
@@ -153,6 +163,7 @@ export const Command = Schema.Union(
   Use,
   Steady,
   Gift,
+  Act,
   EndActivation,
   Withdraw,
   Roll,

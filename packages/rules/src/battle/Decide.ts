@@ -8,6 +8,7 @@
  * @since 0.2.0
  */
 import { Either } from "effect"
+import { act } from "./actions/Act.js"
 import { activate, endActivationCommand, withdraw } from "./actions/Activation.js"
 import { aim } from "./actions/Aim.js"
 import { fight } from "./actions/Fight.js"
@@ -61,6 +62,7 @@ const handlers: { readonly [T in Runnable["type"]]?: Handler } = {
   use: use as Handler,
   steady: steady as Handler,
   gift: gift as Handler,
+  act: act as Handler,
   endActivation: endActivationCommand as Handler,
   withdraw: withdraw as Handler,
   state: ((ctx: Ctx, c: CommandOf<"state">) =>

@@ -7,6 +7,8 @@
  *
  * @since 0.2.0
  */
+
+import { grantedActions } from "./actions/Act.js"
 import type { Command } from "./Command.js"
 import type { Env } from "./Context.js"
 import { refusedOutright } from "./Decide.js"
@@ -123,6 +125,16 @@ const candidates = (state: State, env: Env, by: string): Command[] => {
       }
     if (!m.hidden) out.push({ type: "hide", model: m.id })
     if (m.shaken) out.push({ type: "steady", model: m.id })
+    for (const g of grantedActions({ env }, m)) {
+      if (g.times !== undefined && (m.used[g.key] ?? 0) >= g.times) continue
+      if (g.grant.attack && a.attacked) continue
+      const orders = g.grant.do.some((e) => e.kind === "hook" && e.hook === "core/order")
+      if (!orders) out.push({ type: "act", model: m.id, action: g.grant.name })
+      else
+        for (const f of state.models)
+          if (f.side === m.side && f.id !== m.id && f.status === "active")
+            out.push({ type: "act", model: m.id, action: g.grant.name, target: f.id })
+    }
     for (const g of m.gifts) {
       const entry = env.content.get("gifts", g)
       const grant = entry?.effects?.find((e) => e.kind === "grantAction")

@@ -159,6 +159,12 @@ export const roll = (
   by?: string,
   pool?: Pool,
 ): RolledPool => {
+  // An order (`core/order`): +1 die to the model's next pool this round, then it is spent.
+  const orderKey = `order:${ctx.draft.round}`
+  if ((m.used[orderKey] ?? 0) > (m.used[`${orderKey}:spent`] ?? 0)) {
+    dice += 1
+    ctx.emit({ type: "used", model: m.id, key: `${orderKey}:spent` })
+  }
   const ordinary = Math.max(0, dice)
   const desperate = ordinary + blight < 1
   const n = desperate ? 1 : ordinary

@@ -147,7 +147,13 @@ const pick = (
 
 /** Runs one creature's activation. */
 export const activateCreature = (ctx: Ctx, id: string): void => {
-  const c = ctx.view(id)
+  const base = ctx.view(id)
+  // Extra Move this round (Always closer): a use keyed "move+N:<round>".
+  const bonus = Object.keys(base.used)
+    .filter((k) => k.startsWith("move+") && k.endsWith(`:${ctx.draft.round}`))
+    .reduce((n, k) => n + Number(k.slice(5, k.indexOf(":"))), 0)
+  const c: Model =
+    bonus > 0 ? { ...base, profile: { ...base.profile, move: base.profile.move + bonus } } : base
   const entry = ctx.env.content.get("creatures", c.ref)
   const behaviour = entry ? ctx.env.content.get("behaviours", entry.behaviour) : undefined
   ctx.emit({ type: "activation.start", model: id, actions: 2 })

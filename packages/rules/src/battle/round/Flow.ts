@@ -64,7 +64,10 @@ export const runStep = (ctx: Ctx, step: Step): void => {
     case "creature": {
       const side = sideOnTurn(d as State)!
       const creature = d.models.find((m) => m.side === side.id && canActivate(d as State, m as never))
-      if (creature) activateCreature(ctx, creature.id)
+      if (creature) {
+        activateCreature(ctx, creature.id)
+        inTime(ctx, creature.id)
+      }
       return
     }
     case "endPhase":
@@ -86,4 +89,55 @@ export const runStep = (ctx: Ctx, step: Step): void => {
 const startRound = (ctx: Ctx, round: number): void => {
   ctx.emit({ type: "round.start", round })
   rollInitiative(ctx)
+  unseenBonus(ctx)
+}
+
+const hookOf = (ctx: Ctx, creature: string, name: string) => {
+  for (const r of ctx.env.content.get("creatures", creature)?.specialRules ?? [])
+    for (const e of r.effects ?? []) {
+      if (e.kind === "hook" && e.hook === name) return e.params as Record<string, unknown> | undefined
+      if (e.kind === "trigger")
+        for (const x of e.do)
+          if (x.kind === "hook" && x.hook === name) return (x.params ?? {}) as Record<string, unknown>
+    }
+  return undefined
+}
+
+/**
+ * In time (`core/choir-in-time`): when a creature with it has activated, every creature of the named
+ * kind within the radius that has not activated activates straight after it, one at a time.
+ */
+const inTime = (ctx: Ctx, leader: string): void => {
+  const c = ctx.view(leader)
+  const p = hookOf(ctx, c.ref, "core/choir-in-time")
+  if (!p) return
+  const radius = Number(p.radius ?? 6)
+  for (const h of [...ctx.draft.models].sort((a, b) => a.id.localeCompare(b.id))) {
+    if (h.ref !== p.creature || !canActivate(ctx.draft as State, h as never)) continue
+    const near = ctx.fact(
+      { q: "within", a: leader, b: h.id, inches: radius },
+      `Is ${h.name} within ${radius}" of ${c.name}?`,
+    )
+    if (near === true) activateCreature(ctx, h.id)
+  }
+}
+
+/**
+ * Always closer (`core/unseen-move-bonus`): a creature no survivor can see at the start of a round
+ * has extra Move that round (recorded as a use the creature's move reads).
+ */
+const unseenBonus = (ctx: Ctx): void => {
+  for (const c of ctx.draft.models) {
+    if (c.kind !== "creature" || c.status !== "active") continue
+    const p = hookOf(ctx, c.ref, "core/unseen-move-bonus")
+    if (!p) continue
+    const seen = ctx.draft.models.some(
+      (s) =>
+        s.kind === "survivor" &&
+        s.status === "active" &&
+        ctx.fact({ q: "sees", a: s.id, b: c.id }, `Can ${s.name} see ${c.name}?`) === true,
+    )
+    if (!seen)
+      ctx.emit({ type: "used", model: c.id, key: `move+${Number(p.inches ?? 3)}:${ctx.draft.round}` })
+  }
 }
