@@ -168,6 +168,11 @@ export const apply = (
   const pending = state.pending
   let first: Either.Either<Batch, Rejection>
   if (pending !== undefined) {
+    const asked = pending.prompt?.by ?? "any"
+    if (by !== "any" && asked !== "any" && asked !== by)
+      return Either.left({
+        reason: `the waiting prompt is for ${asked} to answer: ${pending.prompt?.kind === "dice" ? pending.prompt.purpose : ((pending.prompt as { question?: string } | undefined)?.question ?? "")}`,
+      })
     const answer = answerOf(state, command)
     if (Either.isLeft(answer)) return Either.left(answer.left)
     first = run(state, env, pending.command as Runnable, pending.by, pending.answers, answer.right, false)
