@@ -68,7 +68,8 @@ export const rollInitiative = (ctx: Ctx): void => {
     if (player(id)) groups.set(scores.get(id)!, [...(groups.get(scores.get(id)!) ?? []), id])
   for (const tied of groups.values()) {
     let pending = tied
-    while (pending.length > 1) {
+    // Roll again while they tie (bounded: after 100 roll-offs the order they came in stands).
+    for (let guard = 0; pending.length > 1 && guard < 100; guard++) {
       const faces = ctx.dice(pending.length, `roll-off for Initiative: ${pending.join(", ")}`)
       rolloffs.push([...faces])
       for (const [i, id] of pending.entries()) tiebreak.set(id, [...(tiebreak.get(id) ?? []), faces[i]!])
