@@ -112,7 +112,7 @@ class Table {
       }
       // Someone else's turn: activate their first model and end it.
       const other = legal.find((c) => c.type === "activate")
-      if (!other || other.type !== "activate") throw new Error(`can't reach ${id}'s turn`)
+      if (other?.type !== "activate") throw new Error(`can't reach ${id}'s turn`)
       this.do(other)
       this.do({ type: "endActivation", model: other.model })
     }
@@ -126,7 +126,7 @@ class Table {
   }
 }
 
-const contact = (a: string, b: string): Fact => ({ query: { q: "contact", a, b }, value: true })
+const _contact = (a: string, b: string): Fact => ({ query: { q: "contact", a, b }, value: true })
 
 describe("scenarios as data (B-SCENARIO)", () => {
   it("B-SCENARIO-01 the core pack has the 6 first scenarios and The Planting", () => {
@@ -211,7 +211,7 @@ describe("the Bloom Heart (B-OBJECTIVE-01..04, R-WORLD-08)", () => {
     // Everyone ends their activation at once: the round ends with no Noise made.
     for (let guard = 0; guard < 30 && t.state.round === 1; guard++) {
       const a = Battle.legal(t.state, env).find((c) => c.type === "activate")
-      if (!a || a.type !== "activate") break
+      if (a?.type !== "activate") break
       t.do(a)
       t.do({ type: "endActivation", model: a.model })
     }
@@ -236,7 +236,7 @@ describe("the Radio (B-OBJECTIVE-05..07)", () => {
     expect(t.state.models.find((m) => m.id === "ash.1")!.carrying[0]!.contents).toBe("radio")
     for (let guard = 0; guard < 30 && t.state.round === 1; guard++) {
       const a = Battle.legal(t.state, env).find((c) => c.type === "activate")
-      if (!a || a.type !== "activate") break
+      if (a?.type !== "activate") break
       t.do(a)
       t.do({ type: "endActivation", model: a.model })
     }
@@ -307,7 +307,7 @@ describe("the Stranger (B-OBJECTIVE-09..11, B-STRANGER-01, R-WORLD-06)", () => {
     // Next round the Stranger activates with Ash and walks off Ash's edge.
     for (let guard = 0; guard < 60 && t.state.round < 2; guard++) {
       const a = Battle.legal(t.state, env).find((c) => c.type === "activate")
-      if (!a || a.type !== "activate") break
+      if (a?.type !== "activate") break
       t.do(a)
       t.do({ type: "endActivation", model: a.model })
     }
@@ -321,7 +321,7 @@ describe("the Stranger (B-OBJECTIVE-09..11, B-STRANGER-01, R-WORLD-06)", () => {
       if (w) t.do(w)
       else {
         const a = legal.find((c) => c.type === "activate")
-        if (!a || a.type !== "activate") break
+        if (a?.type !== "activate") break
         t.do(a)
         t.do({ type: "endActivation", model: a.model })
       }
@@ -340,7 +340,7 @@ describe("the Rite (B-OBJECTIVE-12, R-WORLD-14)", () => {
       t.facts.set(JSON.stringify({ q: "within", a: g.id, b: seedbed, inches: 6 }), true)
     for (let guard = 0; guard < 60 && t.state.round < 2; guard++) {
       const a = Battle.legal(t.state, env).find((c) => c.type === "activate")
-      if (!a || a.type !== "activate") break
+      if (a?.type !== "activate") break
       t.do(a)
       t.do({ type: "endActivation", model: a.model })
     }
