@@ -5,13 +5,23 @@
  */
 import { readFile } from "node:fs/promises"
 import { resolve } from "node:path"
-import { formatProblem, Ids, loadWithCore, type PackInput, type Problem } from "@blight/rules"
+import {
+  battleInterpretations,
+  formatProblem,
+  Ids,
+  Interpretations,
+  Interpreters,
+  loadWithCore,
+  type PackInput,
+  type Problem,
+} from "@blight/rules"
 import { Either } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 
 const usage = `usage:
   blight pack validate FILE…   check packs (JSON) on top of the core pack
-options: --json (one JSON object: valid, packs, problems)`
+options: --json (one JSON object: valid, packs, problems, warnings)
+A valid pack whose effects no code reads gets a warning per effect (it can never fire).`
 
 /** Reads pack files; unreadable or non-JSON files become problems, not exceptions. */
 export const readPacks = async (
@@ -82,14 +92,33 @@ export const pack: Command = {
         )
         return { id: m.id, version: m.version, file: input?.source, entries: Object.fromEntries(counts) }
       })
-    if (o.json) writeJson(io, { valid: true, packs: summaries })
-    else
+    // Nothing silent: an effect no code reads can never fire; say so (a warning, not a failure).
+    const homebrew = new Set<string>(summaries.map((s) => s.id))
+    const entries = Ids.KINDS.flatMap((kind) =>
+      registry
+        .listSourced(kind)
+        .filter((s) => homebrew.has(s.pack))
+        .map((s) => ({ kind, entry: s.entry, pack: s.pack })),
+    )
+    const silent = Interpreters.silentEffects(entries, [
+      ...Interpretations.builderInterpretations,
+      ...battleInterpretations,
+    ]).slice(0, 50)
+    const warnings = silent.map((w) => ({
+      pack: w.pack,
+      path: w.path,
+      message: `this ${w.kind}${w.selects ? ` (${w.selects})` : ""} effect can never fire: nothing in the ${w.area} reads it here`,
+    }))
+    if (o.json) writeJson(io, { valid: true, packs: summaries, warnings })
+    else {
       for (const s of summaries) {
         const what = Object.entries(s.entries).map(([k, n]) => `${k} ${n}`)
         io.stdout.write(
           `ok ${s.id}@${s.version} (${s.file}): ${what.length > 0 ? what.join(", ") : "no entries"}\n`,
         )
       }
+      for (const w of warnings) io.stdout.write(`warning: ${w.pack}: ${w.path}: ${w.message}\n`)
+    }
     return EXIT.ok
   },
 }

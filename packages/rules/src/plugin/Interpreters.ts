@@ -233,3 +233,24 @@ export const notYetInterpreted = (
   found: ReadonlyArray<FoundEffect>,
   declared: ReadonlyArray<Interpretation>,
 ): Uninterpreted[] => missing(found, declared, PENDING_AREAS)
+
+/** A content effect no code reads where it sits: it can never fire. */
+export interface Silent extends Uninterpreted {
+  /** The pack the entry comes from. */
+  readonly pack: string
+}
+
+/**
+ * The effects of some packs' entries that nothing interprets (for `blight pack validate`'s
+ * warnings): checked against the areas that declare what they read; campaign effects are left out
+ * while the campaign declares nothing.
+ */
+export const silentEffects = (
+  entries: ReadonlyArray<{ readonly kind: Kind; readonly entry: unknown; readonly pack: string }>,
+  declared: ReadonlyArray<Interpretation>,
+): Silent[] => {
+  const areas = AREAS.filter((a) => declared.some((d) => d.area === a))
+  return entries.flatMap(({ kind, entry, pack }) =>
+    missing(effectsOf([{ kind, entry }]), declared, areas).map((u) => ({ ...u, pack })),
+  )
+}
