@@ -79,6 +79,7 @@ describe("blight pack validate", () => {
     expect(JSON.parse(r.out)).toEqual({
       valid: true,
       packs: [{ id: "harsher-husks", version: "0.1.0", file: husks, entries: { creatures: 1 } }],
+      warnings: [],
     })
   })
 
