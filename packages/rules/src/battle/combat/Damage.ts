@@ -9,8 +9,9 @@
  */
 import { Armour } from "@blight/dice"
 import type { Effect } from "../../plugin/Effect.js"
+import { holds } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
-import { fire } from "../effects/Triggers.js"
+import { doEffect, fire } from "../effects/Triggers.js"
 import type { Model } from "../State.js"
 import { gardenerSlain } from "../scenario/Objectives.js"
 import { gainBlight } from "./Blight.js"
@@ -82,8 +83,28 @@ export const takenOut = (ctx: Ctx, id: string, by: string | undefined): void => 
   if (holdOn(ctx, m)) return
   dropAll(ctx, id)
   ctx.emit({ type: "down", model: id, ...(by ? { by } : {}) })
-  if (by !== undefined) grafting(ctx, m, by)
+  if (by !== undefined) {
+    grafting(ctx, m, by)
+    takerTriggers(ctx, by, id)
+  }
   feed(ctx, id)
+}
+
+/**
+ * The triggers on `down` of the model that took a survivor Down (a homebrew "drag under"): their
+ * `when` sees the victim as its `target`, and an effect scoped to the target lands on the victim.
+ */
+const takerTriggers = (ctx: Ctx, by: string, victim: string): void => {
+  const taker = ctx.draft.models.find((x) => x.id === by) as Model | undefined
+  if (!taker) return
+  for (const s of effectsOf(ctx, taker)) {
+    const e = s.effect
+    if (e.kind !== "trigger" || e.on !== "down") continue
+    if (e.do.some((x) => x.kind === "hook")) continue // the model's own "would go Down" (Deep Roots)
+    const v = ctx.view(victim)
+    if (e.when !== undefined && !holds(ctx, e.when, { self: taker, target: v })) continue
+    for (const x of e.do) doEffect(ctx, x.scope === "target" ? v : ctx.view(by), x, s.source)
+  }
 }
 
 type HookEffect = Extract<Effect, { kind: "hook" }>

@@ -69,6 +69,8 @@ export const checkUse = (_ctx: Ctx, o: ObjectiveState, m: Model, item: string | 
     refuse("target: the Stranger is already free", "B-OBJECTIVE-09")
   if (o.kind === "rite" && o.state !== "standing") refuse("target: the Rite is over", "B-OBJECTIVE-12")
   if (o.kind === "radio") refuse("target: the Radio is picked up with a Search, like Loot", "B-OBJECTIVE-05")
+  if (o.kind === "other" && o.state === "complete")
+    refuse("target: it is already complete", "B-ACTION-USE-01")
 }
 
 /** Works an objective with a Use action (after the action is taken). */
@@ -178,13 +180,18 @@ export const useObjective = (
       })
       return
     }
-    default:
+    default: {
+      // Another kind: each Use counts; its `uses` complete it (a homebrew sluice wheel).
+      const progress = o.progress + 1
+      const done = entry?.uses !== undefined && progress >= entry.uses
       ctx.emit({
         type: "objective",
         objective: o.id,
-        progress: o.progress + 1,
-        reason: `${m.name} works ${entry?.name ?? o.id}`,
+        progress,
+        ...(done ? { state: "complete", by: m.side } : {}),
+        reason: `${m.name} works ${entry?.name ?? o.id}${done ? ": it is complete" : ` (${progress}${entry?.uses ? ` of ${entry.uses}` : ""})`}`,
       })
+    }
   }
 }
 
