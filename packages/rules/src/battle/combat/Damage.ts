@@ -16,7 +16,7 @@ import type { Model } from "../State.js"
 import { gardenerSlain } from "../scenario/Objectives.js"
 import { gainBlight } from "./Blight.js"
 import { dropAll } from "./Loot.js"
-import { blightAllowance, effectsOf, roll } from "./Pools.js"
+import { blightAllowance, effectsOf, reactiveBlight, roll } from "./Pools.js"
 
 /** Where hits come from. */
 export interface HitSource {
@@ -44,7 +44,17 @@ export const applyHits = (ctx: Ctx, targetId: string, hits: number, crits: numbe
   const target = ctx.view(targetId)
   if (hits <= 0 || target.status === "slain" || target.status === "fled" || target.status === "turned") return
   ctx.emit({ type: "hits", target: targetId, hits, crits, damage: src.damage, by: src.by })
-  const faces = ctx.dice(target.profile.armour, `${target.name}'s Armour`, target.side)
+  // Blight dice on Armour only if the table rules so (R-BATTLE-07, AMB-B-10); their 1s add Blight.
+  const blight =
+    ctx.draft.options.blightDiceOnArmour && target.kind === "survivor" && target.profile.armour > 0
+      ? reactiveBlight(ctx, target, "Armour")
+      : 0
+  const rolled = ctx.dice(target.profile.armour + blight, `${target.name}'s Armour`, target.side)
+  const faces = rolled
+  if (blight > 0) {
+    const ones = rolled.slice(target.profile.armour).filter((f) => f === 1).length
+    if (ones > 0) gainBlight(ctx, targetId, ones, "Blight dice (B-BLIGHTDICE-03)")
+  }
   const through = Armour.unblocked({ hits, crits }, Armour.armourBlocks(faces, target.helmet))
   if (faces.length > 0)
     ctx.emit({

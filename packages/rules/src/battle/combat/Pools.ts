@@ -36,6 +36,8 @@ export const effectsOf = (ctx: Ctx, m: Model): Sourced[] => {
   if (m.kind === "creature") {
     const cr = c.get("creatures", m.ref)
     for (const r of cr?.specialRules ?? []) add(r.effects, `${cr?.name}: ${r.name}`)
+    // A Hollowed keeps its Gifts (B-HOLLOWED-01).
+    for (const id of m.gifts) add(c.get("gifts", id)?.effects, `Gift: ${c.get("gifts", id)?.name ?? id}`)
     return out
   }
   const bg = c.get("backgrounds", m.ref)

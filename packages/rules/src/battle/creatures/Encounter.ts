@@ -12,6 +12,7 @@ import { Roll } from "@blight/dice"
 import type { Ctx } from "../Context.js"
 import { arriveHollowed, blankCreature } from "../combat/Blight.js"
 import { fire } from "../effects/Triggers.js"
+import { checkDread } from "../nerve/Dread.js"
 import type { Side } from "../State.js"
 
 type Count =
@@ -68,6 +69,7 @@ export const arrive = (
       ctx.emit({ type: "creature.arrives", model: lair ? { ...model, lair: lair as never } : model, at })
       fire(ctx, "creature.arrives", mid)
       arrived.push(mid)
+      checkDread(ctx, undefined, [mid])
     }
   }
   return arrived
