@@ -92,6 +92,8 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
       return
     }
   }
+  // Read before the action is recorded: recording a Shoot spends the Aim (B-SHOOT-03).
+  const aimed = a.aim
   takeAction(ctx, m.id, "shoot")
   if (ctx.view(m.id).hidden)
     ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
@@ -101,9 +103,9 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   }
   const reasons: string[] = []
   let dice = m.profile.shoot + weapon!.dice
-  if (a.aim > 0) {
-    dice += a.aim
-    reasons.push(`+${a.aim} Aim (B-SHOOT-03)`)
+  if (aimed > 0) {
+    dice += aimed
+    reasons.push(`+${aimed} Aim (B-SHOOT-03)`)
     // "Some rules give more" (B-SHOOT-03): `core/aim-bonus` adds dice when the survivor Aimed.
     for (const s of effectsOf(ctx, m)) {
       if (s.effect.kind !== "hook" || s.effect.hook !== "core/aim-bonus") continue
@@ -242,13 +244,13 @@ const shootAtObjective = (
     refused(ctx, `target: the Bloom Heart is out of ${weapon.name}'s range (${range}")`, "B-SHOOT-01")
     return
   }
+  const aimed = ctx.draft.activation!.aim
   takeAction(ctx, m.id, "shoot")
   if (ctx.view(m.id).hidden)
     ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
   const blast = weapon.traits?.blast
-  const a = ctx.draft.activation!
   const mods = poolModifiers(ctx, m, "shoot", { self: m, weapon: weaponId, action: "shoot" })
-  const dice = blast ? blast.dice + mods.dice : m.profile.shoot + weapon.dice + a.aim + mods.dice
+  const dice = blast ? blast.dice + mods.dice : m.profile.shoot + weapon.dice + aimed + mods.dice
   const pool = roll(
     ctx,
     m,
