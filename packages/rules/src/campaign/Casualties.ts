@@ -187,9 +187,9 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
       const face = ctx.die(`rescue ${member.name} (B-CONGREGATION-19)`, String(to))
       ctx.emit({
         type: "rolled",
-        refuge: to,
+        refuge: side.refuge,
         survivor: member.id,
-        what: "Rescue",
+        what: `Rescue by ${ctx.draft.refuges[to]!.refuge.name}`,
         faces: [face],
         result: face >= 5 ? `${member.name} joins` : "stays with the Congregation",
         clause: "B-CONGREGATION-19",
