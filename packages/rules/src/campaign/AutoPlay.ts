@@ -57,11 +57,16 @@ export const playRaid = (battle: Battle, env: Env, seed: Prng.Seed): Either.Eith
       const j = rng.die(i + 1) - 1
       ;[shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!]
     }
-    // Non-withdrawals first; a listed command the engine still refuses is skipped (noted in the report).
-    const order: BattleCommand[] = [
-      ...shuffled.filter((c) => c.type !== "withdraw"),
-      ...shuffled.filter((c) => c.type === "withdraw"),
-    ]
+    // A side that has lost half its survivors withdraws (as a player would, to keep the rest);
+    // otherwise non-withdrawals first. A listed command the engine still refuses is skipped.
+    const beaten = (side: string) => {
+      const mine = b.state.models.filter((m) => m.side === side && m.kind === "survivor")
+      return mine.filter((m) => m.status === "active").length * 2 <= mine.length
+    }
+    const retreat = shuffled.find((c) => c.type === "withdraw" && beaten(c.side))
+    const order: BattleCommand[] = retreat
+      ? [retreat, ...shuffled.filter((c) => c !== retreat)]
+      : [...shuffled.filter((c) => c.type !== "withdraw"), ...shuffled.filter((c) => c.type === "withdraw")]
     let next: Battle | undefined
     let why = ""
     for (const pick of order) {

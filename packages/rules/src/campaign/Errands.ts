@@ -64,8 +64,8 @@ export const SCAVENGING: ReadonlyArray<{
   readonly amount: number
 }> = [
   { on: [1, 1], name: "Nothing worth carrying", amount: 0 },
-  { on: [2, 3], name: "Scrap", store: "salvage", amount: 2 },
-  { on: [4, 5], name: "Tins", store: "rations", amount: 1 },
+  { on: [2, 2], name: "Scrap", store: "salvage", amount: 2 },
+  { on: [3, 5], name: "Tins", store: "rations", amount: 2 },
   { on: [6, 6], name: "A box of cartridges", store: "reloads", amount: 1 },
 ]
 

@@ -140,7 +140,7 @@ describe("Errands", () => {
     let c = campaign()
     const r0 = stores(c, 0).rations
     c = ok(c, { type: "scavenge", refuge: 0, by: "survivor-1" }, [[/Scavenging/, [4]]])
-    expect(stores(c, 0).rations).toBe(r0 + 2) // 1 Ration, boosted to 2
+    expect(stores(c, 0).rations).toBe(r0 + 3) // 2 Rations, boosted to 3
   })
 })
 

@@ -64,13 +64,15 @@ const checkInvariants = (events: ReadonlyArray<Event>) => {
     if (e.type === "survivor.lost") {
       const name = d.lost.at(-1)!.name
       gone.set(`${e.refuge}:${e.survivor}`, { cause: e.cause, name })
-      if (e.cause === "turned") expect(d.hollowed.map((h) => h.name)).toContain(name)
     }
     if (e.type === "survivor.joined")
       for (const [, g] of gone)
         if (g.cause === "turned")
           expect(e.survivor.name, "a Turned survivor returns only as a Hollowed").not.toBe(g.name)
   }
+  // Every Turned survivor is remembered as a Hollowed (B-TURN-03), and only there.
+  const turned = [...gone.values()].filter((g) => g.cause === "turned").map((g) => g.name)
+  expect(d.hollowed.map((h) => h.name)).toEqual(turned)
   return d
 }
 
