@@ -156,7 +156,7 @@ const raid = async (args: readonly string[], io: Io) => {
   const c = await loadCampaign(io, file)
   const env = Campaign.envOf(content())
   if (o.setup) {
-    const s = Campaign.raidSetup(c.state, { seed: Campaign.raidSeed(c.state) }, o.scenario)
+    const s = Campaign.raidSetup(c.state, { seed: Campaign.raidSeed(c.state) }, o.scenario, env.content)
     if (Either.isLeft(s)) throw rejected(s.left)
     writeJson(io, s.right)
     return EXIT.ok
@@ -184,8 +184,7 @@ const raid = async (args: readonly string[], io: Io) => {
     writeJson(io, { raid: last.number, scenario: last.scenario, result: last.result, ...summary(next) })
   else {
     io.stdout.write(`raid ${last.number} (${last.scenario}, ${last.season}): ${last.result.reason}\n`)
-    for (const line of report(next, next.events.length - (next.events.length - c.events.length)))
-      io.stdout.write(`  ${line}\n`)
+    for (const line of report(next, c.events.length)) io.stdout.write(`  ${line}\n`)
     const w = waiting(next)
     if (w)
       io.stdout.write(

@@ -175,7 +175,7 @@ export const autoRaid = (
     if (Either.isLeft(after)) return Either.left(after.left)
     return Either.right({ campaign: after.right })
   }
-  const setup = raidSetup(errands.right.state, { seed }, scenario)
+  const setup = raidSetup(errands.right.state, { seed }, scenario, env.content)
   if (Either.isLeft(setup)) return Either.left(`${setup.left.reason} (${setup.left.clause})`)
   const created = createBattle(setup.right, battleEnv(env.content))
   if (Either.isLeft(created))

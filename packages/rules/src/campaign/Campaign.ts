@@ -20,6 +20,7 @@ import { Event } from "./Event.js"
 import { fold, freshStatus } from "./Evolve.js"
 import { FIRST_SEASON } from "./Flow.js"
 import type { CampaignState } from "./State.js"
+import { upkeepRules } from "./Upkeep.js"
 
 /** A campaign: its events and current state. */
 export interface Campaign {
@@ -139,7 +140,9 @@ export const raidSetup = (
   state: CampaignState,
   dice: { readonly seed: Prng.Seed } | "manual",
   scenario?: string,
+  content?: ContentView,
 ): Either.Either<SetupInput, Rejection> => {
+  const hungry = content ? upkeepRules(content).hungryHealth : -1
   if (state.pending)
     return Either.left({
       reason: "a choice or dice are waiting: answer them first (blight campaign aftermath)",
@@ -153,7 +156,7 @@ export const raidSetup = (
       .filter((s) => (r.status[s.id]?.missRaids ?? 0) === 0)
       .map((s) =>
         (r.status[s.id]?.hungry ?? 0) > 0
-          ? { ...s, injuries: [...s.injuries, { name: "Hungry", stats: { health: -1 } }] }
+          ? { ...s, injuries: [...s.injuries, { name: "Hungry", stats: { health: hungry } }] }
           : s,
       )
     if (going.length === 0)

@@ -42,6 +42,7 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   const table = tableOf(ctx.env.content, "casualty")
   const helpers = helpersOf(ctx, refuge, side)
   const r = () => ctx.draft.refuges[refuge]!.refuge
+  const laidUp: string[] = []
   for (const m of side.survivors) {
     if (m.status !== "down" && m.status !== "finished") continue
     const s = r().survivors.find((x) => x.id === m.survivor)
@@ -100,8 +101,88 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
       clause: "B-CASUALTY-01",
     })
     applyResult(ctx, refuge, s.id, s.name, result)
+    if (result.missRaids || result.outcome === "laidUp") laidUp.push(s.id)
   }
+  homeDrawbacks(ctx, refuge, side, laidUp)
   replaceLeader(ctx, refuge)
+}
+
+type Hooked = {
+  readonly kind: string
+  readonly on?: string
+  readonly do?: ReadonlyArray<{ kind: string; hook?: string; params?: unknown }>
+}
+
+/**
+ * The Home's `aftermath.casualties` hooks (R-WORLD-19): the Corner Shop's Laid Up roll (each
+ * survivor who missed this raid rolls; on the range, one more raid missed) and the Tower Block's
+ * Meds (each survivor Laid Up in these Casualties is given Meds while they last, in roster order
+ * as the hook does, or misses a second raid).
+ */
+const homeDrawbacks = (
+  ctx: Ctx,
+  refuge: number,
+  side: RaidRecord["sides"][number],
+  laidUp: ReadonlyArray<string>,
+) => {
+  const r = ctx.draft.refuges[refuge]!
+  const home = ctx.env.content.get("homes", r.refuge.home)
+  const effects = [
+    ...(home?.perk?.effects ?? []),
+    ...((home?.drawback as { effects?: ReadonlyArray<unknown> } | undefined)?.effects ?? []),
+  ] as ReadonlyArray<Hooked>
+  const miss = (id: string, extra: number, reason: string) => {
+    const st = ctx.draft.refuges[refuge]!.status[id]
+    if (st)
+      ctx.emit({
+        type: "survivor.changed",
+        refuge,
+        survivor: id,
+        status: { missRaids: st.missRaids + extra },
+        reason,
+        clause: "R-WORLD-19",
+      })
+  }
+  for (const t of effects) {
+    if (t.kind !== "trigger" || t.on !== "aftermath.casualties") continue
+    for (const d of t.do ?? []) {
+      if (d.kind !== "hook") continue
+      if (d.hook === "core/corner-shop-laid-up") {
+        const p = d.params as { on: readonly [number, number]; extraRaids: number }
+        const went = new Set(side.survivors.map((m) => m.survivor))
+        for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors].filter((x) => !went.has(x.id))) {
+          const face = ctx.die(`${s.name}: the Laid Up roll (R-WORLD-19)`, String(refuge))
+          const stays = face >= p.on[0] && face <= p.on[1]
+          ctx.emit({
+            type: "rolled",
+            refuge,
+            survivor: s.id,
+            what: "Laid Up roll",
+            faces: [face],
+            result: stays ? `Laid Up ${p.extraRaids} more raid(s)` : "back on their feet",
+            clause: "R-WORLD-19",
+          })
+          if (stays) miss(s.id, p.extraRaids, `${home!.name}: still Laid Up`)
+        }
+      } else if (d.hook === "core/tower-block-meds") {
+        const p = d.params as { meds: number; extraRaids: number }
+        for (const id of laidUp) {
+          const s = ctx.draft.refuges[refuge]!.refuge.survivors.find((x) => x.id === id)
+          if (s === undefined) continue
+          if (storesOf(ctx.draft.refuges[refuge]!.refuge.ledger).meds >= p.meds)
+            ctx.post(refuge, [
+              {
+                store: "meds",
+                amount: -p.meds,
+                reason: `${home!.name}: Meds for ${s.name}, Laid Up`,
+                clause: "R-WORLD-19",
+              },
+            ])
+          else miss(id, p.extraRaids, `${home!.name}: no Meds, misses a second raid`)
+        }
+      }
+    }
+  }
 }
 
 const applyResult = (ctx: Ctx, refuge: number, id: string, name: string, result: CasualtyResult) => {

@@ -9,6 +9,8 @@
  *
  * @since 0.3.0
  */
+
+import type { ContentView } from "../refuge/Content.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
 import { storesOf } from "../refuge/Ledger.js"
 import { gainBlight, settleBlight } from "./Blight.js"
@@ -48,11 +50,42 @@ const upkeepTriggers = (ctx: Ctx, refuge: number) => {
   return out
 }
 
+type Hooked = { kind: string; hook?: string; params?: unknown }
+const hookParams = (effects: ReadonlyArray<unknown> | undefined, name: string) =>
+  ((effects ?? []) as ReadonlyArray<Hooked>).find((e) => e.kind === "hook" && e.hook === name)?.params as
+    | Record<string, unknown>
+    | undefined
+
+/** The Upkeep numbers, read from the loaded `upkeep` entry's hooks (R-WORLD-10's values by default). */
+export const upkeepRules = (content: ContentView) => {
+  const u = content.list("upkeep")[0]
+  const unmet = hookParams(u?.unmetNeed.effects, "core/unmet-need") as
+    | { fuel?: { laidUpOn?: number }; clearing?: { blightOn?: number } }
+    | undefined
+  const hunger = hookParams(u?.hunger.effects, "core/hunger") as
+    | { health?: number; leavesAfter?: number }
+    | undefined
+  const fuel = hookParams(
+    (u?.rules ?? []).flatMap((r) => r.effects ?? []),
+    "core/pay-fuel",
+  ) as { amberFuel?: number; salvagePerFuel?: number } | undefined
+  return {
+    rationsPerSurvivor: u?.rationsPerSurvivor ?? 1,
+    laidUpOn: unmet?.fuel?.laidUpOn ?? 1,
+    blightOn: unmet?.clearing?.blightOn ?? 1,
+    hungryHealth: hunger?.health ?? -1,
+    leavesAfter: hunger?.leavesAfter ?? 2,
+    amberFuel: fuel?.amberFuel ?? 3,
+    salvagePerFuel: fuel?.salvagePerFuel ?? 2,
+  }
+}
+
 const balance = (ctx: Ctx, refuge: number) => storesOf(ctx.draft.refuges[refuge]!.refuge.ledger)
 
 /** Step 6 for one Refuge. */
 export const upkeep = (ctx: Ctx, refuge: number) => {
   const season = ctx.draft.season
+  const rules = upkeepRules(ctx.env.content)
   const r = () => ctx.draft.refuges[refuge]!.refuge
   const waived = new Set<string>()
   // (1) income, and the hooks that run at Upkeep.
@@ -132,14 +165,14 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
         clause: "R-WORLD-10",
       })
       left -= salvageFuel
-      const amber = Math.min(Math.ceil(left / 3), b.amber)
+      const amber = Math.min(Math.ceil(left / rules.amberFuel), b.amber)
       drafts.push({
         store: "amber",
         amount: -amber,
         reason: `${why}: ${amber} Amber burned for fuel`,
         clause: "R-WORLD-10",
       })
-      left = Math.max(0, left - 3 * amber)
+      left = Math.max(0, left - rules.amberFuel * amber)
       ctx.post(refuge, drafts)
       if (left > 0) short.add("fuel")
     } else {
@@ -152,16 +185,17 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
   for (const need of short) {
     for (const s of [...r().survivors]) {
       const face = ctx.die(`${s.name}: short of ${need} (R-WORLD-10)`, String(refuge))
+      const hit = face === (need === "fuel" ? rules.laidUpOn : rules.blightOn)
       ctx.emit({
         type: "rolled",
         refuge,
         survivor: s.id,
         what: `Short of ${need}`,
         faces: [face],
-        result: face === 1 ? (need === "fuel" ? "misses the next raid" : "+1 Blight") : "no harm",
+        result: hit ? (need === "fuel" ? "misses the next raid" : "+1 Blight") : "no harm",
         clause: "R-WORLD-10",
       })
-      if (face !== 1) continue
+      if (!hit) continue
       if (need === "fuel")
         ctx.emit({
           type: "survivor.changed",
@@ -179,7 +213,9 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
   }
   // (3) feed everyone: the Leader first, then roster order.
   const order = [...r().survivors].sort((a, b) => (a.role ? 0 : 1) - (b.role ? 0 : 1))
-  const fed = Math.min(order.length, balance(ctx, refuge).rations)
+  const per = rules.rationsPerSurvivor
+  const fed =
+    per === 0 ? order.length : Math.min(order.length, Math.floor(balance(ctx, refuge).rations / per))
   ctx.post(refuge, [
     {
       store: "rations",
@@ -200,13 +236,13 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
           reason: "fed again",
           clause: "R-WORLD-10",
         })
-    } else if (st.hungry + 1 >= 2) {
+    } else if (st.hungry + 1 >= rules.leavesAfter) {
       ctx.emit({
         type: "survivor.lost",
         refuge,
         survivor: s.id,
         cause: "left",
-        reason: `${s.name}: Hungry at two Upkeeps running, leaves`,
+        reason: `${s.name}: Hungry at ${rules.leavesAfter} Upkeeps running, leaves`,
         clause: "R-WORLD-10",
       })
     } else {
@@ -215,7 +251,7 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
         refuge,
         survivor: s.id,
         status: { hungry: st.hungry + 1 },
-        reason: "Hungry: −1 Health next raid",
+        reason: `Hungry: ${rules.hungryHealth} Health next raid`,
         clause: "R-WORLD-10",
       })
     }

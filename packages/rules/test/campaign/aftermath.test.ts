@@ -502,3 +502,45 @@ describe("the Stranger", () => {
     expect(survivor(done, 0, "The Stranger")!.background).toBe("mechanic")
   })
 })
+
+describe("the Home's Aftermath drawbacks", () => {
+  it("R-WORLD-19 the Corner Shop: each survivor who missed the raid Laid Up rolls; on 1–2 they miss one more", () => {
+    let c = campaign(undefined, [granted(wharfside(), { rations: 20 }), gardeners()])
+    c = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.4`).status = "down"
+      }),
+      [[/Jess: Casualty/, [3]]],
+    )
+    const jess = survivor(c, 0, "Jess")!.id
+    expect(c.state.refuges[0]!.status[jess]!.missRaids).toBe(1)
+    c = aftermath(c, finishedRaid(c), [[/Jess: the Laid Up roll/, [2]]])
+    expect(c.state.refuges[0]!.status[jess]!.missRaids).toBe(1)
+    c = aftermath(c, finishedRaid(c), [[/Jess: the Laid Up roll/, [3]]])
+    expect(c.state.refuges[0]!.status[jess]!.missRaids).toBe(0)
+  })
+
+  it("R-WORLD-19 the Tower Block: each survivor Laid Up is given 1 Meds, or misses a second raid when there are none", () => {
+    const w = { ...wharfside(), home: "tower-block" } as Refuge
+    const c = campaign(undefined, [w, gardeners()])
+    expect(storesOf(c.state.refuges[0]!.refuge.ledger).meds).toBe(1)
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.4`).status = "down"
+        m(`${W}.5`).status = "down"
+      }),
+      [
+        [/Jess: Casualty/, [3]],
+        [/Mr Patel: Casualty/, [3]],
+      ],
+    )
+    const st = done.state.refuges[0]!.status
+    expect(st[survivor(done, 0, "Jess")!.id]!.missRaids).toBe(1)
+    expect(st[survivor(done, 0, "Mr Patel")!.id]!.missRaids).toBe(2)
+    expect(entries(done, 0).filter((e) => e.clause === "R-WORLD-19")).toMatchObject([
+      { store: "meds", amount: -1 },
+    ])
+  })
+})
