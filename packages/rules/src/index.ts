@@ -9,6 +9,8 @@ export const ruleset = "the-blight@0.3.0" as const
 
 // The raid engine.
 export * from "./battle/index.js"
+// The campaign.
+export * from "./campaign/index.js"
 export * as Core from "./content/core/index.js"
 export { corePack, coreRegistry, loadCore, loadWithCore } from "./content/core/index.js"
 export * as JsonSchemas from "./content/JsonSchemas.js"

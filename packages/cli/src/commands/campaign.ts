@@ -1,0 +1,382 @@
+/**
+ * `blight campaign <new|raid|aftermath|show>`: a campaign kept as an event log in one JSON file.
+ *
+ *   blight campaign new --refuge A.json --refuge B.json [--seed N | --manual] > c.json
+ *   blight campaign raid c.json --auto [--scenario ID] [--json]      errands, the raid, its Aftermath
+ *   blight campaign raid c.json --record BATTLE.json [--json]        fold in a raid played elsewhere
+ *   blight campaign raid c.json --setup                              the next raid's set-up (JSON)
+ *   blight campaign aftermath c.json [--choose OPT | --roll 3,5 | --command JSON] [--json]
+ *   blight campaign show c.json [--json]
+ *
+ * A refused command prints one line naming the rule, exits 2 and writes nothing.
+ */
+import { readFile, rename, stat, writeFile } from "node:fs/promises"
+import { resolve } from "node:path"
+import { seeded } from "@blight/dice"
+import {
+  AutoPlay,
+  Battle,
+  Campaign,
+  EffectiveProfile,
+  Founding,
+  formatProblem,
+  Ledger,
+  legalCampaignCommands,
+  loadWithCore,
+  standings,
+} from "@blight/rules"
+import { Either } from "effect"
+import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
+import { seedFrom } from "../Seed.js"
+import { readPacks } from "./pack.js"
+
+const usage = `usage:
+  blight campaign new --refuge A.json --refuge B.json [--seed N | --manual]   print a new campaign file
+  blight campaign raid FILE --auto [--scenario ID] [--json]     run Errands, play the next raid, its Aftermath
+  blight campaign raid FILE --record BATTLE.json [--json]       fold in a finished raid (its state or events)
+  blight campaign raid FILE --setup                             print the next raid's set-up
+  blight campaign aftermath FILE [--choose OPTION | --roll 3,5 | --command JSON] [--json]
+                                                               answer a waiting choice or dice, or run an
+                                                               Errand; with none, list what may be done
+  blight campaign show FILE [--json]                            Refuges, survivors, stores, standings
+Exit 0: done; 2: bad arguments or a command the rules refuse (nothing is written).`
+
+/** Files are bounded before they are parsed. */
+const MAX_BYTES = 64 * 1024 * 1024
+
+const readJson = async (io: Io, file: string): Promise<unknown> => {
+  const path = resolve(io.cwd ?? process.cwd(), file)
+  try {
+    const s = await stat(path)
+    if (s.size > MAX_BYTES) throw new UsageError(`${file}: larger than ${MAX_BYTES} bytes`)
+    return JSON.parse(await readFile(path, "utf8"))
+  } catch (e) {
+    if (e instanceof UsageError) throw e
+    const code = (e as { code?: string }).code
+    throw new UsageError(
+      `${file}: ${code === "ENOENT" ? "no such file" : e instanceof SyntaxError ? `not valid JSON: ${e.message}` : "cannot be read"}`,
+    )
+  }
+}
+
+const loadCampaign = async (io: Io, file: string | undefined) => {
+  if (file === undefined) throw new UsageError("which campaign file? e.g. `blight campaign show c.json`")
+  const c = Campaign.fromFile(await readJson(io, file))
+  if (Either.isLeft(c)) throw new UsageError(`${file}: ${c.left}`)
+  return c.right
+}
+
+/** Writes the file whole (a temporary file renamed over it), so a failure leaves the old one. */
+const save = async (io: Io, file: string, c: Campaign.Campaign) => {
+  const path = resolve(io.cwd ?? process.cwd(), file)
+  const tmp = `${path}.${process.pid}.tmp`
+  await writeFile(tmp, `${JSON.stringify(Campaign.toFile(c))}\n`)
+  await rename(tmp, path)
+}
+
+const content = () => {
+  const r = loadWithCore([])
+  if (Either.isLeft(r)) throw new UsageError(r.left.problems.map(formatProblem).join("; "))
+  return r.right
+}
+
+const rejected = (r: { reason: string; clause?: string | undefined }) =>
+  new UsageError(`${r.reason}${r.clause ? ` (${r.clause})` : ""}`)
+
+const waiting = (c: Campaign.Campaign) => {
+  const p = c.state.pending?.prompt
+  if (!p) return undefined
+  return p.kind === "dice"
+    ? {
+        kind: "dice",
+        dice: p.dice,
+        purpose: p.purpose,
+        answer: `--roll ${Array.from({ length: p.dice }, () => "N").join(",")}`,
+      }
+    : { kind: "choice", question: p.question, options: p.options, answer: "--choose OPTION" }
+}
+
+const summary = (c: Campaign.Campaign) => ({
+  raids: c.state.raids.length,
+  season: c.state.season,
+  seasonRaids: c.state.seasonRaids,
+  phase: c.state.phase,
+  waiting: waiting(c),
+  standings: standings(c.state),
+})
+
+const newCampaign = async (args: readonly string[], io: Io) => {
+  const { values: o, positionals } = parse(args, {
+    refuge: { type: "string", multiple: true },
+    seed: { type: "string" },
+    manual: { type: "boolean" },
+    pack: { type: "string", multiple: true },
+    json: { type: "boolean" },
+  } as const)
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
+  const files = o.refuge ?? []
+  if (files.length < 2)
+    throw new UsageError("--refuge: a campaign needs two or more rosters (B-AFTERMATH-01)")
+  if (o.manual && o.seed !== undefined) throw new UsageError("--manual and --seed: pick one")
+  const seed = seedFrom(o.seed)
+  const packs = await readPacks(o.pack ?? [], io)
+  const loaded = loadWithCore(packs.inputs)
+  if (packs.problems.length > 0 || Either.isLeft(loaded)) {
+    const problems = [...packs.problems, ...(Either.isLeft(loaded) ? loaded.left.problems : [])]
+    throw new UsageError(problems.map(formatProblem).join("; "))
+  }
+  const registry = loaded.right
+  const refuges = []
+  for (const [i, f] of files.entries()) {
+    const founded = Founding.found(await readJson(io, f), registry, { source: seeded(seed + i) })
+    if (Either.isLeft(founded)) {
+      const v = founded.left.violations[0]!
+      throw new UsageError(`${f}: ${v.path}: ${v.message}${v.clause ? ` (${v.clause})` : ""}`)
+    }
+    refuges.push(founded.right)
+  }
+  const c = Campaign.create(refuges, o.manual ? "manual" : { seed }, Campaign.envOf(registry))
+  if (Either.isLeft(c)) throw rejected(c.left)
+  io.stdout.write(`${JSON.stringify(Campaign.toFile(c.right))}\n`)
+  return EXIT.ok
+}
+
+const raid = async (args: readonly string[], io: Io) => {
+  const { values: o, positionals } = parse(args, {
+    auto: { type: "boolean" },
+    record: { type: "string" },
+    setup: { type: "boolean" },
+    scenario: { type: "string" },
+    json: { type: "boolean" },
+  } as const)
+  const [file, extra] = positionals
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
+  if ([o.auto, o.record !== undefined, o.setup].filter(Boolean).length !== 1)
+    throw new UsageError("one of --auto, --record BATTLE.json or --setup")
+  const c = await loadCampaign(io, file)
+  const env = Campaign.envOf(content())
+  if (o.setup) {
+    const s = Campaign.raidSetup(c.state, { seed: Campaign.raidSeed(c.state) }, o.scenario, env.content)
+    if (Either.isLeft(s)) throw rejected(s.left)
+    writeJson(io, s.right)
+    return EXIT.ok
+  }
+  let next: Campaign.Campaign
+  if (o.auto) {
+    const r = AutoPlay.autoRaid(c, env, o.scenario)
+    if (Either.isLeft(r)) throw new UsageError(r.left)
+    next = r.right.campaign
+  } else {
+    const input = (await readJson(io, o.record!)) as { events?: unknown; state?: unknown } | null
+    let battle: unknown = input
+    if (input && Array.isArray(input.events)) {
+      const events = Battle.decodeEvents(input.events)
+      if (Either.isLeft(events)) throw new UsageError(`${o.record}: events: not a raid's event log`)
+      battle = Battle.replay(events.right)
+    } else if (input && typeof input.state === "object") battle = input.state
+    const r = Campaign.command(c, { type: "recordRaid", battle }, env)
+    if (Either.isLeft(r)) throw rejected(r.left)
+    next = r.right
+  }
+  await save(io, file!, next)
+  const last = next.state.raids.at(-1)!
+  if (o.json)
+    writeJson(io, { raid: last.number, scenario: last.scenario, result: last.result, ...summary(next) })
+  else {
+    io.stdout.write(`raid ${last.number} (${last.scenario}, ${last.season}): ${last.result.reason}\n`)
+    for (const line of report(next, c.events.length)) io.stdout.write(`  ${line}\n`)
+    const w = waiting(next)
+    if (w)
+      io.stdout.write(
+        `waiting: ${w.kind === "dice" ? `${w.dice} dice for ${w.purpose}` : `${w.question} (${w.options?.join(", ")})`}\n`,
+      )
+  }
+  return EXIT.ok
+}
+
+/** Readable lines for the events after `from`. */
+const report = (c: Campaign.Campaign, from: number): string[] => {
+  const name = (i: number) => c.state.refuges[i]?.refuge.name ?? `Refuge ${i}`
+  const out: string[] = []
+  for (const e of c.events.slice(from)) {
+    if (e.type === "rolled") out.push(`${name(e.refuge)}: ${e.what} [${e.faces.join(",")}] ${e.result}`)
+    else if (e.type === "survivor.lost") out.push(`${name(e.refuge)}: ${e.reason}`)
+    else if (e.type === "survivor.joined") out.push(`${name(e.refuge)}: ${e.reason}`)
+    else if (e.type === "errand.run") out.push(`${name(e.refuge)}: Errand — ${e.what}`)
+    else if (e.type === "season.turned") out.push(`the Season turns: ${e.to}`)
+    else if (e.type === "ledger.posted")
+      for (const x of e.entries)
+        out.push(`${name(e.refuge)}: ${x.amount > 0 ? "+" : ""}${x.amount} ${x.store} — ${x.reason}`)
+  }
+  return out.slice(0, 400)
+}
+
+const parseFaces = (s: string) => {
+  const faces = s.split(",").map((x) => x.trim())
+  if (faces.length > 40 || faces.some((f) => !/^[1-6]$/.test(f)))
+    throw new UsageError("--roll: d6 faces 1 to 6, comma-separated")
+  return faces.map(Number)
+}
+
+const aftermath = async (args: readonly string[], io: Io) => {
+  const { values: o, positionals } = parse(args, {
+    choose: { type: "string" },
+    roll: { type: "string" },
+    command: { type: "string" },
+    json: { type: "boolean" },
+  } as const)
+  const [file, extra] = positionals
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
+  const given = [o.choose, o.roll, o.command].filter((x) => x !== undefined)
+  if (given.length > 1) throw new UsageError("one of --choose, --roll or --command")
+  const c = await loadCampaign(io, file)
+  const env = Campaign.envOf(content())
+  if (given.length === 0) {
+    const legal = legalCampaignCommands(c.state, env)
+    if (o.json) writeJson(io, { ...summary(c), legal })
+    else {
+      const w = waiting(c)
+      if (w)
+        io.stdout.write(
+          `waiting: ${w.kind === "dice" ? `${w.dice} dice for ${w.purpose} (--roll)` : `${w.question}\n  --choose ${w.options?.join(" | ")}`}\n`,
+        )
+      else for (const l of legal) io.stdout.write(`--command '${JSON.stringify(l)}'\n`)
+    }
+    return EXIT.ok
+  }
+  let cmd: unknown
+  if (o.choose !== undefined) cmd = { type: "choose", option: o.choose }
+  else if (o.roll !== undefined) cmd = { type: "roll", faces: parseFaces(o.roll) }
+  else {
+    if (o.command!.length > 100_000) throw new UsageError("--command: longer than 100000 characters")
+    try {
+      cmd = JSON.parse(o.command!)
+    } catch {
+      throw new UsageError("--command: not valid JSON")
+    }
+  }
+  const parsed = Campaign.parseCommand(cmd)
+  if (Either.isLeft(parsed)) throw new UsageError(`--command: ${parsed.left[0]}`)
+  if (parsed.right.type === "recordRaid")
+    throw new UsageError("--command: fold a raid in with `blight campaign raid FILE --record`")
+  const r = Campaign.command(c, parsed.right, env)
+  if (Either.isLeft(r)) throw rejected(r.left)
+  await save(io, file!, r.right)
+  if (o.json) writeJson(io, { ...summary(r.right), events: r.right.events.slice(c.events.length) })
+  else {
+    for (const line of report(r.right, c.events.length)) io.stdout.write(`${line}\n`)
+    const w = waiting(r.right)
+    if (w)
+      io.stdout.write(
+        `waiting: ${w.kind === "dice" ? `${w.dice} dice for ${w.purpose}` : `${w.question} (${w.options?.join(", ")})`}\n`,
+      )
+  }
+  return EXIT.ok
+}
+
+const show = async (args: readonly string[], io: Io) => {
+  const { values: o, positionals } = parse(args, { json: { type: "boolean" } } as const)
+  const [file, extra] = positionals
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
+  const c = await loadCampaign(io, file)
+  const registry = content()
+  const refuges = c.state.refuges.map((r) => ({
+    name: r.refuge.name,
+    kind: r.refuge.kind,
+    home: r.refuge.home,
+    improvements: r.refuge.improvements,
+    stores: Ledger.storesOf(r.refuge.ledger),
+    stash: r.refuge.stash,
+    errands: r.errands,
+    standing: r.standing,
+    survivors: r.refuge.survivors.map((s) => {
+      const p = EffectiveProfile.effectiveProfile(s, registry)
+      return {
+        id: s.id,
+        name: s.name,
+        role: s.role,
+        background: s.background,
+        profile: p.profile,
+        tier: p.tier,
+        xp: s.xp,
+        advances: s.advances,
+        injuries: s.injuries,
+        blight: s.blight,
+        gifts: s.gifts,
+        marks: s.marks,
+        equipment: s.equipment,
+        status: r.status[s.id],
+      }
+    }),
+    ledger: r.refuge.ledger.length,
+  }))
+  const view = {
+    ...summary(c),
+    refuges,
+    hollowed: c.state.hollowed,
+    lost: c.state.lost,
+  }
+  if (o.json) {
+    writeJson(io, view)
+    return EXIT.ok
+  }
+  const lines = [
+    `campaign: ${view.raids} raids, ${view.season} (raid ${view.seasonRaids} of the Season), ${view.phase}`,
+  ]
+  for (const r of refuges) {
+    lines.push(
+      "",
+      `${r.name} (${r.kind}, ${registry.get("homes", r.home)?.name ?? r.home}) — ${r.standing.points} pts, ${r.standing.wins}W ${r.standing.draws}D ${r.standing.losses}L`,
+    )
+    for (const s of r.survivors) {
+      const p = s.profile
+      lines.push(
+        `  ${s.name}${s.role ? ` (${s.role})` : ""}, ${s.background}: M${p.move} F${p.fight} S${p.shoot} W${p.wits} N${p.nerve} H${p.health} A${p.armour}; XP ${s.xp}; Blight ${s.blight} (${s.tier})${s.injuries.length ? `; injuries: ${s.injuries.map((i) => i.name).join(", ")}` : ""}${s.gifts.length ? `; Gifts: ${s.gifts.join(", ")}; Marks: ${s.marks.join(", ")}` : ""}${s.status?.missRaids ? `; misses ${s.status.missRaids} raid(s)` : ""}`,
+      )
+    }
+    lines.push(
+      `  stores: ${Object.entries(r.stores)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}`,
+    )
+    lines.push(`  improvements: ${r.improvements.join(", ") || "none"}; Errands left: ${r.errands}`)
+  }
+  lines.push(
+    "",
+    "standings:",
+    ...view.standings.map((s, i) => `  ${i + 1}. ${s.name}: ${s.points} pts (XP ${s.xp})`),
+  )
+  if (view.hollowed.length)
+    lines.push(
+      `Hollowed remembered: ${view.hollowed.map((h) => `${h.name}${h.atRest ? " (at rest)" : ""}`).join(", ")}`,
+    )
+  io.stdout.write(`${lines.join("\n")}\n`)
+  return EXIT.ok
+}
+
+const subverbs: Record<string, (args: readonly string[], io: Io) => Promise<number>> = {
+  new: newCampaign,
+  raid,
+  aftermath,
+  show,
+}
+
+export const campaign: Command = {
+  name: "campaign",
+  summary: "a campaign: raids, Aftermath, Errands, Seasons and standings (B-AFTERMATH-*)",
+  usage,
+  handlesHelp: true,
+  run: async (args, io) => {
+    const [sub, ...rest] = args
+    if (sub === undefined || sub === "--help" || sub === "-h" || rest.includes("--help")) {
+      io.stdout.write(`${usage}\n`)
+      return EXIT.ok
+    }
+    const verb = Object.hasOwn(subverbs, sub) ? subverbs[sub] : undefined
+    if (!verb)
+      throw new UsageError(
+        `unknown sub-verb ${JSON.stringify(sub)} (one of: ${Object.keys(subverbs).join(", ")})`,
+      )
+    return verb(rest, io)
+  },
+}

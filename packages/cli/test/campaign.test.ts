@@ -1,0 +1,68 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+import { run, runJson } from "./helpers.js"
+
+const roster = (name: string) =>
+  fileURLToPath(new URL(`../../../examples/rosters/${name}.json`, import.meta.url))
+
+describe("blight campaign", () => {
+  it("B-AFTERMATH-01 new, raid --auto (errands, the raid, its Aftermath), show --json; a refused command writes nothing", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "blight-campaign-"))
+    const file = join(dir, "c.json")
+    const created = await run(
+      "campaign",
+      "new",
+      "--refuge",
+      roster("refuge"),
+      "--refuge",
+      roster("congregation"),
+      "--seed",
+      "7",
+    )
+    expect(created.code).toBe(0)
+    writeFileSync(file, created.out)
+
+    const raid = await runJson("campaign", "raid", file, "--auto", "--json")
+    expect(raid.code).toBe(0)
+    expect(raid.json).toMatchObject({ raid: 1, raids: 1, phase: "between" })
+    expect(raid.json.standings).toHaveLength(2)
+
+    const shown = await runJson("campaign", "show", file, "--json")
+    expect(shown.json.refuges.map((r: { name: string }) => r.name)).toEqual([
+      "Wharfside",
+      "The Gardeners of Carrow Fields",
+    ])
+    const s = shown.json.refuges[0].survivors[0]
+    expect(s).toHaveProperty("profile")
+    expect(s).toHaveProperty("tier")
+    expect(shown.json.refuges[0]).toHaveProperty("stores")
+
+    const before = readFileSync(file, "utf8")
+    const bad = await run(
+      "campaign",
+      "aftermath",
+      file,
+      "--command",
+      '{"type":"build","refuge":0,"by":"nobody","improvement":"watch-post"}',
+    )
+    expect(bad.code).toBe(2)
+    expect(bad.err.trim().split("\n")).toHaveLength(1)
+    expect(bad.err).toMatch(/R-CAMPAIGN-08/)
+    expect(readFileSync(file, "utf8")).toBe(before)
+
+    const legal = await runJson("campaign", "aftermath", file, "--json")
+    expect(legal.json.legal.length).toBeGreaterThan(0)
+  }, 120_000)
+
+  it("B-AFTERMATH-01 a campaign needs two Refuges; bad arguments exit 2 with one line", async () => {
+    const one = await run("campaign", "new", "--refuge", roster("refuge"))
+    expect(one.code).toBe(2)
+    expect(one.err).toMatch(/B-AFTERMATH-01/)
+    const missing = await run("campaign", "show", "/nonexistent/c.json")
+    expect(missing.code).toBe(2)
+    expect(missing.err).toMatch(/no such file/)
+  })
+})

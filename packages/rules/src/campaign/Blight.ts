@@ -1,0 +1,215 @@
+/**
+ * The Blight between raids (Aftermath step 3 and Errands): Blight gained (capped at 12), a Gift
+ * and a Mark for each of 3, 6 and 9 reached (B-GIFT-02), rolled half-and-entry on the core tables
+ * (B-GIFT-04) with duplicates rolled again (B-GIFT-05), and survivors at 12 lost (B-TURN-03/04):
+ * remembered as Hollowed (B-HOLLOWED-03), or, from a Congregation, gone into the Throat for 1
+ * Amber (B-CONGREGATION-18).
+ *
+ * @since 0.3.0
+ */
+import type { BattleProfile } from "../battle/State.js"
+import { effectiveProfile } from "../refuge/EffectiveProfile.js"
+import type { Ctx } from "./Context.js"
+import type { RaidRecord } from "./State.js"
+import { halfRow, rowOf, tableOf } from "./Tables.js"
+
+/** The Blight thresholds that give a Gift and a Mark (B-GIFT-02). */
+export const THRESHOLDS = [3, 6, 9] as const
+
+const survivorIn = (ctx: Ctx, refuge: number, id: string) =>
+  ctx.draft.refuges[refuge]?.refuge.survivors.find((s) => s.id === id)
+
+/** Adds Blight (never past 12). Thresholds and Turning are settled by {@link settleBlight}. */
+export const gainBlight = (
+  ctx: Ctx,
+  refuge: number,
+  id: string,
+  n: number,
+  reason: string,
+  clause: string,
+) => {
+  const s = survivorIn(ctx, refuge, id)
+  if (s === undefined || n <= 0) return
+  const add = Math.min(n, 12 - s.blight)
+  if (add > 0) ctx.emit({ type: "survivor.changed", refuge, survivor: id, blight: add, reason, clause })
+}
+
+/** Rolls one entry on the Gift or Mark half table, rolling duplicates again (B-GIFT-04/05). */
+const rollNew = (ctx: Ctx, refuge: number, id: string, kind: "gifts" | "marks"): string | undefined => {
+  const table = tableOf(ctx.env.content, kind)
+  const s = survivorIn(ctx, refuge, id)!
+  const have = new Set<string>(kind === "gifts" ? s.gifts : s.marks)
+  const field = kind === "gifts" ? "gift" : "mark"
+  const possible = table.rows.filter((r) => !have.has((r.result as Record<string, string>)[field]!))
+  if (possible.length === 0) return undefined // every entry held: nothing new can come
+  for (;;) {
+    const [a, b] = ctx.dice(2, `${s.name}: a ${field} (B-GIFT-04)`)
+    const got = rowOf<Record<string, string>>(table, halfRow(a!, b!))?.[field]
+    ctx.emit({
+      type: "rolled",
+      refuge,
+      survivor: id,
+      what: kind === "gifts" ? "Gift" : "Mark",
+      faces: [a!, b!],
+      result: got === undefined ? "no row" : have.has(got) ? `${got} (held: roll again)` : got,
+      clause: have.has(got ?? "") ? "B-GIFT-05" : "B-GIFT-04",
+    })
+    if (got !== undefined && !have.has(got)) return got
+  }
+}
+
+/** Rolls the Gift and Mark for each threshold reached and not yet rewarded (B-GIFT-02/03). */
+export const rewardThresholds = (ctx: Ctx, refuge: number, id: string) => {
+  const st = ctx.draft.refuges[refuge]?.status[id]
+  const s = survivorIn(ctx, refuge, id)
+  if (st === undefined || s === undefined) return
+  const reached = THRESHOLDS.filter((t) => s.blight >= t).length
+  for (let k = st.thresholds; k < reached; k++) {
+    const gift = rollNew(ctx, refuge, id, "gifts")
+    const mark = rollNew(ctx, refuge, id, "marks")
+    ctx.emit({
+      type: "survivor.changed",
+      refuge,
+      survivor: id,
+      ...(gift ? { gift: gift as never } : {}),
+      ...(mark ? { mark: mark as never } : {}),
+      status: { thresholds: k + 1 },
+      reason: `Blight ${THRESHOLDS[k]} reached: a Gift and a Mark`,
+      clause: "B-GIFT-02",
+    })
+  }
+}
+
+/** A survivor lost to the Blight (B-TURN-03): remembered as a Hollowed, or into the Throat. */
+export const loseTurned = (
+  ctx: Ctx,
+  refuge: number,
+  id: string,
+  profile: BattleProfile | undefined,
+  why: string,
+) => {
+  const r = ctx.draft.refuges[refuge]!
+  const s = survivorIn(ctx, refuge, id)
+  if (s === undefined) return
+  if (r.refuge.kind === "congregation") {
+    ctx.emit({
+      type: "survivor.lost",
+      refuge,
+      survivor: id,
+      cause: "throat",
+      reason: `${s.name} walks into the Throat (${why})`,
+      clause: "B-CONGREGATION-18",
+    })
+    ctx.post(refuge, [
+      { store: "amber", amount: 1, reason: `${s.name} walked into the Throat`, clause: "B-CONGREGATION-18" },
+    ])
+    return
+  }
+  const p = profile ?? effectiveProfile(s as never, ctx.env.content).profile
+  const side = slug(r.refuge.name)
+  ctx.emit({
+    type: "survivor.lost",
+    refuge,
+    survivor: id,
+    cause: "turned",
+    reason: `${s.name} Turned (${why})`,
+    clause: "B-TURN-03",
+  })
+  ctx.emit({
+    type: "hollowed.remembered",
+    hollowed: {
+      name: s.name,
+      refuge: side,
+      profile: {
+        move: p.move,
+        fight: p.fight,
+        shoot: p.shoot,
+        wits: p.wits,
+        nerve: p.nerve,
+        health: Math.max(1, p.health),
+        armour: p.armour,
+      },
+      atRest: false,
+    },
+  })
+}
+
+/** Settles Blight now: Gifts and Marks for thresholds, and the lost at 12 (B-TURN-04). */
+export const settleBlight = (ctx: Ctx, refuge: number, id: string, why: string) => {
+  const s = survivorIn(ctx, refuge, id)
+  if (s === undefined) return
+  rewardThresholds(ctx, refuge, id)
+  if (s.blight >= 12) loseTurned(ctx, refuge, id, undefined, why)
+}
+
+/** A Refuge's raid side id: the raid engine's slug of its name (Setup.ts). */
+export const slug = (name: string): string =>
+  name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 40) || "refuge"
+
+/** Aftermath step 3 for one Refuge (B-TURN-04, B-GIFT-02/03, B-CONGREGATION-17/18). */
+export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
+  const side = raid.sides[refuge]
+  if (side === undefined) return
+  const congregation = ctx.draft.refuges[refuge]!.refuge.kind === "congregation"
+  for (const m of side.survivors) {
+    const on = () => ctx.draft.refuges[refuge]!.refuge.survivors.some((s) => s.id === m.survivor)
+    if (!on()) continue
+    if (m.status === "turned") {
+      loseTurned(ctx, refuge, m.survivor, m.profile, "Turned in the raid")
+      continue
+    }
+    if (m.blight > 0)
+      gainBlight(ctx, refuge, m.survivor, m.blight, `Blight gained in raid ${raid.number}`, "B-BLIGHT-01")
+    if (congregation) {
+      const face = ctx.die(`${m.name}: the Congregation's cost (B-CONGREGATION-17)`, String(refuge))
+      ctx.emit({
+        type: "rolled",
+        refuge,
+        survivor: m.survivor,
+        what: "The cost",
+        faces: [face],
+        result: face <= 2 ? "+1 Blight" : "no cost",
+        clause: "B-CONGREGATION-17",
+      })
+      if (face <= 2) gainBlight(ctx, refuge, m.survivor, 1, "the Congregation's cost", "B-CONGREGATION-17")
+    }
+  }
+  // Marks that act in the Blight step (e.g. Falling Dreams: a die, on a 1 +1 Blight).
+  for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors]) {
+    for (const markId of s.marks) {
+      const mark = ctx.env.content.get("marks", markId)
+      for (const e of (mark?.effects ?? []) as ReadonlyArray<{
+        kind: string
+        on?: string
+        do?: ReadonlyArray<{ kind: string; value?: number; chance?: { on: readonly [number, number] } }>
+      }>) {
+        if (e.kind !== "trigger" || e.on !== "aftermath.blight") continue
+        for (const d of e.do ?? []) {
+          if (d.kind !== "blight") continue
+          let hit = true
+          if (d.chance) {
+            const face = ctx.die(`${s.name}: ${mark!.name}`, String(refuge))
+            hit = face >= d.chance.on[0] && face <= d.chance.on[1]
+            ctx.emit({
+              type: "rolled",
+              refuge,
+              survivor: s.id,
+              what: mark!.name,
+              faces: [face],
+              result: hit ? `+${d.value ?? 1} Blight` : "nothing",
+              clause: "B-GIFT-01",
+            })
+          }
+          if (hit) gainBlight(ctx, refuge, s.id, d.value ?? 1, mark!.name, "B-GIFT-01")
+        }
+      }
+    }
+  }
+  for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors])
+    settleBlight(ctx, refuge, s.id, "12 Blight in the Aftermath (B-TURN-04)")
+}

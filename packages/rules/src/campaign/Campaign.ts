@@ -1,0 +1,184 @@
+/**
+ * A campaign as a value: its events and the state they fold to. `create` starts one from founded
+ * Refuges; `command` applies a command (and the engine's Aftermath steps after it); `replay`
+ * rebuilds the state from the events alone; `raidSetup` sets up the next raid from the campaign
+ * (survivors who must miss it stay home, Hungry ones fight at −1 Health, the Season and the
+ * remembered Hollowed are passed on); `hash` is a stable hash; `view` hides the dice state.
+ *
+ * @since 0.3.0
+ */
+import { Prng } from "@blight/dice"
+import { Either, ParseResult, Schema } from "effect"
+import { hash as battleHash } from "../battle/Battle.js"
+import type { SetupInput } from "../battle/Setup.js"
+import type { ContentView } from "../refuge/Content.js"
+import type { Refuge } from "../refuge/Refuge.js"
+import { Command } from "./Command.js"
+import type { Env } from "./Context.js"
+import { apply, type Rejection } from "./Decide.js"
+import { Event } from "./Event.js"
+import { fold, freshStatus } from "./Evolve.js"
+import { FIRST_SEASON } from "./Flow.js"
+import type { CampaignState } from "./State.js"
+import { upkeepRules } from "./Upkeep.js"
+
+/** A campaign: its events and current state. */
+export interface Campaign {
+  readonly events: ReadonlyArray<Event>
+  readonly state: CampaignState
+}
+
+export const envOf = (content: ContentView): Env => ({ content })
+
+/** Starts a campaign between two to four Refuges (B-AFTERMATH-01). */
+export const create = (
+  refuges: ReadonlyArray<Refuge>,
+  dice: { readonly seed: Prng.Seed } | "manual",
+  env: Env,
+): Either.Either<Campaign, Rejection> => {
+  if (refuges.length < 2 || refuges.length > 4)
+    return Either.left({
+      reason: `refuge: a campaign is between 2 and 4 Refuges, got ${refuges.length}`,
+      clause: "B-AFTERMATH-01",
+    })
+  const names = new Set(refuges.map((r) => r.name.toLowerCase()))
+  if (names.size !== refuges.length)
+    return Either.left({
+      reason: "refuge: each Refuge in a campaign needs its own name",
+      clause: "B-AFTERMATH-01",
+    })
+  const prng =
+    dice === "manual"
+      ? undefined
+      : ([...Prng.Prng.fromSeed(dice.seed).snapshot().state] as [number, number, number, number])
+  const state: CampaignState = {
+    ruleset: "the-blight@0.3.0",
+    packs: ["the-blight"],
+    refuges: refuges.map((refuge) => ({
+      refuge,
+      status: Object.fromEntries(refuge.survivors.map((s) => [s.id, freshStatus(s.blight)])),
+      standing: { played: 0, wins: 0, draws: 0, losses: 0, points: 0 },
+      errands: env.content.get("homes", refuge.home)?.errands ?? 2,
+    })),
+    season: FIRST_SEASON,
+    seasonRaids: 0,
+    raids: [],
+    phase: "between",
+    hollowed: [],
+    lost: [],
+    dice: prng ? { mode: "seeded", prng } : { mode: "manual" },
+    counters: { survivor: 0 },
+    seq: 0,
+  }
+  const first: Event = { type: "campaign.created", state }
+  return Either.right({ events: [first], state: fold([first]) })
+}
+
+/** Applies a command; a rejection changes nothing. */
+export const command = (
+  c: Campaign,
+  cmd: Command,
+  env: Env,
+  by = "any",
+): Either.Either<Campaign, Rejection> =>
+  Either.map(apply(c.state, cmd, env, by), (r) => ({ events: [...c.events, ...r.events], state: r.state }))
+
+const decodeCommand = Schema.decodeUnknownEither(Command, { errors: "all", onExcessProperty: "error" })
+
+/** Decodes a command from JSON input, naming each problem's path. */
+export const parseCommand = (input: unknown): Either.Either<Command, ReadonlyArray<string>> => {
+  const type = typeof input === "object" && input !== null ? (input as { type?: unknown }).type : undefined
+  const member = Command.members.find((m) => m.fields.type.literals[0] === type)
+  if (member === undefined)
+    return Either.left([
+      `type: a campaign command's type is one of ${Command.members.map((m) => m.fields.type.literals[0]).join(", ")}`,
+    ])
+  return Either.mapLeft(decodeCommand(input), (e) =>
+    ParseResult.ArrayFormatter.formatErrorSync(e)
+      .slice(0, 20)
+      .map((i) => `${i.path.length ? i.path.join(".") : "command"}: ${i.message}`),
+  )
+}
+
+/** Rebuilds the state from the events alone. */
+export const replay = (events: ReadonlyArray<Event>): CampaignState => fold(events)
+
+/** A stable hash of a campaign state. */
+export const hash = (state: CampaignState): string => battleHash(state as never)
+
+/** What a player may see: the state without the dice state. */
+export const view = (state: CampaignState): CampaignState => ({ ...state, dice: { mode: state.dice.mode } })
+
+/** The campaign file: its format and its events. */
+export const CampaignFile = Schema.Struct({
+  format: Schema.Literal("blight-campaign@1"),
+  events: Schema.Array(Event).pipe(Schema.minItems(1), Schema.maxItems(500_000)),
+}).annotations({ identifier: "CampaignFile" })
+
+const decodeFile = Schema.decodeUnknownEither(CampaignFile, { errors: "first" })
+
+/** Reads a campaign file (already parsed JSON); Left: what is wrong, by path. */
+export const fromFile = (input: unknown): Either.Either<Campaign, string> => {
+  const d = decodeFile(input)
+  if (Either.isLeft(d)) {
+    const i = ParseResult.ArrayFormatter.formatErrorSync(d.left)[0]
+    return Either.left(`${i?.path.join(".") || "campaign"}: ${i?.message ?? "not a campaign file"}`)
+  }
+  if (d.right.events[0]?.type !== "campaign.created")
+    return Either.left("events.0: a campaign's first event is its creation")
+  try {
+    return Either.right({ events: d.right.events, state: fold(d.right.events) })
+  } catch (e) {
+    return Either.left(`events: the log does not fold (${(e as Error).message})`)
+  }
+}
+
+export const toFile = (c: Campaign) => ({ format: "blight-campaign@1" as const, events: c.events })
+
+/** The raid's set-up from the campaign, or why it cannot be raided now. */
+export const raidSetup = (
+  state: CampaignState,
+  dice: { readonly seed: Prng.Seed } | "manual",
+  scenario?: string,
+  content?: ContentView,
+): Either.Either<SetupInput, Rejection> => {
+  const hungry = content ? upkeepRules(content).hungryHealth : -1
+  if (state.pending)
+    return Either.left({
+      reason: "a choice or dice are waiting: answer them first (blight campaign aftermath)",
+      clause: "B-AFTERMATH-01",
+    })
+  if (state.phase !== "between")
+    return Either.left({ reason: "the Aftermath is not finished", clause: "B-AFTERMATH-01" })
+  const refuges: Refuge[] = []
+  for (const r of state.refuges) {
+    const going = r.refuge.survivors
+      .filter((s) => (r.status[s.id]?.missRaids ?? 0) === 0)
+      .map((s) =>
+        (r.status[s.id]?.hungry ?? 0) > 0
+          ? { ...s, injuries: [...s.injuries, { name: "Hungry", stats: { health: hungry } }] }
+          : s,
+      )
+    if (going.length === 0)
+      return Either.left({
+        reason: `${r.refuge.name} has nobody fit to raid (everyone is Laid Up or lost)`,
+        clause: "B-SETUP-03",
+      })
+    refuges.push({ ...r.refuge, survivors: going })
+  }
+  return Either.right({
+    refuges,
+    ...(scenario ? { scenario } : {}),
+    dice,
+    season: state.season,
+    campaign: {
+      hollowed: state.hollowed
+        .filter((h) => !h.atRest)
+        .map((h) => ({ name: h.name, refuge: h.refuge, profile: h.profile })),
+    },
+  })
+}
+
+/** A seed for the next raid drawn from the campaign's dice state (so an auto campaign replays). */
+export const raidSeed = (state: CampaignState): string =>
+  `${state.dice.prng?.join("-") ?? "manual"}:raid-${state.raids.length + 1}`

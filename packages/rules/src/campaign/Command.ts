@@ -1,0 +1,88 @@
+/**
+ * What players (or the engine) ask a campaign to do. Choices the rules leave to a player are
+ * `choose` answers to the prompt the engine shows; dice typed in at the table are `roll`.
+ *
+ * @since 0.3.0
+ */
+import { Schema } from "effect"
+import { MarketOrder } from "../refuge/Market.js"
+
+const command = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F, description: string) =>
+  Schema.Struct({ type: Schema.Literal(type), ...fields }).annotations({ description })
+
+const refuge = Schema.Int.pipe(Schema.between(0, 7)).annotations({
+  description: "The Refuge's index in the campaign",
+})
+const by = Schema.String.annotations({ description: "The survivor (id) who runs the Errand (R-CAMPAIGN-08)" })
+
+export const RecordRaid = command(
+  "recordRaid",
+  { battle: Schema.Unknown },
+  "Fold a finished raid (its final state) into the campaign and start its Aftermath (B-AFTERMATH-01)",
+)
+export const Roll = command("roll", { faces: Schema.Array(Schema.Int) }, "Dice rolled at the table")
+export const Choose = command("choose", { option: Schema.String }, "Answer the waiting choice")
+export const Trade = command(
+  "trade",
+  { refuge, by, orders: Schema.Array(MarketOrder).pipe(Schema.maxItems(50)) },
+  "Trade Errand: one Market trip (B-ERRAND-03)",
+)
+export const Recruit = command(
+  "recruit",
+  {
+    refuge,
+    by: Schema.optional(by).annotations({
+      description: "Who recruits; may be left out only when the roster is empty",
+    }),
+    background: Schema.String,
+    name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(60)),
+  },
+  "Recruit Errand: one survivor (B-ERRAND-04)",
+)
+export const DrinkAmber = command(
+  "drinkAmber",
+  { refuge, by },
+  "Drink Amber Errand: +1 Blight by choice (B-BLIGHT-05)",
+)
+export const Scavenge = command("scavenge", { refuge, by }, "Scavenge Errand (GAP-B-16, R-CAMPAIGN-09)")
+export const Build = command(
+  "build",
+  { refuge, by, improvement: Schema.String },
+  "Build an improvement, an Errand (B-IMPROVEMENT-01, GAP-B-13)",
+)
+export const MakeAmmunition = command(
+  "makeAmmunition",
+  { refuge, store: Schema.Literal("arrows", "bolts"), batches: Schema.Int.pipe(Schema.between(1, 50)) },
+  "Make 5 Arrows or Bolts per Salvage, no Errand (B-AMMO-08)",
+)
+export const Bench = command(
+  "bench",
+  { refuge, times: Schema.Int.pipe(Schema.between(1, 50)) },
+  "Reloading Bench: Salvage into Reloads, no Errand (B-IMPROVEMENT-04)",
+)
+export const Forfeit = command(
+  "forfeit",
+  { refuge },
+  "A Refuge with nobody fit to raid forfeits the next raid (R-CAMPAIGN-12)",
+)
+export const Pass = command(
+  "pass",
+  { refuge },
+  "The Refuge runs no more Errands before the next raid (B-ERRAND-02)",
+)
+
+export const Command = Schema.Union(
+  RecordRaid,
+  Forfeit,
+  Roll,
+  Choose,
+  Trade,
+  Recruit,
+  DrinkAmber,
+  Scavenge,
+  Build,
+  MakeAmmunition,
+  Bench,
+  Pass,
+).annotations({ identifier: "CampaignCommand" })
+export type Command = typeof Command.Type

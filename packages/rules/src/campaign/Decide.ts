@@ -1,0 +1,181 @@
+/**
+ * `apply(state, command, env)` → a rejection, or the events and the state they fold to; the
+ * command's batch, then the engine's own Aftermath steps (each its own `continue` batch), until a
+ * player must choose, dice must be typed in, or the Refuges are back between raids. The same
+ * shape as the raid engine's `Decide.ts`.
+ *
+ * @since 0.3.0
+ */
+import { Either } from "effect"
+import { slug } from "./Blight.js"
+import type { Command } from "./Command.js"
+import { Ctx, type Env, Refusal, refuse, Suspend } from "./Context.js"
+import { between } from "./Errands.js"
+import type { Event } from "./Event.js"
+import { type Draft, evolve } from "./Evolve.js"
+import { continueAftermath } from "./Flow.js"
+import { readBattle, recordOf } from "./RaidRecord.js"
+import type { Answer, CampaignState, RaidRecord } from "./State.js"
+
+/** A refused command: why, and the rule. Nothing was appended. */
+export interface Rejection {
+  readonly reason: string
+  readonly clause?: string | undefined
+}
+
+type Internal = Command | { readonly type: "continue" }
+
+/** B-STANDINGS-01: a win scores 3, a draw 1, a loss 0. */
+export const POINTS = { win: 3, draw: 1, loss: 0 } as const
+
+/** Has a Refuge nobody fit to raid (everyone lost or missing the raid)? */
+export const unfit = (state: CampaignState, refuge: number): boolean => {
+  const r = state.refuges[refuge]
+  return r?.refuge.survivors.every((s) => (r.status[s.id]?.missRaids ?? 0) > 0) ?? false
+}
+
+const recordRaid = (ctx: Ctx, battle: unknown) => {
+  if (ctx.draft.phase !== "between") refuse("finish this Aftermath before the next raid", "B-AFTERMATH-01")
+  const b = readBattle(battle)
+  if (Either.isLeft(b)) return refuse(b.left, "B-AFTERMATH-01")
+  const rec = recordOf(ctx.draft as CampaignState, b.right, ctx.env.content)
+  if (Either.isLeft(rec)) return refuse(rec.left, "B-AFTERMATH-01")
+  fold(ctx, rec.right)
+}
+
+/** R-CAMPAIGN-12: a Refuge with nobody fit to raid forfeits; the others score a win, and the Aftermath runs. */
+const forfeit = (ctx: Ctx, refuge: number) => {
+  if (ctx.draft.phase !== "between") refuse("finish this Aftermath before the next raid", "B-AFTERMATH-01")
+  const r = ctx.draft.refuges[refuge]
+  if (r === undefined) return refuse(`refuge: the campaign has no Refuge ${refuge}`)
+  if (!unfit(ctx.draft as CampaignState, refuge))
+    refuse(`${r.refuge.name} has survivors fit to raid: it cannot forfeit`, "R-CAMPAIGN-12")
+  const none = { reloads: 0, arrows: 0, bolts: 0 }
+  const sides = ctx.draft.refuges.map((x, i) => ({
+    refuge: i,
+    side: slug(x.refuge.name),
+    outcome: (i === refuge ? "loss" : "win") as "loss" | "win",
+    drawn: none,
+    returned: none,
+    survivors: [],
+  }))
+  fold(ctx, {
+    number: ctx.draft.raids.length + 1,
+    scenario: "forfeit",
+    season: ctx.draft.season,
+    hash: "",
+    result: {
+      reason: `${r.refuge.name} has nobody fit to raid and forfeits (R-CAMPAIGN-12)`,
+      sides: sides.map((s) => ({ side: s.side, outcome: s.outcome, routed: false })),
+    },
+    sides,
+    laidToRest: [],
+  })
+}
+
+const fold = (ctx: Ctx, raid: RaidRecord) => {
+  ctx.draft.refuges.forEach((r, i) => {
+    const went = new Set(raid.sides[i]?.survivors.map((s) => s.survivor))
+    for (const s of r.refuge.survivors) {
+      const st = r.status[s.id]!
+      const missed = !went.has(s.id) && st.missRaids > 0
+      if (missed || st.noErrands)
+        ctx.emit({
+          type: "survivor.changed",
+          refuge: i,
+          survivor: s.id,
+          status: { ...(missed ? { missRaids: st.missRaids - 1 } : {}), noErrands: false },
+          reason: missed ? `stayed home from raid ${raid.number}` : "the raid came: no longer Laid Up",
+          clause: "B-CASUALTY-01",
+        })
+    }
+  })
+  ctx.emit({ type: "raid.recorded", raid })
+  for (const side of raid.sides)
+    ctx.emit({
+      type: "standing.scored",
+      refuge: side.refuge,
+      outcome: side.outcome,
+      points: POINTS[side.outcome],
+    })
+  for (const name of raid.laidToRest) ctx.emit({ type: "hollowed.atRest", name })
+}
+
+const rule = (ctx: Ctx, c: Internal) => {
+  if (c.type === "continue") return continueAftermath(ctx)
+  if (c.type === "recordRaid") return recordRaid(ctx, c.battle)
+  if (c.type === "forfeit") return forfeit(ctx, c.refuge)
+  if (c.type === "roll" || c.type === "choose") return refuse("nothing is waiting for an answer")
+  return between(ctx, c)
+}
+
+interface Run {
+  readonly events: Event[]
+  readonly state: CampaignState
+}
+
+const run = (
+  state: CampaignState,
+  c: Internal,
+  env: Env,
+  by: string,
+  recorded: ReadonlyArray<Answer>,
+  answer?: Answer,
+): Either.Either<Run, Rejection> => {
+  const draft = structuredClone(state) as Draft
+  const ctx = new Ctx(draft, env, recorded, answer)
+  if (answer === undefined) ctx.emit({ type: "commanded", command: structuredClone(c), by })
+  try {
+    rule(ctx, c)
+  } catch (e) {
+    if (e instanceof Refusal) return Either.left({ reason: e.reason, clause: e.clause })
+    if (!(e instanceof Suspend)) throw e
+    // Only the bookkeeping is committed: who asked, the answers so far, and what it waits for.
+    const events: Event[] = [...ctx.bookkeeping, { type: "prompted", prompt: e.prompt }]
+    return Either.right({ events, state: events.reduce(evolve, state) })
+  }
+  if (ctx.game.length === 0) return Either.left({ reason: `${c.type}: nothing to do` })
+  return Either.right({ events: [...ctx.bookkeeping, ...ctx.game], state: draft as CampaignState })
+}
+
+/** Applies a command and runs the engine's steps after it. */
+export const apply = (
+  state: CampaignState,
+  c: Command,
+  env: Env,
+  by = "any",
+): Either.Either<Run, Rejection> => {
+  const p = state.pending
+  let first: Either.Either<Run, Rejection>
+  if (c.type === "roll" || c.type === "choose") {
+    if (p?.prompt === undefined) return Either.left({ reason: "nothing is waiting for an answer" })
+    if (p.prompt.kind === "dice" && c.type !== "roll")
+      return Either.left({ reason: `waiting for ${p.prompt.dice} dice: ${p.prompt.purpose}` })
+    if (p.prompt.kind === "choice" && c.type !== "choose")
+      return Either.left({ reason: `waiting for a choice: ${p.prompt.question}` })
+    first = run(state, p.command as Internal, env, by, p.answers, c.type === "roll" ? [...c.faces] : c.option)
+  } else if (p !== undefined) {
+    const q = p.prompt
+    return Either.left({
+      reason: `waiting for ${q?.kind === "choice" ? `a choice: ${q.question} (${q.options.join(", ")})` : q?.kind === "dice" ? `${q.dice} dice: ${q.purpose}` : "an answer"}`,
+    })
+  } else first = run(state, c, env, by, [])
+  if (Either.isLeft(first)) return first
+  return Either.right(settle(first.right, env))
+}
+
+/** Runs the engine's own steps until a player must act. */
+export const settle = (from: Run, env: Env): Run => {
+  let { events, state } = from
+  for (let guard = 0; state.phase === "aftermath" && state.pending === undefined && guard < 1000; guard++) {
+    const r = run(state, { type: "continue" }, env, "engine", [])
+    if (Either.isLeft(r)) throw new Error(`the Aftermath stopped: ${r.left.reason}`)
+    events = [...events, ...r.right.events]
+    state = r.right.state
+  }
+  return { events, state }
+}
+
+/** The events a command appends (the decide half of decide/evolve). */
+export const decide = (state: CampaignState, c: Command, env: Env, by = "any") =>
+  Either.map(apply(state, c, env, by), (r) => r.events)

@@ -1,0 +1,106 @@
+/**
+ * What happened in a campaign. Like a raid's log: three bookkeeping events (`commanded`,
+ * `prompted`, `answered`) and game events; every die is in the log, so a replay needs no dice
+ * source. Every change to a Refuge's stores is a `ledger.posted` event carrying Ledger drafts
+ * (reason and clause each), folded through `refuge/Ledger.post`.
+ *
+ * @since 0.3.0
+ */
+import { Schema } from "effect"
+import { GiftRef, MarkRef } from "../content/schema/Ids.js"
+import { Store } from "../plugin/Vocabulary.js"
+import { RecordedDie } from "../refuge/Ledger.js"
+import { Advance, Equipment, Injury, Survivor } from "../refuge/Survivor.js"
+import { Answer, CampaignState, Hollowed, LossCause, Prompt, RaidRecord, SurvivorStatus } from "./State.js"
+
+const event = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
+  Schema.Struct({ type: Schema.Literal(type), ...fields })
+
+const refuge = Schema.Int.pipe(Schema.between(0, 7))
+const survivor = Schema.String
+
+/** A Ledger entry before the Ledger numbers it. */
+export const Draft = Schema.Struct({
+  store: Store,
+  amount: Schema.Int,
+  reason: Schema.String,
+  clause: Schema.optional(Schema.String),
+  item: Schema.optional(Schema.Struct({ kind: Schema.String, id: Schema.String })),
+  rolls: Schema.optional(Schema.Array(RecordedDie)),
+})
+
+/** Every campaign event. */
+export const Event = Schema.Union(
+  event("commanded", { command: Schema.Unknown, by: Schema.String }),
+  event("prompted", { prompt: Prompt }),
+  event("answered", { answer: Answer }),
+  event("campaign.created", { state: CampaignState }),
+  event("raid.recorded", { raid: RaidRecord }),
+  event("standing.scored", {
+    refuge,
+    outcome: Schema.Literal("win", "draw", "loss"),
+    points: Schema.Int,
+  }),
+  event("aftermath.step", { step: Schema.Int, refuge: Schema.Int, rescue: Schema.Boolean }),
+  event("aftermath.ended", {}),
+  event("rolled", {
+    refuge,
+    survivor: Schema.optional(survivor),
+    what: Schema.String,
+    faces: Schema.Array(Schema.Int),
+    result: Schema.String,
+    clause: Schema.optional(Schema.String),
+  }),
+  event("ledger.posted", { refuge, entries: Schema.Array(Draft) }),
+  event("survivor.changed", {
+    refuge,
+    survivor,
+    xp: Schema.optional(Schema.Int),
+    blight: Schema.optional(Schema.Int),
+    injury: Schema.optional(Injury),
+    gift: Schema.optional(GiftRef),
+    mark: Schema.optional(MarkRef),
+    advance: Schema.optional(Advance),
+    leader: Schema.optional(Schema.Boolean),
+    status: Schema.optional(Schema.partial(SurvivorStatus)),
+    reason: Schema.String,
+    clause: Schema.optional(Schema.String),
+  }),
+  event("survivor.lost", {
+    refuge,
+    survivor,
+    cause: LossCause,
+    reason: Schema.String,
+    clause: Schema.optional(Schema.String),
+  }),
+  event("survivor.joined", {
+    refuge,
+    survivor: Survivor,
+    status: SurvivorStatus,
+    reason: Schema.String,
+    clause: Schema.optional(Schema.String),
+  }),
+  event("stash.changed", {
+    refuge,
+    stash: Equipment,
+    reason: Schema.String,
+    clause: Schema.optional(Schema.String),
+  }),
+  event("hollowed.remembered", { hollowed: Hollowed }),
+  event("hollowed.atRest", { name: Schema.String }),
+  event("errand.run", {
+    refuge,
+    errand: Schema.String,
+    survivor: Schema.optional(survivor),
+    what: Schema.String,
+    clause: Schema.optional(Schema.String),
+  }),
+  event("improvement.built", { refuge, improvement: Schema.String }),
+  event("errands.reset", { errands: Schema.Array(Schema.Int) }),
+  event("errands.passed", { refuge }),
+  event("season.turned", { from: Schema.String, to: Schema.String }),
+).annotations({ identifier: "CampaignEvent" })
+export type Event = typeof Event.Type
+export type EventType = Event["type"]
+
+export const BOOKKEEPING: ReadonlySet<EventType> = new Set(["commanded", "prompted", "answered"])

@@ -1,0 +1,195 @@
+/**
+ * The campaign's state as the fold of its events. `applyInPlace` mutates a private draft (the
+ * decider's); `evolve` is the pure form. Ledger events go through `refuge/Ledger.post`, so a log
+ * that would overdraw a store cannot be folded: it throws rather than fold a wrong state.
+ *
+ * @since 0.3.0
+ */
+import { Prng } from "@blight/dice"
+import { Either } from "effect"
+import { post } from "../refuge/Ledger.js"
+import { BOOKKEEPING, type Event } from "./Event.js"
+import type { CampaignState, SurvivorStatus } from "./State.js"
+
+type DeepMutable<T> = T extends string | number | boolean | undefined
+  ? T
+  : T extends ReadonlyArray<infer U>
+    ? DeepMutable<U>[]
+    : T extends object
+      ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
+      : T
+
+/** A state being changed in place (only ever a private copy). */
+export type Draft = DeepMutable<CampaignState>
+
+/** A survivor's status at the start (nothing owed, nothing barred). */
+export const freshStatus = (blight: number): SurvivorStatus => ({
+  missRaids: 0,
+  noErrands: false,
+  hungry: 0,
+  thresholds: Math.min(3, Math.floor(blight / 3)),
+  errand: false,
+})
+
+const advancePrng = (d: Draft, n: number) => {
+  if (d.dice.mode !== "seeded" || d.dice.prng === undefined) return
+  const p = Prng.Prng.fromState({
+    algorithm: "xoshiro128**",
+    state: d.dice.prng as [number, number, number, number],
+  })
+  for (let i = 0; i < n; i++) p.die(6)
+  d.dice.prng = [...p.snapshot().state] as [number, number, number, number]
+}
+
+const survivorOf = (d: Draft, refuge: number, id: string) => {
+  const r = d.refuges[refuge]
+  const s = r?.refuge.survivors.find((x) => x.id === id)
+  if (r === undefined || s === undefined) throw new Error(`refuges[${refuge}]: no survivor "${id}"`)
+  return { r, s }
+}
+
+/** Applies one event to a draft. */
+export const applyInPlace = (d: Draft, e: Event): void => {
+  d.seq++
+  // A command's game events are committed only when it completes: the first one settles it.
+  if (!BOOKKEEPING.has(e.type)) delete d.pending
+  switch (e.type) {
+    case "commanded":
+      d.pending = { command: structuredClone(e.command), answers: [] }
+      return
+    case "prompted":
+      if (d.pending) d.pending.prompt = structuredClone(e.prompt) as never
+      return
+    case "answered":
+      if (d.pending) {
+        d.pending.answers.push(structuredClone(e.answer) as never)
+        delete d.pending.prompt
+      }
+      if (Array.isArray(e.answer)) advancePrng(d, e.answer.length)
+      return
+    case "campaign.created": {
+      const seq = d.seq
+      Object.assign(d, structuredClone(e.state))
+      d.seq = seq
+      return
+    }
+    case "raid.recorded":
+      d.raids.push(structuredClone(e.raid) as never)
+      d.seasonRaids++
+      d.phase = "aftermath"
+      d.aftermath = { step: 0, refuge: 0, rescue: false }
+      return
+    case "standing.scored": {
+      const s = d.refuges[e.refuge]!.standing
+      s.played++
+      if (e.outcome === "win") s.wins++
+      else if (e.outcome === "draw") s.draws++
+      else s.losses++
+      s.points += e.points
+      return
+    }
+    case "aftermath.step":
+      d.aftermath = { step: e.step, refuge: e.refuge, rescue: e.rescue }
+      return
+    case "aftermath.ended":
+      d.phase = "between"
+      delete d.aftermath
+      return
+    case "rolled":
+      return
+    case "ledger.posted": {
+      const r = d.refuges[e.refuge]!
+      const posted = post(r.refuge.ledger as never, e.entries as never)
+      if (Either.isLeft(posted)) throw new Error(`refuges[${e.refuge}]: ${posted.left.problem}`)
+      r.refuge.ledger = posted.right as never
+      return
+    }
+    case "survivor.changed": {
+      const { r, s } = survivorOf(d, e.refuge, e.survivor)
+      if (e.xp !== undefined) s.xp += e.xp
+      if (e.blight !== undefined) s.blight = Math.max(0, Math.min(12, s.blight + e.blight))
+      if (e.injury) s.injuries.push(structuredClone(e.injury) as never)
+      if (e.gift) s.gifts.push(e.gift)
+      if (e.mark) s.marks.push(e.mark)
+      if (e.advance) s.advances.push(structuredClone(e.advance) as never)
+      if (e.leader !== undefined) {
+        if (e.leader) s.role = r.refuge.kind === "congregation" ? "verdantMother" : "leader"
+        else delete s.role
+      }
+      if (e.status) Object.assign(r.status[e.survivor]!, e.status)
+      return
+    }
+    case "survivor.lost": {
+      const { r, s } = survivorOf(d, e.refuge, e.survivor)
+      // What they carried goes back to the Refuge (the Casualty table's "Out").
+      r.refuge.stash.weapons.push(...s.equipment.weapons)
+      r.refuge.stash.armour.push(...s.equipment.armour)
+      r.refuge.stash.kit.push(...s.equipment.kit)
+      r.refuge.survivors = r.refuge.survivors.filter((x) => x.id !== e.survivor)
+      delete r.status[e.survivor]
+      d.lost.push({
+        refuge: e.refuge,
+        survivor: e.survivor,
+        name: s.name,
+        cause: e.cause,
+        raid: d.raids.length,
+      })
+      return
+    }
+    case "survivor.joined": {
+      const r = d.refuges[e.refuge]!
+      r.refuge.survivors.push(structuredClone(e.survivor) as never)
+      r.status[e.survivor.id] = { ...e.status }
+      d.counters.survivor++
+      return
+    }
+    case "stash.changed":
+      d.refuges[e.refuge]!.refuge.stash = structuredClone(e.stash) as never
+      return
+    case "hollowed.remembered":
+      d.hollowed.push(structuredClone(e.hollowed) as never)
+      return
+    case "hollowed.atRest":
+      for (const h of d.hollowed) if (h.name === e.name && !h.atRest) h.atRest = true
+      return
+    case "errand.run": {
+      const r = d.refuges[e.refuge]!
+      r.errands = Math.max(0, r.errands - 1)
+      if (e.survivor !== undefined && r.status[e.survivor]) r.status[e.survivor]!.errand = true
+      return
+    }
+    case "improvement.built":
+      d.refuges[e.refuge]!.refuge.improvements.push(e.improvement as never)
+      return
+    case "errands.reset":
+      e.errands.forEach((n, i) => {
+        const r = d.refuges[i]
+        if (!r) return
+        r.errands = n
+        for (const st of Object.values(r.status)) st.errand = false
+      })
+      return
+    case "errands.passed":
+      d.refuges[e.refuge]!.errands = 0
+      return
+    case "season.turned":
+      d.season = e.to
+      d.seasonRaids = 0
+      return
+  }
+}
+
+/** The state after one event (pure). */
+export const evolve = (state: CampaignState, e: Event): CampaignState => {
+  const d = structuredClone(state) as Draft
+  applyInPlace(d, e)
+  return d as CampaignState
+}
+
+/** Folds a whole log (its first event is `campaign.created`). */
+export const fold = (events: ReadonlyArray<Event>): CampaignState => {
+  const d = {} as Draft
+  ;(d as { seq: number }).seq = 0
+  for (const e of events) applyInPlace(d, e)
+  return d as CampaignState
+}

@@ -1,0 +1,76 @@
+/**
+ * `legalCommands(state, env)`: what may be asked of the campaign now. With a prompt waiting, its
+ * answers (a dice prompt lists one `roll` of the right shape); between raids, every Errand each
+ * Refuge may run (each listed once, run by the first survivor free to run it; any other free
+ * survivor may be named instead), the no-Errand home actions, `pass`, and `forfeit` for a Refuge
+ * with nobody fit to raid. `recordRaid` is always
+ * possible between raids but needs a finished raid, so it is not listed.
+ *
+ * @since 0.3.0
+ */
+import { FOUNDING } from "../refuge/Founding.js"
+import { BENCH, RELOADING_BENCH_HOOK } from "../refuge/HomeActions.js"
+import { storesOf } from "../refuge/Ledger.js"
+import { MARKET } from "../refuge/Market.js"
+import type { Command } from "./Command.js"
+import type { Env } from "./Context.js"
+import { unfit } from "./Decide.js"
+import type { CampaignState } from "./State.js"
+
+export const legalCommands = (state: CampaignState, env: Env): Command[] => {
+  const p = state.pending?.prompt
+  if (p) {
+    if (p.kind === "dice") return [{ type: "roll", faces: Array.from({ length: p.dice }, () => 1) }]
+    return p.options.map((option) => ({ type: "choose", option }))
+  }
+  if (state.phase !== "between") return []
+  const out: Command[] = []
+  state.refuges.forEach((r, refuge) => {
+    if (unfit(state, refuge)) out.push({ type: "forfeit", refuge })
+    const stores = storesOf(r.refuge.ledger)
+    const free = r.refuge.survivors.find((s) => !r.status[s.id]?.noErrands && !r.status[s.id]?.errand)
+    if (r.errands > 0 && r.refuge.survivors.length === 0) {
+      for (const b of env.content.list("backgrounds"))
+        if (b.cost <= stores.salvage)
+          out.push({
+            type: "recruit",
+            refuge,
+            background: b.id,
+            name: `${b.name} ${state.counters.survivor + 1}`,
+          })
+    }
+    if (r.errands > 0 && free) {
+      const by = free.id
+      if (stores.amber > 0) out.push({ type: "drinkAmber", refuge, by })
+      out.push({ type: "scavenge", refuge, by })
+      const home = env.content.get("homes", r.refuge.home)
+      if (!home || r.refuge.survivors.length < home.capacity)
+        for (const b of env.content.list("backgrounds"))
+          if (b.cost <= stores.salvage)
+            out.push({
+              type: "recruit",
+              refuge,
+              by,
+              background: b.id,
+              name: `${b.name} ${state.counters.survivor + 1}`,
+            })
+      for (const imp of env.content.list("improvements"))
+        if (!r.refuge.improvements.includes(imp.id) && imp.cost <= stores.salvage)
+          out.push({ type: "build", refuge, by, improvement: imp.id })
+      if (r.refuge.kind === "refuge" && stores.salvage >= MARKET.reloadCost)
+        out.push({ type: "trade", refuge, by, orders: [{ buyReloads: 1 }] })
+      if (r.refuge.kind === "refuge" && stores.amber > 0)
+        out.push({ type: "trade", refuge, by, orders: [{ sellAmber: stores.amber }] })
+      out.push({ type: "pass", refuge })
+    }
+    const bench = r.refuge.improvements.some((id) =>
+      env.content
+        .get("improvements", id)
+        ?.effects?.some((e) => e.kind === "hook" && e.hook === RELOADING_BENCH_HOOK),
+    )
+    if (bench && stores.salvage >= BENCH.salvage) out.push({ type: "bench", refuge, times: 1 })
+    if (stores.salvage >= 1 && FOUNDING.arrowsPerSalvage > 0)
+      out.push({ type: "makeAmmunition", refuge, store: "arrows", batches: 1 })
+  })
+  return out
+}

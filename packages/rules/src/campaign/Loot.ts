@@ -1,0 +1,216 @@
+/**
+ * Aftermath step 4, Loot (B-LOOT-01..04, B-BLIGHT-04) and the Stranger (B-STRANGER-01/02): one
+ * Loot roll (half and entry, R-CONTENT-29) for each Loot token carried home plus one per Rich
+ * find; a 6 on the amount die doubles it (Plentiful), then Salvage, Rations and Reloads are +10%
+ * rounded up (R-CAMPAIGN-03: doubled, then boosted); Amber carried home is 1 Amber and a die, on a
+ * 1 the carrier gains +1 Blight; a Meds token is 1 Meds; then the scenario's rewards (already
+ * boosted, B-LOOT-04). The Stranger joins the winner of a scenario that has one, free.
+ *
+ * @since 0.3.0
+ */
+import type { EntryOf } from "../content/schema/Entries.js"
+import type { LedgerDraft } from "../refuge/Ledger.js"
+import { gainBlight, settleBlight } from "./Blight.js"
+import { newSurvivorId } from "./Casualties.js"
+import type { Ctx } from "./Context.js"
+import { freshStatus } from "./Evolve.js"
+import type { RaidRecord } from "./State.js"
+import { halfRow, rowOf, tableOf } from "./Tables.js"
+
+type LootResult = Extract<EntryOf["tables"], { table: "loot" }>["rows"][number]["result"]
+type StrangerResult = Extract<EntryOf["tables"], { table: "stranger" }>["rows"][number]["result"]
+
+/** The reward boost (B-LOOT-03): these stores +10%, rounded up. */
+export const BOOSTED = new Set(["salvage", "rations", "reloads"])
+export const boost = (store: string, n: number): number => (BOOSTED.has(store) ? Math.ceil((n * 11) / 10) : n)
+
+/** One roll on the Loot table: the Ledger drafts and weapons it gives. */
+export const lootRoll = (ctx: Ctx, refuge: number, label: string) => {
+  const table = tableOf(ctx.env.content, "loot")
+  const [a, b] = ctx.dice(2, `${label}: Loot (B-LOOT-01)`, String(refuge))
+  const row = halfRow(a!, b!)
+  const result = rowOf<LootResult>(table, row)
+  const drafts: LedgerDraft[] = []
+  const weapons: string[] = []
+  if (result === undefined) return { drafts, weapons }
+  const notes: string[] = []
+  for (const g of result.gives) {
+    let n: number
+    const rolls: { sides: number; value: number; label: string }[] = [
+      { sides: 6, value: a!, label: "Loot: half" },
+      { sides: 6, value: b!, label: "Loot: entry" },
+    ]
+    if (typeof g.amount === "number") n = g.amount
+    else {
+      const d = ctx.die(`${label}: how much ${g.store}`, String(refuge))
+      rolls.push({ sides: 6, value: d, label: `how much ${g.store}` })
+      n = String(g.amount) === "d3" ? Math.ceil(d / 2) : d
+      if (d === 6) {
+        n *= 2 // Plentiful (B-LOOT-02)
+        notes.push("Plentiful")
+      }
+    }
+    const amount = boost(g.store, n)
+    drafts.push({
+      store: g.store,
+      amount,
+      reason: `Loot: ${result.name} (${label})${notes.length ? `, ${notes.join(", ")}` : ""}${amount !== n ? `, boosted ${n}→${amount}` : ""}`,
+      clause: amount !== n ? "B-LOOT-03" : notes.length ? "B-LOOT-02" : "B-LOOT-01",
+      rolls,
+    })
+  }
+  for (const e of result.effects ?? []) {
+    if (e.kind !== "rollTable") continue
+    const sub = ctx.env.content.get("tables", (e as { table: string }).table)
+    if (sub === undefined) continue
+    const d = ctx.die(`${label}: ${sub.name}`, String(refuge))
+    const r = rowOf<{
+      name?: string
+      effects?: ReadonlyArray<{ kind: string; hook?: string; params?: unknown }>
+    }>(sub as never, d)
+    for (const h of r?.effects ?? []) {
+      const w = (h.params as { weapon?: string } | undefined)?.weapon
+      if (h.kind === "hook" && h.hook === "core/gain-weapon" && w) weapons.push(w)
+    }
+  }
+  ctx.emit({
+    type: "rolled",
+    refuge,
+    what: "Loot",
+    faces: [a!, b!],
+    result: `${row}: ${result.name}${weapons.length ? ` (${weapons.join(", ")})` : ""}`,
+    clause: "B-LOOT-01",
+  })
+  return { drafts, weapons }
+}
+
+/** Step 4 for one Refuge. */
+export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
+  const side = raid.sides[refuge]
+  if (side === undefined) return
+  const drafts: LedgerDraft[] = []
+  const weapons: string[] = []
+  for (const m of side.survivors) {
+    for (const c of m.carrying) {
+      if (c.contents === "loot") {
+        for (let k = 0; k <= c.rich; k++) {
+          const r = lootRoll(ctx, refuge, `${m.name}${k ? `, Rich find ${k}` : ""}`)
+          drafts.push(...r.drafts)
+          weapons.push(...r.weapons)
+        }
+      } else if (c.contents === "amber") {
+        drafts.push({
+          store: "amber",
+          amount: 1,
+          reason: `Amber carried home by ${m.name}`,
+          clause: "B-LOOT-01",
+        })
+        const d = ctx.die(`${m.name}: carrying Amber home (B-BLIGHT-04)`, String(refuge))
+        ctx.emit({
+          type: "rolled",
+          refuge,
+          survivor: m.survivor,
+          what: "Amber",
+          faces: [d],
+          result: d === 1 ? "+1 Blight" : "no harm",
+          clause: "B-BLIGHT-04",
+        })
+        if (d === 1) {
+          gainBlight(ctx, refuge, m.survivor, 1, `${m.name} carried Amber home`, "B-BLIGHT-04")
+          settleBlight(ctx, refuge, m.survivor, "carrying Amber")
+        }
+      } else if (c.contents === "meds") {
+        drafts.push({
+          store: "meds",
+          amount: 1,
+          reason: `Meds carried home by ${m.name}`,
+          clause: "B-LOOT-01",
+        })
+      }
+    }
+  }
+  const scenario = ctx.env.content.get("scenarios", raid.scenario)
+  for (const rw of scenario?.rewards ?? []) {
+    const mine =
+      rw.to === "both" ||
+      rw.to === "each" ||
+      (rw.to === "winner" && side.outcome === "win") ||
+      (rw.to === "loser" && side.outcome === "loss")
+    if (!mine || typeof rw.amount !== "number") continue
+    drafts.push({
+      store: rw.store,
+      amount: rw.amount,
+      reason: `${scenario!.name}: reward (${rw.to})`,
+      clause: "B-LOOT-04",
+    })
+  }
+  ctx.post(refuge, drafts, "B-LOOT-01")
+  if (weapons.length > 0) {
+    const stash = structuredClone(ctx.draft.refuges[refuge]!.refuge.stash)
+    stash.weapons.push(...(weapons as never[]))
+    ctx.emit({
+      type: "stash.changed",
+      refuge,
+      stash: stash as never,
+      reason: `Loot: ${weapons.join(", ")}`,
+      clause: "B-LOOT-01",
+    })
+  }
+  if (
+    side.outcome === "win" &&
+    scenario?.objectives.some((o) => ctx.env.content.get("objectives", o)?.kind === "stranger")
+  )
+    stranger(ctx, refuge)
+}
+
+/** The Stranger joins the winner, free, without an Errand (B-STRANGER-01/02, R-CONTENT-27). */
+export const stranger = (ctx: Ctx, refuge: number) => {
+  const table = tableOf(ctx.env.content, "stranger")
+  const d = ctx.die("the Stranger's background (B-STRANGER-02)", String(refuge))
+  const row = rowOf<StrangerResult>(table, d)
+  let background: string | undefined
+  if (row && "background" in row) background = row.background
+  else if (row) {
+    const options = ctx.env.content
+      .list("backgrounds")
+      .filter((b) => b.cost <= row.anyBackground.maxCost)
+      .map((b) => b.id)
+    if (options.length > 0)
+      background = ctx.choose(
+        "stranger",
+        "The Stranger: any background costing 20 or less (R-CONTENT-27)",
+        options,
+        String(refuge),
+      )
+  }
+  ctx.emit({
+    type: "rolled",
+    refuge,
+    what: "Stranger",
+    faces: [d],
+    result: background ?? "nobody",
+    clause: "B-STRANGER-02",
+  })
+  if (background === undefined) return
+  const id = newSurvivorId(ctx)
+  ctx.emit({
+    type: "survivor.joined",
+    refuge,
+    survivor: {
+      id: id as never,
+      name: "The Stranger",
+      background: background as never,
+      equipment: { weapons: [], armour: [], kit: [] },
+      xp: 0,
+      advances: [],
+      skills: [],
+      injuries: [],
+      blight: 0,
+      gifts: [],
+      marks: [],
+    },
+    status: freshStatus(0),
+    reason: "Someone in the Weeds: the Stranger joins the winner, free",
+    clause: "B-STRANGER-01",
+  })
+}

@@ -1,0 +1,119 @@
+/**
+ * Reads a finished raid's final state (the raid engine's) into what the Aftermath needs: each
+ * Refuge's survivors with their end status, `wasDown`, who they slew or took Down, what they
+ * carried home, the Blight they gained, the ammunition drawn at set-up and what is left of it
+ * (B-AMMO-04: spares still carried, magazines never fired from), and the result.
+ *
+ * @since 0.3.0
+ */
+import { Either, ParseResult, Schema } from "effect"
+import { hash } from "../battle/Battle.js"
+import { State as BattleState, type Model } from "../battle/State.js"
+import type { ContentView } from "../refuge/Content.js"
+import type { CampaignState, RaidRecord, RaidSurvivor } from "./State.js"
+
+const decodeBattle = Schema.decodeUnknownEither(BattleState, { errors: "all" })
+
+/** The raid's final state, decoded; Left: why it cannot be folded in. */
+export const readBattle = (input: unknown): Either.Either<BattleState, string> =>
+  Either.mapLeft(decodeBattle(input), (e) => {
+    const issues = ParseResult.ArrayFormatter.formatErrorSync(e).slice(0, 5)
+    return `battle: not a raid's state (${issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`
+  })
+
+/** What of a side's ammunition comes back (B-AMMO-04). */
+const returnedOf = (models: ReadonlyArray<Model>, content: ContentView) => {
+  const back = { reloads: 0, arrows: 0, bolts: 0 }
+  for (const m of models) {
+    if (m.status === "turned") continue // dropped where they Turned
+    back.reloads += m.reloads
+    back.arrows += m.arrows
+    back.bolts += m.bolts
+    for (const w of m.weapons) {
+      const entry = content.get("weapons", w.weapon)
+      const store = entry?.ammunition
+      if (store !== "reloads" && store !== "arrows" && store !== "bolts") continue
+      const full = store === "reloads" ? (entry?.mag ?? 1) : 1
+      if (!w.spent && w.loaded > 0 && w.loaded >= full) back[store] += 1
+    }
+  }
+  return back
+}
+
+/**
+ * The record of a finished raid against the campaign that set it up. Left: why it does not fit
+ * (not over, or its Refuges are not the campaign's).
+ */
+export const recordOf = (
+  campaign: CampaignState,
+  battle: BattleState,
+  content: ContentView,
+): Either.Either<RaidRecord, string> => {
+  if (battle.phase !== "over" || battle.result === undefined)
+    return Either.left("battle: the raid is not over (B-AFTERMATH-01: the Aftermath follows a raid)")
+  const sides = battle.sides.filter((s) => s.kind === "refuge" || s.kind === "congregation")
+  if (
+    sides.length !== campaign.refuges.length ||
+    sides.some((s, i) => s.name !== campaign.refuges[i]!.refuge.name)
+  )
+    return Either.left(
+      `battle: its Refuges (${sides.map((s) => s.name).join(", ")}) are not this campaign's (${campaign.refuges.map((r) => r.refuge.name).join(", ")})`,
+    )
+  const sideIndex = new Map(sides.map((s, i) => [s.id, i]))
+  const byId = new Map(battle.models.map((m) => [m.id, m]))
+  const out: RaidRecord["sides"][number][] = []
+  for (const [i, side] of sides.entries()) {
+    const cr = campaign.refuges[i]!
+    const models = battle.models.filter((m) => m.side === side.id && m.kind === "survivor")
+    const survivors: RaidSurvivor[] = []
+    for (const m of models) {
+      const s = cr.refuge.survivors.find((x) => x.id === m.survivor)
+      if (s === undefined)
+        return Either.left(`battle: ${m.name} (${m.survivor ?? m.id}) is not on ${cr.refuge.name}'s roster`)
+      const slew = battle.models
+        .filter((c) => c.kind === "creature" && c.status === "slain" && c.slainBy === m.id)
+        .map((c) => c.ref)
+      const downed = battle.models.filter(
+        (o) => o.kind === "survivor" && o.side !== side.id && o.downBy === m.id,
+      ).length
+      const by = m.downBy ? byId.get(m.downBy) : undefined
+      const downByRefuge = by ? sideIndex.get(by.side) : undefined
+      survivors.push({
+        survivor: s.id,
+        model: m.id,
+        name: m.name,
+        status: m.status,
+        wasDown: m.wasDown || m.status === "down" || m.status === "finished",
+        blight: Math.max(0, Math.min(12, m.blight - s.blight)),
+        profile: m.profile,
+        slew,
+        downed,
+        ...(downByRefuge !== undefined ? { downByRefuge } : {}),
+        carrying:
+          m.status === "turned" ? [] : m.carrying.map((c) => ({ contents: c.contents, rich: c.rich })),
+      })
+    }
+    const outcome = battle.result.sides.find((r) => r.side === side.id)?.outcome ?? "loss"
+    out.push({
+      refuge: i,
+      side: side.id,
+      outcome,
+      drawn: side.drawn,
+      returned: returnedOf(models, content),
+      survivors,
+    })
+  }
+  const remembered = new Set(campaign.hollowed.filter((h) => !h.atRest).map((h) => `${h.name} (Hollowed)`))
+  const laidToRest = battle.models
+    .filter((m) => m.ref === "hollowed" && m.status === "slain" && remembered.has(m.name))
+    .map((m) => m.name.replace(/ \(Hollowed\)$/, ""))
+  return Either.right({
+    number: campaign.raids.length + 1,
+    scenario: battle.scenario,
+    season: campaign.season,
+    hash: hash(battle),
+    result: battle.result,
+    sides: out,
+    laidToRest,
+  })
+}

@@ -1,0 +1,176 @@
+/**
+ * A campaign's state (B-AFTERMATH-01): its Refuges with what the campaign knows about each
+ * survivor beyond the roster (raids to miss, Errands barred, hunger, Blight thresholds rewarded),
+ * the Season, the standings, the Hollowed it remembers, who was lost, the Aftermath in progress,
+ * the pending prompt and the hidden dice state. It is only ever the fold of the campaign's events.
+ *
+ * @since 0.3.0
+ */
+import { Schema } from "effect"
+import { BattleProfile, Result } from "../battle/State.js"
+import { Refuge } from "../refuge/Refuge.js"
+
+const count = (max: number) => Schema.Int.pipe(Schema.between(0, max))
+
+/** What the campaign tracks about a survivor between raids. */
+export const SurvivorStatus = Schema.Struct({
+  /** Raids still to miss (Casualty rows 2–3, short of fuel): stays home (R-CAMPAIGN-04). */
+  missRaids: count(9),
+  /** Laid Up (Casualty row 5): runs no Errand before the next raid. */
+  noErrands: Schema.Boolean,
+  /** Upkeeps running without a Ration (R-WORLD-10). */
+  hungry: count(9),
+  /** Blight thresholds (3, 6, 9) already rewarded with a Gift and a Mark (B-GIFT-02). */
+  thresholds: count(3),
+  /** Ran an Errand since the last Aftermath (R-CAMPAIGN-08). */
+  errand: Schema.Boolean,
+}).annotations({ identifier: "SurvivorStatus" })
+export type SurvivorStatus = typeof SurvivorStatus.Type
+
+/** A Refuge's standing (B-STANDINGS-01). */
+export const Standing = Schema.Struct({
+  played: count(999),
+  wins: count(999),
+  draws: count(999),
+  losses: count(999),
+  points: count(9999),
+}).annotations({ identifier: "Standing" })
+export type Standing = typeof Standing.Type
+
+/** One of the campaign's Refuges. */
+export const CampaignRefuge = Schema.Struct({
+  refuge: Refuge,
+  status: Schema.Record({ key: Schema.String, value: SurvivorStatus }),
+  standing: Standing,
+  /** Errands left before the next raid (B-ERRAND-01/02). */
+  errands: count(9),
+}).annotations({ identifier: "CampaignRefuge" })
+export type CampaignRefuge = typeof CampaignRefuge.Type
+
+/** A Turned survivor the campaign remembers (B-TURN-03, B-HOLLOWED-03). */
+export const Hollowed = Schema.Struct({
+  name: Schema.String,
+  /** The raid side id of the Refuge it remembers. */
+  refuge: Schema.String,
+  /** The survivor's raid profile when it Turned (the raid engine derives the Hollowed's). */
+  profile: BattleProfile,
+  /** Slain as a Hollowed in a later raid: laid to rest, never returns. */
+  atRest: Schema.Boolean,
+}).annotations({ identifier: "Hollowed" })
+export type Hollowed = typeof Hollowed.Type
+
+/** Why a survivor left a roster. */
+export const LossCause = Schema.Literal("dead", "turned", "throat", "left", "rescued")
+
+/** A survivor who left a roster, and why. */
+export const Lost = Schema.Struct({
+  refuge: Schema.Int,
+  survivor: Schema.String,
+  name: Schema.String,
+  cause: LossCause,
+  raid: Schema.Int,
+}).annotations({ identifier: "Lost" })
+export type Lost = typeof Lost.Type
+
+/** A carried token brought home. */
+export const Brought = Schema.Struct({
+  contents: Schema.Literal("loot", "amber", "radio", "meds"),
+  rich: count(2),
+})
+
+/** A survivor's raid, as the Aftermath needs it (read from the raid's final state). */
+export const RaidSurvivor = Schema.Struct({
+  survivor: Schema.String,
+  model: Schema.String,
+  name: Schema.String,
+  status: Schema.Literal("active", "down", "finished", "slain", "fled", "turned", "lurking"),
+  wasDown: Schema.Boolean,
+  /** Blight gained in the raid (end minus start). */
+  blight: count(12),
+  profile: BattleProfile,
+  /** Creatures it slew: their ids in the bestiary (B-CREATURE-05). */
+  slew: Schema.Array(Schema.String),
+  /** Enemy survivors it took Down (R-CAMPAIGN-05). */
+  downed: count(40),
+  /** Taken Down by a survivor of this Refuge index (B-CONGREGATION-19). */
+  downByRefuge: Schema.optional(Schema.Int),
+  carrying: Schema.Array(Brought),
+}).annotations({ identifier: "RaidSurvivor" })
+export type RaidSurvivor = typeof RaidSurvivor.Type
+
+const Ammo = Schema.Struct({ reloads: count(999), arrows: count(999), bolts: count(999) })
+
+/** A raid as the campaign keeps it. */
+export const RaidRecord = Schema.Struct({
+  number: Schema.Int,
+  scenario: Schema.String,
+  season: Schema.String,
+  /** The raid engine's hash of the final state (audit: which raid this was). */
+  hash: Schema.String,
+  result: Result,
+  sides: Schema.Array(
+    Schema.Struct({
+      refuge: Schema.Int,
+      side: Schema.String,
+      outcome: Schema.Literal("win", "draw", "loss"),
+      drawn: Ammo,
+      returned: Ammo,
+      survivors: Schema.Array(RaidSurvivor),
+    }),
+  ),
+  /** Names of remembered Hollowed slain in this raid (laid to rest). */
+  laidToRest: Schema.Array(Schema.String),
+}).annotations({ identifier: "RaidRecord" })
+export type RaidRecord = typeof RaidRecord.Type
+
+/** The six Aftermath steps in order (B-AFTERMATH-02). */
+export const STEPS = ["casualties", "experience", "blight", "loot", "ammunition", "upkeep"] as const
+export type Step = (typeof STEPS)[number]
+
+/** Something the campaign waits for: dice typed in, or a player's choice. */
+export const Prompt = Schema.Union(
+  Schema.Struct({ kind: Schema.Literal("dice"), dice: count(40), purpose: Schema.String, by: Schema.String }),
+  Schema.Struct({
+    kind: Schema.Literal("choice"),
+    key: Schema.String,
+    question: Schema.String,
+    options: Schema.Array(Schema.String),
+    by: Schema.String,
+  }),
+).annotations({ identifier: "CampaignPrompt" })
+export type Prompt = typeof Prompt.Type
+
+export const Answer = Schema.Union(Schema.Array(Schema.Int), Schema.String)
+export type Answer = typeof Answer.Type
+
+/** The campaign's state. */
+export const CampaignState = Schema.Struct({
+  ruleset: Schema.String,
+  packs: Schema.Array(Schema.String),
+  refuges: Schema.Array(CampaignRefuge),
+  season: Schema.String,
+  /** Raids played in this Season (R-WORLD-11). */
+  seasonRaids: count(99),
+  raids: Schema.Array(RaidRecord),
+  phase: Schema.Literal("between", "aftermath"),
+  /** The Aftermath in progress: the next step and Refuge to work through. */
+  aftermath: Schema.optional(
+    Schema.Struct({ step: count(STEPS.length), refuge: count(8), rescue: Schema.Boolean }),
+  ),
+  hollowed: Schema.Array(Hollowed),
+  lost: Schema.Array(Lost),
+  pending: Schema.optional(
+    Schema.Struct({
+      command: Schema.Unknown,
+      answers: Schema.Array(Answer),
+      prompt: Schema.optional(Prompt),
+    }),
+  ),
+  dice: Schema.Struct({
+    mode: Schema.Literal("seeded", "manual"),
+    prng: Schema.optional(Schema.Tuple(Schema.Number, Schema.Number, Schema.Number, Schema.Number)),
+  }),
+  counters: Schema.Struct({ survivor: count(99999) }),
+  seq: Schema.Int.pipe(Schema.nonNegative()),
+}).annotations({ identifier: "CampaignState" })
+export type CampaignState = typeof CampaignState.Type

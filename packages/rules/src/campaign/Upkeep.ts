@@ -1,0 +1,259 @@
+/**
+ * Aftermath step 6, Upkeep (B-UPKEEP-01, R-WORLD-10): (1) income — the Home's and improvements'
+ * `aftermath.upkeep` triggers for this Season, and The Local's cellar die (R-WORLD-19); (2) the
+ * Season's need plus the Home's extra (fuel paid from the fuel store, then 2 Salvage per fuel, then
+ * 1 Amber per 3 fuel, R-CAMPAIGN-10; clearing in Salvage; spoilage from the Rations), unless the
+ * Home waives it (the Grove, B-CONGREGATION-06); short of fuel: each survivor rolls, on a 1 misses
+ * the next raid; short of clearing: on a 1 +1 Blight; (3) feed every survivor 1 Ration, the Leader
+ * first then roster order (R-CAMPAIGN-11); Hungry twice running: leaves.
+ *
+ * @since 0.3.0
+ */
+
+import type { ContentView } from "../refuge/Content.js"
+import type { LedgerDraft } from "../refuge/Ledger.js"
+import { storesOf } from "../refuge/Ledger.js"
+import { gainBlight, settleBlight } from "./Blight.js"
+import type { Ctx } from "./Context.js"
+
+type When = { season?: string; not?: When; any?: ReadonlyArray<When>; all?: ReadonlyArray<When> }
+
+/** Does a trigger's `when` hold in this Season? (Only Season conditions arise at Upkeep.) */
+export const holds = (when: When | undefined, season: string): boolean => {
+  if (when === undefined) return true
+  if (when.season !== undefined && when.season !== season) return false
+  if (when.not !== undefined && holds(when.not, season)) return false
+  if (when.any !== undefined && !when.any.some((w) => holds(w, season))) return false
+  if (when.all !== undefined && !when.all.every((w) => holds(w, season))) return false
+  return true
+}
+
+type Trigger = { kind: string; on?: string; when?: When; do?: ReadonlyArray<Record<string, unknown>> }
+
+/** The `aftermath.upkeep` triggers of a Refuge's Home and improvements, with their source's name. */
+const upkeepTriggers = (ctx: Ctx, refuge: number) => {
+  const r = ctx.draft.refuges[refuge]!.refuge
+  const home = ctx.env.content.get("homes", r.home)
+  const out: { source: string; t: Trigger }[] = []
+  const add = (source: string, effects: ReadonlyArray<unknown> | undefined) => {
+    for (const e of (effects ?? []) as ReadonlyArray<Trigger>)
+      if (e.kind === "trigger" && e.on === "aftermath.upkeep") out.push({ source, t: e })
+  }
+  if (home) {
+    add(home.name, home.perk?.effects)
+    add(home.name, (home.drawback as { effects?: ReadonlyArray<unknown> } | undefined)?.effects)
+  }
+  for (const id of r.improvements) {
+    const imp = ctx.env.content.get("improvements", id)
+    if (imp) add(imp.name, imp.effects)
+  }
+  return out
+}
+
+type Hooked = { kind: string; hook?: string; params?: unknown }
+const hookParams = (effects: ReadonlyArray<unknown> | undefined, name: string) =>
+  ((effects ?? []) as ReadonlyArray<Hooked>).find((e) => e.kind === "hook" && e.hook === name)?.params as
+    | Record<string, unknown>
+    | undefined
+
+/** The Upkeep numbers, read from the loaded `upkeep` entry's hooks (R-WORLD-10's values by default). */
+export const upkeepRules = (content: ContentView) => {
+  const u = content.list("upkeep")[0]
+  const unmet = hookParams(u?.unmetNeed.effects, "core/unmet-need") as
+    | { fuel?: { laidUpOn?: number }; clearing?: { blightOn?: number } }
+    | undefined
+  const hunger = hookParams(u?.hunger.effects, "core/hunger") as
+    | { health?: number; leavesAfter?: number }
+    | undefined
+  const fuel = hookParams(
+    (u?.rules ?? []).flatMap((r) => r.effects ?? []),
+    "core/pay-fuel",
+  ) as { amberFuel?: number; salvagePerFuel?: number } | undefined
+  return {
+    rationsPerSurvivor: u?.rationsPerSurvivor ?? 1,
+    laidUpOn: unmet?.fuel?.laidUpOn ?? 1,
+    blightOn: unmet?.clearing?.blightOn ?? 1,
+    hungryHealth: hunger?.health ?? -1,
+    leavesAfter: hunger?.leavesAfter ?? 2,
+    amberFuel: fuel?.amberFuel ?? 3,
+    salvagePerFuel: fuel?.salvagePerFuel ?? 2,
+  }
+}
+
+const balance = (ctx: Ctx, refuge: number) => storesOf(ctx.draft.refuges[refuge]!.refuge.ledger)
+
+/** Step 6 for one Refuge. */
+export const upkeep = (ctx: Ctx, refuge: number) => {
+  const season = ctx.draft.season
+  const rules = upkeepRules(ctx.env.content)
+  const r = () => ctx.draft.refuges[refuge]!.refuge
+  const waived = new Set<string>()
+  // (1) income, and the hooks that run at Upkeep.
+  for (const { source, t } of upkeepTriggers(ctx, refuge)) {
+    if (!holds(t.when, season)) continue
+    for (const d of t.do ?? []) {
+      if (d.kind === "stores") {
+        ctx.post(refuge, [
+          {
+            store: d.store as never,
+            amount: Number(d.amount),
+            reason: String(d.reason ?? source),
+            clause: "R-WORLD-10",
+          },
+        ])
+      } else if (d.kind === "hook" && d.hook === "core/waive-season-need") {
+        for (const s of (d.params as { stores?: string[] } | undefined)?.stores ?? []) waived.add(s)
+      } else if (d.kind === "hook" && d.hook === "core/the-local-cellar-die") {
+        const on = Number((d.params as { on?: number } | undefined)?.on ?? 1)
+        const face = ctx.die(`${source}: the cellar die (R-WORLD-19)`, String(refuge))
+        const lose = face <= on ? Math.floor(balance(ctx, refuge).rations / 2) : 0
+        ctx.emit({
+          type: "rolled",
+          refuge,
+          what: "Cellar die",
+          faces: [face],
+          result: lose ? `lose ${lose} Rations` : "all quiet",
+          clause: "R-WORLD-19",
+        })
+        ctx.post(refuge, [
+          { store: "rations", amount: -lose, reason: `${source}: the cellar floods`, clause: "R-WORLD-19" },
+        ])
+      }
+    }
+  }
+  // (2) the Season's need, plus the Home's extra.
+  const seasonEntry = ctx.env.content.get("seasons", season)
+  const home = ctx.env.content.get("homes", r().home)
+  const needs = new Map<string, number>()
+  for (const n of seasonEntry?.need?.stores ?? [])
+    needs.set(n.store, (needs.get(n.store) ?? 0) + Number(n.amount))
+  for (const sn of home?.seasonNeeds ?? [])
+    if (sn.season === season)
+      for (const x of sn.extra) needs.set(x.store, (needs.get(x.store) ?? 0) + Number(x.amount))
+  const short = new Set<string>()
+  for (const [store, amount] of needs) {
+    if (amount <= 0) continue
+    if (waived.has(store)) {
+      ctx.emit({
+        type: "rolled",
+        refuge,
+        what: "Season's need",
+        faces: [],
+        result: `${amount} ${store} waived (${home?.name ?? "the Home"})`,
+        clause: "B-CONGREGATION-06",
+      })
+      continue
+    }
+    const b = balance(ctx, refuge)
+    const why = `${seasonEntry?.name ?? season}: the Season's need`
+    if (store === "fuel") {
+      const drafts: LedgerDraft[] = []
+      let left = amount
+      const fromFuel = Math.min(left, b.fuel)
+      drafts.push({
+        store: "fuel",
+        amount: -fromFuel,
+        reason: `${why} (${amount} fuel)`,
+        clause: "B-UPKEEP-01",
+      })
+      left -= fromFuel
+      const salvageFuel = Math.min(left, Math.floor(b.salvage / 2))
+      drafts.push({
+        store: "salvage",
+        amount: -2 * salvageFuel,
+        reason: `${why}: ${salvageFuel} fuel burned as Salvage`,
+        clause: "R-WORLD-10",
+      })
+      left -= salvageFuel
+      const amber = Math.min(Math.ceil(left / rules.amberFuel), b.amber)
+      drafts.push({
+        store: "amber",
+        amount: -amber,
+        reason: `${why}: ${amber} Amber burned for fuel`,
+        clause: "R-WORLD-10",
+      })
+      left = Math.max(0, left - rules.amberFuel * amber)
+      ctx.post(refuge, drafts)
+      if (left > 0) short.add("fuel")
+    } else {
+      const paid = Math.min(amount, b[store as keyof typeof b] ?? 0)
+      ctx.post(refuge, [{ store: store as never, amount: -paid, reason: why, clause: "B-UPKEEP-01" }])
+      if (paid < amount && store === "salvage") short.add("clearing")
+      // Spoilage short is simply lost (R-WORLD-10).
+    }
+  }
+  for (const need of short) {
+    for (const s of [...r().survivors]) {
+      const face = ctx.die(`${s.name}: short of ${need} (R-WORLD-10)`, String(refuge))
+      const hit = face === (need === "fuel" ? rules.laidUpOn : rules.blightOn)
+      ctx.emit({
+        type: "rolled",
+        refuge,
+        survivor: s.id,
+        what: `Short of ${need}`,
+        faces: [face],
+        result: hit ? (need === "fuel" ? "misses the next raid" : "+1 Blight") : "no harm",
+        clause: "R-WORLD-10",
+      })
+      if (!hit) continue
+      if (need === "fuel")
+        ctx.emit({
+          type: "survivor.changed",
+          refuge,
+          survivor: s.id,
+          status: { missRaids: Math.max(1, ctx.draft.refuges[refuge]!.status[s.id]!.missRaids) },
+          reason: "the cold: Laid Up for the next raid",
+          clause: "R-WORLD-10",
+        })
+      else {
+        gainBlight(ctx, refuge, s.id, 1, "the growth gets in", "R-WORLD-10")
+        settleBlight(ctx, refuge, s.id, "short of clearing")
+      }
+    }
+  }
+  // (3) feed everyone: the Leader first, then roster order.
+  const order = [...r().survivors].sort((a, b) => (a.role ? 0 : 1) - (b.role ? 0 : 1))
+  const per = rules.rationsPerSurvivor
+  const fed =
+    per === 0 ? order.length : Math.min(order.length, Math.floor(balance(ctx, refuge).rations / per))
+  ctx.post(refuge, [
+    {
+      store: "rations",
+      amount: -fed,
+      reason: `fed ${fed} of ${order.length} survivors`,
+      clause: "B-UPKEEP-01",
+    },
+  ])
+  for (const [i, s] of order.entries()) {
+    const st = ctx.draft.refuges[refuge]!.status[s.id]!
+    if (i < fed) {
+      if (st.hungry > 0)
+        ctx.emit({
+          type: "survivor.changed",
+          refuge,
+          survivor: s.id,
+          status: { hungry: 0 },
+          reason: "fed again",
+          clause: "R-WORLD-10",
+        })
+    } else if (st.hungry + 1 >= rules.leavesAfter) {
+      ctx.emit({
+        type: "survivor.lost",
+        refuge,
+        survivor: s.id,
+        cause: "left",
+        reason: `${s.name}: Hungry at ${rules.leavesAfter} Upkeeps running, leaves`,
+        clause: "R-WORLD-10",
+      })
+    } else {
+      ctx.emit({
+        type: "survivor.changed",
+        refuge,
+        survivor: s.id,
+        status: { hungry: st.hungry + 1 },
+        reason: `Hungry: ${rules.hungryHealth} Health next raid`,
+        clause: "R-WORLD-10",
+      })
+    }
+  }
+}
