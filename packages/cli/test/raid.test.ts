@@ -284,4 +284,20 @@ describe("blight raid", () => {
     expect(bad.code).toBe(2)
     expect(bad.err).toMatch(/--option/)
   })
+
+  it("B-BATTLE-01 the example raid in examples/raids replays to its end, and this engine re-decides it to the same events", async () => {
+    const file = join(repo, "examples/raids/cache.raid.json")
+    const show = await runJson("raid", "show", file, "--json")
+    expect(show.json.over).toBe(true)
+    expect(show.json.result.sides).toEqual([
+      { side: "wharfside", outcome: "loss", routed: true },
+      { side: "the-gardeners-of-carrow-fields", outcome: "win", routed: false },
+    ])
+    const replay = await runJson("raid", "replay", file, "--json")
+    expect(replay.json).toEqual({
+      hash: show.json.hash,
+      events: show.json.events,
+      redecide: { agrees: true },
+    })
+  })
 })

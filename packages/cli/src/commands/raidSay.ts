@@ -197,9 +197,11 @@ const factLine = (f: BattleState.Fact, n: Names): string => {
   }
 }
 
+const OUTCOME = { win: "wins", draw: "draws", loss: "loses" } as const
+
 /** How a raid ended. */
 export const resultWords = (r: BattleState.Result, n: Names): string =>
-  `${r.sides.map((s) => `${n.side(s.side)} ${s.outcome}s${s.routed ? " (routed)" : ""}`).join(", ")} — ${r.reason}`
+  `${r.sides.map((s) => `${n.side(s.side)} ${OUTCOME[s.outcome]}${s.routed ? " (routed)" : ""}`).join(", ")} — ${r.reason}`
 
 /** Who is on turn: the prompt's side, the active model's side, or the side that may activate. */
 export const onTurn = (state: State, legalSide: string | undefined): string | undefined => {
