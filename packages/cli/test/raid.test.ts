@@ -237,20 +237,8 @@ describe("blight raid", () => {
     const founded = await run("found", congregationFile, "--json", "--seed", "7")
     const foundedFile = join(tmp, "founded.json")
     writeFileSync(foundedFile, founded.out)
-    const r = await run(
-      "raid",
-      "new",
-      "--refuge",
-      refugeFile,
-      "--refuge",
-      foundedFile,
-      "--seed",
-      "7",
-      "--option",
-      "doubleRout=bothLose",
-      "--option",
-      "blightDiceOnArmour=true",
-    )
+    const options = ["--seed", "7", "--option", "doubleRout=bothLose", "--option", "blightDiceOnArmour=true"]
+    const r = await run("raid", "new", "--refuge", refugeFile, "--refuge", foundedFile, ...options)
     expect(r.code).toBe(0)
     const setup = JSON.parse(r.out).events[0]
     expect(setup.state.options.doubleRout).toBe("bothLose")
@@ -263,12 +251,7 @@ describe("blight raid", () => {
       refugeFile,
       "--refuge",
       congregationFile,
-      "--seed",
-      "7",
-      "--option",
-      "doubleRout=bothLose",
-      "--option",
-      "blightDiceOnArmour=true",
+      ...options,
     )
     expect(fromRoster.out).toBe(r.out)
     const bad = await run(
