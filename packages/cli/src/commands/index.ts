@@ -11,5 +11,6 @@ export const commands: Record<string, () => Promise<Command>> = {
   pack: async () => (await import("./pack.js")).pack,
   content: async () => (await import("./content.js")).content,
   found: async () => (await import("./found.js")).found,
+  raid: async () => (await import("./raid.js")).raid,
   campaign: async () => (await import("./campaign.js")).campaign,
 }

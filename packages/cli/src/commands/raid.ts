@@ -1,0 +1,342 @@
+/**
+ * `blight raid new|legal|do|show|replay`: a raid at the table or from a script, kept in one file
+ * (its event log, `raidFile.ts`). Every sub-verb reads the file, folds the events and works on that
+ * state; `do` appends a command's events atomically, and nothing at all when the rules refuse it.
+ */
+import { isDeepStrictEqual } from "node:util"
+import { seeded } from "@blight/dice"
+import {
+  Battle,
+  type BattleCommand,
+  type BattleEvent,
+  BattleOptions,
+  type BattleState,
+  coreRegistry,
+  Founding,
+  Refuge,
+} from "@blight/rules"
+import { Either, Schema } from "effect"
+import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
+import { seedFrom } from "../Seed.js"
+import { type Env, envFor, parseBounded, raidText, readBounded, readRaid, writeRaid } from "./raidFile.js"
+import { eventWords, namesOf, onTurn, promptWords, resultWords, stateLines } from "./raidSay.js"
+import { fromWords, GRAMMAR, toLine } from "./raidWords.js"
+
+/** An option's description (on the decoded side of its default-giving property signature). */
+const describe = (field: unknown): string => {
+  const ast = (field as { ast?: { to?: { annotations?: Record<symbol, unknown> } } }).ast
+  return String(ast?.to?.annotations?.[Symbol.for("effect/annotation/Description")] ?? "")
+}
+
+const usage = `usage:
+  blight raid new --refuge A.json --refuge B.json [--scenario ID] [--seed N] [--manual]
+                  [--option NAME=VALUE]… > raid.json
+      set a raid up (a file is a roster, founded here with --seed, or a founded Refuge)
+  blight raid legal RAID [--json] [--by SIDE]     what may be done now (--json: {"commands":[…]})
+  blight raid do RAID COMMAND… [--json] [--by SIDE]
+  blight raid do RAID --command '<json>' [--json] [--by SIDE]
+      do a command: its events are appended to RAID and printed in words (--json: as events)
+  blight raid show RAID [--json]                  the raid for people (--json: over, result, hash, state)
+  blight raid replay RAID [--json]                rebuild the state from the events alone: its hash,
+                                                  and whether this engine re-decides the log the same
+Exit 0: done; 2: bad arguments, a bad raid file, or a command the rules refuse (one line, with the rule).
+
+${GRAMMAR}
+
+options (--option NAME=VALUE, docs/rulings/battle.md):
+${Object.entries(BattleOptions.Options.fields)
+  .map(([k, f]) => `  ${k}: ${describe(f)}`)
+  .join("\n")}`
+
+const MAX_ROSTER_BYTES = 1024 * 1024
+const MAX_COMMAND_CHARS = 64 * 1024
+
+// ---- new ----
+
+/** A raid's side from a file: a founded Refuge (as stored, or as `blight found --json` prints it), or a roster founded now. */
+const refugeFrom = async (file: string, io: Io, seed: number): Promise<Refuge.Refuge> => {
+  const json = parseBounded(await readBounded(file, io, MAX_ROSTER_BYTES), file)
+  const body =
+    typeof json === "object" && json !== null && "refuge" in json && "valid" in json
+      ? (json as { refuge: unknown }).refuge
+      : json
+  if (typeof body === "object" && body !== null && "ledger" in body) {
+    const decoded = Schema.decodeUnknownEither(Refuge.Refuge)(body)
+    if (Either.isLeft(decoded))
+      throw new UsageError(
+        `${file}: not a founded Refuge: ${decoded.left.message.split("\n").slice(0, 3).join(" ").slice(0, 200)}`,
+      )
+    return decoded.right
+  }
+  const founded = Founding.found(body, coreRegistry(), { source: seeded(seed) })
+  if (Either.isLeft(founded)) {
+    const [v] = founded.left.violations
+    throw new UsageError(
+      `${file}: the roster breaks rules (${founded.left.violations.length}; see \`blight found ${file}\`): ${v?.path}: ${v?.message}${v?.clause ? ` (${v.clause})` : ""}`,
+    )
+  }
+  return founded.right
+}
+
+/** `--option NAME=VALUE`: a ruling option by its name; true/false are flags. */
+const optionsFrom = (pairs: readonly string[]): Record<string, unknown> => {
+  const fields = BattleOptions.Options.fields as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const pair of pairs) {
+    const [name, value] = pair.split(/=(.*)/s) as [string, string | undefined]
+    if (!Object.hasOwn(fields, name))
+      throw new UsageError(
+        `--option ${name}: there is no such option (one of: ${Object.keys(fields).join(", ")})`,
+      )
+    if (value === undefined || value === "")
+      throw new UsageError(`--option ${name}: give it as ${name}=VALUE`)
+    out[name] = value === "true" ? true : value === "false" ? false : value
+  }
+  const decoded = Schema.decodeUnknownEither(BattleOptions.Options)(out)
+  if (Either.isLeft(decoded)) {
+    const [i] = Either.isLeft(decoded) ? [decoded.left.message.split("\n").slice(0, 4).join(" ")] : []
+    throw new UsageError(`--option: ${i?.slice(0, 200)}`)
+  }
+  return out
+}
+
+const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
+  const { values: o, positionals } = parse(args, {
+    refuge: { type: "string", multiple: true },
+    scenario: { type: "string" },
+    seed: { type: "string" },
+    manual: { type: "boolean" },
+    option: { type: "string", multiple: true },
+  } as const)
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
+  const files = o.refuge ?? []
+  if (files.length < 2) throw new UsageError("a raid needs two or more --refuge files (B-SETUP-03)")
+  const seed = seedFrom(o.seed)
+  const refuges: Refuge.Refuge[] = []
+  for (const f of files) refuges.push(await refugeFrom(f, io, seed))
+  const options = optionsFrom(o.option ?? [])
+  const env = Battle.envOf(coreRegistry())
+  const made = Battle.create(
+    {
+      refuges,
+      scenario: o.scenario,
+      options: options as BattleOptions.OptionsInput,
+      dice: o.manual ? "manual" : { seed },
+    },
+    env,
+  )
+  if (Either.isLeft(made)) {
+    const [p] = made.left
+    throw new UsageError(`${p?.path}: ${p?.message}${p?.clause ? ` (${p.clause})` : ""}`)
+  }
+  io.stdout.write(raidText(made.right.events))
+  if (o.seed === undefined && !o.manual) io.stderr.write(`blight raid new: dice seeded with --seed ${seed}\n`)
+  return EXIT.ok
+}
+
+// ---- legal ----
+
+const raidLegal = async (args: readonly string[], io: Io): Promise<number> => {
+  const { values: o, positionals } = parse(args, {
+    json: { type: "boolean" },
+    by: { type: "string" },
+  } as const)
+  const raid = await readRaid(onlyFile(positionals), io)
+  const commands = Battle.legal(raid.state, envFor(raid.state), o.by ?? "any")
+  if (o.json) writeJson(io, { commands })
+  else if (commands.length === 0)
+    io.stdout.write(
+      raid.state.phase === "over" ? "the raid is over\n" : `nothing for ${o.by ?? "anyone"} to do now\n`,
+    )
+  else io.stdout.write(`${commands.map(toLine).join("\n")}\n`)
+  return EXIT.ok
+}
+
+const onlyFile = (positionals: readonly string[]): string => {
+  const [file, extra] = positionals
+  if (file === undefined) throw new UsageError("which raid file? e.g. `blight raid show raid.json`")
+  if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
+  return file
+}
+
+// ---- do ----
+
+/** Splits `do`'s own flags (--json, --by, --command) from the command's words. */
+const doArgs = (args: readonly string[]) => {
+  const words: string[] = []
+  let json = false
+  let by: string | undefined
+  let command: string | undefined
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    const [flag, inline] = a.split(/=(.*)/s) as [string, string | undefined]
+    if (a === "--json") json = true
+    else if (flag === "--by" || flag === "--command") {
+      const v = inline ?? args[++i]
+      if (v === undefined) throw new UsageError(`${flag} needs a value`)
+      if (flag === "--by") by = v
+      else command = v
+    } else words.push(a)
+  }
+  const [file, ...rest] = words
+  if (file === undefined)
+    throw new UsageError("which raid file? e.g. `blight raid do raid.json activate wharfside.1`")
+  if (command !== undefined && rest.length > 0)
+    throw new UsageError("give the command as words or as --command '<json>', not both")
+  return { file, words: rest, json, by, command }
+}
+
+const decodeCommand = (input: unknown): BattleCommand.Command => {
+  const c = Battle.parseCommand(input)
+  if (Either.isLeft(c)) throw new UsageError(`command: ${c.left.slice(0, 3).join("; ")}`)
+  return c.right
+}
+
+const raidDo = async (args: readonly string[], io: Io): Promise<number> => {
+  const a = doArgs(args)
+  const raid = await readRaid(a.file, io)
+  let input: unknown
+  if (a.command !== undefined) {
+    if (a.command.length > MAX_COMMAND_CHARS)
+      throw new UsageError(`--command: longer than ${MAX_COMMAND_CHARS} characters`)
+    input = parseBounded(a.command, "--command")
+  } else input = fromWords(a.words)
+  const command = decodeCommand(input)
+  const env = envFor(raid.state)
+  const r = Battle.command({ events: raid.events, state: raid.state }, command, env, a.by ?? "any")
+  if (Either.isLeft(r)) {
+    io.stderr.write(
+      `blight raid do: refused: ${r.left.reason}${r.left.clause ? ` (${r.left.clause})` : ""}\n`,
+    )
+    return EXIT.usage
+  }
+  const fresh = r.right.events.slice(raid.events.length)
+  await writeRaid(raid.path, r.right.events)
+  const state = r.right.state
+  if (a.json) {
+    writeJson(io, {
+      events: Battle.viewEvents(fresh),
+      over: state.phase === "over",
+      ...(state.pending?.prompt ? { pending: state.pending.prompt } : {}),
+      ...(state.result ? { result: state.result } : {}),
+    })
+    return EXIT.ok
+  }
+  const names = namesOf(state, env.content, r.right.events)
+  const lines = fresh.map((e) => eventWords(e, names)).filter((l): l is string => l !== undefined)
+  if (state.pending?.prompt)
+    lines.push(`waiting: ${promptWords(state.pending.prompt, names).replace("RAID", a.file)}`)
+  io.stdout.write(lines.length ? `${lines.join("\n")}\n` : "")
+  return EXIT.ok
+}
+
+// ---- show ----
+
+/** The side on turn, as `legalCommands` offers it (its `withdraw`), for the show. */
+const sideOnTurn = (state: BattleState.State, env: Env): string | undefined => {
+  const w = Battle.legal(state, env).find((c) => c.type === "withdraw")
+  return onTurn(state, w?.type === "withdraw" ? w.side : undefined)
+}
+
+const raidShow = async (args: readonly string[], io: Io): Promise<number> => {
+  const { values: o, positionals } = parse(args, { json: { type: "boolean" } } as const)
+  const raid = await readRaid(onlyFile(positionals), io)
+  const s = raid.state
+  const env = envFor(s)
+  const turn = sideOnTurn(s, env)
+  if (o.json) {
+    writeJson(io, {
+      over: s.phase === "over",
+      ...(s.result ? { result: s.result } : {}),
+      hash: Battle.hash(s),
+      round: s.round,
+      phase: s.phase,
+      turn: turn ?? null,
+      pending: s.pending?.prompt ?? null,
+      events: raid.events.length,
+      state: Battle.view(s),
+    })
+    return EXIT.ok
+  }
+  io.stdout.write(`${stateLines(s, namesOf(s, env.content, raid.events), turn).join("\n")}\n`)
+  return EXIT.ok
+}
+
+// ---- replay ----
+
+/** The first index where two logs differ (as JSON values: key order and absent keys aside), or -1. */
+const firstDifference = (
+  a: ReadonlyArray<BattleEvent.Event>,
+  b: ReadonlyArray<BattleEvent.Event>,
+): number => {
+  const plain = (e: unknown) => (e === undefined ? undefined : JSON.parse(JSON.stringify(e)))
+  const n = Math.max(a.length, b.length)
+  for (let i = 0; i < n; i++) if (!isDeepStrictEqual(plain(a[i]), plain(b[i]))) return i
+  return -1
+}
+
+const raidReplay = async (args: readonly string[], io: Io): Promise<number> => {
+  const { values: o, positionals } = parse(args, { json: { type: "boolean" } } as const)
+  const raid = await readRaid(onlyFile(positionals), io)
+  const state = Battle.replay(raid.events)
+  const hash = Battle.hash(state)
+  // Re-deciding checks this engine against the log: the same commands, dice and facts must give the same events.
+  let redecide: { agrees: true } | { agrees: false; at: number; why: string }
+  const re = Battle.redecide(raid.events, envFor(state))
+  if (Either.isLeft(re)) redecide = { agrees: false, at: -1, why: re.left }
+  else {
+    const at = firstDifference(raid.events, re.right)
+    redecide =
+      at < 0
+        ? { agrees: true }
+        : {
+            agrees: false,
+            at,
+            why: `event ${at}: the log has ${JSON.stringify(raid.events[at]?.type ?? "nothing")}, this engine ${JSON.stringify(re.right[at]?.type ?? "nothing")}`,
+          }
+  }
+  if (o.json) writeJson(io, { hash, events: raid.events.length, redecide })
+  else {
+    const names = namesOf(state, envFor(state).content, raid.events)
+    io.stdout.write(
+      `${raid.events.length} events fold to state ${hash} (round ${state.round}, ${state.phase}${state.result ? `; ${resultWords(state.result, names)}` : ""})\n${
+        redecide.agrees
+          ? "this engine re-decides the log to the same events"
+          : `this engine disagrees with the log: ${redecide.why}`
+      }\n`,
+    )
+  }
+  return EXIT.ok
+}
+
+// ---- the verb ----
+
+const subverbs: Record<string, (args: readonly string[], io: Io) => Promise<number>> = {
+  new: raidNew,
+  legal: raidLegal,
+  do: raidDo,
+  show: raidShow,
+  replay: raidReplay,
+}
+
+export const raid: Command = {
+  name: "raid",
+  summary: "play a raid: set it up, list what is legal, do commands, show it, replay it (B-ROUND…B-BATTLE)",
+  usage,
+  handlesHelp: true,
+  run: async (args, io) => {
+    const [sub, ...rest] = args
+    if (sub === undefined)
+      throw new UsageError(`a sub-verb is required (one of: ${Object.keys(subverbs).join(", ")})`)
+    if (sub === "--help" || sub === "-h" || rest.includes("--help") || rest.includes("-h")) {
+      io.stdout.write(`${usage}\n`)
+      return EXIT.ok
+    }
+    const run = Object.hasOwn(subverbs, sub) ? subverbs[sub] : undefined
+    if (!run)
+      throw new UsageError(
+        `unknown sub-verb ${JSON.stringify(sub)} (one of: ${Object.keys(subverbs).join(", ")})`,
+      )
+    return run(rest, io)
+  },
+}

@@ -1,0 +1,399 @@
+/**
+ * The word form of raid commands, for people typing at the table: `activate wharfside.1`,
+ * `move wharfside.1 4 --contact t3`, `shoot wharfside.1 pistol c2`, `roll 4 6 1`,
+ * `state sees:wharfside.1:c2=true`, `choose 1`, `undo`. `toWords` writes any command in this form
+ * and `fromWords` reads it back to the same command, so `blight raid legal` can print what
+ * `blight raid do` accepts. The grammar is the `GRAMMAR` text below (shown by `blight raid --help`).
+ */
+import type { BattleCommand, BattleState } from "@blight/rules"
+import { UsageError } from "../Command.js"
+
+type Command = BattleCommand.Command
+type Fact = BattleState.Fact
+type FactQuery = BattleState.FactQuery
+
+export const GRAMMAR = `commands (the word form of \`blight raid do\`; MODEL: wharfside.1, c2; TOKEN: t3):
+  activate MODEL                      start a model's activation
+  move MODEL [INCHES] [--contact ID,ID…] [--climb INCHES] [--off-table] [--drag MODEL]
+                      [--to X,Y] [--fact FACT]…   (INCHES left out: the whole allowance)
+  sprint MODEL …                      as move, up to M+3"
+  shoot MODEL WEAPON TARGET [--blight N]
+  fight MODEL TARGET [WEAPON] [--blight N]
+  aim MODEL | hide MODEL | steady MODEL
+  reload MODEL WEAPON
+  search MODEL TOKEN [--blight N]
+  use MODEL aid|hand|clearJam|door|objective [TARGET] [--weapon W] [--item ITEM] [--blight N]
+  gift MODEL GIFT [TARGET]
+  end MODEL                           end the activation
+  withdraw SIDE                       the side leaves the raid (a Rout)
+  roll FACE FACE …                    the dice rolled at the table for the waiting prompt
+  state FACT [FACT …]                 facts about the table
+  choose OPTION                       answer the waiting choice
+  adjust MODEL --reason TEXT [--health N] [--blight N] [--noise N] [--shaken true|false]
+                      [--hidden true|false] [--reloads N]
+  undo                                back to the last dice roll, never past it
+facts: sees:A:B=true|false  contact:A:B=true|false  cover:A:B=none|partial|most
+       within:A:B:INCHES=true|false  reach:A:B:INCHES=true|false  in:A:spore|open|cover=true|false
+       nearest:A:B,C,…=B   (A, B: a model, a token, edge:SIDE, blight-edge or centre)`
+
+// ---- writing ----
+
+/** A subject list part of a fact (subjects never contain ":" except the `edge:` feature prefix). */
+export const factWords = (f: Fact): string => {
+  const q = f.query
+  const head =
+    q.q === "within" || q.q === "reach"
+      ? `${q.q}:${q.a}:${q.b}:${q.inches}`
+      : q.q === "in"
+        ? `in:${q.a}:${q.terrain}`
+        : q.q === "nearest"
+          ? `nearest:${q.a}:${q.among.join(",")}`
+          : `${q.q}:${q.a}:${q.b}`
+  return `${head}=${String(f.value)}`
+}
+
+/** Quotes a word for a POSIX shell when it needs it. */
+export const shellWord = (w: string): string =>
+  /^[A-Za-z0-9_.,:=@%+/-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`
+
+/** A command in the word form, as words. */
+export const toWords = (c: Command): string[] => {
+  const blight = (n: number | undefined) => (n === undefined ? [] : ["--blight", String(n)])
+  switch (c.type) {
+    case "activate":
+    case "aim":
+    case "hide":
+    case "steady":
+      return [c.type, c.model]
+    case "endActivation":
+      return ["end", c.model]
+    case "move":
+    case "sprint":
+      return [
+        c.type,
+        c.model,
+        ...(c.distance === undefined ? [] : [String(c.distance)]),
+        ...(c.contact?.length ? ["--contact", c.contact.join(",")] : []),
+        ...(c.climb === undefined ? [] : ["--climb", String(c.climb)]),
+        ...(c.offTable === undefined ? [] : c.offTable ? ["--off-table"] : ["--off-table=false"]),
+        ...(c.drag === undefined ? [] : ["--drag", c.drag]),
+        ...(c.to === undefined ? [] : ["--to", `${c.to.x},${c.to.y}`]),
+        ...(c.facts ?? []).flatMap((f) => ["--fact", factWords(f)]),
+      ]
+    case "shoot":
+      return ["shoot", c.model, c.weapon, c.target, ...blight(c.blightDice)]
+    case "fight":
+      return [
+        "fight",
+        c.model,
+        c.target,
+        ...(c.weapon === undefined ? [] : [c.weapon]),
+        ...blight(c.blightDice),
+      ]
+    case "reload":
+      return ["reload", c.model, c.weapon]
+    case "search":
+      return ["search", c.model, c.token, ...blight(c.blightDice)]
+    case "use":
+      return [
+        "use",
+        c.model,
+        c.use,
+        ...(c.target === undefined ? [] : [c.target]),
+        ...(c.weapon === undefined ? [] : ["--weapon", c.weapon]),
+        ...(c.item === undefined ? [] : ["--item", c.item]),
+        ...blight(c.blightDice),
+      ]
+    case "gift":
+      return ["gift", c.model, c.gift, ...(c.target === undefined ? [] : [c.target])]
+    case "withdraw":
+      return ["withdraw", c.side]
+    case "roll":
+      return ["roll", ...c.faces.map(String)]
+    case "state":
+      return ["state", ...c.facts.map(factWords)]
+    case "choose":
+      return ["choose", c.option]
+    case "adjust": {
+      const { type: _t, model, reason, ...changes } = c
+      return [
+        "adjust",
+        model,
+        "--reason",
+        reason,
+        ...Object.entries(changes).flatMap(([k, v]) => (v === undefined ? [] : [`--${k}`, String(v)])),
+      ]
+    }
+    case "undo":
+      return ["undo"]
+  }
+}
+
+/** A command as one line a shell accepts. */
+export const toLine = (c: Command): string => toWords(c).map(shellWord).join(" ")
+
+// ---- reading ----
+
+const number = (w: string | undefined, what: string): number => {
+  if (w === undefined || !/^-?\d+(\.\d+)?$/.test(w))
+    throw new UsageError(`${what}: expected a number, got ${JSON.stringify(w ?? "")}`)
+  return Number(w)
+}
+const integer = (w: string | undefined, what: string): number => {
+  if (w === undefined || !/^-?\d+$/.test(w))
+    throw new UsageError(`${what}: expected a whole number, got ${JSON.stringify(w ?? "")}`)
+  return Number(w)
+}
+const bool = (w: string | undefined, what: string): boolean => {
+  if (w === "true") return true
+  if (w === "false") return false
+  throw new UsageError(`${what}: expected true or false, got ${JSON.stringify(w ?? "")}`)
+}
+
+/** Reads subjects from a fact's colon-separated parts, joining the `edge:SIDE` feature back up. */
+const subjects = (parts: string[]): string[] => {
+  const out: string[] = []
+  for (let i = 0; i < parts.length; i++) {
+    if (parts[i] === "edge" && i + 1 < parts.length) out.push(`edge:${parts[++i]}`)
+    else out.push(parts[i]!)
+  }
+  return out
+}
+
+/** Reads a fact: `sees:A:B=true`, `within:A:B:12=false`, `cover:A:B=partial`, `nearest:A:B,C=B`. */
+export const parseFact = (word: string): Fact => {
+  const eq = word.lastIndexOf("=")
+  const fail = (why: string): never => {
+    throw new UsageError(`fact ${JSON.stringify(word.slice(0, 80))}: ${why} (e.g. sees:wharfside.1:c2=true)`)
+  }
+  if (eq < 0) fail("a fact is QUESTION:SUBJECTS=VALUE")
+  const [q, ...rest] = word.slice(0, eq).split(":")
+  const value = word.slice(eq + 1)
+  const yesNo = () => bool(value, `fact ${q}`)
+  let query: FactQuery
+  switch (q) {
+    case "sees":
+    case "contact":
+    case "cover": {
+      const s = subjects(rest)
+      if (s.length !== 2 || s.some((x) => x === "")) fail(`${q} takes two subjects`)
+      query = { q, a: s[0]!, b: s[1]! }
+      if (q === "cover") {
+        if (!["none", "partial", "most"].includes(value)) fail("cover is none, partial or most")
+        return { query, value }
+      }
+      return { query, value: yesNo() }
+    }
+    case "within":
+    case "reach": {
+      const inches = rest.pop()
+      const s = subjects(rest)
+      if (s.length !== 2) fail(`${q} takes two subjects and the inches`)
+      return { query: { q, a: s[0]!, b: s[1]!, inches: number(inches, `fact ${q}: inches`) }, value: yesNo() }
+    }
+    case "in": {
+      const terrain = rest.pop()
+      const s = subjects(rest)
+      if (s.length !== 1 || (terrain !== "spore" && terrain !== "open" && terrain !== "cover"))
+        fail("in takes a subject and spore, open or cover")
+      return { query: { q: "in", a: s[0]!, terrain: terrain as "spore" | "open" | "cover" }, value: yesNo() }
+    }
+    case "nearest": {
+      const s = subjects(rest)
+      if (s.length !== 2) fail("nearest takes a subject and a comma-separated list")
+      return { query: { q: "nearest", a: s[0]!, among: s[1]!.split(",") }, value }
+    }
+    default:
+      return fail("the question is sees, within, cover, contact, in, reach or nearest")
+  }
+}
+
+/** Splits words into positionals and `--name value` flags (`--name=value` too; some flags take none). */
+const split = (
+  words: readonly string[],
+  valueless: ReadonlySet<string>,
+  allowed: ReadonlySet<string>,
+  verb: string,
+): { pos: string[]; flags: Map<string, string[]> } => {
+  const pos: string[] = []
+  const flags = new Map<string, string[]>()
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!
+    if (!w.startsWith("--") || /^--?\d/.test(w)) {
+      pos.push(w)
+      continue
+    }
+    const [name, inline] = w.slice(2).split(/=(.*)/s) as [string, string | undefined]
+    if (!allowed.has(name)) throw new UsageError(`${verb}: unknown option --${name}`)
+    let value = inline
+    if (value === undefined) {
+      if (valueless.has(name)) value = "true"
+      else {
+        value = words[++i]
+        if (value === undefined) throw new UsageError(`${verb}: --${name} needs a value`)
+      }
+    }
+    flags.set(name, [...(flags.get(name) ?? []), value])
+  }
+  return { pos, flags }
+}
+
+const VERBS: Record<string, { args: string; flags?: string[]; valueless?: string[] }> = {
+  activate: { args: "MODEL" },
+  move: {
+    args: "MODEL [INCHES]",
+    flags: ["contact", "climb", "off-table", "drag", "to", "fact"],
+    valueless: ["off-table"],
+  },
+  sprint: {
+    args: "MODEL [INCHES]",
+    flags: ["contact", "climb", "off-table", "drag", "to", "fact"],
+    valueless: ["off-table"],
+  },
+  shoot: { args: "MODEL WEAPON TARGET", flags: ["blight"] },
+  fight: { args: "MODEL TARGET [WEAPON]", flags: ["blight"] },
+  aim: { args: "MODEL" },
+  hide: { args: "MODEL" },
+  steady: { args: "MODEL" },
+  reload: { args: "MODEL WEAPON" },
+  search: { args: "MODEL TOKEN", flags: ["blight"] },
+  use: { args: "MODEL KIND [TARGET]", flags: ["weapon", "item", "blight"] },
+  gift: { args: "MODEL GIFT [TARGET]" },
+  end: { args: "MODEL" },
+  endActivation: { args: "MODEL" },
+  withdraw: { args: "SIDE" },
+  roll: { args: "FACE…" },
+  state: { args: "FACT…" },
+  choose: { args: "OPTION" },
+  adjust: { args: "MODEL", flags: ["reason", "health", "blight", "noise", "shaken", "hidden", "reloads"] },
+  undo: { args: "" },
+}
+
+/** Reads the word form into a command object (checked against the command schema afterwards). */
+export const fromWords = (words: readonly string[]): unknown => {
+  const [verb, ...rest] = words
+  if (verb === undefined)
+    throw new UsageError("which command? e.g. `activate wharfside.1` (see blight raid --help)")
+  const spec = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined
+  if (!spec)
+    throw new UsageError(`unknown command ${JSON.stringify(verb)} (one of: ${Object.keys(VERBS).join(", ")})`)
+  const { pos, flags } = split(rest, new Set(spec.valueless ?? []), new Set(spec.flags ?? []), verb)
+  const one = (name: string): string | undefined => {
+    const v = flags.get(name)
+    if (v && v.length > 1) throw new UsageError(`${verb}: --${name} is given once`)
+    return v?.[0]
+  }
+  const need = (min: number, max: number) => {
+    if (pos.length < min || pos.length > max)
+      throw new UsageError(
+        `${verb}: expected ${verb} ${spec.args}, got ${pos.length} argument${pos.length === 1 ? "" : "s"}`,
+      )
+  }
+  const blightDice =
+    one("blight") === undefined ? {} : { blightDice: integer(one("blight"), `${verb}: --blight`) }
+  switch (verb) {
+    case "activate":
+    case "aim":
+    case "hide":
+    case "steady":
+      need(1, 1)
+      return { type: verb, model: pos[0] }
+    case "end":
+    case "endActivation":
+      need(1, 1)
+      return { type: "endActivation", model: pos[0] }
+    case "move":
+    case "sprint": {
+      need(1, 2)
+      const to = one("to")
+      const xy = to?.split(",")
+      if (to !== undefined && xy?.length !== 2) throw new UsageError(`${verb}: --to is X,Y in inches`)
+      return {
+        type: verb,
+        model: pos[0],
+        ...(pos[1] === undefined ? {} : { distance: number(pos[1], `${verb}: INCHES`) }),
+        ...(one("contact") === undefined
+          ? {}
+          : {
+              contact: one("contact")!
+                .split(",")
+                .filter((x) => x !== ""),
+            }),
+        ...(one("climb") === undefined ? {} : { climb: number(one("climb"), `${verb}: --climb`) }),
+        ...(one("off-table") === undefined
+          ? {}
+          : { offTable: bool(one("off-table"), `${verb}: --off-table`) }),
+        ...(one("drag") === undefined ? {} : { drag: one("drag") }),
+        ...(xy === undefined ? {} : { to: { x: number(xy[0], "--to X"), y: number(xy[1], "--to Y") } }),
+        ...(flags.has("fact") ? { facts: flags.get("fact")!.map(parseFact) } : {}),
+      }
+    }
+    case "shoot":
+      need(3, 3)
+      return { type: "shoot", model: pos[0], weapon: pos[1], target: pos[2], ...blightDice }
+    case "fight":
+      need(2, 3)
+      return {
+        type: "fight",
+        model: pos[0],
+        target: pos[1],
+        ...(pos[2] === undefined ? {} : { weapon: pos[2] }),
+        ...blightDice,
+      }
+    case "reload":
+      need(2, 2)
+      return { type: "reload", model: pos[0], weapon: pos[1] }
+    case "search":
+      need(2, 2)
+      return { type: "search", model: pos[0], token: pos[1], ...blightDice }
+    case "use":
+      need(2, 3)
+      return {
+        type: "use",
+        model: pos[0],
+        use: pos[1] === "clear-jam" ? "clearJam" : pos[1],
+        ...(pos[2] === undefined ? {} : { target: pos[2] }),
+        ...(one("weapon") === undefined ? {} : { weapon: one("weapon") }),
+        ...(one("item") === undefined ? {} : { item: one("item") }),
+        ...blightDice,
+      }
+    case "gift":
+      need(2, 3)
+      return {
+        type: "gift",
+        model: pos[0],
+        gift: pos[1],
+        ...(pos[2] === undefined ? {} : { target: pos[2] }),
+      }
+    case "withdraw":
+      need(1, 1)
+      return { type: "withdraw", side: pos[0] }
+    case "roll":
+      if (pos.length === 0) throw new UsageError("roll: which faces? e.g. roll 4 6 1")
+      return { type: "roll", faces: pos.map((f) => integer(f, "roll: a face")) }
+    case "state":
+      if (pos.length === 0) throw new UsageError("state: which facts? e.g. state sees:wharfside.1:c2=true")
+      return { type: "state", facts: pos.map(parseFact) }
+    case "choose":
+      need(1, 1)
+      return { type: "choose", option: pos[0] }
+    case "adjust": {
+      need(1, 1)
+      const reason = one("reason")
+      if (reason === undefined) throw new UsageError("adjust: --reason is required (it is logged)")
+      const out: Record<string, unknown> = { type: "adjust", reason, model: pos[0] }
+      for (const k of ["health", "blight", "noise", "reloads"]) {
+        const v = one(k)
+        if (v !== undefined) out[k] = integer(v, `adjust: --${k}`)
+      }
+      for (const k of ["shaken", "hidden"]) {
+        const v = one(k)
+        if (v !== undefined) out[k] = bool(v, `adjust: --${k}`)
+      }
+      return out
+    }
+    default:
+      need(0, 0)
+      return { type: "undo" }
+  }
+}
