@@ -23,7 +23,7 @@ export const GRAMMAR = `commands (the word form of \`blight raid do\`; MODEL: wh
   reload MODEL WEAPON
   search MODEL TOKEN [--blight N]
   use MODEL aid|hand|clearJam|door|objective [TARGET] [--weapon W] [--item ITEM] [--blight N]
-  gift MODEL GIFT [TARGET]
+  gift MODEL GIFT [TARGET]      act MODEL "ACTION NAME" [TARGET]   (an action a skill, kit or the Leader grants)
   end MODEL                           end the activation
   withdraw SIDE                       the side leaves the raid (a Rout)
   roll FACE FACE …                    the dice rolled at the table for the waiting prompt
@@ -106,6 +106,8 @@ export const toWords = (c: Command): string[] => {
       ]
     case "gift":
       return ["gift", c.model, c.gift, ...(c.target === undefined ? [] : [c.target])]
+    case "act":
+      return ["act", c.model, c.action, ...(c.target === undefined ? [] : [c.target])]
     case "withdraw":
       return ["withdraw", c.side]
     case "roll":
@@ -363,6 +365,14 @@ export const fromWords = (words: readonly string[]): unknown => {
         type: "gift",
         model: pos[0],
         gift: pos[1],
+        ...(pos[2] === undefined ? {} : { target: pos[2] }),
+      }
+    case "act":
+      need(2, 3)
+      return {
+        type: "act",
+        model: pos[0],
+        action: pos[1],
         ...(pos[2] === undefined ? {} : { target: pos[2] }),
       }
     case "withdraw":
