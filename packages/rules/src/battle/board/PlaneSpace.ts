@@ -535,6 +535,11 @@ const moverOf = (
     .filter((o) => o.id !== m.id && onTable(o) && !except.includes(o.id))
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .map((o) => ({ c: o.position!, keep: r + radiusOf(o) + (keepFrom === "clear" ? CLEAR : 0) }))
+  // A creature's move keeps clear of tokens too, so it touches only what it goes for.
+  if (keepFrom === "clear")
+    for (const t of state.tokens)
+      if (t.position && !except.includes(t.id))
+        obstacles.push({ c: t.position, keep: r + (t.radius ?? 0.5) + CLEAR })
   return { board, r, from: m.position!, obstacles }
 }
 
