@@ -127,6 +127,8 @@ export const Model = Schema.Struct({
   /** For a Hollowed: the Refuge it remembers (B-HOLLOWED-02). */
   remembers: Schema.optional(SideId),
   position: Schema.optional(Point),
+  /** Where a creature was placed or arrived (a Guardian's leash, B-BEHAVIOUR-08). */
+  placed: Schema.optional(Point),
   /** Base diameter in inches on a board (1" unless the model says otherwise, R-BOARD-05). */
   base: Schema.optional(Schema.Number.pipe(Schema.between(0.5, 6))),
 }).annotations({ identifier: "Model" })
@@ -172,7 +174,8 @@ export type Token = typeof Token.Type
 
 /** Something a fact is about: a model, a token, or a table feature. */
 export const Subject = Schema.String.annotations({
-  description: 'A model id, a token id, or a feature: "edge:<side>", "blight-edge", "centre"',
+  description:
+    'A model id, a token id, or a feature: "edge:<side>", "blight-edge", "centre", "placement:<model>", "feature:<sporeTerrain|lair|light>[+…]"',
 })
 
 /**
