@@ -8,6 +8,7 @@
  */
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
+import { checkEmerge } from "../creatures/Ambush.js"
 
 /** Is this action Quiet for this model by a rule (`core/quiet-action`)? */
 export const quietFor = (ctx: Ctx, modelId: string, action: string): boolean =>
@@ -25,4 +26,5 @@ export const makeNoise = (ctx: Ctx, modelId: string, amount: number, source: str
   ctx.emit({ type: "noise", model: modelId, amount, source })
   if (ctx.view(modelId).hidden)
     ctx.emit({ type: "revealed", model: modelId, reason: "made Noise (B-ACTION-HIDE-03)" })
+  checkEmerge(ctx, modelId, "noise") // B-BEHAVIOUR-06
 }
