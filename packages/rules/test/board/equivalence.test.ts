@@ -25,7 +25,7 @@ const tableEnv = envOf(registry, declared)
 /** An event without positions (and a creature move's measured distance). */
 const normal = (e: Event): unknown => {
   const strip = (x: Record<string, unknown>) => {
-    const { position: _p, ...rest } = x
+    const { position: _p, placed: _q, ...rest } = x
     return rest
   }
   switch (e.type) {

@@ -73,6 +73,36 @@ export const bodies = (state: State): Body[] => {
 type Shape =
   | { readonly kind: "body"; readonly body: Body }
   | { readonly kind: "edges"; readonly edges: Edge[] }
+  | {
+      readonly kind: "areas"
+      readonly polygons: ReadonlyArray<ReadonlyArray<Pt>>
+      readonly bodies: ReadonlyArray<Body>
+    }
+
+/** A feature subject: Spore terrain, Lairs, lights (`feature:sporeTerrain+lair`). */
+const featureShape = (state: State, board: Board, names: ReadonlyArray<string>): Shape => {
+  const polygons: Array<ReadonlyArray<Pt>> = []
+  const found: Body[] = []
+  for (const t of board.terrain)
+    if (
+      (t.kind === "spore" && names.includes("sporeTerrain")) ||
+      (t.kind === "lair" && names.includes("lair"))
+    )
+      polygons.push(t.polygon)
+  for (const t of state.tokens) {
+    if (!t.position) continue
+    const kind =
+      t.kind === "lair"
+        ? "lair"
+        : t.kind === "sporeCloud"
+          ? "sporeTerrain"
+          : t.kind === "light" || t.kind === "fire"
+            ? "light"
+            : ""
+    if (names.includes(kind)) found.push({ id: t.id, c: t.position, r: t.radius ?? 0.5 })
+  }
+  return { kind: "areas", polygons, bodies: found }
+}
 
 const ownedEdges = (state: State): Set<string> =>
   new Set(state.sides.flatMap((s) => (s.edge ? [s.edge] : [])))
@@ -84,6 +114,11 @@ const shapeOf = (state: State, board: Board, id: string): Shape | undefined => {
   if (id === "blight-edge") {
     const owned = ownedEdges(state)
     return { kind: "edges", edges: EDGES.filter((e) => !owned.has(e)) }
+  }
+  if (id.startsWith("feature:")) return featureShape(state, board, id.slice(8).split("+"))
+  if (id.startsWith("placement:")) {
+    const placed = state.models.find((x) => x.id === id.slice(10))?.placed
+    return placed ? { kind: "body", body: { id, c: placed, r: 0 } } : undefined
   }
   if (id.startsWith("edge:")) {
     const side = state.sides.find((s) => s.id === id.slice(5))
@@ -99,9 +134,18 @@ const shapeOf = (state: State, board: Board, id: string): Shape | undefined => {
 const gap = (board: Board, a: Shape, b: Shape): number | undefined => {
   if (a.kind === "body" && b.kind === "body")
     return Math.max(0, dist(a.body.c, b.body.c) - a.body.r - b.body.r)
-  const [body, edges] = a.kind === "body" ? [a, b] : [b, a]
-  if (body.kind !== "body" || edges.kind !== "edges" || edges.edges.length === 0) return undefined
-  return Math.max(0, Math.min(...edges.edges.map((e) => edgeDistance(board, e, body.body.c))) - body.body.r)
+  const [body, other] = a.kind === "body" ? [a, b] : [b, a]
+  if (body.kind !== "body") return undefined
+  const { c, r } = body.body
+  if (other.kind === "areas") {
+    const ds = [
+      ...other.polygons.map((p) => distToPolygon(c, p)),
+      ...other.bodies.map((o) => Math.max(0, dist(c, o.c) - o.r)),
+    ]
+    return ds.length === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Math.min(...ds) - r)
+  }
+  if (other.kind !== "edges" || other.edges.length === 0) return undefined
+  return Math.max(0, Math.min(...other.edges.map((e) => edgeDistance(board, e, c))) - r)
 }
 
 /** The sight rays between two bases (R-BOARD-02): fixed, parallel, symmetric. */
@@ -494,6 +538,33 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
   return cost <= budget + 1e-9 ? { path, cost } : undefined
 }
 
+/** Spends what is left of a move going straight on towards the target, as far as is clear. */
+const extend = (mv: Mover, path: ReadonlyArray<Pt>, target: Pt, inches: number): Pt[] => {
+  const end = path[path.length - 1]!
+  const left = inches - polyCost(mv.board, path)
+  const d = dist(end, target)
+  if (left < 0.01 || d < 1e-6) return [...path]
+  const far = {
+    x: end.x + ((target.x - end.x) * Math.min(left, d)) / d,
+    y: end.y + ((target.y - end.y) * Math.min(left, d)) / d,
+  }
+  const ok = (t: number) => {
+    const p = { x: end.x + (far.x - end.x) * t, y: end.y + (far.y - end.y) * t }
+    return clearSegment(mv, end, p) && freePoint(mv, p) && polyCost(mv.board, [...path, p]) <= inches + 1e-9
+  }
+  let lo = 0
+  let hi = 1
+  if (ok(1)) lo = 1
+  else
+    for (let k = 0; k < 20; k++) {
+      const mid = (lo + hi) / 2
+      if (ok(mid)) lo = mid
+      else hi = mid
+    }
+  if (lo === 0) return [...path]
+  return [...path, { x: end.x + (far.x - end.x) * lo, y: end.y + (far.y - end.y) * lo }]
+}
+
 /** Walks a path until `budget` inches of cost are spent. */
 const walk = (board: Board, path: ReadonlyArray<Pt>, budget: number): Pt[] => {
   const out: Pt[] = [path[0]!]
@@ -727,7 +798,7 @@ export const towards = (
       continue
     }
     const path = walk(board, straighten(mv, pathTo(f, prev, bestK, m.position)), inches)
-    out.set(subject, outcome(board, state, m, path))
+    out.set(subject, outcome(board, state, m, extend(mv, path, target, inches)))
   }
   return out
 }

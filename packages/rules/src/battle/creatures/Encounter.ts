@@ -13,6 +13,7 @@ import { arrivalSpots } from "../board/Deployment.js"
 import type { Ctx } from "../Context.js"
 import { arriveHollowed, blankCreature } from "../combat/Blight.js"
 import type { Side, State } from "../State.js"
+import { startsHidden } from "./Ambush.js"
 
 type Count =
   | number
@@ -67,9 +68,16 @@ export const arrive = (
       const model = blankCreature(ctx, mid, id, g.creature)
       // On a board, beside its Lair or the arrival point (B-CREATURE-06).
       const [position] = arrivalSpots(ctx.draft as State, 1, lair, kind === "gardeners")
+      // B-BEHAVIOUR-05: an Ambusher at a Lair waits there hidden (R-BOARD-14).
+      const lurks = lair !== undefined && startsHidden(ctx, g.creature)
       ctx.emit({
         type: "creature.arrives",
-        model: { ...model, ...(lair ? { lair: lair as never } : {}), ...(position ? { position } : {}) },
+        model: {
+          ...model,
+          ...(lair ? { lair: lair as never } : {}),
+          ...(position ? { position, placed: position } : {}),
+          ...(lurks ? { status: "lurking" as const } : {}),
+        },
         at,
       })
       arrived.push(mid)
