@@ -132,26 +132,40 @@ export const random = (seed: Prng.Seed, options: RandomOptions = {}): Board => {
   const scale = (size * size) / (36 * 36)
   const placed: Array<{ c: Pt; size: number; kind: TerrainKind }> = []
   let n = 0
+  const fits = (piece: Piece, c: Pt, strict: boolean): boolean => {
+    const blocks = piece.kind === "wall"
+    // Deployment zones stay clear of walls; Spore and growth may creep to their edge.
+    if (inZone(c, blocks ? piece.size * 0.6 : 0)) return false
+    if (lairs.some((l) => dist(l, c) < piece.size + (blocks ? 3 : 1))) return false
+    // Room to walk round walls; Spore may lie under anything but a wall.
+    return placed.every((p) => {
+      const walls = blocks || p.kind === "wall"
+      if (!walls && !strict && (piece.kind === "spore") !== (p.kind === "spore")) return true
+      return dist(p.c, c) >= (p.size + piece.size) * 0.7 + (walls ? 1.5 : 0)
+    })
+  }
+  const put = (key: string, piece: Piece, c: Pt) => {
+    placed.push({ c, size: piece.size, kind: piece.kind })
+    terrain.push({ id: `${key}-${++n}`, kind: piece.kind, name: piece.name, polygon: piece.make(r, c) })
+  }
   for (const [key, count] of MIX) {
     const piece = PIECES[key]!
     const want = Math.round(count * scale)
     for (let k = 0; k < want; k++) {
-      // Bounded tries; a piece that finds no room is left out.
-      for (let tries = 0; tries < 40; tries++) {
+      // Bounded tries; a piece that finds no room is left out (but see Spore below).
+      for (let tries = 0; tries < 60; tries++) {
         const c = { x: r.range(piece.size, size - piece.size), y: r.range(piece.size, size - piece.size) }
-        const blocks = piece.kind === "wall"
-        // Deployment zones stay clear of walls; Spore and growth may creep to their edge.
-        if (inZone(c, blocks ? piece.size + 1 : piece.size - 1)) continue
-        if (lairs.some((l) => dist(l, c) < piece.size + 3)) continue
-        // Room to walk between pieces (2" for walls), never overlapping.
-        if (placed.some((p) => dist(p.c, c) < p.size + piece.size + (blocks || p.kind === "wall" ? 2 : 0.5)))
-          continue
-        placed.push({ c, size: piece.size, kind: piece.kind })
-        terrain.push({ id: `${key}-${++n}`, kind: piece.kind, name: piece.name, polygon: piece.make(r, c) })
+        if (!fits(piece, c, false)) continue
+        put(key, piece, c)
         break
       }
     }
   }
+  // B-SETUP-02: at least three Spore patches, whatever chance did — a sweep finds room.
+  const spore = PIECES.spore!
+  for (let y = 8; terrain.filter((t) => t.kind === "spore").length < 3 && y <= size - 8; y += 2)
+    for (let x = 4; terrain.filter((t) => t.kind === "spore").length < 3 && x <= size - 4; x += 2)
+      if (fits(spore, { x, y }, true)) put("spore", spore, { x, y })
 
   // Loot (B-SETUP-05): more than 6" from every deployment zone, more than 4" from other tokens.
   const lootCount = options.scenario?.setup.lootTokens ?? 5
