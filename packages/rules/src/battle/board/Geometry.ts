@@ -72,6 +72,7 @@ const crossings = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number[] => {
 
 /** Length of the segment a→b that lies inside the polygon. */
 export const lengthInside = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
+  if (boxGap(a, b, poly) > 1e-9) return 0
   const ts = [0, ...crossings(a, b, poly), 1].sort((x, y) => x - y)
   const len = dist(a, b)
   let total = 0
@@ -87,7 +88,7 @@ export const lengthInside = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
 
 /** Does the segment a→b touch the polygon at all (cross it, or start or end in it)? */
 export const touches = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): boolean =>
-  inside(a, poly) || inside(b, poly) || crossings(a, b, poly).length > 0
+  boxGap(a, b, poly) <= 1e-9 && (inside(a, poly) || inside(b, poly) || crossings(a, b, poly).length > 0)
 
 /** Distance between a segment and a point's circle edge: how close a moving base's centre passes. */
 export const segmentPointDist = (a: Pt, b: Pt, p: Pt): number => distToSegment(p, a, b)
@@ -108,6 +109,14 @@ const boxOf = (poly: ReadonlyArray<Pt>) => {
     boxes.set(poly, b)
   }
   return b
+}
+
+/** A lower bound on the distance between a segment and a polygon: the gap between their boxes. */
+export const boxGap = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
+  const box = boxOf(poly)
+  const dx = Math.max(0, box.x0 - Math.max(a.x, b.x), Math.min(a.x, b.x) - box.x1)
+  const dy = Math.max(0, box.y0 - Math.max(a.y, b.y), Math.min(a.y, b.y) - box.y1)
+  return Math.hypot(dx, dy)
 }
 
 /** The polygon's bounding box. */

@@ -28,6 +28,7 @@ import type { MoveOutcome, Space } from "../Space.js"
 import type { FactQuery, FactValue, Model, State } from "../State.js"
 import { type Board, EDGES, type Edge, edgeDistance, type Terrain } from "./Board.js"
 import {
+  boxGap,
   dist,
   distToPolygon,
   distToSegment,
@@ -300,6 +301,7 @@ const clearSegment = (mv: Mover, a: Pt, b: Pt): boolean => {
   if (b.x < r - 1e-9 || b.y < r - 1e-9 || b.x > board.width - r + 1e-9 || b.y > board.height - r + 1e-9)
     return false
   for (const w of walls(board)) {
+    if (boxGap(a, b, w.polygon) >= r) continue
     const need = Math.min(r, distToPolygon(a, w.polygon)) - 1e-9
     if (segmentPolygonDist(a, b, w.polygon) < need) return false
   }
@@ -476,9 +478,13 @@ const straighten = (mv: Mover, pts: ReadonlyArray<Pt>): Pt[] => {
   let i = 0
   while (i < pts.length - 1) {
     let best = i + 1
-    for (let j = i + 2; j < pts.length; j++) {
-      if (!clearSegment(mv, pts[i]!, pts[j]!)) break
-      if (segmentCost(mv.board, pts[i]!, pts[j]!) <= cum[j]! - cum[i]! + 1e-9) best = j
+    // The furthest corner reachable straight and no dearer (in the open, the first one tried).
+    for (let j = pts.length - 1; j > i + 1; j--) {
+      if (!clearSegment(mv, pts[i]!, pts[j]!)) continue
+      if (segmentCost(mv.board, pts[i]!, pts[j]!) <= cum[j]! - cum[i]! + 1e-9) {
+        best = j
+        break
+      }
     }
     out.push(pts[best]!)
     i = best

@@ -44,9 +44,16 @@ export const boardCommands = (state: State, legal: ReadonlyArray<Command>): Comm
     const m = state.models.find((x) => x.id === c.model)
     if (!m?.position) continue
     const inches = allowanceOf(m, c.type === "sprint")
+    // Towards the two nearest Loot tokens and the two nearest enemies, and the centre.
+    const nearest = <T extends { id: string; position?: { x: number; y: number } | undefined }>(xs: T[]) =>
+      xs
+        .filter((x) => x.position)
+        .sort((a, b) => dist(m, a) - dist(m, b) || (a.id < b.id ? -1 : 1))
+        .slice(0, 2)
+        .map((x) => x.id)
     const subjects = [
-      ...state.tokens.filter((t) => t.kind === "loot" && t.position).map((t) => t.id),
-      ...state.models.filter((o) => o.status === "active" && o.position && areEnemies(m, o)).map((o) => o.id),
+      ...nearest(state.tokens.filter((t) => t.kind === "loot")),
+      ...nearest(state.models.filter((o) => o.status === "active" && areEnemies(m, o))),
       "centre",
     ]
     const seen = new Set<string>()
