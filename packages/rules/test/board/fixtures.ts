@@ -51,12 +51,7 @@ export const rect = (
 ): Terrain => ({
   id,
   kind,
-  polygon: [
-    { x: x0, y: y0 },
-    { x: x1, y: y0 },
-    { x: x1, y: y1 },
-    { x: x0, y: y1 },
-  ],
+  polygon: `${x0},${y0} ${x1},${y0} ${x1},${y1} ${x0},${y1}`,
 })
 
 /** A raid's first state on a board (before the engine's first step). */

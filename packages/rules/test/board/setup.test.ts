@@ -2,7 +2,7 @@ import { Either } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash, replay } from "../../src/battle/Battle.js"
-import { decodeBoard, random } from "../../src/battle/board/Board.js"
+import { decodeBoard, pointsOf, random } from "../../src/battle/board/Board.js"
 import { dist, distToPolygon } from "../../src/battle/board/Geometry.js"
 import { make } from "../../src/battle/board/PlaneSpace.js"
 import { lastActivation, render } from "../../src/battle/board/Svg.js"
@@ -46,7 +46,7 @@ describe("a random board (B-SETUP-01..05)", () => {
           for (const e of ["south", "north"]) expect(edgeGap(b.width, e, p)).toBeGreaterThan(12)
           for (const q of [...b.loot!, ...b.lairs!]) if (q !== p) expect(dist(p, q)).toBeGreaterThan(4)
           for (const t of b.terrain.filter((x) => x.kind === "wall"))
-            expect(distToPolygon(p, t.polygon)).toBeGreaterThan(0.5)
+            expect(distToPolygon(p, pointsOf(t))).toBeGreaterThan(0.5)
         }
       }),
       { seed: 11, numRuns: 25 },
@@ -61,7 +61,7 @@ describe("a random board (B-SETUP-01..05)", () => {
       expect(m.position, m.id).toBeDefined()
       expect(edgeGap(b.width, edge, m.position!)).toBeLessThanOrEqual(6)
       for (const t of b.terrain.filter((x) => x.kind === "wall"))
-        expect(distToPolygon(m.position!, t.polygon)).toBeGreaterThan(0.5)
+        expect(distToPolygon(m.position!, pointsOf(t))).toBeGreaterThan(0.5)
       for (const o of s.models) if (o !== m) expect(dist(o.position!, m.position!)).toBeGreaterThanOrEqual(1)
     }
     expect(s.tokens.filter((t) => t.kind === "lair").map((t) => t.position)).toEqual(b.lairs)

@@ -33,7 +33,16 @@ export const Terrain = Schema.Struct({
   kind: TerrainKind,
   /** What it is on the table ("ruined chapel", "wrecked bus"), for pictures and people. */
   name: Schema.optional(Schema.String.pipe(Schema.maxLength(60))),
-  polygon: Schema.Array(BoardPoint).pipe(Schema.minItems(3), Schema.maxItems(64)),
+  /**
+   * Its outline as points "x,y x,y …" (3 to 64, inches). A string, not a list of objects: a
+   * raid's state is copied at every event, and a board's hundreds of points would double the cost.
+   */
+  polygon: Schema.String.pipe(
+    Schema.maxLength(64 * 24),
+    Schema.pattern(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?( -?\d+(\.\d+)?,-?\d+(\.\d+)?){2,63}$/, {
+      message: () => 'an outline of 3 to 64 points "x,y x,y x,y", in inches',
+    }),
+  ),
 }).annotations({ identifier: "Terrain" })
 export type Terrain = typeof Terrain.Type
 
@@ -51,6 +60,26 @@ export const Board = Schema.Struct({
   loot: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(20))),
 }).annotations({ identifier: "Board" })
 export type Board = typeof Board.Type
+
+const parsed = new Map<string, ReadonlyArray<BoardPoint>>()
+
+/** A terrain piece's outline as points (parsed once per outline). */
+export const pointsOf = (t: Terrain | string): ReadonlyArray<BoardPoint> => {
+  const text = typeof t === "string" ? t : t.polygon
+  let pts = parsed.get(text)
+  if (!pts) {
+    pts = text.split(" ").map((pair) => {
+      const [x, y] = pair.split(",")
+      return { x: Number(x), y: Number(y) }
+    })
+    if (parsed.size > 20_000) parsed.clear()
+    parsed.set(text, pts)
+  }
+  return pts
+}
+
+/** An outline as text. */
+export const outline = (pts: ReadonlyArray<BoardPoint>): string => pts.map((p) => `${p.x},${p.y}`).join(" ")
 
 /** The edges, in the order Refuges take them at set-up (`Setup.ts`). */
 export const EDGES = ["south", "north", "west", "east"] as const
@@ -99,7 +128,7 @@ export const decodeBoard = (input: unknown): Either.Either<Board, ReadonlyArray<
     if (!onBoard(b, p)) problems.push(`${path}: (${p.x}, ${p.y}) is off the ${b.width}" × ${b.height}" board`)
   }
   for (const [i, t] of b.terrain.entries())
-    for (const [j, p] of t.polygon.entries()) check(`terrain.${i}.polygon.${j}`, p)
+    for (const [j, p] of pointsOf(t).entries()) check(`terrain.${i}.polygon (point ${j + 1})`, p)
   for (const [i, p] of (b.lairs ?? []).entries()) check(`lairs.${i}`, p)
   for (const [i, p] of (b.loot ?? []).entries()) check(`loot.${i}`, p)
   const ids = new Set<string>()

@@ -8,7 +8,7 @@
  * @since 0.3.0
  */
 import type { Model, State, Token } from "../State.js"
-import { type Board, DEPLOY, EDGES, type Edge, edgeDistance } from "./Board.js"
+import { type Board, DEPLOY, EDGES, type Edge, edgeDistance, pointsOf } from "./Board.js"
 import { dist, distToPolygon, type Pt, roundPt } from "./Geometry.js"
 
 const SPACING = 1.5
@@ -18,7 +18,7 @@ const clearOfWalls = (board: Board, p: Pt, r: number): boolean =>
   p.y >= r &&
   p.x <= board.width - r &&
   p.y <= board.height - r &&
-  board.terrain.every((t) => t.kind !== "wall" || distToPolygon(p, t.polygon) >= r + 0.05)
+  board.terrain.every((t) => t.kind !== "wall" || distToPolygon(p, pointsOf(t)) >= r + 0.05)
 
 /** A point `depth` inches in from an edge, `along` inches along it (measured from its west/north end). */
 const atEdge = (board: Board, edge: Edge, depth: number, along: number): Pt =>

@@ -13,7 +13,7 @@
  */
 import { type DiceSource, type Prng, seeded } from "@blight/dice"
 import type { Board, BoardPoint, Terrain, TerrainKind } from "./Board.js"
-import { DEPLOY, EDGES, edgeDistance, sizeFor } from "./Board.js"
+import { DEPLOY, EDGES, edgeDistance, outline, pointsOf, sizeFor } from "./Board.js"
 import { circlePoly, dist, distToPolygon, type Pt, rectPoly, round3 } from "./Geometry.js"
 
 /** What shapes a random board. */
@@ -126,7 +126,7 @@ export const random = (seed: Prng.Seed, options: RandomOptions = {}): Board => {
     id: `lair-${i + 1}`,
     kind: "lair",
     name: "Lair",
-    polygon: circlePoly(p, 1.5, 8),
+    polygon: outline(circlePoly(p, 1.5, 8)),
   }))
 
   const scale = (size * size) / (36 * 36)
@@ -146,7 +146,12 @@ export const random = (seed: Prng.Seed, options: RandomOptions = {}): Board => {
   }
   const put = (key: string, piece: Piece, c: Pt) => {
     placed.push({ c, size: piece.size, kind: piece.kind })
-    terrain.push({ id: `${key}-${++n}`, kind: piece.kind, name: piece.name, polygon: piece.make(r, c) })
+    terrain.push({
+      id: `${key}-${++n}`,
+      kind: piece.kind,
+      name: piece.name,
+      polygon: outline(piece.make(r, c)),
+    })
   }
   for (const [key, count] of MIX) {
     const piece = PIECES[key]!
@@ -172,7 +177,7 @@ export const random = (seed: Prng.Seed, options: RandomOptions = {}): Board => {
   const loot: BoardPoint[] = []
   const free = (p: Pt) =>
     !inZone(p, DEPLOY + 0.01) &&
-    terrain.every((t) => t.kind !== "wall" || distToPolygon(p, t.polygon) > 0.75) &&
+    terrain.every((t) => t.kind !== "wall" || distToPolygon(p, pointsOf(t)) > 0.75) &&
     [...loot, ...lairs].every((q) => dist(p, q) > 4.01)
   for (let tries = 0; loot.length < lootCount && tries < 400; tries++) {
     const p = { x: r.range(2, size - 2), y: r.range(2, size - 2) }

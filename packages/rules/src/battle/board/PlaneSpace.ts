@@ -26,7 +26,7 @@
 import { Either } from "effect"
 import type { MoveOutcome, Space } from "../Space.js"
 import type { FactQuery, FactValue, Model, State } from "../State.js"
-import { type Board, EDGES, type Edge, edgeDistance, type Terrain } from "./Board.js"
+import { type Board, EDGES, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
 import {
   boxGap,
   dist,
@@ -89,7 +89,7 @@ const featureShape = (state: State, board: Board, names: ReadonlyArray<string>):
       (t.kind === "spore" && names.includes("sporeTerrain")) ||
       (t.kind === "lair" && names.includes("lair"))
     )
-      polygons.push(t.polygon)
+      polygons.push(pointsOf(t))
   for (const t of state.tokens) {
     if (!t.position) continue
     const kind =
@@ -164,14 +164,14 @@ export const rays = (a: Body, b: Body): Array<readonly [Pt, Pt]> => {
 const blocked = (terrain: ReadonlyArray<Terrain>, p: Pt, q: Pt): boolean => {
   let dense = 0
   for (const t of terrain) {
-    if (t.kind === "wall" && touches(p, q, t.polygon)) return true
-    if (t.kind === "dense") dense += lengthInside(p, q, t.polygon)
+    if (t.kind === "wall" && touches(p, q, pointsOf(t))) return true
+    if (t.kind === "dense") dense += lengthInside(p, q, pointsOf(t))
   }
   return dense > 1 + 1e-9
 }
 
 const crossesCover = (terrain: ReadonlyArray<Terrain>, p: Pt, q: Pt): boolean =>
-  terrain.some((t) => COVER_KINDS.has(t.kind) && touches(p, q, t.polygon))
+  terrain.some((t) => COVER_KINDS.has(t.kind) && touches(p, q, pointsOf(t)))
 
 /** Does a see b (R-BOARD-02)? */
 export const sees = (board: Board, a: Body, b: Body): boolean =>
@@ -187,7 +187,7 @@ export const coverOf = (board: Board, a: Body, b: Body): "none" | "partial" | "m
 
 /** Is a base in (or touching) terrain of a kind? */
 const overlaps = (board: Board, b: Body, kinds: ReadonlySet<string>, within = 0): boolean =>
-  board.terrain.some((t) => kinds.has(t.kind) && distToPolygon(b.c, t.polygon) <= b.r + within + 1e-9)
+  board.terrain.some((t) => kinds.has(t.kind) && distToPolygon(b.c, pointsOf(t)) <= b.r + within + 1e-9)
 
 const SPORE = new Set(["spore"])
 
@@ -225,8 +225,8 @@ const fieldOf = (board: Board): Field => {
     for (let i = 0; i < n; i++) {
       const p = { x: i * STEP, y: j * STEP }
       const k = j * n + i
-      for (const w of walls) wall[k] = Math.min(wall[k]!, distToPolygon(p, w.polygon))
-      if (doubles.some((t) => inside(p, t.polygon))) mult[k] = 2
+      for (const w of walls) wall[k] = Math.min(wall[k]!, distToPolygon(p, pointsOf(w)))
+      if (doubles.some((t) => inside(p, pointsOf(t)))) mult[k] = 2
     }
   const f = { n, m, wall, mult }
   if (fields.size >= 8) fields.delete(fields.keys().next().value!)
@@ -242,10 +242,10 @@ export const segmentCost = (board: Board, a: Pt, b: Pt): number => {
   const spans: Array<[number, number]> = []
   for (const t of board.terrain) {
     if (!DOUBLE_KINDS.has(t.kind)) continue
-    if (lengthInside(a, b, t.polygon) === 0) continue
+    if (lengthInside(a, b, pointsOf(t)) === 0) continue
     // Collect inside spans by sampling the crossing structure exactly: split at crossings.
     const ts = [0, 1]
-    const poly = t.polygon
+    const poly = pointsOf(t)
     for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
       const p = poly[j]!
       const q = poly[i]!
@@ -301,9 +301,9 @@ const clearSegment = (mv: Mover, a: Pt, b: Pt): boolean => {
   if (b.x < r - 1e-9 || b.y < r - 1e-9 || b.x > board.width - r + 1e-9 || b.y > board.height - r + 1e-9)
     return false
   for (const w of walls(board)) {
-    if (boxGap(a, b, w.polygon) >= r) continue
-    const need = Math.min(r, distToPolygon(a, w.polygon)) - 1e-9
-    if (segmentPolygonDist(a, b, w.polygon) < need) return false
+    if (boxGap(a, b, pointsOf(w)) >= r) continue
+    const need = Math.min(r, distToPolygon(a, pointsOf(w))) - 1e-9
+    if (segmentPolygonDist(a, b, pointsOf(w)) < need) return false
   }
   for (const o of mv.obstacles) {
     const need = Math.min(o.keep, dist(a, o.c)) - 1e-9
@@ -317,7 +317,7 @@ const freePoint = (mv: Mover, p: Pt): boolean => {
   const { board, r } = mv
   if (p.x < r - 1e-9 || p.y < r - 1e-9 || p.x > board.width - r + 1e-9 || p.y > board.height - r + 1e-9)
     return false
-  if (walls(board).some((w) => distToPolygon(p, w.polygon) < r - 1e-6)) return false
+  if (walls(board).some((w) => distToPolygon(p, pointsOf(w)) < r - 1e-6)) return false
   return mv.obstacles.every((o) => dist(p, o.c) >= o.keep - 1e-6)
 }
 

@@ -12,7 +12,7 @@
 import type { Event } from "../Event.js"
 import type { Model, State, Token } from "../State.js"
 import type { Terrain } from "./Board.js"
-import { DEPLOY } from "./Board.js"
+import { DEPLOY, pointsOf } from "./Board.js"
 
 const PX = 20
 
@@ -213,7 +213,9 @@ export const render = (
   for (const kind of order)
     for (const t of board.terrain.filter((x) => x.kind === kind)) {
       const style = TERRAIN[kind]
-      const pts = t.polygon.map((p) => `${n(p.x)},${n(p.y)}`).join(" ")
+      const pts = pointsOf(t)
+        .map((p) => `${n(p.x)},${n(p.y)}`)
+        .join(" ")
       out.push(
         `<polygon points="${pts}" fill="${style.fill}" stroke="${style.stroke}" stroke-width="1.5"${kind === "spore" ? ' fill-opacity="0.55"' : ""}><title>${esc(t.name ?? style.label)}</title></polygon>`,
       )
