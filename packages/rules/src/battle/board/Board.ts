@@ -24,7 +24,17 @@ export const BoardPoint = Schema.Struct({ x: Coord, y: Coord }).annotations({ id
 export type BoardPoint = typeof BoardPoint.Type
 
 /** What a piece of terrain is (R-BOARD-01). */
-export const TerrainKind = Schema.Literal("wall", "dense", "climbable", "difficult", "spore", "lair")
+export const TerrainKind = Schema.Literal(
+  "wall",
+  "dense",
+  "climbable",
+  "difficult",
+  "spore",
+  "lair",
+).annotations({
+  description:
+    "wall: impassable, blocks sight; dense: Blight growth, blocks sight through more than 1\", costs double; climbable: ruins, cover, costs double; difficult: costs double; spore: Spore terrain; lair: a Lair's ground (R-BOARD-01)",
+})
 export type TerrainKind = typeof TerrainKind.Type
 
 /** A piece of terrain: a simple polygon of its kind. */
@@ -49,15 +59,23 @@ export type Terrain = typeof Terrain.Type
 /** The board. */
 export const Board = Schema.Struct({
   /** Inches: 36 (3'), or 48 (4') for 7+ survivors a side (B-SETUP-01). */
-  width: Schema.Number.pipe(Schema.between(12, 96)),
-  height: Schema.Number.pipe(Schema.between(12, 96)),
+  width: Schema.Number.pipe(Schema.between(12, 96)).annotations({
+    description: "Inches east to west: 36 (3'), or 48 (4') for 7+ survivors a side (B-SETUP-01)",
+  }),
+  height: Schema.Number.pipe(Schema.between(12, 96)).annotations({ description: "Inches north to south" }),
   /** The seed a random board was made from (so a table can name and copy it). */
   seed: Schema.optional(Schema.Union(Schema.Number, Schema.String)),
-  terrain: Schema.Array(Terrain).pipe(Schema.maxItems(200)),
+  terrain: Schema.Array(Terrain)
+    .pipe(Schema.maxItems(200))
+    .annotations({ description: "The terrain pieces (at most 200)" }),
   /** Where the Lairs are (B-SETUP-04); left out, two corners are used. */
-  lairs: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(8))),
+  lairs: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(8))).annotations({
+    description: "Where the Lairs are (B-SETUP-04); left out, the north-west and south-east corners",
+  }),
   /** Where the Loot tokens go (B-SETUP-05); left out, they are placed by the rules' spacing. */
-  loot: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(20))),
+  loot: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(20))).annotations({
+    description: "Where the Loot tokens go, in order (B-SETUP-05)",
+  }),
 }).annotations({ identifier: "Board" })
 export type Board = typeof Board.Type
 
