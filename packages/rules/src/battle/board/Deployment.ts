@@ -122,9 +122,13 @@ const defaultLairs = (board: Board): Pt[] => [
 export const arrivalSpots = (state: State, n: number, lair?: string, gardeners = false): Pt[] => {
   const board = state.board
   if (!board) return []
-  const taken = state.models
-    .filter((m) => m.position && (m.status === "active" || m.status === "down"))
-    .map((m) => ({ c: m.position!, r: (m.base ?? 1) / 2 }))
+  // Beside the tokens, never on them (the Lair's own token included).
+  const taken = [
+    ...state.models
+      .filter((m) => m.position && (m.status === "active" || m.status === "down"))
+      .map((m) => ({ c: m.position!, r: (m.base ?? 1) / 2 })),
+    ...state.tokens.filter((t) => t.position).map((t) => ({ c: t.position!, r: t.radius ?? 0.5 })),
+  ]
   const lairToken = lair ? state.tokens.find((t) => t.id === lair && t.position) : undefined
   if (lairToken?.position) return spotsNear(board, lairToken.position, n, 0.5, taken)
   const owned = new Set(state.sides.flatMap((s) => (s.edge ? [s.edge] : [])))
