@@ -16,6 +16,8 @@ import type { ContentView } from "../refuge/Content.js"
 import { effectiveProfile } from "../refuge/EffectiveProfile.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
+import type { Board } from "./board/Board.js"
+import { place } from "./board/Deployment.js"
 import { defaults, Options, type OptionsInput } from "./Options.js"
 import type { CarriedWeapon, Model, ObjectiveState, Side, State, Token } from "./State.js"
 
@@ -30,6 +32,8 @@ export interface SetupInput {
   readonly packs?: ReadonlyArray<string>
   readonly season?: string | undefined
   readonly campaign?: State["campaign"]
+  /** A board to play on (`board/`): the models, Lairs and Loot are placed on it (B-SETUP-03..05). */
+  readonly board?: Board | undefined
 }
 
 /** A set-up problem: the path and the rule. */
@@ -224,5 +228,5 @@ export const setup = (
     seq: 0,
     ...(input.campaign ? { campaign: input.campaign } : {}),
   }
-  return Either.right(state)
+  return Either.right(input.board ? place(state, input.board) : state)
 }

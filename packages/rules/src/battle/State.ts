@@ -7,6 +7,7 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
+import { Board } from "./board/Board.js"
 import { Options } from "./Options.js"
 
 /** A model's id in a raid: `<side>.<n>` for survivors, `c<n>` for creatures. */
@@ -126,6 +127,10 @@ export const Model = Schema.Struct({
   /** For a Hollowed: the Refuge it remembers (B-HOLLOWED-02). */
   remembers: Schema.optional(SideId),
   position: Schema.optional(Point),
+  /** Where a creature was placed or arrived (a Guardian's leash, B-BEHAVIOUR-08). */
+  placed: Schema.optional(Point),
+  /** Base diameter in inches on a board (1" unless the model says otherwise, R-BOARD-05). */
+  base: Schema.optional(Schema.Number.pipe(Schema.between(0.5, 6))),
 }).annotations({ identifier: "Model" })
 export type Model = typeof Model.Type
 
@@ -169,7 +174,8 @@ export type Token = typeof Token.Type
 
 /** Something a fact is about: a model, a token, or a table feature. */
 export const Subject = Schema.String.annotations({
-  description: 'A model id, a token id, or a feature: "edge:<side>", "blight-edge", "centre"',
+  description:
+    'A model id, a token id, or a feature: "edge:<side>", "blight-edge", "centre", "placement:<model>", "feature:<sporeTerrain|lair|light>[+…]"',
 })
 
 /**
@@ -324,6 +330,8 @@ export const State = Schema.Struct({
     prng: Schema.optional(Schema.Tuple(Schema.Number, Schema.Number, Schema.Number, Schema.Number)),
   }),
   space: Schema.Literal("declared", "plane"),
+  /** The board, when the raid is played on one (positions, terrain: `board/`). */
+  board: Schema.optional(Board),
   counters: Schema.Struct({ creature: count(9999), token: count(9999), brood: count(999) }),
   /** Events applied so far. */
   seq: Schema.Int.pipe(Schema.nonNegative()),

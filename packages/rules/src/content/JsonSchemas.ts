@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { JSONSchema, type Schema } from "effect"
+import { Board } from "../battle/board/Board.js"
 import { MarketTripRequest } from "../refuge/Market.js"
 import { Roster } from "../refuge/Roster.js"
 import { Fragment, Pack } from "./Pack.js"
@@ -37,6 +38,12 @@ export const jsonSchemas = (): Record<string, unknown> => {
     MarketTripRequest,
     "market-trip.schema.json",
     "The Blight Market trip (orders, in the order they are made)",
+  )
+  // A table's own layout, to play a raid on (`Board.decodeBoard`).
+  out["board.schema.json"] = generate(
+    Board,
+    "board.schema.json",
+    "The Blight board (a table's size and terrain)",
   )
   for (const kind of KINDS)
     out[`${kind}.schema.json`] = generate(

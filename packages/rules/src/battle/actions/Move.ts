@@ -12,6 +12,7 @@ import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
+import { checkEmerge } from "../creatures/Ambush.js"
 import { checkDread } from "../nerve/Dread.js"
 import { makeNoise, quietFor } from "../noise/Noise.js"
 import type { Model } from "../State.js"
@@ -99,5 +100,6 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
       ctx.emit({ type: "revealed", model: m.id, reason: "ended a move in the open (B-ACTION-HIDE-03)" })
   }
   if (!o.offTable) checkDread(ctx, [m.id])
+  if (!o.offTable) checkEmerge(ctx, m.id, "endMove") // B-BEHAVIOUR-06
   afterAction(ctx, m.id)
 }

@@ -72,6 +72,8 @@ export const arriveHollowed = (ctx: Ctx, survivor: Model, remembers: string, at:
     health: survivor.profile.health + 1,
     gifts: [...survivor.gifts],
     remembers,
+    // On a board it rises where the survivor stood (B-HOLLOWED-01).
+    ...(survivor.position ? { position: survivor.position } : {}),
   }
   ctx.emit({ type: "creature.arrives", model: hollowed, at })
 }

@@ -9,11 +9,13 @@
  * @since 0.2.0
  */
 import { Roll } from "@blight/dice"
+import { arrivalSpots } from "../board/Deployment.js"
 import type { Ctx } from "../Context.js"
 import { arriveHollowed, blankCreature } from "../combat/Blight.js"
 import { fire } from "../effects/Triggers.js"
 import { checkDread } from "../nerve/Dread.js"
-import type { Side } from "../State.js"
+import type { Side, State } from "../State.js"
+import { startsHidden } from "./Ambush.js"
 
 type Count =
   | number
@@ -66,7 +68,20 @@ export const arrive = (
     for (let i = 0; i < n; i++) {
       const mid = `c${ctx.draft.counters.creature + 1}`
       const model = blankCreature(ctx, mid, id, g.creature)
-      ctx.emit({ type: "creature.arrives", model: lair ? { ...model, lair: lair as never } : model, at })
+      // On a board, beside its Lair or the arrival point (B-CREATURE-06).
+      const [position] = arrivalSpots(ctx.draft as State, 1, lair, kind === "gardeners")
+      // B-BEHAVIOUR-05: an Ambusher at a Lair waits there hidden (R-BOARD-14).
+      const lurks = lair !== undefined && startsHidden(ctx, g.creature)
+      ctx.emit({
+        type: "creature.arrives",
+        model: {
+          ...model,
+          ...(lair ? { lair: lair as never } : {}),
+          ...(position ? { position, placed: position } : {}),
+          ...(lurks ? { status: "lurking" as const } : {}),
+        },
+        at,
+      })
       fire(ctx, "creature.arrives", mid)
       arrived.push(mid)
       checkDread(ctx, undefined, [mid])
@@ -95,10 +110,12 @@ export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair
       const pick =
         hollowed.length === 1 ? 0 : (ctx.dice(1, "which Hollowed returns")[0]! - 1) % hollowed.length
       const h = hollowed[pick]!
+      const [position] = arrivalSpots(ctx.draft as State, 1, lair)
       arriveHollowed(
         ctx,
         {
           ...blankCreature(ctx, "x", h.refuge, "hollowed"),
+          ...(position ? { position } : {}),
           name: h.name,
           profile: { ...h.profile, fight: h.profile.fight - 1, health: h.profile.health - 1 },
         },

@@ -1,19 +1,32 @@
 /**
- * A creature's activation (B-ACT-04/05, B-NOISE-07, B-BEHAVIOUR-*): its behaviour's target steps
- * read as data — candidates, filters, ranks, the first step with a candidate wins — each
- * geometric filter or rank asked of the table as a fact; then it moves up to its Move towards the
- * target and Fights it if it reaches contact (Charge counts for creatures, R-BATTLE-25). With no
- * target a Hunter drifts towards the centre and others hold. A Hollowed goes for its old Refuge
- * first (B-HOLLOWED-02). Creatures skip Down survivors (R-BATTLE-09), ignore Hidden survivors
- * more than 6" away (R-BATTLE-26, AMB-B-24) and, hunting by Noise, Congregation members with no
- * Noise (B-CONGREGATION-14). Gardeners and creatures ignore each other (B-GARDENER-03).
+ * A creature's activation (B-ACT-04/05, B-NOISE-07, B-BEHAVIOUR-01..14, B-CREATURE, B-HOLLOWED-02,
+ * B-GARDENER-03): its behaviour read as data and turned into a plan — the target steps in order
+ * (candidates, filters, ranks; the first step with a candidate wins), a move up to its Move
+ * towards the target (within its leash), and its attack — asking the table only the facts the plan
+ * needs, each as a question a declared table can answer.
+ *
+ * - Candidates: `survivors` and `models` are the Refuges' survivors (creatures never fight
+ *   creatures, and creatures and Gardeners ignore each other, B-GARDENER-03); `lights` are light
+ *   and fire tokens and survivors carrying a Lantern or Flare (B-BEHAVIOUR-09); `groupsWithin`
+ *   are survivors as the centres of groups (B-BEHAVIOUR-11, R-BOARD-12).
+ * - Skipped: Down survivors (R-BATTLE-09), Hidden survivors more than 6" away (R-BATTLE-26),
+ *   and, hunting by Noise, Congregation members with no Noise (B-CONGREGATION-14).
+ * - Filters: within Senses, visible, has Noise, in reach (a Guardian's reach stays inside its
+ *   leash, R-BOARD-10), in contact, not Hidden, carrying, Blight at least, no friend within
+ *   (B-BEHAVIOUR-03), within X of features.
+ * - Ranks: most Noise, nearest, furthest from friends (R-BOARD-11), largest group, nearest light,
+ *   nearest to features, random (a die).
+ * - Leashes: a Guardian never leaves 6" of where it was placed (B-BEHAVIOUR-08); a Tender only
+ *   goes for a target within 12" of Spore terrain or a Lair (B-BEHAVIOUR-14, R-BOARD-13).
+ * - With no target a Hunter drifts its full Move towards the centre (B-BEHAVIOUR-02); the others
+ *   hold. An Ambusher, once out, follows the behaviour it becomes (B-BEHAVIOUR-07).
  *
  * The table's facts a plan needs are asked of the player whose survivor is not the target
  * (B-ACT-05), or of anyone when there is none.
  *
  * @since 0.2.0
  */
-import type { TargetStep } from "../../content/schema/Behaviour.js"
+import type { Behaviour, TargetStep } from "../../content/schema/Behaviour.js"
 import { resolveFight } from "../actions/Fight.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
@@ -28,8 +41,10 @@ const HUNTER: ReadonlyArray<TargetStep> = [
   { among: "survivors", filter: ["visible"], rank: ["nearest"] },
 ]
 
+const LIGHTS = new Set(["lantern", "flare"])
+
 const ignoredBy = (ctx: Ctx, creature: Model, m: Model, huntsByNoise: boolean): boolean => {
-  if (!huntsByNoise || noiseOf(ctx, m) > 0) return false
+  if (!huntsByNoise || m.noise > 0) return false
   if (ctx.draft.sides.find((s) => s.id === m.side)?.kind === "congregation") return true // B-CONGREGATION-14
   return effectsOf(ctx, m).some(
     (s) =>
@@ -39,7 +54,7 @@ const ignoredBy = (ctx: Ctx, creature: Model, m: Model, huntsByNoise: boolean): 
   )
 }
 
-/** Candidates a creature may go for. */
+/** Survivors a creature may go for. */
 const candidates = (ctx: Ctx, c: Model, huntsByNoise: boolean): Model[] =>
   ctx.draft.models.filter((m) => {
     if (m.kind !== "survivor") return false
@@ -49,121 +64,250 @@ const candidates = (ctx: Ctx, c: Model, huntsByNoise: boolean): Model[] =>
     return !ignoredBy(ctx, c, m as Model, huntsByNoise)
   }) as Model[]
 
-const answerer = (ctx: Ctx, target: Model | undefined): string => {
-  if (!target) return "any"
-  const other = ctx.draft.sides.find((s) => isPlayerSide(s as never) && s.id !== target.side && !s.routed)
+const answerer = (ctx: Ctx, target: string | undefined): string => {
+  const m = target ? ctx.draft.models.find((x) => x.id === target) : undefined
+  if (!m) return "any"
+  const other = ctx.draft.sides.find((s) => isPlayerSide(s as never) && s.id !== m.side && !s.routed)
   return other?.id ?? "any"
 }
 
-/** Picks by a behaviour's target steps. */
-const pick = (
-  ctx: Ctx,
-  c: Model,
-  steps: ReadonlyArray<TargetStep>,
-  huntsByNoise: boolean,
-  senses: number,
-): Model | undefined => {
-  for (const step of steps) {
-    if (typeof step.among !== "string" || step.among === "lights") continue
-    let list = candidates(ctx, c, huntsByNoise)
-    for (const f of step.filter ?? []) {
-      list = list.filter((m) => {
-        if (m.hidden) {
-          const near = ctx.fact(
-            { q: "within", a: c.id, b: m.id, inches: 6 },
-            `Is ${m.name} (Hidden) within 6" of ${c.name}?`,
-            answerer(ctx, m),
-          )
-          if (near !== true) return false
-        }
-        if (f === "hasNoise") return noiseOf(ctx, m as Model) > 0
-        if (f === "withinSenses")
-          return (
-            ctx.fact(
-              { q: "within", a: c.id, b: m.id, inches: senses },
-              `Is ${m.name} within ${c.name}'s Senses (${senses}")?`,
-              answerer(ctx, m),
-            ) === true
-          )
-        if (f === "visible")
-          return (
-            ctx.fact({ q: "sees", a: c.id, b: m.id }, `Can ${c.name} see ${m.name}?`, answerer(ctx, m)) ===
-            true
-          )
-        if (f === "inContact")
-          return (
-            ctx.fact(
-              { q: "contact", a: c.id, b: m.id },
-              `Is ${c.name} in contact with ${m.name}?`,
-              answerer(ctx, m),
-            ) === true
-          )
-        if (f === "inReach")
-          return (
-            ctx.fact(
-              { q: "reach", a: c.id, b: m.id, inches: c.profile.move },
-              `Can ${c.name} reach ${m.name} with a ${c.profile.move}" move?`,
-              answerer(ctx, m),
-            ) === true
-          )
-        if (f === "notHidden") return !m.hidden
-        if (typeof f === "object" && "carrying" in f)
-          return m.carrying.some((x) =>
-            (f.carrying as ReadonlyArray<string>).includes(x.contents === "meds" ? "loot" : x.contents),
-          )
-        if (typeof f === "object" && "blightAtLeast" in f) return m.blight >= f.blightAtLeast
-        return true
-      })
+/** Something a creature can go for: a survivor, or a light token. */
+interface Candidate {
+  readonly id: string
+  readonly name: string
+  readonly noise: number
+  readonly model?: Model | undefined
+}
+
+const ofModel =
+  (ctx: Ctx) =>
+  (m: Model): Candidate => ({ id: m.id, name: m.name, noise: noiseOf(ctx, m), model: m })
+
+const FEATURE_WORDS: Record<string, string> = {
+  sporeTerrain: "Spore terrain",
+  lair: "a Lair",
+  light: "a light",
+  blightEdge: "a Blight edge",
+}
+const featureSubject = (fs: ReadonlyArray<string>): string => `feature:${[...fs].sort().join("+")}`
+const featureWords = (fs: ReadonlyArray<string>): string => fs.map((f) => FEATURE_WORDS[f] ?? f).join(" or ")
+
+/** What a plan needs to know about the creature. */
+export interface Hunter {
+  readonly c: Model
+  readonly behaviour: Behaviour | undefined
+  readonly huntsByNoise: boolean
+  readonly senses: number
+  /** Where distances for Senses are measured from (the creature, or an Ambusher's Lair). */
+  readonly origin: string
+  readonly originName: string
+}
+
+const within = (ctx: Ctx, a: string, b: string, inches: number, q: string, by: string): boolean =>
+  ctx.fact({ q: "within", a, b, inches }, q, by) === true
+
+/** The candidates of a step, before its filters. */
+const amongOf = (ctx: Ctx, h: Hunter, step: TargetStep): Candidate[] => {
+  const survivors = candidates(ctx, h.c, h.huntsByNoise).map(ofModel(ctx))
+  if (step.among !== "lights") return survivors
+  const tokens = ctx.draft.tokens
+    .filter((t) => t.kind === "light" || t.kind === "fire")
+    .map((t) => ({ id: t.id, name: t.kind === "fire" ? `the fire ${t.id}` : `the light ${t.id}`, noise: 0 }))
+  return [...tokens, ...survivors.filter((s) => s.model!.kit.some((k) => LIGHTS.has(k)))]
+}
+
+/** Does a candidate pass a filter? */
+const passes = (ctx: Ctx, h: Hunter, m: Candidate, f: NonNullable<TargetStep["filter"]>[number]): boolean => {
+  const by = answerer(ctx, m.id)
+  const { c } = h
+  if (f === "hasNoise") return m.noise > 0
+  if (f === "notHidden") return !m.model?.hidden
+  if (f === "withinSenses")
+    return within(
+      ctx,
+      h.origin,
+      m.id,
+      h.senses,
+      `Is ${m.name} within ${h.originName}'s Senses (${h.senses}")?`,
+      by,
+    )
+  if (f === "visible")
+    return ctx.fact({ q: "sees", a: c.id, b: m.id }, `Can ${c.name} see ${m.name}?`, by) === true
+  if (f === "inContact")
+    return (
+      ctx.fact({ q: "contact", a: c.id, b: m.id }, `Is ${c.name} in contact with ${m.name}?`, by) === true
+    )
+  if (f === "inReach") {
+    const leash = h.behaviour?.leash
+    // R-BOARD-10: a Guardian reaches only what stands within its leash of where it was placed.
+    if (leash && "neverLeave" in leash) {
+      const inside = within(
+        ctx,
+        m.id,
+        `placement:${c.id}`,
+        leash.neverLeave,
+        `Is ${m.name} within ${leash.neverLeave}" of where ${c.name} was placed?`,
+        by,
+      )
+      if (!inside) return false
     }
+    return (
+      ctx.fact(
+        { q: "reach", a: c.id, b: m.id, inches: c.profile.move },
+        `Can ${c.name} reach ${m.name} with a ${c.profile.move}" move?`,
+        by,
+      ) === true
+    )
+  }
+  if (typeof f === "object" && "carrying" in f)
+    return (m.model?.carrying ?? []).some((x) =>
+      (f.carrying as ReadonlyArray<string>).includes(x.contents === "meds" ? "loot" : x.contents),
+    )
+  if (typeof f === "object" && "blightAtLeast" in f) return (m.model?.blight ?? 0) >= f.blightAtLeast
+  if (typeof f === "object" && "noFriendWithin" in f) return friendsWithin(ctx, m, f.noFriendWithin) === 0
+  if (typeof f === "object" && "withinOf" in f)
+    return within(
+      ctx,
+      m.id,
+      featureSubject(f.of),
+      f.withinOf,
+      `Is ${m.name} within ${f.withinOf}" of ${featureWords(f.of)}?`,
+      by,
+    )
+  return true
+}
+
+/** How many of a survivor's friends stand within `inches` of it. */
+const friendsWithin = (ctx: Ctx, m: Candidate, inches: number): number => {
+  if (!m.model) return 0
+  const by = answerer(ctx, m.id)
+  return ctx.draft.models
+    .filter(
+      (f) => f.side === m.model!.side && f.id !== m.id && f.kind === "survivor" && f.status === "active",
+    )
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .filter((f) => within(ctx, m.id, f.id, inches, `Is ${f.name} within ${inches}" of ${m.name}?`, by)).length
+}
+
+/** Keeps the candidates with the best score (highest first). */
+const best = <T>(list: ReadonlyArray<T>, score: (x: T) => number): T[] => {
+  const scores = list.map(score)
+  const top = Math.max(...scores)
+  return list.filter((_, i) => scores[i] === top)
+}
+
+const nearestOf = (ctx: Ctx, from: string, fromName: string, list: ReadonlyArray<Candidate>): Candidate[] => {
+  const ids = list.map((m) => m.id).sort()
+  const id = ctx.fact(
+    { q: "nearest", a: from, among: ids },
+    `Which is nearest ${fromName}: ${[...list]
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((m) => m.name)
+      .join(", ")}?`,
+  )
+  return list.filter((m) => m.id === id)
+}
+
+/** Ranks candidates: the first rank decides, later ranks break ties; a last tie goes by id. */
+const rank = (ctx: Ctx, h: Hunter, step: TargetStep, list: Candidate[]): Candidate | undefined => {
+  for (const r of step.rank) {
+    if (list.length <= 1) break
+    if (r === "mostNoise") list = best(list, (m) => m.noise)
+    else if (r === "nearest" || r === "nearestLight") list = nearestOf(ctx, h.origin, h.originName, list)
+    else if (r === "furthestFromFriends") {
+      // R-BOARD-11: fewest friends within 6", then within 12".
+      list = best(list, (m) => -friendsWithin(ctx, m, 6))
+      if (list.length > 1) list = best(list, (m) => -friendsWithin(ctx, m, 12))
+    } else if (r === "largestGroup" && typeof step.among === "object") {
+      const n = step.among.groupsWithin
+      const all = candidates(ctx, h.c, h.huntsByNoise).map(ofModel(ctx))
+      list = best(
+        list,
+        (m) =>
+          all.filter(
+            (o) =>
+              o.id === m.id ||
+              within(ctx, m.id, o.id, n, `Is ${o.name} within ${n}" of ${m.name}?`, answerer(ctx, m.id)),
+          ).length,
+      )
+    } else if (r === "random") {
+      const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
+      const [face] = ctx.dice(1, `which target ${h.c.name} goes for`)
+      list = [sorted[(face! - 1) % sorted.length]!]
+    } else if (typeof r === "object" && "nearestTo" in r) {
+      const subject = featureSubject(r.nearestTo)
+      list = nearestOf(ctx, subject, featureWords(r.nearestTo), list)
+    }
+  }
+  return [...list].sort((a, b) => (a.id < b.id ? -1 : 1))[0]
+}
+
+/** Picks by a behaviour's target steps. */
+export const pick = (ctx: Ctx, h: Hunter, steps: ReadonlyArray<TargetStep>): Candidate | undefined => {
+  const { c } = h
+  const leash = h.behaviour?.leash
+  for (const step of steps) {
+    let list = amongOf(ctx, h, step)
+    // R-BATTLE-26: a Hidden survivor more than 6" away is not there for it.
+    list = list.filter(
+      (m) =>
+        !m.model?.hidden ||
+        within(ctx, c.id, m.id, 6, `Is ${m.name} (Hidden) within 6" of ${c.name}?`, answerer(ctx, m.id)),
+    )
+    for (const f of step.filter ?? []) list = list.filter((m) => passes(ctx, h, m, f))
+    // B-BEHAVIOUR-14, R-BOARD-13: a Tender only goes for what keeps it near its ground.
+    if (leash && "endMoveWithin" in leash)
+      list = list.filter((m) => passes(ctx, h, m, { withinOf: leash.endMoveWithin, of: leash.of }))
     if (list.length === 0) continue
-    // B-HOLLOWED-02: its old Refuge first, if it can see any of them.
+    // B-HOLLOWED-02: its old Refuge first.
     if (c.remembers) {
-      const old = list.filter((m) => m.side === c.remembers)
+      const old = list.filter((m) => m.model?.side === c.remembers)
       if (old.length > 0) list = old
     }
-    for (const r of step.rank) {
-      if (list.length <= 1) break
-      if (r === "mostNoise") {
-        const top = Math.max(...list.map((m) => noiseOf(ctx, m)))
-        list = list.filter((m) => noiseOf(ctx, m) === top)
-      } else if (
-        r === "nearest" ||
-        r === "furthestFromFriends" ||
-        r === "largestGroup" ||
-        typeof r === "object"
-      ) {
-        const ids = list.map((m) => m.id).sort()
-        const id = ctx.fact(
-          { q: "nearest", a: c.id, among: ids },
-          `Which is nearest ${c.name}: ${list.map((m) => m.name).join(", ")}?`,
-        )
-        list = list.filter((m) => m.id === id)
-      }
-    }
-    return [...list].sort((a, b) => a.id.localeCompare(b.id))[0]
+    return rank(ctx, h, step, list)
   }
   return undefined
+}
+
+/** The behaviour a creature follows now (an Ambusher once out follows what it becomes). */
+export const hunterOf = (ctx: Ctx, c: Model): Hunter => {
+  const entry = ctx.env.content.get("creatures", c.ref)
+  let behaviour = entry ? ctx.env.content.get("behaviours", entry.behaviour) : undefined
+  if (behaviour?.start === "hidden" && behaviour.emerge?.becomes)
+    behaviour = ctx.env.content.get("behaviours", behaviour.emerge.becomes) ?? behaviour
+  return {
+    c,
+    behaviour,
+    huntsByNoise: behaviour?.huntsByNoise ?? true,
+    senses: entry?.senses ?? 12,
+    origin: c.id,
+    originName: c.name,
+  }
+}
+
+/** Fights a model, if the creature still stands. */
+const strike = (ctx: Ctx, id: string, target: string, charge: boolean): void => {
+  if (ctx.view(id).status !== "active") return
+  resolveFight(ctx, id, target, { charge })
 }
 
 /** Runs one creature's activation. */
 export const activateCreature = (ctx: Ctx, id: string): void => {
   const base = ctx.view(id)
-  // Extra Move this round (Always closer): a use keyed "move+N:<round>".
+  // Extra Move this round (Always closer, R-BATTLE via `core/unseen-move-bonus`): uses "move+N:<round>".
   const bonus = Object.keys(base.used)
     .filter((k) => k.startsWith("move+") && k.endsWith(`:${ctx.draft.round}`))
     .reduce((n, k) => n + Number(k.slice(5, k.indexOf(":"))), 0)
-  const c: Model =
-    bonus > 0 ? { ...base, profile: { ...base.profile, move: base.profile.move + bonus } } : base
-  const entry = ctx.env.content.get("creatures", c.ref)
-  const behaviour = entry ? ctx.env.content.get("behaviours", entry.behaviour) : undefined
+  // Rooted (R-BATTLE-34): it stays where it is in this activation.
+  const rooted = (base.used.rooted ?? 0) > (base.used.unrooted ?? 0)
+  const move = rooted ? 0 : base.profile.move + bonus
+  const c: Model = move === base.profile.move ? base : { ...base, profile: { ...base.profile, move } }
+  const h = hunterOf(ctx, c)
+  const behaviour = h.behaviour
   ctx.emit({ type: "activation.start", model: id, actions: 2 })
-  const huntsByNoise = behaviour?.huntsByNoise ?? true
-  const steps =
-    behaviour === undefined || behaviour.moveTowards.length === 0 || behaviour.start === "hidden"
-      ? HUNTER
-      : behaviour.moveTowards
-  const senses = entry?.senses ?? 12
-  const target = pick(ctx, c, steps, huntsByNoise, senses)
+  if (rooted) ctx.emit({ type: "used", model: id, key: "unrooted" })
+  const steps = behaviour === undefined || behaviour.moveTowards.length === 0 ? HUNTER : behaviour.moveTowards
+  const target = pick(ctx, h, steps)
   if (target === undefined) {
     if ((behaviour?.otherwise ?? "driftToCentre") === "driftToCentre" && c.profile.move > 0) {
       const o = ctx.env.space.moveToward(ctx.draft as never, c, "centre", c.profile.move, false)
@@ -183,7 +327,7 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
     ctx.emit({ type: "activation.end", model: id })
     return
   }
-  const by = answerer(ctx, target)
+  const by = answerer(ctx, target.id)
   let inContact =
     ctx.fact(
       { q: "contact", a: id, b: target.id },
@@ -191,13 +335,10 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
       by,
     ) === true
   let charge = false
-  const rooted = (c.used.rooted ?? 0) > (c.used.unrooted ?? 0)
-  if (rooted) ctx.emit({ type: "used", model: id, key: "unrooted" })
-  if (!inContact && c.profile.move > 0 && !rooted) {
-    const leash = behaviour?.leash
+  if (!inContact && c.profile.move > 0) {
     const reach = ctx.fact(
       { q: "reach", a: id, b: target.id, inches: c.profile.move },
-      `Can ${c.name} reach base contact with ${target.name} with its ${c.profile.move}" Move${leash && "neverLeave" in leash ? ` without leaving ${leash.neverLeave}" of where it was placed` : ""}?`,
+      `Can ${c.name} reach base contact with ${target.name} with its ${c.profile.move}" Move?`,
       by,
     )
     const o = ctx.env.space.moveToward(ctx.draft as never, c, target.id, c.profile.move, reach === true)
@@ -216,21 +357,28 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
     checkDread(ctx, undefined, [id])
   }
   const attack = behaviour?.attack ?? { kind: "target" as const }
-  if (inContact && attack.kind !== "none" && ctx.view(id).status === "active") {
-    ctx.emit({ type: "action", model: id, action: "fight" })
+  if (attack.kind !== "none" && ctx.view(id).status === "active") {
     if (attack.kind === "allInContact") {
       // B-BEHAVIOUR-10: a Swarm Fights every model in contact, rolling separately for each.
-      for (const m of candidates(ctx, c, huntsByNoise)) {
-        if (ctx.view(id).status !== "active") break
-        if (
-          m.id === target.id ||
-          ctx.fact({ q: "contact", a: id, b: m.id }, `Is ${c.name} in base contact with ${m.name}?`, by) ===
-            true
-        )
-          resolveFight(ctx, id, m.id, { charge: charge && m.id === target.id })
+      const foes = candidates(ctx, c, h.huntsByNoise).filter(
+        (m) =>
+          (m.id === target.id && inContact) ||
+          (m.id !== target.id &&
+            ctx.fact({ q: "contact", a: id, b: m.id }, `Is ${c.name} in base contact with ${m.name}?`, by) ===
+              true),
+      )
+      if (foes.length > 0) ctx.emit({ type: "action", model: id, action: "fight" })
+      for (const m of foes) strike(ctx, id, m.id, charge && m.id === target.id)
+    } else if (attack.kind === "choose") {
+      // B-BEHAVIOUR-11: a Horror Fights the one in contact with the most Noise.
+      const foe = pick(ctx, h, attack.choose)
+      if (foe?.model) {
+        ctx.emit({ type: "action", model: id, action: "fight" })
+        strike(ctx, id, foe.id, charge && foe.id === target.id)
       }
-    } else {
-      resolveFight(ctx, id, target.id, { charge })
+    } else if (inContact && target.model) {
+      ctx.emit({ type: "action", model: id, action: "fight" })
+      strike(ctx, id, target.id, charge)
     }
   }
   if (ctx.view(id).status === "active") fire(ctx, "activation.end", id)

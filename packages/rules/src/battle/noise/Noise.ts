@@ -9,6 +9,7 @@
 import { holds } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
+import { checkEmerge } from "../creatures/Ambush.js"
 import type { Model } from "../State.js"
 
 /** Is this action Quiet for this model by a rule (`core/quiet-action`)? */
@@ -27,6 +28,7 @@ export const makeNoise = (ctx: Ctx, modelId: string, amount: number, source: str
   ctx.emit({ type: "noise", model: modelId, amount, source })
   if (ctx.view(modelId).hidden)
     ctx.emit({ type: "revealed", model: modelId, reason: "made Noise (B-ACTION-HIDE-03)" })
+  checkEmerge(ctx, modelId, "noise") // B-BEHAVIOUR-06
 }
 
 /** A model's Noise, never below a `minimumNoise` its rules give it (the Radio's carrier, B-OBJECTIVE-05). */

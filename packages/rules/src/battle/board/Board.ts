@@ -1,0 +1,160 @@
+/**
+ * A board: the table's size and its terrain, as data (B-SETUP-01/02/04/05, GAP-B-23). A table
+ * can enter its own layout as JSON (decoded with {@link decodeBoard}: every list and polygon is
+ * bounded, every point must lie on the table), or take a seeded random one ({@link random}, in
+ * `Generator.ts`) and copy it. North is y = 0 (the top of a picture), x grows to the east;
+ * inches throughout.
+ *
+ * Terrain kinds (R-BOARD-01): `wall` (walls, buildings and wrecks: impassable, block sight),
+ * `dense` (Blight growth: sight through more than 1" of it is blocked, moving through it costs
+ * double), `climbable` (ruins, rubble heaps, wreck roofs: cover, climbing over costs double),
+ * `difficult` (bogs, debris: costs double, no cover), `spore` (Spore terrain, B-SETUP-02), `lair`
+ * (a Lair's ground, B-SETUP-04).
+ *
+ * Exported for the CLI: `Board.random(seed, { refuges, scenario })` and `Board.decodeBoard(json)`.
+ *
+ * @since 0.3.0
+ */
+import { Either, ParseResult, Schema } from "effect"
+
+const Coord = Schema.Number.pipe(Schema.between(0, 96))
+
+/** A point on the board. */
+export const BoardPoint = Schema.Struct({ x: Coord, y: Coord }).annotations({ identifier: "BoardPoint" })
+export type BoardPoint = typeof BoardPoint.Type
+
+/** What a piece of terrain is (R-BOARD-01). */
+export const TerrainKind = Schema.Literal(
+  "wall",
+  "dense",
+  "climbable",
+  "difficult",
+  "spore",
+  "lair",
+).annotations({
+  description:
+    "wall: impassable, blocks sight; dense: Blight growth, blocks sight through more than 1\", costs double; climbable: ruins, cover, costs double; difficult: costs double; spore: Spore terrain; lair: a Lair's ground (R-BOARD-01)",
+})
+export type TerrainKind = typeof TerrainKind.Type
+
+/** A piece of terrain: a simple polygon of its kind. */
+export const Terrain = Schema.Struct({
+  id: Schema.String.pipe(Schema.pattern(/^[a-z0-9][a-z0-9-]{0,31}$/)),
+  kind: TerrainKind,
+  /** What it is on the table ("ruined chapel", "wrecked bus"), for pictures and people. */
+  name: Schema.optional(Schema.String.pipe(Schema.maxLength(60))),
+  /**
+   * Its outline as points "x,y x,y …" (3 to 64, inches). A string, not a list of objects: a
+   * raid's state is copied at every event, and a board's hundreds of points would double the cost.
+   */
+  polygon: Schema.String.pipe(
+    Schema.maxLength(64 * 24),
+    Schema.pattern(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?( -?\d+(\.\d+)?,-?\d+(\.\d+)?){2,63}$/, {
+      message: () => 'an outline of 3 to 64 points "x,y x,y x,y", in inches',
+    }),
+  ),
+}).annotations({ identifier: "Terrain" })
+export type Terrain = typeof Terrain.Type
+
+/** The board. */
+export const Board = Schema.Struct({
+  /** Inches: 36 (3'), or 48 (4') for 7+ survivors a side (B-SETUP-01). */
+  width: Schema.Number.pipe(Schema.between(12, 96)).annotations({
+    description: "Inches east to west: 36 (3'), or 48 (4') for 7+ survivors a side (B-SETUP-01)",
+  }),
+  height: Schema.Number.pipe(Schema.between(12, 96)).annotations({ description: "Inches north to south" }),
+  /** The seed a random board was made from (so a table can name and copy it). */
+  seed: Schema.optional(Schema.Union(Schema.Number, Schema.String)),
+  terrain: Schema.Array(Terrain)
+    .pipe(Schema.maxItems(200))
+    .annotations({ description: "The terrain pieces (at most 200)" }),
+  /** Where the Lairs are (B-SETUP-04); left out, two corners are used. */
+  lairs: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(8))).annotations({
+    description: "Where the Lairs are (B-SETUP-04); left out, the north-west and south-east corners",
+  }),
+  /** Where the Loot tokens go (B-SETUP-05); left out, they are placed by the rules' spacing. */
+  loot: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(20))).annotations({
+    description: "Where the Loot tokens go, in order (B-SETUP-05)",
+  }),
+}).annotations({ identifier: "Board" })
+export type Board = typeof Board.Type
+
+const parsed = new Map<string, ReadonlyArray<BoardPoint>>()
+
+/** A terrain piece's outline as points (parsed once per outline). */
+export const pointsOf = (t: Terrain | string): ReadonlyArray<BoardPoint> => {
+  const text = typeof t === "string" ? t : t.polygon
+  let pts = parsed.get(text)
+  if (!pts) {
+    pts = text.split(" ").map((pair) => {
+      const [x, y] = pair.split(",")
+      return { x: Number(x), y: Number(y) }
+    })
+    if (parsed.size > 20_000) parsed.clear()
+    parsed.set(text, pts)
+  }
+  return pts
+}
+
+/** An outline as text. */
+export const outline = (pts: ReadonlyArray<BoardPoint>): string => pts.map((p) => `${p.x},${p.y}`).join(" ")
+
+/** The edges, in the order Refuges take them at set-up (`Setup.ts`). */
+export const EDGES = ["south", "north", "west", "east"] as const
+export type Edge = (typeof EDGES)[number]
+
+/** Deployment depth from a side's own edge (B-SETUP-03). */
+export const DEPLOY = 6
+
+/** Is a point on the board? */
+export const onBoard = (b: Board, p: BoardPoint): boolean =>
+  p.x >= 0 && p.y >= 0 && p.x <= b.width && p.y <= b.height
+
+/** Distance from a point to an edge of the board. */
+export const edgeDistance = (b: Board, edge: Edge, p: BoardPoint): number =>
+  edge === "north" ? p.y : edge === "south" ? b.height - p.y : edge === "west" ? p.x : b.width - p.x
+
+/** The board's size for the largest side (B-SETUP-01): 4' × 4' for 7+ survivors a side. */
+export const sizeFor = (largestSide: number): number => (largestSide >= 7 ? 48 : 36)
+
+const MAX_JSON = 256 * 1024
+
+/**
+ * Decodes a table's own layout (JSON text or a parsed value): bounded in size, every problem named
+ * by its path; points must lie on the board.
+ */
+export const decodeBoard = (input: unknown): Either.Either<Board, ReadonlyArray<string>> => {
+  let value = input
+  if (typeof input === "string") {
+    if (input.length > MAX_JSON) return Either.left([`board: at most ${MAX_JSON} characters of JSON`])
+    try {
+      value = JSON.parse(input)
+    } catch {
+      return Either.left(["board: not valid JSON"])
+    }
+  }
+  const decoded = Schema.decodeUnknownEither(Board, { errors: "all", onExcessProperty: "error" })(value)
+  if (Either.isLeft(decoded))
+    return Either.left(
+      ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
+        .slice(0, 20)
+        .map((i) => `${i.path.length ? i.path.join(".") : "board"}: ${i.message}`),
+    )
+  const b = decoded.right
+  const problems: string[] = []
+  const check = (path: string, p: BoardPoint) => {
+    if (!onBoard(b, p)) problems.push(`${path}: (${p.x}, ${p.y}) is off the ${b.width}" × ${b.height}" board`)
+  }
+  for (const [i, t] of b.terrain.entries())
+    for (const [j, p] of pointsOf(t).entries()) check(`terrain.${i}.polygon (point ${j + 1})`, p)
+  for (const [i, p] of (b.lairs ?? []).entries()) check(`lairs.${i}`, p)
+  for (const [i, p] of (b.loot ?? []).entries()) check(`loot.${i}`, p)
+  const ids = new Set<string>()
+  b.terrain.forEach((t, i) => {
+    if (ids.has(t.id)) problems.push(`terrain.${i}.id: "${t.id}" is used twice`)
+    ids.add(t.id)
+  })
+  return problems.length > 0 ? Either.left(problems.slice(0, 20)) : Either.right(b)
+}
+
+export { type RandomOptions, random } from "./Generator.js"

@@ -1,0 +1,157 @@
+/**
+ * Setting a raid up on a board (B-SETUP-03..05, B-SETUP-07, B-CREATURE-06): each Refuge's
+ * survivors stand within 6" of its own edge, in a line along it, clear of walls and each other
+ * (R-BOARD-08); the Lair and Loot tokens go where the board says, or — a board without them —
+ * Lairs in two corners and Loot by the rules' spacing; creatures arrive at their Lair, or at the
+ * Blight edge (or Lair) nearest the noisiest survivor, beside the others that came with them.
+ *
+ * @since 0.3.0
+ */
+import type { Model, State, Token } from "../State.js"
+import { type Board, DEPLOY, EDGES, type Edge, edgeDistance, pointsOf } from "./Board.js"
+import { dist, distToPolygon, type Pt, roundPt } from "./Geometry.js"
+
+const SPACING = 1.5
+
+const clearOfWalls = (board: Board, p: Pt, r: number): boolean =>
+  p.x >= r &&
+  p.y >= r &&
+  p.x <= board.width - r &&
+  p.y <= board.height - r &&
+  board.terrain.every((t) => t.kind !== "wall" || distToPolygon(p, pointsOf(t)) >= r + 0.05)
+
+/** A point `depth` inches in from an edge, `along` inches along it (measured from its west/north end). */
+const atEdge = (board: Board, edge: Edge, depth: number, along: number): Pt =>
+  edge === "north"
+    ? { x: along, y: depth }
+    : edge === "south"
+      ? { x: along, y: board.height - depth }
+      : edge === "west"
+        ? { x: depth, y: along }
+        : { x: board.width - depth, y: along }
+
+const lengthOf = (board: Board, edge: Edge) =>
+  edge === "north" || edge === "south" ? board.width : board.height
+
+/**
+ * Free spots near a point, nearest first, for `n` bases of radius `r` (a fixed spiral of
+ * candidates, so the result depends only on the board and what is already there).
+ */
+export const spotsNear = (
+  board: Board,
+  centre: Pt,
+  n: number,
+  r: number,
+  taken: ReadonlyArray<{ c: Pt; r: number }>,
+  allowed: (p: Pt) => boolean = () => true,
+): Pt[] => {
+  const out: Pt[] = []
+  const occupied = [...taken]
+  for (let ring = 0; ring <= 40 && out.length < n; ring++) {
+    const k = Math.max(1, ring * 6)
+    for (let i = 0; i < k && out.length < n; i++) {
+      const a = (2 * Math.PI * i) / k
+      const p = roundPt({ x: centre.x + ring * 0.55 * Math.cos(a), y: centre.y + ring * 0.55 * Math.sin(a) })
+      if (!allowed(p) || !clearOfWalls(board, p, r)) continue
+      if (occupied.some((o) => dist(o.c, p) < o.r + r + 0.05)) continue
+      out.push(p)
+      occupied.push({ c: p, r })
+    }
+  }
+  return out
+}
+
+/** Places a freshly set-up raid on its board: survivors in their zones, Lairs and Loot. */
+export const place = (state: State, board: Board): State => {
+  const taken: Array<{ c: Pt; r: number }> = []
+  const models: Model[] = []
+  for (const side of state.sides) {
+    const mine = state.models.filter((m) => m.side === side.id)
+    const edge = side.edge ?? "south"
+    const len = lengthOf(board, edge)
+    // A line along the edge, 3" in, centred; another line further in if the first is full.
+    const spots: Pt[] = []
+    for (const depth of [3, 1.5, 4.5]) {
+      const count = Math.floor((len - 4) / SPACING)
+      const start = len / 2 - ((count - 1) * SPACING) / 2
+      const line = Array.from({ length: count }, (_, i) =>
+        atEdge(board, edge, depth, start + i * SPACING),
+      ).sort(
+        (a, b) =>
+          dist(a, atEdge(board, edge, depth, len / 2)) - dist(b, atEdge(board, edge, depth, len / 2)) ||
+          a.x - b.x ||
+          a.y - b.y,
+      )
+      for (const p of line) {
+        if (spots.length >= mine.length) break
+        if (edgeDistance(board, edge, p) > DEPLOY - 0.5) continue
+        if (!clearOfWalls(board, p, 0.5) || taken.some((o) => dist(o.c, p) < o.r + 0.55)) continue
+        spots.push(p)
+        taken.push({ c: p, r: 0.5 })
+      }
+    }
+    // Keep the roster's order from west to east (or north to south).
+    spots.sort((a, b) => a.x - b.x || a.y - b.y)
+    for (const [i, m] of mine.entries()) models.push(spots[i] ? { ...m, position: roundPt(spots[i]!) } : m)
+  }
+  const lairSpots = board.lairs ?? defaultLairs(board)
+  let li = 0
+  let lo = 0
+  const loot = board.loot ?? []
+  const tokens: Token[] = state.tokens.map((t) => {
+    if (t.kind === "lair" && lairSpots[li]) return { ...t, position: roundPt(lairSpots[li++]!) }
+    if (t.kind !== "lair" && t.kind !== "objective" && loot[lo])
+      return { ...t, position: roundPt(loot[lo++]!) }
+    return t
+  })
+  const byId = new Map(models.map((m) => [m.id, m]))
+  return { ...state, board, space: "plane", models: state.models.map((m) => byId.get(m.id) ?? m), tokens }
+}
+
+/** Two corners away from the deployment edges' centres (B-SETUP-04): the western ones, 3" in. */
+const defaultLairs = (board: Board): Pt[] => [
+  { x: 3, y: 3 },
+  { x: board.width - 3, y: board.height - 3 },
+]
+
+/**
+ * Where arriving creatures stand (B-CREATURE-06, R-BOARD-09): beside their Lair, or beside the
+ * Lair or Blight-edge point nearest the noisiest survivor (the centre of the table's Blight edges
+ * when nobody has Noise), clear of other bases.
+ */
+export const arrivalSpots = (state: State, n: number, lair?: string, gardeners = false): Pt[] => {
+  const board = state.board
+  if (!board) return []
+  // Beside the tokens, never on them (the Lair's own token included).
+  const taken = [
+    ...state.models
+      .filter((m) => m.position && (m.status === "active" || m.status === "down"))
+      .map((m) => ({ c: m.position!, r: (m.base ?? 1) / 2 })),
+    ...state.tokens.filter((t) => t.position).map((t) => ({ c: t.position!, r: t.radius ?? 0.5 })),
+  ]
+  const lairToken = lair ? state.tokens.find((t) => t.id === lair && t.position) : undefined
+  if (lairToken?.position) return spotsNear(board, lairToken.position, n, 0.5, taken)
+  const owned = new Set(state.sides.flatMap((s) => (s.edge ? [s.edge] : [])))
+  const blightEdges = EDGES.filter((e) => !owned.has(e))
+  const points: Pt[] = blightEdges.map((e) => atEdge(board, e, 1, lengthOf(board, e) / 2))
+  const noisy = [...state.models]
+    .filter((m) => m.kind === "survivor" && m.status === "active" && m.noise > 0 && m.position)
+    .sort((a, b) => b.noise - a.noise || (a.id < b.id ? -1 : 1))[0]
+  const candidates: Pt[] = [
+    ...(gardeners ? [] : state.tokens.filter((t) => t.kind === "lair" && t.position).map((t) => t.position!)),
+    ...(noisy
+      ? blightEdges.map((e) => {
+          const p = noisy.position!
+          return atEdge(board, e, 1, e === "north" || e === "south" ? p.x : p.y)
+        })
+      : points),
+  ]
+  if (candidates.length === 0)
+    return spotsNear(board, { x: board.width / 2, y: board.height / 2 }, n, 0.5, taken)
+  const anchor = noisy
+    ? [...candidates].sort(
+        (a, b) => dist(a, noisy.position!) - dist(b, noisy.position!) || a.x - b.x || a.y - b.y,
+      )[0]!
+    : candidates[0]!
+  return spotsNear(board, anchor, n, 0.5, taken)
+}

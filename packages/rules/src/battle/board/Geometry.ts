@@ -1,0 +1,154 @@
+/**
+ * Plane geometry for the board, in inches: points, segments, polygons (simple, either winding),
+ * circles (bases). Pure and allocation-light; every answer depends only on its arguments, so a
+ * board's answers never depend on the order models were added.
+ *
+ * @since 0.3.0
+ */
+
+export interface Pt {
+  readonly x: number
+  readonly y: number
+}
+
+/** Stored positions are rounded to 1/1000", so no float error accumulates over a raid. */
+export const round3 = (v: number): number => Math.round(v * 1000) / 1000
+export const roundPt = (p: Pt): Pt => ({ x: round3(p.x), y: round3(p.y) })
+
+export const dist = (a: Pt, b: Pt): number => Math.hypot(a.x - b.x, a.y - b.y)
+
+const cross = (ax: number, ay: number, bx: number, by: number): number => ax * by - ay * bx
+
+/** Distance from a point to a segment. */
+export const distToSegment = (p: Pt, a: Pt, b: Pt): number => {
+  const dx = b.x - a.x
+  const dy = b.y - a.y
+  const len2 = dx * dx + dy * dy
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2))
+  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy))
+}
+
+/** Is a point inside a polygon (even-odd rule; points on the boundary count as inside)? */
+export const inside = (p: Pt, poly: ReadonlyArray<Pt>): boolean => {
+  const b = boxOf(poly)
+  if (p.x < b.x0 - 1e-9 || p.x > b.x1 + 1e-9 || p.y < b.y0 - 1e-9 || p.y > b.y1 + 1e-9) return false
+  let odd = false
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const a = poly[i]!
+    const b = poly[j]!
+    if (distToSegment(p, a, b) < 1e-9) return true
+    if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) odd = !odd
+  }
+  return odd
+}
+
+/** Distance from a point to a polygon's area (0 inside). */
+export const distToPolygon = (p: Pt, poly: ReadonlyArray<Pt>): number => {
+  if (inside(p, poly)) return 0
+  let d = Number.POSITIVE_INFINITY
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
+    d = Math.min(d, distToSegment(p, poly[j]!, poly[i]!))
+  return d
+}
+
+/** Segment parameters (0..1 along a→b) where it crosses the polygon's edges. */
+const crossings = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number[] => {
+  const out: number[] = []
+  const rx = b.x - a.x
+  const ry = b.y - a.y
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+    const p = poly[j]!
+    const q = poly[i]!
+    const sx = q.x - p.x
+    const sy = q.y - p.y
+    const den = cross(rx, ry, sx, sy)
+    if (Math.abs(den) < 1e-12) continue
+    const t = cross(p.x - a.x, p.y - a.y, sx, sy) / den
+    const u = cross(p.x - a.x, p.y - a.y, rx, ry) / den
+    if (t > 0 && t < 1 && u >= 0 && u <= 1) out.push(t)
+  }
+  return out
+}
+
+/** Length of the segment a→b that lies inside the polygon. */
+export const lengthInside = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
+  if (boxGap(a, b, poly) > 1e-9) return 0
+  const ts = [0, ...crossings(a, b, poly), 1].sort((x, y) => x - y)
+  const len = dist(a, b)
+  let total = 0
+  for (let k = 0; k + 1 < ts.length; k++) {
+    const t0 = ts[k]!
+    const t1 = ts[k + 1]!
+    if (t1 - t0 < 1e-12) continue
+    const m = (t0 + t1) / 2
+    if (inside({ x: a.x + (b.x - a.x) * m, y: a.y + (b.y - a.y) * m }, poly)) total += (t1 - t0) * len
+  }
+  return total
+}
+
+/** Does the segment a→b touch the polygon at all (cross it, or start or end in it)? */
+export const touches = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): boolean =>
+  boxGap(a, b, poly) <= 1e-9 && (inside(a, poly) || inside(b, poly) || crossings(a, b, poly).length > 0)
+
+/** Distance between a segment and a point's circle edge: how close a moving base's centre passes. */
+export const segmentPointDist = (a: Pt, b: Pt, p: Pt): number => distToSegment(p, a, b)
+
+/** Distance between a segment and a polygon (0 if they touch). */
+export const segmentPolygonDist = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
+  if (touches(a, b, poly)) return 0
+  let d = Math.min(distToPolygon(a, poly), distToPolygon(b, poly))
+  for (const v of poly) d = Math.min(d, distToSegment(v, a, b))
+  return d
+}
+
+const boxes = new WeakMap<ReadonlyArray<Pt>, { x0: number; y0: number; x1: number; y1: number }>()
+const boxOf = (poly: ReadonlyArray<Pt>) => {
+  let b = boxes.get(poly)
+  if (!b) {
+    b = bbox(poly)
+    boxes.set(poly, b)
+  }
+  return b
+}
+
+/** A lower bound on the distance between a segment and a polygon: the gap between their boxes. */
+export const boxGap = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
+  const box = boxOf(poly)
+  const dx = Math.max(0, box.x0 - Math.max(a.x, b.x), Math.min(a.x, b.x) - box.x1)
+  const dy = Math.max(0, box.y0 - Math.max(a.y, b.y), Math.min(a.y, b.y) - box.y1)
+  return Math.hypot(dx, dy)
+}
+
+/** The polygon's bounding box. */
+export const bbox = (poly: ReadonlyArray<Pt>): { x0: number; y0: number; x1: number; y1: number } => {
+  let x0 = Number.POSITIVE_INFINITY
+  let y0 = Number.POSITIVE_INFINITY
+  let x1 = Number.NEGATIVE_INFINITY
+  let y1 = Number.NEGATIVE_INFINITY
+  for (const p of poly) {
+    x0 = Math.min(x0, p.x)
+    y0 = Math.min(y0, p.y)
+    x1 = Math.max(x1, p.x)
+    y1 = Math.max(y1, p.y)
+  }
+  return { x0, y0, x1, y1 }
+}
+
+/** A regular polygon approximating a circle (terrain blobs). */
+export const circlePoly = (c: Pt, r: number, sides = 10, phase = 0): Pt[] =>
+  Array.from({ length: sides }, (_, i) => {
+    const a = phase + (2 * Math.PI * i) / sides
+    return roundPt({ x: c.x + r * Math.cos(a), y: c.y + r * Math.sin(a) })
+  })
+
+/** An axis-aligned or rotated rectangle. */
+export const rectPoly = (c: Pt, w: number, h: number, angle = 0): Pt[] => {
+  const cos = Math.cos(angle)
+  const sin = Math.sin(angle)
+  return [
+    [-w / 2, -h / 2],
+    [w / 2, -h / 2],
+    [w / 2, h / 2],
+    [-w / 2, h / 2],
+  ].map(([dx, dy]) => roundPt({ x: c.x + dx! * cos - dy! * sin, y: c.y + dx! * sin + dy! * cos }))
+}

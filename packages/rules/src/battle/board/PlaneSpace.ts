@@ -1,0 +1,851 @@
+/**
+ * `PlaneSpace`: a simulated table that answers every {@link FactQuery} itself from positions
+ * and terrain, and measures moves (the `Space` of a board). Models are round bases (1" across
+ * unless the model says otherwise); tokens are 1" discs unless they carry a radius.
+ *
+ * The rulings it follows are in docs/rulings/board.md:
+ * - sight (R-BOARD-02): a fixed set of 7 parallel rays joins the two bases; a ray is blocked by a
+ *   wall or by more than 1" of dense growth in all; a model sees another if any ray is clear.
+ *   Models don't block sight. The ray set is symmetric, so sight is mutual for any two bases.
+ * - cover (R-BOARD-03, GAP-B-23): the share of those rays that cross cover (walls, dense growth,
+ *   climbable ruins): none clear of it → none; up to half → partly hidden; beyond → mostly hidden.
+ * - in cover / in the open (R-BOARD-04): a base within 1" of cover terrain is in cover.
+ * - distance is base edge to base edge; contact is within 1/100" (R-BOARD-05).
+ * - movement (R-BOARD-06): a path on a 1/2" grid (16 directions) around walls and other bases,
+ *   straightened, costed exactly: dense growth, climbable and difficult ground cost double
+ *   (overlapping pieces don't stack); positions are kept to 1/1000".
+ *
+ * Deterministic: nothing depends on the order models or terrain were added (ties go by id, rays
+ * and grid are fixed), and every query's work is bounded by the board's grid.
+ *
+ * Exported for the CLI: `PlaneSpace.make(board?)` — a `Space` for `Battle.envOf(content, space)`;
+ * without a board it reads the state's own (`state.board`).
+ *
+ * @since 0.3.0
+ */
+import { Either } from "effect"
+import type { MoveOutcome, Space } from "../Space.js"
+import type { FactQuery, FactValue, Model, State } from "../State.js"
+import { type Board, EDGES, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
+import {
+  boxGap,
+  dist,
+  distToPolygon,
+  distToSegment,
+  inside,
+  lengthInside,
+  type Pt,
+  round3,
+  roundPt,
+  segmentPolygonDist,
+  touches,
+} from "./Geometry.js"
+
+/** Contact tolerance (R-BOARD-05). */
+export const EPS = 0.01
+/** How far a model keeps from bases it is not moving into contact with. */
+const CLEAR = 0.02
+const STEP = 0.5
+const RAYS = [-1, -2 / 3, -1 / 3, 0, 1 / 3, 2 / 3, 1].map((s) => s * 0.95)
+const COVER_KINDS = new Set(["wall", "dense", "climbable"])
+const DOUBLE_KINDS = new Set(["dense", "climbable", "difficult"])
+
+/** A body on the table: a base's centre and radius. */
+export interface Body {
+  readonly id: string
+  readonly c: Pt
+  readonly r: number
+}
+
+/** A model's base radius (R-BOARD-05: 1" bases unless the model says otherwise). */
+export const radiusOf = (m: Pick<Model, "base">): number => (m.base ?? 1) / 2
+
+/** Models whose bases are on the table (Down models lie where they fell). */
+export const onTable = (m: Model): boolean => (m.status === "active" || m.status === "down") && !!m.position
+
+/** Bodies on the table, by id. */
+export const bodies = (state: State): Body[] => {
+  const out: Body[] = []
+  for (const m of state.models) if (onTable(m)) out.push({ id: m.id, c: m.position!, r: radiusOf(m) })
+  for (const t of state.tokens) if (t.position) out.push({ id: t.id, c: t.position, r: t.radius ?? 0.5 })
+  return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+}
+
+type Shape =
+  | { readonly kind: "body"; readonly body: Body }
+  | { readonly kind: "edges"; readonly edges: Edge[] }
+  | {
+      readonly kind: "areas"
+      readonly polygons: ReadonlyArray<ReadonlyArray<Pt>>
+      readonly bodies: ReadonlyArray<Body>
+    }
+
+/** A feature subject: Spore terrain, Lairs, lights (`feature:sporeTerrain+lair`). */
+const featureShape = (state: State, board: Board, names: ReadonlyArray<string>): Shape => {
+  const polygons: Array<ReadonlyArray<Pt>> = []
+  const found: Body[] = []
+  for (const t of board.terrain)
+    if (
+      (t.kind === "spore" && names.includes("sporeTerrain")) ||
+      (t.kind === "lair" && names.includes("lair"))
+    )
+      polygons.push(pointsOf(t))
+  for (const t of state.tokens) {
+    if (!t.position) continue
+    const kind =
+      t.kind === "lair"
+        ? "lair"
+        : t.kind === "sporeCloud"
+          ? "sporeTerrain"
+          : t.kind === "light" || t.kind === "fire"
+            ? "light"
+            : ""
+    if (names.includes(kind)) found.push({ id: t.id, c: t.position, r: t.radius ?? 0.5 })
+  }
+  return { kind: "areas", polygons, bodies: found }
+}
+
+const ownedEdges = (state: State): Set<string> =>
+  new Set(state.sides.flatMap((s) => (s.edge ? [s.edge] : [])))
+
+/** What a subject is on the board, or undefined (no position: the players must say). */
+const shapeOf = (state: State, board: Board, id: string): Shape | undefined => {
+  if (id === "centre")
+    return { kind: "body", body: { id, c: { x: board.width / 2, y: board.height / 2 }, r: 0 } }
+  if (id === "blight-edge") {
+    const owned = ownedEdges(state)
+    return { kind: "edges", edges: EDGES.filter((e) => !owned.has(e)) }
+  }
+  if (id.startsWith("feature:")) return featureShape(state, board, id.slice(8).split("+"))
+  if (id.startsWith("placement:")) {
+    const placed = state.models.find((x) => x.id === id.slice(10))?.placed
+    return placed ? { kind: "body", body: { id, c: placed, r: 0 } } : undefined
+  }
+  if (id.startsWith("edge:")) {
+    const side = state.sides.find((s) => s.id === id.slice(5))
+    return side?.edge ? { kind: "edges", edges: [side.edge] } : undefined
+  }
+  const m = state.models.find((x) => x.id === id)
+  if (m) return onTable(m) ? { kind: "body", body: { id, c: m.position!, r: radiusOf(m) } } : undefined
+  const t = state.tokens.find((x) => x.id === id)
+  if (t?.position) return { kind: "body", body: { id, c: t.position, r: t.radius ?? 0.5 } }
+  return undefined
+}
+
+const gap = (board: Board, a: Shape, b: Shape): number | undefined => {
+  if (a.kind === "body" && b.kind === "body")
+    return Math.max(0, dist(a.body.c, b.body.c) - a.body.r - b.body.r)
+  const [body, other] = a.kind === "body" ? [a, b] : [b, a]
+  if (body.kind !== "body") return undefined
+  const { c, r } = body.body
+  if (other.kind === "areas") {
+    const ds = [
+      ...other.polygons.map((p) => distToPolygon(c, p)),
+      ...other.bodies.map((o) => Math.max(0, dist(c, o.c) - o.r)),
+    ]
+    return ds.length === 0 ? Number.POSITIVE_INFINITY : Math.max(0, Math.min(...ds) - r)
+  }
+  if (other.kind !== "edges" || other.edges.length === 0) return undefined
+  return Math.max(0, Math.min(...other.edges.map((e) => edgeDistance(board, e, c))) - r)
+}
+
+/** The sight rays between two bases (R-BOARD-02): fixed, parallel, symmetric. */
+export const rays = (a: Body, b: Body): Array<readonly [Pt, Pt]> => {
+  const d = dist(a.c, b.c)
+  if (d === 0) return [[a.c, b.c]]
+  const nx = -(b.c.y - a.c.y) / d
+  const ny = (b.c.x - a.c.x) / d
+  return RAYS.map((s) => [
+    { x: a.c.x + nx * a.r * s, y: a.c.y + ny * a.r * s },
+    { x: b.c.x + nx * b.r * s, y: b.c.y + ny * b.r * s },
+  ])
+}
+
+const blocked = (terrain: ReadonlyArray<Terrain>, p: Pt, q: Pt): boolean => {
+  let dense = 0
+  for (const t of terrain) {
+    if (t.kind === "wall" && touches(p, q, pointsOf(t))) return true
+    if (t.kind === "dense") dense += lengthInside(p, q, pointsOf(t))
+  }
+  return dense > 1 + 1e-9
+}
+
+const crossesCover = (terrain: ReadonlyArray<Terrain>, p: Pt, q: Pt): boolean =>
+  terrain.some((t) => COVER_KINDS.has(t.kind) && touches(p, q, pointsOf(t)))
+
+/** Does a see b (R-BOARD-02)? */
+export const sees = (board: Board, a: Body, b: Body): boolean =>
+  rays(a, b).some(([p, q]) => !blocked(board.terrain, p, q))
+
+/** How hidden b is from a (R-BOARD-03). */
+export const coverOf = (board: Board, a: Body, b: Body): "none" | "partial" | "most" => {
+  const rs = rays(a, b)
+  let hidden = 0
+  for (const [p, q] of rs) if (blocked(board.terrain, p, q) || crossesCover(board.terrain, p, q)) hidden++
+  return hidden === 0 ? "none" : hidden * 2 <= rs.length ? "partial" : "most"
+}
+
+/** Is a base in (or touching) terrain of a kind? */
+const overlaps = (board: Board, b: Body, kinds: ReadonlySet<string>, within = 0): boolean =>
+  board.terrain.some((t) => kinds.has(t.kind) && distToPolygon(b.c, pointsOf(t)) <= b.r + within + 1e-9)
+
+const SPORE = new Set(["spore"])
+
+// ---------------------------------------------------------------- movement
+
+interface Field {
+  readonly n: number
+  readonly m: number
+  /** Distance from each node to the nearest wall. */
+  readonly wall: Float64Array
+  /** Cost multiplier at each node. */
+  readonly mult: Uint8Array
+}
+
+const fields = new Map<string, Field>()
+
+/** The board's static grid (cached by the board's content, a few at a time). */
+const byObject = new WeakMap<Board, Field>()
+const fieldOf = (board: Board): Field => {
+  const same = byObject.get(board)
+  if (same) return same
+  const key = JSON.stringify(board)
+  const hit = fields.get(key)
+  if (hit) {
+    byObject.set(board, hit)
+    return hit
+  }
+  const n = Math.floor(board.width / STEP) + 1
+  const m = Math.floor(board.height / STEP) + 1
+  const wall = new Float64Array(n * m).fill(Number.POSITIVE_INFINITY)
+  const mult = new Uint8Array(n * m).fill(1)
+  const walls = board.terrain.filter((t) => t.kind === "wall")
+  const doubles = board.terrain.filter((t) => DOUBLE_KINDS.has(t.kind))
+  for (let j = 0; j < m; j++)
+    for (let i = 0; i < n; i++) {
+      const p = { x: i * STEP, y: j * STEP }
+      const k = j * n + i
+      for (const w of walls) wall[k] = Math.min(wall[k]!, distToPolygon(p, pointsOf(w)))
+      if (doubles.some((t) => inside(p, pointsOf(t)))) mult[k] = 2
+    }
+  const f = { n, m, wall, mult }
+  if (fields.size >= 8) fields.delete(fields.keys().next().value!)
+  fields.set(key, f)
+  byObject.set(board, f)
+  return f
+}
+
+/** Inches of a straight segment, with terrain costs: double inside costly ground, not stacked. */
+export const segmentCost = (board: Board, a: Pt, b: Pt): number => {
+  const len = dist(a, b)
+  if (len === 0) return 0
+  const spans: Array<[number, number]> = []
+  for (const t of board.terrain) {
+    if (!DOUBLE_KINDS.has(t.kind)) continue
+    if (lengthInside(a, b, pointsOf(t)) === 0) continue
+    // Collect inside spans by sampling the crossing structure exactly: split at crossings.
+    const ts = [0, 1]
+    const poly = pointsOf(t)
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
+      const p = poly[j]!
+      const q = poly[i]!
+      const rx = b.x - a.x
+      const ry = b.y - a.y
+      const sx = q.x - p.x
+      const sy = q.y - p.y
+      const den = rx * sy - ry * sx
+      if (Math.abs(den) < 1e-12) continue
+      const tt = ((p.x - a.x) * sy - (p.y - a.y) * sx) / den
+      const u = ((p.x - a.x) * ry - (p.y - a.y) * rx) / den
+      if (tt > 0 && tt < 1 && u >= 0 && u <= 1) ts.push(tt)
+    }
+    ts.sort((x, y) => x - y)
+    for (let k = 0; k + 1 < ts.length; k++) {
+      const mid = (ts[k]! + ts[k + 1]!) / 2
+      if (inside({ x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid }, poly))
+        spans.push([ts[k]!, ts[k + 1]!])
+    }
+  }
+  spans.sort((x, y) => x[0] - y[0] || x[1] - y[1])
+  let extra = 0
+  let end = -1
+  for (const [s, e] of spans) {
+    const from = Math.max(s, end)
+    if (e > from) extra += e - from
+    end = Math.max(end, e)
+  }
+  return len * (1 + extra)
+}
+
+interface Mover {
+  readonly board: Board
+  readonly r: number
+  readonly from: Pt
+  /** Bases to keep clear of, with the gap to keep. */
+  readonly obstacles: ReadonlyArray<{ readonly c: Pt; readonly keep: number }>
+}
+
+const wallCache = new WeakMap<Board, ReadonlyArray<Terrain>>()
+const walls = (board: Board): ReadonlyArray<Terrain> => {
+  let w = wallCache.get(board)
+  if (!w) {
+    w = board.terrain.filter((t) => t.kind === "wall")
+    wallCache.set(board, w)
+  }
+  return w
+}
+
+/** Can a base move straight from a to b? It may not get closer to anything than it must. */
+const clearSegment = (mv: Mover, a: Pt, b: Pt): boolean => {
+  const { board, r } = mv
+  if (b.x < r - 1e-9 || b.y < r - 1e-9 || b.x > board.width - r + 1e-9 || b.y > board.height - r + 1e-9)
+    return false
+  for (const w of walls(board)) {
+    if (boxGap(a, b, pointsOf(w)) >= r) continue
+    const need = Math.min(r, distToPolygon(a, pointsOf(w))) - 1e-9
+    if (segmentPolygonDist(a, b, pointsOf(w)) < need) return false
+  }
+  for (const o of mv.obstacles) {
+    const need = Math.min(o.keep, dist(a, o.c)) - 1e-9
+    if (distToSegment(o.c, a, b) < need) return false
+  }
+  return true
+}
+
+/** Is a point a place the base may stop? */
+const freePoint = (mv: Mover, p: Pt): boolean => {
+  const { board, r } = mv
+  if (p.x < r - 1e-9 || p.y < r - 1e-9 || p.x > board.width - r + 1e-9 || p.y > board.height - r + 1e-9)
+    return false
+  if (walls(board).some((w) => distToPolygon(p, pointsOf(w)) < r - 1e-6)) return false
+  return mv.obstacles.every((o) => dist(p, o.c) >= o.keep - 1e-6)
+}
+
+/** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
+const explore = (mv: Mover, budget: number): { g: Float64Array; prev: Int32Array; f: Field } => {
+  const f = fieldOf(mv.board)
+  const { n, m } = f
+  const g = new Float64Array(n * m).fill(Number.POSITIVE_INFINITY)
+  const prev = new Int32Array(n * m).fill(-2)
+  const free = new Int8Array(n * m) // 0 unknown, 1 free, -1 blocked
+  const isFree = (k: number): boolean => {
+    if (free[k] === 0) {
+      const p = { x: (k % n) * STEP, y: Math.floor(k / n) * STEP }
+      const ok =
+        f.wall[k]! >= mv.r &&
+        p.x >= mv.r &&
+        p.y >= mv.r &&
+        p.x <= mv.board.width - mv.r &&
+        p.y <= mv.board.height - mv.r &&
+        mv.obstacles.every((o) => {
+          const dx = p.x - o.c.x
+          const dy = p.y - o.c.y
+          return dx * dx + dy * dy >= o.keep * o.keep
+        })
+      free[k] = ok ? 1 : -1
+    }
+    return free[k] === 1
+  }
+  const heap: number[] = []
+  const less = (a: number, b: number) => g[a]! < g[b]! || (g[a] === g[b] && a < b)
+  const push = (k: number) => {
+    heap.push(k)
+    let i = heap.length - 1
+    while (i > 0) {
+      const p = (i - 1) >> 1
+      if (!less(heap[i]!, heap[p]!)) break
+      ;[heap[i], heap[p]] = [heap[p]!, heap[i]!]
+      i = p
+    }
+  }
+  const pop = (): number => {
+    const top = heap[0]!
+    const last = heap.pop()!
+    if (heap.length > 0) {
+      heap[0] = last
+      let i = 0
+      for (;;) {
+        const l = 2 * i + 1
+        const r = l + 1
+        let s = i
+        if (l < heap.length && less(heap[l]!, heap[s]!)) s = l
+        if (r < heap.length && less(heap[r]!, heap[s]!)) s = r
+        if (s === i) break
+        ;[heap[i], heap[s]] = [heap[s]!, heap[i]!]
+        i = s
+      }
+    }
+    return top
+  }
+  // Seed: the grid nodes around the start, reached in a straight line.
+  const i0 = Math.round(mv.from.x / STEP)
+  const j0 = Math.round(mv.from.y / STEP)
+  for (let dj = -2; dj <= 2; dj++)
+    for (let di = -2; di <= 2; di++) {
+      const i = i0 + di
+      const j = j0 + dj
+      if (i < 0 || j < 0 || i >= n || j >= m) continue
+      const k = j * n + i
+      const p = { x: i * STEP, y: j * STEP }
+      if (!isFree(k) || !clearSegment(mv, mv.from, p)) continue
+      const c = segmentCost(mv.board, mv.from, p)
+      if (c < g[k]!) {
+        g[k] = c
+        prev[k] = -1
+        push(k)
+      }
+    }
+  const done = new Uint8Array(n * m)
+  while (heap.length > 0) {
+    const k = pop()
+    if (done[k]) continue
+    done[k] = 1
+    if (g[k]! > budget) break
+    const i = k % n
+    const j = Math.floor(k / n)
+    for (let d = 0; d < DIRS.length; d++) {
+      const [di, dj] = DIRS[d]!
+      const ii = i + di
+      const jj = j + dj
+      if (ii < 0 || jj < 0 || ii >= n || jj >= m) continue
+      const kk = jj * n + ii
+      if (done[kk] || !isFree(kk)) continue
+      // Knight moves pass between two nodes: both must be free.
+      if (Math.abs(di) + Math.abs(dj) === 3) {
+        const a = (j + Math.trunc(dj / 2)) * n + (i + Math.trunc(di / 2))
+        const b = (j + Math.sign(dj)) * n + (i + Math.sign(di))
+        if (!isFree(a) || !isFree(b)) continue
+      } else if (Math.abs(di) + Math.abs(dj) === 2 && (!isFree(j * n + ii) || !isFree(jj * n + i))) continue
+      const cost = g[k]! + STEP * DIR_LEN[d]! * ((f.mult[k]! + f.mult[kk]!) / 2)
+      if (cost < g[kk]! - 1e-12) {
+        g[kk] = cost
+        prev[kk] = k
+        push(kk)
+      }
+    }
+  }
+  return { g, prev, f }
+}
+
+const DIRS: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [1, -1],
+  [-1, 1],
+  [-1, -1],
+  [2, 1],
+  [2, -1],
+  [-2, 1],
+  [-2, -1],
+  [1, 2],
+  [1, -2],
+  [-1, 2],
+  [-1, -2],
+]
+
+const DIR_LEN = DIRS.map(([di, dj]) => Math.hypot(di, dj))
+
+const nodePt = (f: Field, k: number): Pt => ({ x: (k % f.n) * STEP, y: Math.floor(k / f.n) * STEP })
+
+const pathTo = (f: Field, prev: Int32Array, k: number, from: Pt): Pt[] => {
+  const pts: Pt[] = []
+  for (let c = k; c >= 0; c = prev[c]!) pts.push(nodePt(f, c))
+  pts.push(from)
+  return pts.reverse()
+}
+
+const polyCost = (board: Board, pts: ReadonlyArray<Pt>): number => {
+  let c = 0
+  for (let i = 0; i + 1 < pts.length; i++) c += segmentCost(board, pts[i]!, pts[i + 1]!)
+  return c
+}
+
+const polyLength = (pts: ReadonlyArray<Pt>): number => {
+  let c = 0
+  for (let i = 0; i + 1 < pts.length; i++) c += dist(pts[i]!, pts[i + 1]!)
+  return c
+}
+
+/** Straightens a path: skips corners where a straight line is clear and no dearer. */
+const straighten = (mv: Mover, pts: ReadonlyArray<Pt>): Pt[] => {
+  // Cost along the path so far, so a stretch's cost is a difference.
+  const cum = [0]
+  for (let k = 0; k + 1 < pts.length; k++) cum.push(cum[k]! + segmentCost(mv.board, pts[k]!, pts[k + 1]!))
+  const out: Pt[] = [pts[0]!]
+  let i = 0
+  while (i < pts.length - 1) {
+    let best = i + 1
+    // The furthest corner reachable straight and no dearer (in the open, the first one tried).
+    for (let j = pts.length - 1; j > i + 1; j--) {
+      if (!clearSegment(mv, pts[i]!, pts[j]!)) continue
+      if (segmentCost(mv.board, pts[i]!, pts[j]!) <= cum[j]! - cum[i]! + 1e-9) {
+        best = j
+        break
+      }
+    }
+    out.push(pts[best]!)
+    i = best
+  }
+  return out
+}
+
+/** A planned path and its cost. */
+export interface Plan {
+  readonly path: ReadonlyArray<Pt>
+  readonly cost: number
+}
+
+/**
+ * The cheapest path (as the grid finds it, straightened) from the mover to a goal point, or to a
+ * contact point with a body; undefined if none within the budget.
+ */
+const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): Plan | undefined => {
+  const finish = (p: Pt): Pt | undefined => {
+    if ("point" in goal) return goal.point
+    const { c, r } = goal.body
+    const d = dist(p, c)
+    const want = mv.r + r + 0.001
+    if (d === 0) return undefined
+    return roundPt({ x: c.x + ((p.x - c.x) * want) / d, y: c.y + ((p.y - c.y) * want) / d })
+  }
+  const ok = (from: Pt, end: Pt | undefined): end is Pt =>
+    end !== undefined && freePoint(mv, end) && clearSegment(mv, from, end)
+  // A straight line is the best there is when it is clear.
+  const direct = finish(mv.from)
+  if (ok(mv.from, direct)) {
+    const cost = segmentCost(mv.board, mv.from, direct)
+    return cost <= budget + 1e-9 ? { path: [mv.from, direct], cost } : undefined
+  }
+  const { g, prev, f } = explore(mv, budget + 1)
+  const target = "point" in goal ? goal.point : goal.body.c
+  const reachR = "point" in goal ? 1.5 : mv.r + goal.body.r + 1.5
+  let best: { k: number; end: Pt; cost: number } | undefined
+  const i0 = Math.max(0, Math.floor((target.x - reachR) / STEP))
+  const i1 = Math.min(f.n - 1, Math.ceil((target.x + reachR) / STEP))
+  const j0 = Math.max(0, Math.floor((target.y - reachR) / STEP))
+  const j1 = Math.min(f.m - 1, Math.ceil((target.y + reachR) / STEP))
+  for (let j = j0; j <= j1; j++)
+    for (let i = i0; i <= i1; i++) {
+      const k = j * f.n + i
+      if (!Number.isFinite(g[k]!)) continue
+      const p = nodePt(f, k)
+      if (dist(p, target) > reachR) continue
+      const end = finish(p)
+      if (!ok(p, end)) continue
+      const cost = g[k]! + segmentCost(mv.board, p, end)
+      if (best === undefined || cost < best.cost - 1e-12) best = { k, end, cost }
+    }
+  if (best === undefined) return undefined
+  const path = straighten(mv, [...pathTo(f, prev, best.k, mv.from), best.end])
+  const cost = polyCost(mv.board, path)
+  return cost <= budget + 1e-9 ? { path, cost } : undefined
+}
+
+/** Spends what is left of a move going straight on towards the target, as far as is clear. */
+const extend = (mv: Mover, path: ReadonlyArray<Pt>, target: Pt, inches: number): Pt[] => {
+  const end = path[path.length - 1]!
+  const left = inches - polyCost(mv.board, path)
+  const d = dist(end, target)
+  if (left < 0.01 || d < 1e-6) return [...path]
+  const far = {
+    x: end.x + ((target.x - end.x) * Math.min(left, d)) / d,
+    y: end.y + ((target.y - end.y) * Math.min(left, d)) / d,
+  }
+  const ok = (t: number) => {
+    const p = { x: end.x + (far.x - end.x) * t, y: end.y + (far.y - end.y) * t }
+    return clearSegment(mv, end, p) && freePoint(mv, p) && polyCost(mv.board, [...path, p]) <= inches + 1e-9
+  }
+  let lo = 0
+  let hi = 1
+  if (ok(1)) lo = 1
+  else
+    for (let k = 0; k < 20; k++) {
+      const mid = (lo + hi) / 2
+      if (ok(mid)) lo = mid
+      else hi = mid
+    }
+  if (lo === 0) return [...path]
+  return [...path, { x: end.x + (far.x - end.x) * lo, y: end.y + (far.y - end.y) * lo }]
+}
+
+/** Walks a path until `budget` inches of cost are spent. */
+const walk = (board: Board, path: ReadonlyArray<Pt>, budget: number): Pt[] => {
+  const out: Pt[] = [path[0]!]
+  let left = budget
+  for (let i = 0; i + 1 < path.length; i++) {
+    const a = path[i]!
+    const b = path[i + 1]!
+    const c = segmentCost(board, a, b)
+    if (c <= left + 1e-9) {
+      out.push(b)
+      left -= c
+      continue
+    }
+    // Bisect for the point on a→b where the budget runs out.
+    let lo = 0
+    let hi = 1
+    for (let k = 0; k < 30; k++) {
+      const mid = (lo + hi) / 2
+      if (segmentCost(board, a, { x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid }) <= left) lo = mid
+      else hi = mid
+    }
+    out.push({ x: a.x + (b.x - a.x) * lo, y: a.y + (b.y - a.y) * lo })
+    break
+  }
+  return out
+}
+
+const boardOf = (state: State, given: Board | undefined): Board | undefined => given ?? state.board
+
+const moverOf = (
+  state: State,
+  board: Board,
+  m: Model,
+  keepFrom: "touch" | "clear",
+  except: ReadonlyArray<string>,
+): Mover => {
+  const r = radiusOf(m)
+  const obstacles = state.models
+    .filter((o) => o.id !== m.id && onTable(o) && !except.includes(o.id))
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((o) => ({ c: o.position!, keep: r + radiusOf(o) + (keepFrom === "clear" ? CLEAR : 0) }))
+  // A creature's move keeps clear of tokens too, so it touches only what it goes for.
+  if (keepFrom === "clear")
+    for (const t of state.tokens)
+      if (t.position && !except.includes(t.id))
+        obstacles.push({ c: t.position, keep: r + (t.radius ?? 0.5) + CLEAR })
+  return { board, r, from: m.position!, obstacles }
+}
+
+/** What a base at a point touches (R-BOARD-05), by id. */
+export const contactsAt = (state: State, id: string, at: Pt, r: number): string[] =>
+  bodies(state)
+    .filter((b) => b.id !== id && dist(at, b.c) - r - b.r <= EPS)
+    .map((b) => b.id)
+
+const outcome = (
+  board: Board,
+  state: State,
+  m: Model,
+  path: ReadonlyArray<Pt>,
+  offTable = false,
+): MoveOutcome => {
+  const end = roundPt(path[path.length - 1]!)
+  return {
+    cost: round3(polyCost(board, path)),
+    distance: round3(polyLength(path)),
+    contact: offTable ? [] : contactsAt(state, m.id, end, radiusOf(m)),
+    offTable,
+    to: end,
+  }
+}
+
+const stay = (m: Model, state: State): MoveOutcome => ({
+  cost: 0,
+  distance: 0,
+  contact: m.position ? contactsAt(state, m.id, m.position, radiusOf(m)) : [],
+  offTable: false,
+  ...(m.position ? { to: m.position } : {}),
+})
+
+/** Answers a question from the board, or undefined when a subject has no position. */
+export const answer = (state: State, board: Board, q: FactQuery): FactValue | undefined => {
+  const a = shapeOf(state, board, q.a)
+  if (a === undefined) return undefined
+  switch (q.q) {
+    case "in": {
+      if (a.kind !== "body") return undefined
+      if (q.terrain === "spore") return overlaps(board, a.body, SPORE)
+      const cover = overlaps(board, a.body, COVER_KINDS, 1)
+      return q.terrain === "cover" ? cover : !cover
+    }
+    case "nearest": {
+      let best: { id: string; d: number } | undefined
+      for (const id of [...q.among].sort()) {
+        const s = shapeOf(state, board, id)
+        if (s === undefined) return undefined
+        const d = gap(board, a, s)
+        if (d === undefined) return undefined
+        if (best === undefined || d < best.d - 1e-9) best = { id, d }
+      }
+      return best?.id
+    }
+    default: {
+      const b = shapeOf(state, board, q.b)
+      if (b === undefined) return undefined
+      const d = gap(board, a, b)
+      if (d === undefined) return undefined
+      switch (q.q) {
+        case "within":
+          return d <= q.inches + 1e-9
+        case "contact":
+          return d <= EPS
+        case "sees":
+          if (a.kind !== "body" || b.kind !== "body") return undefined
+          return sees(board, a.body, b.body)
+        case "cover":
+          if (a.kind !== "body" || b.kind !== "body") return undefined
+          return coverOf(board, a.body, b.body)
+        case "reach": {
+          if (d <= EPS) return true
+          const m = state.models.find((x) => x.id === q.a)
+          if (!m?.position || b.kind !== "body") return undefined
+          const mv = moverOf(state, board, m, "clear", [q.b])
+          return plan(mv, { body: b.body }, q.inches) !== undefined
+        }
+      }
+    }
+  }
+}
+
+/** The commanded move (R-BOARD-06): to a point, into contact, or off the side's own edge. */
+const move: Space["move"] = (state, m, command, allowance) => {
+  const board = state.board
+  if (!board || !m.position)
+    return Either.left({ reason: "to: this model has no place on the board", clause: "B-ACTION-MOVE-01" })
+  const mv = moverOf(state, board, m, "touch", [])
+  const what = command.type === "sprint" ? "Sprint" : "Move"
+  const clause = command.type === "sprint" ? "B-ACTION-SPRINT-01" : "B-ACTION-MOVE-01"
+  if (command.offTable) {
+    const edge = state.sides.find((s) => s.id === m.side)?.edge
+    if (!edge)
+      return Either.left({ reason: "offTable: this side has no table edge of its own", clause: "B-SETUP-03" })
+    const c = m.position
+    const r = mv.r
+    const goal =
+      edge === "north"
+        ? { x: c.x, y: r }
+        : edge === "south"
+          ? { x: c.x, y: board.height - r }
+          : edge === "west"
+            ? { x: r, y: c.y }
+            : { x: board.width - r, y: c.y }
+    const p = plan(mv, { point: roundPt(goal) }, allowance)
+    if (!p)
+      return Either.left({
+        reason: `offTable: the ${edge} edge is more than a ${what} of ${allowance}" away`,
+        clause,
+      })
+    return Either.right(outcome(board, state, m, p.path, true))
+  }
+  let p: Plan | undefined
+  if (command.to) {
+    const to = roundPt(command.to)
+    if (!freePoint(mv, to))
+      return Either.left({
+        reason: `to: (${to.x}, ${to.y}) is not a place ${m.name} can stand (off the table, in a wall or on another base)`,
+        clause,
+      })
+    p = plan(mv, { point: to }, allowance)
+    if (!p)
+      return Either.left({
+        reason: `to: (${to.x}, ${to.y}) is more than a ${what} of ${allowance}" away by any path`,
+        clause,
+      })
+  } else if (command.contact && command.contact.length > 0) {
+    const target = shapeOf(state, board, command.contact[0]!)
+    if (target?.kind !== "body")
+      return Either.left({ reason: `contact: ${command.contact[0]} is not on the board`, clause })
+    const mvc = moverOf(state, board, m, "touch", [target.body.id])
+    p = plan(mvc, { body: target.body }, allowance)
+    if (!p)
+      return Either.left({
+        reason: `contact: ${command.contact[0]} is more than a ${what} of ${allowance}" away`,
+        clause,
+      })
+  } else {
+    return Either.left({
+      reason: "to: on a board, say where the model ends (to) or what it moves into contact with",
+      clause,
+    })
+  }
+  const o = outcome(board, state, m, p.path)
+  const missing = (command.contact ?? []).filter((id) => !o.contact.includes(id))
+  if (missing.length > 0)
+    return Either.left({ reason: `contact: the move ends out of contact with ${missing.join(", ")}`, clause })
+  return Either.right(o)
+}
+
+/**
+ * Moves short of contact: for each subject, where the model ends moving up to `inches` to get as
+ * close to it as it can, clear of every base (one search serves every subject).
+ */
+export const towards = (
+  state: State,
+  m: Model,
+  subjects: ReadonlyArray<string>,
+  inches: number,
+  given?: Board,
+): Map<string, MoveOutcome> => {
+  const out = new Map<string, MoveOutcome>()
+  const board = boardOf(state, given)
+  if (!board || !m.position) return out
+  const mv = moverOf(state, board, m, "clear", [])
+  const { g, prev, f } = explore(mv, inches)
+  for (const subject of subjects) {
+    const s = shapeOf(state, board, subject)
+    if (s?.kind !== "body") continue
+    const target = s.body.c
+    let bestK = -1
+    let bestD = dist(m.position, target)
+    for (let k = 0; k < g.length; k++) {
+      if (!(g[k]! <= inches)) continue
+      const d = dist(nodePt(f, k), target)
+      if (d < bestD - 1e-9) {
+        bestD = d
+        bestK = k
+      }
+    }
+    if (bestK < 0) {
+      out.set(subject, stay(m, state))
+      continue
+    }
+    const path = walk(board, straighten(mv, pathTo(f, prev, bestK, m.position)), inches)
+    out.set(subject, outcome(board, state, m, extend(mv, path, target, inches)))
+  }
+  return out
+}
+
+/** A `Space` on a board: the given one, or the state's own (`state.board`). */
+export const make = (given?: Board): Space => ({
+  kind: "plane",
+  answer: (state, q) => {
+    const board = boardOf(state, given)
+    return board ? answer(state, board, q) : undefined
+  },
+  move: (state, m, command, allowance) =>
+    move(given ? { ...state, board: given } : state, m, command, allowance),
+  moveToward: (state, m, subject, inches, reaches) => {
+    const board = boardOf(state, given)
+    if (!board || !m.position) return stay(m, state)
+    const s = shapeOf(state, board, subject)
+    if (s?.kind !== "body") return stay(m, state)
+    if (reaches) {
+      const mv = moverOf(state, board, m, "clear", [subject])
+      const p = plan(mv, { body: s.body }, inches)
+      if (p) return outcome(board, state, m, p.path)
+    }
+    return towards(state, m, [subject], inches).get(subject) ?? stay(m, state)
+  },
+  moveAway: (state, m, subject, inches) => {
+    const board = boardOf(state, given)
+    if (!board || !m.position) return stay(m, state)
+    const s = shapeOf(state, board, subject)
+    if (s?.kind !== "body") return stay(m, state)
+    const d = dist(m.position, s.body.c)
+    const ux = d === 0 ? 0 : (m.position.x - s.body.c.x) / d
+    const uy = d === 0 ? 1 : (m.position.y - s.body.c.y) / d
+    const mv = moverOf(state, board, m, "clear", [])
+    // Directly away (B-DREAD-03), stopping at whatever is in the way.
+    let end = m.position
+    for (let t = 0.05; t <= inches + 1e-9; t += 0.05) {
+      const p = { x: m.position.x + ux * t, y: m.position.y + uy * t }
+      if (!clearSegment(mv, m.position, p) || segmentCost(board, m.position, p) > inches + 1e-9) break
+      end = p
+    }
+    return outcome(board, state, m, [m.position, end])
+  },
+})

@@ -1,0 +1,75 @@
+/**
+ * Auto-play: runs a raid to its end with a policy per side (the creatures act by their
+ * behaviours, in the engine). Each decision is the policy's pick among the legal commands (on a
+ * board, with concrete moves, `Policy.boardCommands`); a command the rules then refuse (a target
+ * out of sight, a point out of reach) is struck off and the policy picks again, so a raid always
+ * moves on. Bounded: at most `maxCommands` commands.
+ *
+ * Exported for the CLI: `Auto.play(battle, env, policies, options?)` → the finished `Battle`
+ * (and whether it ended).
+ *
+ * @since 0.3.0
+ */
+import { Either } from "effect"
+import { type Battle, command, view } from "../Battle.js"
+import type { Command } from "../Command.js"
+import type { Env } from "../Context.js"
+import { legalCommands } from "../Legal.js"
+import { sideOnTurn } from "../round/Turn.js"
+import type { State } from "../State.js"
+import { boardCommands, type Policy, sensible } from "./Policy.js"
+
+/** Options for a run. */
+export interface AutoOptions {
+  /** At most this many commands (default 5,000). */
+  readonly maxCommands?: number
+  /** Called after each accepted command (for logs and tests). */
+  readonly onCommand?: (c: Command, by: string, battle: Battle) => void
+}
+
+/** The outcome of a run. */
+export interface AutoResult {
+  readonly battle: Battle
+  readonly over: boolean
+  readonly commands: number
+}
+
+/** Who decides now: the prompt's addressee, the side of the active model, or the side on turn. */
+export const decider = (state: State): string => {
+  const p = state.pending?.prompt
+  if (p) return p.by
+  if (state.activation) return state.models.find((m) => m.id === state.activation!.model)?.side ?? "any"
+  return sideOnTurn(state)?.id ?? "any"
+}
+
+/** Plays a raid to its end (see the file header). */
+export const play = (
+  battle: Battle,
+  env: Env,
+  policies: Policy | Readonly<Record<string, Policy>> = sensible(env),
+  options: AutoOptions = {},
+): AutoResult => {
+  const max = options.maxCommands ?? 5000
+  let b = battle
+  let n = 0
+  while (b.state.phase !== "over" && n < max) {
+    const by = decider(b.state)
+    const policy = typeof policies === "function" ? policies : (policies[by] ?? sensible(env))
+    let legal = boardCommands(b.state, legalCommands(b.state, env, "any"))
+    let done = false
+    while (legal.length > 0) {
+      const c = policy(view(b.state), legal)
+      const r = command(b, c, env, "any")
+      if (Either.isRight(r)) {
+        b = r.right
+        n++
+        options.onCommand?.(c, by, b)
+        done = true
+        break
+      }
+      legal = legal.filter((x) => x !== c)
+    }
+    if (!done) break
+  }
+  return { battle: b, over: b.state.phase === "over", commands: n }
+}

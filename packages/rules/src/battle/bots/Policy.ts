@@ -1,0 +1,157 @@
+/**
+ * Policies: who decides for a side when no person does. A policy sees the raid as a player may
+ * (`Battle.view`: no dice state) and the commands open to it, and picks one. Two are given: a
+ * seeded random one (its randomness from a `@blight/dice` source) and a simple sensible one —
+ * fight what it touches, shoot what it can see, search Loot it touches, carry Loot home, else
+ * move towards Loot or the nearest enemy.
+ *
+ * On a board, plain moves have no end point, so {@link boardCommands} turns each into concrete
+ * moves (towards each Loot token and enemy, and the four ways along the table) that a policy can
+ * pick from.
+ *
+ * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands`.
+ *
+ * @since 0.3.0
+ */
+import { type Prng, seeded } from "@blight/dice"
+import { answer, towards } from "../board/PlaneSpace.js"
+import type { Command } from "../Command.js"
+import type { Env } from "../Context.js"
+import { areEnemies } from "../round/Turn.js"
+import type { Model, State } from "../State.js"
+
+/** Picks a command among the legal ones (never empty). */
+export type Policy = (view: State, legal: ReadonlyArray<Command>) => Command
+
+/** A seeded random policy. */
+export const random = (seed: Prng.Seed): Policy => {
+  const src = seeded(seed)
+  return (_view, legal) => legal[src.die(legal.length) - 1]!
+}
+
+const allowanceOf = (m: Model, sprint: boolean): number =>
+  Math.max(0, m.profile.move - (m.carrying.length > 0 ? 1 : 0)) + (sprint ? 3 : 0)
+
+/** Concrete moves for a board: plain moves become moves to points (see the file header). */
+export const boardCommands = (state: State, legal: ReadonlyArray<Command>): Command[] => {
+  if (!state.board) return [...legal]
+  const out: Command[] = []
+  for (const c of legal) {
+    if ((c.type !== "move" && c.type !== "sprint") || c.contact !== undefined || c.to !== undefined) {
+      out.push(c)
+      continue
+    }
+    const m = state.models.find((x) => x.id === c.model)
+    if (!m?.position) continue
+    const inches = allowanceOf(m, c.type === "sprint")
+    // Towards the two nearest Loot tokens and the two nearest enemies, and the centre.
+    const nearest = <T extends { id: string; position?: { x: number; y: number } | undefined }>(xs: T[]) =>
+      xs
+        .filter((x) => x.position)
+        .sort((a, b) => dist(m, a) - dist(m, b) || (a.id < b.id ? -1 : 1))
+        .slice(0, 2)
+        .map((x) => x.id)
+    const subjects = [
+      ...nearest(state.tokens.filter((t) => t.kind === "loot")),
+      ...nearest(state.models.filter((o) => o.status === "active" && areEnemies(m, o))),
+      "centre",
+    ]
+    const seen = new Set<string>()
+    const ends = towards(state, m, subjects, inches)
+    for (const s of subjects) {
+      const o = ends.get(s)
+      if (!o?.to || o.distance < 0.25) continue
+      const key = `${o.to.x},${o.to.y}`
+      if (seen.has(key)) continue
+      seen.add(key)
+      out.push({ type: c.type, model: c.model, to: o.to })
+    }
+    const side = state.sides.find((s) => s.id === m.side)
+    if (m.carrying.length > 0 && side?.edge) out.push({ type: c.type, model: c.model, offTable: true })
+  }
+  return out
+}
+
+const dist = (a: Model, b: { position?: { x: number; y: number } | undefined }): number =>
+  a.position && b.position ? Math.hypot(a.position.x - b.position.x, a.position.y - b.position.y) : 99
+
+/** The simple sensible policy (see the file header). */
+export const sensible =
+  (_env?: Env): Policy =>
+  (view, legal) => {
+    const first = <T extends Command["type"]>(
+      type: T,
+      ok: (c: Extract<Command, { type: T }>) => boolean = () => true,
+    ) =>
+      legal.find((c) => c.type === type && ok(c as Extract<Command, { type: T }>)) as
+        | Extract<Command, { type: T }>
+        | undefined
+    // Prompts: take no Blight dice and the first answer offered.
+    if (view.pending?.prompt) return first("choose", (c) => c.option === "0") ?? legal[0]!
+    const a = view.activation
+    if (!a) return first("activate") ?? legal[0]!
+    const m = view.models.find((x) => x.id === a.model)!
+    const byDist = <C extends { target?: string | undefined; token?: string | undefined }>(cs: C[]) =>
+      [...cs].sort((x, y) => {
+        const tx =
+          view.models.find((o) => o.id === (x.target ?? x.token)) ??
+          view.tokens.find((t) => t.id === (x.target ?? x.token))
+        const ty =
+          view.models.find((o) => o.id === (y.target ?? y.token)) ??
+          view.tokens.find((t) => t.id === (y.target ?? y.token))
+        return dist(m, tx ?? {}) - dist(m, ty ?? {})
+      })
+    const fights = byDist(legal.filter((c): c is Extract<Command, { type: "fight" }> => c.type === "fight"))
+    const standing = fights.find((c) => view.models.find((o) => o.id === c.target)?.status === "active")
+    if (standing ?? fights[0]) return (standing ?? fights[0])!
+    const shots = byDist(legal.filter((c): c is Extract<Command, { type: "shoot" }> => c.type === "shoot"))
+    if (shots.length > 0 && view.board) {
+      const seen = shots.find((c) => answer(view, view.board!, { q: "sees", a: m.id, b: c.target }) === true)
+      if (seen) return seen
+    } else if (shots[0]) return shots[0]
+    const search = first("search")
+    if (search) return search
+    const reload = first("reload")
+    if (reload && a.actionsLeft > 0) return reload
+    const moves = legal.filter((c): c is Extract<Command, { type: "move" }> => c.type === "move")
+    if (m.carrying.length > 0) {
+      const home = moves.find((c) => c.offTable)
+      if (home) return home
+      const edge = view.sides.find((s) => s.id === m.side)?.edge
+      const towardsEdge = [...moves.filter((c) => c.to)].sort(
+        (x, y) => edgeGap(view, edge, x.to!) - edgeGap(view, edge, y.to!),
+      )[0]
+      if (towardsEdge) return towardsEdge
+    }
+    const loot = view.tokens.filter((t) => t.kind === "loot")
+    const target =
+      [...loot].sort((x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1))[0]?.id ??
+      [...view.models.filter((o) => o.status === "active" && areEnemies(m, o))].sort(
+        (x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1),
+      )[0]?.id
+    if (target) {
+      const contact = moves.find((c) => c.contact?.[0] === target)
+      if (contact && a.actionsLeft > 0 && reachable(view, m, target)) return contact
+      const pos =
+        view.tokens.find((t) => t.id === target)?.position ??
+        view.models.find((o) => o.id === target)?.position
+      const step = pos
+        ? [...moves.filter((c) => c.to)].sort(
+            (x, y) =>
+              Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
+          )[0]
+        : undefined
+      if (step && a.actionsLeft > 0) return step
+    }
+    return first("endActivation") ?? legal[legal.length - 1]!
+  }
+
+const reachable = (view: State, m: Model, target: string): boolean =>
+  view.board !== undefined &&
+  answer(view, view.board, { q: "reach", a: m.id, b: target, inches: allowanceOf(m, false) }) === true
+
+const edgeGap = (view: State, edge: string | undefined, p: { x: number; y: number }): number => {
+  const b = view.board
+  if (!b || !edge) return 0
+  return edge === "north" ? p.y : edge === "south" ? b.height - p.y : edge === "west" ? p.x : b.width - p.x
+}

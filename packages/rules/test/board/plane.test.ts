@@ -1,0 +1,215 @@
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { answer, make } from "../../src/battle/board/PlaneSpace.js"
+import type { FactQuery, State } from "../../src/battle/State.js"
+import { A, A2, at, B, B2, board, rect, stateOn } from "./fixtures.js"
+
+const plane = make()
+const ask = (s: State, q: FactQuery) => answer(s, s.board!, q)
+const open = stateOn(board())
+const model = (s: State, id: string) => s.models.find((m) => m.id === id)!
+
+describe("PlaneSpace: sight and cover", () => {
+  it("R-BOARD-02 on an open table two models see each other", () => {
+    const s = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 20, y: 10 } })
+    expect(ask(s, { q: "sees", a: A, b: B })).toBe(true)
+    expect(ask(s, { q: "cover", a: A, b: B })).toBe("none")
+  })
+
+  it("R-BOARD-02 a wall across the whole line blocks sight", () => {
+    const s = at(stateOn(board([rect("w", "wall", 14.5, 5, 15, 15)])), {
+      [A]: { x: 10, y: 10 },
+      [B]: { x: 20, y: 10 },
+    })
+    expect(ask(s, { q: "sees", a: A, b: B })).toBe(false)
+    expect(ask(s, { q: "sees", a: B, b: A })).toBe(false)
+  })
+
+  it('R-BOARD-02 up to 1" of dense growth does not block sight; more than 1" does', () => {
+    const thin = at(stateOn(board([rect("g", "dense", 14.5, 5, 15.4, 15)])), {
+      [A]: { x: 10, y: 10 },
+      [B]: { x: 20, y: 10 },
+    })
+    expect(ask(thin, { q: "sees", a: A, b: B })).toBe(true)
+    const thick = at(stateOn(board([rect("g", "dense", 14, 5, 15.5, 15)])), {
+      [A]: { x: 10, y: 10 },
+      [B]: { x: 20, y: 10 },
+    })
+    expect(ask(thick, { q: "sees", a: A, b: B })).toBe(false)
+  })
+
+  it("R-BOARD-02 a wall covering only part of the bases' width leaves a clear ray", () => {
+    const s = at(stateOn(board([rect("w", "wall", 14.5, 10.2, 15, 15)])), {
+      [A]: { x: 10, y: 10 },
+      [B]: { x: 20, y: 10 },
+    })
+    expect(ask(s, { q: "sees", a: A, b: B })).toBe(true)
+    // GAP-B-23, R-BOARD-03: 3 of 7 rays cross the wall: partly hidden.
+    expect(ask(s, { q: "cover", a: A, b: B })).toBe("partial")
+  })
+
+  it("R-BOARD-03 more than half the rays through cover: mostly hidden (GAP-B-23)", () => {
+    const s = at(stateOn(board([rect("r", "climbable", 14.5, 9.8, 15, 15)])), {
+      [A]: { x: 10, y: 10 },
+      [B]: { x: 20, y: 10 },
+    })
+    expect(ask(s, { q: "sees", a: A, b: B })).toBe(true)
+    expect(ask(s, { q: "cover", a: A, b: B })).toBe("most")
+  })
+
+  it("R-BOARD-03 thin growth across every ray: seen, but mostly hidden", () => {
+    const s = at(stateOn(board([rect("g", "dense", 14.5, 5, 15, 15)])), {
+      [A]: { x: 10, y: 10 },
+      [B]: { x: 20, y: 10 },
+    })
+    expect(ask(s, { q: "cover", a: A, b: B })).toBe("most")
+  })
+})
+
+describe("PlaneSpace: distance, contact, terrain", () => {
+  it("R-BOARD-05 distance is base edge to base edge", () => {
+    const s = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 20, y: 10 } })
+    expect(ask(s, { q: "within", a: A, b: B, inches: 9 })).toBe(true)
+    expect(ask(s, { q: "within", a: A, b: B, inches: 8.9 })).toBe(false)
+  })
+
+  it('R-BOARD-05 contact is touching, within 1/100"', () => {
+    expect(
+      ask(at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 11.005, y: 10 } }), { q: "contact", a: A, b: B }),
+    ).toBe(true)
+    expect(
+      ask(at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 11.02, y: 10 } }), { q: "contact", a: A, b: B }),
+    ).toBe(false)
+  })
+
+  it("R-BOARD-05 nearest: the closest base edge; a tie goes to the lower id, whatever the order", () => {
+    const s = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 14, y: 10 }, [B2]: { x: 6, y: 10 } })
+    expect(ask(s, { q: "nearest", a: A, among: [B2, B] })).toBe(B)
+    const reversed = { ...s, models: [...s.models].reverse() }
+    expect(ask(reversed, { q: "nearest", a: A, among: [B, B2] })).toBe(B)
+  })
+
+  it('R-BOARD-04 within 1" of cover terrain is in cover, else in the open; Spore terrain under the base', () => {
+    const s = at(stateOn(board([rect("w", "wall", 12, 0, 13, 36), rect("s", "spore", 20, 20, 24, 24)])), {
+      [A]: { x: 10.8, y: 10 },
+      [B]: { x: 20.3, y: 19.6 },
+    })
+    expect(ask(s, { q: "in", a: A, terrain: "cover" })).toBe(true)
+    expect(ask(s, { q: "in", a: A, terrain: "open" })).toBe(false)
+    expect(ask(s, { q: "in", a: B, terrain: "open" })).toBe(true)
+    expect(ask(s, { q: "in", a: B, terrain: "spore" })).toBe(true)
+    expect(ask(s, { q: "in", a: A, terrain: "spore" })).toBe(false)
+  })
+
+  it("R-BOARD-05 edges and the centre are subjects too", () => {
+    const s = at(open, { [A]: { x: 10, y: 33 } })
+    expect(ask(s, { q: "within", a: A, b: "edge:wharfside", inches: 3 })).toBe(true)
+    expect(ask(s, { q: "within", a: A, b: "blight-edge", inches: 9.5 })).toBe(true)
+    expect(ask(s, { q: "within", a: A, b: "centre", inches: 16.5 })).toBe(true)
+    expect(ask(s, { q: "within", a: A, b: "centre", inches: 16.4 })).toBe(false)
+  })
+
+  it("R-BOARD-05 a model with no place on the board is for the players to answer", () => {
+    const s = at(open, { [A]: { x: 10, y: 10 } })
+    expect(ask(s, { q: "sees", a: A, b: B })).toBeUndefined()
+  })
+})
+
+describe("PlaneSpace: movement", () => {
+  const move = (s: State, id: string, to: { x: number; y: number }, allowance: number) =>
+    plane.move(s, model(s, id), { type: "move", model: id, to }, allowance)
+
+  it("B-ACTION-MOVE-01 a move to a point within the Move is measured along the straight line", () => {
+    const s = at(open, { [A]: { x: 10, y: 10 } })
+    const o = Either.getOrThrow(move(s, A, { x: 13, y: 14 }, 5))
+    expect(o.distance).toBe(5)
+    expect(o.cost).toBe(5)
+    expect(o.to).toEqual({ x: 13, y: 14 })
+    expect(Either.isLeft(move(s, A, { x: 13, y: 14.1 }, 5))).toBe(true)
+  })
+
+  it("R-BOARD-06 a move goes round a wall; the path's length is what it costs", () => {
+    const s = at(stateOn(board([rect("w", "wall", 14, 5, 15, 15)])), { [A]: { x: 12, y: 10 } })
+    const o = Either.getOrThrow(move(s, A, { x: 17, y: 10 }, 20))
+    // Round the corners with a 1/2" base: about 2 × √(1.5² + 5.5²) + 2 = 13.4".
+    expect(o.distance).toBeGreaterThan(13.3)
+    expect(o.distance).toBeLessThan(13.6)
+    expect(Either.isLeft(move(s, A, { x: 17, y: 10 }, 6))).toBe(true)
+  })
+
+  it("B-ACTION-MOVE-02 climbing over a ruin costs double; R-BOARD-06 dense growth too", () => {
+    for (const kind of ["climbable", "dense"] as const) {
+      const s = at(stateOn(board([rect("r", kind, 12, 0, 14, 36)])), { [A]: { x: 10, y: 10 } })
+      const o = Either.getOrThrow(move(s, A, { x: 16, y: 10 }, 8))
+      expect(o.distance).toBe(6)
+      expect(o.cost).toBe(8)
+      expect(Either.isLeft(move(s, A, { x: 16, y: 10 }, 7.9))).toBe(true)
+    }
+  })
+
+  it("R-BOARD-06 a move can't end on a wall or another base", () => {
+    const s = at(stateOn(board([rect("w", "wall", 14, 5, 15, 15)])), {
+      [A]: { x: 10, y: 10 },
+      [B]: { x: 12, y: 12 },
+    })
+    expect(Either.isLeft(move(s, A, { x: 14.5, y: 10 }, 8))).toBe(true)
+    expect(Either.isLeft(move(s, A, { x: 12.5, y: 12 }, 8))).toBe(true)
+  })
+
+  it("R-BOARD-05 the contacts of a move come from where it ends", () => {
+    const s = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 15, y: 10 } })
+    const o = Either.getOrThrow(move(s, A, { x: 14, y: 10 }, 5))
+    expect(o.contact).toEqual([B])
+    const claimed = plane.move(
+      s,
+      model(s, A),
+      { type: "move", model: A, to: { x: 13, y: 10 }, contact: [B] },
+      5,
+    )
+    expect(Either.isLeft(claimed)).toBe(true)
+  })
+
+  it("B-ACTION-MOVE-01 moving into contact with a model finds the contact point", () => {
+    const s = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 15, y: 10 } })
+    const o = Either.getOrThrow(plane.move(s, model(s, A), { type: "move", model: A, contact: [B] }, 5))
+    expect(o.contact).toEqual([B])
+    expect(o.distance).toBeCloseTo(4, 2)
+    expect(Either.isLeft(plane.move(s, model(s, A), { type: "move", model: A, contact: [B] }, 3.9))).toBe(
+      true,
+    )
+  })
+
+  it("B-SETUP-03 a model leaves the table by its own edge when the edge is within its move", () => {
+    const s = at(open, { [A]: { x: 10, y: 32 } })
+    const o = Either.getOrThrow(plane.move(s, model(s, A), { type: "move", model: A, offTable: true }, 5))
+    expect(o.offTable).toBe(true)
+    const far = at(open, { [A]: { x: 10, y: 20 } })
+    expect(Either.isLeft(plane.move(far, model(far, A), { type: "move", model: A, offTable: true }, 5))).toBe(
+      true,
+    )
+  })
+
+  it("R-BOARD-06 a creature's move towards a target ends in contact when it reaches, else clear of every base", () => {
+    const s = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 20, y: 10 }, [A2]: { x: 15, y: 10 } })
+    expect(ask(s, { q: "reach", a: B, b: A, inches: 6 })).toBe(false)
+    const short = plane.moveToward(s, model(s, B), A, 6, false)
+    expect(short.contact).toEqual([])
+    expect(short.cost).toBeLessThanOrEqual(6)
+    // It goes round the survivor in the way.
+    expect(ask(s, { q: "reach", a: B, b: A, inches: 12 })).toBe(true)
+    const long = plane.moveToward(s, model(s, B), A, 12, true)
+    expect(long.contact).toEqual([A])
+    expect(long.cost).toBeLessThanOrEqual(12)
+  })
+
+  it("B-DREAD-03 moving away goes directly away and stops at a wall", () => {
+    const s = at(stateOn(board([rect("w", "wall", 0, 13, 36, 14)])), {
+      [A]: { x: 10, y: 10 },
+      [B]: { x: 10, y: 5 },
+    })
+    const o = plane.moveAway(s, model(s, A), B, 6)
+    expect(o.to!.x).toBeCloseTo(10, 3)
+    expect(o.to!.y).toBeGreaterThan(12)
+    expect(o.to!.y).toBeLessThanOrEqual(12.5)
+  })
+})
