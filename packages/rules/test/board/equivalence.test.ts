@@ -2,7 +2,8 @@
  * One definition, two tables (issue 10): the same raid played on a PlaneSpace and on a declared
  * table — whose every fact prompt is answered with what the PlaneSpace answered, and whose moves
  * state the distance and contacts the board measured — gives identical events, apart from
- * positions (and how far a creature's move went, which a declared table doesn't measure).
+ * positions (and how far a creature's move went, which a declared table doesn't measure, and the
+ * wording of a refused move, which names measured distances).
  */
 import { Either } from "effect"
 import fc from "fast-check"
@@ -41,6 +42,9 @@ const normal = (e: Event): unknown => {
       const { to: _t, distance, ...rest } = e
       return e.reason ? rest : { ...rest, distance }
     }
+    // A move the table refuses after the facts it asked: the wording measures positions.
+    case "refused":
+      return { type: e.type, clause: e.clause }
     case "commanded": {
       const c = e.command as Command
       if (c.type === "move" || c.type === "sprint") return { ...e, command: { type: c.type, model: c.model } }

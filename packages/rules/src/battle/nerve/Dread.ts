@@ -73,7 +73,7 @@ export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
       model: m.id,
       distance: o.distance,
       sprint: false,
-      contact: [...o.contact],
+      contact: o.contact.filter((x) => ctx.draft.models.some((d) => d.id === x)),
       offTable: false,
       ...(o.to ? { to: o.to } : {}),
       reason: `Panic: a full Move away from ${creature.name} (B-DREAD-03)`,
