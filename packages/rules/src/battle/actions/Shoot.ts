@@ -71,6 +71,8 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     refused(ctx, `target: ${target!.name} is out of ${weapon!.name}'s range (${range}")`, "B-SHOOT-01")
     return
   }
+  // Read before the action is recorded: recording a Shoot spends the Aim (B-SHOOT-03).
+  const aimed = a.aim
   takeAction(ctx, m.id, "shoot")
   if (ctx.view(m.id).hidden)
     ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
@@ -80,9 +82,9 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   }
   const reasons: string[] = []
   let dice = m.profile.shoot + weapon!.dice
-  if (a.aim > 0) {
-    dice += a.aim
-    reasons.push(`+${a.aim} Aim (B-SHOOT-03)`)
+  if (aimed > 0) {
+    dice += aimed
+    reasons.push(`+${aimed} Aim (B-SHOOT-03)`)
   }
   const long =
     ctx.fact(
