@@ -58,6 +58,9 @@ export const legalCommands = (state: State, env: Env, by = "any"): Command[] => 
         for (const t of state.models) {
           if (t.status !== "active" || !areEnemies(m, t)) continue
           if (getFact(state.facts, { q: "sees", a: m.id, b: t.id }) === false) continue
+          // B-ACTION-HIDE-02: a Hidden target known to be more than 6" away can't be shot.
+          if (t.hidden && getFact(state.facts, { q: "within", a: m.id, b: t.id, inches: 6 }) === false)
+            continue
           if (getFact(state.facts, { q: "within", a: m.id, b: t.id, inches: entry.range ?? 0 }) === false)
             continue
           out.push({ type: "shoot", model: m.id, weapon: w.weapon, target: t.id })
