@@ -246,7 +246,11 @@ export class Table {
         const v = facts(p.query)
         if (v === undefined) break // left for the test to answer
         out.push(...this.state({ query: p.query, value: v }))
-      } else throw new Error(`settle: a choice is waiting: ${p.question}`)
+      } else {
+        // A choice (Blight dice in a reply pool): none, unless the test answers it itself.
+        if (!p.options.includes("0")) break
+        out.push(...this.do({ type: "choose", option: "0" }))
+      }
     }
     this.last = out
     return out
