@@ -236,7 +236,7 @@ export class Table {
     for (let guard = 0; guard < 500 && this.prompt; guard++) {
       const p = this.prompt
       if (p.kind === "dice") {
-        if (queue && queue.length === 0) break // the faces given are used up: stop here
+        if (queue && queue.length < p.dice) break // the faces given are used up: stop here
         const f = queue
           ? queue.splice(0, p.dice)
           : (faces as (n: number, purpose: string) => number[])(p.dice, p.purpose)
