@@ -99,7 +99,20 @@ const run = (
     if (!handler) refuse(`type: "${command.type}" answers a prompt, and none is waiting`)
     handler!(ctx, command as never, by)
   } catch (e) {
-    if (e instanceof Refusal) return Either.left({ reason: e.reason, clause: e.clause })
+    if (e instanceof Refusal) {
+      if (answer === undefined || !ctx.consumedInputs)
+        return Either.left({ reason: e.reason, clause: e.clause })
+      // A refusal learned from the table's answer (an aura that forbids the action, found out
+      // mid-command): rejecting the answer would reject every answer and leave the prompt stuck.
+      // What was asked and told stands; the command does nothing else.
+      const told = ctx.game.filter((g) => g.type === "facts.stated")
+      const events: Event[] = [
+        ...ctx.bookkeeping,
+        ...told,
+        { type: "refused", reason: e.reason, clause: e.clause },
+      ]
+      return Either.right({ events, state: events.reduce(evolve, state), suspended: false })
+    }
     if (e instanceof Suspend) {
       const events: Event[] = [...ctx.bookkeeping, { type: "prompted", prompt: e.prompt }]
       return Either.right({ events, state: events.reduce(evolve, state), suspended: true })
