@@ -205,6 +205,10 @@ export const decide = (
 ): Either.Either<ReadonlyArray<Event>, Rejection> =>
   Either.map(apply(state, command, env, by), (d) => d.events)
 
+/** Would a command's own batch be accepted now (waiting for an answer counts)? For `legalCommands`. */
+export const accepts = (state: State, command: Command, env: Env, by = "any"): boolean =>
+  Either.isRight(run(state, env, command, by, [], undefined, true))
+
 /** Runs the engine's own steps from a fresh set-up until a player must act. */
 export const start = (state: State, env: Env): Decision => {
   let s = state

@@ -7,8 +7,10 @@
  *
  * @since 0.2.0
  */
+import type { Effect } from "../plugin/Effect.js"
 import type { Command } from "./Command.js"
 import type { Env } from "./Context.js"
+import { accepts } from "./Decide.js"
 import { getFact } from "./Facts.js"
 import { areEnemies, canActivate, isPlayerSide, sideOnTurn } from "./round/Turn.js"
 import type { Model, State } from "./State.js"
@@ -114,5 +116,32 @@ export const legalCommands = (state: State, env: Env, by = "any"): Command[] => 
     }
   }
   out.push({ type: "endActivation", model: m.id })
-  return out
+  // Every command listed is one apply accepts: try those the facts already known, or a rule that
+  // forbids an action (a Strangler Vine's Coils), may rule out.
+  const forbidding = mayForbid(state, env)
+  return out.filter(
+    (c) =>
+      !(CHECKED.has(c.type) || (forbidding && (c.type === "move" || c.type === "sprint"))) ||
+      accepts(state, c, env, by),
+  )
 }
+
+const CHECKED = new Set<Command["type"]>(["shoot", "fight", "hide", "search", "use", "gift"])
+
+const forbids = (effects: ReadonlyArray<Effect> | undefined): boolean =>
+  (effects ?? []).some((e) => e.kind === "forbidAction" || (e.kind === "aura" && forbids(e.effects)))
+
+/** Is there a rule on the table that may forbid an action? */
+const mayForbid = (state: State, env: Env): boolean =>
+  state.models.some((x) => {
+    if (x.status !== "active") return false
+    const c = env.content
+    if (x.kind === "creature")
+      return (c.get("creatures", x.ref)?.specialRules ?? []).some((r) => forbids(r.effects))
+    return (
+      x.marks.some((id) => forbids(c.get("marks", id)?.effects)) ||
+      x.gifts.some((id) => forbids(c.get("gifts", id)?.effects)) ||
+      x.skills.some((id) => forbids(c.get("skills", id)?.effects)) ||
+      x.kit.some((id) => forbids(c.get("kit", id)?.effects))
+    )
+  })
