@@ -75,7 +75,7 @@ export const refuge = (
 ): Refuge => ({
   name,
   kind,
-  home: kind === "congregation" ? "grove" : "campsite",
+  home: (kind === "congregation" ? "grove" : "campsite") as never,
   survivors: survivors.map((s, i) => ({
     id: `survivor-${i + 1}` as never,
     name: s.name ?? `${name} ${i + 1}`,
@@ -134,11 +134,11 @@ export type FactAnswers = (q: FactQuery) => FactValue | undefined
 export const noFacts: FactAnswers = (q) => (q.q === "cover" ? "none" : q.q === "nearest" ? q.among[0] : false)
 
 export interface RaidInput {
-  readonly refuges?: ReadonlyArray<Refuge>
-  readonly scenario?: string
-  readonly options?: OptionsInput
-  readonly seed?: number
-  readonly campaign?: State["campaign"]
+  readonly refuges?: ReadonlyArray<Refuge> | undefined
+  readonly scenario?: string | undefined
+  readonly options?: OptionsInput | undefined
+  readonly seed?: number | undefined
+  readonly campaign?: State["campaign"] | undefined
 }
 
 /** Two plain Refuges: "a" (a1 Leader with a pistol, a2 with a bat) and "b" (b1 Leader with a knife, b2 with a bat). */
@@ -216,6 +216,13 @@ export class Table {
   /** The pending prompt. */
   get prompt() {
     return this.s.pending?.prompt
+  }
+
+  /** The question of the pending fact prompt. */
+  factQuery(): FactQuery {
+    const p = this.prompt
+    if (p?.kind !== "fact") throw new Error(`expected a fact prompt, got ${JSON.stringify(p)}`)
+    return p.query
   }
 
   /** Events of a type among the last command's events (or all). */

@@ -266,7 +266,7 @@ describe("activations (B-ACT, B-SHAKEN)", () => {
     )
     // It is not in contact: the question is the other player's (b), since a.1 is the target.
     expect(t.prompt).toMatchObject({ kind: "fact", query: { q: "reach" }, by: "b" })
-    t.state({ query: (t.prompt as { query: never }).query, value: false })
+    t.state({ query: t.factQuery(), value: false })
     expect(t.of("moved").map((e) => [e.model, e.reason])).toEqual([["c1", "goes for A 1"]])
     expect(t.of("activation.end").map((e) => e.model)).toEqual(["c1"])
   })
