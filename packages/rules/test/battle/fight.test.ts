@@ -329,3 +329,22 @@ describe("Down and first aid (B-DOWN, B-AID)", () => {
     expect(t.model("a.2")).toMatchObject({ status: "active", health: 1 })
   })
 })
+
+describe("Blight dice on Armour (R-BATTLE-07)", () => {
+  // Options.ts offers blightDiceOnArmour (AMB-B-10), but no rule reads it: Armour rolls never add
+  // Blight dice, whatever the setting.
+  it.fails("B-ARMOUR-01 with R-BATTLE-07 on, a Touched target is asked for a Blight die on its Armour roll", () => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true, weapons: ["pistol"] }, {}], { reloads: 1 }),
+        refuge("B", [{ leader: true }, { blight: 3, armour: ["leather-jacket"] }]),
+      ],
+      options: { blightDiceOnArmour: true },
+    })
+    t.do({ type: "activate", model: "a.1" })
+    t.state(...shotFacts(t, "a.1", "b.2", 12))
+    t.do({ type: "shoot", model: "a.1", weapon: "pistol", target: "b.2" })
+    t.roll(4, 1, 1)
+    expect(t.prompt).toMatchObject({ kind: "choice" })
+  })
+})

@@ -133,8 +133,11 @@ describe("the raid engine's properties", () => {
             sinceRoll.push({ state: b.state, activated })
             // A junk command: refused without touching the state, or accepted (and dropped).
             const j = junk(b.state, k)
+            const unchanged = i % 4 === 0 ? Battle.hash(b.state) : undefined
             const jr = Battle.command(b, j, env)
             if (Either.isLeft(jr)) expect(jr.left.reason.length).toBeGreaterThan(0)
+            if (unchanged !== undefined)
+              expect(Battle.hash(b.state), `${JSON.stringify(j)} changed the state`).toBe(unchanged)
             // Undo: never past a roll, and only back to a state the raid was in since it.
             if (i % 5 === 4) {
               const u = Battle.command(b, { type: "undo" }, env)
