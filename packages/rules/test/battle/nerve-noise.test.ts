@@ -59,14 +59,14 @@ describe("Nerve and Dread (B-NERVE, B-DREAD)", () => {
     return t
   }
 
-  it("B-NERVE-01 a friend within 6\" of the Leader may use the Leader's Nerve pool", () => {
+  it("B-NERVE-01 a friend within 6\" of the Leader may use the Leader's Nerve pool (R-BATTLE-22)", () => {
     const near = dread(true)
     expect(near.prompt).toMatchObject({ kind: "dice", dice: 3 })
     const far = dread(false)
     expect(far.prompt).toMatchObject({ kind: "dice", dice: 1 })
   })
 
-  it('B-DREAD-01 the first time a survivor sees a creature with Dread within 12", it tests Nerve against the Dread value', () => {
+  it('B-DREAD-01 the first time a survivor sees a creature with Dread within 12", it tests Nerve against the Dread value (R-WORLD-15)', () => {
     const t = dread(true)
     t.roll(4, 1, 1)
     expect(t.of("test.rolled")).toEqual([

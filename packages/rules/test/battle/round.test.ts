@@ -163,7 +163,7 @@ describe("Initiative (B-INIT)", () => {
     expect(t.of("initiative.order")[0]).toMatchObject({ order: ["b", "a"], rolloffs: [[2, 5]] })
   })
 
-  it("B-INIT-04 a tied roll-off is rolled again", () => {
+  it("B-INIT-04 a tied roll-off is rolled again (R-BATTLE-18)", () => {
     const t = Table.create()
     t.roll(4, 1)
     t.roll(1, 5)
@@ -323,7 +323,7 @@ describe("activations (B-ACT, B-SHAKEN)", () => {
 })
 
 describe("set-up (B-SETUP-06..08)", () => {
-  it("B-SETUP-06 Reloads, Arrows and Bolts are drawn from the stores to load guns and fill pockets", () => {
+  it("B-SETUP-06 Reloads, Arrows and Bolts are drawn from the stores to load guns and fill pockets (R-BATTLE-11, R-BATTLE-35)", () => {
     const t = Table.create({
       refuges: [
         refuge(
@@ -397,7 +397,7 @@ describe("Rout (B-ROUT)", () => {
     expect(t.of("rout.test").some((e) => e.side === "a")).toBe(false)
   })
 
-  it("B-ROUT-01 the stand-in tester is the highest Nerve standing (Leader Down, 1 of 2 Down)", () => {
+  it("B-ROUT-01 the stand-in tester is the highest Nerve standing (Leader Down, 1 of 2 Down; R-BATTLE-27)", () => {
     const t = started({
       refuges: [
         refuge("A", [{ leader: true, weapons: ["pistol"] }, {}], { reloads: 1 }),

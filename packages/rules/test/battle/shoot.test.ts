@@ -121,7 +121,7 @@ describe("the other actions (B-ACTION-*)", () => {
     expect(u.reject({ type: "aim", model: "a.1" }).clause).toBe("B-ACTION-AIM-01")
   })
 
-  it("B-ACTION-RELOAD-01 Reload refills a firearm's magazine with one Reload the survivor carries", () => {
+  it("B-ACTION-RELOAD-01 Reload refills a firearm's magazine with one Reload the survivor carries (R-BATTLE-31)", () => {
     const t = withShooter({ weapons: ["pistol"] }, { reloads: 2 })
     expect(t.model("a.1").reloads).toBe(1)
     aimAt(t, "pistol", "b.1", 12)
@@ -153,7 +153,7 @@ describe("the other actions (B-ACTION-*)", () => {
     expect(t.of("noise", true)).toEqual([])
   })
 
-  it('B-ACTION-SEARCH-02 a survivor carries at most 1 Loot, and carrying it costs 1" of Move', () => {
+  it('B-ACTION-SEARCH-02 a survivor carries at most 1 Loot (R-BATTLE-32), and carrying it costs 1" of Move', () => {
     const t = withShooter({})
     t.do({ type: "activate", model: "a.1" })
     t.state(contact("a.1", "t3"), contact("a.1", "t4"))
@@ -274,7 +274,7 @@ describe("the other actions (B-ACTION-*)", () => {
     expect(t.of("test.rolled")[0]).toMatchObject({ pool: "wits.door", passed: true })
   })
 
-  it("B-ACTION-STEADY-01 Steady: the survivor stops being Shaken", () => {
+  it("B-ACTION-STEADY-01 Steady: the survivor stops being Shaken (R-BATTLE-33)", () => {
     const t = withShooter({})
     t.do({ type: "activate", model: "a.1" })
     expect(t.reject({ type: "steady", model: "a.1" }).clause).toBe("B-ACTION-STEADY-01")
