@@ -206,8 +206,19 @@ export const decide = (
   Either.map(apply(state, command, env, by), (d) => d.events)
 
 /** Would a command's own batch be accepted now (waiting for an answer counts)? For `legalCommands`. */
-export const accepts = (state: State, command: Command, env: Env, by = "any"): boolean =>
-  Either.isRight(run(state, env, command, by, [], undefined, true))
+export const accepts = (state: State, command: Command, env: Env, by = "any"): boolean => {
+  // The command's own handler on a private draft; nothing is folded or kept.
+  const handler = handlers[command.type]
+  if (!handler) return false
+  try {
+    handler(new Ctx(draftOf(state), env, [], undefined), command as never, by)
+    return true
+  } catch (e) {
+    if (e instanceof Refusal) return false
+    if (e instanceof Suspend) return true
+    throw e
+  }
+}
 
 /** Runs the engine's own steps from a fresh set-up until a player must act. */
 export const start = (state: State, env: Env): Decision => {

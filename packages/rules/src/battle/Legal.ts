@@ -119,10 +119,16 @@ export const legalCommands = (state: State, env: Env, by = "any"): Command[] => 
   // Every command listed is one apply accepts: try those the facts already known, or a rule that
   // forbids an action (a Strangler Vine's Coils), may rule out.
   const forbidding = mayForbid(state, env)
-  return out.filter(
-    (c) =>
-      !(CHECKED.has(c.type) || (forbidding && (c.type === "move" || c.type === "sprint"))) ||
-      accepts(state, c, env, by),
+  // A Move or Sprint is forbidden or not whatever it ends in contact with: try one of each.
+  const moves = new Map<string, boolean>()
+  const tryMove = (type: "move" | "sprint"): boolean => {
+    if (!moves.has(type)) moves.set(type, accepts(state, { type, model: m.id }, env, by))
+    return moves.get(type)!
+  }
+  return out.filter((c) =>
+    c.type === "move" || c.type === "sprint"
+      ? !forbidding || tryMove(c.type)
+      : !CHECKED.has(c.type) || accepts(state, c, env, by),
   )
 }
 
