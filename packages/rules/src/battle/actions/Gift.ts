@@ -100,12 +100,14 @@ const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: s
       return
     }
     case "core/strike": {
-      if (!inRange(Number(p?.range ?? 1)))
+      if (!inRange(Number(p?.range ?? 1))) {
         ctx.emit({
           type: "refused",
           reason: `${name}: the target is out of reach`,
           clause: "B-ACTION-GIFT-01",
         })
+        return
+      }
       applyHits(ctx, target!.id, 1, 0, { by: m.id, damage: Number(p?.damage ?? 1) })
       return
     }

@@ -192,9 +192,12 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     if (ones >= threshold) ctx.emit({ type: "jammed", model: m.id, weapon: weapon!.id })
   }
   const src = { by: m.id, damage: weapon!.damage, critDamage: critDamageOf(ctx, weapon!.id) }
-  applyHits(ctx, target!.id, pool.successes, pool.crits, src)
+  const allOnes = friendsInFight.length > 0 ? [...pool.dice, ...pool.blight].filter((f) => f === 1).length : 0
+  // R-BATTLE-06 (AMB-B-14): each 1 is an extra hit on a friend, or turns one of the hits onto one.
+  const ones = ctx.draft.options.intoFightOnes === "divertHit" ? Math.min(allOnes, pool.successes) : allOnes
+  const kept = ctx.draft.options.intoFightOnes === "divertHit" ? pool.successes - ones : pool.successes
+  applyHits(ctx, target!.id, kept, Math.min(pool.crits, kept), src)
   if (friendsInFight.length > 0) {
-    const ones = [...pool.dice, ...pool.blight].filter((f) => f === 1).length
     for (let i = 0; i < ones; i++) {
       const standing = friendsInFight
         .filter((f) => ctx.view(f.id).status === "active")

@@ -1,0 +1,324 @@
+/**
+ * Raids for the engine's tests: hand-made Refuges (or the example rosters, founded), a content
+ * view with a few test scenarios (no lurking creatures unless asked), and a `Table` that drives a
+ * raid through the public engine — commands, dice typed in, facts stated — and fails loudly when a
+ * command it expects to be accepted is refused.
+ */
+import { readFileSync } from "node:fs"
+import { seeded } from "@blight/dice"
+import { Either } from "effect"
+import { expect } from "vitest"
+import type { Battle as BattleValue } from "../../src/battle/Battle.js"
+import * as Battle from "../../src/battle/Battle.js"
+import type { Command } from "../../src/battle/Command.js"
+import type { Env } from "../../src/battle/Context.js"
+import type { Rejection } from "../../src/battle/Decide.js"
+import type { Event, EventOf, EventType } from "../../src/battle/Event.js"
+import { legalCommands } from "../../src/battle/Legal.js"
+import type { OptionsInput } from "../../src/battle/Options.js"
+import type { Fact, FactQuery, FactValue, Model, State } from "../../src/battle/State.js"
+import { coreRegistry } from "../../src/content/core/index.js"
+import type { Scenario } from "../../src/content/schema/Scenario.js"
+import type { ContentView } from "../../src/refuge/Content.js"
+import { found } from "../../src/refuge/Founding.js"
+import type { Refuge } from "../../src/refuge/Refuge.js"
+
+export const core = coreRegistry()
+
+const cache = core.get("scenarios", "cache")!
+const scenario = (id: string, over: Partial<Scenario>): Scenario =>
+  ({ ...cache, id, name: id, ...over }) as Scenario
+const setupOf = (over: Partial<Scenario["setup"]>) => ({ ...cache.setup, ...over })
+
+/** Test scenarios: `duel` (6 rounds, nothing lurking, 2 Loot), `short` (1 round), `lurk` (one lurking roll), `noisy` (+2 Din dice). */
+export const SCENARIOS: Record<string, Scenario> = {
+  duel: scenario("duel", { setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
+  short: scenario("short", { rounds: 1, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
+  two: scenario("two", { rounds: 2, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
+  lurk: scenario("lurk", { setup: setupOf({ lurking: 1, lootTokens: 2 }) }),
+  noisy: scenario("noisy", { dinDice: 2, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
+}
+
+/** The core content with the test scenarios. */
+export const content: ContentView = {
+  get: ((kind: string, id: string) =>
+    kind === "scenarios" && SCENARIOS[id]
+      ? SCENARIOS[id]
+      : core.get(kind as never, id)) as ContentView["get"],
+  list: ((kind: string) =>
+    kind === "scenarios"
+      ? [...core.list("scenarios"), ...Object.values(SCENARIOS)]
+      : core.list(kind as never)) as ContentView["list"],
+}
+export const env: Env = Battle.envOf(content)
+
+/** A survivor to put on a hand-made roster. Student by default: M6 F2 S2 W2 N1 H2 A0, no battle Knack. */
+export interface SurvivorSpec {
+  readonly name?: string
+  readonly background?: string
+  readonly leader?: boolean
+  readonly weapons?: ReadonlyArray<string>
+  readonly armour?: ReadonlyArray<string>
+  readonly kit?: ReadonlyArray<string>
+  readonly skills?: ReadonlyArray<string>
+  readonly blight?: number
+  readonly gifts?: ReadonlyArray<string>
+  readonly marks?: ReadonlyArray<string>
+}
+
+/** A hand-made Refuge (no builder): the survivors as given, the stores as given. */
+export const refuge = (
+  name: string,
+  survivors: ReadonlyArray<SurvivorSpec>,
+  stores: { reloads?: number; arrows?: number; bolts?: number } = {},
+  kind: "refuge" | "congregation" = "refuge",
+): Refuge => ({
+  name,
+  kind,
+  home: (kind === "congregation" ? "grove" : "campsite") as never,
+  survivors: survivors.map((s, i) => ({
+    id: `survivor-${i + 1}` as never,
+    name: s.name ?? `${name} ${i + 1}`,
+    background: s.background ?? "student",
+    ...(s.leader ? { role: kind === "congregation" ? "verdantMother" : "leader" } : {}),
+    equipment: { weapons: [...(s.weapons ?? [])], armour: [...(s.armour ?? [])], kit: [...(s.kit ?? [])] },
+    xp: 0,
+    advances: [],
+    skills: [...(s.skills ?? [])],
+    injuries: [],
+    blight: s.blight ?? 0,
+    gifts: [...(s.gifts ?? [])],
+    marks: [...(s.marks ?? [])],
+  })) as never,
+  improvements: [],
+  stash: { weapons: [], armour: [], kit: [] },
+  ledger: Object.entries(stores)
+    .filter(([, n]) => (n ?? 0) > 0)
+    .map(([store, amount], seq) => ({ seq, store: store as never, amount: amount!, reason: "test stores" })),
+})
+
+/** The two example rosters, founded (a Refuge and a Congregation). */
+export const exampleRefuges = (): [Refuge, Refuge] => {
+  const f = (file: string): Refuge => {
+    const roster = JSON.parse(
+      readFileSync(new URL(`../../../../examples/rosters/${file}`, import.meta.url), "utf8"),
+    )
+    return Either.getOrThrow(found(roster, core, { source: seeded(3) }))
+  }
+  return [f("refuge.json"), f("congregation.json")]
+}
+
+/** Fact builders. */
+export const sees = (a: string, b: string, value = true): Fact => ({ query: { q: "sees", a, b }, value })
+export const within = (a: string, b: string, inches: number, value = true): Fact => ({
+  query: { q: "within", a, b, inches },
+  value,
+})
+export const cover = (a: string, b: string, value: "none" | "partial" | "most"): Fact => ({
+  query: { q: "cover", a, b },
+  value,
+})
+export const contact = (a: string, b: string, value = true): Fact => ({
+  query: { q: "contact", a, b },
+  value,
+})
+export const inTerrain = (a: string, terrain: "spore" | "open" | "cover", value = true): Fact => ({
+  query: { q: "in", a, terrain },
+  value,
+})
+
+/** A fact answer for a prompt: a function of the query, or undefined to leave it. */
+export type FactAnswers = (q: FactQuery) => FactValue | undefined
+
+/** Default answers: nobody stands in spores, nothing is in contact or in sight. */
+export const noFacts: FactAnswers = (q) => (q.q === "cover" ? "none" : q.q === "nearest" ? q.among[0] : false)
+
+export interface RaidInput {
+  readonly refuges?: ReadonlyArray<Refuge> | undefined
+  readonly scenario?: string | undefined
+  readonly options?: OptionsInput | undefined
+  readonly seed?: number | undefined
+  readonly campaign?: State["campaign"] | undefined
+}
+
+/** Two plain Refuges: "a" (a1 Leader with a pistol, a2 with a bat) and "b" (b1 Leader with a knife, b2 with a bat). */
+export const plain = (): [Refuge, Refuge] => [
+  refuge("A", [{ leader: true, weapons: ["pistol"] }, { weapons: ["baseball-bat"] }], { reloads: 1 }),
+  refuge("B", [{ leader: true, weapons: ["knife"] }, { weapons: ["baseball-bat"] }]),
+]
+
+/** A raid being played at a table. */
+export class Table {
+  battle: BattleValue
+  /** The events of the last command. */
+  last: ReadonlyArray<Event> = []
+
+  constructor(battle: BattleValue) {
+    this.battle = battle
+    this.last = battle.events
+  }
+
+  static create(input: RaidInput = {}): Table {
+    const r = Battle.create(
+      {
+        refuges: input.refuges ?? plain(),
+        scenario: input.scenario ?? "duel",
+        options: input.options,
+        dice: input.seed === undefined ? "manual" : { seed: input.seed },
+        campaign: input.campaign,
+      },
+      env,
+    )
+    if (Either.isLeft(r)) throw new Error(JSON.stringify(r.left))
+    return new Table(r.right)
+  }
+
+  get s(): State {
+    return this.battle.state
+  }
+
+  model(id: string): Model {
+    const m = this.s.models.find((x) => x.id === id)
+    if (!m) throw new Error(`no model ${id}`)
+    return m
+  }
+
+  /** Applies a command that must be accepted; returns its events. */
+  do(c: Command, by = "any"): ReadonlyArray<Event> {
+    const r = Battle.command(this.battle, c, env, by)
+    if (Either.isLeft(r))
+      throw new Error(`refused ${JSON.stringify(c)}: ${r.left.reason} (${r.left.clause ?? "-"})`)
+    this.last = r.right.events.slice(this.battle.events.length)
+    this.battle = r.right
+    return this.last
+  }
+
+  /** Applies a command that must be refused; checks nothing changed and returns the rejection. */
+  reject(c: Command, by = "any"): Rejection {
+    const before = Battle.hash(this.s)
+    const r = Battle.command(this.battle, c, env, by)
+    if (Either.isRight(r))
+      throw new Error(
+        `accepted ${JSON.stringify(c)}: ${JSON.stringify(r.right.events.slice(this.battle.events.length))}`,
+      )
+    expect(Battle.hash(this.s)).toBe(before)
+    return r.left
+  }
+
+  roll(...faces: number[]): ReadonlyArray<Event> {
+    return this.do({ type: "roll", faces })
+  }
+
+  state(...facts: Fact[]): ReadonlyArray<Event> {
+    return this.do({ type: "state", facts })
+  }
+
+  /** The pending prompt. */
+  get prompt() {
+    return this.s.pending?.prompt
+  }
+
+  /** The question of the pending fact prompt. */
+  factQuery(): FactQuery {
+    const p = this.prompt
+    if (p?.kind !== "fact") throw new Error(`expected a fact prompt, got ${JSON.stringify(p)}`)
+    return p.query
+  }
+
+  /** Events of a type among the last command's events (or all). */
+  of<T extends EventType>(type: T, all = false): Array<EventOf<T>> {
+    return (all ? this.battle.events : this.last).filter((e): e is EventOf<T> => e.type === type)
+  }
+
+  /**
+   * Answers prompts until none waits: dice from `faces` (in order; a function may pick by prompt),
+   * facts from `facts`; with a list of faces it stops at a dice prompt once they are used up, and at a fact `facts` leaves undefined. Returns every event produced. Throws when it can't answer.
+   */
+  settle(
+    faces: number[] | ((n: number, purpose: string) => number[]) = [],
+    facts: FactAnswers = noFacts,
+  ): Event[] {
+    const out: Event[] = []
+    const queue = Array.isArray(faces) ? [...faces] : undefined
+    for (let guard = 0; guard < 500 && this.prompt; guard++) {
+      const p = this.prompt
+      if (p.kind === "dice") {
+        if (queue && queue.length < p.dice) break // the faces given are used up: stop here
+        const f = queue
+          ? queue.splice(0, p.dice)
+          : (faces as (n: number, purpose: string) => number[])(p.dice, p.purpose)
+        if (f.length !== p.dice) throw new Error(`settle: ran out of faces for ${p.purpose} (${p.dice} dice)`)
+        out.push(...this.roll(...f))
+      } else if (p.kind === "fact") {
+        const v = facts(p.query)
+        if (v === undefined) break // left for the test to answer
+        out.push(...this.state({ query: p.query, value: v }))
+      } else {
+        // A choice (Blight dice in a reply pool): none, unless the test answers it itself.
+        if (!p.options.includes("0")) break
+        out.push(...this.do({ type: "choose", option: "0" }))
+      }
+    }
+    this.last = out
+    return out
+  }
+
+  /** Rolls round-start Initiative so that `first` goes first (its roller's pool all 6s, the rest all 1s). */
+  initiative(first: string): void {
+    this.settle((n, purpose) =>
+      Array.from({ length: n }, () => (purpose.startsWith(this.sideName(first)) ? 6 : 1)),
+    )
+  }
+
+  sideName(id: string): string {
+    return this.s.sides.find((x) => x.id === id)?.name ?? id
+  }
+
+  legal(by = "any"): Command[] {
+    return legalCommands(this.s, env, by)
+  }
+}
+
+/** A raid with two plain Refuges in round 1, side "a" on turn (Initiative typed in). */
+export const started = (input: RaidInput = {}, first = "a"): Table => {
+  const t = Table.create(input)
+  t.initiative(first)
+  expect(t.s.phase).toBe("activations")
+  expect(t.s.order[0]).toBe(first)
+  return t
+}
+
+export const faces = (n: number, face: number): number[] => Array.from({ length: n }, () => face)
+
+/** The facts a Shoot asks, stated ahead: in sight, in range, half range or not, cover, and no friend in the fight. */
+export const shotFacts = (
+  t: Table,
+  shooter: string,
+  target: string,
+  range: number,
+  o: { long?: boolean; cover?: "none" | "partial" | "most"; fighting?: ReadonlyArray<string> } = {},
+): Fact[] => {
+  const side = t.model(shooter).side
+  const friends = t.s.models.filter((m) => m.side === side && m.id !== shooter && m.status === "active")
+  return [
+    sees(shooter, target),
+    within(shooter, target, range),
+    within(shooter, target, range / 2, !o.long),
+    cover(shooter, target, o.cover ?? "none"),
+    ...friends.map((f) => contact(f.id, target, (o.fighting ?? []).includes(f.id))),
+  ]
+}
+
+/** Ends every remaining activation of the round (each side activates and stops at once), up to the End Phase. */
+export const passRound = (t: Table): void => {
+  for (let guard = 0; guard < 100 && t.s.phase === "activations" && !t.prompt; guard++) {
+    const a = t.s.activation
+    if (a) {
+      t.do({ type: "endActivation", model: a.model })
+      continue
+    }
+    const next = t.legal().find((c) => c.type === "activate")
+    if (!next) break
+    t.do(next)
+  }
+}
