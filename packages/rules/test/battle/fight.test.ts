@@ -238,7 +238,7 @@ describe("Down and first aid (B-DOWN, B-AID)", () => {
     t.do({ type: "endActivation", model: "a.1" })
     t.do({ type: "activate", model: "b.2" })
     t.do({ type: "endActivation", model: "b.2" })
-    t.settle([1, 6], (q) => (q.q === "in" ? false : undefined)) // the Din; a.1 passes A's Rout test
+    t.settle([1, 6, 3], (q) => (q.q === "in" ? false : undefined)) // the Din; a.1 passes A's Rout test (Nerve 2)
     t.initiative("b")
     t.do({ type: "activate", model: "b.1" })
     expect(t.reject({ type: "shoot", model: "b.1", weapon: "pistol", target: "a.2" }).clause).toBe(
@@ -331,9 +331,8 @@ describe("Down and first aid (B-DOWN, B-AID)", () => {
 })
 
 describe("Blight dice on Armour (R-BATTLE-07)", () => {
-  // Options.ts offers blightDiceOnArmour (AMB-B-10), but no rule reads it: Armour rolls never add
-  // Blight dice, whatever the setting.
-  it.fails("B-ARMOUR-01 with R-BATTLE-07 on, a Touched target is asked for a Blight die on its Armour roll", () => {
+  // Options.ts offers blightDiceOnArmour (AMB-B-10): with it on, a Touched target is asked.
+  it("B-ARMOUR-01 with R-BATTLE-07 on, a Touched target is asked for a Blight die on its Armour roll", () => {
     const t = started({
       refuges: [
         refuge("A", [{ leader: true, weapons: ["pistol"] }, {}], { reloads: 1 }),

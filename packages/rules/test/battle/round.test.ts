@@ -65,8 +65,8 @@ describe("the round (B-ROUND)", () => {
     const t = started()
     shootDown(t) // 1 Noise; b has half its survivors Down
     passRound(t)
-    // Din: 1 die; Spores: a.1 is in spores; Rout: b.1 tests its Nerve (1 die).
-    t.settle([3, 5, 6], (q) => (q.q === "in" && q.a === "a.1" ? true : noFacts(q)))
+    // Din: 1 die; Spores: a.1 is in spores; Rout: b.1 tests its Nerve (2 dice).
+    t.settle([3, 5, 6, 3], (q) => (q.q === "in" && q.a === "a.1" ? true : noFacts(q)))
     const order = t.last
       .map((e) => e.type)
       .filter((x) => ["din.rolled", "spores", "rout.test", "round.clear", "round.end"].includes(x))
@@ -389,7 +389,7 @@ describe("Rout (B-ROUT)", () => {
     const t = started()
     shootDown(t)
     passRound(t)
-    t.settle([1, 4]) // the Din (1 die), then b.1's Nerve 1
+    t.settle([1, 4, 3]) // the Din (1 die), then b.1's Nerve 2 (a Student's 1, +1 the Leader, R-CONTENT-26)
     expect(t.of("rout.test")).toEqual([expect.objectContaining({ side: "b", model: "b.1", passed: true })])
     expect(t.of("test.rolled")).toEqual([
       expect.objectContaining({ model: "b.1", pool: "nerve.rout", target: 1, passed: true }),
@@ -415,7 +415,7 @@ describe("Rout (B-ROUT)", () => {
     const t = started()
     shootDown(t)
     passRound(t)
-    t.settle([1, 3]) // the Din, then b.1 fails
+    t.settle([1, 3, 3]) // the Din, then b.1 fails (Nerve 2)
     expect(t.of("routed")).toEqual([{ type: "routed", side: "b", reason: "failed its Rout test" }])
     expect(t.of("fled").map((e) => e.model)).toEqual(["b.1"])
     expect(t.model("b.1").status).toBe("fled")

@@ -670,7 +670,7 @@ describe("Gifts in battle (B-GIFT, B-BLIGHTDICE-04)", () => {
     expect(t.model("a.1")).toMatchObject({ blight: 3, gifts: [], marks: [] })
   })
 
-  it.fails("B-GIFT-03 with R-BATTLE-12 giftsAtOnce, reaching Blight 3 rolls a Gift and a Mark straight away", () => {
+  it("B-GIFT-03 with R-BATTLE-12 giftsAtOnce, reaching Blight 3 rolls a Gift and a Mark straight away", () => {
     const t = withShooter({ blight: 2 }, {}, { giftsAtOnce: true })
     t.do({ type: "activate", model: "a.1" })
     t.do({ type: "endActivation", model: "a.1" })
