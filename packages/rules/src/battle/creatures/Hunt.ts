@@ -316,7 +316,7 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
         model: id,
         distance: o.distance,
         sprint: false,
-        contact: o.contact.filter((x) => ctx.draft.models.some((m) => m.id === x)),
+        contact: [],
         offTable: false,
         reason: "drifts towards the centre (B-BEHAVIOUR-02)",
         ...(o.to ? { to: o.to } : {}),
@@ -347,7 +347,8 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
       model: id,
       distance: o.distance,
       sprint: false,
-      contact: o.contact.filter((x) => ctx.draft.models.some((m) => m.id === x)),
+      // Only the target is stated: other contacts are asked when a rule needs them (R-BOARD-06).
+      contact: o.contact.filter((x) => x === target.id),
       offTable: false,
       reason: `goes for ${target.name}`,
       ...(o.to ? { to: o.to } : {}),

@@ -73,7 +73,8 @@ export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
       model: m.id,
       distance: o.distance,
       sprint: false,
-      contact: o.contact.filter((x) => ctx.draft.models.some((d) => d.id === x)),
+      // A Panic move goes directly away (B-DREAD-03): it ends in contact with nothing (R-BATTLE-41).
+      contact: [],
       offTable: false,
       ...(o.to ? { to: o.to } : {}),
       reason: `Panic: a full Move away from ${creature.name} (B-DREAD-03)`,
