@@ -32,7 +32,7 @@ interface GqlError {
   readonly extensions?: {
     readonly code?: string
     readonly status?: number
-    readonly details?: readonly { path: string; message: string; clause?: string }[]
+    readonly details?: readonly { pack?: string; path: string; message: string; clause?: string }[]
   }
 }
 interface GqlResult {
@@ -367,7 +367,9 @@ describe("packs", () => {
     }
     const e = onlyError(await post(server, UPLOAD, { pack: broken }, ann.key))
     expect(e.extensions?.code).toBe("rules_violated")
-    expect(e.extensions?.details?.map((d) => d.path)).toContain("broken-husks: creatures[0].health")
+    expect(e.extensions?.details).toContainEqual(
+      expect.objectContaining({ pack: "broken-husks", path: "creatures[0].health" }),
+    )
   })
 
   it("getPack of an unknown id is not_found", async () => {
@@ -688,9 +690,14 @@ describe("limits, masking and GraphiQL", () => {
     expect(badJson.status).toBe(400)
     expect(badJson.body.errors[0]?.extensions).toMatchObject({ code: "bad_request", status: 400 })
 
+    const mutation = `?query=${encodeURIComponent('mutation { registerPlayer(name: "Dee") { apiKey } }')}`
+    // A GET without the CSRF header (what an <img> or a link sends) is refused before anything runs.
+    const bare = await send({ headers: { accept: "application/json" } }, mutation)
+    expect(bare.status).toBe(403)
+    expect(bare.body.errors[0]?.extensions).toMatchObject({ code: "forbidden", status: 403 })
     const viaGet = await send(
-      { headers: { accept: "application/json" } },
-      `?query=${encodeURIComponent('mutation { registerPlayer(name: "Dee") { apiKey } }')}`,
+      { headers: { accept: "application/json", "x-graphql-yoga-csrf": "1" } },
+      mutation,
     )
     expect(viaGet.status).toBe(405)
     expect(viaGet.body.errors[0]?.extensions).toMatchObject({ code: "method_not_allowed", status: 405 })

@@ -176,7 +176,11 @@ describe("packs", () => {
     const r = await call("POST", "/v1/packs", bad, ann)
     expectError(r, 422, "rules_violated")
     expect(r.body.error.details.length).toBeGreaterThanOrEqual(2)
-    for (const d of r.body.error.details) expect(d.path).toMatch(/broken-pack/)
+    // The pack is its own field (issue 16), not folded into the path.
+    for (const d of r.body.error.details) {
+      expect(d.pack).toBe("broken-pack")
+      expect(d.path).not.toMatch(/broken-pack/)
+    }
     expectError(await call("GET", "/v1/packs/broken-pack"), 404, "not_found")
     expectError(await call("POST", "/v1/packs", { hello: 1 }, ann), 400, "bad_request")
   })
@@ -370,7 +374,7 @@ describe("the HTTP edges", () => {
       ...defaults,
       port: 0,
       databaseUrl: `file:${join(dir, "api.db")}`,
-      rateLimit: { requests: 3, windowMs: 60_000 },
+      rateLimit: { ...defaults.rateLimit, requests: 3, windowMs: 60_000 },
     })
     try {
       const codes: number[] = []
