@@ -383,6 +383,9 @@ export const makeService = async (
         requestId,
         caller ?? Promise.resolve(Exit.fail(unauthorized())),
       )
+      // A key was sent and is not valid: say how to authenticate, as REST's 401 does.
+      if (caller && Exit.isFailure(await caller))
+        response.headers.set("www-authenticate", 'Bearer realm="blight", error="invalid_token"')
       return response
     }
     if (url.pathname === "/openapi.json")
@@ -473,8 +476,14 @@ export const startServer = async (
       return
     }
     const requestId = randomUUID()
-    res.writeHead(400, { "content-type": JSON_TYPE, "x-request-id": requestId, connection: "close" })
-    res.end(JSON.stringify(badRequest(why).toBody(requestId)))
+    const body = JSON.stringify(badRequest(why).toBody(requestId))
+    res.writeHead(400, {
+      "content-type": JSON_TYPE,
+      "content-length": Buffer.byteLength(body),
+      "x-request-id": requestId,
+      connection: "close",
+    })
+    res.end(body)
   })
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
