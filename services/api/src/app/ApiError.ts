@@ -44,6 +44,7 @@ export const CODES = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  not_acceptable: 406,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

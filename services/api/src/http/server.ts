@@ -13,7 +13,7 @@ import { Request } from "@whatwg-node/fetch"
 import { createServerAdapter, Response } from "@whatwg-node/server"
 import { Cause, Effect, Exit, Option } from "effect"
 import { parse } from "graphql"
-import { ApiError, badRequest, notFound, unauthorized } from "../app/ApiError.js"
+import { ApiError, badRequest, CODES, type Code, notFound, unauthorized } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import type { Config } from "../config.js"
 import { connect } from "../db/connect.js"
@@ -65,6 +65,38 @@ const graphqlErrorResponse = (e: ApiError, requestId: string, headers: Record<st
       ...headers,
     },
   )
+}
+
+const SENTENCES: Partial<Record<Code, string>> = {
+  not_acceptable: "none of the types in Accept can be answered: ask for application/json",
+  method_not_allowed: "that method is not allowed here",
+  unsupported_media_type: "send the body as application/json",
+}
+
+/**
+ * The safety net of the one error path: a refusal that some layer (Yoga, the adapter) answered
+ * without a JSON body gets one, with the code of its status, so every error reads the same.
+ */
+const withJsonError = (response: Response, requestId: string, path: string): Response => {
+  if (response.status < 400 || /json/i.test(response.headers.get("content-type") ?? "")) return response
+  const code = (Object.keys(CODES) as Code[]).find((c) => CODES[c] === response.status) ?? "bad_request"
+  const e = new ApiError({ code, message: SENTENCES[code] ?? `refused: ${code.replace(/_/g, " ")}` })
+  const headers: Record<string, string> = {}
+  for (const h of ["allow", "accept", "retry-after", "www-authenticate"]) {
+    const v = response.headers.get(h)
+    if (v) headers[h] = v
+  }
+  return path === "/graphql"
+    ? graphqlErrorResponse(e, requestId, headers)
+    : errorResponse(e, requestId, headers)
+}
+
+const pathOf = (url: string) => {
+  try {
+    return new URL(url).pathname
+  } catch {
+    return ""
+  }
 }
 
 /** Routes compiled to matchers once. */
@@ -206,8 +238,13 @@ export const makeService = async (
     if (text === "too-large") return refuse(tooLarge())
     const parsed = parseJsonBody(text)
     if (!parsed.ok) return refuse(parsed.error)
-    const params = parsed.value as { query?: unknown; variables?: unknown; operationName?: unknown }
-    const query = typeof params?.query === "string" ? params.query : undefined
+    // Not an object (null, a list, a number): Yoga answers it; nothing here reads it.
+    const params = (
+      parsed.value !== null && typeof parsed.value === "object" && !Array.isArray(parsed.value)
+        ? parsed.value
+        : {}
+    ) as { query?: unknown; variables?: unknown; operationName?: unknown }
+    const query = typeof params.query === "string" ? params.query : undefined
     if (query !== undefined && query.length > config.graphqlMaxQueryLength)
       return refuse(
         new ApiError({
@@ -409,6 +446,7 @@ export const makeService = async (
       log(`[${requestId}] internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
       response = json(500, internalBody(requestId))
     }
+    response = withJsonError(response, requestId, pathOf(request.url))
     response.headers.set("x-request-id", requestId)
     return response
   }

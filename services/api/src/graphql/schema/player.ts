@@ -77,33 +77,24 @@ builder.queryField("myKeys", (t) =>
   }),
 )
 
-builder.mutationField("issueKey", (t) =>
-  t.field({
-    description: `A new API key, shown once (at most ${App.MAX_KEYS} per player)`,
-    type: IssuedKeyRef,
-    nullable: true,
-    resolve: (_, _a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (caller) => App.issueKey(ctx.deps, caller, false)),
-      ),
-  }),
-)
-
-builder.mutationField("rotateKey", (t) =>
-  t.field({
-    description: "A new API key, shown once; the key this request was made with stops working",
-    type: IssuedKeyRef,
-    nullable: true,
-    resolve: (_, _a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (caller) => App.issueKey(ctx.deps, caller, true)),
-      ),
-  }),
-)
+const keyMutations = [
+  ["issueKey", false, `A new API key, shown once (at most ${App.MAX_KEYS} per player)`],
+  ["rotateKey", true, "A new API key, shown once; the key this request was made with stops working"],
+] as const
+for (const [name, rotate, description] of keyMutations)
+  builder.mutationField(name, (t) =>
+    t.field({
+      description,
+      type: IssuedKeyRef,
+      nullable: true,
+      resolve: (_, _a, ctx, info) =>
+        resolveEffect(
+          ctx,
+          info,
+          asPlayer(ctx, (caller) => App.issueKey(ctx.deps, caller, rotate)),
+        ),
+    }),
+  )
 
 builder.mutationField("revokeKey", (t) =>
   t.field({
