@@ -144,6 +144,10 @@ describe("packs", () => {
     expect(homes.body.total).toBeGreaterThan(0)
     expect(homes.body.items.every((i: any) => i.pack === "flooded-quarter")).toBe(true)
     expectError(await call("GET", "/v1/content/homes?packs=nope"), 404, "not_found")
+    // Filtering by a pack that is not merged in would be an empty page: a 400 that says what to add.
+    const unmerged = await call("GET", "/v1/content/homes?pack=flooded-quarter")
+    expectError(unmerged, 400, "bad_request")
+    expect(unmerged.body.error.message).toMatch(/packs=flooded-quarter/)
   })
 
   it("the owner publishes new versions; the same version twice is a 409; someone else is a 403", async () => {

@@ -36,8 +36,6 @@ export interface Deps {
   readonly db: Kysely<Database>
   /** ISO time now (injected so tests can pin it). */
   readonly now: () => string
-  /** Told after a pack version is stored, so caches of merged content can be dropped. */
-  readonly packUploaded?: () => void
 }
 
 export type Player = Repo.Player
@@ -332,7 +330,6 @@ export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
         at: deps.now(),
       }),
     )
-    deps.packUploaded?.()
     return packSummary((yield* db(() => Repo.packById(deps.db, id)))!)
   })
 
