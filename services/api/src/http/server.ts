@@ -12,7 +12,7 @@ import { Request } from "@whatwg-node/fetch"
 // (about 3× slower for the same bytes, measured by bench/api.bench.mjs).
 import { createServerAdapter, Response } from "@whatwg-node/server"
 import { Cause, Effect, Exit, Option } from "effect"
-import { parse } from "graphql"
+import { parse, stripIgnoredCharacters } from "graphql"
 import { ApiError, badRequest, CODES, type Code, notFound, unauthorized } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import type { Config } from "../config.js"
@@ -209,6 +209,8 @@ export const makeService = async (
   // REST and GraphQL share 90% of the budget; parsed GraphQL documents have the rest.
   const answers = answerCache(Math.floor((config.cacheBytes * 9) / 20))
   const graphqlAnswers = answerCache(Math.floor((config.cacheBytes * 9) / 20))
+  // The caller of a request that sent no key (made once: an error object is not free).
+  const noCaller: Promise<Exit.Exit<App.Caller, ApiError>> = Promise.resolve(Exit.fail(unauthorized()))
   // A query longer than this is not worth keeping (and is not parsed twice to decide).
   const KEPT_QUERY_LENGTH = 4000
 
@@ -253,19 +255,25 @@ export const makeService = async (
         }),
       )
     const operationName = typeof params.operationName === "string" ? params.operationName : undefined
+    // Keyed by the operation normalized (spacing and comments don't matter; strings are kept as
+    // they are) and the variables. Only a pure query is ever stored, so a hit needs no parse.
     let key: string | undefined
     if (query !== undefined && query.length <= KEPT_QUERY_LENGTH) {
       try {
-        const doc = parse(query, { maxTokens: 2000, noLocation: true })
-        // Keyed by the operation as parsed (spacing and comments don't matter) and the variables.
-        if (isPure(doc, operationName))
-          key = keyOf(JSON.stringify(doc.definitions), operationName ?? null, params.variables ?? null)
+        key = keyOf(stripIgnoredCharacters(query), operationName ?? null, params.variables ?? null)
       } catch {
-        // Not a valid document: Yoga answers it, and nothing is kept.
+        // Not even lexable: Yoga answers it, and nothing is kept.
       }
     }
     const kept = key === undefined ? undefined : graphqlAnswers.get(key)
     if (kept !== undefined) return new Response(kept.body, { headers: { "content-type": kept.type } })
+    if (key !== undefined) {
+      try {
+        if (!isPure(parse(query!, { maxTokens: 2000, noLocation: true }), operationName)) key = undefined
+      } catch {
+        key = undefined // not a valid document: Yoga answers it
+      }
+    }
     const forwarded = new Request(request.url, { method: "POST", headers: request.headers, body: text })
     const response = await yoga.fetch(forwarded, ctx)
     if (key === undefined || response.status !== 200) return response
@@ -314,9 +322,8 @@ export const makeService = async (
     if (cached)
       return new Response(cached.body, { status: cached.status, headers: { "content-type": cached.type } })
     const effect = route.auth
-      ? Effect.flatMap(
-          Effect.flatten(Effect.promise(() => caller ?? Promise.resolve(Exit.fail(unauthorized())))),
-          (player) => route.handler({ deps, params, query, body, player, accept }),
+      ? Effect.flatMap(Effect.flatten(Effect.promise(() => caller ?? noCaller)), (player) =>
+          route.handler({ deps, params, query, body, player, accept }),
         )
       : route.handler({ deps, params, query, body, player: undefined as never, accept })
     const response = await run(effect, route.status, log, requestId)
@@ -415,11 +422,7 @@ export const makeService = async (
     if (isGraphql) {
       const declared = Number(request.headers.get("content-length") ?? "0")
       if (declared > config.maxBodyBytes) return refuse(tooLarge())
-      const response = await handleGraphql(
-        request,
-        requestId,
-        caller ?? Promise.resolve(Exit.fail(unauthorized())),
-      )
+      const response = await handleGraphql(request, requestId, caller ?? noCaller)
       // A key was sent and is not valid: say how to authenticate, as REST's 401 does.
       if (caller && Exit.isFailure(await caller))
         response.headers.set("www-authenticate", 'Bearer realm="blight", error="invalid_token"')
