@@ -33,6 +33,7 @@ interface GqlError {
     readonly code?: string
     readonly status?: number
     readonly details?: readonly { pack?: string; path: string; message: string; clause?: string }[]
+    readonly requestId?: string
   }
 }
 interface GqlResult {
@@ -40,6 +41,8 @@ interface GqlResult {
   readonly data?: Data | null
   readonly errors?: readonly GqlError[]
   readonly text: string
+  /** The X-Request-Id header. */
+  readonly requestId: string
 }
 
 type Server = Awaited<ReturnType<typeof startServer>>
@@ -61,7 +64,7 @@ const post = async (
   })
   const text = await response.text()
   const body = JSON.parse(text) as { data?: Data | null; errors?: GqlError[] }
-  return { status: response.status, text, ...body }
+  return { status: response.status, text, requestId: response.headers.get("x-request-id") ?? "", ...body }
 }
 
 /** The one error of a result, which must have no other. */
@@ -674,7 +677,8 @@ describe("limits, masking and GraphiQL", () => {
     const r = await post(tight, `{ health listPacks { id } }`)
     const e = onlyError(r)
     expect(e.message).toBe("Unexpected error.")
-    expect(e.extensions).toEqual({ code: "internal", status: 500 })
+    expect(e.extensions).toEqual({ code: "internal", status: 500, requestId: r.requestId })
+    expect(logged.filter((l) => l.includes(r.requestId))).toHaveLength(1)
     expect(r.data).toEqual({ health: "ok", listPacks: null })
     expect(r.text).not.toMatch(/no such table|sqlite|stack/i)
     expect(logged.join("\n")).toMatch(/Query\.listPacks[\s\S]*no such table: packs/)

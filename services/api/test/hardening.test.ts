@@ -6,6 +6,7 @@
  * is counted (bytes answered, details listed, cache bytes), never by wall time.
  */
 import { connect as netConnect } from "node:net"
+import SQLite from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MAX_DETAILS } from "../src/app/ApiError.js"
 import { identityTable, OVERFLOW } from "../src/http/RateLimit.js"
@@ -16,6 +17,7 @@ import {
   exampleRoster,
   makeDatabase,
   type Running,
+  sqliteDatabase,
   startTestServer,
   type TestDatabase,
 } from "./support/server.js"
@@ -104,6 +106,29 @@ describe("the identity table", () => {
     now = 1001 // every window has ended: the table empties as it is used
     expect(table.admit("another")).toBe("another")
     expect(table.size()).toBe(1)
+  })
+})
+
+describe("an unexpected error", () => {
+  it("is a 500 without a stack, logged once with the request id the answer carries", async () => {
+    const db = sqliteDatabase()
+    const s = await startTestServer(db.url)
+    try {
+      // The database changes under the service: reading packs fails in a way no use-case expects.
+      const sqlite = new SQLite(db.url.slice("file:".length))
+      sqlite.exec("ALTER TABLE packs RENAME TO packs_moved")
+      sqlite.close()
+      const r = await send(`${s.url}/v1/packs`)
+      expect(r.status).toBe(500)
+      expect(r.text).not.toMatch(STACK)
+      expect(r.text).not.toMatch(/sqlite|no such table/i)
+      const id = r.headers.get("x-request-id")!
+      expect(r.body.error).toEqual({ code: "internal", message: expect.any(String), requestId: id })
+      expect(s.logged.filter((l) => l.includes(id))).toEqual([expect.stringMatching(/no such table: packs/)])
+    } finally {
+      await s.close()
+      await db.drop()
+    }
   })
 })
 

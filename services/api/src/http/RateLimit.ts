@@ -77,7 +77,8 @@ export const makeRateLimiter = async (config: Config, pool?: pg.Pool): Promise<R
           keyPrefix,
           points,
           duration,
-          clearExpiredByTimeout: false,
+          // Expired rows are deleted every few minutes (an unref'd timer), so the table stays small.
+          clearExpiredByTimeout: true,
           insuranceLimiter: memory(`${keyPrefix}-insurance`, points),
         },
         (err?: unknown) => (err ? reject(err) : resolve()),
