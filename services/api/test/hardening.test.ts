@@ -9,7 +9,7 @@ import { connect as netConnect } from "node:net"
 import SQLite from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MAX_DETAILS } from "../src/app/ApiError.js"
-import { identityTable, OVERFLOW } from "../src/http/RateLimit.js"
+import { clientAddress, identityTable, OVERFLOW } from "../src/http/RateLimit.js"
 import { defaults } from "../src/index.js"
 import { checkShape, defaultShapeLimits } from "../src/limits/shape.js"
 import {
@@ -80,17 +80,35 @@ describe("the structural pre-check", () => {
     const limits = { ...defaultShapeLimits, maxNodes: 1000 }
     const flat = new Array(500_000).fill(0)
     // An array too long is refused before any element is visited.
-    expect(checkShape(flat, limits)).toMatchObject({ path: "(root)", tooLarge: true })
+    expect(checkShape(flat, limits)).toMatchObject({ path: "(root)", tooLarge: true, visited: 1 })
     const wide = Array.from({ length: 50 }, () => new Array(100).fill("x"))
-    expect(checkShape(wide, limits)?.message).toMatch(/more than 1000 values/)
+    expect(checkShape(wide, limits)).toMatchObject({
+      message: expect.stringMatching(/more than 1000 values/),
+      visited: 1001,
+    })
     let deep: unknown = 1
     for (let i = 0; i < 10_000; i++) deep = [deep]
     expect(checkShape(deep, limits)).toMatchObject({
       tooLarge: false,
       message: expect.stringMatching(/deeper than 32/),
+      visited: 33,
     })
     expect(checkShape({ a: "x".repeat(30_000) })).toMatchObject({ path: "a", tooLarge: true })
     expect(checkShape(exampleRoster())).toBeUndefined()
+  })
+})
+
+describe("the client's address", () => {
+  it("is the socket's, unless the socket is a trusted proxy; IPv6 counts by /64", () => {
+    expect(clientAddress("203.0.113.9", "1.2.3.4", [])).toBe("203.0.113.9")
+    expect(clientAddress("203.0.113.9", "1.2.3.4", ["10.0.0.2"])).toBe("203.0.113.9")
+    expect(clientAddress("10.0.0.2", "1.2.3.4", ["10.0.0.2"])).toBe("1.2.3.4")
+    // The right-most entry the trusted proxies did not add; an invented left part is ignored.
+    expect(clientAddress("10.0.0.2", "6.6.6.6, 1.2.3.4, 10.0.0.3", ["10.0.0.2", "10.0.0.3"])).toBe("1.2.3.4")
+    expect(clientAddress("10.0.0.2", "not-an-ip", ["10.0.0.2"])).toBe("10.0.0.2")
+    expect(clientAddress("::ffff:192.0.2.1", null, [])).toBe("192.0.2.1")
+    expect(clientAddress("2001:db8:1:2:3:4:5:6", null, [])).toBe("2001:db8:1:2::/64")
+    expect(clientAddress("2001:db8::1", null, [])).toBe(clientAddress("2001:db8:0:0:ffff::2", null, []))
   })
 })
 
@@ -228,6 +246,11 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
         "GET /v1/packs/%E0%A4%A HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
       ],
       ["a lone percent sign", "GET /v1/content/homes/% HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"],
+      ["a request line that is not HTTP", "NOT A REQUEST LINE\r\n\r\n"],
+      [
+        "headers over node's limit",
+        `GET /health HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      ],
     ]
     it.each(cases)("%s", async (_name, request) => {
       const r = await raw(server.port, request)

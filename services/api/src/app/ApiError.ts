@@ -50,6 +50,7 @@ export const CODES = {
   unsupported_media_type: 415,
   rules_violated: 422,
   rate_limited: 429,
+  headers_too_large: 431,
   internal: 500,
 } as const
 export type Code = keyof typeof CODES

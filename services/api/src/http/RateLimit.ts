@@ -79,6 +79,9 @@ export const makeRateLimiter = async (config: Config, pool?: pg.Pool): Promise<R
           duration,
           // Expired rows are deleted every few minutes (an unref'd timer), so the table stays small.
           clearExpiredByTimeout: true,
+          // A client past its budget is refused from memory until its window ends: an attack
+          // costs the database nothing more.
+          inMemoryBlockOnConsumed: points,
           insuranceLimiter: memory(`${keyPrefix}-insurance`, points),
         },
         (err?: unknown) => (err ? reject(err) : resolve()),

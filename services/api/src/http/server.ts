@@ -526,6 +526,29 @@ export const startServer = async (
     })
     res.end(body)
   })
+  // What node's HTTP parser refuses itself (a malformed request line, headers too large) is answered
+  // in the same JSON shape, not with node's bare status line.
+  server.on("clientError", (err: NodeJS.ErrnoException, socket) => {
+    if (err.code === "ECONNRESET" || !socket.writable) {
+      socket.destroy()
+      return
+    }
+    const tooLarge = err.code === "HPE_HEADER_OVERFLOW"
+    const status = tooLarge ? 431 : 400
+    const requestId = randomUUID()
+    const body = JSON.stringify(
+      new ApiError(
+        tooLarge
+          ? { code: "headers_too_large", message: "the request's headers are too large" }
+          : { code: "bad_request", message: "the request could not be parsed" },
+      ).toBody(requestId),
+    )
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+        `content-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+        `x-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+    )
+  })
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
     server.listen(config.port, config.host, () => resolve())

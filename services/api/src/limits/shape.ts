@@ -35,6 +35,8 @@ export interface ShapeProblem {
   readonly path: string
   readonly message: string
   readonly tooLarge: boolean
+  /** How many values were looked at before stopping (the work done, at most maxNodes + 1). */
+  readonly visited: number
 }
 
 const pathOf = (parts: ReadonlyArray<string | number>) =>
@@ -62,6 +64,7 @@ export const checkShape = (
         path: "(root)",
         message: `more than ${limits.maxNodes} values in the document`,
         tooLarge: true,
+        visited: nodes,
       }
     if (typeof v === "string") {
       if (v.length > limits.maxStringLength)
@@ -69,6 +72,7 @@ export const checkShape = (
           path: pathOf(path),
           message: `a string longer than ${limits.maxStringLength} characters`,
           tooLarge: true,
+          visited: nodes,
         }
       continue
     }
@@ -78,6 +82,7 @@ export const checkShape = (
         path: pathOf(path.slice(0, limits.maxDepth)),
         message: `nested deeper than ${limits.maxDepth} levels`,
         tooLarge: false,
+        visited: nodes,
       }
     if (Array.isArray(v)) {
       if (v.length > limits.maxArrayLength)
@@ -85,6 +90,7 @@ export const checkShape = (
           path: pathOf(path),
           message: `an array of more than ${limits.maxArrayLength} elements`,
           tooLarge: true,
+          visited: nodes,
         }
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, path: [...path, i] })
       continue
@@ -95,6 +101,7 @@ export const checkShape = (
         path: pathOf(path),
         message: `an object of more than ${limits.maxArrayLength} keys`,
         tooLarge: true,
+        visited: nodes,
       }
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i]!
@@ -104,6 +111,7 @@ export const checkShape = (
           path: pathOf(path),
           message: `a key longer than ${limits.maxStringLength} characters`,
           tooLarge: true,
+          visited: nodes,
         }
       stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1, path: [...path, k] })
     }
