@@ -214,6 +214,14 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
       expect(g.status).toBe(400)
       expect(g.body.errors[0].extensions.code).toBe("bad_request")
       expect(g.text).not.toMatch(STACK)
+      // Variables in a GET's URL (as deep as a URL allows) get the same check.
+      const v = encodeURIComponent(`{"v":${"[".repeat(1500)}${"]".repeat(1500)}}`)
+      const q = encodeURIComponent("query($v: JSON) { health }")
+      const viaGet = await send(`${server.url}/graphql?query=${q}&variables=${v}`, {
+        headers: { accept: "application/json", "x-graphql-yoga-csrf": "1" },
+      })
+      expect(viaGet.status).toBe(400)
+      expect(viaGet.body.errors[0].message).toMatch(/deeper than/)
     })
 
     it("a 100,000-character Refuge name is refused and nothing is stored", async () => {

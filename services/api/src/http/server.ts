@@ -222,7 +222,15 @@ export const makeService = async (
     const refuse = (e: ApiError, headers: Record<string, string> = {}) =>
       graphqlErrorResponse(e, requestId, headers)
     const ctx = { requestId, caller }
-    if (request.method === "GET") return yoga.fetch(request, ctx)
+    if (request.method === "GET") {
+      // Variables in the URL get the same structural check as a body's.
+      const variables = new URL(request.url).searchParams.get("variables")
+      if (variables) {
+        const parsed = parseJsonBody(variables)
+        if (!parsed.ok) return refuse(parsed.error)
+      }
+      return yoga.fetch(request, ctx)
+    }
     if (request.method !== "POST")
       return refuse(
         new ApiError({ code: "method_not_allowed", message: "GraphQL takes POST (or GET for a query)" }),
