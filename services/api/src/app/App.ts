@@ -387,9 +387,12 @@ export const odds = (kind: string, body: unknown) =>
 
 // ── Refuges ─────────────────────────────────────────────────────────────────
 
+/** A pack id as a request names one (stored with a Refuge: bounded like the packs table's ids). */
+const PackName = Schema.String.pipe(Schema.maxLength(64))
+
 export const FoundBody = Schema.Struct({
   roster: Schema.Unknown,
-  packs: Schema.optional(Schema.Array(Schema.String)),
+  packs: Schema.optional(Schema.Array(PackName).pipe(Schema.maxItems(20))),
   seed: Seed,
 }).annotations({ identifier: "FoundRequest" })
 
