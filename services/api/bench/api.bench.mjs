@@ -61,7 +61,7 @@ const serve = async () => {
       port: 0,
       host: "127.0.0.1",
       databaseUrl: `file:${join(dir, "bench.db")}`,
-      rateLimit: { requests: 100_000_000, windowMs: 60_000 },
+      rateLimit: { ...defaults.rateLimit, requests: 100_000_000 },
     },
     { log: (m) => logged.push(m) },
   )

@@ -1,6 +1,9 @@
 /**
- * The service's settings, from the environment, checked once at start with readable errors.
+ * The service's settings, from the environment (effect's `Config`), checked once at start with
+ * readable errors. Every variable is listed, with its default and range, in `.env.example`.
  */
+import { Config as C, ConfigProvider, Effect, Either } from "effect"
+
 export interface Config {
   readonly host: string
   readonly port: number
@@ -8,12 +11,29 @@ export interface Config {
   readonly databaseUrl: string
   /** Largest request body accepted, in bytes (413 above). */
   readonly maxBodyBytes: number
-  /** Requests per window per client (429 above). */
-  readonly rateLimit: { readonly requests: number; readonly windowMs: number }
+  /**
+   * Requests per window per client (429 above); `authFailures` is the budget of failed API-key
+   * checks per address; `maxClients` bounds the in-memory table (clients past it share one budget).
+   */
+  readonly rateLimit: {
+    readonly requests: number
+    readonly windowMs: number
+    readonly authFailures: number
+    readonly maxClients: number
+  }
+  /**
+   * Addresses of the reverse proxies whose `X-Forwarded-For` is believed (exact addresses; none by
+   * default, so the socket's address identifies a client).
+   */
+  readonly trustProxy: ReadonlyArray<string>
   /** Deepest GraphQL query accepted. */
   readonly graphqlMaxDepth: number
   /** Highest GraphQL query cost accepted. */
   readonly graphqlMaxCost: number
+  /** Longest GraphQL document accepted, in characters. */
+  readonly graphqlMaxQueryLength: number
+  /** Bytes the kept answers (REST and GraphQL) and parsed GraphQL documents may hold in all. */
+  readonly cacheBytes: number
 }
 
 export const defaults: Config = {
@@ -21,36 +41,72 @@ export const defaults: Config = {
   port: 4000,
   databaseUrl: "file:./data/blight.db",
   maxBodyBytes: 1_000_000,
-  rateLimit: { requests: 600, windowMs: 60_000 },
+  rateLimit: { requests: 600, windowMs: 60_000, authFailures: 30, maxClients: 50_000 },
+  trustProxy: [],
   graphqlMaxDepth: 10,
   graphqlMaxCost: 5000,
+  graphqlMaxQueryLength: 20_000,
+  cacheBytes: 64 * 1024 * 1024,
 }
 
-const int = (env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number => {
-  const raw = env[name]
-  if (raw === undefined || raw === "") return fallback
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new Error(`${name}: expected a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`)
-  return n
-}
+const int = (name: string, fallback: number, min: number, max: number) =>
+  C.integer(name).pipe(
+    C.withDefault(fallback),
+    C.validate({
+      message: `${name}: expected a whole number from ${min} to ${max}`,
+      validation: (n) => n >= min && n <= max,
+    }),
+  )
+
+const text = (name: string, fallback: string) =>
+  C.string(name).pipe(
+    C.withDefault(fallback),
+    // An empty variable means "not set", as it did before.
+    C.map((s) => s || fallback),
+  )
+
+const settings = C.all({
+  host: text("HOST", defaults.host),
+  port: int("PORT", defaults.port, 0, 65535),
+  databaseUrl: text("DATABASE_URL", defaults.databaseUrl).pipe(
+    C.validate({
+      message: "DATABASE_URL: expected file:PATH or postgres://…",
+      validation: (s) => /^(file:.+|postgres(ql)?:\/\/.+)$/.test(s),
+    }),
+  ),
+  maxBodyBytes: int("MAX_BODY_BYTES", defaults.maxBodyBytes, 1024, 100_000_000),
+  rateLimit: C.all({
+    requests: int("RATE_LIMIT_REQUESTS", defaults.rateLimit.requests, 1, 10_000_000),
+    windowMs: int("RATE_LIMIT_WINDOW_MS", defaults.rateLimit.windowMs, 1000, 3_600_000),
+    authFailures: int("RATE_LIMIT_AUTH_FAILURES", defaults.rateLimit.authFailures, 1, 1_000_000),
+    maxClients: int("RATE_LIMIT_MAX_CLIENTS", defaults.rateLimit.maxClients, 10, 10_000_000),
+  }),
+  trustProxy: text("TRUST_PROXY", "").pipe(
+    C.map((s) =>
+      s
+        .split(",")
+        .map((a) => a.trim())
+        .filter(Boolean),
+    ),
+  ),
+  graphqlMaxDepth: int("GRAPHQL_MAX_DEPTH", defaults.graphqlMaxDepth, 2, 50),
+  graphqlMaxCost: int("GRAPHQL_MAX_COST", defaults.graphqlMaxCost, 10, 1_000_000),
+  graphqlMaxQueryLength: int("GRAPHQL_MAX_QUERY_LENGTH", defaults.graphqlMaxQueryLength, 1000, 1_000_000),
+  cacheBytes: int("CACHE_BYTES", defaults.cacheBytes, 0, 4 * 1024 * 1024 * 1024),
+})
 
 /** Reads the settings from the environment; throws one readable Error on a bad value. */
 export const fromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const databaseUrl = env.DATABASE_URL || defaults.databaseUrl
-  if (!/^(file:.+|postgres(ql)?:\/\/.+)$/.test(databaseUrl)) {
-    throw new Error(`DATABASE_URL: expected file:PATH or postgres://…, got ${JSON.stringify(databaseUrl)}`)
-  }
-  return {
-    host: env.HOST || defaults.host,
-    port: int(env, "PORT", defaults.port, 0, 65535),
-    databaseUrl,
-    maxBodyBytes: int(env, "MAX_BODY_BYTES", defaults.maxBodyBytes, 1024, 100_000_000),
-    rateLimit: {
-      requests: int(env, "RATE_LIMIT_REQUESTS", defaults.rateLimit.requests, 1, 10_000_000),
-      windowMs: int(env, "RATE_LIMIT_WINDOW_MS", defaults.rateLimit.windowMs, 100, 3_600_000),
-    },
-    graphqlMaxDepth: int(env, "GRAPHQL_MAX_DEPTH", defaults.graphqlMaxDepth, 2, 50),
-    graphqlMaxCost: int(env, "GRAPHQL_MAX_COST", defaults.graphqlMaxCost, 10, 1_000_000),
-  }
+  const provider = ConfigProvider.fromMap(
+    new Map(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
+  )
+  const read = Effect.runSync(Effect.either(Effect.withConfigProvider(settings, provider)))
+  if (Either.isLeft(read))
+    throw new Error(
+      String(read.left)
+        .replace(/^\(?Invalid data at ([^:]*): "?/, (_, at: string) => (at ? `${at}: ` : ""))
+        .replace(/"?\)?$/, "")
+        .replace(/^(\w+): \1: /, "$1: "),
+    )
+  return read.right
 }

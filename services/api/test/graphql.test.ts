@@ -32,7 +32,8 @@ interface GqlError {
   readonly extensions?: {
     readonly code?: string
     readonly status?: number
-    readonly details?: readonly { path: string; message: string; clause?: string }[]
+    readonly details?: readonly { pack?: string; path: string; message: string; clause?: string }[]
+    readonly requestId?: string
   }
 }
 interface GqlResult {
@@ -40,6 +41,8 @@ interface GqlResult {
   readonly data?: Data | null
   readonly errors?: readonly GqlError[]
   readonly text: string
+  /** The X-Request-Id header. */
+  readonly requestId: string
 }
 
 type Server = Awaited<ReturnType<typeof startServer>>
@@ -61,7 +64,7 @@ const post = async (
   })
   const text = await response.text()
   const body = JSON.parse(text) as { data?: Data | null; errors?: GqlError[] }
-  return { status: response.status, text, ...body }
+  return { status: response.status, text, requestId: response.headers.get("x-request-id") ?? "", ...body }
 }
 
 /** The one error of a result, which must have no other. */
@@ -367,7 +370,9 @@ describe("packs", () => {
     }
     const e = onlyError(await post(server, UPLOAD, { pack: broken }, ann.key))
     expect(e.extensions?.code).toBe("rules_violated")
-    expect(e.extensions?.details?.map((d) => d.path)).toContain("broken-husks: creatures[0].health")
+    expect(e.extensions?.details).toContainEqual(
+      expect.objectContaining({ pack: "broken-husks", path: "creatures[0].health" }),
+    )
   })
 
   it("getPack of an unknown id is not_found", async () => {
@@ -672,7 +677,8 @@ describe("limits, masking and GraphiQL", () => {
     const r = await post(tight, `{ health listPacks { id } }`)
     const e = onlyError(r)
     expect(e.message).toBe("Unexpected error.")
-    expect(e.extensions).toEqual({ code: "internal", status: 500 })
+    expect(e.extensions).toEqual({ code: "internal", status: 500, requestId: r.requestId })
+    expect(logged.filter((l) => l.includes(r.requestId))).toHaveLength(1)
     expect(r.data).toEqual({ health: "ok", listPacks: null })
     expect(r.text).not.toMatch(/no such table|sqlite|stack/i)
     expect(logged.join("\n")).toMatch(/Query\.listPacks[\s\S]*no such table: packs/)
@@ -688,9 +694,14 @@ describe("limits, masking and GraphiQL", () => {
     expect(badJson.status).toBe(400)
     expect(badJson.body.errors[0]?.extensions).toMatchObject({ code: "bad_request", status: 400 })
 
+    const mutation = `?query=${encodeURIComponent('mutation { registerPlayer(name: "Dee") { apiKey } }')}`
+    // A GET without the CSRF header (what an <img> or a link sends) is refused before anything runs.
+    const bare = await send({ headers: { accept: "application/json" } }, mutation)
+    expect(bare.status).toBe(403)
+    expect(bare.body.errors[0]?.extensions).toMatchObject({ code: "forbidden", status: 403 })
     const viaGet = await send(
-      { headers: { accept: "application/json" } },
-      `?query=${encodeURIComponent('mutation { registerPlayer(name: "Dee") { apiKey } }')}`,
+      { headers: { accept: "application/json", "x-graphql-yoga-csrf": "1" } },
+      mutation,
     )
     expect(viaGet.status).toBe(405)
     expect(viaGet.body.errors[0]?.extensions).toMatchObject({ code: "method_not_allowed", status: 405 })

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs"
 /**
  * The OpenAPI document is a valid OpenAPI 3.1 document (checked by @readme/openapi-parser, which
  * also checks duplicate operationIds, path parameters and component names), it lists every route
@@ -35,9 +36,17 @@ const operation = (doc: OpenAPIObject, method: string, path: string): OperationO
 describe("openApiDocument()", () => {
   const doc = openApiDocument() as OpenAPIObject
 
-  it("is a valid OpenAPI 3.1 document", async () => {
+  it("is a valid OpenAPI 3.1 document, versioned as the service's package", async () => {
     expect(doc.openapi).toBe("3.1.0")
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
+    expect(doc.info.version).toBe(pkg.version)
     await expectValid(doc)
+  })
+
+  it("shows the length limits of stored strings", () => {
+    expect(JSON.stringify(doc.components?.schemas?.PlayerInput)).toMatch(/"maxLength":200/)
+    const error = JSON.stringify(doc.components?.schemas?.Error)
+    expect(error).toMatch(/"maxItems":20/)
   })
 
   it("has every $ref pointing at a component that exists, and dereferences fully", async () => {

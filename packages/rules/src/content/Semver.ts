@@ -122,6 +122,7 @@ export const satisfies = (version: string, range: string): boolean => {
 
 /** A semver version string ("0.3.0"). */
 export const SemverVersion = Schema.String.pipe(
+  Schema.maxLength(64),
   Schema.pattern(VERSION, { message: () => 'a version is semver, e.g. "0.3.0"' }),
 ).annotations({ description: 'A semver version, e.g. "0.3.0"' })
 

@@ -16,7 +16,8 @@ export type Stash = typeof Stash.Type
 
 /** A Refuge or a Congregation. */
 export const Refuge = Schema.Struct({
-  name: Schema.NonEmptyTrimmedString,
+  // Names are stored (a database column of 200): bounded here, the same on every database.
+  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
   kind: Schema.Literal("refuge", "congregation"),
   home: HomeRef,
   survivors: Schema.Array(Survivor),

@@ -11,7 +11,7 @@ const Ids = Schema.Array(Schema.String)
 
 /** One recruit on a roster. */
 export const RosterSurvivor = Schema.Struct({
-  name: Schema.NonEmptyTrimmedString,
+  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
   background: Schema.String,
   /** The Leader (a Refuge) or the Verdant Mother (a Congregation). Exactly one. */
   leader: Schema.optional(Schema.Boolean),
@@ -24,7 +24,7 @@ export type RosterSurvivor = typeof RosterSurvivor.Type
 /** A roster to found. */
 export const Roster = Schema.Struct({
   $schema: Schema.optional(Schema.String),
-  name: Schema.NonEmptyTrimmedString,
+  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
   kind: Schema.optional(Schema.Literal("refuge", "congregation")),
   home: Schema.String,
   survivors: Schema.Array(RosterSurvivor),

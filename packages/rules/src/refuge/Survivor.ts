@@ -46,7 +46,7 @@ export type Equipment = typeof Equipment.Type
 /** A survivor. */
 export const Survivor = Schema.Struct({
   id: SurvivorId,
-  name: Schema.NonEmptyTrimmedString,
+  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
   background: BackgroundRef,
   /** "leader" in a Refuge, "verdantMother" in a Congregation (B-FOUNDING-04, B-CONGREGATION-04). */
   role: Schema.optional(Schema.Literal("leader", "verdantMother")),

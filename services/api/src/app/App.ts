@@ -26,6 +26,7 @@ import {
   conflict,
   type ErrorDetail,
   forbidden,
+  MAX_DETAILS,
   notFound,
   rulesViolated,
   unauthorized,
@@ -35,33 +36,39 @@ export interface Deps {
   readonly db: Kysely<Database>
   /** ISO time now (injected so tests can pin it). */
   readonly now: () => string
-  /** Told after a pack version is stored, so caches of merged content can be dropped. */
-  readonly packUploaded?: () => void
 }
 
 export type Player = Repo.Player
 
-/** Decodes a request body against a schema, or a 400 listing every problem with its path. */
+/**
+ * Decodes a request body against a schema, or a 400 listing the problems with their paths (the
+ * first MAX_DETAILS, and how many more: see ApiError.boundDetails). The body has passed the
+ * structural check first, so the schema's work is bounded.
+ */
 export const decodeBody = <A, I>(schema: Schema.Schema<A, I>, body: unknown): Effect.Effect<A, ApiError> =>
   Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(body), {
-    onLeft: (e) =>
-      Effect.fail(
-        badRequest(
-          "the request body does not match the schema",
-          ParseResult.ArrayFormatter.formatErrorSync(e).map((i) => ({
-            path: i.path.map(String).join(".") || "(root)",
-            message: i.message,
-          })),
-        ),
-      ),
+    onLeft: (e) => {
+      const issues = ParseResult.ArrayFormatter.formatErrorSync(e)
+      // Only the listed ones are formatted; the rest are counted (boundDetails keeps the count).
+      const listed = issues.slice(0, MAX_DETAILS).map((i) => ({
+        path: i.path.map(String).join(".") || "(root)",
+        message: i.message,
+      }))
+      const unlisted = issues.slice(MAX_DETAILS).map(() => OMITTED)
+      return Effect.fail(badRequest("the request body does not match the schema", [...listed, ...unlisted]))
+    },
     onRight: Effect.succeed,
   })
+
+/** Stands in for a detail past MAX_DETAILS: counted in `omitted`, never shown. */
+const OMITTED: ErrorDetail = { path: "", message: "" }
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 const hashKey = (key: string) => createHash("sha256").update(key).digest("hex")
 const problemDetails = (problems: ReadonlyArray<Problem.Problem>): ErrorDetail[] =>
   problems.map((p) => ({
-    path: p.pack ? `${p.pack}: ${p.path || "(root)"}` : p.path || "(root)",
+    ...(p.pack ? { pack: p.pack } : {}),
+    path: p.path || "(root)",
     message: p.message,
     ...(p.clause ? { clause: p.clause } : {}),
   }))
@@ -77,22 +84,84 @@ export const registerPlayer = (deps: Deps, body: unknown) =>
   Effect.gen(function* () {
     const input = yield* decodeBody(PlayerInput, body)
     const player: Player = { id: randomUUID(), name: input.name, createdAt: deps.now() }
-    const apiKey = `blt_${randomBytes(24).toString("base64url")}`
+    const apiKey = newKey()
     yield* db(() => Repo.insertPlayer(deps.db, player, hashKey(apiKey)))
     return { player, apiKey }
   })
+
+/** A caller: the player, and the id of the key they used (so they can rotate it). */
+export interface Caller extends Player {
+  readonly keyId: string
+}
+
+/** A key's public id: the start of its hash (the key itself is never stored). */
+const keyIdOf = (keyHash: string) => keyHash.slice(0, 16)
+const newKey = () => `blt_${randomBytes(24).toString("base64url")}`
 
 /** The player an `Authorization: Bearer <key>` header names, or a 401. */
 export const authenticate = (
   deps: Deps,
   header: string | null | undefined,
-): Effect.Effect<Player, ApiError> =>
+): Effect.Effect<Caller, ApiError> =>
   Effect.gen(function* () {
-    const m = /^Bearer\s+(\S+)$/i.exec(header ?? "")
+    // A key is `blt_` and 32 characters; anything much longer is not one, and is not hashed.
+    const m = /^Bearer\s+(\S{1,200})$/i.exec(header ?? "")
     if (!m) return yield* Effect.fail(unauthorized())
-    const player = yield* db(() => Repo.playerByKeyHash(deps.db, hashKey(m[1]!)))
+    const hash = hashKey(m[1]!)
+    const player = yield* db(() => Repo.playerByKeyHash(deps.db, hash))
     if (!player) return yield* Effect.fail(unauthorized("the API key is not valid"))
-    return player
+    return { ...player, keyId: keyIdOf(hash) }
+  })
+
+/** A player may hold this many keys at once (rotation needs two for a moment). */
+export const MAX_KEYS = 10
+
+export const ApiKeyInfo = Schema.Struct({
+  id: Schema.String.annotations({ description: "The key's id (not the key: that is shown once)" }),
+  createdAt: Schema.String,
+  current: Schema.Boolean.annotations({ description: "Whether this request was made with it" }),
+}).annotations({ identifier: "ApiKeyInfo" })
+
+/** The caller's keys, oldest first. */
+export const listKeys = (deps: Deps, caller: Caller) =>
+  db(() => Repo.keysOf(deps.db, caller.id)).pipe(
+    Effect.map((ks) =>
+      ks.map((k) => ({
+        id: keyIdOf(k.keyHash),
+        createdAt: k.createdAt,
+        current: keyIdOf(k.keyHash) === caller.keyId,
+      })),
+    ),
+  )
+
+/**
+ * A new key for the caller, shown once. With `rotate`, the key the request was made with is
+ * revoked in the same transaction, so exactly one of the two works afterwards.
+ */
+export const issueKey = (deps: Deps, caller: Caller, rotate: boolean) =>
+  Effect.gen(function* () {
+    const keys = yield* db(() => Repo.keysOf(deps.db, caller.id))
+    if (!rotate && keys.length >= MAX_KEYS)
+      return yield* Effect.fail(conflict(`a player holds at most ${MAX_KEYS} keys: revoke one first`))
+    const apiKey = newKey()
+    const hash = hashKey(apiKey)
+    const current = keys.find((k) => keyIdOf(k.keyHash) === caller.keyId)
+    yield* db(() =>
+      Repo.replaceKey(deps.db, caller.id, hash, deps.now(), rotate ? current?.keyHash : undefined),
+    )
+    return { id: keyIdOf(hash), apiKey, ...(rotate ? { revoked: caller.keyId } : {}) }
+  })
+
+/** Revokes one of the caller's keys (404 if it is not theirs); the last key cannot be revoked. */
+export const revokeKey = (deps: Deps, caller: Caller, id: string) =>
+  Effect.gen(function* () {
+    const keys = yield* db(() => Repo.keysOf(deps.db, caller.id))
+    const key = keys.find((k) => keyIdOf(k.keyHash) === id)
+    if (!key) return yield* Effect.fail(notFound(`no key "${id.slice(0, 64)}" of yours`))
+    if (keys.length === 1)
+      return yield* Effect.fail(conflict("this is your only key: issue another before revoking it"))
+    yield* db(() => Repo.deleteKey(deps.db, caller.id, key.keyHash))
+    return { id, revoked: true }
   })
 
 // ── content and packs ───────────────────────────────────────────────────────
@@ -135,10 +204,10 @@ export const contentWith = (
   })
 
 export const ContentQuery = Schema.Struct({
-  packs: Schema.optional(Schema.String),
+  packs: Schema.optional(Schema.String.pipe(Schema.maxLength(1000))),
   provenance: Schema.optional(Schema.Literal("rules", "provisional")),
-  pack: Schema.optional(Schema.String),
-  q: Schema.optional(Schema.String),
+  pack: Schema.optional(Schema.String.pipe(Schema.maxLength(64))),
+  q: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
   limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 500))),
   offset: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())),
 })
@@ -161,7 +230,15 @@ export const listContent = (deps: Deps, kindName: string, query: unknown) =>
   Effect.gen(function* () {
     const kind = yield* kindOf(kindName)
     const q = yield* decodeBody(ContentQuery, query)
-    const registry = yield* contentWith(deps, packList(q.packs))
+    const packs = packList(q.packs)
+    // Filtering by a homebrew pack that is not merged in would always give an empty page.
+    if (q.pack && q.pack !== "the-blight" && !packs.includes(q.pack))
+      return yield* Effect.fail(
+        badRequest(`pack=${q.pack} filters the entries of packs merged in: add packs=${q.pack}`, [
+          { path: "pack", message: `not one of the packs asked for (packs=${packs.join(",")})` },
+        ]),
+      )
+    const registry = yield* contentWith(deps, packs)
     const needle = q.q?.toLowerCase()
     const all = registry
       .listSourced(kind)
@@ -253,7 +330,6 @@ export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
         at: deps.now(),
       }),
     )
-    deps.packUploaded?.()
     return packSummary((yield* db(() => Repo.packById(deps.db, id)))!)
   })
 
@@ -311,9 +387,12 @@ export const odds = (kind: string, body: unknown) =>
 
 // ── Refuges ─────────────────────────────────────────────────────────────────
 
+/** A pack id as a request names one (stored with a Refuge: bounded like the packs table's ids). */
+const PackName = Schema.String.pipe(Schema.maxLength(64))
+
 export const FoundBody = Schema.Struct({
   roster: Schema.Unknown,
-  packs: Schema.optional(Schema.Array(Schema.String)),
+  packs: Schema.optional(Schema.Array(PackName).pipe(Schema.maxItems(20))),
   seed: Seed,
 }).annotations({ identifier: "FoundRequest" })
 

@@ -13,6 +13,8 @@ import { provider } from "./migrations.js"
 export interface Db {
   readonly db: Kysely<Database>
   readonly dialect: "sqlite" | "postgres"
+  /** The PostgreSQL pool (for the shared rate-limit counters), when on PostgreSQL. */
+  readonly pool?: pg.Pool
   readonly close: () => Promise<void>
 }
 
@@ -20,6 +22,7 @@ export interface Db {
 export const connect = async (databaseUrl: string): Promise<Db> => {
   let db: Kysely<Database>
   let dialect: Db["dialect"]
+  let pool: pg.Pool | undefined
   if (databaseUrl.startsWith("file:")) {
     const file = resolve(databaseUrl.slice("file:".length))
     mkdirSync(dirname(file), { recursive: true })
@@ -30,9 +33,8 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
     dialect = "sqlite"
   } else {
-    db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
-    })
+    pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     dialect = "postgres"
   }
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
@@ -43,5 +45,5 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
       `migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
     )
   }
-  return { db, dialect, close: () => db.destroy() }
+  return { db, dialect, ...(pool ? { pool } : {}), close: () => db.destroy() }
 }

@@ -33,6 +33,48 @@ export const playerByKeyHash = async (db: Q, keyHash: string): Promise<Player | 
   return row && { id: row.id, name: row.name, createdAt: row.created_at }
 }
 
+export interface StoredKey {
+  readonly keyHash: string
+  readonly createdAt: string
+}
+
+export const keysOf = async (db: Q, playerId: string): Promise<StoredKey[]> =>
+  (
+    await db
+      .selectFrom("api_keys")
+      .select(["key_hash", "created_at"])
+      .where("player_id", "=", playerId)
+      .orderBy("created_at")
+      .orderBy("key_hash")
+      .execute()
+  ).map((r) => ({ keyHash: r.key_hash, createdAt: r.created_at }))
+
+/** Adds a key, and (rotation) deletes `revoke` in the same transaction. */
+export const replaceKey = async (
+  db: Q,
+  playerId: string,
+  keyHash: string,
+  at: string,
+  revoke?: string,
+): Promise<void> => {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("api_keys")
+      .values({ key_hash: keyHash, player_id: playerId, created_at: at })
+      .execute()
+    if (revoke !== undefined)
+      await tx
+        .deleteFrom("api_keys")
+        .where("player_id", "=", playerId)
+        .where("key_hash", "=", revoke)
+        .execute()
+  })
+}
+
+export const deleteKey = async (db: Q, playerId: string, keyHash: string): Promise<void> => {
+  await db.deleteFrom("api_keys").where("player_id", "=", playerId).where("key_hash", "=", keyHash).execute()
+}
+
 export interface StoredPack {
   readonly id: string
   readonly ownerId: string

@@ -19,8 +19,10 @@ const codeFor = (extensions: Record<string, unknown>): Code => {
   return byStatus ?? "bad_request"
 }
 
-const withRestCode = (error: GraphQLError) => {
+const withRestCode = (error: GraphQLError, requestId: string | undefined) => {
   const extensions = error.extensions as Record<string, unknown>
+  // A masked internal error names the request, so the one log line about it can be found.
+  if (extensions.code === "internal" && requestId) extensions.requestId = requestId
   if (isCode(extensions.code) || error.path) return
   const code = codeFor(extensions)
   extensions.code = code
@@ -34,8 +36,9 @@ const results = (result: unknown): ExecutionResult[] =>
       ? [result as ExecutionResult]
       : []
 
-export const restCodesPlugin = (): Plugin => ({
-  onResultProcess: ({ result }) => {
-    for (const r of results(result)) for (const error of r.errors ?? []) withRestCode(error)
+export const restCodesPlugin = (): Plugin<{ requestId?: string }> => ({
+  onResultProcess: ({ result, serverContext }) => {
+    const requestId = (serverContext as { requestId?: string } | undefined)?.requestId
+    for (const r of results(result)) for (const error of r.errors ?? []) withRestCode(error, requestId)
   },
 })

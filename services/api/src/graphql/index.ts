@@ -5,15 +5,19 @@
  * bounded from the config.
  */
 
-import { createInMemoryCache, useResponseCache } from "@graphql-yoga/plugin-response-cache"
+import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention"
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql"
+import type { Exit } from "effect"
 import { GraphQLError } from "graphql"
 import { createYoga } from "graphql-yoga"
+import { LRUCache } from "lru-cache"
+import type { ApiError } from "../app/ApiError.js"
 import type * as App from "../app/App.js"
 import type { Config } from "../config.js"
+import { aliasLimitPlugin } from "./aliases.js"
 import { restCodesPlugin } from "./codes.js"
 import { makeContext } from "./context.js"
-import { limitsPlugin } from "./limits.js"
+import { limitsPlugin, MAX_ALIASES } from "./limits.js"
 import { LoggedInternalError } from "./resolve.js"
 import { schema } from "./schema/index.js"
 
@@ -30,49 +34,36 @@ const describe = (error: unknown): string => {
 }
 
 /**
- * Root fields whose answer depends on nothing but their arguments and the loaded content: exact odds,
- * and content (which changes only when a pack is uploaded, and then the cache is dropped).
+ * Yoga keeps parsed documents keyed by their text; left to itself (1,024 entries, any size) a
+ * stream of distinct large queries held about a gigabyte. Here the cache is bounded in bytes (the
+ * text, and an allowance for its syntax tree), and a document too large to be worth keeping is not
+ * kept.
  */
-const PURE = /^(listContent|getContent|odds[A-Z]\w*)$/
-
-/**
- * A response cache for queries made only of pure fields. Every other Query field gets TTL 0, so a
- * query that touches a Refuge, a player or a pack is never cached; mutations never are. Public
- * session: what is cached is the same for everyone.
- */
-const responseCache = () => {
-  const cache = createInMemoryCache({ max: 1000 })
-  const ttlPerSchemaCoordinate = Object.fromEntries(
-    Object.keys(schema.getQueryType()?.getFields() ?? {}).map((f) => [
-      `Query.${f}`,
-      PURE.test(f) ? Number.POSITIVE_INFINITY : 0,
-    ]),
-  )
-  // Requests whose answer the cache kept: the server may keep their bytes too.
-  const kept = new WeakSet<Request>()
-  const plugin = useResponseCache({
-    cache,
-    session: () => null,
-    ttl: 0,
-    ttlPerSchemaCoordinate,
-    includeExtensionMetadata: false,
-    onTtl: ({ ttl, context }) => {
-      const request = (context as { request?: Request }).request
-      if (ttl > 0 && request) kept.add(request)
-      return ttl
-    },
+const documentCache = (maxBytes: number) => {
+  const lru = new LRUCache<string, object>({
+    maxSize: Math.max(1, maxBytes),
+    maxEntrySize: Math.max(1, Math.floor(maxBytes / 64)),
+    // About 16 bytes of tree per character of text, measured on this schema's queries.
+    sizeCalculation: (_v, key) => 18 * key.length + 64,
   })
   return {
-    plugin,
-    wasCached: (request: Request) => kept.has(request),
-    invalidateContent: () =>
-      void cache.invalidate([{ typename: "ContentPage" }, { typename: "ContentEntry" }]),
+    get: (key: string) => (maxBytes > 0 ? lru.get(key) : undefined),
+    set: (key: string, value: object) => void (maxBytes > 0 && lru.set(key, value)),
+    bytes: () => lru.calculatedSize,
   }
 }
 
+/** What the server hands Yoga with each request: its id, and the caller the server authenticated. */
+export interface ServerContext {
+  readonly requestId: string
+  readonly caller: Promise<Exit.Exit<App.Caller, ApiError>>
+}
+
 export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) => void) => {
-  const cache = responseCache()
-  const yoga = createYoga({
+  // A tenth of the cache budget for parsed documents (the rest is for kept answers).
+  const documents = documentCache(Math.floor(config.cacheBytes / 10))
+  const errors = documentCache(Math.floor(config.cacheBytes / 40))
+  const yoga = createYoga<ServerContext>({
     schema,
     graphqlEndpoint: "/graphql",
     landingPage: false,
@@ -102,8 +93,17 @@ export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) =
       },
     },
     logging: false,
-    context: ({ request }) => makeContext(deps, log, request.headers.get("authorization")),
-    plugins: [limitsPlugin(config), restCodesPlugin(), cache.plugin],
+    // Only JSON over POST, and GET for queries (the server refuses other bodies before Yoga):
+    // nothing a cross-site form can send without a preflight.
+    multipart: false,
+    parserAndValidationCache: { documentCache: documents as never, errorCache: errors },
+    context: ({ caller, requestId }) => makeContext(deps, log, caller, requestId),
+    plugins: [
+      useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf", "graphql-preflight"] }),
+      limitsPlugin(config),
+      aliasLimitPlugin(MAX_ALIASES),
+      restCodesPlugin(),
+    ],
   })
-  return Object.assign(yoga, { invalidateContent: cache.invalidateContent, wasCached: cache.wasCached })
+  return Object.assign(yoga, { documentBytes: () => documents.bytes() + errors.bytes() })
 }

@@ -25,6 +25,9 @@ const report = {
   onReject: [(ctx: ValidationContext | null, e: GraphQLError) => ctx?.reportError(refusal(e))],
 }
 
+/** Most aliases in one document (counted by ./aliases.ts for every field, `__typename` too). */
+export const MAX_ALIASES = 30
+
 export const limitsPlugin = (config: Config) =>
   EnvelopArmorPlugin({
     // Fragments are flattened: depth and cost count fields, not the fragments that group them.
@@ -40,7 +43,7 @@ export const limitsPlugin = (config: Config) =>
         },
       ],
     },
-    maxAliases: { n: 30, ...report },
+    maxAliases: { n: MAX_ALIASES, ...report },
     maxDirectives: { n: 50, ...report },
     // The schema is public (introspection, GraphiQL, the committed schema.graphql), so hiding
     // "Did you mean …?" protects nothing and makes errors harder to read.

@@ -16,10 +16,17 @@ export class LoggedInternalError extends Error {
 }
 
 /** The GraphQL error for an `ApiError`: the message for people, the code, status and details for programs. */
-export const toGraphQLError = (e: ApiError): GraphQLError =>
-  new GraphQLError(e.message, {
-    extensions: { code: e.code, status: e.status, ...(e.details ? { details: e.details } : {}) },
+export const toGraphQLError = (e: ApiError): GraphQLError => {
+  const { error } = e.toBody()
+  return new GraphQLError(error.message, {
+    extensions: {
+      code: e.code,
+      status: e.status,
+      ...(error.details ? { details: error.details } : {}),
+      ...(error.omitted ? { omitted: error.omitted } : {}),
+    },
   })
+}
 
 const where = (info: GraphQLResolveInfo) => `${info.parentType.name}.${info.fieldName}`
 
@@ -40,7 +47,7 @@ export const resolveEffect = async <A>(
 /** A use-case that needs the caller: unauthorized (before anything runs) without a valid key. */
 export const asPlayer = <A>(
   ctx: GraphqlContext,
-  f: (player: App.Player) => Effect.Effect<A, ApiError>,
+  f: (player: App.Caller) => Effect.Effect<A, ApiError>,
 ): Effect.Effect<A, ApiError> => Effect.flatMap(ctx.player, f)
 
 /**

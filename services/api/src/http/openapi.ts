@@ -11,9 +11,11 @@ import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi
 import { ErrorBody } from "../app/ApiError.js"
 import { namedSchemas, routes } from "./routes.js"
 
+const require = createRequire(import.meta.url)
+
 const ERROR_TEXT: Record<number, string> = {
   400: "Malformed body or query (details list each problem with its path)",
-  401: "No API key, or not a valid one",
+  401: "No API key, or not a valid one (with WWW-Authenticate: Bearer)",
   403: "Someone else's resource",
   404: "Not found",
   409: "A concurrent change: the version sent is stale, or the version already exists",
@@ -39,8 +41,11 @@ const withoutBuiltinIds = (node: unknown): unknown =>
         )
       : node
 
+/** The service's version, from its package.json (one place to bump it). */
+export const SERVICE_VERSION: string = (require("../../package.json") as { version: string }).version
+
 /** Builds the document. */
-export const openApiDocument = () => {
+export const openApiDocument = (version = SERVICE_VERSION) => {
   const definitions: Record<string, JSONSchema.JsonSchema7> = {}
   const schemaOf = (s: Schema.Schema.Any): SchemaObject =>
     withoutBuiltinIds(
@@ -54,7 +59,7 @@ export const openApiDocument = () => {
     .addOpenApiVersion("3.1.0")
     .addInfo({
       title: "Blight Rules API",
-      version: "0.1.0",
+      version,
       description:
         "The Blight's rules over HTTP: content (core pack and homebrew packs), dice and exact odds, and Refuges " +
         "with their Ledger and Market trips. Every error has the shape `{error:{code,message,details}}`. Writes need " +
@@ -95,7 +100,7 @@ export const openApiDocument = () => {
       400,
       ...(r.auth ? [401, 403] : []),
       404,
-      ...(r.method === "POST" ? [409, 413, 415, 422] : []),
+      ...(r.method === "POST" ? [409, 413, 415, 422] : r.method === "DELETE" ? [409] : []),
       429,
     ]
     const op: OperationObject = {
@@ -139,7 +144,6 @@ export const openApiDocument = () => {
   return builder.getSpec()
 }
 
-const require = createRequire(import.meta.url)
 const swaggerDir = (require("swagger-ui-dist") as { getAbsoluteFSPath: () => string }).getAbsoluteFSPath()
 const ASSETS: Record<string, string> = {
   "swagger-ui.css": "text/css; charset=utf-8",

@@ -7,6 +7,7 @@ import { Report } from "@blight/dice"
 import { Character } from "@blight/nightsong"
 import { Ids, Ledger, Market } from "@blight/rules"
 import { Effect, Schema } from "effect"
+import Negotiator from "negotiator"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Nightsong from "../app/Nightsong.js"
@@ -20,12 +21,12 @@ export interface RouteContext {
   /** The request's Accept header (for routes that answer in more than one format). */
   readonly accept: string
   /** The caller, for routes with `auth: true` (the router answers 401 before the handler runs). */
-  readonly player: App.Player
+  readonly player: App.Caller
 }
 
 /** A route. `response` is the success body's schema (for the OpenAPI document). */
 export interface Route {
-  readonly method: "GET" | "POST"
+  readonly method: "GET" | "POST" | "DELETE"
   readonly path: string
   readonly operationId: string
   readonly summary: string
@@ -57,6 +58,11 @@ const Registered = Schema.Struct({
     description: "Shown once; send it as `Authorization: Bearer <key>`. Stored only as a hash.",
   }),
 }).annotations({ identifier: "Registration" })
+const IssuedKey = Schema.Struct({
+  id: Schema.String,
+  apiKey: Schema.String.annotations({ description: "Shown once. Stored only as a hash." }),
+  revoked: Schema.optional(Schema.String.annotations({ description: "The id of the key rotated out" })),
+}).annotations({ identifier: "IssuedKey" })
 const Sourced = Schema.Struct({
   pack: Schema.String,
   replaces: Schema.optional(Schema.String),
@@ -180,8 +186,9 @@ export class Raw {
   ) {}
 }
 
+/** The SVG map when Accept prefers it to JSON (q-values and wildcards weighed by negotiator). */
 const wantsSvg = (accept: string) =>
-  /image\/svg\+xml/i.test(accept) && !/application\/json/i.test(accept.split(",")[0] ?? "")
+  new Negotiator({ headers: { accept } }).mediaType(["application/json", "image/svg+xml"]) === "image/svg+xml"
 
 const coreOnly = (query: Readonly<Record<string, string>>) => !query.packs
 const always = () => true
@@ -199,6 +206,52 @@ export const routes: readonly Route[] = [
     body: App.PlayerInput,
     response: Registered,
     handler: ({ deps, body }) => App.registerPlayer(deps, body),
+  },
+  {
+    method: "GET",
+    path: "/v1/players/me/keys",
+    operationId: "listKeys",
+    summary: "The caller's API keys (ids and dates; a key itself is shown only when issued)",
+    tag: "players",
+    auth: true,
+    status: 200,
+    response: Schema.Array(App.ApiKeyInfo),
+    handler: ({ deps, player }) => App.listKeys(deps, player),
+  },
+  {
+    method: "POST",
+    path: "/v1/players/me/keys",
+    operationId: "issueKey",
+    summary: `A new API key, shown once (at most ${App.MAX_KEYS} per player)`,
+    tag: "players",
+    auth: true,
+    status: 201,
+    response: IssuedKey,
+    handler: ({ deps, player }) => App.issueKey(deps, player, false),
+  },
+  {
+    method: "POST",
+    path: "/v1/players/me/keys/rotate",
+    operationId: "rotateKey",
+    summary: "Rotate: a new API key, shown once; the key this request was made with stops working",
+    tag: "players",
+    auth: true,
+    status: 201,
+    response: IssuedKey,
+    handler: ({ deps, player }) => App.issueKey(deps, player, true),
+  },
+  {
+    method: "DELETE",
+    path: "/v1/players/me/keys/{id}",
+    operationId: "revokeKey",
+    summary: "Revoke one of the caller's API keys (not the last one)",
+    tag: "players",
+    auth: true,
+    status: 200,
+    response: Schema.Struct({ id: Schema.String, revoked: Schema.Literal(true) }).annotations({
+      identifier: "RevokedKey",
+    }),
+    handler: ({ deps, player, params }) => App.revokeKey(deps, player, params.id!),
   },
   {
     method: "GET",

@@ -1,9 +1,11 @@
 /**
- * Player and Registration; `registerPlayer` (REST: POST /v1/players).
+ * Player and Registration; `registerPlayer` (REST: POST /v1/players); the caller's API keys:
+ * `myKeys`, `issueKey`, `rotateKey`, `revokeKey` (REST: /v1/players/me/keys).
  */
+import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
-import { resolveEffect } from "../resolve.js"
+import { asPlayer, resolveEffect } from "../resolve.js"
 
 export const PlayerRef = builder.objectRef<App.Player>("Player").implement({
   description: "A player: who owns packs, Refuges and Congregations",
@@ -34,5 +36,77 @@ builder.mutationField("registerPlayer", (t) =>
     args: { name: t.arg.string({ required: true }) },
     resolve: (_, args, ctx, info) =>
       resolveEffect(ctx, info, App.registerPlayer(ctx.deps, { name: args.name })),
+  }),
+)
+
+// ── API keys (REST: /v1/players/me/keys) ─────────────────────────────────────
+
+export const ApiKeyRef = builder
+  .objectRef<{ readonly id: string; readonly createdAt: string; readonly current: boolean }>("ApiKey")
+  .implement({
+    description: "One of the caller's API keys: its id and date (the key itself is shown only when issued)",
+    fields: (t) => ({
+      id: t.exposeID("id"),
+      createdAt: t.exposeString("createdAt", { description: "ISO time" }),
+      current: t.exposeBoolean("current", { description: "Whether this request was made with it" }),
+    }),
+  })
+
+export const IssuedKeyRef = builder
+  .objectRef<{ readonly id: string; readonly apiKey: string; readonly revoked?: string }>("IssuedKey")
+  .implement({
+    description: "A new API key, shown once",
+    fields: (t) => ({
+      id: t.exposeID("id"),
+      apiKey: t.exposeString("apiKey", { description: "Shown once. Stored only as a hash." }),
+      revoked: t.exposeID("revoked", { nullable: true, description: "The id of the key rotated out" }),
+    }),
+  })
+
+builder.queryField("myKeys", (t) =>
+  t.field({
+    description: "The caller's API keys",
+    type: [ApiKeyRef],
+    nullable: true,
+    resolve: (_, _a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (caller) => App.listKeys(ctx.deps, caller)),
+      ),
+  }),
+)
+
+const keyMutations = [
+  ["issueKey", false, `A new API key, shown once (at most ${App.MAX_KEYS} per player)`],
+  ["rotateKey", true, "A new API key, shown once; the key this request was made with stops working"],
+] as const
+for (const [name, rotate, description] of keyMutations)
+  builder.mutationField(name, (t) =>
+    t.field({
+      description,
+      type: IssuedKeyRef,
+      nullable: true,
+      resolve: (_, _a, ctx, info) =>
+        resolveEffect(
+          ctx,
+          info,
+          asPlayer(ctx, (caller) => App.issueKey(ctx.deps, caller, rotate)),
+        ),
+    }),
+  )
+
+builder.mutationField("revokeKey", (t) =>
+  t.field({
+    description: "Revoke one of the caller's API keys (not the last one)",
+    type: "Boolean",
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (caller) => Effect.map(App.revokeKey(ctx.deps, caller, String(a.id)), () => true)),
+      ),
   }),
 )
