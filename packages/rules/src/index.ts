@@ -43,7 +43,8 @@ export * as Tables from "./content/schema/Tables.js"
 export * as Upkeep from "./content/schema/Upkeep.js"
 export * as Weapon from "./content/schema/Weapon.js"
 export * as Condition from "./plugin/Condition.js"
-export * as Effect from "./plugin/Effect.js"
+// `Effects`, not `Effect`: a consumer imports `Effect` from effect alongside.
+export * as Effects from "./plugin/Effect.js"
 export * as Hooks from "./plugin/Hooks.js"
 // Plugin system: the effects vocabulary and code hooks.
 export * as Vocabulary from "./plugin/Vocabulary.js"
