@@ -315,7 +315,11 @@ const checkLinks = (checked: Checked, merged: Registry, hookRegistry: HookRegist
             path: ref.path,
             message: `unknown ${KIND_NAMES[ref.kind]} "${ref.id}" (no such id in "${ref.kind}")${near === undefined ? "" : `; did you mean "${near}"?`}`,
           })
-        } else if (checked.manifest !== undefined && owner !== checked.manifest.id && !checked.required.has(owner)) {
+        } else if (
+          checked.manifest !== undefined &&
+          owner !== checked.manifest.id &&
+          !checked.required.has(owner)
+        ) {
           // R-CONTENT-05: a pack names only what it brings or what it requires.
           const version = merged.packs.find((p) => p.id === owner)?.version
           problems.push({
