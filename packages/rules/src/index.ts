@@ -56,6 +56,7 @@ export * as HomeActions from "./refuge/HomeActions.js"
 // The Refuge builder: roster, founding, the Ledger, the Market.
 export * as Ledger from "./refuge/Ledger.js"
 export * as Market from "./refuge/Market.js"
+export * as Recruit from "./refuge/Recruit.js"
 export * as Refuge from "./refuge/Refuge.js"
 export * as Roster from "./refuge/Roster.js"
 export * as Survivor from "./refuge/Survivor.js"

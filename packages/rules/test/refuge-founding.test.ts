@@ -55,6 +55,22 @@ describe("founding a Refuge", () => {
     ])
   })
 
+  it("B-HOME-01 a Home given as a list is refused under B-HOME-01, with nothing founded", () => {
+    const v = bad({ ...validRoster(), home: ["corner-shop", "rv"] })
+    expect(v).toEqual([
+      {
+        path: "home",
+        message: "a Refuge has exactly one Home: give one Home id, not a list of 2",
+        clause: "B-HOME-01",
+      },
+    ])
+    // other shape errors still come with it
+    expect(bad({ ...validRoster(), home: ["rv"], name: "" }).map((x) => [x.path, x.clause])).toEqual([
+      ["name", undefined],
+      ["home", "B-HOME-01"],
+    ])
+  })
+
   it("B-FOUNDING-03 recruit 4–8 survivors, paying each background's cost", () => {
     const refuge = ok(validRoster())
     expect(refuge.survivors).toHaveLength(4)
@@ -368,7 +384,7 @@ describe("founding a Congregation", () => {
 
   it("B-CONGREGATION-07 R-BUILDER-01 the Market sells a Congregation only Common melee weapons, Common kit and armour up to 1", () => {
     const c = congregation()
-    c.survivors[0]!.weapons = ["pistol"]
+    c.survivors[0]!.weapons = ["bow"] // Common, but not melee
     c.survivors[1]!.armour = ["riot-gear"]
     c.survivors[2]!.kit = ["med-kit"]
     const v = bad(c, { source: seeded(1) })
@@ -376,6 +392,19 @@ describe("founding a Congregation", () => {
       "survivors[0].weapons[0]",
       "survivors[1].armour[0]",
       "survivors[2].kit[0]",
+    ])
+  })
+
+  it("B-CONGREGATION-08 a firearm in a Congregation's founding roster breaks B-CONGREGATION-08, not the Market list", () => {
+    const c = congregation()
+    c.survivors[1]!.weapons = ["pistol"]
+    const v = bad(c, { source: seeded(1) })
+    expect(v).toEqual([
+      {
+        path: "survivors[1].weapons[0]",
+        message: "a Congregation's firearms come only from Loot; Pistol cannot be bought at founding",
+        clause: "B-CONGREGATION-08",
+      },
     ])
   })
 
