@@ -6,7 +6,7 @@ import { found } from "../src/refuge/Founding.js"
 import { history, storesOf } from "../src/refuge/Ledger.js"
 import type { Refuge } from "../src/refuge/Refuge.js"
 import type { Violation } from "../src/refuge/Violation.js"
-import { content, validRoster } from "./fixtures/refuge-content.js"
+import { congregationRoster, content, validRoster } from "./fixtures/refuge-content.js"
 
 type Roster = ReturnType<typeof validRoster>
 
@@ -322,17 +322,7 @@ describe("founding a Refuge", () => {
 })
 
 describe("founding a Congregation", () => {
-  const congregation = () => ({
-    name: "Carrow Fields",
-    kind: "congregation",
-    home: "the-grove",
-    survivors: [
-      { name: "Mother Agnes", background: "doctor", leader: true, weapons: ["knife"] },
-      { name: "Brother Ash", background: "labourer", weapons: ["crowbar"], armour: ["padded-jacket"] },
-      { name: "Sister Fern", background: "student", kit: ["lantern"] },
-      { name: "Reed", background: "office-worker" },
-    ],
-  })
+  const congregation = congregationRoster
 
   it("B-CONGREGATION-02 B-CONGREGATION-03 every member starts Touched at 3 Blight with a rolled Gift and Mark", () => {
     const c = found(congregation(), content, { source: seeded(7) })

@@ -3,21 +3,11 @@ import { Either, JSONSchema, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { EffectiveProfile, Founding, Profile, Refuge, Survivor } from "../src/index.js"
 import { recruit } from "../src/refuge/Recruit.js"
-import { content, validRoster } from "./fixtures/refuge-content.js"
+import { congregationRoster, content, validRoster } from "./fixtures/refuge-content.js"
 
 const founded = (roster: unknown, source = seeded(7)) =>
   Either.getOrThrow(Founding.found(roster, content, { source }))
-const congregation = () => ({
-  name: "Carrow Fields",
-  kind: "congregation",
-  home: "the-grove",
-  survivors: [
-    { name: "Mother Agnes", background: "doctor", leader: true, weapons: ["knife"] },
-    { name: "Brother Ash", background: "labourer", weapons: ["crowbar"] },
-    { name: "Sister Fern", background: "student", kit: ["lantern"] },
-    { name: "Reed", background: "office-worker" },
-  ],
-})
+const congregation = congregationRoster
 /** What the published Profile schema tells an editor or a UI about each stat. */
 const described = (
   JSONSchema.make(Profile.Profile) as {
