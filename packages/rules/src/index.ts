@@ -13,6 +13,7 @@ export * as JsonSchemas from "./content/JsonSchemas.js"
 export * as Loader from "./content/Loader.js"
 // The most used names, flat.
 export { loadPack, loadPacks, type PackInput } from "./content/Loader.js"
+export { nearest } from "./content/Nearest.js"
 export * as Pack from "./content/Pack.js"
 export * as Problem from "./content/Problem.js"
 export { formatProblem, PackInvalid } from "./content/Problem.js"

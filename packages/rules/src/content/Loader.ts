@@ -7,9 +7,9 @@
  */
 import { Table } from "@blight/dice"
 import { Effect, Either, type ParseResult, Schema } from "effect"
-import { distance } from "fastest-levenshtein"
 import { hooks as defaultHooks, type HookPoint, type HookRegistry } from "../plugin/Hooks.js"
 import { problemsOf } from "./Issues.js"
+import { nearest } from "./Nearest.js"
 import { Manifest } from "./Pack.js"
 import { joinPath, PackInvalid, type Problem } from "./Problem.js"
 import { hookUsesOf, referencesOf } from "./References.js"
@@ -287,17 +287,6 @@ const pointsAt = (path: string): ReadonlyArray<HookPoint> =>
           ? ["objective", "effect"]
           : ["effect"]
 
-/** The closest id to a mistyped one, if one is close enough to be a typo (at most 2 edits). */
-const nearest = (id: string, entries: ReadonlyArray<{ readonly id: string }>): string | undefined => {
-  let best: string | undefined
-  let bestDistance = 3
-  for (const { id: other } of entries) {
-    const d = distance(id, other)
-    if (d < bestDistance) [best, bestDistance] = [other, d]
-  }
-  return best
-}
-
 /** Checks what only the merged view can say: references resolve, hooks are registered. */
 const checkLinks = (checked: Checked, merged: Registry, hookRegistry: HookRegistry): Problem[] => {
   const { entries, broken } = checked
@@ -310,7 +299,10 @@ const checkLinks = (checked: Checked, merged: Registry, hookRegistry: HookRegist
         if (broken.has(`${ref.kind}/${ref.id}`)) continue
         const owner = merged.packOf(ref.kind, ref.id)
         if (owner === undefined) {
-          const near = nearest(ref.id, merged.list(ref.kind))
+          const near = nearest(
+            ref.id,
+            merged.list(ref.kind).map((e) => e.id),
+          )
           problems.push({
             path: ref.path,
             message: `unknown ${KIND_NAMES[ref.kind]} "${ref.id}" (no such id in "${ref.kind}")${near === undefined ? "" : `; did you mean "${near}"?`}`,
