@@ -30,7 +30,7 @@ const inlineRefinedRefs = (node: unknown, defs: Json): unknown => {
   const out: Json = {}
   for (const [k, v] of Object.entries(node)) out[k] = inlineRefinedRefs(v, defs)
   const { $ref, ...rest } = out
-  const extra = Object.keys(rest).filter((k) => k !== "description" && k !== "title")
+  const extra = Object.keys(rest).filter((k) => k !== "description" && k !== "title" && k !== "$defs")
   if (typeof $ref !== "string" || extra.length === 0) return out
   const def = defs[$ref.replace("#/$defs/", "")]
   if (!isObject(def) || JSON.stringify(def).includes('"$ref"')) return { allOf: [{ $ref }], ...rest }
