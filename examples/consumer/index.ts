@@ -26,11 +26,9 @@ const noise: Effects.Effect = { kind: "noise", value: 1 }
 const core = await Effect.runPromise(Effect.provide(Content, ContentService.layerCore))
 const refuge = Founding.found(RefugeExamples.exampleRefuge, core, { source: seeded(7) })
 const pc = Character.generateCharacter(seeded(7))
-let cliOut = ""
-const cli = await main(["odds", "test", "3", "--target", "2", "--json"], {
-  stdout: { write: (s: string) => void (cliOut += s) },
-  stderr: { write: (s: string) => void (cliOut += s) },
-})
+const cliOut: string[] = []
+const collect = { write: (s: string) => cliOut.push(s) }
+const cli = await main(["odds", "test", "3", "--target", "2", "--json"], { stdout: collect, stderr: collect })
 
 console.log(
   JSON.stringify({
@@ -41,6 +39,6 @@ console.log(
     founded: Either.isRight(refuge) ? Ledger.storesOf(refuge.right.ledger).salvage : refuge.left.violations,
     character: Schema.is(Character.Character)(pc),
     noise: noise.kind,
-    cli: [cli, JSON.parse(cliOut)],
+    cli: [cli, JSON.parse(cliOut.join(""))],
   }),
 )
