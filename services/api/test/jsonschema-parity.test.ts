@@ -38,7 +38,9 @@ describe("request-body JSON Schemas", () => {
   }
 
   it("a Market trip: market-trip.schema.json is what POST /v1/refuges/{id}/market-trips accepts", () => {
-    const path = Object.keys(doc.paths as Json).find((p) => /market/.test(p) && "post" in ((doc.paths as Json)[p] as Json))
+    const path = Object.keys(doc.paths as Json).find(
+      (p) => /market/.test(p) && "post" in ((doc.paths as Json)[p] as Json),
+    )
     expect(path).toBeDefined()
     const published = rules["market-trip.schema.json"] as Json
     const defs = (published.$defs ?? {}) as Json
