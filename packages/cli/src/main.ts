@@ -2,10 +2,14 @@
  * `blight`: the command-line face of the SDK. `main` takes the arguments and an output pair and
  * resolves to the exit code; bin/blight.js wires it to the process.
  */
+import { createRequire } from "node:module"
 import { EXIT, type Io, UsageError } from "./Command.js"
 import { commands } from "./commands/index.js"
 
 export type { Command, Io } from "./Command.js"
+
+// The version is the package's own (dist/main.js sits one folder below package.json).
+const { version } = createRequire(import.meta.url)("../package.json") as { readonly version: string }
 
 const help = async (io: Io): Promise<number> => {
   const lines = ["usage: blight <verb> [arguments] [--seed N] [--json]", "", "verbs:"]
@@ -21,7 +25,7 @@ export const main = async (argv: readonly string[], io: Io): Promise<number> => 
   const [verb, ...rest] = argv
   if (verb === undefined || verb === "--help" || verb === "-h" || verb === "help") return help(io)
   if (verb === "--version") {
-    io.stdout.write("0.1.0\n")
+    io.stdout.write(`${version}\n`)
     return EXIT.ok
   }
   const load = Object.hasOwn(commands, verb) ? commands[verb] : undefined

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { run } from "./helpers.js"
 
@@ -14,6 +15,11 @@ describe("help", () => {
     const r = await run("nightsong", "character", "--help")
     expect(r.code).toBe(0)
     expect(r.out).toMatch(/blight nightsong character/)
+  })
+
+  it("--version prints the package's own version", async () => {
+    const { version } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"))
+    expect(await run("--version")).toEqual({ code: 0, out: `${version}\n`, err: "" })
   })
 
   it("an unknown verb exits 2 and lists the verbs", async () => {

@@ -38,7 +38,7 @@ describe("blight pack validate", () => {
     expect(r.out.trim().split("\n")).toEqual([
       `${file}: creatures[1].id: duplicate creature id "canal-lurker" (also creatures[0])`,
       `${file}: scenarios[0].rewards[1].amount: expected something like "d6", "2d6+1", "3d6x10", "d%", "d3", "d66" or "half"`,
-      `${file}: creatures[0].behaviour: unknown behaviour "drifterr" (no such id in "behaviours")`,
+      `${file}: creatures[0].behaviour: unknown behaviour "drifterr" (no such id in "behaviours"); did you mean "drifter"?`,
     ])
   })
 

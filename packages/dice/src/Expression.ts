@@ -37,22 +37,40 @@ export interface HalfExpression {
 /** Every dice expression the core knows. */
 export type DiceExpression = SumExpression | D3Expression | PercentExpression | D66Expression | HalfExpression
 
-const SUM = /^(\d*)d(\d+)(?:([+-])(\d+))?(?:[x×*](\d+))?$/
+/**
+ * The one grammar of dice notation: the parser below matches it and the JSON Schema's pattern is
+ * this same text, so an editor and the loader accept exactly the same strings. No spaces anywhere
+ * ("2d6+1", not "2d6 + 1"); the die letter may be "d" or "D" ("1D66" is Nightsong's spelling).
+ * Only the numeric bounds (dice, sides, multiplier) are checked past the pattern.
+ */
+const FORMS = {
+  percent: "1?[dD](?:100)?%",
+  d3: "1?[dD]3",
+  d66: "1?[dD]66",
+  half: "(?:2?[dD]6)?half",
+  sum: "(\\d*)[dD](\\d+)(?:([+-])(\\d+))?(?:[xX×*](\\d+))?",
+} as const
+
+/** The dice-notation pattern (JSON Schema `pattern`, ECMA-262). */
+export const DICE_PATTERN = `^(?:(${FORMS.percent})|(${FORMS.d3})|(${FORMS.d66})|(${FORMS.half})|${FORMS.sum})$`
+const GRAMMAR = new RegExp(DICE_PATTERN, "u")
 
 /** Reads an expression; returns `Either` so callers decide how to fail. */
 export const parseExpression = (text: string): Either.Either<DiceExpression, InvalidDiceExpression> => {
-  const t = text.trim().toLowerCase().replace(/\s+/g, "")
   const fail = (reason: string) => Either.left(new InvalidDiceExpression({ expression: text, reason }))
-  if (t === "d%" || t === "1d%" || t === "d100%") return Either.right({ kind: "percent" })
-  if (t === "d3" || t === "1d3") return Either.right({ kind: "d3" })
-  if (t === "d66" || t === "1d66") return Either.right({ kind: "d66" })
-  if (t === "half" || t === "2d6half" || t === "d6half") return Either.right({ kind: "half" })
-  const m = SUM.exec(t)
-  if (!m) return fail('expected something like "d6", "2d6+1", "3d6x10", "d%", "d3", "d66" or "half"')
-  const count = m[1] === "" || m[1] === undefined ? 1 : Number(m[1])
-  const sides = Number(m[2])
-  const modifier = m[4] === undefined ? 0 : (m[3] === "-" ? -1 : 1) * Number(m[4])
-  const multiplier = m[5] === undefined ? 1 : Number(m[5])
+  const m = GRAMMAR.exec(text)
+  if (!m)
+    return fail(
+      `expected something like "d6", "2d6+1", "3d6x10", "d%", "d3", "d66" or "half"${/\s/.test(text) ? ", with no spaces" : ""}`,
+    )
+  if (m[1] !== undefined) return Either.right({ kind: "percent" })
+  if (m[2] !== undefined) return Either.right({ kind: "d3" })
+  if (m[3] !== undefined) return Either.right({ kind: "d66" })
+  if (m[4] !== undefined) return Either.right({ kind: "half" })
+  const count = m[5] === "" || m[5] === undefined ? 1 : Number(m[5])
+  const sides = Number(m[6])
+  const modifier = m[8] === undefined ? 0 : (m[7] === "-" ? -1 : 1) * Number(m[8])
+  const multiplier = m[9] === undefined ? 1 : Number(m[9])
   if (count < 1 || count > 100) return fail(`the number of dice must be 1 to 100, got ${count}`)
   if (sides < 2 || sides > 1000) return fail(`a die must have 2 to 1000 sides, got ${sides}`)
   if (multiplier < 1) return fail("the multiplier must be at least 1")
@@ -101,7 +119,7 @@ export const DiceExpressionFromString = Schema.transformOrFail(
   Schema.String.annotations({
     jsonSchema: {
       type: "string",
-      pattern: "^(\\d*[dD](\\d+)([+-]\\d+)?([x×*]\\d+)?|[dD]%|1?[dD]3|1?[dD]66|half)$",
+      pattern: DICE_PATTERN,
       description: 'A dice expression: "d6", "2d6+1", "3d6x10", "d%", "d3", "d66" (Nightsong 1D66) or "half"',
     },
   }),

@@ -1,6 +1,7 @@
 import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import {
+  DICE_PATTERN,
   DiceExpressionFromString,
   expression,
   formatExpression,
@@ -58,6 +59,42 @@ describe("dice expressions", () => {
     expect(Either.isLeft(bad) && bad.left.message).toMatch(/dice expression "2x6": expected something like/)
     expect(() => expression("0d6")).toThrow(/1 to 100/)
     expect(() => expression("d1")).toThrow(/2 to 1000 sides/)
+  })
+
+  it("accepts exactly what its JSON Schema pattern accepts: one grammar, no spaces", () => {
+    const pattern = new RegExp(DICE_PATTERN, "u")
+    const samples = [
+      "d6",
+      "2d6+1",
+      "3D6x10",
+      "3d6X10",
+      "3d6×10",
+      "d20-2",
+      "d%",
+      "1d%",
+      "d100%",
+      "d3",
+      "1D3",
+      "d66",
+      "1D66",
+      "half",
+      "2d6half",
+      "d30",
+      "2d6 + 1",
+      "D 6",
+      " d6",
+      "d6 ",
+      "2x6",
+      "d",
+      "HALF",
+      "d6+",
+      "1d6half",
+      "12",
+    ]
+    for (const text of samples)
+      expect([text, Either.isRight(parseExpression(text))]).toEqual([text, pattern.test(text)])
+    const spaced = parseExpression("2d6 + 1")
+    expect(Either.isLeft(spaced) && spaced.left.reason).toMatch(/with no spaces$/)
   })
 
   it("decodes from data and rejects bad dice with the reason", () => {

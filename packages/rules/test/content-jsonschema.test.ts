@@ -1,75 +1,29 @@
 import { readdirSync, readFileSync } from "node:fs"
+import { Expression } from "@blight/dice"
+import Ajv, { type ValidateFunction } from "ajv"
+import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { jsonSchemas, schemaText } from "../src/content/JsonSchemas.js"
+import { loadWithCore } from "../src/content/core/index.js"
+import { jsonSchemas, SCHEMA_BASE, schemaText } from "../src/content/JsonSchemas.js"
 import { KINDS } from "../src/content/schema/Ids.js"
 
 const dir = new URL("../schemas/", import.meta.url)
 
 type JsonSchema = Record<string, unknown>
 
-/**
- * A small JSON Schema checker for the keywords effect's generator emits, so the tests can show an
- * editor would accept the real data (no validator is a dependency of this repo).
- */
-const validate = (root: JsonSchema, schema: JsonSchema, value: unknown, path = ""): string[] => {
-  const errors: string[] = []
-  const fail = (message: string) => errors.push(`${path || "(root)"}: ${message}`)
-  if (typeof schema.$ref === "string") {
-    const def = (root.$defs as Record<string, JsonSchema>)[schema.$ref.replace("#/$defs/", "")]
-    if (def === undefined) return [`${path}: unresolved ${schema.$ref}`]
-    errors.push(...validate(root, def, value, path))
+/** Ajv in strict mode, as an editor or another language's validator would check data. */
+const compiled = new WeakMap<JsonSchema, ValidateFunction>()
+const validate = (schema: JsonSchema, value: unknown): string[] => {
+  let check = compiled.get(schema)
+  if (check === undefined) {
+    check = new Ajv({ strict: true, allErrors: true }).compile(schema)
+    compiled.set(schema, check)
   }
-  for (const sub of (schema.allOf as JsonSchema[] | undefined) ?? [])
-    errors.push(...validate(root, sub, value, path))
-  if (
-    Array.isArray(schema.anyOf) &&
-    !schema.anyOf.some((sub) => validate(root, sub as JsonSchema, value, path).length === 0)
+  if (check(value)) return []
+  return (check.errors ?? []).map(
+    (e) =>
+      `${e.instancePath || "(root)"}: ${e.message}${"additionalProperty" in e.params ? ` ${e.params.additionalProperty}` : ""}`,
   )
-    fail("matches no anyOf branch")
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
-    fail(`not one of ${JSON.stringify(schema.enum)}`)
-  const types = schema.type === undefined ? [] : [schema.type].flat()
-  const typeOf = (v: unknown) =>
-    Array.isArray(v) ? "array" : v === null ? "null" : Number.isInteger(v) ? "integer" : typeof v
-  if (
-    types.length > 0 &&
-    !types.some((t) => t === typeOf(value) || (t === "number" && typeOf(value) === "integer"))
-  )
-    return [...errors, `${path || "(root)"}: expected ${types.join("|")}, got ${typeOf(value)}`]
-  if (typeof value === "string") {
-    if (typeof schema.pattern === "string" && !new RegExp(schema.pattern, "u").test(value))
-      fail(`does not match ${schema.pattern}`)
-    if (typeof schema.minLength === "number" && value.length < schema.minLength) fail("too short")
-    if (typeof schema.maxLength === "number" && value.length > schema.maxLength) fail("too long")
-  }
-  if (typeof value === "number") {
-    if (typeof schema.minimum === "number" && value < schema.minimum) fail(`below ${schema.minimum}`)
-    if (typeof schema.maximum === "number" && value > schema.maximum) fail(`above ${schema.maximum}`)
-    if (typeof schema.exclusiveMinimum === "number" && value <= schema.exclusiveMinimum)
-      fail(`not above ${schema.exclusiveMinimum}`)
-  }
-  if (Array.isArray(value)) {
-    if (typeof schema.minItems === "number" && value.length < schema.minItems) fail("too few items")
-    if (typeof schema.maxItems === "number" && value.length > schema.maxItems) fail("too many items")
-    value.forEach((v, i) => {
-      const item = Array.isArray(schema.items)
-        ? (schema.items[i] as JsonSchema | undefined)
-        : (schema.items as JsonSchema | undefined)
-      if (item !== undefined) errors.push(...validate(root, item, v, `${path}[${i}]`))
-      else if (Array.isArray(schema.items) && schema.additionalItems === false)
-        fail(`no item allowed at ${i}`)
-    })
-  }
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) {
-    const props = (schema.properties as Record<string, JsonSchema> | undefined) ?? {}
-    for (const key of (schema.required as string[] | undefined) ?? [])
-      if (!(key in value)) fail(`missing ${key}`)
-    for (const [key, v] of Object.entries(value)) {
-      if (props[key] !== undefined) errors.push(...validate(root, props[key]!, v, `${path}.${key}`))
-      else if (schema.additionalProperties === false) fail(`unexpected key ${key}`)
-    }
-  }
-  return errors
 }
 
 describe("generated JSON Schemas", () => {
@@ -104,10 +58,10 @@ describe("generated JSON Schemas", () => {
     const fragments = readdirSync(core).filter((f) => f.endsWith(".json"))
     expect(fragments.length).toBeGreaterThan(0)
     for (const f of fragments)
-      expect(validate(fragment, fragment, JSON.parse(readFileSync(new URL(f, core), "utf8"))), f).toEqual([])
+      expect(validate(fragment, JSON.parse(readFileSync(new URL(f, core), "utf8"))), f).toEqual([])
     const examples = new URL("../../../examples/homebrew-pack/", import.meta.url)
     for (const f of readdirSync(examples).filter((x) => x.endsWith(".json")))
-      expect(validate(pack, pack, JSON.parse(readFileSync(new URL(f, examples), "utf8"))), f).toEqual([])
+      expect(validate(pack, JSON.parse(readFileSync(new URL(f, examples), "utf8"))), f).toEqual([])
   })
 
   it("B-FOUNDING-03 the roster schema accepts the example rosters and flags a mistyped field", () => {
@@ -116,9 +70,9 @@ describe("generated JSON Schemas", () => {
     const files = readdirSync(rosters).filter((x) => x.endsWith(".json"))
     expect(files.sort()).toEqual(["congregation.json", "refuge.json"])
     for (const f of files)
-      expect(validate(roster, roster, JSON.parse(readFileSync(new URL(f, rosters), "utf8"))), f).toEqual([])
+      expect(validate(roster, JSON.parse(readFileSync(new URL(f, rosters), "utf8"))), f).toEqual([])
     const bad = { name: "X", home: "rv", survivors: [{ name: "A", background: "doctor", wepons: ["knife"] }] }
-    expect(validate(roster, roster, bad).join("\n")).toMatch(/wepons/)
+    expect(validate(roster, bad).join("\n")).toMatch(/wepons/)
   })
 
   it("flag unknown keys, bad enums and out-of-range numbers, as an editor would", () => {
@@ -140,12 +94,12 @@ describe("generated JSON Schemas", () => {
       dread: 0,
       xp: 1,
     }
-    expect(validate(creatures, creatures, husk)).toEqual([])
-    expect(validate(creatures, creatures, { ...husk, colour: "grey" })).toEqual([
-      "(root): unexpected key colour",
+    expect(validate(creatures, husk)).toEqual([])
+    expect(validate(creatures, { ...husk, colour: "grey" })).toEqual([
+      "(root): must NOT have additional properties colour",
     ])
-    expect(validate(creatures, creatures, { ...husk, faction: "fish" })[0]).toMatch(/^\.faction: /)
-    expect(validate(creatures, creatures, { ...husk, initiative: 40 })[0]).toMatch(/^\.initiative: above 12/)
+    expect(validate(creatures, { ...husk, faction: "fish" })[0]).toMatch(/^\/faction: /)
+    expect(validate(creatures, { ...husk, initiative: 40 })).toEqual(["/initiative: must be <= 12"])
   })
 
   it("resolve every $ref inside their own file, reject unknown keys, and describe dice as text", () => {
@@ -162,5 +116,56 @@ describe("generated JSON Schemas", () => {
     expect(pack.$defs.Creature!.additionalProperties).toBe(false)
     expect(pack.$defs.DiceExpression).toMatchObject({ type: "string" })
     expect(pack.$defs.DiceExpression!.pattern).toContain("half")
+  })
+
+  it("have absolute $ids and compile under Ajv's strict mode", () => {
+    for (const [name, schema] of Object.entries(generated)) {
+      expect((schema as JsonSchema).$id).toBe(`${SCHEMA_BASE}${name}`)
+      expect(() => new Ajv({ strict: true }).compile(schema as JsonSchema), name).not.toThrow()
+    }
+  })
+
+  it("take the dice pattern from the parser's grammar, so the loader rejects what an editor rejects", () => {
+    const pack = generated["pack.schema.json"] as { $defs: Record<string, { pattern?: string }> }
+    expect(pack.$defs.DiceExpression!.pattern).toBe(Expression.DICE_PATTERN)
+    const withDie = (die: string) => ({
+      manifest: {
+        id: "dice-test",
+        name: "Dice test",
+        version: "1.0.0",
+        ruleset: "the-blight@0.3.0",
+        licence: "MIT",
+        author: "tests",
+      },
+      tables: [
+        {
+          id: "coin",
+          name: "Coin",
+          provenance: "provisional",
+          table: "loot",
+          die,
+          rows: [{ key: [1, 6], result: { kind: "salvage", amount: 1 } }],
+        },
+      ],
+    })
+    for (const die of ["d6", "2d6 + 1", "D 6", " d6", "d6+"]) {
+      const editor = validate(pack as JsonSchema, withDie(die)).filter((e) => e.startsWith("/tables/0/die"))
+      const loaded = loadWithCore([{ source: "dice-test", data: withDie(die) }])
+      const loader = Either.isLeft(loaded)
+        ? loaded.left.problems.filter((p) => p.path === "tables[0].die")
+        : []
+      expect([die, editor.length > 0], die).toEqual([die, loader.length > 0])
+    }
+  })
+
+  it("describe the Market trip the service takes, with the Refuge version it requires", () => {
+    const trip = generated["market-trip.schema.json"] as JsonSchema
+    expect(
+      validate(trip, {
+        version: 3,
+        orders: [{ buy: { kind: "weapons", id: "knife" }, quantity: 2 }, { sellAmber: 1 }],
+      }),
+    ).toEqual([])
+    expect(validate(trip, { orders: [] })).toEqual(["(root): must have required property 'version'"])
   })
 })

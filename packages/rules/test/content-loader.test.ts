@@ -426,4 +426,68 @@ describe("the pack loader", () => {
     expect(p[0]).toMatchObject({ path: "creatures[0].initiative" })
     expect(p[0]!.message).toMatch(/^expected 0 to 12 .*got 40$/)
   })
+
+  it("R-CONTENT-05 a reference to another pack's entry needs that pack in requires, and says which", () => {
+    const loose = {
+      ...homebrew({ creatures: [creature("canal-lurker", { escorts: [{ creature: "husk", count: 1 }] })] }),
+    }
+    loose.manifest = manifest("homebrew")
+    const p = problems([base(), loose])
+    expect(p).toEqual([
+      {
+        pack: "pack1",
+        path: "creatures[0].behaviour",
+        clause: "R-CONTENT-05",
+        message:
+          'behaviour "hunter" comes from pack "base", which this pack does not require: add { "pack": "base", "version": "^0.3.0" } to manifest.requires',
+      },
+      {
+        pack: "pack1",
+        path: "creatures[0].escorts[0].creature",
+        clause: "R-CONTENT-05",
+        message:
+          'creature "husk" comes from pack "base", which this pack does not require: add { "pack": "base", "version": "^0.3.0" } to manifest.requires',
+      },
+    ])
+    // Its own entries need no requires, and requiring the pack mends it.
+    expect(
+      ok([
+        base(),
+        { ...loose, manifest: manifest("homebrew", { requires: [{ pack: "base", version: "^0.3.0" }] }) },
+      ]).has("creatures", "canal-lurker"),
+    ).toBe(true)
+  })
+
+  it("R-CONTENT-05 requires is not transitive: naming a grandparent pack's entry needs it in requires too", () => {
+    const middle = {
+      manifest: manifest("middle", { requires: [{ pack: "base", version: "^0.3.0" }] }),
+      behaviours: [{ ...hunter, id: "stalker" }],
+    }
+    const top = {
+      manifest: manifest("top", { requires: [{ pack: "middle", version: "^1.0.0" }] }),
+      creatures: [creature("eel", { behaviour: "stalker" }), creature("ray")],
+    }
+    const p = problems([base(), middle, top])
+    expect(p.map((x) => [x.path, x.clause, x.pack])).toEqual([
+      ["creatures[1].behaviour", "R-CONTENT-05", "pack2"],
+    ])
+    expect(p[0]!.message).toMatch(/comes from pack "base".*"version": "\^0\.3\.0"/)
+  })
+
+  it("suggests the nearest id for a mistyped reference, as the roster check does", () => {
+    const p = problems([
+      base(),
+      homebrew({
+        creatures: [creature("eel", { behaviour: "huntr", escorts: [{ creature: "thornhund", count: 1 }] })],
+      }),
+    ])
+    expect(p.map((x) => `${x.path}: ${x.message}`)).toEqual([
+      'creatures[0].behaviour: unknown behaviour "huntr" (no such id in "behaviours"); did you mean "hunter"?',
+      'creatures[0].escorts[0].creature: unknown creature "thornhund" (no such id in "creatures"); did you mean "thornhound"?',
+    ])
+    // Nothing close: no guess.
+    expect(
+      problems([base(), homebrew({ creatures: [creature("eel", { behaviour: "sleeper" })] })])[0]!.message,
+    ).toBe('unknown behaviour "sleeper" (no such id in "behaviours")')
+  })
 })

@@ -6,7 +6,7 @@ import { found } from "../src/refuge/Founding.js"
 import { history, storesOf } from "../src/refuge/Ledger.js"
 import type { Refuge } from "../src/refuge/Refuge.js"
 import type { Violation } from "../src/refuge/Violation.js"
-import { content, validRoster } from "./fixtures/refuge-content.js"
+import { congregationRoster, content, validRoster } from "./fixtures/refuge-content.js"
 
 type Roster = ReturnType<typeof validRoster>
 
@@ -52,6 +52,22 @@ describe("founding a Refuge", () => {
         message: 'there is no Home "corner-shopp" (did you mean "corner-shop"?)',
         clause: "B-FOUNDING-02",
       },
+    ])
+  })
+
+  it("B-HOME-01 a Home given as a list is refused under B-HOME-01, with nothing founded", () => {
+    const v = bad({ ...validRoster(), home: ["corner-shop", "rv"] })
+    expect(v).toEqual([
+      {
+        path: "home",
+        message: "a Refuge has exactly one Home: give one Home id, not a list of 2",
+        clause: "B-HOME-01",
+      },
+    ])
+    // other shape errors still come with it
+    expect(bad({ ...validRoster(), home: ["rv"], name: "" }).map((x) => [x.path, x.clause])).toEqual([
+      ["name", undefined],
+      ["home", "B-HOME-01"],
     ])
   })
 
@@ -306,17 +322,7 @@ describe("founding a Refuge", () => {
 })
 
 describe("founding a Congregation", () => {
-  const congregation = () => ({
-    name: "Carrow Fields",
-    kind: "congregation",
-    home: "the-grove",
-    survivors: [
-      { name: "Mother Agnes", background: "doctor", leader: true, weapons: ["knife"] },
-      { name: "Brother Ash", background: "labourer", weapons: ["crowbar"], armour: ["padded-jacket"] },
-      { name: "Sister Fern", background: "student", kit: ["lantern"] },
-      { name: "Reed", background: "office-worker" },
-    ],
-  })
+  const congregation = congregationRoster
 
   it("B-CONGREGATION-02 B-CONGREGATION-03 every member starts Touched at 3 Blight with a rolled Gift and Mark", () => {
     const c = found(congregation(), content, { source: seeded(7) })
@@ -368,7 +374,7 @@ describe("founding a Congregation", () => {
 
   it("B-CONGREGATION-07 R-BUILDER-01 the Market sells a Congregation only Common melee weapons, Common kit and armour up to 1", () => {
     const c = congregation()
-    c.survivors[0]!.weapons = ["pistol"]
+    c.survivors[0]!.weapons = ["bow"] // Common, but not melee
     c.survivors[1]!.armour = ["riot-gear"]
     c.survivors[2]!.kit = ["med-kit"]
     const v = bad(c, { source: seeded(1) })
@@ -376,6 +382,19 @@ describe("founding a Congregation", () => {
       "survivors[0].weapons[0]",
       "survivors[1].armour[0]",
       "survivors[2].kit[0]",
+    ])
+  })
+
+  it("B-CONGREGATION-08 a firearm in a Congregation's founding roster breaks B-CONGREGATION-08, not the Market list", () => {
+    const c = congregation()
+    c.survivors[1]!.weapons = ["pistol"]
+    const v = bad(c, { source: seeded(1) })
+    expect(v).toEqual([
+      {
+        path: "survivors[1].weapons[0]",
+        message: "a Congregation's firearms come only from Loot; Pistol cannot be bought at founding",
+        clause: "B-CONGREGATION-08",
+      },
     ])
   })
 

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { JSONSchema, type Schema } from "effect"
+import { JSONSchema, Schema } from "effect"
 import { Board } from "../battle/board/Board.js"
 import { MarketTripRequest } from "../refuge/Market.js"
 import { Roster } from "../refuge/Roster.js"
@@ -13,10 +13,49 @@ import { Fragment, Pack } from "./Pack.js"
 import { entrySchemas } from "./schema/Entries.js"
 import { KINDS } from "./schema/Ids.js"
 
-const generate = (schema: Schema.Schema.All, id: string, title: string) => {
-  const { $schema, ...rest } = JSONSchema.make(schema as Schema.Schema<unknown, unknown>)
-  return { $schema, $id: id, title, ...rest }
+/** Where the schemas are published: the package's `schemas/` folder, as served from the registry. */
+export const SCHEMA_BASE = "https://unpkg.com/@blight/rules/schemas/"
+
+type Json = { [key: string]: unknown }
+const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * Effect writes a refined reference as `{ "$ref": "#/$defs/Int", "maximum": 6 }`. Draft-07 ignores
+ * keywords beside `$ref`, and Ajv's strict mode wants a `type` beside `maximum`, so such a node is
+ * rewritten as the definition it names (always a plain one: `Int`, a trimmed string) plus its own
+ * keywords, which then apply.
+ */
+const inlineRefinedRefs = (node: unknown, defs: Json): unknown => {
+  if (Array.isArray(node)) return node.map((x) => inlineRefinedRefs(x, defs))
+  if (!isObject(node)) return node
+  const out: Json = {}
+  for (const [k, v] of Object.entries(node)) out[k] = inlineRefinedRefs(v, defs)
+  const { $ref, ...rest } = out
+  const extra = Object.keys(rest).filter((k) => k !== "description" && k !== "title" && k !== "$defs")
+  if (typeof $ref !== "string" || extra.length === 0) return out
+  const def = defs[$ref.replace("#/$defs/", "")]
+  if (!isObject(def) || JSON.stringify(def).includes('"$ref"')) return { allOf: [{ $ref }], ...rest }
+  return { ...def, ...rest }
 }
+
+const generate = (schema: Schema.Schema.All, name: string, title: string) => {
+  const { $schema, ...rest } = JSONSchema.make(schema as Schema.Schema<unknown, unknown>)
+  const defs = (rest as Json).$defs
+  const body = inlineRefinedRefs(rest, isObject(defs) ? defs : {}) as Json
+  return { $schema, $id: `${SCHEMA_BASE}${name}`, title, ...body }
+}
+
+/**
+ * A Market trip as a client sends it to the service: the orders, the Refuge version they were
+ * planned against (a stale one is refused) and an optional seed.
+ */
+export const MarketTripBody = Schema.Struct({
+  version: Schema.Int.pipe(Schema.positive()).annotations({
+    description: "The Refuge version this trip was planned against (409 if stale)",
+  }),
+  orders: MarketTripRequest.fields.orders,
+  seed: Schema.optional(Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER))),
+}).annotations({ identifier: "MarketTripRequest" })
 
 /** Every generated JSON Schema, by file name. */
 export const jsonSchemas = (): Record<string, unknown> => {
@@ -35,7 +74,7 @@ export const jsonSchemas = (): Record<string, unknown> => {
     "The Blight roster (a Refuge or Congregation to found)",
   )
   out["market-trip.schema.json"] = generate(
-    MarketTripRequest,
+    MarketTripBody,
     "market-trip.schema.json",
     "The Blight Market trip (orders, in the order they are made)",
   )

@@ -9,6 +9,7 @@ import { Table } from "@blight/dice"
 import { Effect, Either, type ParseResult, Schema } from "effect"
 import { hooks as defaultHooks, type HookPoint, type HookRegistry } from "../plugin/Hooks.js"
 import { problemsOf } from "./Issues.js"
+import { nearest } from "./Nearest.js"
 import { Manifest } from "./Pack.js"
 import { joinPath, PackInvalid, type Problem } from "./Problem.js"
 import { hookUsesOf, referencesOf } from "./References.js"
@@ -73,6 +74,8 @@ interface Checked {
   readonly broken: Set<string>
   /** Where each decoded entry stands in its kind's array in the pack (for paths). */
   readonly positions: Map<AnyEntry, number>
+  /** The packs the manifest requires (their ids). */
+  readonly required: ReadonlySet<string>
 }
 
 const isRecord = (u: unknown): u is Record<string, unknown> =>
@@ -155,7 +158,7 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
   const data = unsafe.clean
   if (!isRecord(data)) {
     problems.push({ path: "", message: "a pack is a JSON object with a manifest and entries by kind" })
-    return { problems, entries, broken, positions }
+    return { problems, entries, broken, positions, required: new Set() }
   }
   for (const key of Object.keys(data))
     if (!TOP_KEYS.has(key))
@@ -269,7 +272,7 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
     })
     ;(entries as Record<Kind, unknown[]>)[kind] = decoded
   }
-  return { problems, manifest, entries, broken, positions }
+  return { problems, manifest, entries, broken, positions, required }
 }
 
 /** Where a hook use sits decides what it is for: a behaviour, a victory or draw, or an effect. */
@@ -293,11 +296,30 @@ const checkLinks = (checked: Checked, merged: Registry, hookRegistry: HookRegist
     ;(entries[kind] ?? []).forEach((entry) => {
       const at = `${kind}[${checked.positions.get(entry) ?? 0}]`
       for (const ref of referencesOf(schema, entry, at)) {
-        if (merged.has(ref.kind, ref.id) || broken.has(`${ref.kind}/${ref.id}`)) continue
-        problems.push({
-          path: ref.path,
-          message: `unknown ${KIND_NAMES[ref.kind]} "${ref.id}" (no such id in "${ref.kind}")`,
-        })
+        if (broken.has(`${ref.kind}/${ref.id}`)) continue
+        const owner = merged.packOf(ref.kind, ref.id)
+        if (owner === undefined) {
+          const near = nearest(
+            ref.id,
+            merged.list(ref.kind).map((e) => e.id),
+          )
+          problems.push({
+            path: ref.path,
+            message: `unknown ${KIND_NAMES[ref.kind]} "${ref.id}" (no such id in "${ref.kind}")${near === undefined ? "" : `; did you mean "${near}"?`}`,
+          })
+        } else if (
+          checked.manifest !== undefined &&
+          owner !== checked.manifest.id &&
+          !checked.required.has(owner)
+        ) {
+          // R-CONTENT-05: a pack names only what it brings or what it requires.
+          const version = merged.packs.find((p) => p.id === owner)?.version
+          problems.push({
+            path: ref.path,
+            message: `${KIND_NAMES[ref.kind]} "${ref.id}" comes from pack "${owner}", which this pack does not require: add { "pack": "${owner}", "version": "^${version}" } to manifest.requires`,
+            clause: "R-CONTENT-05",
+          })
+        }
       }
       for (const use of hookUsesOf(entry, at)) {
         const hook = hookRegistry.get(use.hook)

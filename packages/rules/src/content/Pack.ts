@@ -6,7 +6,7 @@
  */
 import { Schema } from "effect"
 import { SemverRange, SemverVersion } from "./Semver.js"
-import { Entries } from "./schema/Entries.js"
+import { Entries, type EntryFields } from "./schema/Entries.js"
 import { PackId } from "./schema/Ids.js"
 
 /** The ruleset packs are written for. */
@@ -33,8 +33,13 @@ export type Manifest = typeof Manifest.Type
 
 const schemaRef = { $schema: Schema.optional(Schema.String) }
 
+/** A pack's fields, named so declaration files don't spell out every entry schema again. */
+export type PackFields = typeof schemaRef & { readonly manifest: typeof Manifest } & EntryFields
+/** A fragment's fields: a pack's without the manifest. */
+export type FragmentFields = typeof schemaRef & EntryFields
+
 /** A content pack. */
-export const Pack = Schema.Struct({
+export const Pack: Schema.Struct<PackFields> = Schema.Struct({
   ...schemaRef,
   manifest: Manifest,
   ...Entries.fields,
@@ -43,7 +48,7 @@ export type Pack = typeof Pack.Type
 export type PackEncoded = typeof Pack.Encoded
 
 /** A data fragment: entries by kind, assembled into a pack by its index. */
-export const Fragment = Schema.Struct({
+export const Fragment: Schema.Struct<FragmentFields> = Schema.Struct({
   ...schemaRef,
   ...Entries.fields,
 }).annotations({ identifier: "Fragment", title: "The Blight content pack data fragment" })

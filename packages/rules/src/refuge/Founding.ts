@@ -83,9 +83,22 @@ export const found = (
 ): Either.Either<Refuge, RulesViolated> => {
   const decoded = decodeRoster(input)
   if (Either.isLeft(decoded)) {
+    const violations = fromParseIssues(ParseResult.ArrayFormatter.formatErrorSync(decoded.left))
+    // A list of Homes is a rule broken (B-HOME-01), not only a shape: say which rule.
+    const homes = (input as { readonly home?: unknown } | null)?.home
     return Either.left(
       new RulesViolated({
-        violations: fromParseIssues(ParseResult.ArrayFormatter.formatErrorSync(decoded.left)),
+        violations: Array.isArray(homes)
+          ? violations.map((x) =>
+              x.path === "home"
+                ? violation(
+                    "home",
+                    `a Refuge has exactly one Home: give one Home id, not a list of ${homes.length}`,
+                    "B-HOME-01",
+                  )
+                : x,
+            )
+          : violations,
       }),
     )
   }
@@ -200,7 +213,16 @@ export const found = (
         kept[gearKind].push(item.id)
         const free = gearKind === "weapons" && (item as EntryOf["weapons"]).free === true
         if (free) return
-        if (congregation && !congregationMaySell(gearKind, item)) {
+        if (congregation && gearKind === "weapons" && (item as EntryOf["weapons"]).firearm === true) {
+          // B-CONGREGATION-08 is the rule that forbids it, not the Market's list (B-CONGREGATION-07).
+          v.push(
+            violation(
+              path,
+              `a Congregation's firearms come only from Loot; ${item.name} cannot be bought at founding`,
+              "B-CONGREGATION-08",
+            ),
+          )
+        } else if (congregation && !congregationMaySell(gearKind, item)) {
           v.push(
             violation(
               path,

@@ -23,8 +23,35 @@ import { RollTableEntry } from "./Tables.js"
 import { UpkeepRules } from "./Upkeep.js"
 import { Weapon } from "./Weapon.js"
 
+/**
+ * The schema of each kind's entry, as a named type: declaration files then refer to each schema
+ * (`typeof Weapon`) instead of spelling every one out again wherever the map is used, which kept
+ * a consumer's typecheck slow.
+ */
+export interface EntrySchemas {
+  readonly skillLists: typeof SkillList
+  readonly skills: typeof Skill
+  readonly backgrounds: typeof Background
+  readonly weapons: typeof Weapon
+  readonly armour: typeof Armour
+  readonly kit: typeof Kit
+  readonly gifts: typeof Gift
+  readonly marks: typeof Mark
+  readonly behaviours: typeof Behaviour
+  readonly creatures: typeof Creature
+  readonly encounters: typeof EncounterTable
+  readonly tables: typeof RollTableEntry
+  readonly homes: typeof Home
+  readonly seasons: typeof Season
+  readonly improvements: typeof Improvement
+  readonly objectives: typeof Objective
+  readonly scenarios: typeof Scenario
+  readonly leader: typeof LeaderRules
+  readonly upkeep: typeof UpkeepRules
+}
+
 /** The entry schema of each kind. */
-export const entrySchemas = {
+export const entrySchemas: EntrySchemas = {
   skillLists: SkillList,
   skills: Skill,
   backgrounds: Background,
@@ -44,17 +71,20 @@ export const entrySchemas = {
   scenarios: Scenario,
   leader: LeaderRules,
   upkeep: UpkeepRules,
-} as const satisfies Record<Kind, Schema.Schema.Any>
+} satisfies Record<Kind, Schema.Schema.Any>
 
 /** The decoded entry type of each kind. */
-export type EntryOf = { readonly [K in Kind]: Schema.Schema.Type<(typeof entrySchemas)[K]> }
+export type EntryOf = { readonly [K in Kind]: Schema.Schema.Type<EntrySchemas[K]> }
 /** Any entry. */
 export type AnyEntry = EntryOf[Kind]
 
+/** The fields of {@link Entries}: each kind an optional array of its entries. */
+export type EntryFields = { readonly [K in Kind]: Schema.optional<Schema.Array$<EntrySchemas[K]>> }
+
 /** The entries of a pack or fragment, by kind; every kind optional. */
-export const Entries = Schema.Struct(
-  Object.fromEntries(KINDS.map((k) => [k, Schema.optional(Schema.Array(entrySchemas[k]))])) as {
-    readonly [K in Kind]: Schema.optional<Schema.Array$<(typeof entrySchemas)[K]>>
-  },
+export const Entries: Schema.Struct<EntryFields> = Schema.Struct(
+  Object.fromEntries(
+    KINDS.map((k) => [k, Schema.optional(Schema.Array(entrySchemas[k]))]),
+  ) as unknown as EntryFields,
 ).annotations({ identifier: "Entries" })
 export type Entries = typeof Entries.Type
