@@ -53,6 +53,7 @@ export const MarketTripBody = Schema.Struct({
   version: Schema.Int.pipe(Schema.positive()).annotations({
     description: "The Refuge version this trip was planned against (409 if stale)",
   }),
+  by: MarketTripRequest.fields.by,
   orders: MarketTripRequest.fields.orders,
   seed: Schema.optional(Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER))),
 }).annotations({ identifier: "MarketTripRequest" })

@@ -471,6 +471,7 @@ export const TripBody = Schema.Struct({
   version: Schema.Int.pipe(Schema.positive()).annotations({
     description: "The Refuge version this trip was planned against (409 if stale)",
   }),
+  by: Market.MarketTripRequest.fields.by,
   orders: Schema.Array(Market.MarketOrder),
   seed: Seed,
 }).annotations({ identifier: "MarketTripRequest" })
@@ -491,7 +492,7 @@ export const marketTrip = (deps: Deps, player: Player, id: string, body: unknown
     const seed = input.seed ?? randomInt(0, 2 ** 48 - 1)
     const trip = Market.marketTrip(
       stored.body as Refuge.Refuge,
-      { orders: input.orders },
+      { orders: input.orders, ...(input.by ? { by: input.by } : {}) },
       registry,
       seeded(seed),
     )

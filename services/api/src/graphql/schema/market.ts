@@ -32,6 +32,10 @@ export const MarketOrderInput = builder.inputType("MarketOrderInput", {
     buy: t.field({ type: GearRefInput }),
     sell: t.field({ type: GearRefInput }),
     quantity: t.int({ description: "1 to 50 (default 1), with buy or sell" }),
+    reroll: t.boolean({
+      description:
+        "With buy: if the item is not there, spend a re-roll someone on the trip has (R-MARKET-04)",
+    }),
     buyReloads: t.int({ description: "Reloads to buy, 1 to 100" }),
     sellAmber: t.int({ description: "Amber to sell, 1 to 100" }),
   }),
@@ -88,6 +92,10 @@ for (const kind of ["refuge", "congregation"] as const) {
           description: `The ${kind} version this trip was planned against`,
         }),
         orders: t.arg({ type: [MarketOrderInput], required: true }),
+        by: t.arg.idList({
+          description:
+            "The survivors who go on the trip: their Knacks, skills, Gifts and Marks apply (R-MARKET-04)",
+        }),
         seed: t.arg.float({ description: "A whole number from 0 to 2^53−1 (default: a new one)" }),
       },
       resolve: (_, a, ctx, info) =>
@@ -99,7 +107,7 @@ for (const kind of ["refuge", "congregation"] as const) {
               ctx.deps,
               player,
               String(a.id),
-              bodyOf({ version: a.version, orders: a.orders, seed: a.seed }),
+              bodyOf({ version: a.version, orders: a.orders, seed: a.seed, by: a.by?.map(String) }),
               kind,
             ).pipe(Effect.map(({ trip, ...record }) => ({ record, trip }))),
           ),
