@@ -472,7 +472,7 @@ export const TripBody = Schema.Struct({
     description: "The Refuge version this trip was planned against (409 if stale)",
   }),
   by: Market.MarketTripRequest.fields.by,
-  orders: Schema.Array(Market.MarketOrder),
+  orders: Market.MarketTripRequest.fields.orders,
   seed: Seed,
 }).annotations({ identifier: "MarketTripRequest" })
 
