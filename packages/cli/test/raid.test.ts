@@ -185,7 +185,7 @@ describe("blight raid", () => {
     expect(legal.out.trim().split("\n")[0]).toMatch(/^state [a-z]+:/)
     const show = await run("raid", "show", file)
     expect(show.out).toMatch(/^round 1 of 6, phase activations/m)
-    expect(show.out).toMatch(/Sergeant Hollis \(Leader\), police-officer: M5 F2 S3 W2 N3 H2 A0/)
+    expect(show.out).toMatch(/Sergeant Hollis \(Leader\), police-officer: M5 F2 S3 W2 N4 H2 A0/)
     expect(show.out).toMatch(/Health 2\/2, Blight 0, Noise 0; active; pistol \(\d loaded\)/)
   })
 
