@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { Response } from "@whatwg-node/server"
-import { JSONSchema, type Schema } from "effect"
+import { JSONSchema, Schema } from "effect"
 import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi3-ts/oas31"
 import { ErrorBody } from "../app/ApiError.js"
 import { namedSchemas, routes } from "./routes.js"
@@ -86,15 +86,16 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
       required: true,
       schema: { type: "string" as const },
     }))
+    // A query is decoded from strings (NumberFromString…); the document gives the decoded types.
     const query = r.query
-      ? Object.entries((schemaOf(r.query).properties ?? {}) as Record<string, SchemaObject>).map(
-          ([name, schema]) => ({
-            name,
-            in: "query" as const,
-            required: false,
-            schema,
-          }),
-        )
+      ? Object.entries(
+          (schemaOf(Schema.typeSchema(r.query)).properties ?? {}) as Record<string, SchemaObject>,
+        ).map(([name, schema]) => ({
+          name,
+          in: "query" as const,
+          required: false,
+          schema,
+        }))
       : []
     const statuses = [
       400,

@@ -4,13 +4,14 @@
  * Handlers call the application layer and hold no rules logic.
  */
 import { Report } from "@blight/dice"
-import { Character } from "@blight/nightsong"
-import { Ids, Ledger, Market } from "@blight/rules"
+import { Character, World } from "@blight/nightsong"
+import { Entries, Ids, Ledger, Market, Pack, Refuge, Roster } from "@blight/rules"
 import { Effect, Schema } from "effect"
 import Negotiator from "negotiator"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Nightsong from "../app/Nightsong.js"
+import { OddsReport, RollReport, TripRecord } from "./reports.js"
 
 /** What a handler sees. */
 export interface RouteContext {
@@ -46,7 +47,11 @@ export interface Route {
   readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
 }
 
-const Json = Schema.Unknown.annotations({ description: "JSON" })
+/** A content entry: one of the kinds' entry schemas (the same ones packs are loaded with). */
+const Entry = Schema.Union(...Object.values(Entries.entrySchemas)).annotations({
+  identifier: "Entry",
+  description: "An entry of one of the content kinds",
+})
 const Player = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
@@ -66,10 +71,10 @@ const IssuedKey = Schema.Struct({
 const Sourced = Schema.Struct({
   pack: Schema.String,
   replaces: Schema.optional(Schema.String),
-  entry: Json,
+  entry: Entry,
 }).annotations({ identifier: "ContentEntry" })
 const ContentPage = Schema.Struct({
-  kind: Schema.String,
+  kind: Schema.Literal(...Ids.KINDS),
   total: Schema.Int,
   offset: Schema.Int,
   limit: Schema.Int,
@@ -80,9 +85,9 @@ const PackSummary = Schema.Struct({
   owner: Schema.String,
   version: Schema.String,
   versions: Schema.Array(Schema.Struct({ version: Schema.String, createdAt: Schema.String })),
-  manifest: Json,
+  manifest: Pack.Manifest,
 }).annotations({ identifier: "PackSummary" })
-const PackDetail = Schema.extend(PackSummary, Schema.Struct({ body: Json })).annotations({
+const PackDetail = Schema.extend(PackSummary, Schema.Struct({ body: Pack.Pack })).annotations({
   identifier: "PackDetail",
 })
 const RefugeView = Schema.Struct({
@@ -94,9 +99,12 @@ const RefugeView = Schema.Struct({
   packs: Schema.Array(Schema.String),
   createdAt: Schema.String,
   updatedAt: Schema.String,
-  refuge: Json,
+  refuge: Schema.extend(Refuge.Refuge, Schema.Struct({ stores: Ledger.Stores })).annotations({
+    identifier: "RefugeWithStores",
+    description: "The Refuge, and the stores its Ledger folds to",
+  }),
 }).annotations({ identifier: "RefugeRecord" })
-const Founded = Schema.extend(RefugeView, Schema.Struct({ seed: Schema.Number })).annotations({
+const Founded = Schema.extend(RefugeView, Schema.Struct({ seed: Schema.Int })).annotations({
   identifier: "FoundedRefuge",
 })
 const LedgerView = Schema.Struct({
@@ -107,11 +115,22 @@ const LedgerView = Schema.Struct({
 }).annotations({
   identifier: "LedgerView",
 })
-const TripResult = Schema.extend(RefugeView, Schema.Struct({ trip: Json })).annotations({
+const TripResult = Schema.extend(RefugeView, Schema.Struct({ trip: TripRecord })).annotations({
   identifier: "MarketTripResult",
 })
-const OddsBody = (kind: string) =>
-  Schema.Unknown.annotations({ description: `The ${kind} odds request (see OddsRequest, without "kind")` })
+/** The request to found: the roster is checked by the founding rules (422), so documented here. */
+const FoundRequest = Schema.Struct({ ...App.FoundBody.fields, roster: Roster.Roster }).annotations({
+  identifier: "FoundRequest",
+})
+type OddsKind = keyof typeof OddsReport
+/** One kind's odds request: its member of OddsRequest, without `kind` (the path says it). */
+const OddsBody = (kind: OddsKind) => {
+  const member = Report.OddsRequest.members.find((m) => m.fields.kind.literals[0] === kind)!
+  const { kind: _, ...fields } = member.fields
+  return Schema.Struct(fields).annotations({
+    identifier: `${kind[0]!.toUpperCase()}${kind.slice(1)}OddsRequest`,
+  })
+}
 
 const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
   const kind = tag === "refuges" ? "refuge" : "congregation"
@@ -126,7 +145,7 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
       tag,
       auth: true,
       status: 201,
-      body: App.FoundBody,
+      body: FoundRequest,
       response: Founded,
       handler: ({ deps, player, body }) => App.foundRefuge(deps, player, body, kind),
     },
@@ -287,7 +306,7 @@ export const routes: readonly Route[] = [
     tag: "packs",
     auth: true,
     status: 201,
-    body: Json,
+    body: Pack.Pack,
     response: PackSummary,
     handler: ({ deps, player, body }) => App.uploadPack(deps, player, body),
   },
@@ -323,7 +342,7 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: App.RollBody,
-    response: Json,
+    response: RollReport,
     handler: ({ body }) => App.roll(body),
   },
   ...(["pool", "test", "shoot", "fight", "check", "step"] as const).map(
@@ -336,7 +355,7 @@ export const routes: readonly Route[] = [
       auth: false,
       status: 200,
       body: OddsBody(kind),
-      response: Json,
+      response: OddsReport[kind],
       pure: always,
       handler: ({ body }) => App.odds(kind, body),
     }),
@@ -352,8 +371,8 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: Nightsong.CharacterBody,
-    response: Schema.Struct({ seed: Schema.Number, character: Character.Character }).annotations({
-      identifier: "NightsongCharacter",
+    response: Schema.Struct({ seed: Schema.Int, character: Character.Character }).annotations({
+      identifier: "GeneratedNightsongCharacter",
     }),
     handler: ({ body }) => Nightsong.character(body),
   },
@@ -366,7 +385,7 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: Nightsong.WorldBody,
-    response: Schema.Struct({ seed: Schema.Number, world: Json }).annotations({
+    response: Schema.Struct({ seed: Schema.Int, world: World.World }).annotations({
       identifier: "NightsongWorld",
     }),
     alternatives: ["image/svg+xml"],
