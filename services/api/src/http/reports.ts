@@ -16,7 +16,7 @@ import {
   type Source,
   StepDie as Step,
 } from "@blight/dice"
-import type { Market } from "@blight/rules"
+import { Ledger, type Market, Refuge } from "@blight/rules"
 import { Schema } from "effect"
 
 /** Compiles only when A and B are each assignable to the other. */
@@ -239,3 +239,12 @@ export const TripRecord = Schema.Struct({
   at: Schema.String,
   lines: Schema.Array(TripLine),
 }).annotations({ identifier: "MarketTrip" })
+
+/** A stored Refuge as answered: the document, and the stores its Ledger folds to. */
+export const RefugeDocument = Schema.extend(
+  Refuge.Refuge,
+  Schema.Struct({ stores: Ledger.Stores }),
+).annotations({
+  identifier: "RefugeWithStores",
+  description: "The Refuge, and the stores its Ledger folds to",
+})

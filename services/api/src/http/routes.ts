@@ -5,13 +5,13 @@
  */
 import { Report } from "@blight/dice"
 import { Character, World } from "@blight/nightsong"
-import { Entries, Ids, Ledger, Market, Pack, Refuge, Roster } from "@blight/rules"
+import { Entries, Ids, Ledger, Market, Pack, Roster } from "@blight/rules"
 import { Effect, Schema } from "effect"
 import Negotiator from "negotiator"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Nightsong from "../app/Nightsong.js"
-import { OddsReport, RollReport, TripRecord } from "./reports.js"
+import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
 
 /** What a handler sees. */
 export interface RouteContext {
@@ -99,10 +99,7 @@ const RefugeView = Schema.Struct({
   packs: Schema.Array(Schema.String),
   createdAt: Schema.String,
   updatedAt: Schema.String,
-  refuge: Schema.extend(Refuge.Refuge, Schema.Struct({ stores: Ledger.Stores })).annotations({
-    identifier: "RefugeWithStores",
-    description: "The Refuge, and the stores its Ledger folds to",
-  }),
+  refuge: RefugeDocument,
 }).annotations({ identifier: "RefugeRecord" })
 const Founded = Schema.extend(RefugeView, Schema.Struct({ seed: Schema.Int })).annotations({
   identifier: "FoundedRefuge",
