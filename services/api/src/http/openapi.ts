@@ -80,11 +80,15 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
   })
   const paths: Record<string, Record<string, OperationObject>> = {}
   for (const r of routes) {
+    const pathSchemas = (r.params ? (schemaOf(r.params).properties ?? {}) : {}) as Record<
+      string,
+      SchemaObject
+    >
     const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1]!,
       in: "path" as const,
       required: true,
-      schema: { type: "string" as const },
+      schema: pathSchemas[m[1]!] ?? { type: "string" as const },
     }))
     // A query is decoded from strings (NumberFromString…); the document gives the decoded types.
     const query = r.query

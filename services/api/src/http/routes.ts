@@ -35,6 +35,8 @@ export interface Route {
   readonly auth: boolean
   readonly status: 200 | 201
   readonly body?: Schema.Schema.Any
+  /** The path parameters' schemas, where they are narrower than a string (for the document). */
+  readonly params?: Schema.Schema.Any
   readonly query?: Schema.Schema.Any
   readonly response: Schema.Schema.Any
   /**
@@ -46,6 +48,9 @@ export interface Route {
   readonly alternatives?: ReadonlyArray<string>
   readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
 }
+
+/** The content kinds, as a path parameter. */
+const ContentParams = Schema.Struct({ kind: Ids.Kind })
 
 /** A content entry: one of the kinds' entry schemas (the same ones packs are loaded with). */
 const Entry = Schema.Union(...Object.values(Entries.entrySchemas)).annotations({
@@ -74,7 +79,7 @@ const Sourced = Schema.Struct({
   entry: Entry,
 }).annotations({ identifier: "ContentEntry" })
 const ContentPage = Schema.Struct({
-  kind: Schema.Literal(...Ids.KINDS),
+  kind: Ids.Kind,
   total: Schema.Int,
   offset: Schema.Int,
   limit: Schema.Int,
@@ -277,6 +282,7 @@ export const routes: readonly Route[] = [
     tag: "content",
     auth: false,
     status: 200,
+    params: ContentParams,
     query: App.ContentQuery,
     response: ContentPage,
     pure: coreOnly,
@@ -290,6 +296,7 @@ export const routes: readonly Route[] = [
     tag: "content",
     auth: false,
     status: 200,
+    params: ContentParams,
     query: App.ContentQuery,
     response: Sourced,
     pure: coreOnly,
