@@ -8,7 +8,9 @@ import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { Ids } from "@blight/rules"
 import { Ajv2020 } from "ajv/dist/2020.js"
+import { SchemaAST as AST, JSONSchema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { namedSchemas } from "../src/http/routes.js"
 import { openApiDocument, routes } from "../src/index.js"
 import {
   client,
@@ -187,5 +189,52 @@ describe("every answer matches /openapi.json", () => {
   it("covered every route of the route table", () => {
     const missing = routes.map((r) => `${r.method} ${r.path}`).filter((r) => !checked.has(r))
     expect(missing).toEqual([])
+  })
+})
+
+/** Every schema node under `ast` that carries an identifier (a component name in the document). */
+const named = (ast: AST.AST, out: Map<string, Set<AST.AST>>, seen = new Set<AST.AST>()) => {
+  if (seen.has(ast)) return out
+  seen.add(ast)
+  const id = AST.getIdentifierAnnotation(ast)
+  if (id._tag === "Some") out.set(id.value, (out.get(id.value) ?? new Set()).add(ast))
+  const next: AST.AST[] = AST.isTypeLiteral(ast)
+    ? [...ast.propertySignatures.map((p) => p.type), ...ast.indexSignatures.map((i) => i.type)]
+    : AST.isUnion(ast)
+      ? [...ast.types]
+      : AST.isTupleType(ast)
+        ? [...ast.elements.map((e) => e.type), ...ast.rest.map((r) => r.type)]
+        : AST.isRefinement(ast)
+          ? [ast.from]
+          : AST.isTransformation(ast)
+            ? [ast.from, ast.to]
+            : AST.isSuspend(ast)
+              ? [ast.f()]
+              : []
+  for (const n of next) named(n, out, seen)
+  return out
+}
+
+describe("component names", () => {
+  it("no two different schemas share one (the generator would silently give both the first one's shape)", () => {
+    const byName = new Map<string, Set<AST.AST>>()
+    for (const r of routes)
+      for (const s of [r.body, r.params, r.query, r.response]) if (s) named(s.ast, byName)
+    for (const s of Object.values(namedSchemas)) named(s.ast, byName)
+    // A node the generator cannot describe (a declaration, reached as a transformation's decoded side)
+    // is never a component.
+    const shape = (name: string, ast: AST.AST) => {
+      const definitions: Record<string, JSONSchema.JsonSchema7> = {}
+      try {
+        JSONSchema.fromAST(ast, { definitions, target: "openApi3.1" })
+        return JSON.stringify(definitions[name])
+      } catch {
+        return "not in the document"
+      }
+    }
+    const clashes = [...byName]
+      .filter(([name, asts]) => new Set([...asts].map((a) => shape(name, a))).size > 1)
+      .map(([name]) => name)
+    expect(clashes).toEqual([])
   })
 })

@@ -49,6 +49,17 @@ export interface Route {
   readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
 }
 
+/**
+ * A Nightsong character. Its Condition is renamed in the document: the rules' effects vocabulary
+ * has a Condition too, and one component name would give both one shape.
+ */
+const NightsongCharacter = Schema.Struct({
+  ...Character.Character.fields,
+  conditions: Schema.Array(
+    Character.Character.fields.conditions.value.annotations({ identifier: "NightsongCondition" }),
+  ),
+}).annotations({ identifier: "NightsongCharacter" })
+
 /** The content kinds, as a path parameter. */
 const ContentParams = Schema.Struct({ kind: Ids.Kind })
 
@@ -375,7 +386,7 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: Nightsong.CharacterBody,
-    response: Schema.Struct({ seed: Schema.Int, character: Character.Character }).annotations({
+    response: Schema.Struct({ seed: Schema.Int, character: NightsongCharacter }).annotations({
       identifier: "GeneratedNightsongCharacter",
     }),
     handler: ({ body }) => Nightsong.character(body),
