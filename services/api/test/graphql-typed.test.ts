@@ -120,6 +120,15 @@ describe("typed GraphQL", () => {
     expect(total(d.oddsStep.rolls)).toBeCloseTo(1, 6)
   })
 
+  it("N-CREATE-01 a whole Nightsong character, every field, for both methods", async () => {
+    const sel = selection(schema.getType("GeneratedNightsongCharacter")!, 6)
+    for (const method of ["array", "roll"]) {
+      const d = await run(`mutation { nightsongCharacter(seed: 7, method: ${method}) ${sel} }`)
+      expect(d.nightsongCharacter.seed).toBe(7)
+      expect(d.nightsongCharacter.character.hp).toBeGreaterThan(0)
+    }
+  })
+
   it("a whole Living World, every field", async () => {
     const land = selection(schema.getType("World")!, 6)
     const d = await run(`mutation { nightsongWorld(seed: 7, sessions: 2) { seed land ${land} } }`)

@@ -3,7 +3,8 @@
  * /v1/nightsong/worlds). Mutations, like `rollDice`: without a seed each answer is new. The world's
  * SVG map is a field, drawn only when asked for.
  */
-import { World as Land } from "@blight/nightsong"
+import { Character, World as Land } from "@blight/nightsong"
+import { Schema } from "effect"
 import * as Nightsong from "../../app/Nightsong.js"
 import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
@@ -15,12 +16,20 @@ const MethodRef = builder.enumType("CharacterMethod", {
   values: ["array", "roll"] as const,
 })
 
+/** A generated character and its seed, typed from the library's Character schema. */
+const CharacterRef = outputType(
+  Schema.Struct({ seed: Schema.Number, character: Character.Character }).annotations({
+    identifier: "GeneratedNightsongCharacter",
+  }),
+  "GeneratedNightsongCharacter",
+)
+
 const Seed = "A whole number from 0 to 2^53−1; the same seed gives the same answer (default: a new one)"
 
 builder.mutationField("nightsongCharacter", (t) =>
   t.field({
-    description: "A new Nightsong character, valid by construction: `{ seed, character }`",
-    type: JSONScalar,
+    description: "A new Nightsong character, valid by construction, and the seed that replays it",
+    type: CharacterRef,
     nullable: true,
     args: {
       seed: t.arg.float({ description: Seed }),
