@@ -242,7 +242,12 @@ describe("content", () => {
 
 describe("dice and odds", () => {
   it("B-TEST-01 oddsTest over GraphQL gives the same odds as REST", async () => {
-    const d = ok(await post(server, `{ oddsTest(dice: 3) oddsPool(dice: 2) oddsStep(die: d8) }`))
+    const d = ok(
+      await post(
+        server,
+        `{ oddsTest(dice: 3) { probability } oddsPool(dice: 2) { dice } oddsStep(die: d8) { die } }`,
+      ),
+    )
     expect(d.oddsTest.probability).toBeCloseTo(0.875, 12)
     const rest = await fetch(`${server.url}/v1/odds/test`, {
       method: "POST",
@@ -258,7 +263,8 @@ describe("dice and odds", () => {
     const d = ok(
       await post(
         server,
-        `{ oddsShoot(dice: 4, armour: 1) oddsFight(attacker: 3, defender: 2) oddsCheck(ability: 2, dr: 12, advantage: advantage) }`,
+        `{ oddsShoot(dice: 4, armour: 1) { mean } oddsFight(attacker: 3, defender: 2) { attackerWins defenderWins tie }
+          oddsCheck(ability: 2, dr: 12, advantage: advantage) { ... on CheckOdds { ability dr advantage probability } } }`,
       ),
     )
     expect(d.oddsShoot.mean).toBeGreaterThan(0)
@@ -267,24 +273,34 @@ describe("dice and odds", () => {
   })
 
   it("rollDice with a seed replays exactly, and matches REST's roll for the same seed", async () => {
-    const q = `mutation($input: RollInput!) { rollDice(input: $input) }`
+    const q = `mutation($input: RollInput!) { rollDice(input: $input) { __typename ... on TestRollReport {
+      kind seed target passed rolled { sides value } pool { successes crits desperate blightGained dice { face blight rerolled history } }
+    } } }`
     const input = { kind: "test", dice: 4, target: 2, seed: 42 }
     const first = ok(await post(server, q, { input })).rollDice
     const again = ok(await post(server, q, { input })).rollDice
     expect(first).toEqual(again)
-    expect(first).toMatchObject({ seed: 42, kind: "test", target: 2 })
+    expect(first).toMatchObject({ __typename: "TestRollReport", seed: 42, kind: "test", target: 2 })
     expect(first.rolled).toHaveLength(4)
     const rest = await fetch(`${server.url}/v1/dice/roll`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(input),
     })
-    expect(first).toEqual(await rest.json())
+    const r = await rest.json()
+    expect(first.pool).toEqual(r.pool)
+    expect(first.passed).toBe(r.passed)
+    expect(first.rolled).toEqual(
+      r.rolled.map((d: { sides: number; value: number }) => ({ sides: d.sides, value: d.value })),
+    )
   })
 
   it("rollDice with fields its kind does not take is bad_request", async () => {
     const e = onlyError(
-      await post(server, `mutation { rollDice(input: { kind: pool, dice: 3, expression: "2d6", seed: 1 }) }`),
+      await post(
+        server,
+        `mutation { rollDice(input: { kind: pool, dice: 3, expression: "2d6", seed: 1 }) { __typename } }`,
+      ),
     )
     expect(e.extensions?.code).toBe("bad_request")
     expect(e.extensions?.details?.length).toBeGreaterThan(0)

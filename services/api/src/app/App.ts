@@ -7,6 +7,7 @@
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto"
 import { Errors as DiceErrors, manual, Report, recording, seeded } from "@blight/dice"
 import {
+  Entries,
   Founding,
   Ids,
   Ledger,
@@ -217,6 +218,13 @@ const kindOf = (kind: string): Effect.Effect<Ids.Kind, ApiError> =>
     ? Effect.succeed(kind as Ids.Kind)
     : Effect.fail(notFound(`no content kind "${kind}"; one of: ${Ids.KINDS.join(", ")}`))
 
+/**
+ * An entry as a pack writes it (its schema's encoded side: a dice expression is the text "2d6",
+ * not the decoded object), so what a client reads back is what it would upload.
+ */
+const wireEntry = (kind: Ids.Kind, entry: Entries.AnyEntry): unknown =>
+  Schema.encodeSync(Entries.entrySchemas[kind] as unknown as Schema.Schema<Entries.AnyEntry, unknown>)(entry)
+
 const packList = (packs: string | undefined) =>
   packs
     ? packs
@@ -254,9 +262,11 @@ export const listContent = (deps: Deps, kindName: string, query: unknown) =>
       total: all.length,
       offset,
       limit,
-      items: all
-        .slice(offset, offset + limit)
-        .map((s) => ({ pack: s.pack, ...(s.replaced ? { replaces: s.replaced } : {}), entry: s.entry })),
+      items: all.slice(offset, offset + limit).map((s) => ({
+        pack: s.pack,
+        ...(s.replaced ? { replaces: s.replaced } : {}),
+        entry: wireEntry(kind, s.entry),
+      })),
     }
   })
 
@@ -268,7 +278,7 @@ export const getContent = (deps: Deps, kindName: string, id: string, query: unkn
     const registry = yield* contentWith(deps, packList(q.packs))
     const s = registry.sourced(kind, id)
     if (!s) return yield* Effect.fail(notFound(`no ${kind} "${id}"`))
-    return { pack: s.pack, ...(s.replaced ? { replaces: s.replaced } : {}), entry: s.entry }
+    return { pack: s.pack, ...(s.replaced ? { replaces: s.replaced } : {}), entry: wireEntry(kind, s.entry) }
   })
 
 const packSummary = (p: Repo.StoredPack) => ({
@@ -308,8 +318,9 @@ export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
         conflict(`pack "${id}" already has version ${manifest.version}; publish a new version`),
       )
     }
-    const required = (manifest.requires ?? [])
-      .map((r) => r.pack)
+    // Not yet validated: a `requires` that is not a list is left to the loader to report (422).
+    const required = (Array.isArray(manifest.requires) ? manifest.requires : [])
+      .map((r) => r?.pack)
       .filter((x): x is string => typeof x === "string" && x !== "the-blight")
     // Loaded once, together with the packs it requires: their problems are reported too.
     const others = yield* storedPacks(deps, required)

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { Response } from "@whatwg-node/server"
-import { JSONSchema, type Schema } from "effect"
+import { JSONSchema, Schema } from "effect"
 import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi3-ts/oas31"
 import { ErrorBody } from "../app/ApiError.js"
 import { namedSchemas, routes } from "./routes.js"
@@ -80,21 +80,26 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
   })
   const paths: Record<string, Record<string, OperationObject>> = {}
   for (const r of routes) {
+    const pathSchemas = (r.params ? (schemaOf(r.params).properties ?? {}) : {}) as Record<
+      string,
+      SchemaObject
+    >
     const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
       name: m[1]!,
       in: "path" as const,
       required: true,
-      schema: { type: "string" as const },
+      schema: pathSchemas[m[1]!] ?? { type: "string" as const },
     }))
+    // A query is decoded from strings (NumberFromString…); the document gives the decoded types.
     const query = r.query
-      ? Object.entries((schemaOf(r.query).properties ?? {}) as Record<string, SchemaObject>).map(
-          ([name, schema]) => ({
-            name,
-            in: "query" as const,
-            required: false,
-            schema,
-          }),
-        )
+      ? Object.entries(
+          (schemaOf(Schema.typeSchema(r.query)).properties ?? {}) as Record<string, SchemaObject>,
+        ).map(([name, schema]) => ({
+          name,
+          in: "query" as const,
+          required: false,
+          schema,
+        }))
       : []
     const statuses = [
       400,

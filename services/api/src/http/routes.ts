@@ -4,13 +4,14 @@
  * Handlers call the application layer and hold no rules logic.
  */
 import { Report } from "@blight/dice"
-import { Character } from "@blight/nightsong"
-import { Ids, Ledger, Market } from "@blight/rules"
+import { Character, World } from "@blight/nightsong"
+import { Entries, Ids, Ledger, Market, Pack, Roster } from "@blight/rules"
 import { Effect, Schema } from "effect"
 import Negotiator from "negotiator"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Nightsong from "../app/Nightsong.js"
+import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
 
 /** What a handler sees. */
 export interface RouteContext {
@@ -34,6 +35,8 @@ export interface Route {
   readonly auth: boolean
   readonly status: 200 | 201
   readonly body?: Schema.Schema.Any
+  /** The path parameters' schemas, where they are narrower than a string (for the document). */
+  readonly params?: Schema.Schema.Any
   readonly query?: Schema.Schema.Any
   readonly response: Schema.Schema.Any
   /**
@@ -46,7 +49,25 @@ export interface Route {
   readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
 }
 
-const Json = Schema.Unknown.annotations({ description: "JSON" })
+/**
+ * A Nightsong character. Its Condition is renamed in the document: the rules' effects vocabulary
+ * has a Condition too, and one component name would give both one shape.
+ */
+const NightsongCharacter = Schema.Struct({
+  ...Character.Character.fields,
+  conditions: Schema.Array(
+    Character.Character.fields.conditions.value.annotations({ identifier: "NightsongCondition" }),
+  ),
+}).annotations({ identifier: "NightsongCharacter" })
+
+/** The content kinds, as a path parameter. */
+const ContentParams = Schema.Struct({ kind: Ids.Kind })
+
+/** A content entry: one of the kinds' entry schemas (the same ones packs are loaded with). */
+const Entry = Schema.Union(...Object.values(Entries.entrySchemas)).annotations({
+  identifier: "Entry",
+  description: "An entry of one of the content kinds",
+})
 const Player = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
@@ -66,10 +87,10 @@ const IssuedKey = Schema.Struct({
 const Sourced = Schema.Struct({
   pack: Schema.String,
   replaces: Schema.optional(Schema.String),
-  entry: Json,
+  entry: Entry,
 }).annotations({ identifier: "ContentEntry" })
 const ContentPage = Schema.Struct({
-  kind: Schema.String,
+  kind: Ids.Kind,
   total: Schema.Int,
   offset: Schema.Int,
   limit: Schema.Int,
@@ -80,9 +101,9 @@ const PackSummary = Schema.Struct({
   owner: Schema.String,
   version: Schema.String,
   versions: Schema.Array(Schema.Struct({ version: Schema.String, createdAt: Schema.String })),
-  manifest: Json,
+  manifest: Pack.Manifest,
 }).annotations({ identifier: "PackSummary" })
-const PackDetail = Schema.extend(PackSummary, Schema.Struct({ body: Json })).annotations({
+const PackDetail = Schema.extend(PackSummary, Schema.Struct({ body: Pack.Pack })).annotations({
   identifier: "PackDetail",
 })
 const RefugeView = Schema.Struct({
@@ -94,9 +115,9 @@ const RefugeView = Schema.Struct({
   packs: Schema.Array(Schema.String),
   createdAt: Schema.String,
   updatedAt: Schema.String,
-  refuge: Json,
+  refuge: RefugeDocument,
 }).annotations({ identifier: "RefugeRecord" })
-const Founded = Schema.extend(RefugeView, Schema.Struct({ seed: Schema.Number })).annotations({
+const Founded = Schema.extend(RefugeView, Schema.Struct({ seed: Schema.Int })).annotations({
   identifier: "FoundedRefuge",
 })
 const LedgerView = Schema.Struct({
@@ -107,11 +128,22 @@ const LedgerView = Schema.Struct({
 }).annotations({
   identifier: "LedgerView",
 })
-const TripResult = Schema.extend(RefugeView, Schema.Struct({ trip: Json })).annotations({
+const TripResult = Schema.extend(RefugeView, Schema.Struct({ trip: TripRecord })).annotations({
   identifier: "MarketTripResult",
 })
-const OddsBody = (kind: string) =>
-  Schema.Unknown.annotations({ description: `The ${kind} odds request (see OddsRequest, without "kind")` })
+/** The request to found: the roster is checked by the founding rules (422), so documented here. */
+const FoundRequest = Schema.Struct({ ...App.FoundBody.fields, roster: Roster.Roster }).annotations({
+  identifier: "FoundRequest",
+})
+type OddsKind = keyof typeof OddsReport
+/** One kind's odds request: its member of OddsRequest, without `kind` (the path says it). */
+const OddsBody = (kind: OddsKind) => {
+  const member = Report.OddsRequest.members.find((m) => m.fields.kind.literals[0] === kind)!
+  const { kind: _, ...fields } = member.fields
+  return Schema.Struct(fields).annotations({
+    identifier: `${kind[0]!.toUpperCase()}${kind.slice(1)}OddsRequest`,
+  })
+}
 
 const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
   const kind = tag === "refuges" ? "refuge" : "congregation"
@@ -126,7 +158,7 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
       tag,
       auth: true,
       status: 201,
-      body: App.FoundBody,
+      body: FoundRequest,
       response: Founded,
       handler: ({ deps, player, body }) => App.foundRefuge(deps, player, body, kind),
     },
@@ -261,6 +293,7 @@ export const routes: readonly Route[] = [
     tag: "content",
     auth: false,
     status: 200,
+    params: ContentParams,
     query: App.ContentQuery,
     response: ContentPage,
     pure: coreOnly,
@@ -274,6 +307,7 @@ export const routes: readonly Route[] = [
     tag: "content",
     auth: false,
     status: 200,
+    params: ContentParams,
     query: App.ContentQuery,
     response: Sourced,
     pure: coreOnly,
@@ -287,7 +321,7 @@ export const routes: readonly Route[] = [
     tag: "packs",
     auth: true,
     status: 201,
-    body: Json,
+    body: Pack.Pack,
     response: PackSummary,
     handler: ({ deps, player, body }) => App.uploadPack(deps, player, body),
   },
@@ -323,7 +357,7 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: App.RollBody,
-    response: Json,
+    response: RollReport,
     handler: ({ body }) => App.roll(body),
   },
   ...(["pool", "test", "shoot", "fight", "check", "step"] as const).map(
@@ -336,7 +370,7 @@ export const routes: readonly Route[] = [
       auth: false,
       status: 200,
       body: OddsBody(kind),
-      response: Json,
+      response: OddsReport[kind],
       pure: always,
       handler: ({ body }) => App.odds(kind, body),
     }),
@@ -352,8 +386,8 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: Nightsong.CharacterBody,
-    response: Schema.Struct({ seed: Schema.Number, character: Character.Character }).annotations({
-      identifier: "NightsongCharacter",
+    response: Schema.Struct({ seed: Schema.Int, character: NightsongCharacter }).annotations({
+      identifier: "GeneratedNightsongCharacter",
     }),
     handler: ({ body }) => Nightsong.character(body),
   },
@@ -366,7 +400,7 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: Nightsong.WorldBody,
-    response: Schema.Struct({ seed: Schema.Number, world: Json }).annotations({
+    response: Schema.Struct({ seed: Schema.Int, world: World.World }).annotations({
       identifier: "NightsongWorld",
     }),
     alternatives: ["image/svg+xml"],

@@ -2,10 +2,11 @@
  * ContentEntry and ContentPage; `listContent` and `getContent` (REST: GET /v1/content/{kind} and
  * /v1/content/{kind}/{id}). `packs` merges stored homebrew packs over the core pack.
  */
-import { Ids } from "@blight/rules"
-import type { Effect } from "effect"
+import { Entries, Ids } from "@blight/rules"
+import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
+import { typedAs, unionOver } from "../fromSchema.js"
 import { resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 
@@ -23,6 +24,18 @@ export const ProvenanceRef = builder.enumType("Provenance", {
   values: ["rules", "provisional"] as const,
 })
 
+/** One object type per content kind, from the kinds' entry schemas (a roll table kind gives one per table shape). */
+export const EntryRef = unionOver(
+  "Entry",
+  Ids.KINDS.map((k) => Entries.entrySchemas[k]),
+  "A content entry: one type per kind, its fields those of the pack format",
+)
+
+/** Tells the Entry union which kind an answer's entries are, so two kinds of one shape never mix. */
+const ofKind = (kind: Ids.Kind) => (s: Sourced) => {
+  if (typeof s.entry === "object" && s.entry !== null) typedAs(s.entry, Entries.entrySchemas[kind])
+}
+
 export const ContentEntryRef = builder.objectRef<Sourced>("ContentEntry").implement({
   description: "An entry, with the pack it came from",
   fields: (t) => ({
@@ -35,7 +48,17 @@ export const ContentEntryRef = builder.objectRef<Sourced>("ContentEntry").implem
       description: "The pack whose entry this one replaces, if any",
       resolve: (s) => s.replaces ?? null,
     }),
-    entry: t.field({ type: JSONScalar, description: "The whole entry", resolve: (s) => s.entry }),
+    content: t.field({
+      type: EntryRef,
+      description: "The entry, typed by its kind: select its fields with `... on Weapon { … }`",
+      resolve: (s) => s.entry,
+    }),
+    entry: t.field({
+      type: JSONScalar,
+      description: "The whole entry, as JSON",
+      deprecationReason: "Select the typed fields of `content` instead",
+      resolve: (s) => s.entry,
+    }),
   }),
 })
 
@@ -85,7 +108,12 @@ builder.queryFields((t) => {
         limit: t.arg.int({ description: "1 to 500 (default 100)" }),
         offset: t.arg.int({ description: "From 0 (default 0)" }),
       },
-      resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.listContent(ctx.deps, a.kind, queryOf(a))),
+      resolve: (_, a, ctx, info) =>
+        resolveEffect(
+          ctx,
+          info,
+          Effect.tap(App.listContent(ctx.deps, a.kind, queryOf(a)), (p) => p.items.forEach(ofKind(a.kind))),
+        ),
     }),
     getContent: t.field({
       description: "One entry, with the pack it came from",
@@ -97,7 +125,11 @@ builder.queryFields((t) => {
         packs,
       },
       resolve: (_, a, ctx, info) =>
-        resolveEffect(ctx, info, App.getContent(ctx.deps, a.kind, a.id, queryOf(a))),
+        resolveEffect(
+          ctx,
+          info,
+          Effect.tap(App.getContent(ctx.deps, a.kind, a.id, queryOf(a)), ofKind(a.kind)),
+        ),
     }),
   }
 })

@@ -5,9 +5,10 @@
  */
 import { Check, StepDie } from "@blight/dice"
 import * as App from "../../app/App.js"
+import { OddsReport, RollReport } from "../../http/reports.js"
 import { builder } from "../builder.js"
+import { outputType } from "../fromSchema.js"
 import { bodyOf, resolveEffect } from "../resolve.js"
-import { JSONScalar } from "./json.js"
 
 export const RollKindRef = builder.enumType("RollKind", {
   description:
@@ -49,7 +50,7 @@ builder.mutationField("rollDice", (t) =>
   t.field({
     description:
       "Roll a pool, a test, a dice expression, a d20, a step die or the Die of Fate (seeded, or manual dice). The report carries the seed, so any roll replays.",
-    type: JSONScalar,
+    type: outputType(RollReport, "RollReport"),
     nullable: true,
     args: { input: t.arg({ type: RollInputRef, required: true }) },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.roll(bodyOf(a.input))),
@@ -58,24 +59,34 @@ builder.mutationField("rollDice", (t) =>
 
 const odds = (kind: string, args: Record<string, unknown>) => App.odds(kind, bodyOf(args))
 
+/** Each kind's odds report type, from the same schemas as the REST answers. */
+const oddsType = {
+  pool: outputType(OddsReport.pool, "PoolOdds"),
+  test: outputType(OddsReport.test, "TestOdds"),
+  shoot: outputType(OddsReport.shoot, "ShootOdds"),
+  fight: outputType(OddsReport.fight, "FightOdds"),
+  check: outputType(OddsReport.check, "CheckOddsReport"),
+  step: outputType(OddsReport.step, "StepDieLifetime"),
+}
+
 builder.queryFields((t) => ({
   oddsPool: t.field({
     description: "Exact odds: the successes and crits of a pool",
-    type: JSONScalar,
+    type: oddsType.pool,
     nullable: true,
     args: { dice: t.arg.int({ required: true }), blightDice: t.arg.int() },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("pool", a)),
   }),
   oddsTest: t.field({
     description: "Exact odds: the chance a test passes (B-TEST-01)",
-    type: JSONScalar,
+    type: oddsType.test,
     nullable: true,
     args: { dice: t.arg.int({ required: true }), target: t.arg.int(), blightDice: t.arg.int() },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("test", a)),
   }),
   oddsShoot: t.field({
     description: "Exact odds: the damage a shot does through armour",
-    type: JSONScalar,
+    type: oddsType.shoot,
     nullable: true,
     args: {
       dice: t.arg.int({ required: true }),
@@ -88,14 +99,14 @@ builder.queryFields((t) => ({
   }),
   oddsFight: t.field({
     description: "Exact odds: who wins a fight, and by how much",
-    type: JSONScalar,
+    type: oddsType.fight,
     nullable: true,
     args: { attacker: t.arg.int({ required: true }), defender: t.arg.int(), defenderDown: t.arg.boolean() },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("fight", a)),
   }),
   oddsCheck: t.field({
     description: "Exact odds: a Nightsong Check (or a Nuanced Check)",
-    type: JSONScalar,
+    type: oddsType.check,
     nullable: true,
     args: {
       ability: t.arg.int({ required: true }),
@@ -107,7 +118,7 @@ builder.queryFields((t) => ({
   }),
   oddsStep: t.field({
     description: "Exact odds: how long a Step Die lasts",
-    type: JSONScalar,
+    type: oddsType.step,
     nullable: true,
     args: { die: t.arg({ type: StepDieRef, required: true }) },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("step", a)),

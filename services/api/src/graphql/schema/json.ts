@@ -1,6 +1,7 @@
 /**
- * `JSON`: any JSON value, for the rich documents clients read whole (a content entry, a pack's
- * body, a Refuge document, a dice or odds report) or send whole (a roster, a pack).
+ * `JSON`: any JSON value, for what clients send whole (a roster, a pack) and the few values GraphQL
+ * cannot type (a table key that is a number or a text, a hook's own params); content entries,
+ * Refuges, worlds, rolls and odds have object types (see fromSchema.ts).
  */
 import { Kind, type ValueNode } from "graphql"
 import { builder } from "../builder.js"

@@ -3,8 +3,11 @@
  * /v1/nightsong/worlds). Mutations, like `rollDice`: without a seed each answer is new. The world's
  * SVG map is a field, drawn only when asked for.
  */
+import { Character, World as Land } from "@blight/nightsong"
+import { Schema } from "effect"
 import * as Nightsong from "../../app/Nightsong.js"
 import { builder } from "../builder.js"
+import { outputType } from "../fromSchema.js"
 import { bodyOf, resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 
@@ -13,12 +16,20 @@ const MethodRef = builder.enumType("CharacterMethod", {
   values: ["array", "roll"] as const,
 })
 
+/** A generated character and its seed, typed from the library's Character schema. */
+const CharacterRef = outputType(
+  Schema.Struct({ seed: Schema.Number, character: Character.Character }).annotations({
+    identifier: "GeneratedNightsongCharacter",
+  }),
+  "GeneratedNightsongCharacter",
+)
+
 const Seed = "A whole number from 0 to 2^53−1; the same seed gives the same answer (default: a new one)"
 
 builder.mutationField("nightsongCharacter", (t) =>
   t.field({
-    description: "A new Nightsong character, valid by construction: `{ seed, character }`",
-    type: JSONScalar,
+    description: "A new Nightsong character, valid by construction, and the seed that replays it",
+    type: CharacterRef,
     nullable: true,
     args: {
       seed: t.arg.float({ description: Seed }),
@@ -36,13 +47,22 @@ builder.mutationField("nightsongCharacter", (t) =>
 
 type World = { seed: number; world: unknown; svg: () => string }
 
+/** The Land's type, from the library's World schema. */
+const LandRef = outputType(Land.World, "World")
+
 const WorldRef = builder.objectRef<World>("NightsongWorld").implement({
   description: "A Nightsong Land of 6-mile hexes: Regions and Factions (N-WORLD, N-REGION, N-FACTION)",
   fields: (t) => ({
     seed: t.float({ resolve: (w) => w.seed }),
+    land: t.field({
+      type: LandRef,
+      description: "The Land, typed: hexes, Regions, Factions and their chronicle",
+      resolve: (w) => w.world,
+    }),
     world: t.field({
       type: JSONScalar,
       description: "The Land, as the REST answer's `world`",
+      deprecationReason: "Select the typed fields of `land` instead",
       resolve: (w) => w.world,
     }),
     svg: t.string({

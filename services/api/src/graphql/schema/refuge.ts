@@ -6,7 +6,9 @@
 import type { Refuge } from "@blight/rules"
 import { Effect } from "effect"
 import * as App from "../../app/App.js"
+import { RefugeDocument } from "../../http/reports.js"
 import { builder } from "../builder.js"
+import { outputType } from "../fromSchema.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 import { StoresRef } from "./stores.js"
@@ -16,6 +18,9 @@ export type RefugeView = Effect.Effect.Success<ReturnType<typeof App.getRefuge>>
 export const RefugeKindRef = builder.enumType("RefugeKind", {
   values: ["refuge", "congregation"] as const,
 })
+
+/** The Refuge document's type, from the library's Refuge schema. */
+const RefugeDocumentRef = outputType(RefugeDocument, "RefugeWithStores")
 
 export const RefugeRecordRef = builder.objectRef<RefugeView>("RefugeRecord").implement({
   description: "A stored Refuge or Congregation, with the version a write must name",
@@ -31,9 +36,15 @@ export const RefugeRecordRef = builder.objectRef<RefugeView>("RefugeRecord").imp
     packs: t.exposeStringList("packs", { description: "The homebrew packs its content comes from" }),
     createdAt: t.exposeString("createdAt"),
     updatedAt: t.exposeString("updatedAt"),
+    document: t.field({
+      type: RefugeDocumentRef,
+      description: "The document, typed: Home, survivors, improvements, stash, Ledger and stores",
+      resolve: (r) => r.refuge,
+    }),
     refuge: t.field({
       type: JSONScalar,
-      description: "The whole document: Home, survivors, improvements, stash, Ledger and stores",
+      description: "The whole document, as JSON: Home, survivors, improvements, stash, Ledger and stores",
+      deprecationReason: "Select the typed fields of `document` instead",
       resolve: (r) => r.refuge,
     }),
   }),

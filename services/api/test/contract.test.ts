@@ -1,0 +1,240 @@
+/**
+ * The OpenAPI document tells the truth: every route of the route table is called on a real server
+ * (every content kind, every kind of roll and odds, both Refuge kinds, packs, Nightsong), and every
+ * answer, success or error, is validated against the schema the document gives for that status,
+ * with a JSON Schema 2020-12 validator (OpenAPI 3.1's dialect).
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { Ids } from "@blight/rules"
+import { Ajv2020 } from "ajv/dist/2020.js"
+import { SchemaAST as AST, JSONSchema } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { namedSchemas } from "../src/http/routes.js"
+import { openApiDocument, routes } from "../src/index.js"
+import {
+  client,
+  exampleRoster,
+  REPO_ROOT,
+  type Running,
+  sqliteDatabase,
+  startTestServer,
+  type TestDatabase,
+} from "./support/server.js"
+
+const DOC_ID = "https://blight.invalid/openapi.json"
+const doc = openApiDocument()
+// strict off: the document's schemas carry OpenAPI's and effect's annotations (title, description…).
+const ajv = new Ajv2020({ strict: false, allErrors: true })
+ajv.addSchema(doc as object, DOC_ID)
+
+const pointer = (...parts: string[]) =>
+  parts.map((p) => p.replaceAll("~", "~0").replaceAll("/", "~1")).join("/")
+const templateOf = (path: string) =>
+  routes.find((r) => new RegExp(`^${r.path.replace(/\{\w+\}/g, "[^/]+")}$`).test(path.split("?")[0]!))?.path
+
+const checked = new Set<string>()
+
+/** Validates an answer against the document's schema for its operation and status. */
+const expectDocumented = (method: string, path: string, status: number, body: unknown) => {
+  const template = templateOf(path)
+  expect(template, `${method} ${path} is a route`).toBeDefined()
+  const ref = `${DOC_ID}#/${pointer("paths", template!, method.toLowerCase(), "responses", String(status), "content", "application/json", "schema")}`
+  const validate = ajv.getSchema(ref)
+  expect(validate, `the document has a schema for ${method} ${template} → ${status}`).toBeDefined()
+  if (!validate!(body))
+    expect.fail(
+      `${method} ${path} → ${status} does not match the document: ${ajv.errorsText(validate!.errors?.slice(0, 5))}`,
+    )
+  checked.add(`${method} ${template}`)
+}
+
+let db: TestDatabase
+let server: Running
+let api: ReturnType<typeof client>
+let key: string
+
+const call = async (method: "GET" | "POST" | "DELETE", path: string, body?: unknown, expected?: number) => {
+  const r =
+    method === "GET"
+      ? await api.get(path, key)
+      : method === "POST"
+        ? await api.post(path, body, key)
+        : await fetch(server.url + path, { method, headers: { authorization: `Bearer ${key}` } }).then(
+            async (res) => ({ status: res.status, body: await res.json() }),
+          )
+  if (expected !== undefined) expect(r.status, JSON.stringify(r.body).slice(0, 500)).toBe(expected)
+  expectDocumented(method, path, r.status, r.body)
+  return r.body
+}
+
+beforeAll(async () => {
+  db = sqliteDatabase()
+  server = await startTestServer(db.url)
+  api = client(server.url)
+  const registered = await api.post("/v1/players", { name: "Contract" })
+  expectDocumented("POST", "/v1/players", registered.status, registered.body)
+  key = registered.body.apiKey
+})
+afterAll(async () => {
+  await server?.close()
+  await db?.drop()
+})
+
+describe("every answer matches /openapi.json", () => {
+  it("players and keys", async () => {
+    await call("GET", "/v1/players/me/keys", undefined, 200)
+    const issued = await call("POST", "/v1/players/me/keys", undefined, 201)
+    await call("DELETE", `/v1/players/me/keys/${issued.id}`, undefined, 200)
+    const rotated = await call("POST", "/v1/players/me/keys/rotate", undefined, 201)
+    key = rotated.apiKey
+    await call("DELETE", "/v1/players/me/keys/nope", undefined, 404)
+  })
+
+  it("every entry of every content kind, one by one too", async () => {
+    for (const kind of Ids.KINDS) {
+      const page = await call("GET", `/v1/content/${kind}?limit=500`, undefined, 200)
+      expect(page.total).toBe(page.items.length)
+      if (page.items[0]) await call("GET", `/v1/content/${kind}/${page.items[0].entry.id}`, undefined, 200)
+    }
+    await call("GET", "/v1/content/weapons?limit=nope", undefined, 400)
+    await call("GET", "/v1/content/weapons/no-such-thing", undefined, 404)
+  })
+
+  it("homebrew packs, and content merged from them", async () => {
+    const flooded = JSON.parse(
+      readFileSync(join(REPO_ROOT, "examples/homebrew-pack/flooded-quarter.json"), "utf8"),
+    )
+    await call("POST", "/v1/packs", flooded, 201)
+    await call("GET", "/v1/packs", undefined, 200)
+    await call("GET", `/v1/packs/${flooded.manifest.id}`, undefined, 200)
+    for (const kind of Ids.KINDS)
+      await call("GET", `/v1/content/${kind}?packs=${flooded.manifest.id}&limit=500`, undefined, 200)
+    await call(
+      "POST",
+      "/v1/packs",
+      { ...flooded, manifest: { ...flooded.manifest, id: "x", requires: 3 } },
+      422,
+    )
+  })
+
+  it("every kind of roll, seeded and manual", async () => {
+    const rolls = [
+      { kind: "pool", dice: 5, blightDice: 2 },
+      { kind: "pool", dice: -1 },
+      { kind: "test", dice: 4, target: 2 },
+      { kind: "dice", expression: "2d6" },
+      { kind: "dice", expression: "d66" },
+      { kind: "dice", expression: "half" },
+      { kind: "d20" },
+      { kind: "d20", ability: 2, dr: 12, advantage: "advantage" },
+      { kind: "d20", ability: 1, dr: 12, nuanced: true, advantage: "disadvantage" },
+      { kind: "step", die: "d8" },
+      { kind: "fate", threshold: 30 },
+    ]
+    for (const r of rolls) await call("POST", "/v1/dice/roll", { ...r, seed: 11 }, 200)
+    await call("POST", "/v1/dice/roll", { kind: "dice", expression: "d66", manual: [4, 2] }, 200)
+    await call("POST", "/v1/dice/roll", { kind: "dice", expression: "2x6" }, 400)
+  })
+
+  it("every kind of odds", async () => {
+    await call("POST", "/v1/odds/pool", { dice: 4 }, 200)
+    await call("POST", "/v1/odds/pool", { dice: 3, blightDice: 1 }, 200)
+    await call("POST", "/v1/odds/test", { dice: 3, target: 2 }, 200)
+    await call("POST", "/v1/odds/shoot", { dice: 5, armour: 2, helmet: true, damage: 2 }, 200)
+    await call("POST", "/v1/odds/fight", { attacker: 4, defender: 3 }, 200)
+    await call("POST", "/v1/odds/check", { ability: 2, dr: 12 }, 200)
+    await call("POST", "/v1/odds/check", { ability: 2, dr: 12, nuanced: true, advantage: "advantage" }, 200)
+    await call("POST", "/v1/odds/step", { die: "d6" }, 200)
+    await call("POST", "/v1/odds/fight", { attacker: "many" }, 400)
+  })
+
+  it("Refuges and Congregations: found, list, read, Ledger, Market trip", async () => {
+    const congregation = JSON.parse(
+      readFileSync(join(REPO_ROOT, "examples/rosters/congregation.json"), "utf8"),
+    )
+    for (const [tag, roster] of [
+      ["refuges", exampleRoster()],
+      ["congregations", congregation],
+    ] as const) {
+      // No Reloads bought at founding: Salvage is left for a Flare at the Market.
+      const founded = await call("POST", `/v1/${tag}`, { roster: { ...roster, reloads: 0 }, seed: 3 }, 201)
+      expect(founded.refuge.survivors.length).toBeGreaterThan(0)
+      await call("GET", `/v1/${tag}`, undefined, 200)
+      await call("GET", `/v1/${tag}/${founded.id}`, undefined, 200)
+      await call("GET", `/v1/${tag}/${founded.id}/ledger`, undefined, 200)
+      const trip = await call(
+        "POST",
+        `/v1/${tag}/${founded.id}/market-trips`,
+        { version: founded.version, orders: [{ buy: { kind: "kit", id: "flare" } }], seed: 3 },
+        201,
+      )
+      expect(trip.trip.lines.length).toBe(1)
+      await call(
+        "POST",
+        `/v1/${tag}/${founded.id}/market-trips`,
+        { version: founded.version, orders: [] },
+        409,
+      )
+      await call("POST", `/v1/${tag}`, { roster: { ...roster, survivors: [] } }, 422)
+    }
+  })
+
+  it("Nightsong characters and worlds", async () => {
+    await call("POST", "/v1/nightsong/characters", { seed: 7 }, 200)
+    await call("POST", "/v1/nightsong/characters", { seed: 7, method: "roll" }, 200)
+    await call("POST", "/v1/nightsong/worlds", { seed: 7, sessions: 2 }, 200)
+  })
+
+  it("covered every route of the route table", () => {
+    const missing = routes.map((r) => `${r.method} ${r.path}`).filter((r) => !checked.has(r))
+    expect(missing).toEqual([])
+  })
+})
+
+/** Every schema node under `ast` that carries an identifier (a component name in the document). */
+const named = (ast: AST.AST, out: Map<string, Set<AST.AST>>, seen = new Set<AST.AST>()) => {
+  if (seen.has(ast)) return out
+  seen.add(ast)
+  const id = AST.getIdentifierAnnotation(ast)
+  if (id._tag === "Some") out.set(id.value, (out.get(id.value) ?? new Set()).add(ast))
+  const next: AST.AST[] = AST.isTypeLiteral(ast)
+    ? [...ast.propertySignatures.map((p) => p.type), ...ast.indexSignatures.map((i) => i.type)]
+    : AST.isUnion(ast)
+      ? [...ast.types]
+      : AST.isTupleType(ast)
+        ? [...ast.elements.map((e) => e.type), ...ast.rest.map((r) => r.type)]
+        : AST.isRefinement(ast)
+          ? [ast.from]
+          : AST.isTransformation(ast)
+            ? [ast.from, ast.to]
+            : AST.isSuspend(ast)
+              ? [ast.f()]
+              : []
+  for (const n of next) named(n, out, seen)
+  return out
+}
+
+describe("component names", () => {
+  it("no two different schemas share one (the generator would silently give both the first one's shape)", () => {
+    const byName = new Map<string, Set<AST.AST>>()
+    for (const r of routes)
+      for (const s of [r.body, r.params, r.query, r.response]) if (s) named(s.ast, byName)
+    for (const s of Object.values(namedSchemas)) named(s.ast, byName)
+    // A node the generator cannot describe (a declaration, reached as a transformation's decoded side)
+    // is never a component.
+    const shape = (name: string, ast: AST.AST) => {
+      const definitions: Record<string, JSONSchema.JsonSchema7> = {}
+      try {
+        JSONSchema.fromAST(ast, { definitions, target: "openApi3.1" })
+        return JSON.stringify(definitions[name])
+      } catch {
+        return "not in the document"
+      }
+    }
+    const clashes = [...byName]
+      .filter(([name, asts]) => new Set([...asts].map((a) => shape(name, a))).size > 1)
+      .map(([name]) => name)
+    expect(clashes).toEqual([])
+  })
+})

@@ -1,0 +1,183 @@
+/**
+ * What an integrator writes against a client generated from `/openapi.json` (openapi-typescript +
+ * openapi-fetch): every operation, bodies read by field, no casts. `generated-client.test.ts`
+ * generates `./openapi.js` (types only), typechecks this file with it under `--strict`, and runs it
+ * against a live server.
+ */
+import createClient, { type Middleware } from "openapi-fetch"
+import type { components, paths } from "./openapi.js"
+
+type Roster = components["schemas"]["Roster"]
+
+/** The answer's body, or an Error with the error body's message. */
+const ok = <T>(r: { data?: T; error?: { error: { message: string } } }): T => {
+  if (r.data === undefined) throw new Error(r.error?.error.message ?? "no body")
+  return r.data
+}
+
+/** A few values read from every kind of answer, typed. */
+export interface Summary {
+  readonly operations: number
+  readonly weaponNames: string[]
+  readonly firstSurvivor: string
+  readonly salvageAfterTrip: number
+  readonly tripLines: number
+  readonly ledgerEntries: number
+  readonly rolled: number[]
+  readonly poolSuccessChances: number[]
+  readonly checkChance: number
+  readonly characterHp: number
+  readonly worldRegions: string[]
+  readonly packVersions: string[]
+}
+
+export const useEveryOperation = async (
+  baseUrl: string,
+  rosters: { readonly refuge: Roster; readonly congregation: Roster },
+): Promise<Summary> => {
+  const client = createClient<paths>({ baseUrl })
+  let calls = 0
+  let key = ""
+  const auth: Middleware = {
+    onRequest({ request }) {
+      calls++
+      if (key) request.headers.set("authorization", `Bearer ${key}`)
+      return request
+    },
+  }
+  client.use(auth)
+
+  // players and keys
+  const registered = ok(await client.POST("/v1/players", { body: { name: "Generated" } }))
+  key = registered.apiKey
+  const playerId: string = registered.player.id
+  const keys = ok(await client.GET("/v1/players/me/keys"))
+  const current: boolean = keys.some((k) => k.current)
+  const extra = ok(await client.POST("/v1/players/me/keys"))
+  const revoked: true = ok(
+    await client.DELETE("/v1/players/me/keys/{id}", { params: { path: { id: extra.id } } }),
+  ).revoked
+  key = ok(await client.POST("/v1/players/me/keys/rotate")).apiKey
+  if (!playerId || !current || !revoked) throw new Error("players")
+
+  // content: query numbers are numbers
+  const page = ok(
+    await client.GET("/v1/content/{kind}", {
+      params: { path: { kind: "weapons" }, query: { limit: 5, offset: 0 } },
+    }),
+  )
+  const weaponNames = page.items.map((s) => s.entry.name)
+  const first = page.items[0]
+  if (!first) throw new Error("no weapons")
+  const one = ok(
+    await client.GET("/v1/content/{kind}/{id}", {
+      params: { path: { kind: "weapons", id: first.entry.id } },
+    }),
+  )
+  const pack: string = one.pack
+
+  // packs
+  const uploaded = ok(
+    await client.POST("/v1/packs", {
+      body: {
+        manifest: {
+          id: "generated-empty",
+          name: "Generated",
+          version: "0.1.0",
+          ruleset: "the-blight@0.3.0",
+          licence: "CC0-1.0",
+          author: "the generated client",
+        },
+      },
+    }),
+  )
+  const packs = ok(await client.GET("/v1/packs"))
+  const detail = ok(await client.GET("/v1/packs/{id}", { params: { path: { id: uploaded.id } } }))
+  const packVersions = [...packs.map((p) => p.manifest.version), detail.body.manifest.ruleset, pack]
+
+  // dice: a roll is one of the kinds, narrowed by `kind`
+  const roll = ok(await client.POST("/v1/dice/roll", { body: { kind: "pool", dice: 4, seed: 9 } }))
+  const rolled = roll.rolled.map((d) => d.value)
+  if (roll.kind === "pool") rolled.push(roll.successes, ...roll.dice.map((d) => d.face))
+  const pool = ok(await client.POST("/v1/odds/pool", { body: { dice: 3 } }))
+  const test = ok(await client.POST("/v1/odds/test", { body: { dice: 3, target: 2 } }))
+  const shoot = ok(await client.POST("/v1/odds/shoot", { body: { dice: 4, armour: 1 } }))
+  const fight = ok(await client.POST("/v1/odds/fight", { body: { attacker: 3, defender: 2 } }))
+  const check = ok(await client.POST("/v1/odds/check", { body: { ability: 1, dr: 12 } }))
+  const step = ok(await client.POST("/v1/odds/step", { body: { die: "d6" } }))
+  const poolSuccessChances = [
+    ...pool.successes.map((o) => o.probability),
+    test.probability,
+    shoot.mean,
+    fight.attackerWins,
+    step.mean,
+  ]
+  const checkChance = "probability" in check ? check.probability : check.strong
+
+  // Refuges and Congregations
+  // No Reloads bought at founding: Salvage is left for a Flare at the Market.
+  const roster: Roster = { ...rosters.refuge, reloads: 0 }
+  const founded = ok(await client.POST("/v1/refuges", { body: { roster, seed: 3 } }))
+  const firstSurvivor = founded.refuge.survivors[0]?.name ?? ""
+  const listed = ok(await client.GET("/v1/refuges"))
+  const got = ok(await client.GET("/v1/refuges/{id}", { params: { path: { id: founded.id } } }))
+  const ledger = ok(await client.GET("/v1/refuges/{id}/ledger", { params: { path: { id: founded.id } } }))
+  const trip = ok(
+    await client.POST("/v1/refuges/{id}/market-trips", {
+      params: { path: { id: founded.id } },
+      body: { version: got.version, orders: [{ buy: { kind: "kit", id: "flare" } }], seed: 3 },
+    }),
+  )
+  const congregation = ok(
+    await client.POST("/v1/congregations", {
+      body: { roster: rosters.congregation },
+    }),
+  )
+  ok(await client.GET("/v1/congregations"))
+  const cg = ok(await client.GET("/v1/congregations/{id}", { params: { path: { id: congregation.id } } }))
+  ok(await client.GET("/v1/congregations/{id}/ledger", { params: { path: { id: cg.id } } }))
+  const cgTrip = ok(
+    await client.POST("/v1/congregations/{id}/market-trips", {
+      params: { path: { id: cg.id } },
+      body: { version: cg.version, orders: [] },
+    }),
+  )
+
+  // Nightsong
+  const character = ok(await client.POST("/v1/nightsong/characters", { body: { seed: 7, method: "roll" } }))
+  // The world may also be answered as an SVG map (a string) when Accept asks for it.
+  const world = ok(await client.POST("/v1/nightsong/worlds", { body: { seed: 7, sessions: 1 } }))
+  if (typeof world === "string") throw new Error("asked for JSON, got the SVG map")
+
+  return {
+    operations: calls,
+    weaponNames,
+    firstSurvivor,
+    salvageAfterTrip: trip.refuge.stores.salvage,
+    tripLines: trip.trip.lines.length + cgTrip.trip.lines.length + listed.length,
+    ledgerEntries: ledger.entries.length,
+    rolled,
+    poolSuccessChances,
+    checkChance,
+    characterHp: character.character.hp,
+    worldRegions: world.world.regions.map((r) => r.name),
+    packVersions,
+  }
+}
+
+// No body is `unknown`: every JSON request and answer of every operation has a type. A failure
+// names the operation ("post /v1/packs request", "get /v1/packs 200").
+type Method = "get" | "post" | "delete"
+type JsonOf<T> = T extends { content: { "application/json": infer B } } ? B : never
+type Op<P extends keyof paths, M extends Method> = NonNullable<paths[P][M]>
+type Untyped<P extends keyof paths, M extends Method> = [Op<P, M>] extends [never]
+  ? never
+  :
+      | (unknown extends JsonOf<NonNullable<Op<P, M>["requestBody"]>> ? `${M} ${P} request` : never)
+      | {
+          [S in keyof Op<P, M>["responses"] & number]: unknown extends JsonOf<Op<P, M>["responses"][S]>
+            ? `${M} ${P} ${S}`
+            : never
+        }[keyof Op<P, M>["responses"] & number]
+type UntypedBodies = { [P in keyof paths]: { [M in Method]: Untyped<P, M> }[Method] }[keyof paths]
+export const noUntypedBodies: [UntypedBodies] extends [never] ? true : UntypedBodies = true
