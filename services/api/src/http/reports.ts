@@ -227,9 +227,18 @@ const TripLine = Schema.Struct({
   what: Schema.String,
   done: Schema.Boolean,
   availability: Schema.optionalWith(
-    Schema.Struct({ rarity: Schema.String, roll: Schema.Int, needs: Schema.Int, available: Schema.Boolean }),
+    Schema.Struct({
+      rarity: Schema.String,
+      roll: Schema.Int,
+      modifiers: Schema.Array(Ledger.RollModifier),
+      total: Schema.Int,
+      needs: Schema.Int,
+      available: Schema.Boolean,
+      rerolled: Schema.optionalWith(Schema.Struct({ roll: Schema.Int, by: Schema.String }), { exact: true }),
+    }).annotations({ identifier: "Availability" }),
     { exact: true },
   ),
+  note: Schema.optionalWith(Schema.String, { exact: true }),
 }).annotations({ identifier: "TripLine" })
 same<Same<typeof TripLine.Type, Market.TripLine>>()
 
