@@ -8,6 +8,7 @@ import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import * as Battle from "../src/battle/Battle.js"
 import { random as randomBoard } from "../src/battle/board/Generator.js"
+import { witsDice } from "../src/battle/combat/Pools.js"
 import type { Event } from "../src/battle/Event.js"
 import { mustTest } from "../src/battle/round/EndPhase.js"
 import { canActivate } from "../src/battle/round/Turn.js"
@@ -243,5 +244,16 @@ describe("terrain (B-TERRAIN-01)", () => {
     expect(
       board.terrain.filter((x) => x.kind === "lair").length + (board.lairs?.length ?? 0),
     ).toBeGreaterThan(0)
+  })
+})
+
+describe("creatures have no Wits (B-CREATURE-04)", () => {
+  it("B-CREATURE-04 a rule that needs a creature's Wits uses 1 die; a survivor uses its Wits", () => {
+    const t = new Table("cache")
+    const c = t.state.models.find((m) => m.kind === "creature")!
+    const s = t.state.models.find((m) => m.kind === "survivor")!
+    expect(c.profile.wits).toBe(0)
+    expect(witsDice(c)).toBe(1)
+    expect(witsDice(s)).toBe(s.profile.wits)
   })
 })

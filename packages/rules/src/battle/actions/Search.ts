@@ -7,7 +7,7 @@
  */
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
-import { checkBlightDice, poolModifiers, roll, spendExtraBlight } from "../combat/Pools.js"
+import { checkBlightDice, poolModifiers, roll, spendExtraBlight, witsDice } from "../combat/Pools.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
 
 export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
@@ -41,7 +41,7 @@ export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
   const r = roll(
     ctx,
     m,
-    m.profile.wits + mods.dice,
+    witsDice(m) + mods.dice,
     (c.blightDice ?? 0) + mods.blight,
     `${m.name}'s Search`,
     undefined,

@@ -9,7 +9,14 @@
  */
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
-import { checkBlightDice, effectsOf, poolModifiers, roll, spendExtraBlight } from "../combat/Pools.js"
+import {
+  checkBlightDice,
+  effectsOf,
+  poolModifiers,
+  roll,
+  spendExtraBlight,
+  witsDice,
+} from "../combat/Pools.js"
 import type { Model } from "../State.js"
 import { checkUse, objectiveAt, useObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
@@ -30,7 +37,7 @@ const test = (
   const r = roll(
     ctx,
     m,
-    m.profile.wits + mods.dice,
+    witsDice(m) + mods.dice,
     (blight ?? 0) + mods.blight,
     `${m.name}'s ${what}`,
     undefined,

@@ -327,3 +327,6 @@ export const spendExtraBlight = (ctx: Ctx, m: Model, asked: number | undefined):
   if (over <= 0) return
   for (const x of extraBlightDice(ctx, m).slice(0, over)) ctx.emit({ type: "used", side: m.side, key: x.key })
 }
+
+/** Wits dice: a creature has no Wits, so a rule that needs them uses 1 die (B-CREATURE-04). */
+export const witsDice = (m: Model): number => (m.kind === "creature" ? 1 : m.profile.wits)

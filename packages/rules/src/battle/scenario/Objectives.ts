@@ -17,7 +17,7 @@
 import type { Effect } from "../../plugin/Effect.js"
 import type { Ctx } from "../Context.js"
 import { refuse } from "../Context.js"
-import { poolModifiers, roll, spendExtraBlight } from "../combat/Pools.js"
+import { poolModifiers, roll, spendExtraBlight, witsDice } from "../combat/Pools.js"
 import type { Model, ObjectiveState } from "../State.js"
 
 /** The objective a token stands for. */
@@ -40,7 +40,7 @@ const test = (
   blight: number | undefined,
 ) => {
   const mods = poolModifiers(ctx, m, pool, { self: m, action: "use" })
-  const base = pool === "fight.attack" ? m.profile.fight : m.profile.wits
+  const base = pool === "fight.attack" ? m.profile.fight : witsDice(m)
   spendExtraBlight(ctx, m, blight)
   const r = roll(
     ctx,
