@@ -3,17 +3,24 @@
  * (its event log, `raidFile.ts`). Every sub-verb reads the file, folds the events and works on that
  * state; `do` appends a command's events atomically, and nothing at all when the rules refuse it.
  */
+import { writeFile } from "node:fs/promises"
+import { resolve } from "node:path"
 import { isDeepStrictEqual } from "node:util"
 import { seeded } from "@blight/dice"
 import {
+  Auto,
   Battle,
   type BattleCommand,
   type BattleEvent,
   BattleOptions,
   type BattleState,
+  Board,
   coreRegistry,
   Founding,
+  PlaneSpace,
+  Policy,
   Refuge,
+  Svg,
 } from "@blight/rules"
 import { Either, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
@@ -30,13 +37,18 @@ const describe = (field: unknown): string => {
 
 const usage = `usage:
   blight raid new --refuge A.json --refuge B.json [--scenario ID] [--seed N] [--manual]
-                  [--option NAME=VALUE]… > raid.json
-      set a raid up (a file is a roster, founded here with --seed, or a founded Refuge)
+                  [--option NAME=VALUE]… [--board random|BOARD.json] > raid.json
+      set a raid up (a file is a roster, founded here with --seed, or a founded Refuge); with
+      --board, on a 2-D board whose geometry answers the table's questions (a seeded random board,
+      or the table's own layout: packages/rules/schemas/board.schema.json)
+  blight raid auto RAID [--max N]                 play the raid to its end: both sides by a simple
+                                                  policy, creatures by their behaviours
   blight raid legal RAID [--json] [--by SIDE]     what may be done now (--json: {"commands":[…]})
   blight raid do RAID COMMAND… [--json] [--by SIDE]
   blight raid do RAID --command '<json>' [--json] [--by SIDE]
       do a command: its events are appended to RAID and printed in words (--json: as events)
-  blight raid show RAID [--json]                  the raid for people (--json: over, result, hash, state)
+  blight raid show RAID [--json] [--svg FILE]     the raid for people (--json: over, result, hash, state;
+                                                  --svg: a picture of the board)
   blight raid replay RAID [--json]                rebuild the state from the events alone: its hash,
                                                   and whether this engine re-decides the log the same
 Exit 0: done; 2: bad arguments, a bad raid file, or a command the rules refuse (one line, with the rule).
@@ -100,6 +112,24 @@ const optionsFrom = (pairs: readonly string[]): Record<string, unknown> => {
   return out
 }
 
+/** `--board random` (a seeded board) or a file with the table's own layout. */
+const boardFrom = async (
+  given: string,
+  io: Io,
+  seed: number,
+  refuges: ReadonlyArray<Refuge.Refuge>,
+  scenario: string | undefined,
+): Promise<Board.Board> => {
+  if (given === "random") {
+    const setup = coreRegistry().get("scenarios", scenario ?? "cache")?.setup
+    return Board.random(seed, { refuges, ...(setup ? { scenario: { setup } } : {}) })
+  }
+  const decoded = Board.decodeBoard(await readBounded(given, io, MAX_ROSTER_BYTES))
+  if (Either.isLeft(decoded))
+    throw new UsageError(`${given}: not a board: ${decoded.left.slice(0, 3).join("; ")}`)
+  return decoded.right
+}
+
 const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
   const { values: o, positionals } = parse(args, {
     refuge: { type: "string", multiple: true },
@@ -107,6 +137,7 @@ const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
     seed: { type: "string" },
     manual: { type: "boolean" },
     option: { type: "string", multiple: true },
+    board: { type: "string" },
   } as const)
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
   const files = o.refuge ?? []
@@ -115,13 +146,15 @@ const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
   const refuges: Refuge.Refuge[] = []
   for (const f of files) refuges.push(await refugeFrom(f, io, seed))
   const options = optionsFrom(o.option ?? [])
-  const env = Battle.envOf(coreRegistry())
+  const board = o.board === undefined ? undefined : await boardFrom(o.board, io, seed, refuges, o.scenario)
+  const env = Battle.envOf(coreRegistry(), board ? PlaneSpace.make() : undefined)
   const made = Battle.create(
     {
       refuges,
       scenario: o.scenario,
       options: options as BattleOptions.OptionsInput,
       dice: o.manual ? "manual" : { seed },
+      ...(board ? { board } : {}),
     },
     env,
   )
@@ -142,7 +175,9 @@ const raidLegal = async (args: readonly string[], io: Io): Promise<number> => {
     by: { type: "string" },
   } as const)
   const raid = await readRaid(onlyFile(positionals), io)
-  const commands = Battle.legal(raid.state, envFor(raid.state), o.by ?? "any")
+  const listed = Battle.legal(raid.state, envFor(raid.state), o.by ?? "any")
+  // On a board a move needs a point: plain moves become moves to concrete points.
+  const commands = raid.state.board ? Policy.boardCommands(raid.state, listed) : listed
   if (o.json) writeJson(io, { commands })
   else if (commands.length === 0)
     io.stdout.write(
@@ -239,10 +274,21 @@ const sideOnTurn = (state: BattleState.State, env: Env): string | undefined => {
 }
 
 const raidShow = async (args: readonly string[], io: Io): Promise<number> => {
-  const { values: o, positionals } = parse(args, { json: { type: "boolean" } } as const)
+  const { values: o, positionals } = parse(args, {
+    json: { type: "boolean" },
+    svg: { type: "string" },
+  } as const)
   const raid = await readRaid(onlyFile(positionals), io)
   const s = raid.state
   const env = envFor(s)
+  if (o.svg !== undefined) {
+    if (!s.board)
+      throw new UsageError("--svg: this raid is played on a declared table; there is no board to draw")
+    await writeFile(
+      resolve(io.cwd ?? process.cwd(), o.svg),
+      Svg.render(s, { lastActivation: Svg.lastActivation(raid.events) }),
+    )
+  }
   const turn = sideOnTurn(s, env)
   if (o.json) {
     writeJson(io, {
@@ -309,6 +355,40 @@ const raidReplay = async (args: readonly string[], io: Io): Promise<number> => {
   return EXIT.ok
 }
 
+// ---- auto ----
+
+const raidAuto = async (args: readonly string[], io: Io): Promise<number> => {
+  const { values: o, positionals } = parse(args, {
+    max: { type: "string" },
+    json: { type: "boolean" },
+  } as const)
+  const file = onlyFile(positionals)
+  const raid = await readRaid(file, io)
+  const max = o.max === undefined ? 5000 : Number(o.max)
+  if (!Number.isInteger(max) || max < 1 || max > 100_000)
+    throw new UsageError("--max: a whole number of commands, 1 to 100000")
+  if (raid.state.dice.mode === "manual")
+    throw new UsageError("auto: this raid's dice are typed in; play it with `raid do`")
+  const env = envFor(raid.state)
+  const played = Auto.play({ events: raid.events, state: raid.state }, env, Policy.sensible(env), {
+    maxCommands: max,
+  })
+  await writeRaid(resolve(io.cwd ?? process.cwd(), file), played.battle.events)
+  const s = played.battle.state
+  if (o.json)
+    writeJson(io, {
+      over: played.over,
+      commands: played.commands,
+      ...(s.result ? { result: s.result } : {}),
+      hash: Battle.hash(s),
+    })
+  else
+    io.stdout.write(
+      `${played.commands} commands played; ${s.result ? resultWords(s.result, namesOf(s, env.content, played.battle.events)) : `not over (round ${s.round})`}\n`,
+    )
+  return EXIT.ok
+}
+
 // ---- the verb ----
 
 const subverbs: Record<string, (args: readonly string[], io: Io) => Promise<number>> = {
@@ -317,6 +397,7 @@ const subverbs: Record<string, (args: readonly string[], io: Io) => Promise<numb
   do: raidDo,
   show: raidShow,
   replay: raidReplay,
+  auto: raidAuto,
 }
 
 export const raid: Command = {

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto"
 import { readFile, rename, stat, unlink, writeFile } from "node:fs/promises"
 import { dirname, join, resolve } from "node:path"
-import { Battle, type BattleEvent, type BattleState, coreRegistry } from "@blight/rules"
+import { Battle, type BattleEvent, type BattleState, coreRegistry, PlaneSpace } from "@blight/rules"
 import { Either, ParseResult } from "effect"
 import { type Io, UsageError } from "../Command.js"
 
@@ -81,7 +81,8 @@ export const envFor = (state: BattleState.State): Env => {
     throw new UsageError(
       `packs: this raid uses ${other.join(", ")}; \`blight raid\` plays with the core pack only`,
     )
-  return Battle.envOf(coreRegistry())
+  // A raid on a board answers the table's questions from its geometry (a PlaneSpace).
+  return Battle.envOf(coreRegistry(), state.board ? PlaneSpace.make() : undefined)
 }
 
 /** Reads and checks a raid file: bounded, the right format, events that decode and fold. */

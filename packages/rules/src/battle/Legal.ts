@@ -20,7 +20,16 @@ import type { Model, State } from "./State.js"
 export const legalCommands = (state: State, env: Env, by = "any"): Command[] =>
   candidates(state, env, by).filter(
     (c) =>
-      c.type === "roll" || c.type === "choose" || c.type === "state" || !refusedOutright(state, c, env, by),
+      c.type === "roll" ||
+      c.type === "choose" ||
+      c.type === "state" ||
+      // On a board a plain move is a template (a bot or a UI picks the point), so it is checked
+      // without its geometry: only the rules that forbid the action can rule it out.
+      (state.board !== undefined &&
+        (c.type === "move" || c.type === "sprint") &&
+        c.to === undefined &&
+        c.contact === undefined) ||
+      !refusedOutright(state, c, env, by),
   )
 
 const candidates = (state: State, env: Env, by: string): Command[] => {
