@@ -8,5 +8,7 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    setupFiles: ["test/support/gc.ts"],
+    execArgv: ["--expose-gc"],
   },
 })
