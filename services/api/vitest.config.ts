@@ -8,7 +8,5 @@ export default defineProject({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
-    setupFiles: ["test/support/gc.ts"],
-    execArgv: ["--expose-gc"],
   },
 })
