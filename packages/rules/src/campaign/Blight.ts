@@ -58,6 +58,30 @@ const rollNew = (ctx: Ctx, refuge: number, id: string, kind: "gifts" | "marks"):
   }
 }
 
+/** The Gifts a Congregation member may choose instead of rolling at Bloomed (B-CONGREGATION-10). */
+export const GROWTH_GIFTS = ["thornskin", "pollen-veil"] as const
+
+/**
+ * B-CONGREGATION-10: a Congregation member reaching Bloomed (Blight 6) may choose Thornskin or
+ * Pollen Veil instead of rolling the Gift (one not already held; "roll" keeps the roll).
+ */
+const bloomedChoice = (ctx: Ctx, refuge: number, id: string, threshold: number): string | undefined => {
+  const r = ctx.draft.refuges[refuge]
+  const s = survivorIn(ctx, refuge, id)
+  if (r?.refuge.kind !== "congregation" || threshold !== 6 || s === undefined) return undefined
+  const open = GROWTH_GIFTS.filter(
+    (g) => !s.gifts.includes(g as never) && ctx.env.content.get("gifts", g) !== undefined,
+  )
+  if (open.length === 0) return undefined
+  const pick = ctx.choose(
+    `bloomed:${id}`,
+    `${s.name} is Bloomed: choose Thornskin or Pollen Veil instead of rolling the Gift? (B-CONGREGATION-10)`,
+    ["roll", ...open],
+    String(refuge),
+  )
+  return pick === "roll" ? undefined : pick
+}
+
 /** Rolls the Gift and Mark for each threshold reached and not yet rewarded (B-GIFT-02/03). */
 export const rewardThresholds = (ctx: Ctx, refuge: number, id: string) => {
   const st = ctx.draft.refuges[refuge]?.status[id]
@@ -65,7 +89,7 @@ export const rewardThresholds = (ctx: Ctx, refuge: number, id: string) => {
   if (st === undefined || s === undefined) return
   const reached = THRESHOLDS.filter((t) => s.blight >= t).length
   for (let k = st.thresholds; k < reached; k++) {
-    const gift = rollNew(ctx, refuge, id, "gifts")
+    const gift = bloomedChoice(ctx, refuge, id, THRESHOLDS[k]!) ?? rollNew(ctx, refuge, id, "gifts")
     const mark = rollNew(ctx, refuge, id, "marks")
     ctx.emit({
       type: "survivor.changed",

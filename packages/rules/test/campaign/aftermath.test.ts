@@ -293,6 +293,42 @@ describe("the Blight", () => {
     expect(done.events.some((e) => e.type === "rolled" && e.clause === "B-GIFT-05")).toBe(true)
   })
 
+  it("B-CONGREGATION-10 a member reaching Bloomed may choose Thornskin or Pollen Veil instead of rolling the Gift (R-CAMPAIGN-16)", () => {
+    const c = campaign()
+    const seen: Prompt[] = []
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${G}.2`).blight = 6
+      }),
+      [
+        [/bloomed:.*Bloomed: choose Thornskin or Pollen Veil/, "pollen-veil"],
+        [/the Congregation's cost/, [6]],
+      ],
+      seen,
+    )
+    const prompt = seen.find((p) => p.kind === "choice" && p.key.startsWith("bloomed:"))
+    expect(prompt).toMatchObject({ options: ["roll", "thornskin", "pollen-veil"] })
+    const id = prompt!.kind === "choice" ? prompt!.key.slice("bloomed:".length) : ""
+    const member = done.state.refuges[1]!.refuge.survivors.find((s) => s.id === id)!
+    expect(member.blight).toBe(6)
+    expect(member.gifts).toContain("pollen-veil")
+    // The Gift was chosen, not rolled: no gift roll for this member.
+    expect(seen.some((p) => p.kind === "dice" && p.purpose.startsWith(`${member.name}: a gift`))).toBe(false)
+    // A Free Refuge (Wharfside) reaching 6 is not offered the choice.
+    const w = campaign()
+    const wSeen: Prompt[] = []
+    aftermath(
+      w,
+      finishedRaid(w, (_s, m) => {
+        m(`${W}.5`).blight = 6
+      }),
+      [],
+      wSeen,
+    )
+    expect(wSeen.some((p) => p.kind === "choice" && p.key.startsWith("bloomed:"))).toBe(false)
+  })
+
   it("B-TURN-03 B-HOLLOWED-03 a survivor who Turned is struck off and remembered; the next raid's set-up carries the Hollowed", () => {
     const c = campaign()
     const done = aftermath(
