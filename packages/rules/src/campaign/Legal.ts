@@ -1,8 +1,9 @@
 /**
  * `legalCommands(state, env)`: what may be asked of the campaign now. With a prompt waiting, its
  * answers (a dice prompt lists one `roll` of the right shape); between raids, every Errand each
- * Refuge may run (each listed once, run by the first survivor free to run it; any other free
- * survivor may be named instead), the no-Errand home actions, `pass`, and `forfeit` for a Refuge
+ * Refuge may run, once for each survivor free to run it (who runs matters: the one who Drinks
+ * Amber takes the Blight, and each survivor runs one Errand, R-CAMPAIGN-08), the no-Errand home
+ * actions, `pass`, and `forfeit` for a Refuge
  * with nobody fit to raid. `recordRaid` is always
  * possible between raids but needs a finished raid, so it is not listed.
  *
@@ -28,7 +29,7 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
   state.refuges.forEach((r, refuge) => {
     if (unfit(state, refuge)) out.push({ type: "forfeit", refuge })
     const stores = storesOf(r.refuge.ledger)
-    const free = r.refuge.survivors.find((s) => !r.status[s.id]?.noErrands && !r.status[s.id]?.errand)
+    const free = r.refuge.survivors.filter((s) => !r.status[s.id]?.noErrands && !r.status[s.id]?.errand)
     if (r.errands > 0 && r.refuge.survivors.length === 0) {
       for (const b of env.content.list("backgrounds"))
         if (b.cost <= stores.salvage)
@@ -39,8 +40,8 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
             name: `${b.name} ${state.counters.survivor + 1}`,
           })
     }
-    if (r.errands > 0 && free) {
-      const by = free.id
+    for (const runner of r.errands > 0 ? free : []) {
+      const by = runner.id
       if (stores.amber > 0) out.push({ type: "drinkAmber", refuge, by })
       out.push({ type: "scavenge", refuge, by })
       const home = env.content.get("homes", r.refuge.home)
@@ -61,8 +62,8 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
         out.push({ type: "trade", refuge, by, orders: [{ buyReloads: 1 }] })
       if (r.refuge.kind === "refuge" && stores.amber > 0)
         out.push({ type: "trade", refuge, by, orders: [{ sellAmber: stores.amber }] })
-      out.push({ type: "pass", refuge })
     }
+    if (r.errands > 0 && free.length > 0) out.push({ type: "pass", refuge })
     const bench = r.refuge.improvements.some((id) =>
       env.content
         .get("improvements", id)

@@ -136,6 +136,25 @@ describe("Errands", () => {
     expect(refused(c, { type: "scavenge", refuge: 0, by: "survivor-1" }).reason).toMatch(/already run/)
   })
 
+  it("R-CAMPAIGN-08 the legal Errands name every survivor free to run them, so the player chooses who goes (who Drinks Amber takes the Blight)", () => {
+    let c = campaign(undefined, [granted(wharfside(), { amber: 1 }), gardeners()])
+    const ids = c.state.refuges[0]!.refuge.survivors.map((s) => s.id)
+    const drinkers = () =>
+      legalCommands(c.state, env)
+        .filter((x) => x.type === "drinkAmber" && x.refuge === 0)
+        .map((x) => (x.type === "drinkAmber" ? x.by : ""))
+    expect(drinkers()).toEqual(ids)
+    c = ok(c, { type: "scavenge", refuge: 0, by: ids[0]! }, [[/Scavenging/, [1]]])
+    // The one who has run an Errand is no longer offered; the rest still are.
+    expect(drinkers()).toEqual(ids.slice(1))
+    expect(legalCommands(c.state, env).filter((x) => x.type === "pass" && x.refuge === 0)).toHaveLength(1)
+    const jess = survivor(c, 0, "Jess")!
+    c = ok(c, { type: "drinkAmber", refuge: 0, by: jess.id })
+    expect(survivor(c, 0, "Jess")!.blight).toBe(jess.blight + 1)
+    // Both Errands spent: nothing more is offered to run.
+    expect(legalCommands(c.state, env).filter((x) => "by" in x && x.refuge === 0)).toEqual([])
+  })
+
   it("R-CAMPAIGN-09 Scavenging: a d6 on the Scavenging table, boosted like Loot (B-LOOT-03)", () => {
     let c = campaign()
     const r0 = stores(c, 0).rations
