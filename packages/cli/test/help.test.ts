@@ -1,6 +1,7 @@
+import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { run } from "./helpers.js"
+import { BIN, run } from "./helpers.js"
 
 describe("help", () => {
   it("every verb answers --help with its usage, exit 0", async () => {
@@ -26,5 +27,15 @@ describe("help", () => {
     const r = await run("frobnicate")
     expect(r.code).toBe(2)
     expect(r.err).toMatch(/unknown verb "frobnicate" \(try: roll, odds/)
+  })
+  it("a reader that stops early (`blight … | head`) ends it quietly: exit 0, no EPIPE trace", async () => {
+    // The reading end is closed before the CLI writes, so its first write fails with EPIPE.
+    const child = spawn(process.execPath, [BIN, "content", "list", "creatures", "--json"])
+    child.stdout.destroy()
+    let err = ""
+    child.stderr.on("data", (d) => (err += d))
+    const code = await new Promise<number | null>((done) => child.on("close", done))
+    expect(err).toBe("")
+    expect(code).toBe(0)
   })
 })
