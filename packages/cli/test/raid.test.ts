@@ -268,6 +268,61 @@ describe("blight raid", () => {
     expect(bad.err).toMatch(/--option/)
   })
 
+  it("B-SCENARIO-02 --pack: the homebrew scenario is set up and played with its pack; without the pack the raid is refused whole", async () => {
+    const pack = join(repo, "examples/homebrew-pack/flooded-quarter.json")
+    const file = await newRaid(
+      "homebrew.json",
+      "--scenario",
+      "the-sluice-gates",
+      "--pack",
+      pack,
+      "--seed",
+      "7",
+    )
+    const setup = JSON.parse(readFileSync(file, "utf8")).events[0].state
+    expect(setup.scenario).toBe("the-sluice-gates")
+    expect(setup.packs).toEqual(["the-blight", "flooded-quarter"])
+    // Played on without its pack: one line naming the pack, exit 2, the file unchanged.
+    const before = readFileSync(file, "utf8")
+    const refused = await run("raid", "auto", file)
+    expect(refused.code).toBe(2)
+    expect(refused.err).toMatch(/set up with flooded-quarter; give its file with --pack FILE/)
+    expect(readFileSync(file, "utf8")).toBe(before)
+    const played = await runJson("raid", "auto", file, "--pack", pack, "--json")
+    expect(played.code).toBe(0)
+    expect(played.json.over).toBe(true)
+    expect(played.json.result).toBeDefined()
+    const replay = await runJson("raid", "replay", file, "--pack", pack, "--json")
+    expect(replay.json).toMatchObject({ hash: played.json.hash, redecide: { agrees: true } })
+    // Without the pack the scenario is unknown; a broken pack is refused with its problem.
+    const unknown = await run(
+      "raid",
+      "new",
+      "--refuge",
+      refugeFile,
+      "--refuge",
+      congregationFile,
+      "--scenario",
+      "the-sluice-gates",
+    )
+    expect(unknown.code).toBe(2)
+    const bad = join(tmp, "bad-pack.json")
+    writeFileSync(bad, "{ not json")
+    const broken = await run(
+      "raid",
+      "new",
+      "--refuge",
+      refugeFile,
+      "--refuge",
+      congregationFile,
+      "--pack",
+      bad,
+    )
+    expect(broken.code).toBe(2)
+    expect(broken.err.trim().split("\n")).toHaveLength(1)
+    expect(broken.err).toMatch(/--pack: .*bad-pack.json.*not valid JSON/)
+  })
+
   it("B-BATTLE-01 the example raid in examples/raids replays to its end, and this engine re-decides it to the same events", async () => {
     const file = join(repo, "examples/raids/cache.raid.json")
     const show = await runJson("raid", "show", file, "--json")

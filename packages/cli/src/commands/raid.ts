@@ -15,7 +15,6 @@ import {
   BattleOptions,
   type BattleState,
   Board,
-  coreRegistry,
   Founding,
   PlaneSpace,
   Policy,
@@ -25,7 +24,17 @@ import {
 import { Either, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
-import { type Env, envFor, parseBounded, raidText, readBounded, readRaid, writeRaid } from "./raidFile.js"
+import {
+  type Content,
+  contentFrom,
+  type Env,
+  envFor,
+  parseBounded,
+  raidText,
+  readBounded,
+  readRaid,
+  writeRaid,
+} from "./raidFile.js"
 import { eventWords, namesOf, onTurn, promptWords, resultWords, stateLines } from "./raidSay.js"
 import { fromWords, GRAMMAR, toLine } from "./raidWords.js"
 
@@ -51,6 +60,8 @@ const usage = `usage:
                                                   --svg: a picture of the board)
   blight raid replay RAID [--json]                rebuild the state from the events alone: its hash,
                                                   and whether this engine re-decides the log the same
+  --pack FILE (repeatable, every sub-verb): homebrew packs on top of the core pack; a raid set up
+      with packs needs the same packs given again to be played on
 Exit 0: done; 2: bad arguments, a bad raid file, or a command the rules refuse (one line, with the rule).
 
 ${GRAMMAR}
@@ -66,7 +77,7 @@ const MAX_COMMAND_CHARS = 64 * 1024
 // ---- new ----
 
 /** A raid's side from a file: a founded Refuge (as stored, or as `blight found --json` prints it), or a roster founded now. */
-const refugeFrom = async (file: string, io: Io, seed: number): Promise<Refuge.Refuge> => {
+const refugeFrom = async (file: string, io: Io, seed: number, content: Content): Promise<Refuge.Refuge> => {
   const json = parseBounded(await readBounded(file, io, MAX_ROSTER_BYTES), file)
   const body =
     typeof json === "object" && json !== null && "refuge" in json && "valid" in json
@@ -80,7 +91,7 @@ const refugeFrom = async (file: string, io: Io, seed: number): Promise<Refuge.Re
       )
     return decoded.right
   }
-  const founded = Founding.found(body, coreRegistry(), { source: seeded(seed) })
+  const founded = Founding.found(body, content, { source: seeded(seed) })
   if (Either.isLeft(founded)) {
     const [v] = founded.left.violations
     throw new UsageError(
@@ -119,9 +130,10 @@ const boardFrom = async (
   seed: number,
   refuges: ReadonlyArray<Refuge.Refuge>,
   scenario: string | undefined,
+  content: Content,
 ): Promise<Board.Board> => {
   if (given === "random") {
-    const setup = coreRegistry().get("scenarios", scenario ?? "cache")?.setup
+    const setup = content.get("scenarios", scenario ?? "cache")?.setup
     return Board.random(seed, { refuges, ...(setup ? { scenario: { setup } } : {}) })
   }
   const decoded = Board.decodeBoard(await readBounded(given, io, MAX_ROSTER_BYTES))
@@ -138,22 +150,26 @@ const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
     manual: { type: "boolean" },
     option: { type: "string", multiple: true },
     board: { type: "string" },
+    pack: { type: "string", multiple: true },
   } as const)
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
   const files = o.refuge ?? []
   if (files.length < 2) throw new UsageError("a raid needs two or more --refuge files (B-SETUP-03)")
   const seed = seedFrom(o.seed)
+  const content = await contentFrom(o.pack ?? [], io)
   const refuges: Refuge.Refuge[] = []
-  for (const f of files) refuges.push(await refugeFrom(f, io, seed))
+  for (const f of files) refuges.push(await refugeFrom(f, io, seed, content))
   const options = optionsFrom(o.option ?? [])
-  const board = o.board === undefined ? undefined : await boardFrom(o.board, io, seed, refuges, o.scenario)
-  const env = Battle.envOf(coreRegistry(), board ? PlaneSpace.make() : undefined)
+  const board =
+    o.board === undefined ? undefined : await boardFrom(o.board, io, seed, refuges, o.scenario, content)
+  const env = Battle.envOf(content, board ? PlaneSpace.make() : undefined)
   const made = Battle.create(
     {
       refuges,
       scenario: o.scenario,
       options: options as BattleOptions.OptionsInput,
       dice: o.manual ? "manual" : { seed },
+      packs: content.packs.map((m) => m.id),
       ...(board ? { board } : {}),
     },
     env,
@@ -173,9 +189,14 @@ const raidLegal = async (args: readonly string[], io: Io): Promise<number> => {
   const { values: o, positionals } = parse(args, {
     json: { type: "boolean" },
     by: { type: "string" },
+    pack: { type: "string", multiple: true },
   } as const)
   const raid = await readRaid(onlyFile(positionals), io)
-  const listed = Battle.legal(raid.state, envFor(raid.state), o.by ?? "any")
+  const listed = Battle.legal(
+    raid.state,
+    envFor(raid.state, await contentFrom(o.pack ?? [], io)),
+    o.by ?? "any",
+  )
   // On a board a move needs a point: plain moves become moves to concrete points.
   const commands = raid.state.board ? Policy.boardCommands(raid.state, listed) : listed
   if (o.json) writeJson(io, { commands })
@@ -202,14 +223,16 @@ const doArgs = (args: readonly string[]) => {
   let json = false
   let by: string | undefined
   let command: string | undefined
+  const packs: string[] = []
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!
     const [flag, inline] = a.split(/=(.*)/s) as [string, string | undefined]
     if (a === "--json") json = true
-    else if (flag === "--by" || flag === "--command") {
+    else if (flag === "--by" || flag === "--command" || flag === "--pack") {
       const v = inline ?? args[++i]
       if (v === undefined) throw new UsageError(`${flag} needs a value`)
       if (flag === "--by") by = v
+      else if (flag === "--pack") packs.push(v)
       else command = v
     } else words.push(a)
   }
@@ -218,7 +241,7 @@ const doArgs = (args: readonly string[]) => {
     throw new UsageError("which raid file? e.g. `blight raid do raid.json activate wharfside.1`")
   if (command !== undefined && rest.length > 0)
     throw new UsageError("give the command as words or as --command '<json>', not both")
-  return { file, words: rest, json, by, command }
+  return { file, words: rest, json, by, command, packs }
 }
 
 const decodeCommand = (input: unknown): BattleCommand.Command => {
@@ -237,7 +260,7 @@ const raidDo = async (args: readonly string[], io: Io): Promise<number> => {
     input = parseBounded(a.command, "--command")
   } else input = fromWords(a.words)
   const command = decodeCommand(input)
-  const env = envFor(raid.state)
+  const env = envFor(raid.state, await contentFrom(a.packs, io))
   const r = Battle.command({ events: raid.events, state: raid.state }, command, env, a.by ?? "any")
   if (Either.isLeft(r)) {
     io.stderr.write(
@@ -277,10 +300,11 @@ const raidShow = async (args: readonly string[], io: Io): Promise<number> => {
   const { values: o, positionals } = parse(args, {
     json: { type: "boolean" },
     svg: { type: "string" },
+    pack: { type: "string", multiple: true },
   } as const)
   const raid = await readRaid(onlyFile(positionals), io)
   const s = raid.state
-  const env = envFor(s)
+  const env = envFor(s, await contentFrom(o.pack ?? [], io))
   if (o.svg !== undefined) {
     if (!s.board)
       throw new UsageError("--svg: this raid is played on a declared table; there is no board to draw")
@@ -322,13 +346,17 @@ const firstDifference = (
 }
 
 const raidReplay = async (args: readonly string[], io: Io): Promise<number> => {
-  const { values: o, positionals } = parse(args, { json: { type: "boolean" } } as const)
+  const { values: o, positionals } = parse(args, {
+    json: { type: "boolean" },
+    pack: { type: "string", multiple: true },
+  } as const)
   const raid = await readRaid(onlyFile(positionals), io)
   const state = Battle.replay(raid.events)
+  const env = envFor(state, await contentFrom(o.pack ?? [], io))
   const hash = Battle.hash(state)
   // Re-deciding checks this engine against the log: the same commands, dice and facts must give the same events.
   let redecide: { agrees: true } | { agrees: false; at: number; why: string }
-  const re = Battle.redecide(raid.events, envFor(state))
+  const re = Battle.redecide(raid.events, env)
   if (Either.isLeft(re)) redecide = { agrees: false, at: -1, why: re.left }
   else {
     const at = firstDifference(raid.events, re.right)
@@ -343,7 +371,7 @@ const raidReplay = async (args: readonly string[], io: Io): Promise<number> => {
   }
   if (o.json) writeJson(io, { hash, events: raid.events.length, redecide })
   else {
-    const names = namesOf(state, envFor(state).content, raid.events)
+    const names = namesOf(state, env.content, raid.events)
     io.stdout.write(
       `${raid.events.length} events fold to state ${hash} (round ${state.round}, ${state.phase}${state.result ? `; ${resultWords(state.result, names)}` : ""})\n${
         redecide.agrees
@@ -361,6 +389,7 @@ const raidAuto = async (args: readonly string[], io: Io): Promise<number> => {
   const { values: o, positionals } = parse(args, {
     max: { type: "string" },
     json: { type: "boolean" },
+    pack: { type: "string", multiple: true },
   } as const)
   const file = onlyFile(positionals)
   const raid = await readRaid(file, io)
@@ -369,7 +398,7 @@ const raidAuto = async (args: readonly string[], io: Io): Promise<number> => {
     throw new UsageError("--max: a whole number of commands, 1 to 100000")
   if (raid.state.dice.mode === "manual")
     throw new UsageError("auto: this raid's dice are typed in; play it with `raid do`")
-  const env = envFor(raid.state)
+  const env = envFor(raid.state, await contentFrom(o.pack ?? [], io))
   const played = Auto.play({ events: raid.events, state: raid.state }, env, Policy.sensible(env), {
     maxCommands: max,
   })

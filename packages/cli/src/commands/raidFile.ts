@@ -7,9 +7,18 @@
 import { randomBytes } from "node:crypto"
 import { readFile, rename, stat, unlink, writeFile } from "node:fs/promises"
 import { dirname, join, resolve } from "node:path"
-import { Battle, type BattleEvent, type BattleState, coreRegistry, PlaneSpace } from "@blight/rules"
+import {
+  Battle,
+  type BattleEvent,
+  type BattleState,
+  coreRegistry,
+  formatProblem,
+  loadWithCore,
+  PlaneSpace,
+} from "@blight/rules"
 import { Either, ParseResult } from "effect"
 import { type Io, UsageError } from "../Command.js"
+import { readPacks } from "./pack.js"
 
 export const FORMAT = "blight-raid@1"
 /** A raid of 20 rounds logs a few thousand events; 32 MiB leaves ample room. */
@@ -72,17 +81,41 @@ export const readBounded = async (file: string, io: Io, max = MAX_BYTES): Promis
   }
 }
 
-/** The content a raid is played with: the core pack (the only one the CLI plays raids with yet). */
+/** The content a raid is played with: the core pack and the homebrew packs given with `--pack`. */
 export type Env = ReturnType<typeof Battle.envOf>
+export type Content = ReturnType<typeof coreRegistry>
 
-export const envFor = (state: BattleState.State): Env => {
-  const other = state.packs.filter((p) => p !== "the-blight")
-  if (other.length > 0)
+/** The core pack with the `--pack` files on top; a broken pack is refused with its problems (at most 5). */
+export const contentFrom = async (files: readonly string[], io: Io): Promise<Content> => {
+  if (files.length === 0) return coreRegistry()
+  const read = await readPacks(files, io)
+  const loaded = loadWithCore(read.inputs)
+  const problems = [...read.problems, ...(Either.isLeft(loaded) ? loaded.left.problems : [])]
+  if (problems.length > 0 || Either.isLeft(loaded))
     throw new UsageError(
-      `packs: this raid uses ${other.join(", ")}; \`blight raid\` plays with the core pack only`,
+      `--pack: ${problems
+        .slice(0, 5)
+        .map(formatProblem)
+        .join(
+          "; ",
+        )}${problems.length > 5 ? `; and ${problems.length - 5} more (see \`blight pack validate\`)` : ""}`,
+    )
+  return loaded.right
+}
+
+/**
+ * The Env for a raid: every pack its set-up recorded must be loaded (given again with `--pack`),
+ * so a raid is never played on with content other than it was set up with.
+ */
+export const envFor = (state: BattleState.State, content: Content = coreRegistry()): Env => {
+  const loaded = new Set<string>(content.packs.map((m) => m.id))
+  const missing = state.packs.filter((p) => !loaded.has(p))
+  if (missing.length > 0)
+    throw new UsageError(
+      `packs: this raid was set up with ${missing.join(", ")}; give ${missing.length === 1 ? "its file" : "their files"} with --pack FILE`,
     )
   // A raid on a board answers the table's questions from its geometry (a PlaneSpace).
-  return Battle.envOf(coreRegistry(), state.board ? PlaneSpace.make() : undefined)
+  return Battle.envOf(content, state.board ? PlaneSpace.make() : undefined)
 }
 
 /** Reads and checks a raid file: bounded, the right format, events that decode and fold. */
