@@ -1,6 +1,10 @@
 import { readFileSync } from "node:fs"
+import { seeded } from "@blight/dice"
 import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
+import { create, envOf, hash, replay } from "../src/battle/Battle.js"
+import { play } from "../src/battle/bots/Auto.js"
+import { sensible } from "../src/battle/bots/Policy.js"
 import { coreRegistry, loadWithCore, registerCoreHooks } from "../src/content/core/index.js"
 import { Fragment } from "../src/content/Pack.js"
 import { formatProblem } from "../src/content/Problem.js"
@@ -9,6 +13,10 @@ import { Behaviour } from "../src/content/schema/Behaviour.js"
 import { Condition } from "../src/plugin/Condition.js"
 import { Effect } from "../src/plugin/Effect.js"
 import { makeHookRegistry } from "../src/plugin/Hooks.js"
+import { found } from "../src/refuge/Founding.js"
+
+const roster = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`../../../examples/rosters/${name}.json`, import.meta.url), "utf8"))
 
 const doc = readFileSync(new URL("../../../docs/homebrew.md", import.meta.url), "utf8")
 const blocks = (tag: string): unknown[] =>
@@ -117,5 +125,40 @@ describe("docs/homebrew.md: every example parses", () => {
     const r = loadWithCore([{ source: "homebrew.md", data: packs[0] }])
     if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
     expect(r.right.packOf("kit", "whistle")).toBe("my-first-pack")
+  })
+  it("B-SCENARIO-02 the worked example's pack loads, and its scenario plays to a result on the engine", () => {
+    const [pack] = blocks("worked-example")
+    expect(pack).toBeDefined()
+    const loaded = loadWithCore([{ source: "homebrew.md#worked-example", data: pack }])
+    if (Either.isLeft(loaded)) throw new Error(loaded.left.problems.map(formatProblem).join("\n"))
+    const content = loaded.right
+    const env = envOf(content)
+    const sides = [
+      Either.getOrThrow(found(roster("refuge"), content, { source: seeded(1) })),
+      Either.getOrThrow(found(roster("congregation"), content, { source: seeded(2) })),
+    ]
+    const results = [7, 8, 9].map((seed) => {
+      const start = Either.getOrThrow(
+        create(
+          {
+            refuges: sides,
+            scenario: "the-tithe-barn",
+            dice: { seed },
+            packs: content.packs.map((m) => m.id),
+          },
+          env,
+        ),
+      )
+      expect(start.state.objectives.map((o) => o.id)).toContain("barn-bell")
+      const played = play(start, env, sensible(env))
+      expect(played.over).toBe(true)
+      // The bell rings the Din one die louder while it stands (its `when` holds in round 1).
+      const din = played.battle.events.find((e) => e.type === "din.rolled")
+      if (din?.type === "din.rolled") expect(din.dice).toBe(Math.min(12, din.noise) + 1)
+      expect(played.battle.state.packs).toEqual(["the-blight", "tithe-barn"])
+      expect(hash(replay(played.battle.events))).toBe(hash(played.battle.state))
+      return played.battle.state.result
+    })
+    for (const r of results) expect(r?.sides).toHaveLength(2)
   })
 })
