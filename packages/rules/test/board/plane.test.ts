@@ -1,8 +1,10 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
+import { envOf } from "../../src/battle/Battle.js"
 import { answer, make } from "../../src/battle/board/PlaneSpace.js"
+import { apply } from "../../src/battle/Decide.js"
 import type { FactQuery, State } from "../../src/battle/State.js"
-import { A, A2, at, B, B2, board, rect, stateOn } from "./fixtures.js"
+import { A, A2, at, B, B2, board, rect, registry, stateOn } from "./fixtures.js"
 
 const plane = make()
 const ask = (s: State, q: FactQuery) => answer(s, s.board!, q)
@@ -177,6 +179,42 @@ describe("PlaneSpace: movement", () => {
     expect(Either.isLeft(plane.move(s, model(s, A), { type: "move", model: A, contact: [B] }, 3.9))).toBe(
       true,
     )
+  })
+
+  it("B-DOWN-04 a Down friend dragged on a board follows the mover by the same step, staying in contact", () => {
+    const env = envOf(registry, plane)
+    const placed = at(open, { [A]: { x: 10, y: 10 }, [A2]: { x: 9, y: 10 }, [B]: { x: 30, y: 30 } }, false, {
+      [A2]: { status: "down", health: 0 },
+    })
+    const s: State = {
+      ...placed,
+      phase: "activations",
+      activation: {
+        model: A,
+        actionsLeft: 2,
+        actions: [],
+        attacked: false,
+        sprinted: false,
+        movedInto: [],
+        aim: 0,
+        shot: false,
+        shakenAtStart: false,
+      },
+    }
+    const r = apply(s, { type: "move", model: A, to: { x: 12, y: 10 }, drag: A2 }, env)
+    if (Either.isLeft(r)) throw new Error(r.left.reason)
+    const moved = r.right.events.filter((e) => e.type === "moved")
+    expect(moved.map((e) => (e.type === "moved" ? [e.model, e.to] : []))).toEqual([
+      [A, { x: 12, y: 10 }],
+      [A2, { x: 11, y: 10 }],
+    ])
+    expect(model(r.right.state, A2).position).toEqual({ x: 11, y: 10 })
+    expect(ask(r.right.state, { q: "contact", a: A, b: A2 })).toBe(true)
+    // Half speed: 2" of a 5" Move is fine, 3" is not.
+    // (the contact was asked and answered first, so the refusal is recorded as an event).
+    const far = Either.getOrThrow(apply(s, { type: "move", model: A, to: { x: 13, y: 10 }, drag: A2 }, env))
+    expect(far.events.some((e) => e.type === "moved")).toBe(false)
+    expect(far.events.find((e) => e.type === "refused")).toMatchObject({ clause: "B-ACTION-MOVE-01" })
   })
 
   it("B-SETUP-03 a model leaves the table by its own edge when the edge is within its move", () => {

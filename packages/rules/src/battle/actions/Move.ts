@@ -33,6 +33,25 @@ export const moveAllowance = (ctx: Ctx, m: Model, action: "move" | "sprint"): nu
   return action === "sprint" ? move + 3 : move
 }
 
+/**
+ * On a board the dragged friend keeps its place beside the mover: it moves by the same step
+ * (so base contact holds), kept on the table (B-DOWN-04).
+ */
+const draggedTo = (
+  ctx: Ctx,
+  from: { readonly x: number; readonly y: number } | undefined,
+  dragged: Model,
+  to: { readonly x: number; readonly y: number } | undefined,
+): { x: number; y: number } | undefined => {
+  const board = ctx.draft.board
+  if (!to || !from || !dragged.position || !board) return undefined
+  const clamp = (v: number, max: number) => Math.min(max, Math.max(0, v))
+  return {
+    x: clamp(dragged.position.x + (to.x - from.x), board.width),
+    y: clamp(dragged.position.y + (to.y - from.y), board.height),
+  }
+}
+
 /** The move and sprint commands. */
 export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): void => {
   const m = beginAction(ctx, c.model, c.type, by)
@@ -67,6 +86,8 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
       refuse(`contact: there is no model or token "${id}" on the table`)
   }
   takeAction(ctx, m.id, c.type)
+  // Where the mover stood, read before its move is applied (the dragged friend follows by the same step).
+  const from = ctx.view(m.id).position
   ctx.emit({
     type: "moved",
     model: m.id,
@@ -76,7 +97,8 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
     offTable: o.offTable,
     ...(o.to ? { to: o.to } : {}),
   })
-  if (dragged)
+  if (dragged) {
+    const to = draggedTo(ctx, from, ctx.view(dragged.id), o.to)
     ctx.emit({
       type: "moved",
       model: dragged.id,
@@ -84,8 +106,10 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
       sprint: false,
       contact: [m.id],
       offTable: o.offTable,
+      ...(to ? { to } : {}),
       reason: `dragged by ${m.name} (B-DOWN-04)`,
     })
+  }
   if (o.offTable) leftTable(ctx, ctx.view(m.id))
   if (c.facts && c.facts.length > 0) ctx.emit({ type: "facts.stated", facts: [...c.facts] })
   if (c.type === "sprint" && !quietFor(ctx, m.id, "sprint"))
