@@ -34,6 +34,10 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
     dialect = "sqlite"
   } else {
     pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    // An idle connection the server ends (a restart, an admin's terminate) is dropped by the pool
+    // and a new one is opened on the next query, which reports any real outage. Without a
+    // listener the 'error' event would take the whole process down.
+    pool.on("error", () => undefined)
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     dialect = "postgres"
   }
