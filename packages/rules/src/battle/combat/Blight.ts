@@ -7,6 +7,7 @@
  * @since 0.2.0
  */
 import { Roll } from "@blight/dice"
+import { arrivingEmptyHanded } from "../Arrival.js"
 import type { Ctx } from "../Context.js"
 import type { Model, Side } from "../State.js"
 import { dropAll } from "./Loot.js"
@@ -97,27 +98,8 @@ export const blankCreature = (ctx: Ctx, id: string, side: string, creature: stri
       health: c?.health ?? 1,
       armour: c?.armour ?? 0,
     },
-    helmet: false,
     health: c?.health ?? 1,
-    blight: 0,
-    status: "active",
-    shaken: false,
-    hidden: false,
-    noise: 0,
-    activated: false,
-    weapons: [],
-    reloads: 0,
-    arrows: 0,
-    bolts: 0,
-    carrying: [],
-    kit: [],
-    skills: [],
-    gifts: [],
-    marks: [],
-    dreaded: [],
-    used: {},
-    wasDown: false,
-    arrived: ctx.draft.round,
+    ...arrivingEmptyHanded(ctx.draft.round, false),
   }
 }
 

@@ -15,6 +15,7 @@
  * @since 0.2.0
  */
 import type { Effect } from "../../plugin/Effect.js"
+import { arrivingEmptyHanded } from "../Arrival.js"
 import type { Ctx } from "../Context.js"
 import { refuse } from "../Context.js"
 import { poolModifiers, roll, spendExtraBlight, witsDice } from "../combat/Pools.js"
@@ -144,27 +145,8 @@ export const useObjective = (
           survivor: undefined as never,
           leader: false,
           profile: { move: 5, fight: 2, shoot: 2, wits: 2, nerve: 2, health, armour: 0 },
-          helmet: false,
           health,
-          blight: 0,
-          status: "active",
-          shaken: false,
-          hidden: false,
-          noise: 0,
-          activated: true,
-          weapons: [],
-          reloads: 0,
-          arrows: 0,
-          bolts: 0,
-          carrying: [],
-          kit: [],
-          skills: [],
-          gifts: [],
-          marks: [],
-          dreaded: [],
-          used: {},
-          wasDown: false,
-          arrived: ctx.draft.round,
+          ...arrivingEmptyHanded(ctx.draft.round, true),
         },
       })
       return
