@@ -14,9 +14,13 @@ const congregationFile = join(repo, "examples/rosters/congregation.json")
 const tmp = mkdtempSync(join(tmpdir(), "blight-raid-"))
 const env = Battle.envOf(coreRegistry())
 
+/** `blight raid new` with the two example rosters as its sides. */
+const raidNew = (...extra: string[]) =>
+  run("raid", "new", "--refuge", refugeFile, "--refuge", congregationFile, ...extra)
+
 /** Sets a raid up with the CLI and writes it to a fresh file. */
 const newRaid = async (name: string, ...extra: string[]): Promise<string> => {
-  const r = await run("raid", "new", "--refuge", refugeFile, "--refuge", congregationFile, ...extra)
+  const r = await raidNew(...extra)
   expect(r.err).toBe("")
   expect(r.code).toBe(0)
   const file = join(tmp, name)
@@ -244,26 +248,9 @@ describe("blight raid", () => {
     expect(setup.state.options.doubleRout).toBe("bothLose")
     expect(setup.state.options.blightDiceOnArmour).toBe(true)
     // The founded file and the roster founded with the same seed give the same raid.
-    const fromRoster = await run(
-      "raid",
-      "new",
-      "--refuge",
-      refugeFile,
-      "--refuge",
-      congregationFile,
-      ...options,
-    )
+    const fromRoster = await raidNew(...options)
     expect(fromRoster.out).toBe(r.out)
-    const bad = await run(
-      "raid",
-      "new",
-      "--refuge",
-      refugeFile,
-      "--refuge",
-      congregationFile,
-      "--option",
-      "doubleRout=sometimes",
-    )
+    const bad = await raidNew("--option", "doubleRout=sometimes")
     expect(bad.code).toBe(2)
     expect(bad.err).toMatch(/--option/)
   })
@@ -295,29 +282,11 @@ describe("blight raid", () => {
     const replay = await runJson("raid", "replay", file, "--pack", pack, "--json")
     expect(replay.json).toMatchObject({ hash: played.json.hash, redecide: { agrees: true } })
     // Without the pack the scenario is unknown; a broken pack is refused with its problem.
-    const unknown = await run(
-      "raid",
-      "new",
-      "--refuge",
-      refugeFile,
-      "--refuge",
-      congregationFile,
-      "--scenario",
-      "the-sluice-gates",
-    )
+    const unknown = await raidNew("--scenario", "the-sluice-gates")
     expect(unknown.code).toBe(2)
     const bad = join(tmp, "bad-pack.json")
     writeFileSync(bad, "{ not json")
-    const broken = await run(
-      "raid",
-      "new",
-      "--refuge",
-      refugeFile,
-      "--refuge",
-      congregationFile,
-      "--pack",
-      bad,
-    )
+    const broken = await raidNew("--pack", bad)
     expect(broken.code).toBe(2)
     expect(broken.err.trim().split("\n")).toHaveLength(1)
     expect(broken.err).toMatch(/--pack: .*bad-pack.json.*not valid JSON/)

@@ -28,7 +28,7 @@ import {
 import { Either } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
-import { readPacks } from "./pack.js"
+import { loadPackFiles } from "./pack.js"
 
 const usage = `usage:
   blight campaign new --refuge A.json --refuge B.json [--seed N | --manual]   print a new campaign file
@@ -119,12 +119,8 @@ const newCampaign = async (args: readonly string[], io: Io) => {
     throw new UsageError("--refuge: a campaign needs two or more rosters (B-AFTERMATH-01)")
   if (o.manual && o.seed !== undefined) throw new UsageError("--manual and --seed: pick one")
   const seed = seedFrom(o.seed)
-  const packs = await readPacks(o.pack ?? [], io)
-  const loaded = loadWithCore(packs.inputs)
-  if (packs.problems.length > 0 || Either.isLeft(loaded)) {
-    const problems = [...packs.problems, ...(Either.isLeft(loaded) ? loaded.left.problems : [])]
-    throw new UsageError(problems.map(formatProblem).join("; "))
-  }
+  const loaded = (await loadPackFiles(o.pack ?? [], io)).registry
+  if (Either.isLeft(loaded)) throw new UsageError(loaded.left.map(formatProblem).join("; "))
   const registry = loaded.right
   const refuges = []
   for (const [i, f] of files.entries()) {

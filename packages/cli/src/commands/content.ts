@@ -4,10 +4,10 @@
  * rarity and price where it has them. `blight content show KIND ID`: one entry's full data, in
  * the pack format, to read or to copy as the start of a homebrew entry.
  */
-import { Entries, formatProblem, Ids, loadWithCore, nearest, type Registry } from "@blight/rules"
+import { Entries, formatProblem, Ids, nearest, type Registry } from "@blight/rules"
 import { Either, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
-import { readPacks } from "./pack.js"
+import { loadPackFiles } from "./pack.js"
 
 const kinds = Ids.KINDS.join(", ")
 
@@ -41,11 +41,9 @@ export const content: Command = {
     const [id, extra] = sub === "show" ? rest : [undefined, ...rest]
     if (sub === "show" && id === undefined) throw new UsageError(`which ${kind} entry? give its id`)
     if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
-    const read = await readPacks(o.pack ?? [], io)
-    const loaded = loadWithCore(read.inputs)
-    if (read.problems.length > 0 || Either.isLeft(loaded)) {
-      const problems = [...read.problems, ...(Either.isLeft(loaded) ? loaded.left.problems : [])]
-      for (const p of problems) io.stderr.write(`${formatProblem(p)}\n`)
+    const loaded = (await loadPackFiles(o.pack ?? [], io)).registry
+    if (Either.isLeft(loaded)) {
+      for (const p of loaded.left) io.stderr.write(`${formatProblem(p)}\n`)
       return EXIT.failed
     }
     if (id !== undefined) return show(loaded.right, kind as Ids.Kind, id, o.json === true, io)

@@ -11,13 +11,12 @@ import {
   Founding,
   formatProblem,
   Ledger,
-  loadWithCore,
   RefugeExamples,
 } from "@blight/rules"
 import { Either } from "effect"
 import { type Command, EXIT, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
-import { readPacks } from "./pack.js"
+import { loadPackFiles } from "./pack.js"
 
 const usage = `usage:
   blight found FILE [--json] [--seed N] [--pack FILE…]   found the Refuge a roster file describes
@@ -60,11 +59,9 @@ export const found: Command = {
         `${file}: ${code === "ENOENT" ? "no such file" : e instanceof SyntaxError ? `not valid JSON: ${e.message}` : "cannot be read"}`,
       )
     }
-    const packs = await readPacks(o.pack ?? [], io)
-    const content = loadWithCore(packs.inputs)
-    if (packs.problems.length > 0 || Either.isLeft(content)) {
-      for (const p of [...packs.problems, ...(Either.isLeft(content) ? content.left.problems : [])])
-        io.stderr.write(`${formatProblem(p)}\n`)
+    const content = (await loadPackFiles(o.pack ?? [], io)).registry
+    if (Either.isLeft(content)) {
+      for (const p of content.left) io.stderr.write(`${formatProblem(p)}\n`)
       return EXIT.usage
     }
     const registry = content.right

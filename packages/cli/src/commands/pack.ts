@@ -14,6 +14,7 @@ import {
   loadWithCore,
   type PackInput,
   type Problem,
+  type Registry,
 } from "@blight/rules"
 import { Either } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
@@ -57,6 +58,24 @@ export const readPacks = async (
   return { inputs, problems }
 }
 
+/**
+ * The core pack with the pack files on top: the merged registry, or every problem at once (files
+ * that can't be read or aren't JSON, then what the loader found). `inputs` are the files read.
+ */
+export const loadPackFiles = async (
+  files: readonly string[],
+  io: Io,
+): Promise<{ inputs: PackInput[]; registry: Either.Either<Registry.Registry, Problem.Problem[]> }> => {
+  const read = await readPacks(files, io)
+  const loaded = loadWithCore(read.inputs)
+  const problems = [...read.problems, ...(Either.isLeft(loaded) ? loaded.left.problems : [])]
+  return {
+    inputs: read.inputs,
+    registry:
+      problems.length > 0 || Either.isLeft(loaded) ? Either.left(problems) : Either.right(loaded.right),
+  }
+}
+
 /** The `pack` verb. */
 export const pack: Command = {
   name: "pack",
@@ -72,15 +91,14 @@ export const pack: Command = {
           : `unknown subcommand ${JSON.stringify(sub)} (try: validate)`,
       )
     if (files.length === 0) throw new UsageError("which files? e.g. `blight pack validate my-pack.json`")
-    const read = await readPacks(files, io)
-    const loaded = loadWithCore(read.inputs)
-    const problems = [...read.problems, ...(Either.isLeft(loaded) ? loaded.left.problems : [])]
-    if (problems.length > 0 || Either.isLeft(loaded)) {
+    const read = await loadPackFiles(files, io)
+    if (Either.isLeft(read.registry)) {
+      const problems = read.registry.left
       if (o.json) writeJson(io, { valid: false, problems })
       else for (const p of problems) io.stdout.write(`${formatProblem(p)}\n`)
       return EXIT.failed
     }
-    const registry = loaded.right
+    const registry = read.registry.right
     const summaries = registry.packs
       .filter((m) => m.id !== "the-blight")
       .map((m) => {

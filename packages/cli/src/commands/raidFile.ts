@@ -13,12 +13,11 @@ import {
   type BattleState,
   coreRegistry,
   formatProblem,
-  loadWithCore,
   PlaneSpace,
 } from "@blight/rules"
 import { Either, ParseResult } from "effect"
 import { type Io, UsageError } from "../Command.js"
-import { readPacks } from "./pack.js"
+import { loadPackFiles } from "./pack.js"
 
 export const FORMAT = "blight-raid@1"
 /** A raid of 20 rounds logs a few thousand events; 32 MiB leaves ample room. */
@@ -88,10 +87,9 @@ export type Content = ReturnType<typeof coreRegistry>
 /** The core pack with the `--pack` files on top; a broken pack is refused with its problems (at most 5). */
 export const contentFrom = async (files: readonly string[], io: Io): Promise<Content> => {
   if (files.length === 0) return coreRegistry()
-  const read = await readPacks(files, io)
-  const loaded = loadWithCore(read.inputs)
-  const problems = [...read.problems, ...(Either.isLeft(loaded) ? loaded.left.problems : [])]
-  if (problems.length > 0 || Either.isLeft(loaded))
+  const { registry } = await loadPackFiles(files, io)
+  if (Either.isLeft(registry)) {
+    const problems = registry.left
     throw new UsageError(
       `--pack: ${problems
         .slice(0, 5)
@@ -100,7 +98,8 @@ export const contentFrom = async (files: readonly string[], io: Io): Promise<Con
           "; ",
         )}${problems.length > 5 ? `; and ${problems.length - 5} more (see \`blight pack validate\`)` : ""}`,
     )
-  return loaded.right
+  }
+  return registry.right
 }
 
 /**
