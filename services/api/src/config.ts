@@ -34,6 +34,8 @@ export interface Config {
   readonly graphqlMaxQueryLength: number
   /** Bytes the kept answers (REST and GraphQL) and parsed GraphQL documents may hold in all. */
   readonly cacheBytes: number
+  /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
+  readonly shutdownGraceMs: number
 }
 
 export const defaults: Config = {
@@ -47,6 +49,7 @@ export const defaults: Config = {
   graphqlMaxCost: 5000,
   graphqlMaxQueryLength: 20_000,
   cacheBytes: 64 * 1024 * 1024,
+  shutdownGraceMs: 10_000,
 }
 
 const int = (name: string, fallback: number, min: number, max: number) =>
@@ -93,6 +96,7 @@ const settings = C.all({
   graphqlMaxCost: int("GRAPHQL_MAX_COST", defaults.graphqlMaxCost, 10, 1_000_000),
   graphqlMaxQueryLength: int("GRAPHQL_MAX_QUERY_LENGTH", defaults.graphqlMaxQueryLength, 1000, 1_000_000),
   cacheBytes: int("CACHE_BYTES", defaults.cacheBytes, 0, 4 * 1024 * 1024 * 1024),
+  shutdownGraceMs: int("SHUTDOWN_GRACE_MS", defaults.shutdownGraceMs, 0, 600_000),
 })
 
 /** Reads the settings from the environment; throws one readable Error on a bad value. */

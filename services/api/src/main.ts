@@ -20,9 +20,11 @@ console.log(`Blight Rules API on ${s.url}  (database: ${config.databaseUrl.repla
 console.log(`  API reference  ${s.url}/docs`)
 console.log(`  GraphQL        ${s.url}/graphql`)
 console.log(`  OpenAPI        ${s.url}/openapi.json`)
-const stop = async () => {
+// Graceful (docs/deploy.md): /ready says 503, requests in flight are answered, then the pool closes.
+const stop = async (signal: string) => {
+  console.log(`${signal}: draining (up to ${config.shutdownGraceMs} ms for requests in flight)`)
   await s.close()
   process.exit(0)
 }
-process.once("SIGINT", stop)
-process.once("SIGTERM", stop)
+process.once("SIGINT", () => void stop("SIGINT"))
+process.once("SIGTERM", () => void stop("SIGTERM"))

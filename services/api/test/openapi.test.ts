@@ -82,11 +82,11 @@ describe("openApiDocument()", () => {
       expect(op!.security !== undefined, `${r.method} ${r.path} security`).toBe(r.auth)
       if (r.auth) expect(Object.keys(op!.responses ?? {})).toContain("401")
     }
-    // nothing in the document that the router does not serve (but /health, served by the server itself)
+    // nothing in the document that the router does not serve (but the probes, served by the server itself)
     const documented = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
       Object.keys(item as object).map((m) => `${m.toUpperCase()} ${path}`),
     )
-    const served = [...routes.map((r) => `${r.method} ${r.path}`), "GET /health"]
+    const served = [...routes.map((r) => `${r.method} ${r.path}`), "GET /health", "GET /ready"]
     expect(documented.sort()).toEqual(served.sort())
   })
 

@@ -5,7 +5,7 @@
 import { mkdirSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import SQLite from "better-sqlite3"
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from "kysely"
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely"
 import pg from "pg"
 import type { Database } from "./Database.js"
 import { provider } from "./migrations.js"
@@ -15,8 +15,15 @@ export interface Db {
   readonly dialect: "sqlite" | "postgres"
   /** The PostgreSQL pool (for the shared rate-limit counters), when on PostgreSQL. */
   readonly pool?: pg.Pool
+  /** Resolves when the database answers a trivial query (readiness). */
+  readonly ping: () => Promise<void>
   readonly close: () => Promise<void>
 }
+
+// The advisory lock instances starting together on one PostgreSQL take around the migrations, so
+// they run once, in one instance, while the others wait (kysely's own lock table is made by the
+// first migrator without one, and two creating it at once collide).
+const MIGRATION_LOCK = 0x626c6967 // "blig"
 
 /** Opens and migrates. `file:PATH` paths are relative to the working directory. */
 export const connect = async (databaseUrl: string): Promise<Db> => {
@@ -41,7 +48,8 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     dialect = "postgres"
   }
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest()
+  const migrate = () => new Migrator({ db, provider }).migrateToLatest()
+  const { error, results } = pool ? await underLock(pool, migrate) : await migrate()
   const failed = results?.find((r) => r.status === "Error")
   if (error || failed) {
     await db.destroy()
@@ -49,5 +57,25 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
       `migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : String(error)}`,
     )
   }
-  return { db, dialect, ...(pool ? { pool } : {}), close: () => db.destroy() }
+  return {
+    db,
+    dialect,
+    ...(pool ? { pool } : {}),
+    ping: async () => void (await sql`select 1`.execute(db)),
+    close: () => db.destroy(),
+  }
+}
+
+const underLock = async <A>(pool: pg.Pool, f: () => Promise<A>): Promise<A> => {
+  const client = await pool.connect()
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK])
+    try {
+      return await f()
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK])
+    }
+  } finally {
+    client.release()
+  }
 }

@@ -138,12 +138,40 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
   for (const [path, item] of Object.entries(paths)) builder.addPath(path, item)
   for (const [name, def] of Object.entries(definitions))
     builder.addSchema(name, withoutBuiltinIds(def) as SchemaObject)
+  // Probes for a load balancer (docs/deploy.md): outside the route table, never rate-limited.
+  const probe = (states: string[]): SchemaObject => ({
+    type: "object",
+    required: ["status", "database"],
+    additionalProperties: false,
+    properties: {
+      status: { type: "string", enum: states },
+      database: { type: "string", enum: ["sqlite", "postgres"] },
+    },
+  })
+  const probeAnswer = (description: string, states: string[]) => ({
+    description,
+    content: { "application/json": { schema: probe(states) } },
+  })
   builder.addPath("/health", {
     get: {
       operationId: "health",
-      summary: "Is the service up?",
+      summary: "Is the process up? (liveness: it answers while it runs, draining or not)",
       tags: ["service"],
-      responses: { "200": { description: "Up" } },
+      responses: { "200": probeAnswer("Up", ["ok"]) },
+    },
+  })
+  builder.addPath("/ready", {
+    get: {
+      operationId: "ready",
+      summary: "May it be sent requests? (readiness: the database answers and it is not shutting down)",
+      tags: ["service"],
+      responses: {
+        "200": probeAnswer("Ready", ["ready"]),
+        "503": probeAnswer("Draining for shutdown, or the database does not answer", [
+          "draining",
+          "database unreachable",
+        ]),
+      },
     },
   })
   return builder.getSpec()

@@ -183,6 +183,11 @@ export interface Service {
   readonly handle: (request: Request, address?: string, requestId?: string) => Promise<Response>
   /** Bytes held by the kept answers and parsed GraphQL documents (bounded by `cacheBytes`). */
   readonly cacheBytes: () => number
+  /**
+   * Starts shutting down: `/ready` answers 503 from now on (a load balancer stops sending new
+   * requests), while every request keeps being answered until `close`.
+   */
+  readonly drain: () => void
   readonly close: () => Promise<void>
 }
 
@@ -404,9 +409,26 @@ export const makeService = async (
     return exit
   }
 
+  // Readiness (docs/deploy.md): the database answers, and the instance is not shutting down.
+  let draining = false
+  const ready = async (): Promise<Response> => {
+    if (draining) return json(503, { status: "draining", database: database.dialect })
+    const reachable = await Promise.race([
+      database.ping().then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => setTimeout(() => resolve(false), 2000).unref()),
+    ])
+    return reachable
+      ? json(200, { status: "ready", database: database.dialect })
+      : json(503, { status: "database unreachable", database: database.dialect })
+  }
+
   const dispatch = async (request: Request, address: string, requestId: string): Promise<Response> => {
     const url = new URL(request.url)
     if (url.pathname === "/health") return json(200, { status: "ok", database: database.dialect })
+    if (url.pathname === "/ready") return ready()
     const isGraphql = url.pathname === "/graphql"
     const restRoute =
       isGraphql ||
@@ -487,6 +509,9 @@ export const makeService = async (
   return {
     handle,
     cacheBytes: () => answers.bytes() + graphqlAnswers.bytes() + yoga.documentBytes(),
+    drain: () => {
+      draining = true
+    },
     close: () => database.close(),
   }
 }
@@ -590,9 +615,21 @@ export const startServer = async (
     port,
     url,
     service,
+    // Graceful: ready says 503 at once, no new connection is accepted, requests in flight are
+    // answered (idle keep-alive connections are closed as each one finishes), and whatever is still
+    // open after `shutdownGraceMs` is cut before the database is closed.
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
-      server.closeAllConnections?.()
+      service.drain()
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+      const sweep = setInterval(() => server.closeIdleConnections(), 25)
+      let timer: NodeJS.Timeout | undefined
+      await Promise.race([
+        closed,
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, config.shutdownGraceMs))),
+      ])
+      clearInterval(sweep)
+      clearTimeout(timer)
+      server.closeAllConnections()
       await service.close()
     },
   }

@@ -1,0 +1,95 @@
+/**
+ * The deployment files (docs/deploy.md) agree with the service: images can't be pulled here, so
+ * compose.yaml is checked by parsing it, and every variable it (or .env.example) sets must be one
+ * the service reads and documents.
+ */
+import { existsSync, readFileSync } from "node:fs"
+import { join } from "node:path"
+import { describe, expect, it } from "vitest"
+import { parse } from "yaml"
+import { defaults, fromEnv } from "../src/index.js"
+import { REPO_ROOT } from "./support/server.js"
+
+// biome-ignore lint/suspicious/noExplicitAny: parsed documents the assertions reach into
+type Json = any
+
+const read = (file: string) => readFileSync(join(REPO_ROOT, file), "utf8")
+
+/** NAME=default pairs of .env.example, in order. */
+const examples = (): Array<[string, string]> =>
+  read(".env.example")
+    .split("\n")
+    .filter((l) => /^[A-Z_]+=/.test(l))
+    .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)])
+
+/** Another valid value than the default, to see whether the service reads the variable at all. */
+const another = (value: string): string =>
+  /^\d+$/.test(value)
+    ? String(Number(value) + 1)
+    : value.startsWith("file:")
+      ? "postgres://u@h/db"
+      : value === ""
+        ? "10.0.0.1"
+        : "0.0.0.0"
+
+describe("deployment settings", () => {
+  it(".env.example lists each setting with its real default, and each one is read by the service", () => {
+    const base = fromEnv({})
+    expect(base).toEqual(defaults)
+    for (const [name, value] of examples()) {
+      // The example's value is the default: setting it changes nothing; another value changes something.
+      expect(fromEnv({ [name]: value }), name).toEqual(base)
+      expect(fromEnv({ [name]: another(value) }), name).not.toEqual(base)
+    }
+  })
+
+  it("docs/deploy.md names every setting", () => {
+    const doc = read("docs/deploy.md")
+    const missing = examples()
+      .map(([name]) => name)
+      .filter((name) => !doc.includes(`\`${name}\``))
+    expect(missing).toEqual([])
+  })
+
+  it("compose.yaml: instances on one PostgreSQL, only settings the service reads, behind a proxy that routes by /ready", () => {
+    const compose = parse(read("compose.yaml"), { merge: true }) as {
+      services: Record<string, Json>
+      networks: Record<string, Json>
+    }
+    const known = new Set(examples().map(([name]) => name))
+    const instances = Object.entries(compose.services).filter(([, s]) => s.build !== undefined)
+    expect(instances.length).toBeGreaterThanOrEqual(2)
+    const proxy = compose.services.proxy
+    const proxyAddress = proxy.networks.backend.ipv4_address
+    for (const [name, s] of instances) {
+      const env = s.environment as Record<string, string>
+      expect(
+        Object.keys(env).filter((k) => !known.has(k)),
+        name,
+      ).toEqual([])
+      // Each value is one the service accepts (fromEnv throws one line on a bad one).
+      const config = fromEnv(env)
+      expect(config.databaseUrl).toMatch(/^postgres:\/\//)
+      expect(config.host).toBe("0.0.0.0")
+      expect(config.trustProxy).toEqual([proxyAddress])
+      // SIGKILL comes after the grace period, so requests in flight can finish.
+      expect(Number.parseInt(s.stop_grace_period, 10) * 1000).toBeGreaterThan(config.shutdownGraceMs)
+      expect(s.depends_on.db.condition).toBe("service_healthy")
+    }
+    const urls = new Set(instances.map(([, s]) => s.environment.DATABASE_URL))
+    expect(urls.size).toBe(1)
+    const caddy = read(proxy.volumes[0].split(":")[0].replace(/^\.\//, ""))
+    const upstreams = /reverse_proxy\s+([^{]+)\{/.exec(caddy)?.[1]?.trim().split(/\s+/)
+    expect(upstreams?.sort()).toEqual(instances.map(([n, s]) => `${n}:${s.environment.PORT}`).sort())
+    expect(caddy).toMatch(/health_uri \/ready/)
+    expect(compose.networks.backend.ipam.config[0].subnet).toBe("172.28.0.0/24")
+  })
+
+  it("the Dockerfile runs the built service the repository builds", () => {
+    const docker = read("Dockerfile")
+    const cmd = /^CMD \["node", "([^"]+)"\]/m.exec(docker)?.[1]
+    expect(cmd).toBe("services/api/dist/main.js")
+    expect(existsSync(join(REPO_ROOT, cmd!))).toBe(true)
+    expect(read(".dockerignore")).toMatch(/node_modules/)
+  })
+})

@@ -1,0 +1,159 @@
+/**
+ * Several service instances on one database (docs/deploy.md): three servers on loopback ports
+ * over one PostgreSQL (the one `.ci/run` starts; skipped without TEST_DATABASE_URL), and two over
+ * one SQLite file. What one instance writes, every other answers at once: packs (REST and GraphQL,
+ * positive and negative answers), key revocation, the shared rate budget.
+ */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import {
+  client,
+  exampleRoster,
+  makeDatabase,
+  postgresServer,
+  REPO_ROOT,
+  type Running,
+  sqliteDatabase,
+  startTestServer,
+  type TestDatabase,
+} from "./support/server.js"
+
+// biome-ignore lint/suspicious/noExplicitAny: parsed documents the assertions reach into
+type Json = any
+
+const flooded = (): Record<string, Json> =>
+  JSON.parse(readFileSync(join(REPO_ROOT, "examples/homebrew-pack/flooded-quarter.json"), "utf8"))
+
+const gql = async (url: string, query: string, variables: Record<string, unknown> = {}, key?: string) => {
+  const r = await fetch(`${url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  })
+  return (await r.json()) as { data?: Json; errors?: Array<{ message: string }> }
+}
+
+const HOMES =
+  'query($p: [String!]) { listContent(kind: homes, packs: $p, pack: "flooded-quarter") { total items { entry } } }'
+const homeNames = (answer: { data?: Json }): string[] =>
+  answer.data?.listContent?.items.map((i: { entry: { name: string } }) => i.entry.name) ?? []
+
+/** The instances' shared behaviour, on whichever database the group runs on. */
+const sharedDatabaseCases = (instances: () => Running[]) => {
+  it("a pack uploaded on one instance is read on the others at once, after they said it did not exist (REST and GraphQL)", async () => {
+    const [a, b, c] = instances() as [Running, Running, Running | undefined]
+    const key = (await client(a.url).post("/v1/players", { name: "Uploader" })).body.apiKey
+    // Asked on B (and C) first: "no pack", twice, so Json cache has had its chance to keep the answer.
+    for (const s of [b, c ?? b]) {
+      for (let i = 0; i < 2; i++) {
+        const before = await gql(s.url, HOMES, { p: ["flooded-quarter"] })
+        expect(before.errors?.[0]?.message).toMatch(/no pack "flooded-quarter"/)
+        expect((await client(s.url).get("/v1/content/homes?packs=flooded-quarter")).status).toBe(404)
+      }
+    }
+    const pack = flooded()
+    expect((await client(a.url).post("/v1/packs", pack, key)).status).toBe(201)
+    for (const s of [b, c ?? b, a]) {
+      expect(homeNames(await gql(s.url, HOMES, { p: ["flooded-quarter"] }))).toContain(pack.homes[0].name)
+      const rest = await client(s.url).get("/v1/content/homes?packs=flooded-quarter&pack=flooded-quarter")
+      expect(rest.status).toBe(200)
+      expect(rest.body.items.map((i: Json) => i.entry.name)).toContain(pack.homes[0].name)
+    }
+    // A new version uploaded on B replaces what A and C answer, though they answered the old one.
+    const v2 = flooded()
+    v2.manifest.version = "1.1.0"
+    v2.homes[0].name = `${v2.homes[0].name} (rebuilt)`
+    expect((await client(b.url).post("/v1/packs", v2, key)).status).toBe(201)
+    for (const s of [a, c ?? a]) {
+      expect(homeNames(await gql(s.url, HOMES, { p: ["flooded-quarter"] }))).toContain(v2.homes[0].name)
+      const rest = await client(s.url).get("/v1/content/homes?packs=flooded-quarter&pack=flooded-quarter")
+      expect(rest.body.items.map((i: Json) => i.entry.name)).toContain(v2.homes[0].name)
+    }
+  })
+
+  it("a Refuge founded on one instance is read and changed through the others, versions shared", async () => {
+    const [a, b] = instances() as [Running, Running]
+    const key = (await client(a.url).post("/v1/players", { name: "Founder" })).body.apiKey
+    const founded = await client(a.url).post("/v1/refuges", { roster: exampleRoster() }, key)
+    expect(founded.status).toBe(201)
+    const read = await client(b.url).get(`/v1/refuges/${founded.body.id}`, key)
+    expect(read.status).toBe(200)
+    expect(read.body.version).toBe(founded.body.version)
+  })
+
+  it("a key revoked on one instance is refused by every other at once", async () => {
+    const [a, b, c] = instances() as [Running, Running, Running | undefined]
+    const first = (await client(a.url).post("/v1/players", { name: "Revoker" })).body.apiKey
+    const second = await client(b.url).post("/v1/players/me/keys", {}, first)
+    expect(second.status).toBe(201)
+    for (const s of [a, b, c ?? b])
+      expect((await client(s.url).get("/v1/refuges", second.body.apiKey)).status).toBe(200)
+    const revoked = await fetch(`${(c ?? a).url}/v1/players/me/keys/${second.body.id}`, {
+      method: "DELETE",
+      headers: { authorization: `Bearer ${first}` },
+    })
+    expect(revoked.status).toBe(200)
+    for (const s of [a, b, c ?? b]) {
+      expect((await client(s.url).get("/v1/refuges", second.body.apiKey)).status).toBe(401)
+      expect((await client(s.url).get("/v1/refuges", first)).status).toBe(200)
+    }
+  })
+}
+
+describe.runIf(postgresServer())("three instances on one PostgreSQL", () => {
+  let db: TestDatabase
+  let servers: Running[] = []
+  const BUDGET = 40
+  beforeAll(async () => {
+    db = await makeDatabase("postgres")
+    // Started together on a fresh database: the migrations run once, whoever wins the race.
+    servers = await Promise.all(
+      [0, 1, 2].map(() =>
+        startTestServer(db.url, {
+          rateLimit: { requests: BUDGET, windowMs: 60_000, authFailures: 30, maxClients: 1000 },
+        }),
+      ),
+    )
+  })
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()))
+    await db?.drop()
+  })
+
+  it("every instance is up and ready on the one database", async () => {
+    for (const s of servers) {
+      expect((await client(s.url).get("/health")).body).toMatchObject({ status: "ok", database: "postgres" })
+      expect((await client(s.url).get("/ready")).status).toBe(200)
+    }
+  })
+
+  sharedDatabaseCases(() => servers)
+
+  it("a client's rate budget is one budget across the instances", async () => {
+    const key = (await client(servers[0]!.url).post("/v1/players", { name: "Spender" })).body.apiKey
+    const statuses: number[] = []
+    // Spent round-robin: each instance sees only a third of the requests, yet the budget holds.
+    for (let i = 0; i < BUDGET + 6; i++) {
+      statuses.push((await client(servers[i % 3]!.url).get("/v1/refuges", key)).status)
+    }
+    const ok = statuses.filter((s) => s === 200).length
+    expect(ok).toBeLessThanOrEqual(BUDGET)
+    expect(ok).toBeGreaterThanOrEqual(BUDGET - 1) // the player's creation spent from the address, not the key
+    expect(statuses.slice(-3)).toEqual([429, 429, 429])
+  })
+})
+
+describe("two instances on one SQLite file", () => {
+  let db: TestDatabase
+  let servers: Running[] = []
+  beforeAll(async () => {
+    db = sqliteDatabase()
+    servers = [await startTestServer(db.url), await startTestServer(db.url)]
+  })
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()))
+    await db?.drop()
+  })
+  sharedDatabaseCases(() => servers)
+})
