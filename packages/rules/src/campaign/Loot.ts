@@ -4,7 +4,7 @@
  * find; a 6 on the amount die doubles it (Plentiful), then Salvage, Rations and Reloads are +10%
  * rounded up (R-CAMPAIGN-03: doubled, then boosted); Amber carried home is 1 Amber and a die, on a
  * 1 the carrier gains +1 Blight; a Meds token is 1 Meds; then the scenario's rewards (already
- * boosted, B-LOOT-04). The Stranger joins the winner of a scenario that has one, free.
+ * boosted, B-LOOT-04; in a draw each Refuge gets half the winner's Salvage, rounded down, R-WORLD-18). The Stranger joins the winner of a scenario that has one, free.
  *
  * @since 0.3.0
  */
@@ -131,16 +131,22 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   }
   const scenario = ctx.env.content.get("scenarios", raid.scenario)
   for (const rw of scenario?.rewards ?? []) {
+    if (typeof rw.amount !== "number") continue
+    // R-WORLD-18: in a draw each Refuge gets half the winner's Salvage, rounded down.
+    const halved = rw.to === "winner" && side.outcome === "draw" && rw.store === "salvage"
     const mine =
       rw.to === "both" ||
       rw.to === "each" ||
       (rw.to === "winner" && side.outcome === "win") ||
       (rw.to === "loser" && side.outcome === "loss")
-    if (!mine || typeof rw.amount !== "number") continue
+    const amount = halved ? Math.floor(rw.amount / 2) : rw.amount
+    if (!(mine || halved) || amount === 0) continue
     drafts.push({
       store: rw.store,
-      amount: rw.amount,
-      reason: `${scenario!.name}: reward (${rw.to})`,
+      amount,
+      reason: halved
+        ? `${scenario!.name}: a draw, half the winner's reward (R-WORLD-18)`
+        : `${scenario!.name}: reward (${rw.to})`,
       clause: "B-LOOT-04",
     })
   }
