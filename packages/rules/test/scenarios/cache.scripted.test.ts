@@ -1,13 +1,13 @@
 /**
- * Cache, scripted: two Refuges of two Students, two Strangler Vines lurking at the Lairs (they take
+ * Cache, scripted: two Refuges of two Couriers, two Strangler Vines lurking at the Lairs (they take
  * root and reach nobody). Round 1 both Refuges Search; rounds 2–6 pass quietly; the Refuge holding
  * more Loot tokens at the end wins 6 Salvage (B-LOOT-04), and every Loot token carried home is a
  * Loot roll.
  */
 import { describe, expect, it } from "vitest"
-import { aftermath, endRound, outcomes, playOut, raid, search, students } from "./script.js"
+import { aftermath, couriers, endRound, outcomes, playOut, raid, search } from "./script.js"
 
-const refuges = () => [students("Ash"), students("Birch")] as const
+const refuges = () => [couriers("Ash"), couriers("Birch")] as const
 
 /** Set-up: both lurkers roll Lesser 3,5 (row 5: a Strangler Vine); Ash wins round 1's Initiative. */
 const setUp = (r: ReturnType<typeof refuges>) => {

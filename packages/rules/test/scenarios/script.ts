@@ -1,5 +1,6 @@
 /**
- * Scripted raids on the scenarios (issue 11): hand-made Refuges of Students (M6 F2 S2 W2 N1 H2 A0),
+ * Scripted raids on the scenarios (issue 11): hand-made Refuges of Couriers (M6 F2 S2 W2 N2 H2 A0,
+ * Rat Run: Sprints 1" further; no Aftermath Knack),
  * set-up rolls typed in, each round's commands spelled out with their dice, every other activation
  * passed, and the Aftermath run on a campaign of the same Refuges, so a scenario's result and
  * rewards are read where a table would read them: the raid's result and the Refuges' ledgers.
@@ -23,15 +24,22 @@ import {
 } from "../battle/fixtures.js"
 import { answerAll, env as campaignEnv, type Rule } from "../campaign/helpers.js"
 
-/** A Refuge of Students: "<name> Lead" (the Leader) and "<name> 2".. (models "<side>.1", "<side>.2"..). */
-export const students = (name: string, n = 2, gear: ReadonlyArray<SurvivorSpec> = []): Refuge =>
+/** A Refuge of Couriers: "<name> Lead" (the Leader) and "<name> 2".. (models "<side>.1", "<side>.2"..). */
+export const couriers = (
+  name: string,
+  n = 2,
+  gear: ReadonlyArray<SurvivorSpec> = [],
+  stores: { reloads?: number } = {},
+): Refuge =>
   refuge(
     name,
     Array.from({ length: n }, (_, i) => ({
       name: i === 0 ? `${name} Lead` : `${name} ${i + 1}`,
+      background: "courier",
       ...(i === 0 ? { leader: true } : {}),
       ...gear[i],
     })),
+    stores,
   )
 
 /** A raid on a scenario, dice typed in, set up with the given Refuges. */
@@ -48,24 +56,32 @@ export const search = (t: Table, model: string, token: string, faces: number[]):
   t.settle() // then the creatures' turns, if they come next: every fact they ask is "no"
 }
 
+/** Dice for the End Phase and the next Initiative, by the purpose of the roll (the first match, used once). */
+export type Rolls = Array<[RegExp, number[]]>
+
 /**
  * The rest of the round: every model still to activate ends its activation at once; in the End
- * Phase the Din shows `din` (then 1s: no 6, nothing comes), nobody stands in spores (or `facts`
- * says), and the next round's Initiative puts `first` on top.
+ * Phase a roll `rolls` names shows those faces, the Din otherwise 1s (no 6: nothing comes), nobody
+ * stands in spores (or `facts` says), and the next round's Initiative puts `first` on top.
  */
-export const endRound = (t: Table, first: string, din: number[] = [], facts: FactAnswers = noFacts): void => {
+export const endRound = (t: Table, first: string, rolls: Rolls = [], facts: FactAnswers = noFacts): void => {
   passRound(t)
-  const dinFaces = [...din]
+  const left = [...rolls]
   t.settle((n, purpose) => {
-    if (purpose.startsWith("the Din")) return Array.from({ length: n }, (_, i) => dinFaces[i] ?? 1)
-    const mine = purpose.startsWith(t.sideName(first))
+    const k = left.findIndex(([re]) => re.test(purpose))
+    if (k >= 0) return left.splice(k, 1)[0]![1]
+    const mine = purpose.startsWith(t.sideName(first)) && purpose.includes("Initiative")
     return Array.from({ length: n }, () => (mine ? 6 : 1))
   }, facts)
+  expect(
+    left.map(([re]) => re.source),
+    "every roll was asked for",
+  ).toEqual([])
 }
 
-/** Every round left passes as in `endRound` until the raid is over. */
-export const playOut = (t: Table, first: string, facts: FactAnswers = noFacts): void => {
-  for (let guard = 0; guard < 20 && t.s.phase !== "over"; guard++) endRound(t, first, [], facts)
+/** Every round left passes as in `endRound` (with the same `rolls` each End Phase) until the raid is over. */
+export const playOut = (t: Table, first: string, rolls: Rolls = [], facts: FactAnswers = noFacts): void => {
+  for (let guard = 0; guard < 20 && t.s.phase !== "over"; guard++) endRound(t, first, rolls, facts)
   expect(t.s.phase).toBe("over")
 }
 
