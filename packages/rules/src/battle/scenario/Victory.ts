@@ -4,7 +4,8 @@
  * their rules in here by the name of their victory hook (`victoryRules`), or by their objectives'
  * kinds (`objectiveRules`): the Loot count of `core/compare-count` (Cache, Night Raid: the Refuge
  * holding more Loot tokens at the end — carried by survivors still on the table or carried off it —
- * wins; Loot of Down survivors is lost, B-BATTLE-02; equal is a draw, R-WORLD-18), the Bloom Heart,
+ * wins; Loot of Down survivors is lost, B-BATTLE-02; equal is a draw, R-WORLD-18; Meds for The Pharmacy,
+ * equal Meds decided on Loot), the Bloom Heart,
  * the Rite, the Stranger and the Radio (`Objectives.ts`). A scenario with neither is decided by Loot.
  *
  * @since 0.2.0
@@ -35,6 +36,16 @@ const compare = (
 ): Result => {
   const counts = contenders.map((s) => ({ side: s.id, n: holdings(state, s.id, what) }))
   const top = Math.max(...counts.map((c) => c.n))
+  const level = contenders.filter((s) => counts.find((c) => c.side === s.id)!.n === top)
+  // The Pharmacy: equal Meds are decided by the Loot tokens held (its victory text, `core/compare-count`).
+  if (what === "meds" && level.length > 1) {
+    const tie = compare(state, level, "loot", "equal Meds; Loot tokens held")
+    return {
+      ...tie,
+      reason: `${reason}: ${counts.map((c) => `${c.side} ${c.n}`).join(", ")}; ${tie.reason}`,
+      sides: tie.sides.map((x) => (level.some((l) => l.id === x.side) ? x : { ...x, outcome: "loss" })),
+    }
+  }
   const winners = counts.filter((c) => c.n === top)
   const draw = winners.length > 1
   return {
