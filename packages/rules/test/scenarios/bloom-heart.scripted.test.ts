@@ -4,14 +4,12 @@
  * that burned it wins 9 Salvage, and Birch carries its Amber home (R-WORLD-08).
  */
 import { describe, expect, it } from "vitest"
-import { aftermath, couriers, endRound, outcomes, playOut, raid } from "./script.js"
+import { aftermath, begin, couriers, endRound, lootEntries, outcomes, playOut } from "./script.js"
 
 describe("Bloom Heart, scripted (B-OBJECTIVE-01..03, R-WORLD-08)", () => {
   it("B-OBJECTIVE-01 B-OBJECTIVE-02 B-OBJECTIVE-03 three Uses burn the Heart, harvesting takes Amber while it stands, and the burner wins 9 Salvage", () => {
     const r = [couriers("Ash"), couriers("Birch")] as const
-    const t = raid("bloom-heart", r)
-    t.settle([3, 5, 3, 5]) // two lurkers: Strangler Vines
-    t.initiative("ash")
+    const t = begin("bloom-heart", r, 2) // two lurkers: Strangler Vines
     const heart = t.s.objectives.find((o) => o.kind === "bloomHeart")!
     expect(heart.state).toBe("standing")
     const h = heart.token!
@@ -72,13 +70,8 @@ describe("Bloom Heart, scripted (B-OBJECTIVE-01..03, R-WORLD-08)", () => {
     // Aftermath: Ash gains Bloom Heart's 9 Salvage (B-LOOT-04); Birch carries 1 Amber home, and its
     // die (4) gives no Blight (B-BLIGHT-04).
     const { campaign } = aftermath(r, t.s, [[/Birch Lead: carrying Amber home/, [4]]])
-    const loot = (i: number) =>
-      campaign.state.refuges[i]!.refuge.ledger.filter((e) => e.clause?.startsWith("B-LOOT")).map((e) => [
-        e.store,
-        e.amount,
-      ])
-    expect(loot(0)).toEqual([["salvage", 9]])
-    expect(loot(1)).toEqual([["amber", 1]])
+    expect(lootEntries(campaign, 0)).toEqual([["salvage", 9]])
+    expect(lootEntries(campaign, 1)).toEqual([["amber", 1]])
     expect(campaign.state.refuges[1]!.refuge.survivors.map((s) => s.blight)).toEqual([0, 0])
   })
 })

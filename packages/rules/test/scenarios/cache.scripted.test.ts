@@ -5,17 +5,12 @@
  * Loot roll.
  */
 import { describe, expect, it } from "vitest"
-import { aftermath, couriers, endRound, outcomes, playOut, raid, search } from "./script.js"
+import { aftermath, begin, couriers, endRound, outcomes, playOut, search } from "./script.js"
 
 const refuges = () => [couriers("Ash"), couriers("Birch")] as const
 
-/** Set-up: both lurkers roll Lesser 3,5 (row 5: a Strangler Vine); Ash wins round 1's Initiative. */
-const setUp = (r: ReturnType<typeof refuges>) => {
-  const t = raid("cache", r)
-  t.settle([3, 5, 3, 5])
-  t.initiative("ash")
-  return t
-}
+/** Set-up: both lurkers are Strangler Vines; Ash wins round 1's Initiative. */
+const setUp = (r: ReturnType<typeof refuges>) => begin("cache", r, 2)
 
 describe("Cache, scripted (B-SCENARIO-01, B-SCENARIO-02, B-BATTLE-01)", () => {
   it("B-SCENARIO-02 B-BATTLE-01 B-LOOT-04 more Loot held at the end wins, and the winner gains 6 Salvage", () => {

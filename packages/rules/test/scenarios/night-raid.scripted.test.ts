@@ -6,15 +6,13 @@
  */
 import { describe, expect, it } from "vitest"
 import { shotFacts, within } from "../battle/fixtures.js"
-import { aftermath, couriers, endRound, outcomes, playOut, raid, search } from "./script.js"
+import { aftermath, begin, couriers, endRound, lootEntries, outcomes, playOut, search } from "./script.js"
 
 describe("Night Raid, scripted (B-SCENARIO-02, B-BATTLE-01, B-BATTLE-02)", () => {
   it("B-SCENARIO-02 B-BATTLE-02 nobody is shot beyond 12\" in the dark; a Down survivor's Loot is lost; more Loot wins 6 Salvage", () => {
     const r = [couriers("Ash", 2, [{ weapons: ["rifle"] }], { reloads: 1 }), couriers("Birch")] as const
-    const t = raid("night-raid", r)
-    // Set-up: 3 lurkers (Lesser 3,5: a Strangler Vine each), 5 Loot tokens, 6 rounds.
-    t.settle([3, 5, 3, 5, 3, 5])
-    t.initiative("ash")
+    // Set-up: 3 lurkers (Strangler Vines), 5 Loot tokens.
+    const t = begin("night-raid", r, 3)
     expect(t.s.models.filter((m) => m.ref === "strangler-vine")).toHaveLength(3)
     expect(t.s.tokens.filter((x) => x.kind === "loot")).toHaveLength(5)
 
@@ -62,17 +60,12 @@ describe("Night Raid, scripted (B-SCENARIO-02, B-BATTLE-01, B-BATTLE-02)", () =>
       [/Birch Lead: Loot/, [1, 1]],
       [/Birch 2: Casualty/, [6]], // Walks It Off
     ])
-    const loot = (i: number) =>
-      campaign.state.refuges[i]!.refuge.ledger.filter((e) => e.clause?.startsWith("B-LOOT")).map((e) => [
-        e.store,
-        e.amount,
-      ])
-    expect(loot(0)).toEqual([
+    expect(lootEntries(campaign, 0)).toEqual([
       ["salvage", 3],
       ["salvage", 3],
       ["salvage", 6],
     ])
-    expect(loot(1)).toEqual([["salvage", 3]])
+    expect(lootEntries(campaign, 1)).toEqual([["salvage", 3]])
     // B-XP-01 (R-CAMPAIGN-05): 1 for taking part, and Ash's Leader 1 more for taking Birch 2 Down.
     expect(campaign.state.refuges[0]!.refuge.survivors.map((s) => s.xp)).toEqual([2, 1])
     expect(campaign.state.refuges[1]!.refuge.survivors.map((s) => s.xp)).toEqual([1, 1])

@@ -46,6 +46,23 @@ export const couriers = (
 export const raid = (scenario: string, refuges: ReadonlyArray<Refuge>, env: BattleEnv = tableEnv): Table =>
   Table.create({ scenario, refuges, env })
 
+/**
+ * A raid set up with `lurkers` Lesser Encounter rolls of 3, 5 (row 5: a Strangler Vine, a Guardian
+ * rooted at its Lair that reaches nobody in these scripts) and round 1's Initiative to `first`.
+ */
+export const begin = (
+  scenario: string,
+  refuges: ReadonlyArray<Refuge>,
+  lurkers: number,
+  first = "ash",
+  env?: BattleEnv,
+): Table => {
+  const t = raid(scenario, refuges, env)
+  t.settle(Array.from({ length: lurkers }, () => [3, 5]).flat())
+  t.initiative(first)
+  return t
+}
+
 /** Activates a survivor, moves it into contact with a Loot token and Searches it with these faces (B-ACTION-SEARCH-01). */
 export const search = (t: Table, model: string, token: string, faces: number[]): void => {
   t.do({ type: "activate", model })
@@ -106,3 +123,10 @@ export const aftermath = (
   const done = answerAll(r.right, rules, [], env)
   return { campaign: done, events: done.events.slice(c.events.length) }
 }
+
+/** A Refuge's Aftermath Loot entries (Loot rolls, carried Amber and Meds, the scenario's rewards) as [store, amount]. */
+export const lootEntries = (campaign: Campaign, refuge: number): Array<[string, number]> =>
+  campaign.state.refuges[refuge]!.refuge.ledger.filter((e) => e.clause?.startsWith("B-LOOT")).map((e) => [
+    e.store,
+    e.amount,
+  ])

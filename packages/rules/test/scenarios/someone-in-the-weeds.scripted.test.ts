@@ -5,16 +5,12 @@
  * gains it.
  */
 import { describe, expect, it } from "vitest"
-import { aftermath, couriers, endRound, outcomes, playOut, raid } from "./script.js"
+import { aftermath, begin, couriers, endRound, outcomes, playOut } from "./script.js"
 
 const refuges = () => [couriers("Ash"), couriers("Birch")] as const
 
-const setUp = (r: ReturnType<typeof refuges>) => {
-  const t = raid("someone-in-the-weeds", r)
-  t.settle([3, 5, 3, 5]) // two lurkers: Strangler Vines
-  t.initiative("ash")
-  return t
-}
+/** Set-up: two lurkers, Strangler Vines; Ash wins round 1's Initiative. */
+const setUp = (r: ReturnType<typeof refuges>) => begin("someone-in-the-weeds", r, 2)
 
 describe("Someone in the Weeds, scripted (B-OBJECTIVE-09..11, B-STRANGER-01/02, R-WORLD-06)", () => {
   it("B-OBJECTIVE-09 B-OBJECTIVE-10 B-OBJECTIVE-11 B-STRANGER-01 B-STRANGER-02 freed on a test of 2, rescued off Ash's edge: Ash wins and the Stranger joins it free", () => {

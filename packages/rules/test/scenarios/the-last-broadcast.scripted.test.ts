@@ -5,14 +5,12 @@
  */
 import { describe, expect, it } from "vitest"
 import { shotFacts } from "../battle/fixtures.js"
-import { aftermath, couriers, endRound, outcomes, playOut, raid, search } from "./script.js"
+import { aftermath, begin, couriers, endRound, lootEntries, outcomes, playOut, search } from "./script.js"
 
 describe("The Last Broadcast, scripted (B-OBJECTIVE-05..07, R-WORLD-07)", () => {
   it("B-OBJECTIVE-05 B-OBJECTIVE-06 B-OBJECTIVE-07 the Radio is loud and heavy, dropped when its carrier goes Down, and the Refuge holding it at the end wins 3 Salvage", () => {
     const r = [couriers("Ash"), couriers("Birch", 2, [{ weapons: ["pistol"] }], { reloads: 1 })] as const
-    const t = raid("the-last-broadcast", r)
-    t.settle([3, 5, 3, 5]) // two lurkers: Strangler Vines
-    t.initiative("ash")
+    const t = begin("the-last-broadcast", r, 2) // two lurkers: Strangler Vines
     const radioToken = () => t.s.tokens.find((x) => x.contents === "radio")?.id
 
     // Round 1. Ash Lead Searches the Radio like Loot (R-WORLD-07): a 4 passes.
@@ -62,13 +60,8 @@ describe("The Last Broadcast, scripted (B-OBJECTIVE-05..07, R-WORLD-07)", () => 
 
     // Aftermath: The Last Broadcast's 3 Salvage to Birch (B-LOOT-04); the Radio is not a Loot roll.
     const { campaign } = aftermath(r, t.s, [[/Ash Lead: Casualty/, [6]]])
-    const loot = (i: number) =>
-      campaign.state.refuges[i]!.refuge.ledger.filter((e) => e.clause?.startsWith("B-LOOT")).map((e) => [
-        e.store,
-        e.amount,
-      ])
-    expect(loot(0)).toEqual([])
-    expect(loot(1)).toEqual([["salvage", 3]])
+    expect(lootEntries(campaign, 0)).toEqual([])
+    expect(lootEntries(campaign, 1)).toEqual([["salvage", 3]])
     // B-XP-01 (R-CAMPAIGN-05): Birch's Leader took Ash's Down: 1 more.
     expect(campaign.state.refuges[1]!.refuge.survivors.map((s) => s.xp)).toEqual([2, 1])
   })

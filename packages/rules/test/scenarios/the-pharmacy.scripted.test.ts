@@ -4,14 +4,12 @@
  * none. Ash wins 4 Salvage; each Meds token carried home is 1 Meds.
  */
 import { describe, expect, it } from "vitest"
-import { aftermath, couriers, outcomes, playOut, raid, search } from "./script.js"
+import { aftermath, begin, couriers, lootEntries, outcomes, playOut, search } from "./script.js"
 
 describe("The Pharmacy, scripted (B-SCENARIO-02, B-ACTION-SEARCH-01, R-WORLD-18)", () => {
   it("B-SCENARIO-02 B-ACTION-SEARCH-01 equal Meds carried home are decided by Loot: Ash wins 4 Salvage, and each Meds token is 1 Meds", () => {
     const r = [couriers("Ash"), couriers("Birch")] as const
-    const t = raid("the-pharmacy", r)
-    t.settle([3, 5, 3, 5]) // two lurkers: Strangler Vines
-    t.initiative("ash")
+    const t = begin("the-pharmacy", r, 2) // two lurkers: Strangler Vines
     // Set-up: 3 Loot tokens, the 2 Meds tokens, and a third Vine placed at the door (not rolled).
     const tokens = (contents: string) => t.s.tokens.filter((x) => x.contents === contents).map((x) => x.id)
     expect(tokens("loot")).toHaveLength(3)
@@ -38,16 +36,11 @@ describe("The Pharmacy, scripted (B-SCENARIO-02, B-ACTION-SEARCH-01, R-WORLD-18)
     // Aftermath: a Meds token carried home is 1 Meds (not boosted); Ash's Loot roll 1,1 is Junk
     // (3 Salvage); the Pharmacy's 4 Salvage to the winner (B-LOOT-04).
     const { campaign } = aftermath(r, t.s, [[/Ash 2: Loot/, [1, 1]]])
-    const loot = (i: number) =>
-      campaign.state.refuges[i]!.refuge.ledger.filter((e) => e.clause?.startsWith("B-LOOT")).map((e) => [
-        e.store,
-        e.amount,
-      ])
-    expect(loot(0)).toEqual([
+    expect(lootEntries(campaign, 0)).toEqual([
       ["meds", 1],
       ["salvage", 3],
       ["salvage", 4],
     ])
-    expect(loot(1)).toEqual([["meds", 1]])
+    expect(lootEntries(campaign, 1)).toEqual([["meds", 1]])
   })
 })
