@@ -63,6 +63,13 @@ export const begin = (
   return t
 }
 
+/** A model activates and does nothing; then the creatures' turns, if they come next. */
+export const pass = (t: Table, model: string): void => {
+  t.do({ type: "activate", model })
+  t.do({ type: "endActivation", model })
+  t.settle()
+}
+
 /** Activates a survivor, moves it into contact with a Loot token and Searches it with these faces (B-ACTION-SEARCH-01). */
 export const search = (t: Table, model: string, token: string, faces: number[]): void => {
   t.do({ type: "activate", model })
@@ -82,14 +89,18 @@ export type Rolls = Array<[RegExp, number[]]>
  * stands in spores (or `facts` says), and the next round's Initiative puts `first` on top.
  */
 export const endRound = (t: Table, first: string, rolls: Rolls = [], facts: FactAnswers = noFacts): void => {
-  passRound(t)
   const left = [...rolls]
-  t.settle((n, purpose) => {
-    const k = left.findIndex(([re]) => re.test(purpose))
-    if (k >= 0) return left.splice(k, 1)[0]![1]
-    const mine = purpose.startsWith(t.sideName(first)) && purpose.includes("Initiative")
-    return Array.from({ length: n }, () => (mine ? 6 : 1))
-  }, facts)
+  const round = t.s.round
+  // Creatures' turns may stop the pass with a question; answer it and pass on, to the next round.
+  for (let guard = 0; guard < 50 && t.s.round === round && t.s.phase !== "over"; guard++) {
+    passRound(t)
+    t.settle((n, purpose) => {
+      const k = left.findIndex(([re]) => re.test(purpose))
+      if (k >= 0) return left.splice(k, 1)[0]![1]
+      const mine = purpose.startsWith(t.sideName(first)) && purpose.includes("Initiative")
+      return Array.from({ length: n }, () => (mine ? 6 : 1))
+    }, facts)
+  }
   expect(
     left.map(([re]) => re.source),
     "every roll was asked for",

@@ -5,7 +5,7 @@
  * gains it.
  */
 import { describe, expect, it } from "vitest"
-import { aftermath, begin, couriers, endRound, outcomes, playOut } from "./script.js"
+import { aftermath, begin, couriers, endRound, outcomes, pass, playOut } from "./script.js"
 
 const refuges = () => [couriers("Ash"), couriers("Birch")] as const
 
@@ -29,9 +29,7 @@ describe("Someone in the Weeds, scripted (B-OBJECTIVE-09..11, B-STRANGER-01/02, 
     expect(t.of("test.rolled")[0]).toMatchObject({ pool: "fight.attack", target: 2, passed: false })
     t.settle()
     expect(stranger().state).toBe("standing")
-    t.do({ type: "activate", model: "birch.1" })
-    t.do({ type: "endActivation", model: "birch.1" })
-    t.settle()
+    pass(t, "birch.1")
     // Ash 2 tries with Wits 2: 4, 5 are two successes. The Stranger is free and joins Ash.
     t.do({ type: "activate", model: "ash.2" })
     t.do({ type: "move", model: "ash.2", contact: [s] })
