@@ -8,6 +8,7 @@
  *
  * @since 0.3.0
  */
+import { Expression } from "@blight/dice"
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
 import { gainBlight, settleBlight } from "./Blight.js"
@@ -131,7 +132,6 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   }
   const scenario = ctx.env.content.get("scenarios", raid.scenario)
   for (const rw of scenario?.rewards ?? []) {
-    if (typeof rw.amount !== "number") continue
     // R-WORLD-18: in a draw each Refuge gets half the winner's Salvage, rounded down.
     const halved = rw.to === "winner" && side.outcome === "draw" && rw.store === "salvage"
     const mine =
@@ -139,15 +139,29 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
       rw.to === "each" ||
       (rw.to === "winner" && side.outcome === "win") ||
       (rw.to === "loser" && side.outcome === "loss")
-    const amount = halved ? Math.floor(rw.amount / 2) : rw.amount
-    if (!(mine || halved) || amount === 0) continue
+    if (!(mine || halved)) continue
+    // A reward in dice (a homebrew "d3" Rations) is rolled as stated, not boosted (R-CAMPAIGN-17).
+    const rolled =
+      typeof rw.amount === "number"
+        ? undefined
+        : Expression.rollExpression(
+            ctx.source(String(refuge)),
+            rw.amount,
+            `${scenario!.name}: how much ${rw.store} (B-LOOT-04)`,
+          )
+    const whole = rolled?.value ?? (rw.amount as number)
+    const amount = halved ? Math.floor(whole / 2) : whole
+    if (amount === 0) continue
     drafts.push({
       store: rw.store,
       amount,
       reason: halved
         ? `${scenario!.name}: a draw, half the winner's reward (R-WORLD-18)`
-        : `${scenario!.name}: reward (${rw.to})`,
+        : `${scenario!.name}: reward (${rw.to}${rolled ? `, ${rolled.expression} rolled ${rolled.dice.join(", ")}` : ""})`,
       clause: "B-LOOT-04",
+      ...(rolled
+        ? { rolls: rolled.dice.map((value) => ({ sides: 6, value, label: `${rw.store} reward` })) }
+        : {}),
     })
   }
   ctx.post(refuge, drafts, "B-LOOT-01")
