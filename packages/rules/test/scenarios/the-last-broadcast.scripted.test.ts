@@ -73,4 +73,27 @@ describe("The Last Broadcast, scripted (B-OBJECTIVE-05..07, R-WORLD-07)", () => 
     // B-XP-01 (R-CAMPAIGN-05): Birch's Leader took Ash's Down: 1 more.
     expect(campaign.state.refuges[1]!.refuge.survivors.map((s) => s.xp)).toEqual([2, 1])
   })
+
+  it("B-SCENARIO-02 the Radio carried off its own edge from round 4 on wins (the scenario's victory text)", () => {
+    const r = [couriers("Ash"), couriers("Birch")] as const
+    const t = begin("the-last-broadcast", r, 2)
+    search(t, "ash.1", t.s.tokens.find((x) => x.contents === "radio")!.id, [4, 1])
+    endRound(t, "ash", [[/the Din/, [1]]])
+    endRound(t, "ash", [[/the Din/, [1]]])
+    endRound(t, "ash", [[/the Din/, [1]]])
+    // Round 4: Ash Lead walks off Ash's own edge with it. Half of Ash is off the table: Ash 2 tests
+    // Rout each End Phase from now on (Nerve 2, the Leader gone); a 4 passes.
+    expect(t.s.round).toBe(4)
+    t.do({ type: "activate", model: "ash.1" })
+    t.do({ type: "move", model: "ash.1", offTable: true })
+    t.settle()
+    expect(t.s.objectives.find((o) => o.kind === "radio")).toMatchObject({
+      state: "rescued",
+      by: "ash",
+      progress: 4,
+    })
+    playOut(t, "ash", [[/Rout/, [4, 1]]])
+    expect(outcomes(t)).toEqual({ ash: "win", birch: "loss" })
+    expect(t.s.result?.reason).toMatch(/carried the Radio off its own edge in round 4/)
+  })
 })
