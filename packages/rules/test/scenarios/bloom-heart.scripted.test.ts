@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest"
 import { aftermath, begin, couriers, endRound, lootEntries, outcomes, playOut } from "./script.js"
 
 describe("Bloom Heart, scripted (B-OBJECTIVE-01..03, R-WORLD-08)", () => {
-  it("B-OBJECTIVE-01 B-OBJECTIVE-02 B-OBJECTIVE-03 three Uses burn the Heart, harvesting takes Amber while it stands, and the burner wins 9 Salvage", () => {
+  it("B-OBJECTIVE-01 B-OBJECTIVE-02 B-OBJECTIVE-03 R-WORLD-08 three Uses burn the Heart, harvesting takes Amber while it stands, and the burner wins 9 Salvage", () => {
     const r = [couriers("Ash"), couriers("Birch")] as const
     const t = begin("bloom-heart", r, 2) // two lurkers: Strangler Vines
     const heart = t.s.objectives.find((o) => o.kind === "bloomHeart")!

@@ -18,7 +18,7 @@ import {
 } from "./script.js"
 
 describe("The Last Broadcast, scripted (B-OBJECTIVE-05..07, R-WORLD-07)", () => {
-  it("B-OBJECTIVE-05 B-OBJECTIVE-06 B-OBJECTIVE-07 the Radio is loud and heavy, dropped when its carrier goes Down, and the Refuge holding it at the end wins 3 Salvage", () => {
+  it("B-OBJECTIVE-05 B-OBJECTIVE-06 B-OBJECTIVE-07 R-BATTLE-42 the Radio is loud and heavy, dropped when its carrier goes Down, and the Refuge holding it at the end wins 3 Salvage", () => {
     const r = [couriers("Ash"), couriers("Birch", 2, [{ weapons: ["pistol"] }], { reloads: 1 })] as const
     const t = begin("the-last-broadcast", r, 2) // two lurkers: Strangler Vines
     const radioToken = () => t.s.tokens.find((x) => x.contents === "radio")?.id

@@ -44,7 +44,7 @@ const disrupt = (t: Table, model: string, faces: number[], move: boolean) => {
 }
 
 describe("The Planting, scripted (B-SCENARIO-03, B-OBJECTIVE-12, R-WORLD-14)", () => {
-  it("B-SCENARIO-03 B-OBJECTIVE-12 with a Hymnwarden singing the Rite rises 2 an End Phase; at 6 it is complete, the raid ends and both Refuges lose", () => {
+  it("B-SCENARIO-03 B-OBJECTIVE-12 R-WORLD-14 R-BATTLE-37 with a Hymnwarden singing the Rite rises 2 an End Phase; at 6 it is complete, the raid ends and both Refuges lose", () => {
     const r = [couriers("Ash"), couriers("Birch")] as const
     const t = setUp(r, 3) // row 3: a Hymnwarden and her keeper (a Tender)
     expect(t.s.models.filter((m) => m.kind === "creature").map((m) => m.ref)).toEqual([
@@ -70,7 +70,7 @@ describe("The Planting, scripted (B-SCENARIO-03, B-OBJECTIVE-12, R-WORLD-14)", (
     expect(lootEntries(campaign, 1)).toEqual([])
   })
 
-  it("B-SCENARIO-03 B-OBJECTIVE-12 B-CREATURE-05 the Rite stopped: disruptions and Gardeners slain are counted, and the Refuge with more wins 7 Salvage", () => {
+  it("B-SCENARIO-03 B-OBJECTIVE-12 R-WORLD-14 B-CREATURE-05 the Rite stopped: disruptions and Gardeners slain are counted, and the Refuge with more wins 7 Salvage", () => {
     const r = [couriers("Ash"), couriers("Birch", 2, [{}, { weapons: ["rifle"] }], { reloads: 1 })] as const
     const t = setUp(r, 1) // row 1: two Tenders
     const [tender] = t.s.models.filter((m) => m.ref === "gardener-tender").map((m) => m.id)
