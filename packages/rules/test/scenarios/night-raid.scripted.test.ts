@@ -6,7 +6,17 @@
  */
 import { describe, expect, it } from "vitest"
 import { shotFacts, within } from "../battle/fixtures.js"
-import { aftermath, begin, couriers, endRound, lootEntries, outcomes, playOut, search } from "./script.js"
+import {
+  aftermath,
+  begin,
+  couriers,
+  endRound,
+  lootEntries,
+  outcomes,
+  pass,
+  playOut,
+  search,
+} from "./script.js"
 
 describe("Night Raid, scripted (B-SCENARIO-02, B-BATTLE-01, B-BATTLE-02)", () => {
   it("B-SCENARIO-02 B-BATTLE-02 nobody is shot beyond 12\" in the dark; a Down survivor's Loot is lost; more Loot wins 6 Salvage", () => {
@@ -28,7 +38,7 @@ describe("Night Raid, scripted (B-SCENARIO-02, B-BATTLE-01, B-BATTLE-02)", () =>
     t.do({ type: "activate", model: "birch.1" })
     t.do({ type: "endActivation", model: "birch.1" })
     t.do({ type: "activate", model: "ash.1" })
-    // Birch's Leader is 18" away: in the rifle's 24" range, but the dark stops sight at 12".
+    // Birch's Leader is 18" away, quiet and unlit: in the rifle's 24" range, but the dark stops sight at 12".
     t.state(...shotFacts(t, "ash.1", "birch.1", 24, { long: true }))
     expect(t.reject({ type: "shoot", model: "ash.1", weapon: "rifle", target: "birch.1" }).reason).toMatch(
       /further than 12" \(Night Raid: the dark\)/,
@@ -69,5 +79,22 @@ describe("Night Raid, scripted (B-SCENARIO-02, B-BATTLE-01, B-BATTLE-02)", () =>
     // B-XP-01 (R-CAMPAIGN-05): 1 for taking part, and Ash's Leader 1 more for taking Birch 2 Down.
     expect(campaign.state.refuges[0]!.refuge.survivors.map((s) => s.xp)).toEqual([2, 1])
     expect(campaign.state.refuges[1]!.refuge.survivors.map((s) => s.xp)).toEqual([1, 1])
+  })
+
+  it('B-SCENARIO-02 B-NOISE-01 in the dark a survivor who made Noise this round is seen, and shot, beyond 12"', () => {
+    const r = [couriers("Ash", 2, [{ weapons: ["rifle"] }], { reloads: 1 }), couriers("Birch")] as const
+    const t = begin("night-raid", r, 3)
+    pass(t, "ash.2")
+    // Birch Lead Sprints (1 Noise) and ends 18" from Ash Lead.
+    t.do({ type: "activate", model: "birch.1" })
+    t.do({ type: "sprint", model: "birch.1", distance: 8 })
+    t.do({ type: "endActivation", model: "birch.1" })
+    t.settle()
+    expect(t.model("birch.1").noise).toBe(1)
+    t.do({ type: "activate", model: "ash.1" })
+    t.state(...shotFacts(t, "ash.1", "birch.1", 24, { long: true }))
+    // Long range: Shoot 2 + rifle 1 − 1 = 2 dice; the shot is taken.
+    t.do({ type: "shoot", model: "ash.1", weapon: "rifle", target: "birch.1" })
+    expect(t.prompt).toMatchObject({ kind: "dice", dice: 2 })
   })
 })
