@@ -4,7 +4,9 @@
  * find; a 6 on the amount die doubles it (Plentiful), then Salvage, Rations and Reloads are +10%
  * rounded up (R-CAMPAIGN-03: doubled, then boosted); Amber carried home is 1 Amber and a die, on a
  * 1 the carrier gains +1 Blight; a Meds token is 1 Meds; then the scenario's rewards (already
- * boosted, B-LOOT-04; in a draw each Refuge gets half the winner's Salvage, rounded down, R-WORLD-18). The Stranger joins the winner of a scenario that has one, free.
+ * boosted, B-LOOT-04; in a draw each Refuge gets half the winner's Salvage, rounded down,
+ * R-WORLD-18; a reward in dice is rolled, R-CAMPAIGN-17). The Stranger joins the winner of a
+ * scenario that has one, free.
  *
  * @since 0.3.0
  */

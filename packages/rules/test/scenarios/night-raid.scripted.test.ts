@@ -38,7 +38,8 @@ describe("Night Raid, scripted (B-SCENARIO-02, B-BATTLE-01, B-BATTLE-02)", () =>
     t.do({ type: "activate", model: "birch.1" })
     t.do({ type: "endActivation", model: "birch.1" })
     t.do({ type: "activate", model: "ash.1" })
-    // Birch's Leader is 18" away, quiet and unlit: in the rifle's 24" range, but the dark stops sight at 12".
+    // Birch's Leader is 18" away, quiet and unlit: in the rifle's 24" range, but the dark hides it
+    // beyond 12".
     t.state(...shotFacts(t, "ash.1", "birch.1", 24, { long: true }))
     expect(t.reject({ type: "shoot", model: "ash.1", weapon: "rifle", target: "birch.1" }).reason).toMatch(
       /further than 12" \(Night Raid: the dark\)/,

@@ -4,10 +4,10 @@
  * their rules in here by the name of their victory hook (`victoryRules`), or by their objectives'
  * kinds (`objectiveRules`): the Loot count of `core/compare-count` (Cache, Night Raid: the Refuge
  * holding more Loot tokens at the end — carried by survivors still on the table or carried off it —
- * wins; Loot of Down survivors is lost, B-BATTLE-02; equal is a draw, R-WORLD-18; Meds for The Pharmacy,
- * equal Meds decided on Loot), the Bloom Heart,
- * the Rite, the Stranger and the Radio (`Objectives.ts`), a homebrew objective completed by Uses
- * (R-BATTLE-43). A scenario with none of these is decided by Loot.
+ * wins; Loot of Down survivors is lost, B-BATTLE-02; equal is a draw, R-WORLD-18; Meds for The
+ * Pharmacy, equal Meds decided on Loot), the Bloom Heart, the Rite, the Stranger and the Radio
+ * (`Objectives.ts`), a homebrew objective completed by Uses (R-BATTLE-43). A scenario with none of
+ * these is decided by Loot.
  *
  * @since 0.2.0
  */
