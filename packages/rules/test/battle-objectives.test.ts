@@ -122,16 +122,16 @@ describe("the Radio (B-OBJECTIVE-05..07)", () => {
     expect(t.battle.events.find((e) => e.type === "din.rolled")).toMatchObject({ noise: 1 })
   })
 
-  it("B-OBJECTIVE-06 its carrier has −2\" Move and can't Sprint", () => {
+  it("B-OBJECTIVE-06 R-BATTLE-42 its carrier has −2\" Move (not Loot's −1 as well) and can't Sprint", () => {
     const t = new Table("the-last-broadcast")
     pickUp(t)
     t.activate("ash.1")
-    // Labourer M5, carrying Loot −1 (B-ACTION-SEARCH-02) and the Radio −2: 2".
-    const far = Battle.command(t.battle, { type: "move", model: "ash.1", distance: 3 }, env)
+    // Labourer M5, the Radio −2 (its own cost, in place of carrying Loot's −1, R-BATTLE-42): 3".
+    const far = Battle.command(t.battle, { type: "move", model: "ash.1", distance: 4 }, env)
     expect(Either.isLeft(far) && far.left.clause).toBe("B-ACTION-MOVE-01")
     const sprint = Battle.command(t.battle, { type: "sprint", model: "ash.1", distance: 1 }, env)
     expect(Either.isLeft(sprint) && sprint.left.reason).toMatch(/can't sprint/)
-    expect(Either.isRight(Battle.command(t.battle, { type: "move", model: "ash.1", distance: 2 }, env))).toBe(
+    expect(Either.isRight(Battle.command(t.battle, { type: "move", model: "ash.1", distance: 3 }, env))).toBe(
       true,
     )
   })

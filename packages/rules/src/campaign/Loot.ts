@@ -4,10 +4,13 @@
  * find; a 6 on the amount die doubles it (Plentiful), then Salvage, Rations and Reloads are +10%
  * rounded up (R-CAMPAIGN-03: doubled, then boosted); Amber carried home is 1 Amber and a die, on a
  * 1 the carrier gains +1 Blight; a Meds token is 1 Meds; then the scenario's rewards (already
- * boosted, B-LOOT-04). The Stranger joins the winner of a scenario that has one, free.
+ * boosted, B-LOOT-04; in a draw each Refuge gets half the winner's Salvage, rounded down,
+ * R-WORLD-18; a reward in dice is rolled, R-CAMPAIGN-17). The Stranger joins the winner of a
+ * scenario that has one, free.
  *
  * @since 0.3.0
  */
+import { Expression } from "@blight/dice"
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
 import { gainBlight, settleBlight } from "./Blight.js"
@@ -131,17 +134,36 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   }
   const scenario = ctx.env.content.get("scenarios", raid.scenario)
   for (const rw of scenario?.rewards ?? []) {
+    // R-WORLD-18: in a draw each Refuge gets half the winner's Salvage, rounded down.
+    const halved = rw.to === "winner" && side.outcome === "draw" && rw.store === "salvage"
     const mine =
       rw.to === "both" ||
       rw.to === "each" ||
       (rw.to === "winner" && side.outcome === "win") ||
       (rw.to === "loser" && side.outcome === "loss")
-    if (!mine || typeof rw.amount !== "number") continue
+    if (!(mine || halved)) continue
+    // A reward in dice (a homebrew "d3" Rations) is rolled as stated, not boosted (R-CAMPAIGN-17).
+    const rolled =
+      typeof rw.amount === "number"
+        ? undefined
+        : Expression.rollExpression(
+            ctx.source(String(refuge)),
+            rw.amount,
+            `${scenario!.name}: how much ${rw.store} (B-LOOT-04)`,
+          )
+    const whole = rolled?.value ?? (rw.amount as number)
+    const amount = halved ? Math.floor(whole / 2) : whole
+    if (amount === 0) continue
     drafts.push({
       store: rw.store,
-      amount: rw.amount,
-      reason: `${scenario!.name}: reward (${rw.to})`,
+      amount,
+      reason: halved
+        ? `${scenario!.name}: a draw, half the winner's reward (R-WORLD-18)`
+        : `${scenario!.name}: reward (${rw.to}${rolled ? `, ${rolled.expression} rolled ${rolled.dice.join(", ")}` : ""})`,
       clause: "B-LOOT-04",
+      ...(rolled
+        ? { rolls: rolled.dice.map((value) => ({ sides: 6, value, label: `${rw.store} reward` })) }
+        : {}),
     })
   }
   ctx.post(refuge, drafts, "B-LOOT-01")

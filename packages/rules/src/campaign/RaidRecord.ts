@@ -67,6 +67,8 @@ export const recordOf = (
     const models = battle.models.filter((m) => m.side === side.id && m.kind === "survivor")
     const survivors: RaidSurvivor[] = []
     for (const m of models) {
+      // The Stranger, freed mid-raid, is no one's yet: it joins the winner in the Aftermath (B-STRANGER-01).
+      if (m.ref === "stranger" && m.survivor === undefined) continue
       const s = cr.refuge.survivors.find((x) => x.id === m.survivor)
       if (s === undefined)
         return Either.left(`battle: ${m.name} (${m.survivor ?? m.id}) is not on ${cr.refuge.name}'s roster`)

@@ -88,7 +88,7 @@ export const Store = Schema.Literal(...STORES).annotations({
 export type Store = typeof Store.Type
 
 /** Things a model can carry that rules ask about. */
-export const Carryable = Schema.Literal("loot", "amber", "radio", "stranger", "light").annotations({
+export const Carryable = Schema.Literal("loot", "amber", "radio", "stranger", "light", "meds").annotations({
   identifier: "Carryable",
   description: "Something a model carries",
 })

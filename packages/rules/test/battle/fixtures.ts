@@ -51,6 +51,7 @@ export const content: ContentView = {
       : core.list(kind as never)) as ContentView["list"],
 }
 export const env: Env = Battle.envOf(content)
+const coreEnv = env
 
 /** A survivor to put on a hand-made roster. Student by default: M6 F2 S2 W2 N1 H2 A0, no battle Knack. */
 export interface SurvivorSpec {
@@ -139,6 +140,8 @@ export interface RaidInput {
   readonly options?: OptionsInput | undefined
   readonly seed?: number | undefined
   readonly campaign?: State["campaign"] | undefined
+  /** The content the raid is played with (default: the core pack and the test scenarios). */
+  readonly env?: Env | undefined
 }
 
 /** Two plain Refuges: "a" (a1 Leader with a pistol, a2 with a bat) and "b" (b1 Leader with a knife, b2 with a bat). */
@@ -153,7 +156,10 @@ export class Table {
   /** The events of the last command. */
   last: ReadonlyArray<Event> = []
 
-  constructor(battle: BattleValue) {
+  constructor(
+    battle: BattleValue,
+    readonly env: Env = coreEnv,
+  ) {
     this.battle = battle
     this.last = battle.events
   }
@@ -167,10 +173,10 @@ export class Table {
         dice: input.seed === undefined ? "manual" : { seed: input.seed },
         campaign: input.campaign,
       },
-      env,
+      input.env ?? coreEnv,
     )
     if (Either.isLeft(r)) throw new Error(JSON.stringify(r.left))
-    return new Table(r.right)
+    return new Table(r.right, input.env)
   }
 
   get s(): State {
@@ -185,7 +191,7 @@ export class Table {
 
   /** Applies a command that must be accepted; returns its events. */
   do(c: Command, by = "any"): ReadonlyArray<Event> {
-    const r = Battle.command(this.battle, c, env, by)
+    const r = Battle.command(this.battle, c, this.env, by)
     if (Either.isLeft(r))
       throw new Error(`refused ${JSON.stringify(c)}: ${r.left.reason} (${r.left.clause ?? "-"})`)
     this.last = r.right.events.slice(this.battle.events.length)
@@ -196,7 +202,7 @@ export class Table {
   /** Applies a command that must be refused; checks nothing changed and returns the rejection. */
   reject(c: Command, by = "any"): Rejection {
     const before = Battle.hash(this.s)
-    const r = Battle.command(this.battle, c, env, by)
+    const r = Battle.command(this.battle, c, this.env, by)
     if (Either.isRight(r))
       throw new Error(
         `accepted ${JSON.stringify(c)}: ${JSON.stringify(r.right.events.slice(this.battle.events.length))}`,
@@ -275,7 +281,7 @@ export class Table {
   }
 
   legal(by = "any"): Command[] {
-    return legalCommands(this.s, env, by)
+    return legalCommands(this.s, this.env, by)
   }
 }
 

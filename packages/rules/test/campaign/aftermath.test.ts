@@ -457,6 +457,19 @@ describe("Loot", () => {
     expect(entries(done, 1, 0).some((e) => e.clause === "B-LOOT-04")).toBe(false)
   })
 
+  it("B-LOOT-04 R-WORLD-18 in a draw each Refuge gets half the scenario's Salvage, rounded down (Bloom Heart: 9 → 4)", () => {
+    const c = campaign()
+    const before = [entries(c, 0).length, entries(c, 1).length]
+    const done = aftermath(
+      c,
+      finishedRaid(c, () => {}, ["draw", "draw"], "bloom-heart"),
+    )
+    for (const i of [0, 1])
+      expect(entries(done, i, before[i]).filter((e) => e.clause === "B-LOOT-04")).toMatchObject([
+        { store: "salvage", amount: 4 },
+      ])
+  })
+
   it("B-BLIGHT-04 Amber carried home: 1 Amber, and a die; on a 1 the carrier gains +1 Blight", () => {
     const c = campaign()
     const done = aftermath(

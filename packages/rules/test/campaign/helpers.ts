@@ -68,7 +68,7 @@ export const finishedRaid = (
 export type Rule = readonly [RegExp, number[] | string]
 
 /** Answers every waiting prompt: the first rule matching it (used once), else 6s / the first option. */
-export const answerAll = (c: Campaign, rules: Rule[] = [], seen: Prompt[] = []): Campaign => {
+export const answerAll = (c: Campaign, rules: Rule[] = [], seen: Prompt[] = [], e = env): Campaign => {
   let cur = c
   const left = [...rules]
   for (let guard = 0; cur.state.pending?.prompt && guard < 500; guard++) {
@@ -81,7 +81,7 @@ export const answerAll = (c: Campaign, rules: Rule[] = [], seen: Prompt[] = []):
       p.kind === "dice"
         ? { type: "roll", faces: (given as number[] | undefined) ?? Array.from({ length: p.dice }, () => 6) }
         : { type: "choose", option: (given as string | undefined) ?? p.options[0]! }
-    const r = command(cur, cmd, env)
+    const r = command(cur, cmd, e)
     if (Either.isLeft(r)) throw new Error(`${text}: ${r.left.reason}`)
     cur = r.right
   }

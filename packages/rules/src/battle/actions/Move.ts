@@ -22,8 +22,8 @@ import { afterAction, beginAction, takeAction } from "./Activation.js"
 /** A model's Move in inches for an action, with conditional Move modifiers (a Knack, a Mark). */
 export const moveAllowance = (ctx: Ctx, m: Model, action: "move" | "sprint"): number => {
   let move = m.profile.move
-  // B-ACTION-SEARCH-02: carrying Loot costs −1" of Move.
-  if (m.carrying.length > 0) move -= 1
+  // B-ACTION-SEARCH-02: carrying Loot costs −1" of Move; the Radio states its own −2" instead (R-BATTLE-42).
+  if (m.carrying.some((c) => c.contents !== "radio")) move -= 1
   for (const s of effectsOf(ctx, m)) {
     const e = s.effect
     if (e.kind !== "statModifier" || e.stat !== "move" || e.when === undefined) continue

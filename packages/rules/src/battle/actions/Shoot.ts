@@ -11,10 +11,11 @@
  * @since 0.2.0
  */
 import type { CommandOf } from "../Command.js"
+import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
 import { applyHits, critDamageOf } from "../combat/Damage.js"
 import { checkBlightDice, effectsOf, poolModifiers, roll, score, spendExtraBlight } from "../combat/Pools.js"
-import { makeNoise } from "../noise/Noise.js"
+import { makeNoise, noiseOf } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
@@ -299,7 +300,7 @@ const targetShootModifiers = (
 /**
  * How far a target may be shot from: a creature that can't be targeted beyond some distance
  * (`core/untargetable-beyond`, the Stalk), or the scenario's dark (`core/night-sight`, Night Raid:
- * nobody is seen beyond it).
+ * nobody is seen beyond it unless it made Noise this round or carries a light).
  */
 const shootingLimit = (ctx: Ctx, target: Model): { inches: number; why: string } | undefined => {
   let best: { inches: number; why: string } | undefined
@@ -310,8 +311,10 @@ const shootingLimit = (ctx: Ctx, target: Model): { inches: number; why: string }
     if (s.effect.kind === "hook" && s.effect.hook === "core/untargetable-beyond")
       consider(Number((s.effect.params as { inches?: number } | undefined)?.inches ?? 72), s.source)
   const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
+  // The dark hides only the quiet and unlit: a target that made Noise this round or carries a light is seen.
+  const lit = noiseOf(ctx, target) > 0 || holds(ctx, { carrying: "light" }, { self: target })
   for (const e of scenario?.effects ?? [])
-    if (e.kind === "hook" && e.hook === "core/night-sight")
+    if (e.kind === "hook" && e.hook === "core/night-sight" && !lit)
       consider(
         Number((e.params as { inches?: number } | undefined)?.inches ?? 72),
         `${scenario!.name}: the dark`,

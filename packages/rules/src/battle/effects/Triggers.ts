@@ -56,7 +56,12 @@ export const doEffect = (ctx: Ctx, owner: Model, e: Effect, source: string): voi
           kind,
           rich: 0,
           ...(kind === "loot"
-            ? { contents: e.contents === "amber" ? "amber" : e.contents === "radio" ? "radio" : "loot" }
+            ? {
+                contents:
+                  e.contents === "amber" || e.contents === "radio" || e.contents === "meds"
+                    ? e.contents
+                    : "loot",
+              }
             : {}),
           ...(e.radius !== undefined ? { radius: e.radius } : {}),
           ...(owner.position ? { position: { ...owner.position } } : {}),

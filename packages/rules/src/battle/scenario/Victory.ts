@@ -4,8 +4,10 @@
  * their rules in here by the name of their victory hook (`victoryRules`), or by their objectives'
  * kinds (`objectiveRules`): the Loot count of `core/compare-count` (Cache, Night Raid: the Refuge
  * holding more Loot tokens at the end — carried by survivors still on the table or carried off it —
- * wins; Loot of Down survivors is lost, B-BATTLE-02; equal is a draw, R-WORLD-18), the Bloom Heart,
- * the Rite, the Stranger and the Radio (`Objectives.ts`). A scenario with neither is decided by Loot.
+ * wins; Loot of Down survivors is lost, B-BATTLE-02; equal is a draw, R-WORLD-18; Meds for The
+ * Pharmacy, equal Meds decided on Loot), the Bloom Heart, the Rite, the Stranger and the Radio
+ * (`Objectives.ts`), a homebrew objective completed by Uses (R-BATTLE-43). A scenario with none of
+ * these is decided by Loot.
  *
  * @since 0.2.0
  */
@@ -35,6 +37,16 @@ const compare = (
 ): Result => {
   const counts = contenders.map((s) => ({ side: s.id, n: holdings(state, s.id, what) }))
   const top = Math.max(...counts.map((c) => c.n))
+  const level = contenders.filter((s) => counts.find((c) => c.side === s.id)!.n === top)
+  // The Pharmacy: equal Meds are decided by the Loot tokens held (its victory text, `core/compare-count`).
+  if (what === "meds" && level.length > 1) {
+    const tie = compare(state, level, "loot", "equal Meds; Loot tokens held")
+    return {
+      ...tie,
+      reason: `${reason}: ${counts.map((c) => `${c.side} ${c.n}`).join(", ")}; ${tie.reason}`,
+      sides: tie.sides.map((x) => (level.some((l) => l.id === x.side) ? x : { ...x, outcome: "loss" })),
+    }
+  }
   const winners = counts.filter((c) => c.n === top)
   const draw = winners.length > 1
   return {
@@ -144,6 +156,25 @@ export const victoryRules: Record<string, VictoryRule> = {
   "core/planting-rite": rite,
 }
 
+/**
+ * A homebrew objective completed by Use actions (`uses`, e.g. the Sluice Gates' wheel), with no
+ * victory hook (R-BATTLE-43): the Refuge that completed it wins if it also holds more Loot tokens
+ * than every other Refuge left; nobody completed it, or its Refuge does not hold the most: a draw.
+ */
+const completed: VictoryRule = (state, contenders) => {
+  const o = state.objectives.find((x) => x.kind === "other" && x.state === "complete")
+  if (o?.by === undefined || !contenders.some((c) => c.id === o.by))
+    return winners(state, [], `nobody completed ${o?.id ?? "the objective"}: a draw (R-BATTLE-43)`)
+  const counts = contenders.map((c) => ({ side: c.id, n: holdings(state, c.id, "loot") }))
+  const mine = counts.find((c) => c.side === o.by)!.n
+  const more = counts.every((c) => c.side === o.by || c.n < mine)
+  return winners(
+    state,
+    more ? [o.by] : [],
+    `${o.by} completed ${o.id}; Loot tokens held: ${counts.map((c) => `${c.side} ${c.n}`).join(", ")} (R-BATTLE-43)`,
+  )
+}
+
 /** Victory by objective kind, for scenarios that name no hook. */
 export const objectiveRules: Partial<Record<string, VictoryRule>> = { stranger, radio, bloomHeart, rite }
 
@@ -176,6 +207,8 @@ export const decideResult = (ctx: Ctx): Result => {
   for (const o of state.objectives) {
     const byKind = objectiveRules[o.kind]
     if (byKind) return byKind(state, left, undefined)
+    if (o.kind === "other" && ctx.env.content.get("objectives", o.id)?.uses !== undefined)
+      return completed(state, left, undefined)
   }
   return compare(state, left, "loot", `${scenario?.name ?? state.scenario}: Loot tokens held`)
 }
