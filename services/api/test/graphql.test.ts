@@ -6,10 +6,10 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import SQLite from "better-sqlite3"
 // graphql/index.js: the copy of graphql Pothos builds the schema with (Node's, not the bundler's index.mjs).
 import { getIntrospectionQuery, lexicographicSortSchema, printSchema } from "graphql/index.js"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { openSqlite } from "../src/db/sqlite.js"
 import { schema } from "../src/graphql/schema/index.js"
 import { defaults, startServer } from "../src/index.js"
 
@@ -687,7 +687,7 @@ describe("limits, masking and GraphiQL", () => {
   })
 
   it("an internal error is masked as 'Unexpected error.' (code internal) and its cause logged server-side", async () => {
-    const sqlite = new SQLite(tightDb)
+    const sqlite = openSqlite(tightDb)
     sqlite.exec("ALTER TABLE packs RENAME TO packs_moved")
     sqlite.close()
     const r = await post(tight, `{ health listPacks { id } }`)

@@ -6,9 +6,9 @@
  * is counted (bytes answered, details listed, cache bytes), never by wall time.
  */
 import { connect as netConnect } from "node:net"
-import SQLite from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MAX_DETAILS } from "../src/app/ApiError.js"
+import { openSqlite } from "../src/db/sqlite.js"
 import { clientAddress, identityTable, OVERFLOW } from "../src/http/RateLimit.js"
 import { defaults } from "../src/index.js"
 import { checkShape, defaultShapeLimits } from "../src/limits/shape.js"
@@ -133,7 +133,7 @@ describe("an unexpected error", () => {
     const s = await startTestServer(db.url)
     try {
       // The database changes under the service: reading packs fails in a way no use-case expects.
-      const sqlite = new SQLite(db.url.slice("file:".length))
+      const sqlite = openSqlite(db.url.slice("file:".length))
       sqlite.exec("ALTER TABLE packs RENAME TO packs_moved")
       sqlite.close()
       const r = await send(`${s.url}/v1/packs`)
