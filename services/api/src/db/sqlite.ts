@@ -65,10 +65,12 @@ const fromAddon = (file: string): SqliteConnection => {
   let SQLite: typeof import("better-sqlite3")
   try {
     SQLite = createRequire(import.meta.url)("better-sqlite3")
-  } catch {
+  } catch (e) {
+    // Missing (an optional dependency whose build failed) or built for another Node: say which.
+    const why = e instanceof Error ? (e.message.split("\n")[0] ?? "") : String(e)
     throw new Error(
-      `SQLite on Node ${process.versions.node} needs the better-sqlite3 package (an optional dependency ` +
-        "that did not install); run npm install, or use Node 24, whose node:sqlite needs nothing",
+      `SQLite on Node ${process.versions.node} needs the better-sqlite3 package (${why}); ` +
+        "run npm install (or npm rebuild better-sqlite3), or use Node 24, whose node:sqlite needs nothing",
     )
   }
   const db = new SQLite(file)
