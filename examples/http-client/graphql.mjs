@@ -70,10 +70,13 @@ const main = async () => {
   console.log(`\n1. Registered ${player.name} (${player.id}); key ${apiKey.slice(0, 8)}…`)
 
   // 2. a Refuge from the example roster; its Reloads are left to the Market trip below
-  const roster = JSON.parse(await readFile(new URL("../rosters/refuge.json", import.meta.url), "utf8"))
+  // The file's fields are the RosterInput type's; `$schema` (for editors) is not one of them.
+  const { $schema: _, ...roster } = JSON.parse(
+    await readFile(new URL("../rosters/refuge.json", import.meta.url), "utf8"),
+  )
   const wanted = roster.reloads ?? 0
   const { foundRefuge } = await graphql(
-    `mutation Found($roster: JSON!) {
+    `mutation Found($roster: RosterInput!) {
       foundRefuge(roster: $roster) { seed record { id name version refuge } }
     }`,
     { roster: { ...roster, reloads: 0 } },

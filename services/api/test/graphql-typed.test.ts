@@ -19,6 +19,7 @@ import { schema } from "../src/graphql/schema/index.js"
 import {
   client,
   exampleRoster,
+  exampleRosterInput,
   type Running,
   sqliteDatabase,
   startTestServer,
@@ -28,19 +29,28 @@ import {
 /**
  * Every field of a type, recursively to `depth`. A union gets a fragment per member, its fields
  * aliased `Member_field` (members may share a field name with different types, which GraphQL
- * refuses to merge).
+ * refuses to merge). A recursive union (an effect's `do`, a condition's `not`) met again inside
+ * itself is selected by `__typename` only: its members were all selected once already.
  */
-const selection = (type: GraphQLOutputType | GraphQLNamedType, depth: number, prefix = ""): string => {
+const selection = (
+  type: GraphQLOutputType | GraphQLNamedType,
+  depth: number,
+  prefix = "",
+  within: ReadonlySet<string> = new Set(),
+): string => {
   const named = getNamedType(type)
-  if (isUnionType(named))
+  if (isUnionType(named)) {
+    if (within.has(named.name)) return "{ __typename }"
+    const inner = new Set([...within, named.name])
     return `{ __typename ${schema
       .getPossibleTypes(named)
-      .map((m) => `... on ${m.name} ${selection(m, depth, `${m.name}_`)}`)
+      .map((m) => `... on ${m.name} ${selection(m, depth, `${m.name}_`, inner)}`)
       .join(" ")} }`
+  }
   if (!isObjectType(named)) return ""
   if (depth === 0) return "{ __typename }"
   const fields = Object.values(named.getFields()).filter((f) => !f.deprecationReason && f.args.length === 0)
-  return `{ __typename ${fields.map((f) => `${prefix}${f.name}: ${f.name} ${selection(f.type, depth - 1)}`).join(" ")} }`
+  return `{ __typename ${fields.map((f) => `${prefix}${f.name}: ${f.name} ${selection(f.type, depth - 1, "", within)}`).join(" ")} }`
 }
 
 const run = async (source: string) => {
@@ -60,6 +70,18 @@ const run = async (source: string) => {
 }
 
 const entrySelection = selection(schema.getType("Entry")!, 8)
+/** The GraphQL type of each content kind's entries. */
+const typeName: Record<string, string> = {
+  skills: "Skill",
+  gifts: "Gift",
+  weapons: "Weapon",
+  kit: "Kit",
+  armour: "Armour",
+  marks: "Mark",
+  improvements: "Improvement",
+  scenarios: "Scenario",
+  objectives: "Objective",
+}
 
 describe("typed GraphQL", () => {
   it.each(Ids.KINDS)("every field of every core %s entry answers, typed by its kind", async (kind) => {
@@ -120,6 +142,69 @@ describe("typed GraphQL", () => {
     expect(total(d.oddsStep.rolls)).toBeCloseTo(1, 6)
   })
 
+  it("every table row's key answers as what it is: a face, a range of faces or a 1D66 key", async () => {
+    const tables = ["Casualty", "Congregation", "Encounter", "Gifts", "Loot", "Marks", "Plain", "Stranger"]
+    const d = await run(
+      `{ listContent(kind: tables, limit: 500) { items { entry content { ${tables
+        .map((t) => `... on ${t}Table { rows { key { number range d66Key } } }`)
+        .join(" ")} } } } }`,
+    )
+    const seen = new Map<string, number>()
+    for (const i of d.listContent.items) {
+      const raw = i.entry.rows as { key: unknown }[]
+      i.content.rows.forEach((row: Record<string, unknown>, n: number) => {
+        const key = raw[n]!.key
+        const set = Object.entries(row.key as Record<string, unknown>).filter(([, v]) => v !== null)
+        const expected = typeof key === "number" ? "number" : Array.isArray(key) ? "range" : "d66Key"
+        expect(set).toEqual([[expected, key]])
+        seen.set(expected, (seen.get(expected) ?? 0) + 1)
+      })
+    }
+    // The core tables key rows by faces and by ranges (1D66 keys are Nightsong's).
+    expect(seen.get("number")).toBeGreaterThan(0)
+    expect(seen.get("range")).toBeGreaterThan(0)
+  })
+
+  it("effects answer by kind, nested ones too, and amounts by what they are (a number or dice)", async () => {
+    const amount =
+      "... on StoresEffect { amount { number diceExpression } } ... on SpawnEffect { count { number diceExpression } }"
+    const level = `__typename ${amount}`
+    const effectsSelection = `{ ${level} ... on TriggerEffect { do { ${level} } } ... on AuraEffect { effects { ${level} } } ... on GrantActionEffect { do { ${level} } } }`
+    const typeOf = (kind: string) => `${kind[0]!.toUpperCase()}${kind.slice(1)}Effect`
+    type Raw = { kind: string; do?: Raw[]; effects?: Raw[]; amount?: unknown; count?: unknown }
+    const seen = { effects: 0, nested: 0, amounts: 0 }
+    const compare = (raw: Raw[], got: Record<string, unknown>[], depth: number) => {
+      expect(got.map((e) => e.__typename)).toEqual(raw.map((e) => typeOf(e.kind)))
+      raw.forEach((e, n) => {
+        seen.effects++
+        const value = e.amount ?? e.count
+        if (value !== undefined) {
+          seen.amounts++
+          const a = (got[n]!.amount ?? got[n]!.count) as Record<string, unknown>
+          expect(a).toEqual(
+            typeof value === "number"
+              ? { number: value, diceExpression: null }
+              : { number: null, diceExpression: value },
+          )
+        }
+        const children = e.do ?? e.effects
+        if (children && depth === 0) {
+          seen.nested++
+          compare(children, (got[n]!.do ?? got[n]!.effects) as Record<string, unknown>[], 1)
+        }
+      })
+    }
+    for (const [kind, type] of Object.entries(typeName)) {
+      const d = await run(
+        `{ listContent(kind: ${kind}, limit: 500) { items { entry content { ... on ${type} { effects ${effectsSelection} } } } } }`,
+      )
+      for (const i of d.listContent.items) compare(i.entry.effects ?? [], i.content.effects ?? [], 0)
+    }
+    expect(seen.effects).toBeGreaterThan(50)
+    expect(seen.nested).toBeGreaterThan(0)
+    expect(seen.amounts).toBeGreaterThan(0)
+  })
+
   it("N-CREATE-01 a whole Nightsong character, every field, for both methods", async () => {
     const sel = selection(schema.getType("GeneratedNightsongCharacter")!, 6)
     for (const method of ["array", "roll"]) {
@@ -152,7 +237,7 @@ describe("a Refuge over GraphQL, typed", () => {
   it("B-FOUNDING-01 foundRefuge's document: survivors, equipment, Ledger and stores by field", async () => {
     const api = client(server.url)
     const key = (await api.post("/v1/players", { name: "Typed" })).body.apiKey
-    const query = `mutation($roster: JSON!) { foundRefuge(roster: $roster, seed: 11) { record { document {
+    const query = `mutation($roster: RosterInput!) { foundRefuge(roster: $roster, seed: 11) { record { document {
       name kind home improvements
       survivors { id name background role xp blight equipment { weapons armour kit } skills }
       stash { kit } ledger { seq store amount reason } stores { salvage reloads }
@@ -160,7 +245,7 @@ describe("a Refuge over GraphQL, typed", () => {
     const r = await fetch(`${server.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-      body: JSON.stringify({ query, variables: { roster: exampleRoster() } }),
+      body: JSON.stringify({ query, variables: { roster: exampleRosterInput() } }),
     })
     const body = await r.json()
     expect(body.errors).toBeUndefined()

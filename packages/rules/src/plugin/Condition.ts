@@ -15,7 +15,7 @@ const strict = <F extends Schema.Struct.Fields>(fields: F, identifier: string, d
 const IntRange = Schema.Struct({
   min: Schema.optional(Schema.Int),
   max: Schema.optional(Schema.Int),
-}).annotations({ description: "An inclusive range; either end may be left out" })
+}).annotations({ identifier: "IntRange", description: "An inclusive range; either end may be left out" })
 
 /** A distance target: a feature, a named creature, or an objective. */
 export const DistanceTo = Schema.Union(

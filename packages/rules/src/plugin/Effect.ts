@@ -161,7 +161,12 @@ export const IgnoreBy = effect(
 /** A named code hook registered in TypeScript, with its parameters. */
 export const Hook = effect(
   "hook",
-  { hook: HookName, params: Schema.optional(Schema.Unknown) },
+  {
+    hook: HookName,
+    params: Schema.optional(Schema.Unknown).annotations({
+      description: "Free-form: its shape depends on the hook, whose own schema checks it when the pack loads",
+    }),
+  },
   "Runs a named code hook (registered with registerHook); `params` are checked by the hook's own schema",
 )
 

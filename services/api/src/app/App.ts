@@ -10,6 +10,7 @@ import {
   Entries,
   Founding,
   Ids,
+  JsonSchemas,
   Ledger,
   loadWithCore,
   Market,
@@ -478,14 +479,8 @@ export const getLedger = (deps: Deps, player: Player, id: string, kind?: string)
     }),
   )
 
-export const TripBody = Schema.Struct({
-  version: Schema.Int.pipe(Schema.positive()).annotations({
-    description: "The Refuge version this trip was planned against (409 if stale)",
-  }),
-  by: Market.MarketTripRequest.fields.by,
-  orders: Market.MarketTripRequest.fields.orders,
-  seed: Seed,
-}).annotations({ identifier: "MarketTripRequest" })
+/** The library's Market-trip body, so the API and the published market-trip.schema.json are one schema. */
+export const TripBody = JsonSchemas.MarketTripBody
 
 /** One Market trip, all or nothing, refused with 409 if the Refuge changed since `version`. */
 export const marketTrip = (deps: Deps, player: Player, id: string, body: unknown, kind?: string) =>

@@ -4,11 +4,11 @@
  */
 import { mkdirSync } from "node:fs"
 import { dirname, resolve } from "node:path"
-import SQLite from "better-sqlite3"
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely"
 import pg from "pg"
 import type { Database } from "./Database.js"
 import { provider } from "./migrations.js"
+import { openSqlite } from "./sqlite.js"
 
 export interface Db {
   readonly db: Kysely<Database>
@@ -33,10 +33,10 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
   if (databaseUrl.startsWith("file:")) {
     const file = resolve(databaseUrl.slice("file:".length))
     mkdirSync(dirname(file), { recursive: true })
-    const sqlite = new SQLite(file)
-    sqlite.pragma("journal_mode = WAL")
-    sqlite.pragma("foreign_keys = ON")
-    sqlite.pragma("busy_timeout = 5000")
+    const sqlite = openSqlite(file)
+    sqlite.exec("PRAGMA journal_mode = WAL")
+    sqlite.exec("PRAGMA foreign_keys = ON")
+    sqlite.exec("PRAGMA busy_timeout = 5000")
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
     dialect = "sqlite"
   } else {

@@ -4,9 +4,11 @@
  *
  * The wire form is read (a schema's encoded side: a dice expression is its text). Structs become
  * object types named by their `identifier`; unions of structs become GraphQL unions (the member is
- * found by checking the value against each member's schema); unions of string literals become
- * enums when the literals are GraphQL names, else String. What GraphQL cannot express (a union of
- * a number and a string, a record, a list of lists, an unknown) stays the `JSON` scalar.
+ * found by checking the value against each member's schema; nested unions are flattened, so the
+ * recursive Effect and Condition unions are one GraphQL union each); unions of string literals
+ * become enums when the literals are GraphQL names, else String; a union with members that are
+ * not structs (a number or a dice expression) gets a field per member (see valueObject). What
+ * GraphQL cannot express (a record, a list of lists, an unknown) stays the `JSON` scalar.
  */
 import type { ObjectRef, SchemaTypes, UnionRef } from "@pothos/core"
 import { SchemaAST as AST, Schema } from "effect"
@@ -32,6 +34,9 @@ const pascal = (s: string) =>
 
 const byAst = new Map<AST.AST, Ref>()
 const taken = new Map<string, AST.AST>()
+
+const descriptionOf = (a: AST.Annotated): string | undefined =>
+  AST.getDescriptionAnnotation(a).pipe((o) => (o._tag === "Some" ? o.value : undefined))
 
 const identifierOf = (ast: AST.AST): string | undefined =>
   AST.getIdentifierAnnotation(ast).pipe((o) => (o._tag === "Some" ? o.value : undefined))
@@ -92,10 +97,11 @@ const outOf = (ast: AST.AST, hint: string): Out => {
         : { type: objectOf(node, hint), list: false, nullable: false }
     case "TupleType": {
       const items = [...node.elements.map((e) => e.type), ...node.rest.map((r) => r.type)]
-      const first = items[0]
-      if (!first || !items.every((i) => i === first)) return json
-      const inner = outOf(first, hint)
-      return inner.list || inner.nullable ? json : { ...inner, list: true }
+      // Items of one GraphQL type (two faces, each its own refined Int) are a list of it.
+      const outs = items.map((i) => outOf(i, hint))
+      const inner = outs[0]
+      if (!inner || !outs.every((o) => o.type === inner.type && !o.list && !o.nullable)) return json
+      return { ...inner, list: true }
     }
     case "Union":
       return unionOf(node, hint)
@@ -104,15 +110,30 @@ const outOf = (ast: AST.AST, hint: string): Out => {
   }
 }
 
+/** The members of a union, with nested unions (a union of leaves and nesting kinds) flattened. */
+const flatten = (node: AST.AST): AST.AST[] => {
+  const w = AST.isSuspend(node) ? wire(node) : node
+  return AST.isUnion(w) ? w.types.flatMap(flatten) : [w]
+}
+
+const isStringLiteral = (m: AST.AST) =>
+  AST.isLiteral(wire(m)) && typeof (wire(m) as AST.Literal).literal === "string"
+/** The struct a member is, when it is one (a filtered struct is its struct). */
+const structOf = (m: AST.AST): AST.TypeLiteral | undefined => {
+  const w = wire(m)
+  const s = AST.isRefinement(w) ? wire(w.from) : w
+  return AST.isTypeLiteral(s) && s.indexSignatures.length === 0 ? s : undefined
+}
+
 const unionOf = (node: AST.Union, hint: string): Out => {
   const present = node.types.filter(
     (t) => !AST.isUndefinedKeyword(t) && !(AST.isLiteral(t) && t.literal === null),
   )
   const nullable = present.length < node.types.length
   if (present.length === 1) return { ...outOf(present[0]!, hint), nullable }
-  const members = present.map(wire)
-  if (members.every((m) => AST.isLiteral(m) && typeof m.literal === "string")) {
-    const values = members.map((m) => (m as AST.Literal).literal as string)
+  const members = present.flatMap(flatten)
+  if (members.every(isStringLiteral)) {
+    const values = members.map((m) => (wire(m) as AST.Literal).literal as string)
     if (!values.every((v) => NAME.test(v) && !["true", "false", "null"].includes(v)))
       return { ...scalar("String"), nullable }
     const name = nameFor(node, hint)
@@ -120,26 +141,140 @@ const unionOf = (node: AST.Union, hint: string): Out => {
     byAst.set(node, ref)
     return { type: ref, list: false, nullable }
   }
-  const structs = members.map((m) => (AST.isRefinement(m) ? wire(m.from) : m))
-  if (!structs.every((m) => AST.isTypeLiteral(m) && m.indexSignatures.length === 0))
+  const structs = members.flatMap((m) => structOf(m) ?? [])
+  const values = members.filter((m) => !structOf(m))
+  if (values.some((m) => AST.isUnknownKeyword(wire(m)) || AST.isAnyKeyword(wire(m))))
     return { ...json, nullable }
-  return { type: unionRef(node, structs as AST.TypeLiteral[], hint), list: false, nullable }
+  // `Schema.optional(Condition)` is a new union node of Condition's members (and undefined), the
+  // suspended `Condition` inside `not` another: the same named union over the same members is one type.
+  const id = identifierOf(node)
+  const same = id
+    ? sameUnion
+        .get(id)
+        ?.find((u) => u.members.length === members.length && u.members.every((m, i) => m === members[i]))
+    : undefined
+  if (same) return { type: same.ref, list: false, nullable }
+  const remember = (ref: Ref) => {
+    if (id) sameUnion.set(id, [...(sameUnion.get(id) ?? []), { members, ref }])
+  }
+  const type =
+    structs.length === 0
+      ? valueObject(node, values, nameFor(node, hint), remember)
+      : unionRef(node, structs, values, hint, remember)
+  return { type, list: false, nullable }
+}
+const sameUnion = new Map<string, { members: readonly AST.AST[]; ref: Ref }[]>()
+
+const camel = (s: string) => s[0]!.toLowerCase() + s.slice(1)
+
+/** A field name for a value member of a union: what kind of value it is. */
+const labelOf = (m: AST.AST): string => {
+  const w = wire(m)
+  let base = w
+  while (AST.isRefinement(base)) base = wire(base.from)
+  if (AST.isNumberKeyword(base) || (AST.isLiteral(base) && typeof base.literal === "number")) return "number"
+  if (AST.isBooleanKeyword(base)) return "flag"
+  if (AST.isTupleType(base)) return base.elements.length === 2 && base.rest.length === 0 ? "range" : "list"
+  // A named text (a dice expression, a 1D66 key) is called by its name.
+  const id = identifierOf(m) ?? identifierOf(w)
+  return id && NAME.test(id) ? camel(id) : "text"
 }
 
-/** A GraphQL union over structs; a value is the first member whose schema it satisfies. */
-const unionRef = (node: AST.AST, structs: readonly AST.TypeLiteral[], hint: string): Ref => {
+/**
+ * A union with members that are not structs (a number or a dice expression; a face, a range or a
+ * 1D66 key; a word or a distance): one object type with a nullable field per member, named by
+ * what the member is (`number`, `range`, `diceExpression`, `choice`, …); the member the value is
+ * has it, the others are null. A GraphQL union cannot hold scalars, and one field per member
+ * keeps each field's type fixed, so a client selects `{ number range }` with no fragments.
+ */
+const valueObject = (
+  node: AST.AST,
+  values: readonly AST.AST[],
+  name: string,
+  remember: (ref: Ref) => void = () => undefined,
+): Ref => {
+  const cached = byValue.get(node)?.get(name)
+  if (cached) return cached
+  const ref = builder.objectRef<unknown>(name)
+  byValue.set(node, (byValue.get(node) ?? new Map()).set(name, ref))
+  remember(ref)
+  const words = values.filter(isStringLiteral)
+  const fields: { label: string; out: () => Out; is: (u: unknown) => boolean }[] = []
+  if (words.length > 0) {
+    const literals = words.map((w) => (wire(w) as AST.Literal).literal as string)
+    fields.push({
+      label: "choice",
+      out: () => (words.length === 1 ? scalar("String") : outOf(AST.Union.make(words), `${name}-choice`)),
+      is: (u) => typeof u === "string" && literals.includes(u),
+    })
+  }
+  for (const m of values.filter((v) => !isStringLiteral(v))) {
+    let label = labelOf(m)
+    for (let i = 2; fields.some((f) => f.label === label); i++) label = `${labelOf(m)}${i}`
+    fields.push({
+      label,
+      out: () => outOf(m, `${name}-${label}`),
+      is: Schema.is(Schema.encodedSchema(Schema.make(m))),
+    })
+  }
+  ref.implement({
+    description: "Exactly one of these fields is set: the one naming what the value is",
+    fields: (t) =>
+      Object.fromEntries(
+        fields.map((f) => {
+          const o = f.out()
+          return [
+            f.label,
+            t.field({
+              type: o.list ? [o.type] : o.type,
+              nullable: true,
+              resolve: (parent: unknown) => (f.is(parent) ? parent : null),
+            } as never),
+          ]
+        }),
+      ),
+  })
+  return ref
+}
+const byValue = new Map<AST.AST, Map<string, Ref>>()
+
+/**
+ * A GraphQL union over structs; a value is the first member whose schema it satisfies. Members
+ * that are not structs (a bare word among objects) are one more member, `<Union>Value`.
+ */
+const unionRef = (
+  node: AST.AST,
+  structs: readonly AST.TypeLiteral[],
+  values: readonly AST.AST[],
+  hint: string,
+  remember: (ref: Ref) => void,
+): Ref => {
   const cached = byAst.get(node)
   if (cached) return cached
   const name = nameFor(node, hint)
-  const members = structs.map((s, i) => ({
-    ref: objectOf(s, `${name}${i + 1}`),
-    is: Schema.is(Schema.encodedSchema(Schema.make(s)), { onExcessProperty: "error" }),
-  }))
+  const members: { ref: Ref; is: (u: unknown) => boolean }[] = []
   const ref = builder.unionType(name, {
-    types: members.map((m) => m.ref),
-    resolveType: (value: unknown) => members.find((m) => m.is(value))?.ref ?? members[0]!.ref,
+    types: [],
+    resolveType: (value: unknown) => (members.find((m) => m.is(value)) ?? members[0]!).ref,
   })
+  // Known before its members are made: a recursive union (a condition's `not`, a trigger's `do`)
+  // meets itself while they are, and a union made while the schema builds gets them at once.
   byAst.set(node, ref)
+  remember(ref)
+  members.push(
+    ...structs.map((s, i) => ({
+      ref: objectOf(s, `${name}${i + 1}`),
+      is: Schema.is(Schema.encodedSchema(Schema.make(s)), { onExcessProperty: "error" }) as (
+        u: unknown,
+      ) => boolean,
+    })),
+  )
+  if (values.length > 0)
+    members.push({
+      ref: valueObject(node, values, `${name}Value`),
+      is: (u: unknown) => typeof u !== "object" || u === null || Array.isArray(u),
+    })
+  ref.addTypes(() => members.map((m) => m.ref))
   return ref
 }
 
@@ -150,9 +285,7 @@ const objectOf = (node: AST.TypeLiteral, hint: string): Ref => {
   const name = nameFor(node, hint)
   const ref = builder.objectRef<Record<string, unknown>>(name)
   byAst.set(node, ref)
-  const description = AST.getDescriptionAnnotation(node).pipe((o) =>
-    o._tag === "Some" ? o.value : undefined,
-  )
+  const description = descriptionOf(node)
   const props = node.propertySignatures.filter((p) => typeof p.name === "string" && NAME.test(p.name))
   ref.implement({
     ...(description ? { description } : {}),
@@ -162,9 +295,7 @@ const objectOf = (node: AST.TypeLiteral, hint: string): Ref => {
           const key = p.name as string
           // Seeds run to 2^48: past GraphQL's 32-bit Int, so they are Floats (whole numbers).
           const o = key === "seed" ? scalar("Float") : outOf(p.type, `${name}-${key}`)
-          const fieldDescription = AST.getDescriptionAnnotation(p).pipe((x) =>
-            x._tag === "Some" ? x.value : undefined,
-          )
+          const fieldDescription = descriptionOf(p)
           return [
             key,
             t.field({
@@ -237,4 +368,84 @@ export const unionOver = (
       return (candidates.find((m) => m.is(value)) ?? candidates[0]!).ref
     },
   })
+}
+
+/** A GraphQL input field's type: a scalar name, an enum or input ref, or a list of one. */
+interface In {
+  readonly type: Ref
+  readonly list: boolean
+}
+
+const inputs = new Map<AST.AST, Ref>()
+
+/** The GraphQL input type of a schema node; unions other than of words have no input form. */
+const inOf = (ast: AST.AST, hint: string): In => {
+  const node = wire(ast)
+  switch (node._tag) {
+    case "Refinement":
+      return isInteger(node) ? { type: "Int", list: false } : inOf(node.from, hint)
+    case "StringKeyword":
+    case "TemplateLiteral":
+      return { type: "String", list: false }
+    case "NumberKeyword":
+      return { type: "Float", list: false }
+    case "BooleanKeyword":
+      return { type: "Boolean", list: false }
+    case "Literal":
+    case "Union": {
+      const present = AST.isUnion(node) ? node.types.filter((t) => !AST.isUndefinedKeyword(t)) : [node]
+      if (present.length === 1 && present[0] !== node) return inOf(present[0]!, hint)
+      // Words are the same enum in and out; any other union has no GraphQL input form.
+      if (!present.flatMap(flatten).every(isStringLiteral))
+        throw new Error(`${hint}: a union has no GraphQL input form`)
+      return { type: outOf(node, hint).type, list: false }
+    }
+    case "TupleType": {
+      const items = [...node.elements.map((e) => e.type), ...node.rest.map((r) => r.type)]
+      const inner = items[0] ? inOf(items[0], hint) : undefined
+      if (!inner || inner.list) throw new Error(`${hint}: a list of lists has no GraphQL input form`)
+      return { type: inner.type, list: true }
+    }
+    case "TypeLiteral": {
+      const cached = inputs.get(node)
+      if (cached) return { type: cached, list: false }
+      const id = identifierOf(node)
+      const base = id && NAME.test(id) ? id : pascal(hint)
+      const name = `${base}Input`
+      const props = node.propertySignatures.filter((p) => typeof p.name === "string" && NAME.test(p.name))
+      const ref = builder.inputType(name, {
+        fields: (t) =>
+          Object.fromEntries(
+            props.map((p) => {
+              const key = p.name as string
+              const i = inOf(p.type, `${base}-${key}`)
+              const description = descriptionOf(p)
+              return [
+                key,
+                t.field({
+                  type: i.list ? [i.type] : i.type,
+                  required: !p.isOptional,
+                  ...(description ? { description } : {}),
+                } as never),
+              ]
+            }),
+          ),
+      })
+      inputs.set(node, ref)
+      return { type: ref, list: false }
+    }
+    default:
+      throw new Error(`${hint}: no GraphQL input form`)
+  }
+}
+
+/**
+ * The GraphQL input type of a struct schema (a roster), field for field; a property whose name
+ * GraphQL does not allow (`$schema`) is left out. The server still decodes what arrives with the
+ * schema itself, so the rules' errors (lengths, ranges, clauses) are the same as over REST.
+ */
+export const inputType = (schema: Schema.Schema.Any, name: string): Ref => {
+  const i = inOf(schema.ast, name)
+  if (i.list || typeof i.type === "string") throw new Error(`${name}: not a struct`)
+  return i.type
 }

@@ -17,6 +17,12 @@ export const REPO_ROOT = fileURLToPath(new URL("../../../../", import.meta.url))
 export const exampleRoster = (): Record<string, unknown> =>
   JSON.parse(readFileSync(join(REPO_ROOT, "examples/rosters/refuge.json"), "utf8"))
 
+/** The example roster as GraphQL's RosterInput takes it: the file's fields without `$schema`. */
+export const exampleRosterInput = (): Record<string, unknown> => {
+  const { $schema: _, ...roster } = exampleRoster()
+  return roster
+}
+
 /** A database for one test file: its URL and how to throw it away. */
 export interface TestDatabase {
   readonly name: "sqlite" | "postgres"

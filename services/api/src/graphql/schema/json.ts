@@ -1,7 +1,8 @@
 /**
- * `JSON`: any JSON value, for what clients send whole (a roster, a pack) and the few values GraphQL
- * cannot type (a table key that is a number or a text, a hook's own params); content entries,
- * Refuges, worlds, rolls and odds have object types (see fromSchema.ts).
+ * `JSON`: any JSON value, kept only where no schema types the value (test/graphql-json.test.ts lists
+ * each place and why): a hook's own `params`, a pack uploaded as its file (GraphQL inputs have no
+ * unions), and three deprecated whole-document fields. Content entries, effects, conditions, table
+ * keys, dice amounts, Refuges, rosters, worlds, rolls and odds are typed (see fromSchema.ts).
  */
 import { Kind, type ValueNode } from "graphql"
 import { builder } from "../builder.js"
@@ -28,7 +29,8 @@ const literal = (node: ValueNode, variables: Record<string, unknown> | null | un
 }
 
 export const JSONScalar = builder.scalarType("JSON", {
-  description: "Any JSON value",
+  description:
+    "Any JSON value: only where no schema types it (a hook's params, a pack file, deprecated fields)",
   serialize: (value) => value,
   parseValue: (value) => value,
   parseLiteral: (node, variables) => literal(node, variables),

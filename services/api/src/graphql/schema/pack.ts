@@ -2,9 +2,11 @@
  * Pack and PackVersion; `uploadPack`, `listPacks`, `getPack` (REST: POST and GET /v1/packs,
  * GET /v1/packs/{id}).
  */
+import { Pack } from "@blight/rules"
 import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
+import { outputType } from "../fromSchema.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 
@@ -28,9 +30,13 @@ export const PackRef = builder.objectRef<PackShape>("Pack").implement({
     owner: t.exposeString("owner", { description: "The id of the player who publishes it" }),
     version: t.exposeString("version", { description: "The latest version" }),
     versions: t.field({ type: [PackVersionRef], resolve: (p) => p.versions }),
-    manifest: t.field({ type: JSONScalar, nullable: true, resolve: (p) => p.manifest ?? null }),
+    manifest: t.field({
+      type: ManifestRef,
+      nullable: true,
+      resolve: (p) => (p.manifest as Pack.Manifest | undefined) ?? null,
+    }),
     body: t.field({
-      type: JSONScalar,
+      type: PackBodyRef,
       nullable: true,
       description: "The latest version's whole pack",
       resolve: (p, _, ctx, info) =>
@@ -40,6 +46,10 @@ export const PackRef = builder.objectRef<PackShape>("Pack").implement({
     }),
   }),
 })
+
+// The library's schemas, as stored packs were checked against them on upload (named after "Pack").
+const ManifestRef = outputType(Pack.Manifest, "PackManifest")
+const PackBodyRef = outputType(Pack.Pack, "PackBody")
 
 builder.queryFields((t) => ({
   listPacks: t.field({
@@ -63,7 +73,15 @@ builder.mutationField("uploadPack", (t) =>
       "Upload a homebrew pack or a new version of one you own (validated data; never executed). Needs a key.",
     type: PackRef,
     nullable: true,
-    args: { pack: t.arg({ type: JSONScalar, required: true, description: "The pack, as its JSON file" }) },
+    args: {
+      pack: t.arg({
+        type: JSONScalar,
+        required: true,
+        description:
+          "The pack, as its JSON file (pack.schema.json), checked against the library's Pack schema on upload. " +
+          "JSON, not an input type: GraphQL inputs have no unions, and effects, conditions and row keys are unions",
+      }),
+    },
     resolve: (_, a, ctx, info) =>
       resolveEffect(
         ctx,

@@ -3,12 +3,12 @@
  * (REST: POST and GET /v1/refuges, GET /v1/refuges/{id}) and the Congregation equivalents
  * `foundCongregation`, `congregations`, `congregation` (REST: /v1/congregations…).
  */
-import type { Refuge } from "@blight/rules"
+import { type Refuge, Roster } from "@blight/rules"
 import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { RefugeDocument } from "../../http/reports.js"
 import { builder } from "../builder.js"
-import { outputType } from "../fromSchema.js"
+import { inputType, outputType } from "../fromSchema.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 import { StoresRef } from "./stores.js"
@@ -21,6 +21,7 @@ export const RefugeKindRef = builder.enumType("RefugeKind", {
 
 /** The Refuge document's type, from the library's Refuge schema. */
 const RefugeDocumentRef = outputType(RefugeDocument, "RefugeWithStores")
+const RosterInputRef = inputType(Roster.Roster, "Roster")
 
 export const RefugeRecordRef = builder.objectRef<RefugeView>("RefugeRecord").implement({
   description: "A stored Refuge or Congregation, with the version a write must name",
@@ -93,7 +94,12 @@ for (const kind of ["refuge", "congregation"] as const) {
       type: FoundedRefugeRef,
       nullable: true,
       args: {
-        roster: t.arg({ type: JSONScalar, required: true, description: "The roster, as its JSON file" }),
+        roster: t.arg({
+          type: RosterInputRef,
+          required: true,
+          description:
+            "The roster: its JSON file's fields ($schema left out), typed from the library's Roster schema",
+        }),
         packs: t.arg.stringList({ description: "Stored homebrew packs its content comes from" }),
         seed: t.arg.float({ description: "A whole number from 0 to 2^53−1 (default: a new one)" }),
       },
