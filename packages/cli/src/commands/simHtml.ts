@@ -131,7 +131,7 @@ ${table(
     diff(s.blight),
   ]),
 )}
-${await figure(SimCharts.comparisonChart(comparison))}</section>`)
+${(await Promise.all(SimCharts.comparisonCharts(comparison).map(figure))).join("\n")}</section>`)
     parts.push(await section(`B: ${b.spec.label}`, b))
   }
   return `<!doctype html>

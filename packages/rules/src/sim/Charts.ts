@@ -42,25 +42,40 @@ const intervals = (
   title: string,
   values: ReadonlyArray<Record<string, unknown>>,
   x: string,
-  extra: { zero?: boolean; domain?: readonly [number, number] } = {},
+  extra: { domain?: readonly [number, number]; zeroLine?: boolean } = {},
 ) => {
-  const scale = extra.domain ? { domain: [...extra.domain] } : { zero: extra.zero ?? true }
+  const scale = extra.domain ? { domain: [...extra.domain] } : { zero: true }
   const rows = new Set(values.map((v) => `${v.what}|${v.group}`)).size
+  // Each layer names its own rows, so a reference line (its own data) spans the whole chart.
+  const rowsOf = {
+    y: { field: "what", type: "nominal", title: null, sort: null },
+    yOffset: { field: "group", type: "nominal" },
+    color: { field: "group", type: "nominal", title: null, scale: colours, legend: { orient: "bottom" } },
+  }
   return {
     ...base(title, values, Math.max(80, rows * 22)),
-    encoding: {
-      y: { field: "what", type: "nominal", title: null, sort: null },
-      yOffset: { field: "group", type: "nominal" },
-      color: { field: "group", type: "nominal", title: null, scale: colours, legend: { orient: "bottom" } },
-    },
     layer: [
+      ...(extra.zeroLine
+        ? [
+            {
+              data: { values: [{ zero: 0 }] },
+              mark: { type: "rule", strokeDash: [4, 3], color: "#888" },
+              encoding: { x: { field: "zero", type: "quantitative" } },
+            },
+          ]
+        : []),
       {
         mark: { type: "rule", strokeWidth: 2 },
-        encoding: { x: { field: "low", type: "quantitative", title: x, scale }, x2: { field: "high" } },
+        encoding: {
+          ...rowsOf,
+          x: { field: "low", type: "quantitative", title: x, scale },
+          x2: { field: "high" },
+        },
       },
       {
         mark: { type: "point", filled: true, size: 60 },
         encoding: {
+          ...rowsOf,
           x: { field: "estimate", type: "quantitative" },
           tooltip: [
             { field: "group" },
@@ -219,31 +234,58 @@ export const charts = (r: Report): Chart[] => {
   return out
 }
 
-/** The A/B chart: B − A for each side and measure, with its interval and a line at no difference. */
-export const comparisonChart = (c: Comparison): Chart => {
-  const values = c.sides.flatMap((s) =>
-    (
-      [
-        ["win rate", s.win],
-        ["Rout rate", s.rout],
-        ["Finished per raid", s.finished],
-        ["Loot home per raid", s.loot],
-        ["Blight per raid", s.blight],
-      ] as const
-    ).map(([what, d]) => ({ what, group: s.side, ...at(d.difference) })),
-  )
-  const spec = intervals(`${c.b} minus ${c.a}, same ${c.raids} seeds`, values, "difference (B − A)", {
-    zero: false,
-  })
-  return {
-    id: "ab",
-    title: `A/B: ${c.b} against ${c.a} (differences with 95% intervals; 0 = no difference)`,
-    spec: {
-      ...spec,
-      layer: [
-        ...spec.layer,
-        { mark: { type: "rule", strokeDash: [4, 3], color: "#888" }, encoding: { x: { datum: 0 } } },
-      ],
+/**
+ * The A/B charts: B − A for each side, rates in percentage points and means per raid apart (their
+ * scales differ), each difference with its interval and a dashed line at no difference.
+ */
+export const comparisonCharts = (c: Comparison): Chart[] => {
+  const rows = (
+    pick: (s: Comparison["sides"][number]) => ReadonlyArray<readonly [string, { difference: Interval }]>,
+    k: number,
+  ) =>
+    c.sides.flatMap((s) =>
+      pick(s).map(([what, d]) => ({
+        what,
+        group: s.side,
+        estimate: d.difference.estimate * k,
+        low: d.difference.low * k,
+        high: d.difference.high * k,
+      })),
+    )
+  const subtitle = `${c.b} minus ${c.a}, the same ${c.raids} seeds`
+  return [
+    {
+      id: "ab-rates",
+      title: `A/B rates: ${c.b} against ${c.a} (percentage points, 95% Newcombe intervals; dashed: no difference)`,
+      spec: intervals(
+        subtitle,
+        rows(
+          (s) => [
+            ["win rate", s.win],
+            ["Rout rate", s.rout],
+          ],
+          100,
+        ),
+        "difference B − A (percentage points)",
+        { zeroLine: true },
+      ),
     },
-  }
+    {
+      id: "ab-means",
+      title: `A/B per raid: ${c.b} against ${c.a} (95% Welch intervals; dashed: no difference)`,
+      spec: intervals(
+        subtitle,
+        rows(
+          (s) => [
+            ["survivors Finished", s.finished],
+            ["Loot home", s.loot],
+            ["Blight gained", s.blight],
+          ],
+          1,
+        ),
+        "difference B − A (per raid)",
+        { zeroLine: true },
+      ),
+    },
+  ]
 }

@@ -4,7 +4,7 @@ import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreRegistry } from "../../src/content/core/index.js"
 import { found } from "../../src/refuge/Founding.js"
-import { charts, comparisonChart } from "../../src/sim/Charts.js"
+import { charts, comparisonCharts } from "../../src/sim/Charts.js"
 import { RaidSummary, raidSeed, type Spec, simulate } from "../../src/sim/Raid.js"
 import { compare, Report, report } from "../../src/sim/Report.js"
 import { differenceOfProportions, histogram, meanInterval, wilson } from "../../src/sim/Stats.js"
@@ -120,7 +120,7 @@ describe("a report", () => {
   })
 
   it("charts are Vega-Lite specs with their data inline", () => {
-    const cs = [...charts(r), comparisonChart(compare({ report: r, raids }, { report: r, raids }))]
+    const cs = [...charts(r), ...comparisonCharts(compare({ report: r, raids }, { report: r, raids }))]
     expect(cs.map((c) => c.id)).toEqual([
       "outcomes",
       "per-raid",
@@ -128,7 +128,8 @@ describe("a report", () => {
       "din",
       "noise",
       "creatures",
-      "ab",
+      "ab-rates",
+      "ab-means",
     ])
     for (const c of cs) {
       expect(c.spec.$schema).toMatch(/vega-lite\/v6/)
