@@ -37,8 +37,11 @@ export interface Spec {
   readonly packs?: ReadonlyArray<string>
   /** A declared table answered by the abstract table (R-SIM-01), or a seeded random 2-D board per raid. */
   readonly table: "declared" | "board"
-  /** A policy per Refuge, in the Refuges' order (one name: every Refuge). */
-  readonly policies: ReadonlyArray<typeof PolicyName.Type>
+  /**
+   * A policy per Refuge, in the Refuges' order (one: every Refuge): a built-in one by name, or a
+   * policy of your own (in this thread only: a worker thread is sent names).
+   */
+  readonly policies: ReadonlyArray<typeof PolicyName.Type | Policy>
   readonly seed: number
   /** At most this many commands a raid (default 5,000). */
   readonly maxCommands?: number
@@ -146,7 +149,7 @@ const policiesFor = (spec: Spec, state: State, env: Env, seed: number): Record<s
   const refuges = state.sides.filter((s) => s.kind === "refuge" || s.kind === "congregation")
   for (const [k, side] of refuges.entries()) {
     const name = spec.policies[k] ?? spec.policies[spec.policies.length - 1] ?? "sensible"
-    out[side.id] = byName(name, `${seed}/${side.id}`, env)
+    out[side.id] = typeof name === "function" ? name : byName(name, `${seed}/${side.id}`, env)
   }
   return out
 }
