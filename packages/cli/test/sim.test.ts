@@ -119,3 +119,51 @@ describe("blight sim", () => {
     expect(r.err).toMatch(message as RegExp)
   })
 })
+
+describe("blight sim --campaign", () => {
+  it("B-AFTERMATH-01 survival curves and store trajectories: the same bytes with 1 and 2 workers", async () => {
+    const args = ["sim", "--campaign", ...sides, "--campaigns", "2", "--raids", "2", "--seed", "4", "--json"]
+    const one = await spawnBlight(...args, "--workers", "1")
+    const two = await spawnBlight(...args, "--workers", "2")
+    expect(one.code, one.err).toBe(0)
+    expect(two.out).toBe(one.out)
+    const r = JSON.parse(one.out)
+    expect(r.format).toBe("blight-sim-campaign@1")
+    expect(r.campaigns).toBe(2)
+    for (const f of r.refuges) expect(f.byRaid.map((p: { raid: number }) => p.raid)).toEqual([1, 2])
+  }, 180_000)
+
+  it("B-AFTERMATH-01 --html draws the survival curve and each store's trajectory", async () => {
+    const file = join(tmp, "campaign.html")
+    const r = await run(
+      "sim",
+      "--campaign",
+      "--campaigns",
+      "1",
+      "--raids",
+      "1",
+      "--seed",
+      "2",
+      "--html",
+      file,
+    )
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toMatch(/^1 campaigns of 1 raids/)
+    const html = readFileSync(file, "utf8")
+    expect(html).toContain('data-chart="survival"')
+    expect(html).toContain('data-chart="store-salvage"')
+    expect((html.match(/<svg[^>]*>/g) ?? []).length).toBe(7)
+  }, 120_000)
+
+  it.each([
+    [["--campaign", "--policy", "odds"], /--policy: not with --campaign/],
+    [["--campaign", "--raids", "61"], /--raids: expected 1 to 60/],
+    [["--campaigns", "3"], /--campaigns: only with --campaign/],
+    [["--campaign", "--campaigns", "0"], /--campaigns: expected 1 to/],
+  ])("B-AFTERMATH-01 bad arguments %j: one line, exit 2", async (args, message) => {
+    const r = await run("sim", "--seed", "1", ...(args as string[]))
+    expect(r.code).toBe(2)
+    expect(r.err.trim().split("\n")).toHaveLength(1)
+    expect(r.err).toMatch(message as RegExp)
+  })
+})

@@ -8,7 +8,14 @@ import { existsSync } from "node:fs"
 import { rename, unlink, writeFile } from "node:fs/promises"
 import { dirname, join, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
-import { type BattleOptions, Policies, type Refuge, SimReport } from "@blight/rules"
+import {
+  type BattleOptions,
+  Policies,
+  type Refuge,
+  SimCampaign,
+  type SimRaid,
+  SimReport,
+} from "@blight/rules"
 import { Piscina } from "piscina"
 import { type Command, EXIT, type Io, intArg, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
@@ -20,6 +27,8 @@ const usage = `usage:
   blight sim [--scenario ID] [--refuge A.json --refuge B.json] [--pack FILE]… [--raids N] [--seed N]
              [--workers K] [--policy NAME]… [--table declared|board] [--option NAME=VALUE]…
              [--b-pack FILE]… [--b-option NAME=VALUE]… [--json] [--html FILE]
+  blight sim --campaign [--campaigns N] [--raids N] [--refuge FILE]… [--pack FILE]… [--seed N]
+             [--workers K] [--scenario ID] [--json] [--html FILE]
   Plays N raids (default 100) of a scenario (default cache) between two Refuges, each side by a
   policy, and reports win, draw and Rout rates with 95% intervals, survivors Down and Finished,
   Loot, Blight, the Din and encounters by round, and each creature's damage against its XP.
@@ -32,11 +41,16 @@ const usage = `usage:
   --workers K     worker threads (default 1); the result is the same bytes for any K
   --b-pack, --b-option   an A/B run: the same raids (same seeds) again with these packs or ruling
                   options on top, and each difference B − A with its 95% interval
+  --campaign      whole campaigns instead: --campaigns N (default 10) of --raids N raids each
+                  (default 12, at most 60), played by the campaign's own seeded policy; survival
+                  curves and store trajectories (--scenario: one scenario for every raid)
   --json          the report as one JSON object (the raw numbers: counts, rates, intervals)
   --html FILE     the report as an HTML page with SVG charts and their Vega-Lite specs
 Exit 0: done; 2: bad arguments (one line).`
 
 const MAX_RAIDS = 1_000_000
+const MAX_CAMPAIGN_RAIDS = 60
+const MAX_CAMPAIGNS = 100_000
 const MAX_WORKERS = 64
 
 /** The example rosters, found from the package (dist/commands or src/commands) up to the repository. */
@@ -82,7 +96,13 @@ const progress = (io: Io, total: number, label: string) => {
 }
 
 /** Plays raids [0, n) on `workers` threads (1: here), in chunks; the summaries in index order. */
-const playAll = async (job: Omit<Job, "from" | "to">, n: number, workers: number, io: Io, label: string) => {
+const playAll = async <T extends Exclude<Summary, string>>(
+  job: Omit<Job, "from" | "to">,
+  n: number,
+  workers: number,
+  io: Io,
+  label: string,
+): Promise<T[]> => {
   const bar = progress(io, n, label)
   const out: Summary[] = new Array(n)
   let done = 0
@@ -115,9 +135,8 @@ const playAll = async (job: Omit<Job, "from" | "to">, n: number, workers: number
   bar(done, true)
   const refused = out.find((s) => typeof s === "string")
   if (refused !== undefined) throw new UsageError(`set-up: ${refused}`)
-  return out as SimRaid[]
+  return out as T[]
 }
-type SimRaid = Exclude<Summary, string>
 
 const run = async (args: readonly string[], io: Io): Promise<number> => {
   const { values: o, positionals } = parse(args, {
@@ -133,11 +152,26 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
     "b-pack": { type: "string", multiple: true },
     "b-option": { type: "string", multiple: true },
     "max-commands": { type: "string" },
+    campaign: { type: "boolean" },
+    campaigns: { type: "string" },
     json: { type: "boolean" },
     html: { type: "string" },
   } as const)
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
-  const raids = o.raids === undefined ? 100 : intArg(o.raids, "--raids", { min: 1, max: MAX_RAIDS })
+  const campaign = o.campaign === true
+  if (o.campaigns !== undefined && !campaign) throw new UsageError("--campaigns: only with --campaign")
+  if (campaign)
+    for (const flag of ["policy", "table", "option", "b-pack", "b-option", "max-commands"] as const)
+      if (o[flag] !== undefined)
+        throw new UsageError(
+          `--${flag}: not with --campaign (a campaign's raids are played by its own seeded policy, AutoPlay)`,
+        )
+  const raids =
+    o.raids === undefined
+      ? campaign
+        ? 12
+        : 100
+      : intArg(o.raids, "--raids", { min: 1, max: campaign ? MAX_CAMPAIGN_RAIDS : MAX_RAIDS })
   const workers = o.workers === undefined ? 1 : intArg(o.workers, "--workers", { min: 1, max: MAX_WORKERS })
   const maxCommands =
     o["max-commands"] === undefined
@@ -162,7 +196,7 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
   const packFiles = (o.pack ?? []).map((f) => resolve(io.cwd ?? process.cwd(), f))
   const content = await contentFrom(packFiles, io)
   const scenario = o.scenario ?? "cache"
-  if (!content.get("scenarios", scenario))
+  if ((!campaign || o.scenario !== undefined) && !content.get("scenarios", scenario))
     throw new UsageError(
       `--scenario ${scenario}: no such scenario (one of: ${content
         .list("scenarios")
@@ -178,6 +212,33 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
   const bOptions = { ...options, ...optionsFrom(o["b-option"] ?? []) } as BattleOptions.OptionsInput
   if (o.html !== undefined && o.html.trim() === "") throw new UsageError("--html: give a file name")
   if (o.seed === undefined) io.stderr.write(`blight sim: raids seeded from --seed ${seed}\n`)
+  if (campaign) {
+    const campaigns =
+      o.campaigns === undefined ? 10 : intArg(o.campaigns, "--campaigns", { min: 1, max: MAX_CAMPAIGNS })
+    const summaries = await playAll<SimCampaign.CampaignSummary>(
+      {
+        refuges,
+        scenario,
+        options: {},
+        packFiles,
+        packs: [],
+        table: "declared",
+        policies: [],
+        seed,
+        maxCommands: 0,
+        campaign: { raids, scenario: o.scenario },
+      },
+      campaigns,
+      workers,
+      io,
+      "campaigns",
+    )
+    const report = SimCampaign.campaignReport({ seed, raids, scenario: o.scenario }, summaries)
+    if (o.html !== undefined) await writeHtml(io, o.html, (page) => page.campaignPage(report))
+    if (o.json) writeJson(io, report)
+    else io.stdout.write(`${campaignText(report).join("\n")}\n`)
+    return EXIT.ok
+  }
 
   const job = {
     refuges,
@@ -203,7 +264,7 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
     options: { ...(j.options as Record<string, unknown>) },
     label: label(j.packs, j.options as Record<string, unknown>),
   })
-  const a = await playAll(job, raids, workers, io, ab ? "A" : "sim")
+  const a = await playAll<SimRaid.RaidSummary>(job, raids, workers, io, ab ? "A" : "sim")
   const reportA = SimReport.report(specOf(job), a)
   let comparison: SimReport.Comparison | undefined
   if (ab) {
@@ -213,10 +274,10 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
       packs: bContent.packs.slice(1).map((p) => p.id),
       options: bOptions,
     }
-    const b = await playAll(jobB, raids, workers, io, "B")
+    const b = await playAll<SimRaid.RaidSummary>(jobB, raids, workers, io, "B")
     const reportB = SimReport.report(specOf(jobB), b)
     comparison = SimReport.compare({ report: reportA, raids: a }, { report: reportB, raids: b })
-    if (o.html !== undefined) await writeHtml(io, o.html, reportA, comparison, reportB)
+    if (o.html !== undefined) await writeHtml(io, o.html, (p) => p.page(reportA, comparison, reportB))
     if (o.json) writeJson(io, { a: reportA, b: reportB, comparison })
     else
       io.stdout.write(
@@ -224,7 +285,7 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
       )
     return EXIT.ok
   }
-  if (o.html !== undefined) await writeHtml(io, o.html, reportA)
+  if (o.html !== undefined) await writeHtml(io, o.html, (p) => p.page(reportA))
   if (o.json) writeJson(io, reportA)
   else io.stdout.write(`${textOf(reportA).join("\n")}\n`)
   return EXIT.ok
@@ -258,16 +319,13 @@ const abText = (c: SimReport.Comparison): string[] => [
 const signed = (d: { estimate: number; low: number; high: number }, k = 1, unit = "") =>
   `${d.estimate >= 0 ? "+" : ""}${(d.estimate * k).toFixed(1)}${unit} (${(d.low * k).toFixed(1)} to ${(d.high * k).toFixed(1)})`
 
-/** Writes the HTML page atomically (a temporary file, then a rename). */
+/** Writes an HTML page atomically (a temporary file, then a rename). */
 const writeHtml = async (
   io: Io,
   file: string,
-  a: SimReport.Report,
-  comparison?: SimReport.Comparison,
-  b?: SimReport.Report,
+  make: (pages: typeof import("./simHtml.js")) => Promise<string>,
 ): Promise<void> => {
-  const { page } = await import("./simHtml.js")
-  const html = await page(a, comparison, b)
+  const html = await make(await import("./simHtml.js"))
   const path = resolve(io.cwd ?? process.cwd(), file)
   const tmp = join(dirname(path), `.${process.pid}.${Date.now()}.sim.tmp`)
   try {
@@ -281,6 +339,18 @@ const writeHtml = async (
     )
   }
 }
+
+/** A campaign run in words: per Refuge, after each raid. */
+const campaignText = (r: SimCampaign.CampaignReport): string[] => [
+  `${r.campaigns} campaigns of ${r.spec.raids} raids (scenarios: ${r.spec.scenario}; seed ${r.spec.seed})${r.stopped.length ? `; ${r.stopped.length} stopped early` : ""}`,
+  ...r.refuges.flatMap((f) => [
+    `${f.name} (${f.starting} survivors at the start):`,
+    ...f.byRaid.map(
+      (p) =>
+        `  after raid ${p.raid}: ${(p.survival.estimate * 100).toFixed(0)}% of them left (${(p.survival.low * 100).toFixed(0)}–${(p.survival.high * 100).toFixed(0)}), roster ${num(p.roster)}, won ${(p.win.rate.estimate * 100).toFixed(0)}%; Salvage ${num(p.salvage)}, Rations ${num(p.rations)}, Reloads ${num(p.reloads)}, Meds ${num(p.meds)}, Amber ${num(p.amber)}`,
+    ),
+  ]),
+]
 
 export const sim: Command = {
   name: "sim",

@@ -4,6 +4,7 @@
  * spec embedded beside it as JSON (`<script type="application/json" class="vega-lite">`) so a
  * client can draw it interactively. The numbers are in tables too. Loaded only for `--html`.
  */
+import type { SimCampaign } from "@blight/rules"
 import { SimCharts, type SimReport } from "@blight/rules"
 import { parse as parseVega, View } from "vega"
 import { compile } from "vega-lite"
@@ -134,8 +135,54 @@ ${table(
 ${(await Promise.all(SimCharts.comparisonCharts(comparison).map(figure))).join("\n")}</section>`)
     parts.push(await section(`B: ${b.spec.label}`, b))
   }
-  return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>blight sim: ${html(a.spec.scenario)}</title>
+  return shell(`blight sim: ${a.spec.scenario}`, parts.join("\n"))
+}
+
+/** A campaign run's page: the survival curves and store trajectories, a table per Refuge. */
+export const campaignPage = async (r: SimCampaign.CampaignReport): Promise<string> => {
+  const figures: string[] = []
+  for (const c of SimCharts.campaignCharts(r)) figures.push(await figure(c))
+  const refugeTable = (f: SimCampaign.CampaignReport["refuges"][number]) =>
+    `<h3>${html(f.name)} (${f.starting} survivors at the start)</h3>${table(
+      [
+        "after raid",
+        "campaigns",
+        "starting survivors left",
+        "roster",
+        "won",
+        "Salvage",
+        "Rations",
+        "Reloads",
+        "Meds",
+        "Amber",
+      ],
+      f.byRaid.map((p) => [
+        String(p.raid),
+        String(p.campaigns),
+        pct(p.survival),
+        mean(p.roster),
+        pct(p.win.rate),
+        mean(p.salvage),
+        mean(p.rations),
+        mean(p.reloads),
+        mean(p.meds),
+        mean(p.amber),
+      ]),
+    )}`
+  const body = `<section><h2>Campaign run</h2>
+<p>${r.campaigns} campaigns of ${r.spec.raids} raids each (scenarios: ${html(r.spec.scenario)}; seed ${r.spec.seed}),
+each played by the campaign's own seeded policy: Errands, the raid, the Aftermath's choices.
+Means over the campaigns that reached each raid, with 95% intervals.${
+    r.stopped.length ? ` Stopped early: ${r.stopped.map(html).join("; ")}.` : ""
+  }</p>
+${r.refuges.map(refugeTable).join("\n")}
+${figures.join("\n")}
+</section>`
+  return shell("blight sim: a campaign run", body)
+}
+
+const shell = (title: string, body: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${html(title)}</title>
 <style>
 body{font-family:sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#222}
 table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.85rem}
@@ -145,10 +192,9 @@ small{color:#777}figure{margin:1.5rem 0}figcaption{font-weight:bold;margin-botto
 details{font-size:.8rem;color:#555}
 </style></head><body>
 <h1>blight sim</h1>
-${parts.join("\n")}
+${body}
 </body></html>
 `
-}
 
 const diff = (
   d: { a: number; b: number; difference: { estimate: number; low: number; high: number } },

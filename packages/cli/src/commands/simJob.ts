@@ -1,9 +1,9 @@
 /**
- * The work of `blight sim`: play raids [from, to) of a simulation into their summaries. The same
+ * The work of `blight sim`: play raids (or campaigns) [from, to) of a simulation into their summaries. The same
  * function runs in the CLI's own thread (`--workers 1`) and as the worker-thread task (piscina's
  * default export), so both play each raid the same way; raid `i` depends only on the job and `i`.
  */
-import { type Policies, type Refuge, SimRaid } from "@blight/rules"
+import { type Policies, type Refuge, SimCampaign, SimRaid } from "@blight/rules"
 import { Either } from "effect"
 import type { Io } from "../Command.js"
 import { type Content, contentFrom } from "./raidFile.js"
@@ -20,12 +20,14 @@ export interface Job {
   readonly policies: ReadonlyArray<Policies.Name>
   readonly seed: number
   readonly maxCommands: number
+  /** A campaign run: campaigns [from, to) of this many raids each (policies and table unused). */
+  readonly campaign?: { readonly raids: number; readonly scenario?: string | undefined } | undefined
   readonly from: number
   readonly to: number
 }
 
-/** A raid's summary, or why its set-up was refused. */
-export type Summary = SimRaid.RaidSummary | string
+/** A raid's (or a campaign's) summary, or why its set-up was refused. */
+export type Summary = SimRaid.RaidSummary | SimCampaign.CampaignSummary | string
 
 const quiet: Io = { stdout: { write: () => true }, stderr: { write: () => true } }
 const loaded = new Map<string, Promise<Content>>()
@@ -45,7 +47,9 @@ export const playRange = async (job: Job): Promise<Summary[]> => {
   const content = await contentOf(job.packFiles)
   const out: Summary[] = []
   for (let i = job.from; i < job.to; i++) {
-    const r = SimRaid.simulate(job, content, i)
+    const r: Either.Either<Exclude<Summary, string>, string> = job.campaign
+      ? SimCampaign.simulateCampaign({ ...job.campaign, refuges: job.refuges, seed: job.seed }, content, i)
+      : SimRaid.simulate(job, content, i)
     out.push(Either.isRight(r) ? r.right : r.left)
   }
   return out

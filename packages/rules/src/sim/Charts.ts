@@ -7,6 +7,7 @@
  * @since 0.4.0
  */
 
+import type { CampaignReport } from "./CampaignRun.js"
 import type { Comparison, Report } from "./Report.js"
 import type { Interval } from "./Stats.js"
 
@@ -96,10 +97,16 @@ const byRound = (
   values: ReadonlyArray<Record<string, unknown>>,
   y: string,
   domain?: readonly [number, number],
+  x: "round" | "raid" = "round",
 ) => ({
   ...base(title, values),
   encoding: {
-    x: { field: "round", type: "ordinal", title: "round", axis: { labelAngle: 0 } },
+    x: {
+      field: x,
+      type: "ordinal",
+      title: x === "round" ? "round" : "raid of the campaign",
+      axis: { labelAngle: 0 },
+    },
     color: { field: "what", type: "nominal", title: null, scale: colours, legend: { orient: "bottom" } },
   },
   layer: [
@@ -112,7 +119,7 @@ const byRound = (
           title: y,
           ...(domain ? { scale: { domain: [...domain] } } : {}),
         },
-        tooltip: [{ field: "what" }, { field: "raids" }, { field: "estimate", format: ".3f" }],
+        tooltip: [{ field: "what" }, { field: x }, { field: "estimate", format: ".3f" }],
       },
     },
     {
@@ -287,5 +294,49 @@ export const comparisonCharts = (c: Comparison): Chart[] => {
         { zeroLine: true },
       ),
     },
+  ]
+}
+
+/** A campaign run's charts: the survival curve, the roster, and each store's trajectory. */
+export const campaignCharts = (r: CampaignReport): Chart[] => {
+  const series = (pick: (p: CampaignReport["refuges"][number]["byRaid"][number]) => Interval) =>
+    r.refuges.flatMap((f) => f.byRaid.map((p) => ({ raid: p.raid, what: f.name, ...at(pick(p)) })))
+  const stores = (["salvage", "rations", "reloads", "meds", "amber"] as const).map(
+    (store): Chart => ({
+      id: `store-${store}`,
+      title: `${store[0]!.toUpperCase()}${store.slice(1)} in the stores after each raid (means, 95% intervals)`,
+      spec: byRound(
+        `${store[0]!.toUpperCase()}${store.slice(1)}`,
+        series((p) => p[store]),
+        store,
+        undefined,
+        "raid",
+      ),
+    }),
+  )
+  return [
+    {
+      id: "survival",
+      title: `Survival: the share of each Refuge's starting survivors still on its roster after each raid (${r.campaigns} campaigns, 95% intervals)`,
+      spec: byRound(
+        "Survival curve",
+        series((p) => p.survival),
+        "share still on the roster",
+        [0, 1],
+        "raid",
+      ),
+    },
+    {
+      id: "roster",
+      title: "Survivors on the roster after each raid, recruits included (means, 95% intervals)",
+      spec: byRound(
+        "Roster",
+        series((p) => p.roster),
+        "survivors",
+        undefined,
+        "raid",
+      ),
+    },
+    ...stores,
   ]
 }

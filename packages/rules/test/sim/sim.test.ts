@@ -4,7 +4,13 @@ import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreRegistry } from "../../src/content/core/index.js"
 import { found } from "../../src/refuge/Founding.js"
-import { charts, comparisonCharts } from "../../src/sim/Charts.js"
+import {
+  CampaignReport,
+  CampaignSummary,
+  campaignReport,
+  simulateCampaign,
+} from "../../src/sim/CampaignRun.js"
+import { campaignCharts, charts, comparisonCharts } from "../../src/sim/Charts.js"
 import { RaidSummary, raidSeed, type Spec, simulate } from "../../src/sim/Raid.js"
 import { compare, Report, report } from "../../src/sim/Report.js"
 import { differenceOfProportions, histogram, meanInterval, wilson } from "../../src/sim/Stats.js"
@@ -135,5 +141,49 @@ describe("a report", () => {
       expect(c.spec.$schema).toMatch(/vega-lite\/v6/)
       expect((c.spec.data as { values: unknown[] }).values.length).toBeGreaterThan(0)
     }
+  })
+})
+
+describe("a campaign run (B-AFTERMATH-01)", () => {
+  const cspec = { refuges, seed: 9, raids: 2 }
+  const runs = [0, 1].map((j) => Either.getOrThrow(simulateCampaign(cspec, registry, j)))
+
+  it("B-AFTERMATH-01 campaign j is seeded from the base seed and j; each Refuge is read after every raid", () => {
+    expect(Either.getOrThrow(simulateCampaign(cspec, registry, 1))).toEqual(runs[1])
+    for (const c of runs) {
+      expect(Either.isRight(Schema.decodeUnknownEither(CampaignSummary)(JSON.parse(JSON.stringify(c))))).toBe(
+        true,
+      )
+      expect(c.stopped).toBeUndefined()
+      for (const r of c.refuges) {
+        expect(r.trajectory).toHaveLength(2)
+        expect(r.starting).toBe(5)
+        for (const p of r.trajectory) {
+          expect(p.alive).toBeLessThanOrEqual(r.starting)
+          expect(p.alive).toBeLessThanOrEqual(p.roster)
+        }
+      }
+    }
+  })
+
+  it("B-AFTERMATH-01 the report's survival curve is the mean share of starting survivors left, per raid", () => {
+    const r = campaignReport(cspec, [...runs].reverse())
+    expect(JSON.stringify(r)).toBe(JSON.stringify(campaignReport(cspec, runs)))
+    expect(Either.isRight(Schema.decodeUnknownEither(CampaignReport)(JSON.parse(JSON.stringify(r))))).toBe(
+      true,
+    )
+    const first = r.refuges[0]!.byRaid[1]!
+    const shares = runs.map((c) => c.refuges[0]!.trajectory[1]!.alive / 5)
+    expect(first.survival.estimate).toBeCloseTo((shares[0]! + shares[1]!) / 2, 6)
+    expect(first.campaigns).toBe(2)
+    expect(campaignCharts(r).map((c) => c.id)).toEqual([
+      "survival",
+      "roster",
+      "store-salvage",
+      "store-rations",
+      "store-reloads",
+      "store-meds",
+      "store-amber",
+    ])
   })
 })
