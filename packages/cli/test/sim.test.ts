@@ -76,7 +76,7 @@ describe("blight sim", () => {
     expect(html).toContain("Win, draw, loss and Rout rates")
   }, 60_000)
 
-  it("B-DIN-05 an A/B run of a pack plays the same raids twice and reports each difference with its interval", async () => {
+  it("R-BATTLE-05 an A/B run of a pack and a ruling option plays the same raids twice and reports each difference with its interval", async () => {
     const r = await runJson(
       "sim",
       ...sides,
@@ -111,6 +111,7 @@ describe("blight sim", () => {
     [["--pack", join(tmp, "missing.json")], /missing\.json: no such file/],
     [["--policy", "random", "--policy", "odds", "--policy", "aggressive"], /--policy: one for every side/],
     [["--frobnicate"], /frobnicate/],
+    [["--html", join(tmp, "no-such-folder", "r.html")], /--html .*: its folder does not exist/],
   ])("B-SETUP-03 bad arguments %j: one line, exit 2", async (args, message) => {
     const r = await run("sim", "--raids", "1", "--seed", "1", ...(args as string[]))
     expect(r.code).toBe(2)

@@ -211,6 +211,9 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
   const bContent = ab ? await contentFrom(bPackFiles, io) : content
   const bOptions = { ...options, ...optionsFrom(o["b-option"] ?? []) } as BattleOptions.OptionsInput
   if (o.html !== undefined && o.html.trim() === "") throw new UsageError("--html: give a file name")
+  // Refused before the raids are played, not after.
+  if (o.html !== undefined && !existsSync(dirname(resolve(io.cwd ?? process.cwd(), o.html))))
+    throw new UsageError(`--html ${o.html}: its folder does not exist`)
   if (o.seed === undefined) io.stderr.write(`blight sim: raids seeded from --seed ${seed}\n`)
   if (campaign) {
     const campaigns =
