@@ -60,9 +60,9 @@ describe("blight sim", () => {
     expect(r.out).toMatch(/rounds per raid/)
   }, 60_000)
 
-  it("R-SIM-01 --html writes a page of SVG charts with each chart's Vega-Lite spec embedded", async () => {
+  it("R-SIM-01 --html (or --report) writes a page of SVG charts with each chart's Vega-Lite spec embedded", async () => {
     const file = join(tmp, "report.html")
-    const r = await run("sim", ...sides, "--raids", "3", "--seed", "2", "--html", file)
+    const r = await run("sim", ...sides, "--raids", "3", "--seed", "2", "--report", file)
     expect(r.code, r.err).toBe(0)
     const html = readFileSync(file, "utf8")
     expect(html.startsWith("<!doctype html>")).toBe(true)

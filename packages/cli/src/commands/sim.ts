@@ -46,6 +46,7 @@ const usage = `usage:
                   curves and store trajectories (--scenario: one scenario for every raid)
   --json          the report as one JSON object (the raw numbers: counts, rates, intervals)
   --html FILE     the report as an HTML page with SVG charts and their Vega-Lite specs
+                  (--report FILE: the same)
 Exit 0: done; 2: bad arguments (one line).`
 
 const MAX_RAIDS = 1_000_000
@@ -139,7 +140,7 @@ const playAll = async <T extends Exclude<Summary, string>>(
 }
 
 const run = async (args: readonly string[], io: Io): Promise<number> => {
-  const { values: o, positionals } = parse(args, {
+  const { values: given, positionals } = parse(args, {
     scenario: { type: "string" },
     refuge: { type: "string", multiple: true },
     pack: { type: "string", multiple: true },
@@ -156,8 +157,13 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
     campaigns: { type: "string" },
     json: { type: "boolean" },
     html: { type: "string" },
+    report: { type: "string" },
   } as const)
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
+  // `--report FILE` is issue 15's name for the page; one of the two.
+  if (given.html !== undefined && given.report !== undefined)
+    throw new UsageError("--report: the same as --html; give one of them")
+  const o = { ...given, html: given.html ?? given.report }
   const campaign = o.campaign === true
   if (o.campaigns !== undefined && !campaign) throw new UsageError("--campaigns: only with --campaign")
   if (campaign)
