@@ -3,6 +3,8 @@ import { seeded } from "@blight/dice"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash, view } from "../../src/battle/Battle.js"
+import { random as randomBoard } from "../../src/battle/board/Board.js"
+import { make } from "../../src/battle/board/PlaneSpace.js"
 import { play } from "../../src/battle/bots/Auto.js"
 import { byName, expectedDamage, NAMES } from "../../src/battle/bots/Policies.js"
 import type { Policy } from "../../src/battle/bots/Policy.js"
@@ -40,6 +42,18 @@ describe("policies play raids to a result (R-SIM-01, R-SIM-02)", () => {
         expect(r.battle.state.result?.sides.length).toBe(2)
       }
     })
+
+  it("B-BATTLE-01 on a 2-D board each new policy plays a raid to a result (moves made concrete, no Table)", () => {
+    const benv = envOf(registry, make())
+    for (const [k, name] of (["objective-runner", "noise-averse", "aggressive", "odds"] as const).entries()) {
+      const b = Either.getOrThrow(
+        create({ refuges, dice: { seed: 20 + k }, board: randomBoard(20 + k, { refuges }) }, benv),
+      )
+      const r = play(b, benv, byName(name, k, benv))
+      expect(r.over, name).toBe(true)
+      expect(r.battle.events.some((e) => e.type === "moved" && e.to !== undefined)).toBe(true)
+    }
+  }, 120_000)
 
   it("B-BATTLE-01 the same seed and policies give the same raid (each policy deterministic)", () => {
     for (const name of NAMES) {
