@@ -153,7 +153,7 @@ describe("blight sim --campaign", () => {
     const html = readFileSync(file, "utf8")
     expect(html).toContain('data-chart="survival"')
     expect(html).toContain('data-chart="store-salvage"')
-    expect((html.match(/<svg[^>]*>/g) ?? []).length).toBe(7)
+    expect((html.match(/<svg[^>]*>/g) ?? []).length).toBe(9)
   }, 120_000)
 
   it.each([

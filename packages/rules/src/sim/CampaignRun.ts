@@ -3,7 +3,8 @@
  * played for N raids by the campaign's own seeded policy (`AutoPlay.autoRaid`: Errands, the raid,
  * the Aftermath's choices). After each raid each Refuge's roster and stores are read: how many of
  * the survivors it started with are still on it (the survival curve), how many it has in all, and
- * its Salvage, Rations, Reloads, Meds and Amber (the store trajectories). `campaignReport` folds
+ * its Salvage, Rations, Reloads, Meds and Amber (the store trajectories), the survivors lost so far
+ * (dead, Turned) and the roster's mean Blight — so how many raids until a Turn. `campaignReport` folds
  * the campaigns in index order: means with 95% intervals per raid number, win rate per raid.
  *
  * @since 0.4.0
@@ -16,7 +17,7 @@ import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import { raidSeed } from "./Raid.js"
 import { Rate } from "./Report.js"
-import { Interval, meanInterval, wilson } from "./Stats.js"
+import { Interval, meanInterval, round6, wilson } from "./Stats.js"
 
 const count = Schema.Int.pipe(Schema.nonNegative())
 
@@ -29,6 +30,12 @@ export const Point = Schema.Struct({
   alive: count,
   roster: count,
   outcome: Schema.Literal("win", "draw", "loss", "forfeit"),
+  /** Survivors lost so far: dead (the Casualty roll), Turned (12 Blight), any other way. */
+  dead: count,
+  turned: count,
+  otherLosses: count,
+  /** The mean Blight of the survivors on the roster (0 with nobody). */
+  blight: Schema.Number,
   salvage: Schema.Int,
   rations: Schema.Int,
   reloads: Schema.Int,
@@ -81,12 +88,22 @@ export const simulateCampaign = (
     }
     c = played.right.campaign
     const last = played.right.battle ? c.state.raids.at(-1) : undefined
+    const lost = (i: number, cause: string) =>
+      c.state.lost.filter((l) => l.refuge === i && l.cause === cause).length
     for (const [i, r] of c.state.refuges.entries()) {
       const stores = storesOf(r.refuge.ledger)
       trajectories[i]!.push({
         alive: r.refuge.survivors.filter((s) => starting[i]!.has(s.id)).length,
         roster: r.refuge.survivors.length,
         outcome: last?.sides.find((s) => s.refuge === i)?.outcome ?? "forfeit",
+        dead: lost(i, "dead"),
+        turned: lost(i, "turned"),
+        otherLosses: c.state.lost.filter((l) => l.refuge === i && l.cause !== "dead" && l.cause !== "turned")
+          .length,
+        blight:
+          r.refuge.survivors.length === 0
+            ? 0
+            : round6(r.refuge.survivors.reduce((n, x) => n + x.blight, 0) / r.refuge.survivors.length),
         salvage: stores.salvage,
         rations: stores.rations,
         reloads: stores.reloads,
@@ -115,6 +132,13 @@ export const CampaignPointReport = Schema.Struct({
   survival: Interval,
   roster: Interval,
   win: Rate,
+  /** Survivors lost so far, per campaign: dead, Turned. */
+  dead: Interval,
+  turned: Interval,
+  /** The share of campaigns in which the Refuge has had a survivor Turn by this raid. */
+  anyTurned: Rate,
+  /** The mean Blight of the survivors on the roster. */
+  blight: Interval,
   salvage: Interval,
   rations: Interval,
   reloads: Interval,
@@ -163,6 +187,14 @@ export const campaignReport = (
             survival: meanInterval(at.map(({ r, p }) => (r.starting === 0 ? 0 : p.alive / r.starting))),
             roster: mean((p) => p.roster),
             win: { k: wins, n: at.length, rate: wilson(wins, at.length) },
+            dead: mean((p) => p.dead),
+            turned: mean((p) => p.turned),
+            anyTurned: {
+              k: at.filter(({ p }) => p.turned > 0).length,
+              n: at.length,
+              rate: wilson(at.filter(({ p }) => p.turned > 0).length, at.length),
+            },
+            blight: mean((p) => p.blight),
             salvage: mean((p) => p.salvage),
             rations: mean((p) => p.rations),
             reloads: mean((p) => p.reloads),

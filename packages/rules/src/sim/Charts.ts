@@ -327,6 +327,29 @@ export const campaignCharts = (r: CampaignReport): Chart[] => {
       ),
     },
     {
+      id: "turned",
+      title:
+        "Raids until a Turn: the share of campaigns in which a Refuge has had a survivor Turn by each raid (95% Wilson intervals)",
+      spec: byRound(
+        "Any survivor Turned",
+        series((p) => p.anyTurned.rate),
+        "share of campaigns",
+        [0, 1],
+        "raid",
+      ),
+    },
+    {
+      id: "blight",
+      title: "Mean Blight of the survivors on the roster after each raid (95% intervals)",
+      spec: byRound(
+        "Blight on the roster",
+        series((p) => p.blight),
+        "Blight",
+        undefined,
+        "raid",
+      ),
+    },
+    {
       id: "roster",
       title: "Survivors on the roster after each raid, recruits included (means, 95% intervals)",
       spec: byRound(

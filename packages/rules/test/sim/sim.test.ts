@@ -160,6 +160,8 @@ describe("a campaign run (B-AFTERMATH-01)", () => {
         expect(r.starting).toBe(5)
         for (const p of r.trajectory) {
           expect(p.alive).toBeLessThanOrEqual(r.starting)
+          // Every starting survivor gone is a loss recorded with its cause.
+          expect(r.starting - p.alive).toBeLessThanOrEqual(p.dead + p.turned + p.otherLosses)
           expect(p.alive).toBeLessThanOrEqual(p.roster)
         }
       }
@@ -178,6 +180,8 @@ describe("a campaign run (B-AFTERMATH-01)", () => {
     expect(first.campaigns).toBe(2)
     expect(campaignCharts(r).map((c) => c.id)).toEqual([
       "survival",
+      "turned",
+      "blight",
       "roster",
       "store-salvage",
       "store-rations",
