@@ -7,7 +7,7 @@
  * @since 0.4.0
  */
 
-import type { CampaignReport } from "./CampaignRun.js"
+import { type CampaignReport, STORES } from "./CampaignRun.js"
 import type { Comparison, Report } from "./Report.js"
 import type { Interval } from "./Stats.js"
 
@@ -301,7 +301,7 @@ export const comparisonCharts = (c: Comparison): Chart[] => {
 export const campaignCharts = (r: CampaignReport): Chart[] => {
   const series = (pick: (p: CampaignReport["refuges"][number]["byRaid"][number]) => Interval) =>
     r.refuges.flatMap((f) => f.byRaid.map((p) => ({ raid: p.raid, what: f.name, ...at(pick(p)) })))
-  const stores = (["salvage", "rations", "reloads", "meds", "amber"] as const).map(
+  const stores = STORES.map(
     (store): Chart => ({
       id: `store-${store}`,
       title: `${store[0]!.toUpperCase()}${store.slice(1)} in the stores after each raid (means, 95% intervals)`,
