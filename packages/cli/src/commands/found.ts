@@ -6,13 +6,7 @@
 import { readFile } from "node:fs/promises"
 import { resolve } from "node:path"
 import { seeded } from "@blight/dice"
-import {
-  EffectiveProfile,
-  Founding,
-  formatProblem,
-  Ledger,
-  RefugeExamples,
-} from "@blight/rules"
+import { EffectiveProfile, Founding, formatProblem, Ledger, RefugeExamples } from "@blight/rules"
 import { Either } from "effect"
 import { type Command, EXIT, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"

@@ -13,4 +13,5 @@ export const commands: Record<string, () => Promise<Command>> = {
   found: async () => (await import("./found.js")).found,
   raid: async () => (await import("./raid.js")).raid,
   campaign: async () => (await import("./campaign.js")).campaign,
+  sim: async () => (await import("./sim.js")).sim,
 }

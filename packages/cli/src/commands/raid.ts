@@ -77,7 +77,12 @@ const MAX_COMMAND_CHARS = 64 * 1024
 // ---- new ----
 
 /** A raid's side from a file: a founded Refuge (as stored, or as `blight found --json` prints it), or a roster founded now. */
-const refugeFrom = async (file: string, io: Io, seed: number, content: Content): Promise<Refuge.Refuge> => {
+export const refugeFrom = async (
+  file: string,
+  io: Io,
+  seed: number,
+  content: Content,
+): Promise<Refuge.Refuge> => {
   const json = parseBounded(await readBounded(file, io, MAX_ROSTER_BYTES), file)
   const body =
     typeof json === "object" && json !== null && "refuge" in json && "valid" in json
@@ -102,7 +107,7 @@ const refugeFrom = async (file: string, io: Io, seed: number, content: Content):
 }
 
 /** `--option NAME=VALUE`: a ruling option by its name; true/false are flags. */
-const optionsFrom = (pairs: readonly string[]): Record<string, unknown> => {
+export const optionsFrom = (pairs: readonly string[]): Record<string, unknown> => {
   const fields = BattleOptions.Options.fields as Record<string, unknown>
   const out: Record<string, unknown> = {}
   for (const pair of pairs) {

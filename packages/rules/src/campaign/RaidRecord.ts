@@ -22,7 +22,7 @@ export const readBattle = (input: unknown): Either.Either<BattleState, string> =
   })
 
 /** What of a side's ammunition comes back (B-AMMO-04). */
-const returnedOf = (models: ReadonlyArray<Model>, content: ContentView) => {
+export const returnedOf = (models: ReadonlyArray<Model>, content: ContentView) => {
   const back = { reloads: 0, arrows: 0, bolts: 0 }
   for (const m of models) {
     if (m.status === "turned") continue // dropped where they Turned

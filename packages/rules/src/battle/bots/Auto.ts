@@ -3,7 +3,9 @@
  * behaviours, in the engine). Each decision is the policy's pick among the legal commands (on a
  * board, with concrete moves, `Policy.boardCommands`); a command the rules then refuse (a target
  * out of sight, a point out of reach) is struck off and the policy picks again, so a raid always
- * moves on. Bounded: at most `maxCommands` commands.
+ * moves on. Bounded: at most `maxCommands` commands. With a `table` (simulation on a declared
+ * table, `Table.ts`), the table answers fact prompts instead of a side, and a declared move into
+ * contact or off the table that the table says does not reach is struck off like a refused one.
  *
  * Exported for the CLI: `Auto.play(battle, env, policies, options?)` → the finished `Battle`
  * (and whether it ended).
@@ -18,6 +20,7 @@ import { legalCommands } from "../Legal.js"
 import { sideOnTurn } from "../round/Turn.js"
 import type { State } from "../State.js"
 import { boardCommands, type Policy, sensible } from "./Policy.js"
+import { declaresReach, type Table } from "./Table.js"
 
 /** Options for a run. */
 export interface AutoOptions {
@@ -25,6 +28,8 @@ export interface AutoOptions {
   readonly maxCommands?: number
   /** Called after each accepted command (for logs and tests). */
   readonly onCommand?: (c: Command, by: string, battle: Battle) => void
+  /** Who answers the table's questions on a declared table (default: the prompted side's policy). */
+  readonly table?: Table
 }
 
 /** The outcome of a run. */
@@ -56,9 +61,22 @@ export const play = (
     const by = decider(b.state)
     const policy = typeof policies === "function" ? policies : (policies[by] ?? sensible(env))
     let legal = boardCommands(b.state, legalCommands(b.state, env, "any"))
+    const table = options.table
+    const prompt = b.state.pending?.prompt
+    // The table, not a side, answers what the table is like.
+    const stated: Command | undefined =
+      table && prompt?.kind === "fact"
+        ? { type: "state", facts: [{ query: prompt.query, value: table.answer(view(b.state), prompt) }] }
+        : undefined
+    if (stated) legal = [stated]
     let done = false
     while (legal.length > 0) {
-      const c = policy(view(b.state), legal)
+      const seen = view(b.state)
+      const c = stated ?? policy(seen, legal, { side: by, env })
+      if (table && declaresReach(b.state, c) && !table.reaches(seen, c)) {
+        legal = legal.filter((x) => x !== c)
+        continue
+      }
       const r = command(b, c, env, "any")
       if (Either.isRight(r)) {
         b = r.right

@@ -7,7 +7,7 @@
  *
  * On a board, plain moves have no end point, so {@link boardCommands} turns each into concrete
  * moves (towards each Loot token and enemy, and the four ways along the table) that a policy can
- * pick from.
+ * pick from; on a declared table it adds, for a model carrying Loot, the move off its own edge.
  *
  * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands`.
  *
@@ -20,21 +20,49 @@ import type { Env } from "../Context.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model, State } from "../State.js"
 
-/** Picks a command among the legal ones (never empty). */
-export type Policy = (view: State, legal: ReadonlyArray<Command>) => Command
-
-/** A seeded random policy. */
-export const random = (seed: Prng.Seed): Policy => {
-  const src = seeded(seed)
-  return (_view, legal) => legal[src.die(legal.length) - 1]!
+/** Who a policy decides for, and the content the raid is played with. */
+export interface PolicyContext {
+  /** The side deciding (a prompt's addressee, or the side of the model on turn). */
+  readonly side: string
+  readonly env?: Env | undefined
 }
 
-const allowanceOf = (m: Model, sprint: boolean): number =>
+/**
+ * A policy: picks one command among the legal ones (never empty), seeing the raid as its side
+ * may (`Battle.view`: every model and token on the table, never the dice state). Implement it to
+ * plug in a bot of your own; `context` says which side it plays.
+ */
+export type Policy = (view: State, legal: ReadonlyArray<Command>, context?: PolicyContext) => Command
+
+/**
+ * A seeded random policy: any legal command but Withdraw (R-SIM-02: a coin that may quit at every
+ * turn would end nearly every raid in round 1 and measure nothing).
+ */
+export const random = (seed: Prng.Seed): Policy => {
+  const src = seeded(seed)
+  return (_view, legal) => {
+    const open = legal.filter((c) => c.type !== "withdraw")
+    const from = open.length > 0 ? open : legal
+    return from[src.die(from.length) - 1]!
+  }
+}
+
+export const allowanceOf = (m: Model, sprint: boolean): number =>
   Math.max(0, m.profile.move - (m.carrying.length > 0 ? 1 : 0)) + (sprint ? 3 : 0)
 
 /** Concrete moves for a board: plain moves become moves to points (see the file header). */
 export const boardCommands = (state: State, legal: ReadonlyArray<Command>): Command[] => {
-  if (!state.board) return [...legal]
+  if (!state.board) {
+    // A declared table: a carrier may declare it leaves by its own edge (the table says if it reaches).
+    const out = [...legal]
+    for (const c of legal)
+      if (c.type === "move" || c.type === "sprint") {
+        const m = state.models.find((x) => x.id === c.model)
+        if (c.contact === undefined && !c.offTable && m && m.carrying.length > 0)
+          out.push({ type: c.type, model: c.model, offTable: true })
+      }
+    return out
+  }
   const out: Command[] = []
   for (const c of legal) {
     if ((c.type !== "move" && c.type !== "sprint") || c.contact !== undefined || c.to !== undefined) {
@@ -72,7 +100,7 @@ export const boardCommands = (state: State, legal: ReadonlyArray<Command>): Comm
   return out
 }
 
-const dist = (a: Model, b: { position?: { x: number; y: number } | undefined }): number =>
+export const dist = (a: Model, b: { position?: { x: number; y: number } | undefined }): number =>
   a.position && b.position ? Math.hypot(a.position.x - b.position.x, a.position.y - b.position.y) : 99
 
 /** The simple sensible policy (see the file header). */
@@ -146,11 +174,11 @@ export const sensible =
     return first("endActivation") ?? legal[legal.length - 1]!
   }
 
-const reachable = (view: State, m: Model, target: string): boolean =>
+export const reachable = (view: State, m: Model, target: string): boolean =>
   view.board !== undefined &&
   answer(view, view.board, { q: "reach", a: m.id, b: target, inches: allowanceOf(m, false) }) === true
 
-const edgeGap = (view: State, edge: string | undefined, p: { x: number; y: number }): number => {
+export const edgeGap = (view: State, edge: string | undefined, p: { x: number; y: number }): number => {
   const b = view.board
   if (!b || !edge) return 0
   return edge === "north" ? p.y : edge === "south" ? b.height - p.y : edge === "west" ? p.x : b.width - p.x

@@ -1,0 +1,370 @@
+/**
+ * `blight sim`: many raids played by bots, folded into a report (issue 15). Raid `i` is seeded from
+ * `--seed` and `i` alone, each worker plays whole raids, and the summaries are folded in index
+ * order, so the report is the same bytes for any `--workers`. Progress (rate, ETA) goes to stderr
+ * only when it is a terminal; stdout carries the result only.
+ */
+import { existsSync } from "node:fs"
+import { rename, unlink, writeFile } from "node:fs/promises"
+import { dirname, join, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import {
+  type BattleOptions,
+  Policies,
+  type Refuge,
+  SimCampaign,
+  type SimRaid,
+  SimReport,
+} from "@blight/rules"
+import { Piscina } from "piscina"
+import { type Command, EXIT, type Io, intArg, parse, UsageError, writeJson } from "../Command.js"
+import { seedFrom } from "../Seed.js"
+import { optionsFrom, refugeFrom } from "./raid.js"
+import { contentFrom } from "./raidFile.js"
+import { type Job, playRange, type Summary } from "./simJob.js"
+
+const usage = `usage:
+  blight sim [--scenario ID] [--refuge A.json --refuge B.json] [--pack FILE]… [--raids N] [--seed N]
+             [--workers K] [--policy NAME]… [--table declared|board] [--option NAME=VALUE]…
+             [--b-pack FILE]… [--b-option NAME=VALUE]… [--json] [--html FILE]
+  blight sim --campaign [--campaigns N] [--raids N] [--refuge FILE]… [--pack FILE]… [--seed N]
+             [--workers K] [--scenario ID] [--json] [--html FILE]
+  Plays N raids (default 100) of a scenario (default cache) between two Refuges, each side by a
+  policy, and reports win, draw and Rout rates with 95% intervals, survivors Down and Finished,
+  Loot, Blight, the Din and encounters by round, and each creature's damage against its XP.
+  --refuge        two roster or founded-Refuge files (default: the example rosters
+                  examples/rosters/refuge.json and congregation.json, when run from the repository)
+  --policy NAME   one for every side, or one per --refuge in order: ${Policies.NAMES.join(", ")}
+                  (default sensible)
+  --table         declared (default): the abstract table answers facts by seeded draws (R-SIM-01);
+                  board: each raid on a seeded random 2-D board (true geometry, much slower)
+  --workers K     worker threads (default 1); the result is the same bytes for any K
+  --b-pack, --b-option   an A/B run: the same raids (same seeds) again with these packs or ruling
+                  options on top, and each difference B − A with its 95% interval
+  --campaign      whole campaigns instead: --campaigns N (default 10) of --raids N raids each
+                  (default 12, at most 60), played by the campaign's own seeded policy; survival
+                  curves and store trajectories (--scenario: one scenario for every raid)
+  --json          the report as one JSON object (the raw numbers: counts, rates, intervals)
+  --html FILE     the report as an HTML page with SVG charts and their Vega-Lite specs
+                  (--report FILE: the same)
+Exit 0: done; 2: bad arguments (one line).`
+
+const MAX_RAIDS = 1_000_000
+const MAX_CAMPAIGN_RAIDS = 60
+const MAX_CAMPAIGNS = 100_000
+const MAX_WORKERS = 64
+
+/** The example rosters, found from the package (dist/commands or src/commands) up to the repository. */
+const defaultRosters = (): string[] | undefined => {
+  const here = dirname(fileURLToPath(import.meta.url))
+  const dir = resolve(here, "../../../../examples/rosters")
+  const files = ["refuge.json", "congregation.json"].map((f) => join(dir, f))
+  return files.every((f) => existsSync(f)) ? files : undefined
+}
+
+/** The worker's file: beside this one when built; run from source (tests), the built copy. */
+const workerFile = (): string => {
+  const here = fileURLToPath(import.meta.url)
+  const js = here.replace(/sim\.(ts|js)$/, "simJob.js")
+  if (existsSync(js)) return js
+  const built = resolve(dirname(here), "../../dist/commands/simJob.js")
+  if (existsSync(built)) return built
+  throw new UsageError("--workers: the built worker (dist/commands/simJob.js) is missing; run `npx tsc -b`")
+}
+
+/** A progress bar on stderr: done/total, rate and ETA (only on a terminal). */
+const progress = (io: Io, total: number, label: string) => {
+  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true
+  const started = performance.now()
+  let last = 0
+  const draw = (done: number, final = false) => {
+    if (!tty) return
+    const now = performance.now()
+    if (!final && now - last < 100) return
+    last = now
+    const secs = (now - started) / 1000
+    const rate = secs > 0 ? done / secs : 0
+    const eta = rate > 0 ? (total - done) / rate : 0
+    const width = 28
+    const filled = Math.round((done / total) * width)
+    const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`
+    io.stderr.write(
+      `\r${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total} ${rate.toFixed(1)} raids/s ETA ${clock(eta)}\x1b[K`,
+    )
+    if (final) io.stderr.write("\n")
+  }
+  return draw
+}
+
+/** Plays raids [0, n) on `workers` threads (1: here), in chunks; the summaries in index order. */
+const playAll = async <T extends Exclude<Summary, string>>(
+  job: Omit<Job, "from" | "to">,
+  n: number,
+  workers: number,
+  io: Io,
+  label: string,
+): Promise<T[]> => {
+  const bar = progress(io, n, label)
+  const out: Summary[] = new Array(n)
+  let done = 0
+  if (workers === 1) {
+    for (let i = 0; i < n; i++) {
+      const [s] = await playRange({ ...job, from: i, to: i + 1 })
+      out[i] = s!
+      bar(++done)
+    }
+  } else {
+    const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers })
+    try {
+      const chunk = Math.max(1, Math.min(25, Math.ceil(n / (workers * 8))))
+      const tasks: Promise<void>[] = []
+      for (let from = 0; from < n; from += chunk) {
+        const to = Math.min(n, from + chunk)
+        tasks.push(
+          (pool.run({ ...job, from, to }) as Promise<Summary[]>).then((ss) => {
+            for (const [k, s] of ss.entries()) out[from + k] = s
+            done += ss.length
+            bar(done)
+          }),
+        )
+      }
+      await Promise.all(tasks)
+    } finally {
+      await pool.destroy()
+    }
+  }
+  bar(done, true)
+  const refused = out.find((s) => typeof s === "string")
+  if (refused !== undefined) throw new UsageError(`set-up: ${refused}`)
+  return out as T[]
+}
+
+const run = async (args: readonly string[], io: Io): Promise<number> => {
+  const { values: given, positionals } = parse(args, {
+    scenario: { type: "string" },
+    refuge: { type: "string", multiple: true },
+    pack: { type: "string", multiple: true },
+    raids: { type: "string" },
+    seed: { type: "string" },
+    workers: { type: "string" },
+    policy: { type: "string", multiple: true },
+    table: { type: "string" },
+    option: { type: "string", multiple: true },
+    "b-pack": { type: "string", multiple: true },
+    "b-option": { type: "string", multiple: true },
+    "max-commands": { type: "string" },
+    campaign: { type: "boolean" },
+    campaigns: { type: "string" },
+    json: { type: "boolean" },
+    html: { type: "string" },
+    report: { type: "string" },
+  } as const)
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
+  // `--report FILE` is issue 15's name for the page; one of the two.
+  if (given.html !== undefined && given.report !== undefined)
+    throw new UsageError("--report: the same as --html; give one of them")
+  const o = { ...given, html: given.html ?? given.report }
+  const campaign = o.campaign === true
+  if (o.campaigns !== undefined && !campaign) throw new UsageError("--campaigns: only with --campaign")
+  if (campaign)
+    for (const flag of ["policy", "table", "option", "b-pack", "b-option", "max-commands"] as const)
+      if (o[flag] !== undefined)
+        throw new UsageError(
+          `--${flag}: not with --campaign (a campaign's raids are played by its own seeded policy, AutoPlay)`,
+        )
+  const raids =
+    o.raids === undefined
+      ? campaign
+        ? 12
+        : 100
+      : intArg(o.raids, "--raids", { min: 1, max: campaign ? MAX_CAMPAIGN_RAIDS : MAX_RAIDS })
+  const workers = o.workers === undefined ? 1 : intArg(o.workers, "--workers", { min: 1, max: MAX_WORKERS })
+  const maxCommands =
+    o["max-commands"] === undefined
+      ? 5000
+      : intArg(o["max-commands"], "--max-commands", { min: 1, max: 100_000 })
+  const table = o.table ?? "declared"
+  if (table !== "declared" && table !== "board")
+    throw new UsageError(`--table: declared or board, got ${JSON.stringify(table)}`)
+  const policies = o.policy ?? ["sensible"]
+  for (const p of policies)
+    if (!(Policies.NAMES as readonly string[]).includes(p))
+      throw new UsageError(`--policy ${p}: there is no such policy (one of: ${Policies.NAMES.join(", ")})`)
+  const files = o.refuge ?? defaultRosters()
+  if (files === undefined)
+    throw new UsageError("--refuge: give two files (the example rosters are not beside this install)")
+  if (files.length < 2) throw new UsageError("--refuge: a raid needs two or more Refuges (B-SETUP-03)")
+  if (policies.length > 1 && policies.length !== files.length)
+    throw new UsageError(
+      `--policy: one for every side, or one per --refuge (${files.length}), not ${policies.length}`,
+    )
+  const seed = seedFrom(o.seed)
+  const packFiles = (o.pack ?? []).map((f) => resolve(io.cwd ?? process.cwd(), f))
+  const content = await contentFrom(packFiles, io)
+  const scenario = o.scenario ?? "cache"
+  if ((!campaign || o.scenario !== undefined) && !content.get("scenarios", scenario))
+    throw new UsageError(
+      `--scenario ${scenario}: no such scenario (one of: ${content
+        .list("scenarios")
+        .map((s) => s.id)
+        .join(", ")})`,
+    )
+  const refuges: Refuge.Refuge[] = []
+  for (const f of files) refuges.push(await refugeFrom(f, io, seed, content))
+  const options = optionsFrom(o.option ?? []) as BattleOptions.OptionsInput
+  const ab = (o["b-pack"]?.length ?? 0) > 0 || (o["b-option"]?.length ?? 0) > 0
+  const bPackFiles = [...packFiles, ...(o["b-pack"] ?? []).map((f) => resolve(io.cwd ?? process.cwd(), f))]
+  const bContent = ab ? await contentFrom(bPackFiles, io) : content
+  const bOptions = { ...options, ...optionsFrom(o["b-option"] ?? []) } as BattleOptions.OptionsInput
+  if (o.html !== undefined && o.html.trim() === "") throw new UsageError("--html: give a file name")
+  // Refused before the raids are played, not after.
+  if (o.html !== undefined && !existsSync(dirname(resolve(io.cwd ?? process.cwd(), o.html))))
+    throw new UsageError(`--html ${o.html}: its folder does not exist`)
+  if (o.seed === undefined) io.stderr.write(`blight sim: raids seeded from --seed ${seed}\n`)
+  if (campaign) {
+    const campaigns =
+      o.campaigns === undefined ? 10 : intArg(o.campaigns, "--campaigns", { min: 1, max: MAX_CAMPAIGNS })
+    const summaries = await playAll<SimCampaign.CampaignSummary>(
+      {
+        refuges,
+        scenario,
+        options: {},
+        packFiles,
+        packs: [],
+        table: "declared",
+        policies: [],
+        seed,
+        maxCommands: 0,
+        campaign: { raids, scenario: o.scenario },
+      },
+      campaigns,
+      workers,
+      io,
+      "campaigns",
+    )
+    const report = SimCampaign.campaignReport({ seed, raids, scenario: o.scenario }, summaries)
+    if (o.html !== undefined) await writeHtml(io, o.html, (page) => page.campaignPage(report))
+    if (o.json) writeJson(io, report)
+    else io.stdout.write(`${campaignText(report).join("\n")}\n`)
+    return EXIT.ok
+  }
+
+  const job = {
+    refuges,
+    scenario,
+    options,
+    packFiles,
+    packs: content.packs.slice(1).map((p) => p.id),
+    table: table as "declared" | "board",
+    policies: policies as Policies.Name[],
+    seed,
+    maxCommands,
+  }
+  const label = (packs: string[], opts: Record<string, unknown>) =>
+    [...packs.map((p) => `pack ${p}`), ...Object.entries(opts).map(([k, v]) => `${k}=${String(v)}`)].join(
+      ", ",
+    ) || "core rules"
+  const specOf = (j: typeof job) => ({
+    scenario,
+    table: j.table,
+    policies: [...policies],
+    seed,
+    packs: [...j.packs],
+    options: { ...(j.options as Record<string, unknown>) },
+    label: label(j.packs, j.options as Record<string, unknown>),
+  })
+  const a = await playAll<SimRaid.RaidSummary>(job, raids, workers, io, ab ? "A" : "sim")
+  const reportA = SimReport.report(specOf(job), a)
+  let comparison: SimReport.Comparison | undefined
+  if (ab) {
+    const jobB = {
+      ...job,
+      packFiles: bPackFiles,
+      packs: bContent.packs.slice(1).map((p) => p.id),
+      options: bOptions,
+    }
+    const b = await playAll<SimRaid.RaidSummary>(jobB, raids, workers, io, "B")
+    const reportB = SimReport.report(specOf(jobB), b)
+    comparison = SimReport.compare({ report: reportA, raids: a }, { report: reportB, raids: b })
+    if (o.html !== undefined) await writeHtml(io, o.html, (p) => p.page(reportA, comparison, reportB))
+    if (o.json) writeJson(io, { a: reportA, b: reportB, comparison })
+    else
+      io.stdout.write(
+        `${[...textOf(reportA), "", ...textOf(reportB), "", ...abText(comparison)].join("\n")}\n`,
+      )
+    return EXIT.ok
+  }
+  if (o.html !== undefined) await writeHtml(io, o.html, (p) => p.page(reportA))
+  if (o.json) writeJson(io, reportA)
+  else io.stdout.write(`${textOf(reportA).join("\n")}\n`)
+  return EXIT.ok
+}
+
+const pct = (i: { estimate: number; low: number; high: number }) =>
+  `${(i.estimate * 100).toFixed(1)}% (${(i.low * 100).toFixed(1)}–${(i.high * 100).toFixed(1)})`
+const num = (i: { estimate: number }) => i.estimate.toFixed(2)
+
+/** The report in words. */
+const textOf = (r: SimReport.Report): string[] => [
+  `${r.raids} raids of ${r.spec.scenario} (${r.spec.label}; ${r.spec.table} table; policies ${r.spec.policies.join(", ")}; seed ${r.spec.seed})${r.unfinished ? `; ${r.unfinished} stopped unfinished` : ""}`,
+  ...r.sides.flatMap((s) => [
+    `${s.side}: win ${pct(s.win.rate)}, draw ${pct(s.draw.rate)}, loss ${pct(s.loss.rate)}, Rout ${pct(s.rout.rate)}`,
+    `  per raid: Down ${num(s.down)}, Finished ${num(s.finished)}, Turned ${num(s.turned)}, Loot home ${num(s.loot)}, Blight ${num(s.blight)}, Reloads spent ${num(s.reloadsSpent)}`,
+  ]),
+  `rounds per raid ${num(r.rounds)}; the Din: ${r.byRound.map((d) => `r${d.round} ${(d.lesser.rate.estimate * 100).toFixed(0)}%/${(d.greater.rate.estimate * 100).toFixed(0)}%`).join(" ")} (lesser/greater)`,
+  ...r.creatures.map(
+    (c) =>
+      `${c.ref} (XP ${c.xp}, ${c.count} came): dealt ${num(c.dealt)}, took ${num(c.taken)} per creature; slain ${pct(c.slain.rate)}`,
+  ),
+]
+
+const abText = (c: SimReport.Comparison): string[] => [
+  `A/B: ${c.b} minus ${c.a}, the same ${c.raids} seeds (95% intervals)`,
+  ...c.sides.map(
+    (s) =>
+      `${s.side}: win ${signed(s.win.difference, 100, "pt")}, Rout ${signed(s.rout.difference, 100, "pt")}, Finished ${signed(s.finished.difference)}, Loot ${signed(s.loot.difference)}`,
+  ),
+]
+const signed = (d: { estimate: number; low: number; high: number }, k = 1, unit = "") =>
+  `${d.estimate >= 0 ? "+" : ""}${(d.estimate * k).toFixed(1)}${unit} (${(d.low * k).toFixed(1)} to ${(d.high * k).toFixed(1)})`
+
+/** Writes an HTML page atomically (a temporary file, then a rename). */
+const writeHtml = async (
+  io: Io,
+  file: string,
+  make: (pages: typeof import("./simHtml.js")) => Promise<string>,
+): Promise<void> => {
+  const html = await make(await import("./simHtml.js"))
+  const path = resolve(io.cwd ?? process.cwd(), file)
+  const tmp = join(dirname(path), `.${process.pid}.${Date.now()}.sim.tmp`)
+  try {
+    await writeFile(tmp, html, { flag: "wx" })
+    await rename(tmp, path)
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined)
+    const code = (e as { code?: string }).code
+    throw new UsageError(
+      `--html ${file}: cannot be written (${code ?? (e instanceof Error ? e.message : "?")})`,
+    )
+  }
+}
+
+/** A campaign run in words: per Refuge, after each raid. */
+const campaignText = (r: SimCampaign.CampaignReport): string[] => [
+  `${r.campaigns} campaigns of ${r.spec.raids} raids (scenarios: ${r.spec.scenario}; seed ${r.spec.seed})${r.stopped.length ? `; ${r.stopped.length} stopped early` : ""}`,
+  ...r.refuges.flatMap((f) => [
+    `${f.name} (${f.starting} survivors at the start):`,
+    ...f.byRaid.map(
+      (p) =>
+        `  after raid ${p.raid}: ${(p.survival.estimate * 100).toFixed(0)}% of them left (${(p.survival.low * 100).toFixed(0)}–${(p.survival.high * 100).toFixed(0)}), roster ${num(p.roster)}, won ${(p.win.rate.estimate * 100).toFixed(0)}%, lost ${num(p.dead)} dead and ${num(p.turned)} Turned, Blight ${num(p.blight)}; Salvage ${num(p.salvage)}, Rations ${num(p.rations)}, Reloads ${num(p.reloads)}, Meds ${num(p.meds)}, Amber ${num(p.amber)}`,
+    ),
+  ]),
+]
+
+export const sim: Command = {
+  name: "sim",
+  summary:
+    "simulate many raids by bots: win/Rout rates with intervals, the Din, creatures vs XP, A/B (HTML charts)",
+  usage,
+  run,
+}

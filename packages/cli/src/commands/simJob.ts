@@ -1,0 +1,58 @@
+/**
+ * The work of `blight sim`: play raids (or campaigns) [from, to) of a simulation into their summaries. The same
+ * function runs in the CLI's own thread (`--workers 1`) and as the worker-thread task (piscina's
+ * default export), so both play each raid the same way; raid `i` depends only on the job and `i`.
+ */
+import { type Policies, type Refuge, SimCampaign, SimRaid } from "@blight/rules"
+import { Either } from "effect"
+import type { Io } from "../Command.js"
+import { type Content, contentFrom } from "./raidFile.js"
+
+/** A chunk of a simulation: everything a worker needs, as plain data. */
+export interface Job {
+  readonly refuges: ReadonlyArray<Refuge.Refuge>
+  readonly scenario: string
+  readonly options: SimRaid.Spec["options"]
+  /** Homebrew pack files (absolute paths; already checked by the CLI) and their ids. */
+  readonly packFiles: ReadonlyArray<string>
+  readonly packs: ReadonlyArray<string>
+  readonly table: "declared" | "board"
+  readonly policies: ReadonlyArray<Policies.Name>
+  readonly seed: number
+  readonly maxCommands: number
+  /** A campaign run: campaigns [from, to) of this many raids each (policies and table unused). */
+  readonly campaign?: { readonly raids: number; readonly scenario?: string | undefined } | undefined
+  readonly from: number
+  readonly to: number
+}
+
+/** A raid's (or a campaign's) summary, or why its set-up was refused. */
+export type Summary = SimRaid.RaidSummary | SimCampaign.CampaignSummary | string
+
+const quiet: Io = { stdout: { write: () => true }, stderr: { write: () => true } }
+const loaded = new Map<string, Promise<Content>>()
+
+/** The content for a job's packs, loaded once per thread. */
+const contentOf = (files: ReadonlyArray<string>): Promise<Content> => {
+  const key = files.join("\n")
+  const hit = loaded.get(key)
+  if (hit) return hit
+  const made = contentFrom(files, quiet)
+  loaded.set(key, made)
+  return made
+}
+
+/** Plays raids [from, to) of a job. */
+export const playRange = async (job: Job): Promise<Summary[]> => {
+  const content = await contentOf(job.packFiles)
+  const out: Summary[] = []
+  for (let i = job.from; i < job.to; i++) {
+    const r: Either.Either<Exclude<Summary, string>, string> = job.campaign
+      ? SimCampaign.simulateCampaign({ ...job.campaign, refuges: job.refuges, seed: job.seed }, content, i)
+      : SimRaid.simulate(job, content, i)
+    out.push(Either.isRight(r) ? r.right : r.left)
+  }
+  return out
+}
+
+export default playRange

@@ -1,0 +1,170 @@
+import { mkdtempSync, readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { SimReport } from "@blight/rules"
+import { Either, Schema } from "effect"
+import { describe, expect, it } from "vitest"
+import { run, runJson, spawnBlight } from "./helpers.js"
+
+const repo = fileURLToPath(new URL("../../../", import.meta.url))
+const refuge = join(repo, "examples/rosters/refuge.json")
+const congregation = join(repo, "examples/rosters/congregation.json")
+const pack = join(repo, "examples/homebrew-pack/harsher-husks.json")
+const tmp = mkdtempSync(join(tmpdir(), "blight-sim-"))
+const sides = ["--refuge", refuge, "--refuge", congregation]
+
+describe("blight sim", () => {
+  it("B-BATTLE-01 the same bytes with 1 and with 2 worker threads (raid i seeded from --seed and i)", async () => {
+    const args = ["sim", ...sides, "--scenario", "night-raid", "--raids", "6", "--seed", "7", "--json"]
+    const one = await spawnBlight(...args, "--workers", "1")
+    const two = await spawnBlight(...args, "--workers", "2")
+    expect(one.code, one.err).toBe(0)
+    expect(two.code, two.err).toBe(0)
+    expect(two.out).toBe(one.out)
+    // No progress bar when stderr is not a terminal.
+    expect(two.err).toBe("")
+    const report = JSON.parse(one.out)
+    expect(report.raids).toBe(6)
+    expect(report.spec).toMatchObject({ scenario: "night-raid", seed: 7, table: "declared" })
+  }, 120_000)
+
+  it("B-BATTLE-01 --json is a report by its schema: every raid counted for every side", async () => {
+    const args = [
+      "sim",
+      ...sides,
+      "--raids",
+      "4",
+      "--seed",
+      "3",
+      "--policy",
+      "aggressive",
+      "--policy",
+      "odds",
+    ]
+    const r = await runJson(...args, "--json")
+    expect(r.code, r.err).toBe(0)
+    expect(Either.isRight(Schema.decodeUnknownEither(SimReport.Report)(r.json))).toBe(true)
+    expect(r.json.spec.policies).toEqual(["aggressive", "odds"])
+    for (const s of r.json.sides) expect(s.win.k + s.draw.k + s.loss.k).toBe(4)
+    // The same seed: the same report, in the CLI's own thread too.
+    const again = await run(...args, "--json")
+    expect(JSON.parse(again.out)).toEqual(r.json)
+  }, 60_000)
+
+  it("B-BATTLE-01 in words by default; the example rosters when no --refuge is given", async () => {
+    const r = await run("sim", "--raids", "2", "--seed", "1")
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toMatch(/^2 raids of cache \(core rules; declared table; policies sensible; seed 1\)/)
+    expect(r.out).toMatch(/wharfside: win \d/)
+    expect(r.out).toMatch(/rounds per raid/)
+  }, 60_000)
+
+  it("R-SIM-01 --html (or --report) writes a page of SVG charts with each chart's Vega-Lite spec embedded", async () => {
+    const file = join(tmp, "report.html")
+    const r = await run("sim", ...sides, "--raids", "3", "--seed", "2", "--report", file)
+    expect(r.code, r.err).toBe(0)
+    const html = readFileSync(file, "utf8")
+    expect(html.startsWith("<!doctype html>")).toBe(true)
+    const svgs = html.match(/<svg[^>]*>/g) ?? []
+    expect(svgs.length).toBeGreaterThanOrEqual(5)
+    const specs = [
+      ...html.matchAll(/<script type="application\/json" class="vega-lite"[^>]*>(.*?)<\/script>/g),
+    ]
+    expect(specs.length).toBe(svgs.length)
+    for (const [, json] of specs) expect(JSON.parse(json!).$schema).toMatch(/vega-lite/)
+    expect(html).toContain("Win, draw, loss and Rout rates")
+  }, 60_000)
+
+  it("R-BATTLE-05 an A/B run of a pack and a ruling option plays the same raids twice and reports each difference with its interval", async () => {
+    const r = await runJson(
+      "sim",
+      ...sides,
+      "--raids",
+      "3",
+      "--seed",
+      "5",
+      "--b-pack",
+      pack,
+      "--b-option",
+      "dinCounts=onTable",
+      "--json",
+    )
+    expect(r.code, r.err).toBe(0)
+    expect(r.json.a.spec.label).toBe("core rules")
+    expect(r.json.b.spec.label).toMatch(/^pack .+, dinCounts=onTable$/)
+    expect(r.json.comparison.sides).toHaveLength(2)
+    for (const s of r.json.comparison.sides) {
+      expect(s.win.difference.low).toBeLessThanOrEqual(s.win.difference.estimate)
+      expect(s.win.difference.high).toBeGreaterThanOrEqual(s.win.difference.estimate)
+    }
+  }, 60_000)
+
+  it.each([
+    [["--raids", "0"], /--raids: expected 1 to 1000000/],
+    [["--workers", "two"], /--workers: expected a whole number/],
+    [["--policy", "cunning"], /--policy cunning: there is no such policy/],
+    [["--scenario", "moon-base"], /--scenario moon-base: no such scenario/],
+    [["--table", "hex"], /--table: declared or board/],
+    [["--refuge", refuge], /--refuge: a raid needs two or more Refuges/],
+    [["--option", "nope=1"], /--option nope: there is no such option/],
+    [["--pack", join(tmp, "missing.json")], /missing\.json: no such file/],
+    [["--policy", "random", "--policy", "odds", "--policy", "aggressive"], /--policy: one for every side/],
+    [["--frobnicate"], /frobnicate/],
+    [["--html", join(tmp, "no-such-folder", "r.html")], /--html .*: its folder does not exist/],
+  ])("B-SETUP-03 bad arguments %j: one line, exit 2", async (args, message) => {
+    const r = await run("sim", "--raids", "1", "--seed", "1", ...(args as string[]))
+    expect(r.code).toBe(2)
+    expect(r.out).toBe("")
+    expect(r.err.trim().split("\n")).toHaveLength(1)
+    expect(r.err).toMatch(message as RegExp)
+  })
+})
+
+describe("blight sim --campaign", () => {
+  it("B-AFTERMATH-01 survival curves and store trajectories: the same bytes with 1 and 2 workers", async () => {
+    const args = ["sim", "--campaign", ...sides, "--campaigns", "2", "--raids", "2", "--seed", "4", "--json"]
+    const one = await spawnBlight(...args, "--workers", "1")
+    const two = await spawnBlight(...args, "--workers", "2")
+    expect(one.code, one.err).toBe(0)
+    expect(two.out).toBe(one.out)
+    const r = JSON.parse(one.out)
+    expect(r.format).toBe("blight-sim-campaign@1")
+    expect(r.campaigns).toBe(2)
+    for (const f of r.refuges) expect(f.byRaid.map((p: { raid: number }) => p.raid)).toEqual([1, 2])
+  }, 180_000)
+
+  it("B-AFTERMATH-01 --html draws the survival curve and each store's trajectory", async () => {
+    const file = join(tmp, "campaign.html")
+    const r = await run(
+      "sim",
+      "--campaign",
+      "--campaigns",
+      "1",
+      "--raids",
+      "1",
+      "--seed",
+      "2",
+      "--html",
+      file,
+    )
+    expect(r.code, r.err).toBe(0)
+    expect(r.out).toMatch(/^1 campaigns of 1 raids/)
+    const html = readFileSync(file, "utf8")
+    expect(html).toContain('data-chart="survival"')
+    expect(html).toContain('data-chart="store-salvage"')
+    expect((html.match(/<svg[^>]*>/g) ?? []).length).toBe(9)
+  }, 120_000)
+
+  it.each([
+    [["--campaign", "--policy", "odds"], /--policy: not with --campaign/],
+    [["--campaign", "--raids", "61"], /--raids: expected 1 to 60/],
+    [["--campaigns", "3"], /--campaigns: only with --campaign/],
+    [["--campaign", "--campaigns", "0"], /--campaigns: expected 1 to/],
+  ])("B-AFTERMATH-01 bad arguments %j: one line, exit 2", async (args, message) => {
+    const r = await run("sim", "--seed", "1", ...(args as string[]))
+    expect(r.code).toBe(2)
+    expect(r.err.trim().split("\n")).toHaveLength(1)
+    expect(r.err).toMatch(message as RegExp)
+  })
+})

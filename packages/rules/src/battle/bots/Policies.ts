@@ -1,0 +1,302 @@
+/**
+ * More policies (issue 15), each a {@link Policy}: it sees the raid as its side may and picks
+ * among the legal commands (made concrete by `boardCommands`).
+ *
+ * - `objectiveRunner`: scenario objectives and Loot first — work an objective it touches, search,
+ *   carry Loot home at a Sprint — and fights only what already touches it.
+ * - `noiseAverse`: never Sprints, shoots only Quiet weapons (Noise 0, B-NOISE-03), fights only what
+ *   touches it, Hides when it has nothing better to do (the Din feeds on Noise, B-DIN-01).
+ * - `aggressive`: fights, then shoots anything, then closes on the nearest enemy at a Sprint.
+ * - `oddsDriven`: scores each Fight and Shoot by the exact odds `@blight/dice` computes
+ *   (`CombatOdds.fightOdds`, `shootOdds`) and takes the best when it is worth it (a Fight it wins
+ *   more often than it loses, a Shoot with at least half a Health expected), else plays like
+ *   `sensible`.
+ *
+ * Every one answers prompts the same way (no Blight dice, the first answer offered), so policies
+ * differ only in how they play, and each is deterministic: same view, same legal list, same pick.
+ *
+ * @since 0.4.0
+ */
+import { CombatOdds } from "@blight/dice"
+import { answer } from "../board/PlaneSpace.js"
+import type { Command } from "../Command.js"
+import type { Env } from "../Context.js"
+import { areEnemies } from "../round/Turn.js"
+import type { Activation, Model, State } from "../State.js"
+import { dist, edgeGap, type Policy, type PolicyContext, random, reachable, sensible } from "./Policy.js"
+
+type Of<T extends Command["type"]> = Extract<Command, { type: T }>
+
+/** What a policy's rules look at. */
+interface Turn {
+  readonly view: State
+  readonly legal: ReadonlyArray<Command>
+  readonly m: Model
+  readonly a: Activation
+  readonly env: Env | undefined
+}
+
+/** Something on the table with an id and maybe a place. */
+type Placed = {
+  readonly id: string
+  readonly position?: { readonly x: number; readonly y: number } | undefined
+}
+
+/** One rule of a policy: a command, or nothing (the next rule decides). */
+type Rule = (t: Turn) => Command | undefined
+
+const all = <T extends Command["type"]>(legal: ReadonlyArray<Command>, type: T): Of<T>[] =>
+  legal.filter((c): c is Of<T> => c.type === type)
+
+const modelOf = (view: State, id: string | undefined): Model | undefined =>
+  id === undefined ? undefined : view.models.find((x) => x.id === id)
+
+const enemiesOf = (view: State, m: Model): Model[] =>
+  view.models.filter((o) => o.status === "active" && areEnemies(m, o))
+
+const nearest = <T extends Placed>(m: Model, xs: ReadonlyArray<T>): T | undefined =>
+  [...xs].sort((x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1))[0]
+
+/** Prompts: no Blight dice, the first answer offered. */
+const answerPrompt = (legal: ReadonlyArray<Command>): Command =>
+  legal.find((c) => c.type === "choose" && c.option === "0") ?? legal[0]!
+
+/** Builds a policy from an activation order and rules tried in turn; the last resort ends the activation. */
+const ruled =
+  (
+    pickModel: (view: State, choices: Of<"activate">[]) => Of<"activate"> | undefined,
+    rules: Rule[],
+  ): Policy =>
+  (view, legal, context?: PolicyContext) => {
+    if (view.pending?.prompt) return answerPrompt(legal)
+    const a = view.activation
+    if (!a)
+      return pickModel(view, all(legal, "activate")) ?? legal.find((c) => c.type === "activate") ?? legal[0]!
+    const m = modelOf(view, a.model)!
+    const t: Turn = { view, legal, m, a, env: context?.env }
+    for (const rule of rules) {
+      const c = rule(t)
+      if (c !== undefined) return c
+    }
+    return legal.find((c) => c.type === "endActivation") ?? legal[legal.length - 1]!
+  }
+
+const firstActivation = (_view: State, cs: Of<"activate">[]) => cs[0]
+
+/** Activates the model nearest what `targets` names first (ties by id). */
+const nearestTo =
+  (targets: (view: State, m: Model) => ReadonlyArray<Placed>) => (view: State, cs: Of<"activate">[]) => {
+    if (!view.board) return cs[0]
+    const gap = (c: Of<"activate">) => {
+      const m = modelOf(view, c.model)!
+      const n = nearest(m, targets(view, m))
+      return n ? dist(m, n) : 99
+    }
+    return [...cs].sort((x, y) => gap(x) - gap(y) || (x.model < y.model ? -1 : 1))[0]
+  }
+
+// ---- rules ----
+
+const actionsLeft = (t: Turn) => t.a.actionsLeft > 0
+
+/** Fight an enemy in contact, a standing one before a Down one. */
+const fightInContact: Rule = (t) => {
+  const fights = all(t.legal, "fight")
+  return fights.find((c) => modelOf(t.view, c.target)?.status === "active") ?? fights[0]
+}
+
+/** On a board, only targets in sight; on a declared table the table answers when asked. */
+const seen = (view: State, m: Model, c: Of<"shoot">): boolean =>
+  !view.board || answer(view, view.board, { q: "sees", a: m.id, b: c.target }) === true
+
+const shootWith =
+  (ok: (t: Turn, c: Of<"shoot">) => boolean): Rule =>
+  (t) =>
+    all(t.legal, "shoot")
+      .filter((c) => ok(t, c) && seen(t.view, t.m, c))
+      .sort(
+        (x, y) => dist(t.m, modelOf(t.view, x.target) ?? {}) - dist(t.m, modelOf(t.view, y.target) ?? {}),
+      )[0]
+
+const noiseOf = (t: Turn, weapon: string): number => t.env?.content.get("weapons", weapon)?.noise ?? 1
+
+const useObjective: Rule = (t) =>
+  actionsLeft(t) ? all(t.legal, "use").find((c) => c.use === "objective") : undefined
+const search: Rule = (t) => (actionsLeft(t) ? all(t.legal, "search")[0] : undefined)
+const reload: Rule = (t) => (actionsLeft(t) ? all(t.legal, "reload")[0] : undefined)
+
+/** Loot carried: off the table by the own edge, or a step towards it. */
+const carryHome =
+  (type: "move" | "sprint"): Rule =>
+  (t) => {
+    if (t.m.carrying.length === 0 || !actionsLeft(t)) return undefined
+    const moves = [...all(t.legal, type), ...all(t.legal, "move")]
+    const home = moves.find((c) => c.offTable)
+    if (home) return home
+    const edge = t.view.sides.find((s) => s.id === t.m.side)?.edge
+    return moves
+      .filter((c) => c.to)
+      .sort((x, y) => edgeGap(t.view, edge, x.to!) - edgeGap(t.view, edge, y.to!))[0]
+  }
+
+/** Moves towards the nearest of `targets`: into contact when it can, else a step on a board. */
+const approach =
+  (targets: (t: Turn) => ReadonlyArray<Placed>, type: "move" | "sprint"): Rule =>
+  (t) => {
+    if (!actionsLeft(t)) return undefined
+    const target = nearest(t.m, targets(t))
+    if (!target) return undefined
+    const moves = all(t.legal, type)
+    const contact = moves.find((c) => c.contact?.[0] === target.id)
+    // On a declared table the table says whether it reaches (the auto-player asks it).
+    if (contact && (!t.view.board || reachable(t.view, t.m, target.id))) return contact
+    const pos = target.position
+    if (!pos) return undefined
+    return moves
+      .filter((c) => c.to)
+      .sort(
+        (x, y) => Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
+      )[0]
+  }
+
+const lootAndObjectives = (t: Turn) =>
+  t.view.tokens.filter(
+    (k) =>
+      k.kind === "loot" ||
+      (k.kind === "objective" && t.view.objectives.some((o) => o.token === k.id && o.state === "standing")),
+  )
+const enemies = (t: Turn) => enemiesOf(t.view, t.m)
+const hide: Rule = (t) => (actionsLeft(t) ? all(t.legal, "hide")[0] : undefined)
+const aid: Rule = (t) => (actionsLeft(t) ? all(t.legal, "use").find((c) => c.use === "aid") : undefined)
+
+// ---- the policies ----
+
+/** Objectives and Loot first (see the file header). */
+export const objectiveRunner = (): Policy =>
+  ruled(
+    nearestTo((view) => view.tokens.filter((k) => k.kind === "loot" || k.kind === "objective")),
+    [
+      useObjective,
+      search,
+      carryHome("sprint"),
+      fightInContact,
+      approach(lootAndObjectives, "sprint"),
+      approach(lootAndObjectives, "move"),
+    ],
+  )
+
+/** Makes as little Noise as it can (see the file header). */
+export const noiseAverse = (): Policy =>
+  ruled(firstActivation, [
+    fightInContact,
+    shootWith((t, c) => noiseOf(t, c.weapon) === 0),
+    useObjective,
+    search,
+    carryHome("move"),
+    aid,
+    approach(lootAndObjectives, "move"),
+    hide,
+  ])
+
+/** Goes for the enemy (see the file header). */
+export const aggressive = (): Policy =>
+  ruled(
+    nearestTo((view, m) => enemiesOf(view, m)),
+    [
+      fightInContact,
+      shootWith(() => true),
+      reload,
+      approach(enemies, "sprint"),
+      approach(enemies, "move"),
+      search,
+      carryHome("sprint"),
+    ],
+  )
+
+/** The best dice a model brings to a Fight: its Fight and its best melee weapon's dice. */
+const fightDice = (env: Env | undefined, m: Model): number =>
+  m.profile.fight +
+  Math.max(
+    0,
+    ...m.weapons.map((w) => {
+      const e = env?.content.get("weapons", w.weapon)
+      return e?.type === "melee" ? (e.dice ?? 0) : 0
+    }),
+  )
+
+/** The expected Health a command takes off its target, by the exact odds; undefined: not an attack. */
+export const expectedDamage = (view: State, c: Command, env: Env | undefined): number | undefined => {
+  if (c.type !== "fight" && c.type !== "shoot") return undefined
+  const m = modelOf(view, c.model)
+  const target = modelOf(view, c.target)
+  if (!m || !target) return undefined
+  if (c.type === "shoot") {
+    const w = env?.content.get("weapons", c.weapon)
+    return CombatOdds.shootOdds({
+      dice: m.profile.shoot + (w?.dice ?? 0) + (view.activation?.aim ?? 0),
+      armour: target.profile.armour,
+      helmet: target.helmet,
+      damage: w?.damage ?? 1,
+    }).mean
+  }
+  const odds = CombatOdds.fightOdds({
+    attacker: fightDice(env, m),
+    defender: fightDice(env, target),
+    defenderDown: target.status === "down",
+  })
+  // A won Fight deals its margin in hits (B-FIGHT-07), a Down target is taken out (B-FIGHT-06).
+  return target.status === "down"
+    ? odds.attackerWins * target.health
+    : odds.margin.reduce((s, o) => s + Math.max(0, o.value) * o.probability, 0)
+}
+
+/** Picks attacks by the exact odds (see the file header). */
+export const oddsDriven = (env?: Env): Policy => {
+  const fallback = sensible(env)
+  return (view, legal, context) => {
+    const e = context?.env ?? env
+    if (!view.pending?.prompt && view.activation) {
+      const m = modelOf(view, view.activation.model)!
+      const scored = legal
+        .filter((c) => (c.type !== "shoot" || !view.board || seen(view, m, c)) && c.type !== "aim")
+        .map((c) => ({ c, score: expectedDamage(view, c, e) }))
+        .filter((x): x is { c: Command; score: number } => x.score !== undefined)
+        .sort((x, y) => y.score - x.score)
+      const best = scored[0]
+      if (best) {
+        const worth =
+          best.c.type === "shoot"
+            ? best.score >= 0.5
+            : (() => {
+                const t = modelOf(view, (best.c as Of<"fight">).target)!
+                const o = CombatOdds.fightOdds({
+                  attacker: fightDice(e, m),
+                  defender: fightDice(e, t),
+                  defenderDown: t.status === "down",
+                })
+                return o.attackerWins >= o.defenderWins
+              })()
+        if (worth) return best.c
+      }
+    }
+    return fallback(view, legal, context)
+  }
+}
+
+/** The policies by name, for the CLI and the simulator (`random` takes a seed). */
+export const NAMES = ["sensible", "random", "objective-runner", "noise-averse", "aggressive", "odds"] as const
+export type Name = (typeof NAMES)[number]
+
+/** A policy by name; `seed` seeds `random`. */
+export const byName = (name: Name, seed: number | string, env?: Env): Policy =>
+  name === "random"
+    ? random(seed)
+    : name === "objective-runner"
+      ? objectiveRunner()
+      : name === "noise-averse"
+        ? noiseAverse()
+        : name === "aggressive"
+          ? aggressive()
+          : name === "odds"
+            ? oddsDriven(env)
+            : sensible(env)

@@ -1,0 +1,365 @@
+/**
+ * A report's charts as declarative Vega-Lite specs (v6): data inline, so a spec alone draws its
+ * chart — on a server (the CLI renders them to SVG) or in a browser (a client hands the same spec
+ * to vega-embed and gets it interactive). Rates are drawn with their Wilson intervals, means with
+ * theirs; histograms count raids.
+ *
+ * @since 0.4.0
+ */
+
+import { type CampaignReport, STORES } from "./CampaignRun.js"
+import type { Comparison, Report } from "./Report.js"
+import type { Interval } from "./Stats.js"
+
+/** One chart: an id (for the page's anchors), a title, and its Vega-Lite spec. */
+export interface Chart {
+  readonly id: string
+  readonly title: string
+  readonly spec: Readonly<Record<string, unknown>>
+}
+
+const SCHEMA = "https://vega.github.io/schema/vega-lite/v6.json"
+const WIDTH = 520
+const colours = { range: ["#3b6ea5", "#c0504d", "#7a9a3a", "#8064a2", "#d08a2c", "#4bacc6"] }
+
+const base = (title: string, values: ReadonlyArray<Record<string, unknown>>, height = 220) => ({
+  $schema: SCHEMA,
+  title,
+  width: WIDTH,
+  height,
+  data: { values },
+  config: {
+    font: "sans-serif",
+    view: { stroke: null },
+    axis: { labelFontSize: 11, titleFontSize: 12, labelLimit: 360 },
+    legend: { labelLimit: 320, labelFontSize: 11 },
+  },
+})
+
+const at = (i: Interval) => ({ estimate: i.estimate, low: i.low, high: i.high })
+
+/** Points with interval whiskers: y nominal (what), x the estimate, colour by `group`. */
+const intervals = (
+  title: string,
+  values: ReadonlyArray<Record<string, unknown>>,
+  x: string,
+  extra: { domain?: readonly [number, number]; zeroLine?: boolean } = {},
+) => {
+  const scale = extra.domain ? { domain: [...extra.domain] } : { zero: true }
+  const rows = new Set(values.map((v) => `${v.what}|${v.group}`)).size
+  // Each layer names its own rows, so a reference line (its own data) spans the whole chart.
+  const rowsOf = {
+    y: { field: "what", type: "nominal", title: null, sort: null },
+    yOffset: { field: "group", type: "nominal" },
+    color: { field: "group", type: "nominal", title: null, scale: colours, legend: { orient: "bottom" } },
+  }
+  return {
+    ...base(title, values, Math.max(80, rows * 22)),
+    layer: [
+      ...(extra.zeroLine
+        ? [
+            {
+              data: { values: [{ zero: 0 }] },
+              mark: { type: "rule", strokeDash: [4, 3], color: "#888" },
+              encoding: { x: { field: "zero", type: "quantitative" } },
+            },
+          ]
+        : []),
+      {
+        mark: { type: "rule", strokeWidth: 2 },
+        encoding: {
+          ...rowsOf,
+          x: { field: "low", type: "quantitative", title: x, scale },
+          x2: { field: "high" },
+        },
+      },
+      {
+        mark: { type: "point", filled: true, size: 60 },
+        encoding: {
+          ...rowsOf,
+          x: { field: "estimate", type: "quantitative" },
+          tooltip: [
+            { field: "group" },
+            { field: "what" },
+            { field: "estimate", format: ".3f" },
+            { field: "low", format: ".3f" },
+            { field: "high", format: ".3f" },
+          ],
+        },
+      },
+    ],
+  }
+}
+
+/** Lines by round with interval whiskers, a colour per series (`what`). */
+const byRound = (
+  title: string,
+  values: ReadonlyArray<Record<string, unknown>>,
+  y: string,
+  domain?: readonly [number, number],
+  x: "round" | "raid" = "round",
+) => ({
+  ...base(title, values),
+  encoding: {
+    x: {
+      field: x,
+      type: "ordinal",
+      title: x === "round" ? "round" : "raid of the campaign",
+      axis: { labelAngle: 0 },
+    },
+    color: { field: "what", type: "nominal", title: null, scale: colours, legend: { orient: "bottom" } },
+  },
+  layer: [
+    {
+      mark: { type: "line", point: true },
+      encoding: {
+        y: {
+          field: "estimate",
+          type: "quantitative",
+          title: y,
+          ...(domain ? { scale: { domain: [...domain] } } : {}),
+        },
+        tooltip: [{ field: "what" }, { field: x }, { field: "estimate", format: ".3f" }],
+      },
+    },
+    {
+      mark: { type: "rule" },
+      encoding: { y: { field: "low", type: "quantitative" }, y2: { field: "high" } },
+    },
+  ],
+})
+
+/** The charts of a report. */
+export const charts = (r: Report): Chart[] => {
+  const out: Chart[] = []
+  out.push({
+    id: "outcomes",
+    title: "Win, draw, loss and Rout rates per side (95% Wilson intervals)",
+    spec: intervals(
+      `Outcomes over ${r.raids} raids`,
+      r.sides.flatMap((s) =>
+        (["win", "draw", "loss", "rout"] as const).map((what) => ({
+          what,
+          group: s.side,
+          ...at(s[what].rate),
+        })),
+      ),
+      "rate",
+      { domain: [0, 1] },
+    ),
+  })
+  out.push({
+    id: "per-raid",
+    title:
+      "Per raid: survivors Down, Finished and Turned; Loot home; Blight gained; Reloads spent (95% intervals)",
+    spec: intervals(
+      "Per raid, per side",
+      r.sides.flatMap((s) =>
+        (
+          [
+            ["survivors Down", s.down],
+            ["survivors Finished", s.finished],
+            ["survivors Turned", s.turned],
+            ["Loot home", s.loot],
+            ["Rich finds", s.rich],
+            ["Blight gained", s.blight],
+            ["Reloads spent", s.reloadsSpent],
+          ] as const
+        ).map(([what, i]) => ({ what, group: s.side, ...at(i) })),
+      ),
+      "mean per raid",
+    ),
+  })
+  out.push({
+    id: "finished",
+    title: "Raids by survivors Finished (a histogram per side)",
+    spec: {
+      ...base(
+        "Survivors Finished in a raid",
+        r.sides.flatMap((s) =>
+          s.finishedHistogram.map((raids, finished) => ({ side: s.side, finished, raids })),
+        ),
+      ),
+      mark: { type: "bar", tooltip: true },
+      encoding: {
+        x: { field: "finished", type: "ordinal", title: "survivors Finished", axis: { labelAngle: 0 } },
+        xOffset: { field: "side", type: "nominal" },
+        y: { field: "raids", type: "quantitative", title: "raids" },
+        color: { field: "side", type: "nominal", title: null, scale: colours, legend: { orient: "bottom" } },
+      },
+    },
+  })
+  if (r.byRound.length > 0) {
+    out.push({
+      id: "din",
+      title: "The Din by round: how often it brings a lesser or greater encounter (95% Wilson intervals)",
+      spec: byRound(
+        "The Din by round",
+        r.byRound.flatMap((d) => [
+          { round: d.round, what: "lesser encounter", raids: d.raids, ...at(d.lesser.rate) },
+          { round: d.round, what: "greater encounter", raids: d.raids, ...at(d.greater.rate) },
+        ]),
+        "rate",
+        [0, 1],
+      ),
+    })
+    out.push({
+      id: "noise",
+      title:
+        "Noise made and encounters rolled by round (means of the raids that reached the round, 95% intervals)",
+      spec: byRound(
+        "Noise and encounters by round",
+        r.byRound.flatMap((d) => [
+          { round: d.round, what: "Noise made", raids: d.raids, ...at(d.noise) },
+          { round: d.round, what: "encounters rolled", raids: d.raids, ...at(d.encounters) },
+        ]),
+        "mean per raid",
+      ),
+    })
+  }
+  if (r.creatures.length > 0)
+    out.push({
+      id: "creatures",
+      title: "Each creature kind: damage dealt and taken per creature, against its XP (95% intervals)",
+      spec: intervals(
+        "Creatures: damage per creature",
+        r.creatures.flatMap((c) => [
+          {
+            what: `${c.ref} (XP ${c.xp}${c.pack === "core" ? "" : `, ${c.pack}`}, ${c.count} came)`,
+            group: "dealt",
+            ...at(c.dealt),
+          },
+          {
+            what: `${c.ref} (XP ${c.xp}${c.pack === "core" ? "" : `, ${c.pack}`}, ${c.count} came)`,
+            group: "taken",
+            ...at(c.taken),
+          },
+        ]),
+        "Health per creature",
+      ),
+    })
+  return out
+}
+
+/**
+ * The A/B charts: B − A for each side, rates in percentage points and means per raid apart (their
+ * scales differ), each difference with its interval and a dashed line at no difference.
+ */
+export const comparisonCharts = (c: Comparison): Chart[] => {
+  const rows = (
+    pick: (s: Comparison["sides"][number]) => ReadonlyArray<readonly [string, { difference: Interval }]>,
+    k: number,
+  ) =>
+    c.sides.flatMap((s) =>
+      pick(s).map(([what, d]) => ({
+        what,
+        group: s.side,
+        estimate: d.difference.estimate * k,
+        low: d.difference.low * k,
+        high: d.difference.high * k,
+      })),
+    )
+  const subtitle = `${c.b} minus ${c.a}, the same ${c.raids} seeds`
+  return [
+    {
+      id: "ab-rates",
+      title: `A/B rates: ${c.b} against ${c.a} (percentage points, 95% Newcombe intervals; dashed: no difference)`,
+      spec: intervals(
+        subtitle,
+        rows(
+          (s) => [
+            ["win rate", s.win],
+            ["Rout rate", s.rout],
+          ],
+          100,
+        ),
+        "difference B − A (percentage points)",
+        { zeroLine: true },
+      ),
+    },
+    {
+      id: "ab-means",
+      title: `A/B per raid: ${c.b} against ${c.a} (95% Welch intervals; dashed: no difference)`,
+      spec: intervals(
+        subtitle,
+        rows(
+          (s) => [
+            ["survivors Finished", s.finished],
+            ["Loot home", s.loot],
+            ["Blight gained", s.blight],
+          ],
+          1,
+        ),
+        "difference B − A (per raid)",
+        { zeroLine: true },
+      ),
+    },
+  ]
+}
+
+/** A campaign run's charts: the survival curve, the roster, and each store's trajectory. */
+export const campaignCharts = (r: CampaignReport): Chart[] => {
+  const series = (pick: (p: CampaignReport["refuges"][number]["byRaid"][number]) => Interval) =>
+    r.refuges.flatMap((f) => f.byRaid.map((p) => ({ raid: p.raid, what: f.name, ...at(pick(p)) })))
+  const stores = STORES.map(
+    (store): Chart => ({
+      id: `store-${store}`,
+      title: `${store[0]!.toUpperCase()}${store.slice(1)} in the stores after each raid (means, 95% intervals)`,
+      spec: byRound(
+        `${store[0]!.toUpperCase()}${store.slice(1)}`,
+        series((p) => p[store]),
+        store,
+        undefined,
+        "raid",
+      ),
+    }),
+  )
+  return [
+    {
+      id: "survival",
+      title: `Survival: the share of each Refuge's starting survivors still on its roster after each raid (${r.campaigns} campaigns, 95% intervals)`,
+      spec: byRound(
+        "Survival curve",
+        series((p) => p.survival),
+        "share still on the roster",
+        [0, 1],
+        "raid",
+      ),
+    },
+    {
+      id: "turned",
+      title:
+        "Raids until a Turn: the share of campaigns in which a Refuge has had a survivor Turn by each raid (95% Wilson intervals)",
+      spec: byRound(
+        "Any survivor Turned",
+        series((p) => p.anyTurned.rate),
+        "share of campaigns",
+        [0, 1],
+        "raid",
+      ),
+    },
+    {
+      id: "blight",
+      title: "Mean Blight of the survivors on the roster after each raid (95% intervals)",
+      spec: byRound(
+        "Blight on the roster",
+        series((p) => p.blight),
+        "Blight",
+        undefined,
+        "raid",
+      ),
+    },
+    {
+      id: "roster",
+      title: "Survivors on the roster after each raid, recruits included (means, 95% intervals)",
+      spec: byRound(
+        "Roster",
+        series((p) => p.roster),
+        "survivors",
+        undefined,
+        "raid",
+      ),
+    },
+    ...stores,
+  ]
+}

@@ -1,0 +1,250 @@
+/**
+ * One simulated raid (issue 15): set up from a {@link Spec} and the raid's index, played to its end
+ * by a policy per side (`bots/`), and read into a {@link RaidSummary} — the numbers the reports
+ * aggregate. Raid `i` is seeded from the base seed and `i` alone ({@link raidSeed}), so raids can
+ * be played in any order, on any number of workers, and the summaries are the same.
+ *
+ * The raid is played through the audited engine (`Battle.command`, every event kept): the summary
+ * is read from the events and the final state, so the numbers are the rules' own.
+ *
+ * @since 0.4.0
+ */
+import { Prng } from "@blight/dice"
+import { Either, Schema } from "effect"
+import { type Battle, create, envOf } from "../battle/Battle.js"
+import { random as randomBoard } from "../battle/board/Board.js"
+import { make as plane } from "../battle/board/PlaneSpace.js"
+import { play } from "../battle/bots/Auto.js"
+import { byName, NAMES } from "../battle/bots/Policies.js"
+import type { Policy } from "../battle/bots/Policy.js"
+import { seededTable } from "../battle/bots/Table.js"
+import type { Env } from "../battle/Context.js"
+import type { OptionsInput } from "../battle/Options.js"
+import type { State } from "../battle/State.js"
+import { returnedOf } from "../campaign/RaidRecord.js"
+import type { ContentView } from "../refuge/Content.js"
+import type { Refuge } from "../refuge/Refuge.js"
+
+/** A policy's name. */
+export const PolicyName = Schema.Literal(...NAMES)
+
+/** What every raid of a simulation shares. */
+export interface Spec {
+  readonly refuges: ReadonlyArray<Refuge>
+  readonly scenario: string
+  readonly options?: OptionsInput | undefined
+  /** Homebrew packs the content has on top of the core pack (ids, recorded in each raid). */
+  readonly packs?: ReadonlyArray<string>
+  /** A declared table answered by the abstract table (R-SIM-01), or a seeded random 2-D board per raid. */
+  readonly table: "declared" | "board"
+  /**
+   * A policy per Refuge, in the Refuges' order (one: every Refuge): a built-in one by name, or a
+   * policy of your own (in this thread only: a worker thread is sent names).
+   */
+  readonly policies: ReadonlyArray<typeof PolicyName.Type | Policy>
+  readonly seed: number
+  /** At most this many commands a raid (default 5,000). */
+  readonly maxCommands?: number
+}
+
+/** The seed of raid `i`: the dice's string-seed hash of "seed/i" (two 32-bit words), folded to 53 bits. */
+export const raidSeed = (seed: number, i: number): number => {
+  const [a, b] = Prng.seedWords(`${seed}/${i}`)
+  return (b & 0x1fffff) * 2 ** 32 + a
+}
+
+const count = Schema.Int.pipe(Schema.nonNegative())
+
+/** One side's raid. */
+export const SideSummary = Schema.Struct({
+  side: Schema.String,
+  outcome: Schema.Literal("win", "draw", "loss"),
+  routed: Schema.Boolean,
+  survivors: count,
+  /** Survivors who were Down at some point (B-DOWN-01). */
+  down: count,
+  /** Survivors taken out: Finished while Down (B-FIGHT-06); they roll on the Casualty table. */
+  finished: count,
+  /** Survivors who Turned at 12 Blight (B-TURN-01). */
+  turned: count,
+  /** Loot tokens carried off the table or held at the end, and their Rich finds. */
+  loot: count,
+  rich: count,
+  /** Blight gained by the side's survivors this raid. */
+  blight: count,
+  /** Reloads, Arrows and Bolts drawn at set-up and not come back (B-AMMO-04). */
+  reloadsSpent: count,
+  arrowsSpent: count,
+  boltsSpent: count,
+}).annotations({ identifier: "SimSideSummary" })
+export type SideSummary = typeof SideSummary.Type
+
+/** A creature kind in one raid: how many came, the damage they dealt and took. */
+export const CreatureSummary = Schema.Struct({
+  ref: Schema.String,
+  xp: count,
+  /** The pack the creature is from ("core" or a homebrew pack's id). */
+  pack: Schema.String,
+  count,
+  dealt: count,
+  taken: count,
+  slain: count,
+}).annotations({ identifier: "SimCreatureSummary" })
+export type CreatureSummary = typeof CreatureSummary.Type
+
+/** One raid, as numbers. */
+export const RaidSummary = Schema.Struct({
+  index: count,
+  seed: count,
+  over: Schema.Boolean,
+  rounds: count,
+  commands: count,
+  reason: Schema.String,
+  sides: Schema.Array(SideSummary),
+  /** Blight gained by source (the event's source, as the rules name it). */
+  blightBySource: Schema.Record({ key: Schema.String, value: count }),
+  /** By round (index 0 = round 1): Noise made, the Din's result, encounters rolled. */
+  din: Schema.Array(
+    Schema.Struct({ noise: count, result: Schema.Literal("none", "lesser", "greater"), encounters: count }),
+  ),
+  creatures: Schema.Array(CreatureSummary),
+}).annotations({ identifier: "SimRaidSummary" })
+export type RaidSummary = typeof RaidSummary.Type
+
+/** Plays raid `i` of a simulation; Left: the set-up refused (the first problem, with its path). */
+export const simulate = (spec: Spec, content: ContentView, i: number): Either.Either<RaidSummary, string> => {
+  const seed = raidSeed(spec.seed, i)
+  const setup = content.get("scenarios", spec.scenario)?.setup
+  const board =
+    spec.table === "board"
+      ? randomBoard(seed, { refuges: spec.refuges, ...(setup ? { scenario: { setup } } : {}) })
+      : undefined
+  const env = envOf(content, board ? plane() : undefined)
+  const made = create(
+    {
+      refuges: spec.refuges,
+      scenario: spec.scenario,
+      options: spec.options,
+      dice: { seed },
+      packs: spec.packs ?? [],
+      ...(board ? { board } : {}),
+    },
+    env,
+  )
+  if (Either.isLeft(made)) {
+    const p = made.left[0]
+    return Either.left(`${p?.path}: ${p?.message}${p?.clause ? ` (${p.clause})` : ""}`)
+  }
+  const policies = policiesFor(spec, made.right.state, env, seed)
+  const played = play(made.right, env, policies, {
+    maxCommands: spec.maxCommands ?? 5000,
+    ...(board ? {} : { table: seededTable(`${seed}/table`) }),
+  })
+  return Either.right(summarise(played.battle, env, i, seed, played.commands))
+}
+
+/** The policy of each Refuge side, by the order the Refuges were given. */
+const policiesFor = (spec: Spec, state: State, env: Env, seed: number): Record<string, Policy> => {
+  const out: Record<string, Policy> = {}
+  const refuges = state.sides.filter((s) => s.kind === "refuge" || s.kind === "congregation")
+  for (const [k, side] of refuges.entries()) {
+    const name = spec.policies[k] ?? spec.policies[spec.policies.length - 1] ?? "sensible"
+    out[side.id] = typeof name === "function" ? name : byName(name, `${seed}/${side.id}`, env)
+  }
+  return out
+}
+
+/** Reads a finished (or stopped) raid into its numbers. */
+export const summarise = (
+  battle: Battle,
+  env: Env,
+  index: number,
+  seed: number,
+  commands: number,
+): RaidSummary => {
+  const s = battle.state
+  const byId = new Map(s.models.map((m) => [m.id, m]))
+  const blightBySource: Record<string, number> = {}
+  const blightBySide = new Map<string, number>()
+  const din: Array<{ noise: number; result: "none" | "lesser" | "greater"; encounters: number }> = []
+  const creatures = new Map<string, { count: number; dealt: number; taken: number; slain: number }>()
+  const creature = (ref: string) => {
+    const c = creatures.get(ref) ?? { count: 0, dealt: 0, taken: 0, slain: 0 }
+    creatures.set(ref, c)
+    return c
+  }
+  for (const m of s.models) if (m.kind === "creature") creature(m.ref).count++
+  let round = 0
+  for (const e of battle.events) {
+    if (e.type === "round.start") {
+      round = e.round
+      while (din.length < round) din.push({ noise: 0, result: "none", encounters: 0 })
+    } else if (e.type === "blight.gained") {
+      const m = byId.get(e.model)
+      if (m?.kind !== "survivor") continue
+      blightBySource[e.source] = (blightBySource[e.source] ?? 0) + e.amount
+      blightBySide.set(m.side, (blightBySide.get(m.side) ?? 0) + e.amount)
+    } else if (e.type === "din.rolled" && round > 0)
+      din[round - 1] = { ...din[round - 1]!, noise: e.noise, result: e.result }
+    else if (e.type === "encounter.rolled" && round > 0)
+      din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
+    else if (e.type === "damage.taken") {
+      const target = byId.get(e.model)
+      const by = e.by === undefined ? undefined : byId.get(e.by)
+      if (target?.kind === "creature") creature(target.ref).taken += e.amount
+      if (by?.kind === "creature") creature(by.ref).dealt += e.amount
+    }
+  }
+  for (const m of s.models) if (m.kind === "creature" && m.status === "slain") creature(m.ref).slain++
+  // A registry knows each entry's pack; the first pack loaded is the core pack.
+  const registry = env.content as {
+    packOf?: (kind: "creatures", id: string) => string | undefined
+    packs?: ReadonlyArray<{ id: string }>
+  }
+  const packOf = (ref: string) => {
+    const p = registry.packOf?.("creatures", ref)
+    return p === undefined || p === registry.packs?.[0]?.id ? "core" : p
+  }
+  const sides = s.sides
+    .filter((d) => d.kind === "refuge" || d.kind === "congregation")
+    .map((d): SideSummary => {
+      const r = s.result?.sides.find((x) => x.side === d.id)
+      const own = s.models.filter((m) => m.side === d.id && m.kind === "survivor")
+      const home = own.filter((m) => m.status !== "turned")
+      const back = returnedOf(own, env.content)
+      return {
+        side: d.id,
+        outcome: r?.outcome ?? "draw",
+        routed: d.routed || d.withdrew,
+        survivors: own.length,
+        down: own.filter((m) => m.wasDown || m.status === "down" || m.status === "finished").length,
+        finished: own.filter((m) => m.status === "finished").length,
+        turned: own.filter((m) => m.status === "turned").length,
+        loot: home.reduce((n, m) => n + m.carrying.length, 0),
+        rich: home.reduce((n, m) => n + m.carrying.reduce((k, c) => k + c.rich, 0), 0),
+        blight: blightBySide.get(d.id) ?? 0,
+        reloadsSpent: Math.max(0, d.drawn.reloads - back.reloads),
+        arrowsSpent: Math.max(0, d.drawn.arrows - back.arrows),
+        boltsSpent: Math.max(0, d.drawn.bolts - back.bolts),
+      }
+    })
+  return {
+    index,
+    seed,
+    over: s.phase === "over",
+    rounds: s.round,
+    commands,
+    reason: s.result?.reason ?? `not over after ${commands} commands`,
+    sides,
+    blightBySource,
+    din,
+    creatures: [...creatures.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([ref, c]) => ({
+        ref,
+        xp: env.content.get("creatures", ref)?.xp ?? 0,
+        pack: packOf(ref),
+        ...c,
+      })),
+  }
+}

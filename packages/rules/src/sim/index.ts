@@ -1,0 +1,12 @@
+/**
+ * Simulation and balance (issue 15): raids played by policies (`Raid`) and whole campaigns
+ * (`CampaignRun`), folded into reports with intervals (`Report`, `Stats`), and drawn as
+ * declarative Vega-Lite charts (`Charts`).
+ *
+ * @since 0.4.0
+ */
+export * as SimCampaign from "./CampaignRun.js"
+export * as SimCharts from "./Charts.js"
+export * as SimRaid from "./Raid.js"
+export * as SimReport from "./Report.js"
+export * as SimStats from "./Stats.js"
