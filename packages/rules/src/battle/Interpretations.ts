@@ -110,6 +110,14 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     by: "scenario/Objectives.riteRises",
   },
   { area: "battle", kind: "minimumNoise", by: "noise/Noise.noiseOf" },
+  // Vocabulary v2 (what used to be hooks).
+  { area: "battle", kind: "damageModifier", selects: "crit", by: "combat/Damage.critDamageOf" },
+  { area: "battle", kind: "threshold", selects: "jam", by: "actions/Shoot.jamThreshold" },
+  { area: "battle", kind: "actionNoise", by: "noise/Noise.quietFor" },
+  { area: "battle", kind: "replaceOutcome", selects: "panic", by: "nerve/Dread.faithful" },
+  { area: "battle", kind: "heal", from: ["gifts"], by: "actions/Gift.apply" },
+  { area: "battle", kind: "freeAction", selects: "reload", by: "actions/Reload" },
+  { area: "battle", kind: "untargetable", selects: "shoot", by: "actions/Shoot.shootingLimit" },
   {
     area: "battle",
     kind: "poolModifier",
@@ -135,15 +143,10 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
   },
   ...(
     [
-      ["core/crit-damage", "combat/Damage.critDamageOf"],
-      ["core/jam-threshold", "actions/Shoot.jamThreshold"],
-      ["core/quiet-action", "noise/Noise.quietFor"],
-      ["core/no-panic", "nerve/Dread.faithful"],
       ["core/hold-on", "combat/Damage.holdOn"],
       ["core/carrion-feed", "combat/Damage.feed"],
       ["core/seed-bearer-jar", "combat/Damage.seedBearerJar"],
       ["core/grafting", "combat/Damage.grafting"],
-      ["core/heal", "actions/Gift"],
       ["core/strike", "actions/Gift"],
       ["core/jam-weapon", "actions/Gift"],
       ["core/area-attack", "actions/Gift"],
@@ -157,9 +160,6 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
       ["core/hollowed-profile", "combat/Blight.arriveHollowed"],
       ["core/hollowed-old-refuge", "creatures/Hunt (remembers)"],
       ["core/hollowed-return", "creatures/Encounter.encounter"],
-      ["core/free-reload", "actions/Reload"],
-      ["core/untargetable-beyond", "actions/Shoot.shootingLimit"],
-      ["core/night-sight", "actions/Shoot.shootingLimit"],
     ] as const
   ).map(([hook, by]): Interpretation => ({ area: "battle", kind: "hook", selects: hook, by })),
 ]

@@ -66,12 +66,9 @@ export const lootRoll = (ctx: Ctx, refuge: number, label: string) => {
     const d = ctx.die(`${label}: ${sub.name}`, String(refuge))
     const r = rowOf<{
       name?: string
-      effects?: ReadonlyArray<{ kind: string; hook?: string; params?: unknown }>
+      effects?: ReadonlyArray<{ kind: string; weapon?: string }>
     }>(sub as never, d)
-    for (const h of r?.effects ?? []) {
-      const w = (h.params as { weapon?: string } | undefined)?.weapon
-      if (h.kind === "hook" && h.hook === "core/gain-weapon" && w) weapons.push(w)
-    }
+    for (const h of r?.effects ?? []) if (h.kind === "gainItem" && h.weapon) weapons.push(h.weapon)
   }
   ctx.emit({
     type: "rolled",

@@ -30,13 +30,18 @@ const scenario = (id: string, over: Partial<Scenario>): Scenario =>
   ({ ...cache, id, name: id, ...over }) as Scenario
 const setupOf = (over: Partial<Scenario["setup"]>) => ({ ...cache.setup, ...over })
 
-/** Test scenarios: `duel` (6 rounds, nothing lurking, 2 Loot), `short` (1 round), `lurk` (one lurking roll), `noisy` (+2 Din dice). */
+/** Test scenarios: `duel` (6 rounds, nothing lurking, 2 Loot), `short` (1 round), `lurk` (one lurking roll), `noisy` (+2 Din dice), `dark` (Night Raid's dark). */
 export const SCENARIOS: Record<string, Scenario> = {
   duel: scenario("duel", { setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   short: scenario("short", { rounds: 1, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   two: scenario("two", { rounds: 2, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   lurk: scenario("lurk", { setup: setupOf({ lurking: 1, lootTokens: 2 }) }),
   noisy: scenario("noisy", { dinDice: 2, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
+  /** Night Raid's dark (its `untargetable` effect) on a duel's set-up. */
+  dark: scenario("dark", {
+    effects: core.get("scenarios", "night-raid")!.effects,
+    setup: setupOf({ lurking: 0, lootTokens: 2 }),
+  }),
 }
 
 /** The core content with the test scenarios. */
@@ -289,6 +294,21 @@ export const started = (input: RaidInput = {}, first = "a"): Table => {
 }
 
 export const faces = (n: number, face: number): number[] => Array.from({ length: n }, () => face)
+
+/** A raid where a.1 is the given survivor (and a.2 a plain friend), b has two plain survivors; a on turn. */
+export const withShooter = (a1: SurvivorSpec, stores = {}, options = {}, scenario = "duel"): Table =>
+  started({
+    refuges: [refuge("A", [{ leader: true, ...a1 }, {}], stores), refuge("B", [{ leader: true }, {}])],
+    options,
+    scenario,
+  })
+
+/** The size of the pending dice prompt. */
+export const dicePrompt = (t: Table): number => {
+  const p = t.prompt
+  if (p?.kind !== "dice") throw new Error(`expected a dice prompt, got ${JSON.stringify(p)}`)
+  return p.dice
+}
 
 /** The facts a Shoot asks, stated ahead: in sight, in range, half range or not, cover, and no friend in the fight. */
 export const shotFacts = (

@@ -29,13 +29,12 @@ export interface HitSource {
   readonly infectious?: number | undefined
 }
 
-/** Extra Damage a weapon's Crit effect adds (`core/crit-damage`). */
+/** Extra Damage a weapon's Crit effect adds (a `damageModifier` on `crit`). */
 export const critDamageOf = (ctx: Ctx, weapon: string): number => {
   const w = ctx.env.content.get("weapons", weapon)
   let extra = 0
   for (const e of w?.traits?.crit?.effects ?? [])
-    if (e.kind === "hook" && e.hook === "core/crit-damage")
-      extra += Number((e.params as { damage?: number })?.damage ?? 0)
+    if (e.kind === "damageModifier" && e.on === "crit") extra += e.value
   return extra
 }
 

@@ -1,7 +1,7 @@
 /**
  * Noise (B-NOISE-01..07): every action that makes Noise puts that many tokens by the model, where
  * they stay until the End Phase. Making Noise ends Hiding (B-ACTION-HIDE-03). Some rules make an
- * action Quiet for a model (`core/quiet-action`); a carrier of the Radio always has at least 1
+ * action Quiet for a model (`actionNoise` 0); a carrier of the Radio always has at least 1
  * (a `minimumNoise` effect, read where Noise is counted).
  *
  * @since 0.2.0
@@ -12,13 +12,13 @@ import { effectsOf } from "../combat/Pools.js"
 import { checkEmerge } from "../creatures/Ambush.js"
 import type { Model } from "../State.js"
 
-/** Is this action Quiet for this model by a rule (`core/quiet-action`)? */
+/** Is this action Quiet for this model by a rule (an `actionNoise` of 0: Soft Step, Soundless)? */
 export const quietFor = (ctx: Ctx, modelId: string, action: string): boolean =>
   effectsOf(ctx, ctx.view(modelId)).some(
     (s) =>
-      s.effect.kind === "hook" &&
-      s.effect.hook === "core/quiet-action" &&
-      ((s.effect.params as { actions?: ReadonlyArray<string> } | undefined)?.actions ?? []).includes(action),
+      s.effect.kind === "actionNoise" &&
+      s.effect.value === 0 &&
+      (s.effect.actions as ReadonlyArray<string>).includes(action),
   )
 
 /** Puts Noise tokens by a model (creatures make none, R-BATTLE-17). */

@@ -1,0 +1,86 @@
+/**
+ * Vocabulary v2 in a raid (issue 11): rules that used to be code hooks answering with a note are
+ * data now, and the engine acts on them by their kind. Each test plays the rule through the public
+ * engine with the dice typed in and the facts stated (docs/homebrew.md, "Vocabulary v2").
+ */
+import { describe, expect, it } from "vitest"
+import { dicePrompt, faces, refuge, shotFacts, started, within, withShooter } from "./fixtures.js"
+
+describe("vocabulary v2 in a raid", () => {
+  it("B-JAM-01 Tinker is `threshold` jam 3: the Mechanic's Scrap weapon Jams on three 1s, not two", () => {
+    const shoot = (background: string | undefined, ...roll: number[]) => {
+      const t = withShooter({ weapons: ["nail-gun"], ...(background ? { background } : {}) }, { reloads: 1 })
+      t.do({ type: "activate", model: "a.1" })
+      t.do({ type: "aim", model: "a.1" }) // +1 die: three dice to show three 1s
+      t.state(...shotFacts(t, "a.1", "b.1", 6))
+      t.do({ type: "shoot", model: "a.1", weapon: "nail-gun", target: "b.1" })
+      expect(dicePrompt(t)).toBe(3)
+      t.roll(...roll)
+      return t.of("jammed").length
+    }
+    expect(shoot(undefined, 1, 1, 4)).toBe(1) // anyone else: two 1s Jam
+    expect(shoot("mechanic", 1, 1, 4)).toBe(0)
+    expect(shoot("mechanic", 1, 1, 1)).toBe(1)
+  })
+
+  it("B-ACTION-RELOAD-01 Quick Reload is `freeAction` reload: once an activation a Reload uses no action (B-ACT-07)", () => {
+    const afterReload = (skills: string[]) => {
+      const t = withShooter({ weapons: ["pistol"], skills }, { reloads: 2 })
+      t.do({ type: "activate", model: "a.1" })
+      t.state(...shotFacts(t, "a.1", "b.1", 12))
+      t.do({ type: "shoot", model: "a.1", weapon: "pistol", target: "b.1" })
+      t.roll(...faces(dicePrompt(t), 1))
+      t.do({ type: "reload", model: "a.1", weapon: "pistol" })
+      return t
+    }
+    const quick = afterReload(["quick-reload"])
+    expect(quick.of("reloaded")).toHaveLength(1)
+    // The Reload was free: a second action is still there.
+    quick.do({ type: "move", model: "a.1", distance: 1 })
+    expect(quick.of("moved")).toHaveLength(1)
+    const plain = afterReload([])
+    // Without it, the Reload was the second action: the activation is over.
+    expect(plain.reject({ type: "move", model: "a.1", distance: 1 }).reason).toMatch(/not activating/)
+  })
+
+  it("B-ACTION-SPRINT-01 Soft Step is `actionNoise` 0 for sprint: its Sprint is Quiet", () => {
+    const sprint = (skills: string[]) => {
+      const t = withShooter({ skills })
+      t.do({ type: "activate", model: "a.1" })
+      t.do({ type: "sprint", model: "a.1", distance: 2 })
+      return t.model("a.1").noise
+    }
+    expect(sprint([])).toBe(1)
+    expect(sprint(["soft-step"])).toBe(0)
+  })
+
+  it("B-SCENARIO-02 Night Raid's dark is `untargetable` by every model beyond 12\", unless the target made Noise or carries a light", () => {
+    // A rifle (24") at a target 18" away: in range, but beyond the dark's 12".
+    const t = withShooter({ weapons: ["rifle"] }, { reloads: 1 }, {}, "dark")
+    t.do({ type: "activate", model: "a.1" })
+    t.state(...shotFacts(t, "a.1", "b.1", 24), within("a.1", "b.1", 12, false))
+    expect(t.reject({ type: "shoot", model: "a.1", weapon: "rifle", target: "b.1" })).toMatchObject({
+      reason: expect.stringMatching(/can't be shot from further than 12" \(dark: the dark\)/),
+      clause: "B-SHOOT-01",
+    })
+    // b.1 Sprints (1 Noise): it is heard in the dark, and a.2 may shoot it from beyond 12".
+    const u = started({
+      refuges: [
+        refuge("A", [{ leader: true }, { weapons: ["rifle"] }], { reloads: 1 }),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+      scenario: "dark",
+    })
+    u.do({ type: "activate", model: "a.1" })
+    u.do({ type: "endActivation", model: "a.1" })
+    u.do({ type: "activate", model: "b.1" })
+    u.do({ type: "sprint", model: "b.1", distance: 2 })
+    u.do({ type: "endActivation", model: "b.1" })
+    expect(u.model("b.1").noise).toBe(1)
+    u.do({ type: "activate", model: "a.2" })
+    u.state(...shotFacts(u, "a.2", "b.1", 24), within("a.2", "b.1", 12, false))
+    u.do({ type: "shoot", model: "a.2", weapon: "rifle", target: "b.1" })
+    expect(u.of("refused")).toEqual([])
+    expect(dicePrompt(u)).toBeGreaterThan(0)
+  })
+})
