@@ -4,7 +4,18 @@
  * engine with the dice typed in and the facts stated (docs/homebrew.md, "Vocabulary v2").
  */
 import { describe, expect, it } from "vitest"
-import { dicePrompt, faces, refuge, shotFacts, started, within, withShooter } from "./fixtures.js"
+import {
+  contact,
+  dicePrompt,
+  faces,
+  refuge,
+  type SurvivorSpec,
+  shotFacts,
+  started,
+  Table,
+  within,
+  withShooter,
+} from "./fixtures.js"
 
 describe("vocabulary v2 in a raid", () => {
   it("B-JAM-01 Tinker is `threshold` jam 3: the Mechanic's Scrap weapon Jams on three 1s, not two", () => {
@@ -54,7 +65,7 @@ describe("vocabulary v2 in a raid", () => {
     expect(sprint(["soft-step"])).toBe(0)
   })
 
-  it("B-SCENARIO-02 Night Raid's dark is `untargetable` by every model beyond 12\", unless the target made Noise or carries a light", () => {
+  it("B-SCENARIO-02 R-WORLD-21 Night Raid's dark is `untargetable` by every model beyond 12\", unless the target made Noise or carries a light", () => {
     // A rifle (24") at a target 18" away: in range, but beyond the dark's 12".
     const t = withShooter({ weapons: ["rifle"] }, { reloads: 1 }, {}, "dark")
     t.do({ type: "activate", model: "a.1" })
@@ -82,5 +93,62 @@ describe("vocabulary v2 in a raid", () => {
     u.do({ type: "shoot", model: "a.2", weapon: "rifle", target: "b.1" })
     expect(u.of("refused")).toEqual([])
     expect(dicePrompt(u)).toBeGreaterThan(0)
+  })
+
+  it("B-NOISE-02 a knife's Crit is `damageModifier` +1 on crit: an unblocked Crit does 2 Damage, a plain hit 1", () => {
+    const hit = (attack: number[]) => {
+      const t = started({
+        refuges: [
+          refuge("A", [{ leader: true, weapons: ["knife"] }, {}]),
+          refuge("B", [{ leader: true }, {}]),
+        ],
+      })
+      t.state(contact("a.1", "b.1"), contact("a.2", "b.1", false), contact("b.2", "a.1", false))
+      t.do({ type: "activate", model: "a.1" })
+      t.do({ type: "fight", model: "a.1", target: "b.1" })
+      t.roll(...attack)
+      t.roll(...faces(dicePrompt(t), 1))
+      return t.of("damage.taken", true).map((e) => e.amount)
+    }
+    expect(hit([6, 1])).toEqual([2])
+    expect(hit([5, 1])).toEqual([1])
+  })
+
+  it("B-DREAD-03 Under Fire Before is `replaceOutcome` panic → shaken: the Soldier makes no Panic move, only Shaken", () => {
+    /** A Rotweaver (Dread 1) lurks; a.2 (a Soldier, or a Student) meets it with no Leader near and rolls all 1s. */
+    const meet = (a2: SurvivorSpec) => {
+      const t = Table.create({
+        scenario: "lurk",
+        refuges: [refuge("A", [{ leader: true }, a2], { reloads: 2 }), refuge("B", [{ leader: true }, {}])],
+      })
+      t.roll(4, 5) // a Rotweaver
+      t.settle(faces(4, 1), () => false)
+      t.settle([6, 1], () => false)
+      for (const id of ["a.1", "b.1"]) {
+        t.do({ type: "activate", model: id })
+        t.do({ type: "endActivation", model: id })
+      }
+      t.settle([], () => false)
+      t.do({ type: "activate", model: "a.2" })
+      t.state(within("a.2", "c1", 3, false))
+      t.do({
+        type: "move",
+        model: "a.2",
+        distance: 2,
+        facts: [
+          within("a.2", "c1", 12),
+          within("a.2", "c1", 3, false),
+          { query: { q: "sees", a: "a.2", b: "c1" }, value: true },
+          within("a.2", "a.1", 6, false),
+        ],
+      })
+      t.roll(...faces(dicePrompt(t), 1))
+      return {
+        panicked: t.of("moved").some((e) => e.reason?.includes("Panic")),
+        shaken: t.model("a.2").shaken,
+      }
+    }
+    expect(meet({})).toEqual({ panicked: true, shaken: true })
+    expect(meet({ background: "soldier" })).toEqual({ panicked: false, shaken: true })
   })
 })
