@@ -342,3 +342,28 @@ export const passRound = (t: Table): void => {
     t.do(next)
   }
 }
+
+/**
+ * `model` (activating) moves 2" to where it first sees `creature`, within 12" but not 3", and
+ * within 6" of `leader` or not: the move that asks for a Dread test (B-DREAD-01).
+ */
+export const comeIntoSight = (
+  t: Table,
+  model: string,
+  creature: string,
+  leader: string,
+  nearLeader: boolean,
+) => {
+  t.state(within(model, creature, 3, false))
+  t.do({
+    type: "move",
+    model,
+    distance: 2,
+    facts: [
+      within(model, creature, 12),
+      within(model, creature, 3, false),
+      { query: { q: "sees", a: model, b: creature }, value: true },
+      within(model, leader, 6, nearLeader),
+    ],
+  })
+}

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest"
 import {
+  comeIntoSight,
   contact,
   dicePrompt,
   faces,
@@ -130,18 +131,7 @@ describe("vocabulary v2 in a raid", () => {
       }
       t.settle([], () => false)
       t.do({ type: "activate", model: "a.2" })
-      t.state(within("a.2", "c1", 3, false))
-      t.do({
-        type: "move",
-        model: "a.2",
-        distance: 2,
-        facts: [
-          within("a.2", "c1", 12),
-          within("a.2", "c1", 3, false),
-          { query: { q: "sees", a: "a.2", b: "c1" }, value: true },
-          within("a.2", "a.1", 6, false),
-        ],
-      })
+      comeIntoSight(t, "a.2", "c1", "a.1", false)
       t.roll(...faces(dicePrompt(t), 1))
       return {
         panicked: t.of("moved").some((e) => e.reason?.includes("Panic")),
