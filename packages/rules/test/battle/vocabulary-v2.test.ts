@@ -96,6 +96,29 @@ describe("vocabulary v2 in a raid", () => {
     expect(dicePrompt(u)).toBeGreaterThan(0)
   })
 
+  it('B-CREATURE-10 the Stalk\'s Never seen walking is `untargetable` by enemies beyond 12": a rifle can\'t shoot it from 18", can from 10"', () => {
+    const t = Table.create({
+      scenario: "stalk",
+      refuges: [
+        refuge("A", [{ leader: true, weapons: ["rifle"] }, {}], { reloads: 1 }),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+    })
+    t.initiative("a")
+    // The Stalk (Initiative 4) acts first; every fact answered "no", it ends its activation.
+    t.settle([], () => false)
+    const stalk = t.s.models.find((m) => m.ref === "the-stalk")!
+    t.do({ type: "activate", model: "a.1" })
+    t.state(...shotFacts(t, "a.1", stalk.id, 24), within("a.1", stalk.id, 12, false))
+    expect(t.reject({ type: "shoot", model: "a.1", weapon: "rifle", target: stalk.id })).toMatchObject({
+      reason: expect.stringMatching(/can't be shot from further than 12" \(The Stalk: Never seen walking\)/),
+      clause: "B-SHOOT-01",
+    })
+    t.state(within("a.1", stalk.id, 12))
+    t.do({ type: "shoot", model: "a.1", weapon: "rifle", target: stalk.id })
+    expect(dicePrompt(t)).toBeGreaterThan(0)
+  })
+
   it("B-NOISE-02 a knife's Crit is `damageModifier` +1 on crit: an unblocked Crit does 2 Damage, a plain hit 1", () => {
     const hit = (attack: number[]) => {
       const t = started({
