@@ -113,7 +113,7 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
   // Vocabulary v2 (what used to be hooks).
   { area: "battle", kind: "damageModifier", selects: "crit", by: "combat/Damage.critDamageOf" },
   { area: "battle", kind: "threshold", selects: "jam", by: "actions/Shoot.jamThreshold" },
-  { area: "battle", kind: "actionNoise", by: "noise/Noise.quietFor" },
+  { area: "battle", kind: "actionNoise", by: "noise/Noise.noiseFor (Sprint, Fight, Shoot)" },
   { area: "battle", kind: "replaceOutcome", selects: "panic", by: "nerve/Dread.faithful" },
   { area: "battle", kind: "heal", from: ["gifts"], by: "actions/Gift.apply" },
   { area: "battle", kind: "freeAction", selects: "reload", by: "actions/Reload" },

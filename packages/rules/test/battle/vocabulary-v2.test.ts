@@ -66,6 +66,20 @@ describe("vocabulary v2 in a raid", () => {
     expect(sprint(["soft-step"])).toBe(0)
   })
 
+  it("B-GIFT-01 Soundless is `actionNoise` 0 for sprint and fight: its melee attack is Quiet too (B-FIGHT-10)", () => {
+    const fight = (gifts: string[]) => {
+      const t = withShooter({ weapons: ["baseball-bat"], gifts })
+      t.state(contact("a.1", "b.1"), contact("a.2", "b.1", false), contact("b.2", "a.1", false))
+      t.do({ type: "activate", model: "a.1" })
+      t.do({ type: "fight", model: "a.1", target: "b.1" })
+      t.roll(...faces(dicePrompt(t), 1))
+      t.roll(...faces(dicePrompt(t), 1))
+      return t.model("a.1").noise
+    }
+    expect(fight([])).toBe(1)
+    expect(fight(["soundless"])).toBe(0)
+  })
+
   it("B-SCENARIO-02 R-WORLD-21 Night Raid's dark is `untargetable` by every model beyond 12\", unless the target made Noise or carries a light", () => {
     // A rifle (24") at a target 18" away: in range, but beyond the dark's 12".
     const t = withShooter({ weapons: ["rifle"] }, { reloads: 1 }, {}, "dark")

@@ -16,7 +16,7 @@ import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
 import { applyHits, critDamageOf } from "../combat/Damage.js"
 import { checkBlightDice, effectsOf, poolModifiers, roll, score, spendExtraBlight } from "../combat/Pools.js"
-import { makeNoise } from "../noise/Noise.js"
+import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
@@ -184,7 +184,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     modifiers: reasons,
   })
   if (usesShots) ctx.emit({ type: "shot.used", model: m.id, weapon: weapon!.id, loaded: carried!.loaded - 1 })
-  makeNoise(ctx, m.id, weapon!.noise, `${weapon!.name} (B-SHOOT-09)`)
+  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon!.noise), `${weapon!.name} (B-SHOOT-09)`)
   // B-JAM-01: a Scrap weapon Jams on two or more 1s.
   if (weapon!.traits?.scrap) {
     const ones = [...pool.dice, ...(ctx.draft.options.blightOnesJam ? pool.blight : [])].filter(
@@ -277,7 +277,7 @@ const shootAtObjective = (
   if (blast) ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
   else if (weapon.ammunition !== "none")
     ctx.emit({ type: "shot.used", model: m.id, weapon: weaponId, loaded: carried.loaded - 1 })
-  makeNoise(ctx, m.id, weapon.noise, `${weapon.name} (B-SHOOT-09)`)
+  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-SHOOT-09)`)
   shootObjective(ctx, o!, m, weaponId, pool.successes)
   afterAction(ctx, m.id)
 }
@@ -344,7 +344,7 @@ const blast = (ctx: Ctx, m: Model, target: Model, weaponId: string): void => {
   const b = weapon.traits!.blast!
   const mods = poolModifiers(ctx, m, "shoot", { self: m, target, weapon: weaponId, action: "shoot" })
   ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
-  makeNoise(ctx, m.id, weapon.noise, `${weapon.name} (B-NOISE-05)`)
+  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-NOISE-05)`)
   const caught = ctx.draft.models.filter(
     (x) =>
       (x.status === "active" || x.status === "down") &&
