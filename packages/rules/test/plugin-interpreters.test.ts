@@ -90,6 +90,20 @@ describe("nothing silent: every core effect has code that reads it", () => {
     expect(BUILDER_AREAS).toContain("market")
   })
 
+  it("a v2 word the raid engine reads only unconditionally is reported when it carries a `when`", () => {
+    const effect: Effect = { kind: "damageModifier", value: 1, on: "crit", when: { round: 1 } }
+    const entry = {
+      effect,
+      path: "weapons[x].traits.crit.effects[0]",
+      entryKind: "weapons" as const,
+      within: [],
+    }
+    expect(uninterpreted([entry], declared, AREAS)).toEqual([
+      { area: "battle", path: "weapons[x].traits.crit.effects[0]", kind: "damageModifier", selects: "crit" },
+    ])
+    expect(uninterpreted([{ ...entry, effect: { ...effect, when: undefined } }], declared, AREAS)).toEqual([])
+  })
+
   it("B-CONGREGATION-07 B-CONGREGATION-08 R-BUILDER-01 the Grove's Market hook states the limits the Market enforces", () => {
     const limit = found.find((f) => f.effect.kind === CONGREGATION_MARKET_KIND)!
     expect(limit.path).toMatch(/^homes\[grove\]/)

@@ -110,14 +110,33 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     by: "scenario/Objectives.riteRises",
   },
   { area: "battle", kind: "minimumNoise", by: "noise/Noise.noiseOf" },
-  // Vocabulary v2 (what used to be hooks).
-  { area: "battle", kind: "damageModifier", selects: "crit", by: "combat/Damage.critDamageOf" },
-  { area: "battle", kind: "threshold", selects: "jam", by: "actions/Shoot.jamThreshold" },
-  { area: "battle", kind: "actionNoise", by: "noise/Noise.noiseFor (Sprint, Fight, Shoot)" },
-  { area: "battle", kind: "replaceOutcome", selects: "panic", by: "nerve/Dread.faithful" },
-  { area: "battle", kind: "heal", from: ["gifts"], by: "actions/Gift.apply" },
-  { area: "battle", kind: "freeAction", selects: "reload", by: "actions/Reload" },
-  { area: "battle", kind: "untargetable", selects: "shoot", by: "actions/Shoot.shootingLimit" },
+  // Vocabulary v2 (what used to be hooks). These readers evaluate no `when` and read the model's
+  // own rules: an effect with a condition or another scope is reported, not silently ignored.
+  ...(
+    [
+      ["damageModifier", "crit", "combat/Damage.critDamageOf"],
+      ["threshold", "jam", "actions/Shoot.jamThreshold"],
+      ["replaceOutcome", "panic", "nerve/Dread.faithful"],
+      ["freeAction", "reload", "actions/Reload"],
+      ["untargetable", "shoot", "actions/Shoot.shootingLimit (by, beyond, unless)"],
+    ] as const
+  ).map(
+    ([kind, selects, by]): Interpretation => ({
+      area: "battle",
+      kind,
+      selects,
+      unconditional: true,
+      scopes: ["self"],
+      by,
+    }),
+  ),
+  {
+    area: "battle",
+    kind: "actionNoise",
+    scopes: ["self"],
+    by: "noise/Noise.noiseFor (Sprint, Fight, Shoot)",
+  },
+  { area: "battle", kind: "heal", unconditional: true, from: ["gifts"], by: "actions/Gift.apply" },
   {
     area: "battle",
     kind: "poolModifier",
