@@ -162,7 +162,4 @@ const STILL_SILENT: Readonly<Record<string, string>> = {
     "the Radio trophy's Initiative re-roll (R-WORLD-07) is a trophy kept between raids; the raid engine's re-rolls read survivors' rules only",
   "objectives[stranger].rules[1].effects[0]":
     "the Stranger's `battle.end` trigger (a roll on the Stranger table for the rescuer): scenario rewards are issue 11 item 1",
-  "skills[scavenger].effects[0]":
-    "reroll of the Loot die: the Aftermath's Loot step rolls without offering re-rolls yet",
-  "backgrounds[rough-sleeper].knack.effects[0]": "reroll of the Loot die: as Scavenger",
 }

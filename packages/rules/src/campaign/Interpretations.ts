@@ -62,6 +62,15 @@ export const campaignInterpretations: ReadonlyArray<Interpretation> = [
   },
   { area: "campaign", kind: "rollTable", from: ["tables"], by: "Loot (the firearm table)" },
   { area: "campaign", kind: "gainItem", from: ["tables"], by: "Loot" },
+  {
+    area: "campaign",
+    kind: "reroll",
+    selects: "loot",
+    unconditional: true,
+    uses: ["aftermath"],
+    from: ["backgrounds", "skills", "marks", "gifts"],
+    by: "Loot.lootRerolls",
+  },
   // Hooks the campaign runs by name, reading their params.
   ...(
     [

@@ -68,6 +68,40 @@ describe("vocabulary v2 in the Aftermath", () => {
     ])
   })
 
+  it("B-LOOT-01 Scavenger's `reroll` of `loot`: the Refuge sees a Loot roll and may roll it again, once an Aftermath (R-CAMPAIGN-18)", () => {
+    const c = campaign(undefined, [
+      edited((s) => {
+        s.skills = ["scavenger"]
+      }),
+      gardeners(),
+    ])
+    const seen: Prompt[] = []
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.4`).carrying = [{ token: "t3", contents: "loot", rich: 1 }]
+      }),
+      [
+        [/Jess: Loot \(B-LOOT-01\)/, [1, 1]],
+        [/loot-reroll:Jess /, "reroll"],
+        [/Jess: Loot re-roll/, [4, 6]],
+        [/Jess, Rich find 1: Loot \(B-LOOT-01\)/, [1, 1]],
+      ],
+      seen,
+    )
+    const offers = seen.filter((p) => p.kind === "choice" && p.key.startsWith("loot-reroll"))
+    // Offered on the first roll; spent there, so not on the Rich find's roll.
+    expect(offers.map((p) => p.kind === "choice" && p.key)).toEqual(["loot-reroll:Jess"])
+    // The re-rolled roll (4, 6) is the one read, then the Rich find's own roll.
+    const rolled = done.events.flatMap((e) =>
+      e.type === "rolled" && e.what === "Loot" && e.refuge === 0 ? [e.faces] : [],
+    )
+    expect(rolled).toEqual([
+      [4, 6],
+      [1, 1],
+    ])
+  })
+
   it("B-UPKEEP-01 Sap Hunger (a Mark's `aftermath.upkeep` trigger) eats an extra Ration each Upkeep (R-CAMPAIGN-17)", () => {
     const c = campaign(undefined, [
       edited((s) => {
