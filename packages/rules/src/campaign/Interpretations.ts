@@ -81,6 +81,7 @@ export const campaignInterpretations: ReadonlyArray<Interpretation> = [
       ["core/pay-fuel", "Upkeep.upkeepRules"],
       ["core/unmet-need", "Upkeep.upkeepRules"],
       ["core/hunger", "Upkeep.upkeepRules"],
+      ["core/hollowed-laid-to-rest", "RaidRecord (the slain Hollowed whose slain trigger names it)"],
     ] as const
   ).map(([hook, by]): Interpretation => ({ area: "campaign", kind: "hook", selects: hook, by })),
 ]
