@@ -149,9 +149,8 @@ describe("nothing silent: every core effect has code that reads it", () => {
  * docs/content-gaps.md ("Effects the engine does not act on yet").
  */
 const STILL_SILENT: Readonly<Record<string, string>> = {
-  "creatures[lantern-moths].specialRules[0].effects[0]":
-    "ignoreTerrain: the board's path costs (R-BOARD-06) are the same for every model; per-model terrain costs wait for the terrain kinds being added to the content",
-  "creatures[rootmaw].specialRules[0].effects[0]": "ignoreTerrain: as the Lantern Moths",
+  "creatures[rootmaw].specialRules[0].effects[0]":
+    "ignoreTerrain with blocking: climbing and dense growth cost it nothing on a board, but passing under walls (burrowing) is not built: the board's paths keep every model out of walls",
   "objectives[bloom-heart].rules[2].effects[0]":
     "the `battle.end` trigger of a clean street: the next raid's set-up is issue 11 item 1 (scenarios as data)",
   "objectives[bloom-heart].rules[2].effects[0].do[0]":

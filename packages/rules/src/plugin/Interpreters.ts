@@ -85,6 +85,8 @@ export const selectorOf = (e: Effect): string | undefined => {
       return e.status
     case "exchange":
       return e.give.store
+    case "ignoreTerrain":
+      return [...e.terrain].sort().join("+")
     default:
       return undefined
   }

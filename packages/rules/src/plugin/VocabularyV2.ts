@@ -98,10 +98,17 @@ export const Untargetable = effect(
   "The model can't be the target of this action from further than `beyond`, by `by` (who is looking); `unless` (tested on the model) lifts it",
 )
 
+/** Terrain a rule can let a model cross freely. */
+export const TerrainWord = Schema.Literal("climbing", "dense", "blocking").annotations({
+  identifier: "TerrainWord",
+  description: "climbing (ruins, costs double), dense (Blight growth, costs double), blocking (walls)",
+})
+export type TerrainWord = typeof TerrainWord.Type
+
 /** Terrain that costs the model nothing (flying, burrowing). */
 export const IgnoreTerrain = effect(
   "ignoreTerrain",
-  { terrain: Schema.Array(Schema.Literal("climbing", "dense", "blocking")).pipe(Schema.minItems(1)) },
+  { terrain: Schema.Array(TerrainWord).pipe(Schema.minItems(1)) },
   "This terrain costs the model no extra Move (climbing, dense growth) or doesn't block it (blocking)",
 )
 

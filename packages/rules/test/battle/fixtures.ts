@@ -30,7 +30,20 @@ const scenario = (id: string, over: Partial<Scenario>): Scenario =>
   ({ ...cache, id, name: id, ...over }) as Scenario
 const setupOf = (over: Partial<Scenario["setup"]>) => ({ ...cache.setup, ...over })
 
-/** Test scenarios: `duel` (6 rounds, nothing lurking, 2 Loot), `short` (1 round), `lurk` (one lurking roll), `noisy` (+2 Din dice), `dark` (Night Raid's dark), `stalk` (the Stalk at a Lair). */
+/** A scenario where one creature waits at a Lair (a set-up spawn) and nothing else lurks. */
+const waitingAtLair = (id: string, creature: string): Scenario =>
+  scenario(id, {
+    effects: [
+      {
+        kind: "trigger",
+        on: "battle.setup",
+        do: [{ kind: "spawn", creature: creature as never, count: 1, at: "lair" }],
+      },
+    ],
+    setup: setupOf({ lurking: 0, lootTokens: 2 }),
+  })
+
+/** Test scenarios: `duel` (6 rounds, nothing lurking, 2 Loot), `short` (1 round), `lurk` (one lurking roll), `noisy` (+2 Din dice), `dark` (Night Raid's dark), `stalk` and `moths` (the Stalk, Lantern Moths at a Lair). */
 export const SCENARIOS: Record<string, Scenario> = {
   duel: scenario("duel", { setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   short: scenario("short", { rounds: 1, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
@@ -38,16 +51,9 @@ export const SCENARIOS: Record<string, Scenario> = {
   lurk: scenario("lurk", { setup: setupOf({ lurking: 1, lootTokens: 2 }) }),
   noisy: scenario("noisy", { dinDice: 2, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   /** The Stalk waits at a Lair (a set-up spawn), nothing else lurks. */
-  stalk: scenario("stalk", {
-    effects: [
-      {
-        kind: "trigger",
-        on: "battle.setup",
-        do: [{ kind: "spawn", creature: "the-stalk" as never, count: 1, at: "lair" }],
-      },
-    ],
-    setup: setupOf({ lurking: 0, lootTokens: 2 }),
-  }),
+  stalk: waitingAtLair("stalk", "the-stalk"),
+  /** A cloud of Lantern Moths waits at a Lair. */
+  moths: waitingAtLair("moths", "lantern-moths"),
   /** Night Raid's dark (its `untargetable` effect) on a duel's set-up. */
   dark: scenario("dark", {
     effects: core.get("scenarios", "night-raid")!.effects,

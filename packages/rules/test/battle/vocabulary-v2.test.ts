@@ -133,6 +133,17 @@ describe("vocabulary v2 in a raid", () => {
     expect(dicePrompt(t)).toBeGreaterThan(0)
   })
 
+  it("B-CREATURE-10 `ignoreTerrain` on a creature's entry comes with it into the raid, for the board's path costs (Lantern Moths fly)", () => {
+    const arrived = (scenario: string, ref: string) => {
+      const t = Table.create({ scenario })
+      t.initiative("a") // the set-up's creatures are on the table once Initiative is rolled
+      return t.s.models.find((m) => m.ref === ref)
+    }
+    expect(arrived("moths", "lantern-moths")?.terrain).toEqual(["climbing", "dense"])
+    expect(arrived("stalk", "the-stalk")).toMatchObject({ kind: "creature" })
+    expect(arrived("stalk", "the-stalk")?.terrain).toBeUndefined()
+  })
+
   it("B-NOISE-02 a knife's Crit is `damageModifier` +1 on crit: an unblocked Crit does 2 Damage, a plain hit 1", () => {
     const hit = (attack: number[]) => {
       const t = started({
