@@ -10,6 +10,7 @@ const hooks = makeHookRegistry([
     summary: "a test hook",
     points: ["effect"],
     params: Schema.Struct({ radius: Schema.Number }),
+    facts: Schema.Struct({}),
     run: () => ({}),
   }),
 ])

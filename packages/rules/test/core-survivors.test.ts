@@ -18,7 +18,7 @@ import type { EntryOf } from "../src/content/schema/Entries.js"
 import type { Kind } from "../src/content/schema/Ids.js"
 import { BASE_SURVIVOR } from "../src/content/schema/Profile.js"
 import type { Effect } from "../src/plugin/Effect.js"
-import { type HookDefinition, makeHookRegistry } from "../src/plugin/Hooks.js"
+import { type HookDefinition, type HookResult, makeHookRegistry } from "../src/plugin/Hooks.js"
 import { FOUNDING, found } from "../src/refuge/Founding.js"
 import { MARKET } from "../src/refuge/Market.js"
 import { type Refuge, stores } from "../src/refuge/Refuge.js"
@@ -621,9 +621,9 @@ describe("the Aftermath tables", () => {
   it("B-CONGREGATION-08 the Loot firearm table gives only firearms on sale in the Market", () => {
     const t = table("loot-firearm")
     for (const row of t.rows) {
-      const [hook] = (row.result as unknown as { effects: Effect[] }).effects
-      expect(hook?.kind).toBe("hook")
-      const id = hook?.kind === "hook" ? (hook.params as { weapon: string }).weapon : ""
+      const [gain] = (row.result as unknown as { effects: Effect[] }).effects
+      expect(gain?.kind).toBe("gainItem")
+      const id = gain?.kind === "gainItem" ? gain.weapon : ""
       expect(weapon(id).firearm, id).toBe(true)
     }
   })
@@ -686,81 +686,85 @@ describe("survivor hooks", () => {
     expect([...defined].sort()).toEqual([...new Set(used.map((u) => u.hook as string))].sort())
   })
 
-  it("B-BLIGHTDICE-04 Deep Roots calls the Blight with the tier's dice; 1s add Blight", () => {
-    const bloomed = survivorHooks.holdOn.run(
-      { ...facts({ blight: 6 }), dice: Source.manual([1, 4]) },
-      { health: 1 },
-    )
-    expect(bloomed.note).toMatch(/stays standing with 1 Health/)
-    expect(bloomed.effects).toEqual([{ kind: "blight", value: 1 }])
-    const failed = survivorHooks.holdOn.run(
-      { ...facts({ blight: 3 }), dice: Source.manual([2]) },
-      { health: 1 },
-    )
-    expect(failed.note).toMatch(/goes Down/)
-    expect(survivorHooks.holdOn.run(facts({ blight: 0 }), { health: 1 }).note).toMatch(/no Blight dice/)
-  })
+  /** Runs a hook; its facts are decoded by the decoder built when it was defined. */
+  const answer = <P, F>(hook: HookDefinition<P, F>, f: unknown, params: P, dice: number[] = []) =>
+    Either.getOrThrow(hook.run({ ...facts(f), dice: Source.manual(dice) }, params))
+  const effectsOf = (r: HookResult) => (r.operations ?? []).map((o) => o.effect)
 
-  it("B-JAM-01 Tinker: a Scrap weapon Jams on three 1s, not two", () => {
-    expect(survivorHooks.jamThreshold.run(facts({ faces: [1, 1, 5] }), { ones: 3 }).note).toMatch(/no Jam/)
-    expect(survivorHooks.jamThreshold.run(facts({ faces: [1, 1, 1] }), { ones: 3 }).note).toMatch(/^Jams/)
+  it("B-BLIGHTDICE-04 Deep Roots calls the Blight with the tier's dice; 1s add Blight", () => {
+    const bloomed = answer(survivorHooks.holdOn, { blight: 6 }, { health: 1 }, [1, 4])
+    expect(effectsOf(bloomed)).toEqual([
+      { kind: "blight", value: 1 },
+      { kind: "replaceOutcome", outcome: "down", becomes: "standing" },
+      { kind: "heal", health: 1 },
+    ])
+    const failed = answer(survivorHooks.holdOn, { blight: 3 }, { health: 1 }, [2])
+    expect(effectsOf(failed)).toEqual([])
+    expect(answer(survivorHooks.holdOn, { blight: 0 }, { health: 1 })).toEqual({ operations: [] })
   })
 
   it("B-SHOOT-03 Steady Aim: an Aim gives one more die", () => {
-    expect(survivorHooks.aimBonus.run(facts({ aimed: true }), { dice: 1 }).effects).toEqual([
+    expect(effectsOf(answer(survivorHooks.aimBonus, { aimed: true }, { dice: 1 }))).toEqual([
       { kind: "poolModifier", pool: "shoot", dice: 1 },
     ])
-    expect(survivorHooks.aimBonus.run(facts({ aimed: false }), { dice: 1 }).effects).toBeUndefined()
+    expect(effectsOf(answer(survivorHooks.aimBonus, { aimed: false }, { dice: 1 }))).toEqual([])
   })
 
   it('B-NOISE-03 Command Voice: a Shaken friend steadies; otherwise +1 die to its next pool; out of 6" nothing', () => {
-    expect(
-      survivorHooks.order.run(facts({ friendDistance: 4, friendShaken: true }), { range: 6, dice: 1 }).note,
-    ).toMatch(/stops being Shaken/)
-    expect(
-      survivorHooks.order.run(facts({ friendDistance: 4, friendShaken: false }), { range: 6, dice: 1 })
-        .effects,
-    ).toEqual([
-      { kind: "poolModifier", pool: "any", dice: 1, scope: "oneFriend", uses: { per: "round", times: 1 } },
+    const order = (friendDistance: number, friendShaken: boolean) =>
+      answer(survivorHooks.order, { friend: "f", friendDistance, friendShaken }, { range: 6, dice: 1 })
+        .operations
+    expect(order(4, true)).toEqual([{ to: "f", effect: { kind: "status", status: "shaken", set: false } }])
+    expect(order(4, false)).toEqual([
+      { to: "f", effect: { kind: "poolModifier", pool: "any", dice: 1, uses: { per: "round", times: 1 } } },
     ])
-    expect(
-      survivorHooks.order.run(facts({ friendDistance: 7, friendShaken: true }), { range: 6, dice: 1 }).note,
-    ).toMatch(/out of earshot/)
+    expect(order(7, true)).toEqual([])
   })
 
-  it("B-DREAD-03 Under Fire Before: a Panic result is only Shaken", () => {
-    expect(survivorHooks.noPanic.run(facts({ successes: 0, target: 1, ones: 2 }), {}).note).toMatch(
-      /Shaken instead/,
-    )
+  it("GAP-B-27 a hook given facts it doesn't understand says which, instead of guessing (a typed error, no text answer)", () => {
+    const r = survivorHooks.strike.run(facts({ nonsense: true }), { range: 3, damage: 1 })
+    expect(Either.isLeft(r)).toBe(true)
+    if (Either.isLeft(r)) {
+      expect(r.left._tag).toBe("HookFactsInvalid")
+      expect(r.left.hook).toBe("core/strike")
+      expect(r.left.message).toMatch(/target/)
+    }
   })
 
-  it("GAP-B-27 a hook given facts it doesn't understand says so instead of guessing", () => {
-    expect(survivorHooks.heal.run(facts({ nonsense: true }), { health: 1 }).note).toMatch(
-      /facts not understood/,
-    )
-  })
-
-  it("B-BLIGHTDICE-04 Root Grasp forbids the target's Move and Sprint in its next activation", () => {
-    expect(survivorHooks.root.run(facts({ targetDistance: 5 }), { range: 6 }).effects).toEqual([
-      { kind: "forbidAction", action: "move", scope: "target", uses: { per: "activation", times: 1 } },
-      { kind: "forbidAction", action: "sprint", scope: "target", uses: { per: "activation", times: 1 } },
+  it("B-BLIGHTDICE-04 Root Grasp roots the target: no Move or Sprint in its next activation (a status with a duration)", () => {
+    expect(answer(survivorHooks.root, { target: "t", targetDistance: 5 }, { range: 6 }).operations).toEqual([
+      { to: "t", effect: { kind: "status", status: "rooted", duration: "nextActivation" } },
     ])
+    expect(answer(survivorHooks.root, { target: "t", targetDistance: 7 }, { range: 6 }).operations).toEqual(
+      [],
+    )
   })
 
   it('B-INFECT-01 Spore Breath rolls a flat 2-dice attack for each model within 1"', () => {
-    const r = survivorHooks.areaAttack.run(
+    const r = answer(
+      survivorHooks.areaAttack,
       {
-        point: "effect",
-        facts: {
-          models: [
-            { id: "a", distance: 1, survivor: true },
-            { id: "b", distance: 3, survivor: true },
-          ],
-        },
-        dice: Source.manual([6, 4]),
+        models: [
+          { id: "a", distance: 1, survivor: true },
+          { id: "b", distance: 3, survivor: true },
+        ],
       },
       { dice: 2, damage: 1, radius: 1, infectious: 1 },
+      [6, 4],
     )
-    expect(r.note).toBe("a: 2 hits (1 Crit), Damage 1 each, +1 Blight per unblocked hit")
+    expect(r.operations).toEqual([
+      { to: "a", effect: { kind: "hit", hits: 2, crits: 1, damage: 1, infectious: 1 } },
+    ])
+  })
+
+  it("B-JAM-02 The Hush jams an enemy firearm in range; B-BLIGHTDICE-04 Thorn Lash is one hit", () => {
+    expect(
+      answer(survivorHooks.jamWeapon, { target: "t", targetDistance: 5, firearm: true }, { range: 6 })
+        .operations,
+    ).toEqual([{ to: "t", effect: { kind: "status", status: "jammed" } }])
+    expect(
+      answer(survivorHooks.strike, { target: "t", targetDistance: 2, crit: false }, { range: 3, damage: 1 })
+        .operations,
+    ).toEqual([{ to: "t", effect: { kind: "hit", hits: 1, crits: 0, damage: 1 } }])
   })
 })

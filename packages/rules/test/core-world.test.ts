@@ -13,6 +13,7 @@ import { loadCore } from "../src/content/core/index.js"
 import { formatProblem } from "../src/content/Problem.js"
 import type { Registry } from "../src/content/Registry.js"
 import type { EntryOf } from "../src/content/schema/Entries.js"
+import type { Effect } from "../src/plugin/Effect.js"
 import type { HookDefinition, HookResult } from "../src/plugin/Hooks.js"
 
 const WORLD_FILES = [
@@ -58,10 +59,21 @@ const objective = (id: string) => get("objectives", id)
 const encounter = (id: string) => get("encounters", id)
 const json = (u: unknown): string => JSON.stringify(u)
 
-/** Runs a world hook with facts and dice. */
-// biome-ignore lint/suspicious/noExplicitAny: hooks with different params types
-const run = (hook: HookDefinition<any>, params: unknown, facts: unknown, dice: number[] = []): HookResult =>
-  hook.run({ point: "effect", facts, dice: Source.manual(dice) }, params)
+/**
+ * Runs a world hook with facts (decoded by the hook's own decoder) and dice; `effects` lists its
+ * operations' effects (undefined when it answers none).
+ */
+const run = (
+  // biome-ignore lint/suspicious/noExplicitAny: hooks with different params types
+  hook: HookDefinition<any, any>,
+  params: unknown,
+  facts: unknown,
+  dice: number[] = [],
+): HookResult & { readonly effects?: ReadonlyArray<Effect> | undefined } => {
+  const r = Either.getOrThrow(hook.run({ point: "effect", facts, dice: Source.manual(dice) }, params))
+  const effects = (r.operations ?? []).map((o) => o.effect)
+  return { ...r, effects: effects.length > 0 ? effects : undefined }
+}
 
 /** Every hook effect of an entry, anywhere inside it. */
 const hooksIn = (u: unknown): Array<{ hook: string; params?: unknown }> => {
@@ -379,17 +391,20 @@ describe("the Bestiary (B-CREATURE-*, GAP-B-09)", () => {
       { kind: "statModifier", stat: "move", value: 3 },
     ])
     expect(run(worldHooks.unseenMoveBonus, { inches: 3 }, { seenBy: 2 }).effects).toBeUndefined()
-    expect(run(worldHooks.untargetableBeyond, { inches: 12 }, { distance: 14 }).effects).toEqual([
-      { kind: "forbidAction", action: "shoot", scope: "enemies" },
+    // Data now, not hooks: who can't shoot the Stalk from beyond 12" (enemies), and terrain costs.
+    expect(creature("the-stalk").specialRules?.[1]?.effects).toEqual([
+      { kind: "untargetable", action: "shoot", beyond: 12, by: "enemies" },
     ])
-    expect(run(worldHooks.untargetableBeyond, { inches: 12 }, { distance: 12 }).effects).toBeUndefined()
-    expect(run(worldHooks.ignoresTerrain, { mode: "flying" }, { extraCost: 2.5 }).effects).toEqual([
-      { kind: "statModifier", stat: "move", value: 3 },
+    expect(creature("lantern-moths").specialRules?.[0]?.effects).toEqual([
+      { kind: "ignoreTerrain", terrain: ["climbing", "dense"] },
+    ])
+    expect(creature("rootmaw").specialRules?.[0]?.effects).toEqual([
+      { kind: "ignoreTerrain", terrain: ["climbing", "dense", "blocking"] },
     ])
     expect(
       run(worldHooks.carrionFeed, { radius: 6, health: 1 }, { distance: 4, health: 2, startingHealth: 4 })
         .effects,
-    ).toEqual([{ kind: "statModifier", stat: "health", value: 1 }])
+    ).toEqual([{ kind: "heal", health: 1 }])
     expect(
       run(worldHooks.carrionFeed, { radius: 6, health: 1 }, { distance: 4, health: 4, startingHealth: 4 })
         .effects,
@@ -398,10 +413,12 @@ describe("the Bestiary (B-CREATURE-*, GAP-B-09)", () => {
       run(worldHooks.carrionFeed, { radius: 6, health: 1 }, { distance: 7, health: 1, startingHealth: 4 })
         .effects,
     ).toBeUndefined()
-    // Facts a hook doesn't understand are reported, not guessed.
-    expect(run(worldHooks.carrionFeed, { radius: 6, health: 1 }, { distance: "near" }).note).toMatch(
-      /facts not understood/,
+    // Facts a hook doesn't understand are a typed error naming the hook, not a guess.
+    const bad = worldHooks.carrionFeed.run(
+      { point: "effect", facts: { distance: "near" }, dice: Source.manual([]) },
+      { radius: 6, health: 1 },
     )
+    expect(Either.isLeft(bad) && bad.left.hook).toBe("core/carrion-feed")
   })
 })
 
@@ -422,8 +439,6 @@ describe("the Hollowed (B-HOLLOWED-*)", () => {
       { kind: "statModifier", stat: "move", value: 1 },
       { kind: "statModifier", stat: "fight", value: 1 },
     ])
-    expect(r.note).toContain("M6 F4 H3 A1")
-    expect(r.note).toContain("thornskin")
     expect(h.clauses).toContain("R-WORLD-03")
   })
 
@@ -605,16 +620,17 @@ describe("Homes (B-HOME-*)", () => {
   })
 
   it("B-CONGREGATION-08 the Grove's Market: Common melee weapons, Common kit, Common armour up to 1 (R-WORLD-20); no Reloads, no selling Amber", () => {
-    const m = hooksIn(home("grove").drawback).find((x) => x.hook === "core/congregation-market")!
-    const ask = (a: unknown) => run(worldHooks.congregationMarket, m.params, { ask: a }).note
-    expect(ask({ buy: "weapon", rarity: "common", type: "melee", firearm: false })).toMatch(/^allowed/)
-    expect(ask({ buy: "weapon", rarity: "common", type: "ranged", firearm: true })).toMatch(/^refused/)
-    expect(ask({ buy: "weapon", rarity: "uncommon", type: "melee", firearm: false })).toMatch(/^refused/)
-    expect(ask({ buy: "armour", rarity: "common", armour: 1 })).toMatch(/^allowed/)
-    expect(ask({ buy: "armour", rarity: "common", armour: 2 })).toMatch(/^refused/)
-    expect(ask({ buy: "kit", rarity: "common" })).toMatch(/^allowed/)
-    expect(ask({ buy: "reloads" })).toMatch(/^refused/)
-    expect(ask({ sell: "amber" })).toMatch(/^refused/)
+    // A `marketRestriction` (vocabulary v2), read by the Market (refuge/CongregationMarket.ts).
+    expect(json(home("grove").drawback.effects)).toContain(
+      json({
+        kind: "marketRestriction",
+        weapons: "commonMelee",
+        kit: "common",
+        maxArmour: 1,
+        reloads: false,
+        sellAmber: false,
+      }),
+    )
   })
 
   it("B-HOME-06 The Local's cellar die: on a 1 lose half the Rations, rounded down (R-WORLD-19)", () => {
@@ -629,7 +645,9 @@ describe("Homes (B-HOME-*)", () => {
     const p = hooksIn(home("corner-shop").drawback)[0]!
     expect(p).toEqual({ hook: "core/corner-shop-laid-up", params: { on: [1, 2], extraRaids: 1 } })
     const r = run(worldHooks.cornerShopLaidUpHook, p.params, { laidUp: ["Ann", "Bo"] }, [2, 5])
-    expect(r.note).toBe("Ann 2, Bo 5: Ann Laid Up 1 more raid")
+    expect(r.operations).toEqual([
+      { to: "Ann", effect: { kind: "status", status: "laidUp", duration: { raids: 1 } } },
+    ])
   })
 
   it("B-HOME-06 the Tower Block: Meds for each survivor Laid Up, or a second missed raid (R-WORLD-19)", () => {
@@ -638,10 +656,16 @@ describe("Homes (B-HOME-*)", () => {
       { meds: 1, extraRaids: 1 },
       { laidUp: ["Ann", "Bo"], meds: 1 },
     )
-    expect(r.effects).toEqual([
-      { kind: "stores", store: "meds", amount: -1, reason: "Tower Block: Meds for the Laid Up" },
-    ])
-    expect(r.note).toBe("Meds for Ann; Bo miss 1 more raid")
+    expect(r.effects?.[0]).toEqual({
+      kind: "stores",
+      store: "meds",
+      amount: -1,
+      reason: "Tower Block: Meds for the Laid Up",
+    })
+    expect(r.operations?.[1]).toEqual({
+      to: "Bo",
+      effect: { kind: "status", status: "laidUp", duration: { raids: 1 } },
+    })
   })
 
   it("B-HOME-06 the Hospital Wing's lurking Husks: one extra Husk at set-up in every raid (R-WORLD-19)", () => {
@@ -706,14 +730,10 @@ describe("improvements (B-IMPROVEMENT-*)", () => {
   })
 
   it("B-IMPROVEMENT-04 the Reloading Bench turns 3 Salvage into 1 Reload without an Errand", () => {
-    const b = hooksIn(get("improvements", "reloading-bench"))[0]!
-    expect(b).toEqual({ hook: "core/reloading-bench", params: { salvage: 3, reloads: 1 } })
-    const r = run(worldHooks.reloadingBench, b.params, { salvage: 10, wanted: 5 })
-    expect(r.effects).toEqual([
-      { kind: "stores", store: "salvage", amount: -9, reason: "Reloading Bench" },
-      { kind: "stores", store: "reloads", amount: 3, reason: "Reloading Bench" },
+    // An `exchange` (vocabulary v2): refuge/HomeActions.reloadingBench reads its rate.
+    expect(get("improvements", "reloading-bench").effects).toEqual([
+      { kind: "exchange", give: { store: "salvage", amount: 3 }, get: { store: "reloads", amount: 1 } },
     ])
-    expect(run(worldHooks.reloadingBench, b.params, { salvage: 2, wanted: 5 }).effects).toBeUndefined()
   })
 
   it("B-IMPROVEMENT-01 every improvement has a cost and works through effects", () => {
@@ -844,23 +864,28 @@ describe("scenarios and objectives (B-SCENARIO-*, B-OBJECTIVE-*)", () => {
   it("B-OBJECTIVE-12 the Planting's Rite rises near the Seedbed, falls when disrupted and completes at 6 (R-WORLD-14)", () => {
     const rite = (facts: unknown, params: unknown = { complete: 6, radius: 6 }) =>
       run(worldHooks.plantingRite, params, facts)
-    expect(rite({ rite: 0, gardeners: [{ creature: "gardener-tender", distance: 3 }] }).note).toBe(
-      "Rite 0 → 1",
-    )
+    const now = (r: HookResult) => r.operations?.map((o) => o.effect)
+    expect(now(rite({ rite: 0, gardeners: [{ creature: "gardener-tender", distance: 3 }] }))).toEqual([
+      { kind: "counter", counter: "rite", value: 1 },
+    ])
     expect(
-      rite({
-        rite: 2,
-        gardeners: [
-          { creature: "hymnwarden", distance: 5 },
-          { creature: "gardener-tender", distance: 2 },
-        ],
-      }).note,
-    ).toBe("Rite 2 → 4")
-    expect(rite({ rite: 3, gardeners: [{ creature: "gardener-tender", distance: 9 }] }).note).toBe(
-      "Rite 3 → 3",
-    )
+      now(
+        rite({
+          rite: 2,
+          gardeners: [
+            { creature: "hymnwarden", distance: 5 },
+            { creature: "gardener-tender", distance: 2 },
+          ],
+        }),
+      ),
+    ).toEqual([{ kind: "counter", counter: "rite", value: 4 }])
+    expect(now(rite({ rite: 3, gardeners: [{ creature: "gardener-tender", distance: 9 }] }))).toEqual([
+      { kind: "counter", counter: "rite", value: 3 },
+    ])
     expect(rite({ rite: 5, gardeners: [{ creature: "gardener-tender", distance: 1 }] }).outcome).toBe("lose")
-    expect(rite({ rite: 0 }, { complete: 6, radius: 6, disrupt: 1 }).note).toBe("Rite 0 → 0 (disrupted)")
+    expect(now(rite({ rite: 2 }, { complete: 6, radius: 6, disrupt: 1 }))).toEqual([
+      { kind: "counter", counter: "rite", value: 1 },
+    ])
     expect(rite({ rite: 3, battleOver: true, refuge: "a", scores: { a: 3, b: 1 } }).outcome).toBe("win")
     expect(scenario("the-planting").objectives).toEqual(["rite"])
     expect(json(scenario("the-planting").effects)).toContain(
@@ -877,12 +902,16 @@ describe("scenarios and objectives (B-SCENARIO-*, B-OBJECTIVE-*)", () => {
   })
 
   it("B-SCENARIO-02 Night Raid's dark: nothing is seen beyond 12\" unless it made Noise or carries a light", () => {
-    expect(
-      run(worldHooks.nightSight, { inches: 12 }, { distance: 14, noise: 0, light: false }).effects,
-    ).toEqual([{ kind: "forbidAction", action: "shoot", scope: "enemies" }])
-    expect(
-      run(worldHooks.nightSight, { inches: 12 }, { distance: 14, noise: 1, light: false }).effects,
-    ).toBeUndefined()
+    // Data (vocabulary v2): nobody shoots a model beyond 12" unless it made Noise or carries a light.
+    expect(scenario("night-raid").effects).toEqual([
+      {
+        kind: "untargetable",
+        action: "shoot",
+        beyond: 12,
+        by: "models",
+        unless: { any: [{ noise: { min: 1 } }, { carrying: "light" }] },
+      },
+    ])
   })
 })
 
@@ -903,30 +932,30 @@ describe("Upkeep (B-UPKEEP-01, GAP-B-14)", () => {
       { kind: "stores", store: "amber", amount: -1, reason: "Upkeep: Amber burned for fuel" },
       { kind: "stores", store: "salvage", amount: -2, reason: "Upkeep: Salvage burned for fuel" },
     ])
-    expect(r.note).toBe("1 fuel short")
   })
 
   it("GAP-B-14 short of the need: fuel Lays survivors Up on a 1, clearing gives +1 Blight on a 1", () => {
     const p = hooksIn(u()).find((h) => h.hook === "core/unmet-need")!
     expect(
-      run(worldHooks.unmetNeed, p.params, { short: "fuel", survivors: ["Ann", "Bo"] }, [1, 4]).note,
-    ).toBe("Ann 1, Bo 4: Ann Laid Up for the next raid (the cold)")
-    expect(run(worldHooks.unmetNeed, p.params, { short: "clearing", survivors: ["Ann"] }, [3]).note).toBe(
-      "Ann 3: nobody suffers",
-    )
+      run(worldHooks.unmetNeed, p.params, { short: "fuel", survivors: ["Ann", "Bo"] }, [1, 4]).operations,
+    ).toEqual([{ to: "Ann", effect: { kind: "status", status: "laidUp", duration: { raids: 1 } } }])
+    expect(
+      run(worldHooks.unmetNeed, p.params, { short: "clearing", survivors: ["Ann", "Bo"] }, [3, 1]).operations,
+    ).toEqual([{ to: "Bo", effect: { kind: "blight", value: 1 } }])
   })
 
   it("GAP-B-14 an unfed survivor is Hungry (−1 Health, never below 1) and leaves after two Upkeeps running", () => {
     const p = hooksIn(u()).find((h) => h.hook === "core/hunger")!
-    expect(run(worldHooks.hunger, p.params, { survivor: "Ann", unfedStreak: 1, health: 3 }).effects).toEqual([
-      { kind: "statModifier", stat: "health", value: -1 },
+    // Hungry is a status for the next raid (its −1 Health is the `health` param, read by the Upkeep),
+    // not a lasting change to the survivor's profile.
+    expect(p.params).toEqual({ health: -1, leavesAfter: 2 })
+    expect(run(worldHooks.hunger, p.params, { survivor: "Ann", unfedStreak: 1 }).operations).toEqual([
+      { to: "Ann", effect: { kind: "status", status: "hungry", duration: { raids: 1 } } },
     ])
-    expect(run(worldHooks.hunger, p.params, { survivor: "Ann", unfedStreak: 1, health: 1 }).effects).toEqual(
-      [],
-    )
-    expect(run(worldHooks.hunger, p.params, { survivor: "Ann", unfedStreak: 2, health: 3 }).note).toMatch(
-      /leaves the Refuge/,
-    )
+    expect(run(worldHooks.hunger, p.params, { survivor: "Ann", unfedStreak: 0 }).operations).toEqual([])
+    expect(run(worldHooks.hunger, p.params, { survivor: "Ann", unfedStreak: 2 }).operations).toEqual([
+      { to: "Ann", effect: { kind: "status", status: "leaves" } },
+    ])
   })
 })
 

@@ -75,6 +75,23 @@ describe("docs/homebrew.md: every example parses", () => {
         "statModifier",
         "stores",
         "trigger",
+        // vocabulary v2
+        "actionNoise",
+        "counter",
+        "damageModifier",
+        "exchange",
+        "experience",
+        "freeAction",
+        "gainItem",
+        "heal",
+        "hit",
+        "ignoreTerrain",
+        "lurking",
+        "marketRestriction",
+        "replaceOutcome",
+        "status",
+        "threshold",
+        "untargetable",
       ].sort(),
     )
   })

@@ -1,23 +1,47 @@
 import { seeded } from "@blight/dice"
-import { Schema } from "effect"
+import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreHooks, registerCoreHooks } from "../src/content/core/index.js"
-import { defineHook, makeHookRegistry } from "../src/plugin/Hooks.js"
+import { defineHook, HookResult, makeHookRegistry } from "../src/plugin/Hooks.js"
 
 const flood = defineHook("test/flood", {
   summary: "floods a radius",
   points: ["effect"],
   params: Schema.Struct({ radius: Schema.Number }),
-  run: (context, { radius }) => ({ note: `flooded ${radius}" on a ${context.dice.die(6)}` }),
+  facts: Schema.Struct({ model: Schema.String }),
+  run: (context, { radius }, { model }) => ({
+    operations: [{ to: model, effect: { kind: "placeToken", token: "sporeCloud", radius } }],
+    ...(context.dice.die(6) === 6 ? { outcome: "win" as const } : {}),
+  }),
 })
 
 describe("code hooks", () => {
-  it("are typed: a hook's run gets its decoded params and the dice source", () => {
+  it("are typed: a hook's run gets its decoded params, its decoded facts and the dice source, and answers typed operations", () => {
     const registry = makeHookRegistry([flood])
     const hook = registry.get("test/flood")!
-    const params = Schema.decodeUnknownSync(hook.params)({ radius: 3 })
-    const result = hook.run({ point: "effect", facts: {}, dice: seeded(1) }, params)
-    expect(result.note).toMatch(/^flooded 3" on a [1-6]$/)
+    const params = Either.getOrThrow(hook.decodeParams({ radius: 3 }))
+    const result = Either.getOrThrow(
+      hook.run({ point: "effect", facts: { model: "m1" }, dice: seeded(1) }, params),
+    )
+    expect(result.operations).toEqual([
+      { to: "m1", effect: { kind: "placeToken", token: "sporeCloud", radius: 3 } },
+    ])
+    // The answer is data: it encodes through the HookResult schema (no text field exists).
+    expect(Schema.decodeUnknownSync(HookResult)(Schema.encodeSync(HookResult)(result))).toEqual(result)
+  })
+
+  it("GAP-B-27 facts that are not what the hook declared are a typed error naming the hook, not a guess", () => {
+    const r = flood.run({ point: "effect", facts: { model: 7 }, dice: seeded(1) }, { radius: 3 })
+    expect(Either.isLeft(r) && r.left).toMatchObject({ _tag: "HookFactsInvalid", hook: "test/flood" })
+    expect(Either.isLeft(r) && r.left.message).toMatch(/model/)
+  })
+
+  it("every core hook declares its facts, and every answer it gives is a HookResult (typed operations, no text)", () => {
+    for (const h of coreHooks) {
+      expect(h.facts, h.name).toBeDefined()
+      expect(Schema.isSchema(h.facts), h.name).toBe(true)
+    }
+    expect(Object.keys(HookResult.fields).sort()).toEqual(["operations", "outcome", "target"])
   })
 
   it("registerHook registers an implementation under a name; names are checked", () => {
@@ -26,12 +50,19 @@ describe("code hooks", () => {
       summary: "drowns",
       points: ["behaviour"],
       params: Schema.Struct({}),
+      facts: Schema.Struct({}),
       run: () => ({ target: "nobody" }),
     })
     expect(registry.get("my-pack/drown")).toBe(hook)
     expect(registry.names()).toEqual(["my-pack/drown"])
     expect(() =>
-      defineHook("Not A Name", { summary: "", points: [], params: Schema.Unknown, run: () => ({}) }),
+      defineHook("Not A Name", {
+        summary: "",
+        points: [],
+        params: Schema.Unknown,
+        facts: Schema.Unknown,
+        run: () => ({}),
+      }),
     ).toThrow(/hook name is a slug/)
   })
 

@@ -1,24 +1,38 @@
+import { readFileSync } from "node:fs"
+import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { battleInterpretations } from "../src/battle/Interpretations.js"
-import { coreRegistry } from "../src/content/core/index.js"
+import { campaignInterpretations } from "../src/campaign/Interpretations.js"
+import { coreRegistry, loadWithCore } from "../src/content/core/index.js"
 import { KINDS } from "../src/content/schema/Ids.js"
 import type { Effect } from "../src/plugin/Effect.js"
 import {
+  AREAS,
   areaOf,
   BUILDER_AREAS,
   effectsOf,
   type FoundEffect,
-  notYetInterpreted,
-  PENDING_AREAS,
   uninterpreted,
 } from "../src/plugin/Interpreters.js"
-import { CONGREGATION_MARKET_HOOK, CONGREGATION_MAX_ARMOUR } from "../src/refuge/CongregationMarket.js"
+import { CONGREGATION_MARKET_KIND, CONGREGATION_MAX_ARMOUR } from "../src/refuge/CongregationMarket.js"
 import { builderInterpretations } from "../src/refuge/Interpretations.js"
 
-// Every area's declarations: battle and campaign code add theirs here as they are written.
-const declared = [...builderInterpretations, ...battleInterpretations]
+// Every area's declarations.
+const declared = [...builderInterpretations, ...battleInterpretations, ...campaignInterpretations]
 const core = coreRegistry()
 const found = effectsOf(KINDS.flatMap((kind) => core.list(kind).map((entry) => ({ kind, entry }))))
+// Every loaded pack: the core pack and the example homebrew pack on top of it.
+const homebrew = Either.getOrThrow(
+  loadWithCore(
+    ["flooded-quarter.json", "harsher-husks.json"].map((f) => ({
+      source: f,
+      data: JSON.parse(
+        readFileSync(new URL(`../../../examples/homebrew-pack/${f}`, import.meta.url), "utf8"),
+      ),
+    })),
+  ),
+)
+const allFound = effectsOf(KINDS.flatMap((kind) => homebrew.list(kind).map((entry) => ({ kind, entry }))))
 const at = (path: string): FoundEffect => {
   const f = found.find((x) => x.path === path)
   if (!f) throw new Error(`no effect at ${path}`)
@@ -29,18 +43,6 @@ describe("nothing silent: every core effect has code that reads it", () => {
   it("the core pack's profile, founding, Market and home effects are all interpreted", () => {
     expect(found.length).toBeGreaterThan(200)
     expect(uninterpreted(found, declared)).toEqual([])
-  })
-
-  it("battle and campaign effects are listed as not yet interpreted, with their paths (not failed yet)", () => {
-    const pending = notYetInterpreted(found, declared)
-    expect(pending.length).toBeGreaterThan(0)
-    expect(new Set(pending.map((p) => p.area))).toEqual(new Set(PENDING_AREAS))
-    expect(pending).toContainEqual({
-      area: "battle",
-      path: "creatures[rootmaw].specialRules[0].effects[0]",
-      kind: "hook",
-      selects: "core/ignores-terrain",
-    })
   })
 
   it("B-MARKET-02 R-CONTENT-26 effects are classified by what they select and where they sit", () => {
@@ -88,38 +90,73 @@ describe("nothing silent: every core effect has code that reads it", () => {
     expect(BUILDER_AREAS).toContain("market")
   })
 
+  it("a v2 word the raid engine reads only unconditionally is reported when it carries a `when`", () => {
+    const effect: Effect = { kind: "damageModifier", value: 1, on: "crit", when: { round: 1 } }
+    const entry = {
+      effect,
+      path: "weapons[x].traits.crit.effects[0]",
+      entryKind: "weapons" as const,
+      within: [],
+    }
+    expect(uninterpreted([entry], declared, AREAS)).toEqual([
+      { area: "battle", path: "weapons[x].traits.crit.effects[0]", kind: "damageModifier", selects: "crit" },
+    ])
+    expect(uninterpreted([{ ...entry, effect: { ...effect, when: undefined } }], declared, AREAS)).toEqual([])
+  })
+
   it("B-CONGREGATION-07 B-CONGREGATION-08 R-BUILDER-01 the Grove's Market hook states the limits the Market enforces", () => {
-    const hook = found.find((f) => f.effect.kind === "hook" && f.effect.hook === CONGREGATION_MARKET_HOOK)!
-    expect(hook.path).toMatch(/^homes\[grove\]/)
-    expect(hook.effect).toMatchObject({
-      params: {
-        weapons: "commonMelee",
-        kit: "common",
-        maxArmour: CONGREGATION_MAX_ARMOUR,
-        reloads: false,
-        sellAmber: false,
-      },
+    const limit = found.find((f) => f.effect.kind === CONGREGATION_MARKET_KIND)!
+    expect(limit.path).toMatch(/^homes\[grove\]/)
+    expect(limit.effect).toMatchObject({
+      weapons: "commonMelee",
+      kit: "common",
+      maxArmour: CONGREGATION_MAX_ARMOUR,
+      reloads: false,
+      sellAmber: false,
     })
   })
 
-  it("the raid engine reads every core battle effect but the ones still waiting for their rules (issue 11), listed here", () => {
-    const battle = notYetInterpreted(found, declared)
-      .filter((p) => p.area === "battle")
-      .map((p) => p.path)
-    // A new battle effect nothing reads fails here; the list shrinks as the engine learns them.
-    expect(battle.filter((p) => !WAITING.includes(p))).toEqual([])
+  it("nothing silent: every effect kind, hook and trigger event of every loaded pack (core + examples/homebrew-pack) has an interpreter in the engine, but the allow-list below", () => {
+    expect(allFound.length).toBeGreaterThan(found.length)
+    const silent = uninterpreted(allFound, declared, AREAS).map((u) => u.path)
+    // A new effect nothing reads fails here: give it an interpreter (or, with a reason, a line below).
+    expect(silent.filter((p) => !(p in STILL_SILENT))).toEqual([])
+    // And the list holds only what is still silent: an entry the engine learns must leave it.
+    expect(Object.keys(STILL_SILENT).filter((p) => !silent.includes(p))).toEqual([])
+  })
+
+  it("docs/content-gaps.md lists every allow-listed entry", () => {
+    const doc = readFileSync(new URL("../../../docs/content-gaps.md", import.meta.url), "utf8")
+    const section = doc.slice(doc.indexOf("## Effects the engine does not act on yet"))
+    for (const path of Object.keys(STILL_SILENT)) {
+      const [, kind, id] = /^([a-zA-Z]+)\[([^\]]+)\]/.exec(path)!
+      expect(section, path).toContain(`${kind}[${id}]`)
+    }
+  })
+
+  it("the one core hook no engine code acts on is core/clean-street, allow-listed with its reason", () => {
+    const hooks = Object.keys(STILL_SILENT).flatMap((p) => {
+      const f = allFound.find((x) => x.path === p)
+      return f?.effect.kind === "hook" ? [f.effect.hook] : []
+    })
+    expect([...new Set(hooks)].sort()).toEqual(["core/clean-street"])
   })
 })
 
-/** Core battle effects the raid engine does not act on yet: objectives, orders, terrain, the Choir. */
-const WAITING = [
-  "backgrounds[student].knack.effects[0]",
-  "creatures[lantern-moths].specialRules[0].effects[0]",
-  "creatures[rootmaw].specialRules[0].effects[0]",
-  "creatures[hollowed].specialRules[3].effects[0].do[0]",
-  "objectives[bloom-heart].rules[2].effects[0]",
-  "objectives[bloom-heart].rules[2].effects[0].do[0]",
-  "objectives[radio].rules[1].effects[0]",
-  "objectives[stranger].rules[1].effects[0]",
-  "objectives[stranger].rules[1].effects[0].do[0]",
-]
+/**
+ * Effects of the loaded packs that no engine code reads yet, each with the reason. The list may
+ * only shrink (the test above fails on a stale line as well as on a new silent effect). Also in
+ * docs/content-gaps.md ("Effects the engine does not act on yet").
+ */
+const STILL_SILENT: Readonly<Record<string, string>> = {
+  "creatures[rootmaw].specialRules[0].effects[0]":
+    "ignoreTerrain with blocking: climbing and dense growth cost it nothing on a board, but passing under walls (burrowing) is not built: the board's paths keep every model out of walls",
+  "objectives[bloom-heart].rules[2].effects[0]":
+    "the `battle.end` trigger of a clean street: the next raid's set-up is issue 11 item 1 (scenarios as data)",
+  "objectives[bloom-heart].rules[2].effects[0].do[0]":
+    "core/clean-street answers `lurking` −1 for the burning Refuge's next raid; nothing carries it to that raid's set-up yet (issue 11 item 1)",
+  "objectives[radio].rules[1].effects[0]":
+    "the Radio trophy's Initiative re-roll (R-WORLD-07) is a trophy kept between raids; the raid engine's re-rolls read survivors' rules only",
+  "objectives[stranger].rules[1].effects[0]":
+    "the Stranger's `battle.end` trigger (a roll on the Stranger table for the rescuer): scenario rewards are issue 11 item 1",
+}

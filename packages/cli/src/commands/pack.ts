@@ -7,6 +7,7 @@ import { readFile } from "node:fs/promises"
 import { resolve } from "node:path"
 import {
   battleInterpretations,
+  campaignInterpretations,
   formatProblem,
   Ids,
   Interpretations,
@@ -121,6 +122,7 @@ export const pack: Command = {
     const silent = Interpreters.silentEffects(entries, [
       ...Interpretations.builderInterpretations,
       ...battleInterpretations,
+      ...campaignInterpretations,
     ]).slice(0, 50)
     const warnings = silent.map((w) => ({
       pack: w.pack,

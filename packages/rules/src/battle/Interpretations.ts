@@ -110,6 +110,43 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     by: "scenario/Objectives.riteRises",
   },
   { area: "battle", kind: "minimumNoise", by: "noise/Noise.noiseOf" },
+  // Vocabulary v2 (what used to be hooks). These readers evaluate no `when` and read the model's
+  // own rules: an effect with a condition or another scope is reported, not silently ignored.
+  ...(
+    [
+      ["damageModifier", "crit", "combat/Damage.critDamageOf"],
+      ["threshold", "jam", "actions/Shoot.jamThreshold"],
+      ["replaceOutcome", "panic", "nerve/Dread.faithful"],
+      ["freeAction", "reload", "actions/Reload"],
+      ["untargetable", "shoot", "actions/Shoot.shootingLimit (by, beyond, unless)"],
+    ] as const
+  ).map(
+    ([kind, selects, by]): Interpretation => ({
+      area: "battle",
+      kind,
+      selects,
+      unconditional: true,
+      scopes: ["self"],
+      by,
+    }),
+  ),
+  {
+    area: "battle",
+    kind: "actionNoise",
+    scopes: ["self"],
+    by: "noise/Noise.noiseFor (Sprint, Fight, Shoot)",
+  },
+  { area: "battle", kind: "heal", unconditional: true, from: ["gifts"], by: "actions/Gift.apply" },
+  // Climbing and dense growth cost a creature with these words nothing on a board (at a table
+  // the players measure its move); passing under blocking terrain is not built.
+  {
+    area: "battle",
+    kind: "ignoreTerrain",
+    selects: "climbing+dense",
+    unconditional: true,
+    from: ["creatures"],
+    by: "combat/Blight.blankCreature → board/PlaneSpace.costBoardFor",
+  },
   {
     area: "battle",
     kind: "poolModifier",
@@ -135,15 +172,10 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
   },
   ...(
     [
-      ["core/crit-damage", "combat/Damage.critDamageOf"],
-      ["core/jam-threshold", "actions/Shoot.jamThreshold"],
-      ["core/quiet-action", "noise/Noise.quietFor"],
-      ["core/no-panic", "nerve/Dread.faithful"],
       ["core/hold-on", "combat/Damage.holdOn"],
       ["core/carrion-feed", "combat/Damage.feed"],
       ["core/seed-bearer-jar", "combat/Damage.seedBearerJar"],
       ["core/grafting", "combat/Damage.grafting"],
-      ["core/heal", "actions/Gift"],
       ["core/strike", "actions/Gift"],
       ["core/jam-weapon", "actions/Gift"],
       ["core/area-attack", "actions/Gift"],
@@ -157,9 +189,6 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
       ["core/hollowed-profile", "combat/Blight.arriveHollowed"],
       ["core/hollowed-old-refuge", "creatures/Hunt (remembers)"],
       ["core/hollowed-return", "creatures/Encounter.encounter"],
-      ["core/free-reload", "actions/Reload"],
-      ["core/untargetable-beyond", "actions/Shoot.shootingLimit"],
-      ["core/night-sight", "actions/Shoot.shootingLimit"],
     ] as const
   ).map(([hook, by]): Interpretation => ({ area: "battle", kind: "hook", selects: hook, by })),
 ]

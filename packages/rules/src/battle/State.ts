@@ -7,6 +7,7 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
+import { TerrainWord } from "../plugin/VocabularyV2.js"
 import { Board } from "./board/Board.js"
 import { Options } from "./Options.js"
 
@@ -124,6 +125,8 @@ export const Model = Schema.Struct({
   arrived: count(20),
   /** The Lair it belongs to (Ambushers, R-WORLD-12). */
   lair: Schema.optional(TokenId),
+  /** Terrain its rules let it cross freely (`ignoreTerrain`: the Lantern Moths fly, the Rootmaw burrows). */
+  terrain: Schema.optional(Schema.Array(TerrainWord)),
   /** For a Hollowed: the Refuge it remembers (B-HOLLOWED-02). */
   remembers: Schema.optional(SideId),
   position: Schema.optional(Point),

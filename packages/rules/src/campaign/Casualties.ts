@@ -1,36 +1,70 @@
 /**
  * Aftermath step 1, Casualties (B-CASUALTY-01..05): every survivor Down or Finished at the end of
- * the raid rolls a d6 on the core Casualty table (R-CAMPAIGN-02): −1 Finished, +1 Hard to Kill; a
- * Doctor who was not Down (and an Infirmary) gives +1 to one roll, chosen after the roll is seen
+ * the raid rolls a d6 on the core Casualty table (R-CAMPAIGN-02): −1 Finished, and the survivor's
+ * own `dieModifier casualty` rules (+1 Hard to Kill, −1 Weeping Sap); a Doctor who was not Down (and
+ * the Hospital Wing, an Infirmary) gives +1 to one roll, chosen after the roll is seen
  * (R-CONTENT-28); 1 Meds re-rolls a result once per survivor. Then a lost Leader is replaced
  * (R-CONTENT-26), and Congregation members left Down may be rescued (B-CONGREGATION-19).
  *
  * @since 0.3.0
  */
 import type { EntryOf } from "../content/schema/Entries.js"
+import type { Effect } from "../plugin/Effect.js"
+import type { ContentView } from "../refuge/Content.js"
 import { storesOf } from "../refuge/Ledger.js"
+import type { Survivor } from "../refuge/Survivor.js"
 import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
+import { ownRules } from "./OwnRules.js"
 import type { RaidRecord } from "./State.js"
 import { rowOf, tableOf } from "./Tables.js"
 
 type CasualtyResult = Extract<EntryOf["tables"], { table: "casualty" }>["rows"][number]["result"]
 
-const DOCTOR = "doctor"
-const HARD_TO_KILL = "hard-to-kill"
+const casualtyDie = (e: Effect): e is Effect & { readonly kind: "dieModifier" } =>
+  e.kind === "dieModifier" && e.die === "casualty"
 
-/** Who may add +1 to one Casualty roll this Aftermath: each Doctor not Down, each Infirmary. */
+/** The survivor's own modifiers to its Casualty rolls (Hard to Kill +1, Weeping Sap −1), unconditional. */
+export const ownCasualtyModifiers = (
+  content: ContentView,
+  s: Survivor,
+): Array<{ value: number; why: string }> =>
+  ownRules(content, s).flatMap((r) =>
+    (r.effects ?? []).flatMap((e) =>
+      casualtyDie(e) && (e.scope ?? "self") === "self" && e.when === undefined
+        ? [
+            {
+              value: e.value,
+              why: `${r.name ?? "a rule"}${r.from === "skill" ? " (B-CASUALTY-03)" : ` (${r.from})`}`,
+            },
+          ]
+        : [],
+    ),
+  )
+
+/**
+ * Who may add +1 to one Casualty roll this Aftermath (B-CASUALTY-04, R-CONTENT-28): a survivor
+ * whose rule gives a friend `dieModifier casualty` (the Doctor, if not Down: `when: { wasDown:
+ * false }`), the Home's perk (the Hospital Wing) and each improvement that does (the Infirmary).
+ */
 const helpersOf = (ctx: Ctx, refuge: number, side: RaidRecord["sides"][number]): string[] => {
   const r = ctx.draft.refuges[refuge]!.refuge
   const helpers: string[] = []
+  const helps = (e: Effect, wasDown: boolean) =>
+    casualtyDie(e) &&
+    e.scope === "oneFriend" &&
+    (e.when === undefined || ("wasDown" in e.when && e.when.wasDown === wasDown))
   for (const m of side.survivors) {
     const s = r.survivors.find((x) => x.id === m.survivor)
-    if (s?.background === DOCTOR && !m.wasDown) helpers.push(`${s.name} (Doctor)`)
+    if (s === undefined) continue
+    for (const rule of ownRules(ctx.env.content, s))
+      if ((rule.effects ?? []).some((e) => helps(e, m.wasDown))) helpers.push(`${s.name} (${rule.name})`)
   }
+  const home = ctx.env.content.get("homes", r.home)
+  if (home?.perk.effects?.some((e) => helps(e, false))) helpers.push(`${home.name}: ${home.perk.name}`)
   for (const id of r.improvements) {
     const imp = ctx.env.content.get("improvements", id)
-    if (imp?.effects?.some((e) => e.kind === "dieModifier" && (e as { die?: string }).die === "casualty"))
-      helpers.push(imp.name)
+    if (imp?.effects?.some((e) => helps(e, false))) helpers.push(imp.name)
   }
   return helpers
 }
@@ -47,8 +81,8 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     if (m.status !== "down" && m.status !== "finished") continue
     const s = r().survivors.find((x) => x.id === m.survivor)
     if (s === undefined) continue
-    const skills = [...s.skills, ...s.advances.flatMap((a) => ("skill" in a ? [a.skill] : []))] as string[]
-    const base = (m.status === "finished" ? -1 : 0) + (skills.includes(HARD_TO_KILL) ? 1 : 0)
+    const own = ownCasualtyModifiers(ctx.env.content, s)
+    const base = (m.status === "finished" ? -1 : 0) + own.reduce((a, x) => a + x.value, 0)
     const read = (n: number) => Math.max(table.modified.min, Math.min(table.modified.max, n))
     let face = ctx.die(`${s.name}: Casualty (B-CASUALTY-01)`, String(refuge))
     let help = 0
@@ -88,7 +122,7 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     }
     const mods = [
       m.status === "finished" ? "−1 Finished (B-CASUALTY-02)" : "",
-      skills.includes(HARD_TO_KILL) ? "+1 Hard to Kill (B-CASUALTY-03)" : "",
+      ...own.map((x) => `${x.value > 0 ? "+" : "−"}${Math.abs(x.value)} ${x.why}`),
       helpedBy ? `+1 ${helpedBy} (B-CASUALTY-04)` : "",
     ].filter(Boolean)
     ctx.emit({
@@ -205,8 +239,7 @@ const applyResult = (ctx: Ctx, refuge: number, id: string, name: string, result:
   for (const e of effects) {
     if (e.kind === "statModifier") stats[e.stat] = (stats[e.stat] ?? 0) + e.value
     if (e.kind === "blight") blight += (e as { value: number }).value
-    if (e.kind === "hook" && e.hook === "core/bonus-xp")
-      xp += Number((e.params as { xp?: number } | undefined)?.xp ?? 0)
+    if (e.kind === "experience") xp += e.xp
   }
   const st = ctx.draft.refuges[refuge]!.status[id]!
   ctx.emit({

@@ -2,17 +2,29 @@
  * Aftermath step 2, Experience (B-XP-01, B-CREATURE-05; GAP-B-04 ruled as R-CAMPAIGN-05/06): a
  * survivor who slew a creature gains its XP; each survivor who took part and is still on the
  * roster gains 1; each enemy survivor it took Down gives 1. Every 5 XP is an Advance, chosen by
- * the player: a skill it lacks, or +1 to Fight, Shoot, Wits or Nerve (each stat once).
+ * the player: a skill it lacks, or +1 to Fight, Shoot, Wits or Nerve (each stat once). A survivor's
+ * own `experience` rules (the Student's Quick Study) add theirs to every Aftermath it took part in.
  *
  * @since 0.3.0
  */
+import type { ContentView } from "../refuge/Content.js"
+import type { Survivor } from "../refuge/Survivor.js"
 import type { Ctx } from "./Context.js"
+import { ownRules } from "./OwnRules.js"
 import type { RaidRecord } from "./State.js"
 
 /** XP rules where the text is silent (R-CAMPAIGN-05). */
 export const XP = { takingPart: 1, enemyDown: 1, perAdvance: 5 } as const
 /** Stats an Advance may raise, once each (R-CAMPAIGN-06). */
 export const ADVANCE_STATS = ["fight", "shoot", "wits", "nerve"] as const
+
+/** XP a survivor's own rules give each Aftermath (`experience` in its Knack or skills), with where from. */
+export const ownExperience = (content: ContentView, s: Survivor): Array<{ xp: number; from: string }> =>
+  ownRules(content, s).flatMap((r) =>
+    r.effects.flatMap((e) =>
+      e.kind === "experience" && e.when === undefined ? [{ xp: e.xp, from: r.name }] : [],
+    ),
+  )
 
 /** Step 2 for one Refuge. */
 export const experience = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
@@ -23,11 +35,13 @@ export const experience = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     if (s === undefined) continue
     const slain = m.slew.map((c) => ({ c, xp: ctx.env.content.get("creatures", c)?.xp ?? 0 }))
     const fromCreatures = slain.reduce((a, x) => a + x.xp, 0)
-    const gained = XP.takingPart + fromCreatures + XP.enemyDown * m.downed
+    const own = ownExperience(ctx.env.content, s)
+    const gained = XP.takingPart + fromCreatures + XP.enemyDown * m.downed + own.reduce((a, x) => a + x.xp, 0)
     const parts = [
       `${XP.takingPart} for taking part (R-CAMPAIGN-05)`,
       ...slain.map((x) => `${x.xp} for slaying ${x.c} (B-CREATURE-05)`),
       ...(m.downed ? [`${m.downed * XP.enemyDown} for enemies taken Down (R-CAMPAIGN-05)`] : []),
+      ...own.map((x) => `${x.xp} from ${x.from} (B-XP-01)`),
     ]
     ctx.emit({
       type: "survivor.changed",

@@ -10,7 +10,7 @@
  * @since 0.3.0
  */
 import { FOUNDING } from "../refuge/Founding.js"
-import { BENCH, RELOADING_BENCH_HOOK } from "../refuge/HomeActions.js"
+import { BENCH, isBench } from "../refuge/HomeActions.js"
 import { storesOf } from "../refuge/Ledger.js"
 import { MARKET } from "../refuge/Market.js"
 import type { Command } from "./Command.js"
@@ -65,9 +65,7 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
     }
     if (r.errands > 0 && free.length > 0) out.push({ type: "pass", refuge })
     const bench = r.refuge.improvements.some((id) =>
-      env.content
-        .get("improvements", id)
-        ?.effects?.some((e) => e.kind === "hook" && e.hook === RELOADING_BENCH_HOOK),
+      env.content.get("improvements", id)?.effects?.some(isBench),
     )
     if (bench && stores.salvage >= BENCH.salvage) out.push({ type: "bench", refuge, times: 1 })
     if (stores.salvage >= 1 && FOUNDING.arrowsPerSalvage > 0)

@@ -5,7 +5,9 @@
  * rounded up (R-CAMPAIGN-03: doubled, then boosted); Amber carried home is 1 Amber and a die, on a
  * 1 the carrier gains +1 Blight; a Meds token is 1 Meds; then the scenario's rewards (already
  * boosted, B-LOOT-04; in a draw each Refuge gets half the winner's Salvage, rounded down,
- * R-WORLD-18; a reward in dice is rolled, R-CAMPAIGN-17). The Stranger joins the winner of a
+ * R-WORLD-18; a reward in dice is rolled, R-CAMPAIGN-17). A survivor's `reroll` of `loot`
+ * (Scavenger, the Rough Sleeper's Knack) lets the Refuge re-roll a Loot roll it has seen, as often
+ * as those rules' `uses` allow each Aftermath (R-CAMPAIGN-18). The Stranger joins the winner of a
  * scenario that has one, free.
  *
  * @since 0.3.0
@@ -17,6 +19,7 @@ import { gainBlight, settleBlight } from "./Blight.js"
 import { newSurvivorId } from "./Casualties.js"
 import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
+import { ownRules } from "./OwnRules.js"
 import type { RaidRecord } from "./State.js"
 import { halfRow, rowOf, tableOf } from "./Tables.js"
 
@@ -27,10 +30,50 @@ type StrangerResult = Extract<EntryOf["tables"], { table: "stranger" }>["rows"][
 export const BOOSTED = new Set(["salvage", "rations", "reloads"])
 export const boost = (store: string, n: number): number => (BOOSTED.has(store) ? Math.ceil((n * 11) / 10) : n)
 
-/** One roll on the Loot table: the Ledger drafts and weapons it gives. */
-export const lootRoll = (ctx: Ctx, refuge: number, label: string) => {
+/** The Loot re-rolls a Refuge has this Aftermath: its survivors' `reroll` `loot` rules, with their names. */
+export const lootRerolls = (ctx: Ctx, refuge: number): { left: number; from: string[] } => {
+  const from: string[] = []
+  let left = 0
+  for (const s of ctx.draft.refuges[refuge]!.refuge.survivors)
+    for (const r of ownRules(ctx.env.content, s))
+      for (const e of r.effects)
+        if (
+          e.kind === "reroll" &&
+          e.roll === "loot" &&
+          e.when === undefined &&
+          (e.uses?.per ?? "aftermath") === "aftermath"
+        ) {
+          left += e.uses?.times ?? 1
+          from.push(`${s.name}'s ${r.name}`)
+        }
+  return { left, from }
+}
+
+/**
+ * One roll on the Loot table: the Ledger drafts and weapons it gives. With a re-roll left, the
+ * Refuge sees the row and may roll again (a re-rolled roll is never re-rolled, B-REROLL-01).
+ */
+export const lootRoll = (
+  ctx: Ctx,
+  refuge: number,
+  label: string,
+  rerolls: { left: number; from: string[] } = { left: 0, from: [] },
+) => {
   const table = tableOf(ctx.env.content, "loot")
-  const [a, b] = ctx.dice(2, `${label}: Loot (B-LOOT-01)`, String(refuge))
+  let [a, b] = ctx.dice(2, `${label}: Loot (B-LOOT-01)`, String(refuge))
+  if (rerolls.left > 0) {
+    const seen = rowOf<LootResult>(table, halfRow(a!, b!))
+    const again = ctx.choose(
+      `loot-reroll:${label}`,
+      `${label}: ${a}, ${b} on the Loot table (${seen?.name ?? "nothing"}). Re-roll it (${rerolls.from.join(", ")}; ${rerolls.left} left)?`,
+      ["keep", "reroll"],
+      String(refuge),
+    )
+    if (again === "reroll") {
+      rerolls.left--
+      ;[a, b] = ctx.dice(2, `${label}: Loot re-roll (B-REROLL-01)`, String(refuge))
+    }
+  }
   const row = halfRow(a!, b!)
   const result = rowOf<LootResult>(table, row)
   const drafts: LedgerDraft[] = []
@@ -69,12 +112,9 @@ export const lootRoll = (ctx: Ctx, refuge: number, label: string) => {
     const d = ctx.die(`${label}: ${sub.name}`, String(refuge))
     const r = rowOf<{
       name?: string
-      effects?: ReadonlyArray<{ kind: string; hook?: string; params?: unknown }>
+      effects?: ReadonlyArray<{ kind: string; weapon?: string }>
     }>(sub as never, d)
-    for (const h of r?.effects ?? []) {
-      const w = (h.params as { weapon?: string } | undefined)?.weapon
-      if (h.kind === "hook" && h.hook === "core/gain-weapon" && w) weapons.push(w)
-    }
+    for (const h of r?.effects ?? []) if (h.kind === "gainItem" && h.weapon) weapons.push(h.weapon)
   }
   ctx.emit({
     type: "rolled",
@@ -93,11 +133,12 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   if (side === undefined) return
   const drafts: LedgerDraft[] = []
   const weapons: string[] = []
+  const rerolls = lootRerolls(ctx, refuge)
   for (const m of side.survivors) {
     for (const c of m.carrying) {
       if (c.contents === "loot") {
         for (let k = 0; k <= c.rich; k++) {
-          const r = lootRoll(ctx, refuge, `${m.name}${k ? `, Rich find ${k}` : ""}`)
+          const r = lootRoll(ctx, refuge, `${m.name}${k ? `, Rich find ${k}` : ""}`, rerolls)
           drafts.push(...r.drafts)
           weapons.push(...r.weapons)
         }

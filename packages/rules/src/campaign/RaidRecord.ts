@@ -22,6 +22,20 @@ export const readBattle = (input: unknown): Either.Either<BattleState, string> =
   })
 
 /** What of a side's ammunition comes back (B-AMMO-04). */
+/** The hook a creature's `slain` trigger names when slaying it lays a Hollowed to rest (B-HOLLOWED-04). */
+export const LAID_TO_REST_HOOK = "core/hollowed-laid-to-rest"
+
+/** Does slaying this creature lay it to rest (a `slain` trigger running {@link LAID_TO_REST_HOOK})? */
+const laysToRest = (content: ContentView, creature: string): boolean =>
+  (content.get("creatures", creature)?.specialRules ?? []).some((r) =>
+    (r.effects ?? []).some(
+      (e) =>
+        e.kind === "trigger" &&
+        e.on === "slain" &&
+        e.do.some((d) => d.kind === "hook" && d.hook === LAID_TO_REST_HOOK),
+    ),
+  )
+
 export const returnedOf = (models: ReadonlyArray<Model>, content: ContentView) => {
   const back = { reloads: 0, arrows: 0, bolts: 0 }
   for (const m of models) {
@@ -107,7 +121,7 @@ export const recordOf = (
   }
   const remembered = new Set(campaign.hollowed.filter((h) => !h.atRest).map((h) => `${h.name} (Hollowed)`))
   const laidToRest = battle.models
-    .filter((m) => m.ref === "hollowed" && m.status === "slain" && remembered.has(m.name))
+    .filter((m) => m.status === "slain" && remembered.has(m.name) && laysToRest(content, m.ref))
     .map((m) => m.name.replace(/ \(Hollowed\)$/, ""))
   return Either.right({
     number: campaign.raids.length + 1,

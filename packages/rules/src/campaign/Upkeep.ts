@@ -15,6 +15,7 @@ import type { LedgerDraft } from "../refuge/Ledger.js"
 import { storesOf } from "../refuge/Ledger.js"
 import { gainBlight, settleBlight } from "./Blight.js"
 import type { Ctx } from "./Context.js"
+import { ownRules } from "./OwnRules.js"
 
 type When = { season?: string; not?: When; any?: ReadonlyArray<When>; all?: ReadonlyArray<When> }
 
@@ -47,6 +48,9 @@ const upkeepTriggers = (ctx: Ctx, refuge: number) => {
     const imp = ctx.env.content.get("improvements", id)
     if (imp) add(imp.name, imp.effects)
   }
+  // A survivor's own rules on the Upkeep (Sap Hunger: it eats an extra Ration).
+  for (const sv of r.survivors)
+    for (const rule of ownRules(ctx.env.content, sv)) add(`${sv.name}: ${rule.name}`, rule.effects)
   return out
 }
 

@@ -8,6 +8,7 @@
 import { Table } from "@blight/dice"
 import { Effect, Either, type ParseResult, Schema } from "effect"
 import { hooks as defaultHooks, type HookPoint, type HookRegistry } from "../plugin/Hooks.js"
+import { isLegacyHook, upgradeLegacy } from "../plugin/Legacy.js"
 import { problemsOf } from "./Issues.js"
 import { nearest } from "./Nearest.js"
 import { Manifest } from "./Pack.js"
@@ -155,7 +156,10 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
   const positions = new Map<AnyEntry, number>()
   const unsafe = scanUnsafe(input.data)
   problems.push(...unsafe.problems)
-  const data = unsafe.clean
+  // Vocabulary v1's hooks that v2 says in words are read as those words (plugin/Legacy.ts).
+  const upgraded = upgradeLegacy(unsafe.clean)
+  for (const p of upgraded.problems) problems.push(...problemsOf(p.error, p.path))
+  const data = upgraded.data
   if (!isRecord(data)) {
     problems.push({ path: "", message: "a pack is a JSON object with a manifest and entries by kind" })
     return { problems, entries, broken, positions, required: new Set() }
@@ -322,6 +326,8 @@ const checkLinks = (checked: Checked, merged: Registry, hookRegistry: HookRegist
         }
       }
       for (const use of hookUsesOf(entry, at)) {
+        // A v1 hook left here had params its old schema refused: already reported.
+        if (isLegacyHook(use.hook)) continue
         const hook = hookRegistry.get(use.hook)
         if (hook === undefined) {
           const names = hookRegistry.names()
@@ -340,7 +346,7 @@ const checkLinks = (checked: Checked, merged: Registry, hookRegistry: HookRegist
           continue
         }
         // Left-out params are read as {} (R-CONTENT-04), so a hook without params needs none written.
-        const r = Schema.decodeUnknownEither(hook.params, parseOptions)(use.params ?? {})
+        const r = hook.decodeParams(use.params ?? {})
         if (Either.isLeft(r)) problems.push(...problemsOf(r.left, joinPath(use.path, "params")))
       }
     })

@@ -5,42 +5,30 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { DiceExpression } from "../content/schema/Dice.js"
 import { CreatureRef, EncounterRef, HookName, TableRef } from "../content/schema/Ids.js"
-import { Condition } from "./Condition.js"
+import { Amount, type common, effect } from "./EffectKind.js"
+
+export { Amount } from "./EffectKind.js"
+
+import { Action, Carryable, Die, EventName, Inches, Noise, Pool, Stat, Store, Token } from "./Vocabulary.js"
 import {
-  Action,
-  Carryable,
-  Die,
-  EventName,
-  Inches,
-  Noise,
-  Pool,
-  Scope,
-  Stat,
-  Store,
-  Token,
-  Uses,
-} from "./Vocabulary.js"
-
-/** A whole number or a dice expression ("d3", "2d6"). */
-export const Amount = Schema.Union(Schema.Int, DiceExpression).annotations({
-  identifier: "Amount",
-  description: 'A whole number, or a dice expression such as "d3" or "2d6"',
-})
-export type Amount = typeof Amount.Type
-
-const common = {
-  when: Schema.optional(Condition),
-  scope: Schema.optional(Scope),
-  uses: Schema.optional(Uses),
-}
-
-const effect = <K extends string, F extends Schema.Struct.Fields>(kind: K, fields: F, description: string) =>
-  Schema.Struct({ kind: Schema.Literal(kind), ...fields, ...common }).annotations({
-    identifier: `${kind[0]!.toUpperCase()}${kind.slice(1)}Effect`,
-    description,
-  })
+  ActionNoise,
+  DamageModifier,
+  Exchange,
+  Experience,
+  FreeAction,
+  GainItem,
+  Heal,
+  Hit,
+  IgnoreTerrain,
+  Lurking,
+  MarketRestriction,
+  ReplaceOutcome,
+  SetCounter,
+  SetStatus,
+  Threshold,
+  Untargetable,
+} from "./VocabularyV2.js"
 
 /** A profile stat changes (Radio carrier: move −2). */
 export const StatModifier = effect(
@@ -187,6 +175,22 @@ export const LeafEffect = Schema.Union(
   SkipTest,
   CritBlock,
   IgnoreBy,
+  Experience,
+  GainItem,
+  Heal,
+  DamageModifier,
+  Hit,
+  Threshold,
+  FreeAction,
+  ActionNoise,
+  ReplaceOutcome,
+  Untargetable,
+  IgnoreTerrain,
+  SetStatus,
+  Exchange,
+  MarketRestriction,
+  SetCounter,
+  Lurking,
   Hook,
 )
 /** A leaf effect. */

@@ -10,9 +10,9 @@
  * it sits (inside a trigger its event decides; inside an aura or a granted action it is a battle
  * effect).
  *
- * Adding an area's code: export its declarations beside it (as `refuge/Interpretations.ts` does for
- * the builder), add them to the list `test/plugin-interpreters.test.ts` checks, and pass the area to
- * {@link uninterpreted} there so its silent effects fail too.
+ * Adding an area's code: export its declarations beside it (as `refuge/Interpretations.ts`,
+ * `battle/Interpretations.ts` and `campaign/Interpretations.ts` do) and add them to the list
+ * `test/plugin-interpreters.test.ts` checks and `blight pack validate` warns with.
  *
  * @since 0.1.0
  */
@@ -25,10 +25,8 @@ export const AREAS = ["profile", "founding", "market", "home", "battle", "campai
 /** An area of the engine that interprets effects. */
 export type Area = (typeof AREAS)[number]
 
-/** The builder's areas: their effects must all be interpreted now. */
+/** The builder's areas (the default of {@link uninterpreted}). */
 export const BUILDER_AREAS: ReadonlyArray<Area> = ["profile", "founding", "market", "home"]
-/** Areas other developers are building: their effects are reported, not failed, until then. */
-export const PENDING_AREAS: ReadonlyArray<Area> = ["battle", "campaign"]
 
 /** A declaration: "this code reads effects of this kind and selector". */
 export interface Interpretation {
@@ -74,6 +72,21 @@ export const selectorOf = (e: Effect): string | undefined => {
       return e.hook
     case "trigger":
       return e.on
+    case "damageModifier":
+      return e.on
+    case "threshold":
+      return e.rule
+    case "freeAction":
+    case "untargetable":
+      return e.action
+    case "replaceOutcome":
+      return e.outcome
+    case "status":
+      return e.status
+    case "exchange":
+      return e.give.store
+    case "ignoreTerrain":
+      return [...e.terrain].sort().join("+")
     default:
       return undefined
   }
@@ -177,7 +190,14 @@ export const areaOf = (found: FoundEffect, declared: ReadonlyArray<Interpretatio
     case "stores":
     case "blight":
     case "rollTable":
+    case "experience":
+    case "gainItem":
+    case "lurking":
       return "campaign"
+    case "exchange":
+      return "home"
+    case "marketRestriction":
+      return "market"
     case "hook":
       return CAMPAIGN_KINDS.includes(entryKind) ? "campaign" : "battle"
     default:
@@ -225,15 +245,6 @@ export const uninterpreted = (
   areas: ReadonlyArray<Area> = BUILDER_AREAS,
 ): Uninterpreted[] => missing(found, declared, areas)
 
-/**
- * The battle and campaign effects nothing interprets yet: reported, not failed, until those areas
- * declare what they read (then move the area into {@link uninterpreted}'s list).
- */
-export const notYetInterpreted = (
-  found: ReadonlyArray<FoundEffect>,
-  declared: ReadonlyArray<Interpretation>,
-): Uninterpreted[] => missing(found, declared, PENDING_AREAS)
-
 /** A content effect no code reads where it sits: it can never fire. */
 export interface Silent extends Uninterpreted {
   /** The pack the entry comes from. */
@@ -242,8 +253,7 @@ export interface Silent extends Uninterpreted {
 
 /**
  * The effects of some packs' entries that nothing interprets (for `blight pack validate`'s
- * warnings): checked against the areas that declare what they read; campaign effects are left out
- * while the campaign declares nothing.
+ * warnings): checked against the areas that declare what they read.
  */
 export const silentEffects = (
   entries: ReadonlyArray<{ readonly kind: Kind; readonly entry: unknown; readonly pack: string }>,

@@ -7,10 +7,10 @@
 import type { EntryOf } from "../content/schema/Entries.js"
 
 /**
- * The hook the Grove's drawback carries on `market.trip`; its params state the same limits as the
- * constants here (a test checks they agree).
+ * The effect kind the Grove's drawback carries on `market.trip`; its fields state the same limits
+ * as the constants here (a test checks they agree).
  */
-export const CONGREGATION_MARKET_HOOK = "core/congregation-market"
+export const CONGREGATION_MARKET_KIND = "marketRestriction"
 
 /** The highest Armour a Congregation may buy. */
 export const CONGREGATION_MAX_ARMOUR = 1

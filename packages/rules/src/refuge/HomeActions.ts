@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { Either } from "effect"
+import type { Effect } from "../plugin/Effect.js"
 import type { ContentView } from "./Content.js"
 import { FOUNDING } from "./Founding.js"
 import { post } from "./Ledger.js"
@@ -37,20 +38,16 @@ export const makeAmmunition = (
   )
 }
 
-/** The named hook a Reloading Bench carries; its params give the rate (B-IMPROVEMENT-04). */
-export const RELOADING_BENCH_HOOK = "core/reloading-bench"
+/** A Reloading Bench's effect: an `exchange` of Salvage for Reloads (B-IMPROVEMENT-04). */
+export const isBench = (e: Effect): e is Effect & { readonly kind: "exchange" } =>
+  e.kind === "exchange" && e.give.store === "salvage" && e.get.store === "reloads"
 
-/** The bench's rate, from the first improvement the Refuge has that carries the hook. */
+/** The bench's rate: the first `exchange` of Salvage for Reloads among the Refuge's improvements. */
 const benchOf = (refuge: Refuge, content: ContentView) => {
   for (const id of refuge.improvements) {
     const imp = content.get("improvements", id)
     for (const e of imp?.effects ?? []) {
-      if (e.kind === "hook" && e.hook === RELOADING_BENCH_HOOK) {
-        const p = (e.params ?? {}) as { salvage?: unknown; reloads?: unknown }
-        const salvage = typeof p.salvage === "number" ? p.salvage : BENCH.salvage
-        const reloads = typeof p.reloads === "number" ? p.reloads : BENCH.reloads
-        return { name: imp!.name, salvage, reloads }
-      }
+      if (isBench(e)) return { name: imp!.name, salvage: e.give.amount, reloads: e.get.amount }
     }
   }
   return undefined
@@ -58,8 +55,8 @@ const benchOf = (refuge: Refuge, content: ContentView) => {
 
 /**
  * Turns Salvage into Reloads at the Reloading Bench (B-IMPROVEMENT-04), `times` times. The Refuge
- * needs an improvement carrying the `core/reloading-bench` hook (the core pack's Reloading Bench
- * does; a homebrew one may, with its own rate): the engine keys on the hook, not on an id.
+ * needs an improvement with an `exchange` of Salvage for Reloads (the core pack's Reloading Bench
+ * has one; a homebrew one may, with its own rate): the engine keys on the effect, not on an id.
  */
 export const reloadingBench = (
   refuge: Refuge,

@@ -6,9 +6,8 @@
  * @since 0.1.0
  */
 import type { Interpretation } from "../plugin/Interpreters.js"
-import { CONGREGATION_MARKET_HOOK } from "./CongregationMarket.js"
+import { CONGREGATION_MARKET_KIND } from "./CongregationMarket.js"
 import { interprets as profile } from "./EffectiveProfile.js"
-import { RELOADING_BENCH_HOOK } from "./HomeActions.js"
 import { interprets as market } from "./MarketCrew.js"
 
 /** Everything the Refuge builder interprets. */
@@ -17,6 +16,6 @@ export const builderInterpretations: ReadonlyArray<Interpretation> = [
   ...market,
   // The Grove's drawback: the Market's Congregation limits (B-CONGREGATION-07/08, R-BUILDER-01).
   { area: "market", kind: "trigger", selects: "market.trip", from: ["homes"], by: "marketTrip" },
-  { area: "market", kind: "hook", selects: CONGREGATION_MARKET_HOOK, by: "congregationMaySell, marketTrip" },
-  { area: "home", kind: "hook", selects: RELOADING_BENCH_HOOK, from: ["improvements"], by: "reloadingBench" },
+  { area: "market", kind: CONGREGATION_MARKET_KIND, by: "congregationMaySell, marketTrip" },
+  { area: "home", kind: "exchange", selects: "salvage", from: ["improvements"], by: "reloadingBench" },
 ]

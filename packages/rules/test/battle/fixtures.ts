@@ -30,13 +30,35 @@ const scenario = (id: string, over: Partial<Scenario>): Scenario =>
   ({ ...cache, id, name: id, ...over }) as Scenario
 const setupOf = (over: Partial<Scenario["setup"]>) => ({ ...cache.setup, ...over })
 
-/** Test scenarios: `duel` (6 rounds, nothing lurking, 2 Loot), `short` (1 round), `lurk` (one lurking roll), `noisy` (+2 Din dice). */
+/** A scenario where one creature waits at a Lair (a set-up spawn) and nothing else lurks. */
+const waitingAtLair = (id: string, creature: string): Scenario =>
+  scenario(id, {
+    effects: [
+      {
+        kind: "trigger",
+        on: "battle.setup",
+        do: [{ kind: "spawn", creature: creature as never, count: 1, at: "lair" }],
+      },
+    ],
+    setup: setupOf({ lurking: 0, lootTokens: 2 }),
+  })
+
+/** Test scenarios: `duel` (6 rounds, nothing lurking, 2 Loot), `short` (1 round), `lurk` (one lurking roll), `noisy` (+2 Din dice), `dark` (Night Raid's dark), `stalk` and `moths` (the Stalk, Lantern Moths at a Lair). */
 export const SCENARIOS: Record<string, Scenario> = {
   duel: scenario("duel", { setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   short: scenario("short", { rounds: 1, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   two: scenario("two", { rounds: 2, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   lurk: scenario("lurk", { setup: setupOf({ lurking: 1, lootTokens: 2 }) }),
   noisy: scenario("noisy", { dinDice: 2, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
+  /** The Stalk waits at a Lair (a set-up spawn), nothing else lurks. */
+  stalk: waitingAtLair("stalk", "the-stalk"),
+  /** A cloud of Lantern Moths waits at a Lair. */
+  moths: waitingAtLair("moths", "lantern-moths"),
+  /** Night Raid's dark (its `untargetable` effect) on a duel's set-up. */
+  dark: scenario("dark", {
+    effects: core.get("scenarios", "night-raid")!.effects,
+    setup: setupOf({ lurking: 0, lootTokens: 2 }),
+  }),
 }
 
 /** The core content with the test scenarios. */
@@ -296,6 +318,21 @@ export const started = (input: RaidInput = {}, first = "a"): Table => {
 
 export const faces = (n: number, face: number): number[] => Array.from({ length: n }, () => face)
 
+/** A raid where a.1 is the given survivor (and a.2 a plain friend), b has two plain survivors; a on turn. */
+export const withShooter = (a1: SurvivorSpec, stores = {}, options = {}, scenario = "duel"): Table =>
+  started({
+    refuges: [refuge("A", [{ leader: true, ...a1 }, {}], stores), refuge("B", [{ leader: true }, {}])],
+    options,
+    scenario,
+  })
+
+/** The size of the pending dice prompt. */
+export const dicePrompt = (t: Table): number => {
+  const p = t.prompt
+  if (p?.kind !== "dice") throw new Error(`expected a dice prompt, got ${JSON.stringify(p)}`)
+  return p.dice
+}
+
 /** The facts a Shoot asks, stated ahead: in sight, in range, half range or not, cover, and no friend in the fight. */
 export const shotFacts = (
   t: Table,
@@ -327,4 +364,29 @@ export const passRound = (t: Table): void => {
     if (!next) break
     t.do(next)
   }
+}
+
+/**
+ * `model` (activating) moves 2" to where it first sees `creature`, within 12" but not 3", and
+ * within 6" of `leader` or not: the move that asks for a Dread test (B-DREAD-01).
+ */
+export const comeIntoSight = (
+  t: Table,
+  model: string,
+  creature: string,
+  leader: string,
+  nearLeader: boolean,
+) => {
+  t.state(within(model, creature, 3, false))
+  t.do({
+    type: "move",
+    model,
+    distance: 2,
+    facts: [
+      within(model, creature, 12),
+      within(model, creature, 3, false),
+      { query: { q: "sees", a: model, b: creature }, value: true },
+      within(model, leader, 6, nearLeader),
+    ],
+  })
 }

@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest"
 import type { FactQuery } from "../../src/battle/State.js"
 import {
+  comeIntoSight,
   faces,
   inTerrain,
   noFacts,
@@ -44,18 +45,7 @@ describe("Nerve and Dread (B-NERVE, B-DREAD)", () => {
     t.do({ type: "endActivation", model: "b.1" })
     t.settle([], noFacts)
     t.do({ type: "activate", model: "a.2" })
-    t.state(within("a.2", "c1", 3, false))
-    t.do({
-      type: "move",
-      model: "a.2",
-      distance: 2,
-      facts: [
-        within("a.2", "c1", 12),
-        within("a.2", "c1", 3, false),
-        { query: { q: "sees", a: "a.2", b: "c1" }, value: true },
-        within("a.2", "a.1", 6, nearLeader),
-      ],
-    })
+    comeIntoSight(t, "a.2", "c1", "a.1", nearLeader)
     return t
   }
 

@@ -7,27 +7,15 @@ import { describe, expect, it } from "vitest"
 import type { Command } from "../../src/battle/Command.js"
 import {
   contact,
+  dicePrompt,
   inTerrain,
   refuge,
-  type SurvivorSpec,
   shotFacts,
   started,
   type Table,
   within,
+  withShooter,
 } from "./fixtures.js"
-
-/** A raid where a.1 is the given survivor (and a.2 a plain friend), b has two plain survivors; a on turn. */
-const withShooter = (a1: SurvivorSpec, stores = {}, options = {}): Table =>
-  started({
-    refuges: [refuge("A", [{ leader: true, ...a1 }, {}], stores), refuge("B", [{ leader: true }, {}])],
-    options,
-  })
-
-const dicePrompt = (t: Table): number => {
-  const p = t.prompt
-  if (p?.kind !== "dice") throw new Error(`expected a dice prompt, got ${JSON.stringify(p)}`)
-  return p.dice
-}
 
 /** Activates a.1 and shoots `target` with the facts given; returns the size of the pool asked for. */
 const aimAt = (t: Table, weapon: string, target: string, range: number, o = {}, activate = true): number => {

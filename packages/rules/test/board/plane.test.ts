@@ -240,6 +240,20 @@ describe("PlaneSpace: movement", () => {
     expect(long.cost).toBeLessThanOrEqual(12)
   })
 
+  it("B-CREATURE-10 `ignoreTerrain` climbing and dense (the Lantern Moths fly): growth and ruins cost it no extra Move (R-BOARD-06)", () => {
+    const growth = stateOn(board([rect("g", "dense", 12, 0, 18, 36), rect("r", "climbable", 18, 0, 19, 36)]))
+    const walker = at(growth, { [A]: { x: 6, y: 10 }, [B]: { x: 24, y: 10 } })
+    const flier = at(growth, { [A]: { x: 6, y: 10 }, [B]: { x: 24, y: 10 } }, false, {
+      [B]: { terrain: ["climbing", "dense"] },
+    })
+    const walks = plane.moveToward(walker, model(walker, B), A, 10, false)
+    const flies = plane.moveToward(flier, model(flier, B), A, 10, false)
+    // Through 6" of growth and 1" of ruins the walker pays double; the flier's 10" are 10" of ground.
+    expect(walks.distance).toBeLessThan(9)
+    expect(flies.distance).toBeCloseTo(10, 1)
+    expect(flies.cost).toBeCloseTo(flies.distance, 3)
+  })
+
   it("B-DREAD-03 moving away goes directly away and stops at a wall", () => {
     const s = at(stateOn(board([rect("w", "wall", 0, 13, 36, 14)])), {
       [A]: { x: 10, y: 10 },

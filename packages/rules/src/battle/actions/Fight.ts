@@ -12,7 +12,7 @@ import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { applyHits, critDamageOf } from "../combat/Damage.js"
 import { checkBlightDice, poolModifiers, reactiveBlight, roll, spendExtraBlight } from "../combat/Pools.js"
-import { makeNoise } from "../noise/Noise.js"
+import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
@@ -91,7 +91,7 @@ export const resolveFight = (
   // B-FIGHT-05/06: a Down defender does not roll; a survivor who Fights it Finishes it.
   if (defender.status === "down") {
     ctx.emit({ type: "finished", model: defenderId, by: attackerId })
-    makeNoise(ctx, attackerId, aw.noise, `${aw.name} (B-FIGHT-10)`)
+    makeNoise(ctx, attackerId, noiseFor(ctx, attackerId, "fight", aw.noise), `${aw.name} (B-FIGHT-10)`)
     return
   }
   const aMods = poolModifiers(ctx, attacker, "fight.attack", {
@@ -162,12 +162,12 @@ export const resolveFight = (
   )
   ctx.emit({ type: "defence.rolled", model: defenderId, pool: dPool, modifiers: dReasons })
   // B-FIGHT-10 / R-BATTLE-04: each fighter's own melee weapon makes its Noise.
-  makeNoise(ctx, attackerId, aw.noise, `${aw.name} (B-FIGHT-10)`)
+  makeNoise(ctx, attackerId, noiseFor(ctx, attackerId, "fight", aw.noise), `${aw.name} (B-FIGHT-10)`)
   if (dw)
     makeNoise(
       ctx,
       defenderId,
-      ctx.draft.options.meleeNoise === "own" ? dw.noise : aw.noise,
+      noiseFor(ctx, defenderId, "fight", ctx.draft.options.meleeNoise === "own" ? dw.noise : aw.noise),
       `${dw.name} (B-FIGHT-10)`,
     )
   const diff = aPool.successes - dPool.successes

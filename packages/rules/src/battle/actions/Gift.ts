@@ -83,6 +83,13 @@ const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: s
     gainBlight(ctx, m.id, e.value, name)
     return
   }
+  if (e.kind === "heal") {
+    // Healing, up to the profile's Health (B-DOWN-*: a model Down can't take the action at all).
+    const now = ctx.view(m.id)
+    const health = Math.min(now.profile.health, now.health + Number(e.health))
+    if (health > now.health) ctx.emit({ type: "healed", model: m.id, health })
+    return
+  }
   if (e.kind !== "hook") return
   const p = e.params as Params
   const inRange = (inches: number) =>
@@ -93,12 +100,6 @@ const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: s
       m.side,
     ) === true
   switch (e.hook) {
-    case "core/heal": {
-      const now = ctx.view(m.id)
-      const health = Math.min(now.profile.health, now.health + Number(p?.health ?? 1))
-      if (health > now.health) ctx.emit({ type: "healed", model: m.id, health })
-      return
-    }
     case "core/strike": {
       if (!inRange(Number(p?.range ?? 1))) {
         ctx.emit({

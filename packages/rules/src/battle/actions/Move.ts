@@ -14,7 +14,7 @@ import { type Ctx, refuse } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
 import { checkEmerge } from "../creatures/Ambush.js"
 import { checkDread } from "../nerve/Dread.js"
-import { makeNoise, quietFor } from "../noise/Noise.js"
+import { makeNoise, noiseFor } from "../noise/Noise.js"
 import type { Model } from "../State.js"
 import { leftTable } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
@@ -112,8 +112,8 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
   }
   if (o.offTable) leftTable(ctx, ctx.view(m.id))
   if (c.facts && c.facts.length > 0) ctx.emit({ type: "facts.stated", facts: [...c.facts] })
-  if (c.type === "sprint" && !quietFor(ctx, m.id, "sprint"))
-    makeNoise(ctx, m.id, 1, "Sprint (B-ACTION-SPRINT-01)")
+  if (c.type === "sprint")
+    makeNoise(ctx, m.id, noiseFor(ctx, m.id, "sprint", 1), "Sprint (B-ACTION-SPRINT-01)")
   if (!o.offTable && ctx.view(m.id).hidden) {
     const open = ctx.fact(
       { q: "in", a: m.id, terrain: "open" },

@@ -26,11 +26,9 @@ export const reload = (ctx: Ctx, c: CommandOf<"reload">, by: string): void => {
       `reload: ${m.name} carries no ${store === "reloads" ? "Reload" : store === "arrows" ? "Arrow" : "Bolt"}`,
       store === "reloads" ? "B-AMMO-02" : "B-AMMO-06",
     )
-  // A free Reload (`core/free-reload`, Quick Reload): it doesn't use an action, so many per activation.
-  const free = effectsOf(ctx, m).find((s) => s.effect.kind === "hook" && s.effect.hook === "core/free-reload")
-  const per = Number(
-    (free?.effect as { params?: { perActivation?: number } } | undefined)?.params?.perActivation ?? 1,
-  )
+  // A free Reload (`freeAction` reload, Quick Reload): it doesn't use an action, `uses` times an activation.
+  const free = effectsOf(ctx, m).find((s) => s.effect.kind === "freeAction" && s.effect.action === "reload")
+  const per = free?.effect.uses?.times ?? 1
   const key = `free-reload:${ctx.draft.round}:${ctx.draft.activation!.actions.length}`
   const spent = Object.keys(m.used).filter((k) => k.startsWith(`free-reload:${ctx.draft.round}:`)).length
   if (free && spent < per) ctx.emit({ type: "used", model: m.id, key })

@@ -10,12 +10,13 @@
  *
  * @since 0.2.0
  */
+import type { Effect } from "../../plugin/Effect.js"
 import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
 import { applyHits, critDamageOf } from "../combat/Damage.js"
 import { checkBlightDice, effectsOf, poolModifiers, roll, score, spendExtraBlight } from "../combat/Pools.js"
-import { makeNoise, noiseOf } from "../noise/Noise.js"
+import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
@@ -77,7 +78,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     refused(ctx, `target: ${target!.name} is out of ${weapon!.name}'s range (${range}")`, "B-SHOOT-01")
     return
   }
-  const limit = shootingLimit(ctx, target!)
+  const limit = shootingLimit(ctx, m, target!)
   if (limit !== undefined) {
     const near = ctx.fact(
       { q: "within", a: m.id, b: target!.id, inches: limit.inches },
@@ -183,7 +184,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     modifiers: reasons,
   })
   if (usesShots) ctx.emit({ type: "shot.used", model: m.id, weapon: weapon!.id, loaded: carried!.loaded - 1 })
-  makeNoise(ctx, m.id, weapon!.noise, `${weapon!.name} (B-SHOOT-09)`)
+  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon!.noise), `${weapon!.name} (B-SHOOT-09)`)
   // B-JAM-01: a Scrap weapon Jams on two or more 1s.
   if (weapon!.traits?.scrap) {
     const ones = [...pool.dice, ...(ctx.draft.options.blightOnesJam ? pool.blight : [])].filter(
@@ -276,7 +277,7 @@ const shootAtObjective = (
   if (blast) ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
   else if (weapon.ammunition !== "none")
     ctx.emit({ type: "shot.used", model: m.id, weapon: weaponId, loaded: carried.loaded - 1 })
-  makeNoise(ctx, m.id, weapon.noise, `${weapon.name} (B-SHOOT-09)`)
+  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-SHOOT-09)`)
   shootObjective(ctx, o!, m, weaponId, pool.successes)
   afterAction(ctx, m.id)
 }
@@ -298,36 +299,36 @@ const targetShootModifiers = (
 }
 
 /**
- * How far a target may be shot from: a creature that can't be targeted beyond some distance
- * (`core/untargetable-beyond`, the Stalk), or the scenario's dark (`core/night-sight`, Night Raid:
- * nobody is seen beyond it unless it made Noise this round or carries a light).
+ * How far a target may be shot from by this shooter: an `untargetable` rule of the target (the
+ * Stalk: by enemies, beyond 12") or of the scenario (Night Raid's dark: by anyone, beyond 12",
+ * unless the target made Noise this round or carries a light).
  */
-const shootingLimit = (ctx: Ctx, target: Model): { inches: number; why: string } | undefined => {
+const shootingLimit = (
+  ctx: Ctx,
+  shooter: Model,
+  target: Model,
+): { inches: number; why: string } | undefined => {
   let best: { inches: number; why: string } | undefined
   const consider = (inches: number, why: string) => {
     if (best === undefined || inches < best.inches) best = { inches, why }
   }
-  for (const s of effectsOf(ctx, target))
-    if (s.effect.kind === "hook" && s.effect.hook === "core/untargetable-beyond")
-      consider(Number((s.effect.params as { inches?: number } | undefined)?.inches ?? 72), s.source)
+  // `untargetable` is scoped to who is looking (`by`) and lifted by `unless`, tested on the target.
+  const applies = (e: Effect, why: string) => {
+    if (e.kind !== "untargetable" || e.action !== "shoot") return
+    if (e.by === "enemies" && !areEnemies(shooter, target)) return
+    if (e.unless !== undefined && holds(ctx, e.unless, { self: target })) return
+    consider(e.beyond, why)
+  }
+  for (const s of effectsOf(ctx, target)) applies(s.effect, s.source)
   const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
-  // The dark hides only the quiet and unlit: a target that made Noise this round or carries a light is seen.
-  const lit = noiseOf(ctx, target) > 0 || holds(ctx, { carrying: "light" }, { self: target })
-  for (const e of scenario?.effects ?? [])
-    if (e.kind === "hook" && e.hook === "core/night-sight" && !lit)
-      consider(
-        Number((e.params as { inches?: number } | undefined)?.inches ?? 72),
-        `${scenario!.name}: the dark`,
-      )
+  for (const e of scenario?.effects ?? []) applies(e, `${scenario!.name}: the dark`)
   return best
 }
 
-/** Ones needed for a Jam: 2, or a Knack's number (`core/jam-threshold`). */
+/** Ones needed for a Jam: 2, or a rule's `threshold` for `jam` (the Mechanic's Tinker). */
 const jamThreshold = (ctx: Ctx, m: Model): number => {
-  const bg = ctx.env.content.get("backgrounds", m.ref)
-  for (const e of bg?.knack.effects ?? [])
-    if (e.kind === "hook" && e.hook === "core/jam-threshold")
-      return Number((e.params as { ones?: number })?.ones ?? 2)
+  for (const s of effectsOf(ctx, m))
+    if (s.effect.kind === "threshold" && s.effect.rule === "jam") return s.effect.value
   return 2
 }
 
@@ -343,7 +344,7 @@ const blast = (ctx: Ctx, m: Model, target: Model, weaponId: string): void => {
   const b = weapon.traits!.blast!
   const mods = poolModifiers(ctx, m, "shoot", { self: m, target, weapon: weaponId, action: "shoot" })
   ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
-  makeNoise(ctx, m.id, weapon.noise, `${weapon.name} (B-NOISE-05)`)
+  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-NOISE-05)`)
   const caught = ctx.draft.models.filter(
     (x) =>
       (x.status === "active" || x.status === "down") &&

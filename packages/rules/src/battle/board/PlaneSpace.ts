@@ -600,6 +600,31 @@ const walk = (board: Board, path: ReadonlyArray<Pt>, budget: number): Pt[] => {
 
 const boardOf = (state: State, given: Board | undefined): Board | undefined => given ?? state.board
 
+/** The terrain kinds whose extra cost a model's `ignoreTerrain` words lift (blocking terrain still blocks). */
+const FREE_KINDS: Readonly<Record<string, Terrain["kind"]>> = { climbing: "climbable", dense: "dense" }
+const costBoards = new WeakMap<Board, Map<string, Board>>()
+
+/**
+ * The board as a model's move costs it: the terrain its rules let it cross freely left out (the
+ * Lantern Moths fly over ruins and through growth). Walls stay; sight and cover use the real board.
+ */
+const costBoardFor = (board: Board, m: Model): Board => {
+  const free = (m.terrain ?? []).flatMap((t) => (FREE_KINDS[t] ? [FREE_KINDS[t]] : []))
+  if (free.length === 0) return board
+  const key = free.join(",")
+  let byKey = costBoards.get(board)
+  if (!byKey) {
+    byKey = new Map()
+    costBoards.set(board, byKey)
+  }
+  let b = byKey.get(key)
+  if (!b) {
+    b = { ...board, terrain: board.terrain.filter((t) => !free.includes(t.kind)) }
+    byKey.set(key, b)
+  }
+  return b
+}
+
 const moverOf = (
   state: State,
   board: Board,
@@ -693,7 +718,7 @@ export const answer = (state: State, board: Board, q: FactQuery): FactValue | un
           if (d <= EPS) return true
           const m = state.models.find((x) => x.id === q.a)
           if (!m?.position || b.kind !== "body") return undefined
-          const mv = moverOf(state, board, m, "clear", [q.b])
+          const mv = moverOf(state, costBoardFor(board, m), m, "clear", [q.b])
           return plan(mv, { body: b.body }, q.inches) !== undefined
         }
       }
@@ -703,7 +728,7 @@ export const answer = (state: State, board: Board, q: FactQuery): FactValue | un
 
 /** The commanded move (R-BOARD-06): to a point, into contact, or off the side's own edge. */
 const move: Space["move"] = (state, m, command, allowance) => {
-  const board = state.board
+  const board = state.board && costBoardFor(state.board, m)
   if (!board || !m.position)
     return Either.left({ reason: "to: this model has no place on the board", clause: "B-ACTION-MOVE-01" })
   const mv = moverOf(state, board, m, "touch", [])
@@ -781,7 +806,8 @@ export const towards = (
   given?: Board,
 ): Map<string, MoveOutcome> => {
   const out = new Map<string, MoveOutcome>()
-  const board = boardOf(state, given)
+  const real = boardOf(state, given)
+  const board = real && costBoardFor(real, m)
   if (!board || !m.position) return out
   const mv = moverOf(state, board, m, "clear", [])
   const { g, prev, f } = explore(mv, inches)
@@ -819,7 +845,8 @@ export const make = (given?: Board): Space => ({
   move: (state, m, command, allowance) =>
     move(given ? { ...state, board: given } : state, m, command, allowance),
   moveToward: (state, m, subject, inches, reaches) => {
-    const board = boardOf(state, given)
+    const real = boardOf(state, given)
+    const board = real && costBoardFor(real, m)
     if (!board || !m.position) return stay(m, state)
     const s = shapeOf(state, board, subject)
     if (s?.kind !== "body") return stay(m, state)
@@ -831,7 +858,8 @@ export const make = (given?: Board): Space => ({
     return towards(state, m, [subject], inches).get(subject) ?? stay(m, state)
   },
   moveAway: (state, m, subject, inches) => {
-    const board = boardOf(state, given)
+    const real = boardOf(state, given)
+    const board = real && costBoardFor(real, m)
     if (!board || !m.position) return stay(m, state)
     const s = shapeOf(state, board, subject)
     if (s?.kind !== "body") return stay(m, state)

@@ -82,6 +82,16 @@ export const arriveHollowed = (ctx: Ctx, survivor: Model, remembers: string, at:
 /** A creature model from its entry, arriving now. */
 export const blankCreature = (ctx: Ctx, id: string, side: string, creature: string): Model => {
   const c = ctx.env.content.get("creatures", creature)
+  // Its unconditional `ignoreTerrain` rules, carried on the model for the board's path costs.
+  const terrain = [
+    ...new Set(
+      (c?.specialRules ?? []).flatMap((r) =>
+        (r.effects ?? []).flatMap((e) =>
+          e.kind === "ignoreTerrain" && e.when === undefined ? e.terrain : [],
+        ),
+      ),
+    ),
+  ].sort()
   return {
     id,
     side,
@@ -100,6 +110,7 @@ export const blankCreature = (ctx: Ctx, id: string, side: string, creature: stri
     },
     health: c?.health ?? 1,
     ...arrivingEmptyHanded(ctx.draft.round, false),
+    ...(terrain.length > 0 ? { terrain } : {}),
   }
 }
 

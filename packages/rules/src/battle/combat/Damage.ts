@@ -29,13 +29,12 @@ export interface HitSource {
   readonly infectious?: number | undefined
 }
 
-/** Extra Damage a weapon's Crit effect adds (`core/crit-damage`). */
+/** Extra Damage a weapon's Crit effect adds (a `damageModifier` on `crit`). */
 export const critDamageOf = (ctx: Ctx, weapon: string): number => {
   const w = ctx.env.content.get("weapons", weapon)
   let extra = 0
   for (const e of w?.traits?.crit?.effects ?? [])
-    if (e.kind === "hook" && e.hook === "core/crit-damage")
-      extra += Number((e.params as { damage?: number })?.damage ?? 0)
+    if (e.kind === "damageModifier" && e.on === "crit") extra += e.value
   return extra
 }
 
@@ -195,12 +194,10 @@ const grafting = (ctx: Ctx, victim: Model, by: string): void => {
   if (!attacker || attacker.side === victim.side) return
   const side = ctx.draft.sides.find((s) => s.id === attacker.side)
   const member = side?.kind === "congregation"
-  const gardener =
-    attacker.kind === "creature" &&
-    (ctx.env.content.get("creatures", attacker.ref)?.specialRules ?? []).some((r) =>
-      (r.effects ?? []).some((e) => e.kind === "hook" && e.hook === "core/grafting"),
-    )
-  if (member || gardener) gainBlight(ctx, victim.id, 1, "Grafting (B-CONGREGATION-13)")
+  // A Gardener's `core/grafting` says how much (its `blight` param); a Congregation member's is 1.
+  const graft = attacker.kind === "creature" ? hooksOf(ctx, attacker as Model, "core/grafting")[0] : undefined
+  const blight = Number((graft?.params as { blight?: number } | undefined)?.blight ?? 1)
+  if (member || graft) gainBlight(ctx, victim.id, blight, "Grafting (B-CONGREGATION-13)")
 }
 
 /** A slain creature's drops: an Amber Loot token (B-CREATURE-08). */

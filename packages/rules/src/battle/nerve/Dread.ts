@@ -56,7 +56,7 @@ export const checkDread = (
 
 const faithful = (ctx: Ctx, m: Model): boolean =>
   ctx.draft.sides.find((x) => x.id === m.side)?.kind === "congregation" ||
-  effectsOf(ctx, m).some((s) => s.effect.kind === "hook" && s.effect.hook === "core/no-panic")
+  effectsOf(ctx, m).some((s) => s.effect.kind === "replaceOutcome" && s.effect.outcome === "panic")
 
 /** One Dread test. */
 export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {

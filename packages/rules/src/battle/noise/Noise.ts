@@ -1,25 +1,34 @@
 /**
  * Noise (B-NOISE-01..07): every action that makes Noise puts that many tokens by the model, where
  * they stay until the End Phase. Making Noise ends Hiding (B-ACTION-HIDE-03). Some rules make an
- * action Quiet for a model (`core/quiet-action`); a carrier of the Radio always has at least 1
+ * action Quiet for a model (`actionNoise` 0, read by {@link noiseFor}); a carrier of the Radio always has at least 1
  * (a `minimumNoise` effect, read where Noise is counted).
  *
  * @since 0.2.0
  */
+import type { Action } from "../../plugin/Vocabulary.js"
 import { holds } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
 import { checkEmerge } from "../creatures/Ambush.js"
 import type { Model } from "../State.js"
 
-/** Is this action Quiet for this model by a rule (`core/quiet-action`)? */
-export const quietFor = (ctx: Ctx, modelId: string, action: string): boolean =>
-  effectsOf(ctx, ctx.view(modelId)).some(
-    (s) =>
-      s.effect.kind === "hook" &&
-      s.effect.hook === "core/quiet-action" &&
-      ((s.effect.params as { actions?: ReadonlyArray<string> } | undefined)?.actions ?? []).includes(action),
-  )
+/**
+ * The Noise an action makes for this model: its `usual` Noise, or what a rule of the model says
+ * instead (`actionNoise`, its `when` holding: Soft Step and Soundless make it 0). The quietest
+ * such rule wins.
+ */
+export const noiseFor = (ctx: Ctx, modelId: string, action: Action, usual: number): number => {
+  const m = ctx.view(modelId)
+  let ruled: number | undefined
+  for (const s of effectsOf(ctx, m)) {
+    const e = s.effect
+    if (e.kind !== "actionNoise" || !e.actions.includes(action)) continue
+    if (e.when !== undefined && !holds(ctx, e.when, { self: m, action })) continue
+    ruled = Math.min(ruled ?? e.value, e.value)
+  }
+  return ruled ?? usual
+}
 
 /** Puts Noise tokens by a model (creatures make none, R-BATTLE-17). */
 export const makeNoise = (ctx: Ctx, modelId: string, amount: number, source: string): void => {
