@@ -23,7 +23,7 @@ import { checkShape, defaultShapeLimits } from "../limits/shape.js"
 import { answerCache, keyOf } from "./answers.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { clientAddress, makeRateLimiter } from "./RateLimit.js"
-import { Raw, type Route, routes } from "./routes.js"
+import { Raw, type Route, routes, Streamed } from "./routes.js"
 
 const JSON_TYPE = "application/json; charset=utf-8"
 
@@ -165,6 +165,15 @@ export const run = async (
   const exit = await Effect.runPromiseExit(effect)
   if (Exit.isSuccess(exit)) {
     const v = exit.value
+    if (v instanceof Streamed)
+      return new Response(v.body, {
+        status,
+        headers: {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-store",
+          "x-accel-buffering": "no",
+        },
+      })
     return v instanceof Raw
       ? new Response(v.body, { status, headers: { "content-type": v.contentType } })
       : json(status, v)
@@ -349,11 +358,13 @@ export const makeService = async (
         body = parsed.value
       }
     }
+    const lastEventId = request.headers.get("last-event-id")?.slice(0, 20)
+    const base = { deps, params, query, body, accept, lastEventId, signal: request.signal }
     const effect = route.auth
       ? Effect.flatMap(Effect.flatten(Effect.promise(() => caller ?? noCaller)), (player) =>
-          route.handler({ deps, params, query, body, player, accept }),
+          route.handler({ ...base, player }),
         )
-      : route.handler({ deps, params, query, body, player: undefined as never, accept })
+      : route.handler({ ...base, player: undefined as never })
     const response = await run(effect, route.status, log, requestId)
     if (cacheKey !== undefined && response.status < 300) {
       const text = await response.text()
