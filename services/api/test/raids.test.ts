@@ -15,6 +15,7 @@ import {
   roster,
   type Seated,
   step,
+  unlimited,
   untilActivation,
 } from "./support/raids.js"
 import {
@@ -25,10 +26,6 @@ import {
   startTestServer,
   type TestDatabase,
 } from "./support/server.js"
-
-const noLimit = {
-  rateLimit: { requests: 10_000_000, windowMs: 60_000, authFailures: 1000, maxClients: 1000 },
-}
 
 /** Reads a text/event-stream until `until` returns true for the events read so far. */
 const listen = async (
@@ -78,7 +75,7 @@ describe.each(databaseKinds())("raids over REST on %s", (kind) => {
 
   beforeAll(async () => {
     db = await makeDatabase(kind)
-    server = await startTestServer(db.url, noLimit)
+    server = await startTestServer(db.url, unlimited)
     api = client(server.url)
     a = await playerWith(api, "Ada", "refuge")
     b = await playerWith(api, "Bea", "congregation")
@@ -355,7 +352,7 @@ describe.each(databaseKinds())("a raid across a restart on %s", (kind) => {
 
   it("closing the server mid-raid and opening another on the same database loses no acknowledged command", async () => {
     db = await makeDatabase(kind)
-    let server = await startTestServer(db.url, noLimit)
+    let server = await startTestServer(db.url, unlimited)
     let api = client(server.url)
     const a = await playerWith(api, "Ada", "refuge")
     const b = await playerWith(api, "Bea", "congregation")
@@ -371,7 +368,7 @@ describe.each(databaseKinds())("a raid across a restart on %s", (kind) => {
     expect(view.status).toBe("playing")
     const before = (await api.get(`/v1/raids/${raid.id}`, b.key)).body
     await server.close()
-    server = await startTestServer(db.url, noLimit)
+    server = await startTestServer(db.url, unlimited)
     api = client(server.url)
     const after = (await api.get(`/v1/raids/${raid.id}`, b.key)).body
     expect(after).toEqual(before)

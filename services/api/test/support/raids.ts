@@ -10,6 +10,11 @@ import { type BattleCommand, type BattleState, Policy } from "@blight/rules"
 import { expect } from "vitest"
 import { type client, REPO_ROOT } from "./server.js"
 
+/** Server settings for tests that play whole raids: no rate limit in the way. */
+export const unlimited = {
+  rateLimit: { requests: 10_000_000, windowMs: 60_000, authFailures: 1000, maxClients: 1000 },
+}
+
 export const roster = (name: "refuge" | "congregation"): Record<string, unknown> =>
   JSON.parse(readFileSync(join(REPO_ROOT, `examples/rosters/${name}.json`), "utf8"))
 
