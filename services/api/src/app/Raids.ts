@@ -226,6 +226,7 @@ export const CommandResult = Schema.Struct({
   version: Schema.Int,
   events: Schema.Array(RaidEvent),
   over: Schema.Boolean,
+  decider: Schema.String.annotations({ description: "Who decides now (a side, or any)" }),
   pending: Schema.optional(BattleState.Prompt),
   result: Schema.optional(BattleState.Result),
 }).annotations({ identifier: "RaidCommandResult" })
@@ -710,6 +711,7 @@ export const command = (deps: Deps, player: Caller, id: string, version: number,
       version: stored,
       events: viewed(events, version + 1),
       over: after.phase === "over",
+      decider: Auto.decider(after),
       ...(after.pending?.prompt ? { pending: after.pending.prompt } : {}),
       ...(after.result ? { result: after.result } : {}),
     }
