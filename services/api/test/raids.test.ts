@@ -7,6 +7,7 @@
  * nothing; the SVG board; and who may do what on every raid route.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { connect } from "../src/db/connect.js"
 import {
   allEvents,
   playerWith,
@@ -350,7 +351,7 @@ describe.each(databaseKinds())("a raid across a restart on %s", (kind) => {
   let db: TestDatabase
   afterAll(async () => db?.drop())
 
-  it("closing the server mid-raid and opening another on the same database loses no acknowledged command", async () => {
+  it("closing the server mid-raid and opening another on the same database loses no acknowledged command (resumed from a snapshot)", async () => {
     db = await makeDatabase(kind)
     let server = await startTestServer(db.url, unlimited)
     let api = client(server.url)
@@ -367,7 +368,28 @@ describe.each(databaseKinds())("a raid across a restart on %s", (kind) => {
     }
     expect(view.status).toBe("playing")
     const before = (await api.get(`/v1/raids/${raid.id}`, b.key)).body
+    // A listener still connected does not hold the server open: its stream ends.
+    const listening = await fetch(`${server.url}/v1/raids/${raid.id}/stream`, {
+      headers: { authorization: `Bearer ${a.key}` },
+    })
+    const heard = listening.text()
     await server.close()
+    expect((await heard).match(/^id: /gm)).toHaveLength(before.version)
+    // A snapshot was saved on the way (so the new server resumes from it, not from the set-up).
+    const stored = await connect(db.url)
+    const saved = await stored.db
+      .selectFrom("snapshots")
+      .select("seq")
+      .where("stream", "=", raid.id)
+      .execute()
+    const row = await stored.db
+      .selectFrom("raids")
+      .select("snapshot_seq")
+      .where("id", "=", raid.id)
+      .executeTakeFirstOrThrow()
+    await stored.close()
+    expect(saved.length).toBeGreaterThan(0)
+    expect(row.snapshot_seq).toBe(Math.max(...saved.map((r) => r.seq)))
     server = await startTestServer(db.url, unlimited)
     api = client(server.url)
     const after = (await api.get(`/v1/raids/${raid.id}`, b.key)).body

@@ -52,6 +52,8 @@ interface Runtime {
   /** Tells listeners a raid's log grew (the new version); they read the events from the database. */
   readonly target: EventTarget
   readonly pubsub: ReturnType<typeof createPubSub<{ raid: [id: string, version: number] }>>
+  /** Aborted when the service closes: every follower ends, so no stream holds the server open. */
+  readonly closing: AbortController
 }
 
 // One runtime per database handle, so two services in one process (a restart test) share nothing.
@@ -64,6 +66,7 @@ const runtimeOf = (deps: Deps): Runtime => {
       states: new LRUCache({ max: 500 }),
       target,
       pubsub: createPubSub<{ raid: [id: string, version: number] }>({ eventTarget: target as never }),
+      closing: new AbortController(),
     }
     runtimes.set(deps.db, rt)
   }
@@ -744,6 +747,9 @@ export const followable = (deps: Deps, player: Caller, id: string) =>
     return raid
   })
 
+/** Ends every follower of the service's raids (its streams and subscriptions end cleanly). */
+export const endFollowers = (deps: Deps): void => runtimeOf(deps).closing.abort()
+
 /** How long a follower waits for news before reading the log anyway (another server may have written). */
 const RECHECK_MS = 15_000
 
@@ -770,15 +776,18 @@ export async function* follow(
   rt.target.addEventListener(topic, listener)
   const onAbort = () => wake?.()
   signal.addEventListener("abort", onAbort)
+  const closing = rt.closing.signal
+  closing.addEventListener("abort", onAbort)
+  const over = () => signal.aborted || closing.aborted
   try {
-    while (!signal.aborted) {
+    while (!over()) {
       if (!woken) {
         await new Promise<void>((resolve) => {
           wake = resolve
           setTimeout(resolve, RECHECK_MS).unref?.()
         })
         wake = undefined
-        if (signal.aborted) return
+        if (over()) return
       }
       woken = false
       for (;;) {
@@ -794,5 +803,6 @@ export async function* follow(
   } finally {
     rt.target.removeEventListener(topic, listener)
     signal.removeEventListener("abort", onAbort)
+    closing.removeEventListener("abort", onAbort)
   }
 }

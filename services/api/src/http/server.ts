@@ -15,6 +15,7 @@ import { Cause, Effect, Exit, Option } from "effect"
 import { parse, stripIgnoredCharacters } from "graphql"
 import { ApiError, badRequest, CODES, type Code, notFound, unauthorized } from "../app/ApiError.js"
 import * as App from "../app/App.js"
+import * as Raids from "../app/Raids.js"
 import type { Config } from "../config.js"
 import { connect } from "../db/connect.js"
 import { makeGraphql } from "../graphql/index.js"
@@ -192,6 +193,8 @@ export interface Service {
   readonly handle: (request: Request, address?: string, requestId?: string) => Promise<Response>
   /** Bytes held by the kept answers and parsed GraphQL documents (bounded by `cacheBytes`). */
   readonly cacheBytes: () => number
+  /** Ends the live streams (raid SSE and subscriptions), so closing the server need not wait for them. */
+  readonly endStreams: () => void
   readonly close: () => Promise<void>
 }
 
@@ -498,7 +501,11 @@ export const makeService = async (
   return {
     handle,
     cacheBytes: () => answers.bytes() + graphqlAnswers.bytes() + yoga.documentBytes(),
-    close: () => database.close(),
+    endStreams: () => Raids.endFollowers(deps),
+    close: async () => {
+      Raids.endFollowers(deps)
+      await database.close()
+    },
   }
 }
 
@@ -602,6 +609,8 @@ export const startServer = async (
     url,
     service,
     close: async () => {
+      // Live streams end first: the server waits for its connections before it closes.
+      service.endStreams()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       server.closeAllConnections?.()
       await service.close()
