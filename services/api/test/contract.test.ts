@@ -244,6 +244,7 @@ describe("every answer matches /openapi.json", () => {
     const page = await call("GET", `/v1/raids/${raid.id}/events?after=1&limit=3`, undefined, 200)
     expect(page.events.map((e: { seq: number }) => e.seq)).toEqual([2, 3, 4])
     await call("GET", `/v1/raids/${raid.id}/events?limit=0`, undefined, 400)
+    await call("GET", `/v1/raids/${raid.id}/stream?after=nope`, undefined, 400)
     // The stream: each data line is a RaidEvent as the document names it.
     const ac = new AbortController()
     const res = await fetch(`${server.url}/v1/raids/${raid.id}/stream?after=${page.version - 2}`, {

@@ -234,6 +234,8 @@ export class Streamed {
   constructor(readonly body: ReadableStream<Uint8Array>) {}
 }
 
+const StreamQuery = Schema.Struct({ after: Raids.EventsQuery.fields.after })
+
 /** Sent on an idle stream so proxies and clients know it is alive. */
 const HEARTBEAT_MS = 15_000
 
@@ -244,8 +246,10 @@ const HEARTBEAT_MS = 15_000
 const raidStream = (ctx: RouteContext) =>
   Effect.gen(function* () {
     const { deps, player, params, query } = ctx
+    const q = yield* App.decodeBody(StreamQuery, query)
     const raid = yield* Raids.followable(deps, player, params.id!)
-    const resume = Number(ctx.lastEventId ?? query.after ?? "0")
+    // A reconnecting client's Last-Event-ID wins over the query (it is where it got to).
+    const resume = Number(ctx.lastEventId ?? q.after ?? 0)
     const after = Number.isInteger(resume) && resume >= 0 ? Math.min(resume, raid.version) : 0
     const abort = new AbortController()
     ctx.signal.addEventListener("abort", () => abort.abort(), { once: true })
@@ -391,7 +395,7 @@ const raidRoutes: Route[] = [
     summary:
       "The raid's events live, as server-sent events (id: the seq; resumes after Last-Event-ID or ?after=)",
     status: 200,
-    query: Schema.Struct({ after: Raids.EventsQuery.fields.after }),
+    query: StreamQuery,
     response: Raids.RaidEvent,
     stream: true,
     handler: raidStream,
