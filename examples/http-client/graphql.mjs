@@ -139,7 +139,7 @@ const main = async () => {
     other.apiKey,
   )
   const { createRaid: made } = await graphql(
-    `mutation Raid($sides: [RaidSideInput!]!) { createRaid(sides: $sides, randomBoard: true) { id } }`,
+    `mutation Raid($sides: [RaidSideInput!]!) { createRaid(sides: $sides, randomBoard: true, seed: 7) { id } }`,
     { sides: [{ refuge: record.id }, { player: other.player.id }] },
     apiKey,
   )
@@ -168,6 +168,11 @@ const main = async () => {
     ... on ShootCommand { type model shootAt: target weapon }
     ... on SearchCommand { type model token }
     ... on ChooseCommand { type option }
+    ... on AimCommand { type model }
+    ... on HideCommand { type model }
+    ... on SteadyCommand { type model }
+    ... on ReloadCommand { type model weapon }
+    ... on UseCommand { type model use item useTarget: target useWeapon: weapon }
   } } }`
   const COMMAND = `mutation Command($id: ID!, $version: Int!, $command: BattleCommandInput!) {
     commandRaid(id: $id, version: $version, command: $command) { version over decider }

@@ -112,7 +112,8 @@ const main = async () => {
     key: other.apiKey,
   })
   const made = await call("POST", "/v1/raids", {
-    body: { sides: [{ refuge: founded.id }, { player: other.player.id }], board: "random" },
+    // (a seed of our choosing makes the run replayable; without one the server draws one)
+    body: { sides: [{ refuge: founded.id }, { player: other.player.id }], board: "random", seed: 7 },
     key: apiKey,
   })
   const joined = await call("POST", `/v1/raids/${made.id}/join`, {
