@@ -57,12 +57,7 @@ builder.queryFields((t) => ({
     type: RaidRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Raids.getRaid(ctx.deps, p, String(a.id))),
-      ),
+    resolve: onRaid(Raids.getRaid),
   }),
   raids: t.field({
     description: "The raids the caller has a seat at",
@@ -80,12 +75,7 @@ builder.queryFields((t) => ({
     type: RaidLegalRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Raids.legalFor(ctx.deps, p, String(a.id))),
-      ),
+    resolve: onRaid(Raids.legalFor),
   }),
   raidEvents: t.field({
     description:
