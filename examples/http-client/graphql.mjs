@@ -2,11 +2,13 @@
 /**
  * The Blight Rules API over GraphQL, with nothing but `fetch` (Node 20): the same steps as
  * rest.mjs — register a player, found a Refuge from examples/rosters/refuge.json, read its Ledger,
- * make a Market trip — as GraphQL operations on POST /graphql.
+ * make a Market trip, then a raid between two players played to its end — as GraphQL operations
+ * on POST /graphql.
  *
  *   BLIGHT_API=http://127.0.0.1:4000 node examples/http-client/graphql.mjs
  */
 import { readFile } from "node:fs/promises"
+import { pick } from "./pick.mjs"
 
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by this script only, not by a build task
 const BASE = (process.env.BLIGHT_API || "http://127.0.0.1:4000").replace(/\/+$/, "")
@@ -47,7 +49,9 @@ const graphql = async (query, variables = {}, key) => {
         (d) => `  - ${d.path}: ${d.message}${d.clause ? ` (${d.clause})` : ""}`,
       ),
     ])
-    throw new Error(`/graphql answered with errors:\n${lines.join("\n")}`)
+    throw Object.assign(new Error(`/graphql answered with errors:\n${lines.join("\n")}`), {
+      code: answer.errors[0].extensions?.code,
+    })
   }
   return answer.data
 }
@@ -122,6 +126,103 @@ const main = async () => {
   for (const line of trip.trip.lines)
     console.log(`   - ${line.what}: ${line.done ? "done" : "not available"}`)
   console.log(`   stores: ${storesLine(trip.record.stores)}`)
+
+  // 5. a raid: a second player founds a Congregation; the first sets a raid up (on a random board)
+  // with a seat for them, and they join with it
+  const { registerPlayer: other } = await graphql(
+    `mutation Register($name: String!) { registerPlayer(name: $name) { apiKey player { id } } }`,
+    { name: "Example rival (GraphQL)" },
+  )
+  const congregation = JSON.parse(
+    await readFile(new URL("../rosters/congregation.json", import.meta.url), "utf8"),
+  )
+  const { foundCongregation } = await graphql(
+    `mutation Found($roster: JSON!) { foundCongregation(roster: $roster) { record { id } } }`,
+    { roster: congregation },
+    other.apiKey,
+  )
+  const { createRaid: made } = await graphql(
+    `mutation Raid($sides: [RaidSideInput!]!) { createRaid(sides: $sides, randomBoard: true, seed: 7) { id } }`,
+    { sides: [{ refuge: record.id }, { player: other.player.id }] },
+    apiKey,
+  )
+  const { joinRaid: joined } = await graphql(
+    `mutation Join($id: ID!, $refuge: ID!) {
+      joinRaid(id: $id, refuge: $refuge) { version status decider scenario seats { player side } }
+    }`,
+    { id: made.id, refuge: foundCongregation.record.id },
+    other.apiKey,
+  )
+  const keyOf = Object.fromEntries(
+    joined.seats.map((s) => [s.side, s.player === player.id ? apiKey : other.apiKey]),
+  )
+  console.log(
+    `\n5. Raid ${made.id}: ${joined.seats.map((s) => s.side).join(" against ")} (${joined.scenario})`,
+  )
+
+  // 6. play it: the commands the example plays, selected by type (each is one member of the
+  // BattleCommand union), and sent back as the BattleCommandInput: one field named by the type
+  const LEGAL = `query Legal($id: ID!) { raidLegal(id: $id) { version commands {
+    ... on ActivateCommand { type model }
+    ... on EndActivationCommand { type model }
+    ... on MoveCommand { type model to { x y } contact offTable }
+    ... on SprintCommand { type model to { x y } contact offTable }
+    ... on FightCommand { type model target fightWeapon: weapon }
+    ... on ShootCommand { type model shootAt: target weapon }
+    ... on SearchCommand { type model token }
+    ... on ChooseCommand { type option }
+    ... on AimCommand { type model }
+    ... on HideCommand { type model }
+    ... on SteadyCommand { type model }
+    ... on ReloadCommand { type model weapon }
+    ... on UseCommand { type model use item useTarget: target useWeapon: weapon }
+  } } }`
+  const COMMAND = `mutation Command($id: ID!, $version: Int!, $command: BattleCommandInput!) {
+    commandRaid(id: $id, version: $version, command: $command) { version over decider }
+  }`
+  // (Aliased where two members' fields of one name have different types.)
+  const asInput = ({ type, fightWeapon, shootAt, ...fields }) => ({
+    [type]: Object.fromEntries(
+      Object.entries({
+        ...fields,
+        weapon: fields.weapon ?? fightWeapon,
+        target: fields.target ?? shootAt,
+      }).filter(([, v]) => v != null),
+    ),
+  })
+  let now = { version: joined.version, decider: joined.decider, over: joined.status === "over" }
+  let commands = 0
+  while (!now.over) {
+    const key = keyOf[now.decider] ?? apiKey
+    const { raidLegal: legal } = await graphql(LEGAL, { id: made.id }, key)
+    // Members the example does not select come back as empty objects: leave them out.
+    const known = legal.commands.filter((c) => c.type)
+    const refused = []
+    for (;;) {
+      const command = pick(known, refused)
+      if (!command) throw new Error(`nothing left to try at version ${legal.version}`)
+      try {
+        now = (
+          await graphql(COMMAND, { id: made.id, version: legal.version, command: asInput(command) }, key)
+        ).commandRaid
+        break
+      } catch (e) {
+        if (e.code !== "bad_request") throw e
+        refused.push(command)
+      }
+    }
+    commands++
+  }
+  const { raid } = await graphql(
+    `query Raid($id: ID!) { raid(id: $id) { version round result { reason sides { side outcome routed } } } }`,
+    { id: made.id },
+    apiKey,
+  )
+  console.log(
+    `\n6. The raid is over after ${commands} commands and ${raid.version} events (round ${raid.round})`,
+  )
+  console.log(`   ${raid.result.reason}`)
+  for (const s of raid.result.sides) console.log(`   - ${s.side}: ${s.outcome}${s.routed ? " (routed)" : ""}`)
 }
 
 main().catch((e) => {

@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 /**
  * The Blight Rules API over REST, with nothing but `fetch` (Node 20): register a player, found a
- * Refuge from examples/rosters/refuge.json, read its Ledger, make a Market trip, and print what
- * happened at each step.
+ * Refuge from examples/rosters/refuge.json, read its Ledger, make a Market trip; then a second
+ * player with a Congregation, and a raid between the two played to its end, each player sending
+ * their own side's commands with their own key; and print what happened at each step.
  *
  *   BLIGHT_API=http://127.0.0.1:4000 node examples/http-client/rest.mjs
  */
 import { readFile } from "node:fs/promises"
+import { pick } from "./pick.mjs"
 
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by this script only, not by a build task
 const BASE = (process.env.BLIGHT_API || "http://127.0.0.1:4000").replace(/\/+$/, "")
@@ -43,7 +45,10 @@ const call = async (method, path, { body, key } = {}) => {
     // every error has the shape {error: {code, message, details}}
     const { code, message, details = [] } = data.error ?? {}
     const lines = details.map((d) => `\n  - ${d.path}: ${d.message}${d.clause ? ` (${d.clause})` : ""}`)
-    throw new Error(`${method} ${path} answered ${res.status} ${code}: ${message}${lines.join("")}`)
+    throw Object.assign(
+      new Error(`${method} ${path} answered ${res.status} ${code}: ${message}${lines.join("")}`),
+      { status: res.status },
+    )
   }
   return data
 }
@@ -95,6 +100,64 @@ const main = async () => {
   for (const line of trip.trip.lines)
     console.log(`   - ${line.what}: ${line.done ? "done" : "not available"}`)
   console.log(`   stores: ${storesLine(trip.refuge.stores)}`)
+
+  // 5. a raid: a second player founds a Congregation; the first sets a raid up (on a random board)
+  // with a seat for them, and they join with it
+  const other = await call("POST", "/v1/players", { body: { name: "Example rival (REST)" } })
+  const congregation = JSON.parse(
+    await readFile(new URL("../rosters/congregation.json", import.meta.url), "utf8"),
+  )
+  const theirs = await call("POST", "/v1/congregations", {
+    body: { roster: congregation },
+    key: other.apiKey,
+  })
+  const made = await call("POST", "/v1/raids", {
+    // (a seed of our choosing makes the run replayable; without one the server draws one)
+    body: { sides: [{ refuge: founded.id }, { player: other.player.id }], board: "random", seed: 7 },
+    key: apiKey,
+  })
+  const joined = await call("POST", `/v1/raids/${made.id}/join`, {
+    body: { refuge: theirs.id },
+    key: other.apiKey,
+  })
+  const keyOf = Object.fromEntries(
+    joined.seats.map((s) => [s.side, s.player === player.id ? apiKey : other.apiKey]),
+  )
+  console.log(
+    `\n5. Raid ${made.id}: ${joined.seats.map((s) => s.side).join(" against ")} (${joined.scenario})`,
+  )
+
+  // 6. play it: whoever decides now reads what is legal for them and sends a command with the
+  // version it was decided against (a stale one is refused with 409; one the rules refuse with 400)
+  let now = { version: joined.version, decider: joined.decider, over: joined.status === "over" }
+  let commands = 0
+  while (!now.over) {
+    const key = keyOf[now.decider] ?? apiKey
+    const legal = await call("GET", `/v1/raids/${made.id}/legal`, { key })
+    const refused = []
+    for (;;) {
+      const command = pick(legal.commands, refused)
+      if (!command) throw new Error(`nothing left to try at version ${legal.version}`)
+      try {
+        now = await call("POST", `/v1/raids/${made.id}/commands`, {
+          body: { version: legal.version, command },
+          key,
+        })
+        break
+      } catch (e) {
+        if (e.status !== 400) throw e
+        refused.push(command)
+      }
+    }
+    commands++
+  }
+  const raid = await call("GET", `/v1/raids/${made.id}`, { key: apiKey })
+  const { result } = raid
+  console.log(
+    `\n6. The raid is over after ${commands} commands and ${raid.version} events (round ${raid.round})`,
+  )
+  console.log(`   ${result.reason}`)
+  for (const s of result.sides) console.log(`   - ${s.side}: ${s.outcome}${s.routed ? " (routed)" : ""}`)
 }
 
 main().catch((e) => {

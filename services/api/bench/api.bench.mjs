@@ -14,7 +14,7 @@
  * Settings (environment): BENCH_SECONDS per measured run (default 5), BENCH_CONNECTIONS (default 50).
  */
 import { spawn } from "node:child_process"
-import { mkdtempSync, rmSync } from "node:fs"
+import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { createServer } from "node:http"
 import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
@@ -49,6 +49,137 @@ const ENDPOINTS = [
 ]
 const TARGETS = { rest: 0.5, graphql: 0.3, p99Ms: 10 }
 
+// ── raids ───────────────────────────────────────────────────────────────────
+
+const ROSTERS = ["refuge", "congregation"].map((n) =>
+  JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../../../examples/rosters/${n}.json`, import.meta.url)), "utf8"),
+  ),
+)
+const RAID_SEED = 17
+
+const post = async (url, path, body, key) => {
+  const res = await fetch(url + path, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+    body: JSON.stringify(body),
+  })
+  return { status: res.status, body: await res.json() }
+}
+
+/**
+ * The commands of one raid, as the engine's bot plays it with the library (both sides by the
+ * sensible policy), each with the version it is decided against: the same raid set up on the
+ * service (same rosters, seed, content) takes the very same commands at the very same versions.
+ */
+const raidScript = async () => {
+  const { seeded } = await import("@blight/dice")
+  const { Auto, Battle, Founding, coreRegistry } = await import("@blight/rules")
+  const content = coreRegistry()
+  const refuges = ROSTERS.map((r) => {
+    const f = Founding.found(r, content, { source: seeded(RAID_SEED) })
+    if (f._tag === "Left") throw new Error("the example rosters do not found")
+    return f.right
+  })
+  const env = Battle.envOf(content)
+  const made = Battle.create(
+    { refuges, scenario: "cache", options: {}, dice: { seed: RAID_SEED }, packs: ["the-blight"] },
+    env,
+  )
+  const script = []
+  let version = made.right.events.length
+  Auto.play(made.right, env, undefined, {
+    onCommand: (command, _by, battle) => {
+      script.push({ version, command })
+      version = battle.events.length
+    },
+  })
+  return script
+}
+
+const newRaid = async (url, key) => {
+  const r = await post(
+    url,
+    "/v1/raids",
+    { sides: ROSTERS.map((roster) => ({ roster })), seed: RAID_SEED },
+    key,
+  )
+  if (r.status !== 201) throw new Error(`could not set a raid up: ${JSON.stringify(r.body).slice(0, 300)}`)
+  return r.body.id
+}
+
+/** A raid stored on the service, its first commands played; its authenticated read, to measure. */
+const storedRaid = async (url) => {
+  const { apiKey } = await (
+    await fetch(`${url}/v1/players`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"name":"bench"}',
+    })
+  ).json()
+  const id = await newRaid(url, apiKey)
+  let last
+  for (const { version, command } of (await raidScript()).slice(0, 60)) {
+    const r = await post(url, `/v1/raids/${id}/commands`, { version, command }, apiKey)
+    if (r.status !== 201) throw new Error(`the script was refused: ${JSON.stringify(r.body).slice(0, 300)}`)
+    last = r.body
+  }
+  return {
+    name: "REST GET /v1/raids/{id} (with a key)",
+    api: "rest",
+    method: "GET",
+    path: `/v1/raids/${id}`,
+    headers: { authorization: `Bearer ${apiKey}` },
+    commandAnswer: JSON.stringify(last),
+  }
+}
+
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return s.length ? Math.round(s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]) : 0
+}
+
+/**
+ * Commands per second: CONNECTIONS players at once, each playing its own raid by the script (one
+ * request per command, each waiting for the one before, as at a table), for SECONDS; then the
+ * same requests against the bare server, which answers each with the bytes of a real answer.
+ */
+const commandsPerSecond = async (real, bare) => {
+  const script = await raidScript()
+  const { apiKey } = await (
+    await fetch(`${real}/v1/players`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"name":"bench"}',
+    })
+  ).json()
+  const workers = CONNECTIONS
+  const run = async (url, raids) => {
+    const latencies = []
+    let done = 0
+    let refused = 0
+    const until = performance.now() + SECONDS * 1000
+    await Promise.all(
+      raids.map(async (id) => {
+        for (const { version, command } of script) {
+          if (performance.now() > until) return
+          const t = performance.now()
+          const r = await post(url, `/v1/raids/${id}/commands`, { version, command }, apiKey)
+          latencies.push(performance.now() - t)
+          if (r.status === 201) done++
+          else refused++
+        }
+      }),
+    )
+    return { rate: done / SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), refused }
+  }
+  const raids = []
+  for (let i = 0; i < workers; i++) raids.push(await newRaid(real, apiKey))
+  const service = await run(real, raids)
+  const bareRun = await run(bare, raids)
+  return { workers, service, bare: bareRun, refused: service.refused }
+}
+
 // ── the child: the real service and the bare server ─────────────────────────
 
 const serve = async () => {
@@ -65,12 +196,15 @@ const serve = async () => {
     },
     { log: (m) => logged.push(m) },
   )
+  // a stored raid, played some way in, to read with a key (nothing about it is cached as an answer)
+  const raidRead = await storedRaid(real.url)
+  const endpoints = [...ENDPOINTS, raidRead]
   // the bytes the real service answers, once
   const answers = new Map()
-  for (const e of ENDPOINTS) {
+  for (const e of endpoints) {
     const res = await fetch(real.url + e.path, {
       method: e.method,
-      headers: e.body ? { "content-type": "application/json" } : {},
+      headers: { ...(e.body ? { "content-type": "application/json" } : {}), ...e.headers },
       body: e.body,
     })
     const bytes = Buffer.from(await res.arrayBuffer())
@@ -79,15 +213,27 @@ const serve = async () => {
       throw new Error(`${e.name}: the query failed: ${bytes}`)
     answers.set(`${e.method} ${e.path}`, { type: res.headers.get("content-type"), bytes })
   }
+  // a command's answer (the service's own, for the last command played above), for the bare
+  // server to give every command
+  const commandAnswer = {
+    status: 201,
+    type: "application/json; charset=utf-8",
+    bytes: Buffer.from(raidRead.commandAnswer),
+  }
   const bare = createServer((req, res) => {
-    const answer = answers.get(`${req.method} ${req.url}`)
+    const answer = /^\/v1\/raids\/[^/]+\/commands$/.test(req.url ?? "")
+      ? commandAnswer
+      : answers.get(`${req.method} ${req.url}`)
     req.resume() // read the request body, as the real service does
     req.on("end", () => {
       if (!answer) {
         res.writeHead(404).end()
         return
       }
-      res.writeHead(200, { "content-type": answer.type, "content-length": answer.bytes.length })
+      res.writeHead(answer.status ?? 200, {
+        "content-type": answer.type,
+        "content-length": answer.bytes.length,
+      })
       res.end(answer.bytes)
     })
   })
@@ -121,6 +267,7 @@ const serve = async () => {
   setTimeout(stop, 10 * 60_000).unref()
   process.stdout.write(
     `${JSON.stringify({
+      raidRead,
       real: real.url,
       bare: `http://127.0.0.1:${bare.address().port}`,
       adapter: `http://127.0.0.1:${adapter.address().port}`,
@@ -151,7 +298,7 @@ const load = (url, e, seconds, expectBody) =>
   autocannon({
     url: url + e.path,
     method: e.method,
-    headers: e.body ? { "content-type": "application/json" } : {},
+    headers: { ...(e.body ? { "content-type": "application/json" } : {}), ...e.headers },
     body: e.body,
     connections: CONNECTIONS,
     duration: seconds,
@@ -160,14 +307,15 @@ const load = (url, e, seconds, expectBody) =>
   })
 
 const main = async () => {
-  const { child, real, bare, adapter, bodies } = await startChild()
+  const { child, real, bare, adapter, bodies, raidRead } = await startChild()
   const rows = []
+  let commands
   try {
     console.log(
       `HTTP service vs a bare node:http server with the same bytes — ${CONNECTIONS} connections, ${SECONDS} s each ` +
         `(after ${WARMUP_SECONDS} s warm-up), loopback, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()}`,
     )
-    for (const e of ENDPOINTS) {
+    for (const e of [...ENDPOINTS, raidRead]) {
       const expected = bodies[`${e.method} ${e.path}`]
       const measured = {}
       for (const [which, url] of [
@@ -197,6 +345,7 @@ const main = async () => {
           `${ratio.toFixed(2)}× bare (target ≥ ${target}×)${bad ? ` | ${bad} bad answers` : ""}`,
       )
     }
+    commands = await commandsPerSecond(real, bare)
   } finally {
     child.kill("SIGTERM")
   }
@@ -222,6 +371,15 @@ const main = async () => {
         `${r.ratio.toFixed(2)}× | ≥ ${r.target}×, p99 < ${TARGETS.p99Ms} ms | ${ratioOk && p99Ok ? "yes" : "no"} |`,
     )
   }
+  const c = commands
+  console.log(
+    `\nRaid commands over REST (${c.workers} players at once, each on its own raid, each command sent with the version ` +
+      `it was decided against, ${SECONDS} s): service ${c.service.rate.toFixed(0)} commands/s (p50 ${c.service.p50} ms, ` +
+      `p99 ${c.service.p99} ms); bare node:http, the same requests answered with a stored answer's bytes: ` +
+      `${c.bare.rate.toFixed(0)}/s (p99 ${c.bare.p99} ms) — ${(c.service.rate / c.bare.rate).toFixed(2)}× bare` +
+      `${c.refused ? `; ${c.refused} commands not accepted (a bug: the script is the engine's own)` : ""}`,
+  )
+  if (c.refused) misses.push(`${c.refused} raid commands were not accepted`)
   console.log(misses.length ? `\nTargets missed:\n- ${misses.join("\n- ")}` : "\nEvery target met.")
 }
 

@@ -186,6 +186,83 @@ describe("every answer matches /openapi.json", () => {
     await call("POST", "/v1/nightsong/worlds", { seed: 7, sessions: 2 }, 200)
   })
 
+  it("raids: every raid route, its successes and its refusals", async () => {
+    const rosters = ["refuge", "congregation"].map((n) =>
+      JSON.parse(readFileSync(join(REPO_ROOT, `examples/rosters/${n}.json`), "utf8")),
+    )
+    const raid = await call(
+      "POST",
+      "/v1/raids",
+      { sides: rosters.map((roster) => ({ roster })), seed: 2, board: "random" },
+      201,
+    )
+    await call("POST", "/v1/raids", { sides: [] }, 400)
+    await call("GET", "/v1/raids", undefined, 200)
+    await call("GET", `/v1/raids/${raid.id}`, undefined, 200)
+    await call("GET", "/v1/raids/no-such-raid", undefined, 404)
+    const legal = await call("GET", `/v1/raids/${raid.id}/legal`, undefined, 200)
+    const done = await call(
+      "POST",
+      `/v1/raids/${raid.id}/commands`,
+      { version: raid.version, command: legal.commands[0] },
+      201,
+    )
+    await call(
+      "POST",
+      `/v1/raids/${raid.id}/commands`,
+      { version: raid.version, command: legal.commands[0] },
+      409,
+    )
+    await call(
+      "POST",
+      `/v1/raids/${raid.id}/commands`,
+      { version: done.version, command: { type: "x" } },
+      400,
+    )
+    await call("POST", `/v1/raids/${raid.id}/undo`, { version: raid.version }, 409)
+    // Answer what the raid asks until nothing is waiting: a correction waits for that.
+    let view = await call("GET", `/v1/raids/${raid.id}`, undefined, 200)
+    for (let i = 0; i < 30 && view.pending; i++) {
+      const next = await call("GET", `/v1/raids/${raid.id}/legal`, undefined, 200)
+      await call(
+        "POST",
+        `/v1/raids/${raid.id}/commands`,
+        { version: view.version, command: next.commands[0] },
+        201,
+      )
+      view = await call("GET", `/v1/raids/${raid.id}`, undefined, 200)
+    }
+    const model = raid.state.models[0].id
+    const adjusted = await call(
+      "POST",
+      `/v1/raids/${raid.id}/adjust`,
+      { version: view.version, model, reason: "agreed", noise: 1 },
+      201,
+    )
+    await call("POST", `/v1/raids/${raid.id}/undo`, { version: adjusted.version }, 201)
+    await call("POST", `/v1/raids/${raid.id}/join`, { roster: rosters[0] }, 409)
+    const page = await call("GET", `/v1/raids/${raid.id}/events?after=1&limit=3`, undefined, 200)
+    expect(page.events.map((e: { seq: number }) => e.seq)).toEqual([2, 3, 4])
+    await call("GET", `/v1/raids/${raid.id}/events?limit=0`, undefined, 400)
+    await call("GET", `/v1/raids/${raid.id}/stream?after=nope`, undefined, 400)
+    // The stream: each data line is a RaidEvent as the document names it.
+    const ac = new AbortController()
+    const res = await fetch(`${server.url}/v1/raids/${raid.id}/stream?after=${page.version - 2}`, {
+      headers: { authorization: `Bearer ${key}` },
+      signal: ac.signal,
+    })
+    expect(res.status).toBe(200)
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let text = ""
+    while ((text.match(/^data: /gm) ?? []).length < 2) text += (await reader.read()).value ?? ""
+    ac.abort()
+    const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/RaidEvent`)!
+    for (const line of text.match(/^data: .*$/gm)!) expect(validate(JSON.parse(line.slice(6)))).toBe(true)
+    const stream = doc.paths?.["/v1/raids/{id}/stream"]?.get?.responses?.["200"]?.content
+    expect(Object.keys(stream ?? {})).toEqual(["text/event-stream"])
+    checked.add("GET /v1/raids/{id}/stream")
+  })
+
   it("covered every route of the route table", () => {
     const missing = routes.map((r) => `${r.method} ${r.path}`).filter((r) => !checked.has(r))
     expect(missing).toEqual([])

@@ -18,7 +18,7 @@ import {
 const run = (script: string, baseUrl: string) =>
   promisify(execFile)(process.execPath, [join(REPO_ROOT, "examples/http-client", script)], {
     env: { ...process.env, BLIGHT_API: baseUrl },
-    timeout: 30_000,
+    timeout: 150_000,
     encoding: "utf8",
   }).then(
     ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
@@ -42,7 +42,7 @@ describe("examples/http-client", () => {
   })
 
   it.each(["rest.mjs", "graphql.mjs"])(
-    "%s registers, founds the example Refuge, reads its Ledger and buys Reloads at the Market",
+    "%s registers, founds the example Refuge, reads its Ledger, buys Reloads at the Market, and plays a raid with a second player",
     async (script) => {
       const r = await run(script, server.url)
       expect(r.stderr).toBe("")
@@ -57,9 +57,16 @@ describe("examples/http-client", () => {
       expect(r.stdout).toMatch(/4\. Market trip \(seed \d+\); the Refuge is now at version 2/)
       expect(r.stdout).toContain("- buy 2 Reload(s): done")
       expect(r.stdout).toContain("stores: salvage 1, reloads 2,")
+      // Then a raid between two players, each with their own key, played to its end.
+      expect(r.stdout).toMatch(
+        /5\. Raid [0-9a-f-]{36}: wharfside against the-gardeners-of-carrow-fields \(cache\)/,
+      )
+      expect(r.stdout).toMatch(/6\. The raid is over after \d+ commands and \d+ events/)
+      expect(r.stdout).toMatch(/- wharfside: (win|draw|loss)/)
       // nothing went wrong on the server's side either
       expect(server.logged).toEqual([])
     },
+    180_000,
   )
 
   it("both exit 1 and say so when no server is listening", async () => {

@@ -80,5 +80,8 @@ describe("a client generated from /openapi.json", () => {
     expect(s.checkChance).toBeGreaterThan(0)
     expect(s.characterHp).toBeGreaterThan(0)
     expect(s.worldRegions.length).toBeGreaterThan(0)
+    expect(s.raidEvents[0]).toBe("battle.setup")
+    expect(s.raidEvents.slice(-2)).toEqual(["commanded", "undone"])
+    expect(s.raidVersion).toBeGreaterThan(2)
   }, 60_000)
 })

@@ -137,10 +137,7 @@ const boardFrom = async (
   scenario: string | undefined,
   content: Content,
 ): Promise<Board.Board> => {
-  if (given === "random") {
-    const setup = content.get("scenarios", scenario ?? "cache")?.setup
-    return Board.random(seed, { refuges, ...(setup ? { scenario: { setup } } : {}) })
-  }
+  if (given === "random") return Battle.randomBoard(seed, refuges, scenario, content)
   const decoded = Board.decodeBoard(await readBounded(given, io, MAX_ROSTER_BYTES))
   if (Either.isLeft(decoded))
     throw new UsageError(`${given}: not a board: ${decoded.left.slice(0, 3).join("; ")}`)

@@ -7,14 +7,7 @@
 import { randomBytes } from "node:crypto"
 import { readFile, rename, stat, unlink, writeFile } from "node:fs/promises"
 import { dirname, join, resolve } from "node:path"
-import {
-  Battle,
-  type BattleEvent,
-  type BattleState,
-  coreRegistry,
-  formatProblem,
-  PlaneSpace,
-} from "@blight/rules"
+import { Battle, type BattleEvent, type BattleState, coreRegistry, formatProblem } from "@blight/rules"
 import { Either, ParseResult } from "effect"
 import { type Io, UsageError } from "../Command.js"
 import { loadPackFiles } from "./pack.js"
@@ -106,16 +99,14 @@ export const contentFrom = async (files: readonly string[], io: Io): Promise<Con
  * The Env for a raid: every pack its set-up recorded must be loaded (given again with `--pack`),
  * so a raid is never played on with content other than it was set up with.
  */
-export const envFor = (state: BattleState.State, content: Content = coreRegistry()): Env => {
-  const loaded = new Set<string>(content.packs.map((m) => m.id))
-  const missing = state.packs.filter((p) => !loaded.has(p))
-  if (missing.length > 0)
-    throw new UsageError(
-      `packs: this raid was set up with ${missing.join(", ")}; give ${missing.length === 1 ? "its file" : "their files"} with --pack FILE`,
-    )
-  // A raid on a board answers the table's questions from its geometry (a PlaneSpace).
-  return Battle.envOf(content, state.board ? PlaneSpace.make() : undefined)
-}
+export const envFor = (state: BattleState.State, content: Content = coreRegistry()): Env =>
+  Either.getOrThrowWith(
+    Battle.envFor(state, content),
+    (missing) =>
+      new UsageError(
+        `packs: this raid was set up with ${missing.join(", ")}; give ${missing.length === 1 ? "its file" : "their files"} with --pack FILE`,
+      ),
+  )
 
 /** Reads and checks a raid file: bounded, the right format, events that decode and fold. */
 export const readRaid = async (file: string, io: Io): Promise<RaidFile> => {

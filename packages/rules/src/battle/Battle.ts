@@ -7,13 +7,18 @@
  *
  * @since 0.2.0
  */
+import type { Prng } from "@blight/dice"
 import { Either, ParseResult, Schema } from "effect"
 import type { ContentView } from "../refuge/Content.js"
+import type { Refuge } from "../refuge/Refuge.js"
+import type { Board } from "./board/Board.js"
+import { random as randomBoardOf } from "./board/Generator.js"
+import { make as planeSpace } from "./board/PlaneSpace.js"
 import { type Command, Command as CommandSchema } from "./Command.js"
 import type { Env } from "./Context.js"
 import { apply, type Rejection, start } from "./Decide.js"
 import { Event } from "./Event.js"
-import { fold } from "./Evolve.js"
+import { evolve, fold, canUndo as undoable } from "./Evolve.js"
 import { legalCommands } from "./Legal.js"
 import { type SetupInput, type SetupProblem, setup } from "./Setup.js"
 import { declared, type Space } from "./Space.js"
@@ -27,6 +32,33 @@ export interface Battle {
 
 /** The environment for a content view and a table (a declared table by default). */
 export const envOf = (content: ContentView, space: Space = declared): Env => ({ content, space })
+
+/**
+ * The Env a raid is played on with: every pack its set-up recorded must be in `content` (a raid is
+ * never played on with other content than it was set up with), and a raid on a board answers the
+ * table's questions from its geometry. Left: the packs missing.
+ */
+export const envFor = (
+  state: State,
+  content: ContentView & { readonly packs: ReadonlyArray<{ readonly id: string }> },
+): Either.Either<Env, ReadonlyArray<string>> => {
+  const loaded = new Set<string>(content.packs.map((m) => m.id))
+  const missing = state.packs.filter((p) => !loaded.has(p))
+  return missing.length > 0
+    ? Either.left(missing)
+    : Either.right(envOf(content, state.board ? planeSpace() : declared))
+}
+
+/** A seeded random board for a raid between these Refuges on this scenario (its Lairs and Loot). */
+export const randomBoard = (
+  seed: Prng.Seed,
+  refuges: ReadonlyArray<Refuge>,
+  scenario: string | undefined,
+  content: ContentView,
+): Board => {
+  const setup = content.get("scenarios", scenario ?? "cache")?.setup
+  return randomBoardOf(seed, { refuges, ...(setup ? { scenario: { setup } } : {}) })
+}
 
 /** Sets a raid up and runs it to the first decision. */
 export const create = (input: SetupInput, env: Env): Either.Either<Battle, ReadonlyArray<SetupProblem>> =>
@@ -66,8 +98,33 @@ export const parseCommand = (input: unknown): Either.Either<Command, ReadonlyArr
 
 const COMMANDS = CommandSchema.members
 
-/** Rebuilds the state from the events alone. */
-export const replay = (events: ReadonlyArray<Event>): State => fold(events)
+/** Dice rolled (or the set-up): nothing before it can be undone (R-BATTLE-15). */
+const undoBarrier = (e: Event): boolean =>
+  e.type === "battle.setup" || (e.type === "answered" && Array.isArray(e.answer))
+
+/**
+ * Rebuilds the state after `events`, from nothing or from `from` (a state saved where nothing could
+ * be undone: see {@link canUndo}), so that undo works on it as it did when the events were made:
+ * folded at speed up to the last dice roll, then event by event (each state remembering the one
+ * an undo returns to).
+ */
+export const resume = (events: ReadonlyArray<Event>, from?: State): State => {
+  let cut = -1
+  for (let i = events.length - 1; i >= 0 && cut < 0; i--) if (undoBarrier(events[i]!)) cut = i
+  let s = cut >= 0 ? fold(events.slice(0, cut + 1), from) : from
+  for (let i = cut + 1; i < events.length; i++) {
+    if (s === undefined) throw new Error("a raid's first event is its set-up")
+    s = evolve(s, events[i]!)
+  }
+  if (s === undefined) throw new Error("a raid's first event is its set-up")
+  return s
+}
+
+/** Rebuilds the state from the events alone (undo works on it as it did live). */
+export const replay = (events: ReadonlyArray<Event>): State => resume(events)
+
+/** Can the last command be undone (no dice rolled since)? A state that can't is safe to save and resume from. */
+export const canUndo = (state: State): boolean => undoable(state)
 
 /**
  * Re-decides a raid's recorded commands against its recorded dice and facts with this engine;

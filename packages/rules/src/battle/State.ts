@@ -172,7 +172,7 @@ export const Token = Schema.Struct({
   objective: Schema.optional(Schema.String),
   radius: Schema.optional(Schema.Number),
   position: Schema.optional(Point),
-}).annotations({ identifier: "Token" })
+}).annotations({ identifier: "BattleToken" })
 export type Token = typeof Token.Type
 
 /** Something a fact is about: a model, a token, or a table feature. */

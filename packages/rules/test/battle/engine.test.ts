@@ -108,6 +108,33 @@ describe("undo and corrections (R-BATTLE-15)", () => {
     expect(u.reject({ type: "undo" }).clause).toBe("R-BATTLE-15")
   })
 
+  it("R-BATTLE-15 a raid rebuilt from its log (or resumed from a state saved after a roll) undoes as it did live", () => {
+    const t = started()
+    t.do({ type: "activate", model: "a.1" })
+    t.do({ type: "move", model: "a.1", distance: 2 })
+    const before = t.battle
+    t.do({ type: "move", model: "a.1", distance: 3 })
+    const rebuilt = Battle.replay(t.battle.events)
+    expect(Battle.canUndo(rebuilt)).toBe(true)
+    const undone = Either.getOrThrow(
+      Battle.command({ events: t.battle.events, state: rebuilt }, { type: "undo" }, env),
+    )
+    expect(Battle.hash({ ...undone.state, seq: 0 })).toBe(Battle.hash({ ...before.state, seq: 0 }))
+    // Twice: back past both moves, as live.
+    const twice = Either.getOrThrow(Battle.command(undone, { type: "undo" }, env))
+    expect(Battle.canUndo(Battle.replay(twice.events))).toBe(Battle.canUndo(twice.state))
+    // Resumed from a state saved where nothing could be undone, with the rest of the log on top.
+    const b = seededRaid(5, 80)
+    const at = b.events.findLastIndex(
+      (e, i) => i < b.events.length - 3 && e.type === "answered" && Array.isArray(e.answer),
+    )
+    const saved = JSON.parse(JSON.stringify(Battle.replay(b.events.slice(0, at + 1))))
+    expect(Battle.canUndo(saved)).toBe(false)
+    const resumed = Battle.resume(b.events.slice(at + 1), saved)
+    expect(Battle.hash(resumed)).toBe(Battle.hash(b.state))
+    expect(Battle.canUndo(resumed)).toBe(Battle.canUndo(b.state))
+  })
+
   it("adjust corrects a model with a logged reason; an impossible Health is refused", () => {
     const t = started()
     t.do({ type: "adjust", model: "b.1", reason: "the table agrees b.1 was hit earlier", health: 1 })

@@ -55,6 +55,48 @@ export interface MarketTripsTable {
   created_at: string
 }
 
+export interface RaidsTable {
+  id: string
+  /** The player who set it up. */
+  owner_id: string
+  /** "waiting" (a seat is open), "playing", "over". */
+  status: string
+  /** Who plays which side (JSON array of seats: player, and side once set up). */
+  seats: string
+  /** What it is set up from (JSON: scenario, options, packs, dice, board, the seats' Refuges). */
+  setup: string
+  /** The seq of the last event: a command names it; a stale one is refused (409). */
+  version: number
+  /** The seq of the latest snapshot (0: none). */
+  snapshot_seq: number
+  created_at: string
+  updated_at: string
+}
+
+/** The append-only log: one row per event, (stream, seq) unique. */
+export interface EventsTable {
+  stream: string
+  seq: number
+  type: string
+  /** The event as the library encodes it (JSON text). */
+  body: string
+  created_at: string
+}
+
+/** A stream's state after `seq` events (JSON text), saved so reads need not fold from the start. */
+export interface SnapshotsTable {
+  stream: string
+  seq: number
+  body: string
+  created_at: string
+}
+
+/** Which players sit at a raid (so a player's raids are found without reading every raid). */
+export interface RaidSeatsTable {
+  raid_id: string
+  player_id: string
+}
+
 export interface Database {
   players: PlayersTable
   api_keys: ApiKeysTable
@@ -62,6 +104,10 @@ export interface Database {
   pack_versions: PackVersionsTable
   refuges: RefugesTable
   market_trips: MarketTripsTable
+  raids: RaidsTable
+  events: EventsTable
+  snapshots: SnapshotsTable
+  raid_seats: RaidSeatsTable
 }
 
 export type PlayerRow = Selectable<PlayersTable>

@@ -63,9 +63,60 @@ const m0001: Migration = {
   },
 }
 
+/**
+ * Raids (and later campaigns) as event streams: `events` is append-only, keyed by (stream, seq)
+ * so no two writers can store the same place in a log; `streams` holds each stream's version (its
+ * last seq), which a write names and bumps in one transaction; `snapshots` are states saved every
+ * so many events so reading a long raid does not fold from its start.
+ */
+const m0002: Migration = {
+  up: async (db: Db) => {
+    await db.schema
+      .createTable("raids")
+      .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+      .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+      .addColumn("status", "varchar(20)", (c) => c.notNull())
+      .addColumn("seats", "text", (c) => c.notNull())
+      .addColumn("setup", "text", (c) => c.notNull())
+      .addColumn("version", "integer", (c) => c.notNull())
+      .addColumn("snapshot_seq", "integer", (c) => c.notNull())
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable("events")
+      .addColumn("stream", "varchar(64)", (c) => c.notNull())
+      .addColumn("seq", "integer", (c) => c.notNull())
+      .addColumn("type", "varchar(60)", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .addPrimaryKeyConstraint("events_pk", ["stream", "seq"])
+      .execute()
+    await db.schema
+      .createTable("snapshots")
+      .addColumn("stream", "varchar(64)", (c) => c.notNull())
+      .addColumn("seq", "integer", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .addPrimaryKeyConstraint("snapshots_pk", ["stream", "seq"])
+      .execute()
+    await db.schema
+      .createTable("raid_seats")
+      .addColumn("raid_id", "varchar(64)", (c) => c.notNull().references("raids.id"))
+      .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+      .addPrimaryKeyConstraint("raid_seats_pk", ["raid_id", "player_id"])
+      .execute()
+    await db.schema.createIndex("raid_seats_player").on("raid_seats").column("player_id").execute()
+  },
+  down: async (db: Db) => {
+    for (const t of ["raid_seats", "snapshots", "events", "raids"]) await db.schema.dropTable(t).execute()
+  },
+}
+
 /** Every migration, by name (names sort in the order they run). */
 export const migrations: Record<string, Migration> = {
   "2026-11-29-0001-initial": m0001,
+  "2026-11-30-0002-raids": m0002,
 }
 
 export const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -233,3 +233,198 @@ export const tripsOf = async (db: Q, refugeId: string): Promise<unknown[]> =>
       .orderBy("seq")
       .execute()
   ).map((r) => JSON.parse(r.body))
+
+// ── raids: event streams ────────────────────────────────────────────────────
+
+export interface Seat {
+  readonly player: string
+  /** The side it plays, once the raid is set up. */
+  readonly side?: string
+}
+
+export interface StoredRaid {
+  readonly id: string
+  readonly ownerId: string
+  readonly status: "waiting" | "playing" | "over"
+  readonly seats: ReadonlyArray<Seat>
+  readonly setup: unknown
+  readonly version: number
+  readonly snapshotSeq: number
+  readonly createdAt: string
+  readonly updatedAt: string
+}
+
+const toRaid = (r: Database["raids"]): StoredRaid => ({
+  id: r.id,
+  ownerId: r.owner_id,
+  status: r.status as StoredRaid["status"],
+  seats: JSON.parse(r.seats),
+  setup: JSON.parse(r.setup),
+  version: r.version,
+  snapshotSeq: r.snapshot_seq,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+export const insertRaid = async (
+  db: Q,
+  r: Omit<StoredRaid, "version" | "snapshotSeq" | "updatedAt">,
+): Promise<void> => {
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto("raids")
+      .values({
+        id: r.id,
+        owner_id: r.ownerId,
+        status: r.status,
+        seats: JSON.stringify(r.seats),
+        setup: JSON.stringify(r.setup),
+        version: 0,
+        snapshot_seq: 0,
+        created_at: r.createdAt,
+        updated_at: r.createdAt,
+      })
+      .execute()
+    const players = [...new Set(r.seats.map((s) => s.player))]
+    await tx
+      .insertInto("raid_seats")
+      .values(players.map((p) => ({ raid_id: r.id, player_id: p })))
+      .execute()
+  })
+}
+
+export const raidById = async (db: Q, id: string): Promise<StoredRaid | undefined> => {
+  const row = await db.selectFrom("raids").selectAll().where("id", "=", id).executeTakeFirst()
+  return row && toRaid(row)
+}
+
+/** The version of a raid (its last seq), without reading the rest of the row. */
+export const raidVersion = async (db: Q, id: string): Promise<number | undefined> =>
+  (await db.selectFrom("raids").select("version").where("id", "=", id).executeTakeFirst())?.version
+
+export const raidsOf = async (db: Q, playerId: string): Promise<StoredRaid[]> =>
+  (
+    await db
+      .selectFrom("raids")
+      .innerJoin("raid_seats", "raid_seats.raid_id", "raids.id")
+      .selectAll("raids")
+      .where("raid_seats.player_id", "=", playerId)
+      .orderBy("raids.created_at")
+      .orderBy("raids.id")
+      .limit(500)
+      .execute()
+  ).map(toRaid)
+
+/** An event as stored: its place in the log and its body (the library's encoding, as JSON text). */
+export interface StoredEvent {
+  readonly seq: number
+  readonly body: string
+}
+
+export interface Append {
+  readonly stream: string
+  /** The version the events were decided against: the write happens only if it is still current. */
+  readonly expected: number
+  readonly events: ReadonlyArray<{ readonly type: string; readonly body: string }>
+  readonly at: string
+  readonly status?: StoredRaid["status"]
+  readonly seats?: ReadonlyArray<Seat>
+  /** A state to save at the new version (the caller decides when). */
+  readonly snapshot?: string
+}
+
+/**
+ * Appends a command's events if the stream is still at `expected`, in one transaction: the version
+ * is bumped only where it is still `expected` (so of concurrent writers on one version exactly one
+ * gets the row; the rest wait for it on PostgreSQL and then match nothing), and the events take
+ * the seqs after it, which the (stream, seq) key makes unique. Returns the new version, or
+ * undefined when someone else wrote first (the caller answers 409).
+ */
+export const appendEvents = async (db: Q, a: Append): Promise<number | undefined> =>
+  db.transaction().execute(async (tx) => {
+    const version = a.expected + a.events.length
+    const res = await tx
+      .updateTable("raids")
+      .set({
+        version,
+        updated_at: a.at,
+        ...(a.status ? { status: a.status } : {}),
+        ...(a.seats ? { seats: JSON.stringify(a.seats) } : {}),
+        ...(a.snapshot !== undefined ? { snapshot_seq: version } : {}),
+      })
+      .where("id", "=", a.stream)
+      .where("version", "=", a.expected)
+      .executeTakeFirst()
+    if (Number(res.numUpdatedRows) !== 1) return undefined
+    // In chunks: one statement has a bounded number of parameters (SQLite: 32,766).
+    for (let i = 0; i < a.events.length; i += 500)
+      await tx
+        .insertInto("events")
+        .values(
+          a.events.slice(i, i + 500).map((e, j) => ({
+            stream: a.stream,
+            seq: a.expected + i + j + 1,
+            type: e.type,
+            body: e.body,
+            created_at: a.at,
+          })),
+        )
+        .execute()
+    if (a.snapshot !== undefined)
+      await tx
+        .insertInto("snapshots")
+        .values({ stream: a.stream, seq: version, body: a.snapshot, created_at: a.at })
+        .execute()
+    return version
+  })
+
+/** Events after `after` (a seq), up to `upTo` (inclusive) or at most `limit` of them, in order. */
+export const eventsAfter = async (
+  db: Q,
+  stream: string,
+  after: number,
+  bound: { readonly limit: number } | { readonly upTo: number },
+): Promise<StoredEvent[]> => {
+  let q = db
+    .selectFrom("events")
+    .select(["seq", "body"])
+    .where("stream", "=", stream)
+    .where("seq", ">", after)
+    .orderBy("seq")
+  q = "upTo" in bound ? q.where("seq", "<=", bound.upTo) : q.limit(bound.limit)
+  return q.execute()
+}
+
+/** The snapshot at `seq`, if there is one. */
+export const snapshotAt = async (db: Q, stream: string, seq: number): Promise<string | undefined> =>
+  (
+    await db
+      .selectFrom("snapshots")
+      .select("body")
+      .where("stream", "=", stream)
+      .where("seq", "=", seq)
+      .executeTakeFirst()
+  )?.body
+
+export const playerExists = async (db: Q, id: string): Promise<boolean> =>
+  (await db.selectFrom("players").select("id").where("id", "=", id).executeTakeFirst()) !== undefined
+
+/** Writes a raid's set-up with a seat filled, if it is still `before` (two joiners: one wins). */
+export const fillSeat = async (
+  db: Q,
+  id: string,
+  before: string,
+  after: string,
+  at: string,
+): Promise<boolean> =>
+  Number(
+    (
+      await db
+        .updateTable("raids")
+        .set({ setup: after, updated_at: at })
+        .where("id", "=", id)
+        .where("version", "=", 0)
+        .where("setup", "=", before)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1

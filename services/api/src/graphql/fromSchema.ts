@@ -24,8 +24,8 @@ interface Out {
   readonly nullable: boolean
 }
 
-const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
-const pascal = (s: string) =>
+export const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
+export const pascal = (s: string) =>
   s
     .split(/[^0-9A-Za-z]+/)
     .filter(Boolean)
@@ -55,7 +55,7 @@ const nameFor = (ast: AST.AST, hint: string): string => {
 }
 
 /** Whether a refinement chain says the number is whole (Schema.Int, Schema.int()). */
-const isInteger = (ast: AST.AST): boolean => {
+export const isInteger = (ast: AST.AST): boolean => {
   for (let a: AST.AST = ast; AST.isRefinement(a); a = a.from) {
     const js = a.annotations[AST.JSONSchemaAnnotationId] as { type?: string } | undefined
     if (js?.type === "integer") return true
@@ -64,7 +64,7 @@ const isInteger = (ast: AST.AST): boolean => {
 }
 
 /** The node a value on the wire is checked against: transformations read from their encoded side. */
-const wire = (ast: AST.AST): AST.AST =>
+export const wire = (ast: AST.AST): AST.AST =>
   AST.isTransformation(ast) ? wire(ast.from) : AST.isSuspend(ast) ? wire(ast.f()) : ast
 
 const json: Out = { type: JSONScalar, list: false, nullable: false }

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
 import { Response } from "@whatwg-node/server"
-import { JSONSchema, Schema } from "effect"
+import { JSONSchema, Schema, SchemaAST } from "effect"
 import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi3-ts/oas31"
 import { ErrorBody } from "../app/ApiError.js"
 import { namedSchemas, routes } from "./routes.js"
@@ -40,6 +40,9 @@ const withoutBuiltinIds = (node: unknown): unknown =>
             .map(([k, v]) => [k, withoutBuiltinIds(v)]),
         )
       : node
+
+const identifierOf = (s: Schema.Schema.Any): string =>
+  String(s.ast.annotations[SchemaAST.IdentifierAnnotationId] ?? "value")
 
 /** The service's version, from its package.json (one place to bump it). */
 export const SERVICE_VERSION: string = (require("../../package.json") as { version: string }).version
@@ -121,7 +124,17 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
         [String(r.status)]: {
           description: "Success",
           content: {
-            "application/json": { schema: schemaOf(r.response) },
+            ...(r.stream
+              ? {
+                  // OpenAPI 3.1 has no schema for a stream's items: the text says what each is.
+                  "text/event-stream": {
+                    schema: {
+                      type: "string" as const,
+                      description: `Server-sent events; each data: line is a ${identifierOf(r.response)} as JSON`,
+                    },
+                  },
+                }
+              : { "application/json": { schema: schemaOf(r.response) } }),
             // Routes that can answer in another format (the Nightsong SVG map) say so (by Accept).
             ...Object.fromEntries(
               (r.alternatives ?? []).map((t) => [t, { schema: { type: "string" as const } }]),

@@ -11,6 +11,7 @@ import Negotiator from "negotiator"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Nightsong from "../app/Nightsong.js"
+import * as Raids from "../app/Raids.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
 
 /** What a handler sees. */
@@ -23,6 +24,10 @@ export interface RouteContext {
   readonly accept: string
   /** The caller, for routes with `auth: true` (the router answers 401 before the handler runs). */
   readonly player: App.Caller
+  /** The request's Last-Event-ID header (an SSE client resuming), when sent. */
+  readonly lastEventId?: string | undefined
+  /** Aborted when the client goes away (ends a stream). */
+  readonly signal: AbortSignal
 }
 
 /** A route. `response` is the success body's schema (for the OpenAPI document). */
@@ -31,7 +36,7 @@ export interface Route {
   readonly path: string
   readonly operationId: string
   readonly summary: string
-  readonly tag: "players" | "content" | "packs" | "dice" | "refuges" | "congregations" | "nightsong"
+  readonly tag: "players" | "content" | "packs" | "dice" | "refuges" | "congregations" | "nightsong" | "raids"
   readonly auth: boolean
   readonly status: 200 | 201
   readonly body?: Schema.Schema.Any
@@ -46,6 +51,8 @@ export interface Route {
   readonly pure?: (query: Readonly<Record<string, string>>) => boolean
   /** Other media types the route can answer in, chosen by Accept. */
   readonly alternatives?: ReadonlyArray<string>
+  /** The route answers with a stream of server-sent events, each `data:` a `response`. */
+  readonly stream?: true
   readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
 }
 
@@ -222,6 +229,179 @@ export class Raw {
 const wantsSvg = (accept: string) =>
   new Negotiator({ headers: { accept } }).mediaType(["application/json", "image/svg+xml"]) === "image/svg+xml"
 
+/** A stream of server-sent events (text/event-stream): the router sends it as it comes. */
+export class Streamed {
+  constructor(readonly body: ReadableStream<Uint8Array>) {}
+}
+
+const StreamQuery = Schema.Struct({ after: Raids.EventsQuery.fields.after })
+
+/** Sent on an idle stream so proxies and clients know it is alive. */
+const HEARTBEAT_MS = 15_000
+
+/**
+ * A raid's events as SSE: `id:` the seq (a client resuming sends it back as Last-Event-ID),
+ * `event:` the event's type, `data:` the RaidEvent as JSON; a comment every 15 s while idle.
+ */
+const raidStream = (ctx: RouteContext) =>
+  Effect.gen(function* () {
+    const { deps, player, params, query } = ctx
+    const q = yield* App.decodeBody(StreamQuery, query)
+    const raid = yield* Raids.followable(deps, player, params.id!)
+    // A reconnecting client's Last-Event-ID wins over the query (it is where it got to).
+    const resume = Number(ctx.lastEventId ?? q.after ?? 0)
+    const after = Number.isInteger(resume) && resume >= 0 ? Math.min(resume, raid.version) : 0
+    const abort = new AbortController()
+    ctx.signal.addEventListener("abort", () => abort.abort(), { once: true })
+    const events = Raids.follow(deps, raid.id, after, abort.signal)
+    const encoder = new TextEncoder()
+    let pending: Promise<IteratorResult<Raids.RaidEvent>> | undefined
+    return new Streamed(
+      new ReadableStream<Uint8Array>({
+        start: (controller) => controller.enqueue(encoder.encode("retry: 2000\n\n")),
+        pull: async (controller) => {
+          pending ??= events.next()
+          let timer: NodeJS.Timeout | undefined
+          const idle = new Promise<"idle">((resolve) => {
+            timer = setTimeout(() => resolve("idle"), HEARTBEAT_MS)
+          })
+          const next = await Promise.race([pending, idle])
+          clearTimeout(timer)
+          if (next === "idle") {
+            controller.enqueue(encoder.encode(": still here\n\n"))
+            return
+          }
+          pending = undefined
+          if (next.done) {
+            controller.close()
+            return
+          }
+          const e = next.value
+          controller.enqueue(
+            encoder.encode(`id: ${e.seq}\nevent: ${e.event.type}\ndata: ${JSON.stringify(e)}\n\n`),
+          )
+        },
+        cancel: () => {
+          abort.abort()
+        },
+      }),
+    )
+  })
+
+const raidRoute = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "raids", auth: true })
+
+const raidRoutes: Route[] = [
+  raidRoute({
+    method: "POST",
+    path: "/v1/raids",
+    operationId: "createRaid",
+    summary:
+      "Set a raid up from the caller's Refuges or rosters, a scenario, options and packs; a side for another player waits for them to join",
+    status: 201,
+    body: Raids.CreateRaidRequest,
+    response: Raids.RaidView,
+    handler: ({ deps, player, body }) => Raids.createRaid(deps, player, body),
+  }),
+  raidRoute({
+    method: "GET",
+    path: "/v1/raids",
+    operationId: "listRaids",
+    summary: "The raids the caller has a seat at",
+    status: 200,
+    response: Schema.Array(Raids.RaidView),
+    handler: ({ deps, player }) => Raids.listRaids(deps, player),
+  }),
+  raidRoute({
+    method: "GET",
+    path: "/v1/raids/{id}",
+    operationId: "getRaid",
+    summary:
+      "A raid as its players see it (never the dice state); the board as SVG with Accept: image/svg+xml",
+    status: 200,
+    response: Raids.RaidView,
+    alternatives: ["image/svg+xml"],
+    handler: ({ deps, player, params, accept }) =>
+      wantsSvg(accept)
+        ? Effect.map(
+            Raids.raidSvg(deps, player, params.id!),
+            (svg) => new Raw("image/svg+xml; charset=utf-8", svg),
+          )
+        : Raids.getRaid(deps, player, params.id!),
+  }),
+  raidRoute({
+    method: "POST",
+    path: "/v1/raids/{id}/join",
+    operationId: "joinRaid",
+    summary: "Take the seat the raid keeps for the caller, with their own Refuge or a roster",
+    status: 200,
+    body: Raids.JoinRaidRequest,
+    response: Raids.RaidView,
+    handler: ({ deps, player, params, body }) => Raids.joinRaid(deps, player, params.id!, body),
+  }),
+  raidRoute({
+    method: "GET",
+    path: "/v1/raids/{id}/legal",
+    operationId: "raidLegalCommands",
+    summary: "The commands open to the caller now (on a board, moves to concrete points)",
+    status: 200,
+    response: Raids.RaidLegal,
+    handler: ({ deps, player, params }) => Raids.legalFor(deps, player, params.id!),
+  }),
+  raidRoute({
+    method: "POST",
+    path: "/v1/raids/{id}/commands",
+    operationId: "commandRaid",
+    summary:
+      "A command, decided against the version named (409 when stale; 403 for another side's; 400 with the rule when refused)",
+    status: 201,
+    body: Raids.CommandRequest,
+    response: Raids.CommandResult,
+    handler: ({ deps, player, params, body }) => Raids.commandRaid(deps, player, params.id!, body),
+  }),
+  raidRoute({
+    method: "POST",
+    path: "/v1/raids/{id}/undo",
+    operationId: "undoRaid",
+    summary: "Undo the caller's last command, back to the last dice roll and never past it (R-BATTLE-15)",
+    status: 201,
+    body: Raids.UndoRequest,
+    response: Raids.CommandResult,
+    handler: ({ deps, player, params, body }) => Raids.undoRaid(deps, player, params.id!, body),
+  }),
+  raidRoute({
+    method: "POST",
+    path: "/v1/raids/{id}/adjust",
+    operationId: "adjustRaid",
+    summary: "Correct one of the caller's models, with the reason the table agreed on (logged)",
+    status: 201,
+    body: Raids.AdjustRequest,
+    response: Raids.CommandResult,
+    handler: ({ deps, player, params, body }) => Raids.adjustRaid(deps, player, params.id!, body),
+  }),
+  raidRoute({
+    method: "GET",
+    path: "/v1/raids/{id}/events",
+    operationId: "raidEvents",
+    summary: "The raid's log, a page at a time: events after `after` (a seq), at most `limit`",
+    status: 200,
+    query: Raids.EventsQuery,
+    response: Raids.RaidEventsPage,
+    handler: ({ deps, player, params, query }) => Raids.raidEvents(deps, player, params.id!, query),
+  }),
+  raidRoute({
+    method: "GET",
+    path: "/v1/raids/{id}/stream",
+    operationId: "streamRaid",
+    summary:
+      "The raid's events live, as server-sent events (id: the seq; resumes after Last-Event-ID or ?after=)",
+    status: 200,
+    query: StreamQuery,
+    response: Raids.RaidEvent,
+    stream: true,
+    handler: raidStream,
+  }),
+]
+
 const coreOnly = (query: Readonly<Record<string, string>>) => !query.packs
 const always = () => true
 
@@ -377,6 +557,7 @@ export const routes: readonly Route[] = [
   ),
   ...refugeRoutes("refuges"),
   ...refugeRoutes("congregations"),
+  ...raidRoutes,
   {
     method: "POST",
     path: "/v1/nightsong/characters",
@@ -418,4 +599,5 @@ export const namedSchemas = {
   RollRequest: Report.RollRequest,
   OddsRequest: Report.OddsRequest,
   MarketOrder: Market.MarketOrder,
+  RaidEvent: Raids.RaidEvent,
 }

@@ -15,6 +15,7 @@ import { Cause, Effect, Exit, Option } from "effect"
 import { parse, stripIgnoredCharacters } from "graphql"
 import { ApiError, badRequest, CODES, type Code, notFound, unauthorized } from "../app/ApiError.js"
 import * as App from "../app/App.js"
+import * as Raids from "../app/Raids.js"
 import type { Config } from "../config.js"
 import { connect } from "../db/connect.js"
 import { makeGraphql } from "../graphql/index.js"
@@ -23,7 +24,7 @@ import { checkShape, defaultShapeLimits } from "../limits/shape.js"
 import { answerCache, keyOf } from "./answers.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { clientAddress, makeRateLimiter } from "./RateLimit.js"
-import { Raw, type Route, routes } from "./routes.js"
+import { Raw, type Route, routes, Streamed } from "./routes.js"
 
 const JSON_TYPE = "application/json; charset=utf-8"
 
@@ -165,6 +166,15 @@ export const run = async (
   const exit = await Effect.runPromiseExit(effect)
   if (Exit.isSuccess(exit)) {
     const v = exit.value
+    if (v instanceof Streamed)
+      return new Response(v.body, {
+        status,
+        headers: {
+          "content-type": "text/event-stream; charset=utf-8",
+          "cache-control": "no-store",
+          "x-accel-buffering": "no",
+        },
+      })
     return v instanceof Raw
       ? new Response(v.body, { status, headers: { "content-type": v.contentType } })
       : json(status, v)
@@ -188,6 +198,8 @@ export interface Service {
    * requests), while every request keeps being answered until `close`.
    */
   readonly drain: () => void
+  /** Ends the live streams (raid SSE and subscriptions), so closing the server need not wait for them. */
+  readonly endStreams: () => void
   readonly close: () => Promise<void>
 }
 
@@ -354,11 +366,13 @@ export const makeService = async (
         body = parsed.value
       }
     }
+    const lastEventId = request.headers.get("last-event-id")?.slice(0, 20)
+    const base = { deps, params, query, body, accept, lastEventId, signal: request.signal }
     const effect = route.auth
       ? Effect.flatMap(Effect.flatten(Effect.promise(() => caller ?? noCaller)), (player) =>
-          route.handler({ deps, params, query, body, player, accept }),
+          route.handler({ ...base, player }),
         )
-      : route.handler({ deps, params, query, body, player: undefined as never, accept })
+      : route.handler({ ...base, player: undefined as never })
     const response = await run(effect, route.status, log, requestId)
     if (cacheKey !== undefined && response.status < 300) {
       const text = await response.text()
@@ -512,7 +526,11 @@ export const makeService = async (
     drain: () => {
       draining = true
     },
-    close: () => database.close(),
+    endStreams: () => Raids.endFollowers(deps),
+    close: async () => {
+      Raids.endFollowers(deps)
+      await database.close()
+    },
   }
 }
 
@@ -620,6 +638,9 @@ export const startServer = async (
     // open after `shutdownGraceMs` is cut before the database is closed.
     close: async () => {
       service.drain()
+      // Live streams end first (a client reconnects elsewhere with Last-Event-ID); the server
+      // waits for its other connections before it closes.
+      service.endStreams()
       const closed = new Promise<void>((resolve) => server.close(() => resolve()))
       const sweep = setInterval(() => server.closeIdleConnections(), 25)
       let timer: NodeJS.Timeout | undefined

@@ -29,6 +29,8 @@ export interface Summary {
   readonly characterHp: number
   readonly worldRegions: string[]
   readonly packVersions: string[]
+  readonly raidEvents: string[]
+  readonly raidVersion: number
 }
 
 export const useEveryOperation = async (
@@ -36,11 +38,12 @@ export const useEveryOperation = async (
   rosters: { readonly refuge: Roster; readonly congregation: Roster },
 ): Promise<Summary> => {
   const client = createClient<paths>({ baseUrl })
-  let calls = 0
+  // Operations called (a raid is played with many calls of a few operations).
+  const called = new Set<string>()
   let key = ""
   const auth: Middleware = {
-    onRequest({ request }) {
-      calls++
+    onRequest({ request, schemaPath }) {
+      called.add(`${request.method} ${schemaPath}`)
       if (key) request.headers.set("authorization", `Bearer ${key}`)
       return request
     },
@@ -149,8 +152,96 @@ export const useEveryOperation = async (
   const world = ok(await client.POST("/v1/nightsong/worlds", { body: { seed: 7, sessions: 1 } }))
   if (typeof world === "string") throw new Error("asked for JSON, got the SVG map")
 
+  // Raids: an organiser (another player, another client) sets one up with a seat for this player
+  // and a side they play from a roster; this player joins with the Refuge founded above.
+  const organiser = createClient<paths>({ baseUrl })
+  const organised = ok(await organiser.POST("/v1/players", { body: { name: "Organiser" } }))
+  organiser.use({
+    onRequest: ({ request }) => {
+      request.headers.set("authorization", `Bearer ${organised.apiKey}`)
+      return request
+    },
+  })
+  const waiting = ok(
+    await organiser.POST("/v1/raids", {
+      body: {
+        sides: [{ player: playerId, roster: rosters.congregation }, { player: playerId }],
+        board: "random",
+        seed: 5,
+      },
+    }),
+  )
+  const raidId = waiting.id
+  // And this player sets one up with a seat for the organiser (who has not joined yet).
+  const invited = ok(
+    await client.POST("/v1/raids", {
+      body: { sides: [{ refuge: founded.id }, { player: organised.player.id }], scenario: "cache" },
+    }),
+  )
+  if (invited.status !== "waiting" || invited.seats[1]?.joined !== false) throw new Error("no open seat")
+  const joined = ok(
+    await client.POST("/v1/raids/{id}/join", {
+      params: { path: { id: raidId } },
+      body: { refuge: founded.id },
+    }),
+  )
+  if (joined.status !== "playing" || joined.you.length !== 2) throw new Error("not seated at both sides")
+  const mine = ok(await client.GET("/v1/raids"))
+  if (!mine.some((r) => r.id === raidId)) throw new Error("the raid is not listed")
+  // Answer what the raid asks, then correct a model and undo the correction.
+  // The raid may also be answered as an SVG picture of the board when Accept asks for it.
+  const readRaid = async () => {
+    const r = ok(await client.GET("/v1/raids/{id}", { params: { path: { id: raidId } } }))
+    if (typeof r === "string") throw new Error("asked for JSON, got the SVG board")
+    return r
+  }
+  let raid = await readRaid()
+  for (let i = 0; i < 30 && raid.pending !== undefined; i++) {
+    const legal = ok(await client.GET("/v1/raids/{id}/legal", { params: { path: { id: raidId } } }))
+    const command = legal.commands[0]
+    if (!command) throw new Error("nothing legal")
+    ok(
+      await client.POST("/v1/raids/{id}/commands", {
+        params: { path: { id: raidId } },
+        body: { version: raid.version, command },
+      }),
+    )
+    raid = await readRaid()
+  }
+  const model = raid.state?.models[0]?.id ?? ""
+  const adjusted = ok(
+    await client.POST("/v1/raids/{id}/adjust", {
+      params: { path: { id: raidId } },
+      body: { version: raid.version, model, reason: "the table agrees", noise: 1 },
+    }),
+  )
+  const undone = ok(
+    await client.POST("/v1/raids/{id}/undo", {
+      params: { path: { id: raidId } },
+      body: { version: adjusted.version },
+    }),
+  )
+  const log = ok(
+    await client.GET("/v1/raids/{id}/events", {
+      params: { path: { id: raidId }, query: { after: 0, limit: 50 } },
+    }),
+  )
+  const raidEvents: string[] = log.events.map((e) => e.event.type)
+  // The live stream: server-sent events, the last two read and the stream closed.
+  const live = await client.GET("/v1/raids/{id}/stream", {
+    params: { path: { id: raidId }, query: { after: undone.version - 2 } },
+    parseAs: "stream",
+  })
+  const reader = live.data?.pipeThrough(new TextDecoderStream()).getReader()
+  let text = ""
+  while (reader && (text.match(/^data: /gm) ?? []).length < 2) text += (await reader.read()).value ?? ""
+  await reader?.cancel()
+  raidEvents.push(...(text.match(/^event: .*$/gm) ?? []).map((l) => l.slice(7)))
+
   return {
-    operations: calls,
+    operations: called.size,
+    raidEvents,
+    raidVersion: undone.version,
     weaponNames,
     firstSurvivor,
     salvageAfterTrip: trip.refuge.stores.salvage,

@@ -14,5 +14,7 @@ import "./dice.js"
 import "./refuge.js"
 import "./market.js"
 import "./nightsong.js"
+// Raids: their own file, types built from the raid engine's schemas.
+import "./raids.js"
 
 export const schema = builder.toSchema()

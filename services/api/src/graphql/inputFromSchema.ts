@@ -1,0 +1,197 @@
+/**
+ * GraphQL input types built from the library's effect Schemas (the input side of `fromSchema.ts`),
+ * with the function that turns an argument back into the value the schema decodes, so a command
+ * is typed in GraphQL exactly as the engine reads it and its fields are not written twice.
+ *
+ * Structs become input objects (`<identifier>Input`); a union of structs that share a literal
+ * field (a command's `type`, a fact's `q`) becomes a `@oneOf` input with one field per literal,
+ * which the converter turns back into the member with its literal; unions of string literals are
+ * String (the schema checks them). What GraphQL cannot express stays the `JSON` scalar.
+ */
+import { SchemaAST as AST, type Schema } from "effect"
+import { builder } from "./builder.js"
+import { isInteger, NAME, pascal, wire } from "./fromSchema.js"
+import { JSONScalar } from "./schema/json.js"
+
+// biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
+type Ref = any
+/** An input's GraphQL type and how a value of it becomes the schema's input. */
+interface In {
+  readonly type: Ref
+  readonly list: boolean
+  readonly nullable: boolean
+  readonly convert: (v: unknown) => unknown
+}
+
+const same = (v: unknown) => v
+const scalar = (type: string): In => ({ type, list: false, nullable: false, convert: same })
+const json: In = { type: JSONScalar, list: false, nullable: false, convert: same }
+const bare = (ast: AST.AST): AST.AST => {
+  const w = wire(ast)
+  return AST.isRefinement(w) ? bare(w.from) : w
+}
+const identifierOf = (ast: AST.AST): string | undefined => {
+  const id = AST.getIdentifierAnnotation(ast)
+  return id._tag === "Some" ? id.value : undefined
+}
+
+const byAst = new Map<AST.AST, In>()
+const names = new Set<string>()
+const nameFor = (ast: AST.AST, hint: string): string => {
+  const id = identifierOf(ast)
+  let name = `${id && NAME.test(id) ? id : pascal(hint)}Input`
+  for (let i = 2; names.has(name) || builder.configStore.typeConfigs.has(name); i++)
+    name = `${pascal(hint)}${i}Input`
+  names.add(name)
+  return name
+}
+
+const present = (node: AST.Union) =>
+  node.types.filter((t) => !AST.isUndefinedKeyword(t) && !(AST.isLiteral(t) && t.literal === null))
+
+const inOf = (ast: AST.AST, hint: string): In => {
+  const node = wire(ast)
+  switch (node._tag) {
+    case "Refinement":
+      return isInteger(node) ? scalar("Int") : inOf(node.from, hint)
+    case "StringKeyword":
+    case "TemplateLiteral":
+      return scalar("String")
+    case "NumberKeyword":
+      return scalar("Float")
+    case "BooleanKeyword":
+      return scalar("Boolean")
+    case "Literal":
+      return typeof node.literal === "string"
+        ? scalar("String")
+        : typeof node.literal === "boolean"
+          ? scalar("Boolean")
+          : typeof node.literal === "number"
+            ? scalar("Float")
+            : json
+    case "TypeLiteral":
+      return node.indexSignatures.length > 0 ? json : structOf(node, hint)
+    case "TupleType": {
+      const items = [...node.elements.map((e) => e.type), ...node.rest.map((r) => r.type)]
+      const first = items[0]
+      if (!first || !items.every((i) => i === first)) return json
+      const inner = inOf(first, hint)
+      if (inner.list) return json
+      return {
+        type: inner.type,
+        list: true,
+        nullable: false,
+        convert: (v) => (Array.isArray(v) ? v.map(inner.convert) : v),
+      }
+    }
+    case "Union": {
+      const members = present(node)
+      const nullable = members.length < node.types.length
+      if (members.length === 1) return { ...inOf(members[0]!, hint), nullable }
+      const bares = members.map(bare)
+      if (bares.every((m) => AST.isStringKeyword(m) || (AST.isLiteral(m) && typeof m.literal === "string")))
+        return { ...scalar("String"), nullable }
+      if (bares.every((m) => AST.isTypeLiteral(m)))
+        return { ...oneOf(node, bares as AST.TypeLiteral[], hint), nullable }
+      return { ...json, nullable }
+    }
+    default:
+      return json
+  }
+}
+
+/** An input object, one field per property GraphQL can name (less `omit`, the union's tag). */
+const structOf = (node: AST.TypeLiteral, hint: string, omit?: string): In => {
+  const cached = omit === undefined ? byAst.get(node) : undefined
+  if (cached) return cached
+  const name = nameFor(node, hint)
+  const props = node.propertySignatures.filter(
+    (p) => typeof p.name === "string" && NAME.test(p.name) && p.name !== omit,
+  )
+  const fields = props.map((p) => ({
+    key: p.name as string,
+    optional: p.isOptional,
+    in: inOf(p.type, `${name}-${String(p.name)}`),
+  }))
+  const type = builder.inputType(name, {
+    fields: (t) =>
+      Object.fromEntries(
+        fields.map((f) => [
+          f.key,
+          t.field({
+            type: f.in.list ? [f.in.type] : f.in.type,
+            required: !(f.optional || f.in.nullable),
+          } as never),
+        ]),
+      ),
+  })
+  const out: In = {
+    type,
+    list: false,
+    nullable: false,
+    convert: (v) => {
+      if (v === null || typeof v !== "object") return v
+      const o = v as Record<string, unknown>
+      return Object.fromEntries(
+        fields
+          .filter((f) => o[f.key] !== undefined && o[f.key] !== null)
+          .map((f) => [f.key, f.in.convert(o[f.key])]),
+      )
+    },
+  }
+  if (omit === undefined) byAst.set(node, out)
+  return out
+}
+
+/** A union of tagged structs: a `@oneOf` input, one field per tag; the value given becomes that member. */
+const oneOf = (node: AST.Union, structs: ReadonlyArray<AST.TypeLiteral>, hint: string): In => {
+  const cached = byAst.get(node)
+  if (cached) return cached
+  const tagOf = (s: AST.TypeLiteral, key: string) => {
+    const p = s.propertySignatures.find((x) => x.name === key)
+    const t = p && bare(p.type)
+    return t && AST.isLiteral(t) && typeof t.literal === "string" ? t.literal : undefined
+  }
+  const key = structs[0]!.propertySignatures
+    .map((p) => p.name)
+    .find((k): k is string => typeof k === "string" && structs.every((s) => tagOf(s, k) !== undefined))
+  const tags = key ? structs.map((s) => tagOf(s, key)!) : []
+  if (!key || !tags.every((t) => NAME.test(t)) || new Set(tags).size !== tags.length) return json
+  const name = nameFor(node, hint)
+  // A member with nothing but its tag (an undo) is a Boolean: `{undo: true}`.
+  const tagOnly: In = { ...scalar("Boolean"), convert: () => ({}) }
+  const members = structs.map((s, i) => ({
+    tag: tags[i]!,
+    in: s.propertySignatures.every((p) => p.name === key) ? tagOnly : structOf(s, `${name}-${tags[i]}`, key),
+  }))
+  const type = builder.inputType(name, {
+    isOneOf: true,
+    description: `Exactly one field: its name is the ${key}`,
+    fields: (t) =>
+      Object.fromEntries(members.map((m) => [m.tag, t.field({ type: m.in.type, required: false } as never)])),
+  })
+  const out: In = {
+    type,
+    list: false,
+    nullable: false,
+    convert: (v) => {
+      if (v === null || typeof v !== "object") return v
+      const [tag, value] = Object.entries(v as Record<string, unknown>).find(([, x]) => x != null) ?? []
+      const m = members.find((x) => x.tag === tag)
+      return m ? { [key]: tag, ...(m.in.convert(value) as object) } : v
+    },
+  }
+  byAst.set(node, out)
+  return out
+}
+
+/** The GraphQL input type of a schema (a struct, or a union of tagged structs), and its converter. */
+export const inputType = (
+  schema: Schema.Schema.Any,
+  name: string,
+): { readonly type: Ref; readonly convert: (v: unknown) => unknown } => {
+  const i = inOf(schema.ast, name)
+  if (i.list || i.type === JSONScalar || typeof i.type === "string")
+    throw new Error(`${name}: not an object or a union of tagged objects`)
+  return i
+}

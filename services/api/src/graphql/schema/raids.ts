@@ -1,0 +1,262 @@
+/**
+ * Raids over GraphQL, the same use-cases as REST (/v1/raids…): queries `raid`, `raids`,
+ * `raidLegal`, `raidEvents`; mutations `createRaid`, `joinRaid`, `commandRaid`, `undoRaid`,
+ * `adjustRaid`; and the subscription `raidEvents`, every event of a raid in order and then each
+ * new one (graphql-yoga's subscriptions over SSE). Output types are built from the library's
+ * schemas (`fromSchema.ts`), the command input too (`inputFromSchema.ts`).
+ */
+import { BattleCommand } from "@blight/rules"
+import { Effect } from "effect"
+import type { GraphQLResolveInfo } from "graphql"
+import { createGraphQLError } from "graphql-yoga"
+import type { ApiError } from "../../app/ApiError.js"
+import type * as App from "../../app/App.js"
+import * as Raids from "../../app/Raids.js"
+import { builder } from "../builder.js"
+import type { GraphqlContext } from "../context.js"
+import { outputType } from "../fromSchema.js"
+import { inputType } from "../inputFromSchema.js"
+import { asPlayer, bodyOf, resolveEffect, toGraphQLError } from "../resolve.js"
+import { JSONScalar } from "./json.js"
+
+const RaidRef = outputType(Raids.RaidView, "Raid")
+const RaidEventRef = outputType(Raids.RaidEvent, "RaidEvent")
+const RaidEventsPageRef = outputType(Raids.RaidEventsPage, "RaidEventsPage")
+const RaidLegalRef = outputType(Raids.RaidLegal, "RaidLegalCommands")
+const CommandResultRef = outputType(Raids.CommandResult, "RaidCommandResult")
+const Command = inputType(BattleCommand.Command, "BattleCommand")
+
+const RaidSideInput = builder.inputType("RaidSideInput", {
+  description:
+    "A side: refuge (a stored one of the caller's) or roster (founded now); a side for another player with neither is a seat they fill by joining",
+  fields: (t) => ({
+    player: t.string({ description: "The id of the player who plays it (default: the caller)" }),
+    refuge: t.id({ description: "A stored Refuge or Congregation of the caller's" }),
+    roster: t.field({
+      type: JSONScalar,
+      description: "A roster, as its JSON file (founded with the raid's seed)",
+    }),
+  }),
+})
+
+const VERSION = "The raid's version the command was decided against (conflict if stale)"
+
+/** A resolver for a use-case on one raid, by the caller. */
+const onRaid =
+  <A>(f: (deps: App.Deps, player: App.Caller, id: string) => Effect.Effect<A, ApiError>) =>
+  (_: unknown, a: { id: string | number }, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
+    resolveEffect(
+      ctx,
+      info,
+      asPlayer(ctx, (p) => f(ctx.deps, p, String(a.id))),
+    )
+
+builder.queryFields((t) => ({
+  raid: t.field({
+    description: "A raid as its players see it (never the dice state)",
+    type: RaidRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: onRaid(Raids.getRaid),
+  }),
+  raids: t.field({
+    description: "The raids the caller has a seat at",
+    type: [RaidRef],
+    nullable: true,
+    resolve: (_, __, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) => Raids.listRaids(ctx.deps, p)),
+      ),
+  }),
+  raidLegal: t.field({
+    description: "The commands open to the caller now (on a board, moves to concrete points)",
+    type: RaidLegalRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: onRaid(Raids.legalFor),
+  }),
+  raidEvents: t.field({
+    description:
+      "The raid's log, a page at a time: events after `after` (a seq), at most `limit` (1 to 1000)",
+    type: RaidEventsPageRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }), after: t.arg.int(), limit: t.arg.int() },
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) =>
+          Raids.raidEvents(ctx.deps, p, String(a.id), {
+            ...(a.after != null ? { after: String(a.after) } : {}),
+            ...(a.limit != null ? { limit: String(a.limit) } : {}),
+          }),
+        ),
+      ),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  createRaid: t.field({
+    description:
+      "Set a raid up from the caller's Refuges or rosters, a scenario and packs; a side for another player waits for them to join",
+    type: RaidRef,
+    nullable: true,
+    args: {
+      sides: t.arg({ type: [RaidSideInput], required: true }),
+      scenario: t.arg.string(),
+      packs: t.arg.stringList(),
+      manualDice: t.arg.boolean({ description: "Dice typed in at the table (default: the server rolls)" }),
+      seed: t.arg.float({ description: "The dice's seed, kept on the server (default: a new one)" }),
+      randomBoard: t.arg.boolean({ description: "Play on a seeded random board" }),
+      options: t.arg({ type: JSONScalar, description: "Ruling options by name (BattleOptions)" }),
+    },
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) =>
+          Raids.createRaid(
+            ctx.deps,
+            p,
+            bodyOf({
+              sides: a.sides,
+              scenario: a.scenario,
+              packs: a.packs,
+              dice: a.manualDice ? "manual" : undefined,
+              seed: a.seed,
+              board: a.randomBoard ? "random" : undefined,
+              options: a.options,
+            }),
+          ),
+        ),
+      ),
+  }),
+  joinRaid: t.field({
+    description: "Take the seat the raid keeps for the caller, with their own Refuge or a roster",
+    type: RaidRef,
+    nullable: true,
+    args: {
+      id: t.arg.id({ required: true }),
+      refuge: t.arg.id(),
+      roster: t.arg({ type: JSONScalar }),
+    },
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) =>
+          Raids.joinRaid(ctx.deps, p, String(a.id), bodyOf({ refuge: a.refuge, roster: a.roster })),
+        ),
+      ),
+  }),
+  commandRaid: t.field({
+    description:
+      "A command, decided against the version named (conflict when stale; forbidden for another side's; bad_request with the rule when refused)",
+    type: CommandResultRef,
+    nullable: true,
+    args: {
+      id: t.arg.id({ required: true }),
+      version: t.arg.int({ required: true, description: VERSION }),
+      command: t.arg({ type: Command.type, required: true }),
+    },
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) =>
+          Raids.commandRaid(ctx.deps, p, String(a.id), {
+            version: a.version,
+            command: Command.convert(a.command),
+          }),
+        ),
+      ),
+  }),
+  undoRaid: t.field({
+    description: "Undo the caller's last command, back to the last dice roll and never past it (R-BATTLE-15)",
+    type: CommandResultRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }), version: t.arg.int({ required: true, description: VERSION }) },
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) => Raids.undoRaid(ctx.deps, p, String(a.id), { version: a.version })),
+      ),
+  }),
+  adjustRaid: t.field({
+    description: "Correct one of the caller's models, with the reason the table agreed on (logged)",
+    type: CommandResultRef,
+    nullable: true,
+    args: {
+      id: t.arg.id({ required: true }),
+      version: t.arg.int({ required: true, description: VERSION }),
+      model: t.arg.string({ required: true }),
+      reason: t.arg.string({ required: true }),
+      health: t.arg.int(),
+      blight: t.arg.int(),
+      noise: t.arg.int(),
+      shaken: t.arg.boolean(),
+      hidden: t.arg.boolean(),
+      reloads: t.arg.int(),
+    },
+    resolve: (_, { id, ...fields }, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) => Raids.adjustRaid(ctx.deps, p, String(id), bodyOf(fields))),
+      ),
+  }),
+}))
+
+/**
+ * The events of a raid as an async iterable that stops its reader when the client goes away
+ * (Yoga calls `return`, which aborts the wait for news).
+ */
+const feed = (
+  iterate: (signal: AbortSignal) => AsyncGenerator<Raids.RaidEvent>,
+): AsyncIterable<Raids.RaidEvent> => ({
+  [Symbol.asyncIterator]: () => {
+    const abort = new AbortController()
+    const events = iterate(abort.signal)
+    return {
+      next: () => events.next(),
+      return: (value?: unknown) => {
+        abort.abort()
+        return events.return(value as never)
+      },
+    }
+  },
+})
+
+builder.subscriptionType({
+  description:
+    "Live: a raid's events as they are stored (over SSE: POST /graphql with Accept: text/event-stream)",
+})
+
+builder.subscriptionField("raidEvents", (t) =>
+  t.field({
+    description:
+      "Every event of a raid after `after` (a seq; default 0: from its set-up), in order, then each new one",
+    type: RaidEventRef,
+    args: { id: t.arg.id({ required: true }), after: t.arg.int() },
+    subscribe: async (_, a, ctx) => {
+      const exit = await Effect.runPromiseExit(
+        asPlayer(ctx, (p) => Raids.followable(ctx.deps, p, String(a.id))),
+      )
+      if (exit._tag === "Failure") {
+        // Made by Yoga's own graphql (createGraphQLError): an error thrown while subscribing is
+        // answered as an error only if it is that graphql's GraphQLError, whichever copy this file got.
+        const failure = exit.cause._tag === "Fail" ? toGraphQLError(exit.cause.error) : undefined
+        throw createGraphQLError(failure?.message ?? "the raid cannot be followed", {
+          extensions: failure?.extensions ?? { code: "internal", status: 500 },
+        })
+      }
+      const raid = exit.value
+      const after = Math.max(0, Math.min(a.after ?? 0, raid.version))
+      return feed((signal) => Raids.follow(ctx.deps, raid.id, after, signal))
+    },
+    resolve: (e: Raids.RaidEvent) => e,
+  }),
+)

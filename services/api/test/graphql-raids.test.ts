@@ -1,0 +1,234 @@
+/**
+ * Raids over GraphQL on the real server, on every database available: two players with two keys
+ * play a raid to its end with `raid`, `raidLegal` and `commandRaid` (commands typed by the
+ * generated `BattleCommandInput`), while a `raidEvents` subscription over SSE (graphql-yoga's)
+ * receives every event in order; and who may do what.
+ */
+import { type BattleCommand, Policy } from "@blight/rules"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { schema } from "../src/graphql/schema/index.js"
+import { graphql, plain, selectAll } from "./support/graphql.js"
+import { roster, unlimited } from "./support/raids.js"
+import {
+  databaseKinds,
+  makeDatabase,
+  type Running,
+  startTestServer,
+  type TestDatabase,
+} from "./support/server.js"
+
+const open = {
+  ...unlimited,
+  graphqlMaxDepth: 50,
+  graphqlMaxCost: 100_000_000,
+  graphqlMaxQueryLength: 1_000_000,
+}
+
+const RAID = `query Raid($id: ID!) { raid(id: $id) { id version status decider seats { player side joined } state ${selectAll(schema, "RaidState")} } }`
+const LEGAL = `query Legal($id: ID!) { raidLegal(id: $id) { version by commands ${selectAll(schema, "BattleCommand")} } }`
+const COMMAND = `mutation Command($id: ID!, $version: Int!, $command: BattleCommandInput!) {
+  commandRaid(id: $id, version: $version, command: $command) { version over events { seq event { __typename } } }
+}`
+
+/** A command as the generated `@oneOf` input: one field named by its type (`{undo: true}` for a bare one). */
+const tagged = <T extends Record<string, unknown>>(value: T, tag: keyof T) => {
+  const { [tag]: name, ...rest } = value
+  return { [String(name)]: Object.keys(rest).length > 0 ? rest : true }
+}
+const asInput = (c: BattleCommand.Command) => {
+  // A fact's query is a tagged union too (`{within: {a, b, inches}}`).
+  const withFacts =
+    "facts" in c && c.facts ? { ...c, facts: c.facts.map((f) => ({ ...f, query: tagged(f.query, "q") })) } : c
+  return tagged(withFacts, "type")
+}
+
+describe.each(databaseKinds())("raids over GraphQL on %s", (kind) => {
+  let db: TestDatabase
+  let server: Running
+  let gql: ReturnType<typeof graphql>
+
+  beforeAll(async () => {
+    db = await makeDatabase(kind)
+    server = await startTestServer(db.url, open)
+    gql = graphql(server.url)
+  })
+  const streams: AbortController[] = []
+  afterAll(async () => {
+    for (const s of streams) s.abort()
+    await server?.close()
+    await db?.drop()
+  })
+
+  const player = async (name: string, rosterName: "refuge" | "congregation") => {
+    const reg = await gql(
+      `mutation($name: String!) { registerPlayer(name: $name) { apiKey player { id } } }`,
+      { name },
+    )
+    const key: string = reg.data.registerPlayer.apiKey
+    const mutation = rosterName === "refuge" ? "foundRefuge" : "foundCongregation"
+    const founded = await gql(
+      `mutation($roster: JSON!) { ${mutation}(roster: $roster, seed: 3) { record { id } } }`,
+      { roster: roster(rosterName) },
+      key,
+    )
+    expect(founded.errors).toBeUndefined()
+    return {
+      key,
+      id: reg.data.registerPlayer.player.id as string,
+      refuge: founded.data[mutation].record.id as string,
+    }
+  }
+
+  it("two players with two keys play a raid to its end; a subscription over SSE receives every event in order", async () => {
+    const a = await player("Ada", "refuge")
+    const b = await player("Bea", "congregation")
+    const outsider = await player("Oz", "refuge")
+    const made = await gql(
+      `mutation($sides: [RaidSideInput!]!) { createRaid(sides: $sides, seed: 21) { id status version } }`,
+      { sides: [{ refuge: a.refuge }, { player: b.id }] },
+      a.key,
+    )
+    expect(made.errors).toBeUndefined()
+    const id: string = made.data.createRaid.id
+    expect(made.data.createRaid.status).toBe("waiting")
+    const joined = await gql(
+      `mutation($id: ID!, $refuge: ID!) { joinRaid(id: $id, refuge: $refuge) { status seats { side } } }`,
+      { id, refuge: b.refuge },
+      b.key,
+    )
+    expect(joined.data.joinRaid.status).toBe("playing")
+    const [, sideB] = joined.data.joinRaid.seats.map((s: { side: string }) => s.side)
+    const keyFor = (side: string) => (side === sideB ? b.key : a.key)
+
+    // The subscription, opened before play: graphql-yoga's SSE (one `next` event per raid event).
+    const ac = new AbortController()
+    streams.push(ac)
+    const sse = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "text/event-stream",
+        authorization: `Bearer ${b.key}`,
+      },
+      body: JSON.stringify({
+        query: "subscription($id: ID!) { raidEvents(id: $id) { seq event { __typename } } }",
+        variables: { id },
+      }),
+      signal: ac.signal,
+    })
+    expect(sse.status).toBe(200)
+    expect(sse.headers.get("content-type")).toMatch(/^text\/event-stream/)
+    const received: number[] = []
+    const reading = (async () => {
+      const reader = sse.body!.pipeThrough(new TextDecoderStream()).getReader()
+      let buffer = ""
+      try {
+        for (;;) {
+          const { value, done } = await reader.read()
+          if (done) return
+          buffer += value
+          for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
+            const data = /^data: (.*)$/m.exec(buffer.slice(0, cut))?.[1]
+            buffer = buffer.slice(cut + 2)
+            if (data) received.push(JSON.parse(data).data.raidEvents.seq)
+          }
+        }
+      } catch {
+        // aborted at the end
+      }
+    })()
+
+    // The other side's key may not command this side, nor an outsider read the raid.
+    const peek = await gql(RAID, { id }, outsider.key)
+    expect(peek.errors?.[0]?.extensions?.code, JSON.stringify(peek.errors)).toBe("forbidden")
+    const anon = await gql(RAID, { id })
+    expect(anon.errors?.[0]?.extensions?.code).toBe("unauthorized")
+
+    let sent = 0
+    let forbiddenSeen = false
+    for (;;) {
+      const r = await gql(RAID, { id }, a.key)
+      expect(r.errors).toBeUndefined()
+      const raid = plain(r.data.raid)
+      if (raid.status === "over") break
+      const key = keyFor(raid.decider)
+      const asked = await gql(LEGAL, { id }, key)
+      expect(asked.errors, JSON.stringify(asked.errors)).toBeUndefined()
+      const legal = plain(asked.data.raidLegal)
+      expect(legal.version).toBe(raid.version)
+      let options: BattleCommand.Command[] = legal.commands
+      const activation = options.find((c) => c.type === "activate")
+      if (!forbiddenSeen && raid.decider === sideB && activation) {
+        const wrong = await gql(COMMAND, { id, version: raid.version, command: asInput(activation) }, a.key)
+        expect(wrong.errors?.[0]?.extensions?.code).toBe("forbidden")
+        forbiddenSeen = true
+      }
+      for (;;) {
+        const command = Policy.sensible()(raid.state, options)
+        const done = await gql(COMMAND, { id, version: raid.version, command: asInput(command) }, key)
+        if (!done.errors) break
+        expect(done.errors[0]!.extensions.code, JSON.stringify([command, done.errors])).toBe("bad_request")
+        options = options.filter((c) => c !== command)
+        expect(
+          options.length,
+          JSON.stringify([sent, command, asInput(command), done.errors]),
+        ).toBeGreaterThan(0)
+      }
+      sent++
+      expect(sent).toBeLessThan(3000)
+    }
+    expect(forbiddenSeen).toBe(true)
+    const pages: number[] = []
+    let after = 0
+    for (;;) {
+      const page = (
+        await gql(
+          "query($id: ID!, $after: Int) { raidEvents(id: $id, after: $after, limit: 250) { version next events { seq } } }",
+          { id, after },
+          b.key,
+        )
+      ).data.raidEvents
+      pages.push(...page.events.map((e: { seq: number }) => e.seq))
+      if (page.next == null) break
+      after = page.next
+    }
+    expect(pages).toEqual(Array.from({ length: pages.length }, (_, i) => i + 1))
+    for (let i = 0; i < 100 && received.length < pages.length; i++)
+      await new Promise((r) => setTimeout(r, 50))
+    ac.abort()
+    await reading
+    expect(received).toEqual(pages)
+  }, 180_000)
+
+  it("undoRaid says the rule when there is nothing to undo; a subscription is refused without a seat", async () => {
+    const a = await player("Cy", "refuge")
+    const outsider = await player("Di", "refuge")
+    const made = await gql(
+      `mutation($sides: [RaidSideInput!]!) { createRaid(sides: $sides, seed: 8, randomBoard: true) { id version } }`,
+      { sides: [{ refuge: a.refuge }, { roster: roster("congregation") }] },
+      a.key,
+    )
+    const id: string = made.data.createRaid.id
+    const nothing = await gql(
+      "mutation($id: ID!, $v: Int!) { undoRaid(id: $id, version: $v) { version } }",
+      { id, v: made.data.createRaid.version },
+      a.key,
+    )
+    expect(nothing.errors?.[0]?.extensions?.code).toBe("bad_request")
+    expect(nothing.errors?.[0]?.extensions?.details?.[0]?.clause).toBe("R-BATTLE-15")
+    const refused = await fetch(`${server.url}/graphql`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "text/event-stream",
+        authorization: `Bearer ${outsider.key}`,
+      },
+      body: JSON.stringify({
+        query: "subscription($id: ID!) { raidEvents(id: $id) { seq } }",
+        variables: { id },
+      }),
+    })
+    const text = await refused.text()
+    expect(text, `${text} ${server.logged.join("\n")}`).toMatch(/forbidden/)
+  })
+})

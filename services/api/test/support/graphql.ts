@@ -1,0 +1,77 @@
+/**
+ * A GraphQL client for tests: a POST helper, and a selection of every field of a type (union
+ * members by inline fragments, each field aliased by its member so members' same-named fields of
+ * different types never clash), with the reader that turns an answer back into the plain value
+ * the library's schema describes (no `__typename`, no nulls for absent fields, aliases undone).
+ */
+/**
+ * The schema's types are read by shape, not with graphql's `isObjectType`: the service's schema may
+ * come from another copy of graphql than the one this file would import.
+ */
+interface Named {
+  readonly name: string
+  readonly ofType?: Named
+  readonly getFields?: () => Record<
+    string,
+    { name: string; args: unknown[]; deprecationReason?: string | null; type: Named }
+  >
+  readonly getTypes?: () => Named[]
+}
+const named = (t: Named): Named => (t.ofType ? named(t.ofType) : t)
+
+// biome-ignore lint/suspicious/noExplicitAny: tests reach into answers and let assertions check them
+type Json = any
+
+export const graphql =
+  (url: string) => async (query: string, variables: Record<string, unknown>, key?: string) => {
+    const res = await fetch(`${url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    })
+    return (await res.json()) as { data?: Json; errors?: Array<{ message: string; extensions?: Json }> }
+  }
+
+const SEP = "__of__"
+
+/** Every field of `type`, to `depth` levels. */
+export const selectAll = (
+  schema: { getType: (name: string) => unknown },
+  typeName: string,
+  depth = 14,
+): string => {
+  const walk = (type: Named, left: number, member?: string, clash?: ReadonlySet<string>): string => {
+    const t = named(type)
+    if (t.getFields) {
+      if (left === 0) return "{ __typename }"
+      const fields = Object.values(t.getFields()).filter((f) => f.args.length === 0 && !f.deprecationReason)
+      return `{ ${fields.map((f) => `${member && clash?.has(f.name) ? `${f.name}${SEP}${member}: ` : ""}${f.name} ${walk(f.type, left - 1)}`).join(" ")} }`
+    }
+    if (t.getTypes) {
+      // Members' fields of one name but different types would clash: only those are aliased.
+      const kinds = new Map<string, Set<string>>()
+      for (const m of t.getTypes())
+        for (const f of Object.values(m.getFields?.() ?? {}))
+          kinds.set(f.name, (kinds.get(f.name) ?? new Set()).add(String(f.type)))
+      const clash = new Set([...kinds].filter(([, k]) => k.size > 1).map(([n]) => n))
+      return `{ __typename ${t
+        .getTypes()
+        .map((m) => `... on ${m.name} ${walk(m, left, m.name, clash)}`)
+        .join(" ")} }`
+    }
+    return ""
+  }
+  return walk(schema.getType(typeName) as Named, depth)
+}
+
+/** An answer read back as the library's plain value. */
+export const plain = (v: Json): Json => {
+  if (Array.isArray(v)) return v.map(plain)
+  if (v === null || typeof v !== "object") return v
+  const out: Record<string, unknown> = {}
+  for (const [k, x] of Object.entries(v)) {
+    if (k === "__typename" || x === null) continue
+    out[k.split(SEP)[0]!] = plain(x)
+  }
+  return out
+}
