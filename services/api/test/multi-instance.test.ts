@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { allEvents, listen, playerWith, raidBetween, step, unlimited } from "./support/raids.js"
 import {
   client,
   exampleRoster,
@@ -142,6 +143,72 @@ describe.runIf(postgresServer())("three instances on one PostgreSQL", () => {
     expect(ok).toBeGreaterThanOrEqual(BUDGET - 1) // the player's creation spent from the address, not the key
     expect(statuses.slice(-3)).toEqual([429, 429, 429])
   })
+})
+
+describe.runIf(postgresServer())("live raids across three instances on one PostgreSQL", () => {
+  let db: TestDatabase
+  let servers: Running[] = []
+  beforeAll(async () => {
+    db = await makeDatabase("postgres")
+    servers = await Promise.all([0, 1, 2].map(() => startTestServer(db.url, unlimited)))
+  })
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()))
+    await db?.drop()
+  })
+
+  it("commands raced on one version through three instances: exactly one is stored, the rest get 409", async () => {
+    const [a, b, c] = servers as [Running, Running, Running]
+    const ada = await playerWith(client(a.url), "Ada", "refuge")
+    const bea = await playerWith(client(b.url), "Bea", "congregation")
+    const raid = await raidBetween(client(c.url), ada, bea)
+    const key = raid.decider === raid.seats[1].side ? bea.key : ada.key
+    const legal = (await client(a.url).get(`/v1/raids/${raid.id}/legal`, key)).body
+    const command = legal.commands.find((x: { type: string }) => x.type === "activate") ?? legal.commands[0]
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        client(servers[i % 3]!.url).post(
+          `/v1/raids/${raid.id}/commands`,
+          { version: raid.version, command },
+          key,
+        ),
+      ),
+    )
+    const statuses = answers.map((r) => r.status)
+    expect(statuses.filter((x) => x === 201)).toHaveLength(1)
+    expect(statuses.filter((x) => x === 409)).toHaveLength(29)
+    const won = answers.find((r) => r.status === 201)!.body
+    for (const s of servers) {
+      const { events, version } = await allEvents(client(s.url), raid.id, ada.key, 1000)
+      expect(version).toBe(won.version)
+      expect(events.map((e) => e.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1))
+    }
+  }, 60_000)
+
+  it("a stream on one instance delivers, in order and at once, the events posted through the others", async () => {
+    const [a, b, c] = servers as [Running, Running, Running]
+    const ada = await playerWith(client(a.url), "Ada", "refuge")
+    const bea = await playerWith(client(c.url), "Bea", "congregation")
+    const raid = await raidBetween(client(a.url), ada, bea)
+    const keyFor = (side: string) => (side === raid.seats[1].side ? bea.key : ada.key)
+    let final = Number.POSITIVE_INFINITY
+    const listening = listen(`${b.url}/v1/raids/${raid.id}/stream`, ada.key, (es) => es.at(-1)?.id === final)
+    // Commands alternate between A and C; nothing is posted through B, which only listens.
+    for (let i = 0; i < 24; i++) {
+      const before = await step(client((i % 2 === 0 ? a : c).url), raid.id, keyFor)
+      if (before.status === "over") break
+    }
+    final = (await client(a.url).get(`/v1/raids/${raid.id}`, ada.key)).body.version
+    // A follower re-reads the log by itself only every 15 s: well within that, only the
+    // NOTIFY sent by the other instances can have woken it.
+    const got = await Promise.race([
+      listening,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the stream on B stalled")), 8000)),
+    ])
+    const logged = (await allEvents(client(c.url), raid.id, bea.key, 1000)).events
+    expect(got.map((e) => e.id)).toEqual(logged.map((e) => e.seq))
+    expect(got.map((e) => e.data)).toEqual(logged)
+  }, 120_000)
 })
 
 describe("two instances on one SQLite file", () => {

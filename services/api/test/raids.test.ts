@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { connect } from "../src/db/connect.js"
 import {
   allEvents,
+  listen,
   playerWith,
   playToEnd,
   raidBetween,
@@ -27,44 +28,6 @@ import {
   startTestServer,
   type TestDatabase,
 } from "./support/server.js"
-
-/** Reads a text/event-stream until `until` returns true for the events read so far. */
-const listen = async (
-  url: string,
-  key: string,
-  until: (events: Array<{ id: number; data: { seq: number; event: { type: string } } }>) => boolean,
-  headers: Record<string, string> = {},
-) => {
-  const ac = new AbortController()
-  const res = await fetch(url, { headers: { authorization: `Bearer ${key}`, ...headers }, signal: ac.signal })
-  expect(res.status).toBe(200)
-  expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/)
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-  const events: Array<{ id: number; data: { seq: number; event: { type: string } } }> = []
-  let buffer = ""
-  let reading: Promise<ReadableStreamReadResult<string>> | undefined
-  while (!until(events)) {
-    reading ??= reader.read()
-    // Checked again every so often: what `until` waits for may be decided elsewhere meanwhile.
-    const got = await Promise.race([reading, new Promise<undefined>((r) => setTimeout(r, 100))])
-    if (got === undefined) continue
-    reading = undefined
-    const { value, done } = got
-    if (done) break
-    buffer += value
-    let cut = buffer.indexOf("\n\n")
-    while (cut >= 0) {
-      const block = buffer.slice(0, cut)
-      buffer = buffer.slice(cut + 2)
-      const id = /^id: (\d+)$/m.exec(block)?.[1]
-      const data = /^data: (.*)$/m.exec(block)?.[1]
-      if (id !== undefined && data !== undefined) events.push({ id: Number(id), data: JSON.parse(data) })
-      cut = buffer.indexOf("\n\n")
-    }
-  }
-  ac.abort()
-  return events
-}
 
 describe.each(databaseKinds())("raids over REST on %s", (kind) => {
   let db: TestDatabase

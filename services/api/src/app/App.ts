@@ -4,6 +4,7 @@
  * with an `ApiError` (a typed, people-readable error); anything else is a defect, logged and
  * answered as an opaque 500.
  */
+
 import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto"
 import { Errors as DiceErrors, manual, Report, recording, seeded } from "@blight/dice"
 import {
@@ -22,6 +23,7 @@ import { Effect, Either, ParseResult, Schema } from "effect"
 import type { Kysely } from "kysely"
 import type { Database } from "../db/Database.js"
 import * as Repo from "../db/repositories.js"
+import type { Notifier } from "../live/Notifier.js"
 import {
   type ApiError,
   badRequest,
@@ -38,6 +40,8 @@ export interface Deps {
   readonly db: Kysely<Database>
   /** ISO time now (injected so tests can pin it). */
   readonly now: () => string
+  /** Tells every instance a stream grew (live raids); in-process only when not given. */
+  readonly notifier?: Notifier
 }
 
 export type Player = Repo.Player

@@ -25,9 +25,9 @@ import {
   sideOnTurn,
 } from "@blight/rules"
 import { Effect, Either, Schema } from "effect"
-import { createPubSub } from "graphql-yoga"
 import { LRUCache } from "lru-cache"
 import * as Repo from "../db/repositories.js"
+import { localNotifier, type Notifier, noticeOf } from "../live/Notifier.js"
 import {
   type ApiError,
   badRequest,
@@ -49,9 +49,11 @@ export const SNAPSHOT_EVERY = 100
 interface Runtime {
   /** The state of a raid at a version, exact (undo works on it). Events never change, so a version names one state. */
   readonly states: LRUCache<string, { readonly version: number; readonly state: BattleState.State }>
-  /** Tells listeners a raid's log grew (the new version); they read the events from the database. */
-  readonly target: EventTarget
-  readonly pubsub: ReturnType<typeof createPubSub<{ raid: [id: string, version: number] }>>
+  /**
+   * Tells listeners a raid's log grew (the new version); they read the events from the database.
+   * On PostgreSQL it hears of appends made through every instance (LISTEN/NOTIFY).
+   */
+  readonly notifier: Notifier
   /** Aborted when the service closes: every follower ends, so no stream holds the server open. */
   readonly closing: AbortController
 }
@@ -61,11 +63,9 @@ const runtimes = new WeakMap<object, Runtime>()
 const runtimeOf = (deps: Deps): Runtime => {
   let rt = runtimes.get(deps.db)
   if (!rt) {
-    const target = new EventTarget()
     rt = {
       states: new LRUCache({ max: 500 }),
-      target,
-      pubsub: createPubSub<{ raid: [id: string, version: number] }>({ eventTarget: target as never }),
+      notifier: deps.notifier ?? localNotifier(),
       closing: new AbortController(),
     }
     runtimes.set(deps.db, rt)
@@ -504,6 +504,7 @@ const append = (
 ) =>
   Effect.gen(function* () {
     const next = expected + events.length
+    const rt = runtimeOf(deps)
     // At a dice roll (nothing to undo) and far enough from the last: a snapshot to resume from.
     const snapshot =
       next - raid.snapshotSeq >= SNAPSHOT_EVERY && !Battle.canUndo(state) ? JSON.stringify(state) : undefined
@@ -516,12 +517,14 @@ const append = (
         status: statusOf(state),
         ...(extra.seats ? { seats: extra.seats } : {}),
         ...(snapshot !== undefined ? { snapshot } : {}),
+        ...(rt.notifier.channel
+          ? { notice: { channel: rt.notifier.channel, payload: noticeOf(raid.id, next) } }
+          : {}),
       }),
     )
     if (version === undefined) return undefined
-    const rt = runtimeOf(deps)
     rt.states.set(raid.id, { version, state })
-    rt.pubsub.publish("raid", raid.id, version)
+    rt.notifier.committed(raid.id, version)
     return version
   })
 
@@ -772,8 +775,7 @@ export async function* follow(
     woken = true
     wake?.()
   }
-  const topic = `raid:${id}`
-  rt.target.addEventListener(topic, listener)
+  const unlisten = rt.notifier.listen(id, listener)
   const onAbort = () => wake?.()
   signal.addEventListener("abort", onAbort)
   const closing = rt.closing.signal
@@ -801,7 +803,7 @@ export async function* follow(
       }
     }
   } finally {
-    rt.target.removeEventListener(topic, listener)
+    unlisten()
     signal.removeEventListener("abort", onAbort)
     closing.removeEventListener("abort", onAbort)
   }

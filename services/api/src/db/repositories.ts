@@ -2,7 +2,7 @@
  * Repositories: plain functions over the database, taking `db` (or a transaction) first. Rows
  * become domain objects here.
  */
-import type { Kysely } from "kysely"
+import { type Kysely, sql } from "kysely"
 import type { Database } from "./Database.js"
 
 type Q = Kysely<Database>
@@ -331,6 +331,11 @@ export interface Append {
   readonly seats?: ReadonlyArray<Seat>
   /** A state to save at the new version (the caller decides when). */
   readonly snapshot?: string
+  /**
+   * A PostgreSQL NOTIFY to send in the transaction, so every instance hears of the events exactly
+   * when they are committed (services/api/src/live/Notifier.ts); none on SQLite.
+   */
+  readonly notice?: { readonly channel: string; readonly payload: string }
 }
 
 /**
@@ -375,6 +380,7 @@ export const appendEvents = async (db: Q, a: Append): Promise<number | undefined
         .insertInto("snapshots")
         .values({ stream: a.stream, seq: version, body: a.snapshot, created_at: a.at })
         .execute()
+    if (a.notice) await sql`select pg_notify(${a.notice.channel}, ${a.notice.payload})`.execute(tx)
     return version
   })
 

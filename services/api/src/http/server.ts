@@ -5,6 +5,7 @@
  * it to a node:http server, refusing requests too malformed to reach the handler (a bad Host, a
  * request target that is not a path) with the same JSON shape.
  */
+
 import { randomUUID } from "node:crypto"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { Request } from "@whatwg-node/fetch"
@@ -21,6 +22,7 @@ import { connect } from "../db/connect.js"
 import { makeGraphql } from "../graphql/index.js"
 import { isPure } from "../graphql/pure.js"
 import { checkShape, defaultShapeLimits } from "../limits/shape.js"
+import { localNotifier, postgresNotifier } from "../live/Notifier.js"
 import { answerCache, keyOf } from "./answers.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { clientAddress, makeRateLimiter } from "./RateLimit.js"
@@ -210,7 +212,10 @@ export const makeService = async (
 ): Promise<Service> => {
   const log = options.log ?? ((m: string) => console.error(m))
   const database = await connect(config.databaseUrl)
-  const deps: App.Deps = { db: database.db, now: () => new Date().toISOString() }
+  // Live raid streams hear of appends made through any instance (docs/deploy.md).
+  const notifier =
+    database.dialect === "postgres" ? postgresNotifier(config.databaseUrl, log) : localNotifier()
+  const deps: App.Deps = { db: database.db, now: () => new Date().toISOString(), notifier }
   const yoga = makeGraphql(deps, config, log)
   const limiter = await makeRateLimiter(config, database.pool).catch(async (e) => {
     await database.close()
@@ -529,6 +534,7 @@ export const makeService = async (
     endStreams: () => Raids.endFollowers(deps),
     close: async () => {
       Raids.endFollowers(deps)
+      await notifier.close()
       await database.close()
     },
   }

@@ -20,6 +20,8 @@ export const CHANNEL = "blight_events"
 export const noticeOf = (stream: string, sequence: number): string => JSON.stringify([stream, sequence])
 
 export interface Notifier {
+  /** The channel to NOTIFY in an appending transaction (PostgreSQL), or undefined (SQLite). */
+  readonly channel?: string
   /** Tells listeners in this process at once (call after the append commits; PostgreSQL also notifies in the transaction). */
   readonly committed: (stream: string, sequence: number) => void
   /**
@@ -129,6 +131,7 @@ export const postgresNotifier = (connectionString: string, log: (m: string) => v
   }
 
   return {
+    channel: CHANNEL,
     committed: (stream, sequence) => local.emit(stream, sequence),
     listen: (stream, wake) => {
       void connect()
