@@ -31,6 +31,7 @@ describe("blight content list", () => {
       "homes",
       "seasons",
       "improvements",
+      "errands",
       "scenarios",
       "tables",
     ]) {

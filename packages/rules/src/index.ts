@@ -32,6 +32,7 @@ export * as Common from "./content/schema/Common.js"
 export * as Creature from "./content/schema/Creature.js"
 export * as Encounter from "./content/schema/Encounter.js"
 export * as Entries from "./content/schema/Entries.js"
+export * as Errand from "./content/schema/Errand.js"
 export * as Gift from "./content/schema/Gift.js"
 export * as Home from "./content/schema/Home.js"
 // Content model: entry schemas, the pack format.

@@ -15,6 +15,7 @@ import aftermathTables from "./aftermath-tables.json" with { type: "json" }
 import bestiary from "./bestiary.json" with { type: "json" }
 import blightGiftsMarks from "./blight-gifts-marks.json" with { type: "json" }
 import encounters from "./encounters.json" with { type: "json" }
+import errands from "./errands.json" with { type: "json" }
 import homes from "./homes.json" with { type: "json" }
 import * as survivorHooks from "./hooks/survivors.js"
 import * as worldHooks from "./hooks/world.js"
@@ -38,6 +39,7 @@ export const fragments: ReadonlyArray<readonly [string, unknown]> = [
   ["homes.json", homes],
   ["seasons.json", seasons],
   ["improvements.json", improvements],
+  ["errands.json", errands],
   ["scenarios.json", scenarios],
   ["upkeep.json", upkeep],
 ]

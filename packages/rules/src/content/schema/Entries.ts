@@ -9,6 +9,7 @@ import { Background } from "./Background.js"
 import { Behaviour } from "./Behaviour.js"
 import { Creature } from "./Creature.js"
 import { EncounterTable } from "./Encounter.js"
+import { Errand } from "./Errand.js"
 import { Gift, Mark } from "./Gift.js"
 import { Home } from "./Home.js"
 import { KINDS, type Kind } from "./Ids.js"
@@ -44,6 +45,7 @@ export interface EntrySchemas {
   readonly homes: typeof Home
   readonly seasons: typeof Season
   readonly improvements: typeof Improvement
+  readonly errands: typeof Errand
   readonly objectives: typeof Objective
   readonly scenarios: typeof Scenario
   readonly leader: typeof LeaderRules
@@ -67,6 +69,7 @@ export const entrySchemas: EntrySchemas = {
   homes: Home,
   seasons: Season,
   improvements: Improvement,
+  errands: Errand,
   objectives: Objective,
   scenarios: Scenario,
   leader: LeaderRules,

@@ -36,6 +36,7 @@ export const KINDS = [
   "homes",
   "seasons",
   "improvements",
+  "errands",
   "objectives",
   "scenarios",
   "leader",
@@ -83,6 +84,8 @@ export const SeasonId = id("SeasonId", "a Season")
 /** @category ids */
 export const ImprovementId = id("ImprovementId", "an improvement")
 /** @category ids */
+export const ErrandId = id("ErrandId", "an Errand")
+/** @category ids */
 export const ObjectiveId = id("ObjectiveId", "a scenario objective")
 /** @category ids */
 export const ScenarioId = id("ScenarioId", "a scenario")
@@ -111,6 +114,7 @@ export const idOf = {
   homes: HomeId,
   seasons: SeasonId,
   improvements: ImprovementId,
+  errands: ErrandId,
   objectives: ObjectiveId,
   scenarios: ScenarioId,
   leader: LeaderRulesId,
