@@ -33,6 +33,7 @@ describe("blight content list", () => {
       "improvements",
       "errands",
       "scenarios",
+      "terrain",
       "tables",
     ]) {
       const r = await runJson("content", "list", kind, "--json")

@@ -23,6 +23,7 @@ const WORLD_FILES = [
   "improvements",
   "errands",
   "scenarios",
+  "terrain",
   "upkeep",
 ] as const
 const WORLD_KINDS = [
@@ -35,6 +36,7 @@ const WORLD_KINDS = [
   "errands",
   "objectives",
   "scenarios",
+  "terrain",
   "upkeep",
 ] as const
 

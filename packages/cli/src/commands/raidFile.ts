@@ -114,7 +114,7 @@ export const envFor = (state: BattleState.State, content: Content = coreRegistry
       `packs: this raid was set up with ${missing.join(", ")}; give ${missing.length === 1 ? "its file" : "their files"} with --pack FILE`,
     )
   // A raid on a board answers the table's questions from its geometry (a PlaneSpace).
-  return Battle.envOf(content, state.board ? PlaneSpace.make() : undefined)
+  return Battle.envOf(content, state.board ? PlaneSpace.make(content) : undefined)
 }
 
 /** Reads and checks a raid file: bounded, the right format, events that decode and fold. */

@@ -62,6 +62,7 @@ const KIND_NAMES: Record<Kind, string> = {
   errands: "Errand",
   objectives: "objective",
   scenarios: "scenario",
+  terrain: "terrain kind",
   leader: "Leader rules",
   upkeep: "Upkeep rules",
 }

@@ -15,7 +15,7 @@ import { draftOf } from "../../src/battle/Evolve.js"
 import type { Model, State } from "../../src/battle/State.js"
 import { A, A2, at, B, B2, board, rect, registry, stateOn } from "./fixtures.js"
 
-const env = envOf(registry, make())
+const env = envOf(registry, make(registry))
 const A3 = "wharfside.3"
 const A4 = "wharfside.4"
 
@@ -192,7 +192,7 @@ describe("Ambusher (B-BEHAVIOUR-05..07, R-WORLD-12)", () => {
 
   it("B-BEHAVIOUR-05 an Ambusher waits at its Lair, off the table: nobody sees it", () => {
     const s = lurking({ [A]: { x: 5, y: 5 } })
-    expect(make().answer(s, { q: "sees", a: A, b: "c1" })).toBeUndefined()
+    expect(make(registry).answer(s, { q: "sees", a: A, b: "c1" })).toBeUndefined()
   })
 
   it("B-BEHAVIOUR-06 a survivor ending a move within its Senses of the Lair: it emerges in contact with the noisiest and Fights at once", () => {

@@ -20,7 +20,7 @@ import { declared } from "../../src/battle/Space.js"
 import type { Answer, FactQuery, State } from "../../src/battle/State.js"
 import { refuges, registry } from "./fixtures.js"
 
-const planeEnv = envOf(registry, make())
+const planeEnv = envOf(registry, make(registry))
 const tableEnv = envOf(registry, declared)
 
 /** An event without positions (and a creature move's measured distance). */
@@ -77,7 +77,7 @@ const asDeclared = (c: Command, before: State): Command => {
 }
 
 const playBoth = (boardSeed: number, diceSeed: number, policy: Policy, steps: number) => {
-  const board = randomBoard(boardSeed, { refuges })
+  const board = randomBoard(boardSeed, registry, { refuges })
   let plane: Battle = Either.getOrThrow(create({ refuges, dice: { seed: diceSeed }, board }, planeEnv))
   let table: Battle = Either.getOrThrow(create({ refuges, dice: { seed: diceSeed } }, tableEnv))
   // The set-up's own steps: the board answered; the table is told the same.
@@ -101,7 +101,7 @@ const playBoth = (boardSeed: number, diceSeed: number, policy: Policy, steps: nu
   feed(factAnswers(plane.events))
   for (let n = 0; n < steps && plane.state.phase !== "over"; n++) {
     // Nobody withdraws: a raid that runs on asks the board more.
-    let legal = boardCommands(plane.state, legalCommands(plane.state, planeEnv)).filter(
+    let legal = boardCommands(plane.state, legalCommands(plane.state, planeEnv), registry).filter(
       (c) => c.type !== "withdraw",
     )
     let taken: { c: Command; events: ReadonlyArray<Event>; before: State } | undefined
@@ -148,7 +148,7 @@ describe("one definition, two tables", () => {
   })
 
   it("R-BOARD-06 the sensible policy's raid on a board, retold to a declared table, matches to the end", () => {
-    const { plane, table } = playBoth(7, 7, sensible(), 1000)
+    const { plane, table } = playBoth(7, 7, sensible(planeEnv), 1000)
     expect(plane.state.phase).toBe("over")
     expect(plane.events.some((e) => e.type === "moved" && e.reason !== undefined)).toBe(true)
     expect(table.events.map(normal)).toEqual(plane.events.map(normal))

@@ -7,21 +7,11 @@ import { describe, expect, it } from "vitest"
 import { type Campaign, command, create, envOf } from "../../src/campaign/Campaign.js"
 import type { Command } from "../../src/campaign/Command.js"
 import { legalCommands } from "../../src/campaign/Legal.js"
-import { loadWithCore } from "../../src/content/core/index.js"
 import { formatProblem } from "../../src/content/Problem.js"
 import { post, storesOf } from "../../src/refuge/Ledger.js"
 import type { Refuge } from "../../src/refuge/Refuge.js"
+import { loadHomebrew } from "../fixtures/homebrew.js"
 import { gardeners, registry, wharfside } from "./helpers.js"
-
-const manifest = {
-  id: "canal-folk",
-  name: "Canal folk",
-  version: "1.0.0",
-  ruleset: "the-blight@0.3.0",
-  licence: "MIT",
-  author: "test",
-  requires: [{ pack: "the-blight", version: "^0.3.0" }],
-}
 
 /** Fishing the canal: a Ration spent on bait, a d6 for the catch. */
 const fishing = {
@@ -42,8 +32,7 @@ const fishing = {
   },
 }
 
-const load = (errands: ReadonlyArray<unknown>) =>
-  loadWithCore([{ source: "canal.json", data: { manifest, errands } }])
+const load = (errands: ReadonlyArray<unknown>) => loadHomebrew("canal-folk", { errands })
 
 const withRations = (r: Refuge, n: number): Refuge => ({
   ...r,

@@ -55,7 +55,7 @@ export const play = (
   while (b.state.phase !== "over" && n < max) {
     const by = decider(b.state)
     const policy = typeof policies === "function" ? policies : (policies[by] ?? sensible(env))
-    let legal = boardCommands(b.state, legalCommands(b.state, env, "any"))
+    let legal = boardCommands(b.state, legalCommands(b.state, env, "any"), env.content)
     let done = false
     while (legal.length > 0) {
       const c = policy(view(b.state), legal)

@@ -25,6 +25,7 @@ import market from "./market.json" with { type: "json" }
 import scenarios from "./scenarios.json" with { type: "json" }
 import seasons from "./seasons.json" with { type: "json" }
 import survivors from "./survivors.json" with { type: "json" }
+import terrain from "./terrain.json" with { type: "json" }
 import upkeep from "./upkeep.json" with { type: "json" }
 
 /** The core pack's data files, by file name, in the order they are assembled. */
@@ -41,6 +42,7 @@ export const fragments: ReadonlyArray<readonly [string, unknown]> = [
   ["improvements.json", improvements],
   ["errands.json", errands],
   ["scenarios.json", scenarios],
+  ["terrain.json", terrain],
   ["upkeep.json", upkeep],
 ]
 

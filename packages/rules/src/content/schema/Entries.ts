@@ -21,6 +21,7 @@ import { Scenario } from "./Scenario.js"
 import { Season } from "./Season.js"
 import { Skill, SkillList } from "./Skill.js"
 import { RollTableEntry } from "./Tables.js"
+import { TerrainKind } from "./TerrainKind.js"
 import { UpkeepRules } from "./Upkeep.js"
 import { Weapon } from "./Weapon.js"
 
@@ -48,6 +49,7 @@ export interface EntrySchemas {
   readonly errands: typeof Errand
   readonly objectives: typeof Objective
   readonly scenarios: typeof Scenario
+  readonly terrain: typeof TerrainKind
   readonly leader: typeof LeaderRules
   readonly upkeep: typeof UpkeepRules
 }
@@ -72,6 +74,7 @@ export const entrySchemas: EntrySchemas = {
   errands: Errand,
   objectives: Objective,
   scenarios: Scenario,
+  terrain: TerrainKind,
   leader: LeaderRules,
   upkeep: UpkeepRules,
 } satisfies Record<Kind, Schema.Schema.Any>

@@ -39,6 +39,7 @@ export const KINDS = [
   "errands",
   "objectives",
   "scenarios",
+  "terrain",
   "leader",
   "upkeep",
 ] as const
@@ -90,6 +91,8 @@ export const ObjectiveId = id("ObjectiveId", "a scenario objective")
 /** @category ids */
 export const ScenarioId = id("ScenarioId", "a scenario")
 /** @category ids */
+export const TerrainKindId = id("TerrainKindId", "a kind of terrain")
+/** @category ids */
 export const LeaderRulesId = id("LeaderRulesId", "a set of Leader rules")
 /** @category ids */
 export const UpkeepRulesId = id("UpkeepRulesId", "a set of Upkeep rules")
@@ -117,6 +120,7 @@ export const idOf = {
   errands: ErrandId,
   objectives: ObjectiveId,
   scenarios: ScenarioId,
+  terrain: TerrainKindId,
   leader: LeaderRulesId,
   upkeep: UpkeepRulesId,
 } as const satisfies Record<Kind, Schema.Schema.Any>
@@ -155,6 +159,8 @@ export const ImprovementRef = ref(ImprovementId, "improvements", "an improvement
 export const ObjectiveRef = ref(ObjectiveId, "objectives", "a scenario objective")
 /** @category refs */
 export const ScenarioRef = ref(ScenarioId, "scenarios", "a scenario")
+/** @category refs */
+export const TerrainKindRef = ref(TerrainKindId, "terrain", "a kind of terrain")
 
 /** A code hook's name: a slug, optionally namespaced by a package ("core/radio-trophy"). */
 export const HookName = Schema.String.pipe(
