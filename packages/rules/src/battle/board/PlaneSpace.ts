@@ -838,6 +838,15 @@ export const towards = (
 }
 
 /**
+ * A move the engine makes (a creature's, an emergence, a Panic move away) reports contact only with
+ * what it goes for (R-BOARD-06): what a declared table is told too, so both record the same facts.
+ */
+const touching = (o: MoveOutcome, goesFor: ReadonlyArray<string>): MoveOutcome => ({
+  ...o,
+  contact: o.contact.filter((id) => goesFor.includes(id)),
+})
+
+/**
  * A `Space` on a board: the given one, or the state's own (`state.board`), its terrain kinds'
  * rules read from the content (the loaded `terrain` entries).
  */
@@ -851,21 +860,23 @@ export const make = (content: TerrainSource, given?: Board): Space => ({
     move(given ? { ...state, board: given } : state, boardOf(state, given, content), m, command, allowance),
   moveToward: (state, m, subject, inches, reaches) => {
     const board = boardOf(state, given, content)
-    if (!board || !m.position) return stay(m, state)
+    // It touches only what it goes for (R-BOARD-06), as a table is told: its target, if it reaches.
+    const goesFor = (o: MoveOutcome) => touching(o, reaches && subject !== "centre" ? [subject] : [])
+    if (!board || !m.position) return goesFor(stay(m, state))
     const s = shapeOf(state, board, subject)
-    if (s?.kind !== "body") return stay(m, state)
+    if (s?.kind !== "body") return goesFor(stay(m, state))
     if (reaches) {
       const mv = moverOf(state, board, m, "clear", [subject])
       const p = plan(mv, { body: s.body }, inches)
-      if (p) return outcome(board, state, m, p.path)
+      if (p) return goesFor(outcome(board, state, m, p.path))
     }
-    return towards(state, board, m, [subject], inches).get(subject) ?? stay(m, state)
+    return goesFor(towards(state, board, m, [subject], inches).get(subject) ?? stay(m, state))
   },
   moveAway: (state, m, subject, inches) => {
     const board = boardOf(state, given, content)
-    if (!board || !m.position) return stay(m, state)
+    if (!board || !m.position) return touching(stay(m, state), [])
     const s = shapeOf(state, board, subject)
-    if (s?.kind !== "body") return stay(m, state)
+    if (s?.kind !== "body") return touching(stay(m, state), [])
     const d = dist(m.position, s.body.c)
     const ux = d === 0 ? 0 : (m.position.x - s.body.c.x) / d
     const uy = d === 0 ? 1 : (m.position.y - s.body.c.y) / d
@@ -877,6 +888,7 @@ export const make = (content: TerrainSource, given?: Board): Space => ({
       if (!clearSegment(mv, m.position, p) || segmentCost(board, m.position, p) > inches + 1e-9) break
       end = p
     }
-    return outcome(board, state, m, [m.position, end])
+    // Directly away touches nothing it goes for (R-BOARD-06).
+    return touching(outcome(board, state, m, [m.position, end]), [])
   },
 })
