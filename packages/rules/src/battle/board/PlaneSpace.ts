@@ -161,24 +161,56 @@ export const rays = (a: Body, b: Body): Array<readonly [Pt, Pt]> => {
   ])
 }
 
+/** A board's pieces sorted by what they do to sight, once per ruled board (sight is asked often). */
+interface SightPieces {
+  /** Outlines that block a ray at a touch. */
+  readonly block: ReadonlyArray<ReadonlyArray<Pt>>
+  /** Outlines sight passes only so far through, with the index of their kind's limit. */
+  readonly thick: ReadonlyArray<{ readonly pts: ReadonlyArray<Pt>; readonly kind: number }>
+  readonly limits: ReadonlyArray<number>
+  /** Outlines that give cover. */
+  readonly cover: ReadonlyArray<ReadonlyArray<Pt>>
+}
+
+const sightCache = new WeakMap<Ruled, SightPieces>()
+const sightOf = (board: Ruled): SightPieces => {
+  let s = sightCache.get(board)
+  if (!s) {
+    const kinds: string[] = []
+    const limits: number[] = []
+    const block: Array<ReadonlyArray<Pt>> = []
+    const thick: Array<{ pts: ReadonlyArray<Pt>; kind: number }> = []
+    const cover: Array<ReadonlyArray<Pt>> = []
+    for (const t of board.terrain) {
+      const rule = board.rule(t)
+      if (rule.blocksSight) block.push(pointsOf(t))
+      if (rule.cover) cover.push(pointsOf(t))
+      if (rule.sightThrough === undefined) continue
+      let k = kinds.indexOf(t.kind)
+      if (k < 0) {
+        k = kinds.push(t.kind) - 1
+        limits.push(rule.sightThrough)
+      }
+      thick.push({ pts: pointsOf(t), kind: k })
+    }
+    s = { block, thick, limits, cover }
+    sightCache.set(board, s)
+  }
+  return s
+}
+
 /** Is a ray blocked: touching a kind that blocks sight, or through more of a kind than it lets sight through? */
 const blocked = (board: Ruled, p: Pt, q: Pt): boolean => {
-  let through: Map<string, { len: number; limit: number }> | undefined
-  for (const t of board.terrain) {
-    const rule = board.rule(t)
-    if (rule.blocksSight && touches(p, q, pointsOf(t))) return true
-    if (rule.sightThrough === undefined) continue
-    through ??= new Map()
-    const sum = through.get(t.kind) ?? { len: 0, limit: rule.sightThrough }
-    sum.len += lengthInside(p, q, pointsOf(t))
-    through.set(t.kind, sum)
-  }
-  if (through) for (const { len, limit } of through.values()) if (len > limit + 1e-9) return true
-  return false
+  const { block, thick, limits } = sightOf(board)
+  for (const pts of block) if (touches(p, q, pts)) return true
+  if (thick.length === 0) return false
+  const through = new Float64Array(limits.length)
+  for (const { pts, kind } of thick) through[kind]! += lengthInside(p, q, pts)
+  return limits.some((limit, k) => through[k]! > limit + 1e-9)
 }
 
 const crossesCover = (board: Ruled, p: Pt, q: Pt): boolean =>
-  board.terrain.some((t) => board.rule(t).cover && touches(p, q, pointsOf(t)))
+  sightOf(board).cover.some((pts) => touches(p, q, pts))
 
 /** Does a see b (R-BOARD-02)? */
 export const sees = (board: Ruled, a: Body, b: Body): boolean =>
