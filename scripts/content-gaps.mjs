@@ -64,7 +64,7 @@ const out = [
   `**${provisional} provisional entries, ${stated} stated by the rules.** The reasoning behind every number:`,
   "",
   "- [The survivor side](content-gaps/survivors.md): backgrounds, skills, the Market, Gifts and Marks, the Casualty, Loot and Stranger tables, the Leader.",
-  "- [The world side](content-gaps/world.md): behaviours, the Bestiary, Encounter and Congregation tables, Homes, Seasons, improvements, scenarios and objectives, Upkeep.",
+  "- [The world side](content-gaps/world.md): behaviours, the Bestiary, Encounter and Congregation tables, Homes, Seasons, improvements, Errands, scenarios and objectives, terrain kinds, Upkeep.",
   "",
   "This page is generated from the core pack by `npm run content-gaps`; the rulings behind the readings are in",
   "[rulings.md](rulings.md).",

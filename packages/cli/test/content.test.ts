@@ -31,7 +31,9 @@ describe("blight content list", () => {
       "homes",
       "seasons",
       "improvements",
+      "errands",
       "scenarios",
+      "terrain",
       "tables",
     ]) {
       const r = await runJson("content", "list", kind, "--json")

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
 import { Either } from "effect"
-import { Auto, Battle, Board, coreRegistry, Founding, PlaneSpace, Policy } from "../dist/index.js"
+import { Auto, Battle, Board, coreRegistry, Founding, Ground, PlaneSpace, Policy } from "../dist/index.js"
 
 const registry = coreRegistry()
 const roster = (name) =>
@@ -27,8 +27,8 @@ const rate = (f, ms = 1500) => {
 }
 
 // A busy 4' board: a 7-a-side table's terrain, the example Refuges and 10 creatures spread on it.
-const board = Board.random(11, { survivors: 8 })
-const env = Battle.envOf(registry, PlaneSpace.make())
+const board = Board.random(11, registry, { survivors: 8 })
+const env = Battle.envOf(registry, PlaneSpace.make(registry))
 const start = Either.getOrThrow(Battle.create({ refuges, dice: { seed: 7 }, board }, env))
 const src = seeded(5)
 const spot = () => ({ x: 2 + src.die(44) - 1 + src.die(10) / 10, y: 2 + src.die(44) - 1 + src.die(10) / 10 })
@@ -47,7 +47,8 @@ const state = {
 }
 const ids = state.models.map((m) => m.id)
 const pairs = ids.flatMap((a) => ids.filter((b) => b !== a).map((b) => [a, b]))
-const ask = (q) => PlaneSpace.answer(state, board, q)
+const ruledBoard = Ground.ruled(board, registry)
+const ask = (q) => PlaneSpace.answer(state, ruledBoard, q)
 
 const figures = []
 const within = rate((i) => {
@@ -85,7 +86,7 @@ for (const [name, r] of figures)
   console.log(`${name.padEnd(34)} ${Math.round(r).toString().padStart(10)}   ${(r / within).toFixed(3)}`)
 
 // A whole raid on a board, both sides by the sensible policy, creatures by their behaviours.
-const raidBoard = Board.random(7, { refuges })
+const raidBoard = Board.random(7, registry, { refuges })
 const begin = Either.getOrThrow(Battle.create({ refuges, dice: { seed: 7 }, board: raidBoard }, env))
 const runs = 3
 let played

@@ -237,7 +237,9 @@ describe("creatures and broods (B-CREATURE, B-ENCOUNTER, B-GARDENER)", () => {
 
 describe("terrain (B-TERRAIN-01)", () => {
   it("B-TERRAIN-01 the Blight on the table: Spore terrain, Lairs and dense growth (which blocks sight) on a generated board", () => {
-    const board = randomBoard(7, { refuges: [refuge("Ash", crew("Ash")), refuge("Birch", crew("Birch"))] })
+    const board = randomBoard(7, content, {
+      refuges: [refuge("Ash", crew("Ash")), refuge("Birch", crew("Birch"))],
+    })
     const kinds = new Set(board.terrain.map((x) => x.kind))
     expect(kinds.has("spore")).toBe(true)
     expect(kinds.has("dense")).toBe(true)

@@ -22,7 +22,9 @@ const WORLD_FILES = [
   "homes",
   "seasons",
   "improvements",
+  "errands",
   "scenarios",
+  "terrain",
   "upkeep",
 ] as const
 const WORLD_KINDS = [
@@ -32,10 +34,15 @@ const WORLD_KINDS = [
   "homes",
   "seasons",
   "improvements",
+  "errands",
   "objectives",
   "scenarios",
+  "terrain",
   "upkeep",
 ] as const
+
+/** The Errands the rules state (B-ERRAND-03, B-ERRAND-04, B-BLIGHT-05); the rest fill GAP-B-16. */
+const RULES_ERRANDS: ReadonlyArray<string> = ["trade", "recruit", "drink-amber"]
 
 const readText = (path: string): string => readFileSync(new URL(path, import.meta.url), "utf8")
 const fragment = (f: string): Record<string, ReadonlyArray<{ id: string }>> =>
@@ -117,14 +124,15 @@ describe("the core pack loads with the world side", () => {
     }
   })
 
-  it("B-BEHAVIOUR-01 every world entry has a provenance; only the seven behaviours are stated in full", () => {
+  it("B-BEHAVIOUR-01 B-ERRAND-03 every world entry has a provenance; only the seven behaviours and the Errands the rules name (Trade, Recruit, Drink Amber) are stated in full", () => {
     for (const f of WORLD_FILES) {
       for (const [kind, entries] of Object.entries(fragment(f))) {
         for (const e of entries as ReadonlyArray<{ id: string; provenance?: string; notes?: string }>) {
           expect(["rules", "provisional"], `${kind} ${e.id}`).toContain(e.provenance)
           if (e.provenance === "provisional")
             expect(e.notes ?? "", `${kind} ${e.id} says which parts are stated`).not.toBe("")
-          if (kind !== "behaviours") expect(e.provenance, `${kind} ${e.id}`).toBe("provisional")
+          const stated = kind === "behaviours" || (kind === "errands" && RULES_ERRANDS.includes(e.id))
+          expect(e.provenance, `${kind} ${e.id}`).toBe(stated ? "rules" : "provisional")
         }
       }
     }

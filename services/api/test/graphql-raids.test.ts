@@ -8,7 +8,7 @@ import { type BattleCommand, Policy } from "@blight/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { schema } from "../src/graphql/schema/index.js"
 import { graphql, plain, selectAll } from "./support/graphql.js"
-import { roster, unlimited } from "./support/raids.js"
+import { coreEnv, roster, unlimited } from "./support/raids.js"
 import {
   databaseKinds,
   makeDatabase,
@@ -164,7 +164,7 @@ describe.each(databaseKinds())("raids over GraphQL on %s", (kind) => {
         forbiddenSeen = true
       }
       for (;;) {
-        const command = Policy.sensible()(raid.state, options)
+        const command = Policy.sensible(coreEnv)(raid.state, options)
         const done = await gql(COMMAND, { id, version: raid.version, command: asInput(command) }, key)
         if (!done.errors) break
         expect(done.errors[0]!.extensions.code, JSON.stringify([command, done.errors])).toBe("bad_request")

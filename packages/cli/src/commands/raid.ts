@@ -138,7 +138,7 @@ const boardFrom = async (
   content: Content,
 ): Promise<Board.Board> => {
   if (given === "random") return Battle.randomBoard(seed, refuges, scenario, content)
-  const decoded = Board.decodeBoard(await readBounded(given, io, MAX_ROSTER_BYTES))
+  const decoded = Board.decodeBoard(await readBounded(given, io, MAX_ROSTER_BYTES), content)
   if (Either.isLeft(decoded))
     throw new UsageError(`${given}: not a board: ${decoded.left.slice(0, 3).join("; ")}`)
   return decoded.right
@@ -164,7 +164,7 @@ const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
   const options = optionsFrom(o.option ?? [])
   const board =
     o.board === undefined ? undefined : await boardFrom(o.board, io, seed, refuges, o.scenario, content)
-  const env = Battle.envOf(content, board ? PlaneSpace.make() : undefined)
+  const env = Battle.envOf(content, board ? PlaneSpace.make(content) : undefined)
   const made = Battle.create(
     {
       refuges,
@@ -194,13 +194,10 @@ const raidLegal = async (args: readonly string[], io: Io): Promise<number> => {
     pack: { type: "string", multiple: true },
   } as const)
   const raid = await readRaid(onlyFile(positionals), io)
-  const listed = Battle.legal(
-    raid.state,
-    envFor(raid.state, await contentFrom(o.pack ?? [], io)),
-    o.by ?? "any",
-  )
+  const content = await contentFrom(o.pack ?? [], io)
+  const listed = Battle.legal(raid.state, envFor(raid.state, content), o.by ?? "any")
   // On a board a move needs a point: plain moves become moves to concrete points.
-  const commands = raid.state.board ? Policy.boardCommands(raid.state, listed) : listed
+  const commands = raid.state.board ? Policy.boardCommands(raid.state, listed, content) : listed
   if (o.json) writeJson(io, { commands })
   else if (commands.length === 0)
     io.stdout.write(

@@ -46,7 +46,7 @@ export const envFor = (
   const missing = state.packs.filter((p) => !loaded.has(p))
   return missing.length > 0
     ? Either.left(missing)
-    : Either.right(envOf(content, state.board ? planeSpace() : declared))
+    : Either.right(envOf(content, state.board ? planeSpace(content) : declared))
 }
 
 /** A seeded random board for a raid between these Refuges on this scenario (its Lairs and Loot). */
@@ -57,7 +57,7 @@ export const randomBoard = (
   content: ContentView,
 ): Board => {
   const setup = content.get("scenarios", scenario ?? "cache")?.setup
-  return randomBoardOf(seed, { refuges, ...(setup ? { scenario: { setup } } : {}) })
+  return randomBoardOf(seed, content, { refuges, ...(setup ? { scenario: { setup } } : {}) })
 }
 
 /** Sets a raid up and runs it to the first decision. */

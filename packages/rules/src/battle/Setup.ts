@@ -18,6 +18,7 @@ import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { Board } from "./board/Board.js"
 import { place } from "./board/Deployment.js"
+import { unknownKinds } from "./board/Ground.js"
 import { defaults, Options, type OptionsInput } from "./Options.js"
 import type { CarriedWeapon, Model, ObjectiveState, Side, State, Token } from "./State.js"
 
@@ -84,6 +85,9 @@ export const setup = (
   const options = Schema.decodeUnknownEither(Options)(input.options ?? {})
   if (Either.isLeft(options))
     problems.push({ path: "options", message: "unknown or invalid option (see BattleOptions)" })
+  // Every piece's kind must be a loaded terrain kind, or the board would ignore it (R-BOARD-01).
+  for (const p of input.board ? unknownKinds(input.board, content) : [])
+    problems.push({ path: `board.${p.path}`, message: p.message, clause: "R-BOARD-01" })
   if (problems.length > 0) return Either.left(problems)
 
   const opts = Either.getOrElse(options, () => defaults)

@@ -5,7 +5,18 @@
  * @since 0.2.0
  */
 export * as Battle from "./Battle.js"
-export { Auto, Board, Deployment, Geometry, PlaneSpace, Policies, Policy, Svg, Table } from "./board/index.js"
+export {
+  Auto,
+  Board,
+  Deployment,
+  Geometry,
+  Ground,
+  PlaneSpace,
+  Policies,
+  Policy,
+  Svg,
+  Table,
+} from "./board/index.js"
 export * as BattleCommand from "./Command.js"
 export type { Env } from "./Context.js"
 export { apply, decide, start } from "./Decide.js"

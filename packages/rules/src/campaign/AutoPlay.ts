@@ -3,8 +3,9 @@
  * raid is played by shuffling the legal commands with a seeded source and taking the first that
  * is not a withdrawal (facts and choices are picked the same way, so a seed replays); the
  * Aftermath's choices take the helper and the Meds re-roll when offered and otherwise a seeded
- * pick; Errands follow a fixed preference (recruit an empty roster, scavenge when food is short,
- * recruit when the roster is small, build with Salvage to spare, sell Amber, else scavenge). A
+ * pick; Errands follow a fixed preference (recruit an empty roster, when food is short the table
+ * Errand expected to bring most Rations (Scavenge, in the core pack), recruit when the roster is
+ * small, build with Salvage to spare, sell Amber, else the table Errand expected to bring most). A
  * Refuge with nobody fit to raid forfeits (R-CAMPAIGN-12). Every die comes from `@blight/dice`.
  *
  * @since 0.3.0
@@ -19,6 +20,7 @@ import {
 } from "../battle/Battle.js"
 import type { Command as BattleCommand } from "../battle/Command.js"
 import { legalCommands as battleLegal } from "../battle/Legal.js"
+import type { EntryOf } from "../content/schema/Entries.js"
 import { storesOf } from "../refuge/Ledger.js"
 import { type Campaign, command, raidSeed, raidSetup } from "./Campaign.js"
 import type { Command } from "./Command.js"
@@ -113,6 +115,33 @@ export const answerAll = (c: Campaign, env: Env, rng: Prng.Prng): Either.Either<
   return Either.right(cur)
 }
 
+/** The faces of a d6 each find covers, times what it brings of the stores that count. */
+const expected = (e: EntryOf["errands"], counts: (store: string) => boolean): number =>
+  e.does.kind !== "roll"
+    ? 0
+    : e.does.rows.reduce((sum, row) => {
+        const [lo, hi] =
+          typeof row.key === "number" ? [row.key, row.key] : Array.isArray(row.key) ? row.key : [0, -1]
+        const g = row.result.gives
+        return sum + (g && counts(g.store) ? (hi - lo + 1) * g.amount : 0)
+      }, 0)
+
+/** Of the legal table Errands, the one expected to bring most of the stores that count (ties: the first loaded). */
+const best = (
+  legal: ReadonlyArray<Command>,
+  env: Env,
+  counts: (store: string) => boolean,
+): Command | undefined => {
+  let pick: { c: Command; v: number } | undefined
+  for (const c of legal) {
+    if (c.type !== "errand") continue
+    const e = env.content.get("errands", c.errand)
+    const v = e ? expected(e, counts) : 0
+    if (v > 0 && (pick === undefined || v > pick.v)) pick = { c, v }
+  }
+  return pick?.c
+}
+
 /** The policy's next Errand for a Refuge, or `pass`: food first, then people, then improvements. */
 const errandFor = (c: Campaign, refuge: number, env: Env): Command | undefined => {
   const r = c.state.refuges[refuge]!
@@ -124,8 +153,8 @@ const errandFor = (c: Campaign, refuge: number, env: Env): Command | undefined =
   const recruit = legal.filter((x) => x.type === "recruit").sort((a, b) => cost(a) - cost(b))[0]
   const n = r.refuge.survivors.length
   if (n === 0 && recruit) return recruit
-  const scavenge = legal.find((x) => x.type === "scavenge")
-  if (stores.rations < n + 1 && scavenge) return scavenge
+  const rations = best(legal, env, (store) => store === "rations")
+  if (stores.rations < n + 1 && rations) return rations
   if (n < 4 && recruit) return recruit
   const build = legal.find(
     (x) =>
@@ -135,7 +164,7 @@ const errandFor = (c: Campaign, refuge: number, env: Env): Command | undefined =
   if (build) return build
   const sell = legal.find((x) => x.type === "trade" && x.orders.some((o) => "sellAmber" in o))
   if (sell) return sell
-  return scavenge ?? legal.find((x) => x.type === "pass")
+  return best(legal, env, () => true) ?? legal.find((x) => x.type === "pass")
 }
 
 /** Runs every Refuge's remaining Errands by the policy. */

@@ -39,12 +39,18 @@ export const Recruit = command(
   },
   "Recruit Errand: one survivor (B-ERRAND-04)",
 )
-export const DrinkAmber = command(
-  "drinkAmber",
-  { refuge, by },
-  "Drink Amber Errand: +1 Blight by choice (B-BLIGHT-05)",
+export const RunErrand = command(
+  "errand",
+  {
+    refuge,
+    by,
+    errand: Schema.String.pipe(Schema.maxLength(64)).annotations({
+      description:
+        "The Errand's id: an `errands` entry that takes no choices (a table of finds, Blight by choice)",
+    }),
+  },
+  "Run an Errand that takes no choices, such as Scavenge or Drink Amber (B-ERRAND-01, GAP-B-16)",
 )
-export const Scavenge = command("scavenge", { refuge, by }, "Scavenge Errand (GAP-B-16, R-CAMPAIGN-09)")
 export const Build = command(
   "build",
   { refuge, by, improvement: Schema.String },
@@ -78,8 +84,7 @@ export const Command = Schema.Union(
   Choose,
   Trade,
   Recruit,
-  DrinkAmber,
-  Scavenge,
+  RunErrand,
   Build,
   MakeAmmunition,
   Bench,

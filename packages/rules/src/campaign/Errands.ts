@@ -2,14 +2,18 @@
  * Between raids (B-ERRAND-01..04, GAP-B-16 as R-CAMPAIGN-08/09): each Refuge runs as many Errands
  * as its Home gives (two; three with an Office Block), each run by a survivor on the roster who is
  * not Laid Up and has not run one since the Aftermath. Unused Errands do not carry over. Errands
- * are typed data here (not yet a content kind): Trade (one Market trip through `refuge/Market`),
- * Recruit (one survivor each), Drink Amber (+1 Blight by choice), Scavenge (a d6 on a small
- * table, boosted like Loot), and Build (an improvement: its cost in Salvage). Making Arrows and
- * Bolts and the Reloading Bench take no Errand.
+ * are content (`errands` entries, GAP-B-16): the core pack's Trade (one Market trip through
+ * `refuge/Market`), Recruit (one survivor each), Drink Amber (+1 Blight by choice), Scavenge (a d6
+ * on a small table, boosted like Loot) and Build (an improvement: its cost in Salvage), and any a
+ * pack adds. An Errand that takes choices runs by its command (`trade`, `recruit`, `build`); the
+ * rest by `errand` with the entry's id. Making Arrows and Bolts and the Reloading Bench take no
+ * Errand.
  *
  * @since 0.3.0
  */
 import { Either } from "effect"
+import type { EntryOf } from "../content/schema/Entries.js"
+import type { ErrandFind } from "../content/schema/Errand.js"
 import { makeAmmunition, reloadingBench } from "../refuge/HomeActions.js"
 import { type LedgerDraft, storesOf } from "../refuge/Ledger.js"
 import { marketTrip } from "../refuge/Market.js"
@@ -21,53 +25,27 @@ import type { Command } from "./Command.js"
 import { type Ctx, Refusal, refuse } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
 import { boost } from "./Loot.js"
+import { rowOf } from "./Tables.js"
 
-/** The Errands (GAP-B-16): typed data until Errands are a content kind. */
-export const ERRANDS = [
-  {
-    id: "trade",
-    name: "Trade",
-    clause: "B-ERRAND-03",
-    text: "One trip to the Flyover Market: all buying and selling.",
-  },
-  {
-    id: "recruit",
-    name: "Recruit",
-    clause: "B-ERRAND-04",
-    text: "One survivor joins for their background's cost in Salvage.",
-  },
-  {
-    id: "drinkAmber",
-    name: "Drink Amber",
-    clause: "B-BLIGHT-05",
-    text: "Spend 1 Amber: the drinker gains +1 Blight.",
-  },
-  {
-    id: "scavenge",
-    name: "Scavenge",
-    clause: "R-CAMPAIGN-09",
-    text: "Roll a d6 on the Scavenging table (boosted like Loot).",
-  },
-  {
-    id: "build",
-    name: "Build",
-    clause: "B-IMPROVEMENT-01",
-    text: "Build an improvement for its cost in Salvage (one of each).",
-  },
-] as const
+type ErrandEntry = EntryOf["errands"]
+type Chosen = "market" | "recruit" | "build"
 
-/** The Scavenging table (R-CAMPAIGN-09): a d6; amounts before the reward boost (B-LOOT-03). */
-export const SCAVENGING: ReadonlyArray<{
-  readonly on: readonly [number, number]
-  readonly name: string
-  readonly store?: "salvage" | "rations" | "reloads"
-  readonly amount: number
-}> = [
-  { on: [1, 1], name: "Nothing worth carrying", amount: 0 },
-  { on: [2, 2], name: "Scrap", store: "salvage", amount: 2 },
-  { on: [3, 5], name: "Tins", store: "rations", amount: 2 },
-  { on: [6, 6], name: "A box of cartridges", store: "reloads", amount: 1 },
-]
+/** The command that runs an Errand whose action takes the player's choices. */
+const COMMAND_OF: Record<Chosen, "trade" | "recruit" | "build"> = {
+  market: "trade",
+  recruit: "recruit",
+  build: "build",
+}
+const takesChoices = (e: ErrandEntry): e is ErrandEntry & { does: { kind: Chosen } } =>
+  e.does.kind in COMMAND_OF
+
+/** The loaded Errand a `trade`, `recruit` or `build` command runs: the first that does it. */
+const errandDoing = (ctx: Ctx, kind: Chosen): ErrandEntry =>
+  ctx.env.content.list("errands").find((e) => e.does.kind === kind) ??
+  refuse(`content: no loaded Errand does "${kind}" (the ${COMMAND_OF[kind]} command runs one)`, "GAP-B-16")
+
+/** The clause an Errand's events cite: its first. */
+const clauseOf = (e: ErrandEntry): string => e.clauses?.[0] ?? "GAP-B-16"
 
 /** Joined survivors from a Congregation start Touched: 3 Blight, a Gift and a Mark (B-CONGREGATION-09). */
 const TOUCHED = 3
@@ -78,12 +56,24 @@ const sameRefuge = (ctx: Ctx, refuge: number) => {
   return r
 }
 
-/** Checks an Errand may run: the between-raids phase, one left, a survivor free to run it. */
-const errand = (ctx: Ctx, refuge: number, by: string | undefined) => {
+/** Checks an Errand may run: the between-raids phase, one left, this Refuge may run it, a survivor free to run it. */
+const errand = (
+  ctx: Ctx,
+  refuge: number,
+  by: string | undefined,
+  entry: ErrandEntry,
+): { r: ReturnType<typeof sameRefuge>; s: { readonly id: string | undefined; readonly name: string } } => {
   const r = sameRefuge(ctx, refuge)
   if (ctx.draft.phase !== "between")
     refuse("Errands run between raids, after the Aftermath", "B-AFTERMATH-01")
   if (r.errands <= 0) refuse(`${r.refuge.name} has no Errand left before the next raid`, "B-ERRAND-01")
+  if (entry.refuges && !entry.refuges.includes(r.refuge.kind))
+    refuse(`errand: ${entry.name} is run only by a ${entry.refuges.join(" or ")}`, clauseOf(entry))
+  // An empty roster still recruits (R-CAMPAIGN-08): nobody is left to name.
+  if (entry.does.kind === "recruit" && r.refuge.survivors.length === 0) {
+    pay(ctx, refuge, r.refuge.name, entry)
+    return { r, s: { id: undefined, name: "the Refuge" } }
+  }
   if (by === undefined) throw new Refusal("by: name the survivor who runs the Errand", "R-CAMPAIGN-08")
   const s = r.refuge.survivors.find((x) => x.id === by)
   if (s === undefined) throw new Refusal(`by: ${r.refuge.name} has no survivor "${by}"`, "R-CAMPAIGN-08")
@@ -91,7 +81,23 @@ const errand = (ctx: Ctx, refuge: number, by: string | undefined) => {
   if (st.noErrands)
     refuse(`by: ${s.name} is Laid Up and runs no Errand before the next raid`, "B-CASUALTY-01")
   if (st.errand) refuse(`by: ${s.name} has already run an Errand`, "R-CAMPAIGN-08")
+  pay(ctx, refuge, s.name, entry)
   return { r, s }
+}
+
+/** Spends what the Errand costs (all or nothing: a store short refuses it). */
+const pay = (ctx: Ctx, refuge: number, who: string, entry: ErrandEntry) => {
+  if (entry.cost && entry.cost.length > 0)
+    ctx.post(
+      refuge,
+      entry.cost.map((c) => ({
+        store: c.store,
+        amount: -c.amount,
+        reason: `${who}: ${entry.name}`,
+        clause: clauseOf(entry),
+      })),
+      clauseOf(entry),
+    )
 }
 
 /** Posts the Ledger entries and stash change a builder function made (Market, home actions). */
@@ -113,13 +119,78 @@ const firstProblem = (e: RulesViolated) => {
   return v ? ([`${v.path}: ${v.message}`, v.clause] as const) : (["refused", undefined] as const)
 }
 
+/** Emits that an Errand ran. */
+const ran = (ctx: Ctx, refuge: number, entry: ErrandEntry, by: string | undefined, what: string) =>
+  ctx.emit({
+    type: "errand.run",
+    refuge,
+    errand: entry.id,
+    ...(by ? { survivor: by } : {}),
+    what,
+    clause: clauseOf(entry),
+  })
+
+/** A d6 on the Errand's table of finds, brought home (boosted like Loot if it says so). */
+const rollFinds = (
+  ctx: Ctx,
+  refuge: number,
+  entry: ErrandEntry,
+  does: Extract<ErrandEntry["does"], { kind: "roll" }>,
+  s: { readonly id: string; readonly name: string },
+) => {
+  const clause = clauseOf(entry)
+  const face = ctx.die(`${s.name}: ${does.table} (${clause})`, String(refuge))
+  const find = rowOf<ErrandFind>(does, face)!
+  const gives = find.gives
+  const amount = gives ? (does.boosted ? boost(gives.store, gives.amount) : gives.amount) : 0
+  ctx.emit({
+    type: "rolled",
+    refuge,
+    survivor: s.id,
+    what: does.table,
+    faces: [face],
+    result: find.name,
+    clause,
+  })
+  if (gives && amount > 0)
+    ctx.post(refuge, [
+      {
+        store: gives.store,
+        amount,
+        reason: `${does.table}: ${find.name}${amount !== gives.amount ? `, boosted ${gives.amount}→${amount}` : ""}`,
+        clause: amount !== gives.amount ? "B-LOOT-03" : clause,
+        rolls: [{ sides: 6, value: face, label: does.table }],
+      },
+    ])
+  ran(ctx, refuge, entry, s.id, `${s.name}: ${entry.name} — ${find.name}`)
+}
+
 /** Runs one between-raids command. */
 export const between = (ctx: Ctx, c: Command): void => {
   const { content } = ctx.env
   switch (c.type) {
+    case "errand": {
+      const entry = content.get("errands", c.errand)
+      if (entry === undefined) throw new Refusal(`errand: there is no Errand "${c.errand}"`, "GAP-B-16")
+      if (takesChoices(entry))
+        refuse(
+          `errand: ${entry.name} takes choices: run it with the "${COMMAND_OF[entry.does.kind]}" command`,
+          clauseOf(entry),
+        )
+      const { s } = errand(ctx, c.refuge, c.by, entry)
+      const runner = { id: s.id!, name: s.name }
+      if (entry.does.kind === "roll") rollFinds(ctx, c.refuge, entry, entry.does, runner)
+      else if (entry.does.kind === "blight") {
+        ran(ctx, c.refuge, entry, runner.id, `${runner.name}: ${entry.name}`)
+        gainBlight(ctx, c.refuge, runner.id, entry.does.amount, entry.name, clauseOf(entry))
+        settleBlight(ctx, c.refuge, runner.id, entry.name) // R-CAMPAIGN-07: Blight between raids settles at once
+      }
+      return
+    }
     case "trade": {
-      const { r, s } = errand(ctx, c.refuge, c.by)
-      const before = r.refuge as Refuge
+      const entry = errandDoing(ctx, "market")
+      const { s } = errand(ctx, c.refuge, c.by, entry)
+      const before = sameRefuge(ctx, c.refuge).refuge as Refuge
       const trip = marketTrip(before, { orders: c.orders }, content, ctx.source(String(c.refuge)))
       if (Either.isLeft(trip)) {
         const [why, clause] = firstProblem(trip.left)
@@ -127,28 +198,12 @@ export const between = (ctx: Ctx, c: Command): void => {
       }
       adopt(ctx, c.refuge, before, trip.right.refuge, "bought at the Market", "B-ERRAND-03")
       const lines = trip.right.lines.map((l) => `${l.what}${l.done ? "" : " (not there)"}`)
-      ctx.emit({
-        type: "errand.run",
-        refuge: c.refuge,
-        errand: "trade",
-        survivor: s.id,
-        what: `${s.name} went to the Market: ${lines.join("; ") || "looked around"}`,
-        clause: "B-ERRAND-03",
-      })
+      ran(ctx, c.refuge, entry, s.id, `${s.name} went to the Market: ${lines.join("; ") || "looked around"}`)
       return
     }
     case "recruit": {
-      // An empty roster still recruits (R-CAMPAIGN-08): nobody is left to name.
-      const empty = sameRefuge(ctx, c.refuge).refuge.survivors.length === 0
-      const { r, s } = empty
-        ? (() => {
-            const r = sameRefuge(ctx, c.refuge)
-            if (ctx.draft.phase !== "between") refuse("Errands run between raids", "B-AFTERMATH-01")
-            if (r.errands <= 0)
-              refuse(`${r.refuge.name} has no Errand left before the next raid`, "B-ERRAND-01")
-            return { r, s: { id: undefined, name: "the Refuge" } }
-          })()
-        : errand(ctx, c.refuge, c.by)
+      const entry = errandDoing(ctx, "recruit")
+      const { r, s } = errand(ctx, c.refuge, c.by, entry)
       const bg = content.get("backgrounds", c.background)
       if (bg === undefined)
         throw new Refusal(`background: there is no background "${c.background}"`, "B-ERRAND-04")
@@ -190,67 +245,7 @@ export const between = (ctx: Ctx, c: Command): void => {
         clause: touched ? "B-CONGREGATION-09" : "B-ERRAND-04",
       })
       if (touched) rewardThresholds(ctx, c.refuge, id)
-      ctx.emit({
-        type: "errand.run",
-        refuge: c.refuge,
-        errand: "recruit",
-        ...(s.id ? { survivor: s.id } : {}),
-        what: `${s.name} brought in ${c.name}`,
-        clause: "B-ERRAND-04",
-      })
-      return
-    }
-    case "drinkAmber": {
-      const { s } = errand(ctx, c.refuge, c.by)
-      ctx.post(
-        c.refuge,
-        [{ store: "amber", amount: -1, reason: `${s.name} drank Amber`, clause: "B-BLIGHT-05" }],
-        "B-BLIGHT-05",
-      )
-      ctx.emit({
-        type: "errand.run",
-        refuge: c.refuge,
-        errand: "drinkAmber",
-        survivor: s.id,
-        what: `${s.name} drank Amber`,
-        clause: "B-BLIGHT-05",
-      })
-      gainBlight(ctx, c.refuge, s.id, 1, "drank Amber", "B-BLIGHT-05")
-      settleBlight(ctx, c.refuge, s.id, "drank Amber") // R-CAMPAIGN-07: Blight between raids settles at once
-      return
-    }
-    case "scavenge": {
-      const { s } = errand(ctx, c.refuge, c.by)
-      const face = ctx.die(`${s.name}: Scavenging (R-CAMPAIGN-09)`, String(c.refuge))
-      const row = SCAVENGING.find((x) => face >= x.on[0] && face <= x.on[1])!
-      const amount = row.store ? boost(row.store, row.amount) : 0
-      ctx.emit({
-        type: "rolled",
-        refuge: c.refuge,
-        survivor: s.id,
-        what: "Scavenging",
-        faces: [face],
-        result: row.name,
-        clause: "R-CAMPAIGN-09",
-      })
-      if (row.store && amount > 0)
-        ctx.post(c.refuge, [
-          {
-            store: row.store,
-            amount,
-            reason: `Scavenging: ${row.name}${amount !== row.amount ? `, boosted ${row.amount}→${amount}` : ""}`,
-            clause: amount !== row.amount ? "B-LOOT-03" : "R-CAMPAIGN-09",
-            rolls: [{ sides: 6, value: face, label: "Scavenging" }],
-          },
-        ])
-      ctx.emit({
-        type: "errand.run",
-        refuge: c.refuge,
-        errand: "scavenge",
-        survivor: s.id,
-        what: `${s.name} scavenged: ${row.name}`,
-        clause: "R-CAMPAIGN-09",
-      })
+      ran(ctx, c.refuge, entry, s.id, `${s.name} brought in ${c.name}`)
       return
     }
     case "build": {
@@ -260,7 +255,8 @@ export const between = (ctx: Ctx, c: Command): void => {
       const r = sameRefuge(ctx, c.refuge)
       if (r.refuge.improvements.includes(imp.id))
         refuse(`${r.refuge.name} already has a ${imp.name} (one of each, GAP-B-13)`, "B-IMPROVEMENT-01")
-      const s = imp.errand ? errand(ctx, c.refuge, c.by).s : undefined
+      const entry = imp.errand ? errandDoing(ctx, "build") : undefined
+      const s = entry ? errand(ctx, c.refuge, c.by, entry).s : undefined
       if (!imp.errand && ctx.draft.phase !== "between")
         refuse("improvements are built between raids", "B-IMPROVEMENT-01")
       ctx.post(
@@ -277,15 +273,7 @@ export const between = (ctx: Ctx, c: Command): void => {
         "B-IMPROVEMENT-01",
       )
       ctx.emit({ type: "improvement.built", refuge: c.refuge, improvement: imp.id })
-      if (s)
-        ctx.emit({
-          type: "errand.run",
-          refuge: c.refuge,
-          errand: "build",
-          survivor: s.id,
-          what: `${s.name} built a ${imp.name}`,
-          clause: "B-IMPROVEMENT-01",
-        })
+      if (entry && s) ran(ctx, c.refuge, entry, s.id, `${s.name} built a ${imp.name}`)
       return
     }
     case "makeAmmunition":

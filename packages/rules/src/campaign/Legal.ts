@@ -1,7 +1,7 @@
 /**
  * `legalCommands(state, env)`: what may be asked of the campaign now. With a prompt waiting, its
- * answers (a dice prompt lists one `roll` of the right shape); between raids, every Errand each
- * Refuge may run, once for each survivor free to run it (who runs matters: the one who Drinks
+ * answers (a dice prompt lists one `roll` of the right shape); between raids, every loaded Errand
+ * each Refuge may run and afford, once for each survivor free to run it (who runs matters: the one who Drinks
  * Amber takes the Blight, and each survivor runs one Errand, R-CAMPAIGN-08), the no-Errand home
  * actions, `pass`, and `forfeit` for a Refuge
  * with nobody fit to raid. `recordRaid` is always
@@ -30,37 +30,45 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
     if (unfit(state, refuge)) out.push({ type: "forfeit", refuge })
     const stores = storesOf(r.refuge.ledger)
     const free = r.refuge.survivors.filter((s) => !r.status[s.id]?.noErrands && !r.status[s.id]?.errand)
-    if (r.errands > 0 && r.refuge.survivors.length === 0) {
-      for (const b of env.content.list("backgrounds"))
-        if (b.cost <= stores.salvage)
-          out.push({
+    const errands = env.content
+      .list("errands")
+      .filter(
+        (e) =>
+          (!e.refuges || e.refuges.includes(r.refuge.kind)) &&
+          (e.cost ?? []).every((c) => stores[c.store] >= c.amount),
+      )
+    const doing = (kind: string) => errands.some((e) => e.does.kind === kind)
+    const recruits = (by?: string) =>
+      env.content
+        .list("backgrounds")
+        .filter((b) => b.cost <= stores.salvage)
+        .map(
+          (b): Command => ({
             type: "recruit",
             refuge,
+            ...(by ? { by } : {}),
             background: b.id,
             name: `${b.name} ${state.counters.survivor + 1}`,
-          })
-    }
+          }),
+        )
+    if (r.errands > 0 && r.refuge.survivors.length === 0 && doing("recruit")) out.push(...recruits())
     for (const runner of r.errands > 0 ? free : []) {
       const by = runner.id
-      if (stores.amber > 0) out.push({ type: "drinkAmber", refuge, by })
-      out.push({ type: "scavenge", refuge, by })
+      for (const e of errands)
+        if (e.does.kind === "roll" || e.does.kind === "blight")
+          out.push({ type: "errand", refuge, by, errand: e.id })
       const home = env.content.get("homes", r.refuge.home)
-      if (!home || r.refuge.survivors.length < home.capacity)
-        for (const b of env.content.list("backgrounds"))
-          if (b.cost <= stores.salvage)
-            out.push({
-              type: "recruit",
-              refuge,
-              by,
-              background: b.id,
-              name: `${b.name} ${state.counters.survivor + 1}`,
-            })
+      if (doing("recruit") && (!home || r.refuge.survivors.length < home.capacity)) out.push(...recruits(by))
       for (const imp of env.content.list("improvements"))
-        if (!r.refuge.improvements.includes(imp.id) && imp.cost <= stores.salvage)
+        if (
+          !r.refuge.improvements.includes(imp.id) &&
+          imp.cost <= stores.salvage &&
+          (!imp.errand || doing("build"))
+        )
           out.push({ type: "build", refuge, by, improvement: imp.id })
-      if (r.refuge.kind === "refuge" && stores.salvage >= MARKET.reloadCost)
+      if (doing("market") && r.refuge.kind === "refuge" && stores.salvage >= MARKET.reloadCost)
         out.push({ type: "trade", refuge, by, orders: [{ buyReloads: 1 }] })
-      if (r.refuge.kind === "refuge" && stores.amber > 0)
+      if (doing("market") && r.refuge.kind === "refuge" && stores.amber > 0)
         out.push({ type: "trade", refuge, by, orders: [{ sellAmber: stores.amber }] })
     }
     if (r.errands > 0 && free.length > 0) out.push({ type: "pass", refuge })

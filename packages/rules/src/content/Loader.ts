@@ -16,6 +16,7 @@ import { joinPath, PackInvalid, type Problem } from "./Problem.js"
 import { hookUsesOf, referencesOf } from "./References.js"
 import { empty, extend, type Registry } from "./Registry.js"
 import { satisfies } from "./Semver.js"
+import { DiceExpression } from "./schema/Dice.js"
 import { type AnyEntry, type EntryOf, entrySchemas } from "./schema/Entries.js"
 import { KINDS, type Kind } from "./schema/Ids.js"
 import { scanUnsafe } from "./Unsafe.js"
@@ -59,8 +60,10 @@ const KIND_NAMES: Record<Kind, string> = {
   homes: "Home",
   seasons: "Season",
   improvements: "improvement",
+  errands: "Errand",
   objectives: "objective",
   scenarios: "scenario",
+  terrain: "terrain kind",
   leader: "Leader rules",
   upkeep: "Upkeep rules",
 }
@@ -122,7 +125,21 @@ const rangeProblems = (
   return problems
 }
 
+/** An Errand's table is one d6 (the campaign rolls d6 only). */
+const D6 = Schema.decodeSync(DiceExpression)("d6")
+
 const tableChecks = (kind: Kind, entry: AnyEntry, at: string): Problem[] => {
+  if (kind === "errands") {
+    const e = entry as EntryOf["errands"]
+    if (e.does.kind !== "roll") return []
+    return Table.tableProblems({ die: D6, rows: e.does.rows }, joinPath(joinPath(at, "does"), "rows")).map(
+      (p) => ({
+        path: p.path,
+        message: `${p.reason} (an Errand's table is one d6)`,
+        clause: "GAP-B-16",
+      }),
+    )
+  }
   if (kind !== "encounters" && kind !== "tables") return []
   const t = entry as EntryOf["tables"] | EntryOf["encounters"]
   const rowsPath = joinPath(at, "rows")

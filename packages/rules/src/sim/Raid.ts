@@ -117,9 +117,9 @@ export const simulate = (spec: Spec, content: ContentView, i: number): Either.Ei
   const setup = content.get("scenarios", spec.scenario)?.setup
   const board =
     spec.table === "board"
-      ? randomBoard(seed, { refuges: spec.refuges, ...(setup ? { scenario: { setup } } : {}) })
+      ? randomBoard(seed, content, { refuges: spec.refuges, ...(setup ? { scenario: { setup } } : {}) })
       : undefined
-  const env = envOf(content, board ? plane() : undefined)
+  const env = envOf(content, board ? plane(content) : undefined)
   const made = create(
     {
       refuges: spec.refuges,

@@ -15,7 +15,7 @@ import { draftOf } from "../../src/battle/Evolve.js"
 import type { Model, State } from "../../src/battle/State.js"
 import { A, A2, at, B, B2, board, rect, registry, stateOn } from "./fixtures.js"
 
-const env = envOf(registry, make())
+const env = envOf(registry, make(registry))
 const A3 = "wharfside.3"
 const A4 = "wharfside.4"
 
@@ -192,7 +192,7 @@ describe("Ambusher (B-BEHAVIOUR-05..07, R-WORLD-12)", () => {
 
   it("B-BEHAVIOUR-05 an Ambusher waits at its Lair, off the table: nobody sees it", () => {
     const s = lurking({ [A]: { x: 5, y: 5 } })
-    expect(make().answer(s, { q: "sees", a: A, b: "c1" })).toBeUndefined()
+    expect(make(registry).answer(s, { q: "sees", a: A, b: "c1" })).toBeUndefined()
   })
 
   it("B-BEHAVIOUR-06 a survivor ending a move within its Senses of the Lair: it emerges in contact with the noisiest and Fights at once", () => {
@@ -201,6 +201,29 @@ describe("Ambusher (B-BEHAVIOUR-05..07, R-WORLD-12)", () => {
     expect(e.some((x) => x.type === "emerged" && x.model === "c1")).toBe(true)
     expect(movedOf(e, "c1")!.contact).toEqual([A2])
     expect(fought(e, "c1")).toEqual([A2])
+  })
+
+  it("B-BEHAVIOUR-06 R-BOARD-14 with no room beside its target it comes out as near as it can, a stated fact, and does not Fight", () => {
+    // A2 walled in on every side, 0.05" from its base: no base fits in contact with it.
+    const box = [
+      rect("n", "wall", 8.2, 4.2, 9.8, 4.45),
+      rect("s", "wall", 8.2, 5.55, 9.8, 5.8),
+      rect("w", "wall", 8.2, 4.2, 8.45, 5.8),
+      rect("e", "wall", 9.55, 4.2, 9.8, 5.8),
+    ]
+    const s = scene(
+      { [A]: { x: 6, y: 6 }, [A2]: { x: 9, y: 5 } },
+      { c1: { ref: "rootmaw", at: { x: 3, y: 3 }, patch: { status: "lurking", lair: "t1" } } },
+      { terrain: box, patch: { [A2]: { noise: 1 } } },
+    )
+    const e = run(s, (ctx) => checkEmerge(ctx, A, "endMove"))
+    expect(e.some((x) => x.type === "emerged" && x.model === "c1")).toBe(true)
+    const room = e
+      .flatMap((x) => (x.type === "facts.stated" ? x.facts : []))
+      .find((f) => f.query.q === "reach")
+    expect(room).toEqual({ query: { q: "reach", a: "c1", b: A2, inches: 99 }, value: false })
+    expect(movedOf(e, "c1")!.contact).toEqual([])
+    expect(fought(e, "c1")).toEqual([])
   })
 
   it("B-BEHAVIOUR-06 Noise further than its Senses from the Lair wakes nothing", () => {

@@ -2,9 +2,13 @@
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import type { Board } from "../../src/battle/board/Board.js"
-import { random } from "../../src/battle/board/Generator.js"
+import { random as randomBoard } from "../../src/battle/board/Generator.js"
+import { ruled } from "../../src/battle/board/Ground.js"
 import { type Body, contactsAt, coverOf, EPS, sees } from "../../src/battle/board/PlaneSpace.js"
-import { A, at, B, stateOn } from "./fixtures.js"
+import { A, at, B, registry, stateOn } from "./fixtures.js"
+
+/** A random board with the core pack's terrain rules. */
+const random = (seed: number) => ruled(randomBoard(seed, registry), registry)
 
 const point = fc.record({
   x: fc.double({ min: 1, max: 35, noNaN: true }),
@@ -43,10 +47,13 @@ describe("line of sight", () => {
           const extra = random(s2).terrain.filter(
             (t) => t.kind === "wall" || t.kind === "dense" || t.kind === "climbable",
           )
-          const more: Board = {
-            ...less,
-            terrain: [...less.terrain, ...extra.map((t) => ({ ...t, id: `x-${t.id}` }))],
-          }
+          const more = ruled(
+            {
+              ...less,
+              terrain: [...less.terrain, ...extra.map((t) => ({ ...t, id: `x-${t.id}` }))],
+            } as Board,
+            registry,
+          )
           const a = body("a", p)
           const b = body("b", q)
           if (sees(more, a, b)) expect(sees(less, a, b)).toBe(true)

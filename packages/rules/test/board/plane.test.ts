@@ -1,13 +1,14 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
+import { ruled } from "../../src/battle/board/Ground.js"
 import { answer, make } from "../../src/battle/board/PlaneSpace.js"
 import { apply } from "../../src/battle/Decide.js"
 import type { FactQuery, State } from "../../src/battle/State.js"
 import { A, A2, at, B, B2, board, rect, registry, stateOn } from "./fixtures.js"
 
-const plane = make()
-const ask = (s: State, q: FactQuery) => answer(s, s.board!, q)
+const plane = make(registry)
+const ask = (s: State, q: FactQuery) => answer(s, ruled(s.board!, registry), q)
 const open = stateOn(board())
 const model = (s: State, id: string) => s.models.find((m) => m.id === id)!
 

@@ -15,16 +15,16 @@ const edgeGap = (size: number, edge: string, p: { x: number; y: number }) =>
 
 describe("a random board (B-SETUP-01..05)", () => {
   it("B-SETUP-01 a 3' table, 4' for 7+ survivors a side; the same seed gives the same board", () => {
-    expect(random(7, { refuges }).width).toBe(36)
-    expect(random(7, { survivors: 7 }).width).toBe(48)
-    expect(random(7, { refuges })).toEqual(random(7, { refuges }))
-    expect(random(8, { refuges })).not.toEqual(random(7, { refuges }))
+    expect(random(7, registry, { refuges }).width).toBe(36)
+    expect(random(7, registry, { survivors: 7 }).width).toBe(48)
+    expect(random(7, registry, { refuges })).toEqual(random(7, registry, { refuges }))
+    expect(random(8, registry, { refuges })).not.toEqual(random(7, registry, { refuges }))
   })
 
   it("B-SETUP-01 dense with ruins, wrecks and Blight growth; B-SETUP-02 at least three Spore patches", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.constantFrom(6, 8), (seed, survivors) => {
-        const b = random(seed, { survivors })
+        const b = random(seed, registry, { survivors })
         const count = (k: string) => b.terrain.filter((t) => t.kind === k).length
         expect(count("spore")).toBeGreaterThanOrEqual(3)
         expect(count("wall")).toBeGreaterThanOrEqual(4)
@@ -38,7 +38,7 @@ describe("a random board (B-SETUP-01..05)", () => {
   it('B-SETUP-04 two Lairs in corners; B-SETUP-05 5 Loot more than 6" from the zones and 4" apart', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
-        const b = random(seed, { refuges })
+        const b = random(seed, registry, { refuges })
         expect(b.lairs).toHaveLength(2)
         for (const l of b.lairs!) expect([3, b.width - 3]).toContain(l.x)
         expect(b.loot).toHaveLength(5)
@@ -54,7 +54,7 @@ describe("a random board (B-SETUP-01..05)", () => {
   })
 
   it('B-SETUP-03 each Refuge deploys within 6" of its own edge, clear of walls and of each other', () => {
-    const b = random(7, { refuges })
+    const b = random(7, registry, { refuges })
     const s = stateOn(b)
     for (const m of s.models) {
       const edge = s.sides.find((x) => x.id === m.side)!.edge!
@@ -69,8 +69,8 @@ describe("a random board (B-SETUP-01..05)", () => {
   })
 
   it("B-SETUP-07 creatures lurking at set-up stand at their Lairs", () => {
-    const b = random(7, { refuges })
-    const env = envOf(registry, make())
+    const b = random(7, registry, { refuges })
+    const env = envOf(registry, make(registry))
     // The set-up step waits on the first Initiative choice; a few answers see it through.
     const r = play(
       Either.getOrThrow(create({ refuges, dice: { seed: 7 }, board: b }, env)),
@@ -95,13 +95,18 @@ describe("a random board (B-SETUP-01..05)", () => {
 })
 
 describe("a table's own layout", () => {
-  it("B-SETUP-01 a board JSON decodes; a bad one is refused naming each path and rule", () => {
+  it("B-SETUP-01 R-BOARD-01 a board JSON decodes; a bad one is refused naming each path and rule", () => {
     expect(Either.isRight(decodeBoard(JSON.stringify(board())))).toBe(true)
-    const bad = decodeBoard({ width: 36, height: 36, terrain: [{ id: "x", kind: "lava", polygon: [] }] })
-    expect(Either.isLeft(bad)).toBe(true)
+    const bad = decodeBoard({ width: 36, height: 36, terrain: [{ id: "x", kind: "Lava!", polygon: [] }] })
     expect(Either.getLeft(bad).pipe((o) => o._tag === "Some" && o.value.join("\n"))).toMatch(
-      /terrain\.0\.kind/,
+      /terrain\.0\.kind: an id is a slug[\s\S]*terrain\.0\.polygon/,
     )
+    // R-BOARD-01: a kind must be one the loaded packs define.
+    const lava = { width: 36, height: 36, terrain: [{ id: "x", kind: "lava", polygon: "1,1 2,1 2,2" }] }
+    expect(Either.isRight(decodeBoard(lava))).toBe(true)
+    expect(Either.getLeft(decodeBoard(lava, registry)).pipe((o) => o._tag === "Some" && o.value)).toEqual([
+      'terrain.0.kind: there is no terrain kind "lava" in the loaded packs',
+    ])
     const off = decodeBoard({ ...board(), loot: [{ x: 40, y: 3 }] })
     expect(Either.getLeft(off).pipe((o) => o._tag === "Some" && o.value[0])).toMatch(
       /^loot\.0: \(40, 3\) is off/,
@@ -112,8 +117,10 @@ describe("a table's own layout", () => {
 })
 
 describe("auto-play and pictures", () => {
-  const env = envOf(registry, make())
-  const start = Either.getOrThrow(create({ refuges, dice: { seed: 7 }, board: random(7, { refuges }) }, env))
+  const env = envOf(registry, make(registry))
+  const start = Either.getOrThrow(
+    create({ refuges, dice: { seed: 7 }, board: random(7, registry, { refuges }) }, env),
+  )
 
   it("B-BATTLE-01 two sensible policies play a raid on a board to its end; its replay gives the same hash", () => {
     const r = play(start, env, sensible(env))

@@ -105,7 +105,9 @@ describe("the Aftermath", () => {
       purpose: expect.stringContaining("Jess: Casualty"),
     })
     expect(refused(mid, { type: "recordRaid", battle }).reason).toMatch(/waiting for 1 dice/)
-    expect(refused(mid, { type: "scavenge", refuge: 0, by: "survivor-1" }).reason).toMatch(/waiting/)
+    expect(refused(mid, { type: "errand", refuge: 0, by: "survivor-1", errand: "scavenge" }).reason).toMatch(
+      /waiting/,
+    )
     const done = answerAll(mid)
     expect(done.state.phase).toBe("between")
     expect(done.state.refuges.map((x) => x.errands)).toEqual([2, 2])

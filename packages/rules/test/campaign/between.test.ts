@@ -42,9 +42,9 @@ const stores = (c: ReturnType<typeof campaign>, i: number) => storesOf(c.state.r
 describe("Errands", () => {
   it("B-ERRAND-01 two Errands between raids; a third is refused", () => {
     let c = campaign(undefined, [granted(wharfside(), { salvage: 50 }), gardeners()])
-    c = ok(c, { type: "scavenge", refuge: 0, by: "survivor-1" }, [[/Scavenging/, [2]]])
-    c = ok(c, { type: "scavenge", refuge: 0, by: "survivor-2" }, [[/Scavenging/, [4]]])
-    expect(refused(c, { type: "scavenge", refuge: 0, by: "survivor-3" })).toMatchObject({
+    c = ok(c, { type: "errand", refuge: 0, by: "survivor-1", errand: "scavenge" }, [[/Scavenging/, [2]]])
+    c = ok(c, { type: "errand", refuge: 0, by: "survivor-2", errand: "scavenge" }, [[/Scavenging/, [4]]])
+    expect(refused(c, { type: "errand", refuge: 0, by: "survivor-3", errand: "scavenge" })).toMatchObject({
       clause: "B-ERRAND-01",
     })
   })
@@ -54,15 +54,19 @@ describe("Errands", () => {
     let c = campaign(undefined, [w, gardeners()])
     expect(c.state.refuges[0]!.errands).toBe(3)
     for (const by of ["survivor-1", "survivor-2", "survivor-3"])
-      c = ok(c, { type: "scavenge", refuge: 0, by }, [[/Scavenging/, [1]]])
-    expect(refused(c, { type: "scavenge", refuge: 0, by: "survivor-4" }).clause).toBe("B-ERRAND-01")
+      c = ok(c, { type: "errand", refuge: 0, by, errand: "scavenge" }, [[/Scavenging/, [1]]])
+    expect(refused(c, { type: "errand", refuge: 0, by: "survivor-4", errand: "scavenge" }).clause).toBe(
+      "B-ERRAND-01",
+    )
   })
 
   it("B-ERRAND-02 Errands come back after the next Aftermath; unused ones do not carry over", () => {
     let c = campaign()
     c = ok(c, { type: "pass", refuge: 1 })
     expect(c.state.refuges.map((r) => r.errands)).toEqual([2, 0])
-    expect(refused(c, { type: "scavenge", refuge: 1, by: "survivor-1" }).clause).toBe("B-ERRAND-01")
+    expect(refused(c, { type: "errand", refuge: 1, by: "survivor-1", errand: "scavenge" }).clause).toBe(
+      "B-ERRAND-01",
+    )
     c = aftermath(c, finishedRaid(c))
     expect(c.state.refuges.map((r) => r.errands)).toEqual([2, 2])
   })
@@ -116,10 +120,12 @@ describe("Errands", () => {
 
   it("B-BLIGHT-05 Drinking Amber is an Errand: 1 Amber spent, +1 Blight by choice", () => {
     let c = campaign(undefined, [granted(wharfside(), { amber: 1 }), gardeners()])
-    c = ok(c, { type: "drinkAmber", refuge: 0, by: "survivor-4" })
+    c = ok(c, { type: "errand", refuge: 0, by: "survivor-4", errand: "drink-amber" })
     expect(survivor(c, 0, "Jess")!.blight).toBe(1)
     expect(stores(c, 0).amber).toBe(0)
-    expect(refused(c, { type: "drinkAmber", refuge: 0, by: "survivor-5" }).reason).toMatch(/not enough amber/)
+    expect(refused(c, { type: "errand", refuge: 0, by: "survivor-5", errand: "drink-amber" }).reason).toMatch(
+      /not enough amber/,
+    )
   })
 
   it("R-CAMPAIGN-08 an Errand is run by a survivor who is not Laid Up and has not run one yet", () => {
@@ -131,9 +137,13 @@ describe("Errands", () => {
       }),
       [[/Jess: Casualty/, [5]]],
     )
-    expect(refused(c, { type: "scavenge", refuge: 0, by: "survivor-4" }).reason).toMatch(/Laid Up/)
-    c = ok(c, { type: "scavenge", refuge: 0, by: "survivor-1" }, [[/Scavenging/, [1]]])
-    expect(refused(c, { type: "scavenge", refuge: 0, by: "survivor-1" }).reason).toMatch(/already run/)
+    expect(refused(c, { type: "errand", refuge: 0, by: "survivor-4", errand: "scavenge" }).reason).toMatch(
+      /Laid Up/,
+    )
+    c = ok(c, { type: "errand", refuge: 0, by: "survivor-1", errand: "scavenge" }, [[/Scavenging/, [1]]])
+    expect(refused(c, { type: "errand", refuge: 0, by: "survivor-1", errand: "scavenge" }).reason).toMatch(
+      /already run/,
+    )
   })
 
   it("R-CAMPAIGN-08 the legal Errands name every survivor free to run them, so the player chooses who goes (who Drinks Amber takes the Blight)", () => {
@@ -141,15 +151,15 @@ describe("Errands", () => {
     const ids = c.state.refuges[0]!.refuge.survivors.map((s) => s.id)
     const drinkers = () =>
       legalCommands(c.state, env)
-        .filter((x) => x.type === "drinkAmber" && x.refuge === 0)
-        .map((x) => (x.type === "drinkAmber" ? x.by : ""))
+        .filter((x) => x.type === "errand" && x.errand === "drink-amber" && x.refuge === 0)
+        .map((x) => (x.type === "errand" ? x.by : ""))
     expect(drinkers()).toEqual(ids)
-    c = ok(c, { type: "scavenge", refuge: 0, by: ids[0]! }, [[/Scavenging/, [1]]])
+    c = ok(c, { type: "errand", refuge: 0, by: ids[0]!, errand: "scavenge" }, [[/Scavenging/, [1]]])
     // The one who has run an Errand is no longer offered; the rest still are.
     expect(drinkers()).toEqual(ids.slice(1))
     expect(legalCommands(c.state, env).filter((x) => x.type === "pass" && x.refuge === 0)).toHaveLength(1)
     const jess = survivor(c, 0, "Jess")!
-    c = ok(c, { type: "drinkAmber", refuge: 0, by: jess.id })
+    c = ok(c, { type: "errand", refuge: 0, by: jess.id, errand: "drink-amber" })
     expect(survivor(c, 0, "Jess")!.blight).toBe(jess.blight + 1)
     // Both Errands spent: nothing more is offered to run.
     expect(legalCommands(c.state, env).filter((x) => "by" in x && x.refuge === 0)).toEqual([])
@@ -158,7 +168,7 @@ describe("Errands", () => {
   it("R-CAMPAIGN-09 Scavenging: a d6 on the Scavenging table, boosted like Loot (B-LOOT-03)", () => {
     let c = campaign()
     const r0 = stores(c, 0).rations
-    c = ok(c, { type: "scavenge", refuge: 0, by: "survivor-1" }, [[/Scavenging/, [4]]])
+    c = ok(c, { type: "errand", refuge: 0, by: "survivor-1", errand: "scavenge" }, [[/Scavenging/, [4]]])
     expect(stores(c, 0).rations).toBe(r0 + 3) // 2 Rations, boosted to 3
   })
 })

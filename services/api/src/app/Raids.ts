@@ -391,7 +391,7 @@ export const legalFor = (deps: Deps, player: Caller, id: string) =>
     const env = yield* envOf(deps, raid, state)
     const by = byFor(raid, player, state)
     const listed = Battle.legal(state, env, by)
-    return { version: raid.version, by, commands: Policy.boardCommands(state, listed) }
+    return { version: raid.version, by, commands: Policy.boardCommands(state, listed, env.content) }
   })
 
 const viewed = (events: ReadonlyArray<BattleEvent.Event>, first: number): RaidEvent[] =>

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { type BattleCommand, type BattleState, Policy } from "@blight/rules"
+import { Battle, type BattleCommand, type BattleState, coreRegistry, Policy } from "@blight/rules"
 import { expect } from "vitest"
 import { type client, REPO_ROOT } from "./server.js"
 
@@ -55,7 +55,10 @@ export const raidBetween = async (api: Api, a: Seated, b: Seated, extra: Record<
 }
 
 /** The policy's pick; a command the rules then refuse is struck off and it picks again. */
-const pick = (state: BattleState.State, legal: BattleCommand.Command[]) => Policy.sensible()(state, legal)
+/** The core content's env: the raids these tests play use only core content. */
+export const coreEnv = Battle.envOf(coreRegistry())
+const pick = (state: BattleState.State, legal: BattleCommand.Command[]) =>
+  Policy.sensible(coreEnv)(state, legal)
 
 /**
  * One command over REST: whoever decides now (by the raid's `decider`) reads what is legal for them

@@ -5,17 +5,21 @@
  * `Generator.ts`) and copy it. North is y = 0 (the top of a picture), x grows to the east;
  * inches throughout.
  *
- * Terrain kinds (R-BOARD-01): `wall` (walls, buildings and wrecks: impassable, block sight),
- * `dense` (Blight growth: sight through more than 1" of it is blocked, moving through it costs
- * double), `climbable` (ruins, rubble heaps, wreck roofs: cover, climbing over costs double),
- * `difficult` (bogs, debris: costs double, no cover), `spore` (Spore terrain, B-SETUP-02), `lair`
- * (a Lair's ground, B-SETUP-04).
+ * Terrain kinds are content (`terrain` entries, R-BOARD-01): a piece names its kind by id, and the
+ * kind's entry says what it does (`Ground.ts`). The core pack's: `wall` (walls, buildings and
+ * wrecks: impassable, block sight), `dense` (Blight growth: sight through more than 1" of it is
+ * blocked, moving through it costs double), `climbable` (ruins, rubble heaps, wreck roofs: cover,
+ * climbing over costs double), `difficult` (bogs, debris: costs double, no cover), `spore` (Spore
+ * terrain, B-SETUP-02), `lair` (a Lair's ground, B-SETUP-04).
  *
- * Exported for the CLI: `Board.random(seed, { refuges, scenario })` and `Board.decodeBoard(json)`.
+ * Exported for the CLI: `Board.random(seed, { refuges, scenario, terrain })` and
+ * `Board.decodeBoard(json, content)`.
  *
  * @since 0.3.0
  */
 import { Either, ParseResult, Schema } from "effect"
+import { Slug } from "../../content/schema/Ids.js"
+import { type TerrainSource, unknownKinds } from "./Ground.js"
 
 const Coord = Schema.Number.pipe(Schema.between(0, 96))
 
@@ -23,24 +27,20 @@ const Coord = Schema.Number.pipe(Schema.between(0, 96))
 export const BoardPoint = Schema.Struct({ x: Coord, y: Coord }).annotations({ identifier: "BoardPoint" })
 export type BoardPoint = typeof BoardPoint.Type
 
-/** What a piece of terrain is (R-BOARD-01). */
-export const TerrainKind = Schema.Literal(
-  "wall",
-  "dense",
-  "climbable",
-  "difficult",
-  "spore",
-  "lair",
-).annotations({
+/**
+ * What a piece of terrain is: the id of a `terrain` entry in the loaded packs (R-BOARD-01; the
+ * core pack's are wall, dense, climbable, difficult, spore and lair).
+ */
+export const TerrainKindName = Slug.annotations({
   description:
-    "wall: impassable, blocks sight; dense: Blight growth, blocks sight through more than 1\", costs double; climbable: ruins, cover, costs double; difficult: costs double; spore: Spore terrain; lair: a Lair's ground (R-BOARD-01)",
+    "The id of a terrain kind (a `terrain` entry): the core pack's wall, dense, climbable, difficult, spore, lair, or a pack's own",
 })
-export type TerrainKind = typeof TerrainKind.Type
+export type TerrainKindName = typeof TerrainKindName.Type
 
 /** A piece of terrain: a simple polygon of its kind. */
 export const Terrain = Schema.Struct({
   id: Schema.String.pipe(Schema.pattern(/^[a-z0-9][a-z0-9-]{0,31}$/)),
-  kind: TerrainKind,
+  kind: TerrainKindName,
   /** What it is on the table ("ruined chapel", "wrecked bus"), for pictures and people. */
   name: Schema.optional(Schema.String.pipe(Schema.maxLength(60))),
   /**
@@ -121,9 +121,13 @@ const MAX_JSON = 256 * 1024
 
 /**
  * Decodes a table's own layout (JSON text or a parsed value): bounded in size, every problem named
- * by its path; points must lie on the board.
+ * by its path; points must lie on the board; given the loaded content, every piece's kind must be
+ * one of its `terrain` entries.
  */
-export const decodeBoard = (input: unknown): Either.Either<Board, ReadonlyArray<string>> => {
+export const decodeBoard = (
+  input: unknown,
+  content?: TerrainSource,
+): Either.Either<Board, ReadonlyArray<string>> => {
   let value = input
   if (typeof input === "string") {
     if (input.length > MAX_JSON) return Either.left([`board: at most ${MAX_JSON} characters of JSON`])
@@ -149,6 +153,7 @@ export const decodeBoard = (input: unknown): Either.Either<Board, ReadonlyArray<
     for (const [j, p] of pointsOf(t).entries()) check(`terrain.${i}.polygon (point ${j + 1})`, p)
   for (const [i, p] of (b.lairs ?? []).entries()) check(`lairs.${i}`, p)
   for (const [i, p] of (b.loot ?? []).entries()) check(`loot.${i}`, p)
+  if (content) for (const p of unknownKinds(b, content)) problems.push(`${p.path}: ${p.message}`)
   const ids = new Set<string>()
   b.terrain.forEach((t, i) => {
     if (ids.has(t.id)) problems.push(`terrain.${i}.id: "${t.id}" is used twice`)

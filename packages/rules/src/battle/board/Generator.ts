@@ -1,20 +1,23 @@
 /**
  * A seeded random board that follows the rules' guidance (B-SETUP-01/02/04/05): a 3' or 4' table
- * "dense with ruins, wrecks and Blight growth" — buildings, ruined walls with rubble, wrecks,
- * patches of dense growth, at least three Spore patches, some difficult ground — with the
- * deployment zones kept clear of walls, two Lairs in corners chosen by a die each (R-BOARD-07),
+ * "dense with ruins, wrecks and Blight growth". The pieces come from the loaded terrain kinds'
+ * `scatter` lists, in load order (the core pack's: buildings, ruined walls, wrecks, rubble,
+ * patches of dense growth, Spore drifts, a sump), at least three Spore patches, with the
+ * deployment zones kept clear of impassable pieces, two Lairs in corners chosen by a die each (R-BOARD-07),
  * and the Loot tokens' places more than 6" from the deployment zones and more than 4" apart.
  * Randomness comes only from `@blight/dice` (the same seed gives the same board on any machine),
  * and the board is plain JSON, so a table can copy it.
  *
- * Exported for the CLI (through `Board.ts`): `random(seed, { refuges, scenario })`.
+ * Exported for the CLI (through `Board.ts`): `random(seed, content, { refuges, scenario })`.
  *
  * @since 0.3.0
  */
 import { type DiceSource, type Prng, seeded } from "@blight/dice"
-import type { Board, BoardPoint, Terrain, TerrainKind } from "./Board.js"
+import type { ScatterPiece } from "../../content/schema/TerrainKind.js"
+import type { Board, BoardPoint, Terrain } from "./Board.js"
 import { DEPLOY, EDGES, edgeDistance, outline, pointsOf, sizeFor } from "./Board.js"
 import { circlePoly, dist, distToPolygon, type Pt, rectPoly, round3 } from "./Geometry.js"
+import { kindRule, type TerrainRule, type TerrainSource } from "./Ground.js"
 
 /** What shapes a random board. */
 export interface RandomOptions {
@@ -29,80 +32,40 @@ export interface RandomOptions {
 }
 
 const rng = (src: DiceSource) => ({
-  /** A number in [lo, hi], to a tenth of an inch. */
-  range: (lo: number, hi: number): number => round3(lo + ((src.die(1001) - 1) / 1000) * (hi - lo)),
+  /** A number in [lo, hi], to a tenth of an inch (a fixed measure, lo = hi, draws no die). */
+  range: (lo: number, hi: number): number =>
+    lo === hi ? lo : round3(lo + ((src.die(1001) - 1) / 1000) * (hi - lo)),
   die: (n: number): number => src.die(n),
 })
 
+/** A piece to scatter, with its kind's rule. */
 interface Piece {
-  readonly kind: TerrainKind
-  readonly name: string
-  readonly make: (r: ReturnType<typeof rng>, c: Pt) => Pt[]
-  /** Radius it takes on the table, for spacing. */
-  readonly size: number
+  readonly kind: string
+  readonly spec: ScatterPiece
+  readonly rule: TerrainRule
 }
 
-const PIECES: Record<string, Piece> = {
-  building: {
-    kind: "wall",
-    name: "ruined building",
-    size: 4,
-    make: (r, c) =>
-      rectPoly(c, r.range(3.5, 6), r.range(3, 5), (r.die(4) - 1) * (Math.PI / 2) + r.range(-0.2, 0.2)),
-  },
-  wall: {
-    kind: "wall",
-    name: "broken wall",
-    size: 3,
-    make: (r, c) => rectPoly(c, r.range(3, 6), 0.5, r.range(0, Math.PI)),
-  },
-  wreck: {
-    kind: "wall",
-    name: "wreck",
-    size: 2.5,
-    make: (r, c) => rectPoly(c, r.range(3.5, 5), 2, r.range(0, Math.PI)),
-  },
-  rubble: {
-    kind: "climbable",
-    name: "rubble heap",
-    size: 2.5,
-    make: (r, c) => circlePoly(c, r.range(1.5, 2.5), 7, r.range(0, 1)),
-  },
-  growth: {
-    kind: "dense",
-    name: "Blight growth",
-    size: 3,
-    make: (r, c) => circlePoly(c, r.range(1.8, 3), 9, r.range(0, 1)),
-  },
-  spore: {
-    kind: "spore",
-    name: "Spore drift",
-    size: 2.5,
-    make: (r, c) => circlePoly(c, r.range(1.5, 2.5), 8, r.range(0, 1)),
-  },
-  bog: {
-    kind: "difficult",
-    name: "sump",
-    size: 2.5,
-    make: (r, c) => rectPoly(c, r.range(2.5, 4), r.range(2, 3), r.range(0, Math.PI)),
-  },
+/** Draws a piece's outline round a centre (measures in the order the spec lists them, then the turn). */
+const shape = (r: ReturnType<typeof rng>, p: ScatterPiece, c: Pt): Pt[] => {
+  if (p.shape === "round") return circlePoly(c, r.range(...p.radius), p.sides, r.range(0, 1))
+  const length = r.range(...p.length)
+  const width = r.range(...p.width)
+  const turn =
+    p.turn === "quarter" ? (r.die(4) - 1) * (Math.PI / 2) + r.range(-0.2, 0.2) : r.range(0, Math.PI)
+  return rectPoly(c, length, width, turn)
 }
-
-/** How many of each piece on a 3' table (a 4' table takes more, by area). */
-const MIX: ReadonlyArray<readonly [keyof typeof PIECES, number]> = [
-  ["building", 2],
-  ["wall", 3],
-  ["wreck", 2],
-  ["rubble", 2],
-  ["growth", 4],
-  ["spore", 3],
-  ["bog", 1],
-]
 
 const CORNERS = ["north-west", "north-east", "south-west", "south-east"] as const
 
-/** A seeded random board (see the file header). */
-export const random = (seed: Prng.Seed, options: RandomOptions = {}): Board => {
+/** A seeded random board (see the file header), scattering the loaded terrain kinds' pieces. */
+export const random = (seed: Prng.Seed, content: TerrainSource, options: RandomOptions = {}): Board => {
+  const kinds = content.list("terrain")
+  const ruleOf = (kind: string): TerrainRule => kindRule(content, kind)
+  const pieces: Piece[] = kinds.flatMap((k) =>
+    (k.scatter ?? []).map((spec) => ({ kind: k.id as string, spec, rule: ruleOf(k.id) })),
+  )
+  const lairKind = kinds.find((k) => k.feature === "lair")?.id
+  const isSpore = (kind: string) => ruleOf(kind).feature === "sporeTerrain"
   const src = seeded(seed)
   const r = rng(src)
   const largest = options.survivors ?? Math.max(0, ...(options.refuges ?? []).map((x) => x.survivors.length))
@@ -122,62 +85,73 @@ export const random = (seed: Prng.Seed, options: RandomOptions = {}): Board => {
       x: c.endsWith("west") ? 3 : size - 3,
       y: c.startsWith("north") ? 3 : size - 3,
     }))
-  const terrain: Terrain[] = lairs.map((p, i) => ({
-    id: `lair-${i + 1}`,
-    kind: "lair",
-    name: "Lair",
-    polygon: outline(circlePoly(p, 1.5, 8)),
-  }))
+  const terrain: Terrain[] = lairKind
+    ? lairs.map((p, i) => ({
+        id: `lair-${i + 1}`,
+        kind: lairKind,
+        name: "Lair",
+        polygon: outline(circlePoly(p, 1.5, 8)),
+      }))
+    : []
 
   const scale = (size * size) / (36 * 36)
-  const placed: Array<{ c: Pt; size: number; kind: TerrainKind }> = []
+  const placed: Array<{ c: Pt; size: number; blocks: boolean; spore: boolean }> = []
   let n = 0
   const fits = (piece: Piece, c: Pt, strict: boolean): boolean => {
-    const blocks = piece.kind === "wall"
-    // Deployment zones stay clear of walls; Spore and growth may creep to their edge.
-    if (inZone(c, blocks ? piece.size * 0.6 : 0)) return false
-    if (lairs.some((l) => dist(l, c) < piece.size + (blocks ? 3 : 1))) return false
+    const blocks = piece.rule.impassable
+    const spore = piece.rule.feature === "sporeTerrain"
+    const size = piece.spec.size
+    // Deployment zones stay clear of what stops a base; Spore and growth may creep to their edge.
+    if (inZone(c, blocks ? size * 0.6 : 0)) return false
+    if (lairs.some((l) => dist(l, c) < size + (blocks ? 3 : 1))) return false
     // Room to walk round walls; Spore may lie under anything but a wall.
     return placed.every((p) => {
-      const walls = blocks || p.kind === "wall"
-      if (!walls && !strict && (piece.kind === "spore") !== (p.kind === "spore")) return true
-      return dist(p.c, c) >= (p.size + piece.size) * 0.7 + (walls ? 1.5 : 0)
+      const walls = blocks || p.blocks
+      if (!walls && !strict && spore !== p.spore) return true
+      return dist(p.c, c) >= (p.size + size) * 0.7 + (walls ? 1.5 : 0)
     })
   }
-  const put = (key: string, piece: Piece, c: Pt) => {
-    placed.push({ c, size: piece.size, kind: piece.kind })
+  const put = (piece: Piece, c: Pt) => {
+    placed.push({
+      c,
+      size: piece.spec.size,
+      blocks: piece.rule.impassable,
+      spore: piece.rule.feature === "sporeTerrain",
+    })
     terrain.push({
-      id: `${key}-${++n}`,
+      id: `${piece.spec.id}-${++n}`,
       kind: piece.kind,
-      name: piece.name,
-      polygon: outline(piece.make(r, c)),
+      name: piece.spec.name,
+      polygon: outline(shape(r, piece.spec, c)),
     })
   }
-  for (const [key, count] of MIX) {
-    const piece = PIECES[key]!
-    const want = Math.round(count * scale)
+  for (const piece of pieces) {
+    const want = Math.round(piece.spec.count * scale)
+    const room = piece.spec.size
     for (let k = 0; k < want; k++) {
       // Bounded tries; a piece that finds no room is left out (but see Spore below).
       for (let tries = 0; tries < 60; tries++) {
-        const c = { x: r.range(piece.size, size - piece.size), y: r.range(piece.size, size - piece.size) }
+        const c = { x: r.range(room, size - room), y: r.range(room, size - room) }
         if (!fits(piece, c, false)) continue
-        put(key, piece, c)
+        put(piece, c)
         break
       }
     }
   }
   // B-SETUP-02: at least three Spore patches, whatever chance did — a sweep finds room.
-  const spore = PIECES.spore!
-  for (let y = 8; terrain.filter((t) => t.kind === "spore").length < 3 && y <= size - 8; y += 2)
-    for (let x = 4; terrain.filter((t) => t.kind === "spore").length < 3 && x <= size - 4; x += 2)
-      if (fits(spore, { x, y }, true)) put("spore", spore, { x, y })
+  const spore = pieces.find((p) => p.rule.feature === "sporeTerrain")
+  const patches = () => terrain.filter((t) => isSpore(t.kind)).length
+  if (spore)
+    for (let y = 8; patches() < 3 && y <= size - 8; y += 2)
+      for (let x = 4; patches() < 3 && x <= size - 4; x += 2)
+        if (fits(spore, { x, y }, true)) put(spore, { x, y })
 
   // Loot (B-SETUP-05): more than 6" from every deployment zone, more than 4" from other tokens.
   const lootCount = options.scenario?.setup.lootTokens ?? 5
   const loot: BoardPoint[] = []
   const free = (p: Pt) =>
     !inZone(p, DEPLOY + 0.01) &&
-    terrain.every((t) => t.kind !== "wall" || distToPolygon(p, pointsOf(t)) > 0.75) &&
+    terrain.every((t) => !ruleOf(t.kind).impassable || distToPolygon(p, pointsOf(t)) > 0.75) &&
     [...loot, ...lairs].every((q) => dist(p, q) > 4.01)
   for (let tries = 0; loot.length < lootCount && tries < 400; tries++) {
     const p = { x: r.range(2, size - 2), y: r.range(2, size - 2) }

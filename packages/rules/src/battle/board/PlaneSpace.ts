@@ -4,22 +4,25 @@
  * unless the model says otherwise); tokens are 1" discs unless they carry a radius.
  *
  * The rulings it follows are in docs/rulings/board.md:
- * - sight (R-BOARD-02): a fixed set of 7 parallel rays joins the two bases; a ray is blocked by a
- *   wall or by more than 1" of dense growth in all; a model sees another if any ray is clear.
+ * - sight (R-BOARD-02): a fixed set of 7 parallel rays joins the two bases; a ray is blocked by
+ *   terrain that blocks sight (a wall) or by more of a kind than it lets sight through (1" of
+ *   dense growth) in all; a model sees another if any ray is clear.
  *   Models don't block sight. The ray set is symmetric, so sight is mutual for any two bases.
  * - cover (R-BOARD-03, GAP-B-23): the share of those rays that cross cover (walls, dense growth,
  *   climbable ruins): none clear of it → none; up to half → partly hidden; beyond → mostly hidden.
  * - in cover / in the open (R-BOARD-04): a base within 1" of cover terrain is in cover.
  * - distance is base edge to base edge; contact is within 1/100" (R-BOARD-05).
  * - movement (R-BOARD-06): a path on a 1/2" grid (16 directions) around walls and other bases,
- *   straightened, costed exactly: dense growth, climbable and difficult ground cost double
- *   (overlapping pieces don't stack); positions are kept to 1/1000".
+ *   straightened, costed exactly: each kind's move cost (dense growth, climbable and difficult
+ *   ground double; overlapping pieces don't stack); positions are kept to 1/1000".
  *
  * Deterministic: nothing depends on the order models or terrain were added (ties go by id, rays
  * and grid are fixed), and every query's work is bounded by the board's grid.
  *
- * Exported for the CLI: `PlaneSpace.make(board?)` — a `Space` for `Battle.envOf(content, space)`;
- * without a board it reads the state's own (`state.board`).
+ * Exported for the CLI: `PlaneSpace.make(content, board?)` — a `Space` for
+ * `Battle.envOf(content, space)`; without a board it reads the state's own (`state.board`). What
+ * each terrain kind does comes from the content's `terrain` entries (`Ground.ts`), so a pack's
+ * own kind is honoured.
  *
  * @since 0.3.0
  */
@@ -40,6 +43,7 @@ import {
   segmentPolygonDist,
   touches,
 } from "./Geometry.js"
+import { type Ruled, ruled, type TerrainRule, type TerrainSource } from "./Ground.js"
 
 /** Contact tolerance (R-BOARD-05). */
 export const EPS = 0.01
@@ -47,8 +51,6 @@ export const EPS = 0.01
 const CLEAR = 0.02
 const STEP = 0.5
 const RAYS = [-1, -2 / 3, -1 / 3, 0, 1 / 3, 2 / 3, 1].map((s) => s * 0.95)
-const COVER_KINDS = new Set(["wall", "dense", "climbable"])
-const DOUBLE_KINDS = new Set(["dense", "climbable", "difficult"])
 
 /** A body on the table: a base's centre and radius. */
 export interface Body {
@@ -81,15 +83,13 @@ type Shape =
     }
 
 /** A feature subject: Spore terrain, Lairs, lights (`feature:sporeTerrain+lair`). */
-const featureShape = (state: State, board: Board, names: ReadonlyArray<string>): Shape => {
+const featureShape = (state: State, board: Ruled, names: ReadonlyArray<string>): Shape => {
   const polygons: Array<ReadonlyArray<Pt>> = []
   const found: Body[] = []
-  for (const t of board.terrain)
-    if (
-      (t.kind === "spore" && names.includes("sporeTerrain")) ||
-      (t.kind === "lair" && names.includes("lair"))
-    )
-      polygons.push(pointsOf(t))
+  for (const t of board.terrain) {
+    const feature = board.rule(t).feature
+    if (feature !== undefined && names.includes(feature)) polygons.push(pointsOf(t))
+  }
   for (const t of state.tokens) {
     if (!t.position) continue
     const kind =
@@ -109,7 +109,7 @@ const ownedEdges = (state: State): Set<string> =>
   new Set(state.sides.flatMap((s) => (s.edge ? [s.edge] : [])))
 
 /** What a subject is on the board, or undefined (no position: the players must say). */
-const shapeOf = (state: State, board: Board, id: string): Shape | undefined => {
+const shapeOf = (state: State, board: Ruled, id: string): Shape | undefined => {
   if (id === "centre")
     return { kind: "body", body: { id, c: { x: board.width / 2, y: board.height / 2 }, r: 0 } }
   if (id === "blight-edge") {
@@ -161,35 +161,72 @@ export const rays = (a: Body, b: Body): Array<readonly [Pt, Pt]> => {
   ])
 }
 
-const blocked = (terrain: ReadonlyArray<Terrain>, p: Pt, q: Pt): boolean => {
-  let dense = 0
-  for (const t of terrain) {
-    if (t.kind === "wall" && touches(p, q, pointsOf(t))) return true
-    if (t.kind === "dense") dense += lengthInside(p, q, pointsOf(t))
-  }
-  return dense > 1 + 1e-9
+/** A board's pieces sorted by what they do to sight, once per ruled board (sight is asked often). */
+interface SightPieces {
+  /** Outlines that block a ray at a touch. */
+  readonly block: ReadonlyArray<ReadonlyArray<Pt>>
+  /** Outlines sight passes only so far through, with the index of their kind's limit. */
+  readonly thick: ReadonlyArray<{ readonly pts: ReadonlyArray<Pt>; readonly kind: number }>
+  readonly limits: ReadonlyArray<number>
+  /** Outlines that give cover. */
+  readonly cover: ReadonlyArray<ReadonlyArray<Pt>>
 }
 
-const crossesCover = (terrain: ReadonlyArray<Terrain>, p: Pt, q: Pt): boolean =>
-  terrain.some((t) => COVER_KINDS.has(t.kind) && touches(p, q, pointsOf(t)))
+const sightCache = new WeakMap<Ruled, SightPieces>()
+const sightOf = (board: Ruled): SightPieces => {
+  let s = sightCache.get(board)
+  if (!s) {
+    const kinds: string[] = []
+    const limits: number[] = []
+    const block: Array<ReadonlyArray<Pt>> = []
+    const thick: Array<{ pts: ReadonlyArray<Pt>; kind: number }> = []
+    const cover: Array<ReadonlyArray<Pt>> = []
+    for (const t of board.terrain) {
+      const rule = board.rule(t)
+      if (rule.blocksSight) block.push(pointsOf(t))
+      if (rule.cover) cover.push(pointsOf(t))
+      if (rule.sightThrough === undefined) continue
+      let k = kinds.indexOf(t.kind)
+      if (k < 0) {
+        k = kinds.push(t.kind) - 1
+        limits.push(rule.sightThrough)
+      }
+      thick.push({ pts: pointsOf(t), kind: k })
+    }
+    s = { block, thick, limits, cover }
+    sightCache.set(board, s)
+  }
+  return s
+}
+
+/** Is a ray blocked: touching a kind that blocks sight, or through more of a kind than it lets sight through? */
+const blocked = (board: Ruled, p: Pt, q: Pt): boolean => {
+  const { block, thick, limits } = sightOf(board)
+  for (const pts of block) if (touches(p, q, pts)) return true
+  if (thick.length === 0) return false
+  const through = new Float64Array(limits.length)
+  for (const { pts, kind } of thick) through[kind]! += lengthInside(p, q, pts)
+  return limits.some((limit, k) => through[k]! > limit + 1e-9)
+}
+
+const crossesCover = (board: Ruled, p: Pt, q: Pt): boolean =>
+  sightOf(board).cover.some((pts) => touches(p, q, pts))
 
 /** Does a see b (R-BOARD-02)? */
-export const sees = (board: Board, a: Body, b: Body): boolean =>
-  rays(a, b).some(([p, q]) => !blocked(board.terrain, p, q))
+export const sees = (board: Ruled, a: Body, b: Body): boolean =>
+  rays(a, b).some(([p, q]) => !blocked(board, p, q))
 
 /** How hidden b is from a (R-BOARD-03). */
-export const coverOf = (board: Board, a: Body, b: Body): "none" | "partial" | "most" => {
+export const coverOf = (board: Ruled, a: Body, b: Body): "none" | "partial" | "most" => {
   const rs = rays(a, b)
   let hidden = 0
-  for (const [p, q] of rs) if (blocked(board.terrain, p, q) || crossesCover(board.terrain, p, q)) hidden++
+  for (const [p, q] of rs) if (blocked(board, p, q) || crossesCover(board, p, q)) hidden++
   return hidden === 0 ? "none" : hidden * 2 <= rs.length ? "partial" : "most"
 }
 
-/** Is a base in (or touching) terrain of a kind? */
-const overlaps = (board: Board, b: Body, kinds: ReadonlySet<string>, within = 0): boolean =>
-  board.terrain.some((t) => kinds.has(t.kind) && distToPolygon(b.c, pointsOf(t)) <= b.r + within + 1e-9)
-
-const SPORE = new Set(["spore"])
+/** Is a base in (or within `within` of) terrain whose rule passes the test? */
+const overlaps = (board: Ruled, b: Body, test: (r: TerrainRule) => boolean, within = 0): boolean =>
+  board.terrain.some((t) => test(board.rule(t)) && distToPolygon(b.c, pointsOf(t)) <= b.r + within + 1e-9)
 
 // ---------------------------------------------------------------- movement
 
@@ -206,7 +243,7 @@ const fields = new Map<string, Field>()
 
 /** The board's static grid (cached by the board's content, a few at a time). */
 const byObject = new WeakMap<Board, Field>()
-const fieldOf = (board: Board): Field => {
+const fieldOf = (board: Ruled): Field => {
   const same = byObject.get(board)
   if (same) return same
   const key = JSON.stringify(board)
@@ -219,14 +256,14 @@ const fieldOf = (board: Board): Field => {
   const m = Math.floor(board.height / STEP) + 1
   const wall = new Float64Array(n * m).fill(Number.POSITIVE_INFINITY)
   const mult = new Uint8Array(n * m).fill(1)
-  const walls = board.terrain.filter((t) => t.kind === "wall")
-  const doubles = board.terrain.filter((t) => DOUBLE_KINDS.has(t.kind))
+  const walls = board.terrain.filter((t) => board.rule(t).impassable)
+  const costly = board.terrain.filter((t) => board.rule(t).moveCost > 1)
   for (let j = 0; j < m; j++)
     for (let i = 0; i < n; i++) {
       const p = { x: i * STEP, y: j * STEP }
       const k = j * n + i
       for (const w of walls) wall[k] = Math.min(wall[k]!, distToPolygon(p, pointsOf(w)))
-      if (doubles.some((t) => inside(p, pointsOf(t)))) mult[k] = 2
+      for (const t of costly) if (inside(p, pointsOf(t))) mult[k] = Math.max(mult[k]!, board.rule(t).moveCost)
     }
   const f = { n, m, wall, mult }
   if (fields.size >= 8) fields.delete(fields.keys().next().value!)
@@ -235,13 +272,30 @@ const fieldOf = (board: Board): Field => {
   return f
 }
 
-/** Inches of a straight segment, with terrain costs: double inside costly ground, not stacked. */
-export const segmentCost = (board: Board, a: Pt, b: Pt): number => {
+/** The length of the union of spans (fractions of a segment). */
+const unionOf = (spans: Array<readonly [number, number]>): number => {
+  spans.sort((x, y) => x[0] - y[0] || x[1] - y[1])
+  let extra = 0
+  let end = -1
+  for (const [s, e] of spans) {
+    const from = Math.max(s, end)
+    if (e > from) extra += e - from
+    end = Math.max(end, e)
+  }
+  return extra
+}
+
+/**
+ * Inches of a straight segment, with terrain costs: each inch inside costly ground costs its kind's
+ * `moveCost` (double, in the core pack); overlapping pieces don't stack, the dearest counts.
+ */
+export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
   const len = dist(a, b)
   if (len === 0) return 0
-  const spans: Array<[number, number]> = []
+  const spans: Array<readonly [number, number, number]> = []
   for (const t of board.terrain) {
-    if (!DOUBLE_KINDS.has(t.kind)) continue
+    const cost = board.rule(t).moveCost
+    if (cost <= 1) continue
     if (lengthInside(a, b, pointsOf(t)) === 0) continue
     // Collect inside spans by sampling the crossing structure exactly: split at crossings.
     const ts = [0, 1]
@@ -263,22 +317,21 @@ export const segmentCost = (board: Board, a: Pt, b: Pt): number => {
     for (let k = 0; k + 1 < ts.length; k++) {
       const mid = (ts[k]! + ts[k + 1]!) / 2
       if (inside({ x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid }, poly))
-        spans.push([ts[k]!, ts[k + 1]!])
+        spans.push([ts[k]!, ts[k + 1]!, cost])
     }
   }
-  spans.sort((x, y) => x[0] - y[0] || x[1] - y[1])
+  // Each cost level adds what it costs over the level below, along the stretch at least that dear.
   let extra = 0
-  let end = -1
-  for (const [s, e] of spans) {
-    const from = Math.max(s, end)
-    if (e > from) extra += e - from
-    end = Math.max(end, e)
+  let below = 1
+  for (const level of [...new Set(spans.map((x) => x[2]))].sort((x, y) => x - y)) {
+    extra += (level - below) * unionOf(spans.filter((x) => x[2] >= level).map(([s, e]) => [s, e] as const))
+    below = level
   }
   return len * (1 + extra)
 }
 
 interface Mover {
-  readonly board: Board
+  readonly board: Ruled
   readonly r: number
   readonly from: Pt
   /** Bases to keep clear of, with the gap to keep. */
@@ -286,10 +339,10 @@ interface Mover {
 }
 
 const wallCache = new WeakMap<Board, ReadonlyArray<Terrain>>()
-const walls = (board: Board): ReadonlyArray<Terrain> => {
+const walls = (board: Ruled): ReadonlyArray<Terrain> => {
   let w = wallCache.get(board)
   if (!w) {
-    w = board.terrain.filter((t) => t.kind === "wall")
+    w = board.terrain.filter((t) => board.rule(t).impassable)
     wallCache.set(board, w)
   }
   return w
@@ -457,7 +510,7 @@ const pathTo = (f: Field, prev: Int32Array, k: number, from: Pt): Pt[] => {
   return pts.reverse()
 }
 
-const polyCost = (board: Board, pts: ReadonlyArray<Pt>): number => {
+const polyCost = (board: Ruled, pts: ReadonlyArray<Pt>): number => {
   let c = 0
   for (let i = 0; i + 1 < pts.length; i++) c += segmentCost(board, pts[i]!, pts[i + 1]!)
   return c
@@ -572,7 +625,7 @@ const extend = (mv: Mover, path: ReadonlyArray<Pt>, target: Pt, inches: number):
 }
 
 /** Walks a path until `budget` inches of cost are spent. */
-const walk = (board: Board, path: ReadonlyArray<Pt>, budget: number): Pt[] => {
+const walk = (board: Ruled, path: ReadonlyArray<Pt>, budget: number): Pt[] => {
   const out: Pt[] = [path[0]!]
   let left = budget
   for (let i = 0; i + 1 < path.length; i++) {
@@ -598,7 +651,10 @@ const walk = (board: Board, path: ReadonlyArray<Pt>, budget: number): Pt[] => {
   return out
 }
 
-const boardOf = (state: State, given: Board | undefined): Board | undefined => given ?? state.board
+const boardOf = (state: State, given: Board | undefined, content: TerrainSource): Ruled | undefined => {
+  const b = given ?? state.board
+  return b ? ruled(b, content) : undefined
+}
 
 /** The terrain kinds whose extra cost a model's `ignoreTerrain` words lift (blocking terrain still blocks). */
 const FREE_KINDS: Readonly<Record<string, Terrain["kind"]>> = { climbing: "climbable", dense: "dense" }
@@ -608,7 +664,7 @@ const costBoards = new WeakMap<Board, Map<string, Board>>()
  * The board as a model's move costs it: the terrain its rules let it cross freely left out (the
  * Lantern Moths fly over ruins and through growth). Walls stay; sight and cover use the real board.
  */
-const costBoardFor = (board: Board, m: Model): Board => {
+const costBoardFor = <B extends Board>(board: B, m: Model): B => {
   const free = (m.terrain ?? []).flatMap((t) => (FREE_KINDS[t] ? [FREE_KINDS[t]] : []))
   if (free.length === 0) return board
   const key = free.join(",")
@@ -617,7 +673,7 @@ const costBoardFor = (board: Board, m: Model): Board => {
     byKey = new Map()
     costBoards.set(board, byKey)
   }
-  let b = byKey.get(key)
+  let b = byKey.get(key) as B | undefined
   if (!b) {
     b = { ...board, terrain: board.terrain.filter((t) => !free.includes(t.kind)) }
     byKey.set(key, b)
@@ -627,7 +683,7 @@ const costBoardFor = (board: Board, m: Model): Board => {
 
 const moverOf = (
   state: State,
-  board: Board,
+  board: Ruled,
   m: Model,
   keepFrom: "touch" | "clear",
   except: ReadonlyArray<string>,
@@ -652,7 +708,7 @@ export const contactsAt = (state: State, id: string, at: Pt, r: number): string[
     .map((b) => b.id)
 
 const outcome = (
-  board: Board,
+  board: Ruled,
   state: State,
   m: Model,
   path: ReadonlyArray<Pt>,
@@ -677,14 +733,14 @@ const stay = (m: Model, state: State): MoveOutcome => ({
 })
 
 /** Answers a question from the board, or undefined when a subject has no position. */
-export const answer = (state: State, board: Board, q: FactQuery): FactValue | undefined => {
+export const answer = (state: State, board: Ruled, q: FactQuery): FactValue | undefined => {
   const a = shapeOf(state, board, q.a)
   if (a === undefined) return undefined
   switch (q.q) {
     case "in": {
       if (a.kind !== "body") return undefined
-      if (q.terrain === "spore") return overlaps(board, a.body, SPORE)
-      const cover = overlaps(board, a.body, COVER_KINDS, 1)
+      if (q.terrain === "spore") return overlaps(board, a.body, (r) => r.feature === "sporeTerrain")
+      const cover = overlaps(board, a.body, (r) => r.cover, 1)
       return q.terrain === "cover" ? cover : !cover
     }
     case "nearest": {
@@ -727,8 +783,14 @@ export const answer = (state: State, board: Board, q: FactQuery): FactValue | un
 }
 
 /** The commanded move (R-BOARD-06): to a point, into contact, or off the side's own edge. */
-const move: Space["move"] = (state, m, command, allowance) => {
-  const board = state.board && costBoardFor(state.board, m)
+const move = (
+  state: State,
+  real: Ruled | undefined,
+  m: Model,
+  command: Parameters<Space["move"]>[2],
+  allowance: number,
+): ReturnType<Space["move"]> => {
+  const board = real && costBoardFor(real, m)
   if (!board || !m.position)
     return Either.left({ reason: "to: this model has no place on the board", clause: "B-ACTION-MOVE-01" })
   const mv = moverOf(state, board, m, "touch", [])
@@ -800,15 +862,14 @@ const move: Space["move"] = (state, m, command, allowance) => {
  */
 export const towards = (
   state: State,
+  real: Ruled,
   m: Model,
   subjects: ReadonlyArray<string>,
   inches: number,
-  given?: Board,
 ): Map<string, MoveOutcome> => {
   const out = new Map<string, MoveOutcome>()
-  const real = boardOf(state, given)
-  const board = real && costBoardFor(real, m)
-  if (!board || !m.position) return out
+  if (!m.position) return out
+  const board = costBoardFor(real, m)
   const mv = moverOf(state, board, m, "clear", [])
   const { g, prev, f } = explore(mv, inches)
   for (const subject of subjects) {
@@ -835,34 +896,48 @@ export const towards = (
   return out
 }
 
-/** A `Space` on a board: the given one, or the state's own (`state.board`). */
-export const make = (given?: Board): Space => ({
+/**
+ * A move the engine makes (a creature's, an emergence, a Panic move away) reports contact only with
+ * what it goes for (R-BOARD-06): what a declared table is told too, so both record the same facts.
+ */
+const touching = (o: MoveOutcome, goesFor: ReadonlyArray<string>): MoveOutcome => ({
+  ...o,
+  contact: o.contact.filter((id) => goesFor.includes(id)),
+})
+
+/**
+ * A `Space` on a board: the given one, or the state's own (`state.board`), its terrain kinds'
+ * rules read from the content (the loaded `terrain` entries).
+ */
+export const make = (content: TerrainSource, given?: Board): Space => ({
   kind: "plane",
   answer: (state, q) => {
-    const board = boardOf(state, given)
+    const board = boardOf(state, given, content)
     return board ? answer(state, board, q) : undefined
   },
   move: (state, m, command, allowance) =>
-    move(given ? { ...state, board: given } : state, m, command, allowance),
+    move(given ? { ...state, board: given } : state, boardOf(state, given, content), m, command, allowance),
   moveToward: (state, m, subject, inches, reaches) => {
-    const real = boardOf(state, given)
+    const real = boardOf(state, given, content)
     const board = real && costBoardFor(real, m)
-    if (!board || !m.position) return stay(m, state)
+    // It touches only what it goes for (R-BOARD-06), as a table is told: its target, if it reaches.
+    const goesFor = (o: MoveOutcome) => touching(o, reaches && subject !== "centre" ? [subject] : [])
+    if (!real || !board || !m.position) return goesFor(stay(m, state))
     const s = shapeOf(state, board, subject)
-    if (s?.kind !== "body") return stay(m, state)
+    if (s?.kind !== "body") return goesFor(stay(m, state))
     if (reaches) {
       const mv = moverOf(state, board, m, "clear", [subject])
       const p = plan(mv, { body: s.body }, inches)
-      if (p) return outcome(board, state, m, p.path)
+      if (p) return goesFor(outcome(board, state, m, p.path))
     }
-    return towards(state, m, [subject], inches).get(subject) ?? stay(m, state)
+    return goesFor(towards(state, real, m, [subject], inches).get(subject) ?? stay(m, state))
   },
   moveAway: (state, m, subject, inches) => {
-    const real = boardOf(state, given)
+    const real = boardOf(state, given, content)
     const board = real && costBoardFor(real, m)
-    if (!board || !m.position) return stay(m, state)
+    if (!board || !m.position) return touching(stay(m, state), [])
     const s = shapeOf(state, board, subject)
-    if (s?.kind !== "body") return stay(m, state)
+    if (s?.kind !== "body") return touching(stay(m, state), [])
     const d = dist(m.position, s.body.c)
     const ux = d === 0 ? 0 : (m.position.x - s.body.c.x) / d
     const uy = d === 0 ? 1 : (m.position.y - s.body.c.y) / d
@@ -874,6 +949,7 @@ export const make = (given?: Board): Space => ({
       if (!clearSegment(mv, m.position, p) || segmentCost(board, m.position, p) > inches + 1e-9) break
       end = p
     }
-    return outcome(board, state, m, [m.position, end])
+    // Directly away touches nothing it goes for (R-BOARD-06).
+    return touching(outcome(board, state, m, [m.position, end]), [])
   },
 })

@@ -58,13 +58,28 @@ const esc = (s: string): string =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;")
 const n = (v: number): string => String(Math.round(v * PX * 10) / 10)
 
-const TERRAIN: Record<Terrain["kind"], { fill: string; stroke: string; label: string; pattern?: string }> = {
+interface Style {
+  readonly fill: string
+  readonly stroke: string
+  readonly label: string
+}
+
+const TERRAIN: Record<string, Style> = {
   wall: { fill: "#4a4744", stroke: "#2a2826", label: "wall / building / wreck" },
   dense: { fill: "url(#growth)", stroke: "#1f4d2b", label: "dense Blight growth" },
   climbable: { fill: "#8a6d4e", stroke: "#5c4630", label: "ruins (climbable)" },
   difficult: { fill: "url(#bog)", stroke: "#6b6a3a", label: "difficult ground" },
   spore: { fill: "#b072c8", stroke: "#7b3f95", label: "Spore terrain" },
   lair: { fill: "#6e1f24", stroke: "#3d0e11", label: "Lair" },
+}
+
+/** A pack's own terrain kind: a plain slate fill, labelled by its id. */
+const styleOf = (kind: string): Style => TERRAIN[kind] ?? { fill: "#5d5f73", stroke: "#2f3040", label: kind }
+
+/** Ground first, then a pack's own kinds, then what stands on the ground. */
+const drawOrder = (terrain: ReadonlyArray<Terrain>): string[] => {
+  const own = [...new Set(terrain.map((t) => t.kind).filter((k) => !(k in TERRAIN)))].sort()
+  return ["spore", "difficult", "lair", ...own, "dense", "climbable", "wall"]
 }
 
 const SIDE_COLOURS = ["#2f7fd1", "#e0a030", "#3fb39a", "#d05fae"]
@@ -209,10 +224,10 @@ export const render = (
     )
   }
   // Terrain: ground first, then what stands on it.
-  const order: Terrain["kind"][] = ["spore", "difficult", "lair", "dense", "climbable", "wall"]
+  const order = drawOrder(board.terrain)
   for (const kind of order)
     for (const t of board.terrain.filter((x) => x.kind === kind)) {
-      const style = TERRAIN[kind]
+      const style = styleOf(kind)
       const pts = pointsOf(t)
         .map((p) => `${n(p.x)},${n(p.y)}`)
         .join(" ")
@@ -248,7 +263,7 @@ export const render = (
   let lx = 0.4
   const ly = y0 + 1.6
   for (const kind of order) {
-    const style = TERRAIN[kind]
+    const style = styleOf(kind)
     out.push(
       `<rect x="${n(lx)}" y="${n(ly - 0.45)}" width="12" height="12" fill="${style.fill}" stroke="${style.stroke}"/><text x="${n(lx + 0.8)}" y="${n(ly + 0.1)}" font-size="10" fill="#ddd">${esc(style.label)}</text>`,
     )

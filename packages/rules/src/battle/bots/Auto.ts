@@ -60,7 +60,7 @@ export const play = (
   while (b.state.phase !== "over" && n < max) {
     const by = decider(b.state)
     const policy = typeof policies === "function" ? policies : (policies[by] ?? sensible(env))
-    let legal = boardCommands(b.state, legalCommands(b.state, env, "any"))
+    let legal = boardCommands(b.state, legalCommands(b.state, env, "any"), env.content)
     const table = options.table
     const prompt = b.state.pending?.prompt
     // The table, not a side, answers what the table is like.

@@ -18,6 +18,7 @@
  * @since 0.4.0
  */
 import { CombatOdds } from "@blight/dice"
+import { ruled as ruledBoard } from "../board/Ground.js"
 import { answer } from "../board/PlaneSpace.js"
 import type { Command } from "../Command.js"
 import type { Env } from "../Context.js"
@@ -106,14 +107,16 @@ const fightInContact: Rule = (t) => {
 }
 
 /** On a board, only targets in sight; on a declared table the table answers when asked. */
-const seen = (view: State, m: Model, c: Of<"shoot">): boolean =>
-  !view.board || answer(view, view.board, { q: "sees", a: m.id, b: c.target }) === true
+const seen = (view: State, env: Env | undefined, m: Model, c: Of<"shoot">): boolean =>
+  !view.board ||
+  (env !== undefined &&
+    answer(view, ruledBoard(view.board, env.content), { q: "sees", a: m.id, b: c.target }) === true)
 
 const shootWith =
   (ok: (t: Turn, c: Of<"shoot">) => boolean): Rule =>
   (t) =>
     all(t.legal, "shoot")
-      .filter((c) => ok(t, c) && seen(t.view, t.m, c))
+      .filter((c) => ok(t, c) && seen(t.view, t.env, t.m, c))
       .sort(
         (x, y) => dist(t.m, modelOf(t.view, x.target) ?? {}) - dist(t.m, modelOf(t.view, y.target) ?? {}),
       )[0]
@@ -149,7 +152,8 @@ const approach =
     const moves = all(t.legal, type)
     const contact = moves.find((c) => c.contact?.[0] === target.id)
     // On a declared table the table says whether it reaches (the auto-player asks it).
-    if (contact && (!t.view.board || reachable(t.view, t.m, target.id))) return contact
+    if (contact && (!t.view.board || (t.env !== undefined && reachable(t.view, t.env, t.m, target.id))))
+      return contact
     const pos = target.position
     if (!pos) return undefined
     return moves
@@ -251,14 +255,14 @@ export const expectedDamage = (view: State, c: Command, env: Env | undefined): n
 }
 
 /** Picks attacks by the exact odds (see the file header). */
-export const oddsDriven = (env?: Env): Policy => {
+export const oddsDriven = (env: Env): Policy => {
   const fallback = sensible(env)
   return (view, legal, context) => {
     const e = context?.env ?? env
     if (!view.pending?.prompt && view.activation) {
       const m = modelOf(view, view.activation.model)!
       const scored = legal
-        .filter((c) => (c.type !== "shoot" || !view.board || seen(view, m, c)) && c.type !== "aim")
+        .filter((c) => (c.type !== "shoot" || !view.board || seen(view, e, m, c)) && c.type !== "aim")
         .map((c) => ({ c, score: expectedDamage(view, c, e) }))
         .filter((x): x is { c: Command; score: number } => x.score !== undefined)
         .sort((x, y) => y.score - x.score)
@@ -288,7 +292,7 @@ export const NAMES = ["sensible", "random", "objective-runner", "noise-averse", 
 export type Name = (typeof NAMES)[number]
 
 /** A policy by name; `seed` seeds `random`. */
-export const byName = (name: Name, seed: number | string, env?: Env): Policy =>
+export const byName = (name: Name, seed: number | string, env: Env): Policy =>
   name === "random"
     ? random(seed)
     : name === "objective-runner"

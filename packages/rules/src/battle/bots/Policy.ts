@@ -9,11 +9,12 @@
  * moves (towards each Loot token and enemy, and the four ways along the table) that a policy can
  * pick from; on a declared table it adds, for a model carrying Loot, the move off its own edge.
  *
- * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands`.
+ * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands(state, legal, content)`.
  *
  * @since 0.3.0
  */
 import { type Prng, seeded } from "@blight/dice"
+import { ruled, type TerrainSource } from "../board/Ground.js"
 import { answer, towards } from "../board/PlaneSpace.js"
 import type { Command } from "../Command.js"
 import type { Env } from "../Context.js"
@@ -51,7 +52,11 @@ export const allowanceOf = (m: Model, sprint: boolean): number =>
   Math.max(0, m.profile.move - (m.carrying.length > 0 ? 1 : 0)) + (sprint ? 3 : 0)
 
 /** Concrete moves for a board: plain moves become moves to points (see the file header). */
-export const boardCommands = (state: State, legal: ReadonlyArray<Command>): Command[] => {
+export const boardCommands = (
+  state: State,
+  legal: ReadonlyArray<Command>,
+  terrain: TerrainSource,
+): Command[] => {
   if (!state.board) {
     // A declared table: a carrier may declare it leaves by its own edge (the table says if it reaches).
     const out = [...legal]
@@ -63,6 +68,7 @@ export const boardCommands = (state: State, legal: ReadonlyArray<Command>): Comm
       }
     return out
   }
+  const board = ruled(state.board, terrain)
   const out: Command[] = []
   for (const c of legal) {
     if ((c.type !== "move" && c.type !== "sprint") || c.contact !== undefined || c.to !== undefined) {
@@ -85,7 +91,7 @@ export const boardCommands = (state: State, legal: ReadonlyArray<Command>): Comm
       "centre",
     ]
     const seen = new Set<string>()
-    const ends = towards(state, m, subjects, inches)
+    const ends = towards(state, board, m, subjects, inches)
     for (const s of subjects) {
       const o = ends.get(s)
       if (!o?.to || o.distance < 0.25) continue
@@ -105,7 +111,7 @@ export const dist = (a: Model, b: { position?: { x: number; y: number } | undefi
 
 /** The simple sensible policy (see the file header). */
 export const sensible =
-  (_env?: Env): Policy =>
+  (env: Env): Policy =>
   (view, legal) => {
     const first = <T extends Command["type"]>(
       type: T,
@@ -134,7 +140,8 @@ export const sensible =
     if (standing ?? fights[0]) return (standing ?? fights[0])!
     const shots = byDist(legal.filter((c): c is Extract<Command, { type: "shoot" }> => c.type === "shoot"))
     if (shots.length > 0 && view.board) {
-      const seen = shots.find((c) => answer(view, view.board!, { q: "sees", a: m.id, b: c.target }) === true)
+      const board = ruled(view.board, env.content)
+      const seen = shots.find((c) => answer(view, board, { q: "sees", a: m.id, b: c.target }) === true)
       if (seen) return seen
     } else if (shots[0]) return shots[0]
     const search = first("search")
@@ -159,7 +166,7 @@ export const sensible =
       )[0]?.id
     if (target) {
       const contact = moves.find((c) => c.contact?.[0] === target)
-      if (contact && a.actionsLeft > 0 && reachable(view, m, target)) return contact
+      if (contact && a.actionsLeft > 0 && reachable(view, env, m, target)) return contact
       const pos =
         view.tokens.find((t) => t.id === target)?.position ??
         view.models.find((o) => o.id === target)?.position
@@ -174,9 +181,14 @@ export const sensible =
     return first("endActivation") ?? legal[legal.length - 1]!
   }
 
-export const reachable = (view: State, m: Model, target: string): boolean =>
+export const reachable = (view: State, env: Env, m: Model, target: string): boolean =>
   view.board !== undefined &&
-  answer(view, view.board, { q: "reach", a: m.id, b: target, inches: allowanceOf(m, false) }) === true
+  answer(view, ruled(view.board, env.content), {
+    q: "reach",
+    a: m.id,
+    b: target,
+    inches: allowanceOf(m, false),
+  }) === true
 
 export const edgeGap = (view: State, edge: string | undefined, p: { x: number; y: number }): number => {
   const b = view.board

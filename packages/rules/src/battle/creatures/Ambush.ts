@@ -49,10 +49,24 @@ export const checkEmerge = (ctx: Ctx, survivorId: string, trigger: "noise" | "en
   }
 }
 
+/** How far an emerging Ambusher may come to its target: anywhere (it is measured from the Lair). */
+const EMERGE_REACH = 99
+
 const emergeAt = (ctx: Ctx, c: Model, target: Model, attack: boolean): void => {
   ctx.emit({ type: "emerged", model: c.id })
-  // B-BEHAVIOUR-06: it comes out in contact with its target.
-  const o = ctx.env.space.moveToward(ctx.draft as never, ctx.view(c.id), target.id, 99, true)
+  // B-BEHAVIOUR-06: it comes out in contact with its target — where there is room beside it, a
+  // fact the table states (R-BOARD-14), so a board and a table told its answers place it alike.
+  const room = ctx.fact(
+    { q: "reach", a: c.id, b: target.id, inches: EMERGE_REACH },
+    `Is there room for ${c.name} to come out in contact with ${target.name}?`,
+  )
+  const o = ctx.env.space.moveToward(
+    ctx.draft as never,
+    ctx.view(c.id),
+    target.id,
+    EMERGE_REACH,
+    room === true,
+  )
   ctx.emit({
     type: "moved",
     model: c.id,

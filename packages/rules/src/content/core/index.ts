@@ -15,6 +15,7 @@ import aftermathTables from "./aftermath-tables.json" with { type: "json" }
 import bestiary from "./bestiary.json" with { type: "json" }
 import blightGiftsMarks from "./blight-gifts-marks.json" with { type: "json" }
 import encounters from "./encounters.json" with { type: "json" }
+import errands from "./errands.json" with { type: "json" }
 import homes from "./homes.json" with { type: "json" }
 import * as survivorHooks from "./hooks/survivors.js"
 import * as worldHooks from "./hooks/world.js"
@@ -24,6 +25,7 @@ import market from "./market.json" with { type: "json" }
 import scenarios from "./scenarios.json" with { type: "json" }
 import seasons from "./seasons.json" with { type: "json" }
 import survivors from "./survivors.json" with { type: "json" }
+import terrain from "./terrain.json" with { type: "json" }
 import upkeep from "./upkeep.json" with { type: "json" }
 
 /** The core pack's data files, by file name, in the order they are assembled. */
@@ -38,7 +40,9 @@ export const fragments: ReadonlyArray<readonly [string, unknown]> = [
   ["homes.json", homes],
   ["seasons.json", seasons],
   ["improvements.json", improvements],
+  ["errands.json", errands],
   ["scenarios.json", scenarios],
+  ["terrain.json", terrain],
   ["upkeep.json", upkeep],
 ]
 

@@ -9,6 +9,7 @@ import { Background } from "./Background.js"
 import { Behaviour } from "./Behaviour.js"
 import { Creature } from "./Creature.js"
 import { EncounterTable } from "./Encounter.js"
+import { Errand } from "./Errand.js"
 import { Gift, Mark } from "./Gift.js"
 import { Home } from "./Home.js"
 import { KINDS, type Kind } from "./Ids.js"
@@ -20,6 +21,7 @@ import { Scenario } from "./Scenario.js"
 import { Season } from "./Season.js"
 import { Skill, SkillList } from "./Skill.js"
 import { RollTableEntry } from "./Tables.js"
+import { TerrainKind } from "./TerrainKind.js"
 import { UpkeepRules } from "./Upkeep.js"
 import { Weapon } from "./Weapon.js"
 
@@ -44,8 +46,10 @@ export interface EntrySchemas {
   readonly homes: typeof Home
   readonly seasons: typeof Season
   readonly improvements: typeof Improvement
+  readonly errands: typeof Errand
   readonly objectives: typeof Objective
   readonly scenarios: typeof Scenario
+  readonly terrain: typeof TerrainKind
   readonly leader: typeof LeaderRules
   readonly upkeep: typeof UpkeepRules
 }
@@ -67,8 +71,10 @@ export const entrySchemas: EntrySchemas = {
   homes: Home,
   seasons: Season,
   improvements: Improvement,
+  errands: Errand,
   objectives: Objective,
   scenarios: Scenario,
+  terrain: TerrainKind,
   leader: LeaderRules,
   upkeep: UpkeepRules,
 } satisfies Record<Kind, Schema.Schema.Any>

@@ -36,8 +36,10 @@ export const KINDS = [
   "homes",
   "seasons",
   "improvements",
+  "errands",
   "objectives",
   "scenarios",
+  "terrain",
   "leader",
   "upkeep",
 ] as const
@@ -83,9 +85,13 @@ export const SeasonId = id("SeasonId", "a Season")
 /** @category ids */
 export const ImprovementId = id("ImprovementId", "an improvement")
 /** @category ids */
+export const ErrandId = id("ErrandId", "an Errand")
+/** @category ids */
 export const ObjectiveId = id("ObjectiveId", "a scenario objective")
 /** @category ids */
 export const ScenarioId = id("ScenarioId", "a scenario")
+/** @category ids */
+export const TerrainKindId = id("TerrainKindId", "a kind of terrain")
 /** @category ids */
 export const LeaderRulesId = id("LeaderRulesId", "a set of Leader rules")
 /** @category ids */
@@ -111,8 +117,10 @@ export const idOf = {
   homes: HomeId,
   seasons: SeasonId,
   improvements: ImprovementId,
+  errands: ErrandId,
   objectives: ObjectiveId,
   scenarios: ScenarioId,
+  terrain: TerrainKindId,
   leader: LeaderRulesId,
   upkeep: UpkeepRulesId,
 } as const satisfies Record<Kind, Schema.Schema.Any>
@@ -151,6 +159,8 @@ export const ImprovementRef = ref(ImprovementId, "improvements", "an improvement
 export const ObjectiveRef = ref(ObjectiveId, "objectives", "a scenario objective")
 /** @category refs */
 export const ScenarioRef = ref(ScenarioId, "scenarios", "a scenario")
+/** @category refs */
+export const TerrainKindRef = ref(TerrainKindId, "terrain", "a kind of terrain")
 
 /** A code hook's name: a slug, optionally namespaced by a package ("core/radio-trophy"). */
 export const HookName = Schema.String.pipe(
