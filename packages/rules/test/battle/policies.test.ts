@@ -44,10 +44,10 @@ describe("policies play raids to a result (R-SIM-01, R-SIM-02)", () => {
     })
 
   it("B-BATTLE-01 on a 2-D board each new policy plays a raid to a result (moves made concrete, no Table)", () => {
-    const benv = envOf(registry, make())
+    const benv = envOf(registry, make(registry))
     for (const [k, name] of (["objective-runner", "noise-averse", "aggressive", "odds"] as const).entries()) {
       const b = Either.getOrThrow(
-        create({ refuges, dice: { seed: 20 + k }, board: randomBoard(20 + k, { refuges }) }, benv),
+        create({ refuges, dice: { seed: 20 + k }, board: randomBoard(20 + k, registry, { refuges }) }, benv),
       )
       const r = play(b, benv, byName(name, k, benv))
       expect(r.over, name).toBe(true)
