@@ -79,6 +79,28 @@ describe("cached answers are never stale", () => {
     expect((await gql(q, {}, key)).data.refuge.version).toBe(2)
   })
 
+  it("a Refuge's kept view is the stored version's: after a trip REST shows the new version and stores, and no one else reads it", async () => {
+    const key = (await rest("POST", "/v1/players", { name: "Keeper" })).body.apiKey
+    const other = (await rest("POST", "/v1/players", { name: "Other" })).body.apiKey
+    const founded = await rest("POST", "/v1/refuges", { roster: { ...roster, reloads: 0 } }, key)
+    const path = `/v1/refuges/${founded.body.id}`
+    const first = await rest("GET", path, undefined, key)
+    expect(first.body.version).toBe(1)
+    expect((await rest("GET", path, undefined, key)).body).toEqual(first.body) // served as kept
+    expect((await rest("GET", path, undefined, other)).status).toBe(403)
+    const trip = await rest(
+      "POST",
+      `${path}/market-trips`,
+      { version: 1, orders: [{ buy: { kind: "kit", id: "flare" } }] },
+      key,
+    )
+    expect(trip.status).toBe(201)
+    const after = await rest("GET", path, undefined, key)
+    expect(after.body.version).toBe(2)
+    expect(after.body.refuge.stores).not.toEqual(first.body.refuge.stores)
+    expect(after.body.refuge.stash.kit).toContain("flare")
+  })
+
   it("one player's answer is never served to another", async () => {
     const a = (await rest("POST", "/v1/players", { name: "A" })).body.apiKey
     const b = (await rest("POST", "/v1/players", { name: "B" })).body.apiKey

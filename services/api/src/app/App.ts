@@ -21,6 +21,7 @@ import {
 } from "@blight/rules"
 import { Effect, Either, ParseResult, Schema } from "effect"
 import type { Kysely } from "kysely"
+import { LRUCache } from "lru-cache"
 import type { Database } from "../db/Database.js"
 import * as Repo from "../db/repositories.js"
 import type { Notifier } from "../live/Notifier.js"
@@ -474,6 +475,33 @@ export const listRefuges = (deps: Deps, player: Player, kind?: string) =>
 
 export const getRefuge = (deps: Deps, player: Player, id: string, kind?: string) =>
   owned(deps, player, id, kind).pipe(Effect.map(refugeView))
+
+/**
+ * A Refuge's view as JSON text, for REST. Every read still checks the key and reads the row (so
+ * ownership and the version are the database's, whichever instance wrote last), but a view already
+ * made for this row's exact version is served as the text it was: no parse, no fold of the Ledger,
+ * no stringify. A write always bumps the version, so a kept view is never stale; the LRU is bounded
+ * in bytes.
+ */
+export const getRefugeJson = (deps: Deps, player: Player, id: string, kind?: string) =>
+  Effect.gen(function* () {
+    const row = yield* db(() => Repo.refugeRowById(deps.db, id))
+    if (!row || (kind && row.kind !== kind))
+      return yield* Effect.fail(notFound(`no ${kind ?? "refuge"} "${id}"`))
+    if (row.owner_id !== player.id)
+      return yield* Effect.fail(forbidden(`${row.kind} "${id}" belongs to another player`))
+    const key = `${row.id}\u0000${row.version}\u0000${row.updated_at}`
+    const kept = refugeViews.get(key)
+    if (kept !== undefined) return kept
+    const text = JSON.stringify(refugeView(Repo.refugeOfRow(row)))
+    refugeViews.set(key, text)
+    return text
+  })
+
+const refugeViews = new LRUCache<string, string>({
+  maxSize: 16 * 1024 * 1024,
+  sizeCalculation: (text, key) => text.length + key.length,
+})
 
 export const getLedger = (deps: Deps, player: Player, id: string, kind?: string) =>
   owned(deps, player, id, kind).pipe(

@@ -178,6 +178,13 @@ export const insertRefuge = async (
   return toRefuge(row)
 }
 
+/** A Refuge's row as stored (its documents still JSON text): for reads that may not need them parsed. */
+export const refugeRowById = async (db: Q, id: string): Promise<Database["refuges"] | undefined> =>
+  db.selectFrom("refuges").selectAll().where("id", "=", id).executeTakeFirst()
+
+/** Parses a stored row (see {@link refugeRowById}). */
+export const refugeOfRow = (row: Database["refuges"]): StoredRefuge => toRefuge(row)
+
 export const refugeById = async (db: Q, id: string): Promise<StoredRefuge | undefined> => {
   const row = await db.selectFrom("refuges").selectAll().where("id", "=", id).executeTakeFirst()
   return row && toRefuge(row)

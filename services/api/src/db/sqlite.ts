@@ -82,8 +82,30 @@ const fromAddon = (file: string): SqliteConnection => {
   }
 }
 
+/**
+ * kysely's SQLite driver prepares every query it runs, and preparing costs more than running a
+ * small query (a key check, a row by id). The service runs a few dozen distinct statements, so each
+ * is prepared once and kept: both drivers' statements are reusable, and kysely runs them
+ * synchronously, one at a time. Bounded, in case some path builds many distinct SQL strings.
+ */
+const withStatementCache = (conn: SqliteConnection, max = 500): SqliteConnection => {
+  const prepared = new Map<string, SqliteStatement>()
+  return {
+    ...conn,
+    prepare: (sql) => {
+      let statement = prepared.get(sql)
+      if (statement === undefined) {
+        statement = conn.prepare(sql)
+        if (prepared.size >= max) prepared.clear()
+        prepared.set(sql, statement)
+      }
+      return statement
+    },
+  }
+}
+
 /** Opens (creating it if missing) the SQLite file at `file`. */
 export const openSqlite = (file: string): SqliteConnection => {
   const mod = builtin()
-  return mod ? fromBuiltin(mod, file) : fromAddon(file)
+  return withStatementCache(mod ? fromBuiltin(mod, file) : fromAddon(file))
 }

@@ -189,7 +189,8 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
       auth: true,
       status: 200,
       response: RefugeView,
-      handler: ({ deps, player, params }) => App.getRefuge(deps, player, params.id!, kind),
+      handler: ({ deps, player, params }) =>
+        Effect.map(App.getRefugeJson(deps, player, params.id!, kind), (text) => new Raw(JSON_TYPE, text)),
     },
     {
       method: "GET",
@@ -218,6 +219,9 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
 }
 
 /** A non-JSON answer (an SVG map): the router sends it as is. */
+/** The content type of every JSON answer (as the server's own). */
+const JSON_TYPE = "application/json; charset=utf-8"
+
 export class Raw {
   constructor(
     readonly contentType: string,
