@@ -360,6 +360,29 @@ export const getRaid = (deps: Deps, player: Caller, id: string) =>
     return viewOf(raid, player, state)
   })
 
+/**
+ * {@link getRaid} as JSON text, for REST: the key and the raid's row are read every time, but the
+ * view of one version for one player (what they may see differs by seat) is kept as the text it was:
+ * a version names one state, so a kept view is never stale. Bounded in bytes.
+ */
+export const getRaidJson = (deps: Deps, player: Caller, id: string) =>
+  Effect.gen(function* () {
+    const raid = yield* load(deps, id)
+    yield* reader(raid, player)
+    const key = `${raid.id}\u0000${raid.version}\u0000${raid.updatedAt}\u0000${player.id}`
+    const kept = raidViews.get(key)
+    if (kept !== undefined) return kept
+    const state = raid.version > 0 ? yield* stateOf(deps, raid) : undefined
+    const text = JSON.stringify(viewOf(raid, player, state))
+    raidViews.set(key, text)
+    return text
+  })
+
+const raidViews = new LRUCache<string, string>({
+  maxSize: 32 * 1024 * 1024,
+  sizeCalculation: (text, key) => text.length + key.length,
+})
+
 /** The raids the caller has a seat at. */
 export const listRaids = (deps: Deps, player: Caller) =>
   db(() => Repo.raidsOf(deps.db, player.id)).pipe(Effect.map((rs) => rs.map((r) => viewOf(r, player))))

@@ -330,7 +330,7 @@ const raidRoutes: Route[] = [
             Raids.raidSvg(deps, player, params.id!),
             (svg) => new Raw("image/svg+xml; charset=utf-8", svg),
           )
-        : Raids.getRaid(deps, player, params.id!),
+        : Effect.map(Raids.getRaidJson(deps, player, params.id!), (text) => new Raw(JSON_TYPE, text)),
   }),
   raidRoute({
     method: "POST",
