@@ -210,14 +210,25 @@ describe.each(databaseKinds())("raids over GraphQL on %s", (kind) => {
     expect(received).toEqual(pages)
   }, 180_000)
 
-  it("undoRaid says the rule when there is nothing to undo; a subscription is refused without a seat", async () => {
+  it("createRaid takes typed options and a RosterInput side; undoRaid says the rule when there is nothing to undo; a subscription is refused without a seat", async () => {
     const a = await player("Cy", "refuge")
     const outsider = await player("Di", "refuge")
     const made = await gql(
-      `mutation($sides: [RaidSideInput!]!) { createRaid(sides: $sides, seed: 8, randomBoard: true) { id version } }`,
-      { sides: [{ refuge: a.refuge }, { roster: rosterInput("congregation") }] },
+      `mutation($sides: [RaidSideInput!]!, $options: BattleOptionsInput) {
+        createRaid(sides: $sides, seed: 8, randomBoard: true, options: $options) {
+          id version state { options { giftsAtOnce doubleRout } sides { id used { key value } } }
+        }
+      }`,
+      {
+        sides: [{ refuge: a.refuge }, { roster: rosterInput("congregation") }],
+        options: { giftsAtOnce: true, doubleRout: "draw" },
+      },
       a.key,
     )
+    expect(made.errors, JSON.stringify(made.errors)).toBeUndefined()
+    // The typed options reach the engine; a side's uses are a list of entries (none yet).
+    expect(made.data.createRaid.state.options).toEqual({ giftsAtOnce: true, doubleRout: "draw" })
+    expect(made.data.createRaid.state.sides.map((s: { used: unknown }) => s.used)).toEqual([[], []])
     const id: string = made.data.createRaid.id
     const nothing = await gql(
       "mutation($id: ID!, $v: Int!) { undoRaid(id: $id, version: $v) { version } }",
