@@ -133,11 +133,12 @@ const main = async () => {
     `mutation Register($name: String!) { registerPlayer(name: $name) { apiKey player { id } } }`,
     { name: "Example rival (GraphQL)" },
   )
-  const congregation = JSON.parse(
+  // (as the Refuge's: the RosterInput has the file's fields but `$schema`)
+  const { $schema: __, ...congregation } = JSON.parse(
     await readFile(new URL("../rosters/congregation.json", import.meta.url), "utf8"),
   )
   const { foundCongregation } = await graphql(
-    `mutation Found($roster: JSON!) { foundCongregation(roster: $roster) { record { id } } }`,
+    `mutation Found($roster: RosterInput!) { foundCongregation(roster: $roster) { record { id } } }`,
     { roster: congregation },
     other.apiKey,
   )
@@ -162,31 +163,48 @@ const main = async () => {
 
   // 6. play it: the commands the example plays, selected by type (each is one member of the
   // BattleCommand union), and sent back as the BattleCommandInput: one field named by the type
-  const LEGAL = `query Legal($id: ID!) { raidLegal(id: $id) { version commands {
+  const LEGAL = `query Legal($id: ID!) { raidLegal(id: $id) { version commands { __typename
     ... on ActivateCommand { type model }
     ... on EndActivationCommand { type model }
-    ... on MoveCommand { type model to { x y } contact offTable }
-    ... on SprintCommand { type model to { x y } contact offTable }
+    ... on MoveCommand { type model to { x y } contact { modelId tokenId } offTable }
+    ... on SprintCommand { type model to { x y } contact { modelId tokenId } offTable }
     ... on FightCommand { type model target fightWeapon: weapon }
-    ... on ShootCommand { type model shootAt: target weapon }
+    ... on ShootCommand { type model shootAt: target { modelId tokenId } weapon }
     ... on SearchCommand { type model token }
     ... on ChooseCommand { type option }
     ... on AimCommand { type model }
     ... on HideCommand { type model }
     ... on SteadyCommand { type model }
     ... on ReloadCommand { type model weapon }
-    ... on UseCommand { type model use item useTarget: target useWeapon: weapon }
+    ... on UseCommand { type model use item useTarget: target { modelId tokenId } useWeapon: weapon }
+    ... on GiftCommand { type model gift giftTarget: target { modelId tokenId } }
+    ... on ActCommand { type model action actTarget: target { modelId tokenId } }
   } } }`
   const COMMAND = `mutation Command($id: ID!, $version: Int!, $command: BattleCommandInput!) {
     commandRaid(id: $id, version: $version, command: $command) { version over decider }
   }`
-  // (Aliased where two members' fields of one name have different types.)
-  const asInput = ({ type, fightWeapon, shootAt, ...fields }) => ({
+  // (Aliased where two members' fields of one name have different types. A target or a contact is
+  // a model's id or a token's, answered as `{ modelId tokenId }` with the one it is set, and sent
+  // back as the id.)
+  const id = (t) => t && (t.modelId ?? t.tokenId)
+  const asInput = ({
+    __typename,
+    type,
+    fightWeapon,
+    shootAt,
+    useTarget,
+    useWeapon,
+    giftTarget,
+    actTarget,
+    contact,
+    ...fields
+  }) => ({
     [type]: Object.fromEntries(
       Object.entries({
         ...fields,
-        weapon: fields.weapon ?? fightWeapon,
-        target: fields.target ?? shootAt,
+        weapon: fields.weapon ?? fightWeapon ?? useWeapon,
+        target: fields.target ?? id(shootAt) ?? id(useTarget) ?? id(giftTarget) ?? id(actTarget),
+        contact: contact?.map(id),
       }).filter(([, v]) => v != null),
     ),
   })
@@ -195,12 +213,15 @@ const main = async () => {
   while (!now.over) {
     const key = keyOf[now.decider] ?? apiKey
     const { raidLegal: legal } = await graphql(LEGAL, { id: made.id }, key)
-    // Members the example does not select come back as empty objects: leave them out.
+    // Members the example does not select come back with nothing but their __typename: left out.
     const known = legal.commands.filter((c) => c.type)
     const refused = []
     for (;;) {
       const command = pick(known, refused)
-      if (!command) throw new Error(`nothing left to try at version ${legal.version}`)
+      if (!command)
+        throw new Error(
+          `nothing left to try at version ${legal.version} (legal: ${legal.commands.map((c) => c.__typename).join(", ")}; ${refused.length} refused: ${refused.map((c) => c.type).join(", ")})`,
+        )
       try {
         now = (
           await graphql(COMMAND, { id: made.id, version: legal.version, command: asInput(command) }, key)

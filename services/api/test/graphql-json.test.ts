@@ -76,4 +76,39 @@ describe("the JSON scalar", () => {
     const found = schema.getMutationType()!.getFields().foundRefuge!
     expect(getNamedType(found.args.find((a) => a.name === "roster")!.type).name).toBe("RosterInput")
   })
+
+  it("raids carry rosters, commands, options, facts and maps typed by the library's schemas", () => {
+    const field = (type: string, name: string) => {
+      const t = schema.getType(type)
+      if (!isObjectType(t) && !isInputObjectType(t)) throw new Error(`${type} is not an object type`)
+      return t.getFields()[name]!
+    }
+    const argType = (mutation: string, arg: string) =>
+      getNamedType(
+        schema
+          .getMutationType()!
+          .getFields()
+          [mutation]!.args.find((a) => a.name === arg)!.type,
+      ).name
+    expect(argType("joinRaid", "roster")).toBe("RosterInput")
+    expect(getNamedType(field("RaidSideInput", "roster").type).name).toBe("RosterInput")
+    expect(argType("createRaid", "options")).toBe("BattleOptionsInput")
+    expect(getNamedType(field("Pending", "command").type).name).toBe("LoggedCommand")
+    expect(schema.getPossibleTypes(schema.getType("LoggedCommand") as never).map((t) => t.name)).toEqual(
+      expect.arrayContaining(["MoveCommand", "EngineStepCommand"]),
+    )
+    expect(getNamedType(field("FactInput", "value").type).name).toBe("FactValueInput")
+    expect(getNamedType(field("Fact", "value").type).name).toBe("FactValue")
+    // The logged command, the tie's roll-offs and an adjustment's changes, found by their events.
+    const events = schema.getPossibleTypes(schema.getType("BattleEvent") as never)
+    const eventWith = (f: string) => events.find((e) => f in e.getFields())!.getFields()[f]!
+    expect(getNamedType(eventWith("command").type).name).toBe("LoggedCommand")
+    expect(String(eventWith("rolloffs").type)).toBe("[[Int!]!]!")
+    expect(getNamedType(eventWith("changes").type).name).toBe("AdjustedChanges")
+    // Maps keyed by ids known at run time are lists of typed entries.
+    expect(String(field("RaidState", "roundUses").type)).toBe("[RaidStateRoundUsesEntry!]!")
+    expect(getNamedType(field("RaidStateFactsEntry", "value").type).name).toBe("FactValue")
+    expect(String(field("Model", "used").type)).toBe("[ModelUsedEntry!]!")
+    expect(String(field("ObjectiveState", "scores").type)).toBe("[ObjectiveStateScoresEntry!]!")
+  })
 })

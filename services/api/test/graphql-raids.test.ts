@@ -35,11 +35,21 @@ const tagged = <T extends Record<string, unknown>>(value: T, tag: keyof T) => {
   const { [tag]: name, ...rest } = value
   return { [String(name)]: Object.keys(rest).length > 0 ? rest : true }
 }
+/** A fact's value as the generated `FactValueInput`: `{flag}` or `{text}` (already so when read from GraphQL). */
+const valueInput = (v: unknown) =>
+  typeof v === "boolean" ? { flag: v } : typeof v === "string" ? { text: v } : v
 const asInput = (c: BattleCommand.Command) => {
   // A fact's query is a tagged union too (`{within: {a, b, inches}}`).
   const withFacts =
-    "facts" in c && c.facts ? { ...c, facts: c.facts.map((f) => ({ ...f, query: tagged(f.query, "q") })) } : c
+    "facts" in c && c.facts
+      ? { ...c, facts: c.facts.map((f) => ({ query: tagged(f.query, "q"), value: valueInput(f.value) })) }
+      : c
   return tagged(withFacts, "type")
+}
+/** A roster as the generated `RosterInput`: its file's fields but `$schema`. */
+const rosterInput = (name: "refuge" | "congregation") => {
+  const { $schema: _, ...fields } = roster(name)
+  return fields
 }
 
 describe.each(databaseKinds())("raids over GraphQL on %s", (kind) => {
@@ -67,8 +77,8 @@ describe.each(databaseKinds())("raids over GraphQL on %s", (kind) => {
     const key: string = reg.data.registerPlayer.apiKey
     const mutation = rosterName === "refuge" ? "foundRefuge" : "foundCongregation"
     const founded = await gql(
-      `mutation($roster: JSON!) { ${mutation}(roster: $roster, seed: 3) { record { id } } }`,
-      { roster: roster(rosterName) },
+      `mutation($roster: RosterInput!) { ${mutation}(roster: $roster, seed: 3) { record { id } } }`,
+      { roster: rosterInput(rosterName) },
       key,
     )
     expect(founded.errors).toBeUndefined()
@@ -149,12 +159,12 @@ describe.each(databaseKinds())("raids over GraphQL on %s", (kind) => {
     for (;;) {
       const r = await gql(RAID, { id }, a.key)
       expect(r.errors).toBeUndefined()
-      const raid = plain(r.data.raid)
+      const raid = plain(r.data.raid, schema)
       if (raid.status === "over") break
       const key = keyFor(raid.decider)
       const asked = await gql(LEGAL, { id }, key)
       expect(asked.errors, JSON.stringify(asked.errors)).toBeUndefined()
-      const legal = plain(asked.data.raidLegal)
+      const legal = plain(asked.data.raidLegal, schema)
       expect(legal.version).toBe(raid.version)
       let options: BattleCommand.Command[] = legal.commands
       const activation = options.find((c) => c.type === "activate")
@@ -200,14 +210,25 @@ describe.each(databaseKinds())("raids over GraphQL on %s", (kind) => {
     expect(received).toEqual(pages)
   }, 180_000)
 
-  it("undoRaid says the rule when there is nothing to undo; a subscription is refused without a seat", async () => {
+  it("createRaid takes typed options and a RosterInput side; undoRaid says the rule when there is nothing to undo; a subscription is refused without a seat", async () => {
     const a = await player("Cy", "refuge")
     const outsider = await player("Di", "refuge")
     const made = await gql(
-      `mutation($sides: [RaidSideInput!]!) { createRaid(sides: $sides, seed: 8, randomBoard: true) { id version } }`,
-      { sides: [{ refuge: a.refuge }, { roster: roster("congregation") }] },
+      `mutation($sides: [RaidSideInput!]!, $options: BattleOptionsInput) {
+        createRaid(sides: $sides, seed: 8, randomBoard: true, options: $options) {
+          id version state { options { giftsAtOnce doubleRout } sides { id used { key value } } }
+        }
+      }`,
+      {
+        sides: [{ refuge: a.refuge }, { roster: rosterInput("congregation") }],
+        options: { giftsAtOnce: true, doubleRout: "draw" },
+      },
       a.key,
     )
+    expect(made.errors, JSON.stringify(made.errors)).toBeUndefined()
+    // The typed options reach the engine; a side's uses are a list of entries (none yet).
+    expect(made.data.createRaid.state.options).toEqual({ giftsAtOnce: true, doubleRout: "draw" })
+    expect(made.data.createRaid.state.sides.map((s: { used: unknown }) => s.used)).toEqual([[], []])
     const id: string = made.data.createRaid.id
     const nothing = await gql(
       "mutation($id: ID!, $v: Int!) { undoRaid(id: $id, version: $v) { version } }",

@@ -7,10 +7,13 @@
  * found by checking the value against each member's schema; nested unions are flattened, so the
  * recursive Effect and Condition unions are one GraphQL union each); unions of string literals
  * become enums when the literals are GraphQL names, else String; a union with members that are
- * not structs (a number or a dice expression) gets a field per member (see valueObject). What
- * GraphQL cannot express (a record, a list of lists, an unknown) stays the `JSON` scalar.
+ * not structs (a number or a dice expression) gets a field per member (see valueObject); a record
+ * (a map keyed by runtime ids) is a list of `{key, value}` entries when its values have a type; a
+ * list of lists is one. What GraphQL cannot express (an unknown, a record of unknowns) stays the
+ * `JSON` scalar. A field the library declares wider than what it holds (an `unknown` that is always
+ * a command) is typed by the schema it holds (`typeFieldAs`).
  */
-import type { ObjectRef, SchemaTypes, UnionRef } from "@pothos/core"
+import { ListRef, type ObjectRef, type SchemaTypes, type UnionRef } from "@pothos/core"
 import { SchemaAST as AST, Schema } from "effect"
 import { builder } from "./builder.js"
 import { JSONScalar } from "./schema/json.js"
@@ -22,6 +25,8 @@ interface Out {
   readonly type: Ref
   readonly list: boolean
   readonly nullable: boolean
+  /** How a value becomes what the type answers (a record becomes its entries). */
+  readonly convert?: (v: unknown) => unknown
 }
 
 export const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
@@ -93,20 +98,70 @@ const outOf = (ast: AST.AST, hint: string): Out => {
             : json
     case "TypeLiteral":
       return node.indexSignatures.length > 0
-        ? json
+        ? entriesOf(node, hint)
         : { type: objectOf(node, hint), list: false, nullable: false }
     case "TupleType": {
       const items = [...node.elements.map((e) => e.type), ...node.rest.map((r) => r.type)]
       // Items of one GraphQL type (two faces, each its own refined Int) are a list of it.
       const outs = items.map((i) => outOf(i, hint))
       const inner = outs[0]
-      if (!inner || !outs.every((o) => o.type === inner.type && !o.list && !o.nullable)) return json
-      return { ...inner, list: true }
+      if (
+        !inner ||
+        inner.type === JSONScalar ||
+        !outs.every((o) => o.type === inner.type && o.list === inner.list && !o.nullable)
+      )
+        return json
+      const convert = inner.convert
+      const each = convert ? (v: unknown) => (Array.isArray(v) ? v.map(convert) : v) : undefined
+      // A list of lists (the rolloffs of each tie) is a list of a list type.
+      return inner.list
+        ? {
+            type: new ListRef(inner.type, false),
+            list: true,
+            nullable: false,
+            ...(each ? { convert: each } : {}),
+          }
+        : { ...inner, list: true, ...(each ? { convert: each } : {}) }
     }
     case "Union":
       return unionOf(node, hint)
     default:
       return json
+  }
+}
+
+/**
+ * A record keyed by runtime ids (a side's uses by ability, scores by side): a list of entries
+ * `{key, value}` typed by the record's value; a record of values with no type stays JSON.
+ */
+const entriesOf = (node: AST.TypeLiteral, hint: string): Out => {
+  const sig = node.indexSignatures[0]!
+  if (node.indexSignatures.length > 1 || node.propertySignatures.length > 0) return json
+  const value = outOf(sig.type, `${hint}-value`)
+  if (value.type === JSONScalar) return json
+  const cached = byAst.get(node)
+  const ref = cached ?? builder.objectRef<{ key: string; value: unknown }>(nameFor(node, `${hint}-entry`))
+  if (!cached) {
+    byAst.set(node, ref)
+    const convert = value.convert ?? ((v: unknown) => v)
+    ref.implement({
+      description: "One entry of a map keyed by ids known only at run time",
+      fields: (t: Ref) => ({
+        key: t.exposeString("key"),
+        value: t.field({
+          type: value.list ? [value.type] : value.type,
+          nullable: value.nullable,
+          resolve: (e: { value: unknown }) => convert(e.value),
+        }),
+      }),
+    })
+  }
+  return {
+    type: ref,
+    list: true,
+    nullable: false,
+    convert: (v) =>
+      v !== null && typeof v === "object" ? Object.entries(v).map(([key, value]) => ({ key, value })) : v,
   }
 }
 
@@ -168,7 +223,7 @@ const sameUnion = new Map<string, { members: readonly AST.AST[]; ref: Ref }[]>()
 const camel = (s: string) => s[0]!.toLowerCase() + s.slice(1)
 
 /** A field name for a value member of a union: what kind of value it is. */
-const labelOf = (m: AST.AST): string => {
+export const labelOf = (m: AST.AST): string => {
   const w = wire(m)
   let base = w
   while (AST.isRefinement(base)) base = wire(base.from)
@@ -294,7 +349,9 @@ const objectOf = (node: AST.TypeLiteral, hint: string): Ref => {
         props.map((p) => {
           const key = p.name as string
           // Seeds run to 2^48: past GraphQL's 32-bit Int, so they are Floats (whole numbers).
-          const o = key === "seed" ? scalar("Float") : outOf(p.type, `${name}-${key}`)
+          const held = fieldSchemas.get(node)?.get(key)
+          const o = key === "seed" ? scalar("Float") : outOf(held ? held.ast : p.type, `${name}-${key}`)
+          const convert = o.convert ?? ((v: unknown) => v)
           const fieldDescription = descriptionOf(p)
           return [
             key,
@@ -302,13 +359,25 @@ const objectOf = (node: AST.TypeLiteral, hint: string): Ref => {
               type: o.list ? [o.type] : o.type,
               nullable: o.nullable || p.isOptional,
               ...(fieldDescription ? { description: fieldDescription } : {}),
-              resolve: (parent: Record<string, unknown>) => parent[key] ?? null,
+              resolve: (parent: Record<string, unknown>) => convert(parent[key] ?? null),
             } as never),
           ]
         }),
       ),
   })
   return ref
+}
+
+const fieldSchemas = new Map<AST.AST, Map<string, Schema.Schema.Any>>()
+/**
+ * Types `struct`'s field `key` by `schema`: for a field the library declares wider than what it
+ * holds (a logged command is `unknown` in the event, to keep the event schema free of the command
+ * union). Called before the struct's type is built.
+ */
+export const typeFieldAs = (struct: AST.AST, key: string, schema: Schema.Schema.Any): void => {
+  const node = structOf(struct)
+  if (!node) throw new Error(`typeFieldAs(${key}): not a struct`)
+  fieldSchemas.set(node, (fieldSchemas.get(node) ?? new Map()).set(key, schema))
 }
 
 /**

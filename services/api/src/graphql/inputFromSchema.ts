@@ -6,11 +6,12 @@
  * Structs become input objects (`<identifier>Input`); a union of structs that share a literal
  * field (a command's `type`, a fact's `q`) becomes a `@oneOf` input with one field per literal,
  * which the converter turns back into the member with its literal; unions of string literals are
- * String (the schema checks them). What GraphQL cannot express stays the `JSON` scalar.
+ * String (the schema checks them); a union of other values (yes/no or a word) is a `@oneOf` with a
+ * field per kind. What GraphQL cannot express stays the `JSON` scalar.
  */
 import { SchemaAST as AST, type Schema } from "effect"
 import { builder } from "./builder.js"
-import { isInteger, NAME, pascal, wire } from "./fromSchema.js"
+import { isInteger, labelOf, NAME, pascal, wire } from "./fromSchema.js"
 import { JSONScalar } from "./schema/json.js"
 
 // biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
@@ -93,6 +94,8 @@ const inOf = (ast: AST.AST, hint: string): In => {
         return { ...scalar("String"), nullable }
       if (bares.every((m) => AST.isTypeLiteral(m)))
         return { ...oneOf(node, bares as AST.TypeLiteral[], hint), nullable }
+      if (members.every((m) => !AST.isTypeLiteral(bare(m))))
+        return { ...valueOneOf(node, members, hint), nullable }
       return { ...json, nullable }
     }
     default:
@@ -179,6 +182,47 @@ const oneOf = (node: AST.Union, structs: ReadonlyArray<AST.TypeLiteral>, hint: s
       const [tag, value] = Object.entries(v as Record<string, unknown>).find(([, x]) => x != null) ?? []
       const m = members.find((x) => x.tag === tag)
       return m ? { [key]: tag, ...(m.in.convert(value) as object) } : v
+    },
+  }
+  byAst.set(node, out)
+  return out
+}
+
+/**
+ * A union of values that are not structs (a fact's value: yes/no or a word): a `@oneOf` input with
+ * one field per member, named as the output's (`flag`, `text`, …, see fromSchema's `labelOf`);
+ * the value given is the value.
+ */
+const valueOneOf = (node: AST.Union, members: ReadonlyArray<AST.AST>, hint: string): In => {
+  const cached = byAst.get(node)
+  if (cached) return cached
+  const fields: { label: string; in: In }[] = []
+  for (const m of members) {
+    let label = labelOf(m)
+    for (let i = 2; fields.some((f) => f.label === label); i++) label = `${labelOf(m)}${i}`
+    fields.push({ label, in: inOf(m, `${hint}-${label}`) })
+  }
+  if (fields.some((f) => f.in.type === JSONScalar)) return json
+  const name = nameFor(node, hint)
+  const type = builder.inputType(name, {
+    isOneOf: true,
+    description: "Exactly one field: the one naming what the value is",
+    fields: (t) =>
+      Object.fromEntries(
+        fields.map((f) => [
+          f.label,
+          t.field({ type: f.in.list ? [f.in.type] : f.in.type, required: false } as never),
+        ]),
+      ),
+  })
+  const out: In = {
+    type,
+    list: false,
+    nullable: false,
+    convert: (v) => {
+      if (v === null || typeof v !== "object" || Array.isArray(v)) return v
+      const f = fields.find((x) => (v as Record<string, unknown>)[x.label] != null)
+      return f ? f.in.convert((v as Record<string, unknown>)[f.label]) : v
     },
   }
   byAst.set(node, out)

@@ -2,7 +2,8 @@
  * A GraphQL client for tests: a POST helper, and a selection of every field of a type (union
  * members by inline fragments, each field aliased by its member so members' same-named fields of
  * different types never clash), with the reader that turns an answer back into the plain value
- * the library's schema describes (no `__typename`, no nulls for absent fields, aliases undone).
+ * the library's schema describes (no `__typename`, no nulls for absent fields, aliases undone, maps
+ * typed as lists of entries back to maps).
  */
 /**
  * The schema's types are read by shape, not with graphql's `isObjectType`: the service's schema may
@@ -45,7 +46,7 @@ export const selectAll = (
     if (t.getFields) {
       if (left === 0) return "{ __typename }"
       const fields = Object.values(t.getFields()).filter((f) => f.args.length === 0 && !f.deprecationReason)
-      return `{ ${fields.map((f) => `${member && clash?.has(f.name) ? `${f.name}${SEP}${member}: ` : ""}${f.name} ${walk(f.type, left - 1)}`).join(" ")} }`
+      return `{ __typename ${fields.map((f) => `${member && clash?.has(f.name) ? `${f.name}${SEP}${member}: ` : ""}${f.name} ${walk(f.type, left - 1)}`).join(" ")} }`
     }
     if (t.getTypes) {
       // Members' fields of one name but different types would clash: only those are aliased.
@@ -64,14 +65,36 @@ export const selectAll = (
   return walk(schema.getType(typeName) as Named, depth)
 }
 
-/** An answer read back as the library's plain value. */
-export const plain = (v: Json): Json => {
-  if (Array.isArray(v)) return v.map(plain)
+/** An entry of a map typed as a list of `{key, value}` (`<Type>Entry`, nothing but its key and value). */
+const isEntry = (v: Json) =>
+  v !== null &&
+  typeof v === "object" &&
+  /Entry$/.test(v.__typename) &&
+  Object.keys(v)
+    .filter((k) => k !== "__typename")
+    .sort()
+    .join() === "key,value"
+
+/** The description fromSchema gives a value that is one of several kinds, one field per kind. */
+const ONE_OF_KINDS = /^Exactly one of these fields is set/
+
+/**
+ * An answer read back as the library's plain value: a map's entries back to the map, and, given
+ * the schema, a value of one of several kinds (`{flag}` or `{text}`, `{modelId}` or `{tokenId}`)
+ * back to the value its one field holds.
+ */
+export const plain = (v: Json, schema?: { getType: (name: string) => unknown }): Json => {
+  if (Array.isArray(v) && v.length > 0 && v.every(isEntry))
+    return Object.fromEntries(v.map((e: Json) => [e.key, plain(e.value, schema)]))
+  if (Array.isArray(v)) return v.map((x) => plain(x, schema))
   if (v === null || typeof v !== "object") return v
+  const type = schema && typeof v.__typename === "string" ? (schema.getType(v.__typename) as Json) : undefined
+  if (type && ONE_OF_KINDS.test(type.description ?? ""))
+    return plain(Object.entries(v).find(([k, x]) => k !== "__typename" && x !== null)?.[1] ?? null, schema)
   const out: Record<string, unknown> = {}
   for (const [k, x] of Object.entries(v)) {
     if (k === "__typename" || x === null) continue
-    out[k.split(SEP)[0]!] = plain(x)
+    out[k.split(SEP)[0]!] = plain(x, schema)
   }
   return out
 }

@@ -5,8 +5,8 @@
  * new one (graphql-yoga's subscriptions over SSE). Output types are built from the library's
  * schemas (`fromSchema.ts`), the command input too (`inputFromSchema.ts`).
  */
-import { BattleCommand } from "@blight/rules"
-import { Effect } from "effect"
+import { BattleCommand, BattleEvent, BattleOptions, BattleState, Roster } from "@blight/rules"
+import { SchemaAST as AST, Effect, Schema } from "effect"
 import type { GraphQLResolveInfo } from "graphql"
 import { createGraphQLError } from "graphql-yoga"
 import type { ApiError } from "../../app/ApiError.js"
@@ -14,10 +14,50 @@ import type * as App from "../../app/App.js"
 import * as Raids from "../../app/Raids.js"
 import { builder } from "../builder.js"
 import type { GraphqlContext } from "../context.js"
-import { outputType } from "../fromSchema.js"
+import { outputType, inputType as rosterInput, typeFieldAs, wire } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { asPlayer, bodyOf, resolveEffect, toGraphQLError } from "../resolve.js"
-import { JSONScalar } from "./json.js"
+
+/** The member of the event union logged as `type`. */
+const eventOf = (type: string): AST.AST => {
+  const union = wire(BattleEvent.Event.ast)
+  const found = (AST.isUnion(union) ? union.types : []).find((m) => {
+    const s = wire(m)
+    const tag = AST.isTypeLiteral(s) ? s.propertySignatures.find((p) => p.name === "type") : undefined
+    return tag !== undefined && AST.isLiteral(tag.type) && tag.type.literal === type
+  })
+  if (!found) throw new Error(`no ${type} event`)
+  return found
+}
+/**
+ * What the engine logs as a batch's command (`unknown` in its event and pending schemas): a
+ * player's command, or the engine's own next step (`{type: "continue", step}`, by "engine"),
+ * whose step names are a type of the engine's, not a schema, so it is text here.
+ */
+const LoggedCommand = Schema.Union(
+  BattleCommand.Command,
+  Schema.Struct({
+    type: Schema.Literal("continue"),
+    step: Schema.String.annotations({
+      description: "The phase the engine runs next (setup, round, creature, …)",
+    }),
+  }).annotations({
+    identifier: "EngineStepCommand",
+    description: "The engine's own step, the command of its batch",
+  }),
+).annotations({ identifier: "LoggedCommand" })
+typeFieldAs(eventOf("commanded"), "command", LoggedCommand)
+typeFieldAs(BattleState.Pending.ast, "command", LoggedCommand)
+// An adjustment logs the fields the `adjust` command changed: those of the command but its tag,
+// reason and model.
+typeFieldAs(
+  eventOf("adjusted"),
+  "changes",
+  BattleCommand.Adjust.pipe(Schema.omit("type", "reason", "model")).annotations({
+    identifier: "AdjustedChanges",
+    description: "What an adjustment changed: the fields of the adjust command that were set",
+  }),
+)
 
 const RaidRef = outputType(Raids.RaidView, "Raid")
 const RaidEventRef = outputType(Raids.RaidEvent, "RaidEvent")
@@ -25,6 +65,9 @@ const RaidEventsPageRef = outputType(Raids.RaidEventsPage, "RaidEventsPage")
 const RaidLegalRef = outputType(Raids.RaidLegal, "RaidLegalCommands")
 const CommandResultRef = outputType(Raids.CommandResult, "RaidCommandResult")
 const Command = inputType(BattleCommand.Command, "BattleCommand")
+const Options = inputType(BattleOptions.Options, "BattleOptions")
+const RosterInputRef = rosterInput(Roster.Roster, "Roster")
+const ROSTER = "A roster: its JSON file's fields ($schema left out), typed from the library's Roster schema"
 
 const RaidSideInput = builder.inputType("RaidSideInput", {
   description:
@@ -32,10 +75,7 @@ const RaidSideInput = builder.inputType("RaidSideInput", {
   fields: (t) => ({
     player: t.string({ description: "The id of the player who plays it (default: the caller)" }),
     refuge: t.id({ description: "A stored Refuge or Congregation of the caller's" }),
-    roster: t.field({
-      type: JSONScalar,
-      description: "A roster, as its JSON file (founded with the raid's seed)",
-    }),
+    roster: t.field({ type: RosterInputRef, description: `${ROSTER} (founded with the raid's seed)` }),
   }),
 })
 
@@ -110,7 +150,10 @@ builder.mutationFields((t) => ({
       manualDice: t.arg.boolean({ description: "Dice typed in at the table (default: the server rolls)" }),
       seed: t.arg.float({ description: "The dice's seed, kept on the server (default: a new one)" }),
       randomBoard: t.arg.boolean({ description: "Play on a seeded random board" }),
-      options: t.arg({ type: JSONScalar, description: "Ruling options by name (BattleOptions)" }),
+      options: t.arg({
+        type: Options.type,
+        description: "Ruling options by name, typed from the library's BattleOptions schema",
+      }),
     },
     resolve: (_, a, ctx, info) =>
       resolveEffect(
@@ -127,7 +170,7 @@ builder.mutationFields((t) => ({
               dice: a.manualDice ? "manual" : undefined,
               seed: a.seed,
               board: a.randomBoard ? "random" : undefined,
-              options: a.options,
+              options: a.options == null ? undefined : Options.convert(a.options),
             }),
           ),
         ),
@@ -140,7 +183,7 @@ builder.mutationFields((t) => ({
     args: {
       id: t.arg.id({ required: true }),
       refuge: t.arg.id(),
-      roster: t.arg({ type: JSONScalar }),
+      roster: t.arg({ type: RosterInputRef, description: ROSTER }),
     },
     resolve: (_, a, ctx, info) =>
       resolveEffect(
