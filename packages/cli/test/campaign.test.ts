@@ -108,5 +108,17 @@ describe("blight campaign", () => {
     )
     const json = await runJson("campaign", "show", file, "--json")
     expect(json.json.refuges.map((r: { statuses: unknown[] }) => r.statuses.length)).toEqual([1, 0])
+    // The Aftermath's choices, then the next raid's set-up carries it.
+    for (let i = 0; i < 50; i++) {
+      const w = await runJson("campaign", "aftermath", file, "--json")
+      if (w.json.phase === "between") break
+      const step = await run("campaign", "aftermath", file, "--command", JSON.stringify(w.json.legal[0]))
+      expect(step.code).toBe(0)
+    }
+    const next = await runJson("campaign", "raid", file, "--setup")
+    expect(next.json.campaign.refuges).toEqual([
+      { lurking: -1, trophies: [] },
+      { lurking: 0, trophies: [] },
+    ])
   }, 120_000)
 })
