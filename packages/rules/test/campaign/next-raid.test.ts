@@ -9,8 +9,8 @@ import * as Battle from "../../src/battle/Battle.js"
 import type { Command } from "../../src/battle/Command.js"
 import type { Event } from "../../src/battle/Event.js"
 import type { Campaign } from "../../src/campaign/Campaign.js"
-import { hash, raidSetup, replay } from "../../src/campaign/Campaign.js"
-import { aftermath, battleEnv, campaign, finishedRaid } from "./helpers.js"
+import { command, hash, raidSetup, replay } from "../../src/campaign/Campaign.js"
+import { aftermath, battleEnv, campaign, env, finishedRaid } from "./helpers.js"
 
 type Edit = Parameters<typeof finishedRaid>[1]
 
@@ -72,6 +72,22 @@ describe("a clean street", () => {
     expect(hash(replay(c1.events))).toBe(hash(c1.state))
     expect(hash(replay(c2.events))).toBe(hash(c2.state))
     expect(lurkingRolls({ events: c1.events, state: replay(c1.events) })).toBe(normal - 1)
+  })
+
+  it("R-CAMPAIGN-20 R-CAMPAIGN-12 a forfeit is no raid played: the clean street waits for the Refuge's next raid", () => {
+    const c0 = campaign()
+    const c1 = aftermath(c0, finishedRaid(c0, byRefuge0("burned"), ["win", "loss"], "bloom-heart"))
+    // Everyone at Wharfside misses the next raid: it forfeits (R-CAMPAIGN-12).
+    const r0 = c1.state.refuges[0]!
+    const away = Object.fromEntries(
+      Object.entries(r0.status).map(([id, st]) => [id, { ...st, missRaids: 1 }]),
+    )
+    const state = { ...c1.state, refuges: [{ ...r0, status: away }, c1.state.refuges[1]!] }
+    const forfeited = command({ events: c1.events, state }, { type: "forfeit", refuge: 0 }, env)
+    expect(Either.isRight(forfeited)).toBe(true)
+    const after = Either.getOrThrow(forfeited)
+    expect(after.events.some((e) => e.type === "refuge.statusesSpent")).toBe(false)
+    expect(after.state.refuges[0]!.statuses).toEqual(c1.state.refuges[0]!.statuses)
   })
 
   it("B-OBJECTIVE-04 a Bloom Heart still standing leaves no clean street", () => {
