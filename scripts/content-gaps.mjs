@@ -78,12 +78,8 @@ const out = [
   "| where | what, and why not yet |",
   "|---|---|",
   "| `creatures[rootmaw].specialRules[0]` | `ignoreTerrain` with `blocking`: climbing and dense growth cost it nothing on a board, but passing under walls (burrowing) is not built |",
-  "| `objectives[bloom-heart].rules[2]` | the `battle.end` trigger and `core/clean-street` (`lurking` −1 in the burning Refuge's next raid): nothing carries it to that raid's set-up yet (issue 11 item 1) |",
-  "| `objectives[radio].rules[1]` | the Radio trophy's Initiative re-roll (R-WORLD-07) is kept between raids; the raid engine's re-rolls read survivors' rules only |",
-  "| `objectives[stranger].rules[1]` | the Stranger's `battle.end` roll on the Stranger table for the rescuer: scenario rewards are issue 11 item 1 |",
   "",
-  "The one core hook no code acts on is `core/clean-street`; every other hook is read by the engine by",
-  "name, and every hook answers typed operations, never text.",
+  "Every core hook is read by the engine by name, and every hook answers typed operations, never text.",
   "",
 ]
 writeFileSync(`${root}docs/content-gaps.md`, `${out.join("\n")}\n`)

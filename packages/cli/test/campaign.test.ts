@@ -2,28 +2,36 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { Battle, coreRegistry } from "@blight/rules"
+import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { run, runJson } from "./helpers.js"
 
 const roster = (name: string) =>
   fileURLToPath(new URL(`../../../examples/rosters/${name}.json`, import.meta.url))
 
+/** A new campaign file (Wharfside and the Gardeners, seed 7) in a fresh directory. */
+const newCampaign = async () => {
+  const dir = mkdtempSync(join(tmpdir(), "blight-campaign-"))
+  const file = join(dir, "c.json")
+  const created = await run(
+    "campaign",
+    "new",
+    "--refuge",
+    roster("refuge"),
+    "--refuge",
+    roster("congregation"),
+    "--seed",
+    "7",
+  )
+  expect(created.code).toBe(0)
+  writeFileSync(file, created.out)
+  return { dir, file }
+}
+
 describe("blight campaign", () => {
   it("B-AFTERMATH-01 new, raid --auto (errands, the raid, its Aftermath), show --json; a refused command writes nothing", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "blight-campaign-"))
-    const file = join(dir, "c.json")
-    const created = await run(
-      "campaign",
-      "new",
-      "--refuge",
-      roster("refuge"),
-      "--refuge",
-      roster("congregation"),
-      "--seed",
-      "7",
-    )
-    expect(created.code).toBe(0)
-    writeFileSync(file, created.out)
+    const { file } = await newCampaign()
 
     const raid = await runJson("campaign", "raid", file, "--auto", "--json")
     expect(raid.code).toBe(0)
@@ -65,4 +73,52 @@ describe("blight campaign", () => {
     expect(missing.code).toBe(2)
     expect(missing.err).toMatch(/no such file/)
   })
+
+  it("B-OBJECTIVE-04 R-CAMPAIGN-20 a raid recorded with the Bloom Heart burned by Wharfside: show lists its clean street, and the next set-up carries it", async () => {
+    const { dir, file } = await newCampaign()
+    const setup = await runJson("campaign", "raid", file, "--setup", "--scenario", "bloom-heart")
+    expect(setup.json.campaign.refuges).toEqual([
+      { lurking: 0, trophies: [] },
+      { lurking: 0, trophies: [] },
+    ])
+    // The raid, played elsewhere: Wharfside burned the Heart and won.
+    const b = Either.getOrThrow(Battle.create(setup.json, Battle.envOf(coreRegistry())))
+    const sides = b.state.sides.filter((x) => x.kind === "refuge" || x.kind === "congregation")
+    const battle = {
+      ...b.state,
+      models: b.state.models.filter((m) => m.kind === "survivor"),
+      sides,
+      pending: undefined,
+      phase: "over",
+      objectives: b.state.objectives.map((o) => ({ ...o, state: "burned", by: sides[0]!.id })),
+      result: {
+        reason: "Wharfside burned the Bloom Heart",
+        sides: sides.map((x, i) => ({ side: x.id, outcome: i === 0 ? "win" : "loss", routed: false })),
+      },
+    }
+    writeFileSync(join(dir, "battle.json"), JSON.stringify(battle))
+    const recorded = await run("campaign", "raid", file, "--record", join(dir, "battle.json"))
+    expect(recorded.code).toBe(0)
+    expect(recorded.out).toContain(
+      "Wharfside: next raid -1 lurking — a clean street: burned The Bloom Heart in raid 1",
+    )
+    const shown = await run("campaign", "show", file)
+    expect(shown.out).toContain(
+      "next raid: -1 lurking (a clean street: burned The Bloom Heart in raid 1; 1 raid)",
+    )
+    const json = await runJson("campaign", "show", file, "--json")
+    expect(json.json.refuges.map((r: { statuses: unknown[] }) => r.statuses.length)).toEqual([1, 0])
+    // The Aftermath's choices, then the next raid's set-up carries it.
+    for (let i = 0; i < 50; i++) {
+      const w = await runJson("campaign", "aftermath", file, "--json")
+      if (w.json.phase === "between") break
+      const step = await run("campaign", "aftermath", file, "--command", JSON.stringify(w.json.legal[0]))
+      expect(step.code).toBe(0)
+    }
+    const next = await runJson("campaign", "raid", file, "--setup")
+    expect(next.json.campaign.refuges).toEqual([
+      { lurking: -1, trophies: [] },
+      { lurking: 0, trophies: [] },
+    ])
+  }, 120_000)
 })

@@ -134,12 +134,12 @@ describe("nothing silent: every core effect has code that reads it", () => {
     }
   })
 
-  it("the one core hook no engine code acts on is core/clean-street, allow-listed with its reason", () => {
+  it("B-OBJECTIVE-04 every core hook has engine code that acts on it: none is allow-listed", () => {
     const hooks = Object.keys(STILL_SILENT).flatMap((p) => {
       const f = allFound.find((x) => x.path === p)
       return f?.effect.kind === "hook" ? [f.effect.hook] : []
     })
-    expect([...new Set(hooks)].sort()).toEqual(["core/clean-street"])
+    expect(hooks).toEqual([])
   })
 })
 
@@ -151,12 +151,4 @@ describe("nothing silent: every core effect has code that reads it", () => {
 const STILL_SILENT: Readonly<Record<string, string>> = {
   "creatures[rootmaw].specialRules[0].effects[0]":
     "ignoreTerrain with blocking: climbing and dense growth cost it nothing on a board, but passing under walls (burrowing) is not built: the board's paths keep every model out of walls",
-  "objectives[bloom-heart].rules[2].effects[0]":
-    "the `battle.end` trigger of a clean street: the next raid's set-up is issue 11 item 1 (scenarios as data)",
-  "objectives[bloom-heart].rules[2].effects[0].do[0]":
-    "core/clean-street answers `lurking` −1 for the burning Refuge's next raid; nothing carries it to that raid's set-up yet (issue 11 item 1)",
-  "objectives[radio].rules[1].effects[0]":
-    "the Radio trophy's Initiative re-roll (R-WORLD-07) is a trophy kept between raids; the raid engine's re-rolls read survivors' rules only",
-  "objectives[stranger].rules[1].effects[0]":
-    "the Stranger's `battle.end` trigger (a roll on the Stranger table for the rescuer): scenario rewards are issue 11 item 1",
 }

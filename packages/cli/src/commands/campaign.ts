@@ -200,6 +200,10 @@ const report = (c: Campaign.Campaign, from: number): string[] => {
     else if (e.type === "survivor.joined") out.push(`${name(e.refuge)}: ${e.reason}`)
     else if (e.type === "errand.run") out.push(`${name(e.refuge)}: Errand — ${e.what}`)
     else if (e.type === "season.turned") out.push(`the Season turns: ${e.to}`)
+    else if (e.type === "refuge.status")
+      out.push(`${name(e.refuge)}: next raid ${e.status.value} lurking — ${e.status.reason}`)
+    else if (e.type === "trophy.kept")
+      out.push(`${name(e.refuge)}: keeps ${e.objective} as a trophy — ${e.reason}`)
     else if (e.type === "ledger.posted")
       for (const x of e.entries)
         out.push(`${name(e.refuge)}: ${x.amount > 0 ? "+" : ""}${x.amount} ${x.store} — ${x.reason}`)
@@ -285,6 +289,8 @@ const show = async (args: readonly string[], io: Io) => {
     stash: r.refuge.stash,
     errands: r.errands,
     standing: r.standing,
+    statuses: r.statuses ?? [],
+    trophies: r.trophies ?? [],
     survivors: r.refuge.survivors.map((s) => {
       const p = EffectiveProfile.effectiveProfile(s, registry)
       return {
@@ -336,6 +342,12 @@ const show = async (args: readonly string[], io: Io) => {
         .join(", ")}`,
     )
     lines.push(`  improvements: ${r.improvements.join(", ") || "none"}; Errands left: ${r.errands}`)
+    if (r.trophies.length > 0)
+      lines.push(`  trophies: ${r.trophies.map((t) => registry.get("objectives", t)?.name ?? t).join(", ")}`)
+    for (const st of r.statuses)
+      lines.push(
+        `  next raid: ${st.value > 0 ? "+" : ""}${st.value} lurking (${st.reason}; ${st.raids} raid${st.raids === 1 ? "" : "s"})`,
+      )
   }
   lines.push(
     "",

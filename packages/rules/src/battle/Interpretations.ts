@@ -56,6 +56,7 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
   { area: "battle", kind: "skipTest", by: "actions/Use (first aid, doors)" },
   ...(
     [
+      "initiative",
       "shoot",
       "fight.attack",
       "fight.defend",
@@ -77,6 +78,14 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     }),
   ),
   { area: "battle", kind: "reroll", selects: "spores", by: "round/EndPhase.sporeRoll" },
+  // An objective's rules at the end of the raid, for the Refuge that burned, freed or rescued it.
+  {
+    area: "battle",
+    kind: "trigger",
+    selects: "battle.end",
+    from: ["objectives"],
+    by: "campaign/NextRaid.endEffects (a clean street), campaign/Loot (the Stranger's table)",
+  },
   { area: "battle", kind: "rollTable", by: "effects/Triggers.doEffect (the Congregation table)" },
   { area: "battle", kind: "dieModifier", selects: "spores", by: "round/EndPhase.sporeRoll" },
   { area: "battle", kind: "ignoreBy", by: "creatures/Hunt.ignoredBy" },

@@ -185,6 +185,9 @@ export const setup = (
       improvements: [...refuge.improvements],
       drawn,
       used: {},
+      ...((input.campaign?.refuges?.[r]?.trophies.length ?? 0) > 0
+        ? { trophies: [...input.campaign!.refuges![r]!.trophies] }
+        : {}),
     })
   })
 

@@ -159,6 +159,8 @@ export const Side = Schema.Struct({
   drawn: Schema.Struct({ reloads: count(999), arrows: count(999), bolts: count(999) }),
   /** Limited side-wide uses spent, by key. */
   used: Schema.Record({ key: Schema.String, value: count(99) }),
+  /** Objectives its Refuge keeps as trophies (the Radio, B-OBJECTIVE-08): their Refuge-wide rules apply. */
+  trophies: Schema.optional(Schema.Array(Schema.String)),
 }).annotations({ identifier: "Side" })
 export type Side = typeof Side.Type
 
@@ -342,6 +344,18 @@ export const State = Schema.Struct({
   campaign: Schema.optional(
     Schema.Struct({
       hollowed: Schema.Array(Schema.Struct({ name: Schema.String, refuge: SideId, profile: BattleProfile })),
+      /**
+       * Per Refuge, in the order of the set-up's Refuges: creatures lurking at set-up, more or fewer
+       * (a clean street, B-OBJECTIVE-04), and the trophies it keeps (the Radio, B-OBJECTIVE-08).
+       */
+      refuges: Schema.optional(
+        Schema.Array(
+          Schema.Struct({
+            lurking: Schema.Int.pipe(Schema.between(-12, 12)),
+            trophies: Schema.Array(Schema.String),
+          }),
+        ),
+      ),
     }),
   ),
   result: Schema.optional(Result),

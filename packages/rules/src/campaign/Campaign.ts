@@ -19,6 +19,7 @@ import { apply, type Rejection } from "./Decide.js"
 import { Event } from "./Event.js"
 import { fold, freshStatus } from "./Evolve.js"
 import { FIRST_SEASON } from "./Flow.js"
+import { raidContext } from "./NextRaid.js"
 import type { CampaignState } from "./State.js"
 import { upkeepRules } from "./Upkeep.js"
 
@@ -175,6 +176,7 @@ export const raidSetup = (
       hollowed: state.hollowed
         .filter((h) => !h.atRest)
         .map((h) => ({ name: h.name, refuge: h.refuge, profile: h.profile })),
+      refuges: raidContext(state),
     },
   })
 }

@@ -14,6 +14,7 @@ import { between } from "./Errands.js"
 import type { Event } from "./Event.js"
 import { type Draft, evolve } from "./Evolve.js"
 import { continueAftermath } from "./Flow.js"
+import { carryOver } from "./NextRaid.js"
 import { readBattle, recordOf } from "./RaidRecord.js"
 import type { Answer, CampaignState, RaidRecord } from "./State.js"
 
@@ -41,6 +42,8 @@ const recordRaid = (ctx: Ctx, battle: unknown) => {
   const rec = recordOf(ctx.draft as CampaignState, b.right, ctx.env.content)
   if (Either.isLeft(rec)) return refuse(rec.left, "B-AFTERMATH-01")
   fold(ctx, rec.right)
+  // A forfeit is no raid played: only a recorded raid spends or leaves statuses and trophies.
+  carryOver(ctx, rec.right)
 }
 
 /** R-CAMPAIGN-12: a Refuge with nobody fit to raid forfeits; the others score a win, and the Aftermath runs. */

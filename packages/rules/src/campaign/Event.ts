@@ -11,7 +11,16 @@ import { GiftRef, MarkRef } from "../content/schema/Ids.js"
 import { Store } from "../plugin/Vocabulary.js"
 import { RecordedDie } from "../refuge/Ledger.js"
 import { Advance, Equipment, Injury, Survivor } from "../refuge/Survivor.js"
-import { Answer, CampaignState, Hollowed, LossCause, Prompt, RaidRecord, SurvivorStatus } from "./State.js"
+import {
+  Answer,
+  CampaignState,
+  Hollowed,
+  LossCause,
+  Prompt,
+  RaidRecord,
+  RefugeStatus,
+  SurvivorStatus,
+} from "./State.js"
 
 const event = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
   Schema.Struct({ type: Schema.Literal(type), ...fields })
@@ -99,6 +108,17 @@ export const Event = Schema.Union(
   event("errands.reset", { errands: Schema.Array(Schema.Int) }),
   event("errands.passed", { refuge }),
   event("season.turned", { from: Schema.String, to: Schema.String }),
+  /** A status for the Refuge's next raids (a clean street, B-OBJECTIVE-04). */
+  event("refuge.status", { refuge, status: RefugeStatus }),
+  /** A raid the Refuge played spent one raid of each of its statuses. */
+  event("refuge.statusesSpent", { refuge, raid: Schema.Int }),
+  /** The Refuge keeps an objective it won as a trophy (the Radio, B-OBJECTIVE-08). */
+  event("trophy.kept", {
+    refuge,
+    objective: Schema.String,
+    reason: Schema.String,
+    clause: Schema.optional(Schema.String),
+  }),
 ).annotations({ identifier: "CampaignEvent" })
 export type Event = typeof Event.Type
 export type EventType = Event["type"]

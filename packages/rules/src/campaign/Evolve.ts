@@ -97,6 +97,23 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       return
     case "rolled":
       return
+    case "refuge.status": {
+      const r = d.refuges[e.refuge]!
+      r.statuses = [...(r.statuses ?? []), structuredClone(e.status)] as never
+      return
+    }
+    case "refuge.statusesSpent": {
+      const r = d.refuges[e.refuge]!
+      r.statuses = (r.statuses ?? [])
+        .map((s) => ({ ...s, raids: s.raids - 1 }))
+        .filter((s) => s.raids > 0) as never
+      return
+    }
+    case "trophy.kept": {
+      const r = d.refuges[e.refuge]!
+      r.trophies = [...(r.trophies ?? []), e.objective] as never
+      return
+    }
     case "ledger.posted": {
       const r = d.refuges[e.refuge]!
       const posted = post(r.refuge.ledger as never, e.entries as never)

@@ -82,6 +82,7 @@ export const campaignInterpretations: ReadonlyArray<Interpretation> = [
       ["core/unmet-need", "Upkeep.upkeepRules"],
       ["core/hunger", "Upkeep.upkeepRules"],
       ["core/hollowed-laid-to-rest", "RaidRecord (the slain Hollowed whose slain trigger names it)"],
+      ["core/clean-street", "NextRaid.carryOver (a status for the next raid, read at its set-up)"],
     ] as const
   ).map(([hook, by]): Interpretation => ({ area: "campaign", kind: "hook", selects: hook, by })),
 ]

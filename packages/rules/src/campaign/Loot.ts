@@ -19,6 +19,7 @@ import { gainBlight, settleBlight } from "./Blight.js"
 import { newSurvivorId } from "./Casualties.js"
 import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
+import { endEffects } from "./NextRaid.js"
 import { ownRules } from "./OwnRules.js"
 import type { RaidRecord } from "./State.js"
 import { halfRow, rowOf, tableOf } from "./Tables.js"
@@ -219,9 +220,12 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
       clause: "B-LOOT-01",
     })
   }
+  // The Stranger objective's `battle.end` trigger: a roll on its table for the Refuge that rescued
+  // it (the rescuer wins, R-WORLD-06; a win without the rescue brings nobody home, R-CAMPAIGN-21).
   if (
-    side.outcome === "win" &&
-    scenario?.objectives.some((o) => ctx.env.content.get("objectives", o)?.kind === "stranger")
+    endEffects(ctx.env.content, raid).some(
+      (x) => x.refuge === refuge && x.effect.kind === "rollTable" && x.effect.table === "stranger",
+    )
   )
     stranger(ctx, refuge)
 }

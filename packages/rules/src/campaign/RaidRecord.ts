@@ -131,5 +131,9 @@ export const recordOf = (
     result: battle.result,
     sides: out,
     laidToRest,
+    objectives: battle.objectives.map((o) => {
+      const by = o.by === undefined ? undefined : sideIndex.get(o.by)
+      return { id: o.id, state: o.state, ...(by !== undefined ? { refuge: by } : {}) }
+    }),
   })
 }

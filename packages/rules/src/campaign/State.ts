@@ -7,7 +7,7 @@
  * @since 0.3.0
  */
 import { Schema } from "effect"
-import { BattleProfile, Result } from "../battle/State.js"
+import { BattleProfile, ObjectiveState, Result } from "../battle/State.js"
 import { Refuge } from "../refuge/Refuge.js"
 
 const count = (max: number) => Schema.Int.pipe(Schema.between(0, max))
@@ -37,6 +37,21 @@ export const Standing = Schema.Struct({
 }).annotations({ identifier: "Standing" })
 export type Standing = typeof Standing.Type
 
+/**
+ * A status the campaign keeps on a Refuge for its next raids, consumed by the raids it plays: a
+ * clean street (`lurking` −1 for one raid, B-OBJECTIVE-04, R-WORLD-08).
+ */
+export const RefugeStatus = Schema.Struct({
+  kind: Schema.Literal("lurking"),
+  /** Creatures lurking at set-up, more or fewer (the total never below 0). */
+  value: Schema.Int.pipe(Schema.between(-3, 3)),
+  /** Raids it still lasts: each raid the Refuge plays spends one. */
+  raids: count(9),
+  reason: Schema.String,
+  clause: Schema.optional(Schema.String),
+}).annotations({ identifier: "RefugeStatus" })
+export type RefugeStatus = typeof RefugeStatus.Type
+
 /** One of the campaign's Refuges. */
 export const CampaignRefuge = Schema.Struct({
   refuge: Refuge,
@@ -44,6 +59,10 @@ export const CampaignRefuge = Schema.Struct({
   standing: Standing,
   /** Errands left before the next raid (B-ERRAND-01/02). */
   errands: count(9),
+  /** Statuses for its next raids (left out: none; logs written before them have none). */
+  statuses: Schema.optional(Schema.Array(RefugeStatus)),
+  /** Objectives won and kept for good (the Radio, B-OBJECTIVE-08): their Refuge-wide rules apply in every raid. */
+  trophies: Schema.optional(Schema.Array(Schema.String)),
 }).annotations({ identifier: "CampaignRefuge" })
 export type CampaignRefuge = typeof CampaignRefuge.Type
 
@@ -100,6 +119,14 @@ export type RaidSurvivor = typeof RaidSurvivor.Type
 
 const Ammo = Schema.Struct({ reloads: count(999), arrows: count(999), bolts: count(999) })
 
+/** An objective as the raid ended it, and the Refuge (index) that burned, freed or rescued it. */
+export const EndedObjective = Schema.Struct({
+  id: Schema.String,
+  state: ObjectiveState.fields.state,
+  refuge: Schema.optional(Schema.Int),
+}).annotations({ identifier: "EndedObjective" })
+export type EndedObjective = typeof EndedObjective.Type
+
 /** A raid as the campaign keeps it. */
 export const RaidRecord = Schema.Struct({
   number: Schema.Int,
@@ -120,6 +147,8 @@ export const RaidRecord = Schema.Struct({
   ),
   /** Names of remembered Hollowed slain in this raid (laid to rest). */
   laidToRest: Schema.Array(Schema.String),
+  /** The scenario's objectives as the raid ended them (their `battle.end` rules act on them). */
+  objectives: Schema.optional(Schema.Array(EndedObjective)),
 }).annotations({ identifier: "RaidRecord" })
 export type RaidRecord = typeof RaidRecord.Type
 

@@ -521,14 +521,21 @@ describe("Ammunition", () => {
 })
 
 describe("the Stranger", () => {
+  // Refuge 0 carried the Stranger off its own edge (the objective's end state, R-WORLD-06).
+  const rescued = (s: {
+    objectives: Array<{ state: string; by?: string }>
+    sides: ReadonlyArray<{ id: string }>
+  }) => {
+    s.objectives[0]!.state = "rescued"
+    s.objectives[0]!.by = s.sides[0]!.id
+  }
+
   it("B-STRANGER-01 B-STRANGER-02 the Stranger joins the winner of Someone in the Weeds, free, with a rolled background", () => {
     const c = campaign()
     const salvage = storesOf(c.state.refuges[0]!.refuge.ledger).salvage
-    const done = aftermath(
-      c,
-      finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"),
-      [[/the Stranger's background/, [3]]],
-    )
+    const done = aftermath(c, finishedRaid(c, rescued, ["win", "loss"], "someone-in-the-weeds"), [
+      [/the Stranger's background/, [3]],
+    ])
     expect(survivor(done, 0, "The Stranger")).toMatchObject({ background: "waitress", xp: 0 })
     expect(done.state.refuges[0]!.errands).toBe(2)
     expect(storesOf(done.state.refuges[0]!.refuge.ledger).salvage).toBeGreaterThanOrEqual(salvage - 1)
@@ -539,7 +546,7 @@ describe("the Stranger", () => {
     const seen: Prompt[] = []
     const done = aftermath(
       c,
-      finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"),
+      finishedRaid(c, rescued, ["win", "loss"], "someone-in-the-weeds"),
       [
         [/the Stranger's background/, [6]],
         [/^stranger/, "mechanic"],
@@ -551,6 +558,20 @@ describe("the Stranger", () => {
       choice?.kind === "choice" && choice.options.every((id) => registry.get("backgrounds", id)!.cost <= 20),
     ).toBe(true)
     expect(survivor(done, 0, "The Stranger")!.background).toBe("mechanic")
+  })
+
+  it("B-OBJECTIVE-11 B-STRANGER-01 R-CAMPAIGN-21 a win without the rescue (the other Refuge routed) brings no Stranger home", () => {
+    const c = campaign()
+    const seen: Prompt[] = []
+    const done = aftermath(
+      c,
+      finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"),
+      [],
+      seen,
+    )
+    expect(seen.some((p) => p.kind === "dice" && /the Stranger's background/.test(p.purpose))).toBe(false)
+    expect(survivor(done, 0, "The Stranger")).toBeUndefined()
+    expect(done.state.raids.at(-1)!.objectives).toEqual([{ id: "stranger", state: "standing" }])
   })
 })
 

@@ -62,6 +62,13 @@ export const effectsOf = (ctx: Ctx, m: Model): Sourced[] => {
       if (e.scope === "refuge" || e.scope === "oneFriend")
         out.push({ source: `improvement: ${imp!.name}`, effect: e, owner: m.id })
   }
+  // Trophies the Refuge keeps from the campaign (the Radio, B-OBJECTIVE-08): their Refuge-wide rules.
+  for (const id of side?.trophies ?? []) {
+    const o = c.get("objectives", id)
+    for (const r of o?.rules ?? [])
+      for (const e of r.effects ?? [])
+        if (e.scope === "refuge") out.push({ source: `trophy: ${o!.name}`, effect: e, owner: m.id })
+  }
   return out
 }
 
@@ -216,7 +223,9 @@ const offerReroll = (
 ): { pool: RolledPool; blightOnes: number } | undefined => {
   const all = [...rolled.dice, ...rolled.blight]
   const failed = all.filter((f) => f < 4).length
-  const offers = [...effectsOf(ctx, m), ...aurasOn(ctx, m)].filter((s) => {
+  // Initiative is the Refuge's roll, not the roller's in reach of an aura: no auras asked of the table.
+  const auras = pool === "initiative" ? [] : aurasOn(ctx, m)
+  const offers = [...effectsOf(ctx, m), ...auras].filter((s) => {
     const e = s.effect
     if (e.kind !== "reroll" || (e.roll !== pool && e.roll !== "any")) return false
     if (e.cost !== undefined) return false

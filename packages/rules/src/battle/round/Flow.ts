@@ -40,6 +40,12 @@ export const nextStep = (s: State): Step | undefined => {
   return isPlayerSide(side) ? undefined : "creature"
 }
 
+/** Creatures lurking at set-up: the scenario's, with the campaign's Refuges' statuses (never below 0). */
+export const lurkingAtSetup = (
+  scenario: number,
+  refuges: ReadonlyArray<{ readonly lurking: number }> | undefined,
+): number => Math.max(0, scenario + (refuges ?? []).reduce((n, r) => n + r.lurking, 0))
+
 const playersLeft = (s: State): number => s.sides.filter((x) => isPlayerSide(x) && !x.routed).length
 
 /** Runs one step. */
@@ -48,10 +54,12 @@ export const runStep = (ctx: Ctx, step: Step): void => {
   switch (step) {
     case "setup": {
       fireSetup(ctx)
-      // B-SETUP-07: one Lesser Encounter roll per lurking creature, placed at the Lairs.
+      // B-SETUP-07: one Lesser Encounter roll per lurking creature, placed at the Lairs; a
+      // Refuge's clean street (B-OBJECTIVE-04, R-WORLD-08) means fewer, never below 0.
       const scenario = ctx.env.content.get("scenarios", d.scenario)
       const lairs = d.tokens.filter((t) => t.kind === "lair")
-      for (let i = 0; i < (scenario?.setup.lurking ?? 0); i++) {
+      const lurking = lurkingAtSetup(scenario?.setup.lurking ?? 0, d.campaign?.refuges)
+      for (let i = 0; i < lurking; i++) {
         const lair = lairs.length > 0 ? lairs[i % lairs.length] : undefined
         encounter(ctx, "lesser", lair ? `Lair ${lair.id}` : "a Lair", lair?.id)
       }

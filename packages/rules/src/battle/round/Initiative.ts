@@ -4,6 +4,8 @@
  * Initiative. Highest first; Refuges that tie roll off (a die each, again on a tie); creatures go
  * before a Refuge they tie with; broods that tie keep the order they arrived in (R-BATTLE-18,
  * AMB-B-09). A Refuge whose Leader is not standing rolls the highest Wits standing (R-BATTLE-18).
+ * A rule that re-rolls the Initiative pool (the Radio trophy, B-OBJECTIVE-08, R-WORLD-07) is offered
+ * to the Refuge once its pool is seen; the re-rolled pool is the one that scores.
  *
  * @since 0.2.0
  */
@@ -53,6 +55,8 @@ export const rollInitiative = (ctx: Ctx): void => {
       blight,
       `${side.name}'s Initiative`,
       side.id,
+      // Re-rolls of the whole pool, offered once it is seen (the Radio trophy, R-WORLD-07).
+      "initiative",
     )
     ctx.emit({ type: "initiative.rolled", side: side.id, pool, score: pool.successes })
     scores.set(side.id, pool.successes)
