@@ -461,14 +461,19 @@ export const foundRefuge = (deps: Deps, player: Player, body: unknown, kind?: "r
     return { ...refugeView(stored), seed }
   })
 
-const owned = (deps: Deps, player: Player, id: string, kind?: string) =>
+/** The caller's Refuge's row, its documents still text: 404 for none (or another kind), 403 for another's. */
+const ownedRow = (deps: Deps, player: Player, id: string, kind?: string) =>
   Effect.gen(function* () {
-    const r = yield* db(() => Repo.refugeById(deps.db, id))
-    if (!r || (kind && r.kind !== kind)) return yield* Effect.fail(notFound(`no ${kind ?? "refuge"} "${id}"`))
-    if (r.ownerId !== player.id)
-      return yield* Effect.fail(forbidden(`${r.kind} "${id}" belongs to another player`))
-    return r
+    const row = yield* db(() => Repo.refugeRowById(deps.db, id))
+    if (!row || (kind && row.kind !== kind))
+      return yield* Effect.fail(notFound(`no ${kind ?? "refuge"} "${id}"`))
+    if (row.owner_id !== player.id)
+      return yield* Effect.fail(forbidden(`${row.kind} "${id}" belongs to another player`))
+    return row
   })
+
+const owned = (deps: Deps, player: Player, id: string, kind?: string) =>
+  ownedRow(deps, player, id, kind).pipe(Effect.map(Repo.refugeOfRow))
 
 export const listRefuges = (deps: Deps, player: Player, kind?: string) =>
   db(() => Repo.refugesOf(deps.db, player.id, kind)).pipe(Effect.map((rs) => rs.map(refugeView)))
@@ -485,11 +490,7 @@ export const getRefuge = (deps: Deps, player: Player, id: string, kind?: string)
  */
 export const getRefugeJson = (deps: Deps, player: Player, id: string, kind?: string) =>
   Effect.gen(function* () {
-    const row = yield* db(() => Repo.refugeRowById(deps.db, id))
-    if (!row || (kind && row.kind !== kind))
-      return yield* Effect.fail(notFound(`no ${kind ?? "refuge"} "${id}"`))
-    if (row.owner_id !== player.id)
-      return yield* Effect.fail(forbidden(`${row.kind} "${id}" belongs to another player`))
+    const row = yield* ownedRow(deps, player, id, kind)
     const key = `${row.id}\u0000${row.version}\u0000${row.updated_at}`
     const kept = refugeViews.get(key)
     if (kept !== undefined) return kept
@@ -498,10 +499,14 @@ export const getRefugeJson = (deps: Deps, player: Player, id: string, kind?: str
     return text
   })
 
-const refugeViews = new LRUCache<string, string>({
-  maxSize: 16 * 1024 * 1024,
-  sizeCalculation: (text, key) => text.length + key.length,
-})
+/** Answers kept as text under a key naming the exact stored version they were made from; bounded in bytes. */
+export const keptTexts = (maxBytes: number) =>
+  new LRUCache<string, string>({
+    maxSize: maxBytes,
+    sizeCalculation: (text, key) => text.length + key.length,
+  })
+
+const refugeViews = keptTexts(16 * 1024 * 1024)
 
 export const getLedger = (deps: Deps, player: Player, id: string, kind?: string) =>
   owned(deps, player, id, kind).pipe(

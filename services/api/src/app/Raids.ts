@@ -37,7 +37,7 @@ import {
   notFound,
   rulesViolated,
 } from "./ApiError.js"
-import { type Caller, contentWith, type Deps, decodeBody, type Player } from "./App.js"
+import { type Caller, contentWith, type Deps, decodeBody, keptTexts, type Player } from "./App.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 
@@ -378,10 +378,7 @@ export const getRaidJson = (deps: Deps, player: Caller, id: string) =>
     return text
   })
 
-const raidViews = new LRUCache<string, string>({
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (text, key) => text.length + key.length,
-})
+const raidViews = keptTexts(32 * 1024 * 1024)
 
 /** The raids the caller has a seat at. */
 export const listRaids = (deps: Deps, player: Caller) =>

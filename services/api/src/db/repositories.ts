@@ -183,10 +183,10 @@ export const refugeRowById = async (db: Q, id: string): Promise<Database["refuge
   db.selectFrom("refuges").selectAll().where("id", "=", id).executeTakeFirst()
 
 /** Parses a stored row (see {@link refugeRowById}). */
-export const refugeOfRow = (row: Database["refuges"]): StoredRefuge => toRefuge(row)
+export const refugeOfRow = toRefuge
 
 export const refugeById = async (db: Q, id: string): Promise<StoredRefuge | undefined> => {
-  const row = await db.selectFrom("refuges").selectAll().where("id", "=", id).executeTakeFirst()
+  const row = await refugeRowById(db, id)
   return row && toRefuge(row)
 }
 

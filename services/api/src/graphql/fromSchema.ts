@@ -72,6 +72,34 @@ export const isInteger = (ast: AST.AST): boolean => {
 export const wire = (ast: AST.AST): AST.AST =>
   AST.isTransformation(ast) ? wire(ast.from) : AST.isSuspend(ast) ? wire(ast.f()) : ast
 
+/**
+ * The GraphQL scalar a leaf node is on the wire (inputs and outputs alike), or undefined for a node
+ * that is not a leaf GraphQL can name (a `null` literal, a struct, a union).
+ */
+export const scalarNameOf = (node: AST.AST): "String" | "Int" | "Float" | "Boolean" | undefined => {
+  switch (node._tag) {
+    case "StringKeyword":
+    case "TemplateLiteral":
+      return "String"
+    case "NumberKeyword":
+      return "Float"
+    case "BooleanKeyword":
+      return "Boolean"
+    case "Literal":
+      return typeof node.literal === "string"
+        ? "String"
+        : typeof node.literal === "number"
+          ? Number.isInteger(node.literal)
+            ? "Int"
+            : "Float"
+          : typeof node.literal === "boolean"
+            ? "Boolean"
+            : undefined
+    default:
+      return undefined
+  }
+}
+
 const json: Out = { type: JSONScalar, list: false, nullable: false }
 const scalar = (type: string): Out => ({ type, list: false, nullable: false })
 
@@ -83,19 +111,12 @@ const outOf = (ast: AST.AST, hint: string): Out => {
       return isInteger(node) ? scalar("Int") : outOf(node.from, hint)
     case "StringKeyword":
     case "TemplateLiteral":
-      return scalar("String")
     case "NumberKeyword":
-      return scalar("Float")
     case "BooleanKeyword":
-      return scalar("Boolean")
-    case "Literal":
-      return typeof node.literal === "string"
-        ? scalar("String")
-        : typeof node.literal === "number"
-          ? scalar(Number.isInteger(node.literal) ? "Int" : "Float")
-          : typeof node.literal === "boolean"
-            ? scalar("Boolean")
-            : json
+    case "Literal": {
+      const name = scalarNameOf(node)
+      return name ? scalar(name) : json
+    }
     case "TypeLiteral":
       return node.indexSignatures.length > 0
         ? entriesOf(node, hint)

@@ -11,7 +11,7 @@
  */
 import { SchemaAST as AST, type Schema } from "effect"
 import { builder } from "./builder.js"
-import { isInteger, labelOf, NAME, pascal, wire } from "./fromSchema.js"
+import { isInteger, labelOf, NAME, pascal, scalarNameOf, wire } from "./fromSchema.js"
 import { JSONScalar } from "./schema/json.js"
 
 // biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
@@ -57,19 +57,12 @@ const inOf = (ast: AST.AST, hint: string): In => {
       return isInteger(node) ? scalar("Int") : inOf(node.from, hint)
     case "StringKeyword":
     case "TemplateLiteral":
-      return scalar("String")
     case "NumberKeyword":
-      return scalar("Float")
     case "BooleanKeyword":
-      return scalar("Boolean")
-    case "Literal":
-      return typeof node.literal === "string"
-        ? scalar("String")
-        : typeof node.literal === "boolean"
-          ? scalar("Boolean")
-          : typeof node.literal === "number"
-            ? scalar("Float")
-            : json
+    case "Literal": {
+      const name = scalarNameOf(node)
+      return name ? scalar(name) : json
+    }
     case "TypeLiteral":
       return node.indexSignatures.length > 0 ? json : structOf(node, hint)
     case "TupleType": {
