@@ -294,13 +294,16 @@ const load = (deps: Deps, id: string) =>
 const sidesOf = (raid: Repo.StoredRaid, player: Player): string[] =>
   raid.seats.filter((s) => s.player === player.id && s.side !== undefined).map((s) => s.side!)
 
-const seated = (raid: Repo.StoredRaid, player: Player) =>
+/** What the read checks need of a raid's row. */
+type Head = Pick<Repo.StoredRaid, "id" | "ownerId" | "seats" | "version" | "updatedAt">
+
+const seated = (raid: Head, player: Player) =>
   raid.seats.some((s) => s.player === player.id)
     ? Effect.void
     : Effect.fail(forbidden(`raid "${raid.id}" is played by other players`))
 
 /** Its players read a raid, and so does the player who set it up for others (an organiser). */
-const reader = (raid: Repo.StoredRaid, player: Player) =>
+const reader = (raid: Head, player: Player) =>
   raid.ownerId === player.id ? Effect.void : seated(raid, player)
 
 /** The side a player's command is for: every side (any) when they play them all, else theirs. */
@@ -367,14 +370,19 @@ export const getRaid = (deps: Deps, player: Caller, id: string) =>
  */
 export const getRaidJson = (deps: Deps, player: Caller, id: string) =>
   Effect.gen(function* () {
+    // The head first: a kept view needs only the seats and the version, not the set-up.
+    const head = yield* db(() => Repo.raidHeadById(deps.db, id))
+    if (!head) return yield* Effect.fail(notFound(`no raid "${id.slice(0, 64)}"`))
+    yield* reader(head, player)
+    const keyOf = (r: Head) => `${r.id}\u0000${r.version}\u0000${r.updatedAt}\u0000${player.id}`
+    const kept = raidViews.get(keyOf(head))
+    if (kept !== undefined) return kept
+    // Kept under the whole row's own version: a command may have landed since the head was read.
     const raid = yield* load(deps, id)
     yield* reader(raid, player)
-    const key = `${raid.id}\u0000${raid.version}\u0000${raid.updatedAt}\u0000${player.id}`
-    const kept = raidViews.get(key)
-    if (kept !== undefined) return kept
     const state = raid.version > 0 ? yield* stateOf(deps, raid) : undefined
     const text = JSON.stringify(viewOf(raid, player, state))
-    raidViews.set(key, text)
+    raidViews.set(keyOf(raid), text)
     return text
   })
 

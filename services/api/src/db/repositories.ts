@@ -3,6 +3,7 @@
  * become domain objects here.
  */
 import { type Kysely, sql } from "kysely"
+import { compiledOnce } from "./compiledOnce.js"
 import type { Database } from "./Database.js"
 
 type Q = Kysely<Database>
@@ -23,13 +24,19 @@ export const insertPlayer = async (db: Q, p: Player, keyHash: string): Promise<v
   })
 }
 
+const playerByKeyHashQuery = compiledOnce(
+  (db: Q, keyHash: string) =>
+    db
+      .selectFrom("api_keys")
+      .innerJoin("players", "players.id", "api_keys.player_id")
+      .select(["players.id", "players.name", "players.created_at"])
+      .where("api_keys.key_hash", "=", keyHash),
+  ["key_hash"],
+)
+
+/** The player a key's hash belongs to: every authenticated request asks this (compiled once). */
 export const playerByKeyHash = async (db: Q, keyHash: string): Promise<Player | undefined> => {
-  const row = await db
-    .selectFrom("api_keys")
-    .innerJoin("players", "players.id", "api_keys.player_id")
-    .select(["players.id", "players.name", "players.created_at"])
-    .where("api_keys.key_hash", "=", keyHash)
-    .executeTakeFirst()
+  const [row] = await playerByKeyHashQuery(db, keyHash)
   return row && { id: row.id, name: row.name, createdAt: row.created_at }
 }
 
@@ -182,6 +189,18 @@ export const insertRefuge = async (
 export const refugeRowById = async (db: Q, id: string): Promise<Database["refuges"] | undefined> =>
   db.selectFrom("refuges").selectAll().where("id", "=", id).executeTakeFirst()
 
+const refugeHeadQuery = compiledOnce(
+  (db: Q, id: string) =>
+    db.selectFrom("refuges").select(["id", "kind", "owner_id", "version", "updated_at"]).where("id", "=", id),
+  ["id"],
+)
+
+/**
+ * A Refuge's row without its documents: who owns it and which version it is at. A read whose
+ * answer for that version is already kept needs no more (the documents are most of the row).
+ */
+export const refugeHeadById = async (db: Q, id: string) => (await refugeHeadQuery(db, id))[0]
+
 /** Parses a stored row (see {@link refugeRowById}). */
 export const refugeOfRow = toRefuge
 
@@ -303,6 +322,29 @@ export const insertRaid = async (
 export const raidById = async (db: Q, id: string): Promise<StoredRaid | undefined> => {
   const row = await db.selectFrom("raids").selectAll().where("id", "=", id).executeTakeFirst()
   return row && toRaid(row)
+}
+
+const raidHeadQuery = compiledOnce(
+  (db: Q, id: string) =>
+    db.selectFrom("raids").select(["id", "owner_id", "seats", "version", "updated_at"]).where("id", "=", id),
+  ["id"],
+)
+
+/** A raid's row without its set-up (who may read it, which version): see {@link refugeHeadById}. */
+export const raidHeadById = async (
+  db: Q,
+  id: string,
+): Promise<Pick<StoredRaid, "id" | "ownerId" | "seats" | "version" | "updatedAt"> | undefined> => {
+  const [r] = await raidHeadQuery(db, id)
+  return (
+    r && {
+      id: r.id,
+      ownerId: r.owner_id,
+      seats: JSON.parse(r.seats),
+      version: r.version,
+      updatedAt: r.updated_at,
+    }
+  )
 }
 
 /** The version of a raid (its last seq), without reading the rest of the row. */

@@ -423,7 +423,7 @@ export const makeService = async (
 
   /** Checks the key a request carries; a failure spends the address's budget of failed checks. */
   const authenticate = async (header: string, address: string): Promise<Exit.Exit<App.Caller, ApiError>> => {
-    const exit = await Effect.runPromiseExit(App.authenticate(deps, header))
+    const exit = await App.checkKey(deps, header)
     if (Exit.isFailure(exit)) await limiter.authFailed(address)
     return exit
   }
