@@ -134,7 +134,7 @@ describe("blight sim --campaign", () => {
     for (const f of r.refuges) expect(f.byRaid.map((p: { raid: number }) => p.raid)).toEqual([1, 2])
   }, 180_000)
 
-  it("B-AFTERMATH-01 --html draws the survival curve and each store's trajectory", async () => {
+  it("B-AFTERMATH-01 --html draws the survival curve, each store's trajectory, the net Salvage and Reloads, the Din by Season", async () => {
     const file = join(tmp, "campaign.html")
     const r = await run(
       "sim",
@@ -153,7 +153,9 @@ describe("blight sim --campaign", () => {
     const html = readFileSync(file, "utf8")
     expect(html).toContain('data-chart="survival"')
     expect(html).toContain('data-chart="store-salvage"')
-    expect((html.match(/<svg[^>]*>/g) ?? []).length).toBe(9)
+    expect(html).toContain('data-chart="net-salvage"')
+    expect(html).toContain('data-chart="din-season"')
+    expect((html.match(/<svg[^>]*>/g) ?? []).length).toBe(12)
   }, 120_000)
 
   it.each([

@@ -356,9 +356,14 @@ const campaignText = (r: SimCampaign.CampaignReport): string[] => [
     `${f.name} (${f.starting} survivors at the start):`,
     ...f.byRaid.map(
       (p) =>
-        `  after raid ${p.raid}: ${(p.survival.estimate * 100).toFixed(0)}% of them left (${(p.survival.low * 100).toFixed(0)}–${(p.survival.high * 100).toFixed(0)}), roster ${num(p.roster)}, won ${(p.win.rate.estimate * 100).toFixed(0)}%, lost ${num(p.dead)} dead and ${num(p.turned)} Turned, Blight ${num(p.blight)}; Salvage ${num(p.salvage)}, Rations ${num(p.rations)}, Reloads ${num(p.reloads)}, Meds ${num(p.meds)}, Amber ${num(p.amber)}`,
+        `  after raid ${p.raid}: ${(p.survival.estimate * 100).toFixed(0)}% of them left (${(p.survival.low * 100).toFixed(0)}–${(p.survival.high * 100).toFixed(0)}), roster ${num(p.roster)}, won ${(p.win.rate.estimate * 100).toFixed(0)}%, lost ${num(p.dead)} dead and ${num(p.turned)} Turned, Blight ${num(p.blight)}; Salvage ${num(p.salvage)}, Rations ${num(p.rations)}, Reloads ${num(p.reloads)}, Meds ${num(p.meds)}, Amber ${num(p.amber)} (net this raid: Salvage ${signed(p.net.salvage)}, Reloads ${signed(p.net.reloads)})`,
     ),
   ]),
+  ...(r.bySeason.length ? ["The Din by Season (per raid):"] : []),
+  ...r.bySeason.map(
+    (x) =>
+      `  ${x.season}: ${x.raids} raids, ${num(x.rounds)} rounds, ${num(x.lesser)} Lesser and ${num(x.greater)} Greater Din rounds, ${num(x.encounters)} encounters`,
+  ),
 ]
 
 export const sim: Command = {

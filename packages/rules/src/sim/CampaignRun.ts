@@ -4,8 +4,10 @@
  * the Aftermath's choices). After each raid each Refuge's roster and stores are read: how many of
  * the survivors it started with are still on it (the survival curve), how many it has in all, and
  * its Salvage, Rations, Reloads, Meds and Amber (the store trajectories), the survivors lost so far
- * (dead, Turned) and the roster's mean Blight — so how many raids until a Turn. `campaignReport` folds
- * the campaigns in index order: means with 95% intervals per raid number, win rate per raid.
+ * (dead, Turned) and the roster's mean Blight — so how many raids until a Turn. Each raid played also
+ * gives its Season and its Din (rounds, Lesser and Greater results, encounters). `campaignReport`
+ * folds the campaigns in index order: means with 95% intervals per raid number (the stores, and
+ * their net change over each raid), win rate per raid, and the Din by Season.
  *
  * @since 0.4.0
  */
@@ -15,6 +17,7 @@ import { create, envOf } from "../campaign/Campaign.js"
 import type { ContentView } from "../refuge/Content.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
+import { dinByRound } from "./Din.js"
 import { raidSeed } from "./Raid.js"
 import { Rate } from "./Report.js"
 import { Interval, meanInterval, round6, wilson } from "./Stats.js"
@@ -44,6 +47,27 @@ export const Point = Schema.Struct({
 }).annotations({ identifier: "SimCampaignPoint" })
 export type Point = typeof Point.Type
 
+const Stores = Schema.Struct({
+  salvage: Schema.Int,
+  rations: Schema.Int,
+  reloads: Schema.Int,
+  meds: Schema.Int,
+  amber: Schema.Int,
+})
+
+/** One raid of a campaign that was played (not forfeited): its Season and its Din. */
+export const CampaignRaid = Schema.Struct({
+  /** Its number in the campaign (1 = the first). */
+  raid: count,
+  season: Schema.String,
+  rounds: count,
+  /** Rounds whose Din gave a Lesser, a Greater encounter roll (B-DIN-03, B-DIN-04). */
+  lesser: count,
+  greater: count,
+  encounters: count,
+}).annotations({ identifier: "SimCampaignRaid" })
+export type CampaignRaid = typeof CampaignRaid.Type
+
 /** One campaign, as numbers. */
 export const CampaignSummary = Schema.Struct({
   index: count,
@@ -51,8 +75,15 @@ export const CampaignSummary = Schema.Struct({
   /** Why it stopped before its last raid, if it did. */
   stopped: Schema.optional(Schema.String),
   refuges: Schema.Array(
-    Schema.Struct({ name: Schema.String, starting: count, trajectory: Schema.Array(Point) }),
+    Schema.Struct({
+      name: Schema.String,
+      starting: count,
+      /** The stores before the first raid (so the first raid's net change can be read). */
+      stores: Stores,
+      trajectory: Schema.Array(Point),
+    }),
   ),
+  raids: Schema.Array(CampaignRaid),
 }).annotations({ identifier: "SimCampaignSummary" })
 export type CampaignSummary = typeof CampaignSummary.Type
 
@@ -79,6 +110,8 @@ export const simulateCampaign = (
   let c = made.right
   const starting = c.state.refuges.map((r) => new Set(r.refuge.survivors.map((s) => s.id)))
   const trajectories: Point[][] = c.state.refuges.map(() => [])
+  const startStores = c.state.refuges.map((r) => pickStores(storesOf(r.refuge.ledger)))
+  const raids: CampaignRaid[] = []
   let stopped: string | undefined
   for (let k = 0; k < spec.raids; k++) {
     const played = autoRaid(c, env, spec.scenario)
@@ -86,8 +119,20 @@ export const simulateCampaign = (
       stopped = `raid ${k + 1}: ${played.left}`
       break
     }
+    const battle = played.right.battle
+    if (battle) {
+      const din = dinByRound(battle.events)
+      raids.push({
+        raid: k + 1,
+        season: battle.state.season ?? c.state.season,
+        rounds: battle.state.round,
+        lesser: din.filter((d) => d.result === "lesser").length,
+        greater: din.filter((d) => d.result === "greater").length,
+        encounters: din.reduce((n, d) => n + d.encounters, 0),
+      })
+    }
     c = played.right.campaign
-    const last = played.right.battle ? c.state.raids.at(-1) : undefined
+    const last = battle ? c.state.raids.at(-1) : undefined
     const lost = (i: number, cause: string) =>
       c.state.lost.filter((l) => l.refuge === i && l.cause === cause).length
     for (const [i, r] of c.state.refuges.entries()) {
@@ -104,11 +149,7 @@ export const simulateCampaign = (
           r.refuge.survivors.length === 0
             ? 0
             : round6(r.refuge.survivors.reduce((n, x) => n + x.blight, 0) / r.refuge.survivors.length),
-        salvage: stores.salvage,
-        rations: stores.rations,
-        reloads: stores.reloads,
-        meds: stores.meds,
-        amber: stores.amber,
+        ...pickStores(stores),
       })
     }
   }
@@ -119,10 +160,20 @@ export const simulateCampaign = (
     refuges: c.state.refuges.map((r, i) => ({
       name: r.refuge.name,
       starting: starting[i]!.size,
+      stores: startStores[i]!,
       trajectory: trajectories[i]!,
     })),
+    raids,
   })
 }
+
+const pickStores = (s: Record<(typeof STORES)[number], number>) => ({
+  salvage: s.salvage,
+  rations: s.rations,
+  reloads: s.reloads,
+  meds: s.meds,
+  amber: s.amber,
+})
 
 /** A Refuge at one raid number, over the campaigns that reached it. */
 export const CampaignPointReport = Schema.Struct({
@@ -144,7 +195,25 @@ export const CampaignPointReport = Schema.Struct({
   reloads: Interval,
   meds: Interval,
   amber: Interval,
+  /** Each store's net change over this raid (its Aftermath and Errands included): after less before. */
+  net: Schema.Struct({
+    salvage: Interval,
+    rations: Interval,
+    reloads: Interval,
+    meds: Interval,
+    amber: Interval,
+  }),
 }).annotations({ identifier: "SimCampaignPointReport" })
+
+/** The raids played in one Season, across every campaign: their length and their Din, per raid. */
+export const SeasonReport = Schema.Struct({
+  season: Schema.String,
+  raids: count,
+  rounds: Interval,
+  lesser: Interval,
+  greater: Interval,
+  encounters: Interval,
+}).annotations({ identifier: "SimSeasonReport" })
 
 /** The report of a campaign run. */
 export const CampaignReport = Schema.Struct({
@@ -155,6 +224,8 @@ export const CampaignReport = Schema.Struct({
   refuges: Schema.Array(
     Schema.Struct({ name: Schema.String, starting: count, byRaid: Schema.Array(CampaignPointReport) }),
   ),
+  /** By Season, in the order the Seasons were first met (campaigns in index order). */
+  bySeason: Schema.Array(SeasonReport),
 }).annotations({ identifier: "SimCampaignReport" })
 export type CampaignReport = typeof CampaignReport.Type
 
@@ -200,9 +271,36 @@ export const campaignReport = (
             reloads: mean((p) => p.reloads),
             meds: mean((p) => p.meds),
             amber: mean((p) => p.amber),
+            net: Object.fromEntries(
+              STORES.map((store) => [
+                store,
+                meanInterval(
+                  at.map(({ r, p }) => p[store] - (k === 0 ? r.stores[store] : r.trajectory[k - 1]![store])),
+                ),
+              ]),
+            ) as Record<(typeof STORES)[number], Interval>,
           }
         }),
       }
     }),
+    bySeason: seasonsOf(cs),
   }
+}
+
+const seasonsOf = (cs: ReadonlyArray<CampaignSummary>): Array<typeof SeasonReport.Type> => {
+  const by = new Map<string, CampaignRaid[]>()
+  for (const c of cs)
+    for (const r of c.raids) {
+      const list = by.get(r.season) ?? []
+      list.push(r)
+      by.set(r.season, list)
+    }
+  return [...by].map(([season, rs]) => ({
+    season,
+    raids: rs.length,
+    rounds: meanInterval(rs.map((r) => r.rounds)),
+    lesser: meanInterval(rs.map((r) => r.lesser)),
+    greater: meanInterval(rs.map((r) => r.greater)),
+    encounters: meanInterval(rs.map((r) => r.encounters)),
+  }))
 }

@@ -297,7 +297,10 @@ export const comparisonCharts = (c: Comparison): Chart[] => {
   ]
 }
 
-/** A campaign run's charts: the survival curve, the roster, and each store's trajectory. */
+/**
+ * A campaign run's charts: the survival curve, the roster, each store's trajectory, the net
+ * Salvage and Reloads per raid, and the Din by Season.
+ */
 export const campaignCharts = (r: CampaignReport): Chart[] => {
   const series = (pick: (p: CampaignReport["refuges"][number]["byRaid"][number]) => Interval) =>
     r.refuges.flatMap((f) => f.byRaid.map((p) => ({ raid: p.raid, what: f.name, ...at(pick(p)) })))
@@ -361,5 +364,35 @@ export const campaignCharts = (r: CampaignReport): Chart[] => {
       ),
     },
     ...stores,
+    ...(["salvage", "reloads"] as const).map(
+      (store): Chart => ({
+        id: `net-${store}`,
+        title: `${store[0]!.toUpperCase()}${store.slice(1)} net over each raid, its Errands and Aftermath included (means, 95% intervals)`,
+        spec: byRound(
+          `${store[0]!.toUpperCase()}${store.slice(1)} net per raid`,
+          series((p) => p.net[store]),
+          `${store} gained (less spent)`,
+          undefined,
+          "raid",
+        ),
+      }),
+    ),
+    ...(r.bySeason.length === 0
+      ? []
+      : [
+          {
+            id: "din-season",
+            title: `The Din by Season: per raid, rounds whose Din called a Lesser or a Greater encounter roll, and encounters rolled (${r.bySeason.reduce((n, x) => n + x.raids, 0)} raids, 95% intervals)`,
+            spec: intervals(
+              "The Din by Season",
+              r.bySeason.flatMap((x) => [
+                { what: `${x.season} (${x.raids} raids)`, group: "Lesser Din rounds", ...at(x.lesser) },
+                { what: `${x.season} (${x.raids} raids)`, group: "Greater Din rounds", ...at(x.greater) },
+                { what: `${x.season} (${x.raids} raids)`, group: "encounters", ...at(x.encounters) },
+              ]),
+              "per raid",
+            ),
+          } satisfies Chart,
+        ]),
   ]
 }

@@ -188,6 +188,35 @@ describe("a campaign run (B-AFTERMATH-01)", () => {
       "store-reloads",
       "store-meds",
       "store-amber",
+      "net-salvage",
+      "net-reloads",
+      "din-season",
     ])
+  })
+
+  it("B-AFTERMATH-01 a store's net per raid is its level after the raid less its level before", () => {
+    const r = campaignReport(cspec, runs)
+    for (const [i, f] of r.refuges.entries())
+      for (const [k, p] of f.byRaid.entries()) {
+        const nets = runs.map((c) => {
+          const t = c.refuges[i]!
+          return t.trajectory[k]!.salvage - (k === 0 ? t.stores.salvage : t.trajectory[k - 1]!.salvage)
+        })
+        expect(p.net.salvage.estimate).toBeCloseTo((nets[0]! + nets[1]!) / 2, 6)
+      }
+  })
+
+  it("B-DIN-05 each raid played records its Season and its Din; the report groups them by Season", () => {
+    const played = runs.flatMap((c) => c.raids)
+    expect(played.length).toBeGreaterThan(0)
+    for (const raid of played) {
+      expect(raid.season).toMatch(/^[a-z-]+$/)
+      expect(raid.lesser + raid.greater).toBeLessThanOrEqual(raid.rounds)
+    }
+    const r = campaignReport(cspec, runs)
+    expect(r.bySeason.reduce((n, s) => n + s.raids, 0)).toBe(played.length)
+    const first = r.bySeason[0]!
+    const inIt = played.filter((x) => x.season === first.season)
+    expect(first.encounters.estimate).toBeCloseTo(inIt.reduce((n, x) => n + x.encounters, 0) / inIt.length, 6)
   })
 })

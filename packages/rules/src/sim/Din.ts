@@ -1,0 +1,31 @@
+/**
+ * The Din of one raid, round by round, read from its events: the Noise made by the end of the
+ * round, the Din roll's result (B-DIN-02 to 04; the Season moves its thresholds, B-DIN-05), and how many encounters were rolled. Shared by the
+ * per-raid summary and the campaign runs (which group it by Season).
+ *
+ * @since 0.4.0
+ */
+import type { Event } from "../battle/Event.js"
+
+/** One round's Din. */
+export interface RoundDin {
+  readonly noise: number
+  readonly result: "none" | "lesser" | "greater"
+  readonly encounters: number
+}
+
+/** The Din by round (index 0 = round 1). */
+export const dinByRound = (events: Iterable<Event>): RoundDin[] => {
+  const din: RoundDin[] = []
+  let round = 0
+  for (const e of events) {
+    if (e.type === "round.start") {
+      round = e.round
+      while (din.length < round) din.push({ noise: 0, result: "none", encounters: 0 })
+    } else if (e.type === "din.rolled" && round > 0)
+      din[round - 1] = { ...din[round - 1]!, noise: e.noise, result: e.result }
+    else if (e.type === "encounter.rolled" && round > 0)
+      din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
+  }
+  return din
+}
