@@ -255,7 +255,12 @@ export const campaignReport = (
           return {
             raid: k + 1,
             campaigns: at.length,
-            survival: meanInterval(at.map(({ r, p }) => (r.starting === 0 ? 0 : p.alive / r.starting))),
+            // A share: its interval stops at 0 and 1.
+            survival: meanInterval(
+              at.map(({ r, p }) => (r.starting === 0 ? 0 : p.alive / r.starting)),
+              undefined,
+              1,
+            ),
             roster: mean((p) => p.roster),
             win: { k: wins, n: at.length, rate: wilson(wins, at.length) },
             dead: mean((p) => p.dead),

@@ -39,8 +39,12 @@ export const wilson = (k: number, n: number, z = Z95): Interval => {
   return interval(p, Math.max(0, centre - half), Math.min(1, centre + half))
 }
 
-/** The mean of `xs` and a normal interval (the sample standard deviation; n < 2: no width). */
-export const meanInterval = (xs: ReadonlyArray<number>, z = Z95): Interval => {
+/** The mean of `xs` and a normal interval (the sample standard deviation; n < 2: no width), cut at `ceiling` (1 for a share). */
+export const meanInterval = (
+  xs: ReadonlyArray<number>,
+  z = Z95,
+  ceiling = Number.POSITIVE_INFINITY,
+): Interval => {
   const n = xs.length
   if (n === 0) return interval(0, 0, 0)
   let sum = 0
@@ -52,7 +56,7 @@ export const meanInterval = (xs: ReadonlyArray<number>, z = Z95): Interval => {
   const half = z * Math.sqrt(ss / (n - 1) / n)
   // Counts cannot be negative: an interval of values never below 0 stops at 0.
   const floor = xs.every((x) => x >= 0) ? 0 : Number.NEGATIVE_INFINITY
-  return interval(mean, Math.max(floor, mean - half), mean + half)
+  return interval(mean, Math.max(floor, mean - half), Math.min(ceiling, mean + half))
 }
 
 /**

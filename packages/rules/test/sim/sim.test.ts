@@ -178,6 +178,7 @@ describe("a campaign run (B-AFTERMATH-01)", () => {
     const shares = runs.map((c) => c.refuges[0]!.trajectory[1]!.alive / 5)
     expect(first.survival.estimate).toBeCloseTo((shares[0]! + shares[1]!) / 2, 6)
     expect(first.campaigns).toBe(2)
+    for (const f of r.refuges) for (const p of f.byRaid) expect(p.survival.high).toBeLessThanOrEqual(1)
     expect(campaignCharts(r).map((c) => c.id)).toEqual([
       "survival",
       "turned",
