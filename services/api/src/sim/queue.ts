@@ -15,7 +15,15 @@ import type { Config } from "../config.js"
 import type { Db } from "../db/connect.js"
 import type { Database } from "../db/Database.js"
 import type { Played, Task } from "./play.js"
-import { chunksStored, rangeOf, recordChunk, type StoredSimulation, unfinished, wanted } from "./store.js"
+import {
+  chunksStored,
+  fail,
+  rangeOf,
+  recordChunk,
+  type StoredSimulation,
+  unfinished,
+  wanted,
+} from "./store.js"
 
 /** The graphile-worker task that plays one chunk. */
 export const CHUNK_TASK = "blight_simulation_chunk"
@@ -40,7 +48,13 @@ const playFile = (): string => {
 
 /** A pool of `threads` worker threads playing chunks. */
 export const chunkPool = (threads: number) => {
-  const pool = new Piscina<Task, Played>({ filename: playFile(), minThreads: 0, maxThreads: threads })
+  // A thread loads the rules once (about a second): kept a minute after its last chunk, not ended at once.
+  const pool = new Piscina<Task, Played>({
+    filename: playFile(),
+    minThreads: 0,
+    maxThreads: threads,
+    idleTimeout: 60_000,
+  })
   return {
     play: (task: Task): Promise<Played> => pool.run(task),
     close: () => pool.destroy(),
@@ -82,8 +96,13 @@ export const threadQueue = (
       pool ??= chunkPool(threads)
       busy++
       playAndRecord(db, pool.play, now, id, k)
-        .catch((e: unknown) => {
-          if (!closed) log(`simulation ${id} chunk ${k}: ${e instanceof Error ? e.message : String(e)}`)
+        .catch(async (e: unknown) => {
+          // Closing ends the threads mid-chunk: the chunk is played again at the next start.
+          if (closed) return
+          log(`simulation ${id} chunk ${k}: ${messageOf(e)}`)
+          await fail(db, id, `chunk ${k} could not be played (an internal error, logged)`, now()).catch(
+            () => undefined,
+          )
         })
         .finally(() => {
           busy--
@@ -132,13 +151,22 @@ export const chunkTask =
     now: () => string,
     played: (id: string, k: number, ms: number) => void = () => undefined,
   ): GraphileTask =>
-  async (payload: unknown, _helpers: JobHelpers) => {
+  async (payload: unknown, helpers: JobHelpers) => {
     const p = payload as { simulation?: unknown; chunk?: unknown }
     if (typeof p?.simulation !== "string" || !Number.isInteger(p.chunk)) return
+    const [id, k] = [p.simulation, p.chunk as number]
     const started = performance.now()
-    if (await playAndRecord(db, play, now, p.simulation, p.chunk as number))
-      played(p.simulation, p.chunk as number, performance.now() - started)
+    try {
+      if (await playAndRecord(db, play, now, id, k)) played(id, k, performance.now() - started)
+    } catch (e) {
+      // Thrown: graphile-worker tries the job again later; after its last attempt, the simulation fails.
+      if (helpers.job.attempts < helpers.job.max_attempts) throw e
+      helpers.logger.error(`simulation ${id} chunk ${k}: ${messageOf(e)}`)
+      await fail(db, id, `chunk ${k} could not be played after ${helpers.job.attempts} attempts`, now())
+    }
   }
+
+const messageOf = (e: unknown) => (e instanceof Error ? (e.stack ?? e.message) : String(e))
 
 /** A graphile-worker logger that writes warnings and errors to `log` (its info lines are noise here). */
 export const graphileLogger = (log: (m: string) => void) =>

@@ -154,6 +154,17 @@ export const cancel = async (db: Q, id: string, at: string): Promise<boolean> =>
   return true
 }
 
+/** Fails a queued or running simulation, saying why (for its player); its chunks' summaries go. */
+export const fail = async (db: Q, id: string, why: string, at: string): Promise<void> => {
+  await db
+    .updateTable("simulations")
+    .set({ status: "failed", error: why.slice(0, 2000), updated_at: at })
+    .where("id", "=", id)
+    .where("status", "in", ["queued", "running"])
+    .execute()
+  await db.deleteFrom("simulation_chunks").where("simulation_id", "=", id).execute()
+}
+
 /** Whether a chunk is still worth playing (its simulation is queued or running). */
 export const wanted = async (db: Q, id: string): Promise<StoredSimulation | undefined> => {
   const s = await simulationById(db, id)
@@ -171,16 +182,7 @@ export const recordChunk = async (
   played: Played,
   now: () => string,
 ): Promise<void> => {
-  if ("refused" in played) {
-    await db
-      .updateTable("simulations")
-      .set({ status: "failed", error: played.refused.slice(0, 2000), updated_at: now() })
-      .where("id", "=", id)
-      .where("status", "in", ["queued", "running"])
-      .execute()
-    await db.deleteFrom("simulation_chunks").where("simulation_id", "=", id).execute()
-    return
-  }
+  if ("refused" in played) return fail(db, id, played.refused, now())
   const complete = await db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto("simulation_chunks")
@@ -201,6 +203,13 @@ export const recordChunk = async (
       .where("status", "in", ["queued", "running"])
       .returning(["chunks_done", "chunks"])
       .executeTakeFirst()
+    // Cancelled (or failed) meanwhile: what this chunk stored goes too.
+    if (row === undefined)
+      await tx
+        .deleteFrom("simulation_chunks")
+        .where("simulation_id", "=", id)
+        .where("chunk", "=", k)
+        .execute()
     return row !== undefined && row.chunks_done >= row.chunks
   })
   if (complete) await assemble(db, id, now)
