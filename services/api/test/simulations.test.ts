@@ -209,6 +209,17 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
       other,
     )
     expect(stored.status).toBe(404)
+    // A stored Refuge: the caller's own is played; another player's is refused.
+    const theirs = await api.post("/v1/refuges", { roster: roster("refuge"), seed: 3 }, other)
+    expect(theirs.status).toBe(201)
+    const withTheirs = {
+      ...body({ raids: 1 }),
+      refuges: [{ refuge: theirs.body.id }, { roster: roster("congregation") }],
+    }
+    expect((await api.post("/v1/simulations", withTheirs, key)).status).toBe(403)
+    const own = await api.post("/v1/simulations", withTheirs, other)
+    expect(own.status).toBe(202)
+    expect((await settled(api, own.body.id, other)).status).toBe("done")
     await settled(api, id, key)
   })
 
