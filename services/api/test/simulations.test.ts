@@ -287,7 +287,9 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
   })
 })
 
-const WORKER = join(REPO_ROOT, "services/api/dist/worker.js")
+// The `blight-worker` bin as npm links it (a launcher of the built dist/worker.js).
+const WORKER = join(REPO_ROOT, "services/api/bin/blight-worker.js")
+const BUILT = join(REPO_ROOT, "services/api/dist/worker.js")
 
 /**
  * Runs `f` while `n` `blight-worker` processes serve one PostgreSQL database (started and ready
@@ -343,7 +345,7 @@ describe.skipIf(!postgresServer())("simulations over HTTP on PostgreSQL: blight-
   let server: Running
   let key: string
   beforeAll(async () => {
-    if (!existsSync(WORKER)) throw new Error(`${WORKER} is missing: build first (npx tsc -b services/api)`)
+    if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: build first (npx tsc -b services/api)`)
     db = await makeDatabase("postgres")
     server = await startTestServer(db.url, { ...unlimited, simulationChunkRaids: 2 })
     key = await register(client(server.url), "Simulator")
