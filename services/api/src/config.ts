@@ -36,6 +36,10 @@ export interface Config {
   readonly cacheBytes: number
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   readonly shutdownGraceMs: number
+  /** Raids per chunk of a simulation (a chunk is one queue job). */
+  readonly simulationChunkRaids: number
+  /** On SQLite, the worker threads the server plays simulations' chunks on. */
+  readonly simulationThreads: number
 }
 
 export const defaults: Config = {
@@ -50,6 +54,8 @@ export const defaults: Config = {
   graphqlMaxQueryLength: 20_000,
   cacheBytes: 64 * 1024 * 1024,
   shutdownGraceMs: 10_000,
+  simulationChunkRaids: 500,
+  simulationThreads: 1,
 }
 
 const int = (name: string, fallback: number, min: number, max: number) =>
@@ -97,6 +103,8 @@ const settings = C.all({
   graphqlMaxQueryLength: int("GRAPHQL_MAX_QUERY_LENGTH", defaults.graphqlMaxQueryLength, 1000, 1_000_000),
   cacheBytes: int("CACHE_BYTES", defaults.cacheBytes, 0, 4 * 1024 * 1024 * 1024),
   shutdownGraceMs: int("SHUTDOWN_GRACE_MS", defaults.shutdownGraceMs, 0, 600_000),
+  simulationChunkRaids: int("SIM_CHUNK_RAIDS", defaults.simulationChunkRaids, 1, 10_000),
+  simulationThreads: int("SIM_THREADS", defaults.simulationThreads, 1, 64),
 })
 
 /** Reads the settings from the environment; throws one readable Error on a bad value. */

@@ -263,6 +263,37 @@ describe("every answer matches /openapi.json", () => {
     checked.add("GET /v1/raids/{id}/stream")
   })
 
+  it("simulations: queued (202), followed to the report, its HTML page, refusals", async () => {
+    const rosters = ["refuge", "congregation"].map((n) =>
+      JSON.parse(readFileSync(join(REPO_ROOT, `examples/rosters/${n}.json`), "utf8")),
+    )
+    const made = await call(
+      "POST",
+      "/v1/simulations",
+      { refuges: rosters.map((roster) => ({ roster })), raids: 2, seed: 1 },
+      202,
+    )
+    await call("POST", "/v1/simulations", { refuges: [], raids: 2 }, 400)
+    await call("GET", "/v1/simulations", undefined, 200)
+    await call("GET", "/v1/simulations/nope", undefined, 404)
+    let sim = await call("GET", `/v1/simulations/${made.id}`, undefined, 200)
+    for (const until = Date.now() + 60_000; sim.status !== "done" && Date.now() < until; ) {
+      await new Promise((f) => setTimeout(f, 100))
+      sim = await call("GET", `/v1/simulations/${made.id}`, undefined, 200)
+    }
+    expect(sim.status).toBe("done")
+    await call("DELETE", `/v1/simulations/${made.id}`, undefined, 409)
+    const page = await fetch(`${server.url}/v1/simulations/${made.id}/report.html`, {
+      headers: { authorization: `Bearer ${key}` },
+    })
+    expect(page.status).toBe(200)
+    expect(page.headers.get("content-type")).toMatch(/^text\/html/)
+    expect(await page.text()).toContain("<svg")
+    const html = doc.paths?.["/v1/simulations/{id}/report.html"]?.get?.responses?.["200"]?.content
+    expect(Object.keys(html ?? {})).toEqual(["text/html"])
+    checked.add("GET /v1/simulations/{id}/report.html")
+  })
+
   it("covered every route of the route table", () => {
     const missing = routes.map((r) => `${r.method} ${r.path}`).filter((r) => !checked.has(r))
     expect(missing).toEqual([])

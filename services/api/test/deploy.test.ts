@@ -57,7 +57,10 @@ describe("deployment settings", () => {
       networks: Record<string, Json>
     }
     const known = new Set(examples().map(([name]) => name))
-    const instances = Object.entries(compose.services).filter(([, s]) => s.build !== undefined)
+    // The API instances: built from the repository, running the image's own command (the server).
+    const instances = Object.entries(compose.services).filter(
+      ([, s]) => s.build !== undefined && s.command === undefined,
+    )
     expect(instances.length).toBeGreaterThanOrEqual(2)
     const proxy = compose.services.proxy
     const proxyAddress = proxy.networks.backend.ipv4_address
@@ -83,6 +86,18 @@ describe("deployment settings", () => {
     expect(upstreams?.sort()).toEqual(instances.map(([n, s]) => `${n}:${s.environment.PORT}`).sort())
     expect(caddy).toMatch(/health_uri \/ready/)
     expect(compose.networks.backend.ipam.config[0].subnet).toBe("172.28.0.0/24")
+  })
+
+  it("compose.yaml: simulation workers run blight-worker on the instances' PostgreSQL", () => {
+    const compose = parse(read("compose.yaml"), { merge: true }) as { services: Record<string, Json> }
+    const worker = compose.services.worker
+    const bin = JSON.parse(read("services/api/package.json")).bin["blight-worker"]
+    expect(worker.command).toEqual(["node", join("services/api", bin)])
+    expect(existsSync(join(REPO_ROOT, worker.command[1]))).toBe(true)
+    expect(worker.environment.DATABASE_URL).toBe(compose.services["api-1"].environment.DATABASE_URL)
+    expect(Object.keys(worker.environment).sort()).toEqual(["DATABASE_URL", "WORKER_THREADS"])
+    expect(worker.depends_on.db.condition).toBe("service_healthy")
+    expect(worker.deploy.replicas).toBeGreaterThanOrEqual(2)
   })
 
   it("the Dockerfile runs the built service the repository builds", () => {

@@ -83,5 +83,8 @@ describe("a client generated from /openapi.json", () => {
     expect(s.raidEvents[0]).toBe("battle.setup")
     expect(s.raidEvents.slice(-2)).toEqual(["commanded", "undone"])
     expect(s.raidVersion).toBeGreaterThan(2)
+    expect(s.simulation).toMatchObject({ raids: 2, page: true, listed: 1, cancelStatus: 409 })
+    expect(s.simulation.sides.length).toBe(2)
+    expect(s.simulation.charts).toBeGreaterThan(0)
   }, 60_000)
 })

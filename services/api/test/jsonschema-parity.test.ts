@@ -103,6 +103,8 @@ describe("request-body JSON Schemas", () => {
     // and the engine's BattleOptions, which has no published file.
     "POST /v1/raids": { file: "roster.schema.json", property: "sides[].roster" },
     "POST /v1/raids/{id}/join": { file: "roster.schema.json", property: "roster" },
+    // A Refuge founded now for a simulation; the rest (raids, policies, table, seed) is the service's.
+    "POST /v1/simulations": { file: "roster.schema.json", property: "refuges[].roster" },
     "POST /v1/refuges/{id}/market-trips": { file: "market-trip.schema.json" },
     "POST /v1/congregations/{id}/market-trips": { file: "market-trip.schema.json" },
   }

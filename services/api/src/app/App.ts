@@ -25,6 +25,7 @@ import { LRUCache } from "lru-cache"
 import type { Database } from "../db/Database.js"
 import * as Repo from "../db/repositories.js"
 import type { Notifier } from "../live/Notifier.js"
+import type { SimQueue } from "../sim/queue.js"
 import {
   type ApiError,
   badRequest,
@@ -43,6 +44,8 @@ export interface Deps {
   readonly now: () => string
   /** Tells every instance a stream grew (live raids); in-process only when not given. */
   readonly notifier?: Notifier
+  /** Where simulations' chunks run, and how many raids a chunk holds (absent: simulations are off). */
+  readonly simulations?: { readonly queue: SimQueue; readonly chunkRaids: number }
 }
 
 export type Player = Repo.Player

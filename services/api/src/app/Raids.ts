@@ -442,7 +442,7 @@ export const raidEvents = (deps: Deps, player: Caller, id: string, query: unknow
 // ── making a raid ───────────────────────────────────────────────────────────
 
 /** A side's Refuge: a stored one of the player's, or a roster founded now with the raid's seed. */
-const refugeFor = (
+export const refugeFor = (
   deps: Deps,
   player: Player,
   side: { readonly refuge?: string | undefined; readonly roster?: unknown },
@@ -556,15 +556,11 @@ const append = (
     return version
   })
 
-/** Makes a raid: set up at once when every side's Refuge is given, else when the last player joins. */
-export const createRaid = (deps: Deps, player: Caller, body: unknown) =>
-  Effect.gen(function* () {
-    const input = yield* decodeBody(CreateRaidBody, body)
-    const packs = input.packs ?? []
-    const content = yield* contentWith(deps, packs)
-    const scenario = input.scenario ?? "cache"
-    if (!content.get("scenarios", scenario))
-      return yield* Effect.fail(
+/** The scenario named, when the content has it (422 listing those it has). */
+export const scenarioIn = (content: Registry.Registry, scenario: string): Effect.Effect<string, ApiError> =>
+  content.get("scenarios", scenario)
+    ? Effect.succeed(scenario)
+    : Effect.fail(
         rulesViolated(`there is no scenario "${scenario}"`, [
           {
             path: "scenario",
@@ -576,6 +572,14 @@ export const createRaid = (deps: Deps, player: Caller, body: unknown) =>
           },
         ]),
       )
+
+/** Makes a raid: set up at once when every side's Refuge is given, else when the last player joins. */
+export const createRaid = (deps: Deps, player: Caller, body: unknown) =>
+  Effect.gen(function* () {
+    const input = yield* decodeBody(CreateRaidBody, body)
+    const packs = input.packs ?? []
+    const content = yield* contentWith(deps, packs)
+    const scenario = yield* scenarioIn(content, input.scenario ?? "cache")
     const seed = input.seed ?? randomInt(0, 2 ** 48 - 1)
     const refuges: Array<Refuge.Refuge | null> = []
     const seats: Repo.Seat[] = []

@@ -97,6 +97,36 @@ export interface RaidSeatsTable {
   player_id: string
 }
 
+/** A simulation (issue 15): its setup, how far its chunks have got, and its report when done. */
+export interface SimulationsTable {
+  id: string
+  owner_id: string
+  /** "queued", "running", "done", "failed", "cancelled". */
+  status: string
+  /** What every chunk plays (JSON: Refuges, scenario, options, packs' documents, policies, seed). */
+  setup: string
+  raids: number
+  /** Raids per chunk (the last chunk may have fewer). */
+  chunk_raids: number
+  chunks: number
+  chunks_done: number
+  raids_done: number
+  /** Why it failed (a set-up refused), for the player. */
+  error: string | null
+  /** The report (JSON text) and its HTML page, once the last chunk is in. */
+  report: string | null
+  report_html: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** A finished chunk's raid summaries (JSON array), until the report is made from them. */
+export interface SimulationChunksTable {
+  simulation_id: string
+  chunk: number
+  body: string
+}
+
 export interface Database {
   players: PlayersTable
   api_keys: ApiKeysTable
@@ -108,6 +138,8 @@ export interface Database {
   events: EventsTable
   snapshots: SnapshotsTable
   raid_seats: RaidSeatsTable
+  simulations: SimulationsTable
+  simulation_chunks: SimulationChunksTable
 }
 
 export type PlayerRow = Selectable<PlayersTable>

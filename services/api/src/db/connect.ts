@@ -45,6 +45,8 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
     // and a new one is opened on the next query, which reports any real outage. Without a
     // listener the 'error' event would take the whole process down.
     pool.on("error", () => undefined)
+    // And a checked-out client's own error (its server gone mid-query) fails that query, not the process.
+    pool.on("connect", (client) => client.on("error", () => undefined))
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     dialect = "postgres"
   }

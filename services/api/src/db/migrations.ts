@@ -113,10 +113,50 @@ const m0002: Migration = {
   },
 }
 
+/**
+ * Simulations over HTTP (issue 15): a job per simulation, its setup as JSON text, counters the
+ * chunks bump as they finish, and the report once the last chunk has folded them; each finished
+ * chunk's raid summaries wait in `simulation_chunks` (keyed by chunk, so a retried chunk stores
+ * nothing twice) until the report is made from them. Self-contained: it reads no other new table.
+ */
+const m0004: Migration = {
+  up: async (db: Db) => {
+    await db.schema
+      .createTable("simulations")
+      .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+      .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+      .addColumn("status", "varchar(20)", (c) => c.notNull())
+      .addColumn("setup", "text", (c) => c.notNull())
+      .addColumn("raids", "integer", (c) => c.notNull())
+      .addColumn("chunk_raids", "integer", (c) => c.notNull())
+      .addColumn("chunks", "integer", (c) => c.notNull())
+      .addColumn("chunks_done", "integer", (c) => c.notNull())
+      .addColumn("raids_done", "integer", (c) => c.notNull())
+      .addColumn("error", "text")
+      .addColumn("report", "text")
+      .addColumn("report_html", "text")
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+      .execute()
+    await db.schema.createIndex("simulations_owner").on("simulations").column("owner_id").execute()
+    await db.schema
+      .createTable("simulation_chunks")
+      .addColumn("simulation_id", "varchar(64)", (c) => c.notNull().references("simulations.id"))
+      .addColumn("chunk", "integer", (c) => c.notNull())
+      .addColumn("body", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("simulation_chunks_pk", ["simulation_id", "chunk"])
+      .execute()
+  },
+  down: async (db: Db) => {
+    for (const t of ["simulation_chunks", "simulations"]) await db.schema.dropTable(t).execute()
+  },
+}
+
 /** Every migration, by name (names sort in the order they run). */
 export const migrations: Record<string, Migration> = {
   "2026-11-29-0001-initial": m0001,
   "2026-11-30-0002-raids": m0002,
+  "2026-11-30-0004-simulations": m0004,
 }
 
 export const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -65,3 +65,13 @@ export const bodyOf = (value: unknown): unknown => {
   }
   return value
 }
+
+/** A resolver for a use-case on one thing by its id (a raid, a simulation), by the caller. */
+export const byIdFor =
+  <A>(f: (deps: App.Deps, player: App.Caller, id: string) => Effect.Effect<A, ApiError>) =>
+  (_: unknown, a: { id: string | number }, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
+    resolveEffect(
+      ctx,
+      info,
+      asPlayer(ctx, (p) => f(ctx.deps, p, String(a.id))),
+    )

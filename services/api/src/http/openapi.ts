@@ -122,24 +122,36 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
         : {}),
       responses: {
         [String(r.status)]: {
-          description: "Success",
-          content: {
-            ...(r.stream
-              ? {
-                  // OpenAPI 3.1 has no schema for a stream's items: the text says what each is.
-                  "text/event-stream": {
-                    schema: {
-                      type: "string" as const,
-                      description: `Server-sent events; each data: line is a ${identifierOf(r.response)} as JSON`,
-                    },
-                  },
-                }
-              : { "application/json": { schema: schemaOf(r.response) } }),
-            // Routes that can answer in another format (the Nightsong SVG map) say so (by Accept).
-            ...Object.fromEntries(
-              (r.alternatives ?? []).map((t) => [t, { schema: { type: "string" as const } }]),
-            ),
-          },
+          description:
+            r.status === 202
+              ? "Accepted: to be done; the Location header says where to follow it"
+              : "Success",
+          ...(r.status === 202
+            ? {
+                headers: {
+                  Location: { description: "Where to follow it", schema: { type: "string" as const } },
+                },
+              }
+            : {}),
+          content: r.media
+            ? { [r.media]: { schema: { type: "string" as const } } }
+            : {
+                ...(r.stream
+                  ? {
+                      // OpenAPI 3.1 has no schema for a stream's items: the text says what each is.
+                      "text/event-stream": {
+                        schema: {
+                          type: "string" as const,
+                          description: `Server-sent events; each data: line is a ${identifierOf(r.response)} as JSON`,
+                        },
+                      },
+                    }
+                  : { "application/json": { schema: schemaOf(r.response) } }),
+                // Routes that can answer in another format (the Nightsong SVG map) say so (by Accept).
+                ...Object.fromEntries(
+                  (r.alternatives ?? []).map((t) => [t, { schema: { type: "string" as const } }]),
+                ),
+              },
         },
         ...Object.fromEntries(
           statuses.filter((s) => s in ERROR_TEXT).map((s) => [String(s), errorResponse(s)]),

@@ -13,6 +13,7 @@ import * as App from "../app/App.js"
 import * as Nightsong from "../app/Nightsong.js"
 import * as Raids from "../app/Raids.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
+import { simulationRoutes } from "./simulations.js"
 
 /** What a handler sees. */
 export interface RouteContext {
@@ -36,9 +37,19 @@ export interface Route {
   readonly path: string
   readonly operationId: string
   readonly summary: string
-  readonly tag: "players" | "content" | "packs" | "dice" | "refuges" | "congregations" | "nightsong" | "raids"
+  readonly tag:
+    | "players"
+    | "content"
+    | "packs"
+    | "dice"
+    | "refuges"
+    | "congregations"
+    | "nightsong"
+    | "raids"
+    | "simulations"
   readonly auth: boolean
-  readonly status: 200 | 201
+  /** 202: accepted, to be done later (the answer's Location says where to look). */
+  readonly status: 200 | 201 | 202
   readonly body?: Schema.Schema.Any
   /** The path parameters' schemas, where they are narrower than a string (for the document). */
   readonly params?: Schema.Schema.Any
@@ -51,6 +62,8 @@ export interface Route {
   readonly pure?: (query: Readonly<Record<string, string>>) => boolean
   /** Other media types the route can answer in, chosen by Accept. */
   readonly alternatives?: ReadonlyArray<string>
+  /** The route answers in this media type only (a string), not JSON: an HTML page. */
+  readonly media?: string
   /** The route answers with a stream of server-sent events, each `data:` a `response`. */
   readonly stream?: true
   readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
@@ -226,6 +239,8 @@ export class Raw {
   constructor(
     readonly contentType: string,
     readonly body: string,
+    /** Headers to send with it (a 202's Location). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 }
 
@@ -562,6 +577,7 @@ export const routes: readonly Route[] = [
   ...refugeRoutes("refuges"),
   ...refugeRoutes("congregations"),
   ...raidRoutes,
+  ...simulationRoutes,
   {
     method: "POST",
     path: "/v1/nightsong/characters",

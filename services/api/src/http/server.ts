@@ -23,6 +23,7 @@ import { makeGraphql } from "../graphql/index.js"
 import { isPure } from "../graphql/pure.js"
 import { checkShape, defaultShapeLimits } from "../limits/shape.js"
 import { localNotifier, postgresNotifier } from "../live/Notifier.js"
+import { simulationQueue } from "../sim/queue.js"
 import { answerCache, keyOf } from "./answers.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { clientAddress, makeRateLimiter } from "./RateLimit.js"
@@ -178,7 +179,7 @@ export const run = async (
         },
       })
     return v instanceof Raw
-      ? new Response(v.body, { status, headers: { "content-type": v.contentType } })
+      ? new Response(v.body, { status, headers: { "content-type": v.contentType, ...v.headers } })
       : json(status, v)
   }
   const failure = Cause.failureOption(exit.cause)
@@ -215,7 +216,14 @@ export const makeService = async (
   // Live raid streams hear of appends made through any instance (docs/deploy.md).
   const notifier =
     database.dialect === "postgres" ? postgresNotifier(config.databaseUrl, log) : localNotifier()
-  const deps: App.Deps = { db: database.db, now: () => new Date().toISOString(), notifier }
+  const now = () => new Date().toISOString()
+  const simulations = await simulationQueue(database, config, now, log)
+  const deps: App.Deps = {
+    db: database.db,
+    now,
+    notifier,
+    simulations: { queue: simulations, chunkRaids: config.simulationChunkRaids },
+  }
   const yoga = makeGraphql(deps, config, log)
   const limiter = await makeRateLimiter(config, database.pool).catch(async (e) => {
     await database.close()
@@ -535,6 +543,7 @@ export const makeService = async (
     close: async () => {
       Raids.endFollowers(deps)
       await notifier.close()
+      await simulations.close()
       await database.close()
     },
   }

@@ -31,6 +31,14 @@ export interface Summary {
   readonly packVersions: string[]
   readonly raidEvents: string[]
   readonly raidVersion: number
+  readonly simulation: {
+    readonly raids: number
+    readonly sides: string[]
+    readonly charts: number
+    readonly page: boolean
+    readonly listed: number
+    readonly cancelStatus: number
+  }
 }
 
 export const useEveryOperation = async (
@@ -238,8 +246,34 @@ export const useEveryOperation = async (
   await reader?.cancel()
   raidEvents.push(...(text.match(/^event: .*$/gm) ?? []).map((l) => l.slice(7)))
 
+  // Simulations: queued (202), followed to the report, its HTML page, the list; a cancel once done is refused.
+  const queued = ok(
+    await client.POST("/v1/simulations", {
+      body: { refuges: [{ roster: rosters.refuge }, { roster: rosters.congregation }], raids: 2, seed: 1 },
+    }),
+  )
+  let sim = queued
+  for (const until = Date.now() + 60_000; sim.status !== "done" && Date.now() < until; ) {
+    await new Promise((f) => setTimeout(f, 100))
+    sim = ok(await client.GET("/v1/simulations/{id}", { params: { path: { id: queued.id } } }))
+  }
+  const simulationPage = await client.GET("/v1/simulations/{id}/report.html", {
+    params: { path: { id: queued.id } },
+    parseAs: "text",
+  })
+  const simulations = ok(await client.GET("/v1/simulations"))
+  const cancelled = await client.DELETE("/v1/simulations/{id}", { params: { path: { id: queued.id } } })
+
   return {
     operations: called.size,
+    simulation: {
+      raids: sim.result?.report.raids ?? 0,
+      sides: sim.result?.report.sides.map((s) => s.side) ?? [],
+      charts: sim.result?.charts.length ?? 0,
+      page: typeof simulationPage.data === "string" && simulationPage.data.includes("<svg"),
+      listed: simulations.length,
+      cancelStatus: cancelled.response.status,
+    },
     raidEvents,
     raidVersion: undone.version,
     weaponNames,

@@ -16,5 +16,7 @@ import "./market.js"
 import "./nightsong.js"
 // Raids: their own file, types built from the raid engine's schemas.
 import "./raids.js"
+// Simulations: their own file, types built from the simulation schemas.
+import "./simulations.js"
 
 export const schema = builder.toSchema()

@@ -7,16 +7,12 @@
  */
 import { BattleCommand, BattleEvent, BattleOptions, BattleState, Roster } from "@blight/rules"
 import { SchemaAST as AST, Effect, Schema } from "effect"
-import type { GraphQLResolveInfo } from "graphql"
 import { createGraphQLError } from "graphql-yoga"
-import type { ApiError } from "../../app/ApiError.js"
-import type * as App from "../../app/App.js"
 import * as Raids from "../../app/Raids.js"
 import { builder } from "../builder.js"
-import type { GraphqlContext } from "../context.js"
 import { outputType, inputType as rosterInput, typeFieldAs, wire } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
-import { asPlayer, bodyOf, resolveEffect, toGraphQLError } from "../resolve.js"
+import { asPlayer, bodyOf, byIdFor, resolveEffect, toGraphQLError } from "../resolve.js"
 
 /** The member of the event union logged as `type`. */
 const eventOf = (type: string): AST.AST => {
@@ -82,14 +78,7 @@ const RaidSideInput = builder.inputType("RaidSideInput", {
 const VERSION = "The raid's version the command was decided against (conflict if stale)"
 
 /** A resolver for a use-case on one raid, by the caller. */
-const onRaid =
-  <A>(f: (deps: App.Deps, player: App.Caller, id: string) => Effect.Effect<A, ApiError>) =>
-  (_: unknown, a: { id: string | number }, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
-    resolveEffect(
-      ctx,
-      info,
-      asPlayer(ctx, (p) => f(ctx.deps, p, String(a.id))),
-    )
+const onRaid = byIdFor
 
 builder.queryFields((t) => ({
   raid: t.field({

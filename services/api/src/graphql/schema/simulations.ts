@@ -1,0 +1,100 @@
+/**
+ * Simulations over GraphQL, the same use-cases as REST (/v1/simulations): queries `simulation`
+ * and `simulations`, mutations `createSimulation` and `cancelSimulation`. The output types are
+ * built from the schemas (`app/Simulations.ts`, the library's report); a chart's Vega-Lite spec
+ * is the one `JSON` here (free-form: Vega-Lite's own schema types it), and a report's ruling
+ * options are typed by the library's BattleOptions schema.
+ */
+import { BattleOptions, Roster, SimReport } from "@blight/rules"
+import { Schema } from "effect"
+import * as Simulations from "../../app/Simulations.js"
+import { builder } from "../builder.js"
+import { outputType, inputType as rosterInput, typeFieldAs } from "../fromSchema.js"
+import { inputType } from "../inputFromSchema.js"
+import { asPlayer, bodyOf, byIdFor, resolveEffect } from "../resolve.js"
+
+// The report echoes the ruling options asked for: typed as the request types them.
+typeFieldAs(SimReport.ReportSpec.ast, "options", Schema.encodedSchema(BattleOptions.Options))
+// A chart's spec is Vega-Lite's (a record of anything in the schema): one JSON value, not key/value rows.
+typeFieldAs(Simulations.SimulationChart.ast, "spec", Schema.Unknown)
+
+const SimulationRef = outputType(Simulations.SimulationView, "Simulation")
+const Options = inputType(BattleOptions.Options, "BattleOptions")
+const RosterInputRef = rosterInput(Roster.Roster, "Roster")
+
+const SimulationRefugeInput = builder.inputType("SimulationRefugeInput", {
+  description: "A side: refuge (a stored one of the caller's) or roster (founded now), not both",
+  fields: (t) => ({
+    refuge: t.id({ description: "A stored Refuge or Congregation of the caller's" }),
+    roster: t.field({
+      type: RosterInputRef,
+      description: "A roster (its JSON file's fields, $schema left out), founded with the simulation's seed",
+    }),
+  }),
+})
+
+builder.queryFields((t) => ({
+  simulation: t.field({
+    description: "A simulation of the caller's: its progress, and once done the report with its charts",
+    type: SimulationRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: byIdFor(Simulations.getSimulation),
+  }),
+  simulations: t.field({
+    description: "The caller's simulations, newest first (at most 100; no reports: ask for each one)",
+    type: [SimulationRef],
+    nullable: true,
+    resolve: (_, __, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) => Simulations.listSimulations(ctx.deps, p)),
+      ),
+  }),
+}))
+
+builder.mutationFields((t) => ({
+  createSimulation: t.field({
+    description: `Queue a simulation: raids (1 to ${Simulations.MAX_RAIDS}) between the caller's Refuges, played by bots; follow it with \`simulation\``,
+    type: SimulationRef,
+    nullable: true,
+    args: {
+      refuges: t.arg({ type: [SimulationRefugeInput], required: true }),
+      raids: t.arg.int({ required: true, description: `How many raids (1 to ${Simulations.MAX_RAIDS})` }),
+      scenario: t.arg.string({ description: "A scenario id (default: cache)" }),
+      packs: t.arg.stringList({ description: "Homebrew packs on top of the core pack" }),
+      policies: t.arg.stringList({
+        description:
+          "One bot policy for every side, or one per Refuge: sensible, random, objective-runner, noise-averse, aggressive, odds (checked by the schema)",
+      }),
+      table: t.arg.string({ description: "declared (default) or board (checked by the schema)" }),
+      seed: t.arg.float({
+        description: "The base seed (raid i is seeded from it and i); default: a new one",
+      }),
+      options: t.arg({
+        type: Options.type,
+        description: "Ruling options by name, typed from the library's BattleOptions schema",
+      }),
+    },
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) =>
+          Simulations.createSimulation(
+            ctx.deps,
+            p,
+            bodyOf({ ...a, options: a.options == null ? undefined : Options.convert(a.options) }),
+          ),
+        ),
+      ),
+  }),
+  cancelSimulation: t.field({
+    description: "Cancel a queued or running simulation (its chunks not yet started are skipped)",
+    type: SimulationRef,
+    nullable: true,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: byIdFor(Simulations.cancelSimulation),
+  }),
+}))

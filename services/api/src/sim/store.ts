@@ -1,0 +1,268 @@
+/**
+ * Simulations in the database: the job row, each finished chunk's summaries, and the report. A
+ * chunk's result is stored once (keyed by its index: a retried chunk adds nothing) and bumps the
+ * job's counters in the same transaction; whoever sees the last chunk in makes the report from
+ * every chunk's summaries, put in index order, so it is the same bytes whichever worker played
+ * which chunk, in whatever order (and making it twice writes the same bytes twice).
+ */
+import { SimCharts, type SimRaid, SimReport } from "@blight/rules"
+import type { Kysely, Transaction } from "kysely"
+import type { Database, SimulationsTable } from "../db/Database.js"
+import type { Played, Setup } from "./play.js"
+
+type Q = Kysely<Database> | Transaction<Database>
+
+export type Status = "queued" | "running" | "done" | "failed" | "cancelled"
+
+export interface StoredSimulation {
+  readonly id: string
+  readonly ownerId: string
+  readonly status: Status
+  readonly setup: Setup
+  readonly raids: number
+  readonly chunkRaids: number
+  readonly chunks: number
+  readonly chunksDone: number
+  readonly raidsDone: number
+  readonly error?: string | undefined
+  readonly createdAt: string
+  readonly updatedAt: string
+}
+
+const fromRow = (r: Omit<SimulationsTable, "report" | "report_html">): StoredSimulation => ({
+  id: r.id,
+  ownerId: r.owner_id,
+  status: r.status as Status,
+  setup: JSON.parse(r.setup) as Setup,
+  raids: r.raids,
+  chunkRaids: r.chunk_raids,
+  chunks: r.chunks,
+  chunksDone: r.chunks_done,
+  raidsDone: r.raids_done,
+  ...(r.error === null ? {} : { error: r.error }),
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+const columns = [
+  "id",
+  "owner_id",
+  "status",
+  "setup",
+  "raids",
+  "chunk_raids",
+  "chunks",
+  "chunks_done",
+  "raids_done",
+  "error",
+  "created_at",
+  "updated_at",
+] as const
+
+/** Raids [from, to) of chunk `k`. */
+export const rangeOf = (s: Pick<StoredSimulation, "raids" | "chunkRaids">, k: number) => ({
+  from: k * s.chunkRaids,
+  to: Math.min(s.raids, (k + 1) * s.chunkRaids),
+})
+
+export const insertSimulation = (db: Q, s: StoredSimulation) =>
+  db
+    .insertInto("simulations")
+    .values({
+      id: s.id,
+      owner_id: s.ownerId,
+      status: s.status,
+      setup: JSON.stringify(s.setup),
+      raids: s.raids,
+      chunk_raids: s.chunkRaids,
+      chunks: s.chunks,
+      chunks_done: 0,
+      raids_done: 0,
+      error: null,
+      report: null,
+      report_html: null,
+      created_at: s.createdAt,
+      updated_at: s.updatedAt,
+    })
+    .execute()
+
+export const simulationById = async (db: Q, id: string): Promise<StoredSimulation | undefined> => {
+  const r = await db.selectFrom("simulations").select(columns).where("id", "=", id).executeTakeFirst()
+  return r ? fromRow(r) : undefined
+}
+
+/** A player's simulations, newest first (at most `limit`). */
+export const simulationsOf = async (db: Q, owner: string, limit: number): Promise<StoredSimulation[]> =>
+  (
+    await db
+      .selectFrom("simulations")
+      .select(columns)
+      .where("owner_id", "=", owner)
+      .orderBy("created_at", "desc")
+      .orderBy("id")
+      .limit(limit)
+      .execute()
+  ).map(fromRow)
+
+/** How many of a player's simulations are queued or running. */
+export const activeOf = async (db: Q, owner: string): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom("simulations")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("owner_id", "=", owner)
+        .where("status", "in", ["queued", "running"])
+        .executeTakeFirst()
+    )?.n ?? 0,
+  )
+
+/** The report's JSON text, or its HTML page, once done. */
+export const reportOf = async (db: Q, id: string, part: "report" | "report_html") =>
+  (await db.selectFrom("simulations").select(part).where("id", "=", id).executeTakeFirst())?.[part] ??
+  undefined
+
+/** Simulations not finished (queued or running): the server's own queue picks them up again at start. */
+export const unfinished = async (db: Q): Promise<StoredSimulation[]> =>
+  (
+    await db
+      .selectFrom("simulations")
+      .select(columns)
+      .where("status", "in", ["queued", "running"])
+      .orderBy("created_at")
+      .execute()
+  ).map(fromRow)
+
+/** The chunks of a simulation already stored (so a resumed one plays only the rest). */
+export const chunksStored = async (db: Q, id: string): Promise<Set<number>> =>
+  new Set(
+    (await db.selectFrom("simulation_chunks").select("chunk").where("simulation_id", "=", id).execute()).map(
+      (r) => r.chunk,
+    ),
+  )
+
+/** Stops a queued or running simulation (its remaining chunks are skipped); false if it had ended. */
+export const cancel = async (db: Q, id: string, at: string): Promise<boolean> => {
+  const r = await db
+    .updateTable("simulations")
+    .set({ status: "cancelled", updated_at: at })
+    .where("id", "=", id)
+    .where("status", "in", ["queued", "running"])
+    .executeTakeFirst()
+  if (Number(r.numUpdatedRows) === 0) return false
+  await db.deleteFrom("simulation_chunks").where("simulation_id", "=", id).execute()
+  return true
+}
+
+/** Fails a queued or running simulation, saying why (for its player); its chunks' summaries go. */
+export const fail = async (db: Q, id: string, why: string, at: string): Promise<void> => {
+  await db
+    .updateTable("simulations")
+    .set({ status: "failed", error: why.slice(0, 2000), updated_at: at })
+    .where("id", "=", id)
+    .where("status", "in", ["queued", "running"])
+    .execute()
+  await db.deleteFrom("simulation_chunks").where("simulation_id", "=", id).execute()
+}
+
+/** Whether a chunk is still worth playing (its simulation is queued or running). */
+export const wanted = async (db: Q, id: string): Promise<StoredSimulation | undefined> => {
+  const s = await simulationById(db, id)
+  return s && (s.status === "queued" || s.status === "running") ? s : undefined
+}
+
+/**
+ * Stores chunk `k`'s result. A set-up refused fails the simulation (with why); summaries are
+ * stored once and counted; the call that sees every chunk in makes the report.
+ */
+export const recordChunk = async (
+  db: Kysely<Database>,
+  id: string,
+  k: number,
+  played: Played,
+  now: () => string,
+): Promise<void> => {
+  if ("refused" in played) return fail(db, id, played.refused, now())
+  const complete = await db.transaction().execute(async (tx) => {
+    const inserted = await tx
+      .insertInto("simulation_chunks")
+      .values({ simulation_id: id, chunk: k, body: JSON.stringify(played.summaries) })
+      .onConflict((c) => c.columns(["simulation_id", "chunk"]).doNothing())
+      .executeTakeFirst()
+    const fresh = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
+    // The bump is one UPDATE: concurrent chunks queue on the row, so each sees the count it made.
+    const row = await tx
+      .updateTable("simulations")
+      .set((eb) => ({
+        chunks_done: eb("chunks_done", "+", fresh ? 1 : 0),
+        raids_done: eb("raids_done", "+", fresh ? played.summaries.length : 0),
+        status: "running",
+        updated_at: now(),
+      }))
+      .where("id", "=", id)
+      .where("status", "in", ["queued", "running"])
+      .returning(["chunks_done", "chunks"])
+      .executeTakeFirst()
+    // Cancelled (or failed) meanwhile: what this chunk stored goes too.
+    if (row === undefined)
+      await tx
+        .deleteFrom("simulation_chunks")
+        .where("simulation_id", "=", id)
+        .where("chunk", "=", k)
+        .execute()
+    return row !== undefined && row.chunks_done >= row.chunks
+  })
+  if (complete) await assemble(db, id, now)
+}
+
+/** Folds every chunk's summaries into the report and its page, and marks the simulation done. */
+export const assemble = async (db: Kysely<Database>, id: string, now: () => string): Promise<void> => {
+  const s = await simulationById(db, id)
+  if (s?.status !== "running") return
+  const rows = await db
+    .selectFrom("simulation_chunks")
+    .select(["chunk", "body"])
+    .where("simulation_id", "=", id)
+    .orderBy("chunk")
+    .execute()
+  const summaries = rows.flatMap((r) => JSON.parse(r.body) as SimRaid.RaidSummary[])
+  const report = SimReport.report(reportSpecOf(s.setup), summaries)
+  const json = JSON.stringify(reportView(id, report))
+  const { page } = await import("@blight/cli/sim-html")
+  const html = await page(report)
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable("simulations")
+      .set({ status: "done", report: json, report_html: html, updated_at: now() })
+      .where("id", "=", id)
+      .where("status", "=", "running")
+      .execute()
+    await tx.deleteFrom("simulation_chunks").where("simulation_id", "=", id).execute()
+  })
+}
+
+/** What the report says was simulated (the label as `blight sim` writes it). */
+export const reportSpecOf = (setup: Setup): SimReport.ReportSpec => {
+  const packs = setup.packs.map((p) => p.id)
+  const label =
+    [
+      ...packs.map((p) => `pack ${p}`),
+      ...Object.entries(setup.options).map(([k, v]) => `${k}=${String(v)}`),
+    ].join(", ") || "core rules"
+  return {
+    scenario: setup.scenario,
+    table: setup.table,
+    policies: [...setup.policies],
+    seed: setup.seed,
+    packs,
+    options: { ...setup.options },
+    label,
+  }
+}
+
+/** The report with its charts (Vega-Lite specs) and the page's address. */
+export const reportView = (id: string, report: SimReport.Report) => ({
+  report,
+  charts: SimCharts.charts(report).map((c) => ({ id: c.id, title: c.title, spec: c.spec })),
+  html: `/v1/simulations/${id}/report.html`,
+})

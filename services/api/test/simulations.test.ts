@@ -1,0 +1,371 @@
+/**
+ * Simulations over HTTP (issue 15): POST /v1/simulations answers 202 with a Location; GET shows
+ * raids done of raids, then the report (numbers, Vega-Lite charts, an HTML page with SVG). On
+ * SQLite the server plays the chunks in its own threads; on PostgreSQL (TEST_DATABASE_URL, as
+ * `.ci/run` sets it) `blight-worker` processes do, and one simulation played by one worker and by
+ * three gives the same report bytes — the same bytes as on SQLite, and as the library's own fold of
+ * the same raids.
+ */
+import { type ChildProcess, spawn } from "node:child_process"
+import { existsSync } from "node:fs"
+import { join } from "node:path"
+import { seeded } from "@blight/dice"
+import { coreRegistry, Founding, SimRaid, SimReport } from "@blight/rules"
+import { Either } from "effect"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { roster, unlimited } from "./support/raids.js"
+import {
+  client,
+  makeDatabase,
+  postgresServer,
+  REPO_ROOT,
+  type Running,
+  startTestServer,
+  type TestDatabase,
+} from "./support/server.js"
+
+// biome-ignore lint/suspicious/noExplicitAny: parsed answers the assertions reach into
+type Json = any
+
+const RAIDS = 12
+const body = (extra: Record<string, unknown> = {}) => ({
+  refuges: [{ roster: roster("refuge") }, { roster: roster("congregation") }],
+  scenario: "cache",
+  raids: RAIDS,
+  seed: 7,
+  ...extra,
+})
+
+/** Polls a simulation until it has ended (bounded: 90 s). */
+const settled = async (api: ReturnType<typeof client>, id: string, key: string): Promise<Json> => {
+  const until = Date.now() + 90_000
+  const seen: number[] = []
+  for (;;) {
+    const r = await api.get(`/v1/simulations/${id}`, key)
+    expect(r.status).toBe(200)
+    seen.push(r.body.raidsDone)
+    if (!["queued", "running"].includes(r.body.status)) return { ...r.body, seen }
+    if (Date.now() > until) throw new Error(`simulation ${id} still ${r.body.status} after 90 s`)
+    await new Promise((f) => setTimeout(f, 100))
+  }
+}
+
+const register = async (api: ReturnType<typeof client>, name: string): Promise<string> => {
+  const r = await api.post("/v1/players", { name })
+  expect(r.status).toBe(201)
+  return r.body.apiKey
+}
+
+/** Runs one simulation to its end; its report's JSON text and HTML page. */
+const runOnce = async (url: string, key: string, extra: Record<string, unknown> = {}) => {
+  const api = client(url)
+  const res = await fetch(`${url}/v1/simulations`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+    body: JSON.stringify(body(extra)),
+  })
+  expect(res.status).toBe(202)
+  const made = (await res.json()) as Json
+  expect(res.headers.get("location")).toBe(`/v1/simulations/${made.id}`)
+  expect(made).toMatchObject({ status: "queued", raids: RAIDS, raidsDone: 0 })
+  const done = await settled(api, made.id, key)
+  expect(done.status, done.error).toBe("done")
+  const html = await fetch(`${url}${done.result.html}`, { headers: { authorization: `Bearer ${key}` } })
+  expect(html.status).toBe(200)
+  expect(html.headers.get("content-type")).toMatch(/^text\/html/)
+  return { view: done, report: JSON.stringify(done.result.report), html: await html.text() }
+}
+
+/** The library's own report of the same raids (the Refuges founded as the service founds them). */
+const libraryReport = (): string => {
+  const content = coreRegistry()
+  const refuges = (["refuge", "congregation"] as const).map((k) =>
+    Either.getOrThrow(Founding.found(roster(k), content, { source: seeded(7) })),
+  )
+  const spec: SimRaid.Spec = {
+    refuges,
+    scenario: "cache",
+    table: "declared",
+    policies: ["sensible"],
+    seed: 7,
+  }
+  const summaries = Array.from({ length: RAIDS }, (_, i) =>
+    Either.getOrThrow(SimRaid.simulate(spec, content, i)),
+  )
+  return JSON.stringify(
+    SimReport.report(
+      {
+        scenario: "cache",
+        table: "declared",
+        policies: ["sensible"],
+        seed: 7,
+        packs: [],
+        options: {},
+        label: "core rules",
+      },
+      summaries,
+    ),
+  )
+}
+
+describe("simulations over HTTP on SQLite: the server's own threads", () => {
+  let db: TestDatabase
+  let server: Running
+  let key: string
+  let api: ReturnType<typeof client>
+  beforeAll(async () => {
+    db = await makeDatabase("sqlite")
+    server = await startTestServer(db.url, { ...unlimited, simulationChunkRaids: 5, simulationThreads: 2 })
+    api = client(server.url)
+    key = await register(api, "Simulator")
+  })
+  afterAll(async () => {
+    await server?.close()
+    await db?.drop()
+  })
+
+  it("202 with a Location, progress by raids, then the report: the library's numbers, Vega-Lite charts, an HTML page with SVG", async () => {
+    const { view, report, html } = await runOnce(server.url, key)
+    expect(view).toMatchObject({ raids: RAIDS, raidsDone: RAIDS, chunks: 3, chunksDone: 3, seed: 7 })
+    expect(view.seen.every((n: number, i: number) => i === 0 || n >= view.seen[i - 1])).toBe(true)
+    expect(report).toBe(libraryReport())
+    expect(view.result.report.raids).toBe(RAIDS)
+    expect(view.result.charts.length).toBeGreaterThan(0)
+    expect(view.result.charts[0].spec.$schema).toMatch(/vega-lite/)
+    expect(html).toContain("<svg")
+    expect(html).toContain('class="vega-lite"')
+  })
+
+  it("the same bytes with one chunk on one thread as with three chunks on two", async () => {
+    const other = await startTestServer(db.url, {
+      ...unlimited,
+      simulationChunkRaids: 100,
+      simulationThreads: 1,
+    })
+    try {
+      const a = await runOnce(server.url, key)
+      const b = await runOnce(other.url, key)
+      expect(b.view.chunks).toBe(1)
+      expect(b.report).toBe(a.report)
+      expect(b.html).toBe(a.html)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it("bad bodies: 400 naming the path, and nothing stored", async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ raids: 0 }, "raids"],
+      [{ raids: 100_001 }, "raids"],
+      [{ raids: 2.5 }, "raids"],
+      [{ refuges: [{ roster: roster("refuge") }] }, "refuges"],
+      [{ policies: ["cheater"] }, "policies.0"],
+      [{ table: "hex" }, "table"],
+      [{ seed: -1 }, "seed"],
+      [{ extra: 1 }, "extra"],
+    ]
+    for (const [extra, path] of cases) {
+      const r = await api.post("/v1/simulations", body(extra), key)
+      expect(r.status, path).toBe(400)
+      expect(
+        r.body.error.details.map((d: { path: string }) => d.path),
+        path,
+      ).toContain(path)
+    }
+    const r = await api.post(
+      "/v1/simulations",
+      body({ refuges: [{ refuge: "x", roster: roster("refuge") }, { roster: roster("congregation") }] }),
+      key,
+    )
+    expect(r.status).toBe(400)
+    expect(r.body.error.details[0].path).toBe("refuges.0")
+    const scenario = await api.post("/v1/simulations", body({ scenario: "nowhere" }), key)
+    expect(scenario.status).toBe(422)
+    expect(scenario.body.error.details[0]).toMatchObject({ path: "scenario", clause: "B-SCENARIO-02" })
+    const policies = await api.post(
+      "/v1/simulations",
+      body({ policies: ["random", "odds", "aggressive"] }),
+      key,
+    )
+    expect(policies.status).toBe(422)
+    expect(policies.body.error.details[0].path).toBe("policies")
+    const list = await api.get("/v1/simulations", key)
+    expect(list.body.every((s: Json) => s.status === "done")).toBe(true)
+  })
+
+  it("a player's simulation is theirs: 401 without a key, 403 for another player, 404 for none", async () => {
+    const made = await api.post("/v1/simulations", body({ raids: 1 }), key)
+    expect(made.status).toBe(202)
+    const id = made.body.id
+    expect((await api.get(`/v1/simulations/${id}`)).status).toBe(401)
+    const other = await register(api, "Someone else")
+    expect((await api.get(`/v1/simulations/${id}`, other)).status).toBe(403)
+    expect((await api.get(`/v1/simulations/${id}/report.html`, other)).status).toBe(403)
+    expect((await api.get("/v1/simulations", other)).body).toEqual([])
+    expect((await api.get("/v1/simulations/nope", key)).status).toBe(404)
+    const stored = await api.post(
+      "/v1/simulations",
+      { ...body(), refuges: [{ refuge: "nope" }, { refuge: "nope" }] },
+      other,
+    )
+    expect(stored.status).toBe(404)
+    // A stored Refuge: the caller's own is played; another player's is refused.
+    const theirs = await api.post("/v1/refuges", { roster: roster("refuge"), seed: 3 }, other)
+    expect(theirs.status).toBe(201)
+    const withTheirs = {
+      ...body({ raids: 1 }),
+      refuges: [{ refuge: theirs.body.id }, { roster: roster("congregation") }],
+    }
+    expect((await api.post("/v1/simulations", withTheirs, key)).status).toBe(403)
+    const own = await api.post("/v1/simulations", withTheirs, other)
+    expect(own.status).toBe(202)
+    expect((await settled(api, own.body.id, other)).status).toBe("done")
+    await settled(api, id, key)
+  })
+
+  it("over GraphQL: createSimulation and simulation, typed (the report's numbers, the chart spec as its one JSON)", async () => {
+    const gql = async (query: string, variables: Record<string, unknown>) =>
+      (await (
+        await fetch(`${server.url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json()) as Json
+    const input = (k: "refuge" | "congregation") => {
+      const { $schema: _, ...r } = roster(k)
+      return { roster: r }
+    }
+    const made = await gql(
+      'mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, raids: 12, seed: 7, policies: ["sensible"]) { id status raids } }',
+      { r: [input("refuge"), input("congregation")] },
+    )
+    expect(made.errors).toBeUndefined()
+    expect(made.data.createSimulation).toMatchObject({ status: "queued", raids: 12 })
+    const id = made.data.createSimulation.id
+    await settled(api, id, key)
+    const read = await gql(
+      "query($id: ID!) { simulation(id: $id) { status raidsDone result { html report { raids spec { seed label } sides { side win { k n rate { estimate low high } } } } charts { id spec } } } }",
+      { id },
+    )
+    expect(read.errors).toBeUndefined()
+    const sim = read.data.simulation
+    expect(sim).toMatchObject({
+      status: "done",
+      raidsDone: 12,
+      result: { html: `/v1/simulations/${id}/report.html` },
+    })
+    const lib = JSON.parse(libraryReport())
+    expect(sim.result.report.spec).toEqual({ seed: 7, label: "core rules" })
+    expect(sim.result.report.sides[0].win).toEqual(lib.sides[0].win)
+    expect(sim.result.charts[0].spec.$schema).toMatch(/vega-lite/)
+    const bad = await gql(
+      "mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, raids: 0) { id } }",
+      { r: [input("refuge"), input("congregation")] },
+    )
+    expect(bad.errors[0].extensions).toMatchObject({ code: "bad_request" })
+    expect(bad.errors[0].extensions.details[0].path).toBe("raids")
+  })
+
+  it("cancelled: its chunks not yet started are skipped; a cancelled one cannot be cancelled again", async () => {
+    const made = await api.post("/v1/simulations", body({ raids: 5000 }), key)
+    expect(made.status).toBe(202)
+    const cancel = () =>
+      fetch(`${server.url}/v1/simulations/${made.body.id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${key}` },
+      })
+    const del = await cancel()
+    expect(del.status).toBe(200)
+    expect(((await del.json()) as Json).status).toBe("cancelled")
+    const after = await settled(api, made.body.id, key)
+    expect(after.status).toBe("cancelled")
+    expect(after.raidsDone).toBeLessThan(5000)
+    expect((await api.get(`/v1/simulations/${made.body.id}/report.html`, key)).status).toBe(404)
+    const again = await cancel()
+    expect(again.status).toBe(409)
+  })
+})
+
+// The `blight-worker` bin as npm links it (a launcher of the built dist/worker.js).
+const WORKER = join(REPO_ROOT, "services/api/bin/blight-worker.js")
+const BUILT = join(REPO_ROOT, "services/api/dist/worker.js")
+
+/**
+ * Runs `f` while `n` `blight-worker` processes serve one PostgreSQL database (started and ready
+ * first; stopped after, by SIGTERM); the chunks each one played, from its log.
+ */
+const withWorkers = async <A>(url: string, n: number, f: () => Promise<A>) => {
+  const procs: ChildProcess[] = []
+  const played: number[] = Array.from({ length: n }, () => 0)
+  const ready: Promise<void>[] = []
+  for (let i = 0; i < n; i++) {
+    const p = spawn(process.execPath, [WORKER], {
+      env: { ...process.env, DATABASE_URL: url, WORKER_THREADS: "1" },
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+    procs.push(p)
+    ready.push(
+      new Promise((started, failed) => {
+        p.once("exit", (code) => failed(new Error(`blight-worker exited (${code}) before it was ready`)))
+        p.stdout!.on("data", (d: Buffer) => {
+          const text = String(d)
+          if (text.includes("playing simulation chunks")) started()
+          played[i]! += text.match(/ chunk \d+ played/g)?.length ?? 0
+        })
+      }),
+    )
+  }
+  const stop = () =>
+    Promise.all(
+      procs.map(
+        (p) =>
+          new Promise<void>((done) => {
+            if (p.exitCode !== null) return done()
+            const hard = setTimeout(() => p.kill("SIGKILL"), 20_000)
+            p.once("exit", () => {
+              clearTimeout(hard)
+              done()
+            })
+            p.kill("SIGTERM")
+          }),
+      ),
+    )
+  try {
+    await Promise.all(ready)
+    const value = await f()
+    return { value, played }
+  } finally {
+    await stop()
+  }
+}
+
+describe.skipIf(!postgresServer())("simulations over HTTP on PostgreSQL: blight-worker processes", () => {
+  let db: TestDatabase
+  let server: Running
+  let key: string
+  beforeAll(async () => {
+    if (!existsSync(BUILT)) throw new Error(`${BUILT} is missing: build first (npx tsc -b services/api)`)
+    db = await makeDatabase("postgres")
+    server = await startTestServer(db.url, { ...unlimited, simulationChunkRaids: 2 })
+    key = await register(client(server.url), "Simulator")
+  })
+  afterAll(async () => {
+    await server?.close()
+    await db?.drop()
+  })
+
+  it("one simulation on one worker and on three: the same report bytes (and the library's)", async () => {
+    const one = await withWorkers(db.url, 1, () => runOnce(server.url, key))
+    const three = await withWorkers(db.url, 3, () => runOnce(server.url, key))
+    const [a, b] = [one.value, three.value]
+    expect(one.played).toEqual([6])
+    expect(three.played.reduce((s, n) => s + n, 0)).toBe(6)
+    // Shared: more than one of the three took chunks (each is told of new jobs at once).
+    expect(three.played.filter((n) => n > 0).length).toBeGreaterThan(1)
+    expect(a.view.chunks).toBe(6)
+    expect(b.report).toBe(a.report)
+    expect(b.html).toBe(a.html)
+    expect(a.report).toBe(libraryReport())
+  })
+})
