@@ -11,6 +11,8 @@
  */
 import type { Event } from "./Event.js"
 import { copy, type Draft } from "./Evolve.js"
+import { factKey } from "./Facts.js"
+import type { FactValue } from "./State.js"
 
 type Part =
   | "pending"
@@ -52,15 +54,10 @@ const partsOf = (e: Event): ReadonlyArray<Part> => {
     case "action":
       return ["activation"]
     case "moved":
-      return ["facts", "activation"]
-    case "facts.stated":
-    case "slain":
-    case "turned":
-    case "fled":
-      return ["facts"]
+      return ["activation"]
     case "loot.taken":
     case "token.removed":
-      return ["tokens", "facts"]
+      return ["tokens"]
     case "loot.dropped":
       return ["tokens"]
     case "token.placed":
@@ -191,6 +188,8 @@ export class Journal {
   private readonly models: number
   private readonly kept = new Map<Part, unknown>()
   private readonly keptModels = new Map<number, unknown>()
+  /** Facts as they were, key by key (undefined: not known then). */
+  private readonly facts = new Map<string, FactValue | undefined>()
 
   constructor(private readonly d: Draft) {
     this.top = { ...d }
@@ -204,6 +203,7 @@ export class Journal {
       return
     }
     for (const p of partsOf(e)) this.keep(p)
+    this.keepFacts(e)
     for (const id of modelsOf(e)) {
       const i = this.d.models.findIndex((m) => m.id === id)
       if (i >= 0) this.keepModel(i)
@@ -234,6 +234,47 @@ export class Journal {
     )
   }
 
+  /**
+   * Keeps the facts an event may change, key by key (the store is large, a run changes a few):
+   * those it states, every one about a model or token it forgets, and contacts a move states.
+   */
+  private keepFacts(e: Event): void {
+    const facts = this.d.facts
+    // Kept whole, or put in place by this run: nothing to keep key by key.
+    if (this.kept.has("facts") || facts !== this.top.facts) return
+    switch (e.type) {
+      case "facts.stated":
+        for (const f of e.facts) this.keepFact(factKey(f.query))
+        return
+      case "moved":
+        this.keepFactsAbout(e.model)
+        for (const o of this.d.models)
+          if (o.id !== e.model) this.keepFact(factKey({ q: "contact", a: e.model, b: o.id }))
+        for (const t of this.d.tokens) this.keepFact(factKey({ q: "contact", a: e.model, b: t.id }))
+        return
+      case "slain":
+      case "turned":
+      case "fled":
+        this.keepFactsAbout(e.model)
+        return
+      case "loot.taken":
+      case "token.removed":
+        this.keepFactsAbout(e.token)
+        return
+      default:
+        return
+    }
+  }
+
+  /** Every fact whose key names the id (a superset of those `forgetFactsOf` forgets). */
+  private keepFactsAbout(id: string): void {
+    for (const key of Object.keys(this.d.facts)) if (key.includes(id)) this.keepFact(key)
+  }
+
+  private keepFact(key: string): void {
+    if (!this.facts.has(key)) this.facts.set(key, this.d.facts[key])
+  }
+
   private keepModel(i: number): void {
     if (i >= this.models || this.keptModels.has(i)) return
     this.keptModels.set(i, copy(this.d.models[i]))
@@ -245,6 +286,10 @@ export class Journal {
     for (const k of Object.keys(d)) if (!(k in this.top)) delete d[k]
     for (const k in this.top) d[k] = this.top[k]
     for (const [p, v] of this.kept) if (p !== "models") d[p] = v
+    const facts = this.d.facts
+    for (const [key, v] of this.facts)
+      if (v === undefined) delete facts[key]
+      else facts[key] = v
     const models = this.d.models as unknown[]
     models.length = this.models
     for (const [i, m] of this.keptModels) models[i] = m
