@@ -283,7 +283,9 @@ export class Journal {
   /** Puts the state back as it was when the run began. */
   rollback(): void {
     const d = this.d as Record<string, unknown>
-    for (const k of Object.keys(d)) if (!(k in this.top)) delete d[k]
+    // A field the run added is left undefined (as evolve leaves one it clears), not deleted: a
+    // deletion would slow every later read of the state.
+    for (const k of Object.keys(d)) if (!(k in this.top)) d[k] = undefined
     for (const k in this.top) d[k] = this.top[k]
     for (const [p, v] of this.kept) if (p !== "models") d[p] = v
     const facts = this.d.facts
