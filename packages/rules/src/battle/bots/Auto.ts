@@ -8,7 +8,9 @@
  * contact or off the table that the table says does not reach is struck off like a refused one.
  *
  * Exported for the CLI: `Auto.play(battle, env, policies, options?)` → the finished `Battle`
- * (and whether it ended).
+ * (and whether it ended). `Auto.playInPlace(state, env, policies, options?)` is the simulation's
+ * fast path: the same decisions on a state changed in place, each command's events handed to
+ * `onEvents` and dropped.
  *
  * @since 0.3.0
  */
