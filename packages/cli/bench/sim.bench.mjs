@@ -1,8 +1,10 @@
 // `npm run bench -w @blight/cli`: `blight sim`'s speed, each figure a ratio against a baseline
 // measured in the same run (a JSON round-trip of the raid's first state, as the raid engine's
 // bench uses). Three questions: raids per second on one core on the declared table (the abstract
-// table of R-SIM-01) and on a seeded 2-D board, both through the audited engine; and the scaling
-// of `blight sim` from 1 to 2 worker threads (wall time of the same raids, the same bytes out).
+// table of R-SIM-01) and on a seeded 2-D board, each on the fast path (the default: one state
+// changed in place, no event log) and through the audited engine (`audited: true`), the same raids
+// in the same run (the bench checks they give the same summaries); and the scaling of `blight sim`
+// from 1 to 2 worker threads (wall time of the same raids, the same bytes out).
 import { execFile } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
@@ -18,19 +20,33 @@ const roster = (f) =>
 const refuges = ["refuge.json", "congregation.json"].map((f) =>
   Either.getOrThrow(Founding.found(roster(f), registry, { source: seeded(3) })),
 )
-const spec = (table) => ({ refuges, scenario: "cache", table, policies: ["sensible"], seed: 1 })
-
-/** The least ms of `reps` runs after one warm-up (on a shared machine the others measure neighbours). */
-const least = (fn, reps) => {
+const spec = (table, audited) => ({
+  refuges,
+  scenario: "cache",
+  table,
+  policies: ["sensible"],
+  seed: 1,
+  audited,
+})
+/**
+ * The least ms of `reps` runs after one warm-up (on a shared machine the others measure
+ * neighbours), and the least CPU ms of this process over the same runs (less disturbed by them).
+ */
+const leastWithCpu = (fn, reps) => {
   fn()
   let best = Number.POSITIVE_INFINITY
+  let cpu = Number.POSITIVE_INFINITY
   for (let i = 0; i < reps; i++) {
+    const c0 = process.cpuUsage()
     const t0 = performance.now()
     fn()
     best = Math.min(best, performance.now() - t0)
+    const c = process.cpuUsage(c0)
+    cpu = Math.min(cpu, (c.user + c.system) / 1000)
   }
-  return best
+  return { ms: best, cpu }
 }
+const least = (fn, reps) => leastWithCpu(fn, reps).ms
 
 // Baseline: JSON round-trips of a raid's first state.
 const first = Either.getOrThrow(Battle.create({ refuges, dice: { seed: 1 } }, Battle.envOf(registry))).state
@@ -40,17 +56,29 @@ const baselineMs = least(() => {
 }, 5)
 const baseline = (ROUND_TRIPS / baselineMs) * 1000
 
-const raidsPerSecond = (table, n, reps) => {
+const raidsPerSecond = (table, audited, n, reps) => {
   let commands = 0
-  const ms = least(() => {
+  let out = ""
+  const { ms, cpu } = leastWithCpu(() => {
     commands = 0
-    for (let i = 0; i < n; i++)
-      commands += Either.getOrThrow(SimRaid.simulate(spec(table), registry, i)).commands
+    const summaries = []
+    for (let i = 0; i < n; i++) {
+      const s = Either.getOrThrow(SimRaid.simulate(spec(table, audited), registry, i))
+      commands += s.commands
+      summaries.push(s)
+    }
+    out = JSON.stringify(summaries)
   }, reps)
-  return { perSecond: (n / ms) * 1000, commands: commands / n }
+  return { perSecond: (n / ms) * 1000, perCpuSecond: (n / cpu) * 1000, commands: commands / n, out }
 }
-const declared = raidsPerSecond("declared", 20, 3)
-const board = raidsPerSecond("board", 2, 1)
+const paths = (table, n, reps) => {
+  const fast = raidsPerSecond(table, false, n, reps)
+  const audited = raidsPerSecond(table, true, n, reps)
+  if (fast.out !== audited.out) throw new Error(`${table}: the fast path and the audited engine disagree`)
+  return { fast, audited }
+}
+const declared = paths("declared", 20, 3)
+const board = paths("board", 2, 1)
 
 // Workers: the same raids through the built CLI, each run a fresh process (so neither is warmed
 // up by the raids above), 1 and 2 threads alternately, the fastest of each.
@@ -74,12 +102,20 @@ if (walls[1].some((r) => r.out !== two.out) || walls[2].some((r) => r.out !== tw
   throw new Error("1 and 2 workers printed different bytes")
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(2))
+const line = (what, r) =>
+  console.log(
+    `${what}: ${f(r.perSecond)} raids/s on one core, ${f(r.perCpuSecond)} per CPU-second (${f(r.commands)} commands a raid; ${(r.perSecond / baseline).toExponential(2)}× baseline)`,
+  )
 console.log(`baseline: JSON round-trips of a raid's first state: ${f(baseline)}/s`)
+line("declared table (abstract, R-SIM-01), sensible policies, cache, fast path", declared.fast)
+line("declared table, the same raids through the audited engine", declared.audited)
 console.log(
-  `declared table (abstract, R-SIM-01), sensible policies, cache: ${f(declared.perSecond)} raids/s on one core (${f(declared.commands)} commands a raid; ${(declared.perSecond / baseline).toExponential(2)}× baseline)`,
+  `declared table: fast path ${(declared.fast.perSecond / declared.audited.perSecond).toFixed(2)}× the audited engine (same summaries)`,
 )
+line("2-D board (seeded random), sensible policies, cache, fast path", board.fast)
+line("2-D board, the same raids through the audited engine", board.audited)
 console.log(
-  `2-D board (seeded random), sensible policies, cache: ${f(board.perSecond)} raids/s on one core (${f(board.commands)} commands a raid; ${(board.perSecond / baseline).toExponential(2)}× baseline)`,
+  `2-D board: fast path ${(board.fast.perSecond / board.audited.perSecond).toFixed(2)}× the audited engine (same summaries)`,
 )
 console.log(
   `blight sim --raids ${RAIDS} (a process each): 1 worker ${f(one.ms)} ms, 2 workers ${f(two.ms)} ms: ${(one.ms / two.ms).toFixed(2)}× (same bytes)`,

@@ -29,6 +29,16 @@ describe("blight sim", () => {
     expect(report.spec).toMatchObject({ scenario: "night-raid", seed: 7, table: "declared" })
   }, 120_000)
 
+  it("R-SIM-01 --audited (every raid through the audited engine) prints the same bytes as the fast path", async () => {
+    const args = ["sim", ...sides, "--scenario", "bloom-heart", "--raids", "3", "--seed", "11", "--json"]
+    const fast = await run(...args)
+    const audited = await run(...args, "--audited")
+    expect(fast.code, fast.err).toBe(0)
+    expect(audited.code, audited.err).toBe(0)
+    expect(audited.out).toBe(fast.out)
+    expect(JSON.parse(fast.out).raids).toBe(3)
+  }, 60_000)
+
   it("B-BATTLE-01 --json is a report by its schema: every raid counted for every side", async () => {
     const args = [
       "sim",
@@ -112,6 +122,7 @@ describe("blight sim", () => {
     [["--policy", "random", "--policy", "odds", "--policy", "aggressive"], /--policy: one for every side/],
     [["--frobnicate"], /frobnicate/],
     [["--html", join(tmp, "no-such-folder", "r.html")], /--html .*: its folder does not exist/],
+    [["--campaign", "--audited"], /--audited: not with --campaign/],
   ])("B-SETUP-03 bad arguments %j: one line, exit 2", async (args, message) => {
     const r = await run("sim", "--raids", "1", "--seed", "1", ...(args as string[]))
     expect(r.code).toBe(2)

@@ -26,7 +26,7 @@ import { type Job, playRange, type Summary } from "./simJob.js"
 const usage = `usage:
   blight sim [--scenario ID] [--refuge A.json --refuge B.json] [--pack FILE]… [--raids N] [--seed N]
              [--workers K] [--policy NAME]… [--table declared|board] [--option NAME=VALUE]…
-             [--b-pack FILE]… [--b-option NAME=VALUE]… [--json] [--html FILE]
+             [--b-pack FILE]… [--b-option NAME=VALUE]… [--audited] [--json] [--html FILE]
   blight sim --campaign [--campaigns N] [--raids N] [--refuge FILE]… [--pack FILE]… [--seed N]
              [--workers K] [--scenario ID] [--json] [--html FILE]
   Plays N raids (default 100) of a scenario (default cache) between two Refuges, each side by a
@@ -39,6 +39,8 @@ const usage = `usage:
   --table         declared (default): the abstract table answers facts by seeded draws (R-SIM-01);
                   board: each raid on a seeded random 2-D board (true geometry, much slower)
   --workers K     worker threads (default 1); the result is the same bytes for any K
+  --audited       play each raid through the audited engine, every event kept (slower; the same
+                  bytes as the default fast path, which changes one state in place: for checking)
   --b-pack, --b-option   an A/B run: the same raids (same seeds) again with these packs or ruling
                   options on top, and each difference B − A with its 95% interval
   --campaign      whole campaigns instead: --campaigns N (default 10) of --raids N raids each
@@ -153,6 +155,7 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
     "b-pack": { type: "string", multiple: true },
     "b-option": { type: "string", multiple: true },
     "max-commands": { type: "string" },
+    audited: { type: "boolean" },
     campaign: { type: "boolean" },
     campaigns: { type: "string" },
     json: { type: "boolean" },
@@ -167,7 +170,15 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
   const campaign = o.campaign === true
   if (o.campaigns !== undefined && !campaign) throw new UsageError("--campaigns: only with --campaign")
   if (campaign)
-    for (const flag of ["policy", "table", "option", "b-pack", "b-option", "max-commands"] as const)
+    for (const flag of [
+      "policy",
+      "table",
+      "option",
+      "b-pack",
+      "b-option",
+      "max-commands",
+      "audited",
+    ] as const)
       if (o[flag] !== undefined)
         throw new UsageError(
           `--${flag}: not with --campaign (a campaign's raids are played by its own seeded policy, AutoPlay)`,
@@ -259,6 +270,7 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
     policies: policies as Policies.Name[],
     seed,
     maxCommands,
+    audited: o.audited === true,
   }
   const label = (packs: string[], opts: Record<string, unknown>) =>
     [...packs.map((p) => `pack ${p}`), ...Object.entries(opts).map(([k, v]) => `${k}=${String(v)}`)].join(

@@ -20,6 +20,8 @@ export interface Job {
   readonly policies: ReadonlyArray<Policies.Name>
   readonly seed: number
   readonly maxCommands: number
+  /** Through the audited engine instead of the fast path (the same summaries; for checking). */
+  readonly audited?: boolean | undefined
   /** A campaign run: campaigns [from, to) of this many raids each (policies and table unused). */
   readonly campaign?: { readonly raids: number; readonly scenario?: string | undefined } | undefined
   readonly from: number

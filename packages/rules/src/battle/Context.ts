@@ -17,6 +17,7 @@ import type { ContentView } from "../refuge/Content.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
 import { applyInPlace, type Draft } from "./Evolve.js"
 import { getFact, optionsOf } from "./Facts.js"
+import type { Journal } from "./InPlace.js"
 import type { Space } from "./Space.js"
 import type { Answer, FactQuery, FactValue, Model, Prompt } from "./State.js"
 
@@ -65,6 +66,8 @@ export class Ctx {
     private readonly answer?: Answer,
     /** A probe (legalCommands) stops at the first input instead of rolling or asking. */
     readonly probe = false,
+    /** On the fast path the draft is the state itself: the journal keeps what each event changes. */
+    private readonly journal?: Journal,
   ) {}
 
   /** Emits an event: applied to the draft now, committed if the run completes. */
@@ -72,6 +75,7 @@ export class Ctx {
     // A probe reads the real state: the first event means the rules let the command through.
     if (this.probe)
       throw new Suspend({ kind: "choice", key: "probe", question: "probe", options: [], by: "any" })
+    this.journal?.touch(e)
     applyInPlace(this.draft, e)
     if (BOOKKEEPING.has(e.type)) this.bookkeeping.push(e)
     else this.game.push(e)

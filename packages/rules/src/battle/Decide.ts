@@ -23,8 +23,9 @@ import { use } from "./actions/Use.js"
 import type { Command, CommandOf } from "./Command.js"
 import { Ctx, type Env, Refusal, refuse, Suspend } from "./Context.js"
 import type { Event } from "./Event.js"
-import { canUndo, draftOf, evolve, evolveAll, linkAfter } from "./Evolve.js"
+import { applyInPlace, canUndo, type Draft, draftOf, evolve, evolveAll, linkAfter } from "./Evolve.js"
 import { factKey } from "./Facts.js"
+import { Journal } from "./InPlace.js"
 import { nextStep, runStep, type Step } from "./round/Flow.js"
 import type { Answer, State } from "./State.js"
 
@@ -85,6 +86,17 @@ interface Batch {
   readonly suspended: boolean
 }
 
+/**
+ * The committed state after a run that does not complete: the given state with only `events`
+ * applied (audited: on a fresh copy; in place: the run's changes taken back first).
+ */
+const settle = (state: State, events: ReadonlyArray<Event>, journal: Journal | undefined): State => {
+  if (journal === undefined) return evolveAll(state, events)
+  journal.rollback()
+  for (const e of events) applyInPlace(state as Draft, e)
+  return state
+}
+
 const run = (
   state: State,
   env: Env,
@@ -93,8 +105,11 @@ const run = (
   recorded: ReadonlyArray<Answer>,
   answer: Answer | undefined,
   fresh: boolean,
+  inPlace: boolean,
 ): Either.Either<Batch, Rejection> => {
-  const ctx = new Ctx(draftOf(state), env, recorded, answer)
+  // In place (simulation) the run changes the state itself, keeping what it changes to take it back.
+  const journal = inPlace ? new Journal(state as Draft) : undefined
+  const ctx = new Ctx(inPlace ? (state as Draft) : draftOf(state), env, recorded, answer, false, journal)
   if (fresh) ctx.emit({ type: "commanded", command, by })
   try {
     const handler = handlers[command.type]
@@ -102,7 +117,10 @@ const run = (
     handler!(ctx, command as never, by)
   } catch (e) {
     if (e instanceof Refusal) {
-      if (e.badAnswer || !ctx.consumedInputs) return Either.left({ reason: e.reason, clause: e.clause })
+      if (e.badAnswer || !ctx.consumedInputs) {
+        journal?.rollback()
+        return Either.left({ reason: e.reason, clause: e.clause })
+      }
       // The table's answers made the command impossible: the facts stand, the command does nothing.
       const facts = ctx.game.filter((x) => x.type === "facts.stated")
       const events: Event[] = [
@@ -110,20 +128,27 @@ const run = (
         ...facts,
         { type: "refused", reason: e.reason, ...(e.clause ? { clause: e.clause } : {}) },
       ]
-      return Either.right({ events, state: evolveAll(state, events), suspended: false })
+      return Either.right({ events, state: settle(state, events, journal), suspended: false })
     }
     if (e instanceof Suspend) {
       const events: Event[] = [...ctx.bookkeeping, { type: "prompted", prompt: e.prompt }]
-      return Either.right({ events, state: evolveAll(state, events), suspended: true })
+      return Either.right({ events, state: settle(state, events, journal), suspended: true })
     }
+    journal?.rollback()
     throw e
   }
   const events = [...ctx.bookkeeping, ...ctx.game]
   if (events.length === 0 || ctx.game.length === 0) {
     // Every command that completes changes the game, or says why not.
-    const all = [...events, { type: "refused", reason: "nothing happened" } as Event]
-    return Either.right({ events: all, state: evolveAll(state, all), suspended: false })
+    const nothing: Event = { type: "refused", reason: "nothing happened" }
+    const all = [...events, nothing]
+    if (journal === undefined)
+      return Either.right({ events: all, state: evolveAll(state, all), suspended: false })
+    // The run's events are already in the state (they commute with its bookkeeping): add the refusal.
+    applyInPlace(state as Draft, nothing)
+    return Either.right({ events: all, state, suspended: false })
   }
+  if (journal !== undefined) return Either.right({ events, state, suspended: false })
   return Either.right({ events, state: linkAfter(state, ctx.draft as State, events), suspended: false })
 }
 
@@ -155,6 +180,33 @@ export const apply = (
   command: Command,
   env: Env,
   by = "any",
+): Either.Either<Decision, Rejection> => applyWith(state, command, env, by, false)
+
+/**
+ * The fast path (simulation): applies a command to a state the caller owns, changing it in place
+ * (no copy of the state, no undo link); Right: this command's events (to read and drop) and the
+ * same state object. The same events and the same state as {@link apply}, which stays the source
+ * of truth; a rejection leaves the state as it was. Undo is refused (nothing to go back to).
+ */
+export const applyInPlaceTo = (
+  state: State,
+  command: Command,
+  env: Env,
+  by = "any",
+): Either.Either<Decision, Rejection> =>
+  command.type === "undo"
+    ? Either.left({
+        reason: "undo: a state changed in place keeps nothing to go back to",
+        clause: "R-BATTLE-15",
+      })
+    : applyWith(state, command, env, by, true)
+
+const applyWith = (
+  state: State,
+  command: Command,
+  env: Env,
+  by: string,
+  inPlace: boolean,
 ): Either.Either<Decision, Rejection> => {
   if (command.type === "undo") {
     if (!canUndo(state))
@@ -175,29 +227,43 @@ export const apply = (
       })
     const answer = answerOf(state, command)
     if (Either.isLeft(answer)) return Either.left(answer.left)
-    first = run(state, env, pending.command as Runnable, pending.by, pending.answers, answer.right, false)
+    first = run(
+      state,
+      env,
+      pending.command as Runnable,
+      pending.by,
+      pending.answers,
+      answer.right,
+      false,
+      inPlace,
+    )
   } else {
     if (command.type === "roll" || command.type === "choose")
       return Either.left({
         reason: `${command.type}: nothing is waiting for ${command.type === "roll" ? "dice" : "a choice"}`,
       })
-    first = run(state, env, command, by, [], undefined, true)
+    first = run(state, env, command, by, [], undefined, true, inPlace)
   }
   if (Either.isLeft(first)) return Either.left(first.left)
   out.push(...first.right.events)
   s = first.right.state
-  if (!first.right.suspended) {
-    for (let guard = 0; guard < 10_000; guard++) {
-      const step = nextStep(s)
-      if (step === undefined) break
-      const b = run(s, env, { type: "continue", step }, "engine", [], undefined, true)
-      if (Either.isLeft(b)) throw new Error(`the engine refused its own step ${step}: ${b.left.reason}`)
-      out.push(...b.right.events)
-      s = b.right.state
-      if (b.right.suspended) break
-    }
-  }
+  if (!first.right.suspended) s = engineSteps(s, env, out, inPlace)
   return Either.right({ events: out, state: s })
+}
+
+/** Runs the engine's own steps until a player must act or a prompt waits; their events go to `out`. */
+const engineSteps = (state: State, env: Env, out: Event[], inPlace: boolean): State => {
+  let s = state
+  for (let guard = 0; guard < 10_000; guard++) {
+    const step = nextStep(s)
+    if (step === undefined) break
+    const b = run(s, env, { type: "continue", step }, "engine", [], undefined, true, inPlace)
+    if (Either.isLeft(b)) throw new Error(`the engine refused its own step ${step}: ${b.left.reason}`)
+    out.push(...b.right.events)
+    s = b.right.state
+    if (b.right.suspended) break
+  }
+  return s
 }
 
 /** The events a command causes (see {@link apply}). */
@@ -231,16 +297,12 @@ export const refusedOutright = (state: State, command: Command, env: Env, by = "
 
 /** Runs the engine's own steps from a fresh set-up until a player must act. */
 export const start = (state: State, env: Env): Decision => {
-  let s = state
   const out: Event[] = []
-  for (let guard = 0; guard < 10_000; guard++) {
-    const step = nextStep(s)
-    if (step === undefined) break
-    const b = run(s, env, { type: "continue", step }, "engine", [], undefined, true)
-    if (Either.isLeft(b)) throw new Error(`the engine refused its own step ${step}: ${b.left.reason}`)
-    out.push(...b.right.events)
-    s = b.right.state
-    if (b.right.suspended) break
-  }
-  return { events: out, state: s }
+  return { state: engineSteps(state, env, out, false), events: out }
+}
+
+/** {@link start} on a state the caller owns, changed in place (the fast path, see {@link applyInPlaceTo}). */
+export const startInPlace = (state: State, env: Env): Decision => {
+  const out: Event[] = []
+  return { state: engineSteps(state, env, out, true), events: out }
 }

@@ -47,6 +47,8 @@ export const getFact = (facts: Readonly<Record<string, FactValue>>, q: FactQuery
 /** Forgets every fact about a model or token (it moved, or left the table). */
 export const forgetFactsOf = (facts: Record<string, FactValue>, id: string): void => {
   for (const key of Object.keys(facts)) {
+    // Most keys are about others: skip them before splitting.
+    if (!key.includes(id)) continue
     const parts = key.split("|")
     if (parts[1] === id || parts[2] === id || (parts[0] === "nearest" && parts[2]!.split(",").includes(id)))
       delete facts[key]

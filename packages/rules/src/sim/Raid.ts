@@ -4,22 +4,29 @@
  * aggregate. Raid `i` is seeded from the base seed and `i` alone ({@link raidSeed}), so raids can
  * be played in any order, on any number of workers, and the summaries are the same.
  *
- * The raid is played through the audited engine (`Battle.command`, every event kept): the summary
- * is read from the events and the final state, so the numbers are the rules' own.
+ * By default a raid is played on the fast path (`Decide.applyInPlaceTo`: the state changed in
+ * place, each command's events read into a {@link Tally} as they pass and dropped); with
+ * `audited: true` through the audited engine (`Battle.command`, every event kept), the summary
+ * read from the whole log. Both give the same state and the same summary (the equivalence test in
+ * `test/sim/FastPath.test.ts`), so the numbers are the rules' own either way.
  *
  * @since 0.4.0
  */
 import { Prng } from "@blight/dice"
 import { Either, Schema } from "effect"
-import { type Battle, create, envOf } from "../battle/Battle.js"
+import { create, envOf } from "../battle/Battle.js"
 import { random as randomBoard } from "../battle/board/Board.js"
 import { make as plane } from "../battle/board/PlaneSpace.js"
-import { play } from "../battle/bots/Auto.js"
+import { play, playInPlace } from "../battle/bots/Auto.js"
 import { byName, NAMES } from "../battle/bots/Policies.js"
 import type { Policy } from "../battle/bots/Policy.js"
 import { seededTable } from "../battle/bots/Table.js"
 import type { Env } from "../battle/Context.js"
+import { startInPlace } from "../battle/Decide.js"
+import type { Event } from "../battle/Event.js"
+import { fold } from "../battle/Evolve.js"
 import type { OptionsInput } from "../battle/Options.js"
+import { type SetupInput, type SetupProblem, setup } from "../battle/Setup.js"
 import type { State } from "../battle/State.js"
 import { returnedOf } from "../campaign/RaidRecord.js"
 import type { ContentView } from "../refuge/Content.js"
@@ -45,6 +52,8 @@ export interface Spec {
   readonly seed: number
   /** At most this many commands a raid (default 5,000). */
   readonly maxCommands?: number
+  /** Play through the audited engine, every event kept (default: the fast path; same results). */
+  readonly audited?: boolean | undefined
 }
 
 /** The seed of raid `i`: the dice's string-seed hash of "seed/i" (two 32-bit words), folded to 53 bits. */
@@ -112,35 +121,64 @@ export const RaidSummary = Schema.Struct({
 export type RaidSummary = typeof RaidSummary.Type
 
 /** Plays raid `i` of a simulation; Left: the set-up refused (the first problem, with its path). */
-export const simulate = (spec: Spec, content: ContentView, i: number): Either.Either<RaidSummary, string> => {
+export const simulate = (spec: Spec, content: ContentView, i: number): Either.Either<RaidSummary, string> =>
+  Either.map(played(spec, content, i), (p) => p.summary)
+
+/** A played raid: its summary and final state (for the equivalence test and the curious). */
+export interface Played {
+  readonly summary: RaidSummary
+  readonly state: State
+}
+
+/** Plays raid `i` as {@link simulate} does, keeping the final state too. */
+export const played = (spec: Spec, content: ContentView, i: number): Either.Either<Played, string> => {
   const seed = raidSeed(spec.seed, i)
-  const setup = content.get("scenarios", spec.scenario)?.setup
+  const setupOf = content.get("scenarios", spec.scenario)?.setup
   const board =
     spec.table === "board"
-      ? randomBoard(seed, content, { refuges: spec.refuges, ...(setup ? { scenario: { setup } } : {}) })
+      ? randomBoard(seed, content, {
+          refuges: spec.refuges,
+          ...(setupOf ? { scenario: { setup: setupOf } } : {}),
+        })
       : undefined
   const env = envOf(content, board ? plane(content) : undefined)
-  const made = create(
-    {
-      refuges: spec.refuges,
-      scenario: spec.scenario,
-      options: spec.options,
-      dice: { seed },
-      packs: spec.packs ?? [],
-      ...(board ? { board } : {}),
-    },
-    env,
-  )
-  if (Either.isLeft(made)) {
-    const p = made.left[0]
-    return Either.left(`${p?.path}: ${p?.message}${p?.clause ? ` (${p.clause})` : ""}`)
+  const input: SetupInput = {
+    refuges: spec.refuges,
+    scenario: spec.scenario,
+    options: spec.options,
+    dice: { seed },
+    packs: spec.packs ?? [],
+    ...(board ? { board } : {}),
   }
-  const policies = policiesFor(spec, made.right.state, env, seed)
-  const played = play(made.right, env, policies, {
+  const auto = {
     maxCommands: spec.maxCommands ?? 5000,
     ...(board ? {} : { table: seededTable(`${seed}/table`) }),
-  })
-  return Either.right(summarise(played.battle, env, i, seed, played.commands))
+  }
+  const refused = (problems: ReadonlyArray<SetupProblem>) => {
+    const p = problems[0]
+    return `${p?.path}: ${p?.message}${p?.clause ? ` (${p.clause})` : ""}`
+  }
+  if (spec.audited === true) {
+    const made = create(input, env)
+    if (Either.isLeft(made)) return Either.left(refused(made.left))
+    const policies = policiesFor(spec, made.right.state, env, seed)
+    const run = play(made.right, env, policies, auto)
+    const tally = newTally()
+    for (const e of run.battle.events) tally.add(e)
+    return Either.right({
+      summary: summarise(tally, run.battle.state, env, i, seed, run.commands),
+      state: run.battle.state,
+    })
+  }
+  const initial = setup(input, env.content)
+  if (Either.isLeft(initial)) return Either.left(refused(initial.left))
+  // The state this raid owns, changed in place from here on; the set-up event says nothing to the tally.
+  const tally = newTally()
+  const started = startInPlace(fold([{ type: "battle.setup", state: initial.right }]), env)
+  tally.addAll(started.events)
+  const policies = policiesFor(spec, started.state, env, seed)
+  const run = playInPlace(started.state, env, policies, { ...auto, onEvents: tally.addAll })
+  return Either.right({ summary: summarise(tally, run.state, env, i, seed, run.commands), state: run.state })
 }
 
 /** The policy of each Refuge side, by the order the Refuges were given. */
@@ -154,19 +192,63 @@ const policiesFor = (spec: Spec, state: State, env: Env, seed: number): Record<s
   return out
 }
 
-/** Reads a finished (or stopped) raid into its numbers. */
+/**
+ * What the summary reads from a raid's events, taken as they pass (the fast path keeps no log):
+ * the Din by round, and each Blight gain and damage with the models' ids, read against the final
+ * state's models (a model's kind, side and kind of creature never change) when summarised.
+ */
+export interface Tally {
+  readonly add: (e: Event) => void
+  readonly addAll: (events: ReadonlyArray<Event>) => void
+  readonly din: ReadonlyArray<{ noise: number; result: "none" | "lesser" | "greater"; encounters: number }>
+  readonly blight: ReadonlyArray<{ readonly model: string; readonly source: string; readonly amount: number }>
+  readonly damage: ReadonlyArray<{
+    readonly model: string
+    readonly by: string | undefined
+    readonly amount: number
+  }>
+}
+
+/** An empty {@link Tally}. */
+export const newTally = (): Tally => {
+  let round = 0
+  const din: Array<{ noise: number; result: "none" | "lesser" | "greater"; encounters: number }> = []
+  const blight: Array<{ model: string; source: string; amount: number }> = []
+  const damage: Array<{ model: string; by: string | undefined; amount: number }> = []
+  const add = (e: Event): void => {
+    if (e.type === "round.start") {
+      round = e.round
+      while (din.length < round) din.push({ noise: 0, result: "none", encounters: 0 })
+    } else if (e.type === "blight.gained") blight.push({ model: e.model, source: e.source, amount: e.amount })
+    else if (e.type === "din.rolled" && round > 0)
+      din[round - 1] = { ...din[round - 1]!, noise: e.noise, result: e.result }
+    else if (e.type === "encounter.rolled" && round > 0)
+      din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
+    else if (e.type === "damage.taken") damage.push({ model: e.model, by: e.by, amount: e.amount })
+  }
+  return {
+    add,
+    addAll: (events) => {
+      for (const e of events) add(e)
+    },
+    din,
+    blight,
+    damage,
+  }
+}
+
+/** Reads a finished (or stopped) raid into its numbers: its tally and its final state. */
 export const summarise = (
-  battle: Battle,
+  tally: Tally,
+  s: State,
   env: Env,
   index: number,
   seed: number,
   commands: number,
 ): RaidSummary => {
-  const s = battle.state
   const byId = new Map(s.models.map((m) => [m.id, m]))
   const blightBySource: Record<string, number> = {}
   const blightBySide = new Map<string, number>()
-  const din: Array<{ noise: number; result: "none" | "lesser" | "greater"; encounters: number }> = []
   const creatures = new Map<string, { count: number; dealt: number; taken: number; slain: number }>()
   const creature = (ref: string) => {
     const c = creatures.get(ref) ?? { count: 0, dealt: 0, taken: 0, slain: 0 }
@@ -174,27 +256,19 @@ export const summarise = (
     return c
   }
   for (const m of s.models) if (m.kind === "creature") creature(m.ref).count++
-  let round = 0
-  for (const e of battle.events) {
-    if (e.type === "round.start") {
-      round = e.round
-      while (din.length < round) din.push({ noise: 0, result: "none", encounters: 0 })
-    } else if (e.type === "blight.gained") {
-      const m = byId.get(e.model)
-      if (m?.kind !== "survivor") continue
-      blightBySource[e.source] = (blightBySource[e.source] ?? 0) + e.amount
-      blightBySide.set(m.side, (blightBySide.get(m.side) ?? 0) + e.amount)
-    } else if (e.type === "din.rolled" && round > 0)
-      din[round - 1] = { ...din[round - 1]!, noise: e.noise, result: e.result }
-    else if (e.type === "encounter.rolled" && round > 0)
-      din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
-    else if (e.type === "damage.taken") {
-      const target = byId.get(e.model)
-      const by = e.by === undefined ? undefined : byId.get(e.by)
-      if (target?.kind === "creature") creature(target.ref).taken += e.amount
-      if (by?.kind === "creature") creature(by.ref).dealt += e.amount
-    }
+  for (const e of tally.blight) {
+    const m = byId.get(e.model)
+    if (m?.kind !== "survivor") continue
+    blightBySource[e.source] = (blightBySource[e.source] ?? 0) + e.amount
+    blightBySide.set(m.side, (blightBySide.get(m.side) ?? 0) + e.amount)
   }
+  for (const e of tally.damage) {
+    const target = byId.get(e.model)
+    const by = e.by === undefined ? undefined : byId.get(e.by)
+    if (target?.kind === "creature") creature(target.ref).taken += e.amount
+    if (by?.kind === "creature") creature(by.ref).dealt += e.amount
+  }
+  const din = tally.din.map((d) => ({ ...d }))
   for (const m of s.models) if (m.kind === "creature" && m.status === "slain") creature(m.ref).slain++
   // A registry knows each entry's pack; the first pack loaded is the core pack.
   const registry = env.content as {

@@ -9,7 +9,7 @@
  */
 import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
-import { type Ctx, refuse } from "../Context.js"
+import { type Ctx, type Env, refuse, Suspend } from "../Context.js"
 import { aurasOn, effectsOf } from "../combat/Pools.js"
 import { fire } from "../effects/Triggers.js"
 import { routSide, sporeRoll } from "../round/EndPhase.js"
@@ -46,8 +46,37 @@ export const activate = (ctx: Ctx, c: CommandOf<"activate">, by: string): void =
   ctx.emit({ type: "activation.start", model: m.id, actions: m.shaken ? 1 : 2 })
 }
 
+/**
+ * What probes found (`legalCommands` asks the same of every move into contact): per state as it
+ * stood (a probe reads the real state, which changes nothing; a state changed in place has moved on
+ * when its `seq` has), per model and action, the rule that forbids it, "" for none, or the prompt
+ * that stopped the probe.
+ */
+const probed = new WeakMap<object, { seq: number; env: Env; found: Map<string, string | Suspend> }>()
+
 /** Is an action forbidden for a model by a rule (its own, or an aura on it)? */
 export const forbidden = (ctx: Ctx, m: Model, action: string): string | undefined => {
+  if (!ctx.probe) return forbiddenBy(ctx, m, action)
+  let memo = probed.get(ctx.draft)
+  if (memo === undefined || memo.seq !== ctx.draft.seq || memo.env !== ctx.env) {
+    memo = { seq: ctx.draft.seq, env: ctx.env, found: new Map() }
+    probed.set(ctx.draft, memo)
+  }
+  const key = `${m.id}|${action}`
+  const hit = memo.found.get(key)
+  if (hit instanceof Suspend) throw hit
+  if (hit !== undefined) return hit === "" ? undefined : hit
+  try {
+    const why = forbiddenBy(ctx, m, action)
+    memo.found.set(key, why ?? "")
+    return why
+  } catch (e) {
+    if (e instanceof Suspend) memo.found.set(key, e)
+    throw e
+  }
+}
+
+const forbiddenBy = (ctx: Ctx, m: Model, action: string): string | undefined => {
   if ((action === "move" || action === "sprint") && (m.used.rooted ?? 0) > (m.used.unrooted ?? 0))
     return "rooted until the end of its next activation (R-BATTLE-34)"
   for (const s of [...effectsOf(ctx, m), ...aurasOn(ctx, m)]) {

@@ -374,27 +374,60 @@ const freePoint = (mv: Mover, p: Pt): boolean => {
   return mv.obstacles.every((o) => dist(p, o.c) >= o.keep - 1e-6)
 }
 
+interface Explored {
+  readonly g: Float64Array
+  readonly prev: Int32Array
+  readonly f: Field
+}
+
+/**
+ * Searches already made, per board, by everything a search reads (the base, where it starts, what
+ * it keeps clear of, the budget), a few dozen at a time: the legal moves of one activation ask the
+ * same searches again and again (each probe of a move into contact, then the move itself), and a
+ * search is a pure function of these. Callers only read what a search returns.
+ */
+const explored = new WeakMap<Board, Map<string, Explored>>()
+const EXPLORED_KEPT = 64
+
+/** Grid distances from the mover's position, up to a budget (the same answer as {@link search}). */
+const explore = (mv: Mover, budget: number): Explored => {
+  let byKey = explored.get(mv.board)
+  if (byKey === undefined) {
+    byKey = new Map()
+    explored.set(mv.board, byKey)
+  }
+  let key = `${mv.r}|${mv.from.x},${mv.from.y}|${budget}`
+  for (const o of mv.obstacles) key += `|${o.c.x},${o.c.y},${o.keep}`
+  const hit = byKey.get(key)
+  if (hit !== undefined) return hit
+  const made = search(mv, budget)
+  if (byKey.size >= EXPLORED_KEPT) byKey.delete(byKey.keys().next().value!)
+  byKey.set(key, made)
+  return made
+}
+
 /** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
-const explore = (mv: Mover, budget: number): { g: Float64Array; prev: Int32Array; f: Field } => {
+const search = (mv: Mover, budget: number): Explored => {
   const f = fieldOf(mv.board)
   const { n, m } = f
   const g = new Float64Array(n * m).fill(Number.POSITIVE_INFINITY)
   const prev = new Int32Array(n * m).fill(-2)
   const free = new Int8Array(n * m) // 0 unknown, 1 free, -1 blocked
+  const { r: radius, obstacles } = mv
+  const xMax = mv.board.width - radius
+  const yMax = mv.board.height - radius
+  // Plain loops and swaps (no closures or arrays made per node): the same tests in the same order.
   const isFree = (k: number): boolean => {
     if (free[k] === 0) {
-      const p = { x: (k % n) * STEP, y: Math.floor(k / n) * STEP }
-      const ok =
-        f.wall[k]! >= mv.r &&
-        p.x >= mv.r &&
-        p.y >= mv.r &&
-        p.x <= mv.board.width - mv.r &&
-        p.y <= mv.board.height - mv.r &&
-        mv.obstacles.every((o) => {
-          const dx = p.x - o.c.x
-          const dy = p.y - o.c.y
-          return dx * dx + dy * dy >= o.keep * o.keep
-        })
+      const x = (k % n) * STEP
+      const y = Math.floor(k / n) * STEP
+      let ok = f.wall[k]! >= radius && x >= radius && y >= radius && x <= xMax && y <= yMax
+      for (let o = 0; ok && o < obstacles.length; o++) {
+        const { c, keep } = obstacles[o]!
+        const dx = x - c.x
+        const dy = y - c.y
+        ok = dx * dx + dy * dy >= keep * keep
+      }
       free[k] = ok ? 1 : -1
     }
     return free[k] === 1
@@ -406,25 +439,31 @@ const explore = (mv: Mover, budget: number): { g: Float64Array; prev: Int32Array
     let i = heap.length - 1
     while (i > 0) {
       const p = (i - 1) >> 1
-      if (!less(heap[i]!, heap[p]!)) break
-      ;[heap[i], heap[p]] = [heap[p]!, heap[i]!]
+      const hi = heap[i]!
+      const hp = heap[p]!
+      if (!less(hi, hp)) break
+      heap[i] = hp
+      heap[p] = hi
       i = p
     }
   }
   const pop = (): number => {
     const top = heap[0]!
     const last = heap.pop()!
-    if (heap.length > 0) {
+    const size = heap.length
+    if (size > 0) {
       heap[0] = last
       let i = 0
       for (;;) {
         const l = 2 * i + 1
         const r = l + 1
         let s = i
-        if (l < heap.length && less(heap[l]!, heap[s]!)) s = l
-        if (r < heap.length && less(heap[r]!, heap[s]!)) s = r
+        if (l < size && less(heap[l]!, heap[s]!)) s = l
+        if (r < size && less(heap[r]!, heap[s]!)) s = r
         if (s === i) break
-        ;[heap[i], heap[s]] = [heap[s]!, heap[i]!]
+        const hi = heap[i]!
+        heap[i] = heap[s]!
+        heap[s] = hi
         i = s
       }
     }

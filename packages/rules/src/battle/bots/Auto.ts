@@ -8,7 +8,9 @@
  * contact or off the table that the table says does not reach is struck off like a refused one.
  *
  * Exported for the CLI: `Auto.play(battle, env, policies, options?)` → the finished `Battle`
- * (and whether it ended).
+ * (and whether it ended). `Auto.playInPlace(state, env, policies, options?)` is the simulation's
+ * fast path: the same decisions on a state changed in place, each command's events handed to
+ * `onEvents` and dropped.
  *
  * @since 0.3.0
  */
@@ -16,6 +18,8 @@ import { Either } from "effect"
 import { type Battle, command, view } from "../Battle.js"
 import type { Command } from "../Command.js"
 import type { Env } from "../Context.js"
+import { applyInPlaceTo } from "../Decide.js"
+import type { Event } from "../Event.js"
 import { legalCommands } from "../Legal.js"
 import { sideOnTurn } from "../round/Turn.js"
 import type { State } from "../State.js"
@@ -54,34 +58,90 @@ export const play = (
   policies: Policy | Readonly<Record<string, Policy>> = sensible(env),
   options: AutoOptions = {},
 ): AutoResult => {
-  const max = options.maxCommands ?? 5000
   let b = battle
+  const n = loop(
+    () => b.state,
+    (c) => {
+      const r = command(b, c, env, "any")
+      if (Either.isLeft(r)) return false
+      b = r.right
+      return true
+    },
+    env,
+    policies,
+    options,
+    (c, by) => options.onCommand?.(c, by, b),
+  )
+  return { battle: b, over: b.state.phase === "over", commands: n }
+}
+
+/** Options for a run in place: what to do with each command's events (they are not kept). */
+export interface InPlaceOptions extends Omit<AutoOptions, "onCommand"> {
+  /** Called with each accepted command's events, in order (read them now: they are dropped). */
+  readonly onEvents?: (events: ReadonlyArray<Event>) => void
+}
+
+/**
+ * {@link play} on the fast path: the state, which the caller owns, is changed in place
+ * (`Decide.applyInPlaceTo`) and no event log is kept. The same commands and the same final state
+ * as {@link play} from the same state. A policy sees the live state: read it during the call only.
+ */
+export const playInPlace = (
+  state: State,
+  env: Env,
+  policies: Policy | Readonly<Record<string, Policy>> = sensible(env),
+  options: InPlaceOptions = {},
+): { readonly state: State; readonly over: boolean; readonly commands: number } => {
+  const n = loop(
+    () => state,
+    (c) => {
+      const r = applyInPlaceTo(state, c, env, "any")
+      if (Either.isLeft(r)) return false
+      options.onEvents?.(r.right.events)
+      return true
+    },
+    env,
+    policies,
+    options,
+  )
+  return { state, over: state.phase === "over", commands: n }
+}
+
+/** The decisions of a run: `now` is the state, `tryCommand` applies a command if the rules accept it. */
+const loop = (
+  now: () => State,
+  tryCommand: (c: Command) => boolean,
+  env: Env,
+  policies: Policy | Readonly<Record<string, Policy>>,
+  options: { readonly maxCommands?: number | undefined; readonly table?: Table | undefined },
+  accepted?: (c: Command, by: string) => void,
+): number => {
+  const max = options.maxCommands ?? 5000
   let n = 0
-  while (b.state.phase !== "over" && n < max) {
-    const by = decider(b.state)
+  while (now().phase !== "over" && n < max) {
+    const state = now()
+    const by = decider(state)
     const policy = typeof policies === "function" ? policies : (policies[by] ?? sensible(env))
-    let legal = boardCommands(b.state, legalCommands(b.state, env, "any"), env.content)
+    let legal = boardCommands(state, legalCommands(state, env, "any"), env.content)
     const table = options.table
-    const prompt = b.state.pending?.prompt
+    const prompt = state.pending?.prompt
     // The table, not a side, answers what the table is like.
     const stated: Command | undefined =
       table && prompt?.kind === "fact"
-        ? { type: "state", facts: [{ query: prompt.query, value: table.answer(view(b.state), prompt) }] }
+        ? { type: "state", facts: [{ query: prompt.query, value: table.answer(view(state), prompt) }] }
         : undefined
     if (stated) legal = [stated]
     let done = false
     while (legal.length > 0) {
-      const seen = view(b.state)
+      const seen = view(state)
       const c = stated ?? policy(seen, legal, { side: by, env })
-      if (table && declaresReach(b.state, c) && !table.reaches(seen, c)) {
+      if (table && declaresReach(state, c) && !table.reaches(seen, c)) {
         legal = legal.filter((x) => x !== c)
         continue
       }
-      const r = command(b, c, env, "any")
-      if (Either.isRight(r)) {
-        b = r.right
+      if (tryCommand(c)) {
         n++
-        options.onCommand?.(c, by, b)
+        accepted?.(c, by)
         done = true
         break
       }
@@ -89,5 +149,5 @@ export const play = (
     }
     if (!done) break
   }
-  return { battle: b, over: b.state.phase === "over", commands: n }
+  return n
 }

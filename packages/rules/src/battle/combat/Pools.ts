@@ -26,8 +26,94 @@ export interface Sourced {
   readonly owner: string
 }
 
-/** The effects a model carries with it (not auras of others). */
-export const effectsOf = (ctx: Ctx, m: Model): Sourced[] => {
+/**
+ * A model's effects as gathered once (`all`, and its `aura` ones), with what they were read from:
+ * the model's own fields, its arrays (only ever appended to by `evolve`) and their lengths, its
+ * side's and the objectives. Valid while each is the same value, object and length.
+ */
+interface Compiled {
+  readonly all: ReadonlyArray<Sourced>
+  readonly auras: ReadonlyArray<Sourced>
+  /** What they were read from, in the order {@link readFrom} lists it. */
+  readonly from: ReadonlyArray<unknown>
+}
+
+/** Compiled effects per content, per model object (a copied state's models gather theirs again). */
+const compiled = new WeakMap<object, WeakMap<object, Compiled>>()
+
+/** Is each thing a model's effects are read from what it was (written out: this runs very often)? */
+const same = (from: ReadonlyArray<unknown>, ctx: Ctx, m: Model): boolean => {
+  const side = ctx.draft.sides.find((s) => s.id === m.side)
+  const o = ctx.draft.objectives
+  return (
+    from[0] === m.kind &&
+    from[1] === m.ref &&
+    from[2] === m.side &&
+    from[3] === m.leader &&
+    from[4] === m.gifts &&
+    from[5] === m.gifts.length &&
+    from[6] === m.skills &&
+    from[7] === m.skills.length &&
+    from[8] === m.marks &&
+    from[9] === m.marks.length &&
+    from[10] === m.kit &&
+    from[11] === m.kit.length &&
+    from[12] === side &&
+    from[13] === side?.home &&
+    from[14] === side?.improvements &&
+    from[15] === side?.improvements.length &&
+    from[16] === side?.trophies &&
+    from[17] === side?.trophies?.length &&
+    from[18] === o &&
+    from[19] === o.length
+  )
+}
+
+const readFrom = (ctx: Ctx, m: Model): unknown[] => {
+  const side = ctx.draft.sides.find((s) => s.id === m.side)
+  const o = ctx.draft.objectives
+  return [
+    m.kind,
+    m.ref,
+    m.side,
+    m.leader,
+    m.gifts,
+    m.gifts.length,
+    m.skills,
+    m.skills.length,
+    m.marks,
+    m.marks.length,
+    m.kit,
+    m.kit.length,
+    side,
+    side?.home,
+    side?.improvements,
+    side?.improvements.length,
+    side?.trophies,
+    side?.trophies?.length,
+    o,
+    o.length,
+  ]
+}
+
+const compiledOf = (ctx: Ctx, m: Model): Compiled => {
+  let byModel = compiled.get(ctx.env.content)
+  if (byModel === undefined) {
+    byModel = new WeakMap()
+    compiled.set(ctx.env.content, byModel)
+  }
+  const hit = byModel.get(m)
+  if (hit !== undefined && same(hit.from, ctx, m)) return hit
+  const all = gather(ctx, m)
+  const made: Compiled = { all, auras: all.filter((s) => s.effect.kind === "aura"), from: readFrom(ctx, m) }
+  byModel.set(m, made)
+  return made
+}
+
+/** The effects a model carries with it (not auras of others); gathered once while they stay the same. */
+export const effectsOf = (ctx: Ctx, m: Model): ReadonlyArray<Sourced> => compiledOf(ctx, m).all
+
+const gather = (ctx: Ctx, m: Model): Sourced[] => {
   const c = ctx.env.content
   const out: Sourced[] = []
   const add = (effects: ReadonlyArray<Effect> | undefined, source: string) => {
@@ -77,7 +163,7 @@ export const aurasOn = (ctx: Ctx, m: Model): Sourced[] => {
   const out: Sourced[] = []
   for (const other of ctx.draft.models) {
     if (other.id === m.id || other.status !== "active") continue
-    for (const s of effectsOf(ctx, other as Model)) {
+    for (const s of compiledOf(ctx, other as Model).auras) {
       const e = s.effect
       if (e.kind !== "aura") continue
       const friend = other.side === m.side

@@ -1,0 +1,299 @@
+/**
+ * A run of a rule on a state changed in place, and taken back when the run does not complete (a
+ * refusal after the table's answers, a prompt that waits): the simulation's fast path. Before an
+ * event changes a part of the state for the first time in a run, the journal keeps a copy of that
+ * part (the one model, the facts, the tokens...), so a run costs copies of what it touches, not of
+ * the whole state; `rollback` puts the kept parts back. `evolve` stays the source of truth: the
+ * parts each event touches are read off `applyInPlace`, and an event not listed here keeps a copy
+ * of everything.
+ *
+ * @since 0.5.0
+ */
+import type { Event } from "./Event.js"
+import { copy, type Draft } from "./Evolve.js"
+import { factKey } from "./Facts.js"
+import type { FactValue } from "./State.js"
+
+type Part =
+  | "pending"
+  | "activation"
+  | "dice"
+  | "roundUses"
+  | "counters"
+  | "facts"
+  | "tokens"
+  | "sides"
+  | "objectives"
+  | "models"
+
+const ALL: ReadonlyArray<Part> = [
+  "pending",
+  "activation",
+  "dice",
+  "roundUses",
+  "counters",
+  "facts",
+  "tokens",
+  "sides",
+  "objectives",
+  "models",
+]
+
+/** The parts of the state an event changes in place (a part it only replaces needs no copy). */
+const partsOf = (e: Event): ReadonlyArray<Part> => {
+  switch (e.type) {
+    case "prompted":
+      return ["pending"]
+    case "answered":
+      return ["pending", "dice"]
+    case "round.start":
+      return ["models", "sides"]
+    case "initiative.rolled":
+    case "routed":
+      return ["sides"]
+    case "action":
+      return ["activation"]
+    case "moved":
+      return ["activation"]
+    case "loot.taken":
+    case "token.removed":
+      return ["tokens"]
+    case "loot.dropped":
+      return ["tokens"]
+    case "token.placed":
+      return ["tokens", "counters"]
+    case "used":
+      return e.model === undefined ? ["sides", "roundUses"] : ["roundUses"]
+    case "side.added":
+      return ["sides", "counters"]
+    case "creature.arrives":
+      return ["counters"]
+    case "objective":
+      return ["objectives"]
+    case "round.clear":
+      return ["models"]
+    default:
+      // The rest change only fields they replace (or nothing but the count of events).
+      return []
+  }
+}
+
+/** The models an event changes (besides `round.start` and `round.clear`, which change them all). */
+const modelsOf = (e: Event): ReadonlyArray<string> => {
+  switch (e.type) {
+    case "activation.start":
+    case "activation.end":
+    case "moved":
+    case "noise":
+    case "damage.taken":
+    case "blight.gained":
+    case "down":
+    case "finished":
+    case "slain":
+    case "turned":
+    case "healed":
+    case "shaken":
+    case "steadied":
+    case "hidden":
+    case "revealed":
+    case "shot.used":
+    case "reloaded":
+    case "jammed":
+    case "unjammed":
+    case "thrown":
+    case "loot.taken":
+    case "loot.dropped":
+    case "gained":
+    case "emerged":
+    case "fled":
+    case "adjusted":
+    case "profile.set":
+      return [e.model]
+    case "handed":
+      return [e.model, e.to]
+    case "used":
+      return e.model === undefined ? [] : [e.model]
+    default:
+      return []
+  }
+}
+
+/** Event types whose changes are listed above; any other keeps a copy of everything. */
+const KNOWN = new Set<string>([
+  "prompted",
+  "answered",
+  "commanded",
+  "refused",
+  "initiative.order",
+  "endphase.start",
+  "round.end",
+  "battle.end",
+  "undone",
+  "attack.rolled",
+  "defence.rolled",
+  "hits",
+  "armour.rolled",
+  "test.rolled",
+  "din.rolled",
+  "encounter.rolled",
+  "spores",
+  "rout.test",
+  "round.start",
+  "initiative.rolled",
+  "routed",
+  "action",
+  "moved",
+  "facts.stated",
+  "slain",
+  "turned",
+  "fled",
+  "loot.taken",
+  "token.removed",
+  "loot.dropped",
+  "token.placed",
+  "used",
+  "side.added",
+  "creature.arrives",
+  "objective",
+  "round.clear",
+  "activation.start",
+  "activation.end",
+  "noise",
+  "damage.taken",
+  "blight.gained",
+  "down",
+  "finished",
+  "healed",
+  "shaken",
+  "steadied",
+  "hidden",
+  "revealed",
+  "shot.used",
+  "reloaded",
+  "jammed",
+  "unjammed",
+  "thrown",
+  "gained",
+  "emerged",
+  "adjusted",
+  "profile.set",
+  "handed",
+  "joined",
+])
+
+/** What a run changed, to take it back. */
+export class Journal {
+  /** The state's own fields when the run began (a field replaced is put back from here). */
+  private readonly top: Record<string, unknown>
+  private readonly models: number
+  private readonly kept = new Map<Part, unknown>()
+  private readonly keptModels = new Map<number, unknown>()
+  /** Facts as they were, key by key (undefined: not known then). */
+  private readonly facts = new Map<string, FactValue | undefined>()
+
+  constructor(private readonly d: Draft) {
+    this.top = { ...d }
+    this.models = d.models.length
+  }
+
+  /** Keeps what `e` is about to change (call before applying it). */
+  touch(e: Event): void {
+    if (!KNOWN.has(e.type)) {
+      for (const p of ALL) this.keep(p)
+      return
+    }
+    for (const p of partsOf(e)) this.keep(p)
+    this.keepFacts(e)
+    for (const id of modelsOf(e)) {
+      const i = this.d.models.findIndex((m) => m.id === id)
+      if (i >= 0) this.keepModel(i)
+    }
+  }
+
+  private keep(p: Part): void {
+    if (this.kept.has(p)) return
+    const now = (this.d as Record<string, unknown>)[p]
+    // A part this run put in place is new: putting the old field back is enough.
+    if (now !== this.top[p]) return
+    if (p === "models") {
+      for (let i = 0; i < this.models; i++) this.keepModel(i)
+      this.kept.set(p, true)
+      return
+    }
+    // Facts, uses, counters and the dice hold plain values (the PRNG words are replaced, not changed).
+    const flat = p === "facts" || p === "roundUses" || p === "counters" || p === "dice"
+    this.kept.set(
+      p,
+      now === undefined
+        ? undefined
+        : flat
+          ? { ...(now as object) }
+          : p === "tokens"
+            ? [...(now as [])]
+            : copy(now),
+    )
+  }
+
+  /**
+   * Keeps the facts an event may change, key by key (the store is large, a run changes a few):
+   * those it states, every one about a model or token it forgets, and contacts a move states.
+   */
+  private keepFacts(e: Event): void {
+    const facts = this.d.facts
+    // Kept whole, or put in place by this run: nothing to keep key by key.
+    if (this.kept.has("facts") || facts !== this.top.facts) return
+    switch (e.type) {
+      case "facts.stated":
+        for (const f of e.facts) this.keepFact(factKey(f.query))
+        return
+      case "moved":
+        this.keepFactsAbout(e.model)
+        for (const o of this.d.models)
+          if (o.id !== e.model) this.keepFact(factKey({ q: "contact", a: e.model, b: o.id }))
+        for (const t of this.d.tokens) this.keepFact(factKey({ q: "contact", a: e.model, b: t.id }))
+        return
+      case "slain":
+      case "turned":
+      case "fled":
+        this.keepFactsAbout(e.model)
+        return
+      case "loot.taken":
+      case "token.removed":
+        this.keepFactsAbout(e.token)
+        return
+      default:
+        return
+    }
+  }
+
+  /** Every fact whose key names the id (a superset of those `forgetFactsOf` forgets). */
+  private keepFactsAbout(id: string): void {
+    for (const key of Object.keys(this.d.facts)) if (key.includes(id)) this.keepFact(key)
+  }
+
+  private keepFact(key: string): void {
+    if (!this.facts.has(key)) this.facts.set(key, this.d.facts[key])
+  }
+
+  private keepModel(i: number): void {
+    if (i >= this.models || this.keptModels.has(i)) return
+    this.keptModels.set(i, copy(this.d.models[i]))
+  }
+
+  /** Puts the state back as it was when the run began. */
+  rollback(): void {
+    const d = this.d as Record<string, unknown>
+    // A field the run added is left undefined (as evolve leaves one it clears), not deleted: a
+    // deletion would slow every later read of the state.
+    for (const k of Object.keys(d)) if (!(k in this.top)) d[k] = undefined
+    for (const k in this.top) d[k] = this.top[k]
+    for (const [p, v] of this.kept) if (p !== "models") d[p] = v
+    const facts = this.d.facts
+    for (const [key, v] of this.facts)
+      if (v === undefined) delete facts[key]
+      else facts[key] = v
+    const models = this.d.models as unknown[]
+    models.length = this.models
+    for (const [i, m] of this.keptModels) models[i] = m
+  }
+}

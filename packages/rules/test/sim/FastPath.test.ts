@@ -1,0 +1,136 @@
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { create, envOf, hash } from "../../src/battle/Battle.js"
+import { applyInPlaceTo } from "../../src/battle/Decide.js"
+import type { Event } from "../../src/battle/Event.js"
+import { applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
+import { Journal } from "../../src/battle/InPlace.js"
+import type { State } from "../../src/battle/State.js"
+import { played, type Spec } from "../../src/sim/Raid.js"
+import { exampleRefuges, core as registry } from "../battle/fixtures.js"
+
+const refuges = exampleRefuges()
+const SCENARIOS = registry.list("scenarios").map((s) => s.id as string)
+
+/** The raid on the fast path and through the audited engine: the same final state and summary. */
+const same = (spec: Spec, i: number) => {
+  const fast = Either.getOrThrow(played(spec, registry, i))
+  const audited = Either.getOrThrow(played({ ...spec, audited: true }, registry, i))
+  expect(hash(fast.state)).toBe(hash(audited.state))
+  expect(JSON.parse(JSON.stringify(fast.state))).toEqual(JSON.parse(JSON.stringify(audited.state)))
+  expect(JSON.stringify(fast.summary)).toBe(JSON.stringify(audited.summary))
+  return fast
+}
+
+describe("the simulation's fast path (issue 15: state changed in place, no event log)", () => {
+  it("has the core scenarios to check", () => {
+    expect(SCENARIOS).toEqual(expect.arrayContaining(["cache", "night-raid", "the-planting"]))
+    expect(SCENARIOS.length).toBeGreaterThanOrEqual(7)
+  })
+
+  for (const scenario of SCENARIOS)
+    it(`R-SIM-01 ${scenario} on the declared table: fast and audited end in the same state and summary`, () => {
+      for (const [seed, i] of [
+        [1, 0],
+        [7, 3],
+      ] as const) {
+        const fast = same({ refuges, scenario, table: "declared", policies: ["sensible"], seed }, i)
+        expect(fast.summary.commands).toBeGreaterThan(20)
+      }
+    })
+
+  it("R-SIM-02 random and aggressive policies on the declared table: the same state and summary", () => {
+    same({ refuges, scenario: "cache", table: "declared", policies: ["random", "aggressive"], seed: 5 }, 1)
+    same({ refuges, scenario: "bloom-heart", table: "declared", policies: ["odds"], seed: 9 }, 2)
+  })
+
+  it("R-BOARD-06 seeded 2-D boards: fast and audited end in the same state and summary", () => {
+    for (const [scenario, i] of [
+      ["cache", 0],
+      ["the-planting", 1],
+    ] as const) {
+      const fast = same({ refuges, scenario, table: "board", policies: ["sensible"], seed: 1 }, i)
+      expect(fast.state.board).toBeDefined()
+      expect(fast.summary.over).toBe(true)
+    }
+  }, 120_000)
+
+  it("R-BATTLE-15 in place, a refused command leaves the state as it was, and undo is refused", () => {
+    const env = envOf(registry)
+    const battle = Either.getOrThrow(create({ refuges, dice: { seed: 4 } }, env))
+    const state = copy(battle.state)
+    const before = hash(state)
+    // Nobody is activating yet: moving is refused outright.
+    const moved = applyInPlaceTo(state, { type: "move", model: state.models[0]!.id }, env)
+    expect(Either.isLeft(moved)).toBe(true)
+    expect(hash(state)).toBe(before)
+    const undo = applyInPlaceTo(state, { type: "undo" }, env)
+    expect(Either.isLeft(undo) && undo.left.clause).toBe("R-BATTLE-15")
+    expect(hash(state)).toBe(before)
+  })
+
+  it("the journal takes back every kind of change an event makes, and shares nothing with the state", () => {
+    const env = envOf(registry)
+    const battle = Either.getOrThrow(create({ refuges, scenario: "bloom-heart", dice: { seed: 2 } }, env))
+    const plain = (s: State) => JSON.parse(JSON.stringify(s))
+    const d = copy(battle.state) as Draft
+    const before = plain(d as State)
+    const [a, b] = d.models.filter((m) => m.kind === "survivor")
+    const side = d.sides[0]!.id
+    const weapon = a!.weapons[0]!.weapon
+    const loot = d.tokens.find((t) => t.kind === "loot")!.id
+    const objective = d.objectives[0]!.id
+    const events: Event[] = [
+      { type: "commanded", command: { type: "move", model: a!.id }, by: side },
+      { type: "prompted", prompt: { kind: "dice", dice: 2, purpose: "a test", by: "any" } },
+      { type: "answered", answer: [3, 5] },
+      { type: "round.start", round: d.round + 1 },
+      { type: "activation.start", model: a!.id, actions: 2 },
+      { type: "action", model: a!.id, action: "move" },
+      { type: "moved", model: a!.id, distance: 3, sprint: false, contact: [b!.id, loot], offTable: false },
+      { type: "facts.stated", facts: [{ query: { q: "sees", a: a!.id, b: b!.id }, value: true }] },
+      { type: "noise", model: a!.id, amount: 2, source: "a test" },
+      { type: "damage.taken", model: b!.id, amount: 1, health: 1 },
+      { type: "blight.gained", model: a!.id, amount: 1, blight: a!.blight + 1, source: "a test" },
+      { type: "shot.used", model: a!.id, weapon, loaded: 0 },
+      { type: "jammed", model: a!.id, weapon },
+      { type: "handed", model: a!.id, to: b!.id, item: "reloads" },
+      { type: "loot.taken", model: a!.id, token: loot, rich: 1 },
+      { type: "used", model: a!.id, key: "dread:husk" },
+      { type: "used", side, key: "blessing:round" },
+      { type: "gained", model: a!.id, gift: "a-gift", faces: [1], threshold: 12 },
+      { type: "objective", objective, progress: 2, score: { side, add: 1 }, reason: "a test" },
+      { type: "token.placed", token: { id: "t99", kind: "fire", rich: 0, radius: 1 } },
+      { type: "down", model: b!.id, by: a!.id },
+      { type: "routed", side, reason: "withdrew" },
+      { type: "adjusted", model: a!.id, reason: "a test", changes: { health: 1, shaken: true } },
+      { type: "activation.end", model: a!.id },
+      { type: "round.clear", round: d.round },
+      { type: "slain", model: b!.id, by: a!.id },
+      { type: "battle.end", result: { reason: "a test", sides: [] } },
+    ]
+    // Each event alone, on the state the ones before it lead to; then all of them at once, twice
+    // (what is put back must share nothing with the state the events change again).
+    for (const [i, e] of events.entries()) {
+      const at = copy(battle.state) as Draft
+      for (const x of events.slice(0, i)) applyInPlace(at, x)
+      const then = plain(at as State)
+      const journal = new Journal(at)
+      journal.touch(e)
+      applyInPlace(at, e)
+      journal.rollback()
+      expect(plain(at as State), e.type).toEqual(then)
+    }
+    for (let pass = 0; pass < 2; pass++) {
+      const journal = new Journal(d)
+      for (const e of events) {
+        journal.touch(e)
+        applyInPlace(d, e)
+      }
+      expect(hash(d as State)).not.toBe(hash(before))
+      journal.rollback()
+      expect(plain(d as State)).toEqual(before)
+      expect(hash(d as State)).toBe(hash(before))
+    }
+  })
+})
