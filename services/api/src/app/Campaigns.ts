@@ -76,17 +76,30 @@ const Version = Schema.Int.pipe(Schema.between(0, 10_000_000)).annotations({
 })
 
 /** What a player may command: every campaign command but `recordRaid`, which the server gives when a raid ends. */
+/** A type name from a tag (`raid.recorded` → `RaidRecorded`). */
+const pascal = (tag: string) =>
+  tag
+    .split(/[^A-Za-z0-9]+/)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join("")
+
+/** Each kind of command named (`CampaignPassCommand`), so a client's types are not numbered. */
+const named = <T extends string, F extends Schema.Struct.Fields>(
+  m: Schema.Struct<{ type: Schema.Literal<[T]> } & F>,
+): Schema.Struct<{ type: Schema.Literal<[T]> } & F> =>
+  m.annotations({ identifier: `Campaign${pascal(m.fields.type.literals[0])}Command` })
+
 export const PlayerCommand = Schema.Union(
-  CampaignCommand.Forfeit,
-  CampaignCommand.Roll,
-  CampaignCommand.Choose,
-  CampaignCommand.Trade,
-  CampaignCommand.Recruit,
-  CampaignCommand.RunErrand,
-  CampaignCommand.Build,
-  CampaignCommand.MakeAmmunition,
-  CampaignCommand.Bench,
-  CampaignCommand.Pass,
+  named(CampaignCommand.Forfeit),
+  named(CampaignCommand.Roll),
+  named(CampaignCommand.Choose),
+  named(CampaignCommand.Trade),
+  named(CampaignCommand.Recruit),
+  named(CampaignCommand.RunErrand),
+  named(CampaignCommand.Build),
+  named(CampaignCommand.MakeAmmunition),
+  named(CampaignCommand.Bench),
+  named(CampaignCommand.Pass),
 ).annotations({
   identifier: "CampaignPlayerCommand",
   description: "A campaign command a member (or the organiser) gives",
@@ -147,11 +160,12 @@ const tagOf = (m: EventMember) => m.fields.type.literals[0]
 export const EventView = Schema.Union(
   ...CampaignEvent.Event.members.map(
     (m): Schema.Schema.Any =>
-      tagOf(m) === "commanded"
+      (tagOf(m) === "commanded"
         ? Schema.Struct({ type: Schema.Literal("commanded"), command: LoggedCommand, by: Schema.String })
         : tagOf(m) === "campaign.created"
           ? Schema.Struct({ type: Schema.Literal("campaign.created"), state: StateView })
-          : m,
+          : m
+      ).annotations({ identifier: `Campaign${pascal(tagOf(m)).replace(/^Campaign/, "")}Event` }),
   ),
 ).annotations({ identifier: "CampaignEventView" })
 

@@ -254,12 +254,10 @@ builder.mutationFields((t) => ({
 }))
 
 /**
- * The events of a raid as an async iterable that stops its reader when the client goes away
- * (Yoga calls `return`, which aborts the wait for news).
+ * A log's entries as an async iterable that stops its reader when the client goes away (Yoga calls
+ * `return`, which aborts the wait for news).
  */
-const feed = (
-  iterate: (signal: AbortSignal) => AsyncGenerator<Raids.RaidEvent>,
-): AsyncIterable<Raids.RaidEvent> => ({
+const feed = <E>(iterate: (signal: AbortSignal) => AsyncGenerator<E>): AsyncIterable<E> => ({
   [Symbol.asyncIterator]: () => {
     const abort = new AbortController()
     const events = iterate(abort.signal)
@@ -273,6 +271,29 @@ const feed = (
   },
 })
 
+/**
+ * A subscription to a stream (a raid's, a campaign's): `check` says the caller may follow it, and
+ * an error it fails with is answered as one; then every entry after `after`, and each new one.
+ */
+export const subscribeTo = async <E>(
+  check: Effect.Effect<{ readonly id: string; readonly version: number }, ApiError>,
+  after: number | null | undefined,
+  follow: (id: string, after: number, signal: AbortSignal) => AsyncGenerator<E>,
+): Promise<AsyncIterable<E>> => {
+  const exit = await Effect.runPromiseExit(check)
+  if (exit._tag === "Failure") {
+    // Made by Yoga's own graphql (createGraphQLError): an error thrown while subscribing is
+    // answered as an error only if it is that graphql's GraphQLError, whichever copy this file got.
+    const failure = exit.cause._tag === "Fail" ? toGraphQLError(exit.cause.error) : undefined
+    throw createGraphQLError(failure?.message ?? "it cannot be followed", {
+      extensions: failure?.extensions ?? { code: "internal", status: 500 },
+    })
+  }
+  const stream = exit.value
+  const from = Math.max(0, Math.min(after ?? 0, stream.version))
+  return feed((signal) => follow(stream.id, from, signal))
+}
+
 builder.subscriptionType({
   description:
     "Live: a raid's events as they are stored (over SSE: POST /graphql with Accept: text/event-stream)",
@@ -284,22 +305,12 @@ builder.subscriptionField("raidEvents", (t) =>
       "Every event of a raid after `after` (a seq; default 0: from its set-up), in order, then each new one",
     type: RaidEventRef,
     args: { id: t.arg.id({ required: true }), after: t.arg.int() },
-    subscribe: async (_, a, ctx) => {
-      const exit = await Effect.runPromiseExit(
+    subscribe: (_, a, ctx) =>
+      subscribeTo(
         asPlayer(ctx, (p) => Raids.followable(ctx.deps, p, String(a.id))),
-      )
-      if (exit._tag === "Failure") {
-        // Made by Yoga's own graphql (createGraphQLError): an error thrown while subscribing is
-        // answered as an error only if it is that graphql's GraphQLError, whichever copy this file got.
-        const failure = exit.cause._tag === "Fail" ? toGraphQLError(exit.cause.error) : undefined
-        throw createGraphQLError(failure?.message ?? "the raid cannot be followed", {
-          extensions: failure?.extensions ?? { code: "internal", status: 500 },
-        })
-      }
-      const raid = exit.value
-      const after = Math.max(0, Math.min(a.after ?? 0, raid.version))
-      return feed((signal) => Raids.follow(ctx.deps, raid.id, after, signal))
-    },
+        a.after,
+        (id, after, signal) => Raids.follow(ctx.deps, id, after, signal),
+      ),
     resolve: (e: Raids.RaidEvent) => e,
   }),
 )
