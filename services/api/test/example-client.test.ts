@@ -63,6 +63,13 @@ describe("examples/http-client", () => {
       )
       expect(r.stdout).toMatch(/6\. The raid is over after \d+ commands and \d+ events/)
       expect(r.stdout).toMatch(/- wharfside: (win|draw|loss)/)
+      // Over REST, a campaign between the two: its raid folded in, its Aftermath, its standings.
+      if (script === "rest.mjs") {
+        expect(r.stdout).toMatch(
+          /7\. Campaign [0-9a-f-]{36}: raid [0-9a-f-]{36} folded in, \d+ Aftermath choices made; [a-z-]+, between/,
+        )
+        expect(r.stdout).toMatch(/ {3}Wharfside: [013] points \([01]-[01]-[01]\), \d+ XP/)
+      }
       // nothing went wrong on the server's side either
       expect(server.logged).toEqual([])
     },
