@@ -7,6 +7,9 @@
  * route; and a restart losing no acknowledged command.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { campaignById, fillMember } from "../src/db/campaigns.js"
+import { connect } from "../src/db/connect.js"
+import { refugeById } from "../src/db/repositories.js"
 import { allEvents, listen, playerWith, playToEnd, type Seated, unlimited } from "./support/raids.js"
 import {
   client,
@@ -319,7 +322,7 @@ describe.each(databaseKinds())("a campaign across a restart on %s", (kind) => {
   let db: TestDatabase
   afterAll(async () => db?.drop())
 
-  it("B-AFTERMATH-01 closing the server and opening another on the same database loses no acknowledged command", async () => {
+  it("B-AFTERMATH-01 closing the server and opening another on the same database loses no acknowledged command, and finishes a join left half done", async () => {
     db = await makeDatabase(kind)
     let server = await startTestServer(db.url, unlimited)
     let api = client(server.url)
@@ -341,6 +344,34 @@ describe.each(databaseKinds())("a campaign across a restart on %s", (kind) => {
     const after = (await api.get(`/v1/campaigns/${c.id}`, b.key)).body
     expect(after).toEqual(before)
     expect(after.version).toBe(acked.body.version)
+    // A last join stored by a process that stopped before the campaign began: begun when next read.
+    const waiting = await api.post(
+      "/v1/campaigns",
+      { members: [{ refuge: a.refuge }, { player: b.id }] },
+      a.key,
+    )
+    await server.close()
+    const stored = await connect(db.url)
+    const row = (await campaignById(stored.db, waiting.body.id))!
+    const theirs = (await refugeById(stored.db, b.refuge))!
+    const setup = row.setup as { refuges: unknown[] }
+    const filled = { ...setup, refuges: [setup.refuges[0], theirs.body] }
+    expect(
+      await fillMember(
+        stored.db,
+        row.id,
+        JSON.stringify(setup),
+        JSON.stringify(filled),
+        new Date().toISOString(),
+      ),
+    ).toBe(true)
+    await stored.close()
+    server = await startTestServer(db.url, unlimited)
+    api = client(server.url)
+    const begun = (await api.get(`/v1/campaigns/${waiting.body.id}`, b.key)).body
+    expect(begun.status).toBe("between")
+    expect(begun.version).toBeGreaterThan(0)
+    expect(begun.members.map((m: { joined: boolean }) => m.joined)).toEqual([true, true])
     // It goes on from there: the organiser starts the raid on the new server.
     const raid = await api.post(`/v1/campaigns/${c.id}/raids`, { version: after.version }, a.key)
     expect(raid.status, JSON.stringify(raid.body)).toBe(201)

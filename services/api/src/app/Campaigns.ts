@@ -424,6 +424,12 @@ const append = (
  */
 const sync = (deps: Deps, c: CampaignRepo.StoredCampaign) =>
   Effect.gen(function* () {
+    // Every Refuge in but not begun: the last join was stored and the process stopped before the
+    // creation events were; they are stored now.
+    if (c.status === "waiting" && setupOf(c).refuges.every((r) => r !== null)) {
+      yield* begin(deps, c, yield* created(deps, setupOf(c)))
+      return yield* load(deps, c.id)
+    }
     if (c.raidId === undefined) return c
     const raid = yield* db(() => Repo.raidById(deps.db, c.raidId!))
     if (raid?.status !== "over") return c
@@ -501,12 +507,13 @@ const created = (deps: Deps, setup: Setup) =>
     return made.right
   })
 
+/**
+ * Stores the engine's creation events at version 0. Of two writers (the last joiner, and a reader
+ * finishing a join a stopped process left undone) one stores them; the events are the same either
+ * way (the set-up and its seed decide them), so the other has nothing to do.
+ */
 const begin = (deps: Deps, c: CampaignRepo.StoredCampaign, made: Campaign.Campaign) =>
-  Effect.gen(function* () {
-    const version = yield* append(deps, c, 0, made.events, made.state)
-    if (version === undefined)
-      return yield* Effect.fail(conflict(`campaign "${c.id}" was begun by another request`))
-  })
+  Effect.asVoid(append(deps, c, 0, made.events, made.state))
 
 /**
  * Makes a campaign with the caller as its organiser: begun at once when every member's Refuge is
