@@ -14,8 +14,11 @@ import { pick } from "./pick.mjs"
 const BASE = (process.env.BLIGHT_API || "http://127.0.0.1:4000").replace(/\/+$/, "")
 const RELOAD_COST = 4 // Salvage per Reload at the Market (B-FOUNDING-09)
 
-/** One request; answers the parsed JSON, or throws an Error that says what went wrong. */
-const call = async (method, path, { body, key } = {}) => {
+/**
+ * One request; answers the parsed JSON, or throws an Error that says what went wrong. Too many
+ * requests (429) are sent again after the wait the server asks for (Retry-After), a few times.
+ */
+const call = async (method, path, { body, key } = {}, tries = 3) => {
   let res
   try {
     res = await fetch(BASE + path, {
@@ -31,6 +34,13 @@ const call = async (method, path, { body, key } = {}) => {
     throw new Error(
       `cannot reach the Blight API at ${BASE} (${e.cause?.code ?? e.cause?.errors?.[0]?.code ?? e.message}): start it with \`npm start\`, or set BLIGHT_API`,
     )
+  }
+  if (res.status === 429 && tries > 1) {
+    const wait = Number(res.headers.get("retry-after") ?? 1)
+    console.log(`   (the server asks to wait ${wait}s: too many requests)`)
+    await res.body?.cancel()
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 120) * 1000))
+    return call(method, path, { body, key }, tries - 1)
   }
   const text = await res.text()
   let data
