@@ -69,6 +69,22 @@ const call = async (method: "GET" | "POST" | "DELETE", path: string, body?: unkn
   return r.body
 }
 
+/** Reads two entries of an SSE stream and checks each `data:` against the component the document names. */
+const expectStreamed = async (path: string, component: string) => {
+  const ac = new AbortController()
+  const res = await fetch(server.url + path, {
+    headers: { authorization: `Bearer ${key}` },
+    signal: ac.signal,
+  })
+  expect(res.status).toBe(200)
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+  let text = ""
+  while ((text.match(/^data: /gm) ?? []).length < 2) text += (await reader.read()).value ?? ""
+  ac.abort()
+  const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/${component}`)!
+  for (const line of text.match(/^data: .*$/gm)!) expect(validate(JSON.parse(line.slice(6)))).toBe(true)
+}
+
 beforeAll(async () => {
   db = sqliteDatabase()
   server = await startTestServer(db.url)
@@ -248,18 +264,7 @@ describe("every answer matches /openapi.json", () => {
     await call("GET", `/v1/raids/${raid.id}/events?limit=0`, undefined, 400)
     await call("GET", `/v1/raids/${raid.id}/stream?after=nope`, undefined, 400)
     // The stream: each data line is a RaidEvent as the document names it.
-    const ac = new AbortController()
-    const res = await fetch(`${server.url}/v1/raids/${raid.id}/stream?after=${page.version - 2}`, {
-      headers: { authorization: `Bearer ${key}` },
-      signal: ac.signal,
-    })
-    expect(res.status).toBe(200)
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let text = ""
-    while ((text.match(/^data: /gm) ?? []).length < 2) text += (await reader.read()).value ?? ""
-    ac.abort()
-    const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/RaidEvent`)!
-    for (const line of text.match(/^data: .*$/gm)!) expect(validate(JSON.parse(line.slice(6)))).toBe(true)
+    await expectStreamed(`/v1/raids/${raid.id}/stream?after=${page.version - 2}`, "RaidEvent")
     const stream = doc.paths?.["/v1/raids/{id}/stream"]?.get?.responses?.["200"]?.content
     expect(Object.keys(stream ?? {})).toEqual(["text/event-stream"])
     checked.add("GET /v1/raids/{id}/stream")
@@ -324,18 +329,7 @@ describe("every answer matches /openapi.json", () => {
     expect(raid.campaign).toBe(c.id)
     await call("POST", `/v1/campaigns/${c.id}/raids`, { version: done.version }, 409)
     await call("GET", `/v1/campaigns/${c.id}/stream?after=nope`, undefined, 400)
-    const ac = new AbortController()
-    const res = await fetch(`${server.url}/v1/campaigns/${c.id}/stream?after=${done.version - 2}`, {
-      headers: { authorization: `Bearer ${key}` },
-      signal: ac.signal,
-    })
-    expect(res.status).toBe(200)
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let text = ""
-    while ((text.match(/^data: /gm) ?? []).length < 2) text += (await reader.read()).value ?? ""
-    ac.abort()
-    const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/CampaignLogEntry`)!
-    for (const line of text.match(/^data: .*$/gm)!) expect(validate(JSON.parse(line.slice(6)))).toBe(true)
+    await expectStreamed(`/v1/campaigns/${c.id}/stream?after=${done.version - 2}`, "CampaignLogEntry")
     checked.add("GET /v1/campaigns/{id}/stream")
   })
 

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { schema } from "../src/graphql/schema/index.js"
-import { graphql, plain, selectAll } from "./support/graphql.js"
+import { graphql, plain, selectAll, seqsOf, subscribe } from "./support/graphql.js"
 import { playerWith, unlimited } from "./support/raids.js"
 import {
   client,
@@ -75,39 +75,15 @@ describe.each(databaseKinds())("campaigns over GraphQL on %s", (kind) => {
 
     const ac = new AbortController()
     streams.push(ac)
-    const sse = await fetch(`${server.url}/graphql`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "text/event-stream",
-        authorization: `Bearer ${a.key}`,
-      },
-      body: JSON.stringify({
-        query: "subscription($id: ID!) { campaignEvents(id: $id) { seq event { __typename } } }",
-        variables: { id },
-      }),
-      signal: ac.signal,
-    })
+    const sse = await subscribe(
+      server.url,
+      a.key,
+      "subscription($id: ID!) { campaignEvents(id: $id) { seq event { __typename } } }",
+      { id },
+      ac.signal,
+    )
     expect(sse.status).toBe(200)
-    const received: number[] = []
-    const reading = (async () => {
-      const reader = sse.body!.pipeThrough(new TextDecoderStream()).getReader()
-      let buffer = ""
-      try {
-        for (;;) {
-          const { value, done } = await reader.read()
-          if (done) return
-          buffer += value
-          for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
-            const data = /^data: (.*)$/m.exec(buffer.slice(0, cut))?.[1]
-            buffer = buffer.slice(cut + 2)
-            if (data) received.push(JSON.parse(data).data.campaignEvents.seq)
-          }
-        }
-      } catch {
-        // aborted at the end
-      }
-    })()
+    const { received, reading } = seqsOf(sse, "campaignEvents")
 
     // The state, every field selected, is the library's value: the same as REST answers.
     const read = await gql(CAMPAIGN, { id }, b.key)

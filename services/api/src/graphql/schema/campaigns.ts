@@ -6,18 +6,14 @@
  * library's schemas (`fromSchema.ts`), the command input too (`inputFromSchema.ts`).
  */
 import { CampaignCommand, Market } from "@blight/rules"
-import { type Effect, Schema } from "effect"
-import type { GraphQLResolveInfo } from "graphql"
-import type { ApiError } from "../../app/ApiError.js"
-import type * as App from "../../app/App.js"
+import { Schema } from "effect"
 import * as Campaigns from "../../app/Campaigns.js"
 import * as Raids from "../../app/Raids.js"
 import { builder } from "../builder.js"
-import type { GraphqlContext } from "../context.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { asPlayer, bodyOf, resolveEffect } from "../resolve.js"
-import { subscribeTo } from "./raids.js"
+import { onCaller, onId, onPage, subscribeTo } from "./raids.js"
 
 const CampaignRef = outputType(Campaigns.CampaignView, "Campaign")
 const LogEntryRef = outputType(Campaigns.CampaignLogEntry, "CampaignLogEntry")
@@ -62,15 +58,7 @@ const MemberInput = builder.inputType("CampaignMemberInput", {
 
 const VERSION = "The campaign's version the command was decided against (conflict if stale)"
 
-/** A resolver for a use-case on one campaign, by the caller. */
-const onCampaign =
-  <A>(f: (deps: App.Deps, player: App.Caller, id: string) => Effect.Effect<A, ApiError>) =>
-  (_: unknown, a: { id: string | number }, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
-    resolveEffect(
-      ctx,
-      info,
-      asPlayer(ctx, (p) => f(ctx.deps, p, String(a.id))),
-    )
+const onCampaign = onId
 
 builder.queryFields((t) => ({
   campaign: t.field({
@@ -84,12 +72,7 @@ builder.queryFields((t) => ({
     description: "The campaigns the caller organises or plays in",
     type: [CampaignRef],
     nullable: true,
-    resolve: (_, __, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Campaigns.listCampaigns(ctx.deps, p)),
-      ),
+    resolve: onCaller(Campaigns.listCampaigns),
   }),
   campaignLegal: t.field({
     description: "The commands open to the caller now, and whether they may start the next raid",
@@ -111,17 +94,7 @@ builder.queryFields((t) => ({
     type: EventsPageRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }), after: t.arg.int(), limit: t.arg.int() },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Campaigns.campaignEvents(ctx.deps, p, String(a.id), {
-            ...(a.after != null ? { after: String(a.after) } : {}),
-            ...(a.limit != null ? { limit: String(a.limit) } : {}),
-          }),
-        ),
-      ),
+    resolve: onPage(Campaigns.campaignEvents),
   }),
 }))
 

@@ -81,8 +81,8 @@ const RaidSideInput = builder.inputType("RaidSideInput", {
 
 const VERSION = "The raid's version the command was decided against (conflict if stale)"
 
-/** A resolver for a use-case on one raid, by the caller. */
-const onRaid =
+/** A resolver for a use-case on one raid (or anything by id: a campaign), by the caller. */
+export const onId =
   <A>(f: (deps: App.Deps, player: App.Caller, id: string) => Effect.Effect<A, ApiError>) =>
   (_: unknown, a: { id: string | number }, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
     resolveEffect(
@@ -90,6 +90,38 @@ const onRaid =
       info,
       asPlayer(ctx, (p) => f(ctx.deps, p, String(a.id))),
     )
+
+/** A resolver for a use-case of the caller's own (their raids, their campaigns). */
+export const onCaller =
+  <A>(f: (deps: App.Deps, player: App.Caller) => Effect.Effect<A, ApiError>) =>
+  (_: unknown, __: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
+    resolveEffect(
+      ctx,
+      info,
+      asPlayer(ctx, (p) => f(ctx.deps, p)),
+    )
+
+/** A resolver for a page of a log (`after`, `limit`), which the use-case reads as REST's query strings. */
+export const onPage =
+  <A>(f: (deps: App.Deps, player: App.Caller, id: string, query: unknown) => Effect.Effect<A, ApiError>) =>
+  (
+    _: unknown,
+    a: { id: string | number; after?: number | null | undefined; limit?: number | null | undefined },
+    ctx: GraphqlContext,
+    info: GraphQLResolveInfo,
+  ) =>
+    resolveEffect(
+      ctx,
+      info,
+      asPlayer(ctx, (p) =>
+        f(ctx.deps, p, String(a.id), {
+          ...(a.after != null ? { after: String(a.after) } : {}),
+          ...(a.limit != null ? { limit: String(a.limit) } : {}),
+        }),
+      ),
+    )
+
+const onRaid = onId
 
 builder.queryFields((t) => ({
   raid: t.field({
@@ -103,12 +135,7 @@ builder.queryFields((t) => ({
     description: "The raids the caller has a seat at",
     type: [RaidRef],
     nullable: true,
-    resolve: (_, __, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Raids.listRaids(ctx.deps, p)),
-      ),
+    resolve: onCaller(Raids.listRaids),
   }),
   raidLegal: t.field({
     description: "The commands open to the caller now (on a board, moves to concrete points)",
@@ -123,17 +150,7 @@ builder.queryFields((t) => ({
     type: RaidEventsPageRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }), after: t.arg.int(), limit: t.arg.int() },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Raids.raidEvents(ctx.deps, p, String(a.id), {
-            ...(a.after != null ? { after: String(a.after) } : {}),
-            ...(a.limit != null ? { limit: String(a.limit) } : {}),
-          }),
-        ),
-      ),
+    resolve: onPage(Raids.raidEvents),
   }),
 }))
 
