@@ -135,6 +135,16 @@ export const LoggedCommand = Schema.Union(
 ).annotations({ identifier: "LoggedCampaignCommand" })
 type LoggedCommand = typeof LoggedCommand.Type
 
+/** What the campaign waits for, each kind named (`CampaignDicePrompt`, `CampaignChoicePrompt`) for clients. */
+const [DicePrompt, ChoicePrompt] = CampaignState.Prompt.members
+export const Prompt = Schema.Union(
+  DicePrompt.annotations({ identifier: "CampaignDicePrompt", description: "Dice to type in (roll)" }),
+  ChoicePrompt.annotations({ identifier: "CampaignChoicePrompt", description: "A choice to make (choose)" }),
+).annotations({
+  identifier: "CampaignPrompt",
+  description: "What the campaign waits for; `by` is the Refuge (its index) it asks, or any",
+})
+
 const stateFields = CampaignState.CampaignState.fields
 /** The campaign's state as its members see it: everything but the dice state. */
 export const StateView = Schema.Struct({
@@ -143,7 +153,7 @@ export const StateView = Schema.Struct({
     Schema.Struct({
       command: LoggedCommand,
       answers: Schema.Array(CampaignState.Answer),
-      prompt: Schema.optional(CampaignState.Prompt),
+      prompt: Schema.optional(Prompt),
     }).annotations({ identifier: "CampaignPending" }),
   ),
   dice: Schema.Struct({ mode: stateFields.dice.fields.mode }).annotations({ identifier: "CampaignDice" }),
@@ -164,7 +174,9 @@ export const EventView = Schema.Union(
         ? Schema.Struct({ type: Schema.Literal("commanded"), command: LoggedCommand, by: Schema.String })
         : tagOf(m) === "campaign.created"
           ? Schema.Struct({ type: Schema.Literal("campaign.created"), state: StateView })
-          : m
+          : tagOf(m) === "prompted"
+            ? Schema.Struct({ type: Schema.Literal("prompted"), prompt: Prompt })
+            : m
       ).annotations({ identifier: `Campaign${pascal(tagOf(m)).replace(/^Campaign/, "")}Event` }),
   ),
 ).annotations({ identifier: "CampaignEventView" })
@@ -214,7 +226,7 @@ export const CampaignView = Schema.Struct({
   createdAt: Schema.String,
   updatedAt: Schema.String,
   season: Schema.optional(Schema.String),
-  pending: Schema.optional(CampaignState.Prompt),
+  pending: Schema.optional(Prompt),
   state: Schema.optional(StateView),
 }).annotations({ identifier: "Campaign" })
 export type CampaignView = typeof CampaignView.Type
@@ -232,7 +244,7 @@ export const CommandResult = Schema.Struct({
   version: Schema.Int,
   events: Schema.Array(CampaignLogEntry),
   status: Status,
-  pending: Schema.optional(CampaignState.Prompt),
+  pending: Schema.optional(Prompt),
 }).annotations({ identifier: "CampaignCommandResult" })
 
 export const StandingRow = Schema.Struct({
