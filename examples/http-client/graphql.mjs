@@ -2,8 +2,8 @@
 /**
  * The Blight Rules API over GraphQL, with nothing but `fetch` (Node 20): the same steps as
  * rest.mjs — register a player, found a Refuge from examples/rosters/refuge.json, read its Ledger,
- * make a Market trip, then a raid between two players played to its end — as GraphQL operations
- * on POST /graphql.
+ * make a Market trip, then a raid between two players played to its end, and a campaign between
+ * them — as GraphQL operations on POST /graphql.
  *
  *   BLIGHT_API=http://127.0.0.1:4000 node examples/http-client/graphql.mjs
  */
@@ -16,8 +16,11 @@ const RELOAD_COST = 4 // Salvage per Reload at the Market (B-FOUNDING-09)
 
 const STORES = "stores { salvage reloads arrows bolts rations meds amber fuel }"
 
-/** One operation; answers `data`, or throws an Error that says what went wrong. */
-const graphql = async (query, variables = {}, key) => {
+/**
+ * One operation; answers `data`, or throws an Error that says what went wrong. Too many requests
+ * (429) are sent again after the wait the server asks for (Retry-After), a few times.
+ */
+const graphql = async (query, variables = {}, key, tries = 3) => {
   let res
   try {
     res = await fetch(`${BASE}/graphql`, {
@@ -33,6 +36,13 @@ const graphql = async (query, variables = {}, key) => {
     throw new Error(
       `cannot reach the Blight API at ${BASE} (${e.cause?.code ?? e.cause?.errors?.[0]?.code ?? e.message}): start it with \`npm start\`, or set BLIGHT_API`,
     )
+  }
+  if (res.status === 429 && tries > 1) {
+    const wait = Number(res.headers.get("retry-after") ?? 1)
+    console.log(`   (the server asks to wait ${wait}s: too many requests)`)
+    await res.body?.cancel()
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 120) * 1000))
+    return graphql(query, variables, key, tries - 1)
   }
   const text = await res.text()
   let answer
@@ -61,6 +71,88 @@ const storesLine = (s) =>
     .filter(([, n]) => n !== 0)
     .map(([k, n]) => `${k} ${n}`)
     .join(", ")
+
+// The commands the example plays, selected by type (each is one member of the BattleCommand
+// union), and sent back as the BattleCommandInput: one field named by the type
+const LEGAL = `query Legal($id: ID!) { raidLegal(id: $id) { version commands { __typename
+  ... on ActivateCommand { type model }
+  ... on EndActivationCommand { type model }
+  ... on MoveCommand { type model to { x y } contact { modelId tokenId } offTable }
+  ... on SprintCommand { type model to { x y } contact { modelId tokenId } offTable }
+  ... on FightCommand { type model target fightWeapon: weapon }
+  ... on ShootCommand { type model shootAt: target { modelId tokenId } weapon }
+  ... on SearchCommand { type model token }
+  ... on ChooseCommand { type option }
+  ... on AimCommand { type model }
+  ... on HideCommand { type model }
+  ... on SteadyCommand { type model }
+  ... on ReloadCommand { type model weapon }
+  ... on UseCommand { type model use item useTarget: target { modelId tokenId } useWeapon: weapon }
+  ... on GiftCommand { type model gift giftTarget: target { modelId tokenId } }
+  ... on ActCommand { type model action actTarget: target { modelId tokenId } }
+} } }`
+const COMMAND = `mutation Command($id: ID!, $version: Int!, $command: BattleCommandInput!) {
+  commandRaid(id: $id, version: $version, command: $command) { version over decider }
+}`
+// (Aliased where two members' fields of one name have different types. A target or a contact is
+// a model's id or a token's, answered as `{ modelId tokenId }` with the one it is set, and sent
+// back as the id.)
+const id = (t) => t && (t.modelId ?? t.tokenId)
+const asInput = ({
+  __typename,
+  type,
+  fightWeapon,
+  shootAt,
+  useTarget,
+  useWeapon,
+  giftTarget,
+  actTarget,
+  contact,
+  ...fields
+}) => ({
+  [type]: Object.fromEntries(
+    Object.entries({
+      ...fields,
+      weapon: fields.weapon ?? fightWeapon ?? useWeapon,
+      target: fields.target ?? id(shootAt) ?? id(useTarget) ?? id(giftTarget) ?? id(actTarget),
+      contact: contact?.map(id),
+    }).filter(([, v]) => v != null),
+  ),
+})
+
+/**
+ * Plays a raid to its end: whoever decides now reads what is legal for them and sends a command
+ * with the version it was decided against; one the rules refuse (bad_request) is struck off and
+ * another tried. Answers how many commands it took.
+ */
+const playRaid = async (raidId, raid, keyOf, anyKey) => {
+  let now = { version: raid.version, decider: raid.decider, over: raid.status === "over" }
+  let commands = 0
+  while (!now.over) {
+    const key = keyOf[now.decider] ?? anyKey
+    const { raidLegal: legal } = await graphql(LEGAL, { id: raidId }, key)
+    // Members the example does not select come back with nothing but their __typename: left out.
+    const known = legal.commands.filter((c) => c.type)
+    const refused = []
+    for (;;) {
+      const command = pick(known, refused)
+      if (!command)
+        throw new Error(
+          `nothing left to try at version ${legal.version} (legal: ${legal.commands.map((c) => c.__typename).join(", ")}; ${refused.length} refused: ${refused.map((c) => c.type).join(", ")})`,
+        )
+      try {
+        now = (await graphql(COMMAND, { id: raidId, version: legal.version, command: asInput(command) }, key))
+          .commandRaid
+        break
+      } catch (e) {
+        if (e.code !== "bad_request") throw e
+        refused.push(command)
+      }
+    }
+    commands++
+  }
+  return commands
+}
 
 const main = async () => {
   console.log(`Blight Rules API at ${BASE} (GraphQL)`)
@@ -161,79 +253,8 @@ const main = async () => {
     `\n5. Raid ${made.id}: ${joined.seats.map((s) => s.side).join(" against ")} (${joined.scenario})`,
   )
 
-  // 6. play it: the commands the example plays, selected by type (each is one member of the
-  // BattleCommand union), and sent back as the BattleCommandInput: one field named by the type
-  const LEGAL = `query Legal($id: ID!) { raidLegal(id: $id) { version commands { __typename
-    ... on ActivateCommand { type model }
-    ... on EndActivationCommand { type model }
-    ... on MoveCommand { type model to { x y } contact { modelId tokenId } offTable }
-    ... on SprintCommand { type model to { x y } contact { modelId tokenId } offTable }
-    ... on FightCommand { type model target fightWeapon: weapon }
-    ... on ShootCommand { type model shootAt: target { modelId tokenId } weapon }
-    ... on SearchCommand { type model token }
-    ... on ChooseCommand { type option }
-    ... on AimCommand { type model }
-    ... on HideCommand { type model }
-    ... on SteadyCommand { type model }
-    ... on ReloadCommand { type model weapon }
-    ... on UseCommand { type model use item useTarget: target { modelId tokenId } useWeapon: weapon }
-    ... on GiftCommand { type model gift giftTarget: target { modelId tokenId } }
-    ... on ActCommand { type model action actTarget: target { modelId tokenId } }
-  } } }`
-  const COMMAND = `mutation Command($id: ID!, $version: Int!, $command: BattleCommandInput!) {
-    commandRaid(id: $id, version: $version, command: $command) { version over decider }
-  }`
-  // (Aliased where two members' fields of one name have different types. A target or a contact is
-  // a model's id or a token's, answered as `{ modelId tokenId }` with the one it is set, and sent
-  // back as the id.)
-  const id = (t) => t && (t.modelId ?? t.tokenId)
-  const asInput = ({
-    __typename,
-    type,
-    fightWeapon,
-    shootAt,
-    useTarget,
-    useWeapon,
-    giftTarget,
-    actTarget,
-    contact,
-    ...fields
-  }) => ({
-    [type]: Object.fromEntries(
-      Object.entries({
-        ...fields,
-        weapon: fields.weapon ?? fightWeapon ?? useWeapon,
-        target: fields.target ?? id(shootAt) ?? id(useTarget) ?? id(giftTarget) ?? id(actTarget),
-        contact: contact?.map(id),
-      }).filter(([, v]) => v != null),
-    ),
-  })
-  let now = { version: joined.version, decider: joined.decider, over: joined.status === "over" }
-  let commands = 0
-  while (!now.over) {
-    const key = keyOf[now.decider] ?? apiKey
-    const { raidLegal: legal } = await graphql(LEGAL, { id: made.id }, key)
-    // Members the example does not select come back with nothing but their __typename: left out.
-    const known = legal.commands.filter((c) => c.type)
-    const refused = []
-    for (;;) {
-      const command = pick(known, refused)
-      if (!command)
-        throw new Error(
-          `nothing left to try at version ${legal.version} (legal: ${legal.commands.map((c) => c.__typename).join(", ")}; ${refused.length} refused: ${refused.map((c) => c.type).join(", ")})`,
-        )
-      try {
-        now = (
-          await graphql(COMMAND, { id: made.id, version: legal.version, command: asInput(command) }, key)
-        ).commandRaid
-        break
-      } catch (e) {
-        if (e.code !== "bad_request") throw e
-        refused.push(command)
-      }
-    }
-    commands++
-  }
+  // 6. play it (playRaid, above)
+  const commands = await playRaid(made.id, joined, keyOf, apiKey)
   const { raid } = await graphql(
     `query Raid($id: ID!) { raid(id: $id) { version round result { reason sides { side outcome routed } } } }`,
     { id: made.id },
@@ -244,6 +265,66 @@ const main = async () => {
   )
   console.log(`   ${raid.result.reason}`)
   for (const s of raid.result.sides) console.log(`   - ${s.side}: ${s.outcome}${s.routed ? " (routed)" : ""}`)
+
+  // 7. a campaign: the first player organises a league of their Refuge and a place for the second,
+  // who joins with their Congregation; the organiser starts its raid, played as above and folded
+  // into the campaign when it ends; each Aftermath choice is made by the player whose Refuge it is
+  // (the prompt's `by`), and the standings are read
+  const { createCampaign: league } = await graphql(
+    `mutation League($members: [CampaignMemberInput!]!) { createCampaign(members: $members, seed: 7) { id } }`,
+    { members: [{ refuge: record.id }, { player: other.player.id }] },
+    apiKey,
+  )
+  const { joinCampaign: begun } = await graphql(
+    `mutation Join($id: ID!, $refuge: ID!) { joinCampaign(id: $id, refuge: $refuge) { version members { player } } }`,
+    { id: league.id, refuge: foundCongregation.record.id },
+    other.apiKey,
+  )
+  const memberKeys = begun.members.map((m) => (m.player === player.id ? apiKey : other.apiKey))
+  const { startCampaignRaid: next } = await graphql(
+    `mutation Start($id: ID!, $version: Int!) {
+      startCampaignRaid(id: $id, version: $version, randomBoard: true) { id version status decider seats { player side } }
+    }`,
+    { id: league.id, version: begun.version },
+    apiKey,
+  )
+  const sideKeys = Object.fromEntries(
+    next.seats.map((s) => [s.side, s.player === player.id ? apiKey : other.apiKey]),
+  )
+  await playRaid(next.id, next, sideKeys, apiKey)
+  // A waiting prompt is a choice, or dice (which the server rolls itself in a seeded campaign).
+  const CAMPAIGN = `query Campaign($id: ID!) { campaign(id: $id) { status season pending {
+    ... on CampaignChoicePrompt { by } ... on CampaignDicePrompt { by }
+  } } }`
+  let { campaign } = await graphql(CAMPAIGN, { id: league.id }, apiKey)
+  let choices = 0
+  while (campaign.pending) {
+    const key = memberKeys[Number(campaign.pending.by)] ?? apiKey
+    const { campaignLegal: legal } = await graphql(
+      `query Legal($id: ID!) { campaignLegal(id: $id) { version commands { ... on CampaignChooseCommand { option } } } }`,
+      { id: league.id },
+      key,
+    )
+    await graphql(
+      `mutation Choose($id: ID!, $version: Int!, $command: CampaignPlayerCommandInput!) {
+        commandCampaign(id: $id, version: $version, command: $command) { version }
+      }`,
+      { id: league.id, version: legal.version, command: { choose: { option: legal.commands[0].option } } },
+      key,
+    )
+    choices++
+    ;({ campaign } = await graphql(CAMPAIGN, { id: league.id }, apiKey))
+  }
+  const { campaignStandings: table } = await graphql(
+    `query Table($id: ID!) { campaignStandings(id: $id) { rows { name points wins draws losses xp } } }`,
+    { id: league.id },
+    other.apiKey,
+  )
+  console.log(
+    `\n7. Campaign ${league.id}: raid ${next.id} folded in, ${choices} Aftermath choices made; ${campaign.season}, ${campaign.status}`,
+  )
+  for (const r of table.rows)
+    console.log(`   ${r.name}: ${r.points} points (${r.wins}-${r.draws}-${r.losses}), ${r.xp} XP`)
 }
 
 main().catch((e) => {

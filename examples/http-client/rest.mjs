@@ -14,8 +14,11 @@ import { pick } from "./pick.mjs"
 const BASE = (process.env.BLIGHT_API || "http://127.0.0.1:4000").replace(/\/+$/, "")
 const RELOAD_COST = 4 // Salvage per Reload at the Market (B-FOUNDING-09)
 
-/** One request; answers the parsed JSON, or throws an Error that says what went wrong. */
-const call = async (method, path, { body, key } = {}) => {
+/**
+ * One request; answers the parsed JSON, or throws an Error that says what went wrong. Too many
+ * requests (429) are sent again after the wait the server asks for (Retry-After), a few times.
+ */
+const call = async (method, path, { body, key } = {}, tries = 3) => {
   let res
   try {
     res = await fetch(BASE + path, {
@@ -31,6 +34,13 @@ const call = async (method, path, { body, key } = {}) => {
     throw new Error(
       `cannot reach the Blight API at ${BASE} (${e.cause?.code ?? e.cause?.errors?.[0]?.code ?? e.message}): start it with \`npm start\`, or set BLIGHT_API`,
     )
+  }
+  if (res.status === 429 && tries > 1) {
+    const wait = Number(res.headers.get("retry-after") ?? 1)
+    console.log(`   (the server asks to wait ${wait}s: too many requests)`)
+    await res.body?.cancel()
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 120) * 1000))
+    return call(method, path, { body, key }, tries - 1)
   }
   const text = await res.text()
   let data
@@ -58,6 +68,37 @@ const storesLine = (s) =>
     .filter(([, n]) => n !== 0)
     .map(([k, n]) => `${k} ${n}`)
     .join(", ")
+
+/**
+ * Plays a raid to its end: whoever decides now reads what is legal for them and sends a command
+ * with the version it was decided against (a stale one is refused with 409; one the rules refuse
+ * with 400 is struck off and another tried). Answers how many commands it took.
+ */
+const playRaid = async (id, raid, keyOf, anyKey) => {
+  let now = { version: raid.version, decider: raid.decider, over: raid.status === "over" }
+  let commands = 0
+  while (!now.over) {
+    const key = keyOf[now.decider] ?? anyKey
+    const legal = await call("GET", `/v1/raids/${id}/legal`, { key })
+    const refused = []
+    for (;;) {
+      const command = pick(legal.commands, refused)
+      if (!command) throw new Error(`nothing left to try at version ${legal.version}`)
+      try {
+        now = await call("POST", `/v1/raids/${id}/commands`, {
+          body: { version: legal.version, command },
+          key,
+        })
+        break
+      } catch (e) {
+        if (e.status !== 400) throw e
+        refused.push(command)
+      }
+    }
+    commands++
+  }
+  return commands
+}
 
 const main = async () => {
   console.log(`Blight Rules API at ${BASE} (REST)`)
@@ -129,28 +170,7 @@ const main = async () => {
 
   // 6. play it: whoever decides now reads what is legal for them and sends a command with the
   // version it was decided against (a stale one is refused with 409; one the rules refuse with 400)
-  let now = { version: joined.version, decider: joined.decider, over: joined.status === "over" }
-  let commands = 0
-  while (!now.over) {
-    const key = keyOf[now.decider] ?? apiKey
-    const legal = await call("GET", `/v1/raids/${made.id}/legal`, { key })
-    const refused = []
-    for (;;) {
-      const command = pick(legal.commands, refused)
-      if (!command) throw new Error(`nothing left to try at version ${legal.version}`)
-      try {
-        now = await call("POST", `/v1/raids/${made.id}/commands`, {
-          body: { version: legal.version, command },
-          key,
-        })
-        break
-      } catch (e) {
-        if (e.status !== 400) throw e
-        refused.push(command)
-      }
-    }
-    commands++
-  }
+  const commands = await playRaid(made.id, joined, keyOf, apiKey)
   const raid = await call("GET", `/v1/raids/${made.id}`, { key: apiKey })
   const { result } = raid
   console.log(
@@ -158,6 +178,46 @@ const main = async () => {
   )
   console.log(`   ${result.reason}`)
   for (const s of result.sides) console.log(`   - ${s.side}: ${s.outcome}${s.routed ? " (routed)" : ""}`)
+
+  // 7. a campaign: the first player organises a league of their Refuge and a place for the second,
+  // who joins with their Congregation; the organiser starts its raid, which is played as above and
+  // folded into the campaign when it ends; each Aftermath choice is made by the player whose Refuge
+  // it is (a prompt's `by` is that Refuge's place), and the standings are read
+  const league = await call("POST", "/v1/campaigns", {
+    body: { members: [{ refuge: founded.id }, { player: other.player.id }], seed: 7 },
+    key: apiKey,
+  })
+  const begun = await call("POST", `/v1/campaigns/${league.id}/join`, {
+    body: { refuge: theirs.id },
+    key: other.apiKey,
+  })
+  const memberKeys = begun.members.map((m) => (m.player === player.id ? apiKey : other.apiKey))
+  const next = await call("POST", `/v1/campaigns/${league.id}/raids`, {
+    body: { version: begun.version },
+    key: apiKey,
+  })
+  const sideKeys = Object.fromEntries(
+    next.seats.map((s) => [s.side, s.player === player.id ? apiKey : other.apiKey]),
+  )
+  await playRaid(next.id, next, sideKeys, apiKey)
+  let campaign = await call("GET", `/v1/campaigns/${league.id}`, { key: apiKey })
+  let choices = 0
+  while (campaign.pending) {
+    const key = memberKeys[Number(campaign.pending.by)] ?? apiKey
+    const legal = await call("GET", `/v1/campaigns/${league.id}/legal`, { key })
+    await call("POST", `/v1/campaigns/${league.id}/commands`, {
+      body: { version: legal.version, command: legal.commands[0] },
+      key,
+    })
+    choices++
+    campaign = await call("GET", `/v1/campaigns/${league.id}`, { key: apiKey })
+  }
+  const table = await call("GET", `/v1/campaigns/${league.id}/standings`, { key: other.apiKey })
+  console.log(
+    `\n7. Campaign ${league.id}: raid ${next.id} folded in, ${choices} Aftermath choices made; ${campaign.season}, ${campaign.status}`,
+  )
+  for (const r of table.rows)
+    console.log(`   ${r.name}: ${r.points} points (${r.wins}-${r.draws}-${r.losses}), ${r.xp} XP`)
 }
 
 main().catch((e) => {

@@ -53,6 +53,7 @@ let db: TestDatabase
 let server: Running
 let api: ReturnType<typeof client>
 let key: string
+let playerId: string
 
 const call = async (method: "GET" | "POST" | "DELETE", path: string, body?: unknown, expected?: number) => {
   const r =
@@ -68,6 +69,22 @@ const call = async (method: "GET" | "POST" | "DELETE", path: string, body?: unkn
   return r.body
 }
 
+/** Reads two entries of an SSE stream and checks each `data:` against the component the document names. */
+const expectStreamed = async (path: string, component: string) => {
+  const ac = new AbortController()
+  const res = await fetch(server.url + path, {
+    headers: { authorization: `Bearer ${key}` },
+    signal: ac.signal,
+  })
+  expect(res.status).toBe(200)
+  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+  let text = ""
+  while ((text.match(/^data: /gm) ?? []).length < 2) text += (await reader.read()).value ?? ""
+  ac.abort()
+  const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/${component}`)!
+  for (const line of text.match(/^data: .*$/gm)!) expect(validate(JSON.parse(line.slice(6)))).toBe(true)
+}
+
 beforeAll(async () => {
   db = sqliteDatabase()
   server = await startTestServer(db.url)
@@ -75,6 +92,7 @@ beforeAll(async () => {
   const registered = await api.post("/v1/players", { name: "Contract" })
   expectDocumented("POST", "/v1/players", registered.status, registered.body)
   key = registered.body.apiKey
+  playerId = registered.body.player.id
 })
 afterAll(async () => {
   await server?.close()
@@ -246,18 +264,7 @@ describe("every answer matches /openapi.json", () => {
     await call("GET", `/v1/raids/${raid.id}/events?limit=0`, undefined, 400)
     await call("GET", `/v1/raids/${raid.id}/stream?after=nope`, undefined, 400)
     // The stream: each data line is a RaidEvent as the document names it.
-    const ac = new AbortController()
-    const res = await fetch(`${server.url}/v1/raids/${raid.id}/stream?after=${page.version - 2}`, {
-      headers: { authorization: `Bearer ${key}` },
-      signal: ac.signal,
-    })
-    expect(res.status).toBe(200)
-    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
-    let text = ""
-    while ((text.match(/^data: /gm) ?? []).length < 2) text += (await reader.read()).value ?? ""
-    ac.abort()
-    const validate = ajv.getSchema(`${DOC_ID}#/components/schemas/RaidEvent`)!
-    for (const line of text.match(/^data: .*$/gm)!) expect(validate(JSON.parse(line.slice(6)))).toBe(true)
+    await expectStreamed(`/v1/raids/${raid.id}/stream?after=${page.version - 2}`, "RaidEvent")
     const stream = doc.paths?.["/v1/raids/{id}/stream"]?.get?.responses?.["200"]?.content
     expect(Object.keys(stream ?? {})).toEqual(["text/event-stream"])
     checked.add("GET /v1/raids/{id}/stream")
@@ -292,6 +299,69 @@ describe("every answer matches /openapi.json", () => {
     const html = doc.paths?.["/v1/simulations/{id}/report.html"]?.get?.responses?.["200"]?.content
     expect(Object.keys(html ?? {})).toEqual(["text/html"])
     checked.add("GET /v1/simulations/{id}/report.html")
+  })
+
+  it("campaigns: every campaign route, its successes and its refusals", async () => {
+    const roster = exampleRoster()
+    const refuge = await call("POST", "/v1/refuges", { roster, seed: 4 }, 201)
+    const congregation = await call(
+      "POST",
+      "/v1/congregations",
+      { roster: JSON.parse(readFileSync(join(REPO_ROOT, "examples/rosters/congregation.json"), "utf8")) },
+      201,
+    )
+    // Another player's league keeps a place for this one, who joins with their Refuge.
+    const other = await api.post("/v1/players", { name: "Organiser" })
+    const theirs = await api.post(
+      "/v1/refuges",
+      { roster: { ...roster, name: "Elsewhere" } },
+      other.body.apiKey,
+    )
+    const waiting = await api.post(
+      "/v1/campaigns",
+      { members: [{ refuge: theirs.body.id }, { player: playerId }] },
+      other.body.apiKey,
+    )
+    expect(waiting.status).toBe(201)
+    await call("POST", `/v1/campaigns/${waiting.body.id}/join`, { refuge: refuge.id }, 200)
+    await call("POST", `/v1/campaigns/${waiting.body.id}/join`, { refuge: refuge.id }, 409)
+    const c = await call(
+      "POST",
+      "/v1/campaigns",
+      { members: [{ refuge: refuge.id }, { refuge: congregation.id }], seed: 4 },
+      201,
+    )
+    await call("POST", "/v1/campaigns", { members: [] }, 400)
+    await call("POST", "/v1/campaigns", { members: [{ refuge: refuge.id }, { refuge: refuge.id }] }, 422)
+    await call("GET", "/v1/campaigns", undefined, 200)
+    await call("GET", `/v1/campaigns/${c.id}`, undefined, 200)
+    await call("GET", "/v1/campaigns/no-such-campaign", undefined, 404)
+    const legal = await call("GET", `/v1/campaigns/${c.id}/legal`, undefined, 200)
+    const pass = legal.commands.find((x: { type: string }) => x.type === "pass")
+    const done = await call(
+      "POST",
+      `/v1/campaigns/${c.id}/commands`,
+      { version: c.version, command: pass },
+      201,
+    )
+    await call("POST", `/v1/campaigns/${c.id}/commands`, { version: c.version, command: pass }, 409)
+    await call(
+      "POST",
+      `/v1/campaigns/${c.id}/commands`,
+      { version: done.version, command: { type: "x" } },
+      400,
+    )
+    await call("GET", `/v1/campaigns/${c.id}/standings`, undefined, 200)
+    const page = await call("GET", `/v1/campaigns/${c.id}/events?after=0&limit=500`, undefined, 200)
+    expect(page.events.at(-1).seq).toBe(done.version)
+    await call("GET", `/v1/campaigns/${c.id}/events?limit=0`, undefined, 400)
+    await call("POST", `/v1/campaigns/${c.id}/raids`, { version: done.version, scenario: "nowhere" }, 422)
+    const raid = await call("POST", `/v1/campaigns/${c.id}/raids`, { version: done.version }, 201)
+    expect(raid.campaign).toBe(c.id)
+    await call("POST", `/v1/campaigns/${c.id}/raids`, { version: done.version }, 409)
+    await call("GET", `/v1/campaigns/${c.id}/stream?after=nope`, undefined, 400)
+    await expectStreamed(`/v1/campaigns/${c.id}/stream?after=${done.version - 2}`, "CampaignLogEntry")
+    checked.add("GET /v1/campaigns/{id}/stream")
   })
 
   it("covered every route of the route table", () => {

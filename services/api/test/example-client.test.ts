@@ -6,6 +6,7 @@ import { execFile } from "node:child_process"
 import { join } from "node:path"
 import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { unlimited } from "./support/raids.js"
 import {
   client,
   REPO_ROOT,
@@ -34,7 +35,9 @@ describe("examples/http-client", () => {
   let server: Running
   beforeAll(async () => {
     db = sqliteDatabase()
-    server = await startTestServer(db.url)
+    // Two raids (one of them a campaign's) in one run take more requests than a default client
+    // may send a minute; the scripts wait out a 429 (Retry-After), which would only slow the test.
+    server = await startTestServer(db.url, unlimited)
   })
   afterAll(async () => {
     await server?.close()
@@ -42,7 +45,7 @@ describe("examples/http-client", () => {
   })
 
   it.each(["rest.mjs", "graphql.mjs"])(
-    "%s registers, founds the example Refuge, reads its Ledger, buys Reloads at the Market, and plays a raid with a second player",
+    "%s registers, founds the example Refuge, reads its Ledger, buys Reloads at the Market, plays a raid with a second player, then a campaign",
     async (script) => {
       const r = await run(script, server.url)
       expect(r.stderr).toBe("")
@@ -63,6 +66,10 @@ describe("examples/http-client", () => {
       )
       expect(r.stdout).toMatch(/6\. The raid is over after \d+ commands and \d+ events/)
       expect(r.stdout).toMatch(/- wharfside: (win|draw|loss)/)
+      expect(r.stdout).toMatch(
+        /7\. Campaign [0-9a-f-]{36}: raid [0-9a-f-]{36} folded in, \d+ Aftermath choices made; [a-z-]+, between/,
+      )
+      expect(r.stdout).toMatch(/ {3}Wharfside: [013] points \([01]-[01]-[01]\), \d+ XP/)
       // nothing went wrong on the server's side either
       expect(server.logged).toEqual([])
     },

@@ -233,7 +233,10 @@ describe("fuzz of every route in /openapi.json", () => {
         counts.set(res.status, (counts.get(res.status) ?? 0) + 1)
         const where = `${method} ${path.slice(0, 100)} → ${res.status} ${text.slice(0, 300)}`
         expect(res.status, where).toBeLessThan(500)
-        expect(text, where).not.toMatch(STACK)
+        // GraphiQL's page (GET /graphql asking for HTML) is the vendor's bundle, whose comments name
+        // the bundler's node_modules paths: it is not an answer the service wrote.
+        const graphiql = path === "/graphql" && /^text\/html/.test(res.headers.get("content-type") ?? "")
+        if (!graphiql) expect(text, where).not.toMatch(STACK)
         expect(res.headers.get("x-request-id"), where).toMatch(/^[0-9a-f-]{36}$/)
         if (res.status >= 400) {
           expect(res.headers.get("content-type"), where).toMatch(/json/)

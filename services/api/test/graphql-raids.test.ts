@@ -7,7 +7,7 @@
 import { type BattleCommand, Policy } from "@blight/rules"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { schema } from "../src/graphql/schema/index.js"
-import { graphql, plain, selectAll } from "./support/graphql.js"
+import { graphql, plain, selectAll, seqsOf, subscribe } from "./support/graphql.js"
 import { coreEnv, roster, unlimited } from "./support/raids.js"
 import {
   databaseKinds,
@@ -113,40 +113,16 @@ describe.each(databaseKinds())("raids over GraphQL on %s", (kind) => {
     // The subscription, opened before play: graphql-yoga's SSE (one `next` event per raid event).
     const ac = new AbortController()
     streams.push(ac)
-    const sse = await fetch(`${server.url}/graphql`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "text/event-stream",
-        authorization: `Bearer ${b.key}`,
-      },
-      body: JSON.stringify({
-        query: "subscription($id: ID!) { raidEvents(id: $id) { seq event { __typename } } }",
-        variables: { id },
-      }),
-      signal: ac.signal,
-    })
+    const sse = await subscribe(
+      server.url,
+      b.key,
+      "subscription($id: ID!) { raidEvents(id: $id) { seq event { __typename } } }",
+      { id },
+      ac.signal,
+    )
     expect(sse.status).toBe(200)
     expect(sse.headers.get("content-type")).toMatch(/^text\/event-stream/)
-    const received: number[] = []
-    const reading = (async () => {
-      const reader = sse.body!.pipeThrough(new TextDecoderStream()).getReader()
-      let buffer = ""
-      try {
-        for (;;) {
-          const { value, done } = await reader.read()
-          if (done) return
-          buffer += value
-          for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
-            const data = /^data: (.*)$/m.exec(buffer.slice(0, cut))?.[1]
-            buffer = buffer.slice(cut + 2)
-            if (data) received.push(JSON.parse(data).data.raidEvents.seq)
-          }
-        }
-      } catch {
-        // aborted at the end
-      }
-    })()
+    const { received, reading } = seqsOf(sse, "raidEvents")
 
     // The other side's key may not command this side, nor an outsider read the raid.
     const peek = await gql(RAID, { id }, outsider.key)

@@ -123,6 +123,13 @@ describe("request-body JSON Schemas", () => {
     "POST /v1/raids/{id}/commands":
       "the raid's version and a BattleCommand: the raid engine's command schema has no published file (it is in the OpenAPI components)",
     "POST /v1/raids/{id}/undo": "the raid's version only: the service's optimistic concurrency",
+    "POST /v1/campaigns":
+      "the league's members (stored Refuges of the caller's, or other players' places), packs and dice: the service's own set-up",
+    "POST /v1/campaigns/{id}/join": "the id of a stored Refuge of the caller's: the service's own",
+    "POST /v1/campaigns/{id}/commands":
+      "the campaign's version and a campaign command: the campaign engine's command schema has no published file (it is in the OpenAPI components)",
+    "POST /v1/campaigns/{id}/raids":
+      "the campaign's version, a scenario id and a board choice: the service's own set-up of the next raid",
     "POST /v1/raids/{id}/adjust":
       "the raid's version and the fields of the engine's adjust command, which (as every command) has no published file",
   }

@@ -26,6 +26,7 @@ import {
   makeDatabase,
   type Running,
   startTestServer,
+  statusOf,
   type TestDatabase,
 } from "./support/server.js"
 
@@ -261,19 +262,7 @@ describe.each(databaseKinds())("raids over REST on %s", (kind) => {
         { version: raid.version, model: raid.state.models[0].id, reason: "r", shaken: true },
       ],
     ]
-    const call = async (method: string, path: string, body: unknown, key?: string) => {
-      const res = await fetch(server.url + path, {
-        method,
-        headers: {
-          ...(body ? { "content-type": "application/json" } : {}),
-          ...(key ? { authorization: `Bearer ${key}` } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      })
-      const status = res.status
-      await res.body?.cancel()
-      return status
-    }
+    const call = statusOf(server.url)
     for (const [method, path, body] of routes) {
       expect([method, path, await call(method, path, body)]).toEqual([method, path, 401])
       expect([method, path, await call(method, path, body, "blt_not-a-key")]).toEqual([method, path, 401])

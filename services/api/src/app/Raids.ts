@@ -7,7 +7,7 @@
  * one is stored. The dice state (the PRNG, and the seed) never leaves the server.
  */
 import { randomInt, randomUUID } from "node:crypto"
-import { seeded } from "@blight/dice"
+import { type Prng, seeded } from "@blight/dice"
 import {
   Auto,
   Battle,
@@ -194,6 +194,11 @@ export const RaidView = Schema.Struct({
   packs: Schema.Array(Schema.String),
   seats: Schema.Array(Seat),
   you: Schema.Array(Schema.String).annotations({ description: "The sides the caller plays" }),
+  campaign: Schema.optional(
+    Schema.String.annotations({
+      description: "The campaign it is a raid of (its record is folded in when it ends)",
+    }),
+  ),
   createdAt: Schema.String,
   updatedAt: Schema.String,
   round: Schema.optional(Schema.Int),
@@ -240,10 +245,14 @@ interface Setup {
   readonly scenario: string
   readonly options: BattleOptions.OptionsInput
   readonly packs: ReadonlyArray<string>
-  readonly dice: { readonly seed: number } | "manual"
+  readonly dice: { readonly seed: Prng.Seed } | "manual"
   readonly board?: "random" | Board.Board
   /** Each seat's Refuge, once in (null: waiting for its player). */
   readonly refuges: ReadonlyArray<Refuge.Refuge | null>
+  /** A campaign's raid: the campaign (its record is folded in when the raid ends), Season and memory. */
+  readonly campaignId?: string
+  readonly season?: string
+  readonly campaign?: BattleState.State["campaign"]
 }
 
 const setupOf = (r: Repo.StoredRaid) => r.setup as Setup
@@ -338,6 +347,7 @@ const viewOf = (raid: Repo.StoredRaid, player: Player, state?: BattleState.State
       joined: s.refuges[i] !== null,
     })),
     you: sidesOf(raid, player),
+    ...(s.campaignId !== undefined ? { campaign: s.campaignId } : {}),
     createdAt: raid.createdAt,
     updatedAt: raid.updatedAt,
     ...(state
@@ -447,7 +457,7 @@ export const refugeFor = (
   player: Player,
   side: { readonly refuge?: string | undefined; readonly roster?: unknown },
   content: Registry.Registry,
-  seed: number,
+  seed: Prng.Seed,
   path: string,
 ): Effect.Effect<Refuge.Refuge, ApiError> =>
   Effect.gen(function* () {
@@ -485,11 +495,8 @@ const setupProblems = (
     (p): ErrorDetail => ({ path: p.path, message: p.message, ...(p.clause ? { clause: p.clause } : {}) }),
   )
 
-/**
- * Sets the raid up once every seat has its Refuge: the engine's first events are stored at
- * version 0 (so of two last joiners at once, one sets it up and the other gets 409).
- */
-const begin = (deps: Deps, raid: Repo.StoredRaid, setup: Setup) =>
+/** The engine's first events for a raid whose seats all have their Refuge, and the seats' sides. */
+const prepare = (deps: Deps, raid: Repo.StoredRaid, setup: Setup) =>
   Effect.gen(function* () {
     const content = yield* contentWith(deps, setup.packs)
     const refuges = setup.refuges as ReadonlyArray<Refuge.Refuge>
@@ -504,6 +511,8 @@ const begin = (deps: Deps, raid: Repo.StoredRaid, setup: Setup) =>
         dice: setup.dice,
         packs: content.packs.map((m) => m.id),
         ...(board ? { board } : {}),
+        ...(setup.season !== undefined ? { season: setup.season } : {}),
+        ...(setup.campaign !== undefined ? { campaign: setup.campaign } : {}),
       },
       Battle.envOf(content),
     )
@@ -512,6 +521,16 @@ const begin = (deps: Deps, raid: Repo.StoredRaid, setup: Setup) =>
     const { events, state } = made.right
     // Seats take the sides in order (the engine makes one side per Refuge, in the order given).
     const seats = raid.seats.map((s, i) => ({ player: s.player, side: state.sides[i]!.id }))
+    return { events, state, seats }
+  })
+
+/**
+ * Sets the raid up once every seat has its Refuge: the engine's first events are stored at
+ * version 0 (so of two last joiners at once, one sets it up and the other gets 409).
+ */
+const begin = (deps: Deps, raid: Repo.StoredRaid, setup: Setup) =>
+  Effect.gen(function* () {
+    const { events, state, seats } = yield* prepare(deps, raid, setup)
     const version = yield* append(deps, raid, 0, events, state, { seats })
     if (version === undefined)
       return yield* Effect.fail(conflict(`raid "${raid.id}" was set up by another request`))
@@ -531,30 +550,89 @@ const append = (
   extra: { seats?: ReadonlyArray<Repo.Seat> } = {},
 ) =>
   Effect.gen(function* () {
-    const next = expected + events.length
     const rt = runtimeOf(deps)
-    // At a dice roll (nothing to undo) and far enough from the last: a snapshot to resume from.
-    const snapshot =
-      next - raid.snapshotSeq >= SNAPSHOT_EVERY && !Battle.canUndo(state) ? JSON.stringify(state) : undefined
     const version = yield* db(() =>
-      Repo.appendEvents(deps.db, {
-        stream: raid.id,
-        expected,
-        events: events.map((e) => ({ type: e.type, body: JSON.stringify(e) })),
-        at: deps.now(),
-        status: statusOf(state),
-        ...(extra.seats ? { seats: extra.seats } : {}),
-        ...(snapshot !== undefined ? { snapshot } : {}),
-        ...(rt.notifier.channel
-          ? { notice: { channel: rt.notifier.channel, payload: noticeOf(raid.id, next) } }
-          : {}),
-      }),
+      Repo.appendEvents(deps.db, appendOf(deps, raid, expected, events, state, extra)),
     )
     if (version === undefined) return undefined
     rt.states.set(raid.id, { version, state })
     rt.notifier.committed(raid.id, version)
+    if (version > expected && state.phase === "over" && setupOf(raid).campaignId !== undefined)
+      yield* Effect.forEach(overHooks, (hook) => hook(deps, setupOf(raid).campaignId!), { discard: true })
     return version
   })
+
+/** The row an append writes (see {@link append}). */
+const appendOf = (
+  deps: Deps,
+  raid: Repo.StoredRaid,
+  expected: number,
+  events: ReadonlyArray<BattleEvent.Event>,
+  state: BattleState.State,
+  extra: { seats?: ReadonlyArray<Repo.Seat> } = {},
+): Repo.Append => {
+  const next = expected + events.length
+  const rt = runtimeOf(deps)
+  // At a dice roll (nothing to undo) and far enough from the last: a snapshot to resume from.
+  const snapshot =
+    next - raid.snapshotSeq >= SNAPSHOT_EVERY && !Battle.canUndo(state) ? JSON.stringify(state) : undefined
+  return {
+    stream: raid.id,
+    expected,
+    events: events.map((e) => ({ type: e.type, body: JSON.stringify(e) })),
+    at: deps.now(),
+    status: statusOf(state),
+    ...(extra.seats ? { seats: extra.seats } : {}),
+    ...(snapshot !== undefined ? { snapshot } : {}),
+    ...(rt.notifier.channel
+      ? { notice: { channel: rt.notifier.channel, payload: noticeOf(raid.id, next) } }
+      : {}),
+  }
+}
+
+/**
+ * Run when a campaign's raid ends (its record is folded into the campaign): registered by the
+ * campaigns' module, so the raid machinery does not depend on it. A hook's failure is its own: the
+ * raid's command is stored either way, and the campaign folds the raid in when next read.
+ */
+const overHooks: Array<(deps: Deps, campaignId: string) => Effect.Effect<void>> = []
+export const whenCampaignRaidEnds = (hook: (deps: Deps, campaignId: string) => Effect.Effect<void>): void => {
+  overHooks.push(hook)
+}
+
+/**
+ * A campaign's raid: every seat's Refuge is given, so its set-up events are ready at once; `store`
+ * writes the raid row and them (with the campaign's link, in one transaction). Nothing is stored
+ * when the engine refuses the set-up (422 with each problem).
+ */
+export const startLinked = (
+  deps: Deps,
+  owner: string,
+  players: ReadonlyArray<string>,
+  setup: Setup,
+  store: (raid: Repo.StoredRaid, begin: Repo.Append) => Promise<boolean>,
+) =>
+  Effect.gen(function* () {
+    const raid: Repo.StoredRaid = {
+      id: randomUUID(),
+      ownerId: owner,
+      status: "waiting",
+      seats: players.map((player) => ({ player })),
+      setup,
+      version: 0,
+      snapshotSeq: 0,
+      createdAt: deps.now(),
+      updatedAt: deps.now(),
+    }
+    const { events, state, seats } = yield* prepare(deps, raid, setup)
+    const stored = yield* db(() => store(raid, appendOf(deps, raid, 0, events, state, { seats })))
+    if (!stored) return undefined
+    runtimeOf(deps).states.set(raid.id, { version: events.length, state })
+    runtimeOf(deps).notifier.committed(raid.id, events.length)
+    return raid.id
+  })
+
+export type RaidSetup = Setup
 
 /** The scenario named, when the content has it (422 listing those it has). */
 export const scenarioIn = (content: Registry.Registry, scenario: string): Effect.Effect<string, ApiError> =>
@@ -774,6 +852,12 @@ export const adjustRaid = (deps: Deps, player: Caller, id: string, body: unknown
 
 // ── following a raid ────────────────────────────────────────────────────────
 
+/** The state of a stored raid at its version (a campaign reads its raid's final state). */
+export const raidStateOf = (deps: Deps, raid: Repo.StoredRaid) => stateOf(deps, raid)
+
+/** The notifier raids and campaigns share (one per service): appends to any stream are told through it. */
+export const notifierOf = (deps: Deps): Notifier => runtimeOf(deps).notifier
+
 /** Checks the caller may follow a raid (before a stream is opened). */
 export const followable = (deps: Deps, player: Caller, id: string) =>
   Effect.gen(function* () {
@@ -793,12 +877,20 @@ const RECHECK_MS = 15_000
  * Read from the database each time (a wake-up only says "look"), so a follower sees the log
  * exactly: no gap, no repeat, whatever it missed while slow.
  */
-export async function* follow(
+export const follow = (deps: Deps, id: string, after: number, signal: AbortSignal) =>
+  followStream(deps, id, after, signal, (rows) => viewed(decodeLog(rows), rows[0]!.seq))
+
+/**
+ * {@link follow} for any stream in the events table (a raid, a campaign): `view` turns a run of
+ * stored rows into what a follower sees, one per row, in order.
+ */
+export async function* followStream<E extends { readonly seq: number }>(
   deps: Deps,
   id: string,
   after: number,
   signal: AbortSignal,
-): AsyncGenerator<RaidEvent> {
+  view: (rows: ReadonlyArray<Repo.StoredEvent>) => ReadonlyArray<E>,
+): AsyncGenerator<E> {
   const rt = runtimeOf(deps)
   let last = after
   let woken = true
@@ -827,7 +919,7 @@ export async function* follow(
       for (;;) {
         const rows = await Repo.eventsAfter(deps.db, id, last, { limit: 500 })
         if (rows.length === 0) break
-        for (const e of viewed(decodeLog(rows), rows[0]!.seq)) {
+        for (const e of view(rows)) {
           last = e.seq
           yield e
         }

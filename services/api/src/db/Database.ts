@@ -97,6 +97,26 @@ export interface RaidSeatsTable {
   player_id: string
 }
 
+export interface CampaignsTable {
+  id: string
+  /** The organiser: the player who made it. */
+  owner_id: string
+  /** "waiting" (a member is to join), "between", "aftermath", "raiding" (its raid is in play). */
+  status: string
+  /** Who plays which Refuge (JSON array, in the campaign's order). */
+  members: string
+  /** What it is made from (JSON: packs, dice, the members' Refuges once in). */
+  setup: string
+  /** The seq of the last event: a command names it; a stale one is refused (409). */
+  version: number
+  /** The raid in play, linked to the campaign (null between raids). */
+  raid_id: string | null
+  /** Every raid it has started, in order (JSON array of ids). */
+  raids: string
+  created_at: string
+  updated_at: string
+}
+
 /** A simulation (issue 15): its setup, how far its chunks have got, and its report when done. */
 export interface SimulationsTable {
   id: string
@@ -120,6 +140,12 @@ export interface SimulationsTable {
   updated_at: string
 }
 
+/** Who plays in or organises a campaign. */
+export interface CampaignMembersTable {
+  campaign_id: string
+  player_id: string
+}
+
 /** A finished chunk's raid summaries (JSON array), until the report is made from them. */
 export interface SimulationChunksTable {
   simulation_id: string
@@ -138,6 +164,8 @@ export interface Database {
   events: EventsTable
   snapshots: SnapshotsTable
   raid_seats: RaidSeatsTable
+  campaigns: CampaignsTable
+  campaign_members: CampaignMembersTable
   simulations: SimulationsTable
   simulation_chunks: SimulationChunksTable
 }

@@ -114,6 +114,44 @@ const m0002: Migration = {
 }
 
 /**
+ * Campaigns (a league of two to four Refuges between raids) as event streams in the same `events`
+ * table as raids: a campaign's id is its stream. `raid_id` is the campaign's raid in play (null
+ * between raids); `campaign_members` says who plays or organises it, so a player's campaigns are
+ * found without reading every campaign.
+ */
+const m0003: Migration = {
+  up: async (db: Db) => {
+    await db.schema
+      .createTable("campaigns")
+      .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+      .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+      .addColumn("status", "varchar(20)", (c) => c.notNull())
+      .addColumn("members", "text", (c) => c.notNull())
+      .addColumn("setup", "text", (c) => c.notNull())
+      .addColumn("version", "integer", (c) => c.notNull())
+      .addColumn("raid_id", "varchar(64)")
+      .addColumn("raids", "text", (c) => c.notNull())
+      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+      .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+      .execute()
+    await db.schema
+      .createTable("campaign_members")
+      .addColumn("campaign_id", "varchar(64)", (c) => c.notNull().references("campaigns.id"))
+      .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+      .addPrimaryKeyConstraint("campaign_members_pk", ["campaign_id", "player_id"])
+      .execute()
+    await db.schema
+      .createIndex("campaign_members_player")
+      .on("campaign_members")
+      .column("player_id")
+      .execute()
+  },
+  down: async (db: Db) => {
+    for (const t of ["campaign_members", "campaigns"]) await db.schema.dropTable(t).execute()
+  },
+}
+
+/**
  * Simulations over HTTP (issue 15): a job per simulation, its setup as JSON text, counters the
  * chunks bump as they finish, and the report once the last chunk has folded them; each finished
  * chunk's raid summaries wait in `simulation_chunks` (keyed by chunk, so a retried chunk stores
@@ -156,6 +194,7 @@ const m0004: Migration = {
 export const migrations: Record<string, Migration> = {
   "2026-11-29-0001-initial": m0001,
   "2026-11-30-0002-raids": m0002,
+  "2026-11-30-0003-campaigns": m0003,
   "2026-11-30-0004-simulations": m0004,
 }
 

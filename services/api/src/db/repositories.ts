@@ -296,27 +296,33 @@ export const insertRaid = async (
   db: Q,
   r: Omit<StoredRaid, "version" | "snapshotSeq" | "updatedAt">,
 ): Promise<void> => {
-  await db.transaction().execute(async (tx) => {
-    await tx
-      .insertInto("raids")
-      .values({
-        id: r.id,
-        owner_id: r.ownerId,
-        status: r.status,
-        seats: JSON.stringify(r.seats),
-        setup: JSON.stringify(r.setup),
-        version: 0,
-        snapshot_seq: 0,
-        created_at: r.createdAt,
-        updated_at: r.createdAt,
-      })
-      .execute()
-    const players = [...new Set(r.seats.map((s) => s.player))]
-    await tx
-      .insertInto("raid_seats")
-      .values(players.map((p) => ({ raid_id: r.id, player_id: p })))
-      .execute()
-  })
+  await db.transaction().execute((tx) => insertRaidIn(tx, r))
+}
+
+/** {@link insertRaid} in the caller's transaction (a campaign links the raid in the same one). */
+export const insertRaidIn = async (
+  tx: Q,
+  r: Omit<StoredRaid, "version" | "snapshotSeq" | "updatedAt">,
+): Promise<void> => {
+  await tx
+    .insertInto("raids")
+    .values({
+      id: r.id,
+      owner_id: r.ownerId,
+      status: r.status,
+      seats: JSON.stringify(r.seats),
+      setup: JSON.stringify(r.setup),
+      version: 0,
+      snapshot_seq: 0,
+      created_at: r.createdAt,
+      updated_at: r.createdAt,
+    })
+    .execute()
+  const players = [...new Set(r.seats.map((s) => s.player))]
+  await tx
+    .insertInto("raid_seats")
+    .values(players.map((p) => ({ raid_id: r.id, player_id: p })))
+    .execute()
 }
 
 export const raidById = async (db: Q, id: string): Promise<StoredRaid | undefined> => {
@@ -395,43 +401,57 @@ export interface Append {
  * undefined when someone else wrote first (the caller answers 409).
  */
 export const appendEvents = async (db: Q, a: Append): Promise<number | undefined> =>
-  db.transaction().execute(async (tx) => {
-    const version = a.expected + a.events.length
-    const res = await tx
-      .updateTable("raids")
-      .set({
-        version,
-        updated_at: a.at,
-        ...(a.status ? { status: a.status } : {}),
-        ...(a.seats ? { seats: JSON.stringify(a.seats) } : {}),
-        ...(a.snapshot !== undefined ? { snapshot_seq: version } : {}),
-      })
-      .where("id", "=", a.stream)
-      .where("version", "=", a.expected)
-      .executeTakeFirst()
-    if (Number(res.numUpdatedRows) !== 1) return undefined
-    // In chunks: one statement has a bounded number of parameters (SQLite: 32,766).
-    for (let i = 0; i < a.events.length; i += 500)
-      await tx
-        .insertInto("events")
-        .values(
-          a.events.slice(i, i + 500).map((e, j) => ({
-            stream: a.stream,
-            seq: a.expected + i + j + 1,
-            type: e.type,
-            body: e.body,
-            created_at: a.at,
-          })),
-        )
-        .execute()
-    if (a.snapshot !== undefined)
-      await tx
-        .insertInto("snapshots")
-        .values({ stream: a.stream, seq: version, body: a.snapshot, created_at: a.at })
-        .execute()
-    if (a.notice) await sql`select pg_notify(${a.notice.channel}, ${a.notice.payload})`.execute(tx)
-    return version
-  })
+  db.transaction().execute((tx) => appendIn(tx, a))
+
+/** {@link appendEvents} in the caller's transaction. */
+export const appendIn = async (tx: Q, a: Append): Promise<number | undefined> => {
+  const version = a.expected + a.events.length
+  const res = await tx
+    .updateTable("raids")
+    .set({
+      version,
+      updated_at: a.at,
+      ...(a.status ? { status: a.status } : {}),
+      ...(a.seats ? { seats: JSON.stringify(a.seats) } : {}),
+      ...(a.snapshot !== undefined ? { snapshot_seq: version } : {}),
+    })
+    .where("id", "=", a.stream)
+    .where("version", "=", a.expected)
+    .executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) return undefined
+  await insertEvents(tx, a)
+  if (a.snapshot !== undefined)
+    await tx
+      .insertInto("snapshots")
+      .values({ stream: a.stream, seq: version, body: a.snapshot, created_at: a.at })
+      .execute()
+  return version
+}
+
+/**
+ * Stores a stream's events at the seqs after `a.expected` (the caller's transaction has just moved
+ * the stream's version from it, so no other writer can), and sends the NOTIFY if any.
+ */
+export const insertEvents = async (
+  tx: Q,
+  a: Pick<Append, "stream" | "expected" | "events" | "at" | "notice">,
+): Promise<void> => {
+  // In chunks: one statement has a bounded number of parameters (SQLite: 32,766).
+  for (let i = 0; i < a.events.length; i += 500)
+    await tx
+      .insertInto("events")
+      .values(
+        a.events.slice(i, i + 500).map((e, j) => ({
+          stream: a.stream,
+          seq: a.expected + i + j + 1,
+          type: e.type,
+          body: e.body,
+          created_at: a.at,
+        })),
+      )
+      .execute()
+  if (a.notice) await sql`select pg_notify(${a.notice.channel}, ${a.notice.payload})`.execute(tx)
+}
 
 /** Events after `after` (a seq), up to `upTo` (inclusive) or at most `limit` of them, in order. */
 export const eventsAfter = async (
@@ -465,8 +485,13 @@ export const playerExists = async (db: Q, id: string): Promise<boolean> =>
   (await db.selectFrom("players").select("id").where("id", "=", id).executeTakeFirst()) !== undefined
 
 /** Writes a raid's set-up with a seat filled, if it is still `before` (two joiners: one wins). */
-export const fillSeat = async (
+export const fillSeat = (db: Q, id: string, before: string, after: string, at: string): Promise<boolean> =>
+  fillSetup(db, "raids", id, before, after, at)
+
+/** Writes a stream's set-up (before its first event) if it is still `before`: of two writers, one wins. */
+export const fillSetup = async (
   db: Q,
+  table: "raids" | "campaigns",
   id: string,
   before: string,
   after: string,
@@ -475,7 +500,7 @@ export const fillSeat = async (
   Number(
     (
       await db
-        .updateTable("raids")
+        .updateTable(table)
         .set({ setup: after, updated_at: at })
         .where("id", "=", id)
         .where("version", "=", 0)

@@ -12,7 +12,12 @@ import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Nightsong from "../app/Nightsong.js"
 import * as Raids from "../app/Raids.js"
+import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
+import { resumeAt, sseOf } from "./sse.js"
+
+export { Streamed } from "./sse.js"
+
 import { simulationRoutes } from "./simulations.js"
 
 /** What a handler sees. */
@@ -46,6 +51,7 @@ export interface Route {
     | "congregations"
     | "nightsong"
     | "raids"
+    | "campaigns"
     | "simulations"
   readonly auth: boolean
   /** 202: accepted, to be done later (the answer's Location says where to look). */
@@ -248,63 +254,16 @@ export class Raw {
 const wantsSvg = (accept: string) =>
   new Negotiator({ headers: { accept } }).mediaType(["application/json", "image/svg+xml"]) === "image/svg+xml"
 
-/** A stream of server-sent events (text/event-stream): the router sends it as it comes. */
-export class Streamed {
-  constructor(readonly body: ReadableStream<Uint8Array>) {}
-}
-
 const StreamQuery = Schema.Struct({ after: Raids.EventsQuery.fields.after })
 
-/** Sent on an idle stream so proxies and clients know it is alive. */
-const HEARTBEAT_MS = 15_000
-
-/**
- * A raid's events as SSE: `id:` the seq (a client resuming sends it back as Last-Event-ID),
- * `event:` the event's type, `data:` the RaidEvent as JSON; a comment every 15 s while idle.
- */
+/** A raid's events as SSE (see sse.ts). */
 const raidStream = (ctx: RouteContext) =>
   Effect.gen(function* () {
     const { deps, player, params, query } = ctx
     const q = yield* App.decodeBody(StreamQuery, query)
     const raid = yield* Raids.followable(deps, player, params.id!)
-    // A reconnecting client's Last-Event-ID wins over the query (it is where it got to).
-    const resume = Number(ctx.lastEventId ?? q.after ?? 0)
-    const after = Number.isInteger(resume) && resume >= 0 ? Math.min(resume, raid.version) : 0
-    const abort = new AbortController()
-    ctx.signal.addEventListener("abort", () => abort.abort(), { once: true })
-    const events = Raids.follow(deps, raid.id, after, abort.signal)
-    const encoder = new TextEncoder()
-    let pending: Promise<IteratorResult<Raids.RaidEvent>> | undefined
-    return new Streamed(
-      new ReadableStream<Uint8Array>({
-        start: (controller) => controller.enqueue(encoder.encode("retry: 2000\n\n")),
-        pull: async (controller) => {
-          pending ??= events.next()
-          let timer: NodeJS.Timeout | undefined
-          const idle = new Promise<"idle">((resolve) => {
-            timer = setTimeout(() => resolve("idle"), HEARTBEAT_MS)
-          })
-          const next = await Promise.race([pending, idle])
-          clearTimeout(timer)
-          if (next === "idle") {
-            controller.enqueue(encoder.encode(": still here\n\n"))
-            return
-          }
-          pending = undefined
-          if (next.done) {
-            controller.close()
-            return
-          }
-          const e = next.value
-          controller.enqueue(
-            encoder.encode(`id: ${e.seq}\nevent: ${e.event.type}\ndata: ${JSON.stringify(e)}\n\n`),
-          )
-        },
-        cancel: () => {
-          abort.abort()
-        },
-      }),
-    )
+    const after = resumeAt(ctx.lastEventId, q.after, raid.version)
+    return sseOf(ctx.signal, (signal) => Raids.follow(deps, raid.id, after, signal))
   })
 
 const raidRoute = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "raids", auth: true })
@@ -577,6 +536,7 @@ export const routes: readonly Route[] = [
   ...refugeRoutes("refuges"),
   ...refugeRoutes("congregations"),
   ...raidRoutes,
+  ...campaignRoutes,
   ...simulationRoutes,
   {
     method: "POST",
@@ -620,4 +580,5 @@ export const namedSchemas = {
   OddsRequest: Report.OddsRequest,
   MarketOrder: Market.MarketOrder,
   RaidEvent: Raids.RaidEvent,
+  ...campaignSchemas,
 }

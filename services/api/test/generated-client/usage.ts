@@ -39,6 +39,9 @@ export interface Summary {
     readonly listed: number
     readonly cancelStatus: number
   }
+  readonly campaignEvents: string[]
+  readonly standingPoints: number[]
+  readonly campaignRaid: string
 }
 
 export const useEveryOperation = async (
@@ -264,6 +267,65 @@ export const useEveryOperation = async (
   const simulations = ok(await client.GET("/v1/simulations"))
   const cancelled = await client.DELETE("/v1/simulations/{id}", { params: { path: { id: queued.id } } })
 
+  // Campaigns: the organiser keeps two places for this player, who joins with both Refuges; and
+  // this player organises one of their own, passes an Errand and starts its raid.
+  const places = ok(
+    await organiser.POST("/v1/campaigns", {
+      body: { members: [{ player: playerId }, { player: playerId }] },
+    }),
+  )
+  ok(
+    await client.POST("/v1/campaigns/{id}/join", {
+      params: { path: { id: places.id } },
+      body: { refuge: founded.id },
+    }),
+  )
+  const league = ok(
+    await client.POST("/v1/campaigns/{id}/join", {
+      params: { path: { id: places.id } },
+      body: { refuge: congregation.id },
+    }),
+  )
+  if (league.status !== "between" || league.you.length !== 2) throw new Error("the league did not begin")
+  const own = ok(
+    await client.POST("/v1/campaigns", {
+      body: { members: [{ refuge: founded.id }, { refuge: congregation.id }], seed: 5 },
+    }),
+  )
+  const campaignPath = { params: { path: { id: own.id } } }
+  if (!ok(await client.GET("/v1/campaigns")).some((c) => c.id === own.id)) throw new Error("not listed")
+  const open = ok(await client.GET("/v1/campaigns/{id}/legal", campaignPath))
+  const pass = open.commands.find((c) => c.type === "pass")
+  if (!pass) throw new Error("no pass")
+  const passed = ok(
+    await client.POST("/v1/campaigns/{id}/commands", {
+      ...campaignPath,
+      body: { version: open.version, command: pass },
+    }),
+  )
+  const campaign = ok(await client.GET("/v1/campaigns/{id}", campaignPath))
+  if (campaign.version !== passed.version) throw new Error("the command is not in the campaign")
+  const campaignRaid = ok(
+    await client.POST("/v1/campaigns/{id}/raids", { ...campaignPath, body: { version: campaign.version } }),
+  )
+  const table = ok(await client.GET("/v1/campaigns/{id}/standings", campaignPath))
+  const campaignLog = ok(
+    await client.GET("/v1/campaigns/{id}/events", {
+      params: { path: { id: own.id }, query: { after: 0, limit: 20 } },
+    }),
+  )
+  const campaignEvents: string[] = campaignLog.events.map((e) => e.event.type)
+  const followed = await client.GET("/v1/campaigns/{id}/stream", {
+    params: { path: { id: own.id }, query: { after: passed.version - 1 } },
+    parseAs: "stream",
+  })
+  const campaignReader = followed.data?.pipeThrough(new TextDecoderStream()).getReader()
+  let followedText = ""
+  while (campaignReader && !/^data: /m.test(followedText))
+    followedText += (await campaignReader.read()).value ?? ""
+  await campaignReader?.cancel()
+  campaignEvents.push(...(followedText.match(/^event: .*$/gm) ?? []).map((l) => l.slice(7)))
+
   return {
     operations: called.size,
     simulation: {
@@ -274,6 +336,9 @@ export const useEveryOperation = async (
       listed: simulations.length,
       cancelStatus: cancelled.response.status,
     },
+    campaignEvents,
+    standingPoints: table.rows.map((r) => r.points),
+    campaignRaid: campaignRaid.campaign ?? "",
     raidEvents,
     raidVersion: undone.version,
     weaponNames,

@@ -98,3 +98,49 @@ export const plain = (v: Json, schema?: { getType: (name: string) => unknown }):
   }
   return out
 }
+
+/**
+ * Reads a subscription's answers over SSE (graphql-yoga's: one `data:` line per answer) as they
+ * come, keeping the `seq` of each entry `field` answers with, until the stream ends or is aborted.
+ */
+export const seqsOf = (res: Response, field: string) => {
+  const received: number[] = []
+  const reading = (async () => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader()
+    let buffer = ""
+    try {
+      for (;;) {
+        const { value, done } = await reader.read()
+        if (done) return
+        buffer += value
+        for (let cut = buffer.indexOf("\n\n"); cut >= 0; cut = buffer.indexOf("\n\n")) {
+          const data = /^data: (.*)$/m.exec(buffer.slice(0, cut))?.[1]
+          buffer = buffer.slice(cut + 2)
+          if (data) received.push(JSON.parse(data).data[field].seq)
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  })()
+  return { received, reading }
+}
+
+/** Opens a subscription over SSE (`POST /graphql`, `Accept: text/event-stream`) with the caller's key. */
+export const subscribe = (
+  url: string,
+  key: string,
+  query: string,
+  variables: Record<string, unknown>,
+  signal: AbortSignal,
+) =>
+  fetch(`${url}/graphql`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      accept: "text/event-stream",
+      authorization: `Bearer ${key}`,
+    },
+    body: JSON.stringify({ query, variables }),
+    signal,
+  })

@@ -103,12 +103,12 @@ export const untilActivation = async (api: Api, id: string, keyFor: (side: strin
   throw new Error("no activation came")
 }
 
-/** Every event of a raid, read page by page. */
-export const allEvents = async (api: Api, id: string, key: string, limit = 97) => {
-  const out: Array<{ seq: number; event: { type: string } }> = []
+/** Every event of a raid (or of another stream under `base`: a campaign), read page by page. */
+export const allEvents = async (api: Api, id: string, key: string, limit = 97, base = "/v1/raids") => {
+  const out: Array<{ seq: number; event: { type: string; by?: string; command?: { type: string } } }> = []
   let after = 0
   for (;;) {
-    const page = (await api.get(`/v1/raids/${id}/events?after=${after}&limit=${limit}`, key)).body
+    const page = (await api.get(`${base}/${id}/events?after=${after}&limit=${limit}`, key)).body
     out.push(...page.events)
     if (page.next === undefined) return { events: out, version: page.version as number }
     after = page.next

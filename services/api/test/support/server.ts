@@ -130,3 +130,19 @@ export const client = (baseUrl: string) => {
     post: <T = Json>(path: string, body: unknown, key?: string) => call<T>("POST", path, body, key),
   }
 }
+
+/** One request's status alone (its body is not read): for the authorisation matrices. */
+export const statusOf =
+  (baseUrl: string) =>
+  async (method: string, path: string, body: unknown, key?: string): Promise<number> => {
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: {
+        ...(body ? { "content-type": "application/json" } : {}),
+        ...(key ? { authorization: `Bearer ${key}` } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    })
+    await res.body?.cancel()
+    return res.status
+  }

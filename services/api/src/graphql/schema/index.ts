@@ -16,6 +16,8 @@ import "./market.js"
 import "./nightsong.js"
 // Raids: their own file, types built from the raid engine's schemas.
 import "./raids.js"
+// Campaigns: their own file, after raids (they reuse the Raid type and the subscription helper).
+import "./campaigns.js"
 // Simulations: their own file, types built from the simulation schemas.
 import "./simulations.js"
 

@@ -7,9 +7,13 @@
  */
 import { BattleCommand, BattleEvent, BattleOptions, BattleState, Roster } from "@blight/rules"
 import { SchemaAST as AST, Effect, Schema } from "effect"
+import type { GraphQLResolveInfo } from "graphql"
 import { createGraphQLError } from "graphql-yoga"
+import type { ApiError } from "../../app/ApiError.js"
+import type * as App from "../../app/App.js"
 import * as Raids from "../../app/Raids.js"
 import { builder } from "../builder.js"
+import type { GraphqlContext } from "../context.js"
 import { outputType, inputType as rosterInput, typeFieldAs, wire } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { asPlayer, bodyOf, byIdFor, resolveEffect, toGraphQLError } from "../resolve.js"
@@ -77,7 +81,39 @@ const RaidSideInput = builder.inputType("RaidSideInput", {
 
 const VERSION = "The raid's version the command was decided against (conflict if stale)"
 
-/** A resolver for a use-case on one raid, by the caller. */
+/** A resolver for a use-case on one raid (or anything by id: a campaign), by the caller. */
+export const onId = byIdFor
+
+/** A resolver for a use-case of the caller's own (their raids, their campaigns). */
+export const onCaller =
+  <A>(f: (deps: App.Deps, player: App.Caller) => Effect.Effect<A, ApiError>) =>
+  (_: unknown, __: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
+    resolveEffect(
+      ctx,
+      info,
+      asPlayer(ctx, (p) => f(ctx.deps, p)),
+    )
+
+/** A resolver for a page of a log (`after`, `limit`), which the use-case reads as REST's query strings. */
+export const onPage =
+  <A>(f: (deps: App.Deps, player: App.Caller, id: string, query: unknown) => Effect.Effect<A, ApiError>) =>
+  (
+    _: unknown,
+    a: { id: string | number; after?: number | null | undefined; limit?: number | null | undefined },
+    ctx: GraphqlContext,
+    info: GraphQLResolveInfo,
+  ) =>
+    resolveEffect(
+      ctx,
+      info,
+      asPlayer(ctx, (p) =>
+        f(ctx.deps, p, String(a.id), {
+          ...(a.after != null ? { after: String(a.after) } : {}),
+          ...(a.limit != null ? { limit: String(a.limit) } : {}),
+        }),
+      ),
+    )
+
 const onRaid = byIdFor
 
 builder.queryFields((t) => ({
@@ -92,12 +128,7 @@ builder.queryFields((t) => ({
     description: "The raids the caller has a seat at",
     type: [RaidRef],
     nullable: true,
-    resolve: (_, __, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Raids.listRaids(ctx.deps, p)),
-      ),
+    resolve: onCaller(Raids.listRaids),
   }),
   raidLegal: t.field({
     description: "The commands open to the caller now (on a board, moves to concrete points)",
@@ -112,17 +143,7 @@ builder.queryFields((t) => ({
     type: RaidEventsPageRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }), after: t.arg.int(), limit: t.arg.int() },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Raids.raidEvents(ctx.deps, p, String(a.id), {
-            ...(a.after != null ? { after: String(a.after) } : {}),
-            ...(a.limit != null ? { limit: String(a.limit) } : {}),
-          }),
-        ),
-      ),
+    resolve: onPage(Raids.raidEvents),
   }),
 }))
 
@@ -243,12 +264,10 @@ builder.mutationFields((t) => ({
 }))
 
 /**
- * The events of a raid as an async iterable that stops its reader when the client goes away
- * (Yoga calls `return`, which aborts the wait for news).
+ * A log's entries as an async iterable that stops its reader when the client goes away (Yoga calls
+ * `return`, which aborts the wait for news).
  */
-const feed = (
-  iterate: (signal: AbortSignal) => AsyncGenerator<Raids.RaidEvent>,
-): AsyncIterable<Raids.RaidEvent> => ({
+const feed = <E>(iterate: (signal: AbortSignal) => AsyncGenerator<E>): AsyncIterable<E> => ({
   [Symbol.asyncIterator]: () => {
     const abort = new AbortController()
     const events = iterate(abort.signal)
@@ -262,6 +281,29 @@ const feed = (
   },
 })
 
+/**
+ * A subscription to a stream (a raid's, a campaign's): `check` says the caller may follow it, and
+ * an error it fails with is answered as one; then every entry after `after`, and each new one.
+ */
+export const subscribeTo = async <E>(
+  check: Effect.Effect<{ readonly id: string; readonly version: number }, ApiError>,
+  after: number | null | undefined,
+  follow: (id: string, after: number, signal: AbortSignal) => AsyncGenerator<E>,
+): Promise<AsyncIterable<E>> => {
+  const exit = await Effect.runPromiseExit(check)
+  if (exit._tag === "Failure") {
+    // Made by Yoga's own graphql (createGraphQLError): an error thrown while subscribing is
+    // answered as an error only if it is that graphql's GraphQLError, whichever copy this file got.
+    const failure = exit.cause._tag === "Fail" ? toGraphQLError(exit.cause.error) : undefined
+    throw createGraphQLError(failure?.message ?? "it cannot be followed", {
+      extensions: failure?.extensions ?? { code: "internal", status: 500 },
+    })
+  }
+  const stream = exit.value
+  const from = Math.max(0, Math.min(after ?? 0, stream.version))
+  return feed((signal) => follow(stream.id, from, signal))
+}
+
 builder.subscriptionType({
   description:
     "Live: a raid's events as they are stored (over SSE: POST /graphql with Accept: text/event-stream)",
@@ -273,22 +315,12 @@ builder.subscriptionField("raidEvents", (t) =>
       "Every event of a raid after `after` (a seq; default 0: from its set-up), in order, then each new one",
     type: RaidEventRef,
     args: { id: t.arg.id({ required: true }), after: t.arg.int() },
-    subscribe: async (_, a, ctx) => {
-      const exit = await Effect.runPromiseExit(
+    subscribe: (_, a, ctx) =>
+      subscribeTo(
         asPlayer(ctx, (p) => Raids.followable(ctx.deps, p, String(a.id))),
-      )
-      if (exit._tag === "Failure") {
-        // Made by Yoga's own graphql (createGraphQLError): an error thrown while subscribing is
-        // answered as an error only if it is that graphql's GraphQLError, whichever copy this file got.
-        const failure = exit.cause._tag === "Fail" ? toGraphQLError(exit.cause.error) : undefined
-        throw createGraphQLError(failure?.message ?? "the raid cannot be followed", {
-          extensions: failure?.extensions ?? { code: "internal", status: 500 },
-        })
-      }
-      const raid = exit.value
-      const after = Math.max(0, Math.min(a.after ?? 0, raid.version))
-      return feed((signal) => Raids.follow(ctx.deps, raid.id, after, signal))
-    },
+        a.after,
+        (id, after, signal) => Raids.follow(ctx.deps, id, after, signal),
+      ),
     resolve: (e: Raids.RaidEvent) => e,
   }),
 )
