@@ -31,6 +31,7 @@ import type { State } from "../battle/State.js"
 import { returnedOf } from "../campaign/RaidRecord.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
+import { dinTally, type RoundDin } from "./Din.js"
 
 /** A policy's name. */
 export const PolicyName = Schema.Literal(...NAMES)
@@ -200,7 +201,7 @@ const policiesFor = (spec: Spec, state: State, env: Env, seed: number): Record<s
 export interface Tally {
   readonly add: (e: Event) => void
   readonly addAll: (events: ReadonlyArray<Event>) => void
-  readonly din: ReadonlyArray<{ noise: number; result: "none" | "lesser" | "greater"; encounters: number }>
+  readonly din: ReadonlyArray<RoundDin>
   readonly blight: ReadonlyArray<{ readonly model: string; readonly source: string; readonly amount: number }>
   readonly damage: ReadonlyArray<{
     readonly model: string
@@ -211,27 +212,20 @@ export interface Tally {
 
 /** An empty {@link Tally}. */
 export const newTally = (): Tally => {
-  let round = 0
-  const din: Array<{ noise: number; result: "none" | "lesser" | "greater"; encounters: number }> = []
+  const din = dinTally()
   const blight: Array<{ model: string; source: string; amount: number }> = []
   const damage: Array<{ model: string; by: string | undefined; amount: number }> = []
   const add = (e: Event): void => {
-    if (e.type === "round.start") {
-      round = e.round
-      while (din.length < round) din.push({ noise: 0, result: "none", encounters: 0 })
-    } else if (e.type === "blight.gained") blight.push({ model: e.model, source: e.source, amount: e.amount })
-    else if (e.type === "din.rolled" && round > 0)
-      din[round - 1] = { ...din[round - 1]!, noise: e.noise, result: e.result }
-    else if (e.type === "encounter.rolled" && round > 0)
-      din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
+    if (e.type === "blight.gained") blight.push({ model: e.model, source: e.source, amount: e.amount })
     else if (e.type === "damage.taken") damage.push({ model: e.model, by: e.by, amount: e.amount })
+    else din.add(e)
   }
   return {
     add,
     addAll: (events) => {
       for (const e of events) add(e)
     },
-    din,
+    din: din.din,
     blight,
     damage,
   }

@@ -6,8 +6,13 @@ import type { Event } from "../../src/battle/Event.js"
 import { applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
 import { Journal } from "../../src/battle/InPlace.js"
 import type { State } from "../../src/battle/State.js"
+import { autoRaid } from "../../src/campaign/AutoPlay.js"
+import { type Campaign, hash as campaignHash } from "../../src/campaign/Campaign.js"
+import { simulateCampaign } from "../../src/sim/CampaignRun.js"
+import { dinByRound } from "../../src/sim/Din.js"
 import { played, type Spec } from "../../src/sim/Raid.js"
 import { exampleRefuges, core as registry } from "../battle/fixtures.js"
+import { campaign, env as campaignEnv } from "../campaign/helpers.js"
 
 const refuges = exampleRefuges()
 const SCENARIOS = registry.list("scenarios").map((s) => s.id as string)
@@ -133,4 +138,32 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(hash(d as State)).toBe(hash(before))
     }
   })
+})
+
+describe("campaign runs on the fast path (issue 15)", () => {
+  it("R-SIM-01 a campaign run's summaries are the same bytes on the fast path and through the audited engine", () => {
+    for (const seed of [9, 1, 2])
+      for (const j of [0, 1]) {
+        const spec = { refuges, seed, raids: 3 }
+        const fast = Either.getOrThrow(simulateCampaign(spec, registry, j))
+        const audited = Either.getOrThrow(simulateCampaign({ ...spec, audited: true }, registry, j))
+        expect(JSON.stringify(fast)).toBe(JSON.stringify(audited))
+        expect(fast.raids.length).toBeGreaterThan(0)
+      }
+  }, 120_000)
+
+  it("B-AFTERMATH-01 each raid played in place ends in the audited raid's state, Din and campaign", () => {
+    let c: Campaign = campaign(4)
+    for (let k = 0; k < 3; k++) {
+      const fast = Either.getOrThrow(autoRaid(c, campaignEnv, undefined, { fast: true }))
+      const audited = Either.getOrThrow(autoRaid(c, campaignEnv))
+      expect(fast.battle).toBeUndefined()
+      expect(audited.battle).toBeDefined()
+      expect(hash(fast.raid!.state)).toBe(hash(audited.raid!.state))
+      expect(fast.raid!.din).toEqual(dinByRound(audited.battle!.events))
+      expect(audited.raid!.din).toEqual(fast.raid!.din)
+      expect(campaignHash(fast.campaign.state)).toBe(campaignHash(audited.campaign.state))
+      c = fast.campaign
+    }
+  }, 120_000)
 })
