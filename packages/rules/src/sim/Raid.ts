@@ -20,7 +20,7 @@ import { make as plane } from "../battle/board/PlaneSpace.js"
 import { play, playInPlace } from "../battle/bots/Auto.js"
 import { byName, NAMES } from "../battle/bots/Policies.js"
 import type { Policy } from "../battle/bots/Policy.js"
-import { seededTable } from "../battle/bots/Table.js"
+import { seededTable, tableSpace } from "../battle/bots/Table.js"
 import type { Env } from "../battle/Context.js"
 import { startInPlace } from "../battle/Decide.js"
 import type { Event } from "../battle/Event.js"
@@ -51,7 +51,7 @@ export interface Spec {
    */
   readonly policies: ReadonlyArray<typeof PolicyName.Type | Policy>
   readonly seed: number
-  /** At most this many commands a raid (default 5,000). */
+  /** At most this many commands a raid (default 5,000; the table's answers to facts are not commands). */
   readonly maxCommands?: number
   /** Play through the audited engine, every event kept (default: the fast path; same results). */
   readonly audited?: boolean | undefined
@@ -142,7 +142,9 @@ export const played = (spec: Spec, content: ContentView, i: number): Either.Eith
           ...(setupOf ? { scenario: { setup: setupOf } } : {}),
         })
       : undefined
-  const env = envOf(content, board ? plane(content) : undefined)
+  // On a declared table the abstract table answers each fact as it is asked (R-SIM-01).
+  const table = board ? undefined : seededTable(`${seed}/table`)
+  const env = envOf(content, table ? tableSpace(table) : plane(content))
   const input: SetupInput = {
     refuges: spec.refuges,
     scenario: spec.scenario,
@@ -153,7 +155,7 @@ export const played = (spec: Spec, content: ContentView, i: number): Either.Eith
   }
   const auto = {
     maxCommands: spec.maxCommands ?? 5000,
-    ...(board ? {} : { table: seededTable(`${seed}/table`) }),
+    ...(table ? { table } : {}),
   }
   const refused = (problems: ReadonlyArray<SetupProblem>) => {
     const p = problems[0]

@@ -1,6 +1,9 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash } from "../../src/battle/Battle.js"
+import { play } from "../../src/battle/bots/Auto.js"
+import { byName } from "../../src/battle/bots/Policies.js"
+import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
 import { applyInPlaceTo } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
 import { applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
@@ -10,7 +13,7 @@ import { autoRaid } from "../../src/campaign/AutoPlay.js"
 import { type Campaign, hash as campaignHash } from "../../src/campaign/Campaign.js"
 import { simulateCampaign } from "../../src/sim/CampaignRun.js"
 import { dinByRound } from "../../src/sim/Din.js"
-import { played, type Spec } from "../../src/sim/Raid.js"
+import { played, raidSeed, type Spec } from "../../src/sim/Raid.js"
 import { exampleRefuges, core as registry } from "../battle/fixtures.js"
 import { campaign, env as campaignEnv } from "../campaign/helpers.js"
 
@@ -59,6 +62,35 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(fast.summary.over).toBe(true)
     }
   }, 120_000)
+
+  it("R-SIM-01 the table answering facts as they are asked plays the same raid as the table answering each prompt", () => {
+    for (const [scenario, i] of [
+      ["cache", 0],
+      ["night-raid", 2],
+    ] as const) {
+      const seed = raidSeed(3, i)
+      const input = { refuges, scenario, dice: { seed }, packs: [] }
+      const end = (space: boolean) => {
+        const table = seededTable(`${seed}/table`)
+        const env = space ? envOf(registry, tableSpace(table)) : envOf(registry)
+        const b = Either.getOrThrow(create(input, env))
+        const run = play(b, env, byName("sensible", `${seed}/policy`, env), { table })
+        return {
+          run,
+          prompts: run.battle.events.filter((e) => e.type === "prompted" && e.prompt.kind === "fact"),
+        }
+      }
+      const asked = end(false)
+      const answered = end(true)
+      expect(asked.run.over).toBe(true)
+      // The same raid: every model, fact, token and side, and the result, but fewer commands.
+      const game = (st: State) =>
+        JSON.parse(JSON.stringify({ ...st, seq: 0, pending: undefined }, (_k, v) => v ?? null))
+      expect(game(answered.run.battle.state)).toEqual(game(asked.run.battle.state))
+      expect(answered.prompts.length).toBe(asked.prompts.length)
+      expect(answered.run.commands).toBeLessThan(asked.run.commands)
+    }
+  })
 
   it("R-BATTLE-15 in place, a refused command leaves the state as it was, and undo is refused", () => {
     const env = envOf(registry)
