@@ -4,10 +4,11 @@ import { create, envOf, hash } from "../../src/battle/Battle.js"
 import { play } from "../../src/battle/bots/Auto.js"
 import { byName } from "../../src/battle/bots/Policies.js"
 import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
-import { applyInPlaceTo } from "../../src/battle/Decide.js"
+import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
 import { applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
 import { Journal } from "../../src/battle/InPlace.js"
+import { candidates, legalCommands } from "../../src/battle/Legal.js"
 import type { State } from "../../src/battle/State.js"
 import { autoRaid } from "../../src/campaign/AutoPlay.js"
 import { type Campaign, hash as campaignHash } from "../../src/campaign/Campaign.js"
@@ -90,6 +91,32 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(answered.prompts.length).toBe(asked.prompts.length)
       expect(answered.run.commands).toBeLessThan(asked.run.commands)
     }
+  })
+
+  it("R-SIM-01 on a declared table the legal moves into contact are those the rules let through, each probed", () => {
+    let checked = 0
+    for (const [scenario, i] of [
+      ["cache", 1],
+      ["the-planting", 0],
+    ] as const) {
+      const seed = raidSeed(5, i)
+      const table = seededTable(`${seed}/table`)
+      const env = envOf(registry, tableSpace(table))
+      const b = Either.getOrThrow(create({ refuges, scenario, dice: { seed }, packs: [] }, env))
+      play(b, env, byName("sensible", `${seed}/policy`, env), {
+        table,
+        onCommand: (_c, _by, now) => {
+          const s = now.state
+          const each = candidates(s, env).filter(
+            (c) =>
+              c.type === "roll" || c.type === "state" || c.type === "choose" || !refusedOutright(s, c, env),
+          )
+          expect(legalCommands(s, env)).toEqual(each)
+          if (s.activation) checked++
+        },
+      })
+    }
+    expect(checked).toBeGreaterThan(20)
   })
 
   it("R-BATTLE-15 in place, a refused command leaves the state as it was, and undo is refused", () => {
