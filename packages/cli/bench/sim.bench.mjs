@@ -4,13 +4,14 @@
 // table of R-SIM-01) and on a seeded 2-D board, each on the fast path (the default: one state
 // changed in place, no event log) and through the audited engine (`audited: true`), the same raids
 // in the same run (the bench checks they give the same summaries); and the scaling of `blight sim`
-// from 1 to 2 worker threads (wall time of the same raids, the same bytes out).
+// from 1 to 2 worker threads (wall time of the same raids, the same bytes out). Campaign runs, fast
+// and audited, too.
 import { execFile } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { seeded } from "@blight/dice"
-import { Battle, coreRegistry, Founding, SimRaid } from "@blight/rules"
+import { Battle, coreRegistry, Founding, SimCampaign, SimRaid } from "@blight/rules"
 import { Either } from "effect"
 
 const run = promisify(execFile)
@@ -80,6 +81,28 @@ const paths = (table, n, reps) => {
 const declared = paths("declared", 20, 3)
 const board = paths("board", 2, 1)
 
+// Campaign runs (`blight sim --campaign`): campaigns of 3 raids each, Errands and Aftermaths
+// included, on the fast path and audited (the bench checks the summaries are the same).
+const CAMPAIGN_RAIDS = 3
+const campaignsPerSecond = (audited, n, reps) => {
+  let out = ""
+  const { ms, cpu } = leastWithCpu(() => {
+    const summaries = []
+    for (let j = 0; j < n; j++)
+      summaries.push(
+        Either.getOrThrow(
+          SimCampaign.simulateCampaign({ refuges, seed: 1, raids: CAMPAIGN_RAIDS, audited }, registry, j),
+        ),
+      )
+    out = JSON.stringify(summaries)
+  }, reps)
+  const raids = n * CAMPAIGN_RAIDS
+  return { perSecond: (raids / ms) * 1000, perCpuSecond: (raids / cpu) * 1000, out }
+}
+const campaign = { fast: campaignsPerSecond(false, 4, 3), audited: campaignsPerSecond(true, 4, 3) }
+if (campaign.fast.out !== campaign.audited.out)
+  throw new Error("campaigns: the fast path and the audited engine disagree")
+
 // Workers: the same raids through the built CLI, each run a fresh process (so neither is warmed
 // up by the raids above), 1 and 2 threads alternately, the fastest of each.
 const bin = fileURLToPath(new URL("../bin/blight.js", import.meta.url))
@@ -116,6 +139,13 @@ line("2-D board (seeded random), sensible policies, cache, fast path", board.fas
 line("2-D board, the same raids through the audited engine", board.audited)
 console.log(
   `2-D board: fast path ${(board.fast.perSecond / board.audited.perSecond).toFixed(2)}× the audited engine (same summaries)`,
+)
+for (const [path, r] of Object.entries(campaign))
+  console.log(
+    `campaign runs (${CAMPAIGN_RAIDS} raids each, Errands and Aftermaths included), ${path}: ${f(r.perSecond)} raids/s on one core, ${f(r.perCpuSecond)} per CPU-second (${(r.perSecond / baseline).toExponential(2)}× baseline)`,
+  )
+console.log(
+  `campaign runs: fast path ${(campaign.fast.perSecond / campaign.audited.perSecond).toFixed(2)}× the audited engine (same summaries)`,
 )
 console.log(
   `blight sim --raids ${RAIDS} (a process each): 1 worker ${f(one.ms)} ms, 2 workers ${f(two.ms)} ms: ${(one.ms / two.ms).toFixed(2)}× (same bytes)`,

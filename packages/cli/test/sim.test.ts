@@ -122,7 +122,7 @@ describe("blight sim", () => {
     [["--policy", "random", "--policy", "odds", "--policy", "aggressive"], /--policy: one for every side/],
     [["--frobnicate"], /frobnicate/],
     [["--html", join(tmp, "no-such-folder", "r.html")], /--html .*: its folder does not exist/],
-    [["--campaign", "--audited"], /--audited: not with --campaign/],
+    [["--campaign", "--max-commands", "9"], /--max-commands: not with --campaign/],
   ])("B-SETUP-03 bad arguments %j: one line, exit 2", async (args, message) => {
     const r = await run("sim", "--raids", "1", "--seed", "1", ...(args as string[]))
     expect(r.code).toBe(2)
@@ -144,6 +144,16 @@ describe("blight sim --campaign", () => {
     expect(r.campaigns).toBe(2)
     for (const f of r.refuges) expect(f.byRaid.map((p: { raid: number }) => p.raid)).toEqual([1, 2])
   }, 180_000)
+
+  it("R-SIM-01 --campaign --audited (every raid through the audited engine) prints the same bytes as the fast path", async () => {
+    const args = ["sim", "--campaign", ...sides, "--campaigns", "2", "--raids", "2", "--seed", "6", "--json"]
+    const fast = await run(...args)
+    const audited = await run(...args, "--audited")
+    expect(fast.code, fast.err).toBe(0)
+    expect(audited.code, audited.err).toBe(0)
+    expect(audited.out).toBe(fast.out)
+    expect(JSON.parse(fast.out).campaigns).toBe(2)
+  }, 120_000)
 
   it("B-AFTERMATH-01 --html draws the survival curve, each store's trajectory, the net Salvage and Reloads, the Din by Season", async () => {
     const file = join(tmp, "campaign.html")

@@ -28,7 +28,7 @@ const usage = `usage:
              [--workers K] [--policy NAME]… [--table declared|board] [--option NAME=VALUE]…
              [--b-pack FILE]… [--b-option NAME=VALUE]… [--audited] [--json] [--html FILE]
   blight sim --campaign [--campaigns N] [--raids N] [--refuge FILE]… [--pack FILE]… [--seed N]
-             [--workers K] [--scenario ID] [--json] [--html FILE]
+             [--workers K] [--scenario ID] [--audited] [--json] [--html FILE]
   Plays N raids (default 100) of a scenario (default cache) between two Refuges, each side by a
   policy, and reports win, draw and Rout rates with 95% intervals, survivors Down and Finished,
   Loot, Blight, the Din and encounters by round, and each creature's damage against its XP.
@@ -40,7 +40,8 @@ const usage = `usage:
                   board: each raid on a seeded random 2-D board (true geometry, much slower)
   --workers K     worker threads (default 1); the result is the same bytes for any K
   --audited       play each raid through the audited engine, every event kept (slower; the same
-                  bytes as the default fast path, which changes one state in place: for checking)
+                  bytes as the default fast path, which changes one state in place: for checking;
+                  with --campaign too)
   --b-pack, --b-option   an A/B run: the same raids (same seeds) again with these packs or ruling
                   options on top, and each difference B − A with its 95% interval
   --campaign      whole campaigns instead: --campaigns N (default 10) of --raids N raids each
@@ -170,15 +171,7 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
   const campaign = o.campaign === true
   if (o.campaigns !== undefined && !campaign) throw new UsageError("--campaigns: only with --campaign")
   if (campaign)
-    for (const flag of [
-      "policy",
-      "table",
-      "option",
-      "b-pack",
-      "b-option",
-      "max-commands",
-      "audited",
-    ] as const)
+    for (const flag of ["policy", "table", "option", "b-pack", "b-option", "max-commands"] as const)
       if (o[flag] !== undefined)
         throw new UsageError(
           `--${flag}: not with --campaign (a campaign's raids are played by its own seeded policy, AutoPlay)`,
@@ -246,6 +239,7 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
         policies: [],
         seed,
         maxCommands: 0,
+        audited: o.audited === true,
         campaign: { raids, scenario: o.scenario },
       },
       campaigns,

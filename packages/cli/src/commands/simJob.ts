@@ -50,7 +50,11 @@ export const playRange = async (job: Job): Promise<Summary[]> => {
   const out: Summary[] = []
   for (let i = job.from; i < job.to; i++) {
     const r: Either.Either<Exclude<Summary, string>, string> = job.campaign
-      ? SimCampaign.simulateCampaign({ ...job.campaign, refuges: job.refuges, seed: job.seed }, content, i)
+      ? SimCampaign.simulateCampaign(
+          { ...job.campaign, refuges: job.refuges, seed: job.seed, audited: job.audited },
+          content,
+          i,
+        )
       : SimRaid.simulate(job, content, i)
     out.push(Either.isRight(r) ? r.right : r.left)
   }

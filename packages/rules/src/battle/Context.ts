@@ -139,9 +139,10 @@ export class Ctx {
     const known = getFact(this.draft.facts, query)
     if (known !== undefined) return known
     const options = optionsOf(query)
+    const prompt: Prompt = { kind: "fact", query, options: [...options], question, by }
     const value = this.input(
-      { kind: "fact", query, options: [...options], question, by },
-      () => this.env.space.answer(this.draft as never, query),
+      prompt,
+      () => this.env.space.answer(this.draft as never, query, prompt),
       (a) =>
         options.includes(a as FactValue)
           ? undefined

@@ -47,7 +47,7 @@ const partsOf = (e: Event): ReadonlyArray<Part> => {
     case "answered":
       return ["pending", "dice"]
     case "round.start":
-      return ["models", "sides"]
+      return ["sides"]
     case "initiative.rolled":
     case "routed":
       return ["sides"]
@@ -70,15 +70,20 @@ const partsOf = (e: Event): ReadonlyArray<Part> => {
       return ["counters"]
     case "objective":
       return ["objectives"]
-    case "round.clear":
-      return ["models"]
     default:
       // The rest change only fields they replace (or nothing but the count of events).
       return []
   }
 }
 
-/** The models an event changes (besides `round.start` and `round.clear`, which change them all). */
+/**
+ * Events that change one field of every model and nothing else of them (a round's start clears who
+ * has activated, its clear-up their Noise): the field, kept model by model instead of each model.
+ */
+const fieldOfAll = (e: Event): "activated" | "noise" | undefined =>
+  e.type === "round.start" ? "activated" : e.type === "round.clear" ? "noise" : undefined
+
+/** The models an event changes (besides those {@link fieldOfAll} names a field of). */
 const modelsOf = (e: Event): ReadonlyArray<string> => {
   switch (e.type) {
     case "activation.start":
@@ -190,6 +195,8 @@ export class Journal {
   private readonly keptModels = new Map<number, unknown>()
   /** Facts as they were, key by key (undefined: not known then). */
   private readonly facts = new Map<string, FactValue | undefined>()
+  /** A field of every model not kept whole when it was first changed, as it was then, by index. */
+  private readonly fields = new Map<"activated" | "noise", Map<number, unknown>>()
 
   constructor(private readonly d: Draft) {
     this.top = { ...d }
@@ -203,6 +210,8 @@ export class Journal {
       return
     }
     for (const p of partsOf(e)) this.keep(p)
+    const field = fieldOfAll(e)
+    if (field !== undefined) this.keepField(field)
     this.keepFacts(e)
     for (const id of modelsOf(e)) {
       const i = this.d.models.findIndex((m) => m.id === id)
@@ -275,6 +284,18 @@ export class Journal {
     if (!this.facts.has(key)) this.facts.set(key, this.d.facts[key])
   }
 
+  /**
+   * Keeps one field of each model not already kept whole (a whole copy kept earlier holds the field
+   * as it was; one kept later holds it changed, and the field is put back over it).
+   */
+  private keepField(field: "activated" | "noise"): void {
+    if (this.fields.has(field)) return
+    const was = new Map<number, unknown>()
+    for (let i = 0; i < this.models; i++)
+      if (!this.keptModels.has(i)) was.set(i, (this.d.models[i] as Record<string, unknown>)[field])
+    this.fields.set(field, was)
+  }
+
   private keepModel(i: number): void {
     if (i >= this.models || this.keptModels.has(i)) return
     this.keptModels.set(i, copy(this.d.models[i]))
@@ -295,5 +316,7 @@ export class Journal {
     const models = this.d.models as unknown[]
     models.length = this.models
     for (const [i, m] of this.keptModels) models[i] = m
+    for (const [field, was] of this.fields)
+      for (const [i, v] of was) (models[i] as Record<string, unknown>)[field] = v
   }
 }

@@ -9,16 +9,32 @@
  */
 
 import { grantedActions } from "./actions/Act.js"
-import type { Command } from "./Command.js"
+import type { Command, CommandOf } from "./Command.js"
 import type { Env } from "./Context.js"
 import { refusedOutright } from "./Decide.js"
 import { getFact } from "./Facts.js"
 import { areEnemies, canActivate, isPlayerSide, sideOnTurn } from "./round/Turn.js"
+import { declared } from "./Space.js"
 import type { Model, State } from "./State.js"
 
 /** The commands a side (or anyone, "any") may give now. */
-export const legalCommands = (state: State, env: Env, by = "any"): Command[] =>
-  candidates(state, env, by).filter(
+export const legalCommands = (state: State, env: Env, by = "any"): Command[] => {
+  // On a declared table a move is trusted as declared: whom it names in contact (a model or token
+  // on the table) changes nothing the rules check before it happens, so a move into contact is
+  // refused exactly when the plain move of the same kind is; that one is probed once.
+  const trusted = state.board === undefined && env.space.move === declared.move
+  const plain = new Map<string, boolean>()
+  const refused = (c: Command): boolean => {
+    if (!trusted || (c.type !== "move" && c.type !== "sprint") || !plainContact(c))
+      return refusedOutright(state, c, env, by)
+    let r = plain.get(c.type)
+    if (r === undefined) {
+      r = refusedOutright(state, { type: c.type, model: c.model }, env, by)
+      plain.set(c.type, r)
+    }
+    return r
+  }
+  return candidates(state, env, by).filter(
     (c) =>
       c.type === "roll" ||
       c.type === "choose" ||
@@ -29,10 +45,18 @@ export const legalCommands = (state: State, env: Env, by = "any"): Command[] =>
         (c.type === "move" || c.type === "sprint") &&
         c.to === undefined &&
         c.contact === undefined) ||
-      !refusedOutright(state, c, env, by),
+      !refused(c),
   )
+}
 
-const candidates = (state: State, env: Env, by: string): Command[] => {
+/** A move as `candidates` lists it: the model, and at most whom it ends in contact with. */
+const plainContact = (c: CommandOf<"move" | "sprint">): boolean => {
+  for (const k in c) if (k !== "type" && k !== "model" && k !== "contact") return false
+  return true
+}
+
+/** Every command a side might give now, before the rules are asked (for `legalCommands`, and tests). */
+export const candidates = (state: State, env: Env, by = "any"): Command[] => {
   if (state.phase === "over") return []
   const p = state.pending?.prompt
   if (p) {

@@ -9,7 +9,10 @@
  */
 import { Either } from "effect"
 import type { CommandOf } from "./Command.js"
-import type { FactQuery, FactValue, Model, Point, State } from "./State.js"
+import type { FactQuery, FactValue, Model, Point, Prompt, State } from "./State.js"
+
+/** A prompt for a fact about the table. */
+export type FactPrompt = Extract<Prompt, { kind: "fact" }>
 
 /** Where a move ends, as the table measured it. */
 export interface MoveOutcome {
@@ -30,8 +33,11 @@ export interface MoveRefusal {
 /** The table. */
 export interface Space {
   readonly kind: "declared" | "plane"
-  /** The answer to a question from the table itself, or undefined: the players must state it. */
-  readonly answer: (state: State, query: FactQuery) => FactValue | undefined
+  /**
+   * The answer to a question from the table itself, or undefined: the players must state it (the
+   * prompt they would be shown comes too: its options and question).
+   */
+  readonly answer: (state: State, query: FactQuery, prompt: FactPrompt) => FactValue | undefined
   /** Measures a model's move of at most `allowance` inches, as commanded. */
   readonly move: (
     state: State,

@@ -7,6 +7,8 @@
  * Errand expected to bring most Rations (Scavenge, in the core pack), recruit when the roster is
  * small, build with Salvage to spare, sell Amber, else the table Errand expected to bring most). A
  * Refuge with nobody fit to raid forfeits (R-CAMPAIGN-12). Every die comes from `@blight/dice`.
+ * Campaign runs (`blight sim --campaign`) play the same raids on the simulation's fast path
+ * ({@link playRaidInPlace}).
  *
  * @since 0.3.0
  */
@@ -19,9 +21,16 @@ import {
   create as createBattle,
 } from "../battle/Battle.js"
 import type { Command as BattleCommand } from "../battle/Command.js"
+import type { Env as BattleEnv } from "../battle/Context.js"
+import { applyInPlaceTo, startInPlace } from "../battle/Decide.js"
+import type { Event as BattleEvent } from "../battle/Event.js"
+import { fold as foldBattle } from "../battle/Evolve.js"
 import { legalCommands as battleLegal } from "../battle/Legal.js"
+import { setup as battleSetup, type SetupInput } from "../battle/Setup.js"
+import type { State as BattleState } from "../battle/State.js"
 import type { EntryOf } from "../content/schema/Entries.js"
 import { storesOf } from "../refuge/Ledger.js"
+import { dinByRound, dinTally, type RoundDin } from "../sim/Din.js"
 import { type Campaign, command, raidSeed, raidSetup } from "./Campaign.js"
 import type { Command } from "./Command.js"
 import type { Env } from "./Context.js"
@@ -32,28 +41,78 @@ const MAX_STEPS = 20_000
 
 /** Plays a raid to its end with the seeded policy. */
 export const playRaid = (battle: Battle, env: Env, seed: Prng.Seed): Either.Either<Battle, string> => {
-  const rng = Prng.Prng.fromSeed(seed)
-  const benv = battleEnv(env.content)
   let b = battle
+  const benv = battleEnv(env.content)
+  const tryCommand = (c: BattleCommand) => {
+    const r = battleCommand(b, c, benv)
+    if (Either.isLeft(r)) return r.left.reason
+    b = r.right
+    return undefined
+  }
+  const done = policyLoop(() => b.state, tryCommand, benv, seed)
+  return done === undefined ? Either.right(b) : Either.left(done)
+}
+
+/** Why {@link playRaidInPlace} stopped short: the policy took back a command (undo is audited only). */
+export const UNDO = "undo"
+
+/**
+ * {@link playRaid} on the simulation's fast path (`Decide.applyInPlaceTo`): the state, which the
+ * caller owns, changed in place, each command's events handed to `onEvents` and dropped. The same
+ * commands and the same final state as {@link playRaid}, but for the policy's undo (a state changed
+ * in place keeps nothing to go back to): then Left {@link UNDO}, and the raid is to be played again
+ * audited.
+ */
+export const playRaidInPlace = (
+  state: BattleState,
+  env: Env,
+  seed: Prng.Seed,
+  onEvents: (events: ReadonlyArray<BattleEvent>) => void,
+): Either.Either<BattleState, string> => {
+  const benv = battleEnv(env.content)
+  const tryCommand = (c: BattleCommand) => {
+    if (c.type === "undo") return UNDO
+    const r = applyInPlaceTo(state, c, benv)
+    if (Either.isLeft(r)) return r.left.reason
+    onEvents(r.right.events)
+    return undefined
+  }
+  const done = policyLoop(() => state, tryCommand, benv, seed)
+  return done === undefined ? Either.right(state) : Either.left(done)
+}
+
+/**
+ * The seeded policy's decisions: `tryCommand` applies a command (undefined) or says why not; the
+ * loop stops with undefined when the raid is over, else why it is stuck (or {@link UNDO} when an
+ * undo was refused as such).
+ */
+const policyLoop = (
+  now: () => BattleState,
+  tryCommand: (c: BattleCommand) => string | undefined,
+  benv: BattleEnv,
+  seed: Prng.Seed,
+): string | undefined => {
+  const rng = Prng.Prng.fromSeed(seed)
   // Commands the engine listed, suspended on a fact, then refused whatever the answer: undone and
   // not tried again this round.
   let banned = new Set<string>()
-  let round = b.state.round
-  for (let step = 0; b.state.phase !== "over"; step++) {
-    if (step >= MAX_STEPS) return Either.left(`the raid did not end within ${MAX_STEPS} commands`)
-    if (b.state.round !== round) {
-      round = b.state.round
+  let round = now().round
+  for (let step = 0; now().phase !== "over"; step++) {
+    const s = now()
+    if (step >= MAX_STEPS) return `the raid did not end within ${MAX_STEPS} commands`
+    if (s.round !== round) {
+      round = s.round
       banned = new Set()
     }
-    let legal = battleLegal(b.state, benv).filter((c) => !banned.has(JSON.stringify(c)))
+    let legal = battleLegal(s, benv).filter((c) => !banned.has(JSON.stringify(c)))
     // Asked whether a model stands in Spore terrain, the policy says no: a coin toss walks
     // every model through the spores every round.
-    const prompt = b.state.pending?.prompt
+    const prompt = s.pending?.prompt
     if (prompt?.kind === "fact" && prompt.query.q === "in" && prompt.query.terrain === "spore") {
       const clear = legal.filter((c) => c.type === "state" && c.facts.some((f) => f.value === false))
       if (clear.length > 0) legal = clear
     }
-    if (legal.length === 0) return Either.left("the raid is stuck: no legal command")
+    if (legal.length === 0) return "the raid is stuck: no legal command"
     const shuffled = [...legal]
     for (let i = shuffled.length - 1; i > 0; i--) {
       const j = rng.die(i + 1) - 1
@@ -62,34 +121,35 @@ export const playRaid = (battle: Battle, env: Env, seed: Prng.Seed): Either.Eith
     // A side that has lost half its survivors withdraws (as a player would, to keep the rest);
     // otherwise non-withdrawals first. A listed command the engine still refuses is skipped.
     const beaten = (side: string) => {
-      const mine = b.state.models.filter((m) => m.side === side && m.kind === "survivor")
+      const mine = s.models.filter((m) => m.side === side && m.kind === "survivor")
       return mine.filter((m) => m.status === "active").length * 2 <= mine.length
     }
     const retreat = shuffled.find((c) => c.type === "withdraw" && beaten(c.side))
     const order: BattleCommand[] = retreat
       ? [retreat, ...shuffled.filter((c) => c !== retreat)]
       : [...shuffled.filter((c) => c.type !== "withdraw"), ...shuffled.filter((c) => c.type === "withdraw")]
-    let next: Battle | undefined
+    let accepted = false
     let why = ""
     for (const pick of order) {
-      const r = battleCommand(b, pick, benv)
-      if (Either.isRight(r)) {
-        next = r.right
+      const refused = tryCommand(pick)
+      if (refused === undefined) {
+        accepted = true
         break
       }
-      why ||= `${pick.type}: ${r.left.reason}`
+      why ||= `${pick.type}: ${refused}`
     }
-    if (next === undefined && b.state.pending !== undefined) {
-      const undone = battleCommand(b, { type: "undo" }, benv)
-      if (Either.isRight(undone)) {
-        banned.add(JSON.stringify(b.state.pending.command))
-        next = undone.right
+    const pending = s.pending
+    if (!accepted && pending !== undefined) {
+      const refused = tryCommand({ type: "undo" })
+      if (refused === UNDO) return UNDO
+      if (refused === undefined) {
+        banned.add(JSON.stringify(pending.command))
+        accepted = true
       }
     }
-    if (next === undefined) return Either.left(`the raid is stuck: every listed command was refused (${why})`)
-    b = next
+    if (!accepted) return `the raid is stuck: every listed command was refused (${why})`
   }
-  return Either.right(b)
+  return undefined
 }
 
 /** The policy's answer to a waiting campaign prompt. */
@@ -184,12 +244,27 @@ export const runErrands = (c: Campaign, env: Env, rng: Prng.Prng): Either.Either
   return Either.right(cur)
 }
 
-/** Errands, the next raid played by the policy, its Aftermath with the policy's choices. */
+/** A raid of a campaign played by the policy. */
+export interface AutoRaid {
+  readonly campaign: Campaign
+  /** The raid, every event kept (played audited; none if a Refuge forfeited). */
+  readonly battle?: Battle
+  /** The raid's final state and its Din, on either path (none if a Refuge forfeited). */
+  readonly raid?: { readonly state: BattleState; readonly din: ReadonlyArray<RoundDin> }
+}
+
+/**
+ * Errands, the next raid played by the policy, its Aftermath with the policy's choices. With
+ * `fast` (simulation) the raid is played in place ({@link playRaidInPlace}) and no `battle` is
+ * kept; a raid the policy undoes in is played again audited from its start. Either way the same
+ * raid, the same campaign after it.
+ */
 export const autoRaid = (
   c: Campaign,
   env: Env,
   scenario?: string,
-): Either.Either<{ readonly campaign: Campaign; readonly battle?: Battle }, string> => {
+  options: { readonly fast?: boolean } = {},
+): Either.Either<AutoRaid, string> => {
   const seed = raidSeed(c.state)
   const rng = Prng.Prng.fromSeed(`${seed}:policy`)
   const before = answerAll(c, env, rng)
@@ -206,14 +281,49 @@ export const autoRaid = (
   }
   const setup = raidSetup(errands.right.state, { seed }, scenario, env.content)
   if (Either.isLeft(setup)) return Either.left(`${setup.left.reason} (${setup.left.clause})`)
-  const created = createBattle(setup.right, battleEnv(env.content))
-  if (Either.isLeft(created))
-    return Either.left(created.left.map((p) => `${p.path}: ${p.message}`).join("; "))
-  const played = playRaid(created.right, env, `${seed}:play`)
-  if (Either.isLeft(played)) return Either.left(played.left)
-  const recorded = command(errands.right, { type: "recordRaid", battle: played.right.state }, env)
+  const benv = battleEnv(env.content)
+  const fast = options.fast === true ? inPlace(setup.right, env, seed) : undefined
+  let raid: { state: BattleState; din: ReadonlyArray<RoundDin> }
+  let battle: Battle | undefined
+  if (fast !== undefined && !(Either.isLeft(fast) && fast.left === UNDO)) {
+    if (Either.isLeft(fast)) return Either.left(fast.left)
+    raid = fast.right
+  } else {
+    const created = createBattle(setup.right, benv)
+    if (Either.isLeft(created))
+      return Either.left(created.left.map((p) => `${p.path}: ${p.message}`).join("; "))
+    const played = playRaid(created.right, env, `${seed}:play`)
+    if (Either.isLeft(played)) return Either.left(played.left)
+    battle = played.right
+    raid = { state: battle.state, din: dinByRound(battle.events) }
+  }
+  const recorded = command(errands.right, { type: "recordRaid", battle: raid.state }, env)
   if (Either.isLeft(recorded)) return Either.left(recorded.left.reason)
   const after = answerAll(recorded.right, env, rng)
   if (Either.isLeft(after)) return Either.left(after.left)
-  return Either.right({ campaign: after.right, battle: played.right })
+  return Either.right({ campaign: after.right, raid, ...(battle ? { battle } : {}) })
+}
+
+/** A raid set up and played in place (Left {@link UNDO}: to be played again audited). */
+const inPlace = (
+  input: SetupInput,
+  env: Env,
+  seed: string,
+): Either.Either<{ state: BattleState; din: ReadonlyArray<RoundDin> }, string> => {
+  const initial = battleSetup(input, env.content)
+  if (Either.isLeft(initial))
+    return Either.left(initial.left.map((p) => `${p.path}: ${p.message}`).join("; "))
+  const tally = dinTally()
+  const add = (events: ReadonlyArray<BattleEvent>) => {
+    for (const e of events) tally.add(e)
+  }
+  const started = startInPlace(
+    foldBattle([{ type: "battle.setup", state: initial.right }]),
+    battleEnv(env.content),
+  )
+  add(started.events)
+  return Either.map(playRaidInPlace(started.state, env, `${seed}:play`, add), (state) => ({
+    state,
+    din: tally.din,
+  }))
 }

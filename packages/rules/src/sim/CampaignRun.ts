@@ -1,7 +1,8 @@
 /**
  * Campaign runs (issue 15): campaign `j` of a simulation is seeded from the base seed and `j`, and
  * played for N raids by the campaign's own seeded policy (`AutoPlay.autoRaid`: Errands, the raid,
- * the Aftermath's choices). After each raid each Refuge's roster and stores are read: how many of
+ * the Aftermath's choices), each raid on the fast path (in place, its Din read as the events pass)
+ * unless `audited` (the same summaries). After each raid each Refuge's roster and stores are read: how many of
  * the survivors it started with are still on it (the survival curve), how many it has in all, and
  * its Salvage, Rations, Reloads, Meds and Amber (the store trajectories), the survivors lost so far
  * (dead, Turned) and the roster's mean Blight — so how many raids until a Turn. Each raid played also
@@ -17,7 +18,6 @@ import { create, envOf } from "../campaign/Campaign.js"
 import type { ContentView } from "../refuge/Content.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
-import { dinByRound } from "./Din.js"
 import { raidSeed } from "./Raid.js"
 import { Rate } from "./Report.js"
 import { Interval, meanInterval, round6, wilson } from "./Stats.js"
@@ -95,6 +95,8 @@ export interface CampaignSpec {
   readonly raids: number
   /** One scenario for every raid; left out: the campaign's own choice. */
   readonly scenario?: string | undefined
+  /** Play every raid through the audited engine, every event kept (default: the fast path; same results). */
+  readonly audited?: boolean | undefined
 }
 
 /** Plays campaign `j`; Left: it could not be started. */
@@ -114,25 +116,25 @@ export const simulateCampaign = (
   const raids: CampaignRaid[] = []
   let stopped: string | undefined
   for (let k = 0; k < spec.raids; k++) {
-    const played = autoRaid(c, env, spec.scenario)
+    const played = autoRaid(c, env, spec.scenario, { fast: spec.audited !== true })
     if (Either.isLeft(played)) {
       stopped = `raid ${k + 1}: ${played.left}`
       break
     }
-    const battle = played.right.battle
-    if (battle) {
-      const din = dinByRound(battle.events)
+    const raid = played.right.raid
+    if (raid) {
+      const din = raid.din
       raids.push({
         raid: k + 1,
-        season: battle.state.season ?? c.state.season,
-        rounds: battle.state.round,
+        season: raid.state.season ?? c.state.season,
+        rounds: raid.state.round,
         lesser: din.filter((d) => d.result === "lesser").length,
         greater: din.filter((d) => d.result === "greater").length,
         encounters: din.reduce((n, d) => n + d.encounters, 0),
       })
     }
     c = played.right.campaign
-    const last = battle ? c.state.raids.at(-1) : undefined
+    const last = raid ? c.state.raids.at(-1) : undefined
     const lost = (i: number, cause: string) =>
       c.state.lost.filter((l) => l.refuge === i && l.cause === cause).length
     for (const [i, r] of c.state.refuges.entries()) {

@@ -1,7 +1,8 @@
 /**
  * The Din of one raid, round by round, read from its events: the Noise made by the end of the
- * round, the Din roll's result (B-DIN-02 to 04; the Season moves its thresholds, B-DIN-05), and how many encounters were rolled. Shared by the
- * per-raid summary and the campaign runs (which group it by Season).
+ * round, the Din roll's result (B-DIN-02 to 04; the Season moves its thresholds, B-DIN-05), and how
+ * many encounters were rolled. Shared by the per-raid summary and the campaign runs (which group it
+ * by Season); read as the events pass ({@link dinTally}, the fast path keeps no log) or from a log.
  *
  * @since 0.4.0
  */
@@ -14,11 +15,17 @@ export interface RoundDin {
   readonly encounters: number
 }
 
-/** The Din by round (index 0 = round 1). */
-export const dinByRound = (events: Iterable<Event>): RoundDin[] => {
+/** The Din read from events as they pass: `din` by round (index 0 = round 1) so far. */
+export interface DinTally {
+  readonly add: (e: Event) => void
+  readonly din: ReadonlyArray<RoundDin>
+}
+
+/** An empty {@link DinTally}. */
+export const dinTally = (): DinTally => {
   const din: RoundDin[] = []
   let round = 0
-  for (const e of events) {
+  const add = (e: Event): void => {
     if (e.type === "round.start") {
       round = e.round
       while (din.length < round) din.push({ noise: 0, result: "none", encounters: 0 })
@@ -27,5 +34,12 @@ export const dinByRound = (events: Iterable<Event>): RoundDin[] => {
     else if (e.type === "encounter.rolled" && round > 0)
       din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
   }
-  return din
+  return { add, din }
+}
+
+/** The Din by round (index 0 = round 1) of a raid's events. */
+export const dinByRound = (events: Iterable<Event>): RoundDin[] => {
+  const t = dinTally()
+  for (const e of events) t.add(e)
+  return [...t.din]
 }

@@ -20,7 +20,7 @@ import { make as plane } from "../battle/board/PlaneSpace.js"
 import { play, playInPlace } from "../battle/bots/Auto.js"
 import { byName, NAMES } from "../battle/bots/Policies.js"
 import type { Policy } from "../battle/bots/Policy.js"
-import { seededTable } from "../battle/bots/Table.js"
+import { seededTable, tableSpace } from "../battle/bots/Table.js"
 import type { Env } from "../battle/Context.js"
 import { startInPlace } from "../battle/Decide.js"
 import type { Event } from "../battle/Event.js"
@@ -31,6 +31,7 @@ import type { State } from "../battle/State.js"
 import { returnedOf } from "../campaign/RaidRecord.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
+import { dinTally, type RoundDin } from "./Din.js"
 
 /** A policy's name. */
 export const PolicyName = Schema.Literal(...NAMES)
@@ -50,7 +51,7 @@ export interface Spec {
    */
   readonly policies: ReadonlyArray<typeof PolicyName.Type | Policy>
   readonly seed: number
-  /** At most this many commands a raid (default 5,000). */
+  /** At most this many commands a raid (default 5,000; the table's answers to facts are not commands). */
   readonly maxCommands?: number
   /** Play through the audited engine, every event kept (default: the fast path; same results). */
   readonly audited?: boolean | undefined
@@ -141,7 +142,9 @@ export const played = (spec: Spec, content: ContentView, i: number): Either.Eith
           ...(setupOf ? { scenario: { setup: setupOf } } : {}),
         })
       : undefined
-  const env = envOf(content, board ? plane(content) : undefined)
+  // On a declared table the abstract table answers each fact as it is asked (R-SIM-01).
+  const table = board ? undefined : seededTable(`${seed}/table`)
+  const env = envOf(content, table ? tableSpace(table) : plane(content))
   const input: SetupInput = {
     refuges: spec.refuges,
     scenario: spec.scenario,
@@ -152,7 +155,7 @@ export const played = (spec: Spec, content: ContentView, i: number): Either.Eith
   }
   const auto = {
     maxCommands: spec.maxCommands ?? 5000,
-    ...(board ? {} : { table: seededTable(`${seed}/table`) }),
+    ...(table ? { table } : {}),
   }
   const refused = (problems: ReadonlyArray<SetupProblem>) => {
     const p = problems[0]
@@ -200,7 +203,7 @@ const policiesFor = (spec: Spec, state: State, env: Env, seed: number): Record<s
 export interface Tally {
   readonly add: (e: Event) => void
   readonly addAll: (events: ReadonlyArray<Event>) => void
-  readonly din: ReadonlyArray<{ noise: number; result: "none" | "lesser" | "greater"; encounters: number }>
+  readonly din: ReadonlyArray<RoundDin>
   readonly blight: ReadonlyArray<{ readonly model: string; readonly source: string; readonly amount: number }>
   readonly damage: ReadonlyArray<{
     readonly model: string
@@ -211,27 +214,20 @@ export interface Tally {
 
 /** An empty {@link Tally}. */
 export const newTally = (): Tally => {
-  let round = 0
-  const din: Array<{ noise: number; result: "none" | "lesser" | "greater"; encounters: number }> = []
+  const din = dinTally()
   const blight: Array<{ model: string; source: string; amount: number }> = []
   const damage: Array<{ model: string; by: string | undefined; amount: number }> = []
   const add = (e: Event): void => {
-    if (e.type === "round.start") {
-      round = e.round
-      while (din.length < round) din.push({ noise: 0, result: "none", encounters: 0 })
-    } else if (e.type === "blight.gained") blight.push({ model: e.model, source: e.source, amount: e.amount })
-    else if (e.type === "din.rolled" && round > 0)
-      din[round - 1] = { ...din[round - 1]!, noise: e.noise, result: e.result }
-    else if (e.type === "encounter.rolled" && round > 0)
-      din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
+    if (e.type === "blight.gained") blight.push({ model: e.model, source: e.source, amount: e.amount })
     else if (e.type === "damage.taken") damage.push({ model: e.model, by: e.by, amount: e.amount })
+    else din.add(e)
   }
   return {
     add,
     addAll: (events) => {
       for (const e of events) add(e)
     },
-    din,
+    din: din.din,
     blight,
     damage,
   }

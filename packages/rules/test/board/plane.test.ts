@@ -182,6 +182,29 @@ describe("PlaneSpace: movement", () => {
     )
   })
 
+  it("B-ACTION-MOVE-01 a move into contact is refused alike whether the straight line or a search around a wall rules it out", () => {
+    const into = (st: State, allowance: number) =>
+      plane.move(st, model(st, A), { type: "move", model: A, contact: [B] }, allowance)
+    const reason = (r: ReturnType<typeof into>) => (Either.isLeft(r) ? r.left : undefined)
+    // Beyond reach in a straight line: no search needed.
+    const far = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 30, y: 10 } })
+    expect(reason(into(far, 18.9))).toEqual({
+      reason: `contact: ${B} is more than a Move of 18.9" away`,
+      clause: "B-ACTION-MOVE-01",
+    })
+    expect(Either.isRight(into(far, 19.1))).toBe(true)
+    // Within reach in a straight line, but a wall makes the way round longer: the search says so.
+    const walled = at(stateOn(board([rect("w", "wall", 14.5, 2, 15, 18)])), {
+      [A]: { x: 10, y: 10 },
+      [B]: { x: 20, y: 10 },
+    })
+    expect(reason(into(walled, 12))).toEqual({
+      reason: `contact: ${B} is more than a Move of 12" away`,
+      clause: "B-ACTION-MOVE-01",
+    })
+    expect(Either.isRight(into(walled, 30))).toBe(true)
+  })
+
   it("B-DOWN-04 a Down friend dragged on a board follows the mover by the same step, staying in contact", () => {
     const env = envOf(registry, plane)
     const placed = at(open, { [A]: { x: 10, y: 10 }, [A2]: { x: 9, y: 10 }, [B]: { x: 30, y: 30 } }, false, {

@@ -1,13 +1,22 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash } from "../../src/battle/Battle.js"
-import { applyInPlaceTo } from "../../src/battle/Decide.js"
+import { play } from "../../src/battle/bots/Auto.js"
+import { byName } from "../../src/battle/bots/Policies.js"
+import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
+import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
 import { applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
 import { Journal } from "../../src/battle/InPlace.js"
+import { candidates, legalCommands } from "../../src/battle/Legal.js"
 import type { State } from "../../src/battle/State.js"
-import { played, type Spec } from "../../src/sim/Raid.js"
+import { autoRaid } from "../../src/campaign/AutoPlay.js"
+import { type Campaign, hash as campaignHash } from "../../src/campaign/Campaign.js"
+import { simulateCampaign } from "../../src/sim/CampaignRun.js"
+import { dinByRound } from "../../src/sim/Din.js"
+import { played, raidSeed, type Spec } from "../../src/sim/Raid.js"
 import { exampleRefuges, core as registry } from "../battle/fixtures.js"
+import { campaign, env as campaignEnv } from "../campaign/helpers.js"
 
 const refuges = exampleRefuges()
 const SCENARIOS = registry.list("scenarios").map((s) => s.id as string)
@@ -54,6 +63,61 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(fast.summary.over).toBe(true)
     }
   }, 120_000)
+
+  it("R-SIM-01 the table answering facts as they are asked plays the same raid as the table answering each prompt", () => {
+    for (const [scenario, i] of [
+      ["cache", 0],
+      ["night-raid", 2],
+    ] as const) {
+      const seed = raidSeed(3, i)
+      const input = { refuges, scenario, dice: { seed }, packs: [] }
+      const end = (space: boolean) => {
+        const table = seededTable(`${seed}/table`)
+        const env = space ? envOf(registry, tableSpace(table)) : envOf(registry)
+        const b = Either.getOrThrow(create(input, env))
+        const run = play(b, env, byName("sensible", `${seed}/policy`, env), { table })
+        return {
+          run,
+          prompts: run.battle.events.filter((e) => e.type === "prompted" && e.prompt.kind === "fact"),
+        }
+      }
+      const asked = end(false)
+      const answered = end(true)
+      expect(asked.run.over).toBe(true)
+      // The same raid: every model, fact, token and side, and the result, but fewer commands.
+      const game = (st: State) =>
+        JSON.parse(JSON.stringify({ ...st, seq: 0, pending: undefined }, (_k, v) => v ?? null))
+      expect(game(answered.run.battle.state)).toEqual(game(asked.run.battle.state))
+      expect(answered.prompts.length).toBe(asked.prompts.length)
+      expect(answered.run.commands).toBeLessThan(asked.run.commands)
+    }
+  })
+
+  it("R-SIM-01 on a declared table the legal moves into contact are those the rules let through, each probed", () => {
+    let checked = 0
+    for (const [scenario, i] of [
+      ["cache", 1],
+      ["the-planting", 0],
+    ] as const) {
+      const seed = raidSeed(5, i)
+      const table = seededTable(`${seed}/table`)
+      const env = envOf(registry, tableSpace(table))
+      const b = Either.getOrThrow(create({ refuges, scenario, dice: { seed }, packs: [] }, env))
+      play(b, env, byName("sensible", `${seed}/policy`, env), {
+        table,
+        onCommand: (_c, _by, now) => {
+          const s = now.state
+          const each = candidates(s, env).filter(
+            (c) =>
+              c.type === "roll" || c.type === "state" || c.type === "choose" || !refusedOutright(s, c, env),
+          )
+          expect(legalCommands(s, env)).toEqual(each)
+          if (s.activation) checked++
+        },
+      })
+    }
+    expect(checked).toBeGreaterThan(20)
+  })
 
   it("R-BATTLE-15 in place, a refused command leaves the state as it was, and undo is refused", () => {
     const env = envOf(registry)
@@ -133,4 +197,32 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(hash(d as State)).toBe(hash(before))
     }
   })
+})
+
+describe("campaign runs on the fast path (issue 15)", () => {
+  it("R-SIM-01 a campaign run's summaries are the same bytes on the fast path and through the audited engine", () => {
+    for (const seed of [9, 1, 2])
+      for (const j of [0, 1]) {
+        const spec = { refuges, seed, raids: 3 }
+        const fast = Either.getOrThrow(simulateCampaign(spec, registry, j))
+        const audited = Either.getOrThrow(simulateCampaign({ ...spec, audited: true }, registry, j))
+        expect(JSON.stringify(fast)).toBe(JSON.stringify(audited))
+        expect(fast.raids.length).toBeGreaterThan(0)
+      }
+  }, 120_000)
+
+  it("B-AFTERMATH-01 each raid played in place ends in the audited raid's state, Din and campaign", () => {
+    let c: Campaign = campaign(4)
+    for (let k = 0; k < 3; k++) {
+      const fast = Either.getOrThrow(autoRaid(c, campaignEnv, undefined, { fast: true }))
+      const audited = Either.getOrThrow(autoRaid(c, campaignEnv))
+      expect(fast.battle).toBeUndefined()
+      expect(audited.battle).toBeDefined()
+      expect(hash(fast.raid!.state)).toBe(hash(audited.raid!.state))
+      expect(fast.raid!.din).toEqual(dinByRound(audited.battle!.events))
+      expect(audited.raid!.din).toEqual(fast.raid!.din)
+      expect(campaignHash(fast.campaign.state)).toBe(campaignHash(audited.campaign.state))
+      c = fast.campaign
+    }
+  }, 120_000)
 })

@@ -875,13 +875,17 @@ const move = (
     const target = shapeOf(state, board, command.contact[0]!)
     if (target?.kind !== "body")
       return Either.left({ reason: `contact: ${command.contact[0]} is not on the board`, clause })
+    const tooFar = Either.left({
+      reason: `contact: ${command.contact[0]} is more than a ${what} of ${allowance}" away`,
+      clause,
+    })
+    // No path is shorter than the straight line to the contact point (a segment costs at least its
+    // length; that point is rounded to thousandths): a body further than that needs no search.
+    const gap = dist(m.position, target.body.c) - (mv.r + target.body.r + 0.001)
+    if (gap - 0.01 > allowance + 1e-9) return tooFar
     const mvc = moverOf(state, board, m, "touch", [target.body.id])
     p = plan(mvc, { body: target.body }, allowance)
-    if (!p)
-      return Either.left({
-        reason: `contact: ${command.contact[0]} is more than a ${what} of ${allowance}" away`,
-        clause,
-      })
+    if (!p) return tooFar
   } else {
     return Either.left({
       reason: "to: on a board, say where the model ends (to) or what it moves into contact with",

@@ -7,15 +7,17 @@
  * `seededTable(seed)` is the abstract table of ruling R-SIM-01 (docs/rulings/simulation.md): each
  * question is a fair draw among the answers offered, and a declared move reaches with the same
  * chance, from its own seeded source (never the raid's dice). A board needs no `Table`: its
- * geometry answers.
+ * geometry answers. `tableSpace(table)` lets the table answer facts as the rules ask them (the
+ * simulation's way: no prompt waits, the command is not run again for each answer).
  *
  * @since 0.4.0
  */
 import { type Prng, seeded } from "@blight/dice"
+import { view } from "../Battle.js"
 import type { Command } from "../Command.js"
-import type { FactValue, Prompt, State } from "../State.js"
+import { declared, type FactPrompt, type Space } from "../Space.js"
+import type { FactValue, State } from "../State.js"
 
-type FactPrompt = Extract<Prompt, { kind: "fact" }>
 type MoveCommand = Extract<Command, { type: "move" | "sprint" }>
 
 /** Answers the table's questions when no player is at it. */
@@ -34,6 +36,16 @@ export const seededTable = (seed: Prng.Seed): Table => {
     reaches: () => src.die(2) === 1,
   }
 }
+
+/**
+ * A declared table whose facts the `Table` answers as the rules ask them (a `Space`, as a board's
+ * geometry answers): the same answers, in the same order, as the `Table` answering each fact
+ * prompt after it waits, without the command waiting and running again for each answer.
+ */
+export const tableSpace = (table: Table, base: Space = declared): Space => ({
+  ...base,
+  answer: (state, _query, prompt) => table.answer(view(state), prompt),
+})
 
 /** Does a command declare where a move ends on a table without positions (the table must say)? */
 export const declaresReach = (state: State, c: Command): c is MoveCommand =>
