@@ -5,7 +5,8 @@
  * 1 Amber per 3 fuel, R-CAMPAIGN-10; clearing in Salvage; spoilage from the Rations), unless the
  * Home waives it (the Grove, B-CONGREGATION-06); short of fuel: each survivor rolls, on a 1 misses
  * the next raid; short of clearing: on a 1 +1 Blight; (3) feed every survivor 1 Ration, the Leader
- * first then roster order (R-CAMPAIGN-11); Hungry twice running: leaves.
+ * first then roster order (R-CAMPAIGN-11), with any extra its own rules eat (Sap Hunger), or it
+ * goes Hungry (R-CAMPAIGN-22); Hungry twice running: leaves.
  *
  * @since 0.3.0
  */
@@ -35,10 +36,11 @@ type Trigger = { kind: string; on?: string; when?: When; do?: ReadonlyArray<Reco
 const upkeepTriggers = (ctx: Ctx, refuge: number) => {
   const r = ctx.draft.refuges[refuge]!.refuge
   const home = ctx.env.content.get("homes", r.home)
-  const out: { source: string; t: Trigger }[] = []
-  const add = (source: string, effects: ReadonlyArray<unknown> | undefined) => {
+  const out: { source: string; t: Trigger; survivor?: string }[] = []
+  const add = (source: string, effects: ReadonlyArray<unknown> | undefined, survivor?: string) => {
     for (const e of (effects ?? []) as ReadonlyArray<Trigger>)
-      if (e.kind === "trigger" && e.on === "aftermath.upkeep") out.push({ source, t: e })
+      if (e.kind === "trigger" && e.on === "aftermath.upkeep")
+        out.push({ source, t: e, ...(survivor !== undefined ? { survivor } : {}) })
   }
   if (home) {
     add(home.name, home.perk?.effects)
@@ -50,7 +52,7 @@ const upkeepTriggers = (ctx: Ctx, refuge: number) => {
   }
   // A survivor's own rules on the Upkeep (Sap Hunger: it eats an extra Ration).
   for (const sv of r.survivors)
-    for (const rule of ownRules(ctx.env.content, sv)) add(`${sv.name}: ${rule.name}`, rule.effects)
+    for (const rule of ownRules(ctx.env.content, sv)) add(`${sv.name}: ${rule.name}`, rule.effects, sv.id)
   return out
 }
 
@@ -92,19 +94,25 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
   const rules = upkeepRules(ctx.env.content)
   const r = () => ctx.draft.refuges[refuge]!.refuge
   const waived = new Set<string>()
+  // Rations a survivor's own rule makes it eat on top of its own (Sap Hunger): eaten at the
+  // feeding, with its Ration, or it goes Hungry (R-CAMPAIGN-22).
+  const extra = new Map<string, Array<{ amount: number; reason: string }>>()
   // (1) income, and the hooks that run at Upkeep.
-  for (const { source, t } of upkeepTriggers(ctx, refuge)) {
+  for (const { source, t, survivor } of upkeepTriggers(ctx, refuge)) {
     if (!holds(t.when, season)) continue
     for (const d of t.do ?? []) {
       if (d.kind === "stores") {
-        ctx.post(refuge, [
-          {
-            store: d.store as never,
-            amount: Number(d.amount),
-            reason: String(d.reason ?? source),
-            clause: "R-WORLD-10",
-          },
-        ])
+        const amount = Number(d.amount)
+        const reason = String(d.reason ?? source)
+        if (survivor !== undefined && d.store === "rations" && amount < 0) {
+          extra.set(survivor, [...(extra.get(survivor) ?? []), { amount: -amount, reason }])
+          continue
+        }
+        // A cost the stores can't cover takes what there is (R-CAMPAIGN-22), as spoilage does.
+        const have = balance(ctx, refuge)[d.store as keyof ReturnType<typeof balance>] ?? 0
+        const posted = amount < 0 ? -Math.min(-amount, Math.max(0, have)) : amount
+        if (posted === 0 && amount !== 0) continue
+        ctx.post(refuge, [{ store: d.store as never, amount: posted, reason, clause: "R-WORLD-10" }])
       } else if (d.kind === "hook" && d.hook === "core/waive-season-need") {
         for (const s of (d.params as { stores?: string[] } | undefined)?.stores ?? []) waived.add(s)
       } else if (d.kind === "hook" && d.hook === "core/the-local-cellar-die") {
@@ -216,21 +224,34 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
     }
   }
   // (3) feed everyone: the Leader first, then roster order.
+  // A survivor whose whole need (its Ration and any extra) the stores can't meet eats nothing and
+  // is Hungry; the next in order may still be fed (R-CAMPAIGN-22).
   const order = [...r().survivors].sort((a, b) => (a.role ? 0 : 1) - (b.role ? 0 : 1))
   const per = rules.rationsPerSurvivor
-  const fed =
-    per === 0 ? order.length : Math.min(order.length, Math.floor(balance(ctx, refuge).rations / per))
+  let left = balance(ctx, refuge).rations
+  const fedIds = new Set<string>()
+  const extras: LedgerDraft[] = []
+  for (const s of order) {
+    const more = extra.get(s.id) ?? []
+    const need = per + more.reduce((n, x) => n + x.amount, 0)
+    if (need > left) continue
+    left -= need
+    fedIds.add(s.id)
+    for (const x of more)
+      extras.push({ store: "rations", amount: -x.amount, reason: x.reason, clause: "R-WORLD-10" })
+  }
   ctx.post(refuge, [
     {
       store: "rations",
-      amount: -fed,
-      reason: `fed ${fed} of ${order.length} survivors`,
+      amount: -fedIds.size * per,
+      reason: `fed ${fedIds.size} of ${order.length} survivors`,
       clause: "B-UPKEEP-01",
     },
+    ...extras,
   ])
-  for (const [i, s] of order.entries()) {
+  for (const s of order) {
     const st = ctx.draft.refuges[refuge]!.status[s.id]!
-    if (i < fed) {
+    if (fedIds.has(s.id)) {
       if (st.hungry > 0)
         ctx.emit({
           type: "survivor.changed",

@@ -3,8 +3,10 @@
  * (the Student's Quick Study, Hard to Kill, the Doctor) are read by their effects, so the Marks and
  * Homes that say the same thing in data act too (Weeping Sap, the Hospital Wing, Sap Hunger).
  */
+import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Prompt } from "../../src/campaign/State.js"
+import { post, storesOf } from "../../src/refuge/Ledger.js"
 import type { Refuge } from "../../src/refuge/Refuge.js"
 import { aftermath, campaign, entries, finishedRaid, gardeners, survivor, wharfside } from "./helpers.js"
 
@@ -114,5 +116,42 @@ describe("vocabulary v2 in the Aftermath", () => {
     expect(entries(done, 0, before).filter((e) => e.reason === "Sap Hunger: an extra Ration")).toMatchObject([
       { store: "rations", amount: -1 },
     ])
+  })
+
+  /** Wharfside with Jess Sap-Hungry and `rations` in the stores. */
+  const sapHungry = (rations: number) => {
+    const w = edited((s) => {
+      s.marks = ["sap-hunger"]
+    })
+    const have = storesOf(w.ledger).rations
+    const ledger = Either.getOrThrow(
+      post(w.ledger, [{ store: "rations", amount: rations - have, reason: "test: the stores set" }]),
+    )
+    return campaign(undefined, [{ ...w, ledger }, gardeners()])
+  }
+  const hungryIds = (c: ReturnType<typeof campaign>) =>
+    Object.entries(c.state.refuges[0]!.status)
+      .filter(([, s]) => s.hungry === 1)
+      .map(([id]) => id)
+
+  it("B-UPKEEP-01 a Sap-Hungry survivor the stores can't give both Rations eats nothing and is Hungry; the rest are fed in order (R-CAMPAIGN-22)", () => {
+    const c = sapHungry(5)
+    const roster = c.state.refuges[0]!.refuge.survivors
+    expect(roster).toHaveLength(5)
+    const done = aftermath(c, finishedRaid(c))
+    // Six Rations wanted, five in the stores: exactly one survivor goes without.
+    expect(hungryIds(done)).toHaveLength(1)
+    const jess = roster.find((s) => s.name === "Jess")!.id
+    const extra = entries(done, 0).filter((e) => e.reason === "Sap Hunger: an extra Ration")
+    // Jess ate both Rations, or neither: never one.
+    expect(extra.length === 1).toBe(!hungryIds(done).includes(jess))
+    expect(storesOf(done.state.refuges[0]!.refuge.ledger).rations).toBeGreaterThanOrEqual(0)
+  })
+
+  it("B-UPKEEP-01 with no Rations at all, Sap Hunger takes nothing and stops nothing: every survivor is Hungry (R-CAMPAIGN-22)", () => {
+    const c = sapHungry(0)
+    const done = aftermath(c, finishedRaid(c))
+    expect(hungryIds(done)).toHaveLength(5)
+    expect(entries(done, 0).some((e) => e.reason === "Sap Hunger: an extra Ration")).toBe(false)
   })
 })
