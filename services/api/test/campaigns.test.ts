@@ -316,6 +316,26 @@ describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
     )
     expect(extra.status).toBe(400)
   })
+
+  it("R-BATTLE-01 the organiser may give a campaign's raid its ruling options; a bad one is refused and starts nothing", async () => {
+    const c = await campaignBetween(api, a, b, 11)
+    const bad = await api.post(
+      `/v1/campaigns/${c.id}/raids`,
+      { version: c.version, options: { critsInFight: "sometimes" } },
+      a.key,
+    )
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(bad.body.error.details)).toContain("options.critsInFight")
+    expect((await api.get(`/v1/campaigns/${c.id}`, a.key)).body.status).toBe("between")
+    const raid = await api.post(
+      `/v1/campaigns/${c.id}/raids`,
+      { version: c.version, options: { critsInFight: "cancelledFirst" } },
+      a.key,
+    )
+    expect(raid.status, JSON.stringify(raid.body)).toBe(201)
+    expect(raid.body.state.options.critsInFight).toBe("cancelledFirst")
+    expect(raid.body.state.options.spores).toBe("endPhase")
+  })
 })
 
 describe.each(databaseKinds())("a campaign across a restart on %s", (kind) => {

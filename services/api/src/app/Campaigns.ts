@@ -12,6 +12,7 @@ import { randomInt, randomUUID } from "node:crypto"
 import {
   applyCampaign,
   Battle,
+  BattleOptions,
   type BattleState,
   Campaign,
   CampaignCommand,
@@ -115,6 +116,11 @@ export const StartRaidRequest = Schema.Struct({
   scenario: Schema.optional(Id.annotations({ description: "A scenario id (default: cache)" })),
   board: Schema.optional(
     Schema.Literal("random").annotations({ description: "Play on a seeded random board" }),
+  ),
+  options: Schema.optional(
+    Schema.encodedSchema(BattleOptions.Options).annotations({
+      description: "Ruling options for this raid, by name (as a raid's)",
+    }),
   ),
 }).annotations({ identifier: "StartCampaignRaidRequest" })
 
@@ -770,7 +776,7 @@ export const startRaid = (deps: Deps, player: Caller, id: string, body: unknown)
       )
     const setup: Raids.RaidSetup = {
       scenario: input.scenario ?? "cache",
-      options: {},
+      options: input.options ?? {},
       packs: setupOf(c).packs,
       dice: s.right.dice,
       ...(input.board ? { board: input.board } : {}),

@@ -13,7 +13,7 @@ import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { asPlayer, bodyOf, resolveEffect } from "../resolve.js"
-import { onCaller, onId, onPage, subscribeTo } from "./raids.js"
+import { Options, onCaller, onId, onPage, subscribeTo } from "./raids.js"
 
 const CampaignRef = outputType(Campaigns.CampaignView, "Campaign")
 const LogEntryRef = outputType(Campaigns.CampaignLogEntry, "CampaignLogEntry")
@@ -172,6 +172,10 @@ builder.mutationFields((t) => ({
       version: t.arg.int({ required: true, description: VERSION }),
       scenario: t.arg.string(),
       randomBoard: t.arg.boolean({ description: "Play on a seeded random board" }),
+      options: t.arg({
+        type: Options.type,
+        description: "Ruling options by name for this raid, typed from the library's BattleOptions schema",
+      }),
     },
     resolve: (_, a, ctx, info) =>
       resolveEffect(
@@ -182,7 +186,12 @@ builder.mutationFields((t) => ({
             ctx.deps,
             p,
             String(a.id),
-            bodyOf({ version: a.version, scenario: a.scenario, board: a.randomBoard ? "random" : undefined }),
+            bodyOf({
+              version: a.version,
+              scenario: a.scenario,
+              board: a.randomBoard ? "random" : undefined,
+              options: a.options == null ? undefined : Options.convert(a.options),
+            }),
           ),
         ),
       ),

@@ -65,7 +65,8 @@ const RaidEventsPageRef = outputType(Raids.RaidEventsPage, "RaidEventsPage")
 const RaidLegalRef = outputType(Raids.RaidLegal, "RaidLegalCommands")
 const CommandResultRef = outputType(Raids.CommandResult, "RaidCommandResult")
 const Command = inputType(BattleCommand.Command, "BattleCommand")
-const Options = inputType(BattleOptions.Options, "BattleOptions")
+/** Ruling options as an input, typed from the library's BattleOptions schema (raids, campaigns' raids). */
+export const Options = inputType(BattleOptions.Options, "BattleOptions")
 const RosterInputRef = rosterInput(Roster.Roster, "Roster")
 const ROSTER = "A roster: its JSON file's fields ($schema left out), typed from the library's Roster schema"
 
