@@ -109,6 +109,27 @@ const compiled = routes.map((route) => ({
   pattern: new RegExp(`^${route.path.replace(/\{(\w+)\}/g, "(?<$1>[^/]+)")}$`),
 }))
 
+/**
+ * The routes a path can match, by its shape: how many segments and its first two (every route's
+ * first two are literal, e.g. `/v1/raids/…`), so a request tries a handful of patterns, not all of
+ * them. A route whose first two segments hold a parameter is tried for every path.
+ */
+const shapeOf = (path: string) => {
+  const parts = path.split("/")
+  return `${parts.length}/${parts[1]}/${parts[2]}`
+}
+const anyShape = compiled.filter((c) => /\{/.test(c.route.path.split("/").slice(0, 3).join("/")))
+const byShape = new Map<string, typeof compiled>()
+for (const c of compiled) {
+  if (anyShape.includes(c)) continue
+  const key = shapeOf(c.route.path)
+  byShape.set(key, [...(byShape.get(key) ?? []), c])
+}
+const candidates = (path: string) => {
+  const shaped = byShape.get(shapeOf(path)) ?? []
+  return anyShape.length === 0 ? shaped : [...shaped, ...anyShape]
+}
+
 /** Reads a body as text with a hard limit, so a lying Content-Length can't exhaust memory. */
 const readBody = async (request: Request, limit: number): Promise<string | "too-large"> => {
   const length = request.headers.get("content-length")
@@ -403,7 +424,7 @@ export const makeService = async (
   ):
     | { route: Route; params: Record<string, string> }
     | { error: ApiError; headers?: Record<string, string> } => {
-    const matches = compiled.filter((c) => c.pattern.test(url.pathname))
+    const matches = candidates(url.pathname).filter((c) => c.pattern.test(url.pathname))
     if (matches.length === 0) return { error: notFound(`no route ${url.pathname.slice(0, 200)}`) }
     const hit = matches.find((c) => c.route.method === request.method)
     if (!hit)
