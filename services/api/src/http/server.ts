@@ -401,13 +401,23 @@ export const makeService = async (
       }
     }
     const lastEventId = request.headers.get("last-event-id")?.slice(0, 20)
-    const base = { deps, params, query, body, accept, lastEventId, signal: request.signal }
-    const effect = route.auth
-      ? Effect.flatMap(Effect.flatten(Effect.promise(() => caller ?? noCaller)), (player) =>
-          route.handler({ ...base, player }),
-        )
-      : route.handler({ ...base, player: undefined as never })
-    const response = await run(effect, route.status, log, requestId)
+    // The key was checked before the route ran: a refused key is answered as it is.
+    const exit = route.auth ? await (caller ?? noCaller) : undefined
+    if (exit !== undefined && Exit.isFailure(exit)) return run(exit, route.status, log, requestId)
+    const ctx = {
+      deps,
+      params,
+      query,
+      body,
+      accept,
+      lastEventId,
+      player: exit?.value as App.Caller,
+      // Made only for a route that reads it (a live stream): an AbortSignal is not free.
+      get signal() {
+        return request.signal
+      },
+    }
+    const response = await run(route.handler(ctx), route.status, log, requestId)
     if (cacheKey !== undefined && response.status < 300) {
       const text = await response.text()
       const type = response.headers.get("content-type") ?? JSON_TYPE
