@@ -285,6 +285,52 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     expect(bad.errors[0].extensions.details[0].path).toBe("raids")
   })
 
+  it("over GraphQL: a campaign run and an A/B run, their reports typed (campaignReport, reportB, comparison)", async () => {
+    const gql = async (query: string, variables: Record<string, unknown> = {}) =>
+      (await (
+        await fetch(`${server.url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+          body: JSON.stringify({ query, variables }),
+        })
+      ).json()) as Json
+    const refuges = (["refuge", "congregation"] as const).map((k) => {
+      const { $schema: _, ...r } = roster(k)
+      return { roster: r }
+    })
+    const create = (args: string) =>
+      gql(
+        `mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, seed: 7, ${args}) { id mode } }`,
+        { r: refuges },
+      )
+    const campaign = await create(`campaign: { campaigns: ${CAMPAIGNS}, raids: ${CAMPAIGN_RAIDS} }`)
+    expect(campaign.errors).toBeUndefined()
+    expect(campaign.data.createSimulation.mode).toBe("campaign")
+    const ab = await create("raids: 12, b: { options: { creaturesAttackDown: true } }")
+    expect(ab.errors).toBeUndefined()
+    await settled(api, campaign.data.createSimulation.id, key)
+    await settled(api, ab.data.createSimulation.id, key)
+    const read = await gql(
+      `query($c: ID!, $ab: ID!) {
+        c: simulation(id: $c) { campaign { campaigns campaignsDone } result { report { raids } campaignReport { campaigns refuges { name byRaid { raid survival { estimate low high } win { k n } } } } } }
+        ab: simulation(id: $ab) { b { packs } result { report { spec { label } } reportB { spec { label } } comparison { a b sides { side win { a b difference { estimate low high } } } } } }
+      }`,
+      { c: campaign.data.createSimulation.id, ab: ab.data.createSimulation.id },
+    )
+    expect(read.errors).toBeUndefined()
+    const lib = JSON.parse(libraryCampaignReport())
+    expect(read.data.c.campaign).toEqual({ campaigns: CAMPAIGNS, campaignsDone: CAMPAIGNS })
+    expect(read.data.c.result.report).toBeNull()
+    expect(read.data.c.result.campaignReport.refuges[0].byRaid[0].survival).toEqual(
+      lib.refuges[0].byRaid[0].survival,
+    )
+    const compared = SimReport.compare(libraryRun(), libraryRun({ creaturesAttackDown: true }))
+    expect(read.data.ab.result.reportB.spec.label).toBe("creaturesAttackDown=true")
+    expect(read.data.ab.result.comparison.sides[0].win).toEqual(compared.sides[0]!.win)
+    const bad = await create(`raids: 3, campaign: { campaigns: 1, raids: 1 }`)
+    expect(bad.errors[0].extensions.details[0].path).toBe("raids")
+  })
+
   it("a campaign run: the library's campaignReport byte for byte, the same with one chunk as with two; its page", async () => {
     const other = await startTestServer(db.url, {
       ...unlimited,
