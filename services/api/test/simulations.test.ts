@@ -347,6 +347,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
         campaign: { campaigns: CAMPAIGNS, raids: CAMPAIGN_RAIDS, campaignsDone: CAMPAIGNS },
         chunks: 2,
         scenario: "the campaign's choice",
+        policies: [],
       })
       expect(b.view.chunks).toBe(1)
       const campaignReport = JSON.stringify(a.view.result.campaignReport)

@@ -190,7 +190,9 @@ export const SimulationView = Schema.Struct({
   chunksDone: Schema.Int,
   scenario: Schema.String,
   table: Schema.Literal("declared", "board"),
-  policies: Schema.Array(SimRaid.PolicyName),
+  policies: Schema.Array(SimRaid.PolicyName).annotations({
+    description: "The bot policies (none for a campaign run: its own seeded policy plays)",
+  }),
   packs: Schema.Array(Schema.String),
   seed: Schema.Number.annotations({ description: "The base seed (raid i is seeded from it and i)" }),
   error: Schema.optional(Schema.String.annotations({ description: "Why it failed" })),
@@ -356,7 +358,8 @@ export const createSimulation = (deps: Deps, player: Caller, body: unknown) =>
       options,
       packs: yield* packsFor(deps, packIds),
       table: input.table ?? "declared",
-      policies,
+      // A campaign's raids are played by its own policy (AutoPlay), none of these.
+      policies: campaign ? [] : policies,
       seed,
       maxCommands: 5000,
       ...(input.b ? { b: { packs: yield* packsFor(deps, bPackIds), options: bOptions } } : {}),
