@@ -76,6 +76,24 @@ const runOnce = async (url: string, key: string, request: Record<string, unknown
   return { view: done, report: JSON.stringify(done.result.report), html: await html.text() }
 }
 
+/** A GraphQL caller with a player's key. */
+const gqlAt =
+  (url: string, key: string) =>
+  async (query: string, variables: Record<string, unknown> = {}): Promise<Json> =>
+    (await (
+      await fetch(`${url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+        body: JSON.stringify({ query, variables }),
+      })
+    ).json()) as Json
+
+/** A side as a GraphQL roster input (its JSON file's fields, $schema left out). */
+const input = (k: "refuge" | "congregation") => {
+  const { $schema: _, ...r } = roster(k)
+  return { roster: r }
+}
+
 /** The example Refuges founded as the service founds them (with the simulation's seed). */
 const founded = () =>
   (["refuge", "congregation"] as const).map((k) =>
@@ -242,18 +260,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
   })
 
   it("over GraphQL: createSimulation and simulation, typed (the report's numbers, the chart spec as its one JSON)", async () => {
-    const gql = async (query: string, variables: Record<string, unknown>) =>
-      (await (
-        await fetch(`${server.url}/graphql`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-          body: JSON.stringify({ query, variables }),
-        })
-      ).json()) as Json
-    const input = (k: "refuge" | "congregation") => {
-      const { $schema: _, ...r } = roster(k)
-      return { roster: r }
-    }
+    const gql = gqlAt(server.url, key)
     const made = await gql(
       'mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, raids: 12, seed: 7, policies: ["sensible"]) { id status raids } }',
       { r: [input("refuge"), input("congregation")] },
@@ -286,18 +293,8 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
   })
 
   it("over GraphQL: a campaign run and an A/B run, their reports typed (campaignReport, reportB, comparison)", async () => {
-    const gql = async (query: string, variables: Record<string, unknown> = {}) =>
-      (await (
-        await fetch(`${server.url}/graphql`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-          body: JSON.stringify({ query, variables }),
-        })
-      ).json()) as Json
-    const refuges = (["refuge", "congregation"] as const).map((k) => {
-      const { $schema: _, ...r } = roster(k)
-      return { roster: r }
-    })
+    const gql = gqlAt(server.url, key)
+    const refuges = [input("refuge"), input("congregation")]
     const create = (args: string) =>
       gql(
         `mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, seed: 7, ${args}) { id mode } }`,
