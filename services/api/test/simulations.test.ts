@@ -172,21 +172,25 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     expect(html).toContain('class="vega-lite"')
   })
 
-  it("the same bytes with one chunk on one thread as with three chunks on two", async () => {
+  /** One simulation on this server (chunks of 5 raids, 2 threads) and on one with one chunk and one thread. */
+  const bothWays = async (request: Record<string, unknown> = body()) => {
     const other = await startTestServer(db.url, {
       ...unlimited,
       simulationChunkRaids: 100,
       simulationThreads: 1,
     })
     try {
-      const a = await runOnce(server.url, key)
-      const b = await runOnce(other.url, key)
-      expect(b.view.chunks).toBe(1)
-      expect(b.report).toBe(a.report)
-      expect(b.html).toBe(a.html)
+      return [await runOnce(server.url, key, request), await runOnce(other.url, key, request)] as const
     } finally {
       await other.close()
     }
+  }
+
+  it("the same bytes with one chunk on one thread as with three chunks on two", async () => {
+    const [a, b] = await bothWays()
+    expect(b.view.chunks).toBe(1)
+    expect(b.report).toBe(a.report)
+    expect(b.html).toBe(a.html)
   })
 
   it("bad bodies: 400 naming the path, and nothing stored", async () => {
@@ -329,37 +333,27 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
   })
 
   it("a campaign run: the library's campaignReport byte for byte, the same with one chunk as with two; its page", async () => {
-    const other = await startTestServer(db.url, {
-      ...unlimited,
-      simulationChunkRaids: 100,
-      simulationThreads: 1,
+    const [a, b] = await bothWays(campaignBody())
+    expect(a.view).toMatchObject({
+      mode: "campaign",
+      raids: CAMPAIGNS * CAMPAIGN_RAIDS,
+      raidsDone: CAMPAIGNS * CAMPAIGN_RAIDS,
+      campaign: { campaigns: CAMPAIGNS, raids: CAMPAIGN_RAIDS, campaignsDone: CAMPAIGNS },
+      chunks: 2,
+      scenario: "the campaign's choice",
+      policies: [],
     })
-    try {
-      const a = await runOnce(server.url, key, campaignBody())
-      const b = await runOnce(other.url, key, campaignBody())
-      expect(a.view).toMatchObject({
-        mode: "campaign",
-        raids: CAMPAIGNS * CAMPAIGN_RAIDS,
-        raidsDone: CAMPAIGNS * CAMPAIGN_RAIDS,
-        campaign: { campaigns: CAMPAIGNS, raids: CAMPAIGN_RAIDS, campaignsDone: CAMPAIGNS },
-        chunks: 2,
-        scenario: "the campaign's choice",
-        policies: [],
-      })
-      expect(b.view.chunks).toBe(1)
-      const campaignReport = JSON.stringify(a.view.result.campaignReport)
-      expect(campaignReport).toBe(libraryCampaignReport())
-      expect(JSON.stringify(b.view.result.campaignReport)).toBe(campaignReport)
-      expect(a.view.result.report).toBeUndefined()
-      expect(a.view.result.charts.map((c: Json) => c.spec.$schema)).toEqual(
-        SimCharts.campaignCharts(a.view.result.campaignReport).map((c) => c.spec.$schema),
-      )
-      expect(b.html).toBe(a.html)
-      expect(a.html).toContain("Campaign run")
-      expect(a.html).toContain("<svg")
-    } finally {
-      await other.close()
-    }
+    expect(b.view.chunks).toBe(1)
+    const campaignReport = JSON.stringify(a.view.result.campaignReport)
+    expect(campaignReport).toBe(libraryCampaignReport())
+    expect(JSON.stringify(b.view.result.campaignReport)).toBe(campaignReport)
+    expect(a.view.result.report).toBeUndefined()
+    expect(a.view.result.charts.map((c: Json) => c.spec.$schema)).toEqual(
+      SimCharts.campaignCharts(a.view.result.campaignReport).map((c) => c.spec.$schema),
+    )
+    expect(b.html).toBe(a.html)
+    expect(a.html).toContain("Campaign run")
+    expect(a.html).toContain("<svg")
   })
 
   it("an A/B run: both reports and the library's compare of the same raids; the page with the differences", async () => {
