@@ -9,6 +9,7 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
+import { campaignPage, page } from "@blight/cli/sim-html"
 import { seeded } from "@blight/dice"
 import { coreRegistry, Founding, SimCampaign, SimCharts, SimRaid, SimReport } from "@blight/rules"
 import { Either } from "effect"
@@ -352,7 +353,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
       SimCharts.campaignCharts(a.view.result.campaignReport).map((c) => c.spec.$schema),
     )
     expect(b.html).toBe(a.html)
-    expect(a.html).toContain("Campaign run")
+    expect(a.html).toBe(await campaignPage(JSON.parse(libraryCampaignReport())))
     expect(a.html).toContain("<svg")
   })
 
@@ -368,6 +369,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     expect(view.result.comparison.b).toBe("creaturesAttackDown=true")
     expect(view.result.charts.map((c: Json) => c.id)).toContain("a-outcomes")
     expect(html).toContain("A/B: creaturesAttackDown=true against core rules")
+    expect(html).toBe(await page(a.report, SimReport.compare(a, b), b.report))
   })
 
   it("bad mode combinations: 400 naming each path, and nothing stored", async () => {
