@@ -9,8 +9,9 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
+import { campaignPage, page } from "@blight/cli/sim-html"
 import { seeded } from "@blight/dice"
-import { coreRegistry, Founding, SimRaid, SimReport } from "@blight/rules"
+import { coreRegistry, Founding, SimCampaign, SimCharts, SimRaid, SimReport } from "@blight/rules"
 import { Either } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { roster, unlimited } from "./support/raids.js"
@@ -56,18 +57,18 @@ const register = async (api: ReturnType<typeof client>, name: string): Promise<s
   return r.body.apiKey
 }
 
-/** Runs one simulation to its end; its report's JSON text and HTML page. */
-const runOnce = async (url: string, key: string, extra: Record<string, unknown> = {}) => {
+/** Runs one simulation (`request`: the whole body) to its end; its report's JSON text and HTML page. */
+const runOnce = async (url: string, key: string, request: Record<string, unknown> = body()) => {
   const api = client(url)
   const res = await fetch(`${url}/v1/simulations`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-    body: JSON.stringify(body(extra)),
+    body: JSON.stringify(request),
   })
   expect(res.status).toBe(202)
   const made = (await res.json()) as Json
   expect(res.headers.get("location")).toBe(`/v1/simulations/${made.id}`)
-  expect(made).toMatchObject({ status: "queued", raids: RAIDS, raidsDone: 0 })
+  expect(made).toMatchObject({ status: "queued", raidsDone: 0 })
   const done = await settled(api, made.id, key)
   expect(done.status, done.error).toBe("done")
   const html = await fetch(`${url}${done.result.html}`, { headers: { authorization: `Bearer ${key}` } })
@@ -76,36 +77,72 @@ const runOnce = async (url: string, key: string, extra: Record<string, unknown> 
   return { view: done, report: JSON.stringify(done.result.report), html: await html.text() }
 }
 
-/** The library's own report of the same raids (the Refuges founded as the service founds them). */
-const libraryReport = (): string => {
-  const content = coreRegistry()
-  const refuges = (["refuge", "congregation"] as const).map((k) =>
-    Either.getOrThrow(Founding.found(roster(k), content, { source: seeded(7) })),
+/** A GraphQL caller with a player's key. */
+const gqlAt =
+  (url: string, key: string) =>
+  async (query: string, variables: Record<string, unknown> = {}): Promise<Json> =>
+    (await (
+      await fetch(`${url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+        body: JSON.stringify({ query, variables }),
+      })
+    ).json()) as Json
+
+/** A side as a GraphQL roster input (its JSON file's fields, $schema left out). */
+const input = (k: "refuge" | "congregation") => {
+  const { $schema: _, ...r } = roster(k)
+  return { roster: r }
+}
+
+/** The example Refuges founded as the service founds them (with the simulation's seed). */
+const founded = () =>
+  (["refuge", "congregation"] as const).map((k) =>
+    Either.getOrThrow(Founding.found(roster(k), coreRegistry(), { source: seeded(7) })),
   )
+
+/** The library's raids and report of a simulation of RAIDS raids under these ruling options. */
+const libraryRun = (options: Record<string, unknown> = {}) => {
   const spec: SimRaid.Spec = {
-    refuges,
+    refuges: founded(),
     scenario: "cache",
     table: "declared",
     policies: ["sensible"],
     seed: 7,
+    options,
   }
-  const summaries = Array.from({ length: RAIDS }, (_, i) =>
-    Either.getOrThrow(SimRaid.simulate(spec, content, i)),
+  const raids = Array.from({ length: RAIDS }, (_, i) =>
+    Either.getOrThrow(SimRaid.simulate(spec, coreRegistry(), i)),
   )
-  return JSON.stringify(
-    SimReport.report(
-      {
-        scenario: "cache",
-        table: "declared",
-        policies: ["sensible"],
-        seed: 7,
-        packs: [],
-        options: {},
-        label: "core rules",
-      },
-      summaries,
-    ),
+  const label =
+    Object.entries(options)
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(", ") || "core rules"
+  const report = SimReport.report(
+    { scenario: "cache", table: "declared", policies: ["sensible"], seed: 7, packs: [], options, label },
+    raids,
   )
+  return { report, raids }
+}
+
+/** The library's own report of the same raids. */
+const libraryReport = (): string => JSON.stringify(libraryRun().report)
+
+// A campaign run kept tiny: 3 campaigns of 2 raids.
+const CAMPAIGNS = 3
+const CAMPAIGN_RAIDS = 2
+const campaignBody = () => {
+  const { raids: _, ...rest } = body()
+  return { ...rest, scenario: undefined, campaign: { campaigns: CAMPAIGNS, raids: CAMPAIGN_RAIDS } }
+}
+
+/** The library's campaign report of the same campaigns (as `blight sim --campaign --json` folds them). */
+const libraryCampaignReport = (): string => {
+  const spec = { refuges: founded(), seed: 7, raids: CAMPAIGN_RAIDS }
+  const summaries = Array.from({ length: CAMPAIGNS }, (_, j) =>
+    Either.getOrThrow(SimCampaign.simulateCampaign(spec, coreRegistry(), j)),
+  )
+  return JSON.stringify(SimCampaign.campaignReport({ seed: 7, raids: CAMPAIGN_RAIDS }, summaries))
 }
 
 describe("simulations over HTTP on SQLite: the server's own threads", () => {
@@ -136,21 +173,25 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     expect(html).toContain('class="vega-lite"')
   })
 
-  it("the same bytes with one chunk on one thread as with three chunks on two", async () => {
+  /** One simulation on this server (chunks of 5 raids, 2 threads) and on one with one chunk and one thread. */
+  const bothWays = async (request: Record<string, unknown> = body()) => {
     const other = await startTestServer(db.url, {
       ...unlimited,
       simulationChunkRaids: 100,
       simulationThreads: 1,
     })
     try {
-      const a = await runOnce(server.url, key)
-      const b = await runOnce(other.url, key)
-      expect(b.view.chunks).toBe(1)
-      expect(b.report).toBe(a.report)
-      expect(b.html).toBe(a.html)
+      return [await runOnce(server.url, key, request), await runOnce(other.url, key, request)] as const
     } finally {
       await other.close()
     }
+  }
+
+  it("the same bytes with one chunk on one thread as with three chunks on two", async () => {
+    const [a, b] = await bothWays()
+    expect(b.view.chunks).toBe(1)
+    expect(b.report).toBe(a.report)
+    expect(b.html).toBe(a.html)
   })
 
   it("bad bodies: 400 naming the path, and nothing stored", async () => {
@@ -224,18 +265,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
   })
 
   it("over GraphQL: createSimulation and simulation, typed (the report's numbers, the chart spec as its one JSON)", async () => {
-    const gql = async (query: string, variables: Record<string, unknown>) =>
-      (await (
-        await fetch(`${server.url}/graphql`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-          body: JSON.stringify({ query, variables }),
-        })
-      ).json()) as Json
-    const input = (k: "refuge" | "congregation") => {
-      const { $schema: _, ...r } = roster(k)
-      return { roster: r }
-    }
+    const gql = gqlAt(server.url, key)
     const made = await gql(
       'mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, raids: 12, seed: 7, policies: ["sensible"]) { id status raids } }',
       { r: [input("refuge"), input("congregation")] },
@@ -265,6 +295,107 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     )
     expect(bad.errors[0].extensions).toMatchObject({ code: "bad_request" })
     expect(bad.errors[0].extensions.details[0].path).toBe("raids")
+  })
+
+  it("over GraphQL: a campaign run and an A/B run, their reports typed (campaignReport, reportB, comparison)", async () => {
+    const gql = gqlAt(server.url, key)
+    const refuges = [input("refuge"), input("congregation")]
+    const create = (args: string) =>
+      gql(
+        `mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, seed: 7, ${args}) { id mode } }`,
+        { r: refuges },
+      )
+    const campaign = await create(`campaign: { campaigns: ${CAMPAIGNS}, raids: ${CAMPAIGN_RAIDS} }`)
+    expect(campaign.errors).toBeUndefined()
+    expect(campaign.data.createSimulation.mode).toBe("campaign")
+    const ab = await create("raids: 12, b: { options: { creaturesAttackDown: true } }")
+    expect(ab.errors).toBeUndefined()
+    await settled(api, campaign.data.createSimulation.id, key)
+    await settled(api, ab.data.createSimulation.id, key)
+    const read = await gql(
+      `query($c: ID!, $ab: ID!) {
+        c: simulation(id: $c) { campaign { campaigns campaignsDone } result { report { raids } campaignReport { campaigns refuges { name byRaid { raid survival { estimate low high } win { k n } } } } } }
+        ab: simulation(id: $ab) { b { packs } result { report { spec { label } } reportB { spec { label } } comparison { a b sides { side win { a b difference { estimate low high } } } } } }
+      }`,
+      { c: campaign.data.createSimulation.id, ab: ab.data.createSimulation.id },
+    )
+    expect(read.errors).toBeUndefined()
+    const lib = JSON.parse(libraryCampaignReport())
+    expect(read.data.c.campaign).toEqual({ campaigns: CAMPAIGNS, campaignsDone: CAMPAIGNS })
+    expect(read.data.c.result.report).toBeNull()
+    expect(read.data.c.result.campaignReport.refuges[0].byRaid[0].survival).toEqual(
+      lib.refuges[0].byRaid[0].survival,
+    )
+    const compared = SimReport.compare(libraryRun(), libraryRun({ creaturesAttackDown: true }))
+    expect(read.data.ab.result.reportB.spec.label).toBe("creaturesAttackDown=true")
+    expect(read.data.ab.result.comparison.sides[0].win).toEqual(compared.sides[0]!.win)
+    const bad = await create(`raids: 3, campaign: { campaigns: 1, raids: 1 }`)
+    expect(bad.errors[0].extensions.details[0].path).toBe("raids")
+  })
+
+  it("a campaign run: the library's campaignReport byte for byte, the same with one chunk as with two; its page", async () => {
+    const [a, b] = await bothWays(campaignBody())
+    expect(a.view).toMatchObject({
+      mode: "campaign",
+      raids: CAMPAIGNS * CAMPAIGN_RAIDS,
+      raidsDone: CAMPAIGNS * CAMPAIGN_RAIDS,
+      campaign: { campaigns: CAMPAIGNS, raids: CAMPAIGN_RAIDS, campaignsDone: CAMPAIGNS },
+      chunks: 2,
+      scenario: "the campaign's choice",
+      policies: [],
+    })
+    expect(b.view.chunks).toBe(1)
+    const campaignReport = JSON.stringify(a.view.result.campaignReport)
+    expect(campaignReport).toBe(libraryCampaignReport())
+    expect(JSON.stringify(b.view.result.campaignReport)).toBe(campaignReport)
+    expect(a.view.result.report).toBeUndefined()
+    expect(a.view.result.charts.map((c: Json) => c.spec.$schema)).toEqual(
+      SimCharts.campaignCharts(a.view.result.campaignReport).map((c) => c.spec.$schema),
+    )
+    expect(b.html).toBe(a.html)
+    expect(a.html).toBe(await campaignPage(JSON.parse(libraryCampaignReport())))
+    expect(a.html).toContain("<svg")
+  })
+
+  it("an A/B run: both reports and the library's compare of the same raids; the page with the differences", async () => {
+    const options = { creaturesAttackDown: true }
+    const { view, html } = await runOnce(server.url, key, body({ b: { options } }))
+    expect(view).toMatchObject({ mode: "ab", raids: RAIDS, raidsDone: RAIDS, b: { packs: [] } })
+    const a = libraryRun()
+    const b = libraryRun(options)
+    expect(JSON.stringify(view.result.report)).toBe(JSON.stringify(a.report))
+    expect(JSON.stringify(view.result.reportB)).toBe(JSON.stringify(b.report))
+    expect(JSON.stringify(view.result.comparison)).toBe(JSON.stringify(SimReport.compare(a, b)))
+    expect(view.result.comparison.b).toBe("creaturesAttackDown=true")
+    expect(view.result.charts.map((c: Json) => c.id)).toContain("a-outcomes")
+    expect(html).toContain("A/B: creaturesAttackDown=true against core rules")
+    expect(html).toBe(await page(a.report, SimReport.compare(a, b), b.report))
+  })
+
+  it("bad mode combinations: 400 naming each path, and nothing stored", async () => {
+    const before = (await api.get("/v1/simulations", key)).body.length
+    const campaign = { campaigns: 2, raids: 2 }
+    const cases: Array<[Record<string, unknown>, string[]]> = [
+      [{ ...campaignBody(), raids: 3 }, ["raids"]],
+      [{ ...campaignBody(), policies: ["random"], table: "board" }, ["policies", "table"]],
+      [{ ...campaignBody(), options: { creaturesAttackDown: true } }, ["options"]],
+      [{ ...campaignBody(), b: { options: { creaturesAttackDown: true } } }, ["b"]],
+      [{ ...body(), campaign: { campaigns: 0, raids: 2 } }, ["campaign.campaigns"]],
+      [{ ...body(), campaign: { campaigns: 2_001, raids: 2 } }, ["campaign.campaigns"]],
+      [{ ...body(), campaign: { ...campaign, raids: 61 } }, ["campaign.raids"]],
+      [{ ...body(), b: {} }, ["b"]],
+      [{ ...body(), b: { packs: [], options: {} } }, ["b"]],
+      [{ ...body(), b: { options: { creaturesAttackDown: "yes" } } }, ["b.options.creaturesAttackDown"]],
+      [(({ raids: _, ...rest }) => rest)(body()), ["raids"]],
+    ]
+    for (const [request, paths] of cases) {
+      const r = await api.post("/v1/simulations", request, key)
+      expect(r.status, paths.join()).toBe(400)
+      const got = r.body.error.details.map((d: { path: string }) => d.path)
+      for (const path of paths) expect(got, path).toContain(path)
+    }
+    expect((await api.post("/v1/simulations", { ...body(), b: { packs: ["nope"] } }, key)).status).toBe(404)
+    expect((await api.get("/v1/simulations", key)).body.length).toBe(before)
   })
 
   it("cancelled: its chunks not yet started are skipped; a cancelled one cannot be cancelled again", async () => {
@@ -367,5 +498,12 @@ describe.skipIf(!postgresServer())("simulations over HTTP on PostgreSQL: blight-
     expect(b.report).toBe(a.report)
     expect(b.html).toBe(a.html)
     expect(a.report).toBe(libraryReport())
+  })
+
+  it("a campaign run through blight-worker: the library's campaignReport byte for byte", async () => {
+    const run = await withWorkers(db.url, 2, () => runOnce(server.url, key, campaignBody()))
+    expect(run.value.view).toMatchObject({ mode: "campaign", chunks: CAMPAIGNS })
+    expect(run.played.reduce((s, n) => s + n, 0)).toBe(CAMPAIGNS)
+    expect(JSON.stringify(run.value.view.result.campaignReport)).toBe(libraryCampaignReport())
   })
 })

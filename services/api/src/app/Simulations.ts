@@ -7,12 +7,29 @@
  * charts as Vega-Lite specs, and the address of the HTML page with them drawn as SVG.
  */
 import { randomInt, randomUUID } from "node:crypto"
-import { Battle, BattleOptions, type Refuge, Roster, SimRaid, SimReport } from "@blight/rules"
+import {
+  Battle,
+  BattleOptions,
+  type Refuge,
+  type Registry,
+  Roster,
+  SimCampaign,
+  SimRaid,
+  SimReport,
+} from "@blight/rules"
 import { Effect, Either, Schema } from "effect"
 import * as Repo from "../db/repositories.js"
 import type { Setup } from "../sim/play.js"
 import * as Store from "../sim/store.js"
-import { type ApiError, conflict, type ErrorDetail, forbidden, notFound, rulesViolated } from "./ApiError.js"
+import {
+  type ApiError,
+  badRequest,
+  conflict,
+  type ErrorDetail,
+  forbidden,
+  notFound,
+  rulesViolated,
+} from "./ApiError.js"
 import { type Caller, contentWith, type Deps, decodeBody } from "./App.js"
 import { refugeFor, scenarioIn } from "./Raids.js"
 
@@ -20,6 +37,9 @@ const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 
 /** The most raids one simulation may ask for (a chunk of `chunkRaids` is one queue job). */
 export const MAX_RAIDS = 100_000
+/** The most campaigns one campaign run may ask for, and the most raids in each (as `blight sim --campaign`). */
+export const MAX_CAMPAIGNS = 2_000
+export const MAX_CAMPAIGN_RAIDS = 60
 /** The most simulations a player may have queued or running at once. */
 export const MAX_ACTIVE = 5
 
@@ -41,6 +61,38 @@ const RefugeRequest = Schema.Struct({
   description: "Give refuge (a stored one of the caller's) or roster (founded now), not both",
 })
 
+/** An A/B run's B side. */
+export const SimulationB = Schema.Struct({
+  packs: Schema.optional(
+    Schema.Array(Id).pipe(Schema.maxItems(20)).annotations({
+      description: "Homebrew packs B plays on top of A's (their latest versions, kept)",
+    }),
+  ),
+  options: Schema.optional(
+    Schema.encodedSchema(BattleOptions.Options).annotations({
+      description: "Ruling options B plays with, over A's",
+    }),
+  ),
+}).annotations({
+  identifier: "SimulationB",
+  description:
+    "An A/B run: the same raids (same seeds) again as B, with these packs or options (one at least); the result has both reports and each difference B − A with its 95% interval",
+})
+
+/** A campaign run. */
+export const SimulationCampaign = Schema.Struct({
+  campaigns: Schema.Int.pipe(Schema.between(1, MAX_CAMPAIGNS)).annotations({
+    description: `How many campaigns (1 to ${MAX_CAMPAIGNS}); campaign j is seeded from seed and j`,
+  }),
+  raids: Schema.Int.pipe(Schema.between(1, MAX_CAMPAIGN_RAIDS)).annotations({
+    description: `Raids in each campaign (1 to ${MAX_CAMPAIGN_RAIDS})`,
+  }),
+}).annotations({
+  identifier: "SimulationCampaign",
+  description:
+    "A campaign run instead of raids: each campaign played by its own seeded policy (Errands, the raid, the Aftermath's choices); scenario: one for every raid (default: the campaign's choice). Not with raids, policies, table, options or b",
+})
+
 const fields = {
   refuges: Schema.Array(RefugeBody).pipe(Schema.minItems(2), Schema.maxItems(4)),
   scenario: Schema.optional(Id.annotations({ description: "A scenario id (default: cache)" })),
@@ -60,15 +112,19 @@ const fields = {
         "declared (default): the abstract table answers facts by seeded draws (R-SIM-01); board: a seeded random 2-D board per raid (slower)",
     }),
   ),
-  raids: Schema.Int.pipe(Schema.between(1, MAX_RAIDS)).annotations({
-    description: `How many raids (1 to ${MAX_RAIDS})`,
-  }),
+  raids: Schema.optional(
+    Schema.Int.pipe(Schema.between(1, MAX_RAIDS)).annotations({
+      description: `How many raids (1 to ${MAX_RAIDS}); needed, except for a campaign run (campaign.raids)`,
+    }),
+  ),
   seed: Schema.optional(
     Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER)).annotations({
       description: "Raid i is seeded from this and i alone (default: a new one, shown in the report)",
     }),
   ),
   options: Schema.optional(Schema.encodedSchema(BattleOptions.Options)),
+  b: Schema.optional(SimulationB),
+  campaign: Schema.optional(SimulationCampaign),
 }
 
 /** The request, as decoded (a roster is checked by the founding rules: 422 with every violation). */
@@ -92,23 +148,51 @@ export const SimulationChart = Schema.Struct({
   }),
 }).annotations({ identifier: "SimulationChart" })
 
+// The library's schemas as they are (their identifiers name the GraphQL and OpenAPI types).
 export const SimulationResult = Schema.Struct({
-  report: SimReport.Report,
+  report: Schema.optional(SimReport.Report),
+  reportB: Schema.optional(SimReport.Report),
+  comparison: Schema.optional(SimReport.Comparison),
+  campaignReport: Schema.optional(SimCampaign.CampaignReport),
   charts: Schema.Array(SimulationChart),
   html: Schema.String.annotations({ description: "The report as an HTML page with the charts drawn as SVG" }),
-}).annotations({ identifier: "SimulationResult" })
+}).annotations({
+  identifier: "SimulationResult",
+  description:
+    "raids: report; an A/B run: report (A), reportB and comparison (each difference B − A with its 95% interval); a campaign run: campaignReport (survival curves and store trajectories by raid number)",
+})
 
 export const SimulationView = Schema.Struct({
   id: Schema.String,
   owner: Schema.String,
   status: Schema.Literal("queued", "running", "done", "failed", "cancelled"),
-  raids: Schema.Int,
-  raidsDone: Schema.Int.annotations({ description: "Raids played so far (progress: raidsDone of raids)" }),
-  chunks: Schema.Int.annotations({ description: "The queue jobs the raids are split into" }),
+  mode: Schema.Literal("raids", "ab", "campaign").annotations({
+    description: "raids; ab: an A/B run (each raid played as A and as B); campaign: a campaign run",
+  }),
+  raids: Schema.Int.annotations({ description: "Raids asked for (a campaign run: campaigns × raids each)" }),
+  raidsDone: Schema.Int.annotations({
+    description:
+      "Raids played so far (progress: raidsDone of raids; a campaign run counts a campaign's raids once it has ended)",
+  }),
+  campaign: Schema.optional(
+    Schema.Struct({ campaigns: Schema.Int, raids: Schema.Int, campaignsDone: Schema.Int }).annotations({
+      identifier: "SimulationCampaignProgress",
+      description: "A campaign run: campaigns done of campaigns, raids in each",
+    }),
+  ),
+  b: Schema.optional(
+    Schema.Struct({ packs: Schema.Array(Schema.String) }).annotations({
+      identifier: "SimulationBSetup",
+      description: "An A/B run: B's own packs, on top of A's (its options: result.reportB.spec)",
+    }),
+  ),
+  chunks: Schema.Int.annotations({ description: "The queue jobs the raids (or campaigns) are split into" }),
   chunksDone: Schema.Int,
   scenario: Schema.String,
   table: Schema.Literal("declared", "board"),
-  policies: Schema.Array(SimRaid.PolicyName),
+  policies: Schema.Array(SimRaid.PolicyName).annotations({
+    description: "The bot policies (none for a campaign run: its own seeded policy plays)",
+  }),
   packs: Schema.Array(Schema.String),
   seed: Schema.Number.annotations({ description: "The base seed (raid i is seeded from it and i)" }),
   error: Schema.optional(Schema.String.annotations({ description: "Why it failed" })),
@@ -118,37 +202,115 @@ export const SimulationView = Schema.Struct({
 }).annotations({ identifier: "Simulation" })
 export type SimulationView = typeof SimulationView.Type
 
-const viewOf = (s: Store.StoredSimulation, result?: string): SimulationView => ({
-  id: s.id,
-  owner: s.ownerId,
-  status: s.status,
-  raids: s.raids,
-  raidsDone: s.status === "done" ? s.raids : s.raidsDone,
-  chunks: s.chunks,
-  chunksDone: s.chunksDone,
-  scenario: s.setup.scenario,
-  table: s.setup.table,
-  policies: [...s.setup.policies],
-  packs: s.setup.packs.map((p) => p.id),
-  seed: s.setup.seed,
-  ...(s.error !== undefined ? { error: s.error } : {}),
-  ...(result !== undefined ? { result: JSON.parse(result) as SimulationView["result"] } : {}),
-  createdAt: s.createdAt,
-  updatedAt: s.updatedAt,
-})
+const viewOf = (s: Store.StoredSimulation, result?: string): SimulationView => {
+  // A campaign run stores campaigns as its units: raids are counted as campaigns × raids each.
+  const per = s.setup.campaign?.raids ?? 1
+  const done = s.status === "done" ? s.raids : s.raidsDone
+  const { campaign, b } = s.setup
+  return {
+    id: s.id,
+    owner: s.ownerId,
+    status: s.status,
+    mode: campaign ? "campaign" : b ? "ab" : "raids",
+    raids: s.raids * per,
+    raidsDone: done * per,
+    ...(campaign ? { campaign: { campaigns: s.raids, raids: campaign.raids, campaignsDone: done } } : {}),
+    ...(b ? { b: { packs: b.packs.map((p) => p.id) } } : {}),
+    chunks: s.chunks,
+    chunksDone: s.chunksDone,
+    scenario: campaign ? (campaign.scenario ?? "the campaign's choice") : s.setup.scenario,
+    table: s.setup.table,
+    policies: [...s.setup.policies],
+    packs: s.setup.packs.map((p) => p.id),
+    seed: s.setup.seed,
+    ...(s.error !== undefined ? { error: s.error } : {}),
+    ...(result !== undefined ? { result: JSON.parse(result) as SimulationView["result"] } : {}),
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  }
+}
 
 const queueOf = (deps: Deps) =>
   deps.simulations
     ? Effect.succeed(deps.simulations)
     : Effect.die(new Error("simulations: no queue is configured for this service"))
 
+/** What a mode refuses (as `blight sim` refuses the flags): each path named, in one 400. */
+const modeProblems = (input: typeof SimulationBody.Type): ErrorDetail[] => {
+  const problems: ErrorDetail[] = []
+  if (input.campaign) {
+    const notWith = (path: string, why: string) =>
+      problems.push({ path, message: `not with campaign: ${why}` })
+    if (input.raids !== undefined) notWith("raids", "give campaign.raids, the raids in each campaign")
+    for (const path of ["policies", "table", "options"] as const)
+      if (input[path] !== undefined)
+        notWith(
+          path,
+          "a campaign's raids are played by its own seeded policy (AutoPlay) on the declared table",
+        )
+    if (input.b !== undefined) notWith("b", "an A/B run plays raids")
+  } else if (input.raids === undefined)
+    problems.push({ path: "raids", message: "is missing (or give campaign for a campaign run)" })
+  if (input.b && (input.b.packs ?? []).length === 0 && Object.keys(input.b.options ?? {}).length === 0)
+    problems.push({ path: "b", message: "an A/B run needs B's packs or options (one at least)" })
+  return problems
+}
+
+/** Refused now, not by the first chunk: a simulation that could never be set up is not stored. */
+const probe = (
+  refuges: ReadonlyArray<Refuge.Refuge>,
+  scenario: string,
+  options: Readonly<Record<string, unknown>>,
+  content: Registry.Registry,
+  seed: number,
+  path = "",
+) =>
+  Either.match(
+    Battle.create(
+      { refuges, scenario, options, dice: { seed: SimRaid.raidSeed(seed, 0) } },
+      Battle.envOf(content),
+    ),
+    {
+      onRight: () => Effect.void,
+      onLeft: (problems) =>
+        Effect.fail(
+          rulesViolated(
+            "the raids cannot be set up",
+            problems.map(
+              (p): ErrorDetail => ({
+                path: `${path}${p.path}`,
+                message: p.message,
+                ...(p.clause ? { clause: p.clause } : {}),
+              }),
+            ),
+          ),
+        ),
+    },
+  )
+
+/** The stored versions of packs (kept: a later version changes nothing in this simulation). */
+const packsFor = (deps: Deps, ids: ReadonlyArray<string>) =>
+  Effect.gen(function* () {
+    const packs: Array<Setup["packs"][number]> = []
+    for (const id of ids) {
+      const p = yield* db(() => Repo.packById(deps.db, id))
+      if (!p) return yield* Effect.fail(notFound(`no pack "${id}"`))
+      packs.push({ id: p.id, version: p.latest.version, body: p.latest.body })
+    }
+    return packs
+  })
+
 /** Queues a simulation: checked in full (Refuges, scenario, packs, set-up) before anything is stored. */
 export const createSimulation = (deps: Deps, player: Caller, body: unknown) =>
   Effect.gen(function* () {
     const input = yield* decodeBody(SimulationBody, body)
+    const problems = modeProblems(input)
+    if (problems.length > 0)
+      return yield* Effect.fail(badRequest("the request body does not fit its mode", problems))
     const { queue, chunkRaids } = yield* queueOf(deps)
     const packIds = input.packs ?? []
     const content = yield* contentWith(deps, packIds)
+    const campaign = input.campaign
     const scenario = yield* scenarioIn(content, input.scenario ?? "cache")
     const policies = input.policies ?? ["sensible"]
     if (policies.length > 1 && policies.length !== input.refuges.length)
@@ -165,24 +327,24 @@ export const createSimulation = (deps: Deps, player: Caller, body: unknown) =>
     for (const [i, r] of input.refuges.entries())
       refuges.push(yield* refugeFor(deps, player, r, content, seed, `refuges.${i}`))
     const options = input.options ?? {}
-    // Refused now, not by the first chunk: a simulation that could never be set up is not stored.
-    const probe = Battle.create(
-      { refuges, scenario, options, dice: { seed: SimRaid.raidSeed(seed, 0) } },
-      Battle.envOf(content),
-    )
-    if (Either.isLeft(probe))
-      return yield* Effect.fail(
-        rulesViolated(
-          "the raids cannot be set up",
-          probe.left.map(
-            (p): ErrorDetail => ({
-              path: p.path,
-              message: p.message,
-              ...(p.clause ? { clause: p.clause } : {}),
-            }),
-          ),
-        ),
+    const bPackIds = input.b?.packs ?? []
+    const bOptions = input.b?.options ?? {}
+    if (campaign) {
+      // A campaign that cannot start (its Refuges refused by the campaign rules) is refused here.
+      const started = SimCampaign.simulateCampaign(
+        { refuges, seed, raids: 0, scenario: input.scenario },
+        content,
+        0,
       )
+      if (Either.isLeft(started))
+        return yield* Effect.fail(
+          rulesViolated("the campaigns cannot be started", [{ path: "refuges", message: started.left }]),
+        )
+    } else yield* probe(refuges, scenario, options, content, seed)
+    if (input.b) {
+      const bContent = yield* contentWith(deps, [...packIds, ...bPackIds])
+      yield* probe(refuges, scenario, { ...options, ...bOptions }, bContent, seed, "b.")
+    }
     const active = yield* db(() => Store.activeOf(deps.db, player.id))
     if (active >= MAX_ACTIVE)
       return yield* Effect.fail(
@@ -190,31 +352,32 @@ export const createSimulation = (deps: Deps, player: Caller, body: unknown) =>
           `a player may have ${MAX_ACTIVE} simulations queued or running at once: wait, or cancel one`,
         ),
       )
-    const packs: Array<Setup["packs"][number]> = []
-    for (const id of packIds) {
-      const p = yield* db(() => Repo.packById(deps.db, id))
-      if (!p) return yield* Effect.fail(notFound(`no pack "${id}"`))
-      packs.push({ id: p.id, version: p.latest.version, body: p.latest.body })
-    }
     const setup: Setup = {
       scenario,
       refuges,
       options,
-      packs,
+      packs: yield* packsFor(deps, packIds),
       table: input.table ?? "declared",
-      policies,
+      // A campaign's raids are played by its own policy (AutoPlay), none of these.
+      policies: campaign ? [] : policies,
       seed,
       maxCommands: 5000,
+      ...(input.b ? { b: { packs: yield* packsFor(deps, bPackIds), options: bOptions } } : {}),
+      ...(campaign ? { campaign: { raids: campaign.raids, scenario: input.scenario } } : {}),
     }
+    // The units chunked: raids, or campaigns (a chunk of about chunkRaids raids either way; an A/B
+    // raid is played twice).
+    const units = campaign ? campaign.campaigns : input.raids!
+    const perChunk = Math.max(1, Math.floor(chunkRaids / (campaign ? campaign.raids : input.b ? 2 : 1)))
     const at = deps.now()
     const s: Store.StoredSimulation = {
       id: randomUUID(),
       ownerId: player.id,
       status: "queued",
       setup,
-      raids: input.raids,
-      chunkRaids,
-      chunks: Math.ceil(input.raids / chunkRaids),
+      raids: units,
+      chunkRaids: perChunk,
+      chunks: Math.ceil(units / perChunk),
       chunksDone: 0,
       raidsDone: 0,
       createdAt: at,

@@ -1,11 +1,12 @@
 /**
- * A chunk of a simulation: raids [from, to) played from the simulation's stored setup. The same
+ * A chunk of a simulation: raids [from, to) played from the simulation's stored setup (an A/B
+ * run: each raid twice, as A and as B; a campaign run: campaigns [from, to)). The same
  * function runs in a worker thread of the server (SQLite) and of a `blight-worker` process
  * (PostgreSQL, graphile-worker): raid `i` depends only on the setup and `i` (`SimRaid.raidSeed`),
  * so the chunks can be played anywhere, in any order, and the report folded from them is the same.
  * This file is also the worker threads' entry (piscina's default export).
  */
-import { loadWithCore, type Policies, type Refuge, type Registry, SimRaid } from "@blight/rules"
+import { loadWithCore, type Policies, type Refuge, type Registry, SimCampaign, SimRaid } from "@blight/rules"
 import { Either } from "effect"
 
 /** What every chunk of a simulation plays, as plain data (stored with it as JSON). */
@@ -19,6 +20,19 @@ export interface Setup {
   readonly policies: ReadonlyArray<Policies.Name>
   readonly seed: number
   readonly maxCommands: number
+  /** An A/B run: the same raids again with these packs (after A's) and options (over A's). */
+  readonly b?:
+    | {
+        readonly packs: ReadonlyArray<{
+          readonly id: string
+          readonly version: string
+          readonly body: unknown
+        }>
+        readonly options: Readonly<Record<string, unknown>>
+      }
+    | undefined
+  /** A campaign run: each unit is a campaign of this many raids (policies, table, options unused). */
+  readonly campaign?: { readonly raids: number; readonly scenario?: string | undefined } | undefined
 }
 
 /** A chunk as a thread is handed it. */
@@ -28,8 +42,13 @@ export interface Task {
   readonly to: number
 }
 
-/** The chunk's summaries in index order, or why a raid's set-up was refused. */
-export type Played = { readonly summaries: ReadonlyArray<SimRaid.RaidSummary> } | { readonly refused: string }
+/** The chunk's summaries in index order (an A/B run: A's, and B's in `b`), or why a set-up was refused. */
+export type Played =
+  | {
+      readonly summaries: ReadonlyArray<SimRaid.RaidSummary | SimCampaign.CampaignSummary>
+      readonly b?: ReadonlyArray<SimRaid.RaidSummary> | undefined
+    }
+  | { readonly refused: string }
 
 // The content of a setup's packs, once per thread (a pack version never changes).
 const registries = new Map<string, Registry.Registry>()
@@ -44,27 +63,56 @@ const contentOf = (packs: Setup["packs"]): Registry.Registry | string => {
   return loaded.right
 }
 
-/** Plays raids [from, to) of a setup. */
+/** The raid spec of a setup (`b`: its B side's options and packs). */
+const specOf = (setup: Setup, b = false): SimRaid.Spec => ({
+  refuges: setup.refuges,
+  scenario: setup.scenario,
+  options: b && setup.b ? { ...setup.options, ...setup.b.options } : setup.options,
+  packs: packsOf(setup, b).map((p) => p.id),
+  table: setup.table,
+  policies: setup.policies,
+  seed: setup.seed,
+  maxCommands: setup.maxCommands,
+})
+
+/** A's packs, or B's: A's then its own. */
+export const packsOf = (setup: Setup, b = false): Setup["packs"] =>
+  b && setup.b ? [...setup.packs, ...setup.b.packs] : setup.packs
+
+/** Plays units [from, to) of one side, or says why one could not be set up. */
+const playRange = <S>(
+  from: number,
+  to: number,
+  one: (i: number) => Either.Either<S, string>,
+  what: string,
+): S[] | string => {
+  const out: S[] = []
+  for (let i = from; i < to; i++) {
+    const r = one(i)
+    if (Either.isLeft(r)) return `${what} ${i}: ${r.left}`
+    out.push(r.right)
+  }
+  return out
+}
+
+/** Plays raids (or campaigns) [from, to) of a setup. */
 export const playChunk = ({ setup, from, to }: Task): Played => {
   const content = contentOf(setup.packs)
   if (typeof content === "string") return { refused: content }
-  const spec: SimRaid.Spec = {
-    refuges: setup.refuges,
-    scenario: setup.scenario,
-    options: setup.options,
-    packs: setup.packs.map((p) => p.id),
-    table: setup.table,
-    policies: setup.policies,
-    seed: setup.seed,
-    maxCommands: setup.maxCommands,
+  if (setup.campaign) {
+    const spec = { ...setup.campaign, refuges: setup.refuges, seed: setup.seed }
+    const summaries = playRange(from, to, (j) => SimCampaign.simulateCampaign(spec, content, j), "campaign")
+    return typeof summaries === "string" ? { refused: summaries } : { summaries }
   }
-  const summaries: SimRaid.RaidSummary[] = []
-  for (let i = from; i < to; i++) {
-    const r = SimRaid.simulate(spec, content, i)
-    if (Either.isLeft(r)) return { refused: `raid ${i}: ${r.left}` }
-    summaries.push(r.right)
-  }
-  return { summaries }
+  const a = specOf(setup)
+  const summaries = playRange(from, to, (i) => SimRaid.simulate(a, content, i), "raid")
+  if (typeof summaries === "string") return { refused: summaries }
+  if (!setup.b) return { summaries }
+  const bContent = contentOf(packsOf(setup, true))
+  if (typeof bContent === "string") return { refused: `b.${bContent}` }
+  const b = specOf(setup, true)
+  const bs = playRange(from, to, (i) => SimRaid.simulate(b, bContent, i), "raid (B)")
+  return typeof bs === "string" ? { refused: bs } : { summaries, b: bs }
 }
 
 export default playChunk

@@ -5,10 +5,10 @@
  * every chunk's summaries, put in index order, so it is the same bytes whichever worker played
  * which chunk, in whatever order (and making it twice writes the same bytes twice).
  */
-import { SimCharts, type SimRaid, SimReport } from "@blight/rules"
+import { SimCampaign, SimCharts, type SimRaid, SimReport } from "@blight/rules"
 import type { Kysely, Transaction } from "kysely"
 import type { Database, SimulationsTable } from "../db/Database.js"
-import type { Played, Setup } from "./play.js"
+import { type Played, packsOf, type Setup } from "./play.js"
 
 type Q = Kysely<Database> | Transaction<Database>
 
@@ -186,7 +186,11 @@ export const recordChunk = async (
   const complete = await db.transaction().execute(async (tx) => {
     const inserted = await tx
       .insertInto("simulation_chunks")
-      .values({ simulation_id: id, chunk: k, body: JSON.stringify(played.summaries) })
+      .values({
+        simulation_id: id,
+        chunk: k,
+        body: JSON.stringify(played.b ? { a: played.summaries, b: played.b } : played.summaries),
+      })
       .onConflict((c) => c.columns(["simulation_id", "chunk"]).doNothing())
       .executeTakeFirst()
     const fresh = Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
@@ -225,11 +229,11 @@ export const assemble = async (db: Kysely<Database>, id: string, now: () => stri
     .where("simulation_id", "=", id)
     .orderBy("chunk")
     .execute()
-  const summaries = rows.flatMap((r) => JSON.parse(r.body) as SimRaid.RaidSummary[])
-  const report = SimReport.report(reportSpecOf(s.setup), summaries)
-  const json = JSON.stringify(reportView(id, report))
-  const { page } = await import("@blight/cli/sim-html")
-  const html = await page(report)
+  const { json, html } = await resultOf(
+    id,
+    s.setup,
+    rows.map((r) => JSON.parse(r.body) as Chunk),
+  )
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable("simulations")
@@ -241,21 +245,77 @@ export const assemble = async (db: Kysely<Database>, id: string, now: () => stri
   })
 }
 
+/** A stored chunk: its summaries (an A/B run: A's and B's). */
+type Chunk =
+  | ReadonlyArray<SimRaid.RaidSummary | SimCampaign.CampaignSummary>
+  | { readonly a: ReadonlyArray<SimRaid.RaidSummary>; readonly b: ReadonlyArray<SimRaid.RaidSummary> }
+
+/**
+ * The result's JSON text and HTML page from the chunks in index order: what `blight sim --json`
+ * and `--html` give for the same inputs (a campaign run: `campaignReport` and `campaignPage`; an
+ * A/B run: both reports, the comparison, and the page with the differences first).
+ */
+export const resultOf = async (
+  id: string,
+  setup: Setup,
+  chunks: ReadonlyArray<Chunk>,
+): Promise<{ readonly json: string; readonly html: string }> => {
+  const pages = await import("@blight/cli/sim-html")
+  const html = `/v1/simulations/${id}/report.html`
+  if (setup.campaign) {
+    const summaries = chunks.flatMap((c) => c as ReadonlyArray<SimCampaign.CampaignSummary>)
+    const campaignReport = SimCampaign.campaignReport({ seed: setup.seed, ...setup.campaign }, summaries)
+    return {
+      json: JSON.stringify({
+        campaignReport,
+        charts: chartsOf(SimCharts.campaignCharts(campaignReport)),
+        html,
+      }),
+      html: await pages.campaignPage(campaignReport),
+    }
+  }
+  const sides = (side: "a" | "b") =>
+    chunks.flatMap((c) => ("a" in c ? c[side] : (c as ReadonlyArray<SimRaid.RaidSummary>)))
+  const a = sides("a")
+  const report = SimReport.report(reportSpecOf(setup), a)
+  if (!setup.b) return { json: JSON.stringify(reportView(id, report)), html: await pages.page(report) }
+  const b = sides("b")
+  const reportB = SimReport.report(reportSpecOf(setup, true), b)
+  const comparison = SimReport.compare({ report, raids: a }, { report: reportB, raids: b })
+  // The charts as the page draws them: the differences, then A's, then B's (ids told apart).
+  const charts = [
+    ...chartsOf(SimCharts.comparisonCharts(comparison)),
+    ...chartsOf(SimCharts.charts(report), "a"),
+    ...chartsOf(SimCharts.charts(reportB), "b"),
+  ]
+  return {
+    json: JSON.stringify({ report, reportB, comparison, charts, html }),
+    html: await pages.page(report, comparison, reportB),
+  }
+}
+
+const chartsOf = (cs: ReadonlyArray<SimCharts.Chart>, side?: "a" | "b") =>
+  cs.map((c) =>
+    side
+      ? { id: `${side}-${c.id}`, title: `${side.toUpperCase()}: ${c.title}`, spec: c.spec }
+      : { id: c.id, title: c.title, spec: c.spec },
+  )
+
 /** What the report says was simulated (the label as `blight sim` writes it). */
-export const reportSpecOf = (setup: Setup): SimReport.ReportSpec => {
-  const packs = setup.packs.map((p) => p.id)
+export const reportSpecOf = (setup: Setup, b = false): SimReport.ReportSpec => {
+  const packs = packsOf(setup, b).map((p) => p.id)
+  const options = b && setup.b ? { ...setup.options, ...setup.b.options } : setup.options
   const label =
-    [
-      ...packs.map((p) => `pack ${p}`),
-      ...Object.entries(setup.options).map(([k, v]) => `${k}=${String(v)}`),
-    ].join(", ") || "core rules"
+    [...packs.map((p) => `pack ${p}`), ...Object.entries(options).map(([k, v]) => `${k}=${String(v)}`)].join(
+      ", ",
+    ) || "core rules"
   return {
     scenario: setup.scenario,
     table: setup.table,
     policies: [...setup.policies],
     seed: setup.seed,
     packs,
-    options: { ...setup.options },
+    options: { ...options },
     label,
   }
 }
@@ -263,6 +323,6 @@ export const reportSpecOf = (setup: Setup): SimReport.ReportSpec => {
 /** The report with its charts (Vega-Lite specs) and the page's address. */
 export const reportView = (id: string, report: SimReport.Report) => ({
   report,
-  charts: SimCharts.charts(report).map((c) => ({ id: c.id, title: c.title, spec: c.spec })),
+  charts: chartsOf(SimCharts.charts(report)),
   html: `/v1/simulations/${id}/report.html`,
 })

@@ -38,6 +38,9 @@ export interface Summary {
     readonly page: boolean
     readonly listed: number
     readonly cancelStatus: number
+    /** A campaign run's mode and its survival curve's first point (a share of the starting survivors). */
+    readonly campaignMode: string
+    readonly campaignSurvival: number
   }
   readonly campaignEvents: string[]
   readonly standingPoints: number[]
@@ -266,6 +269,21 @@ export const useEveryOperation = async (
   })
   const simulations = ok(await client.GET("/v1/simulations"))
   const cancelled = await client.DELETE("/v1/simulations/{id}", { params: { path: { id: queued.id } } })
+  // A campaign run: one campaign of one raid, its report typed as the library's campaign report.
+  const campaignRun = ok(
+    await client.POST("/v1/simulations", {
+      body: {
+        refuges: [{ roster: rosters.refuge }, { roster: rosters.congregation }],
+        campaign: { campaigns: 1, raids: 1 },
+        seed: 1,
+      },
+    }),
+  )
+  let run = campaignRun
+  for (const until = Date.now() + 60_000; run.status !== "done" && Date.now() < until; ) {
+    await new Promise((f) => setTimeout(f, 100))
+    run = ok(await client.GET("/v1/simulations/{id}", { params: { path: { id: campaignRun.id } } }))
+  }
 
   // Campaigns: the organiser keeps two places for this player, who joins with both Refuges; and
   // this player organises one of their own, passes an Errand and starts its raid.
@@ -329,12 +347,14 @@ export const useEveryOperation = async (
   return {
     operations: called.size,
     simulation: {
-      raids: sim.result?.report.raids ?? 0,
-      sides: sim.result?.report.sides.map((s) => s.side) ?? [],
+      raids: sim.result?.report?.raids ?? 0,
+      sides: sim.result?.report?.sides.map((s) => s.side) ?? [],
       charts: sim.result?.charts.length ?? 0,
       page: typeof simulationPage.data === "string" && simulationPage.data.includes("<svg"),
       listed: simulations.length,
       cancelStatus: cancelled.response.status,
+      campaignMode: run.mode,
+      campaignSurvival: run.result?.campaignReport?.refuges[0]?.byRaid[0]?.survival.estimate ?? -1,
     },
     campaignEvents,
     standingPoints: table.rows.map((r) => r.points),

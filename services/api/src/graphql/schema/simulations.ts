@@ -21,6 +21,16 @@ typeFieldAs(Simulations.SimulationChart.ast, "spec", Schema.Unknown)
 const SimulationRef = outputType(Simulations.SimulationView, "Simulation")
 const Options = inputType(BattleOptions.Options, "BattleOptions")
 const RosterInputRef = rosterInput(Roster.Roster, "Roster")
+const CampaignInput = inputType(Simulations.SimulationCampaign, "SimulationCampaign")
+
+const SimulationBInput = builder.inputType("SimulationBInput", {
+  description:
+    "An A/B run's B side: the same raids (same seeds) again with these packs (on top of A's) or options (over A's)",
+  fields: (t) => ({
+    packs: t.stringList({ description: "Homebrew packs B plays on top of A's" }),
+    options: t.field({ type: Options.type, description: "Ruling options B plays with, over A's" }),
+  }),
+})
 
 const SimulationRefugeInput = builder.inputType("SimulationRefugeInput", {
   description: "A side: refuge (a stored one of the caller's) or roster (founded now), not both",
@@ -56,12 +66,14 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   createSimulation: t.field({
-    description: `Queue a simulation: raids (1 to ${Simulations.MAX_RAIDS}) between the caller's Refuges, played by bots; follow it with \`simulation\``,
+    description: `Queue a simulation: raids (1 to ${Simulations.MAX_RAIDS}) between the caller's Refuges, played by bots (b: an A/B run; campaign: a campaign run); follow it with \`simulation\``,
     type: SimulationRef,
     nullable: true,
     args: {
       refuges: t.arg({ type: [SimulationRefugeInput], required: true }),
-      raids: t.arg.int({ required: true, description: `How many raids (1 to ${Simulations.MAX_RAIDS})` }),
+      raids: t.arg.int({
+        description: `How many raids (1 to ${Simulations.MAX_RAIDS}); needed, except for a campaign run`,
+      }),
       scenario: t.arg.string({ description: "A scenario id (default: cache)" }),
       packs: t.arg.stringList({ description: "Homebrew packs on top of the core pack" }),
       policies: t.arg.stringList({
@@ -76,6 +88,11 @@ builder.mutationFields((t) => ({
         type: Options.type,
         description: "Ruling options by name, typed from the library's BattleOptions schema",
       }),
+      b: t.arg({ type: SimulationBInput, description: "An A/B run: B's packs or options" }),
+      campaign: t.arg({
+        type: CampaignInput.type,
+        description: `A campaign run instead of raids: campaigns (1 to ${Simulations.MAX_CAMPAIGNS}) of raids (1 to ${Simulations.MAX_CAMPAIGN_RAIDS}) each; not with raids, policies, table, options or b`,
+      }),
     },
     resolve: (_, a, ctx, info) =>
       resolveEffect(
@@ -85,7 +102,18 @@ builder.mutationFields((t) => ({
           Simulations.createSimulation(
             ctx.deps,
             p,
-            bodyOf({ ...a, options: a.options == null ? undefined : Options.convert(a.options) }),
+            bodyOf({
+              ...a,
+              options: a.options == null ? undefined : Options.convert(a.options),
+              b:
+                a.b == null
+                  ? undefined
+                  : bodyOf({
+                      ...a.b,
+                      options: a.b.options == null ? undefined : Options.convert(a.b.options),
+                    }),
+              campaign: a.campaign == null ? undefined : CampaignInput.convert(a.campaign),
+            }),
           ),
         ),
       ),
