@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { create, envOf, hash } from "../../src/battle/Battle.js"
 import { play } from "../../src/battle/bots/Auto.js"
 import { byName } from "../../src/battle/bots/Policies.js"
+import { isOrdered, type Policy, sensible } from "../../src/battle/bots/Policy.js"
 import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
 import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
@@ -118,6 +119,28 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
     }
     expect(checked).toBeGreaterThan(20)
   })
+
+  it("R-SIM-02 an ordered policy, shown the candidates and checked only on its picks, plays the same raids as shown the legal commands", () => {
+    const env = envOf(registry)
+    const ordered = sensible(env)
+    // The same picks, but not marked ordered: auto-play checks every command before it picks.
+    const eager: Policy = (view, legal, context) => ordered(view, legal, context)
+    expect(isOrdered(ordered)).toBe(true)
+    expect(isOrdered(eager)).toBe(false)
+    for (const [scenario, table, i] of [
+      ["cache", "declared", 0],
+      ["night-raid", "declared", 3],
+      ["the-planting", "declared", 1],
+      ["cache", "board", 2],
+    ] as const) {
+      const spec: Spec = { refuges, scenario, table, policies: [ordered], seed: 4 }
+      const lazy = Either.getOrThrow(played(spec, registry, i))
+      const checked = Either.getOrThrow(played({ ...spec, policies: [eager] }, registry, i))
+      expect(hash(lazy.state)).toBe(hash(checked.state))
+      expect(JSON.stringify(lazy.summary)).toBe(JSON.stringify(checked.summary))
+      expect(lazy.summary.commands).toBeGreaterThan(20)
+    }
+  }, 120_000)
 
   it("R-BATTLE-15 in place, a refused command leaves the state as it was, and undo is refused", () => {
     const env = envOf(registry)
