@@ -1,9 +1,11 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash } from "../../src/battle/Battle.js"
+import { ruled } from "../../src/battle/board/Ground.js"
+import { towards } from "../../src/battle/board/PlaneSpace.js"
 import { play } from "../../src/battle/bots/Auto.js"
 import { byName } from "../../src/battle/bots/Policies.js"
-import { isOrdered, type Policy, sensible } from "../../src/battle/bots/Policy.js"
+import { allowanceOf, isOrdered, type Policy, sensible } from "../../src/battle/bots/Policy.js"
 import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
 import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
@@ -140,6 +142,33 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(JSON.stringify(lazy.summary)).toBe(JSON.stringify(checked.summary))
       expect(lazy.summary.commands).toBeGreaterThan(20)
     }
+  }, 120_000)
+
+  it("R-BOARD-06 a bot's moves short of contact are the same from a search to a sprint's budget as from one to the move's", () => {
+    const env = envOf(registry)
+    const pick = sensible(env)
+    let checked = 0
+    const probing: Policy = (view, legal, context) => {
+      const m = view.models.find((x) => x.id === view.activation?.model)
+      if (view.board && m?.position) {
+        const board = ruled(view.board, env.content)
+        const subjects = [...view.tokens.map((t) => t.id), ...view.models.map((o) => o.id), "centre"]
+        const inches = allowanceOf(m, false)
+        const own = towards(view, board, m, subjects, inches)
+        const shared = towards(view, board, m, subjects, inches, allowanceOf(m, true))
+        expect([...shared]).toEqual([...own])
+        checked++
+      }
+      return pick(view, legal, context)
+    }
+    Either.getOrThrow(
+      played(
+        { refuges, scenario: "cache", table: "board", policies: [probing], seed: 2, maxCommands: 120 },
+        registry,
+        0,
+      ),
+    )
+    expect(checked).toBeGreaterThan(20)
   }, 120_000)
 
   it("R-BATTLE-15 in place, a refused command leaves the state as it was, and undo is refused", () => {

@@ -109,7 +109,13 @@ export const boardCommands = (
       "centre",
     ]
     const seen = new Set<string>()
-    const ends = towards(state, board, m, subjects, inches)
+    // One search for both kinds of move of a model that may also sprint (see `towards`).
+    const sprints =
+      c.type === "move" &&
+      legal.some(
+        (x) => x.type === "sprint" && x.model === c.model && x.contact === undefined && x.to === undefined,
+      )
+    const ends = towards(state, board, m, subjects, inches, sprints ? allowanceOf(m, true) : inches)
     for (const s of subjects) {
       const o = ends.get(s)
       if (!o?.to || o.distance < 0.25) continue
