@@ -144,6 +144,28 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
     }
   }, 120_000)
 
+  it("R-SIM-02 the rule-by-rule policies are ordered too: the same raids as shown the legal commands", () => {
+    const env = envOf(registry)
+    for (const [name, i] of [
+      ["objective-runner", 0],
+      ["noise-averse", 1],
+      ["aggressive", 2],
+    ] as const) {
+      const ordered = byName(name, 1, env)
+      const eager: Policy = (view, legal, context) => ordered(view, legal, context)
+      expect(isOrdered(ordered)).toBe(true)
+      for (const scenario of ["cache", "bloom-heart"]) {
+        const spec: Spec = { refuges, scenario, table: "declared", policies: [ordered, "sensible"], seed: 6 }
+        const lazy = Either.getOrThrow(played(spec, registry, i))
+        const checked = Either.getOrThrow(played({ ...spec, policies: [eager, "sensible"] }, registry, i))
+        expect(hash(lazy.state)).toBe(hash(checked.state))
+        expect(JSON.stringify(lazy.summary)).toBe(JSON.stringify(checked.summary))
+      }
+    }
+    expect(isOrdered(byName("random", 1, env))).toBe(false)
+    expect(isOrdered(byName("odds", 1, env))).toBe(false)
+  })
+
   it("R-BOARD-06 a bot's moves short of contact are the same from a search to a sprint's budget as from one to the move's", () => {
     const env = envOf(registry)
     const pick = sensible(env)
