@@ -79,10 +79,9 @@ export const boardCommands = (
     // A declared table: a carrier may declare it leaves by its own edge (the table says if it reaches).
     const out = [...legal]
     for (const c of legal)
-      if (c.type === "move" || c.type === "sprint") {
+      if ((c.type === "move" || c.type === "sprint") && c.contact === undefined && !c.offTable) {
         const m = state.models.find((x) => x.id === c.model)
-        if (c.contact === undefined && !c.offTable && m && m.carrying.length > 0)
-          out.push({ type: c.type, model: c.model, offTable: true })
+        if (m && m.carrying.length > 0) out.push({ type: c.type, model: c.model, offTable: true })
       }
     return out
   }
