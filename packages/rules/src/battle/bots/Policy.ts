@@ -9,7 +9,8 @@
  * moves (towards each Loot token and enemy, and the four ways along the table) that a policy can
  * pick from; on a declared table it adds, for a model carrying Loot, the move off its own edge.
  *
- * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands(state, legal, content)`.
+ * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands(state, legal, content)`;
+ * `Policy.ordered(policy)` marks a policy the auto-player may show the unchecked commands (see there).
  *
  * @since 0.3.0
  */
