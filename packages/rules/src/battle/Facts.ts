@@ -8,24 +8,23 @@
  */
 import type { FactQuery, FactValue } from "./State.js"
 
-const MUTUAL = new Set(["sees", "within", "contact"])
-
-/** The store key of a question. */
+/** The store key of a question (written out without temporaries: it runs for every fact read). */
 export const factKey = (q: FactQuery): string => {
   switch (q.q) {
     case "within":
-    case "reach": {
-      const [a, b] = q.q === "within" && q.a > q.b ? [q.b, q.a] : [q.a, q.b]
-      return `${q.q}|${a}|${b}|${q.inches}`
-    }
+      return q.a > q.b ? `within|${q.b}|${q.a}|${q.inches}` : `within|${q.a}|${q.b}|${q.inches}`
+    case "reach":
+      return `reach|${q.a}|${q.b}|${q.inches}`
     case "in":
       return `in|${q.a}|${q.terrain}`
     case "nearest":
       return `nearest|${q.a}|${[...q.among].sort().join(",")}`
-    default: {
-      const [a, b] = MUTUAL.has(q.q) && q.a > q.b ? [q.b, q.a] : [q.a, q.b]
-      return `${q.q}|${a}|${b}`
-    }
+    // Sight, distance and contact are mutual (R-BATTLE-16): one key for both ways.
+    case "sees":
+    case "contact":
+      return q.a > q.b ? `${q.q}|${q.b}|${q.a}` : `${q.q}|${q.a}|${q.b}`
+    default:
+      return `${q.q}|${q.a}|${q.b}`
   }
 }
 

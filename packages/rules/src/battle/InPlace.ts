@@ -123,6 +123,30 @@ const modelsOf = (e: Event): ReadonlyArray<string> => {
   }
 }
 
+/**
+ * Events that only replace fields of the models they name (scalars, or a new position object),
+ * never change an array or object a model holds: a shallow copy keeps such a model as it was.
+ */
+const REPLACES_ONLY = new Set<string>([
+  "activation.start",
+  "activation.end",
+  "moved",
+  "noise",
+  "damage.taken",
+  "blight.gained",
+  "down",
+  "finished",
+  "slain",
+  "turned",
+  "healed",
+  "shaken",
+  "steadied",
+  "hidden",
+  "revealed",
+  "emerged",
+  "fled",
+])
+
 /** Event types whose changes are listed above; any other keeps a copy of everything. */
 const KNOWN = new Set<string>([
   "prompted",
@@ -193,6 +217,8 @@ export class Journal {
   private readonly models: number
   private readonly kept = new Map<Part, unknown>()
   private readonly keptModels = new Map<number, unknown>()
+  /** Models kept by a shallow copy so far (their arrays and objects are still those of the run's start). */
+  private readonly shallow = new Set<number>()
   /** Facts as they were, key by key (undefined: not known then). */
   private readonly facts = new Map<string, FactValue | undefined>()
   /** A field of every model not kept whole when it was first changed, as it was then, by index. */
@@ -213,9 +239,10 @@ export class Journal {
     const field = fieldOfAll(e)
     if (field !== undefined) this.keepField(field)
     this.keepFacts(e)
+    const replaces = REPLACES_ONLY.has(e.type)
     for (const id of modelsOf(e)) {
       const i = this.d.models.findIndex((m) => m.id === id)
-      if (i >= 0) this.keepModel(i)
+      if (i >= 0) this.keepModel(i, replaces)
     }
   }
 
@@ -296,9 +323,26 @@ export class Journal {
     this.fields.set(field, was)
   }
 
-  private keepModel(i: number): void {
-    if (i >= this.models || this.keptModels.has(i)) return
-    this.keptModels.set(i, copy(this.d.models[i]))
+  /**
+   * Keeps a model as it was: a shallow copy when the event only replaces its fields, else a deep
+   * one. A shallow copy is deepened before the first event that may change what the model holds
+   * (until then those arrays and objects are unchanged, so copying them then copies the start).
+   */
+  private keepModel(i: number, replacesOnly = false): void {
+    if (i >= this.models) return
+    const kept = this.keptModels.get(i) as Record<string, unknown> | undefined
+    if (kept === undefined) {
+      const m = this.d.models[i]!
+      this.keptModels.set(i, replacesOnly ? { ...m } : copy(m))
+      if (replacesOnly) this.shallow.add(i)
+      return
+    }
+    if (replacesOnly || !this.shallow.has(i)) return
+    for (const k in kept) {
+      const v = kept[k]
+      if (v !== null && typeof v === "object") kept[k] = copy(v)
+    }
+    this.shallow.delete(i)
   }
 
   /** Puts the state back as it was when the run began. */

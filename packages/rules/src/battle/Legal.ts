@@ -18,7 +18,14 @@ import { declared } from "./Space.js"
 import type { Model, State } from "./State.js"
 
 /** The commands a side (or anyone, "any") may give now. */
-export const legalCommands = (state: State, env: Env, by = "any"): Command[] => {
+export const legalCommands = (state: State, env: Env, by = "any"): Command[] =>
+  candidates(state, env, by).filter(isLegal(state, env, by))
+
+/**
+ * Whether `legalCommands` keeps a command of `candidates`, one command at a time (for a caller that
+ * asks only about the few it may pick; the state must not change between calls).
+ */
+export const isLegal = (state: State, env: Env, by = "any"): ((c: Command) => boolean) => {
   // On a declared table a move is trusted as declared: whom it names in contact (a model or token
   // on the table) changes nothing the rules check before it happens, so a move into contact is
   // refused exactly when the plain move of the same kind is; that one is probed once.
@@ -34,19 +41,17 @@ export const legalCommands = (state: State, env: Env, by = "any"): Command[] => 
     }
     return r
   }
-  return candidates(state, env, by).filter(
-    (c) =>
-      c.type === "roll" ||
-      c.type === "choose" ||
-      c.type === "state" ||
-      // On a board a plain move is a template (a bot or a UI picks the point), so it is checked
-      // without its geometry: only the rules that forbid the action can rule it out.
-      (state.board !== undefined &&
-        (c.type === "move" || c.type === "sprint") &&
-        c.to === undefined &&
-        c.contact === undefined) ||
-      !refused(c),
-  )
+  return (c) =>
+    c.type === "roll" ||
+    c.type === "choose" ||
+    c.type === "state" ||
+    // On a board a plain move is a template (a bot or a UI picks the point), so it is checked
+    // without its geometry: only the rules that forbid the action can rule it out.
+    (state.board !== undefined &&
+      (c.type === "move" || c.type === "sprint") &&
+      c.to === undefined &&
+      c.contact === undefined) ||
+    !refused(c)
 }
 
 /** A move as `candidates` lists it: the model, and at most whom it ends in contact with. */

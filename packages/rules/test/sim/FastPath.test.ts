@@ -1,8 +1,11 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash } from "../../src/battle/Battle.js"
+import { ruled } from "../../src/battle/board/Ground.js"
+import { towards } from "../../src/battle/board/PlaneSpace.js"
 import { play } from "../../src/battle/bots/Auto.js"
 import { byName } from "../../src/battle/bots/Policies.js"
+import { allowanceOf, isOrdered, type Policy, sensible } from "../../src/battle/bots/Policy.js"
 import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
 import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
@@ -118,6 +121,77 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
     }
     expect(checked).toBeGreaterThan(20)
   })
+
+  it("R-SIM-02 an ordered policy, shown the candidates and checked only on its picks, plays the same raids as shown the legal commands", () => {
+    const env = envOf(registry)
+    const ordered = sensible(env)
+    // The same picks, but not marked ordered: auto-play checks every command before it picks.
+    const eager: Policy = (view, legal, context) => ordered(view, legal, context)
+    expect(isOrdered(ordered)).toBe(true)
+    expect(isOrdered(eager)).toBe(false)
+    for (const [scenario, table, i] of [
+      ["cache", "declared", 0],
+      ["night-raid", "declared", 3],
+      ["the-planting", "declared", 1],
+      ["cache", "board", 2],
+    ] as const) {
+      const spec: Spec = { refuges, scenario, table, policies: [ordered], seed: 4 }
+      const lazy = Either.getOrThrow(played(spec, registry, i))
+      const checked = Either.getOrThrow(played({ ...spec, policies: [eager] }, registry, i))
+      expect(hash(lazy.state)).toBe(hash(checked.state))
+      expect(JSON.stringify(lazy.summary)).toBe(JSON.stringify(checked.summary))
+      expect(lazy.summary.commands).toBeGreaterThan(20)
+    }
+  }, 120_000)
+
+  it("R-SIM-02 the rule-by-rule policies are ordered too: the same raids as shown the legal commands", () => {
+    const env = envOf(registry)
+    for (const [name, i] of [
+      ["objective-runner", 0],
+      ["noise-averse", 1],
+      ["aggressive", 2],
+    ] as const) {
+      const ordered = byName(name, 1, env)
+      const eager: Policy = (view, legal, context) => ordered(view, legal, context)
+      expect(isOrdered(ordered)).toBe(true)
+      for (const scenario of ["cache", "bloom-heart"]) {
+        const spec: Spec = { refuges, scenario, table: "declared", policies: [ordered, "sensible"], seed: 6 }
+        const lazy = Either.getOrThrow(played(spec, registry, i))
+        const checked = Either.getOrThrow(played({ ...spec, policies: [eager, "sensible"] }, registry, i))
+        expect(hash(lazy.state)).toBe(hash(checked.state))
+        expect(JSON.stringify(lazy.summary)).toBe(JSON.stringify(checked.summary))
+      }
+    }
+    expect(isOrdered(byName("random", 1, env))).toBe(false)
+    expect(isOrdered(byName("odds", 1, env))).toBe(false)
+  })
+
+  it("R-BOARD-06 a bot's moves short of contact are the same from a search to a sprint's budget as from one to the move's", () => {
+    const env = envOf(registry)
+    const pick = sensible(env)
+    let checked = 0
+    const probing: Policy = (view, legal, context) => {
+      const m = view.models.find((x) => x.id === view.activation?.model)
+      if (view.board && m?.position) {
+        const board = ruled(view.board, env.content)
+        const subjects = [...view.tokens.map((t) => t.id), ...view.models.map((o) => o.id), "centre"]
+        const inches = allowanceOf(m, false)
+        const own = towards(view, board, m, subjects, inches)
+        const shared = towards(view, board, m, subjects, inches, allowanceOf(m, true))
+        expect([...shared]).toEqual([...own])
+        checked++
+      }
+      return pick(view, legal, context)
+    }
+    Either.getOrThrow(
+      played(
+        { refuges, scenario: "cache", table: "board", policies: [probing], seed: 2, maxCommands: 120 },
+        registry,
+        0,
+      ),
+    )
+    expect(checked).toBeGreaterThan(20)
+  }, 120_000)
 
   it("R-BATTLE-15 in place, a refused command leaves the state as it was, and undo is refused", () => {
     const env = envOf(registry)

@@ -901,7 +901,11 @@ const move = (
 
 /**
  * Moves short of contact: for each subject, where the model ends moving up to `inches` to get as
- * close to it as it can, clear of every base (one search serves every subject).
+ * close to it as it can, clear of every base (one search serves every subject). `searched`, at
+ * least `inches`, is the budget of the search made (a caller that will also ask with a larger
+ * allowance from the same place passes that one, so one search serves both): a search to a larger
+ * budget finds the same distances and paths for every node within a smaller one (Dijkstra settles
+ * the nodes in the same order, and each node beyond costs more than the node it is reached from).
  */
 export const towards = (
   state: State,
@@ -909,21 +913,24 @@ export const towards = (
   m: Model,
   subjects: ReadonlyArray<string>,
   inches: number,
+  searched = inches,
 ): Map<string, MoveOutcome> => {
   const out = new Map<string, MoveOutcome>()
   if (!m.position) return out
   const board = costBoardFor(real, m)
   const mv = moverOf(state, board, m, "clear", [])
-  const { g, prev, f } = explore(mv, inches)
+  const { g, prev, f } = explore(mv, Math.max(inches, searched))
+  // The nodes within reach, in index order (each subject scans them in that order).
+  const reached: number[] = []
+  for (let k = 0; k < g.length; k++) if (g[k]! <= inches) reached.push(k)
   for (const subject of subjects) {
     const s = shapeOf(state, board, subject)
     if (s?.kind !== "body") continue
     const target = s.body.c
     let bestK = -1
     let bestD = dist(m.position, target)
-    for (let k = 0; k < g.length; k++) {
-      if (!(g[k]! <= inches)) continue
-      const d = dist(nodePt(f, k), target)
+    for (const k of reached) {
+      const d = Math.hypot((k % f.n) * STEP - target.x, Math.floor(k / f.n) * STEP - target.y)
       if (d < bestD - 1e-9) {
         bestD = d
         bestK = k

@@ -20,10 +20,10 @@ import type { Command } from "../Command.js"
 import type { Env } from "../Context.js"
 import { applyInPlaceTo } from "../Decide.js"
 import type { Event } from "../Event.js"
-import { legalCommands } from "../Legal.js"
+import { candidates, isLegal, legalCommands } from "../Legal.js"
 import { sideOnTurn } from "../round/Turn.js"
 import type { State } from "../State.js"
-import { boardCommands, type Policy, sensible } from "./Policy.js"
+import { boardCommands, isOrdered, type Policy, sensible } from "./Policy.js"
 import { declaresReach, type Table } from "./Table.js"
 
 /** Options for a run. */
@@ -122,7 +122,14 @@ const loop = (
     const state = now()
     const by = decider(state)
     const policy = typeof policies === "function" ? policies : (policies[by] ?? sensible(env))
-    let legal = boardCommands(state, legalCommands(state, env, "any"), env.content)
+    // An ordered policy picks from the candidates and only its picks are checked (`Policy.ordered`).
+    const lazy = isOrdered(policy)
+    const member = lazy ? memberOf(state, env) : undefined
+    let legal = boardCommands(
+      state,
+      lazy ? candidates(state, env, "any") : legalCommands(state, env, "any"),
+      env.content,
+    )
     const table = options.table
     const prompt = state.pending?.prompt
     // The table, not a side, answers what the table is like.
@@ -135,6 +142,10 @@ const loop = (
     while (legal.length > 0) {
       const seen = view(state)
       const c = stated ?? policy(seen, legal, { side: by, env })
+      if (member !== undefined && stated === undefined && !member(c)) {
+        legal = legal.filter((x) => x !== c)
+        continue
+      }
       if (table && declaresReach(state, c) && !table.reaches(seen, c)) {
         legal = legal.filter((x) => x !== c)
         continue
@@ -150,4 +161,19 @@ const loop = (
     if (!done) break
   }
   return n
+}
+
+/**
+ * Whether `boardCommands(state, legalCommands(state))` lists a command of
+ * `boardCommands(state, candidates(state))`: a concrete move made from a board's move template is
+ * (the template always is); a declared table's move off the table is when its plain move is; any
+ * other when it is legal.
+ */
+const memberOf = (state: State, env: Env): ((c: Command) => boolean) => {
+  const legal = isLegal(state, env, "any")
+  return (c) => {
+    if ((c.type === "move" || c.type === "sprint") && (c.to !== undefined || c.offTable))
+      return state.board !== undefined || legal({ type: c.type, model: c.model })
+    return legal(c)
+  }
 }

@@ -24,7 +24,16 @@ import type { Command } from "../Command.js"
 import type { Env } from "../Context.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Activation, Model, State } from "../State.js"
-import { dist, edgeGap, type Policy, type PolicyContext, random, reachable, sensible } from "./Policy.js"
+import {
+  dist,
+  edgeGap,
+  ordered,
+  type Policy,
+  type PolicyContext,
+  random,
+  reachable,
+  sensible,
+} from "./Policy.js"
 
 type Of<T extends Command["type"]> = Extract<Command, { type: T }>
 
@@ -62,13 +71,16 @@ const nearest = <T extends Placed>(m: Model, xs: ReadonlyArray<T>): T | undefine
 const answerPrompt = (legal: ReadonlyArray<Command>): Command =>
   legal.find((c) => c.type === "choose" && c.option === "0") ?? legal[0]!
 
-/** Builds a policy from an activation order and rules tried in turn; the last resort ends the activation. */
-const ruled =
-  (
-    pickModel: (view: State, choices: Of<"activate">[]) => Of<"activate"> | undefined,
-    rules: Rule[],
-  ): Policy =>
-  (view, legal, context?: PolicyContext) => {
+/**
+ * Builds a policy from an activation order and rules tried in turn; the last resort ends the
+ * activation. {@link ordered}: each rule takes the first command of its kinds in an order fixed by
+ * the view (nearest first, ties in list order), as do the activation orders.
+ */
+const ruled = (
+  pickModel: (view: State, choices: Of<"activate">[]) => Of<"activate"> | undefined,
+  rules: Rule[],
+): Policy =>
+  ordered((view, legal, context?: PolicyContext) => {
     if (view.pending?.prompt) return answerPrompt(legal)
     const a = view.activation
     if (!a)
@@ -80,7 +92,7 @@ const ruled =
       if (c !== undefined) return c
     }
     return legal.find((c) => c.type === "endActivation") ?? legal[legal.length - 1]!
-  }
+  })
 
 const firstActivation = (_view: State, cs: Of<"activate">[]) => cs[0]
 

@@ -9,7 +9,8 @@
  * moves (towards each Loot token and enemy, and the four ways along the table) that a policy can
  * pick from; on a declared table it adds, for a model carrying Loot, the move off its own edge.
  *
- * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands(state, legal, content)`.
+ * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands(state, legal, content)`;
+ * `Policy.ordered(policy)` marks a policy the auto-player may show the unchecked commands (see there).
  *
  * @since 0.3.0
  */
@@ -48,6 +49,24 @@ export const random = (seed: Prng.Seed): Policy => {
   }
 }
 
+const orderedOnes = new WeakSet<Policy>()
+
+/**
+ * Marks a policy as ordered: from any list of commands it picks the first under an order fixed by
+ * the view and the list's own order, whatever else is listed (so striking off a pick and asking
+ * again yields the next in that order). Auto-play may then hand it the commands before their
+ * legality is checked and check only what it picks, striking off refused picks: the pick is the
+ * same as from the legal commands (`legalCommands` keeps candidates in their order), for far fewer
+ * legality probes.
+ */
+export const ordered = (policy: Policy): Policy => {
+  orderedOnes.add(policy)
+  return policy
+}
+
+/** Whether a policy was marked {@link ordered}. */
+export const isOrdered = (policy: Policy): boolean => orderedOnes.has(policy)
+
 export const allowanceOf = (m: Model, sprint: boolean): number =>
   Math.max(0, m.profile.move - (m.carrying.length > 0 ? 1 : 0)) + (sprint ? 3 : 0)
 
@@ -61,10 +80,9 @@ export const boardCommands = (
     // A declared table: a carrier may declare it leaves by its own edge (the table says if it reaches).
     const out = [...legal]
     for (const c of legal)
-      if (c.type === "move" || c.type === "sprint") {
+      if ((c.type === "move" || c.type === "sprint") && c.contact === undefined && !c.offTable) {
         const m = state.models.find((x) => x.id === c.model)
-        if (c.contact === undefined && !c.offTable && m && m.carrying.length > 0)
-          out.push({ type: c.type, model: c.model, offTable: true })
+        if (m && m.carrying.length > 0) out.push({ type: c.type, model: c.model, offTable: true })
       }
     return out
   }
@@ -91,7 +109,13 @@ export const boardCommands = (
       "centre",
     ]
     const seen = new Set<string>()
-    const ends = towards(state, board, m, subjects, inches)
+    // One search for both kinds of move of a model that may also sprint (see `towards`).
+    const sprints =
+      c.type === "move" &&
+      legal.some(
+        (x) => x.type === "sprint" && x.model === c.model && x.contact === undefined && x.to === undefined,
+      )
+    const ends = towards(state, board, m, subjects, inches, sprints ? allowanceOf(m, true) : inches)
     for (const s of subjects) {
       const o = ends.get(s)
       if (!o?.to || o.distance < 0.25) continue
@@ -109,10 +133,13 @@ export const boardCommands = (
 export const dist = (a: Model, b: { position?: { x: number; y: number } | undefined }): number =>
   a.position && b.position ? Math.hypot(a.position.x - b.position.x, a.position.y - b.position.y) : 99
 
-/** The simple sensible policy (see the file header). */
-export const sensible =
-  (env: Env): Policy =>
-  (view, legal) => {
+/**
+ * The simple sensible policy (see the file header). It is {@link ordered}: each step takes the
+ * first command of a kind (nearest first, ties in list order), and its fallbacks are the list's
+ * first or last command.
+ */
+export const sensible = (env: Env): Policy =>
+  ordered((view, legal) => {
     const first = <T extends Command["type"]>(
       type: T,
       ok: (c: Extract<Command, { type: T }>) => boolean = () => true,
@@ -179,7 +206,7 @@ export const sensible =
       if (step && a.actionsLeft > 0) return step
     }
     return first("endActivation") ?? legal[legal.length - 1]!
-  }
+  })
 
 export const reachable = (view: State, env: Env, m: Model, target: string): boolean =>
   view.board !== undefined &&
