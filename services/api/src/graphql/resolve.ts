@@ -66,12 +66,40 @@ export const bodyOf = (value: unknown): unknown => {
   return value
 }
 
-/** A resolver for a use-case on one thing by its id (a raid, a simulation), by the caller. */
+/**
+ * A resolver for a use-case on one thing by its id (a raid, a campaign, a simulation), by the
+ * caller; `body` makes the use-case's body from the field's arguments, as REST would send it.
+ */
 export const byIdFor =
-  <A>(f: (deps: App.Deps, player: App.Caller, id: string) => Effect.Effect<A, ApiError>) =>
-  (_: unknown, a: { id: string | number }, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
+  <A, Args extends { id: string | number }>(
+    f: (deps: App.Deps, player: App.Caller, id: string, body: unknown) => Effect.Effect<A, ApiError>,
+    body?: (args: Args) => unknown,
+  ) =>
+  (_: unknown, a: Args, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
     resolveEffect(
       ctx,
       info,
-      asPlayer(ctx, (p) => f(ctx.deps, p, String(a.id))),
+      asPlayer(ctx, (p) => f(ctx.deps, p, String(a.id), body?.(a))),
     )
+
+/** A resolver for a use-case of the caller's own (their raids, their campaigns). */
+export const onCaller =
+  <A>(f: (deps: App.Deps, player: App.Caller) => Effect.Effect<A, ApiError>) =>
+  (_: unknown, __: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
+    resolveEffect(
+      ctx,
+      info,
+      asPlayer(ctx, (p) => f(ctx.deps, p)),
+    )
+
+/** A resolver for a page of a log (`after`, `limit`), which the use-case reads as REST's query strings. */
+export const onPage = <A>(
+  f: (deps: App.Deps, player: App.Caller, id: string, query: unknown) => Effect.Effect<A, ApiError>,
+) =>
+  byIdFor(
+    f,
+    (a: { id: string | number; after?: number | null | undefined; limit?: number | null | undefined }) => ({
+      ...(a.after != null ? { after: String(a.after) } : {}),
+      ...(a.limit != null ? { limit: String(a.limit) } : {}),
+    }),
+  )

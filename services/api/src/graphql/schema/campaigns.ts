@@ -12,8 +12,8 @@ import * as Raids from "../../app/Raids.js"
 import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
-import { asPlayer, bodyOf, resolveEffect } from "../resolve.js"
-import { Options, onCaller, onId, onPage, subscribeTo } from "./raids.js"
+import { asPlayer, bodyOf, byIdFor, onCaller, onPage, resolveEffect } from "../resolve.js"
+import { Options, subscribeTo } from "./raids.js"
 
 const CampaignRef = outputType(Campaigns.CampaignView, "Campaign")
 const LogEntryRef = outputType(Campaigns.CampaignLogEntry, "CampaignLogEntry")
@@ -58,15 +58,13 @@ const MemberInput = builder.inputType("CampaignMemberInput", {
 
 const VERSION = "The campaign's version the command was decided against (conflict if stale)"
 
-const onCampaign = onId
-
 builder.queryFields((t) => ({
   campaign: t.field({
     description: "A campaign as its organiser and members see it (never the dice state)",
     type: CampaignRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: onCampaign(Campaigns.getCampaign),
+    resolve: byIdFor(Campaigns.getCampaign),
   }),
   campaigns: t.field({
     description: "The campaigns the caller organises or plays in",
@@ -79,14 +77,14 @@ builder.queryFields((t) => ({
     type: LegalRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: onCampaign(Campaigns.campaignLegal),
+    resolve: byIdFor(Campaigns.campaignLegal),
   }),
   campaignStandings: t.field({
     description: "The standings, best first (B-STANDINGS-01/02)",
     type: StandingsRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: onCampaign(Campaigns.campaignStandings),
+    resolve: byIdFor(Campaigns.campaignStandings),
   }),
   campaignEvents: t.field({
     description:
@@ -133,12 +131,7 @@ builder.mutationFields((t) => ({
     type: CampaignRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }), refuge: t.arg.id({ required: true }) },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Campaigns.joinCampaign(ctx.deps, p, String(a.id), { refuge: String(a.refuge) })),
-      ),
+    resolve: byIdFor(Campaigns.joinCampaign, (a) => ({ refuge: String(a.refuge) })),
   }),
   commandCampaign: t.field({
     description:
@@ -150,17 +143,10 @@ builder.mutationFields((t) => ({
       version: t.arg.int({ required: true, description: VERSION }),
       command: t.arg({ type: Command.type, required: true }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Campaigns.commandCampaign(ctx.deps, p, String(a.id), {
-            version: a.version,
-            command: Command.convert(a.command),
-          }),
-        ),
-      ),
+    resolve: byIdFor(Campaigns.commandCampaign, (a) => ({
+      version: a.version,
+      command: Command.convert(a.command),
+    })),
   }),
   startCampaignRaid: t.field({
     description:
@@ -177,24 +163,14 @@ builder.mutationFields((t) => ({
         description: "Ruling options by name for this raid, typed from the library's BattleOptions schema",
       }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Campaigns.startRaid(
-            ctx.deps,
-            p,
-            String(a.id),
-            bodyOf({
-              version: a.version,
-              scenario: a.scenario,
-              board: a.randomBoard ? "random" : undefined,
-              options: a.options == null ? undefined : Options.convert(a.options),
-            }),
-          ),
-        ),
-      ),
+    resolve: byIdFor(Campaigns.startRaid, (a) =>
+      bodyOf({
+        version: a.version,
+        scenario: a.scenario,
+        board: a.randomBoard ? "random" : undefined,
+        options: a.options == null ? undefined : Options.convert(a.options),
+      }),
+    ),
   }),
 }))
 

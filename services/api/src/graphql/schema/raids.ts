@@ -7,16 +7,13 @@
  */
 import { BattleCommand, BattleEvent, BattleOptions, BattleState, Roster } from "@blight/rules"
 import { SchemaAST as AST, Effect, Schema } from "effect"
-import type { GraphQLResolveInfo } from "graphql"
 import { createGraphQLError } from "graphql-yoga"
 import type { ApiError } from "../../app/ApiError.js"
-import type * as App from "../../app/App.js"
 import * as Raids from "../../app/Raids.js"
 import { builder } from "../builder.js"
-import type { GraphqlContext } from "../context.js"
 import { outputType, inputType as rosterInput, typeFieldAs, wire } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
-import { asPlayer, bodyOf, byIdFor, resolveEffect, toGraphQLError } from "../resolve.js"
+import { asPlayer, bodyOf, byIdFor, onCaller, onPage, resolveEffect, toGraphQLError } from "../resolve.js"
 
 /** The member of the event union logged as `type`. */
 const eventOf = (type: string): AST.AST => {
@@ -82,48 +79,13 @@ const RaidSideInput = builder.inputType("RaidSideInput", {
 
 const VERSION = "The raid's version the command was decided against (conflict if stale)"
 
-/** A resolver for a use-case on one raid (or anything by id: a campaign), by the caller. */
-export const onId = byIdFor
-
-/** A resolver for a use-case of the caller's own (their raids, their campaigns). */
-export const onCaller =
-  <A>(f: (deps: App.Deps, player: App.Caller) => Effect.Effect<A, ApiError>) =>
-  (_: unknown, __: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
-    resolveEffect(
-      ctx,
-      info,
-      asPlayer(ctx, (p) => f(ctx.deps, p)),
-    )
-
-/** A resolver for a page of a log (`after`, `limit`), which the use-case reads as REST's query strings. */
-export const onPage =
-  <A>(f: (deps: App.Deps, player: App.Caller, id: string, query: unknown) => Effect.Effect<A, ApiError>) =>
-  (
-    _: unknown,
-    a: { id: string | number; after?: number | null | undefined; limit?: number | null | undefined },
-    ctx: GraphqlContext,
-    info: GraphQLResolveInfo,
-  ) =>
-    resolveEffect(
-      ctx,
-      info,
-      asPlayer(ctx, (p) =>
-        f(ctx.deps, p, String(a.id), {
-          ...(a.after != null ? { after: String(a.after) } : {}),
-          ...(a.limit != null ? { limit: String(a.limit) } : {}),
-        }),
-      ),
-    )
-
-const onRaid = byIdFor
-
 builder.queryFields((t) => ({
   raid: t.field({
     description: "A raid as its players see it (never the dice state)",
     type: RaidRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: onRaid(Raids.getRaid),
+    resolve: byIdFor(Raids.getRaid),
   }),
   raids: t.field({
     description: "The raids the caller has a seat at",
@@ -136,7 +98,7 @@ builder.queryFields((t) => ({
     type: RaidLegalRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: onRaid(Raids.legalFor),
+    resolve: byIdFor(Raids.legalFor),
   }),
   raidEvents: t.field({
     description:
@@ -196,14 +158,7 @@ builder.mutationFields((t) => ({
       refuge: t.arg.id(),
       roster: t.arg({ type: RosterInputRef, description: ROSTER }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Raids.joinRaid(ctx.deps, p, String(a.id), bodyOf({ refuge: a.refuge, roster: a.roster })),
-        ),
-      ),
+    resolve: byIdFor(Raids.joinRaid, (a) => bodyOf({ refuge: a.refuge, roster: a.roster })),
   }),
   commandRaid: t.field({
     description:
@@ -215,29 +170,14 @@ builder.mutationFields((t) => ({
       version: t.arg.int({ required: true, description: VERSION }),
       command: t.arg({ type: Command.type, required: true }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Raids.commandRaid(ctx.deps, p, String(a.id), {
-            version: a.version,
-            command: Command.convert(a.command),
-          }),
-        ),
-      ),
+    resolve: byIdFor(Raids.commandRaid, (a) => ({ version: a.version, command: Command.convert(a.command) })),
   }),
   undoRaid: t.field({
     description: "Undo the caller's last command, back to the last dice roll and never past it (R-BATTLE-15)",
     type: CommandResultRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }), version: t.arg.int({ required: true, description: VERSION }) },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Raids.undoRaid(ctx.deps, p, String(a.id), { version: a.version })),
-      ),
+    resolve: byIdFor(Raids.undoRaid, (a) => ({ version: a.version })),
   }),
   adjustRaid: t.field({
     description: "Correct one of the caller's models, with the reason the table agreed on (logged)",
@@ -255,12 +195,7 @@ builder.mutationFields((t) => ({
       hidden: t.arg.boolean(),
       reloads: t.arg.int(),
     },
-    resolve: (_, { id, ...fields }, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Raids.adjustRaid(ctx.deps, p, String(id), bodyOf(fields))),
-      ),
+    resolve: byIdFor(Raids.adjustRaid, ({ id: _, ...fields }) => bodyOf(fields)),
   }),
 }))
 
