@@ -26,6 +26,13 @@ const count = Schema.Int.pipe(Schema.nonNegative())
 
 /** The stores followed across a campaign. */
 export const STORES = ["salvage", "rations", "reloads", "meds", "amber"] as const
+type Store = (typeof STORES)[number]
+
+/** A struct of one `field` per followed store, in {@link STORES}' order. */
+const byStore = <S extends Schema.Schema.Any>(field: S) =>
+  Schema.Struct({ salvage: field, rations: field, reloads: field, meds: field, amber: field })
+
+const Stores = byStore(Schema.Int)
 
 /** A Refuge after one raid of a campaign. */
 export const Point = Schema.Struct({
@@ -39,21 +46,9 @@ export const Point = Schema.Struct({
   otherLosses: count,
   /** The mean Blight of the survivors on the roster (0 with nobody). */
   blight: Schema.Number,
-  salvage: Schema.Int,
-  rations: Schema.Int,
-  reloads: Schema.Int,
-  meds: Schema.Int,
-  amber: Schema.Int,
+  ...Stores.fields,
 }).annotations({ identifier: "SimCampaignPoint" })
 export type Point = typeof Point.Type
-
-const Stores = Schema.Struct({
-  salvage: Schema.Int,
-  rations: Schema.Int,
-  reloads: Schema.Int,
-  meds: Schema.Int,
-  amber: Schema.Int,
-})
 
 /** One raid of a campaign that was played (not forfeited): its Season and its Din. */
 export const CampaignRaid = Schema.Struct({
@@ -169,13 +164,8 @@ export const simulateCampaign = (
   })
 }
 
-const pickStores = (s: Record<(typeof STORES)[number], number>) => ({
-  salvage: s.salvage,
-  rations: s.rations,
-  reloads: s.reloads,
-  meds: s.meds,
-  amber: s.amber,
-})
+const pickStores = (s: Record<Store, number>) =>
+  Object.fromEntries(STORES.map((k) => [k, s[k]])) as Record<Store, number>
 
 /** A Refuge at one raid number, over the campaigns that reached it. */
 export const CampaignPointReport = Schema.Struct({
@@ -192,19 +182,9 @@ export const CampaignPointReport = Schema.Struct({
   anyTurned: Rate,
   /** The mean Blight of the survivors on the roster. */
   blight: Interval,
-  salvage: Interval,
-  rations: Interval,
-  reloads: Interval,
-  meds: Interval,
-  amber: Interval,
+  ...byStore(Interval).fields,
   /** Each store's net change over this raid (its Aftermath and Errands included): after less before. */
-  net: Schema.Struct({
-    salvage: Interval,
-    rations: Interval,
-    reloads: Interval,
-    meds: Interval,
-    amber: Interval,
-  }),
+  net: byStore(Interval),
 }).annotations({ identifier: "SimCampaignPointReport" })
 
 /** The raids played in one Season, across every campaign: their length and their Din, per raid. */
@@ -273,11 +253,10 @@ export const campaignReport = (
               rate: wilson(at.filter(({ p }) => p.turned > 0).length, at.length),
             },
             blight: mean((p) => p.blight),
-            salvage: mean((p) => p.salvage),
-            rations: mean((p) => p.rations),
-            reloads: mean((p) => p.reloads),
-            meds: mean((p) => p.meds),
-            amber: mean((p) => p.amber),
+            ...(Object.fromEntries(STORES.map((store) => [store, mean((p) => p[store])])) as Record<
+              Store,
+              Interval
+            >),
             net: Object.fromEntries(
               STORES.map((store) => [
                 store,
@@ -285,7 +264,7 @@ export const campaignReport = (
                   at.map(({ r, p }) => p[store] - (k === 0 ? r.stores[store] : r.trajectory[k - 1]![store])),
                 ),
               ]),
-            ) as Record<(typeof STORES)[number], Interval>,
+            ) as Record<Store, Interval>,
           }
         }),
       }
