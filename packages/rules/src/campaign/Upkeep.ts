@@ -88,6 +88,10 @@ export const upkeepRules = (content: ContentView) => {
 
 const balance = (ctx: Ctx, refuge: number) => storesOf(ctx.draft.refuges[refuge]!.refuge.ledger)
 
+/** Of a cost of `amount`, what the store holds to pay: the rest is not paid (R-WORLD-10, R-CAMPAIGN-22). */
+const payable = (ctx: Ctx, refuge: number, store: string, amount: number) =>
+  Math.min(amount, Math.max(0, balance(ctx, refuge)[store as keyof ReturnType<typeof balance>] ?? 0))
+
 /** Step 6 for one Refuge. */
 export const upkeep = (ctx: Ctx, refuge: number) => {
   const season = ctx.draft.season
@@ -109,8 +113,7 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
           continue
         }
         // A cost the stores can't cover takes what there is (R-CAMPAIGN-22), as spoilage does.
-        const have = balance(ctx, refuge)[d.store as keyof ReturnType<typeof balance>] ?? 0
-        const posted = amount < 0 ? -Math.min(-amount, Math.max(0, have)) : amount
+        const posted = amount < 0 ? -payable(ctx, refuge, String(d.store), -amount) : amount
         if (posted === 0 && amount !== 0) continue
         ctx.post(refuge, [{ store: d.store as never, amount: posted, reason, clause: "R-WORLD-10" }])
       } else if (d.kind === "hook" && d.hook === "core/waive-season-need") {
@@ -188,7 +191,7 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
       ctx.post(refuge, drafts)
       if (left > 0) short.add("fuel")
     } else {
-      const paid = Math.min(amount, b[store as keyof typeof b] ?? 0)
+      const paid = payable(ctx, refuge, store, amount)
       ctx.post(refuge, [{ store: store as never, amount: -paid, reason: why, clause: "B-UPKEEP-01" }])
       if (paid < amount && store === "salvage") short.add("clearing")
       // Spoilage short is simply lost (R-WORLD-10).
