@@ -22,7 +22,8 @@ export interface Db {
 
 // The advisory lock instances starting together on one PostgreSQL take around the migrations, so
 // they run once, in one instance, while the others wait (kysely's own lock table is made by the
-// first migrator without one, and two creating it at once collide).
+// first migrator without one, and two creating it at once collide); and around any other table
+// made at start-up (the rate limit's), for the same reason.
 const MIGRATION_LOCK = 0x626c6967 // "blig"
 
 /** Opens and migrates. `file:PATH` paths are relative to the working directory. */
@@ -68,7 +69,8 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
   }
 }
 
-const underLock = async <A>(pool: pg.Pool, f: () => Promise<A>): Promise<A> => {
+/** Runs `f` while holding the start-up lock (one instance at a time on one PostgreSQL). */
+export const underLock = async <A>(pool: pg.Pool, f: () => Promise<A>): Promise<A> => {
   const client = await pool.connect()
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK])

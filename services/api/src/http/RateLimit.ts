@@ -13,6 +13,7 @@ import { isIP } from "node:net"
 import type pg from "pg"
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible"
 import type { Config } from "../config.js"
+import { underLock } from "../db/connect.js"
 
 export interface RateLimiter {
   /** Counts a request of `client`; resolves to the seconds to wait, or 0 when it may go ahead. */
@@ -58,7 +59,7 @@ const waitOf = (e: unknown): number => {
 
 /**
  * Builds the limiter. With a PostgreSQL pool the counters are kept in its `rate_limits` table
- * (made on first use); a store that fails falls back to memory for that moment (the library's
+ * (made on first use, under the start-up lock); a store that fails falls back to memory for that moment (the library's
  * insurance limiter) rather than refusing everyone or letting everyone through.
  */
 export const makeRateLimiter = async (config: Config, pool?: pg.Pool): Promise<RateLimiter> => {
@@ -89,8 +90,10 @@ export const makeRateLimiter = async (config: Config, pool?: pg.Pool): Promise<R
     })
     return limiter!
   }
-  const requestsLimiter = await store("req", requests)
-  const failuresLimiter = await store("authfail", authFailures)
+  // The store makes its table on first use: instances starting together take turns, or two
+  // `CREATE TABLE IF NOT EXISTS` at once collide on PostgreSQL's catalog.
+  const made = async () => [await store("req", requests), await store("authfail", authFailures)] as const
+  const [requestsLimiter, failuresLimiter] = pool ? await underLock(pool, made) : await made()
   const table = identityTable(maxClients, windowMs)
   const failureTable = identityTable(maxClients, windowMs)
   return {
