@@ -72,6 +72,23 @@ const storesLine = (s) =>
     .map(([k, n]) => `${k} ${n}`)
     .join(", ")
 
+// A fact the table is asked (is A in cover from B? within 6"?): every kind of query, answered as
+// its fields, of which the ones a kind lacks are left out; its q names the kind.
+const FACT_QUERY = [
+  "FactQuery1",
+  "FactQuery2",
+  "FactQuery3",
+  "FactQuery4",
+  "FactQuery5",
+  "FactQuery6",
+  "FactQuery7",
+]
+  .map((t) => `... on ${t} { q a }`)
+  .join(" ")
+  .concat(" ... on FactQuery2 { b inches } ... on FactQuery6 { b inches } ... on FactQuery1 { b }")
+  .concat(
+    " ... on FactQuery3 { b } ... on FactQuery4 { b } ... on FactQuery5 { terrain } ... on FactQuery7 { among }",
+  )
 // The commands the example plays, selected by type (each is one member of the BattleCommand
 // union), and sent back as the BattleCommandInput: one field named by the type
 const LEGAL = `query Legal($id: ID!) { raidLegal(id: $id) { version commands { __typename
@@ -90,6 +107,7 @@ const LEGAL = `query Legal($id: ID!) { raidLegal(id: $id) { version commands { _
   ... on UseCommand { type model use item useTarget: target { modelId tokenId } useWeapon: weapon }
   ... on GiftCommand { type model gift giftTarget: target { modelId tokenId } }
   ... on ActCommand { type model action actTarget: target { modelId tokenId } }
+  ... on StateCommand { type facts { query { ${FACT_QUERY} } value { flag text } } }
 } } }`
 const COMMAND = `mutation Command($id: ID!, $version: Int!, $command: BattleCommandInput!) {
   commandRaid(id: $id, version: $version, command: $command) { version over decider }
@@ -98,8 +116,14 @@ const COMMAND = `mutation Command($id: ID!, $version: Int!, $command: BattleComm
 // a model's id or a token's, answered as `{ modelId tokenId }` with the one it is set, and sent
 // back as the id.)
 const id = (t) => t && (t.modelId ?? t.tokenId)
+// A fact is sent back as the input's one field named by its query's kind, and its value's one field
+const factInput = ({ query: { __typename, q, ...query }, value }) => ({
+  query: { [q]: query },
+  value: Object.fromEntries(Object.entries(value).filter(([, v]) => v != null)),
+})
 const asInput = ({
   __typename,
+  facts,
   type,
   fightWeapon,
   shootAt,
@@ -116,6 +140,7 @@ const asInput = ({
       weapon: fields.weapon ?? fightWeapon ?? useWeapon,
       target: fields.target ?? id(shootAt) ?? id(useTarget) ?? id(giftTarget) ?? id(actTarget),
       contact: contact?.map(id),
+      facts: facts?.map(factInput),
     }).filter(([, v]) => v != null),
   ),
 })
