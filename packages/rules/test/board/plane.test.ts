@@ -2,7 +2,7 @@ import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
 import { ruled } from "../../src/battle/board/Ground.js"
-import { answer, make } from "../../src/battle/board/PlaneSpace.js"
+import { answer, bodies, make } from "../../src/battle/board/PlaneSpace.js"
 import { apply } from "../../src/battle/Decide.js"
 import type { FactQuery, State } from "../../src/battle/State.js"
 import { A, A2, at, B, B2, board, rect, registry, stateOn } from "./fixtures.js"
@@ -115,6 +115,14 @@ describe("PlaneSpace: distance, contact, terrain", () => {
   it("R-BOARD-05 a model with no place on the board is for the players to answer", () => {
     const s = at(open, { [A]: { x: 10, y: 10 } })
     expect(ask(s, { q: "sees", a: A, b: B })).toBeUndefined()
+  })
+
+  it("R-BOARD-05 a slain model is measured from where it fell (what feeds on the fallen asks), and blocks nothing", () => {
+    const s = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 14, y: 10 } })
+    const fell: State = { ...s, models: s.models.map((m) => (m.id === B ? { ...m, status: "slain" } : m)) }
+    expect(ask(fell, { q: "within", a: A, b: B, inches: 6 })).toBe(true)
+    expect(ask(fell, { q: "within", a: A, b: B, inches: 1 })).toBe(false)
+    expect(bodies(fell).map((b) => b.id)).not.toContain(B)
   })
 })
 

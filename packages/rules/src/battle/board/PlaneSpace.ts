@@ -126,7 +126,12 @@ const shapeOf = (state: State, board: Ruled, id: string): Shape | undefined => {
     return side?.edge ? { kind: "edges", edges: [side.edge] } : undefined
   }
   const m = state.models.find((x) => x.id === id)
-  if (m) return onTable(m) ? { kind: "body", body: { id, c: m.position!, r: radiusOf(m) } } : undefined
+  // A slain creature is off the table but the table knows where it fell (what feeds on the fallen
+  // measures from there); it blocks nothing, being no body in `bodies`.
+  if (m)
+    return onTable(m) || (m.status === "slain" && m.position)
+      ? { kind: "body", body: { id, c: m.position!, r: radiusOf(m) } }
+      : undefined
   const t = state.tokens.find((x) => x.id === id)
   if (t?.position) return { kind: "body", body: { id, c: t.position, r: t.radius ?? 0.5 } }
   return undefined
