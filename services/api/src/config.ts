@@ -2,7 +2,7 @@
  * The service's settings, from the environment (effect's `Config`), checked once at start with
  * readable errors. Every variable is listed, with its default and range, in `.env.example`.
  */
-import { Config as C, ConfigProvider, Effect, Either } from "effect"
+import { Config as C, type ConfigError, ConfigProvider, Effect, Either } from "effect"
 
 export interface Config {
   readonly host: string
@@ -107,18 +107,25 @@ const settings = C.all({
   simulationThreads: int("SIM_THREADS", defaults.simulationThreads, 1, 64),
 })
 
+/**
+ * What is wrong with the environment, one "NAME: reason" for each bad setting (every one at once,
+ * its variable's name said once), joined by "; ".
+ */
+export const configProblems = (e: ConfigError.ConfigError): string => {
+  const leaves = (x: ConfigError.ConfigError): string[] => {
+    if (x._op === "And" || x._op === "Or") return [...leaves(x.left), ...leaves(x.right)]
+    const at = x.path.join(".")
+    return [at && !x.message.startsWith(`${at}: `) ? `${at}: ${x.message}` : x.message]
+  }
+  return [...new Set(leaves(e))].join("; ")
+}
+
 /** Reads the settings from the environment; throws one readable Error on a bad value. */
 export const fromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
   const provider = ConfigProvider.fromMap(
     new Map(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
   )
   const read = Effect.runSync(Effect.either(Effect.withConfigProvider(settings, provider)))
-  if (Either.isLeft(read))
-    throw new Error(
-      String(read.left)
-        .replace(/^\(?Invalid data at ([^:]*): "?/, (_, at: string) => (at ? `${at}: ` : ""))
-        .replace(/"?\)?$/, "")
-        .replace(/^(\w+): \1: /, "$1: "),
-    )
+  if (Either.isLeft(read)) throw new Error(configProblems(read.left))
   return read.right
 }

@@ -4,12 +4,18 @@
  * DATABASE_URL names, and nothing else — no HTTP. Run any number, on any machines, against the one
  * database: each takes chunk jobs as it is free, plays them on WORKER_THREADS worker threads, and
  * stores their summaries; the worker that stores a simulation's last chunk makes its report.
- * SIGTERM/SIGINT: stops taking jobs, finishes the ones it holds, exits (docs/deploy.md).
+ * SIGTERM/SIGINT: stops taking jobs, finishes the ones it holds, exits (docs/deploy.md). It beats
+ * every WORKER_DEAD_AFTER/4 seconds, and unlocks the jobs of the workers that stopped beating for
+ * WORKER_DEAD_AFTER seconds (killed outright), for the live ones to take (`sim/liveness.ts`).
  */
+import { randomUUID } from "node:crypto"
+import { EventEmitter } from "node:events"
 import { availableParallelism } from "node:os"
 import { Config as C, ConfigProvider, Effect, Either } from "effect"
-import { run } from "graphile-worker"
+import { makeWorkerUtils, run, type WorkerEvents } from "graphile-worker"
+import { configProblems } from "./config.js"
 import { connect } from "./db/connect.js"
+import { liveness } from "./sim/liveness.js"
 import { CHUNK_TASK, chunkPool, chunkTask, graphileLogger } from "./sim/queue.js"
 
 const settings = C.all({
@@ -24,6 +30,13 @@ const settings = C.all({
     C.validate({
       message: "WORKER_THREADS: a whole number from 1 to 64",
       validation: (n) => n >= 1 && n <= 64,
+    }),
+  ),
+  deadAfter: C.number("WORKER_DEAD_AFTER").pipe(
+    C.withDefault(60),
+    C.validate({
+      message: "WORKER_DEAD_AFTER: seconds from 1 to 3600",
+      validation: (n) => n >= 1 && n <= 3600,
     }),
   ),
 })
@@ -43,16 +56,40 @@ const read = Effect.runSync(
     ),
   ),
 )
-if (Either.isLeft(read)) fail(String(read.left).replace(/^\(?Invalid data at [^:]*: "?|"?\)?$/g, ""), 2)
-const { databaseUrl, threads } = (read as Either.Right<never, { databaseUrl: string; threads: number }>).right
+if (Either.isLeft(read)) fail(configProblems(read.left), 2)
+const { databaseUrl, threads, deadAfter } = (
+  read as Either.Right<never, { databaseUrl: string; threads: number; deadAfter: number }>
+).right
 
 const database = await connect(databaseUrl).catch((e: unknown) =>
   fail(`could not open the database: ${e instanceof Error ? e.message : String(e)}`, 1),
 )
 const pool = chunkPool(threads)
 const log = (m: string) => console.error(m)
+// The ids this process's jobs are locked by, as they are made (graphile-worker 0.17 locks by the
+// pool's id; its workers' ids too, kept in case): what another process unlocks if this one stops beating.
+const workerIds = new Set<string>()
+const events = new EventEmitter() as WorkerEvents
+events.on("pool:create", ({ workerPool }) => workerIds.add(workerPool.id))
+events.on("worker:create", ({ worker }) => workerIds.add(worker.workerId))
+const utils = await makeWorkerUtils({ pgPool: database.pool!, logger: graphileLogger(log) })
+const alive = liveness(
+  database.db,
+  randomUUID(),
+  () => [...workerIds],
+  deadAfter * 1000,
+  (ids) => utils.forceUnlockWorkers(ids),
+)
+const beat = () =>
+  alive.beat().then(
+    (dead) => {
+      for (const id of dead) console.log(`blight-worker: worker ${id} stopped beating: its jobs are unlocked`)
+    },
+    (e: unknown) => log(`blight-worker: heartbeat: ${e instanceof Error ? e.message : String(e)}`),
+  )
 const runner = await run({
   pgPool: database.pool!,
+  events,
   concurrency: threads,
   pollInterval: 1000,
   logger: graphileLogger(log),
@@ -66,11 +103,16 @@ const runner = await run({
     ),
   },
 })
+await beat()
+const beating = setInterval(() => void beat(), Math.max(250, (deadAfter * 1000) / 4))
 console.log(`blight-worker: playing simulation chunks on ${threads} thread(s) (pid ${process.pid})`)
 
 const stop = async (signal: string) => {
   console.log(`blight-worker: ${signal}: finishing the chunks in hand`)
+  clearInterval(beating)
   await runner.stop()
+  await alive.leave().catch(() => undefined)
+  await utils.release()
   await pool.close()
   await database.close()
   process.exit(0)

@@ -13,6 +13,7 @@ import { campaignPage, page } from "@blight/cli/sim-html"
 import { seeded } from "@blight/dice"
 import { coreRegistry, Founding, SimCampaign, SimCharts, SimRaid, SimReport } from "@blight/rules"
 import { Either } from "effect"
+import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { roster, unlimited } from "./support/raids.js"
 import {
@@ -422,52 +423,49 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
 const WORKER = join(REPO_ROOT, "services/api/bin/blight-worker.js")
 const BUILT = join(REPO_ROOT, "services/api/dist/worker.js")
 
+/** One `blight-worker` process on `url`; ready once it says it plays; the chunks it played, from its log. */
+const startWorker = (url: string, env: Record<string, string> = {}) => {
+  const p = spawn(process.execPath, [WORKER], {
+    env: { ...process.env, DATABASE_URL: url, WORKER_THREADS: "1", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  })
+  const w = { p, played: 0, log: "" }
+  const ready = new Promise<void>((started, failed) => {
+    p.once("exit", (code) => failed(new Error(`blight-worker exited (${code}) before it was ready`)))
+    p.stdout!.on("data", (d: Buffer) => {
+      const text = String(d)
+      w.log += text
+      if (text.includes("playing simulation chunks")) started()
+      w.played += text.match(/ chunk \d+ played/g)?.length ?? 0
+    })
+  })
+  return { p, ready, worker: w }
+}
+
+/** Stops a worker by SIGTERM (SIGKILL after 20 s); at once if it has exited. */
+const stopWorker = (p: ChildProcess) =>
+  new Promise<void>((done) => {
+    if (p.exitCode !== null || p.signalCode !== null) return done()
+    const hard = setTimeout(() => p.kill("SIGKILL"), 20_000)
+    p.once("exit", () => {
+      clearTimeout(hard)
+      done()
+    })
+    p.kill("SIGTERM")
+  })
+
 /**
  * Runs `f` while `n` `blight-worker` processes serve one PostgreSQL database (started and ready
  * first; stopped after, by SIGTERM); the chunks each one played, from its log.
  */
 const withWorkers = async <A>(url: string, n: number, f: () => Promise<A>) => {
-  const procs: ChildProcess[] = []
-  const played: number[] = Array.from({ length: n }, () => 0)
-  const ready: Promise<void>[] = []
-  for (let i = 0; i < n; i++) {
-    const p = spawn(process.execPath, [WORKER], {
-      env: { ...process.env, DATABASE_URL: url, WORKER_THREADS: "1" },
-      stdio: ["ignore", "pipe", "inherit"],
-    })
-    procs.push(p)
-    ready.push(
-      new Promise((started, failed) => {
-        p.once("exit", (code) => failed(new Error(`blight-worker exited (${code}) before it was ready`)))
-        p.stdout!.on("data", (d: Buffer) => {
-          const text = String(d)
-          if (text.includes("playing simulation chunks")) started()
-          played[i]! += text.match(/ chunk \d+ played/g)?.length ?? 0
-        })
-      }),
-    )
-  }
-  const stop = () =>
-    Promise.all(
-      procs.map(
-        (p) =>
-          new Promise<void>((done) => {
-            if (p.exitCode !== null) return done()
-            const hard = setTimeout(() => p.kill("SIGKILL"), 20_000)
-            p.once("exit", () => {
-              clearTimeout(hard)
-              done()
-            })
-            p.kill("SIGTERM")
-          }),
-      ),
-    )
+  const started = Array.from({ length: n }, () => startWorker(url))
   try {
-    await Promise.all(ready)
+    await Promise.all(started.map((w) => w.ready))
     const value = await f()
-    return { value, played }
+    return { value, played: started.map((w) => w.worker.played) }
   } finally {
-    await stop()
+    await Promise.all(started.map((w) => stopWorker(w.p)))
   }
 }
 
@@ -505,5 +503,44 @@ describe.skipIf(!postgresServer())("simulations over HTTP on PostgreSQL: blight-
     expect(run.value.view).toMatchObject({ mode: "campaign", chunks: CAMPAIGNS })
     expect(run.played.reduce((s, n) => s + n, 0)).toBe(CAMPAIGNS)
     expect(JSON.stringify(run.value.view.result.campaignReport)).toBe(libraryCampaignReport())
+  })
+
+  it("a worker killed outright: once it stops beating, another unlocks its jobs and plays them; the same report", async () => {
+    const admin = new pg.Client({ connectionString: db.url })
+    await admin.connect()
+    const locked = async () =>
+      Number(
+        (
+          await admin.query(
+            "select count(*) as n from graphile_worker._private_jobs where locked_by is not null",
+          )
+        ).rows[0].n,
+      )
+    const fast = { WORKER_DEAD_AFTER: "2" }
+    const doomed = startWorker(db.url, fast)
+    let rescuer: ReturnType<typeof startWorker> | undefined
+    try {
+      await doomed.ready
+      const api = client(server.url)
+      const made = await api.post("/v1/simulations", body(), key)
+      expect(made.status).toBe(202)
+      // Killed while it holds a chunk (its thread is still loading the rules for the first one).
+      while ((await locked()) === 0) await new Promise((f) => setTimeout(f, 10))
+      doomed.p.kill("SIGKILL")
+      await new Promise((f) => doomed.p.once("exit", f))
+      expect(await locked()).toBeGreaterThan(0)
+      rescuer = startWorker(db.url, fast)
+      await rescuer.ready
+
+      const done = await settled(api, made.body.id, key)
+      expect(done.status, done.error).toBe("done")
+      expect(JSON.stringify(done.result.report)).toBe(libraryReport())
+      expect(rescuer.worker.log).toMatch(/stopped beating: its jobs are unlocked/)
+      expect(await locked()).toBe(0)
+    } finally {
+      await admin.end()
+      await stopWorker(doomed.p)
+      if (rescuer) await stopWorker(rescuer.p)
+    }
   })
 })

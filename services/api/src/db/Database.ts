@@ -153,6 +153,13 @@ export interface SimulationChunksTable {
   body: string
 }
 
+/** A live `blight-worker` process: its graphile-worker ids (JSON array) and its last beat (ms, database clock). */
+export interface SimulationWorkersTable {
+  id: string
+  worker_ids: string
+  seen_at: string | number
+}
+
 export interface Database {
   players: PlayersTable
   api_keys: ApiKeysTable
@@ -168,6 +175,7 @@ export interface Database {
   campaign_members: CampaignMembersTable
   simulations: SimulationsTable
   simulation_chunks: SimulationChunksTable
+  simulation_workers: SimulationWorkersTable
 }
 
 export type PlayerRow = Selectable<PlayersTable>

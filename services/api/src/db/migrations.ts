@@ -190,12 +190,33 @@ const m0004: Migration = {
   },
 }
 
+/**
+ * The `blight-worker` processes alive on PostgreSQL: each beats (its `seen_at`, the database's
+ * clock in ms) with the ids of its graphile-worker workers, so the others can unlock the jobs of
+ * one that stopped beating (killed outright) instead of waiting graphile-worker's 4 hours. Made on
+ * SQLite too, where it stays empty, so both run the same migrations.
+ */
+const m0005: Migration = {
+  up: async (db: Db) => {
+    await db.schema
+      .createTable("simulation_workers")
+      .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+      .addColumn("worker_ids", "text", (c) => c.notNull())
+      .addColumn("seen_at", "bigint", (c) => c.notNull())
+      .execute()
+  },
+  down: async (db: Db) => {
+    await db.schema.dropTable("simulation_workers").execute()
+  },
+}
+
 /** Every migration, by name (names sort in the order they run). */
 export const migrations: Record<string, Migration> = {
   "2026-11-29-0001-initial": m0001,
   "2026-11-30-0002-raids": m0002,
   "2026-11-30-0003-campaigns": m0003,
   "2026-11-30-0004-simulations": m0004,
+  "2026-11-30-0005-simulation-workers": m0005,
 }
 
 export const provider: MigrationProvider = { getMigrations: async () => migrations }
