@@ -38,7 +38,8 @@ const usage = `usage:
                   (default sensible)
   --table         declared (default): the abstract table answers facts by seeded draws (R-SIM-01);
                   board: each raid on a seeded random 2-D board (true geometry, much slower)
-  --workers K     worker threads (default 1); the result is the same bytes for any K
+  --workers K     threads playing raids (default 1: this one; K: this one and K−1 worker threads);
+                  the result is the same bytes for any K
   --audited       play each raid through the audited engine, every event kept (slower; the same
                   bytes as the default fast path, which changes one state in place: for checking;
                   with --campaign too)
@@ -99,7 +100,15 @@ const progress = (io: Io, total: number, label: string) => {
   return draw
 }
 
-/** Plays raids [0, n) on `workers` threads (1: here), in chunks; the summaries in index order. */
+/**
+ * Plays raids [0, n) on `workers` threads, the summaries in index order. This thread is one of
+ * them: it plays one raid at a time from the front of the list while `workers` − 1 worker threads
+ * take chunks, so it works while they start (each loads the rules, about a second) and none of the
+ * cores waits on an idle main thread. Each worker thread holds two chunks (piscina's
+ * `concurrentTasksPerWorker`), so it has the next one in hand while this thread is busy with a
+ * raid and cannot hand it over. Raid `i` is seeded from the seed and `i` alone: which thread
+ * plays it changes nothing.
+ */
 const playAll = async <T extends Exclude<Summary, string>>(
   job: Omit<Job, "from" | "to">,
   n: number,
@@ -110,31 +119,43 @@ const playAll = async <T extends Exclude<Summary, string>>(
   const bar = progress(io, n, label)
   const out: Summary[] = new Array(n)
   let done = 0
-  if (workers === 1) {
-    for (let i = 0; i < n; i++) {
-      const [s] = await playRange({ ...job, from: i, to: i + 1 })
-      out[i] = s!
-      bar(++done)
+  let next = 0
+  const take = (size: number): { from: number; to: number } | undefined => {
+    if (next >= n) return undefined
+    const from = next
+    next = Math.min(n, from + size)
+    return { from, to: next }
+  }
+  const store = (from: number, ss: ReadonlyArray<Summary>) => {
+    for (const [k, s] of ss.entries()) out[from + k] = s
+    done += ss.length
+    bar(done)
+  }
+  const threads = workers - 1
+  const pool =
+    threads > 0
+      ? new Piscina({
+          filename: workerFile(),
+          minThreads: threads,
+          maxThreads: threads,
+          concurrentTasksPerWorker: 2,
+        })
+      : undefined
+  try {
+    const chunk = Math.max(1, Math.min(25, Math.ceil(n / (workers * 8))))
+    const feeders = Array.from({ length: threads * 2 }, async () => {
+      for (let r = take(chunk); r; r = take(chunk))
+        store(r.from, (await pool!.run({ ...job, ...r })) as Summary[])
+    })
+    for (const f of feeders) f.catch(() => undefined)
+    for (let r = take(1); r; r = take(1)) {
+      store(r.from, await playRange({ ...job, ...r }))
+      // Lets a worker thread's finished chunk be stored and its next one handed over.
+      if (pool) await new Promise((f) => setImmediate(f))
     }
-  } else {
-    const pool = new Piscina({ filename: workerFile(), minThreads: workers, maxThreads: workers })
-    try {
-      const chunk = Math.max(1, Math.min(25, Math.ceil(n / (workers * 8))))
-      const tasks: Promise<void>[] = []
-      for (let from = 0; from < n; from += chunk) {
-        const to = Math.min(n, from + chunk)
-        tasks.push(
-          (pool.run({ ...job, from, to }) as Promise<Summary[]>).then((ss) => {
-            for (const [k, s] of ss.entries()) out[from + k] = s
-            done += ss.length
-            bar(done)
-          }),
-        )
-      }
-      await Promise.all(tasks)
-    } finally {
-      await pool.destroy()
-    }
+    await Promise.all(feeders)
+  } finally {
+    await pool?.destroy()
   }
   bar(done, true)
   const refused = out.find((s) => typeof s === "string")
