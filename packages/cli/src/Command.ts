@@ -46,6 +46,9 @@ export const parse = <O extends Options>(
     return parseArgs({ args: [...args], options, allowPositionals: true, strict: true })
   } catch (e) {
     const msg = e instanceof Error ? e.message.split("\n")[0]! : String(e)
+    // node's "argument is ambiguous": a value starting with "-" (a negative number) is taken for an option.
+    const dashed = /^Option '(-[^']+)' argument is ambiguous/.exec(msg)
+    if (dashed) throw new UsageError(`${dashed[1]}: a value starting with "-" is written ${dashed[1]}=VALUE`)
     throw new UsageError(msg.replace(/^.*?: /, "").replace(/\.$/, ""))
   }
 }

@@ -21,7 +21,7 @@ import {
   Refuge,
   Svg,
 } from "@blight/rules"
-import { Either, Schema } from "effect"
+import { Either, ParseResult, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
 import {
@@ -122,8 +122,16 @@ export const optionsFrom = (pairs: readonly string[]): Record<string, unknown> =
   }
   const decoded = Schema.decodeUnknownEither(BattleOptions.Options)(out)
   if (Either.isLeft(decoded)) {
-    const [i] = Either.isLeft(decoded) ? [decoded.left.message.split("\n").slice(0, 4).join(" ")] : []
-    throw new UsageError(`--option: ${i?.slice(0, 200)}`)
+    // The first option refused, with every value it takes (a union's members each report one).
+    const issues = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
+    const name = String(issues[0]?.path[0] ?? "")
+    const expected = issues
+      .filter((i) => String(i.path[0]) === name)
+      .map((i) => /^Expected (.*), actual /s.exec(i.message)?.[1])
+      .filter((e): e is string => e !== undefined && e !== "undefined")
+    throw new UsageError(
+      `--option ${name}: ${expected.length > 0 ? `expected ${expected.join(" or ")}, got ${JSON.stringify(out[name])}` : issues[0]?.message.slice(0, 300)}`,
+    )
   }
   return out
 }
