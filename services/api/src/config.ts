@@ -36,6 +36,12 @@ export interface Config {
   readonly cacheBytes: number
   /** On SIGTERM, how long requests in flight may take to finish before their connections are cut. */
   readonly shutdownGraceMs: number
+  /**
+   * How long a client may take to send a request's headers, and the whole request (408 after): a
+   * client trickling bytes (slowloris) holds a connection no longer than this.
+   */
+  readonly headersTimeoutMs: number
+  readonly requestTimeoutMs: number
   /** Raids per chunk of a simulation (a chunk is one queue job). */
   readonly simulationChunkRaids: number
   /** On SQLite, the worker threads the server plays simulations' chunks on. */
@@ -54,6 +60,8 @@ export const defaults: Config = {
   graphqlMaxQueryLength: 20_000,
   cacheBytes: 64 * 1024 * 1024,
   shutdownGraceMs: 10_000,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
   simulationChunkRaids: 500,
   simulationThreads: 1,
 }
@@ -103,6 +111,8 @@ const settings = C.all({
   graphqlMaxQueryLength: int("GRAPHQL_MAX_QUERY_LENGTH", defaults.graphqlMaxQueryLength, 1000, 1_000_000),
   cacheBytes: int("CACHE_BYTES", defaults.cacheBytes, 0, 4 * 1024 * 1024 * 1024),
   shutdownGraceMs: int("SHUTDOWN_GRACE_MS", defaults.shutdownGraceMs, 0, 600_000),
+  headersTimeoutMs: int("HEADERS_TIMEOUT_MS", defaults.headersTimeoutMs, 100, 600_000),
+  requestTimeoutMs: int("REQUEST_TIMEOUT_MS", defaults.requestTimeoutMs, 100, 3_600_000),
   simulationChunkRaids: int("SIM_CHUNK_RAIDS", defaults.simulationChunkRaids, 1, 10_000),
   simulationThreads: int("SIM_THREADS", defaults.simulationThreads, 1, 64),
 })

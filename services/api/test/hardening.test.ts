@@ -286,6 +286,42 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
     })
   })
 
+  describe("a client trickling its request (slowloris) holds a connection no longer than the timeouts", () => {
+    const slow = async (parts: string[]) => {
+      const s = await startTestServer(db.url, { headersTimeoutMs: 300, requestTimeoutMs: 600 })
+      others.push(s)
+      const r = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const socket = netConnect(s.port, "127.0.0.1")
+        let data = ""
+        const drip = setInterval(() => (parts.length > 0 ? socket.write(parts.shift()!) : undefined), 100)
+        socket.on("data", (c) => {
+          data += c.toString("utf8")
+        })
+        socket.on("close", () => {
+          clearInterval(drip)
+          const [head = "", ...rest] = data.split("\r\n\r\n")
+          resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body: rest.join("") })
+        })
+        socket.on("error", reject)
+      })
+      return r
+    }
+
+    it("headers never finished: 408 with a JSON body, the connection closed", async () => {
+      const r = await slow(["GET /health HTTP/1.1\r\n", "Host: x\r\n", ...Array(40).fill("X-A: b\r\n")])
+      expect(r.status).toBe(408)
+      expect(JSON.parse(r.body).error.code).toBe("request_timeout")
+    })
+
+    it("a body never finished: the connection is closed", async () => {
+      const r = await slow([
+        "POST /v1/players HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n",
+        ...Array(40).fill("{"),
+      ])
+      expect(r.status === 0 || r.status === 408).toBe(true)
+    })
+  })
+
   describe("GraphQL refuses what it should, always with a JSON body", () => {
     it("text/plain is a 415; a form-encoded mutation does not register anyone", async () => {
       const t = await send(`${server.url}/graphql`, {

@@ -45,6 +45,7 @@ export const CODES = {
   not_found: 404,
   method_not_allowed: 405,
   not_acceptable: 406,
+  request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,

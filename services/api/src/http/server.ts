@@ -616,7 +616,15 @@ export const startServer = async (
       requestId,
     )
   })
-  const server = createServer((req, res) => {
+  // node checks these timeouts every `connectionsCheckingInterval` (30 s by default): often enough
+  // here that a trickling client is cut near its deadline. (headersTimeout must not exceed requestTimeout.)
+  const headersTimeout = Math.min(config.headersTimeoutMs, config.requestTimeoutMs)
+  const timeouts = {
+    headersTimeout,
+    requestTimeout: config.requestTimeoutMs,
+    connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeout / 4)),
+  }
+  const server = createServer(timeouts, (req, res) => {
     const why = malformed(req)
     if (why === undefined) {
       Promise.resolve()
@@ -652,17 +660,23 @@ export const startServer = async (
       return
     }
     const tooLarge = err.code === "HPE_HEADER_OVERFLOW"
-    const status = tooLarge ? 431 : 400
+    const late = err.code === "ERR_HTTP_REQUEST_TIMEOUT"
+    const status = tooLarge ? 431 : late ? 408 : 400
     const requestId = randomUUID()
     const body = JSON.stringify(
       new ApiError(
         tooLarge
           ? { code: "headers_too_large", message: "the request's headers are too large" }
-          : { code: "bad_request", message: "the request could not be parsed" },
+          : late
+            ? { code: "request_timeout", message: "the request was not received in time" }
+            : { code: "bad_request", message: "the request could not be parsed" },
       ).toBody(requestId),
     )
+    const reason = { 400: "Bad Request", 408: "Request Timeout", 431: "Request Header Fields Too Large" }[
+      status
+    ]
     socket.end(
-      `HTTP/1.1 ${status} ${status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n` +
+      `HTTP/1.1 ${status} ${reason}\r\n` +
         `content-type: ${JSON_TYPE}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
         `x-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
     )
