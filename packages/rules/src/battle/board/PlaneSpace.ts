@@ -379,10 +379,38 @@ const freePoint = (mv: Mover, p: Pt): boolean => {
   return mv.obstacles.every((o) => dist(p, o.c) >= o.keep - 1e-6)
 }
 
+/**
+ * A search's results. Only a window of the grid around the start is kept: every node a search
+ * touches lies within its budget of the start (a step costs at least its length) and one step
+ * beyond, so the window holds all of them and a search costs its reach, not the board's size.
+ */
 interface Explored {
-  readonly g: Float64Array
-  readonly prev: Int32Array
   readonly f: Field
+  /** The window: columns `i0`…, rows `j0`…, `w` × `h` nodes. */
+  readonly i0: number
+  readonly j0: number
+  readonly w: number
+  readonly h: number
+  /** The grid cost of each node of the window, row by row (infinite: not reached). */
+  readonly g: Float64Array
+  /** The grid index of the node each was reached from (-1: from the start). */
+  readonly prev: Int32Array
+}
+
+/** How far beyond its budget a search's window reaches (a step is at most a knight's move, 1.12"). */
+const WINDOW_MARGIN = 2
+
+/** The window's index of a grid node, or -1 outside it. */
+const slot = (e: Explored, k: number): number => {
+  const i = (k % e.f.n) - e.i0
+  const j = Math.floor(k / e.f.n) - e.j0
+  return i < 0 || j < 0 || i >= e.w || j >= e.h ? -1 : j * e.w + i
+}
+
+/** The grid cost of a node (infinite when the search did not reach it). */
+const costAt = (e: Explored, k: number): number => {
+  const s = slot(e, k)
+  return s < 0 ? Number.POSITIVE_INFINITY : e.g[s]!
 }
 
 /**
@@ -411,32 +439,51 @@ const explore = (mv: Mover, budget: number): Explored => {
   return made
 }
 
-/** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
-const search = (mv: Mover, budget: number): Explored => {
-  const f = fieldOf(mv.board)
-  const { n, m } = f
-  const g = new Float64Array(n * m).fill(Number.POSITIVE_INFINITY)
-  const prev = new Int32Array(n * m).fill(-2)
-  const free = new Int8Array(n * m) // 0 unknown, 1 free, -1 blocked
+/**
+ * Which nodes of a window a base may stand on (1): clear of walls and the table's edges by its
+ * radius, and of every obstacle by what it keeps. Each obstacle marks only the nodes near it.
+ */
+const freeNodes = (mv: Mover, f: Field, i0: number, j0: number, w: number, h: number): Uint8Array => {
+  const free = new Uint8Array(w * h)
   const { r: radius, obstacles } = mv
   const xMax = mv.board.width - radius
   const yMax = mv.board.height - radius
-  // Plain loops and swaps (no closures or arrays made per node): the same tests in the same order.
-  const isFree = (k: number): boolean => {
-    if (free[k] === 0) {
-      const x = (k % n) * STEP
-      const y = Math.floor(k / n) * STEP
-      let ok = f.wall[k]! >= radius && x >= radius && y >= radius && x <= xMax && y <= yMax
-      for (let o = 0; ok && o < obstacles.length; o++) {
-        const { c, keep } = obstacles[o]!
-        const dx = x - c.x
-        const dy = y - c.y
-        ok = dx * dx + dy * dy >= keep * keep
-      }
-      free[k] = ok ? 1 : -1
+  for (let j = 0; j < h; j++)
+    for (let i = 0; i < w; i++) {
+      const x = (i0 + i) * STEP
+      const y = (j0 + j) * STEP
+      if (f.wall[(j0 + j) * f.n + i0 + i]! >= radius && x >= radius && y >= radius && x <= xMax && y <= yMax)
+        free[j * w + i] = 1
     }
-    return free[k] === 1
+  for (const { c, keep } of obstacles) {
+    const ia = Math.max(i0, Math.floor((c.x - keep) / STEP))
+    const ib = Math.min(i0 + w - 1, Math.ceil((c.x + keep) / STEP))
+    const ja = Math.max(j0, Math.floor((c.y - keep) / STEP))
+    const jb = Math.min(j0 + h - 1, Math.ceil((c.y + keep) / STEP))
+    for (let j = ja; j <= jb; j++)
+      for (let i = ia; i <= ib; i++) {
+        const dx = i * STEP - c.x
+        const dy = j * STEP - c.y
+        if (dx * dx + dy * dy < keep * keep) free[(j - j0) * w + (i - i0)] = 0
+      }
   }
+  return free
+}
+
+/** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
+const search = (mv: Mover, budget: number): Explored => {
+  const f = fieldOf(mv.board)
+  const reach = budget + WINDOW_MARGIN
+  const i0 = Math.max(0, Math.floor((mv.from.x - reach) / STEP))
+  const j0 = Math.max(0, Math.floor((mv.from.y - reach) / STEP))
+  const w = Math.min(f.n - 1, Math.ceil((mv.from.x + reach) / STEP)) - i0 + 1
+  const h = Math.min(f.m - 1, Math.ceil((mv.from.y + reach) / STEP)) - j0 + 1
+  // Node indices from here on are the window's (row by row, so in the grid's order too).
+  const g = new Float64Array(w * h).fill(Number.POSITIVE_INFINITY)
+  const prev = new Int32Array(w * h).fill(-2)
+  const free = freeNodes(mv, f, i0, j0, w, h)
+  const mult = (k: number) => f.mult[(j0 + Math.floor(k / w)) * f.n + i0 + (k % w)]!
+  // The heap reads each node's cost as it compares (as it always has: the same pops in the same order).
   const heap: number[] = []
   const less = (a: number, b: number) => g[a]! < g[b]! || (g[a] === g[b] && a < b)
   const push = (k: number) => {
@@ -475,16 +522,16 @@ const search = (mv: Mover, budget: number): Explored => {
     return top
   }
   // Seed: the grid nodes around the start, reached in a straight line.
-  const i0 = Math.round(mv.from.x / STEP)
-  const j0 = Math.round(mv.from.y / STEP)
+  const is = Math.round(mv.from.x / STEP)
+  const js = Math.round(mv.from.y / STEP)
   for (let dj = -2; dj <= 2; dj++)
     for (let di = -2; di <= 2; di++) {
-      const i = i0 + di
-      const j = j0 + dj
-      if (i < 0 || j < 0 || i >= n || j >= m) continue
-      const k = j * n + i
-      const p = { x: i * STEP, y: j * STEP }
-      if (!isFree(k) || !clearSegment(mv, mv.from, p)) continue
+      const i = is + di - i0
+      const j = js + dj - j0
+      if (i < 0 || j < 0 || i >= w || j >= h) continue
+      const k = j * w + i
+      const p = { x: (i + i0) * STEP, y: (j + j0) * STEP }
+      if (!free[k] || !clearSegment(mv, mv.from, p)) continue
       const c = segmentCost(mv.board, mv.from, p)
       if (c < g[k]!) {
         g[k] = c
@@ -492,28 +539,26 @@ const search = (mv: Mover, budget: number): Explored => {
         push(k)
       }
     }
-  const done = new Uint8Array(n * m)
+  const done = new Uint8Array(w * h)
   while (heap.length > 0) {
     const k = pop()
     if (done[k]) continue
     done[k] = 1
     if (g[k]! > budget) break
-    const i = k % n
-    const j = Math.floor(k / n)
+    const i = k % w
+    const j = Math.floor(k / w)
+    const multK = mult(k)
     for (let d = 0; d < DIRS.length; d++) {
-      const [di, dj] = DIRS[d]!
-      const ii = i + di
-      const jj = j + dj
-      if (ii < 0 || jj < 0 || ii >= n || jj >= m) continue
-      const kk = jj * n + ii
-      if (done[kk] || !isFree(kk)) continue
-      // Knight moves pass between two nodes: both must be free.
-      if (Math.abs(di) + Math.abs(dj) === 3) {
-        const a = (j + Math.trunc(dj / 2)) * n + (i + Math.trunc(di / 2))
-        const b = (j + Math.sign(dj)) * n + (i + Math.sign(di))
-        if (!isFree(a) || !isFree(b)) continue
-      } else if (Math.abs(di) + Math.abs(dj) === 2 && (!isFree(j * n + ii) || !isFree(jj * n + i))) continue
-      const cost = g[k]! + STEP * DIR_LEN[d]! * ((f.mult[k]! + f.mult[kk]!) / 2)
+      const ii = i + DI[d]!
+      const jj = j + DJ[d]!
+      // The window holds every node a step from one within the budget (see `Explored`).
+      if (ii < 0 || jj < 0 || ii >= w || jj >= h) continue
+      const kk = jj * w + ii
+      if (done[kk] || !free[kk]) continue
+      // Knight moves pass between two nodes, diagonals by two: all must be free.
+      if (!free[(j + PASS_J1[d]!) * w + i + PASS_I1[d]!] || !free[(j + PASS_J2[d]!) * w + i + PASS_I2[d]!])
+        continue
+      const cost = g[k]! + STEP_LEN[d]! * ((multK + mult(kk)) / 2)
       if (cost < g[kk]! - 1e-12) {
         g[kk] = cost
         prev[kk] = k
@@ -521,7 +566,10 @@ const search = (mv: Mover, budget: number): Explored => {
       }
     }
   }
-  return { g, prev, f }
+  // Back to grid indices for the callers.
+  for (let k = 0; k < prev.length; k++)
+    if (prev[k]! >= 0) prev[k] = (j0 + Math.floor(prev[k]! / w)) * f.n + i0 + (prev[k]! % w)
+  return { f, i0, j0, w, h, g, prev }
 }
 
 const DIRS: ReadonlyArray<readonly [number, number]> = [
@@ -542,14 +590,32 @@ const DIRS: ReadonlyArray<readonly [number, number]> = [
   [-1, 2],
   [-1, -2],
 ]
-
-const DIR_LEN = DIRS.map(([di, dj]) => Math.hypot(di, dj))
+const DI = Int8Array.from(DIRS, ([di]) => di)
+const DJ = Int8Array.from(DIRS, ([, dj]) => dj)
+/** Each step's length in inches (`STEP` times the step in nodes, as the cost has always been reckoned). */
+const STEP_LEN = Float64Array.from(DIRS, ([di, dj]) => STEP * Math.hypot(di, dj))
+/**
+ * The two nodes a step passes by, as offsets from where it starts: a knight's move between the
+ * node half-way along and the diagonal one, a diagonal by the two orthogonal ones; a straight
+ * step by none (its own end, which is free, stands in twice).
+ */
+const passBy = (di: number, dj: number): [number, number, number, number] => {
+  const len = Math.abs(di) + Math.abs(dj)
+  if (len === 3) return [Math.trunc(di / 2), Math.trunc(dj / 2), Math.sign(di), Math.sign(dj)]
+  if (len === 2) return [di, 0, 0, dj]
+  return [di, dj, di, dj]
+}
+const PASS_I1 = Int8Array.from(DIRS, ([di, dj]) => passBy(di, dj)[0])
+const PASS_J1 = Int8Array.from(DIRS, ([di, dj]) => passBy(di, dj)[1])
+const PASS_I2 = Int8Array.from(DIRS, ([di, dj]) => passBy(di, dj)[2])
+const PASS_J2 = Int8Array.from(DIRS, ([di, dj]) => passBy(di, dj)[3])
 
 const nodePt = (f: Field, k: number): Pt => ({ x: (k % f.n) * STEP, y: Math.floor(k / f.n) * STEP })
 
-const pathTo = (f: Field, prev: Int32Array, k: number, from: Pt): Pt[] => {
+/** The path the search found to grid node k, from the start. */
+const pathTo = (e: Explored, k: number, from: Pt): Pt[] => {
   const pts: Pt[] = []
-  for (let c = k; c >= 0; c = prev[c]!) pts.push(nodePt(f, c))
+  for (let c = k; c >= 0; c = e.prev[slot(e, c)]!) pts.push(nodePt(e.f, c))
   pts.push(from)
   return pts.reverse()
 }
@@ -616,7 +682,8 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
     const cost = segmentCost(mv.board, mv.from, direct)
     return cost <= budget + 1e-9 ? { path: [mv.from, direct], cost } : undefined
   }
-  const { g, prev, f } = explore(mv, budget + 1)
+  const e = explore(mv, budget + 1)
+  const { f } = e
   const target = "point" in goal ? goal.point : goal.body.c
   const reachR = "point" in goal ? 1.5 : mv.r + goal.body.r + 1.5
   let best: { k: number; end: Pt; cost: number } | undefined
@@ -627,16 +694,17 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
   for (let j = j0; j <= j1; j++)
     for (let i = i0; i <= i1; i++) {
       const k = j * f.n + i
-      if (!Number.isFinite(g[k]!)) continue
+      const gk = costAt(e, k)
+      if (!Number.isFinite(gk)) continue
       const p = nodePt(f, k)
       if (dist(p, target) > reachR) continue
       const end = finish(p)
       if (!ok(p, end)) continue
-      const cost = g[k]! + segmentCost(mv.board, p, end)
+      const cost = gk + segmentCost(mv.board, p, end)
       if (best === undefined || cost < best.cost - 1e-12) best = { k, end, cost }
     }
   if (best === undefined) return undefined
-  const path = straighten(mv, [...pathTo(f, prev, best.k, mv.from), best.end])
+  const path = straighten(mv, [...pathTo(e, best.k, mv.from), best.end])
   const cost = polyCost(mv.board, path)
   return cost <= budget + 1e-9 ? { path, cost } : undefined
 }
@@ -924,10 +992,12 @@ export const towards = (
   if (!m.position) return out
   const board = costBoardFor(real, m)
   const mv = moverOf(state, board, m, "clear", [])
-  const { g, prev, f } = explore(mv, Math.max(inches, searched))
-  // The nodes within reach, in index order (each subject scans them in that order).
+  const e = explore(mv, Math.max(inches, searched))
+  const { f } = e
+  // The nodes within reach, in grid order (each subject scans them in that order).
   const reached: number[] = []
-  for (let k = 0; k < g.length; k++) if (g[k]! <= inches) reached.push(k)
+  for (let j = 0; j < e.h; j++)
+    for (let i = 0; i < e.w; i++) if (e.g[j * e.w + i]! <= inches) reached.push((e.j0 + j) * f.n + e.i0 + i)
   for (const subject of subjects) {
     const s = shapeOf(state, board, subject)
     if (s?.kind !== "body") continue
@@ -945,7 +1015,7 @@ export const towards = (
       out.set(subject, stay(m, state))
       continue
     }
-    const path = walk(board, straighten(mv, pathTo(f, prev, bestK, m.position)), inches)
+    const path = walk(board, straighten(mv, pathTo(e, bestK, m.position)), inches)
     out.set(subject, outcome(board, state, m, extend(mv, path, target, inches)))
   }
   return out
