@@ -34,13 +34,15 @@ import {
   boxGap,
   dist,
   distToPolygon,
-  distToSegment,
   inside,
   lengthInside,
+  nearer,
+  nearerPolygon,
+  nearerSegment,
   type Pt,
   round3,
   roundPt,
-  segmentPolygonDist,
+  segmentNearerPolygon,
   touches,
 } from "./Geometry.js"
 import { type Ruled, ruled, type TerrainRule, type TerrainSource } from "./Ground.js"
@@ -261,14 +263,17 @@ const fieldOf = (board: Ruled): Field => {
   const m = Math.floor(board.height / STEP) + 1
   const wall = new Float64Array(n * m).fill(Number.POSITIVE_INFINITY)
   const mult = new Uint8Array(n * m).fill(1)
-  const walls = board.terrain.filter((t) => board.rule(t).impassable)
-  const costly = board.terrain.filter((t) => board.rule(t).moveCost > 1)
+  const { walls, costly } = piecesOf(board)
   for (let j = 0; j < m; j++)
     for (let i = 0; i < n; i++) {
       const p = { x: i * STEP, y: j * STEP }
       const k = j * n + i
-      for (const w of walls) wall[k] = Math.min(wall[k]!, distToPolygon(p, pointsOf(w)))
-      for (const t of costly) if (inside(p, pointsOf(t))) mult[k] = Math.max(mult[k]!, board.rule(t).moveCost)
+      for (const w of walls) {
+        // A wall further than the nearest so far can't be the nearest (it is no nearer than its box).
+        if (boxGap(p, p, w) > wall[k]! + 1e-9) continue
+        wall[k] = Math.min(wall[k]!, distToPolygon(p, w))
+      }
+      for (const t of costly) if (inside(p, t.pts)) mult[k] = Math.max(mult[k]!, t.cost)
     }
   const f = { n, m, wall, mult }
   if (fields.size >= 8) fields.delete(fields.keys().next().value!)
@@ -298,13 +303,10 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
   const len = dist(a, b)
   if (len === 0) return 0
   const spans: Array<readonly [number, number, number]> = []
-  for (const t of board.terrain) {
-    const cost = board.rule(t).moveCost
-    if (cost <= 1) continue
-    if (lengthInside(a, b, pointsOf(t)) === 0) continue
+  for (const { pts: poly, cost } of piecesOf(board).costly) {
+    if (lengthInside(a, b, poly) === 0) continue
     // Collect inside spans by sampling the crossing structure exactly: split at crossings.
     const ts = [0, 1]
-    const poly = pointsOf(t)
     for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
       const p = poly[j]!
       const q = poly[i]!
@@ -343,29 +345,75 @@ interface Mover {
   readonly obstacles: ReadonlyArray<{ readonly c: Pt; readonly keep: number }>
 }
 
-const wallCache = new WeakMap<Board, ReadonlyArray<Terrain>>()
-const walls = (board: Ruled): ReadonlyArray<Terrain> => {
-  let w = wallCache.get(board)
-  if (!w) {
-    w = board.terrain.filter((t) => board.rule(t).impassable)
-    wallCache.set(board, w)
+/** A board's pieces as movement reads them, once per board (a move asks thousands of times). */
+interface Pieces {
+  /** Outlines no base may cross. */
+  readonly walls: ReadonlyArray<ReadonlyArray<Pt>>
+  /** Outlines that cost more than their length, with their kind's cost, in the board's order. */
+  readonly costly: ReadonlyArray<{ readonly pts: ReadonlyArray<Pt>; readonly cost: number }>
+}
+
+const piecesCache = new WeakMap<Board, Pieces>()
+const piecesOf = (board: Ruled): Pieces => {
+  let p = piecesCache.get(board)
+  if (!p) {
+    p = {
+      walls: board.terrain.filter((t) => board.rule(t).impassable).map((t) => pointsOf(t)),
+      costly: board.terrain.flatMap((t) => {
+        const cost = board.rule(t).moveCost
+        return cost > 1 ? [{ pts: pointsOf(t), cost }] : []
+      }),
+    }
+    piecesCache.set(board, p)
   }
-  return w
+  return p
 }
 
 /** Can a base move straight from a to b? It may not get closer to anything than it must. */
-const clearSegment = (mv: Mover, a: Pt, b: Pt): boolean => {
-  const { board, r } = mv
+const clearSegment = (mv: Mover, a: Pt, b: Pt): boolean => clearWith(mv, a, b, undefined)
+
+/**
+ * {@link clearSegment} from one start to many ends (a path straightened, a move extended, a
+ * search's first nodes): how near it must keep to each wall and base depends on the start alone,
+ * so each is worked out once, when first needed.
+ */
+const clearFrom = (mv: Mover, a: Pt): ((b: Pt) => boolean) => {
+  const needs: Needs = {
+    walls: new Float64Array(piecesOf(mv.board).walls.length).fill(Number.NaN),
+    bases: new Float64Array(mv.obstacles.length).fill(Number.NaN),
+  }
+  return (b) => clearWith(mv, a, b, needs)
+}
+
+/** How near a move from one start may come to each wall and base (NaN: not worked out yet). */
+interface Needs {
+  readonly walls: Float64Array
+  readonly bases: Float64Array
+}
+
+const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean => {
+  const { board, r, obstacles } = mv
   if (b.x < r - 1e-9 || b.y < r - 1e-9 || b.x > board.width - r + 1e-9 || b.y > board.height - r + 1e-9)
     return false
-  for (const w of walls(board)) {
-    if (boxGap(a, b, pointsOf(w)) >= r) continue
-    const need = Math.min(r, distToPolygon(a, pointsOf(w))) - 1e-9
-    if (segmentPolygonDist(a, b, pointsOf(w)) < need) return false
+  const ws = piecesOf(board).walls
+  for (let i = 0; i < ws.length; i++) {
+    const pts = ws[i]!
+    if (boxGap(a, b, pts) >= r) continue
+    let need = needs?.walls[i] ?? Number.NaN
+    if (Number.isNaN(need)) {
+      need = Math.min(r, distToPolygon(a, pts)) - 1e-9
+      if (needs) needs.walls[i] = need
+    }
+    if (segmentNearerPolygon(a, b, pts, need)) return false
   }
-  for (const o of mv.obstacles) {
-    const need = Math.min(o.keep, dist(a, o.c)) - 1e-9
-    if (distToSegment(o.c, a, b) < need) return false
+  for (let i = 0; i < obstacles.length; i++) {
+    const o = obstacles[i]!
+    let need = needs?.bases[i] ?? Number.NaN
+    if (Number.isNaN(need)) {
+      need = Math.min(o.keep, dist(a, o.c)) - 1e-9
+      if (needs) needs.bases[i] = need
+    }
+    if (nearerSegment(o.c, a, b, need)) return false
   }
   return true
 }
@@ -375,8 +423,8 @@ const freePoint = (mv: Mover, p: Pt): boolean => {
   const { board, r } = mv
   if (p.x < r - 1e-9 || p.y < r - 1e-9 || p.x > board.width - r + 1e-9 || p.y > board.height - r + 1e-9)
     return false
-  if (walls(board).some((w) => distToPolygon(p, pointsOf(w)) < r - 1e-6)) return false
-  return mv.obstacles.every((o) => dist(p, o.c) >= o.keep - 1e-6)
+  if (piecesOf(board).walls.some((w) => nearerPolygon(p, w, r - 1e-6))) return false
+  return mv.obstacles.every((o) => !nearer(p, o.c, o.keep - 1e-6))
 }
 
 /**
@@ -482,7 +530,8 @@ const search = (mv: Mover, budget: number): Explored => {
   const g = new Float64Array(w * h).fill(Number.POSITIVE_INFINITY)
   const prev = new Int32Array(w * h).fill(-2)
   const free = freeNodes(mv, f, i0, j0, w, h)
-  const mult = (k: number) => f.mult[(j0 + Math.floor(k / w)) * f.n + i0 + (k % w)]!
+  const mult = new Uint8Array(w * h)
+  for (let j = 0; j < h; j++) mult.set(f.mult.subarray((j0 + j) * f.n + i0, (j0 + j) * f.n + i0 + w), j * w)
   // The heap reads each node's cost as it compares (as it always has: the same pops in the same order).
   const heap: number[] = []
   const less = (a: number, b: number) => g[a]! < g[b]! || (g[a] === g[b] && a < b)
@@ -522,6 +571,7 @@ const search = (mv: Mover, budget: number): Explored => {
     return top
   }
   // Seed: the grid nodes around the start, reached in a straight line.
+  const clearOfStart = clearFrom(mv, mv.from)
   const is = Math.round(mv.from.x / STEP)
   const js = Math.round(mv.from.y / STEP)
   for (let dj = -2; dj <= 2; dj++)
@@ -531,7 +581,7 @@ const search = (mv: Mover, budget: number): Explored => {
       if (i < 0 || j < 0 || i >= w || j >= h) continue
       const k = j * w + i
       const p = { x: (i + i0) * STEP, y: (j + j0) * STEP }
-      if (!free[k] || !clearSegment(mv, mv.from, p)) continue
+      if (!free[k] || !clearOfStart(p)) continue
       const c = segmentCost(mv.board, mv.from, p)
       if (c < g[k]!) {
         g[k] = c
@@ -547,7 +597,7 @@ const search = (mv: Mover, budget: number): Explored => {
     if (g[k]! > budget) break
     const i = k % w
     const j = Math.floor(k / w)
-    const multK = mult(k)
+    const multK = mult[k]!
     for (let d = 0; d < DIRS.length; d++) {
       const ii = i + DI[d]!
       const jj = j + DJ[d]!
@@ -558,7 +608,7 @@ const search = (mv: Mover, budget: number): Explored => {
       // Knight moves pass between two nodes, diagonals by two: all must be free.
       if (!free[(j + PASS_J1[d]!) * w + i + PASS_I1[d]!] || !free[(j + PASS_J2[d]!) * w + i + PASS_I2[d]!])
         continue
-      const cost = g[k]! + STEP_LEN[d]! * ((multK + mult(kk)) / 2)
+      const cost = g[k]! + STEP_LEN[d]! * ((multK + mult[kk]!) / 2)
       if (cost < g[kk]! - 1e-12) {
         g[kk] = cost
         prev[kk] = k
@@ -641,9 +691,10 @@ const straighten = (mv: Mover, pts: ReadonlyArray<Pt>): Pt[] => {
   let i = 0
   while (i < pts.length - 1) {
     let best = i + 1
+    const clear = clearFrom(mv, pts[i]!)
     // The furthest corner reachable straight and no dearer (in the open, the first one tried).
     for (let j = pts.length - 1; j > i + 1; j--) {
-      if (!clearSegment(mv, pts[i]!, pts[j]!)) continue
+      if (!clear(pts[j]!)) continue
       if (segmentCost(mv.board, pts[i]!, pts[j]!) <= cum[j]! - cum[i]! + 1e-9) {
         best = j
         break
@@ -712,16 +763,19 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
 /** Spends what is left of a move going straight on towards the target, as far as is clear. */
 const extend = (mv: Mover, path: ReadonlyArray<Pt>, target: Pt, inches: number): Pt[] => {
   const end = path[path.length - 1]!
-  const left = inches - polyCost(mv.board, path)
+  const spent = polyCost(mv.board, path)
+  const left = inches - spent
   const d = dist(end, target)
   if (left < 0.01 || d < 1e-6) return [...path]
   const far = {
     x: end.x + ((target.x - end.x) * Math.min(left, d)) / d,
     y: end.y + ((target.y - end.y) * Math.min(left, d)) / d,
   }
+  const clear = clearFrom(mv, end)
+  // The path's cost so far plus the last stretch's: `polyCost` of the longer path, to the bit.
   const ok = (t: number) => {
     const p = { x: end.x + (far.x - end.x) * t, y: end.y + (far.y - end.y) * t }
-    return clearSegment(mv, end, p) && freePoint(mv, p) && polyCost(mv.board, [...path, p]) <= inches + 1e-9
+    return clear(p) && freePoint(mv, p) && spent + segmentCost(mv.board, end, p) <= inches + 1e-9
   }
   let lo = 0
   let hi = 1
@@ -1069,9 +1123,10 @@ export const make = (content: TerrainSource, given?: Board): Space => ({
     const mv = moverOf(state, board, m, "clear", [])
     // Directly away (B-DREAD-03), stopping at whatever is in the way.
     let end = m.position
+    const clear = clearFrom(mv, m.position)
     for (let t = 0.05; t <= inches + 1e-9; t += 0.05) {
       const p = { x: m.position.x + ux * t, y: m.position.y + uy * t }
-      if (!clearSegment(mv, m.position, p) || segmentCost(board, m.position, p) > inches + 1e-9) break
+      if (!clear(p) || segmentCost(board, m.position, p) > inches + 1e-9) break
       end = p
     }
     // Directly away touches nothing it goes for (R-BOARD-06).
