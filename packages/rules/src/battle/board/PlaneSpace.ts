@@ -34,6 +34,7 @@ import {
   boxGap,
   dist,
   distToPolygon,
+  hypotLess,
   inside,
   lengthInside,
   nearer,
@@ -727,6 +728,12 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
   }
   const ok = (from: Pt, end: Pt | undefined): end is Pt =>
     end !== undefined && freePoint(mv, end) && clearSegment(mv, from, end)
+  // No path is shorter than the straight line to where it would end (a stretch costs at least its
+  // length; an end by a body is within a thousandth of its contact distance): a goal further than
+  // the budget needs no search.
+  const beyond =
+    "point" in goal ? dist(mv.from, goal.point) : dist(mv.from, goal.body.c) - (mv.r + goal.body.r + 0.001)
+  if (beyond - 0.01 > budget + 1e-9) return undefined
   // A straight line is the best there is when it is clear.
   const direct = finish(mv.from)
   if (ok(mv.from, direct)) {
@@ -1050,19 +1057,27 @@ export const towards = (
   const { f } = e
   // The nodes within reach, in grid order (each subject scans them in that order).
   const reached: number[] = []
+  const reachedX: number[] = []
+  const reachedY: number[] = []
   for (let j = 0; j < e.h; j++)
-    for (let i = 0; i < e.w; i++) if (e.g[j * e.w + i]! <= inches) reached.push((e.j0 + j) * f.n + e.i0 + i)
+    for (let i = 0; i < e.w; i++)
+      if (e.g[j * e.w + i]! <= inches) {
+        reached.push((e.j0 + j) * f.n + e.i0 + i)
+        reachedX.push((e.i0 + i) * STEP)
+        reachedY.push((e.j0 + j) * STEP)
+      }
   for (const subject of subjects) {
     const s = shapeOf(state, board, subject)
     if (s?.kind !== "body") continue
     const target = s.body.c
     let bestK = -1
     let bestD = dist(m.position, target)
-    for (const k of reached) {
-      const d = Math.hypot((k % f.n) * STEP - target.x, Math.floor(k / f.n) * STEP - target.y)
-      if (d < bestD - 1e-9) {
-        bestD = d
-        bestK = k
+    for (let r = 0; r < reached.length; r++) {
+      const dx = reachedX[r]! - target.x
+      const dy = reachedY[r]! - target.y
+      if (hypotLess(dx, dy, bestD - 1e-9)) {
+        bestD = Math.hypot(dx, dy)
+        bestK = reached[r]!
       }
     }
     if (bestK < 0) {
