@@ -1,6 +1,9 @@
 import { seeded } from "@blight/dice"
 import { describe, expect, it } from "vitest"
 import {
+  bbox,
+  boxGap,
+  boxNearer,
   distToPolygon,
   distToSegment,
   hypotLess,
@@ -78,6 +81,14 @@ describe("board geometry: comparisons without square roots (R-BOARD-06)", () => 
           expect(nearer(p, b, d)).toBe(dd < d)
         }
       }
+      // The boxes' gap as Math.hypot of its two sides, and nearer than it or not.
+      const box = bbox(pts)
+      const gx = Math.max(0, box.x0 - Math.max(a.x, near.x), Math.min(a.x, near.x) - box.x1)
+      const gy = Math.max(0, box.y0 - Math.max(a.y, near.y), Math.min(a.y, near.y) - box.y1)
+      const gap = boxGap(a, near, pts)
+      expect(gap).toBe(Math.hypot(gx, gy))
+      for (const d of [gap, gap + 1e-12, gap - 1e-12, 0.5, 0])
+        expect(boxNearer(a, near, pts, d)).toBe(gap < d)
       const ends = [a, near] as const
       const dsp = segmentPolygonDist(ends[0], ends[1], pts)
       for (const d of [dsp, dsp + 1e-12, dsp - 1e-12, 0.5, 0, -1e-9])

@@ -187,7 +187,16 @@ export const boxGap = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
   const box = boxOf(poly)
   const dx = Math.max(0, box.x0 - Math.max(a.x, b.x), Math.min(a.x, b.x) - box.x1)
   const dy = Math.max(0, box.y0 - Math.max(a.y, b.y), Math.min(a.y, b.y) - box.y1)
-  return Math.hypot(dx, dy)
+  // Side by side the gap is one of the two (what `Math.hypot` gives too); only corners need it.
+  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy)
+}
+
+/** Whether the boxes of a segment and a polygon are nearer than `d`: `boxGap(a, b, poly) < d`, to the bit. */
+export const boxNearer = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>, d: number): boolean => {
+  const box = boxOf(poly)
+  const dx = Math.max(0, box.x0 - Math.max(a.x, b.x), Math.min(a.x, b.x) - box.x1)
+  const dy = Math.max(0, box.y0 - Math.max(a.y, b.y), Math.min(a.y, b.y) - box.y1)
+  return dx === 0 ? dy < d : dy === 0 ? dx < d : hypotLess(dx, dy, d)
 }
 
 /** The polygon's bounding box. */

@@ -32,6 +32,7 @@ import type { FactQuery, FactValue, Model, State } from "../State.js"
 import { type Board, EDGES, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
 import {
   boxGap,
+  boxNearer,
   dist,
   distToPolygon,
   hypotLess,
@@ -399,7 +400,7 @@ const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean =
   const ws = piecesOf(board).walls
   for (let i = 0; i < ws.length; i++) {
     const pts = ws[i]!
-    if (boxGap(a, b, pts) >= r) continue
+    if (!boxNearer(a, b, pts, r)) continue
     let need = needs?.walls[i] ?? Number.NaN
     if (Number.isNaN(need)) {
       need = Math.min(r, distToPolygon(a, pts)) - 1e-9
