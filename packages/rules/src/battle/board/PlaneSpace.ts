@@ -31,7 +31,7 @@ import type { MoveOutcome, Space } from "../Space.js"
 import type { FactQuery, FactValue, Model, State } from "../State.js"
 import { type Board, EDGES, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
 import {
-  boxGap,
+  bbox,
   boxNearer,
   dist,
   distToPolygon,
@@ -242,11 +242,21 @@ const overlaps = (board: Ruled, b: Body, test: (r: TerrainRule) => boolean, with
 interface Field {
   readonly n: number
   readonly m: number
-  /** Distance from each node to the nearest wall. */
+  /**
+   * Distance from each node to the nearest wall within {@link WALL_REACH} of it (by the wall's box;
+   * infinite when none is): whether a base of radius up to that much fits is the same question.
+   */
   readonly wall: Float64Array
   /** Cost multiplier at each node. */
   readonly mult: Uint8Array
 }
+
+/**
+ * How far the field measures walls. A base fits at a node when the nearest wall is at least its
+ * radius away; a wall whose box is further than this is further than any base's radius (bases are
+ * at most 6" across, `Model.base`), so it decides nothing.
+ */
+const WALL_REACH = 4
 
 const fields = new Map<string, Field>()
 
@@ -266,17 +276,29 @@ const fieldOf = (board: Ruled): Field => {
   const wall = new Float64Array(n * m).fill(Number.POSITIVE_INFINITY)
   const mult = new Uint8Array(n * m).fill(1)
   const { walls, costly } = piecesOf(board)
-  for (let j = 0; j < m; j++)
-    for (let i = 0; i < n; i++) {
-      const p = { x: i * STEP, y: j * STEP }
-      const k = j * n + i
-      for (const w of walls) {
-        // A wall further than the nearest so far can't be the nearest (it is no nearer than its box).
-        if (boxGap(p, p, w) > wall[k]! + 1e-9) continue
-        wall[k] = Math.min(wall[k]!, distToPolygon(p, w))
-      }
-      for (const t of costly) if (inside(p, t.pts)) mult[k] = Math.max(mult[k]!, t.cost)
-    }
+  // Each piece marks only the nodes its box (and for a wall, the reach around it) covers.
+  const nodesAround = (pts: ReadonlyArray<Pt>, reach: number, mark: (k: number, p: Pt) => void) => {
+    const box = bbox(pts)
+    for (
+      let j = Math.max(0, Math.floor((box.y0 - reach) / STEP));
+      j <= Math.min(m - 1, (box.y1 + reach) / STEP);
+      j++
+    )
+      for (
+        let i = Math.max(0, Math.floor((box.x0 - reach) / STEP));
+        i <= Math.min(n - 1, (box.x1 + reach) / STEP);
+        i++
+      )
+        mark(j * n + i, { x: i * STEP, y: j * STEP })
+  }
+  for (const w of walls)
+    nodesAround(w, WALL_REACH, (k, p) => {
+      if (boxNearer(p, p, w, WALL_REACH)) wall[k] = Math.min(wall[k]!, distToPolygon(p, w))
+    })
+  for (const t of costly)
+    nodesAround(t.pts, STEP, (k, p) => {
+      if (inside(p, t.pts)) mult[k] = Math.max(mult[k]!, t.cost)
+    })
   const f = { n, m, wall, mult }
   if (fields.size >= 8) fields.delete(fields.keys().next().value!)
   fields.set(key, f)
@@ -592,6 +614,15 @@ const search = (mv: Mover, budget: number): Explored => {
       }
     }
   const done = new Uint8Array(w * h)
+  // Each step's end and the two nodes it passes by, as offsets in the window.
+  const to = new Int32Array(DIRS.length)
+  const by1 = new Int32Array(DIRS.length)
+  const by2 = new Int32Array(DIRS.length)
+  for (let d = 0; d < DIRS.length; d++) {
+    to[d] = DJ[d]! * w + DI[d]!
+    by1[d] = PASS_J1[d]! * w + PASS_I1[d]!
+    by2[d] = PASS_J2[d]! * w + PASS_I2[d]!
+  }
   while (heap.length > 0) {
     const k = pop()
     if (done[k]) continue
@@ -605,11 +636,10 @@ const search = (mv: Mover, budget: number): Explored => {
       const jj = j + DJ[d]!
       // The window holds every node a step from one within the budget (see `Explored`).
       if (ii < 0 || jj < 0 || ii >= w || jj >= h) continue
-      const kk = jj * w + ii
+      const kk = k + to[d]!
       if (done[kk] || !free[kk]) continue
       // Knight moves pass between two nodes, diagonals by two: all must be free.
-      if (!free[(j + PASS_J1[d]!) * w + i + PASS_I1[d]!] || !free[(j + PASS_J2[d]!) * w + i + PASS_I2[d]!])
-        continue
+      if (!free[k + by1[d]!] || !free[k + by2[d]!]) continue
       const cost = g[k]! + STEP_LEN[d]! * ((multK + mult[kk]!) / 2)
       if (cost < g[kk]! - 1e-12) {
         g[kk] = cost
