@@ -221,17 +221,48 @@ const blocked = (board: Ruled, p: Pt, q: Pt): boolean => {
 const crossesCover = (board: Ruled, p: Pt, q: Pt): boolean =>
   sightOf(board).cover.some((pts) => touches(p, q, pts))
 
+/**
+ * Sight and cover already worked out on a board, by the two bases (where and how wide): a raid asks
+ * the same pair again and again (the bot choosing a shot, then the shot itself), and the answer is a
+ * function of the bases and the board alone. A few thousand at a time.
+ */
+const sightMemo = new WeakMap<Ruled, Map<string, boolean | Cover>>()
+const SIGHT_KEPT = 4096
+const memoised = <T extends boolean | Cover>(
+  board: Ruled,
+  what: string,
+  a: Body,
+  b: Body,
+  work: () => T,
+): T => {
+  let memo = sightMemo.get(board)
+  if (memo === undefined) {
+    memo = new Map()
+    sightMemo.set(board, memo)
+  }
+  const key = `${what}|${a.c.x},${a.c.y},${a.r}|${b.c.x},${b.c.y},${b.r}`
+  const hit = memo.get(key)
+  if (hit !== undefined) return hit as T
+  const made = work()
+  if (memo.size >= SIGHT_KEPT) memo.clear()
+  memo.set(key, made)
+  return made
+}
+
+type Cover = "none" | "partial" | "most"
+
 /** Does a see b (R-BOARD-02)? */
 export const sees = (board: Ruled, a: Body, b: Body): boolean =>
-  rays(a, b).some(([p, q]) => !blocked(board, p, q))
+  memoised(board, "sees", a, b, () => rays(a, b).some(([p, q]) => !blocked(board, p, q)))
 
 /** How hidden b is from a (R-BOARD-03). */
-export const coverOf = (board: Ruled, a: Body, b: Body): "none" | "partial" | "most" => {
-  const rs = rays(a, b)
-  let hidden = 0
-  for (const [p, q] of rs) if (blocked(board, p, q) || crossesCover(board, p, q)) hidden++
-  return hidden === 0 ? "none" : hidden * 2 <= rs.length ? "partial" : "most"
-}
+export const coverOf = (board: Ruled, a: Body, b: Body): Cover =>
+  memoised(board, "cover", a, b, () => {
+    const rs = rays(a, b)
+    let hidden = 0
+    for (const [p, q] of rs) if (blocked(board, p, q) || crossesCover(board, p, q)) hidden++
+    return hidden === 0 ? "none" : hidden * 2 <= rs.length ? "partial" : "most"
+  })
 
 /** Is a base in (or within `within` of) terrain whose rule passes the test? */
 const overlaps = (board: Ruled, b: Body, test: (r: TerrainRule) => boolean, within = 0): boolean =>
@@ -788,6 +819,8 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
       const p = nodePt(f, k)
       if (dist(p, target) > reachR) continue
       const end = finish(p)
+      // A stretch costs at least its length: a candidate that can't beat the best needs no checks.
+      if (best !== undefined && end !== undefined && gk + dist(p, end) >= best.cost - 1e-12) continue
       if (!ok(p, end)) continue
       const cost = gk + segmentCost(mv.board, p, end)
       if (best === undefined || cost < best.cost - 1e-12) best = { k, end, cost }
