@@ -1130,6 +1130,7 @@ export const towards = (
         reachedX.push((e.i0 + i) * STEP)
         reachedY.push((e.j0 + j) * STEP)
       }
+  const paths = new Map<number, Pt[]>()
   for (const subject of subjects) {
     const s = shapeOf(state, board, subject)
     if (s?.kind !== "body") continue
@@ -1148,7 +1149,12 @@ export const towards = (
       out.set(subject, stay(m, state))
       continue
     }
-    const path = walk(board, straighten(mv, pathTo(e, bestK, m.position)), inches)
+    // Subjects the same way often end at the same node: its path is made once.
+    let path = paths.get(bestK)
+    if (path === undefined) {
+      path = walk(board, straighten(mv, pathTo(e, bestK, m.position)), inches)
+      paths.set(bestK, path)
+    }
     out.set(subject, outcome(board, state, m, extend(mv, path, target, inches)))
   }
   return out
