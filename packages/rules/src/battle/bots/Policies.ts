@@ -77,7 +77,7 @@ const enemiesOf = (view: State, m: Model): Model[] =>
 const nearest = <T extends Placed>(m: Model, xs: ReadonlyArray<T>): T | undefined =>
   [...xs].sort((x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1))[0]
 
-/** Prompts: no Blight dice, the first answer offered (the list's first, when none is "0"). */
+/** Prompts: no Blight dice, the first answer offered ("0"; when there is none, the policy takes the list's first). */
 const answerPrompt = (legal: ReadonlyArray<Command>): Command | undefined =>
   legal.find((c) => c.type === "choose" && c.option === "0")
 

@@ -11,8 +11,8 @@
  *
  * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands(state, legal, content)`;
  * `Policy.ordered(policy)` marks a policy the auto-player may show the unchecked commands (see there);
- * `Policy.staged(policy, staging)` says when a policy needs no concrete moves, so a board's
- * (the dearest part of a decision) are made only when it will look at them (see {@link Staging}).
+ * `Policy.staged(policy, staging)` says when a policy needs no concrete moves, so that a board's
+ * concrete moves (the dearest part of a decision) are made only when it will look at them (see {@link Staging}).
  *
  * @since 0.3.0
  */
