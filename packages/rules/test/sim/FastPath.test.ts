@@ -5,7 +5,16 @@ import { ruled } from "../../src/battle/board/Ground.js"
 import { towards } from "../../src/battle/board/PlaneSpace.js"
 import { play } from "../../src/battle/bots/Auto.js"
 import { byName } from "../../src/battle/bots/Policies.js"
-import { allowanceOf, isOrdered, type Policy, sensible } from "../../src/battle/bots/Policy.js"
+import {
+  allowanceOf,
+  boardCommands,
+  isOrdered,
+  isPlainMove,
+  ordered,
+  type Policy,
+  sensible,
+  stagingOf,
+} from "../../src/battle/bots/Policy.js"
 import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
 import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
@@ -165,6 +174,73 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
     expect(isOrdered(byName("random", 1, env))).toBe(false)
     expect(isOrdered(byName("odds", 1, env))).toBe(false)
   })
+
+  it("R-SIM-02 a staged policy's early pick and its pick without concrete Sprints are its pick from every concrete move", () => {
+    const env = envOf(registry)
+    for (const [name, i] of [
+      ["sensible", 0],
+      ["objective-runner", 1],
+      ["noise-averse", 2],
+      ["aggressive", 0],
+      ["odds", 1],
+    ] as const) {
+      const policy = byName(name, 1, env)
+      const staging = stagingOf(policy)
+      expect(staging?.early).toBeDefined()
+      const counts = { early: 0, withoutSprints: 0 }
+      // At each decision: its pick from every concrete move against its staged picks from the same list.
+      const probing: Policy = (view, legal, context) => {
+        const plain = legalCommands(view, env)
+        if (view.board && plain.some(isPlainMove)) {
+          const pick = policy(view, boardCommands(view, plain, env.content), context)
+          const early = staging?.early?.(view, plain, context)
+          if (early !== undefined) {
+            expect(early).toEqual(pick)
+            counts.early++
+          }
+          if (staging?.sprintsLast && plain.some((c) => c.type === "endActivation")) {
+            expect(policy(view, boardCommands(view, plain, env.content, ["move"]), context)).toEqual(pick)
+            counts.withoutSprints++
+          }
+        }
+        return policy(view, legal, context)
+      }
+      Either.getOrThrow(
+        played(
+          { refuges, scenario: "cache", table: "board", policies: [probing], seed: 3, maxCommands: 80 },
+          registry,
+          i,
+        ),
+      )
+      expect(counts.early).toBeGreaterThan(3)
+      if (staging?.sprintsLast) expect(counts.withoutSprints).toBeGreaterThan(3)
+    }
+    expect(stagingOf(byName("noise-averse", 1, env))?.sprintsLast).toBe(true)
+    expect(stagingOf(byName("aggressive", 1, env))?.sprintsLast).toBe(false)
+    expect(stagingOf(byName("random", 1, env))).toBeUndefined()
+  }, 120_000)
+
+  it("R-SIM-02 staged policies play the same board raids as shown every concrete move", () => {
+    const env = envOf(registry)
+    for (const [name, i] of [
+      ["sensible", 1],
+      ["objective-runner", 0],
+      ["noise-averse", 0],
+      ["aggressive", 1],
+      ["odds", 0],
+    ] as const) {
+      const policy = byName(name, 1, env)
+      // The same picks, ordered as before but not staged: every decision's moves made concrete.
+      const unstaged: Policy = (view, legal, context) => policy(view, legal, context)
+      const spec: Spec = { refuges, scenario: "cache", table: "board", policies: [policy], seed: 8 }
+      const lazy = Either.getOrThrow(played(spec, registry, i))
+      const eager = Either.getOrThrow(
+        played({ ...spec, policies: [isOrdered(policy) ? ordered(unstaged) : unstaged] }, registry, i),
+      )
+      expect(hash(lazy.state)).toBe(hash(eager.state))
+      expect(JSON.stringify(lazy.summary)).toBe(JSON.stringify(eager.summary))
+    }
+  }, 240_000)
 
   it("R-BOARD-06 a bot's moves short of contact are the same from a search to a sprint's budget as from one to the move's", () => {
     const env = envOf(registry)

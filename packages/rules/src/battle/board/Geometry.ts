@@ -19,13 +19,53 @@ export const dist = (a: Pt, b: Pt): number => Math.hypot(a.x - b.x, a.y - b.y)
 
 const cross = (ax: number, ay: number, bx: number, by: number): number => ax * by - ay * bx
 
-/** Distance from a point to a segment. */
-export const distToSegment = (p: Pt, a: Pt, b: Pt): number => {
+/**
+ * Whether `Math.hypot(x, y) < d`, to the bit. `Math.hypot` is slow and the comparisons on a board
+ * are many, so the square decides unless it is within a billionth of the edge (the square and
+ * `hypot` differ by rounding, some 1e-16); there `hypot` itself does.
+ */
+export const hypotLess = (x: number, y: number, d: number): boolean => {
+  if (!(d > 0)) return false
+  const s = x * x + y * y
+  const d2 = d * d
+  if (s < d2 * (1 - 1e-9)) return true
+  if (s > d2 * (1 + 1e-9)) return false
+  return Math.hypot(x, y) < d
+}
+
+/** Whether two points are nearer than `d`: `dist(a, b) < d`, to the bit. */
+export const nearer = (a: Pt, b: Pt, d: number): boolean => hypotLess(a.x - b.x, a.y - b.y, d)
+
+/** The offset from a segment's nearest point to p (the distance is its length). */
+const offsetX = (p: Pt, a: Pt, b: Pt, t: number): number => p.x - (a.x + t * (b.x - a.x))
+const offsetY = (p: Pt, a: Pt, b: Pt, t: number): number => p.y - (a.y + t * (b.y - a.y))
+
+/** How far along a→b (0..1) its nearest point to p lies. */
+const along = (p: Pt, a: Pt, b: Pt): number => {
   const dx = b.x - a.x
   const dy = b.y - a.y
   const len2 = dx * dx + dy * dy
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2))
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy))
+  return len2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2))
+}
+
+/** Distance from a point to a segment. */
+export const distToSegment = (p: Pt, a: Pt, b: Pt): number => {
+  const t = along(p, a, b)
+  return Math.hypot(offsetX(p, a, b, t), offsetY(p, a, b, t))
+}
+
+/** Whether a point is nearer a segment than `d`: `distToSegment(p, a, b) < d`, to the bit. */
+export const nearerSegment = (p: Pt, a: Pt, b: Pt, d: number): boolean => {
+  const t = along(p, a, b)
+  return hypotLess(offsetX(p, a, b, t), offsetY(p, a, b, t), d)
+}
+
+/** The square of a point's distance to a segment (to compare, never to report). */
+const squareToSegment = (p: Pt, a: Pt, b: Pt): number => {
+  const t = along(p, a, b)
+  const x = offsetX(p, a, b, t)
+  const y = offsetY(p, a, b, t)
+  return x * x + y * y
 }
 
 /** Is a point inside a polygon (even-odd rule; points on the boundary count as inside)? */
@@ -36,19 +76,41 @@ export const inside = (p: Pt, poly: ReadonlyArray<Pt>): boolean => {
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
     const a = poly[i]!
     const b = poly[j]!
-    if (distToSegment(p, a, b) < 1e-9) return true
+    if (nearerSegment(p, a, b, 1e-9)) return true
     if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) odd = !odd
   }
   return odd
 }
 
-/** Distance from a point to a polygon's area (0 inside). */
+/**
+ * Distance from a point to a polygon's area (0 inside): the least of its edges' distances. Only the
+ * edges whose squared distance is within a millionth of the least can hold it, so only theirs are
+ * taken with `Math.hypot` (the same least, to the bit).
+ */
 export const distToPolygon = (p: Pt, poly: ReadonlyArray<Pt>): number => {
   if (inside(p, poly)) return 0
+  let least = Number.POSITIVE_INFINITY
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
+    least = Math.min(least, squareToSegment(p, poly[j]!, poly[i]!))
   let d = Number.POSITIVE_INFINITY
   for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
-    d = Math.min(d, distToSegment(p, poly[j]!, poly[i]!))
+    if (!(squareToSegment(p, poly[j]!, poly[i]!) > least * (1 + 1e-6)))
+      d = Math.min(d, distToSegment(p, poly[j]!, poly[i]!))
   return d
+}
+
+/** Whether a point is nearer a polygon's area than `d`: `distToPolygon(p, poly) < d`, to the bit. */
+export const nearerPolygon = (p: Pt, poly: ReadonlyArray<Pt>, d: number): boolean => {
+  if (!(d > 0)) return false
+  const b = boxOf(poly)
+  // The box is no further than the polygon.
+  const gx = Math.max(0, b.x0 - p.x, p.x - b.x1)
+  const gy = Math.max(0, b.y0 - p.y, p.y - b.y1)
+  if (!hypotLess(gx, gy, d)) return false
+  if (inside(p, poly)) return true
+  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
+    if (nearerSegment(p, poly[j]!, poly[i]!, d)) return true
+  return false
 }
 
 /** Segment parameters (0..1 along a→b) where it crosses the polygon's edges. */
@@ -101,6 +163,15 @@ export const segmentPolygonDist = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): numbe
   return d
 }
 
+/** Whether a segment is nearer a polygon than `d`: `segmentPolygonDist(a, b, poly) < d`, to the bit. */
+export const segmentNearerPolygon = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>, d: number): boolean => {
+  if (!(d > 0)) return false
+  if (touches(a, b, poly)) return true
+  if (nearerPolygon(a, poly, d) || nearerPolygon(b, poly, d)) return true
+  for (const v of poly) if (nearerSegment(v, a, b, d)) return true
+  return false
+}
+
 const boxes = new WeakMap<ReadonlyArray<Pt>, { x0: number; y0: number; x1: number; y1: number }>()
 const boxOf = (poly: ReadonlyArray<Pt>) => {
   let b = boxes.get(poly)
@@ -116,7 +187,16 @@ export const boxGap = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
   const box = boxOf(poly)
   const dx = Math.max(0, box.x0 - Math.max(a.x, b.x), Math.min(a.x, b.x) - box.x1)
   const dy = Math.max(0, box.y0 - Math.max(a.y, b.y), Math.min(a.y, b.y) - box.y1)
-  return Math.hypot(dx, dy)
+  // Side by side the gap is one of the two (what `Math.hypot` gives too); only corners need it.
+  return dx === 0 ? dy : dy === 0 ? dx : Math.hypot(dx, dy)
+}
+
+/** Whether the boxes of a segment and a polygon are nearer than `d`: `boxGap(a, b, poly) < d`, to the bit. */
+export const boxNearer = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>, d: number): boolean => {
+  const box = boxOf(poly)
+  const dx = Math.max(0, box.x0 - Math.max(a.x, b.x), Math.min(a.x, b.x) - box.x1)
+  const dy = Math.max(0, box.y0 - Math.max(a.y, b.y), Math.min(a.y, b.y) - box.y1)
+  return dx === 0 ? dy < d : dy === 0 ? dx < d : hypotLess(dx, dy, d)
 }
 
 /** The polygon's bounding box. */

@@ -31,16 +31,20 @@ import type { MoveOutcome, Space } from "../Space.js"
 import type { FactQuery, FactValue, Model, State } from "../State.js"
 import { type Board, EDGES, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
 import {
-  boxGap,
+  bbox,
+  boxNearer,
   dist,
   distToPolygon,
-  distToSegment,
+  hypotLess,
   inside,
   lengthInside,
+  nearer,
+  nearerPolygon,
+  nearerSegment,
   type Pt,
   round3,
   roundPt,
-  segmentPolygonDist,
+  segmentNearerPolygon,
   touches,
 } from "./Geometry.js"
 import { type Ruled, ruled, type TerrainRule, type TerrainSource } from "./Ground.js"
@@ -217,17 +221,48 @@ const blocked = (board: Ruled, p: Pt, q: Pt): boolean => {
 const crossesCover = (board: Ruled, p: Pt, q: Pt): boolean =>
   sightOf(board).cover.some((pts) => touches(p, q, pts))
 
+/**
+ * Sight and cover already worked out on a board, by the two bases (where and how wide): a raid asks
+ * the same pair again and again (the bot choosing a shot, then the shot itself), and the answer is a
+ * function of the bases and the board alone. A few thousand at a time.
+ */
+const sightMemo = new WeakMap<Ruled, Map<string, boolean | Cover>>()
+const SIGHT_KEPT = 4096
+const memoised = <T extends boolean | Cover>(
+  board: Ruled,
+  what: string,
+  a: Body,
+  b: Body,
+  work: () => T,
+): T => {
+  let memo = sightMemo.get(board)
+  if (memo === undefined) {
+    memo = new Map()
+    sightMemo.set(board, memo)
+  }
+  const key = `${what}|${a.c.x},${a.c.y},${a.r}|${b.c.x},${b.c.y},${b.r}`
+  const hit = memo.get(key)
+  if (hit !== undefined) return hit as T
+  const made = work()
+  if (memo.size >= SIGHT_KEPT) memo.clear()
+  memo.set(key, made)
+  return made
+}
+
+type Cover = "none" | "partial" | "most"
+
 /** Does a see b (R-BOARD-02)? */
 export const sees = (board: Ruled, a: Body, b: Body): boolean =>
-  rays(a, b).some(([p, q]) => !blocked(board, p, q))
+  memoised(board, "sees", a, b, () => rays(a, b).some(([p, q]) => !blocked(board, p, q)))
 
 /** How hidden b is from a (R-BOARD-03). */
-export const coverOf = (board: Ruled, a: Body, b: Body): "none" | "partial" | "most" => {
-  const rs = rays(a, b)
-  let hidden = 0
-  for (const [p, q] of rs) if (blocked(board, p, q) || crossesCover(board, p, q)) hidden++
-  return hidden === 0 ? "none" : hidden * 2 <= rs.length ? "partial" : "most"
-}
+export const coverOf = (board: Ruled, a: Body, b: Body): Cover =>
+  memoised(board, "cover", a, b, () => {
+    const rs = rays(a, b)
+    let hidden = 0
+    for (const [p, q] of rs) if (blocked(board, p, q) || crossesCover(board, p, q)) hidden++
+    return hidden === 0 ? "none" : hidden * 2 <= rs.length ? "partial" : "most"
+  })
 
 /** Is a base in (or within `within` of) terrain whose rule passes the test? */
 const overlaps = (board: Ruled, b: Body, test: (r: TerrainRule) => boolean, within = 0): boolean =>
@@ -238,11 +273,21 @@ const overlaps = (board: Ruled, b: Body, test: (r: TerrainRule) => boolean, with
 interface Field {
   readonly n: number
   readonly m: number
-  /** Distance from each node to the nearest wall. */
+  /**
+   * Distance from each node to the nearest wall within {@link WALL_REACH} of it (by the wall's box;
+   * infinite when none is): whether a base of radius up to that much fits is the same question.
+   */
   readonly wall: Float64Array
   /** Cost multiplier at each node. */
   readonly mult: Uint8Array
 }
+
+/**
+ * How far the field measures walls. A base fits at a node when the nearest wall is at least its
+ * radius away; a wall whose box is further than this is further than any base's radius (bases are
+ * at most 6" across, `Model.base`), so it decides nothing.
+ */
+const WALL_REACH = 4
 
 const fields = new Map<string, Field>()
 
@@ -261,15 +306,30 @@ const fieldOf = (board: Ruled): Field => {
   const m = Math.floor(board.height / STEP) + 1
   const wall = new Float64Array(n * m).fill(Number.POSITIVE_INFINITY)
   const mult = new Uint8Array(n * m).fill(1)
-  const walls = board.terrain.filter((t) => board.rule(t).impassable)
-  const costly = board.terrain.filter((t) => board.rule(t).moveCost > 1)
-  for (let j = 0; j < m; j++)
-    for (let i = 0; i < n; i++) {
-      const p = { x: i * STEP, y: j * STEP }
-      const k = j * n + i
-      for (const w of walls) wall[k] = Math.min(wall[k]!, distToPolygon(p, pointsOf(w)))
-      for (const t of costly) if (inside(p, pointsOf(t))) mult[k] = Math.max(mult[k]!, board.rule(t).moveCost)
-    }
+  const { walls, costly } = piecesOf(board)
+  // Each piece marks only the nodes its box (and for a wall, the reach around it) covers.
+  const nodesAround = (pts: ReadonlyArray<Pt>, reach: number, mark: (k: number, p: Pt) => void) => {
+    const box = bbox(pts)
+    for (
+      let j = Math.max(0, Math.floor((box.y0 - reach) / STEP));
+      j <= Math.min(m - 1, (box.y1 + reach) / STEP);
+      j++
+    )
+      for (
+        let i = Math.max(0, Math.floor((box.x0 - reach) / STEP));
+        i <= Math.min(n - 1, (box.x1 + reach) / STEP);
+        i++
+      )
+        mark(j * n + i, { x: i * STEP, y: j * STEP })
+  }
+  for (const w of walls)
+    nodesAround(w, WALL_REACH, (k, p) => {
+      if (boxNearer(p, p, w, WALL_REACH)) wall[k] = Math.min(wall[k]!, distToPolygon(p, w))
+    })
+  for (const t of costly)
+    nodesAround(t.pts, STEP, (k, p) => {
+      if (inside(p, t.pts)) mult[k] = Math.max(mult[k]!, t.cost)
+    })
   const f = { n, m, wall, mult }
   if (fields.size >= 8) fields.delete(fields.keys().next().value!)
   fields.set(key, f)
@@ -298,13 +358,10 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
   const len = dist(a, b)
   if (len === 0) return 0
   const spans: Array<readonly [number, number, number]> = []
-  for (const t of board.terrain) {
-    const cost = board.rule(t).moveCost
-    if (cost <= 1) continue
-    if (lengthInside(a, b, pointsOf(t)) === 0) continue
+  for (const { pts: poly, cost } of piecesOf(board).costly) {
+    if (lengthInside(a, b, poly) === 0) continue
     // Collect inside spans by sampling the crossing structure exactly: split at crossings.
     const ts = [0, 1]
-    const poly = pointsOf(t)
     for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
       const p = poly[j]!
       const q = poly[i]!
@@ -343,29 +400,75 @@ interface Mover {
   readonly obstacles: ReadonlyArray<{ readonly c: Pt; readonly keep: number }>
 }
 
-const wallCache = new WeakMap<Board, ReadonlyArray<Terrain>>()
-const walls = (board: Ruled): ReadonlyArray<Terrain> => {
-  let w = wallCache.get(board)
-  if (!w) {
-    w = board.terrain.filter((t) => board.rule(t).impassable)
-    wallCache.set(board, w)
+/** A board's pieces as movement reads them, once per board (a move asks thousands of times). */
+interface Pieces {
+  /** Outlines no base may cross. */
+  readonly walls: ReadonlyArray<ReadonlyArray<Pt>>
+  /** Outlines that cost more than their length, with their kind's cost, in the board's order. */
+  readonly costly: ReadonlyArray<{ readonly pts: ReadonlyArray<Pt>; readonly cost: number }>
+}
+
+const piecesCache = new WeakMap<Board, Pieces>()
+const piecesOf = (board: Ruled): Pieces => {
+  let p = piecesCache.get(board)
+  if (!p) {
+    p = {
+      walls: board.terrain.filter((t) => board.rule(t).impassable).map((t) => pointsOf(t)),
+      costly: board.terrain.flatMap((t) => {
+        const cost = board.rule(t).moveCost
+        return cost > 1 ? [{ pts: pointsOf(t), cost }] : []
+      }),
+    }
+    piecesCache.set(board, p)
   }
-  return w
+  return p
 }
 
 /** Can a base move straight from a to b? It may not get closer to anything than it must. */
-const clearSegment = (mv: Mover, a: Pt, b: Pt): boolean => {
-  const { board, r } = mv
+const clearSegment = (mv: Mover, a: Pt, b: Pt): boolean => clearWith(mv, a, b, undefined)
+
+/**
+ * {@link clearSegment} from one start to many ends (a path straightened, a move extended, a
+ * search's first nodes): how near it must keep to each wall and base depends on the start alone,
+ * so each is worked out once, when first needed.
+ */
+const clearFrom = (mv: Mover, a: Pt): ((b: Pt) => boolean) => {
+  const needs: Needs = {
+    walls: new Float64Array(piecesOf(mv.board).walls.length).fill(Number.NaN),
+    bases: new Float64Array(mv.obstacles.length).fill(Number.NaN),
+  }
+  return (b) => clearWith(mv, a, b, needs)
+}
+
+/** How near a move from one start may come to each wall and base (NaN: not worked out yet). */
+interface Needs {
+  readonly walls: Float64Array
+  readonly bases: Float64Array
+}
+
+const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean => {
+  const { board, r, obstacles } = mv
   if (b.x < r - 1e-9 || b.y < r - 1e-9 || b.x > board.width - r + 1e-9 || b.y > board.height - r + 1e-9)
     return false
-  for (const w of walls(board)) {
-    if (boxGap(a, b, pointsOf(w)) >= r) continue
-    const need = Math.min(r, distToPolygon(a, pointsOf(w))) - 1e-9
-    if (segmentPolygonDist(a, b, pointsOf(w)) < need) return false
+  const ws = piecesOf(board).walls
+  for (let i = 0; i < ws.length; i++) {
+    const pts = ws[i]!
+    if (!boxNearer(a, b, pts, r)) continue
+    let need = needs?.walls[i] ?? Number.NaN
+    if (Number.isNaN(need)) {
+      need = Math.min(r, distToPolygon(a, pts)) - 1e-9
+      if (needs) needs.walls[i] = need
+    }
+    if (segmentNearerPolygon(a, b, pts, need)) return false
   }
-  for (const o of mv.obstacles) {
-    const need = Math.min(o.keep, dist(a, o.c)) - 1e-9
-    if (distToSegment(o.c, a, b) < need) return false
+  for (let i = 0; i < obstacles.length; i++) {
+    const o = obstacles[i]!
+    let need = needs?.bases[i] ?? Number.NaN
+    if (Number.isNaN(need)) {
+      need = Math.min(o.keep, dist(a, o.c)) - 1e-9
+      if (needs) needs.bases[i] = need
+    }
+    if (nearerSegment(o.c, a, b, need)) return false
   }
   return true
 }
@@ -375,14 +478,42 @@ const freePoint = (mv: Mover, p: Pt): boolean => {
   const { board, r } = mv
   if (p.x < r - 1e-9 || p.y < r - 1e-9 || p.x > board.width - r + 1e-9 || p.y > board.height - r + 1e-9)
     return false
-  if (walls(board).some((w) => distToPolygon(p, pointsOf(w)) < r - 1e-6)) return false
-  return mv.obstacles.every((o) => dist(p, o.c) >= o.keep - 1e-6)
+  if (piecesOf(board).walls.some((w) => nearerPolygon(p, w, r - 1e-6))) return false
+  return mv.obstacles.every((o) => !nearer(p, o.c, o.keep - 1e-6))
 }
 
+/**
+ * A search's results. Only a window of the grid around the start is kept: every node a search
+ * touches lies within its budget of the start (a step costs at least its length) and one step
+ * beyond, so the window holds all of them and a search costs its reach, not the board's size.
+ */
 interface Explored {
-  readonly g: Float64Array
-  readonly prev: Int32Array
   readonly f: Field
+  /** The window: columns `i0`…, rows `j0`…, `w` × `h` nodes. */
+  readonly i0: number
+  readonly j0: number
+  readonly w: number
+  readonly h: number
+  /** The grid cost of each node of the window, row by row (infinite: not reached). */
+  readonly g: Float64Array
+  /** The grid index of the node each was reached from (-1: from the start). */
+  readonly prev: Int32Array
+}
+
+/** How far beyond its budget a search's window reaches (a step is at most a knight's move, 1.12"). */
+const WINDOW_MARGIN = 2
+
+/** The window's index of a grid node, or -1 outside it. */
+const slot = (e: Explored, k: number): number => {
+  const i = (k % e.f.n) - e.i0
+  const j = Math.floor(k / e.f.n) - e.j0
+  return i < 0 || j < 0 || i >= e.w || j >= e.h ? -1 : j * e.w + i
+}
+
+/** The grid cost of a node (infinite when the search did not reach it). */
+const costAt = (e: Explored, k: number): number => {
+  const s = slot(e, k)
+  return s < 0 ? Number.POSITIVE_INFINITY : e.g[s]!
 }
 
 /**
@@ -411,32 +542,52 @@ const explore = (mv: Mover, budget: number): Explored => {
   return made
 }
 
-/** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
-const search = (mv: Mover, budget: number): Explored => {
-  const f = fieldOf(mv.board)
-  const { n, m } = f
-  const g = new Float64Array(n * m).fill(Number.POSITIVE_INFINITY)
-  const prev = new Int32Array(n * m).fill(-2)
-  const free = new Int8Array(n * m) // 0 unknown, 1 free, -1 blocked
+/**
+ * Which nodes of a window a base may stand on (1): clear of walls and the table's edges by its
+ * radius, and of every obstacle by what it keeps. Each obstacle marks only the nodes near it.
+ */
+const freeNodes = (mv: Mover, f: Field, i0: number, j0: number, w: number, h: number): Uint8Array => {
+  const free = new Uint8Array(w * h)
   const { r: radius, obstacles } = mv
   const xMax = mv.board.width - radius
   const yMax = mv.board.height - radius
-  // Plain loops and swaps (no closures or arrays made per node): the same tests in the same order.
-  const isFree = (k: number): boolean => {
-    if (free[k] === 0) {
-      const x = (k % n) * STEP
-      const y = Math.floor(k / n) * STEP
-      let ok = f.wall[k]! >= radius && x >= radius && y >= radius && x <= xMax && y <= yMax
-      for (let o = 0; ok && o < obstacles.length; o++) {
-        const { c, keep } = obstacles[o]!
-        const dx = x - c.x
-        const dy = y - c.y
-        ok = dx * dx + dy * dy >= keep * keep
-      }
-      free[k] = ok ? 1 : -1
+  for (let j = 0; j < h; j++)
+    for (let i = 0; i < w; i++) {
+      const x = (i0 + i) * STEP
+      const y = (j0 + j) * STEP
+      if (f.wall[(j0 + j) * f.n + i0 + i]! >= radius && x >= radius && y >= radius && x <= xMax && y <= yMax)
+        free[j * w + i] = 1
     }
-    return free[k] === 1
+  for (const { c, keep } of obstacles) {
+    const ia = Math.max(i0, Math.floor((c.x - keep) / STEP))
+    const ib = Math.min(i0 + w - 1, Math.ceil((c.x + keep) / STEP))
+    const ja = Math.max(j0, Math.floor((c.y - keep) / STEP))
+    const jb = Math.min(j0 + h - 1, Math.ceil((c.y + keep) / STEP))
+    for (let j = ja; j <= jb; j++)
+      for (let i = ia; i <= ib; i++) {
+        const dx = i * STEP - c.x
+        const dy = j * STEP - c.y
+        if (dx * dx + dy * dy < keep * keep) free[(j - j0) * w + (i - i0)] = 0
+      }
   }
+  return free
+}
+
+/** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
+const search = (mv: Mover, budget: number): Explored => {
+  const f = fieldOf(mv.board)
+  const reach = budget + WINDOW_MARGIN
+  const i0 = Math.max(0, Math.floor((mv.from.x - reach) / STEP))
+  const j0 = Math.max(0, Math.floor((mv.from.y - reach) / STEP))
+  const w = Math.min(f.n - 1, Math.ceil((mv.from.x + reach) / STEP)) - i0 + 1
+  const h = Math.min(f.m - 1, Math.ceil((mv.from.y + reach) / STEP)) - j0 + 1
+  // Node indices from here on are the window's (row by row, so in the grid's order too).
+  const g = new Float64Array(w * h).fill(Number.POSITIVE_INFINITY)
+  const prev = new Int32Array(w * h).fill(-2)
+  const free = freeNodes(mv, f, i0, j0, w, h)
+  const mult = new Uint8Array(w * h)
+  for (let j = 0; j < h; j++) mult.set(f.mult.subarray((j0 + j) * f.n + i0, (j0 + j) * f.n + i0 + w), j * w)
+  // The heap reads each node's cost as it compares (as it always has: the same pops in the same order).
   const heap: number[] = []
   const less = (a: number, b: number) => g[a]! < g[b]! || (g[a] === g[b] && a < b)
   const push = (k: number) => {
@@ -475,16 +626,17 @@ const search = (mv: Mover, budget: number): Explored => {
     return top
   }
   // Seed: the grid nodes around the start, reached in a straight line.
-  const i0 = Math.round(mv.from.x / STEP)
-  const j0 = Math.round(mv.from.y / STEP)
+  const clearOfStart = clearFrom(mv, mv.from)
+  const is = Math.round(mv.from.x / STEP)
+  const js = Math.round(mv.from.y / STEP)
   for (let dj = -2; dj <= 2; dj++)
     for (let di = -2; di <= 2; di++) {
-      const i = i0 + di
-      const j = j0 + dj
-      if (i < 0 || j < 0 || i >= n || j >= m) continue
-      const k = j * n + i
-      const p = { x: i * STEP, y: j * STEP }
-      if (!isFree(k) || !clearSegment(mv, mv.from, p)) continue
+      const i = is + di - i0
+      const j = js + dj - j0
+      if (i < 0 || j < 0 || i >= w || j >= h) continue
+      const k = j * w + i
+      const p = { x: (i + i0) * STEP, y: (j + j0) * STEP }
+      if (!free[k] || !clearOfStart(p)) continue
       const c = segmentCost(mv.board, mv.from, p)
       if (c < g[k]!) {
         g[k] = c
@@ -492,28 +644,34 @@ const search = (mv: Mover, budget: number): Explored => {
         push(k)
       }
     }
-  const done = new Uint8Array(n * m)
+  const done = new Uint8Array(w * h)
+  // Each step's end and the two nodes it passes by, as offsets in the window.
+  const to = new Int32Array(DIRS.length)
+  const by1 = new Int32Array(DIRS.length)
+  const by2 = new Int32Array(DIRS.length)
+  for (let d = 0; d < DIRS.length; d++) {
+    to[d] = DJ[d]! * w + DI[d]!
+    by1[d] = PASS_J1[d]! * w + PASS_I1[d]!
+    by2[d] = PASS_J2[d]! * w + PASS_I2[d]!
+  }
   while (heap.length > 0) {
     const k = pop()
     if (done[k]) continue
     done[k] = 1
     if (g[k]! > budget) break
-    const i = k % n
-    const j = Math.floor(k / n)
+    const i = k % w
+    const j = Math.floor(k / w)
+    const multK = mult[k]!
     for (let d = 0; d < DIRS.length; d++) {
-      const [di, dj] = DIRS[d]!
-      const ii = i + di
-      const jj = j + dj
-      if (ii < 0 || jj < 0 || ii >= n || jj >= m) continue
-      const kk = jj * n + ii
-      if (done[kk] || !isFree(kk)) continue
-      // Knight moves pass between two nodes: both must be free.
-      if (Math.abs(di) + Math.abs(dj) === 3) {
-        const a = (j + Math.trunc(dj / 2)) * n + (i + Math.trunc(di / 2))
-        const b = (j + Math.sign(dj)) * n + (i + Math.sign(di))
-        if (!isFree(a) || !isFree(b)) continue
-      } else if (Math.abs(di) + Math.abs(dj) === 2 && (!isFree(j * n + ii) || !isFree(jj * n + i))) continue
-      const cost = g[k]! + STEP * DIR_LEN[d]! * ((f.mult[k]! + f.mult[kk]!) / 2)
+      const ii = i + DI[d]!
+      const jj = j + DJ[d]!
+      // The window holds every node a step from one within the budget (see `Explored`).
+      if (ii < 0 || jj < 0 || ii >= w || jj >= h) continue
+      const kk = k + to[d]!
+      if (done[kk] || !free[kk]) continue
+      // Knight moves pass between two nodes, diagonals by two: all must be free.
+      if (!free[k + by1[d]!] || !free[k + by2[d]!]) continue
+      const cost = g[k]! + STEP_LEN[d]! * ((multK + mult[kk]!) / 2)
       if (cost < g[kk]! - 1e-12) {
         g[kk] = cost
         prev[kk] = k
@@ -521,7 +679,10 @@ const search = (mv: Mover, budget: number): Explored => {
       }
     }
   }
-  return { g, prev, f }
+  // Back to grid indices for the callers.
+  for (let k = 0; k < prev.length; k++)
+    if (prev[k]! >= 0) prev[k] = (j0 + Math.floor(prev[k]! / w)) * f.n + i0 + (prev[k]! % w)
+  return { f, i0, j0, w, h, g, prev }
 }
 
 const DIRS: ReadonlyArray<readonly [number, number]> = [
@@ -542,14 +703,32 @@ const DIRS: ReadonlyArray<readonly [number, number]> = [
   [-1, 2],
   [-1, -2],
 ]
-
-const DIR_LEN = DIRS.map(([di, dj]) => Math.hypot(di, dj))
+const DI = Int8Array.from(DIRS, ([di]) => di)
+const DJ = Int8Array.from(DIRS, ([, dj]) => dj)
+/** Each step's length in inches (`STEP` times the step in nodes, as the cost has always been reckoned). */
+const STEP_LEN = Float64Array.from(DIRS, ([di, dj]) => STEP * Math.hypot(di, dj))
+/**
+ * The two nodes a step passes by, as offsets from where it starts: a knight's move between the
+ * node half-way along and the diagonal one, a diagonal by the two orthogonal ones; a straight
+ * step by none (its own end, which is free, stands in twice).
+ */
+const passBy = (di: number, dj: number): [number, number, number, number] => {
+  const len = Math.abs(di) + Math.abs(dj)
+  if (len === 3) return [Math.trunc(di / 2), Math.trunc(dj / 2), Math.sign(di), Math.sign(dj)]
+  if (len === 2) return [di, 0, 0, dj]
+  return [di, dj, di, dj]
+}
+const PASS_I1 = Int8Array.from(DIRS, ([di, dj]) => passBy(di, dj)[0])
+const PASS_J1 = Int8Array.from(DIRS, ([di, dj]) => passBy(di, dj)[1])
+const PASS_I2 = Int8Array.from(DIRS, ([di, dj]) => passBy(di, dj)[2])
+const PASS_J2 = Int8Array.from(DIRS, ([di, dj]) => passBy(di, dj)[3])
 
 const nodePt = (f: Field, k: number): Pt => ({ x: (k % f.n) * STEP, y: Math.floor(k / f.n) * STEP })
 
-const pathTo = (f: Field, prev: Int32Array, k: number, from: Pt): Pt[] => {
+/** The path the search found to grid node k, from the start. */
+const pathTo = (e: Explored, k: number, from: Pt): Pt[] => {
   const pts: Pt[] = []
-  for (let c = k; c >= 0; c = prev[c]!) pts.push(nodePt(f, c))
+  for (let c = k; c >= 0; c = e.prev[slot(e, c)]!) pts.push(nodePt(e.f, c))
   pts.push(from)
   return pts.reverse()
 }
@@ -575,9 +754,10 @@ const straighten = (mv: Mover, pts: ReadonlyArray<Pt>): Pt[] => {
   let i = 0
   while (i < pts.length - 1) {
     let best = i + 1
+    const clear = clearFrom(mv, pts[i]!)
     // The furthest corner reachable straight and no dearer (in the open, the first one tried).
     for (let j = pts.length - 1; j > i + 1; j--) {
-      if (!clearSegment(mv, pts[i]!, pts[j]!)) continue
+      if (!clear(pts[j]!)) continue
       if (segmentCost(mv.board, pts[i]!, pts[j]!) <= cum[j]! - cum[i]! + 1e-9) {
         best = j
         break
@@ -610,13 +790,20 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
   }
   const ok = (from: Pt, end: Pt | undefined): end is Pt =>
     end !== undefined && freePoint(mv, end) && clearSegment(mv, from, end)
+  // No path is shorter than the straight line to where it would end (a stretch costs at least its
+  // length; an end by a body is within a thousandth of its contact distance): a goal further than
+  // the budget needs no search.
+  const beyond =
+    "point" in goal ? dist(mv.from, goal.point) : dist(mv.from, goal.body.c) - (mv.r + goal.body.r + 0.001)
+  if (beyond - 0.01 > budget + 1e-9) return undefined
   // A straight line is the best there is when it is clear.
   const direct = finish(mv.from)
   if (ok(mv.from, direct)) {
     const cost = segmentCost(mv.board, mv.from, direct)
     return cost <= budget + 1e-9 ? { path: [mv.from, direct], cost } : undefined
   }
-  const { g, prev, f } = explore(mv, budget + 1)
+  const e = explore(mv, budget + 1)
+  const { f } = e
   const target = "point" in goal ? goal.point : goal.body.c
   const reachR = "point" in goal ? 1.5 : mv.r + goal.body.r + 1.5
   let best: { k: number; end: Pt; cost: number } | undefined
@@ -627,16 +814,19 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
   for (let j = j0; j <= j1; j++)
     for (let i = i0; i <= i1; i++) {
       const k = j * f.n + i
-      if (!Number.isFinite(g[k]!)) continue
+      const gk = costAt(e, k)
+      if (!Number.isFinite(gk)) continue
       const p = nodePt(f, k)
       if (dist(p, target) > reachR) continue
       const end = finish(p)
+      // A stretch costs at least its length: a candidate that can't beat the best needs no checks.
+      if (best !== undefined && end !== undefined && gk + dist(p, end) >= best.cost - 1e-12) continue
       if (!ok(p, end)) continue
-      const cost = g[k]! + segmentCost(mv.board, p, end)
+      const cost = gk + segmentCost(mv.board, p, end)
       if (best === undefined || cost < best.cost - 1e-12) best = { k, end, cost }
     }
   if (best === undefined) return undefined
-  const path = straighten(mv, [...pathTo(f, prev, best.k, mv.from), best.end])
+  const path = straighten(mv, [...pathTo(e, best.k, mv.from), best.end])
   const cost = polyCost(mv.board, path)
   return cost <= budget + 1e-9 ? { path, cost } : undefined
 }
@@ -644,16 +834,19 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
 /** Spends what is left of a move going straight on towards the target, as far as is clear. */
 const extend = (mv: Mover, path: ReadonlyArray<Pt>, target: Pt, inches: number): Pt[] => {
   const end = path[path.length - 1]!
-  const left = inches - polyCost(mv.board, path)
+  const spent = polyCost(mv.board, path)
+  const left = inches - spent
   const d = dist(end, target)
   if (left < 0.01 || d < 1e-6) return [...path]
   const far = {
     x: end.x + ((target.x - end.x) * Math.min(left, d)) / d,
     y: end.y + ((target.y - end.y) * Math.min(left, d)) / d,
   }
+  const clear = clearFrom(mv, end)
+  // The path's cost so far plus the last stretch's: `polyCost` of the longer path, to the bit.
   const ok = (t: number) => {
     const p = { x: end.x + (far.x - end.x) * t, y: end.y + (far.y - end.y) * t }
-    return clearSegment(mv, end, p) && freePoint(mv, p) && polyCost(mv.board, [...path, p]) <= inches + 1e-9
+    return clear(p) && freePoint(mv, p) && spent + segmentCost(mv.board, end, p) <= inches + 1e-9
   }
   let lo = 0
   let hi = 1
@@ -924,28 +1117,44 @@ export const towards = (
   if (!m.position) return out
   const board = costBoardFor(real, m)
   const mv = moverOf(state, board, m, "clear", [])
-  const { g, prev, f } = explore(mv, Math.max(inches, searched))
-  // The nodes within reach, in index order (each subject scans them in that order).
+  const e = explore(mv, Math.max(inches, searched))
+  const { f } = e
+  // The nodes within reach, in grid order (each subject scans them in that order).
   const reached: number[] = []
-  for (let k = 0; k < g.length; k++) if (g[k]! <= inches) reached.push(k)
+  const reachedX: number[] = []
+  const reachedY: number[] = []
+  for (let j = 0; j < e.h; j++)
+    for (let i = 0; i < e.w; i++)
+      if (e.g[j * e.w + i]! <= inches) {
+        reached.push((e.j0 + j) * f.n + e.i0 + i)
+        reachedX.push((e.i0 + i) * STEP)
+        reachedY.push((e.j0 + j) * STEP)
+      }
+  const paths = new Map<number, Pt[]>()
   for (const subject of subjects) {
     const s = shapeOf(state, board, subject)
     if (s?.kind !== "body") continue
     const target = s.body.c
     let bestK = -1
     let bestD = dist(m.position, target)
-    for (const k of reached) {
-      const d = Math.hypot((k % f.n) * STEP - target.x, Math.floor(k / f.n) * STEP - target.y)
-      if (d < bestD - 1e-9) {
-        bestD = d
-        bestK = k
+    for (let r = 0; r < reached.length; r++) {
+      const dx = reachedX[r]! - target.x
+      const dy = reachedY[r]! - target.y
+      if (hypotLess(dx, dy, bestD - 1e-9)) {
+        bestD = Math.hypot(dx, dy)
+        bestK = reached[r]!
       }
     }
     if (bestK < 0) {
       out.set(subject, stay(m, state))
       continue
     }
-    const path = walk(board, straighten(mv, pathTo(f, prev, bestK, m.position)), inches)
+    // Subjects the same way often end at the same node: its path is made once.
+    let path = paths.get(bestK)
+    if (path === undefined) {
+      path = walk(board, straighten(mv, pathTo(e, bestK, m.position)), inches)
+      paths.set(bestK, path)
+    }
     out.set(subject, outcome(board, state, m, extend(mv, path, target, inches)))
   }
   return out
@@ -999,9 +1208,10 @@ export const make = (content: TerrainSource, given?: Board): Space => ({
     const mv = moverOf(state, board, m, "clear", [])
     // Directly away (B-DREAD-03), stopping at whatever is in the way.
     let end = m.position
+    const clear = clearFrom(mv, m.position)
     for (let t = 0.05; t <= inches + 1e-9; t += 0.05) {
       const p = { x: m.position.x + ux * t, y: m.position.y + uy * t }
-      if (!clearSegment(mv, m.position, p) || segmentCost(board, m.position, p) > inches + 1e-9) break
+      if (!clear(p) || segmentCost(board, m.position, p) > inches + 1e-9) break
       end = p
     }
     // Directly away touches nothing it goes for (R-BOARD-06).

@@ -7,6 +7,10 @@
  * table, `Table.ts`), the table answers fact prompts instead of a side, and a declared move into
  * contact or off the table that the table says does not reach is struck off like a refused one.
  *
+ * On a board, a policy marked `Policy.staged` is shown the plain moves as they are until its pick
+ * needs them made concrete (most picks are a shot, a fight or a search, and making a model's moves
+ * costs path searches): the same picks for far less work.
+ *
  * Exported for the CLI: `Auto.play(battle, env, policies, options?)` → the finished `Battle`
  * (and whether it ended). `Auto.playInPlace(state, env, policies, options?)` is the simulation's
  * fast path: the same decisions on a state changed in place, each command's events handed to
@@ -23,7 +27,7 @@ import type { Event } from "../Event.js"
 import { candidates, isLegal, legalCommands } from "../Legal.js"
 import { sideOnTurn } from "../round/Turn.js"
 import type { State } from "../State.js"
-import { boardCommands, isOrdered, type Policy, sensible } from "./Policy.js"
+import { boardCommands, isOrdered, type MoveKind, type Policy, sensible, stagingOf } from "./Policy.js"
 import { declaresReach, type Table } from "./Table.js"
 
 /** Options for a run. */
@@ -125,11 +129,11 @@ const loop = (
     // An ordered policy picks from the candidates and only its picks are checked (`Policy.ordered`).
     const lazy = isOrdered(policy)
     const member = lazy ? memberOf(state, env) : undefined
-    let legal = boardCommands(
-      state,
-      lazy ? candidates(state, env, "any") : legalCommands(state, env, "any"),
-      env.content,
-    )
+    const listed = lazy ? candidates(state, env, "any") : legalCommands(state, env, "any")
+    // On a board a staged policy is first shown the plain moves as they are (`Policy.Staging`).
+    const staging = state.board !== undefined ? stagingOf(policy) : undefined
+    let stage: Stage = staging?.early ? "plain" : staging?.sprintsLast ? "moves" : "all"
+    let legal = stage === "plain" ? [...listed] : boardCommands(state, listed, env.content, MADE[stage])
     const table = options.table
     const prompt = state.pending?.prompt
     // The table, not a side, answers what the table is like.
@@ -140,8 +144,24 @@ const loop = (
     if (stated) legal = [stated]
     let done = false
     while (legal.length > 0) {
+      if (stage === "moves" && !legal.some((x) => x.type === "endActivation")) {
+        // No ending the activation now: Sprints may be the policy's last resort.
+        legal = boardCommands(state, legal, env.content, ["sprint"])
+        stage = "all"
+      }
       const seen = view(state)
-      const c = stated ?? policy(seen, legal, { side: by, env })
+      const context = { side: by, env }
+      let c: Command | undefined = stated
+      if (c === undefined && stage === "plain") {
+        c = staging?.early?.(seen, legal, context)
+        if (c === undefined) {
+          // Its pick needs concrete moves: make them, and ask it again.
+          stage = staging?.sprintsLast ? "moves" : "all"
+          legal = boardCommands(state, legal, env.content, MADE[stage])
+          continue
+        }
+      }
+      c ??= policy(seen, legal, context)
       if (member !== undefined && stated === undefined && !member(c)) {
         legal = legal.filter((x) => x !== c)
         continue
@@ -161,6 +181,16 @@ const loop = (
     if (!done) break
   }
   return n
+}
+
+/**
+ * How far a decision's plain moves are made concrete (`Policy.Staging`): not at all (the policy's
+ * early pick is asked), plain moves but not Sprints, or all of them.
+ */
+type Stage = "plain" | "moves" | "all"
+const MADE: Readonly<Record<Exclude<Stage, "plain">, ReadonlyArray<MoveKind>>> = {
+  moves: ["move"],
+  all: ["move", "sprint"],
 }
 
 /**

@@ -27,12 +27,15 @@ import type { Activation, Model, State } from "../State.js"
 import {
   dist,
   edgeGap,
+  type MoveKind,
   ordered,
   type Policy,
   type PolicyContext,
   random,
   reachable,
   sensible,
+  staged,
+  stagingOf,
 } from "./Policy.js"
 
 type Of<T extends Command["type"]> = Extract<Command, { type: T }>
@@ -55,6 +58,13 @@ type Placed = {
 /** One rule of a policy: a command, or nothing (the next rule decides). */
 type Rule = (t: Turn) => Command | undefined
 
+/** Rules that read a board's concrete moves, with the kind they read ("sprint": Sprints too). */
+const reading = new WeakMap<Rule, MoveKind>()
+const readsConcrete = (kind: MoveKind, rule: Rule): Rule => {
+  reading.set(rule, kind)
+  return rule
+}
+
 const all = <T extends Command["type"]>(legal: ReadonlyArray<Command>, type: T): Of<T>[] =>
   legal.filter((c): c is Of<T> => c.type === type)
 
@@ -67,32 +77,50 @@ const enemiesOf = (view: State, m: Model): Model[] =>
 const nearest = <T extends Placed>(m: Model, xs: ReadonlyArray<T>): T | undefined =>
   [...xs].sort((x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1))[0]
 
-/** Prompts: no Blight dice, the first answer offered. */
-const answerPrompt = (legal: ReadonlyArray<Command>): Command =>
-  legal.find((c) => c.type === "choose" && c.option === "0") ?? legal[0]!
+/** Prompts: no Blight dice, the first answer offered ("0"; when there is none, the policy takes the list's first). */
+const answerPrompt = (legal: ReadonlyArray<Command>): Command | undefined =>
+  legal.find((c) => c.type === "choose" && c.option === "0")
 
 /**
  * Builds a policy from an activation order and rules tried in turn; the last resort ends the
  * activation. {@link ordered}: each rule takes the first command of its kinds in an order fixed by
- * the view (nearest first, ties in list order), as do the activation orders.
+ * the view (nearest first, ties in list order), as do the activation orders. {@link staged}: the
+ * rules before the first that reads concrete moves pick without them, and Sprints are a last
+ * resort unless a rule reads them.
  */
 const ruled = (
   pickModel: (view: State, choices: Of<"activate">[]) => Of<"activate"> | undefined,
   rules: Rule[],
-): Policy =>
-  ordered((view, legal, context?: PolicyContext) => {
-    if (view.pending?.prompt) return answerPrompt(legal)
+): Policy => {
+  // Up to the first rule reading concrete moves; `early` stops there and never falls back on the list's ends.
+  const plainRules = rules.findIndex((r) => reading.has(r))
+  const pick = (view: State, legal: ReadonlyArray<Command>, env: Env | undefined, early: boolean) => {
+    const fallback = (c: Command | undefined) => (early ? undefined : c)
+    if (view.pending?.prompt) return answerPrompt(legal) ?? fallback(legal[0])
     const a = view.activation
     if (!a)
-      return pickModel(view, all(legal, "activate")) ?? legal.find((c) => c.type === "activate") ?? legal[0]!
+      return (
+        pickModel(view, all(legal, "activate")) ??
+        legal.find((c) => c.type === "activate") ??
+        fallback(legal[0])
+      )
     const m = modelOf(view, a.model)!
-    const t: Turn = { view, legal, m, a, env: context?.env }
-    for (const rule of rules) {
+    const t: Turn = { view, legal, m, a, env }
+    for (const [k, rule] of rules.entries()) {
+      if (early && k === plainRules) return undefined
       const c = rule(t)
       if (c !== undefined) return c
     }
-    return legal.find((c) => c.type === "endActivation") ?? legal[legal.length - 1]!
-  })
+    return legal.find((c) => c.type === "endActivation") ?? fallback(legal[legal.length - 1])
+  }
+  return staged(
+    ordered((view, legal, context?: PolicyContext) => pick(view, legal, context?.env, false)!),
+    {
+      early: (view, legal, context) => pick(view, legal, context?.env, true),
+      sprintsLast: !rules.some((r) => reading.get(r) === "sprint"),
+    },
+  )
+}
 
 const firstActivation = (_view: State, cs: Of<"activate">[]) => cs[0]
 
@@ -141,9 +169,8 @@ const search: Rule = (t) => (actionsLeft(t) ? all(t.legal, "search")[0] : undefi
 const reload: Rule = (t) => (actionsLeft(t) ? all(t.legal, "reload")[0] : undefined)
 
 /** Loot carried: off the table by the own edge, or a step towards it. */
-const carryHome =
-  (type: "move" | "sprint"): Rule =>
-  (t) => {
+const carryHome = (type: MoveKind): Rule =>
+  readsConcrete(type, (t) => {
     if (t.m.carrying.length === 0 || !actionsLeft(t)) return undefined
     const moves = [...all(t.legal, type), ...all(t.legal, "move")]
     const home = moves.find((c) => c.offTable)
@@ -152,12 +179,11 @@ const carryHome =
     return moves
       .filter((c) => c.to)
       .sort((x, y) => edgeGap(t.view, edge, x.to!) - edgeGap(t.view, edge, y.to!))[0]
-  }
+  })
 
 /** Moves towards the nearest of `targets`: into contact when it can, else a step on a board. */
-const approach =
-  (targets: (t: Turn) => ReadonlyArray<Placed>, type: "move" | "sprint"): Rule =>
-  (t) => {
+const approach = (targets: (t: Turn) => ReadonlyArray<Placed>, type: MoveKind): Rule =>
+  readsConcrete(type, (t) => {
     if (!actionsLeft(t)) return undefined
     const target = nearest(t.m, targets(t))
     if (!target) return undefined
@@ -173,7 +199,7 @@ const approach =
       .sort(
         (x, y) => Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
       )[0]
-  }
+  })
 
 const lootAndObjectives = (t: Turn) =>
   t.view.tokens.filter(
@@ -269,34 +295,38 @@ export const expectedDamage = (view: State, c: Command, env: Env | undefined): n
 /** Picks attacks by the exact odds (see the file header). */
 export const oddsDriven = (env: Env): Policy => {
   const fallback = sensible(env)
-  return (view, legal, context) => {
-    const e = context?.env ?? env
-    if (!view.pending?.prompt && view.activation) {
-      const m = modelOf(view, view.activation.model)!
-      const scored = legal
-        .filter((c) => (c.type !== "shoot" || !view.board || seen(view, e, m, c)) && c.type !== "aim")
-        .map((c) => ({ c, score: expectedDamage(view, c, e) }))
-        .filter((x): x is { c: Command; score: number } => x.score !== undefined)
-        .sort((x, y) => y.score - x.score)
-      const best = scored[0]
-      if (best) {
-        const worth =
-          best.c.type === "shoot"
-            ? best.score >= 0.5
-            : (() => {
-                const t = modelOf(view, (best.c as Of<"fight">).target)!
-                const o = CombatOdds.fightOdds({
-                  attacker: fightDice(e, m),
-                  defender: fightDice(e, t),
-                  defenderDown: t.status === "down",
-                })
-                return o.attackerWins >= o.defenderWins
-              })()
-        if (worth) return best.c
-      }
-    }
-    return fallback(view, legal, context)
-  }
+  const plain = stagingOf(fallback)?.early
+  // The attacks it scores are the same commands in a list with concrete moves or without.
+  return staged(
+    (view, legal, context) =>
+      worthAttacking(view, legal, context?.env ?? env) ?? fallback(view, legal, context),
+    {
+      early: (view, legal, context) =>
+        worthAttacking(view, legal, context?.env ?? env) ?? plain?.(view, legal, context),
+      sprintsLast: stagingOf(fallback)?.sprintsLast,
+    },
+  )
+}
+
+/** The best-scored Fight or Shoot when it is worth it (see the file header), else undefined. */
+const worthAttacking = (view: State, legal: ReadonlyArray<Command>, e: Env): Command | undefined => {
+  if (view.pending?.prompt || !view.activation) return undefined
+  const m = modelOf(view, view.activation.model)!
+  const scored = legal
+    .filter((c) => (c.type !== "shoot" || !view.board || seen(view, e, m, c)) && c.type !== "aim")
+    .map((c) => ({ c, score: expectedDamage(view, c, e) }))
+    .filter((x): x is { c: Command; score: number } => x.score !== undefined)
+    .sort((x, y) => y.score - x.score)
+  const best = scored[0]
+  if (!best) return undefined
+  if (best.c.type === "shoot") return best.score >= 0.5 ? best.c : undefined
+  const t = modelOf(view, (best.c as Of<"fight">).target)!
+  const o = CombatOdds.fightOdds({
+    attacker: fightDice(e, m),
+    defender: fightDice(e, t),
+    defenderDown: t.status === "down",
+  })
+  return o.attackerWins >= o.defenderWins ? best.c : undefined
 }
 
 /** The policies by name, for the CLI and the simulator (`random` takes a seed). */

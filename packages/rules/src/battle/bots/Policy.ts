@@ -10,7 +10,9 @@
  * pick from; on a declared table it adds, for a model carrying Loot, the move off its own edge.
  *
  * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands(state, legal, content)`;
- * `Policy.ordered(policy)` marks a policy the auto-player may show the unchecked commands (see there).
+ * `Policy.ordered(policy)` marks a policy the auto-player may show the unchecked commands (see there);
+ * `Policy.staged(policy, staging)` says when a policy needs no concrete moves, so that a board's
+ * concrete moves (the dearest part of a decision) are made only when it will look at them (see {@link Staging}).
  *
  * @since 0.3.0
  */
@@ -67,14 +69,66 @@ export const ordered = (policy: Policy): Policy => {
 /** Whether a policy was marked {@link ordered}. */
 export const isOrdered = (policy: Policy): boolean => orderedOnes.has(policy)
 
+/** A policy's pick when it can make it without concrete moves, else undefined (see {@link Staging}). */
+export type EarlyPick = (
+  view: State,
+  legal: ReadonlyArray<Command>,
+  context?: PolicyContext,
+) => Command | undefined
+
+/**
+ * What a policy tells the auto-player so that, on a board, the concrete moves of
+ * {@link boardCommands} are made only when the policy will look at them: most decisions end in a
+ * shot, a fight or a search, and making a model's moves costs path searches for each of them.
+ * "Plain" moves and Sprints are the templates `{ type, model }` with no end point; `E(L)` is the
+ * list with its plain moves made concrete in place (the other commands stay, in their order).
+ */
+export interface Staging {
+  /**
+   * Its pick from a list L with plain moves, when that pick does not depend on them: whenever
+   * `early(view, L)` is a command c, the policy picks c from `E(L)` too. So it reads only the
+   * commands that are the same in both (never a plain move, never the list's ends as a fallback).
+   */
+  readonly early?: EarlyPick | undefined
+  /**
+   * Concrete Sprints matter to it only as a last resort: from a list holding an `endActivation`,
+   * it picks the same with plain Sprints left as they are as with them made concrete.
+   */
+  readonly sprintsLast?: boolean | undefined
+}
+
+const stagings = new WeakMap<Policy, Staging>()
+
+/** Marks a policy with its {@link Staging} (only when it has those properties). */
+export const staged = (policy: Policy, staging: Staging): Policy => {
+  stagings.set(policy, staging)
+  return policy
+}
+
+/** A policy's {@link Staging}, if it was marked {@link staged}. */
+export const stagingOf = (policy: Policy): Staging | undefined => stagings.get(policy)
+
 export const allowanceOf = (m: Model, sprint: boolean): number =>
   Math.max(0, m.profile.move - (m.carrying.length > 0 ? 1 : 0)) + (sprint ? 3 : 0)
 
-/** Concrete moves for a board: plain moves become moves to points (see the file header). */
+/** The kinds of plain move {@link boardCommands} makes concrete. */
+export type MoveKind = "move" | "sprint"
+const BOTH: ReadonlyArray<MoveKind> = ["move", "sprint"]
+
+/** Whether a command is a plain move or Sprint on a board: no end point yet. */
+export const isPlainMove = (c: Command): c is Extract<Command, { type: MoveKind }> =>
+  (c.type === "move" || c.type === "sprint") && c.contact === undefined && c.to === undefined && !c.offTable
+
+/**
+ * Concrete moves for a board: plain moves become moves to points (see the file header). Only the
+ * plain moves of `kinds` are made concrete; the others stay in the list as they are (a policy's
+ * {@link Staging} says when that is enough).
+ */
 export const boardCommands = (
   state: State,
   legal: ReadonlyArray<Command>,
   terrain: TerrainSource,
+  kinds: ReadonlyArray<MoveKind> = BOTH,
 ): Command[] => {
   if (!state.board) {
     // A declared table: a carrier may declare it leaves by its own edge (the table says if it reaches).
@@ -89,7 +143,7 @@ export const boardCommands = (
   const board = ruled(state.board, terrain)
   const out: Command[] = []
   for (const c of legal) {
-    if ((c.type !== "move" && c.type !== "sprint") || c.contact !== undefined || c.to !== undefined) {
+    if (!isPlainMove(c) || !kinds.includes(c.type)) {
       out.push(c)
       continue
     }
@@ -112,9 +166,8 @@ export const boardCommands = (
     // One search for both kinds of move of a model that may also sprint (see `towards`).
     const sprints =
       c.type === "move" &&
-      legal.some(
-        (x) => x.type === "sprint" && x.model === c.model && x.contact === undefined && x.to === undefined,
-      )
+      kinds.includes("sprint") &&
+      legal.some((x) => x.type === "sprint" && x.model === c.model && isPlainMove(x))
     const ends = towards(state, board, m, subjects, inches, sprints ? allowanceOf(m, true) : inches)
     for (const s of subjects) {
       const o = ends.get(s)
@@ -136,77 +189,97 @@ export const dist = (a: Model, b: { position?: { x: number; y: number } | undefi
 /**
  * The simple sensible policy (see the file header). It is {@link ordered}: each step takes the
  * first command of a kind (nearest first, ties in list order), and its fallbacks are the list's
- * first or last command.
+ * first or last command. It is {@link staged}: its steps up to a move into contact read no concrete
+ * move, and it looks at Sprints only when it may not end the activation.
  */
 export const sensible = (env: Env): Policy =>
-  ordered((view, legal) => {
-    const first = <T extends Command["type"]>(
-      type: T,
-      ok: (c: Extract<Command, { type: T }>) => boolean = () => true,
-    ) =>
-      legal.find((c) => c.type === type && ok(c as Extract<Command, { type: T }>)) as
-        | Extract<Command, { type: T }>
-        | undefined
-    // Prompts: take no Blight dice and the first answer offered.
-    if (view.pending?.prompt) return first("choose", (c) => c.option === "0") ?? legal[0]!
-    const a = view.activation
-    if (!a) return first("activate") ?? legal[0]!
-    const m = view.models.find((x) => x.id === a.model)!
-    const byDist = <C extends { target?: string | undefined; token?: string | undefined }>(cs: C[]) =>
-      [...cs].sort((x, y) => {
-        const tx =
-          view.models.find((o) => o.id === (x.target ?? x.token)) ??
-          view.tokens.find((t) => t.id === (x.target ?? x.token))
-        const ty =
-          view.models.find((o) => o.id === (y.target ?? y.token)) ??
-          view.tokens.find((t) => t.id === (y.target ?? y.token))
-        return dist(m, tx ?? {}) - dist(m, ty ?? {})
-      })
-    const fights = byDist(legal.filter((c): c is Extract<Command, { type: "fight" }> => c.type === "fight"))
-    const standing = fights.find((c) => view.models.find((o) => o.id === c.target)?.status === "active")
-    if (standing ?? fights[0]) return (standing ?? fights[0])!
-    const shots = byDist(legal.filter((c): c is Extract<Command, { type: "shoot" }> => c.type === "shoot"))
-    if (shots.length > 0 && view.board) {
-      const board = ruled(view.board, env.content)
-      const seen = shots.find((c) => answer(view, board, { q: "sees", a: m.id, b: c.target }) === true)
-      if (seen) return seen
-    } else if (shots[0]) return shots[0]
-    const search = first("search")
-    if (search) return search
-    const reload = first("reload")
-    if (reload && a.actionsLeft > 0) return reload
-    const moves = legal.filter((c): c is Extract<Command, { type: "move" }> => c.type === "move")
-    if (m.carrying.length > 0) {
-      const home = moves.find((c) => c.offTable)
-      if (home) return home
-      const edge = view.sides.find((s) => s.id === m.side)?.edge
-      const towardsEdge = [...moves.filter((c) => c.to)].sort(
-        (x, y) => edgeGap(view, edge, x.to!) - edgeGap(view, edge, y.to!),
-      )[0]
-      if (towardsEdge) return towardsEdge
-    }
-    const loot = view.tokens.filter((t) => t.kind === "loot")
-    const target =
-      [...loot].sort((x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1))[0]?.id ??
-      [...view.models.filter((o) => o.status === "active" && areEnemies(m, o))].sort(
-        (x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1),
-      )[0]?.id
-    if (target) {
-      const contact = moves.find((c) => c.contact?.[0] === target)
-      if (contact && a.actionsLeft > 0 && reachable(view, env, m, target)) return contact
-      const pos =
-        view.tokens.find((t) => t.id === target)?.position ??
-        view.models.find((o) => o.id === target)?.position
-      const step = pos
-        ? [...moves.filter((c) => c.to)].sort(
-            (x, y) =>
-              Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
-          )[0]
-        : undefined
-      if (step && a.actionsLeft > 0) return step
-    }
-    return first("endActivation") ?? legal[legal.length - 1]!
-  })
+  staged(
+    ordered((view, legal) => sensiblePick(env, view, legal, false)!),
+    { early: (view, legal) => sensiblePick(env, view, legal, true), sprintsLast: true },
+  )
+
+/**
+ * The sensible policy's steps in order. With `early` it stops (undefined) at the first step that
+ * would read a concrete move or fall back on the list's ends: what it picks before that is its
+ * pick whatever concrete moves the list holds ({@link Staging}).
+ */
+const sensiblePick = (
+  env: Env,
+  view: State,
+  legal: ReadonlyArray<Command>,
+  early: boolean,
+): Command | undefined => {
+  const first = <T extends Command["type"]>(
+    type: T,
+    ok: (c: Extract<Command, { type: T }>) => boolean = () => true,
+  ) =>
+    legal.find((c) => c.type === type && ok(c as Extract<Command, { type: T }>)) as
+      | Extract<Command, { type: T }>
+      | undefined
+  const fallback = (c: Command | undefined): Command | undefined => (early ? undefined : c)
+  // Prompts: take no Blight dice and the first answer offered.
+  if (view.pending?.prompt) return first("choose", (c) => c.option === "0") ?? fallback(legal[0])
+  const a = view.activation
+  if (!a) return first("activate") ?? fallback(legal[0])
+  const m = view.models.find((x) => x.id === a.model)!
+  const byDist = <C extends { target?: string | undefined; token?: string | undefined }>(cs: C[]) =>
+    [...cs].sort((x, y) => {
+      const tx =
+        view.models.find((o) => o.id === (x.target ?? x.token)) ??
+        view.tokens.find((t) => t.id === (x.target ?? x.token))
+      const ty =
+        view.models.find((o) => o.id === (y.target ?? y.token)) ??
+        view.tokens.find((t) => t.id === (y.target ?? y.token))
+      return dist(m, tx ?? {}) - dist(m, ty ?? {})
+    })
+  const fights = byDist(legal.filter((c): c is Extract<Command, { type: "fight" }> => c.type === "fight"))
+  const standing = fights.find((c) => view.models.find((o) => o.id === c.target)?.status === "active")
+  if (standing ?? fights[0]) return (standing ?? fights[0])!
+  const shots = byDist(legal.filter((c): c is Extract<Command, { type: "shoot" }> => c.type === "shoot"))
+  if (shots.length > 0 && view.board) {
+    const board = ruled(view.board, env.content)
+    const seen = shots.find((c) => answer(view, board, { q: "sees", a: m.id, b: c.target }) === true)
+    if (seen) return seen
+  } else if (shots[0]) return shots[0]
+  const search = first("search")
+  if (search) return search
+  const reload = first("reload")
+  if (reload && a.actionsLeft > 0) return reload
+  const moves = legal.filter((c): c is Extract<Command, { type: "move" }> => c.type === "move")
+  if (m.carrying.length > 0) {
+    // Home, or the concrete move nearest the own edge.
+    if (early) return undefined
+    const home = moves.find((c) => c.offTable)
+    if (home) return home
+    const edge = view.sides.find((s) => s.id === m.side)?.edge
+    const towardsEdge = [...moves.filter((c) => c.to)].sort(
+      (x, y) => edgeGap(view, edge, x.to!) - edgeGap(view, edge, y.to!),
+    )[0]
+    if (towardsEdge) return towardsEdge
+  }
+  const loot = view.tokens.filter((t) => t.kind === "loot")
+  const target =
+    [...loot].sort((x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1))[0]?.id ??
+    [...view.models.filter((o) => o.status === "active" && areEnemies(m, o))].sort(
+      (x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1),
+    )[0]?.id
+  if (target) {
+    const contact = moves.find((c) => c.contact?.[0] === target)
+    if (contact && a.actionsLeft > 0 && reachable(view, env, m, target)) return contact
+    // A step: the concrete move ending nearest the target.
+    if (early) return undefined
+    const pos =
+      view.tokens.find((t) => t.id === target)?.position ?? view.models.find((o) => o.id === target)?.position
+    const step = pos
+      ? [...moves.filter((c) => c.to)].sort(
+          (x, y) =>
+            Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
+        )[0]
+      : undefined
+    if (step && a.actionsLeft > 0) return step
+  }
+  return first("endActivation") ?? fallback(legal[legal.length - 1])
+}
 
 export const reachable = (view: State, env: Env, m: Model, target: string): boolean =>
   view.board !== undefined &&
