@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { playerWith, raidBetween, step, unlimited } from "./support/raids.js"
-import { client, sqliteDatabase, startTestServer } from "./support/server.js"
+import { client, databaseKinds, makeDatabase, startTestServer, type TestDatabase } from "./support/server.js"
 
 type Server = Awaited<ReturnType<typeof startTestServer>>
 
@@ -31,14 +31,19 @@ const bothWays = async (server: Server, path: string, headers: Record<string, st
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` })
 
-describe("the plain read path answers what the general path answers", () => {
+describe.each(databaseKinds())("the plain read path answers what the general path answers (%s)", (kind) => {
+  let db: TestDatabase
   let server: Server
   let api: ReturnType<typeof client>
   beforeAll(async () => {
-    server = await startTestServer(sqliteDatabase().url, unlimited)
+    db = await makeDatabase(kind)
+    server = await startTestServer(db.url, unlimited)
     api = client(server.url)
   })
-  afterAll(async () => server.close())
+  afterAll(async () => {
+    await server.close()
+    await db.drop()
+  })
 
   it("a raid: its players and organiser read it; others, unknown ids, bad and missing keys are refused alike", async () => {
     const a = await playerWith(api, "Ash", "refuge")
@@ -101,14 +106,19 @@ describe("the plain read path answers what the general path answers", () => {
   })
 })
 
-describe("the plain read path counts against the same rate limits", () => {
+describe.each(databaseKinds())("the plain read path counts against the same rate limits (%s)", (kind) => {
+  let db: TestDatabase
   let server: Server
   beforeAll(async () => {
-    server = await startTestServer(sqliteDatabase().url, {
+    db = await makeDatabase(kind)
+    server = await startTestServer(db.url, {
       rateLimit: { requests: 8, windowMs: 60_000, authFailures: 3, maxClients: 1000 },
     })
   })
-  afterAll(async () => server.close())
+  afterAll(async () => {
+    await server.close()
+    await db.drop()
+  })
 
   it("requests past a key's budget and keys tried past the address's budget of failures are refused with 429", async () => {
     const api = client(server.url)
