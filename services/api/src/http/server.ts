@@ -557,12 +557,16 @@ export const makeService = async (
     return exit
   }
 
-  // A request target a plain read may take as it is: a path of plain segments (no query, no
-  // escapes, no dot segments), so it is its own URL's pathname.
-  const PLAIN_TARGET = /^(?:\/[\w-]+)+$/
+  // What plain targets route to, remembered: a client reads the same few things again and again.
+  const plainRoutes = new Map<string, ReturnType<typeof routeOf>>()
   const plainRead: Service["plainRead"] = (method, target, header, address, requestId) => {
     if (method !== "GET" || !PLAIN_TARGET.test(target)) return undefined
-    const hit = routeOf(method, target)
+    let hit = plainRoutes.get(target)
+    if (hit === undefined) {
+      hit = routeOf(method, target)
+      if (plainRoutes.size >= 1000) plainRoutes.clear()
+      plainRoutes.set(target, hit)
+    }
     if (!("route" in hit)) return undefined
     const { route, params } = hit
     const plain = route.plain
@@ -677,6 +681,9 @@ const malformed = (req: IncomingMessage): string | undefined => {
   const target = req.url ?? ""
   if (!target.startsWith("/") || target.startsWith("//")) return "the request target must be a path"
   const host = req.headers.host ?? "localhost"
+  // A plain path with a Host already seen to make a URL makes one (only the host could fail).
+  const plain = PLAIN_TARGET.test(target)
+  if (plain && urlHosts.has(host)) return undefined
   if (!/^[A-Za-z0-9.\-_~]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host))
     return "the Host header is not a host name"
   try {
@@ -684,8 +691,19 @@ const malformed = (req: IncomingMessage): string | undefined => {
   } catch {
     return "the request target is not a valid URL"
   }
+  if (plain) {
+    if (urlHosts.size >= 100) urlHosts.clear()
+    urlHosts.add(host)
+  }
   return undefined
 }
+const urlHosts = new Set<string>()
+
+/**
+ * A request target that is a path of plain segments (no query, no escapes, no dot segments): it is
+ * its own URL's pathname, and a plain read may take it as it is.
+ */
+const PLAIN_TARGET = /^(?:\/[\w-]+)+$/
 
 /** Binds the service to HOST:PORT. Resolves once listening; `port` is the bound port (useful with PORT=0). */
 export const startServer = async (
