@@ -5,7 +5,7 @@
  * answered as an opaque 500.
  */
 
-import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto"
+import { hash, randomBytes, randomInt, randomUUID } from "node:crypto"
 import { Errors as DiceErrors, manual, Report, recording, seeded } from "@blight/dice"
 import {
   Entries,
@@ -74,7 +74,8 @@ export const decodeBody = <A, I>(schema: Schema.Schema<A, I>, body: unknown): Ef
 const OMITTED: ErrorDetail = { path: "", message: "" }
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
-const hashKey = (key: string) => createHash("sha256").update(key).digest("hex")
+// One-shot (no Hash object to make and collect): every authenticated request hashes its key.
+const hashKey = (key: string) => hash("sha256", key, "hex")
 const problemDetails = (problems: ReadonlyArray<Problem.Problem>): ErrorDetail[] =>
   problems.map((p) => ({
     ...(p.pack ? { pack: p.pack } : {}),
