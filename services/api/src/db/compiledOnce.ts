@@ -13,7 +13,8 @@ type Q = Kysely<Database>
  * Runs a read at once on a database's own connection, or answers undefined when it may not (a
  * transaction is open on it: kysely's queue keeps others' statements out of a transaction, and so
  * must this). Registered by `connect` for SQLite, whose statements run synchronously anyway; going
- * around kysely's connection queue and promises saves about a third of a hot read's cost there.
+ * around kysely's connection queue and promises saves about a tenth of a plain read's CPU there
+ * (docs/performance.md).
  */
 export type DirectRead = (query: CompiledQuery) => unknown[] | undefined
 
@@ -35,7 +36,6 @@ export const compiledOnce = <P extends ReadonlyArray<string | number>, O>(
   return async (db: Q, ...params: P): Promise<O[]> => {
     let query = compiled.get(db)
     if (query === undefined) {
-      // Only a read may go around kysely's queue (see DirectRead); another statement always queues.
       query = build(db, ...placeholders).compile()
       if (
         query.parameters.length !== placeholders.length ||
@@ -45,6 +45,7 @@ export const compiledOnce = <P extends ReadonlyArray<string | number>, O>(
       compiled.set(db, query)
     }
     const run = { ...query, parameters: params }
+    // Only a read may go around kysely's queue (see DirectRead); another statement always queues.
     const rows = SelectQueryNode.is(query.query) ? directReads.get(db)?.(run) : undefined
     return rows !== undefined ? (rows as O[]) : (await db.executeQuery<O>(run)).rows
   }

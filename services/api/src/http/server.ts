@@ -728,7 +728,8 @@ export const startServer = async (
     const why = malformed(req)
     if (why === undefined) {
       // A hot read (one stored raid or Refuge) is answered here, without the adapter's Request and
-      // Response (a third of the time a request took, measured by bench/api.bench.mjs).
+      // Response (the adapter alone takes about 1.4× node's own CPU per request: "adapter only" in
+      // bench/api.bench.mjs).
       const requestId = randomUUID()
       const socket = req.socket.remoteAddress
       const plain = service.plainRead(
