@@ -5,13 +5,16 @@
  * per endpoint. Also the same bytes through @whatwg-node/server's adapter alone (what the service
  * is built on), to tell the adapter's cost from the service's. Prints requests/s and p99 latency
  * for each, the ratio to the bare server, and whether the targets hold: REST ≥ 0.5× bare,
- * GraphQL ≥ 0.3× bare, p99 < 10 ms.
+ * GraphQL ≥ 0.3× bare, p99 < 10 ms. Also the servers' CPU time per answer, which a machine shared
+ * with other work disturbs less than requests/s (bare's CPU ÷ the service's is the ratio the
+ * machine would give if the servers had it to themselves).
  *
  * The servers run in a child process and the load generator in this one, so they don't share an
  * event loop (on a 2-core machine, each gets a core). Everything stops by itself: each run is
  * bounded in time, and the child exits when this process goes away or after 10 minutes at most.
  *
- * Settings (environment): BENCH_SECONDS per measured run (default 5), BENCH_CONNECTIONS (default 50).
+ * Settings (environment): BENCH_SECONDS per measured run (default 5), BENCH_CONNECTIONS (default 50),
+ * BENCH_ONLY (see below; `BENCH_ONLY="with a key"` measures the authenticated reads of a raid and a Refuge).
  */
 import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
@@ -27,6 +30,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50)
 // BENCH_ONLY=raid measures only the endpoints whose name contains it (and skips the commands).
 const ONLY = process.env.BENCH_ONLY
 const WARMUP_SECONDS = 1
+// Where the bare server tells the CPU time its process (all three servers) has used.
+const CPU_PATH = "/__cpu"
 
 /** What is measured: the same content over REST and GraphQL, and an odds computation. */
 const ENDPOINTS = [
@@ -110,8 +115,11 @@ const newRaid = async (url, key) => {
   return r.body.id
 }
 
-/** A raid stored on the service, its first commands played; its authenticated read, to measure. */
-const storedRaid = async (url) => {
+/**
+ * A raid stored on the service, its first commands played, and a Refuge founded: their
+ * authenticated reads, to measure.
+ */
+const storedReads = async (url) => {
   const { apiKey } = await (
     await fetch(`${url}/v1/players`, {
       method: "POST",
@@ -126,13 +134,22 @@ const storedRaid = async (url) => {
     if (r.status !== 201) throw new Error(`the script was refused: ${JSON.stringify(r.body).slice(0, 300)}`)
     last = r.body
   }
-  return {
-    name: "REST GET /v1/raids/{id} (with a key)",
+  const refuge = await post(url, "/v1/refuges", { roster: ROSTERS[0], seed: RAID_SEED }, apiKey)
+  if (refuge.status !== 201)
+    throw new Error(`could not found a Refuge: ${JSON.stringify(refuge.body).slice(0, 300)}`)
+  const read = (name, path) => ({
+    name,
     api: "rest",
     method: "GET",
-    path: `/v1/raids/${id}`,
+    path,
     headers: { authorization: `Bearer ${apiKey}` },
-    commandAnswer: JSON.stringify(last),
+  })
+  return {
+    raidRead: {
+      ...read("REST GET /v1/raids/{id} (with a key)", `/v1/raids/${id}`),
+      commandAnswer: JSON.stringify(last),
+    },
+    refugeRead: read("REST GET /v1/refuges/{id} (with a key)", `/v1/refuges/${refuge.body.id}`),
   }
 }
 
@@ -198,9 +215,10 @@ const serve = async () => {
     },
     { log: (m) => logged.push(m) },
   )
-  // a stored raid, played some way in, to read with a key (nothing about it is cached as an answer)
-  const raidRead = await storedRaid(real.url)
-  const endpoints = [...ENDPOINTS, raidRead]
+  // a stored raid, played some way in, and a Refuge, to read with a key (nothing about them is
+  // cached as an answer: each read checks the key and the row's version)
+  const { raidRead, refugeRead } = await storedReads(real.url)
+  const endpoints = [...ENDPOINTS, raidRead, refugeRead]
   // the bytes the real service answers, once
   const answers = new Map()
   for (const e of endpoints) {
@@ -223,6 +241,12 @@ const serve = async () => {
     bytes: Buffer.from(raidRead.commandAnswer),
   }
   const bare = createServer((req, res) => {
+    if (req.url === CPU_PATH) {
+      // The servers' process's CPU time so far (µs): the parent reads it around each run.
+      const used = process.cpuUsage()
+      res.end(String(used.user + used.system))
+      return
+    }
     const answer = /^\/v1\/raids\/[^/]+\/commands$/.test(req.url ?? "")
       ? commandAnswer
       : answers.get(`${req.method} ${req.url}`)
@@ -270,6 +294,7 @@ const serve = async () => {
   process.stdout.write(
     `${JSON.stringify({
       raidRead,
+      refugeRead,
       real: real.url,
       bare: `http://127.0.0.1:${bare.address().port}`,
       adapter: `http://127.0.0.1:${adapter.address().port}`,
@@ -309,7 +334,8 @@ const load = (url, e, seconds, expectBody) =>
   })
 
 const main = async () => {
-  const { child, real, bare, adapter, bodies, raidRead } = await startChild()
+  const { child, real, bare, adapter, bodies, raidRead, refugeRead } = await startChild()
+  const cpuUsed = async () => Number(await (await fetch(bare + CPU_PATH)).text())
   const rows = []
   let commands
   try {
@@ -317,7 +343,7 @@ const main = async () => {
       `HTTP service vs a bare node:http server with the same bytes — ${CONNECTIONS} connections, ${SECONDS} s each ` +
         `(after ${WARMUP_SECONDS} s warm-up), loopback, node ${process.version}, ${cpus().length} × ${cpus()[0]?.model.trim()}`,
     )
-    for (const e of [...ENDPOINTS, raidRead].filter((x) => !ONLY || x.name.includes(ONLY))) {
+    for (const e of [...ENDPOINTS, raidRead, refugeRead].filter((x) => !ONLY || x.name.includes(ONLY))) {
       const expected = bodies[`${e.method} ${e.path}`]
       const measured = {}
       for (const [which, url] of [
@@ -326,8 +352,12 @@ const main = async () => {
         ["bare", bare],
       ]) {
         await load(url, e, WARMUP_SECONDS)
+        const before = await cpuUsed()
         const r = await load(url, e, SECONDS, expected)
+        const cpu = (await cpuUsed()) - before
         measured[which] = {
+          // The servers' CPU per answer: steadier than requests/s on a machine shared with other work.
+          cpuUs: cpu / Math.max(1, r.requests.total),
           rps: r.requests.average,
           p50: r.latency.p50,
           p99: r.latency.p99,
@@ -344,7 +374,9 @@ const main = async () => {
         `${e.name.padEnd(34)} service ${s.rps.toFixed(0).padStart(6)} req/s p99 ${String(s.p99).padStart(3)} ms | ` +
           `adapter only ${a.rps.toFixed(0).padStart(6)} req/s p99 ${String(a.p99).padStart(3)} ms | ` +
           `bare ${b.rps.toFixed(0).padStart(6)} req/s p99 ${String(b.p99).padStart(3)} ms | ` +
-          `${ratio.toFixed(2)}× bare (target ≥ ${target}×)${bad ? ` | ${bad} bad answers` : ""}`,
+          `${ratio.toFixed(2)}× bare (target ≥ ${target}×) | CPU per answer ${s.cpuUs.toFixed(0)} / ` +
+          `${a.cpuUs.toFixed(0)} / ${b.cpuUs.toFixed(0)} µs (${(b.cpuUs / s.cpuUs).toFixed(2)}× bare's)` +
+          `${bad ? ` | ${bad} bad answers` : ""}`,
       )
     }
     if (!ONLY) commands = await commandsPerSecond(real, bare)
@@ -353,9 +385,9 @@ const main = async () => {
   }
 
   console.log(
-    "\n| Endpoint | Service req/s | Service p50 / p99 | Adapter only req/s (p99) | Bare req/s (p99) | Service ÷ bare | Target | Met? |",
+    "\n| Endpoint | Service req/s | Service p50 / p99 | Adapter only req/s (p99) | Bare req/s (p99) | Service ÷ bare | CPU per answer: service / bare | Target | Met? |",
   )
-  console.log("|---|---:|---:|---:|---:|---:|---|---|")
+  console.log("|---|---:|---:|---:|---:|---:|---:|---|---|")
   const misses = []
   for (const r of rows) {
     const ratioOk = r.ratio >= r.target
@@ -370,7 +402,7 @@ const main = async () => {
     console.log(
       `| ${r.e.name} | ${r.service.rps.toFixed(0)} | ${r.service.p50} / ${r.service.p99} ms | ` +
         `${r.adapter.rps.toFixed(0)} (${r.adapter.p99} ms) | ${r.bare.rps.toFixed(0)} (${r.bare.p99} ms) | ` +
-        `${r.ratio.toFixed(2)}× | ≥ ${r.target}×, p99 < ${TARGETS.p99Ms} ms | ${ratioOk && p99Ok ? "yes" : "no"} |`,
+        `${r.ratio.toFixed(2)}× | ${r.service.cpuUs.toFixed(0)} / ${r.bare.cpuUs.toFixed(0)} µs | ≥ ${r.target}×, p99 < ${TARGETS.p99Ms} ms | ${ratioOk && p99Ok ? "yes" : "no"} |`,
     )
   }
   const c = commands ?? { workers: 0, service: { rate: 0 }, bare: { rate: 1 } }

@@ -50,4 +50,29 @@ describe.each(databaseKinds())("queries compiled once (%s)", (kind) => {
     )
     await expect(swapped(db, "p1", "Ash")).rejects.toThrow(/does not take its parameters in order/)
   })
+
+  it("never sees what an open transaction has written and not committed (SQLite's reads around kysely's queue wait for it)", async () => {
+    const db = await open()
+    const byName = compiledOnce(
+      (q: typeof db, name: string) => q.selectFrom("players").select(["id"]).where("name", "=", name),
+      ["name"],
+    )
+    let committed = false
+    let seenBeforeCommit: unknown[] | undefined
+    let pending: Promise<unknown[]> | undefined
+    await db.transaction().execute(async (tx) => {
+      await tx.insertInto("players").values({ id: "p3", name: "Cedar", created_at: "2026-01-03" }).execute()
+      pending = byName(db, "Cedar").then((rows) => {
+        if (!committed) seenBeforeCommit = rows
+        return rows
+      })
+      // Let a read that went around the transaction finish before it commits.
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    })
+    committed = true
+    const rows = await pending!
+    // Read before the commit: it must not see the row; read after: it must.
+    if (seenBeforeCommit !== undefined) expect(seenBeforeCommit).toEqual([])
+    else expect(rows).toEqual([{ id: "p3" }])
+  })
 })

@@ -5,7 +5,7 @@
  * answered as an opaque 500.
  */
 
-import { createHash, randomBytes, randomInt, randomUUID } from "node:crypto"
+import { hash, randomBytes, randomInt, randomUUID } from "node:crypto"
 import { Errors as DiceErrors, manual, Report, recording, seeded } from "@blight/dice"
 import {
   Entries,
@@ -74,7 +74,8 @@ export const decodeBody = <A, I>(schema: Schema.Schema<A, I>, body: unknown): Ef
 const OMITTED: ErrorDetail = { path: "", message: "" }
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
-const hashKey = (key: string) => createHash("sha256").update(key).digest("hex")
+// One-shot (no Hash object to make and collect): every authenticated request hashes its key.
+const hashKey = (key: string) => hash("sha256", key, "hex")
 const problemDetails = (problems: ReadonlyArray<Problem.Problem>): ErrorDetail[] =>
   problems.map((p) => ({
     ...(p.pack ? { pack: p.pack } : {}),
@@ -472,18 +473,30 @@ export const foundRefuge = (deps: Deps, player: Player, body: unknown, kind?: "r
     return { ...refugeView(stored), seed }
   })
 
-/** The caller's Refuge's row, its documents still text: 404 for none (or another kind), 403 for another's. */
-/** The row (whole or its head) if it exists, is of the kind asked for and is the player's. */
+/**
+ * Why the player may not have the row (whole or its head): 404 for none (or another kind), 403 for
+ * another's; undefined when it is theirs. The one rule, for the Effect use cases and the plain read.
+ */
+const ownRefusal = (
+  row: { readonly kind: string; readonly owner_id: string } | undefined,
+  player: Player,
+  id: string,
+  kind?: string,
+): ApiError | undefined => {
+  if (!row || (kind && row.kind !== kind)) return notFound(`no ${kind ?? "refuge"} "${id}"`)
+  if (row.owner_id !== player.id) return forbidden(`${row.kind} "${id}" belongs to another player`)
+  return undefined
+}
+
+/** The row if it exists, is of the kind asked for and is the player's (see {@link ownRefusal}). */
 const ownedOf = <R extends { readonly kind: string; readonly owner_id: string }>(
   row: R | undefined,
   player: Player,
   id: string,
   kind?: string,
 ): Effect.Effect<R, ApiError> => {
-  if (!row || (kind && row.kind !== kind)) return Effect.fail(notFound(`no ${kind ?? "refuge"} "${id}"`))
-  if (row.owner_id !== player.id)
-    return Effect.fail(forbidden(`${row.kind} "${id}" belongs to another player`))
-  return Effect.succeed(row)
+  const refused = ownRefusal(row, player, id, kind)
+  return refused ? Effect.fail(refused) : Effect.succeed(row!)
 }
 
 const ownedRow = (deps: Deps, player: Player, id: string, kind?: string) =>
@@ -499,35 +512,43 @@ export const getRefuge = (deps: Deps, player: Player, id: string, kind?: string)
   owned(deps, player, id, kind).pipe(Effect.map(refugeView))
 
 /**
- * A Refuge's view as JSON text, for REST. Every read still checks the key and reads the row (so
+ * A Refuge's view as JSON bytes, for REST. Every read still checks the key and reads the row (so
  * ownership and the version are the database's, whichever instance wrote last), but a view already
- * made for this row's exact version is served as the text it was: no parse, no fold of the Ledger,
+ * made for this row's exact version is served as the bytes it was: no parse, no fold of the Ledger,
  * no stringify. A write always bumps the version, so a kept view is never stale; the LRU is bounded
- * in bytes.
+ * in bytes. A plain promise of its Exit, like {@link checkKey}: the server's read path runs it
+ * without a fiber; only a miss (building the view) runs as an Effect.
  */
-export const getRefugeJson = (deps: Deps, player: Player, id: string, kind?: string) =>
-  Effect.gen(function* () {
-    // The head first: a kept view needs only the owner and the version, not the documents.
-    const head = yield* db(() => Repo.refugeHeadById(deps.db, id))
-    yield* ownedOf(head, player, id, kind)
-    const key = `${head!.id}\u0000${head!.version}\u0000${head!.updated_at}`
-    const kept = refugeViews.get(key)
-    if (kept !== undefined) return kept
-    // Kept under the whole row's own version: a write may have landed since the head was read.
-    const row = yield* ownedRow(deps, player, id, kind)
-    const text = JSON.stringify(refugeView(Repo.refugeOfRow(row)))
-    refugeViews.set(`${row.id}\u0000${row.version}\u0000${row.updated_at}`, text)
-    return text
-  })
+export const refugeJson = async (
+  deps: Deps,
+  player: Player,
+  id: string,
+  kind?: string,
+): Promise<Exit.Exit<Buffer<ArrayBuffer>, ApiError>> => {
+  // The head first: a kept view needs only the owner and the version, not the documents.
+  const head = await Repo.refugeHeadById(deps.db, id)
+  const refused = ownRefusal(head, player, id, kind)
+  if (refused) return Exit.fail(refused)
+  const kept = refugeViews.get(`${head!.id}\u0000${head!.version}\u0000${head!.updated_at}`)
+  if (kept !== undefined) return Exit.succeed(kept)
+  return Effect.runPromiseExit(
+    Effect.map(ownedRow(deps, player, id, kind), (row) => {
+      const bytes = Buffer.from(JSON.stringify(refugeView(Repo.refugeOfRow(row))))
+      // Kept under the whole row's own version: a write may have landed since the head was read.
+      refugeViews.set(`${row.id}\u0000${row.version}\u0000${row.updated_at}`, bytes)
+      return bytes
+    }),
+  )
+}
 
-/** Answers kept as text under a key naming the exact stored version they were made from; bounded in bytes. */
-export const keptTexts = (maxBytes: number) =>
-  new LRUCache<string, string>({
+/** Answers kept as bytes under a key naming the exact stored version they were made from; bounded in bytes. */
+export const keptBytes = (maxBytes: number) =>
+  new LRUCache<string, Buffer<ArrayBuffer>>({
     maxSize: maxBytes,
-    sizeCalculation: (text, key) => text.length + key.length,
+    sizeCalculation: (bytes, key) => bytes.byteLength + key.length,
   })
 
-const refugeViews = keptTexts(16 * 1024 * 1024)
+const refugeViews = keptBytes(16 * 1024 * 1024)
 
 export const getLedger = (deps: Deps, player: Player, id: string, kind?: string) =>
   owned(deps, player, id, kind).pipe(

@@ -24,7 +24,7 @@ import {
   Svg,
   sideOnTurn,
 } from "@blight/rules"
-import { Effect, Either, Schema } from "effect"
+import { Effect, Either, Exit, Schema } from "effect"
 import { LRUCache } from "lru-cache"
 import * as Repo from "../db/repositories.js"
 import { localNotifier, type Notifier, noticeOf } from "../live/Notifier.js"
@@ -37,7 +37,7 @@ import {
   notFound,
   rulesViolated,
 } from "./ApiError.js"
-import { type Caller, contentWith, type Deps, decodeBody, keptTexts, type Player } from "./App.js"
+import { type Caller, contentWith, type Deps, decodeBody, keptBytes, type Player } from "./App.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 
@@ -306,14 +306,22 @@ const sidesOf = (raid: Repo.StoredRaid, player: Player): string[] =>
 /** What the read checks need of a raid's row. */
 type Head = Pick<Repo.StoredRaid, "id" | "ownerId" | "seats" | "version" | "updatedAt">
 
-const seated = (raid: Head, player: Player) =>
+/** Why the player may not read the raid (a reader, not only a player: see {@link reader}), or undefined. */
+const seatRefusal = (raid: Head, player: Player): ApiError | undefined =>
   raid.seats.some((s) => s.player === player.id)
-    ? Effect.void
-    : Effect.fail(forbidden(`raid "${raid.id}" is played by other players`))
+    ? undefined
+    : forbidden(`raid "${raid.id}" is played by other players`)
 
 /** Its players read a raid, and so does the player who set it up for others (an organiser). */
-const reader = (raid: Head, player: Player) =>
-  raid.ownerId === player.id ? Effect.void : seated(raid, player)
+const readRefusal = (raid: Head, player: Player): ApiError | undefined =>
+  raid.ownerId === player.id ? undefined : seatRefusal(raid, player)
+
+const failWith = (refused: ApiError | undefined): Effect.Effect<void, ApiError> =>
+  refused ? Effect.fail(refused) : Effect.void
+
+const seated = (raid: Head, player: Player) => failWith(seatRefusal(raid, player))
+
+const reader = (raid: Head, player: Player) => failWith(readRefusal(raid, player))
 
 /** The side a player's command is for: every side (any) when they play them all, else theirs. */
 const byFor = (raid: Repo.StoredRaid, player: Player, state: BattleState.State): string => {
@@ -374,29 +382,38 @@ export const getRaid = (deps: Deps, player: Caller, id: string) =>
   })
 
 /**
- * {@link getRaid} as JSON text, for REST: the key and the raid's row are read every time, but the
- * view of one version for one player (what they may see differs by seat) is kept as the text it was:
- * a version names one state, so a kept view is never stale. Bounded in bytes.
+ * {@link getRaid} as JSON bytes, for REST: the key and the raid's row are read every time, but the
+ * view of one version for one player (what they may see differs by seat) is kept as the bytes it
+ * was: a version names one state, so a kept view is never stale. Bounded in bytes. A plain promise
+ * of its Exit (the server's read path runs it without a fiber); only a miss runs as an Effect.
  */
-export const getRaidJson = (deps: Deps, player: Caller, id: string) =>
-  Effect.gen(function* () {
-    // The head first: a kept view needs only the seats and the version, not the set-up.
-    const head = yield* db(() => Repo.raidHeadById(deps.db, id))
-    if (!head) return yield* Effect.fail(notFound(`no raid "${id.slice(0, 64)}"`))
-    yield* reader(head, player)
-    const keyOf = (r: Head) => `${r.id}\u0000${r.version}\u0000${r.updatedAt}\u0000${player.id}`
-    const kept = raidViews.get(keyOf(head))
-    if (kept !== undefined) return kept
-    // Kept under the whole row's own version: a command may have landed since the head was read.
-    const raid = yield* load(deps, id)
-    yield* reader(raid, player)
-    const state = raid.version > 0 ? yield* stateOf(deps, raid) : undefined
-    const text = JSON.stringify(viewOf(raid, player, state))
-    raidViews.set(keyOf(raid), text)
-    return text
-  })
+export const raidJson = async (
+  deps: Deps,
+  player: Caller,
+  id: string,
+): Promise<Exit.Exit<Buffer<ArrayBuffer>, ApiError>> => {
+  // The head first: a kept view needs only the seats and the version, not the set-up.
+  const head = await Repo.raidHeadById(deps.db, id)
+  if (!head) return Exit.fail(notFound(`no raid "${id.slice(0, 64)}"`))
+  const refused = readRefusal(head, player)
+  if (refused) return Exit.fail(refused)
+  const keyOf = (r: Head) => `${r.id}\u0000${r.version}\u0000${r.updatedAt}\u0000${player.id}`
+  const kept = raidViews.get(keyOf(head))
+  if (kept !== undefined) return Exit.succeed(kept)
+  return Effect.runPromiseExit(
+    Effect.gen(function* () {
+      // Kept under the whole row's own version: a command may have landed since the head was read.
+      const raid = yield* load(deps, id)
+      yield* reader(raid, player)
+      const state = raid.version > 0 ? yield* stateOf(deps, raid) : undefined
+      const bytes = Buffer.from(JSON.stringify(viewOf(raid, player, state)))
+      raidViews.set(keyOf(raid), bytes)
+      return bytes
+    }),
+  )
+}
 
-const raidViews = keptTexts(32 * 1024 * 1024)
+const raidViews = keptBytes(32 * 1024 * 1024)
 
 /** The raids the caller has a seat at. */
 export const listRaids = (deps: Deps, player: Caller) =>

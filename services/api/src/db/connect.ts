@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs"
 import { dirname, resolve } from "node:path"
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely"
 import pg from "pg"
+import { readDirectly } from "./compiledOnce.js"
 import type { Database } from "./Database.js"
 import { provider } from "./migrations.js"
 import { openSqlite } from "./sqlite.js"
@@ -39,6 +40,9 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
     sqlite.exec("PRAGMA foreign_keys = ON")
     sqlite.exec("PRAGMA busy_timeout = 5000")
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+    // The hot reads run on the connection at once when no transaction is open (compiledOnce.ts):
+    // exactly what kysely's driver runs for a read, without its queue.
+    readDirectly(db, (query) => (sqlite.idle() ? sqlite.prepare(query.sql).all(query.parameters) : undefined))
     dialect = "sqlite"
   } else {
     pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })

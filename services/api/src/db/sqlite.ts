@@ -16,6 +16,8 @@ export interface SqliteConnection extends SqliteDatabase {
   /** Which driver opened the file: `node:sqlite` or `better-sqlite3`. */
   readonly driver: "node:sqlite" | "better-sqlite3"
   readonly exec: (sql: string) => void
+  /** True when no transaction is open on the connection (false when the driver can't tell). */
+  readonly idle: () => boolean
 }
 
 // The parts of `node:sqlite` used here (the @types/node pinned for Node 20 has no such module).
@@ -29,7 +31,13 @@ interface NodeSqlite {
   StatementSync: { prototype: Partial<StatementSync> }
   DatabaseSync: new (
     file: string,
-  ) => { exec(sql: string): void; close(): void; prepare(sql: string): StatementSync }
+  ) => {
+    exec(sql: string): void
+    close(): void
+    prepare(sql: string): StatementSync
+    /** Node 22.16 and later. */
+    readonly isTransaction?: boolean
+  }
 }
 
 /** `node:sqlite`, when this runtime has it with `StatementSync#columns` (how a reader is told). */
@@ -43,6 +51,7 @@ const fromBuiltin = (mod: NodeSqlite, file: string): SqliteConnection => {
   return {
     driver: "node:sqlite",
     exec: (sql) => db.exec(sql),
+    idle: () => db.isTransaction === false,
     close: () => db.close(),
     prepare: (sql): SqliteStatement => {
       const stmt = db.prepare(sql)
@@ -77,6 +86,7 @@ const fromAddon = (file: string): SqliteConnection => {
   return {
     driver: "better-sqlite3",
     exec: (sql) => void db.exec(sql),
+    idle: () => !db.inTransaction,
     close: () => void db.close(),
     prepare: (sql) => db.prepare(sql),
   }

@@ -6,7 +6,7 @@
 import { Report } from "@blight/dice"
 import { Character, World } from "@blight/nightsong"
 import { Entries, Ids, Ledger, Market, Pack, Roster } from "@blight/rules"
-import { Effect, Schema } from "effect"
+import { Effect, type Exit, Schema } from "effect"
 import Negotiator from "negotiator"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
@@ -73,7 +73,37 @@ export interface Route {
   /** The route answers with a stream of server-sent events, each `data:` a `response`. */
   readonly stream?: true
   readonly handler: (ctx: RouteContext) => Effect.Effect<unknown, ApiError>
+  /**
+   * The same answer as `handler`, as a plain promise of its Exit (JSON bytes), for a hot read the
+   * server answers without a fiber or the Fetch-API adapter (docs/performance.md), when `takes`
+   * the request's Accept (else `handler` answers it: another media type asked for).
+   */
+  readonly plain?: {
+    readonly takes: (accept: string) => boolean
+    readonly read: (ctx: PlainContext) => Promise<Exit.Exit<Buffer<ArrayBuffer>, ApiError>>
+  }
 }
+
+/** What a plain read sees: the request's parts a read of one stored thing needs. */
+export type PlainContext = Pick<RouteContext, "deps" | "params" | "player">
+
+/**
+ * A route's `plain` read and the `handler` made from it (so the two can't answer differently);
+ * `other` answers what `plain` does not take.
+ */
+const withPlain = (
+  plain: NonNullable<Route["plain"]>,
+  other: Route["handler"] = () => Effect.die(new Error("no answer but the plain read")),
+): Pick<Route, "plain" | "handler"> => ({
+  plain,
+  handler: (ctx) =>
+    plain.takes(ctx.accept)
+      ? Effect.map(
+          Effect.flatten(Effect.promise(() => plain.read(ctx))),
+          (bytes) => new Raw(JSON_TYPE, bytes),
+        )
+      : other(ctx),
+})
 
 /**
  * A Nightsong character. Its Condition is renamed in the document: the rules' effects vocabulary
@@ -208,8 +238,10 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
       auth: true,
       status: 200,
       response: RefugeView,
-      handler: ({ deps, player, params }) =>
-        Effect.map(App.getRefugeJson(deps, player, params.id!, kind), (text) => new Raw(JSON_TYPE, text)),
+      ...withPlain({
+        takes: () => true,
+        read: ({ deps, player, params }) => App.refugeJson(deps, player, params.id!, kind),
+      }),
     },
     {
       method: "GET",
@@ -244,15 +276,26 @@ const JSON_TYPE = "application/json; charset=utf-8"
 export class Raw {
   constructor(
     readonly contentType: string,
-    readonly body: string,
+    readonly body: string | Uint8Array<ArrayBuffer>,
     /** Headers to send with it (a 202's Location). */
     readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 }
 
 /** The SVG map when Accept prefers it to JSON (q-values and wildcards weighed by negotiator). */
-const wantsSvg = (accept: string) =>
-  new Negotiator({ headers: { accept } }).mediaType(["application/json", "image/svg+xml"]) === "image/svg+xml"
+const wantsSvg = (accept: string) => {
+  let svg = negotiated.get(accept)
+  if (svg === undefined) {
+    svg =
+      new Negotiator({ headers: { accept } }).mediaType(["application/json", "image/svg+xml"]) ===
+      "image/svg+xml"
+    // A client sends the same Accept on every request: the few seen last are remembered.
+    if (negotiated.size >= 64) negotiated.clear()
+    negotiated.set(accept, svg)
+  }
+  return svg
+}
+const negotiated = new Map<string, boolean>()
 
 const StreamQuery = Schema.Struct({ after: Raids.EventsQuery.fields.after })
 
@@ -298,13 +341,17 @@ const raidRoutes: Route[] = [
     status: 200,
     response: Raids.RaidView,
     alternatives: ["image/svg+xml"],
-    handler: ({ deps, player, params, accept }) =>
-      wantsSvg(accept)
-        ? Effect.map(
-            Raids.raidSvg(deps, player, params.id!),
-            (svg) => new Raw("image/svg+xml; charset=utf-8", svg),
-          )
-        : Effect.map(Raids.getRaidJson(deps, player, params.id!), (text) => new Raw(JSON_TYPE, text)),
+    ...withPlain(
+      {
+        takes: (accept) => !wantsSvg(accept),
+        read: ({ deps, player, params }) => Raids.raidJson(deps, player, params.id!),
+      },
+      ({ deps, player, params }) =>
+        Effect.map(
+          Raids.raidSvg(deps, player, params.id!),
+          (svg) => new Raw("image/svg+xml; charset=utf-8", svg),
+        ),
+    ),
   }),
   raidRoute({
     method: "POST",

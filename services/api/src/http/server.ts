@@ -186,8 +186,15 @@ export const run = async (
   status: number,
   log: (msg: string) => void,
   requestId: string,
+) => answerOf(await Effect.runPromiseExit(effect), status, log, requestId)
+
+/** A use case's outcome as its answer (see {@link run}). */
+const answerOf = (
+  exit: Exit.Exit<unknown, ApiError>,
+  status: number,
+  log: (msg: string) => void,
+  requestId: string,
 ) => {
-  const exit = await Effect.runPromiseExit(effect)
   if (Exit.isSuccess(exit)) {
     const v = exit.value
     if (v instanceof Streamed)
@@ -209,12 +216,41 @@ export const run = async (
   return json(500, internalBody(requestId))
 }
 
+/** An answer the server writes on node's response itself (a plain read's). */
+export interface PlainAnswer {
+  readonly status: number
+  /** Header names and values, in the order sent. */
+  readonly headers: ReadonlyArray<string>
+  readonly body: Uint8Array
+}
+
+/** A Response made here (a JSON body, no stream) as a {@link PlainAnswer}. */
+const plainOf = async (response: Response): Promise<PlainAnswer> => {
+  const body = new Uint8Array(await response.arrayBuffer())
+  const headers: string[] = []
+  for (const [name, value] of response.headers) if (name !== "content-length") headers.push(name, value)
+  headers.push("content-length", String(body.byteLength))
+  return { status: response.status, headers, body }
+}
+
 export interface Service {
   /**
    * Answers a request; `address` is the peer's socket address (for the rate limit). With a
    * `requestId` the caller sends the X-Request-Id header itself; without, the answer carries it.
    */
   readonly handle: (request: Request, address?: string, requestId?: string) => Promise<Response>
+  /**
+   * Answers a GET of a route with a plain read (`Route.plain`: one stored raid or Refuge) from the
+   * request target and headers as node gives them, without the Fetch-API Request and Response;
+   * undefined for any other request (`handle` answers it). Same checks, same answers.
+   */
+  readonly plainRead: (
+    method: string | undefined,
+    target: string,
+    header: (name: "authorization" | "accept") => string | undefined,
+    address: string,
+    requestId: string,
+  ) => Promise<PlainAnswer> | undefined
   /** Bytes held by the kept answers and parsed GraphQL documents (bounded by `cacheBytes`). */
   readonly cacheBytes: () => number
   /**
@@ -429,24 +465,24 @@ export const makeService = async (
 
   /** The route a REST request names, or the error to answer (404, 405, a malformed path). */
   const routeOf = (
-    request: Request,
-    url: URL,
+    method: string,
+    pathname: string,
   ):
     | { route: Route; params: Record<string, string> }
     | { error: ApiError; headers?: Record<string, string> } => {
-    const matches = candidates(url.pathname).filter((c) => c.pattern.test(url.pathname))
-    if (matches.length === 0) return { error: notFound(`no route ${url.pathname.slice(0, 200)}`) }
-    const hit = matches.find((c) => c.route.method === request.method)
+    const matches = candidates(pathname).filter((c) => c.pattern.test(pathname))
+    if (matches.length === 0) return { error: notFound(`no route ${pathname.slice(0, 200)}`) }
+    const hit = matches.find((c) => c.route.method === method)
     if (!hit)
       return {
         error: new ApiError({
           code: "method_not_allowed",
-          message: `${request.method.slice(0, 20)} is not allowed on ${url.pathname.slice(0, 200)}`,
+          message: `${method.slice(0, 20)} is not allowed on ${pathname.slice(0, 200)}`,
         }),
         headers: { allow: [...new Set(matches.map((m) => m.route.method))].join(", ") },
       }
     const params: Record<string, string> = {}
-    for (const [k, v] of Object.entries(hit.pattern.exec(url.pathname)?.groups ?? {})) {
+    for (const [k, v] of Object.entries(hit.pattern.exec(pathname)?.groups ?? {})) {
       try {
         params[k] = decodeURIComponent(v)
       } catch {
@@ -483,26 +519,19 @@ export const makeService = async (
       : json(503, { status: "database unreachable", database: database.dialect })
   }
 
-  const dispatch = async (request: Request, address: string, requestId: string): Promise<Response> => {
-    const url = new URL(request.url)
-    if (url.pathname === "/health") return json(200, { status: "ok", database: database.dialect })
-    if (url.pathname === "/ready") return ready()
-    const isGraphql = url.pathname === "/graphql"
-    const restRoute =
-      isGraphql ||
-      url.pathname === "/openapi.json" ||
-      url.pathname === "/" ||
-      url.pathname.startsWith("/docs")
-        ? undefined
-        : routeOf(request, url)
-    const refuse = (e: ApiError, headers: Record<string, string> = {}) =>
-      isGraphql ? graphqlErrorResponse(e, requestId, headers) : errorResponse(e, requestId, headers)
-
-    // Who is asking: the verified key, when the request needs one (an invented key is not an
-    // identity: it is checked, and a failure is counted against the address), else the address.
-    const authorization = request.headers.get("authorization")
-    const needsKey = restRoute !== undefined && "route" in restRoute ? restRoute.route.auth : isGraphql
-    let caller: Promise<Exit.Exit<App.Caller, ApiError>> | undefined
+  /**
+   * Who is asking: the verified key, when the request needs one (an invented key is not an
+   * identity: it is checked, and a failure is counted against the address), else the address; the
+   * request is counted against that identity's budget. Resolves to the refusal to answer, or the
+   * key check's outcome (undefined when no key was needed or sent).
+   */
+  const admit = async (
+    authorization: string | null | undefined,
+    needsKey: boolean,
+    address: string,
+    refuse: (e: ApiError, headers?: Record<string, string>) => Response,
+  ): Promise<Response | Exit.Exit<App.Caller, ApiError> | undefined> => {
+    let exit: Exit.Exit<App.Caller, ApiError> | undefined
     let identity = `ip:${address}`
     if (needsKey && authorization) {
       const blocked = await limiter.authBlocked(address)
@@ -514,8 +543,7 @@ export const makeService = async (
           }),
           { "retry-after": String(blocked) },
         )
-      const exit = await authenticate(authorization, address)
-      caller = Promise.resolve(exit)
+      exit = await authenticate(authorization, address)
       if (Exit.isSuccess(exit)) identity = `key:${exit.value.keyId}`
     }
     const wait = await limiter.hit(identity)
@@ -526,6 +554,70 @@ export const makeService = async (
           "retry-after": String(wait),
         },
       )
+    return exit
+  }
+
+  // What plain targets route to, remembered: a client reads the same few things again and again.
+  const plainRoutes = new Map<string, ReturnType<typeof routeOf>>()
+  const plainRead: Service["plainRead"] = (method, target, header, address, requestId) => {
+    if (method !== "GET" || !PLAIN_TARGET.test(target)) return undefined
+    let hit = plainRoutes.get(target)
+    if (hit === undefined) {
+      hit = routeOf(method, target)
+      if (plainRoutes.size >= 1000) plainRoutes.clear()
+      plainRoutes.set(target, hit)
+    }
+    if (!("route" in hit)) return undefined
+    const { route, params } = hit
+    const plain = route.plain
+    if (
+      plain === undefined ||
+      !route.auth ||
+      !plain.takes((header("accept") ?? "application/json").slice(0, 500))
+    )
+      return undefined
+    const answer = async (): Promise<PlainAnswer> => {
+      const refuse = (e: ApiError, headers: Record<string, string> = {}) =>
+        errorResponse(e, requestId, headers)
+      const admitted = await admit(header("authorization"), true, address, refuse)
+      if (admitted instanceof Response) return plainOf(admitted)
+      // The key was checked before the route ran: a refused (or missing) key is answered as it is.
+      const exit = admitted ?? Exit.fail(unauthorized())
+      if (Exit.isFailure(exit)) return plainOf(answerOf(exit, route.status, log, requestId))
+      const outcome = await plain.read({ deps, params, player: exit.value })
+      if (Exit.isSuccess(outcome))
+        return {
+          status: route.status,
+          headers: ["content-type", JSON_TYPE, "content-length", String(outcome.value.byteLength)],
+          body: outcome.value,
+        }
+      return plainOf(answerOf(outcome, route.status, log, requestId))
+    }
+    return answer().catch((e: unknown) => {
+      log(`[${requestId}] internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+      return plainOf(json(500, internalBody(requestId)))
+    })
+  }
+
+  const dispatch = async (request: Request, address: string, requestId: string): Promise<Response> => {
+    const url = new URL(request.url)
+    if (url.pathname === "/health") return json(200, { status: "ok", database: database.dialect })
+    if (url.pathname === "/ready") return ready()
+    const isGraphql = url.pathname === "/graphql"
+    const restRoute =
+      isGraphql ||
+      url.pathname === "/openapi.json" ||
+      url.pathname === "/" ||
+      url.pathname.startsWith("/docs")
+        ? undefined
+        : routeOf(request.method, url.pathname)
+    const refuse = (e: ApiError, headers: Record<string, string> = {}) =>
+      isGraphql ? graphqlErrorResponse(e, requestId, headers) : errorResponse(e, requestId, headers)
+    const needsKey = restRoute !== undefined && "route" in restRoute ? restRoute.route.auth : isGraphql
+
+    const admitted = await admit(request.headers.get("authorization"), needsKey, address, refuse)
+    if (admitted instanceof Response) return admitted
+    const caller = admitted === undefined ? undefined : Promise.resolve(admitted)
 
     if (isGraphql) {
       const declared = Number(request.headers.get("content-length") ?? "0")
@@ -566,6 +658,7 @@ export const makeService = async (
 
   return {
     handle,
+    plainRead,
     cacheBytes: () => answers.bytes() + graphqlAnswers.bytes() + yoga.documentBytes(),
     drain: () => {
       draining = true
@@ -588,6 +681,9 @@ const malformed = (req: IncomingMessage): string | undefined => {
   const target = req.url ?? ""
   if (!target.startsWith("/") || target.startsWith("//")) return "the request target must be a path"
   const host = req.headers.host ?? "localhost"
+  // A plain path with a Host already seen to make a URL makes one (only the host could fail).
+  const plain = PLAIN_TARGET.test(target)
+  if (plain && urlHosts.has(host)) return undefined
   if (!/^[A-Za-z0-9.\-_~]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host))
     return "the Host header is not a host name"
   try {
@@ -595,8 +691,19 @@ const malformed = (req: IncomingMessage): string | undefined => {
   } catch {
     return "the request target is not a valid URL"
   }
+  if (plain) {
+    if (urlHosts.size >= 100) urlHosts.clear()
+    urlHosts.add(host)
+  }
   return undefined
 }
+const urlHosts = new Set<string>()
+
+/**
+ * A request target that is a path of plain segments (no query, no escapes, no dot segments): it is
+ * its own URL's pathname, and a plain read may take it as it is.
+ */
+const PLAIN_TARGET = /^(?:\/[\w-]+)+$/
 
 /** Binds the service to HOST:PORT. Resolves once listening; `port` is the bound port (useful with PORT=0). */
 export const startServer = async (
@@ -624,9 +731,33 @@ export const startServer = async (
     requestTimeout: config.requestTimeoutMs,
     connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeout / 4)),
   }
+  const header = (req: IncomingMessage) => (name: "authorization" | "accept") => req.headers[name]
   const server = createServer(timeouts, (req, res) => {
     const why = malformed(req)
     if (why === undefined) {
+      // A hot read (one stored raid or Refuge) is answered here, without the adapter's Request and
+      // Response (the adapter alone takes about 1.4× node's own CPU per request: "adapter only" in
+      // bench/api.bench.mjs).
+      const requestId = randomUUID()
+      const socket = req.socket.remoteAddress
+      const plain = service.plainRead(
+        req.method,
+        req.url!,
+        header(req),
+        socket === undefined
+          ? "unknown"
+          : clientAddress(socket, req.headers["x-forwarded-for"]?.toString() ?? null, config.trustProxy),
+        requestId,
+      )
+      if (plain !== undefined) {
+        plain
+          .then((answer) => {
+            res.writeHead(answer.status, ["x-request-id", requestId, ...answer.headers])
+            res.end(answer.body)
+          })
+          .catch(() => res.destroy())
+        return
+      }
       Promise.resolve()
         .then(() => adapter(req, res))
         .catch((e: unknown) => {
