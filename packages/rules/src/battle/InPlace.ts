@@ -11,7 +11,7 @@
  */
 import type { Event } from "./Event.js"
 import { copy, type Draft } from "./Evolve.js"
-import { factKey } from "./Facts.js"
+import { factKey, factKeysAbout, putFact } from "./Facts.js"
 import type { FactValue } from "./State.js"
 
 type Part =
@@ -302,9 +302,9 @@ export class Journal {
     }
   }
 
-  /** Every fact whose key names the id (a superset of those `forgetFactsOf` forgets). */
+  /** The facts about the id (those `forgetFactsOf` forgets, and maybe some already gone). */
   private keepFactsAbout(id: string): void {
-    for (const key of Object.keys(this.d.facts)) if (key.includes(id)) this.keepFact(key)
+    for (const key of factKeysAbout(this.d.facts, id)) this.keepFact(key)
   }
 
   private keepFact(key: string): void {
@@ -356,7 +356,7 @@ export class Journal {
     const facts = this.d.facts
     for (const [key, v] of this.facts)
       if (v === undefined) delete facts[key]
-      else facts[key] = v
+      else putFact(facts, key, v)
     const models = this.d.models as unknown[]
     models.length = this.models
     for (const [i, m] of this.keptModels) models[i] = m
