@@ -15,7 +15,7 @@
 import { restore } from "@blight/dice"
 import type { ContentView } from "../refuge/Content.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
-import { applyInPlace, type Draft } from "./Evolve.js"
+import { applyInPlace, type Draft, rolled } from "./Evolve.js"
 import { getFact, optionsOf } from "./Facts.js"
 import type { Journal } from "./InPlace.js"
 import type { Space } from "./Space.js"
@@ -32,6 +32,9 @@ export class Suspend {
   readonly _tag = "Suspend"
   constructor(readonly prompt: Prompt) {}
 }
+
+/** Where a probe stops (one for all: nothing reads it but its kind). */
+const PROBE_STOP = new Suspend({ kind: "choice", key: "probe", question: "probe", options: [], by: "any" })
 
 /** A command the rules forbid: the reason and the clause. Nothing is appended. */
 export class Refusal {
@@ -73,8 +76,7 @@ export class Ctx {
   /** Emits an event: applied to the draft now, committed if the run completes. */
   emit(e: Event): void {
     // A probe reads the real state: the first event means the rules let the command through.
-    if (this.probe)
-      throw new Suspend({ kind: "choice", key: "probe", question: "probe", options: [], by: "any" })
+    if (this.probe) throw PROBE_STOP
     this.journal?.touch(e)
     applyInPlace(this.draft, e)
     if (BOOKKEEPING.has(e.type)) this.bookkeeping.push(e)
@@ -121,6 +123,7 @@ export class Ctx {
         const source = restore({ algorithm: "xoshiro128**", state: prng as [number, number, number, number] })
         const faces: number[] = []
         for (let i = 0; i < n; i++) faces.push(source.die(6))
+        rolled(prng, n, source.snapshot().state)
         return faces
       },
       (a) =>

@@ -53,11 +53,30 @@ const undoable = (command: unknown): boolean => {
   return type !== "undo" && type !== "roll" && (type as string) !== "continue"
 }
 
+type Words = [number, number, number, number]
+
+/** The last roll of a seeded raid: its PRNG words before, how many d6, and the words after. */
+let lastRoll: { readonly from: ReadonlyArray<number>; readonly dice: number; readonly to: Words } | undefined
+
+/**
+ * Notes the words a roll left (the rules roll, then the answer's event advances the same words
+ * by the same dice): the event then takes them instead of rolling the dice again. The words are
+ * never changed in place (each roll puts new ones), so the same array holds the same words.
+ */
+export const rolled = (from: ReadonlyArray<number>, dice: number, to: ReadonlyArray<number>): void => {
+  lastRoll = { from, dice, to: [...to] as Words }
+}
+
 const advancePrng = (d: Draft, dice: number): void => {
   if (d.dice.mode !== "seeded" || d.dice.prng === undefined) return
+  const last = lastRoll
+  if (last !== undefined && last.from === d.dice.prng && last.dice === dice) {
+    d.dice.prng = [...last.to] as Words
+    return
+  }
   const source = restore({ algorithm: "xoshiro128**", state: d.dice.prng })
   for (let i = 0; i < dice; i++) source.die(6)
-  d.dice.prng = [...source.snapshot().state] as [number, number, number, number]
+  d.dice.prng = [...source.snapshot().state] as Words
 }
 
 /** Applies one event to a draft, in place. */

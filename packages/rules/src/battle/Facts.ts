@@ -14,9 +14,18 @@
  */
 import type { FactQuery, FactValue } from "./State.js"
 
-/** Keys built so far: by kind, then the key's two ids in its order (then the distance). */
-const pairKeys = new Map<string, Map<string, Map<string, string>>>()
-const distanceKeys = new Map<string, Map<number, string>>()
+type PairKeys = Map<string, Map<string, string>>
+type DistanceKeys = Map<string, Map<string, Map<number, string>>>
+
+/** Keys built so far, a map per kind: the key's two ids in its order (then the distance). */
+const keys = {
+  sees: new Map() as PairKeys,
+  contact: new Map() as PairKeys,
+  cover: new Map() as PairKeys,
+  in: new Map() as PairKeys,
+  within: new Map() as DistanceKeys,
+  reach: new Map() as DistanceKeys,
+}
 /** The ids each key names, as {@link forgetFactsOf} reads them off the key. */
 const namesOfKeys = new Map<string, ReadonlyArray<string>>()
 let built = 0
@@ -26,8 +35,7 @@ const KEPT_KEYS_MAX = 100_000
 const counted = (): void => {
   if (++built <= KEPT_KEYS_MAX) return
   built = 0
-  pairKeys.clear()
-  distanceKeys.clear()
+  for (const byA of Object.values(keys)) byA.clear()
   namesOfKeys.clear()
 }
 
@@ -41,8 +49,8 @@ const inner = <K, K2, V>(outer: Map<K, Map<K2, V>>, k: K): Map<K2, V> => {
 }
 
 /** `kind|a|b`, built once. */
-const pairKey = (kind: string, a: string, b: string): string => {
-  const byB = inner(inner(pairKeys, kind), a)
+const pairKey = (kind: "sees" | "contact" | "cover" | "in", a: string, b: string): string => {
+  const byB = inner(keys[kind], a)
   let key = byB.get(b)
   if (key === undefined) {
     key = `${kind}|${a}|${b}`
@@ -53,12 +61,11 @@ const pairKey = (kind: string, a: string, b: string): string => {
 }
 
 /** `kind|a|b|inches`, built once. */
-const distanceKey = (kind: string, a: string, b: string, inches: number): string => {
-  const pair = pairKey(kind, a, b)
-  const byInches = inner(distanceKeys, pair)
+const distanceKey = (kind: "within" | "reach", a: string, b: string, inches: number): string => {
+  const byInches = inner(inner(keys[kind], a), b)
   let key = byInches.get(inches)
   if (key === undefined) {
-    key = `${pair}|${inches}`
+    key = `${kind}|${a}|${b}|${inches}`
     byInches.set(inches, key)
     counted()
   }
@@ -80,8 +87,8 @@ export const factKey = (q: FactQuery): string => {
     case "sees":
     case "contact":
       return q.a > q.b ? pairKey(q.q, q.b, q.a) : pairKey(q.q, q.a, q.b)
-    default:
-      return pairKey(q.q, q.a, q.b)
+    case "cover":
+      return pairKey("cover", q.a, q.b)
   }
 }
 
@@ -105,12 +112,14 @@ type Store = Record<string, FactValue>
  */
 const indexes = new WeakMap<Readonly<Store>, Map<string, Set<string>>>()
 
+const listUnder = (index: Map<string, Set<string>>, id: string, key: string): void => {
+  const keys = index.get(id)
+  if (keys === undefined) index.set(id, new Set([key]))
+  else keys.add(key)
+}
+
 const list = (index: Map<string, Set<string>>, key: string): void => {
-  for (const id of namesOf(key)) {
-    const keys = index.get(id)
-    if (keys === undefined) index.set(id, new Set([key]))
-    else keys.add(key)
-  }
+  for (const id of namesOf(key)) listUnder(index, id, key)
 }
 
 const indexOf = (facts: Readonly<Store>): Map<string, Set<string>> => {
@@ -132,7 +141,17 @@ export const putFact = (facts: Store, key: string, value: FactValue): void => {
 
 /** Records a fact. */
 export const setFact = (facts: Store, q: FactQuery, value: FactValue): void => {
-  putFact(facts, factKey(q), value)
+  const key = factKey(q)
+  const index = indexes.get(facts)
+  if (index !== undefined && facts[key] === undefined) {
+    // The ids the key names are the question's (a "nearest" also names each one it is among).
+    if (q.q === "nearest") list(index, key)
+    else {
+      listUnder(index, q.a, key)
+      listUnder(index, q.q === "in" ? q.terrain : q.b, key)
+    }
+  }
+  facts[key] = value
 }
 
 /** Looks a fact up; contact implies "within" any distance (R-BATTLE-16). */

@@ -241,8 +241,12 @@ export class Journal {
     this.keepFacts(e)
     const replaces = REPLACES_ONLY.has(e.type)
     for (const id of modelsOf(e)) {
-      const i = this.d.models.findIndex((m) => m.id === id)
-      if (i >= 0) this.keepModel(i, replaces)
+      const models = this.d.models
+      for (let i = 0; i < models.length; i++)
+        if (models[i]!.id === id) {
+          this.keepModel(i, replaces)
+          break
+        }
     }
   }
 
