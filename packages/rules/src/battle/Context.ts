@@ -25,7 +25,16 @@ import type { Answer, FactQuery, FactValue, Model, Prompt } from "./State.js"
 export interface Env {
   readonly content: ContentView
   readonly space: Space
+  /**
+   * Answers a player's choice as the rules ask it, or leaves it to wait (undefined): the
+   * simulation's fast path, for policies whose answer the choice's options alone fix
+   * (`Auto.playInPlace`). Without it every choice waits for its answer.
+   */
+  readonly choose?: ((prompt: ChoicePrompt) => string | undefined) | undefined
 }
+
+/** A prompt for a player's choice. */
+export type ChoicePrompt = Extract<Prompt, { kind: "choice" }>
 
 /** A rule stopped to wait for an input. */
 export class Suspend {
@@ -158,9 +167,10 @@ export class Ctx {
   /** A player's choice among options (a single option is taken without asking). */
   choose(key: string, question: string, options: ReadonlyArray<string>, by = "any"): string {
     if (options.length === 1) return options[0]!
+    const prompt: ChoicePrompt = { kind: "choice", key, question, options: [...options], by }
     return this.input(
-      { kind: "choice", key, question, options: [...options], by },
-      () => undefined,
+      prompt,
+      () => this.env.choose?.(prompt),
       (a) =>
         options.includes(a as string)
           ? undefined

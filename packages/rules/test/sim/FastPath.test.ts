@@ -56,6 +56,18 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
     same({ refuges, scenario: "bloom-heart", table: "declared", policies: ["odds"], seed: 9 }, 2)
   })
 
+  it("R-SIM-02 choices answered as the rules ask them count as commands, and stop where the audited run stops", () => {
+    // The Cache with two seeds asks a side for Blight dice a dozen times a raid: answered in place
+    // (no command waits), each is still one of the raid's commands, up to the cap on commands.
+    const spec: Spec = { refuges, scenario: "cache", table: "declared", policies: ["sensible"], seed: 1 }
+    const whole = same(spec, 0)
+    expect(whole.summary.over).toBe(true)
+    for (const maxCommands of [1, 2, 3, 5, 8, 13, 21, 34, 55, whole.summary.commands - 1]) {
+      const cut = same({ ...spec, maxCommands }, 0)
+      expect(cut.summary.commands).toBe(maxCommands)
+    }
+  })
+
   it("R-BOARD-06 seeded 2-D boards: fast and audited end in the same state and summary", () => {
     for (const [scenario, i] of [
       ["cache", 0],

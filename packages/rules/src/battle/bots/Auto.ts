@@ -23,7 +23,7 @@ import type { Event } from "../Event.js"
 import { candidates, isLegal, legalCommands } from "../Legal.js"
 import { sideOnTurn } from "../round/Turn.js"
 import type { State } from "../State.js"
-import { boardCommands, isOrdered, type Policy, sensible } from "./Policy.js"
+import { boardCommands, isOrdered, type Policy, promptAnswer, sensible } from "./Policy.js"
 import { declaresReach, type Table } from "./Table.js"
 
 /** Options for a run. */
@@ -63,9 +63,9 @@ export const play = (
     () => b.state,
     (c) => {
       const r = command(b, c, env, "any")
-      if (Either.isLeft(r)) return false
+      if (Either.isLeft(r)) return 0
       b = r.right
-      return true
+      return 1
     },
     env,
     policies,
@@ -92,13 +92,30 @@ export const playInPlace = (
   policies: Policy | Readonly<Record<string, Policy>> = sensible(env),
   options: InPlaceOptions = {},
 ): { readonly state: State; readonly over: boolean; readonly commands: number } => {
+  const max = options.maxCommands ?? 5000
+  // Choices a policy answers from their options alone are answered as the rules ask them (no
+  // command waits and runs again), each counted as the command it would have been, while the
+  // audited loop would still be giving commands.
+  let before = 0
+  let answered = 0
+  const answering: Env = {
+    ...env,
+    choose: (prompt) => {
+      if (before + answered + 1 >= max) return undefined
+      const answer = promptAnswer(policyOf(policies, prompt.by, env), prompt.options)
+      if (answer !== undefined) answered++
+      return answer
+    },
+  }
   const n = loop(
     () => state,
-    (c) => {
-      const r = applyInPlaceTo(state, c, env, "any")
-      if (Either.isLeft(r)) return false
+    (c, n) => {
+      before = n
+      answered = 0
+      const r = applyInPlaceTo(state, c, answering, "any")
+      if (Either.isLeft(r)) return 0
       options.onEvents?.(r.right.events)
-      return true
+      return 1 + answered
     },
     env,
     policies,
@@ -107,10 +124,17 @@ export const playInPlace = (
   return { state, over: state.phase === "over", commands: n }
 }
 
-/** The decisions of a run: `now` is the state, `tryCommand` applies a command if the rules accept it. */
+/** The policy of a side (`sensible` for a side given none). */
+const policyOf = (policies: Policy | Readonly<Record<string, Policy>>, side: string, env: Env): Policy =>
+  typeof policies === "function" ? policies : (policies[side] ?? sensible(env))
+
+/**
+ * The decisions of a run: `now` is the state, `tryCommand` applies a command if the rules accept
+ * it (given the commands so far) and says how many commands it counts for (0: refused).
+ */
 const loop = (
   now: () => State,
-  tryCommand: (c: Command) => boolean,
+  tryCommand: (c: Command, n: number) => number,
   env: Env,
   policies: Policy | Readonly<Record<string, Policy>>,
   options: { readonly maxCommands?: number | undefined; readonly table?: Table | undefined },
@@ -121,7 +145,7 @@ const loop = (
   while (now().phase !== "over" && n < max) {
     const state = now()
     const by = decider(state)
-    const policy = typeof policies === "function" ? policies : (policies[by] ?? sensible(env))
+    const policy = policyOf(policies, by, env)
     // An ordered policy picks from the candidates and only its picks are checked (`Policy.ordered`).
     const lazy = isOrdered(policy)
     const member = lazy ? memberOf(state, env) : undefined
@@ -150,8 +174,9 @@ const loop = (
         legal = legal.filter((x) => x !== c)
         continue
       }
-      if (tryCommand(c)) {
-        n++
+      const counted = tryCommand(c, n)
+      if (counted > 0) {
+        n += counted
         accepted?.(c, by)
         done = true
         break

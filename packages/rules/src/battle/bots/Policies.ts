@@ -25,9 +25,11 @@ import type { Env } from "../Context.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Activation, Model, State } from "../State.js"
 import {
+  answerPrompt,
+  answersPrompts,
   dist,
   edgeGap,
-  ordered,
+  orderedAnswering,
   type Policy,
   type PolicyContext,
   random,
@@ -67,10 +69,6 @@ const enemiesOf = (view: State, m: Model): Model[] =>
 const nearest = <T extends Placed>(m: Model, xs: ReadonlyArray<T>): T | undefined =>
   [...xs].sort((x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1))[0]
 
-/** Prompts: no Blight dice, the first answer offered. */
-const answerPrompt = (legal: ReadonlyArray<Command>): Command =>
-  legal.find((c) => c.type === "choose" && c.option === "0") ?? legal[0]!
-
 /**
  * Builds a policy from an activation order and rules tried in turn; the last resort ends the
  * activation. {@link ordered}: each rule takes the first command of its kinds in an order fixed by
@@ -80,7 +78,7 @@ const ruled = (
   pickModel: (view: State, choices: Of<"activate">[]) => Of<"activate"> | undefined,
   rules: Rule[],
 ): Policy =>
-  ordered((view, legal, context?: PolicyContext) => {
+  orderedAnswering((view, legal, context?: PolicyContext) => {
     if (view.pending?.prompt) return answerPrompt(legal)
     const a = view.activation
     if (!a)
@@ -269,7 +267,8 @@ export const expectedDamage = (view: State, c: Command, env: Env | undefined): n
 /** Picks attacks by the exact odds (see the file header). */
 export const oddsDriven = (env: Env): Policy => {
   const fallback = sensible(env)
-  return (view, legal, context) => {
+  // Prompts go to `sensible`.
+  return answersPrompts((view, legal, context) => {
     const e = context?.env ?? env
     if (!view.pending?.prompt && view.activation) {
       const m = modelOf(view, view.activation.model)!
@@ -296,7 +295,7 @@ export const oddsDriven = (env: Env): Policy => {
       }
     }
     return fallback(view, legal, context)
-  }
+  })
 }
 
 /** The policies by name, for the CLI and the simulator (`random` takes a seed). */

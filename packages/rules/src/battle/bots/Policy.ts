@@ -67,6 +67,26 @@ export const ordered = (policy: Policy): Policy => {
 /** Whether a policy was marked {@link ordered}. */
 export const isOrdered = (policy: Policy): boolean => orderedOnes.has(policy)
 
+/** How the built-in policies answer a prompt: no Blight dice when offered ("0"), else the first answer. */
+export const answerPrompt = (legal: ReadonlyArray<Command>): Command =>
+  legal.find((c) => c.type === "choose" && c.option === "0") ?? legal[0]!
+
+const answeringOnes = new WeakSet<Policy>()
+
+/**
+ * Marks a policy that answers every choice as {@link answerPrompt} does, whatever else it sees.
+ * The fast path may then answer its choices as the rules ask them (`Auto.playInPlace`), instead of
+ * the command waiting and running again with the answer: the same answer, the same raid.
+ */
+export const answersPrompts = (policy: Policy): Policy => {
+  answeringOnes.add(policy)
+  return policy
+}
+
+/** The option a policy marked {@link answersPrompts} picks, or undefined for any other policy. */
+export const promptAnswer = (policy: Policy, options: ReadonlyArray<string>): string | undefined =>
+  answeringOnes.has(policy) ? (options.includes("0") ? "0" : options[0]) : undefined
+
 export const allowanceOf = (m: Model, sprint: boolean): number =>
   Math.max(0, m.profile.move - (m.carrying.length > 0 ? 1 : 0)) + (sprint ? 3 : 0)
 
@@ -133,13 +153,16 @@ export const boardCommands = (
 export const dist = (a: Model, b: { position?: { x: number; y: number } | undefined }): number =>
   a.position && b.position ? Math.hypot(a.position.x - b.position.x, a.position.y - b.position.y) : 99
 
+/** {@link ordered} and {@link answersPrompts}: the built-in policies but `random`. */
+export const orderedAnswering = (policy: Policy): Policy => answersPrompts(ordered(policy))
+
 /**
  * The simple sensible policy (see the file header). It is {@link ordered}: each step takes the
  * first command of a kind (nearest first, ties in list order), and its fallbacks are the list's
  * first or last command.
  */
 export const sensible = (env: Env): Policy =>
-  ordered((view, legal) => {
+  orderedAnswering((view, legal) => {
     const first = <T extends Command["type"]>(
       type: T,
       ok: (c: Extract<Command, { type: T }>) => boolean = () => true,
@@ -148,7 +171,7 @@ export const sensible = (env: Env): Policy =>
         | Extract<Command, { type: T }>
         | undefined
     // Prompts: take no Blight dice and the first answer offered.
-    if (view.pending?.prompt) return first("choose", (c) => c.option === "0") ?? legal[0]!
+    if (view.pending?.prompt) return answerPrompt(legal)
     const a = view.activation
     if (!a) return first("activate") ?? legal[0]!
     const m = view.models.find((x) => x.id === a.model)!
