@@ -15,7 +15,7 @@
 import { restore } from "@blight/dice"
 import type { ContentView } from "../refuge/Content.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
-import { applyInPlace, type Draft, rolled } from "./Evolve.js"
+import { applyAnswered, applyInPlace, type Draft, rolled } from "./Evolve.js"
 import { getFact, optionsOf } from "./Facts.js"
 import type { Journal } from "./InPlace.js"
 import type { Space } from "./Space.js"
@@ -115,9 +115,18 @@ export class Ctx {
     if (a === undefined) throw new Suspend(prompt)
     this.used++
     this.fresh++
-    this.emit({ type: "prompted", prompt })
-    this.emit({ type: "answered", answer: a })
+    this.emitAnswered(prompt, a)
     return a
+  }
+
+  /** Emits a prompt and the answer it got at once (see `Evolve.applyAnswered`). */
+  private emitAnswered(prompt: Prompt, answer: Answer): void {
+    const asked: Event = { type: "prompted", prompt }
+    const answered: Event = { type: "answered", answer }
+    this.journal?.touch(asked)
+    this.journal?.touch(answered)
+    applyAnswered(this.draft, answer)
+    this.bookkeeping.push(asked, answered)
   }
 
   /** `n` d6 for a purpose: rolled by the seeded source, or typed in at the table. */

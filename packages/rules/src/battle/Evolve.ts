@@ -13,7 +13,7 @@ import type { Types } from "effect"
 import type { Command } from "./Command.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
 import { forgetFactsOf, setFact } from "./Facts.js"
-import type { Model, State } from "./State.js"
+import type { Answer, Model, State } from "./State.js"
 
 /** A state being changed in place. */
 export type Draft = Types.DeepMutable<State>
@@ -77,6 +77,20 @@ const advancePrng = (d: Draft, dice: number): void => {
   const source = restore({ algorithm: "xoshiro128**", state: d.dice.prng })
   for (let i = 0; i < dice; i++) source.die(6)
   d.dice.prng = [...source.snapshot().state] as Words
+}
+
+/**
+ * A `prompted` event and its `answered` event applied at once (an input the run answered as it
+ * was asked, the commonest pair of a raid): the same draft as applying them one by one, without
+ * copying the prompt the answer clears at once.
+ */
+export const applyAnswered = (d: Draft, answer: Answer): void => {
+  d.seq += 2
+  if (d.pending) {
+    d.pending.prompt = undefined
+    d.pending.answers.push(copy(answer) as never)
+  }
+  if (Array.isArray(answer)) advancePrng(d, answer.length)
 }
 
 /** Applies one event to a draft, in place. */
