@@ -89,13 +89,12 @@ export const candidates = (state: State, env: Env, by = "any"): Command[] => {
   const m = state.models.find((x) => x.id === a.model)!
   if (by !== "any" && by !== m.side) return []
   if (a.actionsLeft > 0) {
-    const others = state.models.filter(
-      (o) => o.id !== m.id && (o.status === "active" || (o.status === "down" && o.side === m.side)),
-    )
-    const contactables = [
-      ...others.map((o) => o.id),
-      ...state.tokens.filter((t) => t.kind === "loot" || t.kind === "objective").map((t) => t.id),
-    ]
+    // Into contact with each other model standing (or a Down friend), Loot token and objective.
+    const contactables: string[] = []
+    for (const o of state.models)
+      if (o.id !== m.id && (o.status === "active" || (o.status === "down" && o.side === m.side)))
+        contactables.push(o.id)
+    for (const t of state.tokens) if (t.kind === "loot" || t.kind === "objective") contactables.push(t.id)
     const moves: Array<"move" | "sprint"> = a.shot ? ["move"] : ["move", "sprint"]
     for (const type of moves) {
       out.push({ type, model: m.id })
