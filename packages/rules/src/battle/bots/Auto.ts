@@ -148,7 +148,7 @@ const loop = (
     const policy = policyOf(policies, by, env)
     // An ordered policy picks from the candidates and only its picks are checked (`Policy.ordered`).
     const lazy = isOrdered(policy)
-    const member = lazy ? memberOf(state, env) : undefined
+    let member: ((c: Command) => boolean) | undefined
     let legal = boardCommands(
       state,
       lazy ? candidates(state, env, "any") : legalCommands(state, env, "any"),
@@ -166,13 +166,16 @@ const loop = (
     while (legal.length > 0) {
       const seen = view(state)
       const c = stated ?? policy(seen, legal, { side: by, env })
-      if (member !== undefined && stated === undefined && !member(c)) {
-        legal = legal.filter((x) => x !== c)
-        continue
-      }
-      if (table && declaresReach(state, c) && !table.reaches(seen, c)) {
-        legal = legal.filter((x) => x !== c)
-        continue
+      // A pick is checked only where the table would draw for it first (a declared reach), so no
+      // draw is spent on a command the rules refuse outright. Any other pick is simply tried: the
+      // rules refuse it outright exactly when its check would (changing nothing, asking nothing),
+      // and it is struck off the same way.
+      if (table && declaresReach(state, c)) {
+        if (lazy) member ??= memberOf(state, env)
+        if ((member !== undefined && !member(c)) || !table.reaches(seen, c)) {
+          legal = legal.filter((x) => x !== c)
+          continue
+        }
       }
       const counted = tryCommand(c, n)
       if (counted > 0) {
