@@ -10,7 +10,8 @@
  * Exported for the CLI: `Auto.play(battle, env, policies, options?)` → the finished `Battle`
  * (and whether it ended). `Auto.playInPlace(state, env, policies, options?)` is the simulation's
  * fast path: the same decisions on a state changed in place, each command's events handed to
- * `onEvents` and dropped.
+ * `onEvents` and dropped, and the choices of a policy that answers them from their options alone
+ * (`Policy.answersPrompts`) answered where the rules ask them.
  *
  * @since 0.3.0
  */

@@ -10,7 +10,8 @@
  * pick from; on a declared table it adds, for a model carrying Loot, the move off its own edge.
  *
  * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands(state, legal, content)`;
- * `Policy.ordered(policy)` marks a policy the auto-player may show the unchecked commands (see there).
+ * `Policy.ordered(policy)` marks a policy the auto-player may show the unchecked commands (see there);
+ * `Policy.answersPrompts(policy)` one whose choices the fast path may answer where they are asked.
  *
  * @since 0.3.0
  */
