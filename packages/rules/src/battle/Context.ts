@@ -123,8 +123,7 @@ export class Ctx {
   private emitAnswered(prompt: Prompt, answer: Answer): void {
     const asked: Event = { type: "prompted", prompt }
     const answered: Event = { type: "answered", answer }
-    this.journal?.touch(asked)
-    this.journal?.touch(answered)
+    this.journal?.touchAnswered()
     applyAnswered(this.draft, answer)
     this.bookkeeping.push(asked, answered)
   }

@@ -83,6 +83,8 @@ const partsOf = (e: Event): ReadonlyArray<Part> => {
 const fieldOfAll = (e: Event): "activated" | "noise" | undefined =>
   e.type === "round.start" ? "activated" : e.type === "round.clear" ? "noise" : undefined
 
+const NONE: ReadonlyArray<never> = []
+
 /** The models an event changes (besides those {@link fieldOfAll} names a field of). */
 const modelsOf = (e: Event): ReadonlyArray<string> => {
   switch (e.type) {
@@ -117,9 +119,9 @@ const modelsOf = (e: Event): ReadonlyArray<string> => {
     case "handed":
       return [e.model, e.to]
     case "used":
-      return e.model === undefined ? [] : [e.model]
+      return e.model === undefined ? NONE : [e.model]
     default:
-      return []
+      return NONE
   }
 }
 
@@ -227,6 +229,15 @@ export class Journal {
   constructor(private readonly d: Draft) {
     this.top = { ...d }
     this.models = d.models.length
+  }
+
+  /**
+   * Keeps what an input's `prompted` and `answered` events are about to change (call before
+   * `Evolve.applyAnswered`): the pending command and the dice, as {@link touch} keeps for each.
+   */
+  touchAnswered(): void {
+    this.keep("pending")
+    this.keep("dice")
   }
 
   /** Keeps what `e` is about to change (call before applying it). */

@@ -315,10 +315,16 @@ describe("an input answered as it is asked (the fast path's commonest pair of ev
         const both = copy(one as State) as Draft
         applyInPlace(one, { type: "prompted", prompt })
         applyInPlace(one, { type: "answered", answer })
+        const before = plain(both)
+        const journal = new Journal(both)
+        journal.touchAnswered()
         applyAnswered(both, answer)
         expect(plain(both)).toEqual(plain(one))
         expect(hash(both as State)).toBe(hash(one as State))
         expect(both.pending === undefined).toBe(!waiting)
+        // The journal kept what the pair changes: taken back, the state is as it was.
+        journal.rollback()
+        expect(plain(both)).toEqual(before)
       }
   })
 })
