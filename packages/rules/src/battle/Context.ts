@@ -15,7 +15,7 @@
 import { restore } from "@blight/dice"
 import type { ContentView } from "../refuge/Content.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
-import { applyInPlace, type Draft } from "./Evolve.js"
+import { applyAnswered, applyInPlace, type Draft, rolled } from "./Evolve.js"
 import { getFact, optionsOf } from "./Facts.js"
 import type { Journal } from "./InPlace.js"
 import type { Space } from "./Space.js"
@@ -25,13 +25,25 @@ import type { Answer, FactQuery, FactValue, Model, Prompt } from "./State.js"
 export interface Env {
   readonly content: ContentView
   readonly space: Space
+  /**
+   * Answers a player's choice as the rules ask it, or leaves it to wait (undefined): the
+   * simulation's fast path, for policies whose answer the choice's options alone fix
+   * (`Auto.playInPlace`). Without it every choice waits for its answer.
+   */
+  readonly choose?: ((prompt: ChoicePrompt) => string | undefined) | undefined
 }
+
+/** A prompt for a player's choice. */
+export type ChoicePrompt = Extract<Prompt, { kind: "choice" }>
 
 /** A rule stopped to wait for an input. */
 export class Suspend {
   readonly _tag = "Suspend"
   constructor(readonly prompt: Prompt) {}
 }
+
+/** Where a probe stops (one for all: nothing reads it but its kind). */
+const PROBE_STOP = new Suspend({ kind: "choice", key: "probe", question: "probe", options: [], by: "any" })
 
 /** A command the rules forbid: the reason and the clause. Nothing is appended. */
 export class Refusal {
@@ -73,8 +85,7 @@ export class Ctx {
   /** Emits an event: applied to the draft now, committed if the run completes. */
   emit(e: Event): void {
     // A probe reads the real state: the first event means the rules let the command through.
-    if (this.probe)
-      throw new Suspend({ kind: "choice", key: "probe", question: "probe", options: [], by: "any" })
+    if (this.probe) throw PROBE_STOP
     this.journal?.touch(e)
     applyInPlace(this.draft, e)
     if (BOOKKEEPING.has(e.type)) this.bookkeeping.push(e)
@@ -104,9 +115,17 @@ export class Ctx {
     if (a === undefined) throw new Suspend(prompt)
     this.used++
     this.fresh++
-    this.emit({ type: "prompted", prompt })
-    this.emit({ type: "answered", answer: a })
+    this.emitAnswered(prompt, a)
     return a
+  }
+
+  /** Emits a prompt and the answer it got at once (see `Evolve.applyAnswered`). */
+  private emitAnswered(prompt: Prompt, answer: Answer): void {
+    const asked: Event = { type: "prompted", prompt }
+    const answered: Event = { type: "answered", answer }
+    this.journal?.touchAnswered()
+    applyAnswered(this.draft, answer)
+    this.bookkeeping.push(asked, answered)
   }
 
   /** `n` d6 for a purpose: rolled by the seeded source, or typed in at the table. */
@@ -121,6 +140,7 @@ export class Ctx {
         const source = restore({ algorithm: "xoshiro128**", state: prng as [number, number, number, number] })
         const faces: number[] = []
         for (let i = 0; i < n; i++) faces.push(source.die(6))
+        rolled(prng, n, source.snapshot().state)
         return faces
       },
       (a) =>
@@ -155,9 +175,10 @@ export class Ctx {
   /** A player's choice among options (a single option is taken without asking). */
   choose(key: string, question: string, options: ReadonlyArray<string>, by = "any"): string {
     if (options.length === 1) return options[0]!
+    const prompt: ChoicePrompt = { kind: "choice", key, question, options: [...options], by }
     return this.input(
-      { kind: "choice", key, question, options: [...options], by },
-      () => undefined,
+      prompt,
+      () => this.env.choose?.(prompt),
       (a) =>
         options.includes(a as string)
           ? undefined

@@ -13,7 +13,7 @@ import type { Types } from "effect"
 import type { Command } from "./Command.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
 import { forgetFactsOf, setFact } from "./Facts.js"
-import type { Model, State } from "./State.js"
+import type { Answer, Model, State } from "./State.js"
 
 /** A state being changed in place. */
 export type Draft = Types.DeepMutable<State>
@@ -53,11 +53,44 @@ const undoable = (command: unknown): boolean => {
   return type !== "undo" && type !== "roll" && (type as string) !== "continue"
 }
 
+type Words = [number, number, number, number]
+
+/** The last roll of a seeded raid: its PRNG words before, how many d6, and the words after. */
+let lastRoll: { readonly from: ReadonlyArray<number>; readonly dice: number; readonly to: Words } | undefined
+
+/**
+ * Notes the words a roll left (the rules roll, then the answer's event advances the same words
+ * by the same dice): the event then takes them instead of rolling the dice again. The words are
+ * never changed in place (each roll puts new ones), so the same array holds the same words.
+ */
+export const rolled = (from: ReadonlyArray<number>, dice: number, to: ReadonlyArray<number>): void => {
+  lastRoll = { from, dice, to: [...to] as Words }
+}
+
 const advancePrng = (d: Draft, dice: number): void => {
   if (d.dice.mode !== "seeded" || d.dice.prng === undefined) return
+  const last = lastRoll
+  if (last !== undefined && last.from === d.dice.prng && last.dice === dice) {
+    d.dice.prng = [...last.to] as Words
+    return
+  }
   const source = restore({ algorithm: "xoshiro128**", state: d.dice.prng })
   for (let i = 0; i < dice; i++) source.die(6)
-  d.dice.prng = [...source.snapshot().state] as [number, number, number, number]
+  d.dice.prng = [...source.snapshot().state] as Words
+}
+
+/**
+ * A `prompted` event and its `answered` event applied at once (an input the run answered as it
+ * was asked, the commonest pair of a raid): the same draft as applying them one by one, without
+ * copying the prompt the answer clears at once.
+ */
+export const applyAnswered = (d: Draft, answer: Answer): void => {
+  d.seq += 2
+  if (d.pending) {
+    d.pending.prompt = undefined
+    d.pending.answers.push(copy(answer) as never)
+  }
+  if (Array.isArray(answer)) advancePrng(d, answer.length)
 }
 
 /** Applies one event to a draft, in place. */

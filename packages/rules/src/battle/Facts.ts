@@ -4,54 +4,180 @@
  * mutual (R-BATTLE-16): "Wren sees the Husk" also says the Husk sees Wren. Cover is not: it is
  * how hidden the target is from the viewer.
  *
+ * The store is a plain record (it is part of the state), read and written for nearly every rule
+ * a raid runs, so two things are kept beside it, neither of which changes what it holds: each key
+ * is built once and reused (a string built anew is hashed again at every lookup), and a store
+ * written through this module keeps an index of its keys by the ids they name, so a model that
+ * moves forgets its facts without a scan of the whole store.
+ *
  * @since 0.2.0
  */
 import type { FactQuery, FactValue } from "./State.js"
 
-/** The store key of a question (written out without temporaries: it runs for every fact read). */
+type PairKeys = Map<string, Map<string, string>>
+type DistanceKeys = Map<string, Map<string, Map<number, string>>>
+
+/** Keys built so far, a map per kind: the key's two ids in its order (then the distance). */
+const keys = {
+  sees: new Map() as PairKeys,
+  contact: new Map() as PairKeys,
+  cover: new Map() as PairKeys,
+  in: new Map() as PairKeys,
+  within: new Map() as DistanceKeys,
+  reach: new Map() as DistanceKeys,
+}
+/** The ids each key names, as {@link forgetFactsOf} reads them off the key. */
+const namesOfKeys = new Map<string, ReadonlyArray<string>>()
+let built = 0
+/** Past this many keys kept, start again (a long-running process sees ever new ids). */
+const KEPT_KEYS_MAX = 100_000
+
+const counted = (): void => {
+  if (++built <= KEPT_KEYS_MAX) return
+  built = 0
+  for (const byA of Object.values(keys)) byA.clear()
+  namesOfKeys.clear()
+}
+
+/** The map under `k`, made empty if there is none yet. */
+const inner = <K, K2, V>(outer: Map<K, Map<K2, V>>, k: K): Map<K2, V> => {
+  const found = outer.get(k)
+  if (found !== undefined) return found
+  const made = new Map<K2, V>()
+  outer.set(k, made)
+  return made
+}
+
+/** `kind|a|b`, built once. */
+const pairKey = (kind: "sees" | "contact" | "cover" | "in", a: string, b: string): string => {
+  const byB = inner(keys[kind], a)
+  let key = byB.get(b)
+  if (key === undefined) {
+    key = `${kind}|${a}|${b}`
+    byB.set(b, key)
+    counted()
+  }
+  return key
+}
+
+/** `kind|a|b|inches`, built once. */
+const distanceKey = (kind: "within" | "reach", a: string, b: string, inches: number): string => {
+  const byInches = inner(inner(keys[kind], a), b)
+  let key = byInches.get(inches)
+  if (key === undefined) {
+    key = `${kind}|${a}|${b}|${inches}`
+    byInches.set(inches, key)
+    counted()
+  }
+  return key
+}
+
+/** The store key of a question (built once per question: it runs for every fact read). */
 export const factKey = (q: FactQuery): string => {
   switch (q.q) {
     case "within":
-      return q.a > q.b ? `within|${q.b}|${q.a}|${q.inches}` : `within|${q.a}|${q.b}|${q.inches}`
+      return q.a > q.b ? distanceKey("within", q.b, q.a, q.inches) : distanceKey("within", q.a, q.b, q.inches)
     case "reach":
-      return `reach|${q.a}|${q.b}|${q.inches}`
+      return distanceKey("reach", q.a, q.b, q.inches)
     case "in":
-      return `in|${q.a}|${q.terrain}`
+      return pairKey("in", q.a, q.terrain)
     case "nearest":
       return `nearest|${q.a}|${[...q.among].sort().join(",")}`
     // Sight, distance and contact are mutual (R-BATTLE-16): one key for both ways.
     case "sees":
     case "contact":
-      return q.a > q.b ? `${q.q}|${q.b}|${q.a}` : `${q.q}|${q.a}|${q.b}`
-    default:
-      return `${q.q}|${q.a}|${q.b}`
+      return q.a > q.b ? pairKey(q.q, q.b, q.a) : pairKey(q.q, q.a, q.b)
+    case "cover":
+      return pairKey("cover", q.a, q.b)
   }
 }
 
+/** The ids a key names: those {@link forgetFactsOf} forgets it for (each one a "nearest" is among). */
+const namesOf = (key: string): ReadonlyArray<string> => {
+  let names = namesOfKeys.get(key)
+  if (names === undefined) {
+    const parts = key.split("|")
+    names = parts[0] === "nearest" ? [parts[1]!, parts[2]!, ...parts[2]!.split(",")] : [parts[1]!, parts[2]!]
+    namesOfKeys.set(key, names)
+    counted()
+  }
+  return names
+}
+
+type Store = Record<string, FactValue>
+/**
+ * Each store's keys by the ids they name: every key of the store is listed under each id it names
+ * (a key listed may since have been forgotten: forgetting an id checks nothing more). Made at a
+ * store's first forgetting, kept while it is written only through this module.
+ */
+const indexes = new WeakMap<Readonly<Store>, Map<string, Set<string>>>()
+
+const listUnder = (index: Map<string, Set<string>>, id: string, key: string): void => {
+  const keys = index.get(id)
+  if (keys === undefined) index.set(id, new Set([key]))
+  else keys.add(key)
+}
+
+const list = (index: Map<string, Set<string>>, key: string): void => {
+  for (const id of namesOf(key)) listUnder(index, id, key)
+}
+
+const indexOf = (facts: Readonly<Store>): Map<string, Set<string>> => {
+  let index = indexes.get(facts)
+  if (index === undefined) {
+    index = new Map()
+    for (const key in facts) list(index, key)
+    indexes.set(facts, index)
+  }
+  return index
+}
+
+/** Puts a value under a key (for a caller that puts back what it kept, by key). */
+export const putFact = (facts: Store, key: string, value: FactValue): void => {
+  const index = indexes.get(facts)
+  if (index !== undefined && facts[key] === undefined) list(index, key)
+  facts[key] = value
+}
+
 /** Records a fact. */
-export const setFact = (facts: Record<string, FactValue>, q: FactQuery, value: FactValue): void => {
-  facts[factKey(q)] = value
+export const setFact = (facts: Store, q: FactQuery, value: FactValue): void => {
+  const key = factKey(q)
+  const index = indexes.get(facts)
+  if (index !== undefined && facts[key] === undefined) {
+    // The ids the key names are the question's (a "nearest" also names each one it is among).
+    if (q.q === "nearest") list(index, key)
+    else {
+      listUnder(index, q.a, key)
+      listUnder(index, q.q === "in" ? q.terrain : q.b, key)
+    }
+  }
+  facts[key] = value
 }
 
 /** Looks a fact up; contact implies "within" any distance (R-BATTLE-16). */
-export const getFact = (facts: Readonly<Record<string, FactValue>>, q: FactQuery): FactValue | undefined => {
+export const getFact = (facts: Readonly<Store>, q: FactQuery): FactValue | undefined => {
   const v = facts[factKey(q)]
   if (v !== undefined) return v
   if (q.q === "within" || q.q === "reach") {
-    if (facts[factKey({ q: "contact", a: q.a, b: q.b })] === true) return true
+    if (facts[q.a > q.b ? pairKey("contact", q.b, q.a) : pairKey("contact", q.a, q.b)] === true) return true
   }
   return undefined
 }
 
+/**
+ * The keys of the facts about a model or token: those {@link forgetFactsOf} forgets, and maybe
+ * some no longer in the store.
+ */
+export const factKeysAbout = (facts: Readonly<Store>, id: string): Iterable<string> =>
+  indexOf(facts).get(id) ?? []
+
 /** Forgets every fact about a model or token (it moved, or left the table). */
-export const forgetFactsOf = (facts: Record<string, FactValue>, id: string): void => {
-  for (const key of Object.keys(facts)) {
-    // Most keys are about others: skip them before splitting.
-    if (!key.includes(id)) continue
-    const parts = key.split("|")
-    if (parts[1] === id || parts[2] === id || (parts[0] === "nearest" && parts[2]!.split(",").includes(id)))
-      delete facts[key]
-  }
+export const forgetFactsOf = (facts: Store, id: string): void => {
+  const index = indexOf(facts)
+  const keys = index.get(id)
+  if (keys === undefined) return
+  index.delete(id)
+  for (const key of keys) delete facts[key]
 }
 
 /** The answers a question allows. */

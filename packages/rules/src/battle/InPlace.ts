@@ -11,7 +11,7 @@
  */
 import type { Event } from "./Event.js"
 import { copy, type Draft } from "./Evolve.js"
-import { factKey } from "./Facts.js"
+import { factKey, factKeysAbout, putFact } from "./Facts.js"
 import type { FactValue } from "./State.js"
 
 type Part =
@@ -83,6 +83,8 @@ const partsOf = (e: Event): ReadonlyArray<Part> => {
 const fieldOfAll = (e: Event): "activated" | "noise" | undefined =>
   e.type === "round.start" ? "activated" : e.type === "round.clear" ? "noise" : undefined
 
+const NONE: ReadonlyArray<never> = []
+
 /** The models an event changes (besides those {@link fieldOfAll} names a field of). */
 const modelsOf = (e: Event): ReadonlyArray<string> => {
   switch (e.type) {
@@ -117,9 +119,9 @@ const modelsOf = (e: Event): ReadonlyArray<string> => {
     case "handed":
       return [e.model, e.to]
     case "used":
-      return e.model === undefined ? [] : [e.model]
+      return e.model === undefined ? NONE : [e.model]
     default:
-      return []
+      return NONE
   }
 }
 
@@ -229,6 +231,15 @@ export class Journal {
     this.models = d.models.length
   }
 
+  /**
+   * Keeps what an input's `prompted` and `answered` events are about to change (call before
+   * `Evolve.applyAnswered`): the pending command and the dice, as {@link touch} keeps for each.
+   */
+  touchAnswered(): void {
+    this.keep("pending")
+    this.keep("dice")
+  }
+
   /** Keeps what `e` is about to change (call before applying it). */
   touch(e: Event): void {
     if (!KNOWN.has(e.type)) {
@@ -241,8 +252,12 @@ export class Journal {
     this.keepFacts(e)
     const replaces = REPLACES_ONLY.has(e.type)
     for (const id of modelsOf(e)) {
-      const i = this.d.models.findIndex((m) => m.id === id)
-      if (i >= 0) this.keepModel(i, replaces)
+      const models = this.d.models
+      for (let i = 0; i < models.length; i++)
+        if (models[i]!.id === id) {
+          this.keepModel(i, replaces)
+          break
+        }
     }
   }
 
@@ -302,9 +317,9 @@ export class Journal {
     }
   }
 
-  /** Every fact whose key names the id (a superset of those `forgetFactsOf` forgets). */
+  /** The facts about the id (those `forgetFactsOf` forgets, and maybe some already gone). */
   private keepFactsAbout(id: string): void {
-    for (const key of Object.keys(this.d.facts)) if (key.includes(id)) this.keepFact(key)
+    for (const key of factKeysAbout(this.d.facts, id)) this.keepFact(key)
   }
 
   private keepFact(key: string): void {
@@ -356,7 +371,7 @@ export class Journal {
     const facts = this.d.facts
     for (const [key, v] of this.facts)
       if (v === undefined) delete facts[key]
-      else facts[key] = v
+      else putFact(facts, key, v)
     const models = this.d.models as unknown[]
     models.length = this.models
     for (const [i, m] of this.keptModels) models[i] = m

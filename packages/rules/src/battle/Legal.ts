@@ -15,7 +15,7 @@ import { refusedOutright } from "./Decide.js"
 import { getFact } from "./Facts.js"
 import { areEnemies, canActivate, isPlayerSide, sideOnTurn } from "./round/Turn.js"
 import { declared } from "./Space.js"
-import type { Model, State } from "./State.js"
+import type { Model, Prompt, State } from "./State.js"
 
 /** The commands a side (or anyone, "any") may give now. */
 export const legalCommands = (state: State, env: Env, by = "any"): Command[] =>
@@ -60,15 +60,20 @@ const plainContact = (c: CommandOf<"move" | "sprint">): boolean => {
   return true
 }
 
+/** The answers to a prompt, as commands (all legal while it waits). */
+export const promptCandidates = (p: Prompt): Command[] => {
+  if (p.kind === "dice") return [{ type: "roll", faces: Array.from({ length: p.dice }, () => 1) }]
+  if (p.kind === "choice") return p.options.map((option) => ({ type: "choose", option }))
+  return p.options.map((value) => ({ type: "state", facts: [{ query: p.query, value }] }))
+}
+
 /** Every command a side might give now, before the rules are asked (for `legalCommands`, and tests). */
 export const candidates = (state: State, env: Env, by = "any"): Command[] => {
   if (state.phase === "over") return []
   const p = state.pending?.prompt
   if (p) {
     if (by !== "any" && p.by !== "any" && p.by !== by) return []
-    if (p.kind === "dice") return [{ type: "roll", faces: Array.from({ length: p.dice }, () => 1) }]
-    if (p.kind === "choice") return p.options.map((option) => ({ type: "choose", option }))
-    return p.options.map((value) => ({ type: "state", facts: [{ query: p.query, value }] }))
+    return promptCandidates(p)
   }
   const out: Command[] = []
   const a = state.activation
@@ -84,13 +89,12 @@ export const candidates = (state: State, env: Env, by = "any"): Command[] => {
   const m = state.models.find((x) => x.id === a.model)!
   if (by !== "any" && by !== m.side) return []
   if (a.actionsLeft > 0) {
-    const others = state.models.filter(
-      (o) => o.id !== m.id && (o.status === "active" || (o.status === "down" && o.side === m.side)),
-    )
-    const contactables = [
-      ...others.map((o) => o.id),
-      ...state.tokens.filter((t) => t.kind === "loot" || t.kind === "objective").map((t) => t.id),
-    ]
+    // Into contact with each other model standing (or a Down friend), Loot token and objective.
+    const contactables: string[] = []
+    for (const o of state.models)
+      if (o.id !== m.id && (o.status === "active" || (o.status === "down" && o.side === m.side)))
+        contactables.push(o.id)
+    for (const t of state.tokens) if (t.kind === "loot" || t.kind === "objective") contactables.push(t.id)
     const moves: Array<"move" | "sprint"> = a.shot ? ["move"] : ["move", "sprint"]
     for (const type of moves) {
       out.push({ type, model: m.id })

@@ -13,9 +13,10 @@
 import { Prng } from "@blight/dice"
 import { Either, Schema } from "effect"
 import type { ContentView } from "../refuge/Content.js"
-import { effectiveProfile } from "../refuge/EffectiveProfile.js"
+import { type EffectiveProfile, effectiveProfile } from "../refuge/EffectiveProfile.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
+import type { Survivor } from "../refuge/Survivor.js"
 import type { Board } from "./board/Board.js"
 import { place } from "./board/Deployment.js"
 import { unknownKinds } from "./board/Ground.js"
@@ -54,6 +55,28 @@ const slug = (name: string): string =>
 
 const EDGES = ["south", "north", "west", "east"] as const
 
+const decodeOptions = Schema.decodeUnknownEither(Options)
+
+/**
+ * Survivors' profiles by content: a simulation sets up raid after raid from the same Refuges, and
+ * a survivor's profile depends only on the survivor and the content (set-up reads it, never changes it).
+ */
+const profiles = new WeakMap<ContentView, WeakMap<Survivor, EffectiveProfile>>()
+
+const profileOf = (s: Survivor, content: ContentView): EffectiveProfile => {
+  let bySurvivor = profiles.get(content)
+  if (bySurvivor === undefined) {
+    bySurvivor = new WeakMap()
+    profiles.set(content, bySurvivor)
+  }
+  let p = bySurvivor.get(s)
+  if (p === undefined) {
+    p = effectiveProfile(s, content)
+    bySurvivor.set(s, p)
+  }
+  return p
+}
+
 /** Builds the raid's first state (its `battle.setup` event carries it). */
 export const setup = (
   input: SetupInput,
@@ -82,7 +105,7 @@ export const setup = (
       clause: "B-SCENARIO-02",
     })
   }
-  const options = Schema.decodeUnknownEither(Options)(input.options ?? {})
+  const options = decodeOptions(input.options ?? {})
   if (Either.isLeft(options))
     problems.push({ path: "options", message: "unknown or invalid option (see BattleOptions)" })
   // Every piece's kind must be a loaded terrain kind, or the board would ignore it (R-BOARD-01).
@@ -102,7 +125,7 @@ export const setup = (
     const pool = { reloads: stores.reloads, arrows: stores.arrows, bolts: stores.bolts }
     const drawn = { reloads: 0, arrows: 0, bolts: 0 }
     const mine: Model[] = refuge.survivors.map((s, i) => {
-      const p = effectiveProfile(s, content)
+      const p = profileOf(s, content)
       const weapons: CarriedWeapon[] = s.equipment.weapons.map((w) => {
         const entry = content.get("weapons", w)
         const store = entry?.ammunition ?? "none"

@@ -20,14 +20,14 @@ import {
   envOf as battleEnv,
   create as createBattle,
 } from "../battle/Battle.js"
-import type { Command as BattleCommand } from "../battle/Command.js"
+import type { Command as BattleCommand, CommandOf } from "../battle/Command.js"
 import type { Env as BattleEnv } from "../battle/Context.js"
 import { applyInPlaceTo, startInPlace } from "../battle/Decide.js"
 import type { Event as BattleEvent } from "../battle/Event.js"
 import { fold as foldBattle } from "../battle/Evolve.js"
-import { legalCommands as battleLegal } from "../battle/Legal.js"
+import { legalCommands as battleLegal, promptCandidates } from "../battle/Legal.js"
 import { setup as battleSetup, type SetupInput } from "../battle/Setup.js"
-import type { State as BattleState } from "../battle/State.js"
+import type { State as BattleState, Prompt } from "../battle/State.js"
 import type { EntryOf } from "../content/schema/Entries.js"
 import { storesOf } from "../refuge/Ledger.js"
 import { dinByRound, dinTally, type RoundDin } from "../sim/Din.js"
@@ -49,7 +49,7 @@ export const playRaid = (battle: Battle, env: Env, seed: Prng.Seed): Either.Eith
     b = r.right
     return undefined
   }
-  const done = policyLoop(() => b.state, tryCommand, benv, seed)
+  const done = policyLoop(() => b.state, tryCommand, benv, Prng.Prng.fromSeed(seed))
   return done === undefined ? Either.right(b) : Either.left(done)
 }
 
@@ -70,29 +70,88 @@ export const playRaidInPlace = (
   onEvents: (events: ReadonlyArray<BattleEvent>) => void,
 ): Either.Either<BattleState, string> => {
   const benv = battleEnv(env.content)
+  const rng = Prng.Prng.fromSeed(seed)
+  // The table's facts and the players' choices are answered as the rules ask them, each as the
+  // loop would answer it when it waits (the same draws in the same order), so no command waits
+  // and runs again; each is counted as the step it would have been.
+  let answered = 0
+  const answerOf = (prompt: Prompt): BattleCommand => {
+    answered++
+    return orderOf(promptLegal(prompt), rng, state)[0]!
+  }
+  const answering: BattleEnv = {
+    ...benv,
+    space: {
+      ...benv.space,
+      answer: (_state, _query, prompt) => (answerOf(prompt) as CommandOf<"state">).facts[0]!.value,
+    },
+    choose: (prompt) => (answerOf(prompt) as CommandOf<"choose">).option,
+  }
   const tryCommand = (c: BattleCommand) => {
     if (c.type === "undo") return UNDO
-    const r = applyInPlaceTo(state, c, benv)
+    answered = 0
+    const r = applyInPlaceTo(state, c, answering)
     if (Either.isLeft(r)) return r.left.reason
     onEvents(r.right.events)
     return undefined
   }
-  const done = policyLoop(() => state, tryCommand, benv, seed)
+  const done = policyLoop(
+    () => state,
+    tryCommand,
+    benv,
+    rng,
+    () => answered,
+  )
   return done === undefined ? Either.right(state) : Either.left(done)
+}
+
+/**
+ * The answers the policy picks among at a prompt: each answer offered (as `Legal.candidates` lists
+ * them, all legal), but a model is said not to stand in Spore terrain when that is offered: a coin
+ * toss walks every model through the spores every round.
+ */
+const promptLegal = (prompt: Prompt): BattleCommand[] => {
+  const legal = promptCandidates(prompt)
+  if (prompt.kind === "fact" && prompt.query.q === "in" && prompt.query.terrain === "spore") {
+    const clear = legal.filter((c) => c.type === "state" && c.facts.some((f) => f.value === false))
+    if (clear.length > 0) return clear
+  }
+  return legal
+}
+
+/**
+ * The policy's order of the commands: shuffled with its source; a side that has lost half its
+ * survivors withdraws (as a player would, to keep the rest), otherwise non-withdrawals first.
+ */
+const orderOf = (legal: ReadonlyArray<BattleCommand>, rng: Prng.Prng, s: BattleState): BattleCommand[] => {
+  const shuffled = [...legal]
+  for (let i = shuffled.length - 1; i > 0; i--) {
+    const j = rng.die(i + 1) - 1
+    ;[shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!]
+  }
+  const beaten = (side: string) => {
+    const mine = s.models.filter((m) => m.side === side && m.kind === "survivor")
+    return mine.filter((m) => m.status === "active").length * 2 <= mine.length
+  }
+  const retreat = shuffled.find((c) => c.type === "withdraw" && beaten(c.side))
+  return retreat
+    ? [retreat, ...shuffled.filter((c) => c !== retreat)]
+    : [...shuffled.filter((c) => c.type !== "withdraw"), ...shuffled.filter((c) => c.type === "withdraw")]
 }
 
 /**
  * The seeded policy's decisions: `tryCommand` applies a command (undefined) or says why not; the
  * loop stops with undefined when the raid is over, else why it is stuck (or {@link UNDO} when an
- * undo was refused as such).
+ * undo was refused as such). `answered`: the prompts the last command's rules had answered as
+ * they asked them, each a step.
  */
 const policyLoop = (
   now: () => BattleState,
   tryCommand: (c: BattleCommand) => string | undefined,
   benv: BattleEnv,
-  seed: Prng.Seed,
+  rng: Prng.Prng,
+  answered: () => number = () => 0,
 ): string | undefined => {
-  const rng = Prng.Prng.fromSeed(seed)
   // Commands the engine listed, suspended on a fact, then refused whatever the answer: undone and
   // not tried again this round.
   let banned = new Set<string>()
@@ -104,36 +163,21 @@ const policyLoop = (
       round = s.round
       banned = new Set()
     }
-    let legal = battleLegal(s, benv).filter((c) => !banned.has(JSON.stringify(c)))
-    // Asked whether a model stands in Spore terrain, the policy says no: a coin toss walks
-    // every model through the spores every round.
     const prompt = s.pending?.prompt
-    if (prompt?.kind === "fact" && prompt.query.q === "in" && prompt.query.terrain === "spore") {
-      const clear = legal.filter((c) => c.type === "state" && c.facts.some((f) => f.value === false))
-      if (clear.length > 0) legal = clear
-    }
+    // A prompt's answers are all legal, and never an undone command.
+    const legal =
+      prompt !== undefined && prompt.kind !== "dice"
+        ? promptLegal(prompt)
+        : battleLegal(s, benv).filter((c) => !banned.has(JSON.stringify(c)))
     if (legal.length === 0) return "the raid is stuck: no legal command"
-    const shuffled = [...legal]
-    for (let i = shuffled.length - 1; i > 0; i--) {
-      const j = rng.die(i + 1) - 1
-      ;[shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!]
-    }
-    // A side that has lost half its survivors withdraws (as a player would, to keep the rest);
-    // otherwise non-withdrawals first. A listed command the engine still refuses is skipped.
-    const beaten = (side: string) => {
-      const mine = s.models.filter((m) => m.side === side && m.kind === "survivor")
-      return mine.filter((m) => m.status === "active").length * 2 <= mine.length
-    }
-    const retreat = shuffled.find((c) => c.type === "withdraw" && beaten(c.side))
-    const order: BattleCommand[] = retreat
-      ? [retreat, ...shuffled.filter((c) => c !== retreat)]
-      : [...shuffled.filter((c) => c.type !== "withdraw"), ...shuffled.filter((c) => c.type === "withdraw")]
+    // A listed command the engine still refuses is skipped.
     let accepted = false
     let why = ""
-    for (const pick of order) {
+    for (const pick of orderOf(legal, rng, s)) {
       const refused = tryCommand(pick)
       if (refused === undefined) {
         accepted = true
+        step += answered()
         break
       }
       why ||= `${pick.type}: ${refused}`

@@ -18,10 +18,10 @@ import {
 import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
 import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
-import { applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
+import { applyAnswered, applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
 import { Journal } from "../../src/battle/InPlace.js"
 import { candidates, legalCommands } from "../../src/battle/Legal.js"
-import type { State } from "../../src/battle/State.js"
+import type { Answer, Prompt, State } from "../../src/battle/State.js"
 import { autoRaid } from "../../src/campaign/AutoPlay.js"
 import { type Campaign, hash as campaignHash } from "../../src/campaign/Campaign.js"
 import { simulateCampaign } from "../../src/sim/CampaignRun.js"
@@ -63,6 +63,18 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
   it("R-SIM-02 random and aggressive policies on the declared table: the same state and summary", () => {
     same({ refuges, scenario: "cache", table: "declared", policies: ["random", "aggressive"], seed: 5 }, 1)
     same({ refuges, scenario: "bloom-heart", table: "declared", policies: ["odds"], seed: 9 }, 2)
+  })
+
+  it("R-SIM-02 choices answered as the rules ask them count as commands, and stop where the audited run stops", () => {
+    // The Cache with two seeds asks a side for Blight dice a dozen times a raid: answered in place
+    // (no command waits), each is still one of the raid's commands, up to the cap on commands.
+    const spec: Spec = { refuges, scenario: "cache", table: "declared", policies: ["sensible"], seed: 1 }
+    const whole = same(spec, 0)
+    expect(whole.summary.over).toBe(true)
+    for (const maxCommands of [1, 2, 3, 5, 8, 13, 21, 34, 55, whole.summary.commands - 1]) {
+      const cut = same({ ...spec, maxCommands }, 0)
+      expect(cut.summary.commands).toBe(maxCommands)
+    }
   })
 
   it("R-BOARD-06 seeded 2-D boards: fast and audited end in the same state and summary", () => {
@@ -346,6 +358,50 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(plain(d as State)).toEqual(before)
       expect(hash(d as State)).toBe(hash(before))
     }
+  })
+})
+
+describe("an input answered as it is asked (the fast path's commonest pair of events)", () => {
+  it("R-BATTLE-15 applying the prompt and its answer at once leaves the state applying them one by one does", () => {
+    const env = envOf(registry)
+    const battle = Either.getOrThrow(create({ refuges, dice: { seed: 6 } }, env))
+    const [a, b] = battle.state.models
+    const prompts: Array<[Prompt, Answer]> = [
+      [{ kind: "dice", dice: 3, purpose: "a test", by: "any" }, [2, 6, 1]],
+      [
+        {
+          kind: "fact",
+          query: { q: "sees", a: a!.id, b: b!.id },
+          options: [true, false],
+          question: "?",
+          by: "any",
+        },
+        false,
+      ],
+      [{ kind: "choice", key: "blight:x", question: "?", options: ["0", "1"], by: "any" }, "1"],
+    ]
+    const plain = (s: Draft) => JSON.parse(JSON.stringify(s))
+    for (const waiting of [false, true])
+      for (const [prompt, answer] of prompts) {
+        const one = copy(battle.state) as Draft
+        // A command waiting on its inputs keeps their answers; with none waiting only the count moves.
+        if (waiting)
+          applyInPlace(one, { type: "commanded", command: { type: "move", model: a!.id }, by: "any" })
+        else one.pending = undefined
+        const both = copy(one as State) as Draft
+        applyInPlace(one, { type: "prompted", prompt })
+        applyInPlace(one, { type: "answered", answer })
+        const before = plain(both)
+        const journal = new Journal(both)
+        journal.touchAnswered()
+        applyAnswered(both, answer)
+        expect(plain(both)).toEqual(plain(one))
+        expect(hash(both as State)).toBe(hash(one as State))
+        expect(both.pending === undefined).toBe(!waiting)
+        // The journal kept what the pair changes: taken back, the state is as it was.
+        journal.rollback()
+        expect(plain(both)).toEqual(before)
+      }
   })
 })
 

@@ -7,14 +7,15 @@
  * table, `Table.ts`), the table answers fact prompts instead of a side, and a declared move into
  * contact or off the table that the table says does not reach is struck off like a refused one.
  *
- * On a board, a policy marked `Policy.staged` is shown the plain moves as they are until its pick
- * needs them made concrete (most picks are a shot, a fight or a search, and making a model's moves
- * costs path searches): the same picks for far less work.
- *
  * Exported for the CLI: `Auto.play(battle, env, policies, options?)` → the finished `Battle`
  * (and whether it ended). `Auto.playInPlace(state, env, policies, options?)` is the simulation's
  * fast path: the same decisions on a state changed in place, each command's events handed to
- * `onEvents` and dropped.
+ * `onEvents` and dropped, and the choices of a policy that answers them from their options alone
+ * (`Policy.answersPrompts`) answered where the rules ask them.
+ *
+ * On a board, a policy marked `Policy.staged` is shown the plain moves as they are until its pick
+ * needs them made concrete (most picks are a shot, a fight or a search, and making a model's moves
+ * costs path searches): the same picks for far less work.
  *
  * @since 0.3.0
  */
@@ -27,7 +28,15 @@ import type { Event } from "../Event.js"
 import { candidates, isLegal, legalCommands } from "../Legal.js"
 import { sideOnTurn } from "../round/Turn.js"
 import type { State } from "../State.js"
-import { boardCommands, isOrdered, type MoveKind, type Policy, sensible, stagingOf } from "./Policy.js"
+import {
+  boardCommands,
+  isOrdered,
+  type MoveKind,
+  type Policy,
+  promptAnswer,
+  sensible,
+  stagingOf,
+} from "./Policy.js"
 import { declaresReach, type Table } from "./Table.js"
 
 /** Options for a run. */
@@ -67,9 +76,9 @@ export const play = (
     () => b.state,
     (c) => {
       const r = command(b, c, env, "any")
-      if (Either.isLeft(r)) return false
+      if (Either.isLeft(r)) return 0
       b = r.right
-      return true
+      return 1
     },
     env,
     policies,
@@ -96,13 +105,30 @@ export const playInPlace = (
   policies: Policy | Readonly<Record<string, Policy>> = sensible(env),
   options: InPlaceOptions = {},
 ): { readonly state: State; readonly over: boolean; readonly commands: number } => {
+  const max = options.maxCommands ?? 5000
+  // Choices a policy answers from their options alone are answered as the rules ask them (no
+  // command waits and runs again), each counted as the command it would have been, while the
+  // audited loop would still be giving commands.
+  let before = 0
+  let answered = 0
+  const answering: Env = {
+    ...env,
+    choose: (prompt) => {
+      if (before + answered + 1 >= max) return undefined
+      const answer = promptAnswer(policyOf(policies, prompt.by, env), prompt.options)
+      if (answer !== undefined) answered++
+      return answer
+    },
+  }
   const n = loop(
     () => state,
-    (c) => {
-      const r = applyInPlaceTo(state, c, env, "any")
-      if (Either.isLeft(r)) return false
+    (c, n) => {
+      before = n
+      answered = 0
+      const r = applyInPlaceTo(state, c, answering, "any")
+      if (Either.isLeft(r)) return 0
       options.onEvents?.(r.right.events)
-      return true
+      return 1 + answered
     },
     env,
     policies,
@@ -111,10 +137,27 @@ export const playInPlace = (
   return { state, over: state.phase === "over", commands: n }
 }
 
-/** The decisions of a run: `now` is the state, `tryCommand` applies a command if the rules accept it. */
+/** The policy of a side (`sensible` for a side given none). */
+const policyOf = (policies: Policy | Readonly<Record<string, Policy>>, side: string, env: Env): Policy =>
+  typeof policies === "function" ? policies : (policies[side] ?? sensible(env))
+
+/**
+ * The decisions of a run: `now` is the state, `tryCommand` applies a command if the rules accept
+ * it (given the commands so far) and says how many commands it counts for (0: refused).
+ */
+/**
+ * How far a decision's plain moves are made concrete (`Policy.Staging`): not at all (the policy's
+ * early pick is asked), plain moves but not Sprints, or all of them.
+ */
+type Stage = "plain" | "moves" | "all"
+const MADE: Readonly<Record<Exclude<Stage, "plain">, ReadonlyArray<MoveKind>>> = {
+  moves: ["move"],
+  all: ["move", "sprint"],
+}
+
 const loop = (
   now: () => State,
-  tryCommand: (c: Command) => boolean,
+  tryCommand: (c: Command, n: number) => number,
   env: Env,
   policies: Policy | Readonly<Record<string, Policy>>,
   options: { readonly maxCommands?: number | undefined; readonly table?: Table | undefined },
@@ -125,10 +168,10 @@ const loop = (
   while (now().phase !== "over" && n < max) {
     const state = now()
     const by = decider(state)
-    const policy = typeof policies === "function" ? policies : (policies[by] ?? sensible(env))
+    const policy = policyOf(policies, by, env)
     // An ordered policy picks from the candidates and only its picks are checked (`Policy.ordered`).
     const lazy = isOrdered(policy)
-    const member = lazy ? memberOf(state, env) : undefined
+    let member: ((c: Command) => boolean) | undefined
     const listed = lazy ? candidates(state, env, "any") : legalCommands(state, env, "any")
     // On a board a staged policy is first shown the plain moves as they are (`Policy.Staging`).
     const staging = state.board !== undefined ? stagingOf(policy) : undefined
@@ -162,16 +205,20 @@ const loop = (
         }
       }
       c ??= policy(seen, legal, context)
-      if (member !== undefined && stated === undefined && !member(c)) {
-        legal = legal.filter((x) => x !== c)
-        continue
+      // A pick is checked only where the table would draw for it first (a declared reach), so no
+      // draw is spent on a command the rules refuse outright. Any other pick is simply tried: the
+      // rules refuse it outright exactly when its check would (changing nothing, asking nothing),
+      // and it is struck off the same way.
+      if (table && declaresReach(state, c)) {
+        if (lazy) member ??= memberOf(state, env)
+        if ((member !== undefined && !member(c)) || !table.reaches(seen, c)) {
+          legal = legal.filter((x) => x !== c)
+          continue
+        }
       }
-      if (table && declaresReach(state, c) && !table.reaches(seen, c)) {
-        legal = legal.filter((x) => x !== c)
-        continue
-      }
-      if (tryCommand(c)) {
-        n++
+      const counted = tryCommand(c, n)
+      if (counted > 0) {
+        n += counted
         accepted?.(c, by)
         done = true
         break
@@ -181,16 +228,6 @@ const loop = (
     if (!done) break
   }
   return n
-}
-
-/**
- * How far a decision's plain moves are made concrete (`Policy.Staging`): not at all (the policy's
- * early pick is asked), plain moves but not Sprints, or all of them.
- */
-type Stage = "plain" | "moves" | "all"
-const MADE: Readonly<Record<Exclude<Stage, "plain">, ReadonlyArray<MoveKind>>> = {
-  moves: ["move"],
-  all: ["move", "sprint"],
 }
 
 /**

@@ -25,10 +25,11 @@ import type { Env } from "../Context.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Activation, Model, State } from "../State.js"
 import {
+  answersPrompts,
   dist,
   edgeGap,
   type MoveKind,
-  ordered,
+  orderedAnswering,
   type Policy,
   type PolicyContext,
   random,
@@ -114,7 +115,7 @@ const ruled = (
     return legal.find((c) => c.type === "endActivation") ?? fallback(legal[legal.length - 1])
   }
   return staged(
-    ordered((view, legal, context?: PolicyContext) => pick(view, legal, context?.env, false)!),
+    orderedAnswering((view, legal, context?: PolicyContext) => pick(view, legal, context?.env, false)!),
     {
       early: (view, legal, context) => pick(view, legal, context?.env, true),
       sprintsLast: !rules.some((r) => reading.get(r) === "sprint"),
@@ -297,9 +298,12 @@ export const oddsDriven = (env: Env): Policy => {
   const fallback = sensible(env)
   const plain = stagingOf(fallback)?.early
   // The attacks it scores are the same commands in a list with concrete moves or without.
+  // Prompts go to `sensible`: it answers them as `answerPrompt` does.
   return staged(
-    (view, legal, context) =>
-      worthAttacking(view, legal, context?.env ?? env) ?? fallback(view, legal, context),
+    answersPrompts(
+      (view, legal, context) =>
+        worthAttacking(view, legal, context?.env ?? env) ?? fallback(view, legal, context),
+    ),
     {
       early: (view, legal, context) =>
         worthAttacking(view, legal, context?.env ?? env) ?? plain?.(view, legal, context),

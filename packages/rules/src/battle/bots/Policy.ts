@@ -12,7 +12,8 @@
  * Exported for the CLI: `Policy.random(seed)`, `Policy.sensible(env)`, `Policy.boardCommands(state, legal, content)`;
  * `Policy.ordered(policy)` marks a policy the auto-player may show the unchecked commands (see there);
  * `Policy.staged(policy, staging)` says when a policy needs no concrete moves, so that a board's
- * concrete moves (the dearest part of a decision) are made only when it will look at them (see {@link Staging}).
+ * concrete moves (the dearest part of a decision) are made only when it will look at them (see {@link Staging});
+ * `Policy.answersPrompts(policy)` one whose choices the fast path may answer where they are asked.
  *
  * @since 0.3.0
  */
@@ -108,6 +109,26 @@ export const staged = (policy: Policy, staging: Staging): Policy => {
 /** A policy's {@link Staging}, if it was marked {@link staged}. */
 export const stagingOf = (policy: Policy): Staging | undefined => stagings.get(policy)
 
+/** How the built-in policies answer a prompt: no Blight dice when offered ("0"), else the first answer. */
+export const answerPrompt = (legal: ReadonlyArray<Command>): Command =>
+  legal.find((c) => c.type === "choose" && c.option === "0") ?? legal[0]!
+
+const answeringOnes = new WeakSet<Policy>()
+
+/**
+ * Marks a policy that answers every choice as {@link answerPrompt} does, whatever else it sees.
+ * The fast path may then answer its choices as the rules ask them (`Auto.playInPlace`), instead of
+ * the command waiting and running again with the answer: the same answer, the same raid.
+ */
+export const answersPrompts = (policy: Policy): Policy => {
+  answeringOnes.add(policy)
+  return policy
+}
+
+/** The option a policy marked {@link answersPrompts} picks, or undefined for any other policy. */
+export const promptAnswer = (policy: Policy, options: ReadonlyArray<string>): string | undefined =>
+  answeringOnes.has(policy) ? (options.includes("0") ? "0" : options[0]) : undefined
+
 export const allowanceOf = (m: Model, sprint: boolean): number =>
   Math.max(0, m.profile.move - (m.carrying.length > 0 ? 1 : 0)) + (sprint ? 3 : 0)
 
@@ -186,6 +207,9 @@ export const boardCommands = (
 export const dist = (a: Model, b: { position?: { x: number; y: number } | undefined }): number =>
   a.position && b.position ? Math.hypot(a.position.x - b.position.x, a.position.y - b.position.y) : 99
 
+/** {@link ordered} and {@link answersPrompts}: the built-in policies but `random`. */
+export const orderedAnswering = (policy: Policy): Policy => answersPrompts(ordered(policy))
+
 /**
  * The simple sensible policy (see the file header). It is {@link ordered}: each step takes the
  * first command of a kind (nearest first, ties in list order), and its fallbacks are the list's
@@ -194,7 +218,7 @@ export const dist = (a: Model, b: { position?: { x: number; y: number } | undefi
  */
 export const sensible = (env: Env): Policy =>
   staged(
-    ordered((view, legal) => sensiblePick(env, view, legal, false)!),
+    orderedAnswering((view, legal) => sensiblePick(env, view, legal, false)!),
     { early: (view, legal) => sensiblePick(env, view, legal, true), sprintsLast: true },
   )
 

@@ -28,13 +28,18 @@ export interface Table {
   readonly reaches: (view: State, move: MoveCommand) => boolean
 }
 
+/** Tables whose answers never look at the table (no view of the state needs making for them). */
+const blind = new WeakSet<Table>()
+
 /** The abstract table of R-SIM-01: fair seeded draws. */
 export const seededTable = (seed: Prng.Seed): Table => {
   const src = seeded(seed)
-  return {
+  const table: Table = {
     answer: (_view, prompt) => prompt.options[src.die(prompt.options.length) - 1]!,
     reaches: () => src.die(2) === 1,
   }
+  blind.add(table)
+  return table
 }
 
 /**
@@ -44,7 +49,10 @@ export const seededTable = (seed: Prng.Seed): Table => {
  */
 export const tableSpace = (table: Table, base: Space = declared): Space => ({
   ...base,
-  answer: (state, _query, prompt) => table.answer(view(state), prompt),
+  // A blind table is handed the state unread: a view of it would be made for nothing.
+  answer: blind.has(table)
+    ? (state, _query, prompt) => table.answer(state, prompt)
+    : (state, _query, prompt) => table.answer(view(state), prompt),
 })
 
 /** Does a command declare where a move ends on a table without positions (the table must say)? */

@@ -40,10 +40,31 @@ interface Compiled {
 
 /** Compiled effects per content, per model object (a copied state's models gather theirs again). */
 const compiled = new WeakMap<object, WeakMap<object, Compiled>>()
+/** The last content asked about and its models' compiled effects (a raid asks about one content). */
+let lastContent: object | undefined
+let lastByContent: WeakMap<object, Compiled> | undefined
+
+const byContent = (content: object): WeakMap<object, Compiled> => {
+  if (content === lastContent && lastByContent !== undefined) return lastByContent
+  let byModel = compiled.get(content)
+  if (byModel === undefined) {
+    byModel = new WeakMap()
+    compiled.set(content, byModel)
+  }
+  lastContent = content
+  lastByContent = byModel
+  return byModel
+}
+
+/** The side of a model: most often where it was last time (`at`), else found by id. */
+const sideOf = (ctx: Ctx, m: Model, at: unknown): Ctx["draft"]["sides"][number] | undefined => {
+  const there = ctx.draft.sides[at as number]
+  return there !== undefined && there.id === m.side ? there : ctx.draft.sides.find((s) => s.id === m.side)
+}
 
 /** Is each thing a model's effects are read from what it was (written out: this runs very often)? */
 const same = (from: ReadonlyArray<unknown>, ctx: Ctx, m: Model): boolean => {
-  const side = ctx.draft.sides.find((s) => s.id === m.side)
+  const side = sideOf(ctx, m, from[20])
   const o = ctx.draft.objectives
   return (
     from[0] === m.kind &&
@@ -70,7 +91,8 @@ const same = (from: ReadonlyArray<unknown>, ctx: Ctx, m: Model): boolean => {
 }
 
 const readFrom = (ctx: Ctx, m: Model): unknown[] => {
-  const side = ctx.draft.sides.find((s) => s.id === m.side)
+  const at = ctx.draft.sides.findIndex((s) => s.id === m.side)
+  const side = ctx.draft.sides[at]
   const o = ctx.draft.objectives
   return [
     m.kind,
@@ -93,15 +115,13 @@ const readFrom = (ctx: Ctx, m: Model): unknown[] => {
     side?.trophies?.length,
     o,
     o.length,
+    // Where its side stands among the sides (not compared: where to look first).
+    at,
   ]
 }
 
 const compiledOf = (ctx: Ctx, m: Model): Compiled => {
-  let byModel = compiled.get(ctx.env.content)
-  if (byModel === undefined) {
-    byModel = new WeakMap()
-    compiled.set(ctx.env.content, byModel)
-  }
+  const byModel = byContent(ctx.env.content)
   const hit = byModel.get(m)
   if (hit !== undefined && same(hit.from, ctx, m)) return hit
   const all = gather(ctx, m)
