@@ -137,6 +137,23 @@ export const fire = (ctx: Ctx, on: EventName, modelId: string, situation: Situat
   }
 }
 
+/**
+ * Where a scenario's set-up effects happen ("here"): at its objective, when it has one — the
+ * Pharmacy's two Meds tokens are on its shelves and its Strangler Vine "at its door" (the set-up
+ * text), not by whichever survivor is listed first. The first model still answers for the rest.
+ */
+const atObjective = (ctx: Ctx, anchor: Model): Model => {
+  const o = ctx.draft.objectives[0]
+  const token = o ? ctx.draft.tokens.find((t) => t.id === o.token) : undefined
+  if (!o || !token) return anchor
+  const { position: _, ...rest } = anchor
+  return {
+    ...rest,
+    name: ctx.env.content.get("objectives", o.id)?.name ?? o.id,
+    ...(token.position ? { position: token.position } : {}),
+  } as Model
+}
+
 /** Set-up triggers of the scenario and of each Refuge's Home and improvements (`battle.setup`). */
 export const fireSetup = (ctx: Ctx): void => {
   const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
@@ -148,7 +165,7 @@ export const fireSetup = (ctx: Ctx): void => {
       for (const x of e.do) doEffect(ctx, owner, x, source)
     }
   }
-  run(scenario?.effects, scenario?.name ?? "the scenario", anchor)
+  run(scenario?.effects, scenario?.name ?? "the scenario", atObjective(ctx, anchor))
   for (const side of ctx.draft.sides) {
     const owner = ctx.draft.models.find((m) => m.side === side.id) as Model | undefined
     if (!owner || !side.home) continue
