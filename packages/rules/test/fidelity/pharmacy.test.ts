@@ -2,7 +2,8 @@
  * Fidelity, scripted: the Pharmacy's set-up (B-SCENARIO-02; its set-up text: "the Pharmacy (a
  * building at the centre) holds the 2 Meds tokens, and a Strangler Vine is placed at its door").
  * Its "here" is the Pharmacy, not the survivor listed first: on a declared table the Vine arrives
- * beside the Pharmacy's shelves; on a 2-D board the Meds tokens lie at the centre, not under Ash Lead.
+ * beside the Pharmacy's shelves; on a 2-D board the Meds tokens lie at the centre, not under Ash Lead,
+ * and the Vine stands beside them, not at a Lair.
  */
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
@@ -23,7 +24,7 @@ describe("the Pharmacy's set-up (B-SCENARIO-02)", () => {
     ])
   })
 
-  it("B-SCENARIO-02 on a 2-D board the two Meds tokens lie at the Pharmacy, at the centre", () => {
+  it("B-SCENARIO-02 on a 2-D board the two Meds tokens lie at the Pharmacy, at the centre, and the Vine at its door", () => {
     const refuges = exampleRefuges()
     const env = envOf(registry, make(registry))
     const board = randomBoard(1, registry, { refuges })
@@ -53,5 +54,10 @@ describe("the Pharmacy's set-up (B-SCENARIO-02)", () => {
     expect(meds).toHaveLength(2)
     for (const m of meds) expect(m.position).toEqual(pharmacy)
     expect(pharmacy).toEqual({ x: board.width / 2, y: board.height / 2 })
+    // The Vine at its door: beside the Pharmacy, where it was placed (its Guardian leash, B-BEHAVIOUR-08).
+    const vines = b.state.models.filter((m) => m.ref === "strangler-vine" && m.position)
+    const door = vines.filter((m) => Math.hypot(m.position!.x - pharmacy.x, m.position!.y - pharmacy.y) < 2)
+    expect(door).toHaveLength(1)
+    expect(door[0]!.placed).toEqual(door[0]!.position)
   })
 })
