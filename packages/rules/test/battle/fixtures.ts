@@ -16,6 +16,7 @@ import type { Rejection } from "../../src/battle/Decide.js"
 import type { Event, EventOf, EventType } from "../../src/battle/Event.js"
 import { legalCommands } from "../../src/battle/Legal.js"
 import type { OptionsInput } from "../../src/battle/Options.js"
+import { areEnemies } from "../../src/battle/round/Turn.js"
 import type { Fact, FactQuery, FactValue, Model, State } from "../../src/battle/State.js"
 import { coreRegistry } from "../../src/content/core/index.js"
 import type { Scenario } from "../../src/content/schema/Scenario.js"
@@ -333,7 +334,10 @@ export const dicePrompt = (t: Table): number => {
   return p.dice
 }
 
-/** The facts a Shoot asks, stated ahead: in sight, in range, half range or not, cover, and no friend in the fight. */
+/**
+ * The facts a Shoot asks, stated ahead: in sight, in range, half range or not, cover, no friend in
+ * the fight, and no other enemy of the target in contact with it (not into a fight, R-BATTLE-44).
+ */
 export const shotFacts = (
   t: Table,
   shooter: string,
@@ -343,12 +347,17 @@ export const shotFacts = (
 ): Fact[] => {
   const side = t.model(shooter).side
   const friends = t.s.models.filter((m) => m.side === side && m.id !== shooter && m.status === "active")
+  const t0 = t.model(target)
+  const others = t.s.models.filter(
+    (m) => m.side !== side && m.id !== target && m.status === "active" && areEnemies(m, t0),
+  )
   return [
     sees(shooter, target),
     within(shooter, target, range),
     within(shooter, target, range / 2, !o.long),
     cover(shooter, target, o.cover ?? "none"),
     ...friends.map((f) => contact(f.id, target, (o.fighting ?? []).includes(f.id))),
+    ...others.map((m) => contact(m.id, target, false)),
   ]
 }
 

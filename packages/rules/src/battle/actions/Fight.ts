@@ -27,7 +27,17 @@ export interface MeleeWeapon {
   readonly critDamage: number
 }
 
-/** The melee weapon a model fights with: the one named, else its best (most dice, then Damage). */
+/**
+ * B-FOUNDING-07: "Everyone also has an Improvised weapon … for free" — a survivor whose roster
+ * does not list it (a Refuge not made by founding) still fights with it.
+ */
+const freeMelee = (ctx: Ctx, m: Model): string[] =>
+  ctx.env.content
+    .list("weapons")
+    .filter((w) => w.free === true && w.type === "melee" && !m.weapons.some((c) => c.weapon === w.id))
+    .map((w) => w.id)
+
+/** The melee weapon a model fights with: the one named, else its best (most dice, then Damage, then the quietest). */
 export const meleeWeapon = (ctx: Ctx, m: Model, named?: string): MeleeWeapon | undefined => {
   if (m.kind === "creature") {
     const c = ctx.env.content.get("creatures", m.ref)
@@ -40,9 +50,9 @@ export const meleeWeapon = (ctx: Ctx, m: Model, named?: string): MeleeWeapon | u
       critDamage: 0,
     }
   }
-  const options = m.weapons
-    .filter((w) => !w.spent && (named === undefined || w.weapon === named))
-    .map((w) => ctx.env.content.get("weapons", w.weapon))
+  const options = [...m.weapons.filter((w) => !w.spent).map((w) => w.weapon), ...freeMelee(ctx, m)]
+    .filter((w) => named === undefined || w === named)
+    .map((w) => ctx.env.content.get("weapons", w))
     .filter((w) => w !== undefined && w.type === "melee")
     .map((w) => ({
       id: w!.id,
@@ -52,7 +62,8 @@ export const meleeWeapon = (ctx: Ctx, m: Model, named?: string): MeleeWeapon | u
       noise: w!.noise,
       critDamage: critDamageOf(ctx, w!.id),
     }))
-    .sort((a, b) => b.dice - a.dice || b.damage - a.damage || a.id.localeCompare(b.id))
+    // B-NOISE-02: a knife is as good as an Improvised weapon and Quiet, so it is the one used.
+    .sort((a, b) => b.dice - a.dice || b.damage - a.damage || a.noise - b.noise || a.id.localeCompare(b.id))
   return options[0]
 }
 

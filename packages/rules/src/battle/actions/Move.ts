@@ -62,6 +62,9 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
   let allowance = moveAllowance(ctx, m, c.type)
   let dragged: Model | undefined
   if (c.drag !== undefined) {
+    // B-DOWN-04: "drag them along with a Move action" — a Sprint is another action.
+    if (c.type === "sprint")
+      refuse(`drag: a Down friend is dragged with a Move action, not a Sprint`, "B-DOWN-04")
     dragged = ctx.view(c.drag)
     if (dragged.side !== m.side || dragged.status !== "down")
       refuse(`drag: only a Down friend can be dragged`, "B-DOWN-04")

@@ -148,7 +148,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
         by2,
       ) === true,
   )
-  if (friendsInFight.length > 0) {
+  if (friendsInFight.length > 0 || inAFight(ctx, m, target!)) {
     dice--
     reasons.push("−1 into a fight (B-SHOOT-07)")
   }
@@ -217,6 +217,25 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   }
   afterAction(ctx, m.id)
 }
+
+/**
+ * B-SHOOT-07, R-BATTLE-44: the target is in a fight with no friend of the shooter in it — in base
+ * contact with a standing enemy of its own other than the shooter (a creature, another Refuge's
+ * survivor). It still costs a die; its 1s hit nobody ("if there is one").
+ */
+const inAFight = (ctx: Ctx, m: Model, target: Model): boolean =>
+  ctx.draft.models.some(
+    (o) =>
+      o.id !== m.id &&
+      o.side !== m.side &&
+      o.status === "active" &&
+      areEnemies(o as Model, target) &&
+      ctx.fact(
+        { q: "contact", a: o.id, b: target.id },
+        `Is ${o.name} in base contact with ${target.name}?`,
+        m.side,
+      ) === true,
+  )
 
 /**
  * Shooting (or throwing) at an objective on the table: only the Bloom Heart can be hit, and only a

@@ -98,14 +98,39 @@ export const place = (state: State, board: Board): State => {
   let li = 0
   let lo = 0
   const loot = board.loot ?? []
-  const tokens: Token[] = state.tokens.map((t) => {
+  const placed: Token[] = state.tokens.map((t) => {
     if (t.kind === "lair" && lairSpots[li]) return { ...t, position: roundPt(lairSpots[li++]!) }
-    if (t.kind !== "lair" && t.kind !== "objective" && loot[lo])
-      return { ...t, position: roundPt(loot[lo++]!) }
+    if (t.kind !== "lair" && !isObjective(t) && loot[lo]) return { ...t, position: roundPt(loot[lo++]!) }
     return t
   })
+  const tokens = atCentre(board, placed, taken)
   const byId = new Map(models.map((m) => [m.id, m]))
   return { ...state, board, space: "plane", models: state.models.map((m) => byId.get(m.id) ?? m), tokens }
+}
+
+/** A scenario's objective token (the Bloom Heart, the Seedbed, the Stranger, the Radio, the Pharmacy's Meds). */
+const isObjective = (t: Token): boolean => t.kind === "objective" || t.objective !== undefined
+
+/**
+ * Each scenario's set-up places its objective at the centre of the table ("Place the Bloom Heart /
+ * the Stranger / the Radio / the Seedbed at the centre"; the Pharmacy is a building at the centre),
+ * so on a board it has a place: what stands near it or in contact with it is the board's to answer,
+ * not a question for the players. Beside each other and clear of bases and tokens.
+ */
+const atCentre = (
+  board: Board,
+  tokens: ReadonlyArray<Token>,
+  bases: ReadonlyArray<{ c: Pt; r: number }>,
+): Token[] => {
+  const objectives = tokens.filter((t) => isObjective(t) && !t.position)
+  if (objectives.length === 0) return [...tokens]
+  const taken = [
+    ...bases,
+    ...tokens.filter((t) => t.position).map((t) => ({ c: t.position!, r: t.radius ?? 0.5 })),
+  ]
+  const spots = spotsNear(board, { x: board.width / 2, y: board.height / 2 }, objectives.length, 0.5, taken)
+  const at = new Map(objectives.map((t, i) => [t.id, spots[i]]))
+  return tokens.map((t) => (at.get(t.id) ? { ...t, position: at.get(t.id)! } : t))
 }
 
 /** Two corners away from the deployment edges' centres (B-SETUP-04): the western ones, 3" in. */

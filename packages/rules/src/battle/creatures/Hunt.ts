@@ -242,12 +242,18 @@ const rank = (ctx: Ctx, h: Hunter, step: TargetStep, list: Candidate[]): Candida
   return [...list].sort((a, b) => (a.id < b.id ? -1 : 1))[0]
 }
 
-/** Picks by a behaviour's target steps. */
-export const pick = (ctx: Ctx, h: Hunter, steps: ReadonlyArray<TargetStep>): Candidate | undefined => {
+/** Picks by a behaviour's target steps (among the candidates `only` keeps, if given). */
+export const pick = (
+  ctx: Ctx,
+  h: Hunter,
+  steps: ReadonlyArray<TargetStep>,
+  only?: (m: Candidate) => boolean,
+): Candidate | undefined => {
   const { c } = h
   const leash = h.behaviour?.leash
   for (const step of steps) {
     let list = amongOf(ctx, h, step)
+    if (only) list = list.filter(only)
     // R-BATTLE-26: a Hidden survivor more than 6" away is not there for it.
     list = list.filter(
       (m) =>
@@ -259,15 +265,21 @@ export const pick = (ctx: Ctx, h: Hunter, steps: ReadonlyArray<TargetStep>): Can
     if (leash && "endMoveWithin" in leash)
       list = list.filter((m) => passes(ctx, h, m, { withinOf: leash.endMoveWithin, of: leash.of }))
     if (list.length === 0) continue
-    // B-HOLLOWED-02: its old Refuge first.
-    if (c.remembers) {
-      const old = list.filter((m) => m.model?.side === c.remembers)
-      if (old.length > 0) list = old
-    }
     return rank(ctx, h, step, list)
   }
   return undefined
 }
+
+const OLD_REFUGE: ReadonlyArray<TargetStep> = [
+  { among: "survivors", filter: ["visible"], rank: ["mostNoise", "nearest"] },
+]
+
+/**
+ * B-HOLLOWED-02: a Hollowed goes first for a survivor of its old Refuge it can see (the noisiest,
+ * then the nearest), silent or not; with none of them in sight it hunts by Noise like a Hunter.
+ */
+const oldRefugeInSight = (ctx: Ctx, h: Hunter): Candidate | undefined =>
+  h.c.remembers === undefined ? undefined : pick(ctx, h, OLD_REFUGE, (m) => m.model?.side === h.c.remembers)
 
 /** The behaviour a creature follows now (an Ambusher once out follows what it becomes). */
 export const hunterOf = (ctx: Ctx, c: Model): Hunter => {
@@ -307,7 +319,7 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
   ctx.emit({ type: "activation.start", model: id, actions: 2 })
   if (rooted) ctx.emit({ type: "used", model: id, key: "unrooted" })
   const steps = behaviour === undefined || behaviour.moveTowards.length === 0 ? HUNTER : behaviour.moveTowards
-  const target = pick(ctx, h, steps)
+  const target = oldRefugeInSight(ctx, h) ?? pick(ctx, h, steps)
   if (target === undefined) {
     if ((behaviour?.otherwise ?? "driftToCentre") === "driftToCentre" && c.profile.move > 0) {
       const o = ctx.env.space.moveToward(ctx.draft as never, c, "centre", c.profile.move, false)

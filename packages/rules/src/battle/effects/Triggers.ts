@@ -20,8 +20,11 @@ import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 
-/** Does one effect for a model (a trigger's `do`). */
-export const doEffect = (ctx: Ctx, owner: Model, e: Effect, source: string): void => {
+/**
+ * Does one effect for a model (a trigger's `do`). `here` is the token a scenario's set-up effect
+ * happens at (its objective), so what it spawns "here" stands beside it on a board.
+ */
+export const doEffect = (ctx: Ctx, owner: Model, e: Effect, source: string, here?: string): void => {
   switch (e.kind) {
     case "noise":
       makeNoise(ctx, owner.id, e.value, source)
@@ -87,7 +90,7 @@ export const doEffect = (ctx: Ctx, owner: Model, e: Effect, source: string): voi
           at,
           "brood",
           `${name} (${source})`,
-          e.at === "lair" ? lair?.id : undefined,
+          e.at === "lair" ? lair?.id : e.at === "here" ? here : undefined,
         )
       }
       return
@@ -137,18 +140,36 @@ export const fire = (ctx: Ctx, on: EventName, modelId: string, situation: Situat
   }
 }
 
+/**
+ * Where a scenario's set-up effects happen ("here"): at its objective, when it has one — the
+ * Pharmacy's two Meds tokens are on its shelves and its Strangler Vine "at its door" (the set-up
+ * text), not by whichever survivor is listed first. The first model still answers for the rest.
+ */
+const atObjective = (ctx: Ctx, anchor: Model): Model => {
+  const o = ctx.draft.objectives[0]
+  const token = o ? ctx.draft.tokens.find((t) => t.id === o.token) : undefined
+  if (!o || !token) return anchor
+  const { position: _, ...rest } = anchor
+  return {
+    ...rest,
+    name: ctx.env.content.get("objectives", o.id)?.name ?? o.id,
+    ...(token.position ? { position: token.position } : {}),
+  } as Model
+}
+
 /** Set-up triggers of the scenario and of each Refuge's Home and improvements (`battle.setup`). */
 export const fireSetup = (ctx: Ctx): void => {
   const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
   const anchor = ctx.draft.models[0] as Model | undefined
   if (!anchor) return
-  const run = (effects: ReadonlyArray<Effect> | undefined, source: string, owner: Model) => {
+  const run = (effects: ReadonlyArray<Effect> | undefined, source: string, owner: Model, here?: string) => {
     for (const e of effects ?? []) {
       if (e.kind !== "trigger" || e.on !== "battle.setup") continue
-      for (const x of e.do) doEffect(ctx, owner, x, source)
+      for (const x of e.do) doEffect(ctx, owner, x, source, here)
     }
   }
-  run(scenario?.effects, scenario?.name ?? "the scenario", anchor)
+  const objective = ctx.draft.objectives[0]?.token
+  run(scenario?.effects, scenario?.name ?? "the scenario", atObjective(ctx, anchor), objective)
   for (const side of ctx.draft.sides) {
     const owner = ctx.draft.models.find((m) => m.side === side.id) as Model | undefined
     if (!owner || !side.home) continue
