@@ -51,6 +51,12 @@ const postJson = (url: string, body: string, headers: Record<string, string> = {
   send(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body })
 
 /** One raw HTTP/1.1 request (for what fetch refuses to send): the status line and the body. */
+/** A raw HTTP answer read off a socket: its status (0 if none came), head and body. */
+const answerOf = (data: string) => {
+  const [head = "", ...rest] = data.split("\r\n\r\n")
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), head, body: rest.join("\r\n\r\n") }
+}
+
 const raw = (port: number, request: string) =>
   new Promise<{ status: number; head: string; body: string }>((resolve, reject) => {
     const socket = netConnect(port, "127.0.0.1")
@@ -58,14 +64,7 @@ const raw = (port: number, request: string) =>
     socket.on("data", (c) => {
       data += c.toString("utf8")
     })
-    socket.on("end", () => {
-      const [head = "", ...rest] = data.split("\r\n\r\n")
-      resolve({
-        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
-        head,
-        body: rest.join("\r\n\r\n"),
-      })
-    })
+    socket.on("end", () => resolve(answerOf(data)))
     socket.on("error", reject)
     socket.write(request)
   })
@@ -290,7 +289,7 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
     const slow = async (parts: string[]) => {
       const s = await startTestServer(db.url, { headersTimeoutMs: 300, requestTimeoutMs: 600 })
       others.push(s)
-      const r = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const r = await new Promise<ReturnType<typeof answerOf>>((resolve, reject) => {
         const socket = netConnect(s.port, "127.0.0.1")
         let data = ""
         const drip = setInterval(() => (parts.length > 0 ? socket.write(parts.shift()!) : undefined), 100)
@@ -299,8 +298,7 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
         })
         socket.on("close", () => {
           clearInterval(drip)
-          const [head = "", ...rest] = data.split("\r\n\r\n")
-          resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0), body: rest.join("") })
+          resolve(answerOf(data))
         })
         socket.on("error", reject)
       })

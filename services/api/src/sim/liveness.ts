@@ -28,35 +28,39 @@ export const liveness = (
   workerIds: () => ReadonlyArray<string>,
   deadAfterMs: number,
   unlock: (workerIds: string[]) => Promise<void>,
-): Liveness => ({
-  beat: async () => {
-    const ids = JSON.stringify([...workerIds()])
-    await db
-      .insertInto("simulation_workers")
-      .values({ id: self, worker_ids: ids, seen_at: dbNow })
-      .onConflict((c) => c.column("id").doUpdateSet({ worker_ids: ids, seen_at: dbNow }))
-      .execute()
-    const dead = await db
-      .selectFrom("simulation_workers")
-      .select(["id", "worker_ids"])
-      .where("seen_at", "<", sql<number>`${dbNow} - ${deadAfterMs}`)
-      .where("id", "<>", self)
-      .execute()
-    for (const d of dead) {
-      // Unlocked before the row goes: a sweeper stopped in between leaves the row for the next.
-      await unlock(workerIdsOf(d.worker_ids))
+): Liveness => {
+  // A row not renewed since this (database clock): its process stopped beating.
+  const stale = sql<number>`${dbNow} - ${deadAfterMs}`
+  return {
+    beat: async () => {
+      const ids = JSON.stringify([...workerIds()])
       await db
-        .deleteFrom("simulation_workers")
-        .where("id", "=", d.id)
-        .where("seen_at", "<", sql<number>`${dbNow} - ${deadAfterMs}`)
+        .insertInto("simulation_workers")
+        .values({ id: self, worker_ids: ids, seen_at: dbNow })
+        .onConflict((c) => c.column("id").doUpdateSet({ worker_ids: ids, seen_at: dbNow }))
         .execute()
-    }
-    return dead.map((d) => d.id)
-  },
-  leave: async () => {
-    await db.deleteFrom("simulation_workers").where("id", "=", self).execute()
-  },
-})
+      const dead = await db
+        .selectFrom("simulation_workers")
+        .select(["id", "worker_ids"])
+        .where("seen_at", "<", stale)
+        .where("id", "<>", self)
+        .execute()
+      for (const d of dead) {
+        // Unlocked before the row goes: a sweeper stopped in between leaves the row for the next.
+        await unlock(workerIdsOf(d.worker_ids))
+        await db
+          .deleteFrom("simulation_workers")
+          .where("id", "=", d.id)
+          .where("seen_at", "<", stale)
+          .execute()
+      }
+      return dead.map((d) => d.id)
+    },
+    leave: async () => {
+      await db.deleteFrom("simulation_workers").where("id", "=", self).execute()
+    },
+  }
+}
 
 const workerIdsOf = (text: string): string[] => {
   try {

@@ -29,6 +29,7 @@ import {
   dist,
   edgeGap,
   type MoveKind,
+  noBlightChoice,
   orderedAnswering,
   type Policy,
   type PolicyContext,
@@ -78,10 +79,6 @@ const enemiesOf = (view: State, m: Model): Model[] =>
 const nearest = <T extends Placed>(m: Model, xs: ReadonlyArray<T>): T | undefined =>
   [...xs].sort((x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1))[0]
 
-/** Prompts: no Blight dice, the first answer offered ("0"; when there is none, the policy takes the list's first). */
-const answerPrompt = (legal: ReadonlyArray<Command>): Command | undefined =>
-  legal.find((c) => c.type === "choose" && c.option === "0")
-
 /**
  * Builds a policy from an activation order and rules tried in turn; the last resort ends the
  * activation. {@link ordered}: each rule takes the first command of its kinds in an order fixed by
@@ -97,7 +94,7 @@ const ruled = (
   const plainRules = rules.findIndex((r) => reading.has(r))
   const pick = (view: State, legal: ReadonlyArray<Command>, env: Env | undefined, early: boolean) => {
     const fallback = (c: Command | undefined) => (early ? undefined : c)
-    if (view.pending?.prompt) return answerPrompt(legal) ?? fallback(legal[0])
+    if (view.pending?.prompt) return noBlightChoice(legal) ?? fallback(legal[0])
     const a = view.activation
     if (!a)
       return (
@@ -298,7 +295,7 @@ export const oddsDriven = (env: Env): Policy => {
   const fallback = sensible(env)
   const plain = stagingOf(fallback)?.early
   // The attacks it scores are the same commands in a list with concrete moves or without.
-  // Prompts go to `sensible`: it answers them as `answerPrompt` does.
+  // Prompts go to `sensible`: it answers them as `noBlightChoice` says.
   return staged(
     answersPrompts(
       (view, legal, context) =>

@@ -109,14 +109,21 @@ export const staged = (policy: Policy, staging: Staging): Policy => {
 /** A policy's {@link Staging}, if it was marked {@link staged}. */
 export const stagingOf = (policy: Policy): Staging | undefined => stagings.get(policy)
 
-/** How the built-in policies answer a prompt: no Blight dice when offered ("0"), else the first answer. */
-export const answerPrompt = (legal: ReadonlyArray<Command>): Command =>
-  legal.find((c) => c.type === "choose" && c.option === "0") ?? legal[0]!
+/**
+ * How the built-in policies answer a prompt: no Blight dice ("0") when that is offered, else the
+ * first answer. The one rule, read two ways: as an option among a prompt's options, and as the
+ * command among the legal ones (undefined when "0" is not offered: the policy takes the list's first).
+ */
+const NO_BLIGHT = "0"
+const chosenOption = (options: ReadonlyArray<string>): string | undefined =>
+  options.includes(NO_BLIGHT) ? NO_BLIGHT : options[0]
+export const noBlightChoice = (legal: ReadonlyArray<Command>): Command | undefined =>
+  legal.find((c) => c.type === "choose" && c.option === NO_BLIGHT)
 
 const answeringOnes = new WeakSet<Policy>()
 
 /**
- * Marks a policy that answers every choice as {@link answerPrompt} does, whatever else it sees.
+ * Marks a policy that answers every choice as {@link noBlightChoice} says, whatever else it sees.
  * The fast path may then answer its choices as the rules ask them (`Auto.playInPlace`), instead of
  * the command waiting and running again with the answer: the same answer, the same raid.
  */
@@ -127,7 +134,7 @@ export const answersPrompts = (policy: Policy): Policy => {
 
 /** The option a policy marked {@link answersPrompts} picks, or undefined for any other policy. */
 export const promptAnswer = (policy: Policy, options: ReadonlyArray<string>): string | undefined =>
-  answeringOnes.has(policy) ? (options.includes("0") ? "0" : options[0]) : undefined
+  answeringOnes.has(policy) ? chosenOption(options) : undefined
 
 export const allowanceOf = (m: Model, sprint: boolean): number =>
   Math.max(0, m.profile.move - (m.carrying.length > 0 ? 1 : 0)) + (sprint ? 3 : 0)
@@ -242,7 +249,7 @@ const sensiblePick = (
       | undefined
   const fallback = (c: Command | undefined): Command | undefined => (early ? undefined : c)
   // Prompts: take no Blight dice and the first answer offered.
-  if (view.pending?.prompt) return first("choose", (c) => c.option === "0") ?? fallback(legal[0])
+  if (view.pending?.prompt) return noBlightChoice(legal) ?? fallback(legal[0])
   const a = view.activation
   if (!a) return first("activate") ?? fallback(legal[0])
   const m = view.models.find((x) => x.id === a.model)!
