@@ -100,6 +100,24 @@ describe("policies play raids to a result (R-SIM-01, R-SIM-02)", () => {
     expect(r.battle.events.some((e) => e.type === "facts.stated" || e.type === "answered")).toBe(true)
   })
 
+  it("R-SIM-01 on a declared table the Loot-seeking policies declare moves into contact and take Loot", () => {
+    // The table, not the policy, says whether a declared move reaches: a policy that waited for a
+    // board to tell it so never left its place, and no Loot was ever taken on a declared table.
+    for (const name of ["sensible", "objective-runner"] as const) {
+      let taken = 0
+      let contacts = 0
+      for (let seed = 1; seed <= 6; seed++) {
+        const r = raid("cache", seed, byName(name, "p", env))
+        for (const e of r.battle.events) {
+          if (e.type === "loot.taken") taken++
+          if (e.type === "moved" && (e.contact?.length ?? 0) > 0) contacts++
+        }
+      }
+      expect(contacts, name).toBeGreaterThan(0)
+      expect(taken, name).toBeGreaterThan(0)
+    }
+  })
+
   it("R-SIM-02 the random policy never Withdraws while anything else is legal", () => {
     const withdrew: Command[] = []
     raid("cache", 9, (v, legal, ctx) => {

@@ -312,8 +312,13 @@ const sensiblePick = (
   return first("endActivation") ?? fallback(legal[legal.length - 1])
 }
 
+/**
+ * Whether a move into contact with `target` is worth declaring: on a board, whether the model's
+ * Move reaches it; on a declared table always (the table says whether it reaches, and a move that
+ * does not is struck off: R-SIM-01).
+ */
 export const reachable = (view: State, env: Env, m: Model, target: string): boolean =>
-  view.board !== undefined &&
+  view.board === undefined ||
   answer(view, ruled(view.board, env.content), {
     q: "reach",
     a: m.id,
