@@ -72,8 +72,23 @@ const distanceKey = (kind: "within" | "reach", a: string, b: string, inches: num
   return key
 }
 
+/**
+ * The last question keyed, and its key: a fact asked is read, then stated, kept by the journal
+ * and written, each by the same query object (queries are values, never changed in place).
+ */
+let lastQuery: FactQuery | undefined
+let lastKey = ""
+
 /** The store key of a question (built once per question: it runs for every fact read). */
 export const factKey = (q: FactQuery): string => {
+  if (q === lastQuery) return lastKey
+  const key = keyOf(q)
+  lastQuery = q
+  lastKey = key
+  return key
+}
+
+const keyOf = (q: FactQuery): string => {
   switch (q.q) {
     case "within":
       return q.a > q.b ? distanceKey("within", q.b, q.a, q.inches) : distanceKey("within", q.a, q.b, q.inches)

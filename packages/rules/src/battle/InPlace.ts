@@ -39,40 +39,53 @@ const ALL: ReadonlyArray<Part> = [
   "models",
 ]
 
+const NONE: ReadonlyArray<never> = []
+
+// Each event's parts as one constant list: `touch` runs for every event, and a list written in a
+// \`return\` would be a new array each time.
+const PENDING: ReadonlyArray<Part> = ["pending"]
+const PENDING_DICE: ReadonlyArray<Part> = ["pending", "dice"]
+const SIDES: ReadonlyArray<Part> = ["sides"]
+const ACTIVATION: ReadonlyArray<Part> = ["activation"]
+const TOKENS: ReadonlyArray<Part> = ["tokens"]
+const TOKENS_COUNTERS: ReadonlyArray<Part> = ["tokens", "counters"]
+const ROUND_USES: ReadonlyArray<Part> = ["roundUses"]
+const SIDES_ROUND_USES: ReadonlyArray<Part> = ["sides", "roundUses"]
+const SIDES_COUNTERS: ReadonlyArray<Part> = ["sides", "counters"]
+const COUNTERS: ReadonlyArray<Part> = ["counters"]
+const OBJECTIVES: ReadonlyArray<Part> = ["objectives"]
+
 /** The parts of the state an event changes in place (a part it only replaces needs no copy). */
 const partsOf = (e: Event): ReadonlyArray<Part> => {
   switch (e.type) {
     case "prompted":
-      return ["pending"]
+      return PENDING
     case "answered":
-      return ["pending", "dice"]
+      return PENDING_DICE
     case "round.start":
-      return ["sides"]
     case "initiative.rolled":
     case "routed":
-      return ["sides"]
+      return SIDES
     case "action":
-      return ["activation"]
     case "moved":
-      return ["activation"]
+      return ACTIVATION
     case "loot.taken":
     case "token.removed":
-      return ["tokens"]
     case "loot.dropped":
-      return ["tokens"]
+      return TOKENS
     case "token.placed":
-      return ["tokens", "counters"]
+      return TOKENS_COUNTERS
     case "used":
-      return e.model === undefined ? ["sides", "roundUses"] : ["roundUses"]
+      return e.model === undefined ? SIDES_ROUND_USES : ROUND_USES
     case "side.added":
-      return ["sides", "counters"]
+      return SIDES_COUNTERS
     case "creature.arrives":
-      return ["counters"]
+      return COUNTERS
     case "objective":
-      return ["objectives"]
+      return OBJECTIVES
     default:
       // The rest change only fields they replace (or nothing but the count of events).
-      return []
+      return NONE
   }
 }
 
@@ -83,10 +96,11 @@ const partsOf = (e: Event): ReadonlyArray<Part> => {
 const fieldOfAll = (e: Event): "activated" | "noise" | undefined =>
   e.type === "round.start" ? "activated" : e.type === "round.clear" ? "noise" : undefined
 
-const NONE: ReadonlyArray<never> = []
-
-/** The models an event changes (besides those {@link fieldOfAll} names a field of). */
-const modelsOf = (e: Event): ReadonlyArray<string> => {
+/**
+ * The model an event changes (besides those {@link fieldOfAll} names a field of), if one: `handed`
+ * changes a second, its \`to\`. One id, not a list: this runs for every event.
+ */
+const modelOf = (e: Event): string | undefined => {
   switch (e.type) {
     case "activation.start":
     case "activation.end":
@@ -115,13 +129,11 @@ const modelsOf = (e: Event): ReadonlyArray<string> => {
     case "fled":
     case "adjusted":
     case "profile.set":
-      return [e.model]
     case "handed":
-      return [e.model, e.to]
     case "used":
-      return e.model === undefined ? NONE : [e.model]
+      return e.model
     default:
-      return NONE
+      return undefined
   }
 }
 
@@ -250,15 +262,20 @@ export class Journal {
     const field = fieldOfAll(e)
     if (field !== undefined) this.keepField(field)
     this.keepFacts(e)
+    const id = modelOf(e)
+    if (id === undefined) return
     const replaces = REPLACES_ONLY.has(e.type)
-    for (const id of modelsOf(e)) {
-      const models = this.d.models
-      for (let i = 0; i < models.length; i++)
-        if (models[i]!.id === id) {
-          this.keepModel(i, replaces)
-          break
-        }
-    }
+    this.keepModelById(id, replaces)
+    if (e.type === "handed") this.keepModelById(e.to, replaces)
+  }
+
+  private keepModelById(id: string, replacesOnly: boolean): void {
+    const models = this.d.models
+    for (let i = 0; i < models.length; i++)
+      if (models[i]!.id === id) {
+        this.keepModel(i, replacesOnly)
+        return
+      }
   }
 
   private keep(p: Part): void {
