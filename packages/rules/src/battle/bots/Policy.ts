@@ -337,14 +337,16 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
   if (search) return search
   const reload = first("reload")
   if (reload && a.actionsLeft > 0) return reload
-  const moves = legal.ofType("move")
+  // The moves only where a step reads them (made one type at a time, they are every move into contact).
+  let moves: ReadonlyArray<CommandOf<"move">> | undefined
+  const movesOf = () => (moves ??= legal.ofType("move"))
   if (m.carrying.length > 0) {
     // Home, or the concrete move nearest the own edge.
     if (early) return undefined
-    const home = moves.find((c) => c.offTable)
+    const home = movesOf().find((c) => c.offTable)
     if (home) return home
     const edge = view.sides.find((s) => s.id === m.side)?.edge
-    const towardsEdge = [...moves.filter((c) => c.to)].sort(
+    const towardsEdge = [...movesOf().filter((c) => c.to)].sort(
       (x, y) => edgeGap(view, edge, x.to!) - edgeGap(view, edge, y.to!),
     )[0]
     if (towardsEdge) return towardsEdge
@@ -356,14 +358,18 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
       (x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1),
     )[0]?.id
   if (target) {
-    const contact = moves.find((c) => c.contact?.[0] === target)
-    if (contact && a.actionsLeft > 0 && reachable(view, env, m, target)) return contact
+    // Moves are listed only with actions left, and only a board says a move reaches (`reachable`).
+    const contact =
+      a.actionsLeft > 0 && view.board !== undefined
+        ? movesOf().find((c) => c.contact?.[0] === target)
+        : undefined
+    if (contact && reachable(view, env, m, target)) return contact
     // A step: the concrete move ending nearest the target.
     if (early) return undefined
     const pos =
       view.tokens.find((t) => t.id === target)?.position ?? view.models.find((o) => o.id === target)?.position
     const step = pos
-      ? [...moves.filter((c) => c.to)].sort(
+      ? [...movesOf().filter((c) => c.to)].sort(
           (x, y) =>
             Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
         )[0]
