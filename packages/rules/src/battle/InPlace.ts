@@ -10,7 +10,7 @@
  * @since 0.5.0
  */
 import type { Event } from "./Event.js"
-import { copy, type Draft } from "./Evolve.js"
+import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
 import { factKey, factKeysAbout, putFact } from "./Facts.js"
 import type { FactValue } from "./State.js"
 
@@ -392,6 +392,8 @@ export class Journal {
 
   /** Puts the state back as it was when the run began. */
   rollback(): void {
+    // Models and sides put back are other objects, maybe with other Gifts and the like.
+    effectInputsChanged()
     const d = this.d as Record<string, unknown>
     // A field the run added is left undefined (as evolve leaves one it clears), not deleted: a
     // deletion would slow every later read of the state.

@@ -19,12 +19,14 @@ import {
 } from "../../src/battle/bots/Policy.js"
 import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
 import type { Command } from "../../src/battle/Command.js"
+import { Ctx } from "../../src/battle/Context.js"
+import { effectsOf } from "../../src/battle/combat/Pools.js"
 import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
 import { applyAnswered, applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
 import { Journal } from "../../src/battle/InPlace.js"
 import { candidates, candidatesOfType, legalCommands, type QuickType } from "../../src/battle/Legal.js"
-import type { Answer, Prompt, State } from "../../src/battle/State.js"
+import type { Answer, Model, Prompt, State } from "../../src/battle/State.js"
 import { autoRaid } from "../../src/campaign/AutoPlay.js"
 import { type Campaign, hash as campaignHash } from "../../src/campaign/Campaign.js"
 import { simulateCampaign } from "../../src/sim/CampaignRun.js"
@@ -450,6 +452,46 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(plain(d as State)).toEqual(before)
       expect(hash(d as State)).toBe(hash(before))
     }
+  })
+})
+
+describe("a model's effects gathered once, on a state changed in place", () => {
+  it("R-SIM-01 stay those a fresh gathering finds after a Gift gained, a change of fields, and a journal putting the state back", () => {
+    const env = envOf(registry)
+    const battle = Either.getOrThrow(create({ refuges, scenario: "bloom-heart", dice: { seed: 2 } }, env))
+    const d = copy(battle.state) as Draft
+    const ctx = new Ctx(d, env, [])
+    const i = d.models.findIndex((m) => m.kind === "survivor" && !m.leader)
+    const id = d.models[i]!.id
+    const gifts = registry.list("gifts").filter((g) => (g.effects?.length ?? 0) > 0)
+    // Gathered again from a copy of the state (other objects: nothing kept applies to them).
+    const fresh = () => {
+      const other = copy(d) as Draft
+      return effectsOf(new Ctx(other, env, []), other.models[i] as Model)
+    }
+    const gathered = () => effectsOf(ctx, d.models[i] as Model)
+    const sources = () => gathered().map((s) => s.source)
+    expect(gathered()).toEqual(fresh())
+    const start = sources()
+    applyInPlace(d, { type: "gained", model: id, gift: gifts[0]!.id, faces: [1], threshold: 12 })
+    expect(gathered()).toEqual(fresh())
+    expect(sources().length).toBeGreaterThan(start.length)
+    const withGift = sources()
+    // In a run that is taken back: another Gift, and the Leader's rules.
+    const journal = new Journal(d)
+    for (const e of [
+      { type: "gained", model: id, gift: gifts[1]!.id, faces: [1], threshold: 12 },
+      { type: "adjusted", model: id, reason: "a test", changes: { leader: true } },
+    ] as Event[]) {
+      const before = sources()
+      journal.touch(e)
+      applyInPlace(d, e)
+      expect(gathered()).toEqual(fresh())
+      expect(sources()).not.toEqual(before)
+    }
+    journal.rollback()
+    expect(gathered()).toEqual(fresh())
+    expect(sources()).toEqual(withGift)
   })
 })
 
