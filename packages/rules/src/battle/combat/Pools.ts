@@ -15,7 +15,8 @@ import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import type { RolledPool } from "../Event.js"
 import { effectInputsEpoch } from "../Evolve.js"
-import type { Model } from "../State.js"
+import { getFact } from "../Facts.js"
+import type { FactQuery, Model } from "../State.js"
 import { objectiveEffects } from "../scenario/Objectives.js"
 import { gainBlight } from "./Blight.js"
 
@@ -214,16 +215,19 @@ export const aurasOn = (ctx: Ctx, m: Model): Sourced[] => {
         (e.affects === "enemies" && !friend && m.kind === "survivor") ||
         (e.affects === "creatures" && m.kind === "creature")
       if (!applies) continue
-      const near =
+      // A fact known is read before its question is written (most are known: every roll asks).
+      const query: FactQuery =
         e.radius === 0
-          ? ctx.fact(
-              { q: "contact", a: other.id, b: m.id },
-              `Is ${other.name} in base contact with ${m.name}?`,
-            )
-          : ctx.fact(
-              { q: "within", a: other.id, b: m.id, inches: e.radius },
-              `Is ${m.name} within ${e.radius}" of ${other.name}?`,
-            )
+          ? { q: "contact", a: other.id, b: m.id }
+          : { q: "within", a: other.id, b: m.id, inches: e.radius }
+      const near =
+        getFact(ctx.draft.facts, query) ??
+        ctx.fact(
+          query,
+          e.radius === 0
+            ? `Is ${other.name} in base contact with ${m.name}?`
+            : `Is ${m.name} within ${e.radius}" of ${other.name}?`,
+        )
       if (near !== true) continue
       for (const inner of e.effects)
         out.push({ source: `${s.source} (aura)`, effect: inner, owner: other.id })
