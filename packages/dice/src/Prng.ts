@@ -88,12 +88,15 @@ export class Prng {
     if (state?.algorithm !== "xoshiro128**" || !Array.isArray(s) || s.length !== 4) {
       throw new RangeError('state: expected { algorithm: "xoshiro128**", state: [4 uint32] }')
     }
-    for (const [i, w] of s.entries()) {
+    // Indexed, not `entries()`: a seeded raid restores a generator for every roll.
+    for (let i = 0; i < 4; i++) {
+      const w = s[i]
       if (!Number.isInteger(w) || w < 0 || w > 0xffffffff) {
         throw new RangeError(`state.state[${i}]: expected an unsigned 32-bit integer, got ${String(w)}`)
       }
     }
-    if (s.every((w) => w === 0)) throw new RangeError("state.state: the all-zero state is not valid")
+    if (s[0] === 0 && s[1] === 0 && s[2] === 0 && s[3] === 0)
+      throw new RangeError("state.state: the all-zero state is not valid")
     return new Prng(s[0], s[1], s[2], s[3])
   }
 

@@ -38,6 +38,22 @@ export const copy = <T>(v: T): T => {
   return out as T
 }
 
+/**
+ * A count bumped by every event that may change in place what a model's effects are gathered from
+ * (its Gifts, Marks, fields, the models and sides there are), and by a journal putting parts of a
+ * state back: while it stays the same, a state changed only by events has the same inputs
+ * (`Pools` then trusts the effects it gathered without comparing each input again).
+ */
+let effectInputs = 0
+
+/** The current {@link effectInputs} count. */
+export const effectInputsEpoch = (): number => effectInputs
+
+/** Says that what models' effects are gathered from may have changed (see {@link effectInputsEpoch}). */
+export const effectInputsChanged = (): void => {
+  effectInputs++
+}
+
 /** A private deep copy of a state (the undo link is not copied). */
 export const draftOf = (state: State): Draft => copy(state) as Draft
 
@@ -112,6 +128,7 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       if (Array.isArray(e.answer)) advancePrng(d, e.answer.length)
       return
     case "battle.setup": {
+      effectInputsChanged()
       const seq = d.seq
       Object.assign(d, copy(e.state))
       d.seq = seq
@@ -332,10 +349,12 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       return
     }
     case "side.added":
+      effectInputsChanged()
       d.sides.push(copy(e.side) as never)
       d.counters.brood++
       return
     case "creature.arrives":
+      effectInputsChanged()
       d.models.push(copy(e.model) as never)
       d.counters.creature++
       return
@@ -349,12 +368,14 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       return
     }
     case "gained": {
+      effectInputsChanged()
       const m = model(d, e.model)
       if (e.gift !== undefined) m.gifts.push(e.gift)
       if (e.mark !== undefined) m.marks.push(e.mark)
       return
     }
     case "joined":
+      effectInputsChanged()
       d.models.push(copy(e.model) as never)
       return
     case "emerged":
@@ -389,11 +410,13 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       d.activation = undefined
       return
     case "adjusted": {
+      effectInputsChanged()
       const m = model(d, e.model) as unknown as Record<string, unknown>
       for (const [k, v] of Object.entries(e.changes)) m[k] = v
       return
     }
     case "profile.set":
+      effectInputsChanged()
       model(d, e.model).profile = { ...e.profile }
       return
     case "undone":

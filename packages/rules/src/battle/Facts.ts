@@ -48,9 +48,13 @@ const inner = <K, K2, V>(outer: Map<K, Map<K2, V>>, k: K): Map<K2, V> => {
   return made
 }
 
-/** `kind|a|b`, built once. */
-const pairKey = (kind: "sees" | "contact" | "cover" | "in", a: string, b: string): string => {
-  const byB = inner(keys[kind], a)
+/** `kind|a|b`, built once (`byA`: the kind's own map, handed in rather than looked up by name). */
+const pairKey = (byA: PairKeys, kind: "sees" | "contact" | "cover" | "in", a: string, b: string): string => {
+  let byB = byA.get(a)
+  if (byB === undefined) {
+    byB = new Map()
+    byA.set(a, byB)
+  }
   let key = byB.get(b)
   if (key === undefined) {
     key = `${kind}|${a}|${b}`
@@ -61,8 +65,14 @@ const pairKey = (kind: "sees" | "contact" | "cover" | "in", a: string, b: string
 }
 
 /** `kind|a|b|inches`, built once. */
-const distanceKey = (kind: "within" | "reach", a: string, b: string, inches: number): string => {
-  const byInches = inner(inner(keys[kind], a), b)
+const distanceKey = (
+  byA: DistanceKeys,
+  kind: "within" | "reach",
+  a: string,
+  b: string,
+  inches: number,
+): string => {
+  const byInches = inner(inner(byA, a), b)
   let key = byInches.get(inches)
   if (key === undefined) {
     key = `${kind}|${a}|${b}|${inches}`
@@ -72,25 +82,47 @@ const distanceKey = (kind: "within" | "reach", a: string, b: string, inches: num
   return key
 }
 
+/**
+ * The last question keyed, and its key: a fact asked is read, then stated, kept by the journal
+ * and written, each by the same query object (queries are values, never changed in place).
+ */
+let lastQuery: FactQuery | undefined
+let lastKey = ""
+
 /** The store key of a question (built once per question: it runs for every fact read). */
 export const factKey = (q: FactQuery): string => {
+  if (q === lastQuery) return lastKey
+  const key = keyOf(q)
+  lastQuery = q
+  lastKey = key
+  return key
+}
+
+const keyOf = (q: FactQuery): string => {
   switch (q.q) {
     case "within":
-      return q.a > q.b ? distanceKey("within", q.b, q.a, q.inches) : distanceKey("within", q.a, q.b, q.inches)
+      return q.a > q.b
+        ? distanceKey(keys.within, "within", q.b, q.a, q.inches)
+        : distanceKey(keys.within, "within", q.a, q.b, q.inches)
     case "reach":
-      return distanceKey("reach", q.a, q.b, q.inches)
+      return distanceKey(keys.reach, "reach", q.a, q.b, q.inches)
     case "in":
-      return pairKey("in", q.a, q.terrain)
+      return pairKey(keys.in, "in", q.a, q.terrain)
     case "nearest":
       return `nearest|${q.a}|${[...q.among].sort().join(",")}`
     // Sight, distance and contact are mutual (R-BATTLE-16): one key for both ways.
     case "sees":
+      return q.a > q.b ? pairKey(keys.sees, "sees", q.b, q.a) : pairKey(keys.sees, "sees", q.a, q.b)
     case "contact":
-      return q.a > q.b ? pairKey(q.q, q.b, q.a) : pairKey(q.q, q.a, q.b)
+      return contactKey(q.a, q.b)
     case "cover":
-      return pairKey("cover", q.a, q.b)
+      return pairKey(keys.cover, "cover", q.a, q.b)
   }
 }
+
+/** The key of contact between two ids, either way round (R-BATTLE-16). */
+const contactKey = (a: string, b: string): string =>
+  a > b ? pairKey(keys.contact, "contact", b, a) : pairKey(keys.contact, "contact", a, b)
 
 /** The ids a key names: those {@link forgetFactsOf} forgets it for (each one a "nearest" is among). */
 const namesOf = (key: string): ReadonlyArray<string> => {
@@ -122,19 +154,36 @@ const list = (index: Map<string, Set<string>>, key: string): void => {
   for (const id of namesOf(key)) listUnder(index, id, key)
 }
 
+/** The last store whose index was asked for, and that index (a raid writes one store). */
+let lastStore: Readonly<Store> | undefined
+let lastIndex: Map<string, Set<string>> | undefined
+
+/** A store's index, if it has one yet. */
+const indexIfAny = (facts: Readonly<Store>): Map<string, Set<string>> | undefined => {
+  if (facts === lastStore) return lastIndex
+  const index = indexes.get(facts)
+  if (index !== undefined) {
+    lastStore = facts
+    lastIndex = index
+  }
+  return index
+}
+
 const indexOf = (facts: Readonly<Store>): Map<string, Set<string>> => {
-  let index = indexes.get(facts)
+  let index = indexIfAny(facts)
   if (index === undefined) {
     index = new Map()
     for (const key in facts) list(index, key)
     indexes.set(facts, index)
+    lastStore = facts
+    lastIndex = index
   }
   return index
 }
 
 /** Puts a value under a key (for a caller that puts back what it kept, by key). */
 export const putFact = (facts: Store, key: string, value: FactValue): void => {
-  const index = indexes.get(facts)
+  const index = indexIfAny(facts)
   if (index !== undefined && facts[key] === undefined) list(index, key)
   facts[key] = value
 }
@@ -142,7 +191,7 @@ export const putFact = (facts: Store, key: string, value: FactValue): void => {
 /** Records a fact. */
 export const setFact = (facts: Store, q: FactQuery, value: FactValue): void => {
   const key = factKey(q)
-  const index = indexes.get(facts)
+  const index = indexIfAny(facts)
   if (index !== undefined && facts[key] === undefined) {
     // The ids the key names are the question's (a "nearest" also names each one it is among).
     if (q.q === "nearest") list(index, key)
@@ -159,7 +208,7 @@ export const getFact = (facts: Readonly<Store>, q: FactQuery): FactValue | undef
   const v = facts[factKey(q)]
   if (v !== undefined) return v
   if (q.q === "within" || q.q === "reach") {
-    if (facts[q.a > q.b ? pairKey("contact", q.b, q.a) : pairKey("contact", q.a, q.b)] === true) return true
+    if (facts[contactKey(q.a, q.b)] === true) return true
   }
   return undefined
 }

@@ -10,7 +10,7 @@
  * @since 0.5.0
  */
 import type { Event } from "./Event.js"
-import { copy, type Draft } from "./Evolve.js"
+import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
 import { factKey, factKeysAbout, putFact } from "./Facts.js"
 import type { FactValue } from "./State.js"
 
@@ -39,40 +39,53 @@ const ALL: ReadonlyArray<Part> = [
   "models",
 ]
 
+const NONE: ReadonlyArray<never> = []
+
+// Each event's parts as one constant list: `touch` runs for every event, and a list written in a
+// \`return\` would be a new array each time.
+const PENDING: ReadonlyArray<Part> = ["pending"]
+const PENDING_DICE: ReadonlyArray<Part> = ["pending", "dice"]
+const SIDES: ReadonlyArray<Part> = ["sides"]
+const ACTIVATION: ReadonlyArray<Part> = ["activation"]
+const TOKENS: ReadonlyArray<Part> = ["tokens"]
+const TOKENS_COUNTERS: ReadonlyArray<Part> = ["tokens", "counters"]
+const ROUND_USES: ReadonlyArray<Part> = ["roundUses"]
+const SIDES_ROUND_USES: ReadonlyArray<Part> = ["sides", "roundUses"]
+const SIDES_COUNTERS: ReadonlyArray<Part> = ["sides", "counters"]
+const COUNTERS: ReadonlyArray<Part> = ["counters"]
+const OBJECTIVES: ReadonlyArray<Part> = ["objectives"]
+
 /** The parts of the state an event changes in place (a part it only replaces needs no copy). */
 const partsOf = (e: Event): ReadonlyArray<Part> => {
   switch (e.type) {
     case "prompted":
-      return ["pending"]
+      return PENDING
     case "answered":
-      return ["pending", "dice"]
+      return PENDING_DICE
     case "round.start":
-      return ["sides"]
     case "initiative.rolled":
     case "routed":
-      return ["sides"]
+      return SIDES
     case "action":
-      return ["activation"]
     case "moved":
-      return ["activation"]
+      return ACTIVATION
     case "loot.taken":
     case "token.removed":
-      return ["tokens"]
     case "loot.dropped":
-      return ["tokens"]
+      return TOKENS
     case "token.placed":
-      return ["tokens", "counters"]
+      return TOKENS_COUNTERS
     case "used":
-      return e.model === undefined ? ["sides", "roundUses"] : ["roundUses"]
+      return e.model === undefined ? SIDES_ROUND_USES : ROUND_USES
     case "side.added":
-      return ["sides", "counters"]
+      return SIDES_COUNTERS
     case "creature.arrives":
-      return ["counters"]
+      return COUNTERS
     case "objective":
-      return ["objectives"]
+      return OBJECTIVES
     default:
       // The rest change only fields they replace (or nothing but the count of events).
-      return []
+      return NONE
   }
 }
 
@@ -83,10 +96,11 @@ const partsOf = (e: Event): ReadonlyArray<Part> => {
 const fieldOfAll = (e: Event): "activated" | "noise" | undefined =>
   e.type === "round.start" ? "activated" : e.type === "round.clear" ? "noise" : undefined
 
-const NONE: ReadonlyArray<never> = []
-
-/** The models an event changes (besides those {@link fieldOfAll} names a field of). */
-const modelsOf = (e: Event): ReadonlyArray<string> => {
+/**
+ * The model an event changes (besides those {@link fieldOfAll} names a field of), if one: `handed`
+ * changes a second, its \`to\`. One id, not a list: this runs for every event.
+ */
+const modelOf = (e: Event): string | undefined => {
   switch (e.type) {
     case "activation.start":
     case "activation.end":
@@ -115,13 +129,11 @@ const modelsOf = (e: Event): ReadonlyArray<string> => {
     case "fled":
     case "adjusted":
     case "profile.set":
-      return [e.model]
     case "handed":
-      return [e.model, e.to]
     case "used":
-      return e.model === undefined ? NONE : [e.model]
+      return e.model
     default:
-      return NONE
+      return undefined
   }
 }
 
@@ -217,14 +229,16 @@ export class Journal {
   /** The state's own fields when the run began (a field replaced is put back from here). */
   private readonly top: Record<string, unknown>
   private readonly models: number
-  private readonly kept = new Map<Part, unknown>()
-  private readonly keptModels = new Map<number, unknown>()
+  // Each collection below is made at its first use: a journal is made for every run, and most
+  // runs keep a few models and facts and nothing else.
+  private kept: Map<Part, unknown> | undefined
+  private keptModels: Map<number, unknown> | undefined
   /** Models kept by a shallow copy so far (their arrays and objects are still those of the run's start). */
-  private readonly shallow = new Set<number>()
+  private shallow: Set<number> | undefined
   /** Facts as they were, key by key (undefined: not known then). */
-  private readonly facts = new Map<string, FactValue | undefined>()
+  private facts: Map<string, FactValue | undefined> | undefined
   /** A field of every model not kept whole when it was first changed, as it was then, by index. */
-  private readonly fields = new Map<"activated" | "noise", Map<number, unknown>>()
+  private fields: Map<"activated" | "noise", Map<number, unknown>> | undefined
 
   constructor(private readonly d: Draft) {
     this.top = { ...d }
@@ -250,30 +264,40 @@ export class Journal {
     const field = fieldOfAll(e)
     if (field !== undefined) this.keepField(field)
     this.keepFacts(e)
+    const id = modelOf(e)
+    if (id === undefined) return
     const replaces = REPLACES_ONLY.has(e.type)
-    for (const id of modelsOf(e)) {
-      const models = this.d.models
-      for (let i = 0; i < models.length; i++)
-        if (models[i]!.id === id) {
-          this.keepModel(i, replaces)
-          break
-        }
-    }
+    this.keepModelById(id, replaces)
+    if (e.type === "handed") this.keepModelById(e.to, replaces)
+  }
+
+  private keepModelById(id: string, replacesOnly: boolean): void {
+    const models = this.d.models
+    for (let i = 0; i < models.length; i++)
+      if (models[i]!.id === id) {
+        this.keepModel(i, replacesOnly)
+        return
+      }
+  }
+
+  private keptParts(): Map<Part, unknown> {
+    if (this.kept === undefined) this.kept = new Map()
+    return this.kept
   }
 
   private keep(p: Part): void {
-    if (this.kept.has(p)) return
+    if (this.kept?.has(p)) return
     const now = (this.d as Record<string, unknown>)[p]
     // A part this run put in place is new: putting the old field back is enough.
     if (now !== this.top[p]) return
     if (p === "models") {
       for (let i = 0; i < this.models; i++) this.keepModel(i)
-      this.kept.set(p, true)
+      this.keptParts().set(p, true)
       return
     }
     // Facts, uses, counters and the dice hold plain values (the PRNG words are replaced, not changed).
     const flat = p === "facts" || p === "roundUses" || p === "counters" || p === "dice"
-    this.kept.set(
+    this.keptParts().set(
       p,
       now === undefined
         ? undefined
@@ -292,7 +316,7 @@ export class Journal {
   private keepFacts(e: Event): void {
     const facts = this.d.facts
     // Kept whole, or put in place by this run: nothing to keep key by key.
-    if (this.kept.has("facts") || facts !== this.top.facts) return
+    if (this.kept?.has("facts") || facts !== this.top.facts) return
     switch (e.type) {
       case "facts.stated":
         for (const f of e.facts) this.keepFact(factKey(f.query))
@@ -323,6 +347,7 @@ export class Journal {
   }
 
   private keepFact(key: string): void {
+    if (this.facts === undefined) this.facts = new Map()
     if (!this.facts.has(key)) this.facts.set(key, this.d.facts[key])
   }
 
@@ -331,10 +356,11 @@ export class Journal {
    * as it was; one kept later holds it changed, and the field is put back over it).
    */
   private keepField(field: "activated" | "noise"): void {
-    if (this.fields.has(field)) return
+    if (this.fields?.has(field)) return
     const was = new Map<number, unknown>()
     for (let i = 0; i < this.models; i++)
-      if (!this.keptModels.has(i)) was.set(i, (this.d.models[i] as Record<string, unknown>)[field])
+      if (!this.keptModels?.has(i)) was.set(i, (this.d.models[i] as Record<string, unknown>)[field])
+    if (this.fields === undefined) this.fields = new Map()
     this.fields.set(field, was)
   }
 
@@ -345,37 +371,45 @@ export class Journal {
    */
   private keepModel(i: number, replacesOnly = false): void {
     if (i >= this.models) return
-    const kept = this.keptModels.get(i) as Record<string, unknown> | undefined
+    const kept = this.keptModels?.get(i) as Record<string, unknown> | undefined
     if (kept === undefined) {
       const m = this.d.models[i]!
+      if (this.keptModels === undefined) this.keptModels = new Map()
       this.keptModels.set(i, replacesOnly ? { ...m } : copy(m))
-      if (replacesOnly) this.shallow.add(i)
+      if (replacesOnly) {
+        if (this.shallow === undefined) this.shallow = new Set()
+        this.shallow.add(i)
+      }
       return
     }
-    if (replacesOnly || !this.shallow.has(i)) return
+    if (replacesOnly || !this.shallow?.has(i)) return
     for (const k in kept) {
       const v = kept[k]
       if (v !== null && typeof v === "object") kept[k] = copy(v)
     }
-    this.shallow.delete(i)
+    this.shallow!.delete(i)
   }
 
   /** Puts the state back as it was when the run began. */
   rollback(): void {
+    // Models and sides put back are other objects, maybe with other Gifts and the like.
+    effectInputsChanged()
     const d = this.d as Record<string, unknown>
     // A field the run added is left undefined (as evolve leaves one it clears), not deleted: a
     // deletion would slow every later read of the state.
     for (const k of Object.keys(d)) if (!(k in this.top)) d[k] = undefined
     for (const k in this.top) d[k] = this.top[k]
-    for (const [p, v] of this.kept) if (p !== "models") d[p] = v
+    if (this.kept !== undefined) for (const [p, v] of this.kept) if (p !== "models") d[p] = v
     const facts = this.d.facts
-    for (const [key, v] of this.facts)
-      if (v === undefined) delete facts[key]
-      else putFact(facts, key, v)
+    if (this.facts !== undefined)
+      for (const [key, v] of this.facts)
+        if (v === undefined) delete facts[key]
+        else putFact(facts, key, v)
     const models = this.d.models as unknown[]
     models.length = this.models
-    for (const [i, m] of this.keptModels) models[i] = m
-    for (const [field, was] of this.fields)
-      for (const [i, v] of was) (models[i] as Record<string, unknown>)[field] = v
+    if (this.keptModels !== undefined) for (const [i, m] of this.keptModels) models[i] = m
+    if (this.fields !== undefined)
+      for (const [field, was] of this.fields)
+        for (const [i, v] of was) (models[i] as Record<string, unknown>)[field] = v
   }
 }

@@ -89,54 +89,20 @@ export const candidates = (state: State, env: Env, by = "any"): Command[] => {
   const m = state.models.find((x) => x.id === a.model)!
   if (by !== "any" && by !== m.side) return []
   if (a.actionsLeft > 0) {
-    // Into contact with each other model standing (or a Down friend), Loot token and objective.
-    const contactables: string[] = []
-    for (const o of state.models)
-      if (o.id !== m.id && (o.status === "active" || (o.status === "down" && o.side === m.side)))
-        contactables.push(o.id)
-    for (const t of state.tokens) if (t.kind === "loot" || t.kind === "objective") contactables.push(t.id)
+    const contactables = contactablesOf(state, m)
     const moves: Array<"move" | "sprint"> = a.shot ? ["move"] : ["move", "sprint"]
-    for (const type of moves) {
-      out.push({ type, model: m.id })
-      for (const c of contactables) out.push({ type, model: m.id, contact: [c] })
-    }
+    for (const type of moves) pushMoves(type, m, contactables, out)
     if (!a.attacked) {
-      for (const w of m.weapons) {
-        const entry = env.content.get("weapons", w.weapon)
-        if (!entry || w.spent || w.jammed || a.sprinted) continue
-        if (entry.type === "melee") continue
-        if (entry.ammunition !== "none" && w.loaded === 0) continue
-        for (const t of state.models) {
-          if (t.status !== "active" || !areEnemies(m, t)) continue
-          if (getFact(state.facts, { q: "sees", a: m.id, b: t.id }) === false) continue
-          if (getFact(state.facts, { q: "within", a: m.id, b: t.id, inches: entry.range ?? 0 }) === false)
-            continue
-          out.push({ type: "shoot", model: m.id, weapon: w.weapon, target: t.id })
-        }
-      }
-      for (const t of state.models) {
-        if ((t.status !== "active" && t.status !== "down") || !areEnemies(m, t)) continue
-        if (getFact(state.facts, { q: "contact", a: m.id, b: t.id }) === true)
-          out.push({ type: "fight", model: m.id, target: t.id })
-      }
+      pushShots(state, env, m, a, out)
+      pushFights(state, m, out)
       if (
         !a.sprinted &&
         m.weapons.some((w) => !w.spent && env.content.get("weapons", w.weapon)?.type !== "melee")
       )
         out.push({ type: "aim", model: m.id })
     }
-    for (const w of m.weapons) {
-      const entry = env.content.get("weapons", w.weapon)
-      if (!entry || w.spent || entry.ammunition === "none") continue
-      const full = entry.ammunition === "reloads" ? (entry.mag ?? 1) : 1
-      if (w.loaded < full && (m as Model)[entry.ammunition] > 0)
-        out.push({ type: "reload", model: m.id, weapon: w.weapon })
-      if (w.jammed) out.push({ type: "use", model: m.id, use: "clearJam", weapon: w.weapon })
-    }
-    if (m.carrying.length === 0)
-      for (const t of state.tokens)
-        if (t.kind === "loot" && getFact(state.facts, { q: "contact", a: m.id, b: t.id }) === true)
-          out.push({ type: "search", model: m.id, token: t.id })
+    pushUpkeep(env, m, out, true)
+    pushSearches(state, m, out)
     for (const f of state.models) {
       if (f.side !== m.side || f.id === m.id || f.kind !== "survivor") continue
       const hurt = f.status === "down" || (f.status === "active" && f.health < f.profile.health)
@@ -155,16 +121,7 @@ export const candidates = (state: State, env: Env, by = "any"): Command[] => {
       for (const item of items)
         out.push({ type: "use", model: m.id, use: "objective", target: o.token, ...(item ? { item } : {}) })
     }
-    if (!a.attacked && !a.sprinted)
-      for (const o of state.objectives) {
-        if (o.kind !== "bloomHeart" || o.state !== "standing" || o.token === undefined) continue
-        for (const w of m.weapons) {
-          const entry = env.content.get("weapons", w.weapon)
-          if (!entry?.traits?.fire || w.spent || w.jammed || (entry.ammunition !== "none" && w.loaded === 0))
-            continue
-          out.push({ type: "shoot", model: m.id, weapon: w.weapon, target: o.token })
-        }
-      }
+    pushFireShots(state, env, m, a, out)
     if (!m.hidden) out.push({ type: "hide", model: m.id })
     if (m.shaken) out.push({ type: "steady", model: m.id })
     for (const g of grantedActions({ env }, m)) {
@@ -195,4 +152,130 @@ export const candidates = (state: State, env: Env, by = "any"): Command[] => {
   }
   out.push({ type: "endActivation", model: m.id })
   return out
+}
+
+type Activation = NonNullable<State["activation"]>
+
+// The pieces of `candidates` for the activating model `m`, each pushing its commands onto `out`
+// in the list's order (also for `candidatesOfType`, which makes one type alone).
+
+/** Whom a move may end in contact with: each other model standing (or a Down friend), Loot token and objective. */
+const contactablesOf = (state: State, m: Model): string[] => {
+  const out: string[] = []
+  for (const o of state.models)
+    if (o.id !== m.id && (o.status === "active" || (o.status === "down" && o.side === m.side))) out.push(o.id)
+  for (const t of state.tokens) if (t.kind === "loot" || t.kind === "objective") out.push(t.id)
+  return out
+}
+
+/** A plain move of the type, then one into contact with each of `contactables`. */
+const pushMoves = (
+  type: "move" | "sprint",
+  m: Model,
+  contactables: ReadonlyArray<string>,
+  out: Command[],
+): void => {
+  out.push({ type, model: m.id })
+  for (const c of contactables) out.push({ type, model: m.id, contact: [c] })
+}
+
+/** Shots with each loaded ranged weapon at each enemy standing not known to be out of sight or range. */
+const pushShots = (state: State, env: Env, m: Model, a: Activation, out: Command[]): void => {
+  for (const w of m.weapons) {
+    const entry = env.content.get("weapons", w.weapon)
+    if (!entry || w.spent || w.jammed || a.sprinted) continue
+    if (entry.type === "melee") continue
+    if (entry.ammunition !== "none" && w.loaded === 0) continue
+    for (const t of state.models) {
+      if (t.status !== "active" || !areEnemies(m, t)) continue
+      if (getFact(state.facts, { q: "sees", a: m.id, b: t.id }) === false) continue
+      if (getFact(state.facts, { q: "within", a: m.id, b: t.id, inches: entry.range ?? 0 }) === false)
+        continue
+      out.push({ type: "shoot", model: m.id, weapon: w.weapon, target: t.id })
+    }
+  }
+}
+
+/** Fights with each enemy standing or Down known to be in contact. */
+const pushFights = (state: State, m: Model, out: Command[]): void => {
+  for (const t of state.models) {
+    if ((t.status !== "active" && t.status !== "down") || !areEnemies(m, t)) continue
+    if (getFact(state.facts, { q: "contact", a: m.id, b: t.id }) === true)
+      out.push({ type: "fight", model: m.id, target: t.id })
+  }
+}
+
+/** Reloads (and, with `clearJams`, clearing a jam after each weapon's reload). */
+const pushUpkeep = (env: Env, m: Model, out: Command[], clearJams: boolean): void => {
+  for (const w of m.weapons) {
+    const entry = env.content.get("weapons", w.weapon)
+    if (!entry || w.spent || entry.ammunition === "none") continue
+    const full = entry.ammunition === "reloads" ? (entry.mag ?? 1) : 1
+    if (w.loaded < full && (m as Model)[entry.ammunition] > 0)
+      out.push({ type: "reload", model: m.id, weapon: w.weapon })
+    if (clearJams && w.jammed) out.push({ type: "use", model: m.id, use: "clearJam", weapon: w.weapon })
+  }
+}
+
+/** Searches of each Loot token known to be in contact, by a model carrying nothing. */
+const pushSearches = (state: State, m: Model, out: Command[]): void => {
+  if (m.carrying.length > 0) return
+  for (const t of state.tokens)
+    if (t.kind === "loot" && getFact(state.facts, { q: "contact", a: m.id, b: t.id }) === true)
+      out.push({ type: "search", model: m.id, token: t.id })
+}
+
+/** Shots with each fire weapon at each Bloom Heart standing. */
+const pushFireShots = (state: State, env: Env, m: Model, a: Activation, out: Command[]): void => {
+  if (a.attacked || a.sprinted) return
+  for (const o of state.objectives) {
+    if (o.kind !== "bloomHeart" || o.state !== "standing" || o.token === undefined) continue
+    for (const w of m.weapons) {
+      const entry = env.content.get("weapons", w.weapon)
+      if (!entry?.traits?.fire || w.spent || w.jammed || (entry.ammunition !== "none" && w.loaded === 0))
+        continue
+      out.push({ type: "shoot", model: m.id, weapon: w.weapon, target: o.token })
+    }
+  }
+}
+
+/** The types {@link candidatesOfType} makes. */
+export type QuickType = "fight" | "shoot" | "search" | "reload" | "move" | "endActivation"
+
+/**
+ * The commands of one type that {@link candidates} lists now, in its order, made without the rest
+ * of the list (a policy that reads a few types of command first need not have every move into
+ * contact made: `Policy.quick`). Undefined where no model is activating (or a prompt waits): then
+ * only the whole list says.
+ */
+export const candidatesOfType = <T extends QuickType>(
+  state: State,
+  env: Env,
+  type: T,
+): Array<CommandOf<T>> | undefined => {
+  const a = state.activation
+  if (state.phase === "over" || state.pending?.prompt !== undefined || a === undefined) return undefined
+  const m = state.models.find((x) => x.id === a.model)!
+  const out: Command[] = []
+  if (type === "endActivation") out.push({ type: "endActivation", model: m.id })
+  else if (a.actionsLeft > 0)
+    switch (type as QuickType) {
+      case "fight":
+        if (!a.attacked) pushFights(state, m, out)
+        break
+      case "shoot":
+        if (!a.attacked) pushShots(state, env, m, a, out)
+        pushFireShots(state, env, m, a, out)
+        break
+      case "search":
+        pushSearches(state, m, out)
+        break
+      case "reload":
+        pushUpkeep(env, m, out, false)
+        break
+      case "move":
+        pushMoves("move", m, contactablesOf(state, m), out)
+        break
+    }
+  return out as Array<CommandOf<T>>
 }

@@ -12,16 +12,21 @@ import {
   isPlainMove,
   ordered,
   type Policy,
+  quick,
+  quickOf,
   sensible,
   stagingOf,
 } from "../../src/battle/bots/Policy.js"
 import { seededTable, tableSpace } from "../../src/battle/bots/Table.js"
+import type { Command } from "../../src/battle/Command.js"
+import { Ctx } from "../../src/battle/Context.js"
+import { effectsOf } from "../../src/battle/combat/Pools.js"
 import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
 import { applyAnswered, applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
 import { Journal } from "../../src/battle/InPlace.js"
-import { candidates, legalCommands } from "../../src/battle/Legal.js"
-import type { Answer, Prompt, State } from "../../src/battle/State.js"
+import { candidates, candidatesOfType, legalCommands, type QuickType } from "../../src/battle/Legal.js"
+import type { Answer, Model, Prompt, State } from "../../src/battle/State.js"
 import { autoRaid } from "../../src/campaign/AutoPlay.js"
 import { type Campaign, hash as campaignHash } from "../../src/campaign/Campaign.js"
 import { simulateCampaign } from "../../src/sim/CampaignRun.js"
@@ -164,6 +169,95 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(lazy.summary.commands).toBeGreaterThan(20)
     }
   }, 120_000)
+
+  it("R-SIM-02 a quick pick is the policy's pick from every candidate, and each type made alone is the list's", () => {
+    const env = envOf(registry)
+    const policy = sensible(env)
+    const quick = quickOf(policy)
+    expect(quick).toBeDefined()
+    const types: ReadonlyArray<QuickType> = ["fight", "shoot", "search", "reload", "move", "endActivation"]
+    const counts = { quick: 0, types: 0 }
+    // At each decision: the quick pick against the pick from the whole list, and each type alone.
+    const probing: Policy = (view, legal, context) => {
+      const listed = candidates(view, env)
+      for (const type of types) {
+        const alone = candidatesOfType(view, env, type)
+        if (alone === undefined) continue
+        expect(alone).toEqual(listed.filter((c) => c.type === type))
+        counts.types++
+      }
+      const pick = quick?.(view, env)
+      if (pick !== undefined) {
+        expect(pick).toEqual(policy(view, boardCommands(view, listed, env.content), context))
+        counts.quick++
+      }
+      return policy(view, legal, context)
+    }
+    for (const scenario of SCENARIOS)
+      for (const [seed, i] of [
+        [1, 0],
+        [5, 2],
+      ] as const)
+        Either.getOrThrow(
+          played({ refuges, scenario, table: "declared", policies: [probing], seed }, registry, i),
+        )
+    expect(counts.quick).toBeGreaterThan(500)
+    expect(counts.types).toBeGreaterThan(3000)
+  }, 120_000)
+
+  it("R-SIM-02 a quick policy plays the same raids as the same policy picking from the list", () => {
+    const env = envOf(registry)
+    const policy = sensible(env)
+    // The same picks, ordered but not quick: every decision lists the candidates.
+    const listing = ordered((view, legal, context) => policy(view, legal, context))
+    expect(quickOf(listing)).toBeUndefined()
+    for (const scenario of SCENARIOS)
+      for (const audited of [false, true]) {
+        const spec: Spec = { refuges, scenario, table: "declared", policies: [policy], seed: 9, audited }
+        const quick = Either.getOrThrow(played(spec, registry, 1))
+        const listed = Either.getOrThrow(played({ ...spec, policies: [listing] }, registry, 1))
+        expect(hash(quick.state)).toBe(hash(listed.state))
+        expect(JSON.stringify(quick.summary)).toBe(JSON.stringify(listed.summary))
+      }
+  }, 120_000)
+
+  it("R-SIM-02 a quick pick struck off (a declared move the table says does not reach) leaves the policy the rest of the list", () => {
+    // Into contact with the first it may, else end the activation: on the declared table the table
+    // draws whether each such move reaches, and about half do not.
+    const pickFrom = (legal: ReadonlyArray<Command>): Command =>
+      legal.find((c) => c.type === "move" && c.contact !== undefined) ??
+      legal.find((c) => c.type === "endActivation") ??
+      legal[0]!
+    const counts = { struck: 0 }
+    let quickAt = -1
+    const listing = ordered((_view, legal) => pickFrom(legal))
+    const quickOne = quick(
+      ordered((view, legal) => {
+        if (view.seq === quickAt) counts.struck++
+        return pickFrom(legal)
+      }),
+      (state, env) => {
+        const pick = candidatesOfType(state, env, "move")?.find((c) => c.contact !== undefined)
+        if (pick !== undefined) quickAt = state.seq
+        return pick
+      },
+    )
+    for (const audited of [false, true]) {
+      const spec: Spec = {
+        refuges,
+        scenario: "cache",
+        table: "declared",
+        policies: [quickOne],
+        seed: 2,
+        audited,
+      }
+      const fast = Either.getOrThrow(played(spec, registry, 0))
+      const listed = Either.getOrThrow(played({ ...spec, policies: [listing] }, registry, 0))
+      expect(hash(fast.state)).toBe(hash(listed.state))
+      expect(JSON.stringify(fast.summary)).toBe(JSON.stringify(listed.summary))
+    }
+    expect(counts.struck).toBeGreaterThan(5)
+  })
 
   it("R-SIM-02 the rule-by-rule policies are ordered too: the same raids as shown the legal commands", () => {
     const env = envOf(registry)
@@ -358,6 +452,46 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(plain(d as State)).toEqual(before)
       expect(hash(d as State)).toBe(hash(before))
     }
+  })
+})
+
+describe("a model's effects gathered once, on a state changed in place", () => {
+  it("R-SIM-01 stay those a fresh gathering finds after a Gift gained, a change of fields, and a journal putting the state back", () => {
+    const env = envOf(registry)
+    const battle = Either.getOrThrow(create({ refuges, scenario: "bloom-heart", dice: { seed: 2 } }, env))
+    const d = copy(battle.state) as Draft
+    const ctx = new Ctx(d, env, [])
+    const i = d.models.findIndex((m) => m.kind === "survivor" && !m.leader)
+    const id = d.models[i]!.id
+    const gifts = registry.list("gifts").filter((g) => (g.effects?.length ?? 0) > 0)
+    // Gathered again from a copy of the state (other objects: nothing kept applies to them).
+    const fresh = () => {
+      const other = copy(d) as Draft
+      return effectsOf(new Ctx(other, env, []), other.models[i] as Model)
+    }
+    const gathered = () => effectsOf(ctx, d.models[i] as Model)
+    const sources = () => gathered().map((s) => s.source)
+    expect(gathered()).toEqual(fresh())
+    const start = sources()
+    applyInPlace(d, { type: "gained", model: id, gift: gifts[0]!.id, faces: [1], threshold: 12 })
+    expect(gathered()).toEqual(fresh())
+    expect(sources().length).toBeGreaterThan(start.length)
+    const withGift = sources()
+    // In a run that is taken back: another Gift, and the Leader's rules.
+    const journal = new Journal(d)
+    for (const e of [
+      { type: "gained", model: id, gift: gifts[1]!.id, faces: [1], threshold: 12 },
+      { type: "adjusted", model: id, reason: "a test", changes: { leader: true } },
+    ] as Event[]) {
+      const before = sources()
+      journal.touch(e)
+      applyInPlace(d, e)
+      expect(gathered()).toEqual(fresh())
+      expect(sources()).not.toEqual(before)
+    }
+    journal.rollback()
+    expect(gathered()).toEqual(fresh())
+    expect(sources()).toEqual(withGift)
   })
 })
 

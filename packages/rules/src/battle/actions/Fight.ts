@@ -32,10 +32,21 @@ export interface MeleeWeapon {
  * does not list it (a Refuge not made by founding) still fights with it.
  */
 const freeMelee = (ctx: Ctx, m: Model): string[] =>
-  ctx.env.content
-    .list("weapons")
-    .filter((w) => w.free === true && w.type === "melee" && !m.weapons.some((c) => c.weapon === w.id))
-    .map((w) => w.id)
+  freeMeleeOf(ctx.env.content).filter((id) => !m.weapons.some((c) => c.weapon === id))
+
+/** The free melee weapons of a content, listed once per content (every fight asks). */
+const freeMelees = new WeakMap<object, ReadonlyArray<string>>()
+const freeMeleeOf = (content: Ctx["env"]["content"]): ReadonlyArray<string> => {
+  let ids = freeMelees.get(content)
+  if (ids === undefined) {
+    ids = content
+      .list("weapons")
+      .filter((w) => w.free === true && w.type === "melee")
+      .map((w) => w.id)
+    freeMelees.set(content, ids)
+  }
+  return ids
+}
 
 /** The melee weapon a model fights with: the one named, else its best (most dice, then Damage, then the quietest). */
 export const meleeWeapon = (ctx: Ctx, m: Model, named?: string): MeleeWeapon | undefined => {

@@ -15,7 +15,9 @@
  *
  * On a board, a policy marked `Policy.staged` is shown the plain moves as they are until its pick
  * needs them made concrete (most picks are a shot, a fight or a search, and making a model's moves
- * costs path searches): the same picks for far less work.
+ * costs path searches): the same picks for far less work. On a declared table a policy marked
+ * `Policy.quick` picks before any list is made (most picks are a fight, a shot, a search or the end
+ * of the activation, and the list holds every move into contact); only a struck-off pick makes it.
  *
  * @since 0.3.0
  */
@@ -34,6 +36,7 @@ import {
   type MoveKind,
   type Policy,
   promptAnswer,
+  quickOf,
   sensible,
   stagingOf,
 } from "./Policy.js"
@@ -172,12 +175,37 @@ const loop = (
     // An ordered policy picks from the candidates and only its picks are checked (`Policy.ordered`).
     const lazy = isOrdered(policy)
     let member: ((c: Command) => boolean) | undefined
+    const table = options.table
+    /**
+     * Checks a pick where the table would draw for it first (a declared reach), so no draw is spent
+     * on a command the rules refuse outright, and tries it: how many commands it counts for, 0 if
+     * it is struck off. Any other pick is simply tried: the rules refuse it outright exactly when
+     * its check would (changing nothing, asking nothing).
+     */
+    const attempt = (c: Command, seen: State): number => {
+      if (table && declaresReach(state, c)) {
+        if (lazy) member ??= memberOf(state, env)
+        if ((member !== undefined && !member(c)) || !table.reaches(seen, c)) return 0
+      }
+      return tryCommand(c, n)
+    }
+    // A quick pick (`Policy.quick`) is tried before any list is made; struck off, the list is made
+    // without it and the policy asked again, as from the list.
+    const quick = lazy && state.board === undefined ? quickOf(policy)?.(state, env) : undefined
+    if (quick !== undefined) {
+      const counted = attempt(quick, view(state))
+      if (counted > 0) {
+        n += counted
+        accepted?.(quick, by)
+        continue
+      }
+    }
     const listed = lazy ? candidates(state, env, "any") : legalCommands(state, env, "any")
     // On a board a staged policy is first shown the plain moves as they are (`Policy.Staging`).
     const staging = state.board !== undefined ? stagingOf(policy) : undefined
     let stage: Stage = staging?.early ? "plain" : staging?.sprintsLast ? "moves" : "all"
     let legal = stage === "plain" ? [...listed] : boardCommands(state, listed, env.content, MADE[stage])
-    const table = options.table
+    if (quick !== undefined) legal = strikeOff(legal, quick)
     const prompt = state.pending?.prompt
     // The table, not a side, answers what the table is like.
     const stated: Command | undefined =
@@ -205,18 +233,7 @@ const loop = (
         }
       }
       c ??= policy(seen, legal, context)
-      // A pick is checked only where the table would draw for it first (a declared reach), so no
-      // draw is spent on a command the rules refuse outright. Any other pick is simply tried: the
-      // rules refuse it outright exactly when its check would (changing nothing, asking nothing),
-      // and it is struck off the same way.
-      if (table && declaresReach(state, c)) {
-        if (lazy) member ??= memberOf(state, env)
-        if ((member !== undefined && !member(c)) || !table.reaches(seen, c)) {
-          legal = legal.filter((x) => x !== c)
-          continue
-        }
-      }
-      const counted = tryCommand(c, n)
+      const counted = attempt(c, seen)
       if (counted > 0) {
         n += counted
         accepted?.(c, by)
@@ -228,6 +245,14 @@ const loop = (
     if (!done) break
   }
   return n
+}
+
+/** The list without the first command equal to `c` (a quick pick, made apart from the list). */
+const strikeOff = (legal: ReadonlyArray<Command>, c: Command): Command[] => {
+  const key = JSON.stringify(c)
+  const i = legal.findIndex((x) => x.type === c.type && JSON.stringify(x) === key)
+  if (i < 0) throw new Error(`auto-play: the quick pick ${key} is not among the commands listed`)
+  return [...legal.slice(0, i), ...legal.slice(i + 1)]
 }
 
 /**

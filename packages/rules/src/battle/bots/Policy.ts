@@ -13,15 +13,18 @@
  * `Policy.ordered(policy)` marks a policy the auto-player may show the unchecked commands (see there);
  * `Policy.staged(policy, staging)` says when a policy needs no concrete moves, so that a board's
  * concrete moves (the dearest part of a decision) are made only when it will look at them (see {@link Staging});
- * `Policy.answersPrompts(policy)` one whose choices the fast path may answer where they are asked.
+ * `Policy.answersPrompts(policy)` one whose choices the fast path may answer where they are asked;
+ * `Policy.quick(policy, pick)` one that can pick on a declared table without the whole list made
+ * (see {@link QuickPick}; `sensible` is).
  *
  * @since 0.3.0
  */
 import { type Prng, seeded } from "@blight/dice"
 import { ruled, type TerrainSource } from "../board/Ground.js"
 import { answer, towards } from "../board/PlaneSpace.js"
-import type { Command } from "../Command.js"
+import type { Command, CommandOf } from "../Command.js"
 import type { Env } from "../Context.js"
+import { candidatesOfType, type QuickType } from "../Legal.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model, State } from "../State.js"
 
@@ -110,6 +113,60 @@ export const staged = (policy: Policy, staging: Staging): Policy => {
 export const stagingOf = (policy: Policy): Staging | undefined => stagings.get(policy)
 
 /**
+ * A policy's pick on a declared table with no prompt waiting, made without listing every command
+ * (most picks are a fight, a shot or a search, and the list makes every move into contact first),
+ * or undefined when it needs the list. Whenever it is a command c, the policy picks a command equal
+ * to c from `boardCommands(state, candidates(state))`; the policy must be {@link ordered} (a refused
+ * pick is struck off the list and the policy asks again).
+ */
+export type QuickPick = (state: State, env: Env) => Command | undefined
+
+const quicks = new WeakMap<Policy, QuickPick>()
+
+/** Marks an {@link ordered} policy with its {@link QuickPick}. */
+export const quick = (policy: Policy, pick: QuickPick): Policy => {
+  quicks.set(policy, pick)
+  return policy
+}
+
+/** A policy's {@link QuickPick}, if it was marked {@link quick}. */
+export const quickOf = (policy: Policy): QuickPick | undefined => quicks.get(policy)
+
+/**
+ * The commands a policy reads, by type, and the list's ends: from the list itself, or (quick) made
+ * one type at a time where the list's ends are not known.
+ */
+interface Listing {
+  readonly ofType: <T extends Command["type"]>(type: T) => ReadonlyArray<CommandOf<T>>
+  readonly first: Command | undefined
+  readonly last: Command | undefined
+  readonly all: ReadonlyArray<Command>
+}
+
+const listed = (legal: ReadonlyArray<Command>): Listing => ({
+  ofType: <T extends Command["type"]>(type: T) => legal.filter((c) => c.type === type) as Array<CommandOf<T>>,
+  first: legal[0],
+  last: legal[legal.length - 1],
+  all: legal,
+})
+
+/**
+ * `boardCommands(state, candidates(state))` of a declared table, one type at a time (see
+ * `Legal.candidatesOfType`; moves with their exits, which that list puts last). Only where a model
+ * is activating and no prompt waits.
+ */
+const madeByType = (state: State, env: Env): Listing => ({
+  ofType: <T extends Command["type"]>(type: T) => {
+    const made = (candidatesOfType(state, env, type as QuickType) ?? []) as Command[]
+    if (type === "move") pushExits(state, made, made)
+    return made as Array<CommandOf<T>>
+  },
+  first: undefined,
+  last: undefined,
+  all: [],
+})
+
+/**
  * How the built-in policies answer a prompt: no Blight dice ("0") when that is offered, else the
  * first answer. The one rule, read two ways: as an option among a prompt's options, and as the
  * command among the legal ones (undefined when "0" is not offered: the policy takes the list's first).
@@ -159,13 +216,8 @@ export const boardCommands = (
   kinds: ReadonlyArray<MoveKind> = BOTH,
 ): Command[] => {
   if (!state.board) {
-    // A declared table: a carrier may declare it leaves by its own edge (the table says if it reaches).
     const out = [...legal]
-    for (const c of legal)
-      if ((c.type === "move" || c.type === "sprint") && c.contact === undefined && !c.offTable) {
-        const m = state.models.find((x) => x.id === c.model)
-        if (m && m.carrying.length > 0) out.push({ type: c.type, model: c.model, offTable: true })
-      }
+    pushExits(state, legal, out)
     return out
   }
   const board = ruled(state.board, terrain)
@@ -211,6 +263,18 @@ export const boardCommands = (
   return out
 }
 
+/**
+ * A declared table's moves off it: a carrier may declare it leaves by its own edge (the table says
+ * if it reaches), one for each plain move or Sprint of `legal`, pushed onto `out` in that order.
+ */
+const pushExits = (state: State, legal: ReadonlyArray<Command>, out: Command[]): void => {
+  for (const c of legal)
+    if ((c.type === "move" || c.type === "sprint") && c.contact === undefined && !c.offTable) {
+      const m = state.models.find((x) => x.id === c.model)
+      if (m && m.carrying.length > 0) out.push({ type: c.type, model: c.model, offTable: true })
+    }
+}
+
 export const dist = (a: Model, b: { position?: { x: number; y: number } | undefined }): number =>
   a.position && b.position ? Math.hypot(a.position.x - b.position.x, a.position.y - b.position.y) : 99
 
@@ -224,9 +288,15 @@ export const orderedAnswering = (policy: Policy): Policy => answersPrompts(order
  * move, and it looks at Sprints only when it may not end the activation.
  */
 export const sensible = (env: Env): Policy =>
-  staged(
-    orderedAnswering((view, legal) => sensiblePick(env, view, legal, false)!),
-    { early: (view, legal) => sensiblePick(env, view, legal, true), sprintsLast: true },
+  quick(
+    staged(
+      orderedAnswering((view, legal) => sensiblePick(env, view, listed(legal), false)!),
+      { early: (view, legal) => sensiblePick(env, view, listed(legal), true), sprintsLast: true },
+    ),
+    (state, env2) =>
+      state.board === undefined && state.activation !== undefined && state.pending?.prompt === undefined
+        ? sensiblePick(env, state, madeByType(state, env2), false)
+        : undefined,
   )
 
 /**
@@ -234,26 +304,17 @@ export const sensible = (env: Env): Policy =>
  * would read a concrete move or fall back on the list's ends: what it picks before that is its
  * pick whatever concrete moves the list holds ({@link Staging}).
  */
-const sensiblePick = (
-  env: Env,
-  view: State,
-  legal: ReadonlyArray<Command>,
-  early: boolean,
-): Command | undefined => {
-  const first = <T extends Command["type"]>(
-    type: T,
-    ok: (c: Extract<Command, { type: T }>) => boolean = () => true,
-  ) =>
-    legal.find((c) => c.type === type && ok(c as Extract<Command, { type: T }>)) as
-      | Extract<Command, { type: T }>
-      | undefined
+const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Command | undefined => {
+  const first = <T extends Command["type"]>(type: T): CommandOf<T> | undefined => legal.ofType(type)[0]
   const fallback = (c: Command | undefined): Command | undefined => (early ? undefined : c)
   // Prompts: take no Blight dice and the first answer offered.
-  if (view.pending?.prompt) return noBlightChoice(legal) ?? fallback(legal[0])
+  if (view.pending?.prompt) return noBlightChoice(legal.all) ?? fallback(legal.first)
   const a = view.activation
-  if (!a) return first("activate") ?? fallback(legal[0])
+  if (!a) return first("activate") ?? fallback(legal.first)
   const m = view.models.find((x) => x.id === a.model)!
-  const byDist = <C extends { target?: string | undefined; token?: string | undefined }>(cs: C[]) =>
+  const byDist = <C extends { target?: string | undefined; token?: string | undefined }>(
+    cs: ReadonlyArray<C>,
+  ) =>
     [...cs].sort((x, y) => {
       const tx =
         view.models.find((o) => o.id === (x.target ?? x.token)) ??
@@ -263,10 +324,10 @@ const sensiblePick = (
         view.tokens.find((t) => t.id === (y.target ?? y.token))
       return dist(m, tx ?? {}) - dist(m, ty ?? {})
     })
-  const fights = byDist(legal.filter((c): c is Extract<Command, { type: "fight" }> => c.type === "fight"))
+  const fights = byDist(legal.ofType("fight"))
   const standing = fights.find((c) => view.models.find((o) => o.id === c.target)?.status === "active")
   if (standing ?? fights[0]) return (standing ?? fights[0])!
-  const shots = byDist(legal.filter((c): c is Extract<Command, { type: "shoot" }> => c.type === "shoot"))
+  const shots = byDist(legal.ofType("shoot"))
   if (shots.length > 0 && view.board) {
     const board = ruled(view.board, env.content)
     const seen = shots.find((c) => answer(view, board, { q: "sees", a: m.id, b: c.target }) === true)
@@ -276,14 +337,16 @@ const sensiblePick = (
   if (search) return search
   const reload = first("reload")
   if (reload && a.actionsLeft > 0) return reload
-  const moves = legal.filter((c): c is Extract<Command, { type: "move" }> => c.type === "move")
+  // The moves only where a step reads them (made one type at a time, they are every move into contact).
+  let moves: ReadonlyArray<CommandOf<"move">> | undefined
+  const movesOf = () => (moves ??= legal.ofType("move"))
   if (m.carrying.length > 0) {
     // Home, or the concrete move nearest the own edge.
     if (early) return undefined
-    const home = moves.find((c) => c.offTable)
+    const home = movesOf().find((c) => c.offTable)
     if (home) return home
     const edge = view.sides.find((s) => s.id === m.side)?.edge
-    const towardsEdge = [...moves.filter((c) => c.to)].sort(
+    const towardsEdge = [...movesOf().filter((c) => c.to)].sort(
       (x, y) => edgeGap(view, edge, x.to!) - edgeGap(view, edge, y.to!),
     )[0]
     if (towardsEdge) return towardsEdge
@@ -295,21 +358,25 @@ const sensiblePick = (
       (x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1),
     )[0]?.id
   if (target) {
-    const contact = moves.find((c) => c.contact?.[0] === target)
-    if (contact && a.actionsLeft > 0 && reachable(view, env, m, target)) return contact
+    // Moves are listed only with actions left, and only a board says a move reaches (`reachable`).
+    const contact =
+      a.actionsLeft > 0 && view.board !== undefined
+        ? movesOf().find((c) => c.contact?.[0] === target)
+        : undefined
+    if (contact && reachable(view, env, m, target)) return contact
     // A step: the concrete move ending nearest the target.
     if (early) return undefined
     const pos =
       view.tokens.find((t) => t.id === target)?.position ?? view.models.find((o) => o.id === target)?.position
     const step = pos
-      ? [...moves.filter((c) => c.to)].sort(
+      ? [...movesOf().filter((c) => c.to)].sort(
           (x, y) =>
             Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
         )[0]
       : undefined
     if (step && a.actionsLeft > 0) return step
   }
-  return first("endActivation") ?? fallback(legal[legal.length - 1])
+  return first("endActivation") ?? fallback(legal.last)
 }
 
 /**

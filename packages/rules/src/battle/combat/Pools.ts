@@ -14,7 +14,9 @@ import type { Pool } from "../../plugin/Vocabulary.js"
 import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import type { RolledPool } from "../Event.js"
-import type { Model } from "../State.js"
+import { effectInputsEpoch } from "../Evolve.js"
+import { getFact } from "../Facts.js"
+import type { FactQuery, Model } from "../State.js"
 import { objectiveEffects } from "../scenario/Objectives.js"
 import { gainBlight } from "./Blight.js"
 
@@ -36,6 +38,12 @@ interface Compiled {
   readonly auras: ReadonlyArray<Sourced>
   /** What they were read from, in the order {@link readFrom} lists it. */
   readonly from: ReadonlyArray<unknown>
+  /**
+   * The state and `Evolve.effectInputsEpoch` when that was last found the same: while both stay,
+   * no event has changed what they are read from, and nothing needs comparing.
+   */
+  draft: object
+  epoch: number
 }
 
 /** Compiled effects per content, per model object (a copied state's models gather theirs again). */
@@ -123,9 +131,23 @@ const readFrom = (ctx: Ctx, m: Model): unknown[] => {
 const compiledOf = (ctx: Ctx, m: Model): Compiled => {
   const byModel = byContent(ctx.env.content)
   const hit = byModel.get(m)
-  if (hit !== undefined && same(hit.from, ctx, m)) return hit
+  const epoch = effectInputsEpoch()
+  if (hit !== undefined) {
+    if (hit.epoch === epoch && hit.draft === ctx.draft) return hit
+    if (same(hit.from, ctx, m)) {
+      hit.draft = ctx.draft
+      hit.epoch = epoch
+      return hit
+    }
+  }
   const all = gather(ctx, m)
-  const made: Compiled = { all, auras: all.filter((s) => s.effect.kind === "aura"), from: readFrom(ctx, m) }
+  const made: Compiled = {
+    all,
+    auras: all.filter((s) => s.effect.kind === "aura"),
+    from: readFrom(ctx, m),
+    draft: ctx.draft,
+    epoch,
+  }
   byModel.set(m, made)
   return made
 }
@@ -193,16 +215,19 @@ export const aurasOn = (ctx: Ctx, m: Model): Sourced[] => {
         (e.affects === "enemies" && !friend && m.kind === "survivor") ||
         (e.affects === "creatures" && m.kind === "creature")
       if (!applies) continue
-      const near =
+      // A fact known is read before its question is written (most are known: every roll asks).
+      const query: FactQuery =
         e.radius === 0
-          ? ctx.fact(
-              { q: "contact", a: other.id, b: m.id },
-              `Is ${other.name} in base contact with ${m.name}?`,
-            )
-          : ctx.fact(
-              { q: "within", a: other.id, b: m.id, inches: e.radius },
-              `Is ${m.name} within ${e.radius}" of ${other.name}?`,
-            )
+          ? { q: "contact", a: other.id, b: m.id }
+          : { q: "within", a: other.id, b: m.id, inches: e.radius }
+      const near =
+        getFact(ctx.draft.facts, query) ??
+        ctx.fact(
+          query,
+          e.radius === 0
+            ? `Is ${other.name} in base contact with ${m.name}?`
+            : `Is ${m.name} within ${e.radius}" of ${other.name}?`,
+        )
       if (near !== true) continue
       for (const inner of e.effects)
         out.push({ source: `${s.source} (aura)`, effect: inner, owner: other.id })
