@@ -358,11 +358,8 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
       (x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1),
     )[0]?.id
   if (target) {
-    // Moves are listed only with actions left, and only a board says a move reaches (`reachable`).
-    const contact =
-      a.actionsLeft > 0 && view.board !== undefined
-        ? movesOf().find((c) => c.contact?.[0] === target)
-        : undefined
+    // Moves are listed only with actions left; on a declared table the table says if one reaches.
+    const contact = a.actionsLeft > 0 ? movesOf().find((c) => c.contact?.[0] === target) : undefined
     if (contact && reachable(view, env, m, target)) return contact
     // A step: the concrete move ending nearest the target.
     if (early) return undefined
