@@ -573,6 +573,79 @@ const freeNodes = (mv: Mover, f: Field, i0: number, j0: number, w: number, h: nu
   return free
 }
 
+/**
+ * A search's queue: node indices in a binary heap, least cost first (ties by index). It reads each
+ * node's cost as it compares, as the search's heap always has (a node's stale entries compare at its
+ * new cost), so the pops come in the same order; kept in one typed array reused by every search
+ * (searches don't nest) instead of a growing array of numbers.
+ */
+class NodeHeap {
+  items = new Int32Array(4096)
+  size = 0
+  g: Float64Array = new Float64Array(0)
+
+  push(k: number): void {
+    if (this.size === this.items.length) {
+      const more = new Int32Array(this.items.length * 2)
+      more.set(this.items)
+      this.items = more
+    }
+    const h = this.items
+    const g = this.g
+    let i = this.size++
+    h[i] = k
+    const gk = g[k]!
+    while (i > 0) {
+      const p = (i - 1) >> 1
+      const hp = h[p]!
+      const gp = g[hp]!
+      if (!(gk < gp || (gk === gp && k < hp))) break
+      h[i] = hp
+      h[p] = k
+      i = p
+    }
+  }
+
+  pop(): number {
+    const h = this.items
+    const g = this.g
+    const top = h[0]!
+    const size = --this.size
+    if (size > 0) {
+      const last = h[size]!
+      h[0] = last
+      let i = 0
+      for (;;) {
+        const l = 2 * i + 1
+        const r = l + 1
+        let s = i
+        if (l < size) {
+          const a = h[l]!
+          const b = h[s]!
+          if (g[a]! < g[b]! || (g[a] === g[b] && a < b)) s = l
+        }
+        if (r < size) {
+          const a = h[r]!
+          const b = h[s]!
+          if (g[a]! < g[b]! || (g[a] === g[b] && a < b)) s = r
+        }
+        if (s === i) break
+        const hi = h[i]!
+        h[i] = h[s]!
+        h[s] = hi
+        i = s
+      }
+    }
+    return top
+  }
+}
+const theHeap = new NodeHeap()
+const nodeHeap = (g: Float64Array): NodeHeap => {
+  theHeap.size = 0
+  theHeap.g = g
+  return theHeap
+}
+
 /** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
 const search = (mv: Mover, budget: number): Explored => {
   const f = fieldOf(mv.board)
@@ -587,44 +660,9 @@ const search = (mv: Mover, budget: number): Explored => {
   const free = freeNodes(mv, f, i0, j0, w, h)
   const mult = new Uint8Array(w * h)
   for (let j = 0; j < h; j++) mult.set(f.mult.subarray((j0 + j) * f.n + i0, (j0 + j) * f.n + i0 + w), j * w)
-  // The heap reads each node's cost as it compares (as it always has: the same pops in the same order).
-  const heap: number[] = []
-  const less = (a: number, b: number) => g[a]! < g[b]! || (g[a] === g[b] && a < b)
-  const push = (k: number) => {
-    heap.push(k)
-    let i = heap.length - 1
-    while (i > 0) {
-      const p = (i - 1) >> 1
-      const hi = heap[i]!
-      const hp = heap[p]!
-      if (!less(hi, hp)) break
-      heap[i] = hp
-      heap[p] = hi
-      i = p
-    }
-  }
-  const pop = (): number => {
-    const top = heap[0]!
-    const last = heap.pop()!
-    const size = heap.length
-    if (size > 0) {
-      heap[0] = last
-      let i = 0
-      for (;;) {
-        const l = 2 * i + 1
-        const r = l + 1
-        let s = i
-        if (l < size && less(heap[l]!, heap[s]!)) s = l
-        if (r < size && less(heap[r]!, heap[s]!)) s = r
-        if (s === i) break
-        const hi = heap[i]!
-        heap[i] = heap[s]!
-        heap[s] = hi
-        i = s
-      }
-    }
-    return top
-  }
+  const heap = nodeHeap(g)
+  const push = (k: number) => heap.push(k)
+  const pop = () => heap.pop()
   // Seed: the grid nodes around the start, reached in a straight line.
   const clearOfStart = clearFrom(mv, mv.from)
   const is = Math.round(mv.from.x / STEP)
@@ -654,7 +692,7 @@ const search = (mv: Mover, budget: number): Explored => {
     by1[d] = PASS_J1[d]! * w + PASS_I1[d]!
     by2[d] = PASS_J2[d]! * w + PASS_I2[d]!
   }
-  while (heap.length > 0) {
+  while (heap.size > 0) {
     const k = pop()
     if (done[k]) continue
     done[k] = 1
