@@ -525,6 +525,18 @@ const costAt = (e: Explored, k: number): number => {
 const explored = new WeakMap<Board, Map<string, Explored>>()
 const EXPLORED_KEPT = 64
 
+/** Everything about a mover a search or a plan reads (the board aside), as a key; made once per mover. */
+const moverKeys = new WeakMap<Mover, string>()
+const moverKey = (mv: Mover): string => {
+  let key = moverKeys.get(mv)
+  if (key === undefined) {
+    key = `${mv.r}|${mv.from.x},${mv.from.y}`
+    for (const o of mv.obstacles) key += `|${o.c.x},${o.c.y},${o.keep}`
+    moverKeys.set(mv, key)
+  }
+  return key
+}
+
 /** Grid distances from the mover's position, up to a budget (the same answer as {@link search}). */
 const explore = (mv: Mover, budget: number): Explored => {
   let byKey = explored.get(mv.board)
@@ -532,8 +544,7 @@ const explore = (mv: Mover, budget: number): Explored => {
     byKey = new Map()
     explored.set(mv.board, byKey)
   }
-  let key = `${mv.r}|${mv.from.x},${mv.from.y}|${budget}`
-  for (const o of mv.obstacles) key += `|${o.c.x},${o.c.y},${o.keep}`
+  const key = `${moverKey(mv)}|${budget}`
   const hit = byKey.get(key)
   if (hit !== undefined) return hit
   const made = search(mv, budget)
@@ -543,11 +554,28 @@ const explore = (mv: Mover, budget: number): Explored => {
 }
 
 /**
+ * A search's own byte arrays (which nodes are free, their cost multipliers, which are settled),
+ * zeroed and reused by every search (searches don't nest, and none of these outlives one): a
+ * search's results are its costs and steps alone.
+ */
+const scratchBytes: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)]
+const scratch = (which: number, size: number): Uint8Array => {
+  let a = scratchBytes[which]!
+  if (a.length < size) {
+    a = new Uint8Array(Math.max(size, 2 * a.length))
+    scratchBytes[which] = a
+  }
+  const out = a.subarray(0, size)
+  out.fill(0)
+  return out
+}
+
+/**
  * Which nodes of a window a base may stand on (1): clear of walls and the table's edges by its
  * radius, and of every obstacle by what it keeps. Each obstacle marks only the nodes near it.
  */
 const freeNodes = (mv: Mover, f: Field, i0: number, j0: number, w: number, h: number): Uint8Array => {
-  const free = new Uint8Array(w * h)
+  const free = scratch(0, w * h)
   const { r: radius, obstacles } = mv
   const xMax = mv.board.width - radius
   const yMax = mv.board.height - radius
@@ -658,7 +686,7 @@ const search = (mv: Mover, budget: number): Explored => {
   const g = new Float64Array(w * h).fill(Number.POSITIVE_INFINITY)
   const prev = new Int32Array(w * h).fill(-2)
   const free = freeNodes(mv, f, i0, j0, w, h)
-  const mult = new Uint8Array(w * h)
+  const mult = scratch(1, w * h)
   for (let j = 0; j < h; j++) mult.set(f.mult.subarray((j0 + j) * f.n + i0, (j0 + j) * f.n + i0 + w), j * w)
   const heap = nodeHeap(g)
   const push = (k: number) => heap.push(k)
@@ -682,7 +710,7 @@ const search = (mv: Mover, budget: number): Explored => {
         push(k)
       }
     }
-  const done = new Uint8Array(w * h)
+  const done = scratch(2, w * h)
   // Each step's end and the two nodes it passes by, as offsets in the window.
   const to = new Int32Array(DIRS.length)
   const by1 = new Int32Array(DIRS.length)
@@ -818,6 +846,32 @@ export interface Plan {
  * contact point with a body; undefined if none within the budget.
  */
 const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): Plan | undefined => {
+  let byKey = plans.get(mv.board)
+  if (byKey === undefined) {
+    byKey = new Map()
+    plans.set(mv.board, byKey)
+  }
+  const to =
+    "point" in goal ? `${goal.point.x},${goal.point.y}` : `${goal.body.c.x},${goal.body.c.y},${goal.body.r}`
+  const key = `${moverKey(mv)}|${budget}|${to}`
+  const hit = byKey.get(key)
+  if (hit !== undefined) return hit ?? undefined
+  const made = planned(mv, goal, budget)
+  if (byKey.size >= PLANS_KEPT) byKey.delete(byKey.keys().next().value!)
+  byKey.set(key, made ?? null)
+  return made
+}
+
+/**
+ * Plans already made, per board, by everything a plan reads (the mover, the goal's place and size,
+ * the budget), a few dozen at a time: a bot asks whether it can reach its target before it picks,
+ * and again when it is shown its concrete moves (over half the plans of a raid were repeats).
+ * Callers only read what a plan returns; null: no path within the budget.
+ */
+const plans = new WeakMap<Board, Map<string, Plan | null>>()
+const PLANS_KEPT = 64
+
+const planned = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): Plan | undefined => {
   const finish = (p: Pt): Pt | undefined => {
     if ("point" in goal) return goal.point
     const { c, r } = goal.body
@@ -977,10 +1031,16 @@ const moverOf = (
 }
 
 /** What a base at a point touches (R-BOARD-05), by id. */
-export const contactsAt = (state: State, id: string, at: Pt, r: number): string[] =>
-  bodies(state)
-    .filter((b) => b.id !== id && dist(at, b.c) - r - b.r <= EPS)
-    .map((b) => b.id)
+export const contactsAt = (state: State, id: string, at: Pt, r: number): string[] => {
+  // The bases' test read where they are, not from a sorted list of every body: only the few
+  // touching are sorted (by id, as `bodies` lists them; a stable sort, so models before tokens).
+  const out: string[] = []
+  for (const m of state.models)
+    if (m.id !== id && onTable(m) && dist(at, m.position!) - r - radiusOf(m) <= EPS) out.push(m.id)
+  for (const t of state.tokens)
+    if (t.position && t.id !== id && dist(at, t.position) - r - (t.radius ?? 0.5) <= EPS) out.push(t.id)
+  return out.length < 2 ? out : out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+}
 
 const outcome = (
   board: Ruled,
@@ -1158,15 +1218,16 @@ export const towards = (
   const e = explore(mv, Math.max(inches, searched))
   const { f } = e
   // The nodes within reach, in grid order (each subject scans them in that order).
-  const reached: number[] = []
-  const reachedX: number[] = []
-  const reachedY: number[] = []
+  const reached = new Int32Array(e.w * e.h)
+  const reachedX = new Float64Array(e.w * e.h)
+  const reachedY = new Float64Array(e.w * e.h)
+  let count = 0
   for (let j = 0; j < e.h; j++)
     for (let i = 0; i < e.w; i++)
       if (e.g[j * e.w + i]! <= inches) {
-        reached.push((e.j0 + j) * f.n + e.i0 + i)
-        reachedX.push((e.i0 + i) * STEP)
-        reachedY.push((e.j0 + j) * STEP)
+        reached[count] = (e.j0 + j) * f.n + e.i0 + i
+        reachedX[count] = (e.i0 + i) * STEP
+        reachedY[count++] = (e.j0 + j) * STEP
       }
   const paths = new Map<number, Pt[]>()
   for (const subject of subjects) {
@@ -1175,7 +1236,7 @@ export const towards = (
     const target = s.body.c
     let bestK = -1
     let bestD = dist(m.position, target)
-    for (let r = 0; r < reached.length; r++) {
+    for (let r = 0; r < count; r++) {
       const dx = reachedX[r]! - target.x
       const dy = reachedY[r]! - target.y
       if (hypotLess(dx, dy, bestD - 1e-9)) {
