@@ -433,17 +433,19 @@ const clearSegment = (mv: Mover, a: Pt, b: Pt): boolean => clearWith(mv, a, b, u
  * so each is worked out once, when first needed.
  */
 const clearFrom = (mv: Mover, a: Pt): ((b: Pt) => boolean) => {
+  // Plain arrays: a few dozen numbers made thousands of times a raid; a typed array's own buffer
+  // (kept outside the heap at this size) costs more to make and collect than it saves.
   const needs: Needs = {
-    walls: new Float64Array(piecesOf(mv.board).walls.length).fill(Number.NaN),
-    bases: new Float64Array(mv.obstacles.length).fill(Number.NaN),
+    walls: new Array<number>(piecesOf(mv.board).walls.length).fill(Number.NaN),
+    bases: new Array<number>(mv.obstacles.length).fill(Number.NaN),
   }
   return (b) => clearWith(mv, a, b, needs)
 }
 
 /** How near a move from one start may come to each wall and base (NaN: not worked out yet). */
 interface Needs {
-  readonly walls: Float64Array
-  readonly bases: Float64Array
+  readonly walls: number[]
+  readonly bases: number[]
 }
 
 const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean => {
@@ -1196,6 +1198,19 @@ const move = (
 }
 
 /**
+ * The nodes a bot's move reaches, for {@link towards}: reused by every call (it doesn't nest, and
+ * they don't outlive it), grown as needed, so no buffers are made per move.
+ */
+let reachedKept = { reached: new Int32Array(0), reachedX: new Float64Array(0), reachedY: new Float64Array(0) }
+const reachedScratch = (size: number) => {
+  if (reachedKept.reached.length < size) {
+    const n = Math.max(size, 2 * reachedKept.reached.length)
+    reachedKept = { reached: new Int32Array(n), reachedX: new Float64Array(n), reachedY: new Float64Array(n) }
+  }
+  return reachedKept
+}
+
+/**
  * Moves short of contact: for each subject, where the model ends moving up to `inches` to get as
  * close to it as it can, clear of every base (one search serves every subject). `searched`, at
  * least `inches`, is the budget of the search made (a caller that will also ask with a larger
@@ -1218,9 +1233,7 @@ export const towards = (
   const e = explore(mv, Math.max(inches, searched))
   const { f } = e
   // The nodes within reach, in grid order (each subject scans them in that order).
-  const reached = new Int32Array(e.w * e.h)
-  const reachedX = new Float64Array(e.w * e.h)
-  const reachedY = new Float64Array(e.w * e.h)
+  const { reached, reachedX, reachedY } = reachedScratch(e.w * e.h)
   let count = 0
   for (let j = 0; j < e.h; j++)
     for (let i = 0; i < e.w; i++)
