@@ -382,6 +382,8 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
         spans.push([ts[k]!, ts[k + 1]!, cost])
     }
   }
+  // In the open (most stretches): nothing to add, and no levels to sort.
+  if (spans.length === 0) return len
   // Each cost level adds what it costs over the level below, along the stretch at least that dear.
   let extra = 0
   let below = 1
@@ -603,79 +605,6 @@ const freeNodes = (mv: Mover, f: Field, i0: number, j0: number, w: number, h: nu
   return free
 }
 
-/**
- * A search's queue: node indices in a binary heap, least cost first (ties by index). It reads each
- * node's cost as it compares, as the search's heap always has (a node's stale entries compare at its
- * new cost), so the pops come in the same order; kept in one typed array reused by every search
- * (searches don't nest) instead of a growing array of numbers.
- */
-class NodeHeap {
-  items = new Int32Array(4096)
-  size = 0
-  g: Float64Array = new Float64Array(0)
-
-  push(k: number): void {
-    if (this.size === this.items.length) {
-      const more = new Int32Array(this.items.length * 2)
-      more.set(this.items)
-      this.items = more
-    }
-    const h = this.items
-    const g = this.g
-    let i = this.size++
-    h[i] = k
-    const gk = g[k]!
-    while (i > 0) {
-      const p = (i - 1) >> 1
-      const hp = h[p]!
-      const gp = g[hp]!
-      if (!(gk < gp || (gk === gp && k < hp))) break
-      h[i] = hp
-      h[p] = k
-      i = p
-    }
-  }
-
-  pop(): number {
-    const h = this.items
-    const g = this.g
-    const top = h[0]!
-    const size = --this.size
-    if (size > 0) {
-      const last = h[size]!
-      h[0] = last
-      let i = 0
-      for (;;) {
-        const l = 2 * i + 1
-        const r = l + 1
-        let s = i
-        if (l < size) {
-          const a = h[l]!
-          const b = h[s]!
-          if (g[a]! < g[b]! || (g[a] === g[b] && a < b)) s = l
-        }
-        if (r < size) {
-          const a = h[r]!
-          const b = h[s]!
-          if (g[a]! < g[b]! || (g[a] === g[b] && a < b)) s = r
-        }
-        if (s === i) break
-        const hi = h[i]!
-        h[i] = h[s]!
-        h[s] = hi
-        i = s
-      }
-    }
-    return top
-  }
-}
-const theHeap = new NodeHeap()
-const nodeHeap = (g: Float64Array): NodeHeap => {
-  theHeap.size = 0
-  theHeap.g = g
-  return theHeap
-}
-
 /** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
 const search = (mv: Mover, budget: number): Explored => {
   const f = fieldOf(mv.board)
@@ -690,9 +619,44 @@ const search = (mv: Mover, budget: number): Explored => {
   const free = freeNodes(mv, f, i0, j0, w, h)
   const mult = scratch(1, w * h)
   for (let j = 0; j < h; j++) mult.set(f.mult.subarray((j0 + j) * f.n + i0, (j0 + j) * f.n + i0 + w), j * w)
-  const heap = nodeHeap(g)
-  const push = (k: number) => heap.push(k)
-  const pop = () => heap.pop()
+  // The heap reads each node's cost as it compares (as it always has: the same pops in the same order).
+  const heap: number[] = []
+  const less = (a: number, b: number) => g[a]! < g[b]! || (g[a] === g[b] && a < b)
+  const push = (k: number) => {
+    heap.push(k)
+    let i = heap.length - 1
+    while (i > 0) {
+      const p = (i - 1) >> 1
+      const hi = heap[i]!
+      const hp = heap[p]!
+      if (!less(hi, hp)) break
+      heap[i] = hp
+      heap[p] = hi
+      i = p
+    }
+  }
+  const pop = (): number => {
+    const top = heap[0]!
+    const last = heap.pop()!
+    const size = heap.length
+    if (size > 0) {
+      heap[0] = last
+      let i = 0
+      for (;;) {
+        const l = 2 * i + 1
+        const r = l + 1
+        let s = i
+        if (l < size && less(heap[l]!, heap[s]!)) s = l
+        if (r < size && less(heap[r]!, heap[s]!)) s = r
+        if (s === i) break
+        const hi = heap[i]!
+        heap[i] = heap[s]!
+        heap[s] = hi
+        i = s
+      }
+    }
+    return top
+  }
   // Seed: the grid nodes around the start, reached in a straight line.
   const clearOfStart = clearFrom(mv, mv.from)
   const is = Math.round(mv.from.x / STEP)
@@ -722,7 +686,7 @@ const search = (mv: Mover, budget: number): Explored => {
     by1[d] = PASS_J1[d]! * w + PASS_I1[d]!
     by2[d] = PASS_J2[d]! * w + PASS_I2[d]!
   }
-  while (heap.size > 0) {
+  while (heap.length > 0) {
     const k = pop()
     if (done[k]) continue
     done[k] = 1
@@ -848,32 +812,6 @@ export interface Plan {
  * contact point with a body; undefined if none within the budget.
  */
 const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): Plan | undefined => {
-  let byKey = plans.get(mv.board)
-  if (byKey === undefined) {
-    byKey = new Map()
-    plans.set(mv.board, byKey)
-  }
-  const to =
-    "point" in goal ? `${goal.point.x},${goal.point.y}` : `${goal.body.c.x},${goal.body.c.y},${goal.body.r}`
-  const key = `${moverKey(mv)}|${budget}|${to}`
-  const hit = byKey.get(key)
-  if (hit !== undefined) return hit ?? undefined
-  const made = planned(mv, goal, budget)
-  if (byKey.size >= PLANS_KEPT) byKey.delete(byKey.keys().next().value!)
-  byKey.set(key, made ?? null)
-  return made
-}
-
-/**
- * Plans already made, per board, by everything a plan reads (the mover, the goal's place and size,
- * the budget), a few dozen at a time: a bot asks whether it can reach its target before it picks,
- * and again when it is shown its concrete moves (over half the plans of a raid were repeats).
- * Callers only read what a plan returns; null: no path within the budget.
- */
-const plans = new WeakMap<Board, Map<string, Plan | null>>()
-const PLANS_KEPT = 64
-
-const planned = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): Plan | undefined => {
   const finish = (p: Pt): Pt | undefined => {
     if ("point" in goal) return goal.point
     const { c, r } = goal.body
@@ -896,6 +834,17 @@ const planned = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number
     const cost = segmentCost(mv.board, mv.from, direct)
     return cost <= budget + 1e-9 ? { path: [mv.from, direct], cost } : undefined
   }
+  return kept(mv, goal, budget, () => viaSearch(mv, goal, budget, finish, ok))
+}
+
+/** A plan's search and the path it finds, for {@link plan} when the straight line won't do. */
+const viaSearch = (
+  mv: Mover,
+  goal: { point: Pt } | { body: Body },
+  budget: number,
+  finish: (p: Pt) => Pt | undefined,
+  ok: (from: Pt, end: Pt | undefined) => end is Pt,
+): Plan | undefined => {
   const e = explore(mv, budget + 1)
   const { f } = e
   const target = "point" in goal ? goal.point : goal.body.c
@@ -923,6 +872,38 @@ const planned = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number
   const path = straighten(mv, [...pathTo(e, best.k, mv.from), best.end])
   const cost = polyCost(mv.board, path)
   return cost <= budget + 1e-9 ? { path, cost } : undefined
+}
+
+/**
+ * Plans that needed a search, kept per board by everything such a plan reads (the mover, the goal's
+ * place and size, the budget), a few dozen at a time: a bot asks whether it can reach its target
+ * before it picks, and again when it is shown its concrete moves (over half the plans of a raid were
+ * repeats). Callers only read what a plan returns; null: no path within the budget. The straight
+ * line's cheap checks come first: most plans end there, and need no key.
+ */
+const plans = new WeakMap<Board, Map<string, Plan | null>>()
+const PLANS_KEPT = 64
+
+const kept = (
+  mv: Mover,
+  goal: { point: Pt } | { body: Body },
+  budget: number,
+  make: () => Plan | undefined,
+): Plan | undefined => {
+  let byKey = plans.get(mv.board)
+  if (byKey === undefined) {
+    byKey = new Map()
+    plans.set(mv.board, byKey)
+  }
+  const to =
+    "point" in goal ? `${goal.point.x},${goal.point.y}` : `${goal.body.c.x},${goal.body.c.y},${goal.body.r}`
+  const key = `${moverKey(mv)}|${budget}|${to}`
+  const hit = byKey.get(key)
+  if (hit !== undefined) return hit ?? undefined
+  const made = make()
+  if (byKey.size >= PLANS_KEPT) byKey.delete(byKey.keys().next().value!)
+  byKey.set(key, made ?? null)
+  return made
 }
 
 /** Spends what is left of a move going straight on towards the target, as far as is clear. */
