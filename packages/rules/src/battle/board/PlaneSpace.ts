@@ -465,8 +465,16 @@ const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean =
     }
     if (segmentNearerPolygon(a, b, pts, need)) return false
   }
+  // The segment's box: a base further from it on either axis than it keeps (by a margin far above
+  // rounding) is further from the segment than it needs to be, with no distance worked out.
+  const x0 = Math.min(a.x, b.x) - 1e-6
+  const x1 = Math.max(a.x, b.x) + 1e-6
+  const y0 = Math.min(a.y, b.y) - 1e-6
+  const y1 = Math.max(a.y, b.y) + 1e-6
   for (let i = 0; i < obstacles.length; i++) {
     const o = obstacles[i]!
+    const { x, y } = o.c
+    if (x + o.keep < x0 || x - o.keep > x1 || y + o.keep < y0 || y - o.keep > y1) continue
     let need = needs?.bases[i] ?? Number.NaN
     if (Number.isNaN(need)) {
       need = Math.min(o.keep, dist(a, o.c)) - 1e-9
