@@ -31,8 +31,11 @@ import type { MoveOutcome, Space } from "../Space.js"
 import type { FactQuery, FactValue, Model, State } from "../State.js"
 import { type Board, EDGES, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
 import {
+  type Box,
   bbox,
+  boxGapTo,
   boxNearer,
+  boxNearerTo,
   dist,
   distToPolygon,
   hypotLess,
@@ -358,7 +361,9 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
   const len = dist(a, b)
   if (len === 0) return 0
   const spans: Array<readonly [number, number, number]> = []
-  for (const { pts: poly, cost } of piecesOf(board).costly) {
+  for (const { pts: poly, cost, box } of piecesOf(board).costly) {
+    // Beyond the piece's box (by its kept box): nothing inside it, as `lengthInside` first tests.
+    if (boxGapTo(a, b, box) > 1e-9) continue
     if (lengthInside(a, b, poly) === 0) continue
     // Collect inside spans by sampling the crossing structure exactly: split at crossings.
     const ts = [0, 1]
@@ -406,19 +411,29 @@ interface Mover {
 interface Pieces {
   /** Outlines no base may cross. */
   readonly walls: ReadonlyArray<ReadonlyArray<Pt>>
-  /** Outlines that cost more than their length, with their kind's cost, in the board's order. */
-  readonly costly: ReadonlyArray<{ readonly pts: ReadonlyArray<Pt>; readonly cost: number }>
+  /** Each wall's box (`bbox` of its outline), in the same order. */
+  readonly wallBoxes: ReadonlyArray<Box>
+  /** Outlines that cost more than their length, with their kind's cost and box, in the board's order. */
+  readonly costly: ReadonlyArray<{
+    readonly pts: ReadonlyArray<Pt>
+    readonly cost: number
+    readonly box: Box
+  }>
 }
 
 const piecesCache = new WeakMap<Board, Pieces>()
 const piecesOf = (board: Ruled): Pieces => {
   let p = piecesCache.get(board)
   if (!p) {
+    const walls = board.terrain.filter((t) => board.rule(t).impassable).map((t) => pointsOf(t))
     p = {
-      walls: board.terrain.filter((t) => board.rule(t).impassable).map((t) => pointsOf(t)),
+      walls,
+      wallBoxes: walls.map(bbox),
       costly: board.terrain.flatMap((t) => {
         const cost = board.rule(t).moveCost
-        return cost > 1 ? [{ pts: pointsOf(t), cost }] : []
+        if (cost <= 1) return []
+        const pts = pointsOf(t)
+        return [{ pts, cost, box: bbox(pts) }]
       }),
     }
     piecesCache.set(board, p)
@@ -454,10 +469,10 @@ const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean =
   const { board, r, obstacles } = mv
   if (b.x < r - 1e-9 || b.y < r - 1e-9 || b.x > board.width - r + 1e-9 || b.y > board.height - r + 1e-9)
     return false
-  const ws = piecesOf(board).walls
+  const { walls: ws, wallBoxes } = piecesOf(board)
   for (let i = 0; i < ws.length; i++) {
     const pts = ws[i]!
-    if (!boxNearer(a, b, pts, r)) continue
+    if (!boxNearerTo(a, b, wallBoxes[i]!, r)) continue
     let need = needs?.walls[i] ?? Number.NaN
     if (Number.isNaN(need)) {
       need = Math.min(r, distToPolygon(a, pts)) - 1e-9
