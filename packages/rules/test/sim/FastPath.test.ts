@@ -2,7 +2,7 @@ import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash } from "../../src/battle/Battle.js"
 import { ruled } from "../../src/battle/board/Ground.js"
-import { towards } from "../../src/battle/board/PlaneSpace.js"
+import { answer, towards } from "../../src/battle/board/PlaneSpace.js"
 import { play } from "../../src/battle/bots/Auto.js"
 import { byName } from "../../src/battle/bots/Policies.js"
 import {
@@ -37,6 +37,32 @@ import { campaign, env as campaignEnv } from "../campaign/helpers.js"
 
 const refuges = exampleRefuges()
 const SCENARIOS = registry.list("scenarios").map((s) => s.id as string)
+
+/**
+ * A board raid (the Cache, sensible policies) with `probe` run at every decision of a model with a
+ * place on the board, before the policy picks; the sum of what the probes return (checks made).
+ */
+const probeBoardRaid = (
+  seed: number,
+  probe: (view: State, board: ReturnType<typeof ruled>, m: State["models"][number]) => number,
+): number => {
+  const env = envOf(registry)
+  const pick = sensible(env)
+  let checked = 0
+  const probing: Policy = (view, legal, context) => {
+    const m = view.models.find((x) => x.id === view.activation?.model)
+    if (view.board && m?.position) checked += probe(view, ruled(view.board, env.content), m)
+    return pick(view, legal, context)
+  }
+  Either.getOrThrow(
+    played(
+      { refuges, scenario: "cache", table: "board", policies: [probing], seed, maxCommands: 120 },
+      registry,
+      0,
+    ),
+  )
+  return checked
+}
 
 /** The raid on the fast path and through the audited engine: the same final state and summary. */
 const same = (spec: Spec, i: number) => {
@@ -349,30 +375,34 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
   }, 240_000)
 
   it("R-BOARD-06 a bot's moves short of contact are the same from a search to a sprint's budget as from one to the move's", () => {
-    const env = envOf(registry)
-    const pick = sensible(env)
-    let checked = 0
-    const probing: Policy = (view, legal, context) => {
-      const m = view.models.find((x) => x.id === view.activation?.model)
-      if (view.board && m?.position) {
-        const board = ruled(view.board, env.content)
-        const subjects = [...view.tokens.map((t) => t.id), ...view.models.map((o) => o.id), "centre"]
-        const inches = allowanceOf(m, false)
-        const own = towards(view, board, m, subjects, inches)
-        const shared = towards(view, board, m, subjects, inches, allowanceOf(m, true))
-        expect([...shared]).toEqual([...own])
-        checked++
-      }
-      return pick(view, legal, context)
-    }
-    Either.getOrThrow(
-      played(
-        { refuges, scenario: "cache", table: "board", policies: [probing], seed: 2, maxCommands: 120 },
-        registry,
-        0,
-      ),
-    )
+    const checked = probeBoardRaid(2, (view, board, m) => {
+      const subjects = [...view.tokens.map((t) => t.id), ...view.models.map((o) => o.id), "centre"]
+      const inches = allowanceOf(m, false)
+      const own = towards(view, board, m, subjects, inches)
+      const shared = towards(view, board, m, subjects, inches, allowanceOf(m, true))
+      expect([...shared]).toEqual([...own])
+      return 1
+    })
     expect(checked).toBeGreaterThan(20)
+  }, 120_000)
+
+  it("R-BOARD-06 a plan asked again (kept per board) answers as one made afresh on a copy of the board", () => {
+    const checked = probeBoardRaid(3, (view, kept, m) => {
+      // A copy is another board object: nothing is kept for it yet, so its plan is made anew.
+      const fresh = () => ruled({ ...view.board! }, registry)
+      let asked = 0
+      for (const inches of [allowanceOf(m, false), allowanceOf(m, true)])
+        for (const b of [...view.tokens.map((t) => t.id), ...view.models.map((o) => o.id)]) {
+          if (b === m.id) continue
+          const q = { q: "reach", a: m.id, b, inches } as const
+          const first = answer(view, kept, q)
+          expect(answer(view, kept, q)).toBe(first)
+          expect(answer(view, fresh(), q)).toBe(first)
+          asked++
+        }
+      return asked
+    })
+    expect(checked).toBeGreaterThan(100)
   }, 120_000)
 
   it("R-BATTLE-15 in place, a refused command leaves the state as it was, and undo is refused", () => {

@@ -182,9 +182,14 @@ const boxOf = (poly: ReadonlyArray<Pt>) => {
   return b
 }
 
+/** An outline's box (`bbox`), made once: what {@link boxGap} and {@link boxNearer} look up. */
+export type Box = { readonly x0: number; readonly y0: number; readonly x1: number; readonly y1: number }
+
 /** A lower bound on the distance between a segment and a polygon: the gap between their boxes. */
-export const boxGap = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
-  const box = boxOf(poly)
+export const boxGap = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => boxGapTo(a, b, boxOf(poly))
+
+/** {@link boxGap} to a box already at hand (a caller that keeps pieces' boxes skips the look-up). */
+export const boxGapTo = (a: Pt, b: Pt, box: Box): number => {
   const dx = Math.max(0, box.x0 - Math.max(a.x, b.x), Math.min(a.x, b.x) - box.x1)
   const dy = Math.max(0, box.y0 - Math.max(a.y, b.y), Math.min(a.y, b.y) - box.y1)
   // Side by side the gap is one of the two (what `Math.hypot` gives too); only corners need it.
@@ -192,8 +197,11 @@ export const boxGap = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
 }
 
 /** Whether the boxes of a segment and a polygon are nearer than `d`: `boxGap(a, b, poly) < d`, to the bit. */
-export const boxNearer = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>, d: number): boolean => {
-  const box = boxOf(poly)
+export const boxNearer = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>, d: number): boolean =>
+  boxNearerTo(a, b, boxOf(poly), d)
+
+/** {@link boxNearer} to a box already at hand. */
+export const boxNearerTo = (a: Pt, b: Pt, box: Box, d: number): boolean => {
   const dx = Math.max(0, box.x0 - Math.max(a.x, b.x), Math.min(a.x, b.x) - box.x1)
   const dy = Math.max(0, box.y0 - Math.max(a.y, b.y), Math.min(a.y, b.y) - box.y1)
   return dx === 0 ? dy < d : dy === 0 ? dx < d : hypotLess(dx, dy, d)

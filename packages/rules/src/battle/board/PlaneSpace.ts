@@ -31,8 +31,11 @@ import type { MoveOutcome, Space } from "../Space.js"
 import type { FactQuery, FactValue, Model, State } from "../State.js"
 import { type Board, EDGES, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
 import {
+  type Box,
   bbox,
+  boxGapTo,
   boxNearer,
+  boxNearerTo,
   dist,
   distToPolygon,
   hypotLess,
@@ -358,7 +361,9 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
   const len = dist(a, b)
   if (len === 0) return 0
   const spans: Array<readonly [number, number, number]> = []
-  for (const { pts: poly, cost } of piecesOf(board).costly) {
+  for (const { pts: poly, cost, box } of piecesOf(board).costly) {
+    // Beyond the piece's box (by its kept box): nothing inside it, as `lengthInside` first tests.
+    if (boxGapTo(a, b, box) > 1e-9) continue
     if (lengthInside(a, b, poly) === 0) continue
     // Collect inside spans by sampling the crossing structure exactly: split at crossings.
     const ts = [0, 1]
@@ -382,6 +387,8 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
         spans.push([ts[k]!, ts[k + 1]!, cost])
     }
   }
+  // In the open (most stretches): nothing to add, and no levels to sort.
+  if (spans.length === 0) return len
   // Each cost level adds what it costs over the level below, along the stretch at least that dear.
   let extra = 0
   let below = 1
@@ -404,19 +411,29 @@ interface Mover {
 interface Pieces {
   /** Outlines no base may cross. */
   readonly walls: ReadonlyArray<ReadonlyArray<Pt>>
-  /** Outlines that cost more than their length, with their kind's cost, in the board's order. */
-  readonly costly: ReadonlyArray<{ readonly pts: ReadonlyArray<Pt>; readonly cost: number }>
+  /** Each wall's box (`bbox` of its outline), in the same order. */
+  readonly wallBoxes: ReadonlyArray<Box>
+  /** Outlines that cost more than their length, with their kind's cost and box, in the board's order. */
+  readonly costly: ReadonlyArray<{
+    readonly pts: ReadonlyArray<Pt>
+    readonly cost: number
+    readonly box: Box
+  }>
 }
 
 const piecesCache = new WeakMap<Board, Pieces>()
 const piecesOf = (board: Ruled): Pieces => {
   let p = piecesCache.get(board)
   if (!p) {
+    const walls = board.terrain.filter((t) => board.rule(t).impassable).map((t) => pointsOf(t))
     p = {
-      walls: board.terrain.filter((t) => board.rule(t).impassable).map((t) => pointsOf(t)),
+      walls,
+      wallBoxes: walls.map(bbox),
       costly: board.terrain.flatMap((t) => {
         const cost = board.rule(t).moveCost
-        return cost > 1 ? [{ pts: pointsOf(t), cost }] : []
+        if (cost <= 1) return []
+        const pts = pointsOf(t)
+        return [{ pts, cost, box: bbox(pts) }]
       }),
     }
     piecesCache.set(board, p)
@@ -433,27 +450,29 @@ const clearSegment = (mv: Mover, a: Pt, b: Pt): boolean => clearWith(mv, a, b, u
  * so each is worked out once, when first needed.
  */
 const clearFrom = (mv: Mover, a: Pt): ((b: Pt) => boolean) => {
+  // Plain arrays: a few dozen numbers made thousands of times a raid; a typed array's own buffer
+  // (kept outside the heap at this size) costs more to make and collect than it saves.
   const needs: Needs = {
-    walls: new Float64Array(piecesOf(mv.board).walls.length).fill(Number.NaN),
-    bases: new Float64Array(mv.obstacles.length).fill(Number.NaN),
+    walls: new Array<number>(piecesOf(mv.board).walls.length).fill(Number.NaN),
+    bases: new Array<number>(mv.obstacles.length).fill(Number.NaN),
   }
   return (b) => clearWith(mv, a, b, needs)
 }
 
 /** How near a move from one start may come to each wall and base (NaN: not worked out yet). */
 interface Needs {
-  readonly walls: Float64Array
-  readonly bases: Float64Array
+  readonly walls: number[]
+  readonly bases: number[]
 }
 
 const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean => {
   const { board, r, obstacles } = mv
   if (b.x < r - 1e-9 || b.y < r - 1e-9 || b.x > board.width - r + 1e-9 || b.y > board.height - r + 1e-9)
     return false
-  const ws = piecesOf(board).walls
+  const { walls: ws, wallBoxes } = piecesOf(board)
   for (let i = 0; i < ws.length; i++) {
     const pts = ws[i]!
-    if (!boxNearer(a, b, pts, r)) continue
+    if (!boxNearerTo(a, b, wallBoxes[i]!, r)) continue
     let need = needs?.walls[i] ?? Number.NaN
     if (Number.isNaN(need)) {
       need = Math.min(r, distToPolygon(a, pts)) - 1e-9
@@ -461,8 +480,16 @@ const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean =
     }
     if (segmentNearerPolygon(a, b, pts, need)) return false
   }
+  // The segment's box: a base further from it on either axis than it keeps (by a margin far above
+  // rounding) is further from the segment than it needs to be, with no distance worked out.
+  const x0 = Math.min(a.x, b.x) - 1e-6
+  const x1 = Math.max(a.x, b.x) + 1e-6
+  const y0 = Math.min(a.y, b.y) - 1e-6
+  const y1 = Math.max(a.y, b.y) + 1e-6
   for (let i = 0; i < obstacles.length; i++) {
     const o = obstacles[i]!
+    const { x, y } = o.c
+    if (x + o.keep < x0 || x - o.keep > x1 || y + o.keep < y0 || y - o.keep > y1) continue
     let need = needs?.bases[i] ?? Number.NaN
     if (Number.isNaN(need)) {
       need = Math.min(o.keep, dist(a, o.c)) - 1e-9
@@ -525,6 +552,18 @@ const costAt = (e: Explored, k: number): number => {
 const explored = new WeakMap<Board, Map<string, Explored>>()
 const EXPLORED_KEPT = 64
 
+/** Everything about a mover a search or a plan reads (the board aside), as a key; made once per mover. */
+const moverKeys = new WeakMap<Mover, string>()
+const moverKey = (mv: Mover): string => {
+  let key = moverKeys.get(mv)
+  if (key === undefined) {
+    key = `${mv.r}|${mv.from.x},${mv.from.y}`
+    for (const o of mv.obstacles) key += `|${o.c.x},${o.c.y},${o.keep}`
+    moverKeys.set(mv, key)
+  }
+  return key
+}
+
 /** Grid distances from the mover's position, up to a budget (the same answer as {@link search}). */
 const explore = (mv: Mover, budget: number): Explored => {
   let byKey = explored.get(mv.board)
@@ -532,8 +571,7 @@ const explore = (mv: Mover, budget: number): Explored => {
     byKey = new Map()
     explored.set(mv.board, byKey)
   }
-  let key = `${mv.r}|${mv.from.x},${mv.from.y}|${budget}`
-  for (const o of mv.obstacles) key += `|${o.c.x},${o.c.y},${o.keep}`
+  const key = `${moverKey(mv)}|${budget}`
   const hit = byKey.get(key)
   if (hit !== undefined) return hit
   const made = search(mv, budget)
@@ -543,11 +581,28 @@ const explore = (mv: Mover, budget: number): Explored => {
 }
 
 /**
+ * A search's own byte arrays (which nodes are free, their cost multipliers, which are settled),
+ * zeroed and reused by every search (searches don't nest, and none of these outlives one): a
+ * search's results are its costs and steps alone.
+ */
+const scratchBytes: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)]
+const scratch = (which: number, size: number): Uint8Array => {
+  let a = scratchBytes[which]!
+  if (a.length < size) {
+    a = new Uint8Array(Math.max(size, 2 * a.length))
+    scratchBytes[which] = a
+  }
+  const out = a.subarray(0, size)
+  out.fill(0)
+  return out
+}
+
+/**
  * Which nodes of a window a base may stand on (1): clear of walls and the table's edges by its
  * radius, and of every obstacle by what it keeps. Each obstacle marks only the nodes near it.
  */
 const freeNodes = (mv: Mover, f: Field, i0: number, j0: number, w: number, h: number): Uint8Array => {
-  const free = new Uint8Array(w * h)
+  const free = scratch(0, w * h)
   const { r: radius, obstacles } = mv
   const xMax = mv.board.width - radius
   const yMax = mv.board.height - radius
@@ -585,7 +640,7 @@ const search = (mv: Mover, budget: number): Explored => {
   const g = new Float64Array(w * h).fill(Number.POSITIVE_INFINITY)
   const prev = new Int32Array(w * h).fill(-2)
   const free = freeNodes(mv, f, i0, j0, w, h)
-  const mult = new Uint8Array(w * h)
+  const mult = scratch(1, w * h)
   for (let j = 0; j < h; j++) mult.set(f.mult.subarray((j0 + j) * f.n + i0, (j0 + j) * f.n + i0 + w), j * w)
   // The heap reads each node's cost as it compares (as it always has: the same pops in the same order).
   const heap: number[] = []
@@ -644,7 +699,7 @@ const search = (mv: Mover, budget: number): Explored => {
         push(k)
       }
     }
-  const done = new Uint8Array(w * h)
+  const done = scratch(2, w * h)
   // Each step's end and the two nodes it passes by, as offsets in the window.
   const to = new Int32Array(DIRS.length)
   const by1 = new Int32Array(DIRS.length)
@@ -802,6 +857,17 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
     const cost = segmentCost(mv.board, mv.from, direct)
     return cost <= budget + 1e-9 ? { path: [mv.from, direct], cost } : undefined
   }
+  return kept(mv, goal, budget, () => viaSearch(mv, goal, budget, finish, ok))
+}
+
+/** A plan's search and the path it finds, for {@link plan} when the straight line won't do. */
+const viaSearch = (
+  mv: Mover,
+  goal: { point: Pt } | { body: Body },
+  budget: number,
+  finish: (p: Pt) => Pt | undefined,
+  ok: (from: Pt, end: Pt | undefined) => end is Pt,
+): Plan | undefined => {
   const e = explore(mv, budget + 1)
   const { f } = e
   const target = "point" in goal ? goal.point : goal.body.c
@@ -829,6 +895,38 @@ const plan = (mv: Mover, goal: { point: Pt } | { body: Body }, budget: number): 
   const path = straighten(mv, [...pathTo(e, best.k, mv.from), best.end])
   const cost = polyCost(mv.board, path)
   return cost <= budget + 1e-9 ? { path, cost } : undefined
+}
+
+/**
+ * Plans that needed a search, kept per board by everything such a plan reads (the mover, the goal's
+ * place and size, the budget), a few dozen at a time: a bot asks whether it can reach its target
+ * before it picks, and again when it is shown its concrete moves (over half the plans of a raid were
+ * repeats). Callers only read what a plan returns; null: no path within the budget. The straight
+ * line's cheap checks come first: most plans end there, and need no key.
+ */
+const plans = new WeakMap<Board, Map<string, Plan | null>>()
+const PLANS_KEPT = 64
+
+const kept = (
+  mv: Mover,
+  goal: { point: Pt } | { body: Body },
+  budget: number,
+  make: () => Plan | undefined,
+): Plan | undefined => {
+  let byKey = plans.get(mv.board)
+  if (byKey === undefined) {
+    byKey = new Map()
+    plans.set(mv.board, byKey)
+  }
+  const to =
+    "point" in goal ? `${goal.point.x},${goal.point.y}` : `${goal.body.c.x},${goal.body.c.y},${goal.body.r}`
+  const key = `${moverKey(mv)}|${budget}|${to}`
+  const hit = byKey.get(key)
+  if (hit !== undefined) return hit ?? undefined
+  const made = make()
+  if (byKey.size >= PLANS_KEPT) byKey.delete(byKey.keys().next().value!)
+  byKey.set(key, made ?? null)
+  return made
 }
 
 /** Spends what is left of a move going straight on towards the target, as far as is clear. */
@@ -939,10 +1037,16 @@ const moverOf = (
 }
 
 /** What a base at a point touches (R-BOARD-05), by id. */
-export const contactsAt = (state: State, id: string, at: Pt, r: number): string[] =>
-  bodies(state)
-    .filter((b) => b.id !== id && dist(at, b.c) - r - b.r <= EPS)
-    .map((b) => b.id)
+export const contactsAt = (state: State, id: string, at: Pt, r: number): string[] => {
+  // The bases' test read where they are, not from a sorted list of every body: only the few
+  // touching are sorted (by id, as `bodies` lists them; a stable sort, so models before tokens).
+  const out: string[] = []
+  for (const m of state.models)
+    if (m.id !== id && onTable(m) && dist(at, m.position!) - r - radiusOf(m) <= EPS) out.push(m.id)
+  for (const t of state.tokens)
+    if (t.position && t.id !== id && dist(at, t.position) - r - (t.radius ?? 0.5) <= EPS) out.push(t.id)
+  return out.length < 2 ? out : out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+}
 
 const outcome = (
   board: Ruled,
@@ -1098,6 +1202,19 @@ const move = (
 }
 
 /**
+ * The nodes a bot's move reaches, for {@link towards}: reused by every call (it doesn't nest, and
+ * they don't outlive it), grown as needed, so no buffers are made per move.
+ */
+let reachedKept = { reached: new Int32Array(0), reachedX: new Float64Array(0), reachedY: new Float64Array(0) }
+const reachedScratch = (size: number) => {
+  if (reachedKept.reached.length < size) {
+    const n = Math.max(size, 2 * reachedKept.reached.length)
+    reachedKept = { reached: new Int32Array(n), reachedX: new Float64Array(n), reachedY: new Float64Array(n) }
+  }
+  return reachedKept
+}
+
+/**
  * Moves short of contact: for each subject, where the model ends moving up to `inches` to get as
  * close to it as it can, clear of every base (one search serves every subject). `searched`, at
  * least `inches`, is the budget of the search made (a caller that will also ask with a larger
@@ -1120,15 +1237,14 @@ export const towards = (
   const e = explore(mv, Math.max(inches, searched))
   const { f } = e
   // The nodes within reach, in grid order (each subject scans them in that order).
-  const reached: number[] = []
-  const reachedX: number[] = []
-  const reachedY: number[] = []
+  const { reached, reachedX, reachedY } = reachedScratch(e.w * e.h)
+  let count = 0
   for (let j = 0; j < e.h; j++)
     for (let i = 0; i < e.w; i++)
       if (e.g[j * e.w + i]! <= inches) {
-        reached.push((e.j0 + j) * f.n + e.i0 + i)
-        reachedX.push((e.i0 + i) * STEP)
-        reachedY.push((e.j0 + j) * STEP)
+        reached[count] = (e.j0 + j) * f.n + e.i0 + i
+        reachedX[count] = (e.i0 + i) * STEP
+        reachedY[count++] = (e.j0 + j) * STEP
       }
   const paths = new Map<number, Pt[]>()
   for (const subject of subjects) {
@@ -1137,7 +1253,7 @@ export const towards = (
     const target = s.body.c
     let bestK = -1
     let bestD = dist(m.position, target)
-    for (let r = 0; r < reached.length; r++) {
+    for (let r = 0; r < count; r++) {
       const dx = reachedX[r]! - target.x
       const dy = reachedY[r]! - target.y
       if (hypotLess(dx, dy, bestD - 1e-9)) {
