@@ -85,21 +85,20 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     const base = (m.status === "finished" ? -1 : 0) + own.reduce((a, x) => a + x.value, 0)
     const read = (n: number) => Math.max(table.modified.min, Math.min(table.modified.max, n))
     let face = ctx.die(`${s.name}: Casualty (B-CASUALTY-01)`, String(refuge))
-    let help = 0
-    let helpedBy: string | undefined
-    if (helpers.length > 0 && read(face + base) < table.modified.max) {
+    // R-CONTENT-28: each helper gives +1 to one roll; two may help the same roll.
+    const helpedBy: string[] = []
+    while (helpers.length > 0 && read(face + base + helpedBy.length) < table.modified.max) {
       const pick = ctx.choose(
-        `doctor:${s.id}`,
-        `${s.name} rolled ${face}${base ? ` (${base > 0 ? "+" : ""}${base})` : ""} on the Casualty table: add +1 from a helper? (R-CONTENT-28)`,
+        `doctor:${s.id}${helpedBy.length ? `:${helpedBy.length + 1}` : ""}`,
+        `${s.name} rolled ${face}${base + helpedBy.length ? ` (${base + helpedBy.length > 0 ? "+" : ""}${base + helpedBy.length})` : ""} on the Casualty table: add +1 from a helper? (R-CONTENT-28)`,
         ["no", ...helpers],
         String(refuge),
       )
-      if (pick !== "no") {
-        helpers.splice(helpers.indexOf(pick), 1)
-        help = 1
-        helpedBy = pick
-      }
+      if (pick === "no") break
+      helpers.splice(helpers.indexOf(pick), 1)
+      helpedBy.push(pick)
     }
+    const help = helpedBy.length
     let total = read(face + base + help)
     let result = rowOf<CasualtyResult>(table, total)!
     const faces = [face]
@@ -123,7 +122,7 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     const mods = [
       m.status === "finished" ? "−1 Finished (B-CASUALTY-02)" : "",
       ...own.map((x) => `${x.value > 0 ? "+" : "−"}${Math.abs(x.value)} ${x.why}`),
-      helpedBy ? `+1 ${helpedBy} (B-CASUALTY-04)` : "",
+      ...helpedBy.map((h) => `+1 ${h} (B-CASUALTY-04)`),
     ].filter(Boolean)
     ctx.emit({
       type: "rolled",

@@ -20,7 +20,7 @@ import { marketTrip } from "../refuge/Market.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { RulesViolated } from "../refuge/Violation.js"
 import { gainBlight, rewardThresholds, settleBlight } from "./Blight.js"
-import { newSurvivorId } from "./Casualties.js"
+import { newSurvivorId, replaceLeader } from "./Casualties.js"
 import type { Command } from "./Command.js"
 import { type Ctx, Refusal, refuse } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
@@ -184,6 +184,7 @@ export const between = (ctx: Ctx, c: Command): void => {
         ran(ctx, c.refuge, entry, runner.id, `${runner.name}: ${entry.name}`)
         gainBlight(ctx, c.refuge, runner.id, entry.does.amount, entry.name, clauseOf(entry))
         settleBlight(ctx, c.refuge, runner.id, entry.name) // R-CAMPAIGN-07: Blight between raids settles at once
+        replaceLeader(ctx, c.refuge) // R-CONTENT-26: a Leader lost to it is replaced before the raid
       }
       return
     }
