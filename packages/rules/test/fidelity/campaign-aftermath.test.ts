@@ -236,11 +236,14 @@ describe("Loot (B-LOOT-02, B-LOOT-03)", () => {
 })
 
 describe("Joining later (B-CONGREGATION-09, B-STRANGER-01, R-CAMPAIGN-23)", () => {
+  type Edit = NonNullable<Parameters<typeof finishedRaid>[1]>
+  /** The Stranger carried off the table by one side (the objective ends `rescued` by it). */
   const rescuedBy =
-    (side: number) =>
-    (s: { objectives: Array<{ state: string; by?: string }>; sides: ReadonlyArray<{ id: string }> }) => {
-      s.objectives[0]!.state = "rescued"
-      s.objectives[0]!.by = s.sides[side]!.id
+    (side: number): Edit =>
+    (s) => {
+      s.objectives = s.objectives.map((o, i) =>
+        i === 0 ? { ...o, state: "rescued", by: s.sides[side]!.id } : o,
+      )
     }
 
   it("B-CONGREGATION-09 B-STRANGER-01 the Stranger who joins a Congregation is Touched: 3 Blight, a Gift and a Mark rolled", () => {
