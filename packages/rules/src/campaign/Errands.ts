@@ -14,6 +14,7 @@
 import { Either } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { ErrandFind } from "../content/schema/Errand.js"
+import { FOUNDING } from "../refuge/Founding.js"
 import { makeAmmunition, reloadingBench } from "../refuge/HomeActions.js"
 import { type LedgerDraft, storesOf } from "../refuge/Ledger.js"
 import { marketTrip } from "../refuge/Market.js"
@@ -211,6 +212,13 @@ export const between = (ctx: Ctx, c: Command): void => {
       const home = content.get("homes", r.refuge.home)
       if (home && r.refuge.survivors.length >= home.capacity)
         refuse(`${r.refuge.name}'s Home holds ${home.capacity} survivors`, "B-HOME-02")
+      // R-CAMPAIGN-24: the founding cap on a background holds for every survivor recruited.
+      const same = r.refuge.survivors.filter((x) => x.background === bg.id).length
+      if (same >= FOUNDING.maxPerBackground)
+        throw new Refusal(
+          `background: ${r.refuge.name} already has ${same} ${bg.name}s; no more than ${FOUNDING.maxPerBackground} of any one background (R-CAMPAIGN-24)`,
+          "B-FOUNDING-03",
+        )
       ctx.post(
         c.refuge,
         [

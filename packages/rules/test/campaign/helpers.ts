@@ -146,3 +146,12 @@ export const granted = (r: Refuge, grants: Record<string, number>): Refuge => ({
 
 /** A Refuge's stores in the campaign. */
 export const storesIn = (c: Campaign, refuge: number) => storesOf(c.state.refuges[refuge]!.refuge.ledger)
+
+/** A raid edit: the Stranger carried off the table by side `side` (its objective ends `rescued`). */
+export const strangerRescuedBy =
+  (side: number): NonNullable<Parameters<typeof finishedRaid>[1]> =>
+  (s) => {
+    s.objectives = s.objectives.map((o, i) =>
+      i === 0 ? { ...o, state: "rescued", by: s.sides[side]!.id } : o,
+    )
+  }

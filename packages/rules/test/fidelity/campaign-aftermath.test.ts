@@ -21,6 +21,7 @@ import {
   granted,
   registry,
   storesIn,
+  strangerRescuedBy,
   survivor,
   wharfside,
 } from "../campaign/helpers.js"
@@ -236,23 +237,17 @@ describe("Loot (B-LOOT-02, B-LOOT-03)", () => {
 })
 
 describe("Joining later (B-CONGREGATION-09, B-STRANGER-01, R-CAMPAIGN-23)", () => {
-  type Edit = NonNullable<Parameters<typeof finishedRaid>[1]>
-  /** The Stranger carried off the table by one side (the objective ends `rescued` by it). */
-  const rescuedBy =
-    (side: number): Edit =>
-    (s) => {
-      s.objectives = s.objectives.map((o, i) =>
-        i === 0 ? { ...o, state: "rescued", by: s.sides[side]!.id } : o,
-      )
-    }
-
   it("B-CONGREGATION-09 B-STRANGER-01 the Stranger who joins a Congregation is Touched: 3 Blight, a Gift and a Mark rolled", () => {
     const c = campaign()
-    const done = aftermath(c, finishedRaid(c, rescuedBy(1), ["loss", "win"], "someone-in-the-weeds"), [
-      [/the Stranger's background/, [2]],
-      [/The Stranger: a gift/, [1, 2]],
-      [/The Stranger: a mark/, [4, 5]],
-    ])
+    const done = aftermath(
+      c,
+      finishedRaid(c, strangerRescuedBy(1), ["loss", "win"], "someone-in-the-weeds"),
+      [
+        [/the Stranger's background/, [2]],
+        [/The Stranger: a gift/, [1, 2]],
+        [/The Stranger: a mark/, [4, 5]],
+      ],
+    )
     const stranger = survivor(done, 1, "The Stranger")!
     expect(stranger).toMatchObject({ background: "student", blight: 3 })
     expect(stranger.gifts).toHaveLength(1)
@@ -264,9 +259,11 @@ describe("Joining later (B-CONGREGATION-09, B-STRANGER-01, R-CAMPAIGN-23)", () =
     const c = campaign()
     const home = registry.get("homes", c.state.refuges[0]!.refuge.home)!
     expect(c.state.refuges[0]!.refuge.survivors).toHaveLength(home.capacity)
-    const done = aftermath(c, finishedRaid(c, rescuedBy(0), ["win", "loss"], "someone-in-the-weeds"), [
-      [/the Stranger's background/, [3]],
-    ])
+    const done = aftermath(
+      c,
+      finishedRaid(c, strangerRescuedBy(0), ["win", "loss"], "someone-in-the-weeds"),
+      [[/the Stranger's background/, [3]]],
+    )
     expect(survivor(done, 0, "The Stranger")).toMatchObject({ background: "waitress", blight: 0 })
     expect(done.state.refuges[0]!.refuge.survivors).toHaveLength(home.capacity + 1)
     const r = command(
