@@ -296,3 +296,44 @@ describe("The Leader (R-CONTENT-26)", () => {
     expect(c.state.refuges[0]!.refuge.survivors.filter((s) => s.role !== undefined)).toHaveLength(1)
   })
 })
+
+describe("Rescue (B-CONGREGATION-19, R-CAMPAIGN-25)", () => {
+  it("B-CONGREGATION-19 R-CAMPAIGN-25 the Refuge rolls for members it took Down and left Down (a 4 stays, a 5 joins); not for one a creature took Down, nor one revived", () => {
+    const c = campaign()
+    const seen: Prompt[] = []
+    const done = aftermath(
+      c,
+      finishedRaid(c, (s, m) => {
+        m(`${G}.2`).status = "down" // Sister Ruth, by Sergeant Hollis
+        m(`${G}.2`).downBy = `${W}.1`
+        m(`${G}.3`).status = "finished" // Brother Tam, by Sergeant Hollis, Finished
+        m(`${G}.3`).downBy = `${W}.1`
+        m(`${G}.4`).status = "down" // Wren, by a creature
+        m(`${G}.4`).downBy = "c1"
+        m(`${G}.5`).wasDown = true // Old Sully, taken Down and revived
+        m(`${G}.5`).downBy = `${W}.1`
+        s.models.push({
+          ...structuredClone(m(`${W}.2`)),
+          id: "c1",
+          side: "brood-1",
+          kind: "creature",
+          ref: "husk",
+          survivor: undefined,
+        } as never)
+      }),
+      [
+        [/Brother Tam: Casualty/, [6]],
+        [/rescue Sister Ruth/, [4]],
+        [/rescue Brother Tam/, [5]],
+      ],
+      seen,
+    )
+    const rescues = seen.flatMap((p) => (p.kind === "dice" && /^rescue /.test(p.purpose) ? [p.purpose] : []))
+    expect(rescues).toEqual([expect.stringMatching(/Sister Ruth/), expect.stringMatching(/Brother Tam/)])
+    expect(survivor(done, 1, "Sister Ruth")).toBeDefined()
+    expect(survivor(done, 0, "Brother Tam")).toMatchObject({ blight: 3 })
+    expect(survivor(done, 1, "Brother Tam")).toBeUndefined()
+    expect(survivor(done, 1, "Wren")).toBeDefined()
+    expect(survivor(done, 1, "Old Sully")).toBeDefined()
+  })
+})
