@@ -254,6 +254,7 @@ export const between = (ctx: Ctx, c: Command): void => {
         clause: touched ? "B-CONGREGATION-09" : "B-ERRAND-04",
       })
       if (touched) rewardThresholds(ctx, c.refuge, id)
+      replaceLeader(ctx, c.refuge) // R-CONTENT-26: the first to join an empty Refuge leads it
       ran(ctx, c.refuge, entry, s.id, `${s.name} brought in ${c.name}`)
       return
     }

@@ -337,3 +337,40 @@ describe("Rescue (B-CONGREGATION-19, R-CAMPAIGN-25)", () => {
     expect(survivor(done, 1, "Old Sully")).toBeDefined()
   })
 })
+
+describe("the last survivor (B-CASUALTY-01, R-CONTENT-26, R-CAMPAIGN-08, R-CAMPAIGN-12)", () => {
+  it("B-CASUALTY-01 every survivor Out: the roster is empty, the gear is in the stash, nobody is fed or asked to lead; the Refuge may still Recruit, and its recruit leads", () => {
+    const c = campaign(undefined, [granted(wharfside(), { salvage: 20 }), gardeners()])
+    const before = storesIn(c, 0)
+    const seen: Prompt[] = []
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        for (const k of [1, 2, 3, 4, 5]) m(`${W}.${k}`).status = "finished"
+      }),
+      [
+        [/Sergeant Hollis: Casualty/, [2]], // 2 − 1 Finished = 1: Out
+        [/Dr Amara Okafor: Casualty/, [1]],
+        [/Big Col: Casualty/, [1]],
+        [/Jess: Casualty/, [2]],
+        [/Mr Patel: Casualty/, [1]],
+        [/^meds:survivor-1 /, "keep"],
+      ],
+      seen,
+    )
+    const w = done.state.refuges[0]!
+    expect(w.refuge.survivors).toEqual([])
+    expect(done.state.lost.filter((l) => l.cause === "dead")).toHaveLength(5)
+    expect(w.refuge.stash.weapons).toEqual(
+      expect.arrayContaining(["pistol", "knife", "crowbar", "bow", "baseball-bat"]),
+    )
+    expect(choice(seen, "leader")).toBeUndefined()
+    // The Cache drawn: half its 6 Salvage (R-WORLD-18); Upkeep: the Waking's 1 Salvage, no Ration eaten.
+    expect(storesIn(done, 0)).toMatchObject({ rations: before.rations, salvage: before.salvage + 3 - 1 })
+    // Between raids: a Recruit needs nobody to send (R-CAMPAIGN-08); then the raid is forfeit.
+    const r = command(done, { type: "recruit", refuge: 0, background: "student", name: "Pip" }, env)
+    const next = Either.getOrThrow(r)
+    expect(next.state.refuges[0]!.refuge.survivors.map((s) => s.name)).toEqual(["Pip"])
+    expect(next.state.refuges[0]!.refuge.survivors[0]!.role).toBe("leader") // R-CONTENT-26: the only one leads
+  })
+})
