@@ -44,8 +44,9 @@ export const ownCasualtyModifiers = (
 
 /**
  * Who may add +1 to one Casualty roll this Aftermath (B-CASUALTY-04, R-CONTENT-28): a survivor
- * whose rule gives a friend `dieModifier casualty` (the Doctor, if not Down: `when: { wasDown:
- * false }`), the Home's perk (the Hospital Wing) and each improvement that does (the Infirmary).
+ * on the roster whose rule gives a friend `dieModifier casualty` (the Doctor, if not Down: `when: {
+ * wasDown: false }`; one who stayed home wasn't Down, R-CAMPAIGN-26), the Home's perk (the
+ * Hospital Wing) and each improvement that does (the Infirmary).
  */
 const helpersOf = (ctx: Ctx, refuge: number, side: RaidRecord["sides"][number]): string[] => {
   const r = ctx.draft.refuges[refuge]!.refuge
@@ -54,11 +55,11 @@ const helpersOf = (ctx: Ctx, refuge: number, side: RaidRecord["sides"][number]):
     casualtyDie(e) &&
     e.scope === "oneFriend" &&
     (e.when === undefined || ("wasDown" in e.when && e.when.wasDown === wasDown))
-  for (const m of side.survivors) {
-    const s = r.survivors.find((x) => x.id === m.survivor)
-    if (s === undefined) continue
+  // R-CAMPAIGN-26: the roster, not only who went: a Doctor who stayed home wasn't Down either.
+  for (const s of r.survivors) {
+    const wasDown = side.survivors.find((m) => m.survivor === s.id)?.wasDown ?? false
     for (const rule of ownRules(ctx.env.content, s))
-      if ((rule.effects ?? []).some((e) => helps(e, m.wasDown))) helpers.push(`${s.name} (${rule.name})`)
+      if ((rule.effects ?? []).some((e) => helps(e, wasDown))) helpers.push(`${s.name} (${rule.name})`)
   }
   const home = ctx.env.content.get("homes", r.home)
   if (home?.perk.effects?.some((e) => helps(e, false))) helpers.push(`${home.name}: ${home.perk.name}`)

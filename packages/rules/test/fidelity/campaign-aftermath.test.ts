@@ -133,6 +133,24 @@ describe("Casualties (B-CASUALTY-04, B-CASUALTY-05)", () => {
     expect(choice(seen, "meds:survivor-4")).toBeUndefined()
   })
 
+  it("B-CASUALTY-04 R-CAMPAIGN-26 a Doctor who stayed home wasn't Down: the +1 is offered and taken (Infected 4 → Laid Up 5)", () => {
+    const c = campaign()
+    const done = aftermath(
+      c,
+      finishedRaid(c, (s, m) => {
+        s.models = s.models.filter((x) => x.id !== `${W}.2`) // Dr Okafor stayed at the Corner Shop
+        m(`${W}.4`).status = "down"
+      }),
+      [
+        [/Jess: Casualty/, [4]],
+        [/^doctor:survivor-4 /, "Dr Amara Okafor (Doctor)"],
+        [/^meds:survivor-4 /, "keep"],
+      ],
+    )
+    expect(survivor(done, 0, "Jess")!.blight).toBe(0)
+    expect(done.state.refuges[0]!.status["survivor-4"]!.noErrands).toBe(true)
+  })
+
   it("B-CASUALTY-05 the Refuge's one Meds re-rolls one survivor's result; with none left the next is not offered", () => {
     const c = campaign()
     expect(storesIn(c, 0).meds).toBe(1)
