@@ -357,7 +357,7 @@ describe("Rescue (B-CONGREGATION-19, R-CAMPAIGN-25)", () => {
 })
 
 describe("the last survivor (B-CASUALTY-01, R-CONTENT-26, R-CAMPAIGN-08, R-CAMPAIGN-12)", () => {
-  it("B-CASUALTY-01 every survivor Out: the roster is empty, the gear is in the stash, nobody is fed or asked to lead; the Refuge may still Recruit, and its recruit leads", () => {
+  it("B-CASUALTY-01 R-CAMPAIGN-14 every survivor Out: the roster is empty, their gear (not the free weapons) is in the stash, nobody is fed or asked to lead; the Refuge may still Recruit, and its recruit leads", () => {
     const c = campaign(undefined, [granted(wharfside(), { salvage: 20 }), gardeners()])
     const before = storesIn(c, 0)
     const seen: Prompt[] = []
@@ -379,9 +379,12 @@ describe("the last survivor (B-CASUALTY-01, R-CONTENT-26, R-CAMPAIGN-08, R-CAMPA
     const w = done.state.refuges[0]!
     expect(w.refuge.survivors).toEqual([])
     expect(done.state.lost.filter((l) => l.cause === "dead")).toHaveLength(5)
-    expect(w.refuge.stash.weapons).toEqual(
-      expect.arrayContaining(["pistol", "knife", "crowbar", "bow", "baseball-bat"]),
-    )
+    // R-CAMPAIGN-14: their gear, not the free Improvised weapon and Thrown junk (B-FOUNDING-07).
+    expect(w.refuge.stash).toEqual({
+      weapons: ["pistol", "knife", "crowbar", "molotov", "bow", "baseball-bat"],
+      armour: ["leather-jacket"],
+      kit: ["helmet", "med-kit"],
+    })
     expect(choice(seen, "leader")).toBeUndefined()
     // The Cache drawn: half its 6 Salvage (R-WORLD-18); Upkeep: the Waking's 1 Salvage, no Ration eaten.
     expect(storesIn(done, 0)).toMatchObject({ rations: before.rations, salvage: before.salvage + 3 - 1 })
