@@ -97,3 +97,49 @@ describe("recruiting (B-ERRAND-04, B-FOUNDING-03, R-CAMPAIGN-24)", () => {
     expect(done.state.refuges[0]!.refuge.survivors.filter((s) => s.background === "labourer")).toHaveLength(3)
   })
 })
+
+describe("Drinking Amber (B-BLIGHT-05, R-CAMPAIGN-07)", () => {
+  it("B-BLIGHT-05 B-GIFT-02 R-CAMPAIGN-07 Drinking Amber at 2 Blight reaches 3: the Gift and the Mark are rolled at once, between raids", () => {
+    const w = granted(
+      edited(wharfside(), "Jess", (s) => {
+        s.blight = 2
+      }),
+      { amber: 1 },
+    )
+    const c = ok(
+      campaign(undefined, [w, gardeners()]),
+      { type: "errand", refuge: 0, by: "survivor-4", errand: "drink-amber" },
+      [
+        [/Jess: a gift/, [1, 1]],
+        [/Jess: a mark/, [1, 1]],
+      ],
+    )
+    const jess = survivor(c, 0, "Jess")!
+    expect(jess).toMatchObject({ blight: 3 })
+    expect(jess.gifts).toHaveLength(1)
+    expect(jess.marks).toHaveLength(1)
+    expect(storesIn(c, 0).amber).toBe(0)
+    expect(c.state.refuges[0]!.errands).toBe(1)
+  })
+
+  it("B-CONGREGATION-10 R-CAMPAIGN-16 a member Drinking Amber at 5 is Bloomed at once and may choose Pollen Veil", () => {
+    const g = granted(
+      edited(gardeners(), "Wren", (s) => {
+        s.blight = 5
+      }),
+      { amber: 1 },
+    )
+    const c = ok(
+      campaign(undefined, [wharfside(), g]),
+      { type: "errand", refuge: 1, by: "survivor-4", errand: "drink-amber" },
+      [
+        [/^bloomed:survivor-4/, "pollen-veil"],
+        [/Wren: a mark/, [6, 6]],
+      ],
+    )
+    const wren = survivor(c, 1, "Wren")!
+    expect(wren.blight).toBe(6)
+    expect(wren.gifts).toContain("pollen-veil")
+    expect(wren.marks).toHaveLength(2)
+  })
+})
