@@ -330,14 +330,17 @@ describe("Rescue (B-CONGREGATION-19, R-CAMPAIGN-25)", () => {
         m(`${G}.4`).downBy = "c1"
         m(`${G}.5`).wasDown = true // Old Sully, taken Down and revived
         m(`${G}.5`).downBy = `${W}.1`
-        s.models.push({
-          ...structuredClone(m(`${W}.2`)),
-          id: "c1",
-          side: "brood-1",
-          kind: "creature",
-          ref: "husk",
-          survivor: undefined,
-        } as never)
+        s.models = [
+          ...s.models,
+          {
+            ...structuredClone(m(`${W}.2`)),
+            id: "c1",
+            side: "brood-1",
+            kind: "creature",
+            ref: "husk",
+            survivor: undefined,
+          } as never,
+        ]
       }),
       [
         [/Brother Tam: Casualty/, [6]],
