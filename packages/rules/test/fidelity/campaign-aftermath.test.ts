@@ -398,3 +398,62 @@ describe("the last survivor (B-CASUALTY-01, R-CONTENT-26, R-CAMPAIGN-08, R-CAMPA
     expect(next.state.refuges[0]!.refuge.survivors[0]!.role).toBe("leader") // R-CONTENT-26: the only one leads
   })
 })
+
+describe("the Casualty and Loot tables, row by row (GAP-B-07, GAP-B-08, R-CONTENT-29, R-CONTENT-31)", () => {
+  const outcomes: Array<[number, string]> = [
+    [1, "Out"],
+    [2, "Lasting Injury"],
+    [3, "Badly Hurt"],
+    [4, "Infected"],
+    [5, "Laid Up"],
+    [6, "Walks It Off"],
+  ]
+  it.each(outcomes)("B-CASUALTY-01 a Down survivor rolling %i: %s", (face, name) => {
+    const c = campaign()
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.4`).status = "down"
+      }),
+      [
+        [/Jess: Casualty/, [face]],
+        [/^doctor:survivor-4 /, "no"],
+        ...(face < 6 ? ([[/^meds:survivor-4 /, "keep"]] as const) : []),
+      ],
+    )
+    const rolled = done.events.find((e) => e.type === "rolled" && e.what === "Casualty")
+    expect(rolled).toMatchObject({ result: `${face}: ${name}` })
+    const jess = survivor(done, 0, "Jess")
+    const st = done.state.refuges[0]!.status["survivor-4"]
+    if (face === 1) expect(jess).toBeUndefined()
+    else {
+      expect(jess!.blight).toBe(face === 4 ? 2 : 0)
+      expect(jess!.injuries.map((i) => i.name)).toEqual(face === 2 ? ["Lasting Injury"] : [])
+      expect(st).toMatchObject({ missRaids: face === 2 || face === 3 ? 1 : 0, noErrands: face === 5 })
+    }
+  })
+
+  // Half (1–3 → rows 1–6, 4–6 → rows 7–12) and entry; an amount die, where the row has one, of 3.
+  const rows: Array<[number, number, string, number, boolean]> = [
+    [1, 1, "salvage", 3, false], // Junk 2 → 3
+    [2, 3, "salvage", 4, true], // d6 3 → 4
+    [3, 5, "rations", 3, true], // d3 (3 → 2) → 3
+    [4, 1, "salvage", 4, true], // row 7: d6
+    [5, 2, "reloads", 3, true], // row 8: d3
+    [6, 4, "meds", 1, false], // row 10: not boosted
+    [6, 5, "amber", 1, false], // row 11: not boosted
+  ]
+  it.each(rows)("B-LOOT-01 B-LOOT-03 a Loot roll of %i, %i gives %s %i", (a, b, store, amount, die) => {
+    const c = campaign()
+    const before = entries(c, 0).length
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.1`).carrying = [{ token: "t3", contents: "loot", rich: 0 }]
+      }),
+      [[/Sergeant Hollis: Loot/, [a, b]], ...(die ? ([[/how much/, [3]]] as const) : [])],
+    )
+    const loot = entries(done, 0, before).filter((e) => e.reason.startsWith("Loot"))
+    expect(loot.map((e) => [e.store, e.amount])).toEqual([[store, amount]])
+  })
+})
