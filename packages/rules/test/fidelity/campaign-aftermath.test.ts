@@ -19,6 +19,7 @@ import {
   finishedRaid,
   gardeners,
   granted,
+  type Rule,
   registry,
   storesIn,
   strangerRescuedBy,
@@ -418,7 +419,7 @@ describe("the Casualty and Loot tables, row by row (GAP-B-07, GAP-B-08, R-CONTEN
       [
         [/Jess: Casualty/, [face]],
         [/^doctor:survivor-4 /, "no"],
-        ...(face < 6 ? ([[/^meds:survivor-4 /, "keep"]] as const) : []),
+        ...(face < 6 ? [[/^meds:survivor-4 /, "keep"] as Rule] : []),
       ],
     )
     const rolled = done.events.find((e) => e.type === "rolled" && e.what === "Casualty")
@@ -451,7 +452,7 @@ describe("the Casualty and Loot tables, row by row (GAP-B-07, GAP-B-08, R-CONTEN
       finishedRaid(c, (_s, m) => {
         m(`${W}.1`).carrying = [{ token: "t3", contents: "loot", rich: 0 }]
       }),
-      [[/Sergeant Hollis: Loot/, [a, b]], ...(die ? ([[/how much/, [3]]] as const) : [])],
+      [[/Sergeant Hollis: Loot/, [a, b]], ...(die ? [[/how much/, [3]] as Rule] : [])],
     )
     const loot = entries(done, 0, before).filter((e) => e.reason.startsWith("Loot"))
     expect(loot.map((e) => [e.store, e.amount])).toEqual([[store, amount]])
