@@ -24,6 +24,7 @@ import { gainBlight, rewardThresholds, settleBlight } from "./Blight.js"
 import { newSurvivorId, replaceLeader } from "./Casualties.js"
 import type { Command } from "./Command.js"
 import { type Ctx, Refusal, refuse } from "./Context.js"
+import { equip } from "./Equip.js"
 import { freshStatus } from "./Evolve.js"
 import { boost } from "./Loot.js"
 import { rowOf } from "./Tables.js"
@@ -310,6 +311,9 @@ export const between = (ctx: Ctx, c: Command): void => {
       )
       return
     }
+    case "equip":
+      equip(ctx, c)
+      return
     case "pass": {
       const r = sameRefuge(ctx, c.refuge)
       if (ctx.draft.phase !== "between") refuse("Errands run between raids", "B-ERRAND-02")
