@@ -89,12 +89,22 @@ export const lootRoll = (
       { sides: 6, value: a!, label: "Loot: half" },
       { sides: 6, value: b!, label: "Loot: entry" },
     ]
-    if (typeof g.amount === "number") n = g.amount
-    else {
+    const x = g.amount
+    if (typeof x === "number") n = x
+    else if (
+      x.kind === "sum" &&
+      x.sides === 6 &&
+      !(x.count === 1 && x.modifier === 0 && x.multiplier === 1)
+    ) {
+      // R-CAMPAIGN-28: a pack's "2d6" (or "d6+1") is rolled as written; Plentiful is for one die.
+      const faces = ctx.dice(x.count, `${label}: how much ${g.store}`, String(refuge))
+      rolls.push(...faces.map((value) => ({ sides: 6, value, label: `how much ${g.store}` })))
+      n = Math.max(0, (faces.reduce((p, q) => p + q, 0) + x.modifier) * x.multiplier)
+    } else {
       const d = ctx.die(`${label}: how much ${g.store}`, String(refuge))
       rolls.push({ sides: 6, value: d, label: `how much ${g.store}` })
       // The amount is decoded ({ kind: "d3" }), not the text "d3": a d3 is the d6 halved (B-DICE-03).
-      n = g.amount.kind === "d3" ? Roll.d3FromD6(d) : d
+      n = x.kind === "d3" ? Roll.d3FromD6(d) : d
       if (d === 6) {
         n *= 2 // Plentiful (B-LOOT-02)
         notes.push("Plentiful")

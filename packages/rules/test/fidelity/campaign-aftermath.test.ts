@@ -3,10 +3,11 @@
  * Congregation", "The cost") and the campaign rulings. Every die is typed in; each test is a raid's
  * end the text talks about, checked against the Refuge, the Ledger and the stores afterwards.
  */
+import { readFileSync } from "node:fs"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Campaign } from "../../src/campaign/Campaign.js"
-import { command } from "../../src/campaign/Campaign.js"
+import { command, envOf } from "../../src/campaign/Campaign.js"
 import type { Prompt } from "../../src/campaign/State.js"
 import type { Refuge } from "../../src/refuge/Refuge.js"
 import {
@@ -26,6 +27,7 @@ import {
   survivor,
   wharfside,
 } from "../campaign/helpers.js"
+import { homebrewRegistry } from "../fixtures/homebrew.js"
 
 const W = "wharfside"
 const G = "the-gardeners-of-carrow-fields"
@@ -456,5 +458,45 @@ describe("the Casualty and Loot tables, row by row (GAP-B-07, GAP-B-08, R-CONTEN
     )
     const loot = entries(done, 0, before).filter((e) => e.reason.startsWith("Loot"))
     expect(loot.map((e) => [e.store, e.amount])).toEqual([[store, amount]])
+  })
+})
+
+describe("a pack's Loot amounts in dice (R-CAMPAIGN-28)", () => {
+  it("B-LOOT-03 R-CAMPAIGN-28 a Loot row of 2d6 Salvage is rolled as written (6 + 5 = 11, no Plentiful on the 6), then boosted to 13", () => {
+    const core = JSON.parse(
+      readFileSync(new URL("../../src/content/core/aftermath-tables.json", import.meta.url), "utf8"),
+    ) as {
+      tables: Array<{
+        id: string
+        rows: Array<{ key: unknown; result: { gives?: Array<{ amount: unknown }> } }>
+      }>
+    }
+    const loot = structuredClone(core.tables.find((t) => t.id === "loot")!)
+    loot.rows[2]!.result.gives![0]!.amount = "2d6" // row 3: Salvage
+    const e = envOf(homebrewRegistry("richer-ruins", { tables: [{ ...loot, replaces: "the-blight" }] }))
+    const c = campaign()
+    const before = entries(c, 0).length
+    const r = command(
+      c,
+      {
+        type: "recordRaid",
+        battle: finishedRaid(c, (_s, m) => {
+          m(`${W}.1`).carrying = [{ token: "t3", contents: "loot", rich: 0 }]
+        }),
+      },
+      e,
+    )
+    const done = answerAll(
+      Either.getOrThrow(r),
+      [
+        [/Sergeant Hollis: Loot/, [1, 3]],
+        [/how much salvage/, [6, 5]],
+      ],
+      [],
+      e,
+    )
+    const got = entries(done, 0, before).filter((x) => x.reason.startsWith("Loot"))
+    expect(got.map((x) => [x.store, x.amount])).toEqual([["salvage", 13]])
+    expect(got[0]!.reason).not.toMatch(/Plentiful/)
   })
 })

@@ -4,13 +4,11 @@
  * as a pack that replaces it states them.
  */
 import { readFileSync } from "node:fs"
-import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/campaign/Campaign.js"
 import { Ctx } from "../../src/campaign/Context.js"
 import type { Draft } from "../../src/campaign/Evolve.js"
 import { upkeep } from "../../src/campaign/Upkeep.js"
-import { loadWithCore } from "../../src/content/core/index.js"
 import { storesOf } from "../../src/refuge/Ledger.js"
 import {
   aftermath,
@@ -23,6 +21,7 @@ import {
   storesIn,
   wharfside,
 } from "../campaign/helpers.js"
+import { homebrewRegistry } from "../fixtures/homebrew.js"
 
 type C = ReturnType<typeof campaign>
 
@@ -51,26 +50,7 @@ const withUpkeep = (change: (u: UpkeepJson) => void) => {
   ) as { upkeep: UpkeepJson[] }
   const entry = { ...structuredClone(core.upkeep[0]!), replaces: "the-blight" }
   change(entry)
-  const r = loadWithCore([
-    {
-      source: "harsher-winters.json",
-      data: {
-        manifest: {
-          id: "harsher-winters",
-          name: "Harsher Winters",
-          version: "0.1.0",
-          ruleset: "the-blight@0.3.0",
-          requires: [{ pack: "the-blight", version: "^0.3.0" }],
-          licence: "CC0-1.0",
-          author: "fidelity test",
-          description: "The core Upkeep with dearer fuel and a colder cold.",
-        },
-        upkeep: [entry],
-      },
-    },
-  ])
-  if (Either.isLeft(r)) throw new Error(JSON.stringify(r.left.problems))
-  return envOf(r.right)
+  return envOf(homebrewRegistry("harsher-winters", { upkeep: [entry] }))
 }
 
 describe("feeding (B-UPKEEP-01, R-WORLD-10, R-CAMPAIGN-11)", () => {
