@@ -11,6 +11,7 @@
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { Effect } from "../plugin/Effect.js"
 import type { ContentView } from "../refuge/Content.js"
+import { freeGear } from "../refuge/Founding.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Survivor } from "../refuge/Survivor.js"
 import type { Ctx } from "./Context.js"
@@ -326,7 +327,7 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
         survivor: {
           ...structuredClone(rest),
           id: id as never,
-          equipment: { weapons: [], armour: [], kit: [] },
+          equipment: freeGear(ctx.env.content),
         } as never,
         status: freshStatus(member.blight),
         reason: `${member.name} rescued from the Congregation, keeping Blight, Gifts and Marks`,

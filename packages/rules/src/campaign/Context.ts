@@ -9,6 +9,7 @@
 import { type DiceSource, Prng } from "@blight/dice"
 import { Either } from "effect"
 import type { ContentView } from "../refuge/Content.js"
+import { freeWeaponIds } from "../refuge/Founding.js"
 import { type LedgerDraft, post } from "../refuge/Ledger.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
 import { applyInPlace, type Draft } from "./Evolve.js"
@@ -66,12 +67,7 @@ export class Ctx {
   private dropFreeWeapons(refuge: number) {
     const stash = this.draft.refuges[refuge]?.refuge.stash
     if (stash === undefined) return
-    const free = new Set<string>(
-      this.env.content
-        .list("weapons")
-        .filter((w) => w.free)
-        .map((w) => w.id),
-    )
+    const free = new Set(freeWeaponIds(this.env.content))
     const weapons = stash.weapons.filter((w) => !free.has(w))
     if (weapons.length === stash.weapons.length) return
     this.emit({

@@ -7,7 +7,7 @@
  *
  * @since 0.3.0
  */
-import { FOUNDING } from "../refuge/Founding.js"
+import { FOUNDING, freeWeaponIds } from "../refuge/Founding.js"
 import type { Equipment } from "../refuge/Survivor.js"
 import type { Equip } from "./Command.js"
 import { type Ctx, Refusal, refuse } from "./Context.js"
@@ -30,12 +30,7 @@ export const equip = (ctx: Ctx, c: typeof Equip.Type): void => {
   if (s === undefined)
     throw new Refusal(`survivor: ${r.refuge.name} has no survivor "${c.survivor}"`, "R-CAMPAIGN-27")
   const content = ctx.env.content
-  const free = new Set<string>(
-    content
-      .list("weapons")
-      .filter((w) => w.free)
-      .map((w) => w.id),
-  )
+  const free = new Set(freeWeaponIds(content))
   const carried: Record<Kind, string[]> = { weapons: [], armour: [], kit: [] }
   const stash: Record<Kind, string[]> = { weapons: [], armour: [], kit: [] }
   for (const kind of KINDS) {
@@ -67,7 +62,7 @@ export const equip = (ctx: Ctx, c: typeof Equip.Type): void => {
   }
   const equipment = {
     ...carried,
-    weapons: [...carried.weapons, ...s.equipment.weapons.filter((id) => free.has(id))],
+    weapons: [...carried.weapons, ...free],
   } as unknown as Equipment
   ctx.emit({
     type: "survivor.changed",

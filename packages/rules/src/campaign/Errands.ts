@@ -14,7 +14,7 @@
 import { Either } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { ErrandFind } from "../content/schema/Errand.js"
-import { FOUNDING } from "../refuge/Founding.js"
+import { FOUNDING, freeGear } from "../refuge/Founding.js"
 import { makeAmmunition, reloadingBench } from "../refuge/HomeActions.js"
 import { type LedgerDraft, storesOf } from "../refuge/Ledger.js"
 import { marketTrip } from "../refuge/Market.js"
@@ -241,7 +241,7 @@ export const between = (ctx: Ctx, c: Command): void => {
           id: id as never,
           name: c.name,
           background: bg.id,
-          equipment: { weapons: [], armour: [], kit: [] },
+          equipment: freeGear(content),
           xp: 0,
           advances: [],
           skills: [],

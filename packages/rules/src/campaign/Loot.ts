@@ -15,7 +15,7 @@
  */
 import { Expression, Roll } from "@blight/dice"
 import type { EntryOf } from "../content/schema/Entries.js"
-import { FOUNDING } from "../refuge/Founding.js"
+import { FOUNDING, freeGear } from "../refuge/Founding.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
 import { gainBlight, rewardThresholds, settleBlight } from "./Blight.js"
 import { newSurvivorId } from "./Casualties.js"
@@ -282,7 +282,7 @@ export const stranger = (ctx: Ctx, refuge: number) => {
       id: id as never,
       name: "The Stranger",
       background: background as never,
-      equipment: { weapons: [], armour: [], kit: [] },
+      equipment: freeGear(ctx.env.content),
       xp: 0,
       advances: [],
       skills: [],

@@ -9,7 +9,7 @@
 import { type DiceSource, Table } from "@blight/dice"
 import { Either } from "effect"
 import type { ContentView } from "./Content.js"
-import { FOUNDING } from "./Founding.js"
+import { FOUNDING, freeGear } from "./Founding.js"
 import type { Refuge } from "./Refuge.js"
 import type { Survivor, SurvivorId } from "./Survivor.js"
 import { RulesViolated, type Violation, violation } from "./Violation.js"
@@ -77,7 +77,7 @@ export const recruit = (
     id: nextId(refuge),
     name,
     background: who.background as Survivor["background"],
-    equipment: { weapons: [], armour: [], kit: [] },
+    equipment: freeGear(content),
     xp: 0,
     advances: [],
     skills: [],

@@ -143,3 +143,22 @@ describe("Drinking Amber (B-BLIGHT-05, R-CAMPAIGN-07)", () => {
     expect(wren.marks).toHaveLength(2)
   })
 })
+
+describe("everyone's free weapons (B-FOUNDING-07, R-CAMPAIGN-14)", () => {
+  const free = ["improvised-weapon", "thrown-junk"]
+
+  it("B-FOUNDING-07 a recruit and the Stranger carry the Improvised weapon and Thrown junk, as the founders do", () => {
+    let c = campaign(undefined, [granted(roomy(), { salvage: 20 }), gardeners()])
+    c = ok(c, { type: "recruit", refuge: 0, by: "survivor-1", background: "student", name: "Pip" })
+    expect(survivor(c, 0, "Pip")!.equipment).toEqual({ weapons: free, armour: [], kit: [] })
+    const done = aftermath(
+      c,
+      finishedRaid(c, strangerRescuedBy(0), ["win", "loss"], "someone-in-the-weeds"),
+      [[/the Stranger's background/, [1]]],
+    )
+    expect(survivor(done, 0, "The Stranger")!.equipment).toEqual({ weapons: free, armour: [], kit: [] })
+    // And the library's recruit agrees.
+    const r = Either.getOrThrow(recruit(roomy(), { name: "Dot", background: "waitress" }, registry))
+    expect(r.survivors.at(-1)!.equipment.weapons).toEqual(free)
+  })
+})
