@@ -932,13 +932,13 @@ describe("Upkeep (B-UPKEEP-01, GAP-B-14)", () => {
     expect(u().clauses).toContain("R-WORLD-10")
   })
 
-  it("GAP-B-14 fuel is paid from fuel, then Amber (1 for 3), then Salvage (2 for 1)", () => {
+  it("GAP-B-14 R-CAMPAIGN-10 fuel is paid from fuel, then Salvage (2 for 1), then Amber (1 for 3)", () => {
     const p = hooksIn(u()).find((h) => h.hook === "core/pay-fuel")!
     const r = run(worldHooks.payFuelHook, p.params, { need: 6, stores: { fuel: 1, amber: 1, salvage: 3 } })
     expect(r.effects).toEqual([
       { kind: "stores", store: "fuel", amount: -1, reason: "Upkeep: fuel" },
-      { kind: "stores", store: "amber", amount: -1, reason: "Upkeep: Amber burned for fuel" },
       { kind: "stores", store: "salvage", amount: -2, reason: "Upkeep: Salvage burned for fuel" },
+      { kind: "stores", store: "amber", amount: -1, reason: "Upkeep: Amber burned for fuel" },
     ])
   })
 

@@ -198,6 +198,34 @@ describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
     expect((await api.get(`/v1/campaigns/${c.id}`, a.key)).body.version).toBe(passed.body.version)
   }, 180_000)
 
+  it("R-CAMPAIGN-27 equip: a member sets what their survivor carries, no Errand; another member's is 403; gear nobody has changes nothing", async () => {
+    const c = await campaignBetween(api, a, b, 11)
+    const command = {
+      type: "equip",
+      refuge: 0,
+      survivor: "survivor-3",
+      weapons: ["molotov"],
+      armour: ["leather-jacket"],
+      kit: [],
+    }
+    const url = `/v1/campaigns/${c.id}/commands`
+    expect((await api.post(url, { version: c.version, command }, b.key)).status).toBe(403)
+    const done = await api.post(url, { version: c.version, command }, a.key)
+    expect(done.status, JSON.stringify(done.body)).toBe(201)
+    const after = (await api.get(`/v1/campaigns/${c.id}`, a.key)).body
+    const w = after.state.refuges[0]
+    expect(w.refuge.stash.weapons).toEqual(["crowbar"])
+    expect(w.errands).toBe(c.state.refuges[0].errands)
+    const none = await api.post(
+      url,
+      { version: after.version, command: { ...command, weapons: ["rifle"] } },
+      a.key,
+    )
+    expect(none.status).toBeGreaterThanOrEqual(400)
+    expect(JSON.stringify(none.body)).toMatch(/R-CAMPAIGN-27/)
+    expect((await api.get(`/v1/campaigns/${c.id}`, a.key)).body.version).toBe(after.version)
+  })
+
   it("B-AFTERMATH-01 100 concurrent commands on one version: one is stored, 99 get 409, the log has no gap or repeat", async () => {
     const c = await campaignBetween(api, a, b, 9)
     const legal = (await api.get(`/v1/campaigns/${c.id}/legal`, a.key)).body

@@ -11,6 +11,7 @@
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { Effect } from "../plugin/Effect.js"
 import type { ContentView } from "../refuge/Content.js"
+import { freeGear } from "../refuge/Founding.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Survivor } from "../refuge/Survivor.js"
 import type { Ctx } from "./Context.js"
@@ -44,8 +45,9 @@ export const ownCasualtyModifiers = (
 
 /**
  * Who may add +1 to one Casualty roll this Aftermath (B-CASUALTY-04, R-CONTENT-28): a survivor
- * whose rule gives a friend `dieModifier casualty` (the Doctor, if not Down: `when: { wasDown:
- * false }`), the Home's perk (the Hospital Wing) and each improvement that does (the Infirmary).
+ * on the roster whose rule gives a friend `dieModifier casualty` (the Doctor, if not Down: `when: {
+ * wasDown: false }`; one who stayed home wasn't Down, R-CAMPAIGN-26), the Home's perk (the
+ * Hospital Wing) and each improvement that does (the Infirmary).
  */
 const helpersOf = (ctx: Ctx, refuge: number, side: RaidRecord["sides"][number]): string[] => {
   const r = ctx.draft.refuges[refuge]!.refuge
@@ -54,11 +56,11 @@ const helpersOf = (ctx: Ctx, refuge: number, side: RaidRecord["sides"][number]):
     casualtyDie(e) &&
     e.scope === "oneFriend" &&
     (e.when === undefined || ("wasDown" in e.when && e.when.wasDown === wasDown))
-  for (const m of side.survivors) {
-    const s = r.survivors.find((x) => x.id === m.survivor)
-    if (s === undefined) continue
+  // R-CAMPAIGN-26: the roster, not only who went: a Doctor who stayed home wasn't Down either.
+  for (const s of r.survivors) {
+    const wasDown = side.survivors.find((m) => m.survivor === s.id)?.wasDown ?? false
     for (const rule of ownRules(ctx.env.content, s))
-      if ((rule.effects ?? []).some((e) => helps(e, m.wasDown))) helpers.push(`${s.name} (${rule.name})`)
+      if ((rule.effects ?? []).some((e) => helps(e, wasDown))) helpers.push(`${s.name} (${rule.name})`)
   }
   const home = ctx.env.content.get("homes", r.home)
   if (home?.perk.effects?.some((e) => helps(e, false))) helpers.push(`${home.name}: ${home.perk.name}`)
@@ -85,21 +87,20 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     const base = (m.status === "finished" ? -1 : 0) + own.reduce((a, x) => a + x.value, 0)
     const read = (n: number) => Math.max(table.modified.min, Math.min(table.modified.max, n))
     let face = ctx.die(`${s.name}: Casualty (B-CASUALTY-01)`, String(refuge))
-    let help = 0
-    let helpedBy: string | undefined
-    if (helpers.length > 0 && read(face + base) < table.modified.max) {
+    // R-CONTENT-28: each helper gives +1 to one roll; two may help the same roll.
+    const helpedBy: string[] = []
+    while (helpers.length > 0 && read(face + base + helpedBy.length) < table.modified.max) {
       const pick = ctx.choose(
-        `doctor:${s.id}`,
-        `${s.name} rolled ${face}${base ? ` (${base > 0 ? "+" : ""}${base})` : ""} on the Casualty table: add +1 from a helper? (R-CONTENT-28)`,
+        `doctor:${s.id}${helpedBy.length ? `:${helpedBy.length + 1}` : ""}`,
+        `${s.name} rolled ${face}${base + helpedBy.length ? ` (${base + helpedBy.length > 0 ? "+" : ""}${base + helpedBy.length})` : ""} on the Casualty table: add +1 from a helper? (R-CONTENT-28)`,
         ["no", ...helpers],
         String(refuge),
       )
-      if (pick !== "no") {
-        helpers.splice(helpers.indexOf(pick), 1)
-        help = 1
-        helpedBy = pick
-      }
+      if (pick === "no") break
+      helpers.splice(helpers.indexOf(pick), 1)
+      helpedBy.push(pick)
     }
+    const help = helpedBy.length
     let total = read(face + base + help)
     let result = rowOf<CasualtyResult>(table, total)!
     const faces = [face]
@@ -123,7 +124,7 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     const mods = [
       m.status === "finished" ? "−1 Finished (B-CASUALTY-02)" : "",
       ...own.map((x) => `${x.value > 0 ? "+" : "−"}${Math.abs(x.value)} ${x.why}`),
-      helpedBy ? `+1 ${helpedBy} (B-CASUALTY-04)` : "",
+      ...helpedBy.map((h) => `+1 ${h} (B-CASUALTY-04)`),
     ].filter(Boolean)
     ctx.emit({
       type: "rolled",
@@ -326,7 +327,7 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
         survivor: {
           ...structuredClone(rest),
           id: id as never,
-          equipment: { weapons: [], armour: [], kit: [] },
+          equipment: freeGear(ctx.env.content),
         } as never,
         status: freshStatus(member.blight),
         reason: `${member.name} rescued from the Congregation, keeping Blight, Gifts and Marks`,

@@ -71,6 +71,19 @@ export const Forfeit = command(
   { refuge },
   "A Refuge with nobody fit to raid forfeits the next raid (R-CAMPAIGN-12)",
 )
+export const Equip = command(
+  "equip",
+  {
+    refuge,
+    survivor: Schema.String.pipe(Schema.maxLength(64)).annotations({
+      description: "The survivor (id) whose gear is set",
+    }),
+    weapons: Schema.Array(Schema.String.pipe(Schema.maxLength(64))).pipe(Schema.maxItems(8)),
+    armour: Schema.Array(Schema.String.pipe(Schema.maxLength(64))).pipe(Schema.maxItems(4)),
+    kit: Schema.Array(Schema.String.pipe(Schema.maxLength(64))).pipe(Schema.maxItems(8)),
+  },
+  "Set what a survivor carries from their gear and the stash, no Errand (R-CAMPAIGN-27, B-FOUNDING-06)",
+)
 export const Pass = command(
   "pass",
   { refuge },
@@ -88,6 +101,7 @@ export const Command = Schema.Union(
   Build,
   MakeAmmunition,
   Bench,
+  Equip,
   Pass,
 ).annotations({ identifier: "CampaignCommand" })
 export type Command = typeof Command.Type

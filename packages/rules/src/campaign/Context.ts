@@ -9,6 +9,7 @@
 import { type DiceSource, Prng } from "@blight/dice"
 import { Either } from "effect"
 import type { ContentView } from "../refuge/Content.js"
+import { freeWeaponIds } from "../refuge/Founding.js"
 import { type LedgerDraft, post } from "../refuge/Ledger.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
 import { applyInPlace, type Draft } from "./Evolve.js"
@@ -56,6 +57,26 @@ export class Ctx {
     applyInPlace(this.draft, e)
     if (BOOKKEEPING.has(e.type)) this.bookkeeping.push(e)
     else this.game.push(e)
+    if (e.type === "survivor.lost") this.dropFreeWeapons(e.refuge)
+  }
+
+  /**
+   * A survivor lost leaves their gear in the stash (R-CAMPAIGN-14), but not the Improvised weapon
+   * and Thrown junk everyone has for free (B-FOUNDING-07): those are nobody's to keep.
+   */
+  private dropFreeWeapons(refuge: number) {
+    const stash = this.draft.refuges[refuge]?.refuge.stash
+    if (stash === undefined) return
+    const free = new Set(freeWeaponIds(this.env.content))
+    const weapons = stash.weapons.filter((w) => !free.has(w))
+    if (weapons.length === stash.weapons.length) return
+    this.emit({
+      type: "stash.changed",
+      refuge,
+      stash: { ...structuredClone(stash), weapons } as never,
+      reason: "the free Improvised weapon and Thrown junk go with them",
+      clause: "B-FOUNDING-07",
+    })
   }
 
   private input(

@@ -14,15 +14,17 @@
 import { Either } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { ErrandFind } from "../content/schema/Errand.js"
+import { FOUNDING, freeGear } from "../refuge/Founding.js"
 import { makeAmmunition, reloadingBench } from "../refuge/HomeActions.js"
 import { type LedgerDraft, storesOf } from "../refuge/Ledger.js"
 import { marketTrip } from "../refuge/Market.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { RulesViolated } from "../refuge/Violation.js"
 import { gainBlight, rewardThresholds, settleBlight } from "./Blight.js"
-import { newSurvivorId } from "./Casualties.js"
+import { newSurvivorId, replaceLeader } from "./Casualties.js"
 import type { Command } from "./Command.js"
 import { type Ctx, Refusal, refuse } from "./Context.js"
+import { equip } from "./Equip.js"
 import { freshStatus } from "./Evolve.js"
 import { boost } from "./Loot.js"
 import { rowOf } from "./Tables.js"
@@ -184,6 +186,7 @@ export const between = (ctx: Ctx, c: Command): void => {
         ran(ctx, c.refuge, entry, runner.id, `${runner.name}: ${entry.name}`)
         gainBlight(ctx, c.refuge, runner.id, entry.does.amount, entry.name, clauseOf(entry))
         settleBlight(ctx, c.refuge, runner.id, entry.name) // R-CAMPAIGN-07: Blight between raids settles at once
+        replaceLeader(ctx, c.refuge) // R-CONTENT-26: a Leader lost to it is replaced before the raid
       }
       return
     }
@@ -210,6 +213,13 @@ export const between = (ctx: Ctx, c: Command): void => {
       const home = content.get("homes", r.refuge.home)
       if (home && r.refuge.survivors.length >= home.capacity)
         refuse(`${r.refuge.name}'s Home holds ${home.capacity} survivors`, "B-HOME-02")
+      // R-CAMPAIGN-24: the founding cap on a background holds for every survivor recruited.
+      const same = r.refuge.survivors.filter((x) => x.background === bg.id).length
+      if (same >= FOUNDING.maxPerBackground)
+        throw new Refusal(
+          `background: ${r.refuge.name} already has ${same} ${bg.name}s; no more than ${FOUNDING.maxPerBackground} of any one background (R-CAMPAIGN-24)`,
+          "B-FOUNDING-03",
+        )
       ctx.post(
         c.refuge,
         [
@@ -231,7 +241,7 @@ export const between = (ctx: Ctx, c: Command): void => {
           id: id as never,
           name: c.name,
           background: bg.id,
-          equipment: { weapons: [], armour: [], kit: [] },
+          equipment: freeGear(content),
           xp: 0,
           advances: [],
           skills: [],
@@ -245,6 +255,7 @@ export const between = (ctx: Ctx, c: Command): void => {
         clause: touched ? "B-CONGREGATION-09" : "B-ERRAND-04",
       })
       if (touched) rewardThresholds(ctx, c.refuge, id)
+      replaceLeader(ctx, c.refuge) // R-CONTENT-26: the first to join an empty Refuge leads it
       ran(ctx, c.refuge, entry, s.id, `${s.name} brought in ${c.name}`)
       return
     }
@@ -300,6 +311,9 @@ export const between = (ctx: Ctx, c: Command): void => {
       )
       return
     }
+    case "equip":
+      equip(ctx, c)
+      return
     case "pass": {
       const r = sameRefuge(ctx, c.refuge)
       if (ctx.draft.phase !== "between") refuse("Errands run between raids", "B-ERRAND-02")

@@ -71,6 +71,7 @@ export const Event = Schema.Union(
     mark: Schema.optional(MarkRef),
     advance: Schema.optional(Advance),
     leader: Schema.optional(Schema.Boolean),
+    equipment: Schema.optional(Equipment),
     status: Schema.optional(Schema.partial(SurvivorStatus)),
     reason: Schema.String,
     clause: Schema.optional(Schema.String),

@@ -133,6 +133,7 @@ export const applyInPlace = (d: Draft, e: Event): void => {
         if (e.leader) s.role = r.refuge.kind === "congregation" ? "verdantMother" : "leader"
         else delete s.role
       }
+      if (e.equipment) s.equipment = structuredClone(e.equipment) as never
       if (e.status) Object.assign(r.status[e.survivor]!, e.status)
       return
     }

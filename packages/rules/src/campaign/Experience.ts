@@ -2,8 +2,9 @@
  * Aftermath step 2, Experience (B-XP-01, B-CREATURE-05; GAP-B-04 ruled as R-CAMPAIGN-05/06): a
  * survivor who slew a creature gains its XP; each survivor who took part and is still on the
  * roster gains 1; each enemy survivor it took Down gives 1. Every 5 XP is an Advance, chosen by
- * the player: a skill it lacks, or +1 to Fight, Shoot, Wits or Nerve (each stat once). A survivor's
- * own `experience` rules (the Student's Quick Study) add theirs to every Aftermath it took part in.
+ * the player: a skill it lacks from its background's two lists (B-SKILL-02), or +1 to Fight,
+ * Shoot, Wits or Nerve (each stat once). A survivor's own `experience` rules (the Student's Quick
+ * Study) add theirs to every Aftermath it took part in.
  *
  * @since 0.3.0
  */
@@ -62,11 +63,13 @@ export const advances = (ctx: Ctx, refuge: number, id: string) => {
     if (s === undefined || Math.floor(s.xp / XP.perAdvance) <= s.advances.length) return
     const held = new Set<string>([...s.skills, ...s.advances.flatMap((a) => ("skill" in a ? [a.skill] : []))])
     const raised = new Set(s.advances.flatMap((a) => ("stats" in a ? Object.keys(a.stats) : [])))
+    // B-SKILL-02: skills come only from the two lists the survivor's background allows.
+    const lists = new Set<string>(ctx.env.content.get("backgrounds", s.background)?.skillLists ?? [])
     const options = [
       ...ADVANCE_STATS.filter((k) => !raised.has(k)).map((k) => `stat:${k}`),
       ...ctx.env.content
         .list("skills")
-        .filter((k) => !held.has(k.id))
+        .filter((k) => !held.has(k.id) && lists.has(k.list))
         .map((k) => `skill:${k.id}`),
     ]
     if (options.length === 0) return

@@ -41,7 +41,11 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
     const recruits = (by?: string) =>
       env.content
         .list("backgrounds")
-        .filter((b) => b.cost <= stores.salvage)
+        .filter(
+          (b) =>
+            b.cost <= stores.salvage &&
+            r.refuge.survivors.filter((s) => s.background === b.id).length < FOUNDING.maxPerBackground,
+        )
         .map(
           (b): Command => ({
             type: "recruit",

@@ -8,14 +8,16 @@
  * R-WORLD-18; a reward in dice is rolled, R-CAMPAIGN-17). A survivor's `reroll` of `loot`
  * (Scavenger, the Rough Sleeper's Knack) lets the Refuge re-roll a Loot roll it has seen, as often
  * as those rules' `uses` allow each Aftermath (R-CAMPAIGN-18). The Stranger joins the winner of a
- * scenario that has one, free.
+ * scenario that has one, free (Touched, with a Gift and a Mark, if it joins a Congregation,
+ * B-CONGREGATION-09).
  *
  * @since 0.3.0
  */
-import { Expression } from "@blight/dice"
+import { Expression, Roll } from "@blight/dice"
 import type { EntryOf } from "../content/schema/Entries.js"
+import { FOUNDING, freeGear } from "../refuge/Founding.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
-import { gainBlight, settleBlight } from "./Blight.js"
+import { gainBlight, rewardThresholds, settleBlight } from "./Blight.js"
 import { newSurvivorId } from "./Casualties.js"
 import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
@@ -87,11 +89,22 @@ export const lootRoll = (
       { sides: 6, value: a!, label: "Loot: half" },
       { sides: 6, value: b!, label: "Loot: entry" },
     ]
-    if (typeof g.amount === "number") n = g.amount
-    else {
+    const x = g.amount
+    if (typeof x === "number") n = x
+    else if (
+      x.kind === "sum" &&
+      x.sides === 6 &&
+      !(x.count === 1 && x.modifier === 0 && x.multiplier === 1)
+    ) {
+      // R-CAMPAIGN-28: a pack's "2d6" (or "d6+1") is rolled as written; Plentiful is for one die.
+      const faces = ctx.dice(x.count, `${label}: how much ${g.store}`, String(refuge))
+      rolls.push(...faces.map((value) => ({ sides: 6, value, label: `how much ${g.store}` })))
+      n = Math.max(0, (faces.reduce((p, q) => p + q, 0) + x.modifier) * x.multiplier)
+    } else {
       const d = ctx.die(`${label}: how much ${g.store}`, String(refuge))
       rolls.push({ sides: 6, value: d, label: `how much ${g.store}` })
-      n = String(g.amount) === "d3" ? Math.ceil(d / 2) : d
+      // The amount is decoded ({ kind: "d3" }), not the text "d3": a d3 is the d6 halved (B-DICE-03).
+      n = x.kind === "d3" ? Roll.d3FromD6(d) : d
       if (d === 6) {
         n *= 2 // Plentiful (B-LOOT-02)
         notes.push("Plentiful")
@@ -260,6 +273,8 @@ export const stranger = (ctx: Ctx, refuge: number) => {
   })
   if (background === undefined) return
   const id = newSurvivorId(ctx)
+  // B-CONGREGATION-09: a member who joins a Congregation later is Touched, the Stranger too.
+  const touched = ctx.draft.refuges[refuge]!.refuge.kind === "congregation" ? FOUNDING.congregationBlight : 0
   ctx.emit({
     type: "survivor.joined",
     refuge,
@@ -267,17 +282,18 @@ export const stranger = (ctx: Ctx, refuge: number) => {
       id: id as never,
       name: "The Stranger",
       background: background as never,
-      equipment: { weapons: [], armour: [], kit: [] },
+      equipment: freeGear(ctx.env.content),
       xp: 0,
       advances: [],
       skills: [],
       injuries: [],
-      blight: 0,
+      blight: touched,
       gifts: [],
       marks: [],
     },
     status: freshStatus(0),
-    reason: "Someone in the Weeds: the Stranger joins the winner, free",
+    reason: `Someone in the Weeds: the Stranger joins the winner, free${touched ? ", Touched" : ""}`,
     clause: "B-STRANGER-01",
   })
+  if (touched) rewardThresholds(ctx, refuge, id)
 }

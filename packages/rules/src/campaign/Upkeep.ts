@@ -172,10 +172,10 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
         clause: "B-UPKEEP-01",
       })
       left -= fromFuel
-      const salvageFuel = Math.min(left, Math.floor(b.salvage / 2))
+      const salvageFuel = Math.min(left, Math.floor(b.salvage / rules.salvagePerFuel))
       drafts.push({
         store: "salvage",
-        amount: -2 * salvageFuel,
+        amount: -rules.salvagePerFuel * salvageFuel,
         reason: `${why}: ${salvageFuel} fuel burned as Salvage`,
         clause: "R-WORLD-10",
       })
@@ -200,7 +200,8 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
   for (const need of short) {
     for (const s of [...r().survivors]) {
       const face = ctx.die(`${s.name}: short of ${need} (R-WORLD-10)`, String(refuge))
-      const hit = face === (need === "fuel" ? rules.laidUpOn : rules.blightOn)
+      // "On a 1" with the default; a pack's higher number means that or less, as the hook rolls it.
+      const hit = face <= (need === "fuel" ? rules.laidUpOn : rules.blightOn)
       ctx.emit({
         type: "rolled",
         refuge,

@@ -15,7 +15,7 @@ import type { ContentView } from "./Content.js"
 import { type LedgerDraft, post } from "./Ledger.js"
 import type { Refuge } from "./Refuge.js"
 import { Roster } from "./Roster.js"
-import type { Survivor, SurvivorId } from "./Survivor.js"
+import type { Equipment, Survivor, SurvivorId } from "./Survivor.js"
 import { fromParseIssues, RulesViolated, type Violation, violation } from "./Violation.js"
 
 /** The founding numbers the rules state. */
@@ -34,6 +34,17 @@ export const FOUNDING = {
 } as const
 
 type Gear = EntryOf["weapons"] | EntryOf["armour"] | EntryOf["kit"]
+
+/** The weapons everyone has for free (B-FOUNDING-07: an Improvised weapon and Thrown junk), by id. */
+export const freeWeaponIds = (content: ContentView): string[] =>
+  content
+    .list("weapons")
+    .filter((w) => w.free)
+    .map((w) => w.id)
+
+/** A newcomer's gear: the free weapons only (they are listed, as at founding, so a raid and a UI see them). */
+export const freeGear = (content: ContentView): Equipment =>
+  ({ weapons: freeWeaponIds(content), armour: [], kit: [] }) as unknown as Equipment
 
 const decodeRoster = Schema.decodeUnknownEither(Roster, { errors: "all", onExcessProperty: "error" })
 
@@ -197,7 +208,7 @@ export const found = (
 
   // Gear: it exists; limits per survivor (B-FOUNDING-06); free items (B-FOUNDING-07); the
   // Congregation's Market (B-CONGREGATION-07); rarity across the Refuge (B-FOUNDING-08).
-  const freeWeapons = content.list("weapons").filter((w) => w.free)
+  const freeWeapons = freeWeaponIds(content)
   const uncommon: string[] = []
   const resolved: Array<{ weapons: string[]; armour: string[]; kit: string[] }> = []
   roster.survivors.forEach((s, i) => {
@@ -274,7 +285,7 @@ export const found = (
       )
     }
     // Everyone also has the free weapons (B-FOUNDING-07), listed so a UI shows them.
-    for (const w of freeWeapons) if (!kept.weapons.includes(w.id)) kept.weapons.push(w.id)
+    for (const w of freeWeapons) if (!kept.weapons.includes(w)) kept.weapons.push(w)
     resolved.push(kept)
   })
   if (uncommon.length > FOUNDING.maxUncommon) {

@@ -9,7 +9,7 @@
 import { type DiceSource, Table } from "@blight/dice"
 import { Either } from "effect"
 import type { ContentView } from "./Content.js"
-import { FOUNDING } from "./Founding.js"
+import { FOUNDING, freeGear } from "./Founding.js"
 import type { Refuge } from "./Refuge.js"
 import type { Survivor, SurvivorId } from "./Survivor.js"
 import { RulesViolated, type Violation, violation } from "./Violation.js"
@@ -28,7 +28,8 @@ const nextId = (refuge: Refuge): SurvivorId => {
 
 /**
  * Adds a member who joins later. Left: every rule the recruit breaks (an unknown background, a
- * full Home, a Congregation without dice or tables to roll on); the Refuge is unchanged.
+ * third of one background, R-CAMPAIGN-24; a full Home; a Congregation without dice or tables to
+ * roll on); the Refuge is unchanged.
  */
 export const recruit = (
   refuge: Refuge,
@@ -41,6 +42,15 @@ export const recruit = (
   if (name === "") v.push(violation("name", "a recruit needs a name"))
   if (!content.get("backgrounds", who.background))
     v.push(violation("background", `there is no background "${who.background}"`, "B-FOUNDING-03"))
+  const same = refuge.survivors.filter((s) => s.background === who.background).length
+  if (same >= FOUNDING.maxPerBackground)
+    v.push(
+      violation(
+        "background",
+        `no more than ${FOUNDING.maxPerBackground} of any one background: the ${refuge.kind} has ${same} (R-CAMPAIGN-24)`,
+        "B-FOUNDING-03",
+      ),
+    )
   const home = content.get("homes", refuge.home)
   if (home && refuge.survivors.length >= home.capacity)
     v.push(violation("(root)", `${home.name} holds ${home.capacity} and is full`, "B-HOME-02"))
@@ -67,7 +77,7 @@ export const recruit = (
     id: nextId(refuge),
     name,
     background: who.background as Survivor["background"],
-    equipment: { weapons: [], armour: [], kit: [] },
+    equipment: freeGear(content),
     xp: 0,
     advances: [],
     skills: [],

@@ -4,16 +4,18 @@ import { command, raidSetup } from "../../src/campaign/Campaign.js"
 import type { Event } from "../../src/campaign/Event.js"
 import type { Prompt } from "../../src/campaign/State.js"
 import { effectiveProfile } from "../../src/refuge/EffectiveProfile.js"
-import { post, storesOf } from "../../src/refuge/Ledger.js"
+import { storesOf } from "../../src/refuge/Ledger.js"
 import type { Refuge } from "../../src/refuge/Refuge.js"
 import {
   aftermath,
   answerAll,
   campaign,
+  edited,
   entries,
   env,
   finishedRaid,
   gardeners,
+  granted,
   refused,
   registry,
   survivor,
@@ -23,25 +25,6 @@ import {
 const W = "wharfside"
 const G = "the-gardeners-of-carrow-fields"
 
-/** A Refuge with one survivor changed. */
-const edited = (r: Refuge, name: string, change: (s: Record<string, unknown>) => void): Refuge => {
-  const copy = structuredClone(r) as unknown as { survivors: Record<string, unknown>[] }
-  change(copy.survivors.find((s) => s.name === name)!)
-  return copy as unknown as Refuge
-}
-const granted = (r: Refuge, grants: Record<string, number>): Refuge => ({
-  ...r,
-  ledger: Either.getOrThrow(
-    post(
-      r.ledger,
-      Object.entries(grants).map(([store, amount]) => ({
-        store: store as never,
-        amount,
-        reason: "test grant",
-      })),
-    ),
-  ),
-})
 const after = (events: ReadonlyArray<Event>, from: number) => events.slice(from)
 const index = (events: ReadonlyArray<Event>, p: (e: Event) => boolean) => events.findIndex(p)
 

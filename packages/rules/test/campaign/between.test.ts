@@ -17,6 +17,7 @@ import {
   env,
   finishedRaid,
   gardeners,
+  granted,
   ok,
   refused,
   survivor,
@@ -24,19 +25,6 @@ import {
 } from "./helpers.js"
 
 const W = "wharfside"
-const granted = (r: Refuge, grants: Record<string, number>): Refuge => ({
-  ...r,
-  ledger: Either.getOrThrow(
-    post(
-      r.ledger,
-      Object.entries(grants).map(([store, amount]) => ({
-        store: store as never,
-        amount,
-        reason: "test grant",
-      })),
-    ),
-  ),
-})
 const stores = (c: ReturnType<typeof campaign>, i: number) => storesOf(c.state.refuges[i]!.refuge.ledger)
 
 describe("Errands", () => {

@@ -14,6 +14,7 @@ import type { Command } from "../../src/campaign/Command.js"
 import type { Prompt } from "../../src/campaign/State.js"
 import { coreRegistry } from "../../src/content/core/index.js"
 import { found } from "../../src/refuge/Founding.js"
+import { post, storesOf } from "../../src/refuge/Ledger.js"
 import type { Refuge } from "../../src/refuge/Refuge.js"
 
 export const registry = coreRegistry()
@@ -118,3 +119,39 @@ export const survivor = (c: Campaign, refuge: number, name: string) =>
 
 export const entries = (c: Campaign, refuge: number, from = 0) =>
   c.state.refuges[refuge]!.refuge.ledger.slice(from)
+
+/** A Refuge with one survivor (by name) changed. */
+export const edited = (r: Refuge, name: string, change: (s: Record<string, unknown>) => void): Refuge => {
+  const copy = structuredClone(r) as unknown as { survivors: Record<string, unknown>[] }
+  const s = copy.survivors.find((x) => x.name === name)
+  if (s === undefined) throw new Error(`no survivor ${name}`)
+  change(s)
+  return copy as unknown as Refuge
+}
+
+/** A Refuge with stores added through its Ledger. */
+export const granted = (r: Refuge, grants: Record<string, number>): Refuge => ({
+  ...r,
+  ledger: Either.getOrThrow(
+    post(
+      r.ledger,
+      Object.entries(grants).map(([store, amount]) => ({
+        store: store as never,
+        amount,
+        reason: "test grant",
+      })),
+    ),
+  ),
+})
+
+/** A Refuge's stores in the campaign. */
+export const storesIn = (c: Campaign, refuge: number) => storesOf(c.state.refuges[refuge]!.refuge.ledger)
+
+/** A raid edit: the Stranger carried off the table by side `side` (its objective ends `rescued`). */
+export const strangerRescuedBy =
+  (side: number): NonNullable<Parameters<typeof finishedRaid>[1]> =>
+  (s) => {
+    s.objectives = s.objectives.map((o, i) =>
+      i === 0 ? { ...o, state: "rescued", by: s.sides[side]!.id } : o,
+    )
+  }

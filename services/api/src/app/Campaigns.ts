@@ -100,6 +100,7 @@ export const PlayerCommand = Schema.Union(
   named(CampaignCommand.Build),
   named(CampaignCommand.MakeAmmunition),
   named(CampaignCommand.Bench),
+  named(CampaignCommand.Equip),
   named(CampaignCommand.Pass),
 ).annotations({
   identifier: "CampaignPlayerCommand",

@@ -478,7 +478,10 @@ export const plantingRite = defineHook("core/planting-rite", {
 // Upkeep (GAP-B-14, R-WORLD-10)
 // ---------------------------------------------------------------------------------------------
 
-/** Pays a fuel need from fuel, then Amber (1 for `amberFuel`), then Salvage (`salvagePerFuel` each). */
+/**
+ * Pays a fuel need from fuel, then Salvage (`salvagePerFuel` each), then Amber (1 for `amberFuel`,
+ * a part-used one spent): the campaign's order (R-CAMPAIGN-10), Amber last as the dearest.
+ */
 const payFuel = (
   need: number,
   stores: { readonly fuel: number; readonly amber: number; readonly salvage: number },
@@ -487,15 +490,15 @@ const payFuel = (
   let left = need
   const fuel = Math.min(stores.fuel, left)
   left -= fuel
-  const amber = Math.min(stores.amber, Math.ceil(left / rate.amberFuel))
-  left = Math.max(0, left - amber * rate.amberFuel)
   const salvageFuel = Math.min(Math.floor(stores.salvage / rate.salvagePerFuel), left)
   left -= salvageFuel
+  const amber = Math.min(stores.amber, Math.ceil(left / rate.amberFuel))
+  left = Math.max(0, left - amber * rate.amberFuel)
   return { fuel, amber, salvage: salvageFuel * rate.salvagePerFuel, short: left }
 }
 
 export const payFuelHook = defineHook("core/pay-fuel", {
-  summary: "Fuel is paid from fuel, then Amber (1 for 3), then Salvage (2 for 1)",
+  summary: "Fuel is paid from fuel, then Salvage (2 for 1), then Amber (1 for 3) (R-CAMPAIGN-10)",
   points: ["effect"],
   params: Schema.Struct({ amberFuel: small(1, 6), salvagePerFuel: small(1, 6) }),
   facts: Schema.Struct({ need: count, stores: Schema.Struct({ fuel: count, amber: count, salvage: count }) }),
@@ -505,12 +508,12 @@ export const payFuelHook = defineHook("core/pay-fuel", {
     const paid: Array<[Effect & { kind: "stores" }, number]> = [
       [{ kind: "stores", store: "fuel", amount: -p.fuel, reason: "Upkeep: fuel" }, p.fuel],
       [
-        { kind: "stores", store: "amber", amount: -p.amber, reason: "Upkeep: Amber burned for fuel" },
-        p.amber,
-      ],
-      [
         { kind: "stores", store: "salvage", amount: -p.salvage, reason: "Upkeep: Salvage burned for fuel" },
         p.salvage,
+      ],
+      [
+        { kind: "stores", store: "amber", amount: -p.amber, reason: "Upkeep: Amber burned for fuel" },
+        p.amber,
       ],
     ]
     return { operations: paid.filter(([, n]) => n > 0).map(([e]) => op(e)) }
