@@ -36,6 +36,21 @@ describe("examples/homebrew-pack", () => {
     for (const p of packs) expect(p.data.$schema).toBe("../../packages/rules/schemas/pack.schema.json")
   })
 
+  it("R-CAMPAIGN-28 a reward the campaign rolls is d6 dice: a d20 is refused, naming the path", () => {
+    const data = structuredClone(packs[0]!.data) as {
+      scenarios: Array<{ rewards: Array<{ amount: unknown }> }>
+    }
+    data.scenarios[0]!.rewards[1]!.amount = "2d6+1"
+    expect(Either.isRight(loadWithCore([{ source: "flooded-quarter.json", data }]))).toBe(true)
+    for (const amount of ["d20", "d%", "d66"]) {
+      data.scenarios[0]!.rewards[1]!.amount = amount
+      const r = loadWithCore([{ source: "flooded-quarter.json", data }])
+      const text = Either.isLeft(r) ? r.left.problems.map(formatProblem).join("\n") : ""
+      expect(text, amount).toContain("scenarios[0].rewards[1].amount")
+      expect(text, amount).toContain("six-sided dice only")
+    }
+  })
+
   it("R-CONTENT-02 the replacing pack fails without `replaces`", () => {
     const data = structuredClone(packs[1]!.data) as { creatures: Array<Record<string, unknown>> }
     delete data.creatures[0]!.replaces

@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { CreatureRef, EncounterRef, HookName, TableRef } from "../content/schema/Ids.js"
 import { Amount, type common, effect } from "./EffectKind.js"
 
-export { Amount } from "./EffectKind.js"
+export { Amount, D6Amount } from "./EffectKind.js"
 
 import { Action, Carryable, Die, EventName, Inches, Noise, Pool, Stat, Store, Token } from "./Vocabulary.js"
 import {

@@ -17,6 +17,32 @@ export const Amount = Schema.Union(Schema.Int, DiceExpression).annotations({
 })
 export type Amount = typeof Amount.Type
 
+/**
+ * An amount the campaign rolls (a Loot row's stores, a scenario's rewards): a whole number, "d3", or
+ * six-sided dice ("d6", "2d6+1"). The campaign's dice are d6s, asked of the players by name, so a
+ * "d20" here could only be misread as a d6 (R-CAMPAIGN-28).
+ */
+export const D6Amount = Amount.pipe(
+  Schema.filter(
+    (a) =>
+      typeof a === "number" ||
+      a.kind === "d3" ||
+      (a.kind === "sum" && a.sides === 6) ||
+      'the campaign rolls six-sided dice only: a whole number, "d3", or d6 dice such as "d6" or "2d6+1" (R-CAMPAIGN-28)',
+  ),
+).annotations({
+  identifier: "D6Amount",
+  description: 'A whole number, "d3", or six-sided dice such as "d6" or "2d6+1"',
+  // The editor's check says what the loader says: d6 dice only (the dice grammar's d3 and sum forms).
+  jsonSchema: {
+    description: 'A whole number, "d3", or six-sided dice such as "d6" or "2d6+1"',
+    anyOf: [
+      { type: "integer" },
+      { type: "string", pattern: "^(?:1?[dD]3|\\d*[dD]6(?:[+-]\\d+)?(?:[xX×*]\\d+)?)$" },
+    ],
+  },
+})
+
 /** The fields every effect may have: a condition, who it applies to, how often. */
 export const common = {
   when: Schema.optional(Condition),

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Amount, Effects, Hook } from "../../plugin/Effect.js"
+import { D6Amount, Effects, Hook } from "../../plugin/Effect.js"
 import { Store } from "../../plugin/Vocabulary.js"
 import { Count, entryFields } from "./Common.js"
 import { ObjectiveRef, ScenarioId } from "./Ids.js"
@@ -14,7 +14,7 @@ import { ObjectiveRef, ScenarioId } from "./Ids.js"
 export const Reward = Schema.Struct({
   to: Schema.Literal("winner", "loser", "both", "each", "carrier"),
   store: Store,
-  amount: Amount,
+  amount: D6Amount,
   text: Schema.optional(Schema.String),
 }).annotations({ identifier: "Reward" })
 

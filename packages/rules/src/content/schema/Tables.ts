@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Amount, Effects } from "../../plugin/Effect.js"
+import { D6Amount, Effects } from "../../plugin/Effect.js"
 import { Store } from "../../plugin/Vocabulary.js"
 import { CreatureGroup, entryFields, Salvage } from "./Common.js"
 import { rollTableFields } from "./Dice.js"
@@ -53,7 +53,7 @@ export const CasualtyTable = table(
 /** A Loot result: stores gained (amounts may be rolled; a 6 doubles, B-LOOT-02). */
 export const LootResult = Schema.Struct({
   name: Schema.NonEmptyTrimmedString,
-  gives: Schema.Array(Schema.Struct({ store: Store, amount: Amount })),
+  gives: Schema.Array(Schema.Struct({ store: Store, amount: D6Amount })),
   firearm: Schema.optional(Schema.Boolean).annotations({
     description: "Also a firearm from the Market list",
   }),
