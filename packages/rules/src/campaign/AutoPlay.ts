@@ -29,12 +29,14 @@ import { legalCommands as battleLegal, promptCandidates } from "../battle/Legal.
 import { setup as battleSetup, type SetupInput } from "../battle/Setup.js"
 import type { State as BattleState, Prompt } from "../battle/State.js"
 import type { EntryOf } from "../content/schema/Entries.js"
+import { freeWeaponIds } from "../refuge/Founding.js"
 import { storesOf } from "../refuge/Ledger.js"
 import { dinByRound, dinTally, type RoundDin } from "../sim/Din.js"
 import { type Campaign, command, raidSeed, raidSetup } from "./Campaign.js"
 import type { Command } from "./Command.js"
 import type { Env } from "./Context.js"
 import { unfit } from "./Decide.js"
+import { KINDS as EQUIP_KINDS, LIMIT as EQUIP_LIMIT } from "./Equip.js"
 import { legalCommands } from "./Legal.js"
 
 const MAX_STEPS = 20_000
@@ -271,10 +273,39 @@ const errandFor = (c: Campaign, refuge: number, env: Env): Command | undefined =
   return best(legal, env, () => true) ?? legal.find((x) => x.type === "pass")
 }
 
-/** Runs every Refuge's remaining Errands by the policy. */
+/**
+ * The policy's use of `equip` (R-CAMPAIGN-27): gear waiting in the stash (a firearm from the Loot
+ * table, a fallen survivor's kit) goes to whoever has room, in roster order, stash order, nothing
+ * taken from anyone. Every Molotov and bomb is counted against the weapon limit here, so a hand-out
+ * is never one the rules refuse; should one be refused all the same, it changes nothing.
+ */
+export const handOut = (c: Campaign, refuge: number, env: Env): Campaign => {
+  const free = new Set(freeWeaponIds(env.content))
+  let cur = c
+  for (const s of c.state.refuges[refuge]!.refuge.survivors) {
+    const r = cur.state.refuges[refuge]!.refuge
+    const gear = { weapons: [] as string[], armour: [] as string[], kit: [] as string[] }
+    let added = false
+    for (const kind of EQUIP_KINDS) {
+      gear[kind] = s.equipment[kind].filter((id) => !free.has(id))
+      for (const id of r.stash[kind])
+        if (!free.has(id) && gear[kind].length < EQUIP_LIMIT[kind]) {
+          gear[kind].push(id)
+          added = true
+        }
+    }
+    if (!added) continue
+    const done = command(cur, { type: "equip", refuge, survivor: s.id, ...gear }, env)
+    if (Either.isRight(done)) cur = done.right
+  }
+  return cur
+}
+
+/** Runs every Refuge's remaining Errands by the policy, each Refuge's gear handed out first. */
 export const runErrands = (c: Campaign, env: Env, rng: Prng.Prng): Either.Either<Campaign, string> => {
   let cur = c
   for (let refuge = 0; refuge < cur.state.refuges.length; refuge++) {
+    cur = handOut(cur, refuge, env)
     for (let guard = 0; guard < 10; guard++) {
       const e = errandFor(cur, refuge, env)
       if (e === undefined) break

@@ -12,10 +12,10 @@ import type { Equipment } from "../refuge/Survivor.js"
 import type { Equip } from "./Command.js"
 import { type Ctx, Refusal, refuse } from "./Context.js"
 
-const KINDS = ["weapons", "armour", "kit"] as const
+export const KINDS = ["weapons", "armour", "kit"] as const
 type Kind = (typeof KINDS)[number]
 const WHAT: Record<Kind, string> = { weapons: "weapon", armour: "armour", kit: "piece of kit" }
-const LIMIT: Record<Kind, number> = {
+export const LIMIT: Record<Kind, number> = {
   weapons: FOUNDING.maxWeapons,
   armour: FOUNDING.maxArmour,
   kit: FOUNDING.maxKit,
