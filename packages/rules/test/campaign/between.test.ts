@@ -37,6 +37,14 @@ describe("Errands", () => {
     })
   })
 
+  it("R-CAMPAIGN-30 B-ERRAND-01 Errands before the first raid: a new campaign's Refuges start with theirs", () => {
+    let c = campaign()
+    expect(c.state.raids).toHaveLength(0)
+    expect(c.state.refuges.map((r) => r.errands)).toEqual([2, 2])
+    c = ok(c, { type: "errand", refuge: 0, by: "survivor-1", errand: "scavenge" }, [[/Scavenging/, [3]]])
+    expect(c.state.refuges.map((r) => r.errands)).toEqual([1, 2])
+  })
+
   it("B-ERRAND-01 three Errands with an Office Block", () => {
     const w = { ...wharfside(), home: "office-block" } as Refuge
     let c = campaign(undefined, [w, gardeners()])

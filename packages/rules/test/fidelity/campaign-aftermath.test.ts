@@ -461,6 +461,37 @@ describe("the Casualty and Loot tables, row by row (GAP-B-07, GAP-B-08, R-CONTEN
   })
 })
 
+describe("Amber from the Loot table (R-CAMPAIGN-29)", () => {
+  it("B-BLIGHT-04 R-CAMPAIGN-29 Amber rolled on the Loot table (row 11) is not Amber carried home: no Blight die, no Blight", () => {
+    const c = campaign()
+    const hollis = survivor(c, 0, "Sergeant Hollis")!
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.1`).carrying = [{ token: "t3", contents: "loot", rich: 0 }]
+      }),
+      [[/Sergeant Hollis: Loot/, [6, 5]]],
+    )
+    const asked = done.events.filter((e) => e.type === "rolled" && e.clause === "B-BLIGHT-04")
+    expect(asked).toEqual([])
+    expect(
+      entries(done, 0)
+        .filter((e) => e.store === "amber")
+        .map((e) => e.amount),
+    ).toEqual([1])
+    expect(survivor(done, 0, "Sergeant Hollis")!.blight).toBe(hollis.blight)
+    // Beside it, an Amber token carried home is rolled for (a 1: +1 Blight).
+    const carried = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.1`).carrying = [{ token: "t3", contents: "amber", rich: 0 }]
+      }),
+      [[/Sergeant Hollis: carrying Amber/, [1]]],
+    )
+    expect(carried.events.filter((e) => e.type === "rolled" && e.clause === "B-BLIGHT-04")).toHaveLength(1)
+  })
+})
+
 describe("a pack's Loot amounts in dice (R-CAMPAIGN-28)", () => {
   it("B-LOOT-03 R-CAMPAIGN-28 a Loot row of 2d6 Salvage is rolled as written (6 + 5 = 11, no Plentiful on the 6), then boosted to 13", () => {
     const core = JSON.parse(
