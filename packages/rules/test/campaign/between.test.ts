@@ -202,6 +202,17 @@ describe("improvements", () => {
     expect(stores(c, 0).reloads).toBe(before.reloads + 2)
     expect(c.state.refuges[0]!.errands).toBe(1)
   })
+
+  it("B-IMPROVEMENT-04 B-CONGREGATION-08 R-CAMPAIGN-31 a Congregation may build the Reloading Bench and make Reloads there; it still buys none", () => {
+    let c = campaign(undefined, [wharfside(), granted(gardeners(), { salvage: 30 })])
+    c = ok(c, { type: "build", refuge: 1, by: "survivor-1", improvement: "reloading-bench" })
+    const before = stores(c, 1)
+    c = ok(c, { type: "bench", refuge: 1, times: 1 })
+    expect(stores(c, 1).salvage).toBe(before.salvage - 3)
+    expect(stores(c, 1).reloads).toBe(before.reloads + 1)
+    const buy = refused(c, { type: "trade", refuge: 1, by: "survivor-2", orders: [{ buyReloads: 1 }] })
+    expect(buy).toMatchObject({ clause: "B-CONGREGATION-08" })
+  })
 })
 
 describe("Upkeep", () => {
