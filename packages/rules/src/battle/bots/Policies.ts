@@ -187,9 +187,7 @@ const approach = (targets: (t: Turn) => ReadonlyArray<Placed>, type: MoveKind): 
     if (!target) return undefined
     const moves = all(t.legal, type)
     const contact = moves.find((c) => c.contact?.[0] === target.id)
-    // On a declared table the table says whether it reaches (the auto-player asks it).
-    if (contact && (!t.view.board || (t.env !== undefined && reachable(t.view, t.env, t.m, target.id))))
-      return contact
+    if (contact && reachable(t.view, t.env, t.m, target.id)) return contact
     const pos = target.position
     if (!pos) return undefined
     return moves

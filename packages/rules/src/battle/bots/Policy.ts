@@ -378,17 +378,18 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
 
 /**
  * Whether a move into contact with `target` is worth declaring: on a board, whether the model's
- * Move reaches it; on a declared table always (the table says whether it reaches, and a move that
- * does not is struck off: R-SIM-01).
+ * Move reaches it (never, with no content to read the board by); on a declared table always (the
+ * table says whether it reaches, and a move that does not is struck off: R-SIM-01).
  */
-export const reachable = (view: State, env: Env, m: Model, target: string): boolean =>
+export const reachable = (view: State, env: Env | undefined, m: Model, target: string): boolean =>
   view.board === undefined ||
-  answer(view, ruled(view.board, env.content), {
-    q: "reach",
-    a: m.id,
-    b: target,
-    inches: allowanceOf(m, false),
-  }) === true
+  (env !== undefined &&
+    answer(view, ruled(view.board, env.content), {
+      q: "reach",
+      a: m.id,
+      b: target,
+      inches: allowanceOf(m, false),
+    }) === true)
 
 export const edgeGap = (view: State, edge: string | undefined, p: { x: number; y: number }): number => {
   const b = view.board
