@@ -3,9 +3,14 @@
 // bench uses). Three questions: raids per second on one core on the declared table (the abstract
 // table of R-SIM-01) and on a seeded 2-D board, each on the fast path (the default: one state
 // changed in place, no event log) and through the audited engine (`audited: true`), the same raids
-// in the same run (the bench checks they give the same summaries); and the scaling of `blight sim`
-// from 1 to 2 worker threads (wall time of the same raids, the same bytes out). Campaign runs, fast
-// and audited, too.
+// in the same run (the bench checks they give the same summaries); the declared table again once
+// the JIT is warm (a process's first few hundred raids run at a fraction of its later speed, and a
+// long simulation is mostly the later ones); and the scaling of `blight sim` from 1 to 2 worker
+// threads (wall time of the same raids, the same bytes out), beside what two processes at once give
+// on this machine for the same work. Campaign runs, fast and audited, too.
+//
+// `node bench/sim.bench.mjs --steady WARM N` (used by the bench itself): plays WARM declared raids,
+// then times N more and prints `{ perSecond }` (a process's speed once its JIT has settled).
 import { execFile } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
@@ -29,6 +34,25 @@ const spec = (table, audited) => ({
   seed: 1,
   audited,
 })
+const playDeclared = (from, n) => {
+  for (let i = from; i < from + n; i++)
+    Either.getOrThrow(SimRaid.simulate(spec("declared", false), registry, i))
+}
+/** Declared raids per second (wall) and per CPU-second of `n` raids, after `warm` raids in this process. */
+const warmRate = (warm, n) => {
+  playDeclared(0, warm)
+  const c0 = process.cpuUsage()
+  const t0 = performance.now()
+  playDeclared(warm, n)
+  const ms = performance.now() - t0
+  const c = process.cpuUsage(c0)
+  return { perSecond: (n / ms) * 1000, perCpuSecond: (n / ((c.user + c.system) / 1000)) * 1000 }
+}
+if (process.argv[2] === "--steady") {
+  console.log(JSON.stringify(warmRate(Number(process.argv[3]), Number(process.argv[4]))))
+  process.exit(0)
+}
+
 /**
  * The least ms of `reps` runs after one warm-up (on a shared machine the others measure
  * neighbours), and the least CPU ms of this process over the same runs (less disturbed by them).
@@ -80,6 +104,10 @@ const paths = (table, n, reps) => {
 }
 const declared = paths("declared", 20, 3)
 const board = paths("board", 2, 1)
+// The same declared raids once the JIT has settled: 1,500 more raids played first (the cold figure
+// above is the first few dozen of a process).
+const WARM = 1500
+const warm = warmRate(WARM, 1000)
 
 // Campaign runs (`blight sim --campaign`): campaigns of 3 raids each, Errands and Aftermaths
 // included, on the fast path and audited (the bench checks the summaries are the same).
@@ -104,10 +132,11 @@ if (campaign.fast.out !== campaign.audited.out)
   throw new Error("campaigns: the fast path and the audited engine disagree")
 
 // Workers: the same raids through the built CLI, each run a fresh process (so neither is warmed
-// up by the raids above), 1 and 2 threads alternately, the fastest of each.
+// up by the raids above), 1 and 2 threads alternately, the faster of two each. Each thread warms
+// its own JIT (its first few hundred raids run at a fraction of its later speed), so a short run
+// measures warm-up, not scaling: 3,000 raids by default.
 const bin = fileURLToPath(new URL("../bin/blight.js", import.meta.url))
-// Enough raids that a worker thread's start (loading the rules, warming the JIT) is not the most of it.
-const RAIDS = Number(process.env.SIM_BENCH_WORKER_RAIDS ?? 400)
+const RAIDS = Number(process.env.SIM_BENCH_WORKER_RAIDS ?? 3000)
 const simWall = async (workers) => {
   const t0 = performance.now()
   const { stdout } = await run(
@@ -125,37 +154,16 @@ const two = best(2)
 if (walls[1].some((r) => r.out !== two.out) || walls[2].some((r) => r.out !== two.out))
   throw new Error("1 and 2 workers printed different bytes")
 
-// What the machine itself gives for this very work on two cores: two processes at once, each
-// playing half the raids (the second from another seed), against one process playing them all. A
-// pure-arithmetic loop doubles on these two vCPUs, but the raids (allocation- and memory-heavy) may
-// not: the threads above can't beat this ceiling.
-const pairWall = async () => {
-  const t0 = performance.now()
-  await Promise.all(
-    ["1", "2"].map((seed) =>
-      run(
-        process.execPath,
-        [
-          bin,
-          "sim",
-          "--raids",
-          String(Math.max(1, Math.floor(RAIDS / 2))),
-          "--seed",
-          seed,
-          "--workers",
-          "1",
-          "--json",
-        ],
-        {
-          encoding: "utf8",
-          maxBuffer: 64 * 1024 * 1024,
-        },
-      ),
-    ),
-  )
-  return performance.now() - t0
-}
-const machine = one.ms / Math.min(await pairWall(), await pairWall())
+// What this machine gives for this very work with both cores busy: the warm speed of two processes
+// at once (each `--steady`: 1,000 raids, then 1,000 timed) against one alone. The threads above
+// can't beat this; a process alone also has V8's compiler and GC threads on the other core.
+const self = fileURLToPath(import.meta.url)
+const steadyRate = async () =>
+  JSON.parse((await run(process.execPath, [self, "--steady", "1000", "1000"], { encoding: "utf8" })).stdout)
+    .perSecond
+const alone = await steadyRate()
+const pair = (await Promise.all([steadyRate(), steadyRate()])).reduce((a, b) => a + b, 0)
+const machine = pair / alone
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(2))
 const line = (what, r) =>
@@ -167,6 +175,9 @@ line("declared table (abstract, R-SIM-01), sensible policies, cache, fast path",
 line("declared table, the same raids through the audited engine", declared.audited)
 console.log(
   `declared table: fast path ${(declared.fast.perSecond / declared.audited.perSecond).toFixed(2)}× the audited engine (same summaries)`,
+)
+console.log(
+  `declared table, fast path, warm (raids ${WARM}-${WARM + 999} of this process): ${f(warm.perSecond)} raids/s on one core, ${f(warm.perCpuSecond)} per CPU-second; ${(warm.perSecond / declared.fast.perSecond).toFixed(2)}× the cold figure above`,
 )
 line("2-D board (seeded random), sensible policies, cache, fast path", board.fast)
 line("2-D board, the same raids through the audited engine", board.audited)
@@ -181,7 +192,7 @@ console.log(
   `campaign runs: fast path ${(campaign.fast.perSecond / campaign.audited.perSecond).toFixed(2)}× the audited engine (same summaries)`,
 )
 console.log(
-  `blight sim --raids ${RAIDS} (a process each): 1 worker ${f(one.ms)} ms, 2 workers ${f(two.ms)} ms: ${(one.ms / two.ms).toFixed(2)}× (same bytes); the machine's own ceiling for this work in this run (two processes at once, half the raids each, against one): ${machine.toFixed(2)}×`,
+  `blight sim --raids ${RAIDS} (a process each): 1 worker ${f(one.ms)} ms, 2 workers ${f(two.ms)} ms: ${(one.ms / two.ms).toFixed(2)}× (same bytes); two warm processes at once against one alone on this machine in this run: ${machine.toFixed(2)}×`,
 )
 console.log(
   `load average: ${(await import("node:os"))
