@@ -17,6 +17,7 @@ import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { revealOnAttack } from "./Hide.js"
 
 type Params = Record<string, unknown> | undefined
 
@@ -35,6 +36,7 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
   if (needsTarget(g.do) && (target?.status !== "active" || !areEnemies(m, target)))
     refuse(`target: ${entry!.name} needs an enemy target`, "B-ACTION-GIFT-01")
   takeAction(ctx, m.id, g.attack ? "attack" : "gift")
+  if (g.attack) revealOnAttack(ctx, m.id)
   if (g.noise) makeNoise(ctx, m.id, g.noise, entry!.name)
   if (g.test?.pool === "blight.call") {
     // B-BLIGHTDICE-04: Blight dice only, as many as the tier, 1 success.

@@ -42,3 +42,9 @@ export const hide = (ctx: Ctx, c: CommandOf<"hide">, by: string): void => {
   ctx.emit({ type: "hidden", model: m.id })
   afterAction(ctx, m.id)
 }
+
+/** An attack ends Hiding (B-ACTION-HIDE-03): a Shoot, a Fight, an attacking Gift or granted action. */
+export const revealOnAttack = (ctx: Ctx, modelId: string): void => {
+  if (ctx.view(modelId).hidden)
+    ctx.emit({ type: "revealed", model: modelId, reason: "attacked (B-ACTION-HIDE-03)" })
+}
