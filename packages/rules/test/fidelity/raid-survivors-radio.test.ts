@@ -128,3 +128,15 @@ describe("the Radio's carrier (B-OBJECTIVE-05..07, R-BATTLE-60, R-BATTLE-61)", (
     ])
   })
 })
+
+describe("the Radio's Noise draws creatures (B-OBJECTIVE-05, B-CREATURE-06)", () => {
+  it("B-OBJECTIVE-05 B-CREATURE-06 with no other Noise, creatures the Din brings arrive nearest the Radio's carrier", () => {
+    const { t } = carrying()
+    t.do({ type: "endActivation", model: "a.1" })
+    passRound(t)
+    // The Din: the carrier's 1 Noise is 1 die, and a 6 brings a Lesser Encounter; 1, 1 is row 1, a Husk.
+    t.settle([6, 1, 1])
+    expect(t.of("din.rolled", true)[0]).toMatchObject({ noise: 1, dice: 1, result: "lesser" })
+    expect(t.of("creature.arrives", true)[0]).toMatchObject({ at: "the Lair or Blight edge nearest A 1" })
+  })
+})
