@@ -2,7 +2,8 @@
  * Fidelity, scripted: The Last Broadcast's Radio and what becomes of it (B-OBJECTIVE-05..07) when
  * its carrier goes Down, leaves the table, or its Refuge Routs (B-ROUT-02 "Its survivors leave the
  * table with what they carry", B-BATTLE-01 "A Refuge that Routs loses"; R-BATTLE-60, R-BATTLE-61).
- * The scenario is The Last Broadcast with nothing lurking, so no Encounter roll gets in the way.
+ * Its carrier always has Noise, so it can't be Hidden (R-BATTLE-63), and that Noise counts where
+ * creatures arrive (B-CREATURE-06). The scenario is The Last Broadcast with nothing lurking, so no Encounter roll gets in the way.
  */
 import { describe, expect, it } from "vitest"
 import * as Battle from "../../src/battle/Battle.js"
@@ -10,10 +11,12 @@ import type { Scenario } from "../../src/content/schema/Scenario.js"
 import {
   contact,
   content,
+  inTerrain,
   passRound,
   refuge,
   started,
   type Table,
+  within,
   withScenarios,
 } from "../battle/fixtures.js"
 
@@ -138,5 +141,28 @@ describe("the Radio's Noise draws creatures (B-OBJECTIVE-05, B-CREATURE-06)", ()
     t.settle([6, 1, 1])
     expect(t.of("din.rolled", true)[0]).toMatchObject({ noise: 1, dice: 1, result: "lesser" })
     expect(t.of("creature.arrives", true)[0]).toMatchObject({ at: "the Lair or Blight edge nearest A 1" })
+  })
+})
+
+describe("the Radio and Hiding (B-OBJECTIVE-05, B-ACTION-HIDE-03, R-BATTLE-63)", () => {
+  it("B-OBJECTIVE-05 B-ACTION-HIDE-03 R-BATTLE-63 the Radio's carrier always has Noise, so it can't Hide", () => {
+    const { t } = carrying()
+    t.state(inTerrain("a.1", "open", false), within("a.1", "b.1", 6, false), within("a.1", "b.2", 6, false))
+    expect(t.reject({ type: "hide", model: "a.1" }).clause).toBe("B-ACTION-HIDE-03")
+  })
+
+  it("B-OBJECTIVE-05 B-ACTION-HIDE-03 R-BATTLE-63 a Hidden survivor who picks the Radio up stops being Hidden", () => {
+    const t = started({
+      scenario: "radio6",
+      env,
+      refuges: [refuge("A", [{ leader: true }, {}]), refuge("B", [{ leader: true }, {}])],
+    })
+    const radio = t.s.tokens.find((x) => x.contents === "radio")!.id
+    t.do({ type: "adjust", model: "a.1", reason: "test: Hidden", hidden: true })
+    t.do({ type: "activate", model: "a.1" })
+    t.state(contact("a.1", radio))
+    t.do({ type: "search", model: "a.1", token: radio })
+    t.roll(5, 1)
+    expect(t.model("a.1").hidden).toBe(false)
   })
 })

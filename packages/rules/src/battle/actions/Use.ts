@@ -18,7 +18,7 @@ import {
   spendExtraBlight,
   witsDice,
 } from "../combat/Pools.js"
-import { makeNoise, noiseFor } from "../noise/Noise.js"
+import { alwaysNoisyReveals, makeNoise, noiseFor } from "../noise/Noise.js"
 import type { Model } from "../State.js"
 import { checkUse, objectiveAt, useObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
@@ -124,6 +124,7 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
       }
       takeAction(ctx, m.id, "use")
       ctx.emit({ type: "handed", model: m.id, to: friend!.id, item: item! })
+      alwaysNoisyReveals(ctx, friend!.id) // handed the Radio (R-BATTLE-63)
       break
     }
     case "clearJam": {
