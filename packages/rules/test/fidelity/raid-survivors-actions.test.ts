@@ -345,3 +345,16 @@ describe("doors on a board (GAP-B-23, R-BOARD-25)", () => {
     }
   })
 })
+
+describe("the free Thrown junk (B-FOUNDING-07, B-ACTION-SHOOT-01)", () => {
+  it("B-FOUNDING-07 B-ACTION-SHOOT-01 a survivor whose roster lists no weapon still throws its free Thrown junk", () => {
+    const t = duel()
+    t.do({ type: "activate", model: "a.2" })
+    t.state(...shotFacts(t, "a.2", "b.2", 6))
+    t.do({ type: "shoot", model: "a.2", weapon: "thrown-junk", target: "b.2" })
+    expect(dicePrompt(t)).toBe(2) // Shoot 2 + 0
+    t.roll(4, 1)
+    expect(t.of("hits")).toEqual([expect.objectContaining({ target: "b.2", hits: 1 })])
+    expect(t.model("a.2").noise).toBe(0) // Thrown junk is Quiet
+  })
+})
