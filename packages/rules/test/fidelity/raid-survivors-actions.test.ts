@@ -358,3 +358,39 @@ describe("the free Thrown junk (B-FOUNDING-07, B-ACTION-SHOOT-01)", () => {
     expect(t.model("a.2").noise).toBe(0) // Thrown junk is Quiet
   })
 })
+
+describe("a blast and a Down survivor (B-BLAST-01, B-DOWN-02, AMB-B-26, R-BATTLE-64)", () => {
+  it("B-BLAST-01 B-DOWN-02 R-BATTLE-64 a Down survivor in the blast is attacked, but it is not Finished: it stays Down", () => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true, weapons: ["molotov"] }, { weapons: ["pistol"] }], { reloads: 1 }),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+    })
+    // A 2 shoots B 2 Down first.
+    t.do({ type: "activate", model: "a.2" })
+    t.state(...shotFacts(t, "a.2", "b.2", 12))
+    t.do({ type: "shoot", model: "a.2", weapon: "pistol", target: "b.2" })
+    t.roll(4, 4, 1)
+    t.do({ type: "endActivation", model: "a.2" })
+    expect(t.model("b.2").status).toBe("down")
+    t.do({ type: "activate", model: "b.1" })
+    t.do({ type: "endActivation", model: "b.1" })
+    // A 1 throws the Molotov at B 1; B 2 lies within 2" of it.
+    t.do({ type: "activate", model: "a.1" })
+    t.state(
+      ...shotFacts(t, "a.1", "b.1", 6),
+      ...["a.1", "a.2", "b.2"].map((id) => within("b.1", id, 2, id === "b.2")),
+    )
+    t.do({ type: "shoot", model: "a.1", weapon: "molotov", target: "b.1" })
+    t.roll(1, 1) // on B 1
+    t.roll(6, 6) // on B 2, Down: two hits, and nothing more to lose
+    expect(
+      t
+        .of("attack.rolled", true)
+        .filter((e) => e.attack === "blast")
+        .map((e) => e.target),
+    ).toEqual(["b.1", "b.2"])
+    expect(t.model("b.2").status).toBe("down")
+  })
+})
