@@ -606,7 +606,7 @@ describe("Gifts in battle (B-GIFT, B-BLIGHTDICE-04)", () => {
   it("B-GIFT-01 an attacking Gift is the activation's one attack (Spore Breath, B-ACT-09)", () => {
     const t = withShooter({ weapons: ["pistol"], gifts: ["spore-breath"] }, { reloads: 1 })
     t.do({ type: "activate", model: "a.1" })
-    t.state(within("a.1", "b.1", 1), within("a.1", "b.2", 1, false))
+    t.state(within("a.1", "b.1", 1), within("a.1", "b.2", 1, false), within("a.1", "a.2", 1, false))
     t.do({ type: "gift", model: "a.1", gift: "spore-breath" })
     expect(dicePrompt(t)).toBe(2)
     t.roll(4, 1)

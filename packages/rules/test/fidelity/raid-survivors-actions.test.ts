@@ -394,3 +394,22 @@ describe("a blast and a Down survivor (B-BLAST-01, B-DOWN-02, AMB-B-26, R-BATTLE
     expect(t.model("b.2").status).toBe("down")
   })
 })
+
+describe('Spore Breath (B-ACTION-GIFT-01; its text: "each other model within 1"")', () => {
+  it('B-ACTION-GIFT-01 B-INFECT-01 Spore Breath attacks each other model within 1", a friend as well as an enemy', () => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true, blight: 3, gifts: ["spore-breath"] }, {}]),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+    })
+    t.do({ type: "activate", model: "a.1" })
+    t.state(within("a.1", "a.2", 1), within("a.1", "b.1", 1), within("a.1", "b.2", 1, false))
+    t.do({ type: "gift", model: "a.1", gift: "spore-breath" })
+    t.roll(4, 1) // on A 2
+    t.roll(4, 1) // on B 1
+    expect(t.of("attack.rolled").map((e) => e.target)).toEqual(["a.2", "b.1"])
+    expect(t.model("a.2")).toMatchObject({ health: 1, blight: 1 })
+    expect(t.model("b.1")).toMatchObject({ health: 1, blight: 1 })
+  })
+})

@@ -126,7 +126,8 @@ const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: s
       const radius = Number(p?.radius ?? 1)
       const dice = Number(p?.dice ?? 2)
       for (const x of ctx.draft.models) {
-        if (x.id === m.id || x.status !== "active" || !areEnemies(m, x as Model)) continue
+        // "Each other model within 1"" (Spore Breath): friends, enemies and creatures alike.
+        if (x.id === m.id || x.status !== "active") continue
         if (
           ctx.fact(
             { q: "within", a: m.id, b: x.id, inches: radius },
