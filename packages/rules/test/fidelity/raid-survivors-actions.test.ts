@@ -413,3 +413,36 @@ describe('Spore Breath (B-ACTION-GIFT-01; its text: "each other model within 1""
     expect(t.model("b.1")).toMatchObject({ health: 1, blight: 1 })
   })
 })
+
+describe('Thorn Lash\'s Crit (B-ACTION-GIFT-01, B-BLIGHTDICE-04, B-ARMOUR-02; its text: "a Crit stays a Crit")', () => {
+  it("B-ARMOUR-02 B-BLIGHTDICE-04 a 6 on Thorn Lash's Call makes its hit a Crit: an Armour 4 does not block it", () => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true }, { blight: 3, gifts: ["thorn-lash"] }]),
+        refuge("B", [{ leader: true }, { armour: ["leather-jacket"] }]),
+      ],
+    })
+    t.do({ type: "activate", model: "a.2" })
+    t.state(within("a.2", "b.2", 3))
+    t.do({ type: "gift", model: "a.2", gift: "thorn-lash", target: "b.2" })
+    t.roll(6) // the Call: one Blight die (Touched), a 6
+    t.roll(4) // B 2's Armour 1: a 4 blocks an ordinary hit, not a Crit
+    expect(t.of("hits")).toEqual([expect.objectContaining({ target: "b.2", hits: 1, crits: 1 })])
+    expect(t.model("b.2").health).toBe(1)
+  })
+
+  it("B-ARMOUR-01 B-BLIGHTDICE-04 a 4 or 5 on the Call is an ordinary hit: an Armour 4 blocks it", () => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true }, { blight: 3, gifts: ["thorn-lash"] }]),
+        refuge("B", [{ leader: true }, { armour: ["leather-jacket"] }]),
+      ],
+    })
+    t.do({ type: "activate", model: "a.2" })
+    t.state(within("a.2", "b.2", 3))
+    t.do({ type: "gift", model: "a.2", gift: "thorn-lash", target: "b.2" })
+    t.roll(5)
+    t.roll(4)
+    expect(t.model("b.2").health).toBe(2)
+  })
+})

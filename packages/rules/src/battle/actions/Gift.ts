@@ -38,6 +38,8 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
   takeAction(ctx, m.id, g.attack ? "attack" : "gift")
   if (g.attack) revealOnAttack(ctx, m.id)
   if (g.noise) makeNoise(ctx, m.id, g.noise, entry!.name)
+  // "A Crit stays a Crit" (Thorn Lash): a 6 on the Call makes the Gift's hit a Crit.
+  let crit = false
   if (g.test?.pool === "blight.call") {
     // B-BLIGHTDICE-04: Blight dice only, as many as the tier, 1 success.
     const n = blightAllowance(m)
@@ -64,8 +66,9 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
       afterAction(ctx, m.id)
       return
     }
+    crit = r.crits > 0
   }
-  for (const e of g.do) apply(ctx, m, target, e, entry!.name)
+  for (const e of g.do) apply(ctx, m, target, e, entry!.name, crit)
   afterAction(ctx, m.id)
 }
 
@@ -76,7 +79,14 @@ const needsTarget = (effects: ReadonlyArray<Effect>): boolean =>
       (e.hook === "core/strike" || e.hook === "core/jam-weapon" || e.hook === "core/root"),
   )
 
-const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: string): void => {
+const apply = (
+  ctx: Ctx,
+  m: Model,
+  target: Model | undefined,
+  e: Effect,
+  name: string,
+  crit: boolean,
+): void => {
   if (e.kind === "noise") {
     makeNoise(ctx, m.id, e.value, name)
     return
@@ -111,7 +121,7 @@ const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: s
         })
         return
       }
-      applyHits(ctx, target!.id, 1, 0, { by: m.id, damage: Number(p?.damage ?? 1) })
+      applyHits(ctx, target!.id, 1, crit ? 1 : 0, { by: m.id, damage: Number(p?.damage ?? 1) })
       return
     }
     case "core/jam-weapon": {
