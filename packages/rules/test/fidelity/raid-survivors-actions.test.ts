@@ -446,3 +446,17 @@ describe('Thorn Lash\'s Crit (B-ACTION-GIFT-01, B-BLIGHTDICE-04, B-ARMOUR-02; it
     expect(t.model("b.2").health).toBe(2)
   })
 })
+
+describe('Bark Patches and doors (B-ACTION-USE-01; its text: "−1 die to first aid and Use tests")', () => {
+  it("B-ACTION-USE-01 R-BATTLE-62 Bark Patches takes a die from the Use test of opening a door", () => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true }, { blight: 3, marks: ["bark-patches"] }]),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+    })
+    t.do({ type: "activate", model: "a.2" })
+    t.do({ type: "use", model: "a.2", use: "door" })
+    expect(dicePrompt(t)).toBe(1) // Wits 2 − 1
+  })
+})
