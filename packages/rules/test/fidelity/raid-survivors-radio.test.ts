@@ -166,3 +166,34 @@ describe("the Radio and Hiding (B-OBJECTIVE-05, B-ACTION-HIDE-03, R-BATTLE-63)",
     expect(t.model("a.1").hidden).toBe(false)
   })
 })
+
+describe("Mule and the Radio (B-OBJECTIVE-06, B-ACTION-SEARCH-02, R-BATTLE-42)", () => {
+  const mule = () => {
+    const t = started({
+      scenario: "radio6",
+      env,
+      refuges: [refuge("A", [{ leader: true, skills: ["mule"] }, {}]), refuge("B", [{ leader: true }, {}])],
+    })
+    t.do({ type: "activate", model: "a.1" })
+    return t
+  }
+
+  it('B-OBJECTIVE-06 R-BATTLE-42 Mule ("carrying Loot costs it no Move") does not offset the Radio\'s −2": a Student carries it 4"', () => {
+    const t = mule()
+    const radio = t.s.tokens.find((x) => x.contents === "radio")!.id
+    t.state(contact("a.1", radio))
+    t.do({ type: "search", model: "a.1", token: radio })
+    t.roll(5, 1)
+    expect(t.reject({ type: "move", model: "a.1", distance: 4.5 }).clause).toBe("B-ACTION-MOVE-01")
+    t.do({ type: "move", model: "a.1", distance: 4 })
+  })
+
+  it('B-ACTION-SEARCH-02 Mule carries Loot at full Move: a Student carries it 6"', () => {
+    const t = mule()
+    const loot = t.s.tokens.find((x) => x.kind === "loot" && x.contents === "loot")!.id
+    t.state(contact("a.1", loot))
+    t.do({ type: "search", model: "a.1", token: loot })
+    t.roll(5, 1)
+    t.do({ type: "move", model: "a.1", distance: 6 })
+  })
+})
