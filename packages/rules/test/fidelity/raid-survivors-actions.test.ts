@@ -460,3 +460,32 @@ describe('Bark Patches and doors (B-ACTION-USE-01; its text: "−1 die to first 
     expect(dicePrompt(t)).toBe(1) // Wits 2 − 1
   })
 })
+
+describe("a Routing Refuge's Loot and its Down survivors (B-ROUT-02, AMB-B-53, R-BATTLE-65)", () => {
+  it("B-ROUT-02 R-BATTLE-65 a withdrawing Refuge's standing survivors leave with their Loot; its Down survivors stay Down", () => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true }, {}, {}]),
+        refuge("B", [{ leader: true, weapons: ["pistol"] }, {}], { reloads: 1 }),
+      ],
+    })
+    t.do({ type: "activate", model: "a.2" })
+    t.state(contact("a.2", "t3"))
+    t.do({ type: "search", model: "a.2", token: "t3" })
+    t.roll(5, 1)
+    t.do({ type: "endActivation", model: "a.2" })
+    t.do({ type: "activate", model: "b.1" })
+    t.state(...shotFacts(t, "b.1", "a.3", 12))
+    t.do({ type: "shoot", model: "b.1", weapon: "pistol", target: "a.3" })
+    t.roll(4, 4, 1)
+    t.do({ type: "endActivation", model: "b.1" })
+    expect(t.model("a.3").status).toBe("down")
+    t.do({ type: "withdraw", side: "a" })
+    expect(t.model("a.2")).toMatchObject({
+      status: "fled",
+      carrying: [expect.objectContaining({ token: "t3" })],
+    })
+    expect(t.model("a.3").status).toBe("down")
+    expect(t.s.result?.sides.find((x) => x.side === "a")).toMatchObject({ outcome: "loss", routed: true })
+  })
+})
