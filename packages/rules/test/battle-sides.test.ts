@@ -1,40 +1,11 @@
-/**
- * Sides in a raid: a Congregation fighting as a side (B-CONGREGATION-11..16), creatures and their
- * broods (B-CREATURE-02..07, B-ENCOUNTER-01/02, B-GARDENER-01) and the Blight's terrain
- * (B-TERRAIN-01), on a declared table with dice typed in (`battle-table.ts`).
- */
-import { seeded } from "@blight/dice"
-import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import * as Battle from "../src/battle/Battle.js"
 import { random as randomBoard } from "../src/battle/board/Generator.js"
 import { witsDice } from "../src/battle/combat/Pools.js"
 import type { Event } from "../src/battle/Event.js"
 import { mustTest } from "../src/battle/round/EndPhase.js"
 import { canActivate } from "../src/battle/round/Turn.js"
 import type { Fact, Model, Side, State } from "../src/battle/State.js"
-import { found } from "../src/refuge/Founding.js"
-import type { Refuge } from "../src/refuge/Refuge.js"
-import { content, crew, env, refuge, Table } from "./battle-table.js"
-
-const congregation = (): Refuge =>
-  Either.getOrThrow(
-    found(
-      {
-        name: "Grove",
-        kind: "congregation",
-        home: "grove",
-        survivors: [
-          { name: "Mother Agnes", background: "vicar", leader: true, weapons: ["knife"] },
-          { name: "Sister Ruth", background: "nurse", weapons: ["machete"] },
-          { name: "Brother Tam", background: "labourer", weapons: ["crowbar"] },
-          { name: "Brother Ed", background: "student", weapons: ["knife"] },
-        ],
-      },
-      content,
-      { source: seeded(5) },
-    ),
-  )
+import { congregation, content, crew, passRound, refuge, Table } from "./battle-table.js"
 
 const within = (a: string, b: string, inches: number, value = true): Fact => ({
   query: { q: "within", a, b, inches },
@@ -43,17 +14,6 @@ const within = (a: string, b: string, inches: number, value = true): Fact => ({
 const sees = (a: string, b: string, value = true): Fact => ({ query: { q: "sees", a, b }, value })
 const of = <T extends Event["type"]>(t: Table, type: T) =>
   t.battle.events.filter((e): e is Extract<Event, { type: T }> => e.type === type)
-
-/** Everyone activates and ends at once until the round turns. */
-const passRound = (t: Table): void => {
-  const round = t.state.round
-  for (let guard = 0; guard < 40 && t.state.round === round && t.state.phase !== "over"; guard++) {
-    const a = Battle.legal(t.state, env).find((c) => c.type === "activate")
-    if (a?.type !== "activate") break
-    t.do(a)
-    if (t.state.activation) t.do({ type: "endActivation", model: a.model })
-  }
-}
 
 describe("a Congregation as a side (B-CONGREGATION-11..16)", () => {
   // Lurking: the first Lesser roll [4, 5] is row 11, a Rotweaver (Dread 1).

@@ -3,7 +3,7 @@
  * 1, 3…: no success, no 6), facts stated by the test (unstated ones are "no"), choices "no" or the
  * first option.
  */
-import { manual } from "@blight/dice"
+import { manual, seeded } from "@blight/dice"
 import { Either } from "effect"
 import * as Battle from "../src/battle/Battle.js"
 import type { Command } from "../src/battle/Command.js"
@@ -140,3 +140,34 @@ export class Table {
 }
 
 const _contact = (a: string, b: string): Fact => ({ query: { q: "contact", a, b }, value: true })
+
+/** A founded Congregation of four (the Verdant Mother, a Nurse, a Labourer, a Student), ids grove.1..4. */
+export const congregation = (): Refuge =>
+  Either.getOrThrow(
+    found(
+      {
+        name: "Grove",
+        kind: "congregation",
+        home: "grove",
+        survivors: [
+          { name: "Mother Agnes", background: "vicar", leader: true, weapons: ["knife"] },
+          { name: "Sister Ruth", background: "nurse", weapons: ["machete"] },
+          { name: "Brother Tam", background: "labourer", weapons: ["crowbar"] },
+          { name: "Brother Ed", background: "student", weapons: ["knife"] },
+        ],
+      },
+      content,
+      { source: seeded(5) },
+    ),
+  )
+
+/** Everyone activates and ends at once until the round turns. */
+export const passRound = (t: Table): void => {
+  const round = t.state.round
+  for (let guard = 0; guard < 40 && t.state.round === round && t.state.phase !== "over"; guard++) {
+    const a = Battle.legal(t.state, env).find((c) => c.type === "activate")
+    if (a?.type !== "activate") break
+    t.do(a)
+    if (t.state.activation) t.do({ type: "endActivation", model: a.model })
+  }
+}

@@ -22,7 +22,7 @@ export const GRAMMAR = `commands (the word form of \`blight raid do\`; MODEL: wh
   aim MODEL | hide MODEL | steady MODEL
   reload MODEL WEAPON
   search MODEL TOKEN [--blight N]
-  use MODEL aid|hand|clearJam|door|objective [TARGET] [--weapon W] [--item ITEM] [--blight N]
+  use MODEL aid|hand|clearJam|door|forceDoor|objective [TARGET] [--weapon W] [--item ITEM] [--blight N]
   gift MODEL GIFT [TARGET]      act MODEL "ACTION NAME" [TARGET]   (an action a skill, kit or the Leader grants)
   end MODEL                           end the activation
   withdraw SIDE                       the side leaves the raid (a Rout)
@@ -353,7 +353,7 @@ export const fromWords = (words: readonly string[]): unknown => {
       return {
         type: "use",
         model: pos[0],
-        use: pos[1] === "clear-jam" ? "clearJam" : pos[1],
+        use: pos[1] === "clear-jam" ? "clearJam" : pos[1] === "force-door" ? "forceDoor" : pos[1],
         ...(pos[2] === undefined ? {} : { target: pos[2] }),
         ...(one("weapon") === undefined ? {} : { weapon: one("weapon") }),
         ...(one("item") === undefined ? {} : { item: one("item") }),

@@ -77,12 +77,12 @@ export const Search = command(
 )
 /** Hide (B-ACTION-HIDE-01). */
 export const Hide = command("hide", { model: ModelId }, 'Hide: in cover, unseen by enemies within 6"')
-/** Use: first aid, hand an item over, clear a Jam, open a door, work an objective (B-ACTION-USE-01). */
+/** Use: first aid, hand an item over, clear a Jam, open (or force) a door, work an objective (B-ACTION-USE-01, R-BATTLE-62). */
 export const Use = command(
   "use",
   {
     model: ModelId,
-    use: Schema.Literal("aid", "hand", "clearJam", "door", "objective"),
+    use: Schema.Literal("aid", "hand", "clearJam", "door", "forceDoor", "objective"),
     target: Schema.optional(Schema.Union(ModelId, TokenId)),
     weapon: Schema.optional(Schema.String),
     /** What is handed over: a carried token, "reload", "arrow" or "bolt". */

@@ -14,6 +14,7 @@ import { Prng } from "@blight/dice"
 import { Either, Schema } from "effect"
 import type { ContentView } from "../refuge/Content.js"
 import { type EffectiveProfile, effectiveProfile } from "../refuge/EffectiveProfile.js"
+import { freeWeaponIds } from "../refuge/Founding.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { Survivor } from "../refuge/Survivor.js"
@@ -62,6 +63,23 @@ const decodeOptions = Schema.decodeUnknownEither(Options)
  * a survivor's profile depends only on the survivor and the content (set-up reads it, never changes it).
  */
 const profiles = new WeakMap<ContentView, WeakMap<Survivor, EffectiveProfile>>()
+
+/** The free weapons of a content (B-FOUNDING-07), listed once per content. */
+const freeByContent = new WeakMap<object, ReadonlyArray<string>>()
+
+/**
+ * B-FOUNDING-07: "Everyone also has an Improvised weapon and Thrown junk for free" — a survivor whose
+ * roster does not list them (a Refuge not made by founding) still carries them into the raid.
+ */
+const withFreeWeapons = (listed: ReadonlyArray<string>, content: ContentView): ReadonlyArray<string> => {
+  let free = freeByContent.get(content)
+  if (free === undefined) {
+    free = freeWeaponIds(content)
+    freeByContent.set(content, free)
+  }
+  const missing = free.filter((id) => !listed.includes(id))
+  return missing.length === 0 ? listed : [...listed, ...missing]
+}
 
 const profileOf = (s: Survivor, content: ContentView): EffectiveProfile => {
   let bySurvivor = profiles.get(content)
@@ -126,7 +144,7 @@ export const setup = (
     const drawn = { reloads: 0, arrows: 0, bolts: 0 }
     const mine: Model[] = refuge.survivors.map((s, i) => {
       const p = profileOf(s, content)
-      const weapons: CarriedWeapon[] = s.equipment.weapons.map((w) => {
+      const weapons: CarriedWeapon[] = withFreeWeapons(s.equipment.weapons, content).map((w) => {
         const entry = content.get("weapons", w)
         const store = entry?.ammunition ?? "none"
         let loaded = 0

@@ -62,17 +62,18 @@ export const SCENARIOS: Record<string, Scenario> = {
   }),
 }
 
-/** The core content with the test scenarios. */
-export const content: ContentView = {
+/** The core content with scenarios of a test's own. */
+export const withScenarios = (extra: Record<string, Scenario>): ContentView => ({
   get: ((kind: string, id: string) =>
-    kind === "scenarios" && SCENARIOS[id]
-      ? SCENARIOS[id]
-      : core.get(kind as never, id)) as ContentView["get"],
+    kind === "scenarios" && extra[id] ? extra[id] : core.get(kind as never, id)) as ContentView["get"],
   list: ((kind: string) =>
     kind === "scenarios"
-      ? [...core.list("scenarios"), ...Object.values(SCENARIOS)]
+      ? [...core.list("scenarios"), ...Object.values(extra)]
       : core.list(kind as never)) as ContentView["list"],
-}
+})
+
+/** The core content with the test scenarios. */
+export const content: ContentView = withScenarios(SCENARIOS)
 export const env: Env = Battle.envOf(content)
 const coreEnv = env
 

@@ -104,9 +104,11 @@ describe("the other actions (B-ACTION-*)", () => {
     expect(aimAt(t, "pistol", "b.1", 12, {}, false)).toBe(4)
     t.roll(1, 1, 1, 1)
     expect(t.of("attack.rolled")[0]?.modifiers).toContain("+1 Aim (B-SHOOT-03)")
+    // B-FOUNDING-07: a survivor listing only a bat still has its free Thrown junk to Aim with.
     const u = withShooter({ weapons: ["baseball-bat"] })
     u.do({ type: "activate", model: "a.1" })
-    expect(u.reject({ type: "aim", model: "a.1" }).clause).toBe("B-ACTION-AIM-01")
+    u.do({ type: "aim", model: "a.1" })
+    expect(u.model("a.1").weapons.map((w) => w.weapon)).toContain("thrown-junk")
   })
 
   it("B-ACTION-RELOAD-01 Reload refills a firearm's magazine with one Reload the survivor carries (R-BATTLE-31)", () => {
@@ -423,7 +425,8 @@ describe("ammunition and Jams (B-AMMO, B-JAM)", () => {
     t.roll(1, 2, 3)
     expect(t.model("a.1").weapons[0]?.loaded).toBe(0)
     t.do({ type: "reload", model: "a.1", weapon: "pipe-gun" })
-    expect(t.model("a.1")).toMatchObject({ reloads: 0, weapons: [expect.objectContaining({ loaded: 1 })] })
+    expect(t.model("a.1")).toMatchObject({ reloads: 0 })
+    expect(t.model("a.1").weapons[0]).toMatchObject({ weapon: "pipe-gun", loaded: 1 })
   })
 
   it("B-AMMO-03 every magazine loaded and every spare Reload comes out of the Refuge's stores", () => {
@@ -603,7 +606,7 @@ describe("Gifts in battle (B-GIFT, B-BLIGHTDICE-04)", () => {
   it("B-GIFT-01 an attacking Gift is the activation's one attack (Spore Breath, B-ACT-09)", () => {
     const t = withShooter({ weapons: ["pistol"], gifts: ["spore-breath"] }, { reloads: 1 })
     t.do({ type: "activate", model: "a.1" })
-    t.state(within("a.1", "b.1", 1), within("a.1", "b.2", 1, false))
+    t.state(within("a.1", "b.1", 1), within("a.1", "b.2", 1, false), within("a.1", "a.2", 1, false))
     t.do({ type: "gift", model: "a.1", gift: "spore-breath" })
     expect(dicePrompt(t)).toBe(2)
     t.roll(4, 1)

@@ -14,6 +14,7 @@ import { doEffect } from "../effects/Triggers.js"
 import { makeNoise } from "../noise/Noise.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { revealOnAttack } from "./Hide.js"
 
 type Grant = Extract<Effect, { kind: "grantAction" }>
 
@@ -53,6 +54,7 @@ export const act = (ctx: Ctx, c: CommandOf<"act">, by: string): void => {
   if (orders && (!target || target.side !== m.side || target.id === m.id || target.status !== "active"))
     refuse(`target: ${c.action} is given to a standing friend`, "B-ACTION-USE-01")
   takeAction(ctx, m.id, g.attack ? "attack" : "act")
+  if (g.attack) revealOnAttack(ctx, m.id)
   if (usable!.times !== undefined) ctx.emit({ type: "used", model: m.id, key: usable!.key })
   if (g.noise) makeNoise(ctx, m.id, g.noise, g.name)
   for (const e of g.do) {

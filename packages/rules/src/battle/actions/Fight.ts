@@ -16,6 +16,7 @@ import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { revealOnAttack } from "./Hide.js"
 
 /** A fighter's weapon: dice, Damage, Noise, Crit Damage. */
 export interface MeleeWeapon {
@@ -243,8 +244,7 @@ export const fight = (ctx: Ctx, c: CommandOf<"fight">, by: string): void => {
     return
   }
   takeAction(ctx, m.id, "fight")
-  if (ctx.view(m.id).hidden)
-    ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
+  revealOnAttack(ctx, m.id)
   resolveFight(ctx, m.id, target!.id, {
     charge: a.movedInto.includes(target!.id),
     blightDice: c.blightDice,

@@ -17,6 +17,7 @@ import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { revealOnAttack } from "./Hide.js"
 
 type Params = Record<string, unknown> | undefined
 
@@ -35,7 +36,10 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
   if (needsTarget(g.do) && (target?.status !== "active" || !areEnemies(m, target)))
     refuse(`target: ${entry!.name} needs an enemy target`, "B-ACTION-GIFT-01")
   takeAction(ctx, m.id, g.attack ? "attack" : "gift")
+  if (g.attack) revealOnAttack(ctx, m.id)
   if (g.noise) makeNoise(ctx, m.id, g.noise, entry!.name)
+  // "A Crit stays a Crit" (Thorn Lash): a 6 on the Call makes the Gift's hit a Crit.
+  let crit = false
   if (g.test?.pool === "blight.call") {
     // B-BLIGHTDICE-04: Blight dice only, as many as the tier, 1 success.
     const n = blightAllowance(m)
@@ -62,8 +66,9 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
       afterAction(ctx, m.id)
       return
     }
+    crit = r.crits > 0
   }
-  for (const e of g.do) apply(ctx, m, target, e, entry!.name)
+  for (const e of g.do) apply(ctx, m, target, e, entry!.name, crit)
   afterAction(ctx, m.id)
 }
 
@@ -74,7 +79,14 @@ const needsTarget = (effects: ReadonlyArray<Effect>): boolean =>
       (e.hook === "core/strike" || e.hook === "core/jam-weapon" || e.hook === "core/root"),
   )
 
-const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: string): void => {
+const apply = (
+  ctx: Ctx,
+  m: Model,
+  target: Model | undefined,
+  e: Effect,
+  name: string,
+  crit: boolean,
+): void => {
   if (e.kind === "noise") {
     makeNoise(ctx, m.id, e.value, name)
     return
@@ -109,7 +121,7 @@ const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: s
         })
         return
       }
-      applyHits(ctx, target!.id, 1, 0, { by: m.id, damage: Number(p?.damage ?? 1) })
+      applyHits(ctx, target!.id, 1, crit ? 1 : 0, { by: m.id, damage: Number(p?.damage ?? 1) })
       return
     }
     case "core/jam-weapon": {
@@ -124,7 +136,8 @@ const apply = (ctx: Ctx, m: Model, target: Model | undefined, e: Effect, name: s
       const radius = Number(p?.radius ?? 1)
       const dice = Number(p?.dice ?? 2)
       for (const x of ctx.draft.models) {
-        if (x.id === m.id || x.status !== "active" || !areEnemies(m, x as Model)) continue
+        // "Each other model within 1"" (Spore Breath): friends, enemies and creatures alike.
+        if (x.id === m.id || x.status !== "active") continue
         if (
           ctx.fact(
             { q: "within", a: m.id, b: x.id, inches: radius },

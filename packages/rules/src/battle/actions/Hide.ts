@@ -1,17 +1,22 @@
 /**
  * Hide (B-ACTION-HIDE-01..03): in cover, with no enemy within 6" able to see it (creatures are
- * enemies, R-BATTLE-26), the survivor becomes Hidden. Hiding is Quiet.
+ * enemies, R-BATTLE-26), the survivor becomes Hidden. Hiding is Quiet. A survivor that always has
+ * Noise (the Radio's carrier) can't hide (R-BATTLE-63); any attack ends Hiding (B-ACTION-HIDE-03).
  *
  * @since 0.2.0
  */
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
+import { minimumNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
 
 export const hide = (ctx: Ctx, c: CommandOf<"hide">, by: string): void => {
   const m = beginAction(ctx, c.model, "hide", by)
   if (m.hidden) refuse(`hide: ${m.name} is already Hidden`, "B-ACTION-HIDE-01")
+  // R-BATTLE-63: a survivor that always has Noise (the Radio's carrier) is always making it.
+  if (minimumNoise(ctx, m) > 0)
+    refuse(`hide: ${m.name} always has Noise (B-OBJECTIVE-05) and can't be Hidden`, "B-ACTION-HIDE-03")
   const fail = (reason: string) => {
     if (!ctx.consumedInputs) refuse(reason, "B-ACTION-HIDE-01")
     ctx.emit({ type: "refused", reason, clause: "B-ACTION-HIDE-01" })
@@ -41,4 +46,10 @@ export const hide = (ctx: Ctx, c: CommandOf<"hide">, by: string): void => {
   takeAction(ctx, m.id, "hide")
   ctx.emit({ type: "hidden", model: m.id })
   afterAction(ctx, m.id)
+}
+
+/** An attack ends Hiding (B-ACTION-HIDE-03): a Shoot, a Fight, an attacking Gift or granted action. */
+export const revealOnAttack = (ctx: Ctx, modelId: string): void => {
+  if (ctx.view(modelId).hidden)
+    ctx.emit({ type: "revealed", model: modelId, reason: "attacked (B-ACTION-HIDE-03)" })
 }

@@ -8,6 +8,7 @@
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { checkBlightDice, poolModifiers, roll, spendExtraBlight, witsDice } from "../combat/Pools.js"
+import { alwaysNoisyReveals } from "../noise/Noise.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
 
 export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
@@ -49,6 +50,9 @@ export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
   )
   const passed = r.successes >= 1
   ctx.emit({ type: "test.rolled", model: m.id, pool: "wits.search", roll: r, target: 1, passed })
-  if (passed) ctx.emit({ type: "loot.taken", model: m.id, token: token!.id, rich: Math.min(2, r.crits) })
+  if (passed) {
+    ctx.emit({ type: "loot.taken", model: m.id, token: token!.id, rich: Math.min(2, r.crits) })
+    alwaysNoisyReveals(ctx, m.id) // the Radio (R-BATTLE-63)
+  }
   afterAction(ctx, m.id)
 }

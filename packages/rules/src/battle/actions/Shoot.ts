@@ -21,6 +21,7 @@ import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { revealOnAttack } from "./Hide.js"
 
 export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const m = beginAction(ctx, c.model, "shoot", by)
@@ -97,8 +98,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   // Read before the action is recorded: recording a Shoot spends the Aim (B-SHOOT-03).
   const aimed = a.aim
   takeAction(ctx, m.id, "shoot")
-  if (ctx.view(m.id).hidden)
-    ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
+  revealOnAttack(ctx, m.id)
   if (weapon!.traits?.blast) {
     blast(ctx, m, target!, weapon!.id)
     return
@@ -270,8 +270,7 @@ const shootAtObjective = (
   }
   const aimed = ctx.draft.activation!.aim
   takeAction(ctx, m.id, "shoot")
-  if (ctx.view(m.id).hidden)
-    ctx.emit({ type: "revealed", model: m.id, reason: "attacked (B-ACTION-HIDE-03)" })
+  revealOnAttack(ctx, m.id)
   const blast = weapon.traits?.blast
   const mods = poolModifiers(ctx, m, "shoot", { self: m, weapon: weaponId, action: "shoot" })
   const dice = blast ? blast.dice + mods.dice : m.profile.shoot + weapon.dice + aimed + mods.dice

@@ -2,8 +2,9 @@
  * Use (B-ACTION-USE-01, B-AID-01/02, B-JAM-02): first aid on a friend in contact — Wits (1), pass:
  * +1 Health, or up from Down with 1 Health; a Med kit or a Knack skips the test (`skipTest`);
  * hand a carried item (a Loot token, a Reload, an Arrow, a Bolt) to a friend in contact; clear a
- * Jam (no test); open a door (a Wits test); work an objective in contact (recorded for the
- * scenario's rules as a `used` count on the objective).
+ * Jam (no test); open a door (a Wits test, Quiet) or force it (no test, Loud: B-NOISE-03 "forcing a
+ * door", R-BATTLE-62); work an objective in contact (recorded for the scenario's rules as a `used`
+ * count on the objective). A board has no doors (R-BOARD-25), so door Uses are for a declared table.
  *
  * @since 0.2.0
  */
@@ -17,6 +18,7 @@ import {
   spendExtraBlight,
   witsDice,
 } from "../combat/Pools.js"
+import { alwaysNoisyReveals, makeNoise, noiseFor } from "../noise/Noise.js"
 import type { Model } from "../State.js"
 import { checkUse, objectiveAt, useObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
@@ -48,7 +50,22 @@ const test = (
   return passed
 }
 
+/** A board's terrain has no doors (R-BOARD-01's kinds; R-BOARD-25): a door is a declared table's. */
+const noDoorsOnBoard = (ctx: Ctx): void => {
+  if (ctx.env.space.kind === "plane")
+    refuse("use: a board has no doors to open or force (R-BOARD-25)", "GAP-B-23")
+}
+
+/**
+ * Forcing a door (R-BATTLE-62, GAP-B-23): the door opens with no Wits test, and it is Loud — 1 Noise
+ * (B-NOISE-03 "forcing a door"). Opening it quietly is the Wits test of "door".
+ */
+const forceDoor = (ctx: Ctx, m: Model): void => {
+  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "use", 1), "forcing a door (B-NOISE-03, R-BATTLE-62)")
+}
+
 export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
+  if (c.use === "door" || c.use === "forceDoor") noDoorsOnBoard(ctx)
   const m = beginAction(ctx, c.model, "use", by)
   const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
@@ -107,6 +124,7 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
       }
       takeAction(ctx, m.id, "use")
       ctx.emit({ type: "handed", model: m.id, to: friend!.id, item: item! })
+      alwaysNoisyReveals(ctx, friend!.id) // handed the Radio (R-BATTLE-63)
       break
     }
     case "clearJam": {
@@ -119,6 +137,11 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
     case "door": {
       takeAction(ctx, m.id, "use")
       test(ctx, m, "wits.door", c.blightDice, "door")
+      break
+    }
+    case "forceDoor": {
+      takeAction(ctx, m.id, "use")
+      forceDoor(ctx, m)
       break
     }
     case "objective": {

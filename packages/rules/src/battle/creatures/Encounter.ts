@@ -14,7 +14,8 @@ import type { Ctx } from "../Context.js"
 import { arriveHollowed, blankCreature } from "../combat/Blight.js"
 import { fire } from "../effects/Triggers.js"
 import { checkDread } from "../nerve/Dread.js"
-import type { Side, State } from "../State.js"
+import { noiseOf } from "../noise/Noise.js"
+import type { Model, Side, State } from "../State.js"
 import { startsHidden } from "./Ambush.js"
 
 type Count =
@@ -69,7 +70,7 @@ export const arrive = (
       const mid = `c${ctx.draft.counters.creature + 1}`
       const model = blankCreature(ctx, mid, id, g.creature)
       // On a board, beside its Lair or the arrival point (B-CREATURE-06).
-      const [position] = arrivalSpots(ctx.draft as State, 1, lair, kind === "gardeners")
+      const [position] = arrivalSpots(ctx.draft as State, 1, lair, kind === "gardeners", noiseWith(ctx))
       // B-BEHAVIOUR-05: an Ambusher at a Lair waits there hidden (R-BOARD-14).
       const lurks = lair !== undefined && startsHidden(ctx, g.creature)
       ctx.emit({
@@ -90,11 +91,18 @@ export const arrive = (
   return arrived
 }
 
+/** A survivor's Noise as creatures hear it: never below a minimum its rules give it (the Radio's carrier, B-OBJECTIVE-05). */
+const noiseWith =
+  (ctx: Ctx) =>
+  (m: Model): number =>
+    noiseOf(ctx, m)
+
 /** Where creatures arrive: a Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06, R-WORLD-16). */
 export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
+  const noise = noiseWith(ctx)
   const noisy = [...ctx.draft.models]
-    .filter((m) => m.kind === "survivor" && m.status === "active" && m.noise > 0)
-    .sort((a, b) => b.noise - a.noise || a.id.localeCompare(b.id))[0]
+    .filter((m) => m.kind === "survivor" && m.status === "active" && noise(m as Model) > 0)
+    .sort((a, b) => noise(b as Model) - noise(a as Model) || a.id.localeCompare(b.id))[0]
   const where = gardeners ? "the Blight edge" : "the Lair or Blight edge"
   return noisy
     ? `${where} nearest ${noisy.name}`
@@ -110,7 +118,7 @@ export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair
       const pick =
         hollowed.length === 1 ? 0 : (ctx.dice(1, "which Hollowed returns")[0]! - 1) % hollowed.length
       const h = hollowed[pick]!
-      const [position] = arrivalSpots(ctx.draft as State, 1, lair)
+      const [position] = arrivalSpots(ctx.draft as State, 1, lair, false, noiseWith(ctx))
       arriveHollowed(
         ctx,
         {

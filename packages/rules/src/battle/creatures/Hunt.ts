@@ -44,7 +44,8 @@ const HUNTER: ReadonlyArray<TargetStep> = [
 const LIGHTS = new Set(["lantern", "flare"])
 
 const ignoredBy = (ctx: Ctx, creature: Model, m: Model, huntsByNoise: boolean): boolean => {
-  if (!huntsByNoise || m.noise > 0) return false
+  // A member carrying the Radio has Noise all the time (B-OBJECTIVE-05): it is not ignored.
+  if (!huntsByNoise || noiseOf(ctx, m) > 0) return false
   if (ctx.draft.sides.find((s) => s.id === m.side)?.kind === "congregation") return true // B-CONGREGATION-14
   return effectsOf(ctx, m).some(
     (s) =>

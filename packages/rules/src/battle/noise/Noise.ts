@@ -40,8 +40,8 @@ export const makeNoise = (ctx: Ctx, modelId: string, amount: number, source: str
   checkEmerge(ctx, modelId, "noise") // B-BEHAVIOUR-06
 }
 
-/** A model's Noise, never below a `minimumNoise` its rules give it (the Radio's carrier, B-OBJECTIVE-05). */
-export const noiseOf = (ctx: Ctx, m: Model): number => {
+/** The least Noise a standing survivor's rules give it (`minimumNoise`: the Radio's carrier, B-OBJECTIVE-05). */
+export const minimumNoise = (ctx: Ctx, m: Model): number => {
   let min = 0
   if (m.kind === "survivor" && m.status === "active")
     for (const s of effectsOf(ctx, m))
@@ -50,5 +50,18 @@ export const noiseOf = (ctx: Ctx, m: Model): number => {
         (s.effect.when === undefined || holds(ctx, s.effect.when, { self: m }))
       )
         min = Math.max(min, s.effect.value)
-  return Math.max(m.noise, min)
+  return min
+}
+
+/** A model's Noise, never below a `minimumNoise` its rules give it (the Radio's carrier, B-OBJECTIVE-05). */
+export const noiseOf = (ctx: Ctx, m: Model): number => Math.max(m.noise, minimumNoise(ctx, m))
+
+/**
+ * A survivor whose rules give it Noise all the time is always making it (R-BATTLE-63): it stops being
+ * Hidden as soon as it has that rule (picking up or being handed the Radio), B-ACTION-HIDE-03.
+ */
+export const alwaysNoisyReveals = (ctx: Ctx, modelId: string): void => {
+  const m = ctx.view(modelId)
+  if (m.hidden && minimumNoise(ctx, m) > 0)
+    ctx.emit({ type: "revealed", model: modelId, reason: "always has Noise (B-OBJECTIVE-05, R-BATTLE-63)" })
 }
