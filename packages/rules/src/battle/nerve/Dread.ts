@@ -4,12 +4,14 @@
  * AMB-B-33 (a)). Fail: Shaken. Fail with no successes and any 1: Panic, a full Move directly away,
  * then Shaken. Faithful Congregation members never Panic (B-CONGREGATION-11); some Knacks say the
  * same (`core/no-panic`). The check runs after a survivor moves and after a creature moves or
- * arrives (R-BATTLE-23).
+ * arrives (R-BATTLE-23). A Panic move is a move: one that ends within an Ambusher's Senses of its
+ * Lair brings it out (B-BEHAVIOUR-06).
  *
  * @since 0.2.0
  */
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
+import { checkEmerge } from "../creatures/Ambush.js"
 import type { Model } from "../State.js"
 import { nerveTest } from "./Nerve.js"
 
@@ -58,6 +60,11 @@ const faithful = (ctx: Ctx, m: Model): boolean =>
   ctx.draft.sides.find((x) => x.id === m.side)?.kind === "congregation" ||
   effectsOf(ctx, m).some((s) => s.effect.kind === "replaceOutcome" && s.effect.outcome === "panic")
 
+/** B-BEHAVIOUR-06: "ends a move" has no exception for a Panic move, so lurking Ambushers may hear it. */
+const panicEndsAMove = (ctx: Ctx, id: string): void => {
+  if (ctx.view(id).status === "active") checkEmerge(ctx, id, "endMove")
+}
+
 /** One Dread test. */
 export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
   // The first time only: the kind is remembered (`used` keys "dread:<kind>").
@@ -79,6 +86,7 @@ export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
       ...(o.to ? { to: o.to } : {}),
       reason: `Panic: a full Move away from ${creature.name} (B-DREAD-03)`,
     })
+    panicEndsAMove(ctx, m.id)
   }
   ctx.emit({ type: "shaken", model: m.id, reason: `failed a Dread test against ${creature.name}` })
 }
