@@ -33,3 +33,25 @@ describe("Initiative (B-INIT-03/04)", () => {
     expect(t.s.order).toEqual(["a", "c", "b"])
   })
 })
+
+describe("The Hollowed return (B-HOLLOWED-03)", () => {
+  const profile = { move: 5, fight: 3, shoot: 2, wits: 2, nerve: 1, health: 3, armour: 1 }
+  const waiting = ["Danny", "Ruth", "Sol", "Ann"].map((name) => ({ name, refuge: "a", profile }))
+
+  it("B-HOLLOWED-03 one of four Hollowed is picked at random: a 5 or 6 would favour two of them, so it is rolled again", () => {
+    const t = Table.create({
+      scenario: "lurk",
+      refuges: [refuge("A", [{ leader: true }, {}]), refuge("B", [{ leader: true }, {}])],
+      campaign: { hollowed: waiting },
+    })
+    t.roll(6) // the Hollowed return: a 6
+    t.roll(5) // which one: a 5 is no fair pick among four
+    expect(t.prompt).toMatchObject({ kind: "dice", dice: 1, purpose: "which Hollowed returns" })
+    t.roll(2)
+    t.settle(faces(4, 1)) // Initiative: a 0, b 0
+    t.roll(6, 1) // the roll-off
+    const back = t.of("creature.arrives", true)
+    expect(back).toHaveLength(1)
+    expect(back[0]!.model).toMatchObject({ ref: "hollowed", name: "Ruth (Hollowed)" })
+  })
+})

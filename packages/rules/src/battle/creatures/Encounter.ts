@@ -16,6 +16,7 @@ import { fire } from "../effects/Triggers.js"
 import { checkDread } from "../nerve/Dread.js"
 import type { Side, State } from "../State.js"
 import { startsHidden } from "./Ambush.js"
+import { pickAtRandom } from "./Pick.js"
 
 type Count =
   | number
@@ -107,8 +108,7 @@ export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair
   if (hollowed.length > 0) {
     const [face] = ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)")
     if (face === 6) {
-      const pick =
-        hollowed.length === 1 ? 0 : (ctx.dice(1, "which Hollowed returns")[0]! - 1) % hollowed.length
+      const pick = pickAtRandom(ctx, hollowed.length, "which Hollowed returns")
       const h = hollowed[pick]!
       const [position] = arrivalSpots(ctx.draft as State, 1, lair)
       arriveHollowed(

@@ -35,6 +35,7 @@ import { checkDread } from "../nerve/Dread.js"
 import { noiseOf } from "../noise/Noise.js"
 import { isPlayerSide } from "../round/Turn.js"
 import type { Model } from "../State.js"
+import { pickAtRandom } from "./Pick.js"
 
 const HUNTER: ReadonlyArray<TargetStep> = [
   { among: "survivors", filter: ["withinSenses", "hasNoise"], rank: ["mostNoise", "nearest"] },
@@ -232,8 +233,7 @@ const rank = (ctx: Ctx, h: Hunter, step: TargetStep, list: Candidate[]): Candida
       )
     } else if (r === "random") {
       const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
-      const [face] = ctx.dice(1, `which target ${h.c.name} goes for`)
-      list = [sorted[(face! - 1) % sorted.length]!]
+      list = [sorted[pickAtRandom(ctx, sorted.length, `which target ${h.c.name} goes for`)]!]
     } else if (typeof r === "object" && "nearestTo" in r) {
       const subject = featureSubject(r.nearestTo)
       list = nearestOf(ctx, subject, featureWords(r.nearestTo), list)
