@@ -1,0 +1,61 @@
+/**
+ * Fidelity on a board: the Rootmaw moves under the road (its rule "Under the road": terrain never
+ * slows or blocks its Move; lore "Rootmaws move under the road. The tarmac goes soft before they
+ * surface"). On a board it passes under walls, but comes up only where its base is clear of them
+ * (R-BOARD-15); a Lantern Moth cloud (flying: climbing and dense growth only) is still kept out.
+ */
+import { describe, expect, it } from "vitest"
+import { A, rect } from "../board/fixtures.js"
+import { activate, fought, movedOf, scene } from "../board/scenes.js"
+
+/** A wall across the whole board between y 10 and y 11 (36" wide): no way round it. */
+const acrossTheRoad = [rect("w", "wall", 0, 10, 36, 11)]
+
+describe("The Rootmaw burrows (R-BOARD-15)", () => {
+  it("R-BOARD-15 a Rootmaw passes under a wall to reach the noisiest survivor beyond it, and Fights", () => {
+    const s = scene(
+      { [A]: { x: 10, y: 13 } },
+      { c1: { ref: "rootmaw", at: { x: 10, y: 8 } } },
+      {
+        terrain: acrossTheRoad,
+        patch: { [A]: { noise: 1 } },
+      },
+    )
+    const e = activate(s, "c1")
+    expect(movedOf(e, "c1")).toMatchObject({ contact: [A] })
+    expect(movedOf(e, "c1")!.to!.y).toBeGreaterThan(11.5) // it came up beyond the wall
+    expect(fought(e, "c1")).toEqual([A])
+  })
+
+  it("R-BOARD-15 a flying cloud is still kept out by the same wall", () => {
+    const s = scene(
+      { [A]: { x: 10, y: 13 } },
+      { c1: { ref: "lantern-moths", at: { x: 10, y: 8 } } },
+      {
+        terrain: acrossTheRoad,
+        patch: { [A]: { noise: 1 } },
+      },
+    )
+    const e = activate(s, "c1")
+    expect(movedOf(e, "c1")?.contact ?? []).toEqual([])
+    expect(movedOf(e, "c1")?.to?.y ?? 8).toBeLessThanOrEqual(9.5 + 1e-6)
+    expect(fought(e, "c1")).toEqual([])
+  })
+
+  it("R-BOARD-15 a Rootmaw whose Move runs out under a wall comes up short of it, never inside it", () => {
+    // A wall 6" thick: beyond it is more than its 5" Move away.
+    const s = scene(
+      { [A]: { x: 10, y: 20 } },
+      { c1: { ref: "rootmaw", at: { x: 10, y: 8 } } },
+      {
+        terrain: [rect("w", "wall", 0, 10, 36, 16)],
+        patch: { [A]: { noise: 1 } },
+      },
+    )
+    const m = movedOf(activate(s, "c1"), "c1")!
+    expect(m.contact).toEqual([])
+    // Its 1" base stays clear of the wall (y 10 to 16): at most 9.5 before it, at least 16.5 beyond.
+    expect(m.to!.y <= 9.5 + 1e-6 || m.to!.y >= 16.5 - 1e-6).toBe(true)
+    expect(m.to!.y).toBeLessThanOrEqual(9.5 + 1e-6)
+  })
+})
