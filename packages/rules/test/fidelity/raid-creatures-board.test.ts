@@ -8,35 +8,30 @@ import { describe, expect, it } from "vitest"
 import { A, rect } from "../board/fixtures.js"
 import { activate, fought, movedOf, scene } from "../board/scenes.js"
 
-/** A wall across the whole board between y 10 and y 11 (36" wide): no way round it. */
-const acrossTheRoad = [rect("w", "wall", 0, 10, 36, 11)]
+/** A wall across the whole board between y 10 and y 11 (36" wide), no way round it; a noisy survivor beyond it. */
+const acrossTheRoad = (creature: string) =>
+  activate(
+    scene(
+      { [A]: { x: 10, y: 13 } },
+      { c1: { ref: creature, at: { x: 10, y: 8 } } },
+      {
+        terrain: [rect("w", "wall", 0, 10, 36, 11)],
+        patch: { [A]: { noise: 1 } },
+      },
+    ),
+    "c1",
+  )
 
 describe("The Rootmaw burrows (R-BOARD-15)", () => {
   it("R-BOARD-15 a Rootmaw passes under a wall to reach the noisiest survivor beyond it, and Fights", () => {
-    const s = scene(
-      { [A]: { x: 10, y: 13 } },
-      { c1: { ref: "rootmaw", at: { x: 10, y: 8 } } },
-      {
-        terrain: acrossTheRoad,
-        patch: { [A]: { noise: 1 } },
-      },
-    )
-    const e = activate(s, "c1")
+    const e = acrossTheRoad("rootmaw")
     expect(movedOf(e, "c1")).toMatchObject({ contact: [A] })
     expect(movedOf(e, "c1")!.to!.y).toBeGreaterThan(11.5) // it came up beyond the wall
     expect(fought(e, "c1")).toEqual([A])
   })
 
   it("R-BOARD-15 a flying cloud is still kept out by the same wall", () => {
-    const s = scene(
-      { [A]: { x: 10, y: 13 } },
-      { c1: { ref: "lantern-moths", at: { x: 10, y: 8 } } },
-      {
-        terrain: acrossTheRoad,
-        patch: { [A]: { noise: 1 } },
-      },
-    )
-    const e = activate(s, "c1")
+    const e = acrossTheRoad("lantern-moths")
     expect(movedOf(e, "c1")?.contact ?? []).toEqual([])
     expect(movedOf(e, "c1")?.to?.y ?? 8).toBeLessThanOrEqual(9.5 + 1e-6)
     expect(fought(e, "c1")).toEqual([])
