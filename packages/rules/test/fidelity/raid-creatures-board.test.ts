@@ -5,7 +5,8 @@
  * (R-BOARD-15); a Lantern Moth cloud (flying: climbing and dense growth only) is still kept out.
  */
 import { describe, expect, it } from "vitest"
-import { A, rect } from "../board/fixtures.js"
+import { arrivalSpots } from "../../src/battle/board/Deployment.js"
+import { A, at, board, rect, stateOn } from "../board/fixtures.js"
 import { activate, fought, movedOf, scene } from "../board/scenes.js"
 
 /** A wall across the whole board between y 10 and y 11 (36" wide), no way round it; a noisy survivor beyond it. */
@@ -52,5 +53,35 @@ describe("The Rootmaw burrows (R-BOARD-15)", () => {
     // Its 1" base stays clear of the wall (y 10 to 16): at most 9.5 before it, at least 16.5 beyond.
     expect(m.to!.y <= 9.5 + 1e-6 || m.to!.y >= 16.5 - 1e-6).toBe(true)
     expect(m.to!.y).toBeLessThanOrEqual(9.5 + 1e-6)
+  })
+})
+
+describe("Where creatures arrive on a board (B-CREATURE-06, R-BOARD-09)", () => {
+  it("B-CREATURE-06 R-BOARD-09 with no survivor making Noise, creatures not bound to a Lair arrive at the middle of a Blight edge, not at a Lair", () => {
+    const s = at(stateOn(board()), { [A]: { x: 18, y: 4 } })
+    const owned = new Set(s.sides.flatMap((x) => (x.edge ? [x.edge] : [])))
+    const [spot] = arrivalSpots(s, 1)
+    expect(spot).toBeDefined()
+    // Not beside either Lair (3, 3) or (33, 33)…
+    for (const lair of [
+      { x: 3, y: 3 },
+      { x: 33, y: 33 },
+    ])
+      expect(Math.hypot(spot!.x - lair.x, spot!.y - lair.y)).toBeGreaterThan(3)
+    // …but by the middle of an edge no Refuge deploys on.
+    const middles = {
+      north: { x: 18, y: 0 },
+      south: { x: 18, y: 36 },
+      west: { x: 0, y: 18 },
+      east: { x: 36, y: 18 },
+    }
+    const near = Object.entries(middles).filter(([, p]) => Math.hypot(spot!.x - p.x, spot!.y - p.y) < 3)
+    expect(near.map(([e]) => owned.has(e as never))).toEqual([false])
+  })
+
+  it("B-CREATURE-06 R-BOARD-09 with Noise, at the Lair or Blight-edge point nearest the noisiest survivor", () => {
+    const s = at(stateOn(board()), { [A]: { x: 30, y: 30 } }, false, { [A]: { noise: 2 } })
+    const [spot] = arrivalSpots(s, 1)
+    expect(Math.hypot(spot!.x - 33, spot!.y - 33)).toBeLessThan(2.5) // the south-east Lair
   })
 })

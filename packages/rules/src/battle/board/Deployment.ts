@@ -173,10 +173,11 @@ export const arrivalSpots = (state: State, n: number, lair?: string, gardeners =
   ]
   if (candidates.length === 0)
     return spotsNear(board, { x: board.width / 2, y: board.height / 2 }, n, 0.5, taken)
+  // With nobody noisy there is no "nearest": the middle of a Blight edge (R-BOARD-09).
   const anchor = noisy
     ? [...candidates].sort(
         (a, b) => dist(a, noisy.position!) - dist(b, noisy.position!) || a.x - b.x || a.y - b.y,
       )[0]!
-    : candidates[0]!
+    : (points[0] ?? candidates[0]!)
   return spotsNear(board, anchor, n, 0.5, taken)
 }
