@@ -6,8 +6,9 @@
  */
 import { describe, expect, it } from "vitest"
 import { arrivalSpots } from "../../src/battle/board/Deployment.js"
-import { A, at, board, rect, stateOn } from "../board/fixtures.js"
-import { activate, fought, movedOf, scene } from "../board/scenes.js"
+import { spores } from "../../src/battle/round/EndPhase.js"
+import { A, A2, at, board, rect, stateOn } from "../board/fixtures.js"
+import { A3, activate, fought, movedOf, run, scene } from "../board/scenes.js"
 
 /** A wall across the whole board between y 10 and y 11 (36" wide), no way round it; a noisy survivor beyond it. */
 const acrossTheRoad = (creature: string) =>
@@ -83,5 +84,17 @@ describe("Where creatures arrive on a board (B-CREATURE-06, R-BOARD-09)", () => 
     const s = at(stateOn(board()), { [A]: { x: 30, y: 30 } }, false, { [A]: { noise: 2 } })
     const [spot] = arrivalSpots(s, 1)
     expect(Math.hypot(spot!.x - 33, spot!.y - 33)).toBeLessThan(2.5) // the south-east Lair
+  })
+})
+
+describe("Spores in the End Phase (B-ROUND-04)", () => {
+  it("B-ROUND-04 R-BATTLE-47 each survivor in Spore terrain rolls, a Down one too; one outside does not", () => {
+    const s = scene(
+      { [A]: { x: 10, y: 10 }, [A2]: { x: 12, y: 10 }, [A3]: { x: 30, y: 30 } },
+      {},
+      { terrain: [rect("s", "spore", 8, 8, 14, 12)], patch: { [A2]: { status: "down" } } },
+    )
+    const rolled = run(s, (ctx) => spores(ctx)).flatMap((e) => (e.type === "spores" ? [e.model] : []))
+    expect(rolled).toEqual([A, A2])
   })
 })
