@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest"
 import { arrivalSpots } from "../../src/battle/board/Deployment.js"
 import { spores } from "../../src/battle/round/EndPhase.js"
-import { A, A2, at, board, rect, stateOn } from "../board/fixtures.js"
-import { A3, activate, fought, movedOf, run, scene } from "../board/scenes.js"
+import { A, A2, at, B, B2, board, rect, stateOn } from "../board/fixtures.js"
+import { A3, activate, fought, movedOf, run, scene, wentFor } from "../board/scenes.js"
 
 /** A wall across the whole board between y 10 and y 11 (36" wide), no way round it; a noisy survivor beyond it. */
 const acrossTheRoad = (creature: string) =>
@@ -96,5 +96,24 @@ describe("Spores in the End Phase (B-ROUND-04)", () => {
     )
     const rolled = run(s, (ctx) => spores(ctx)).flatMap((e) => (e.type === "spores" ? [e.model] : []))
     expect(rolled).toEqual([A, A2])
+  })
+})
+
+describe("Horror: the largest group it can see (B-BEHAVIOUR-11)", () => {
+  it("B-BEHAVIOUR-11 R-BOARD-16 a group counts only the survivors the Horror can see: two in sight beat one in sight with two more behind a wall", () => {
+    const B3 = "the-gardeners-of-carrow-fields.3"
+    const s = scene(
+      {
+        [A]: { x: 10, y: 12 },
+        [A2]: { x: 12, y: 12 },
+        [B]: { x: 26, y: 12 },
+        [B2]: { x: 27, y: 17 },
+        [B3]: { x: 25, y: 17 },
+      },
+      { c1: { ref: "spore-hulk", at: { x: 18, y: 6 } } },
+      { terrain: [rect("w", "wall", 21, 14.5, 31, 15.5)] },
+    )
+    // The two of A in sight make the larger group; it goes for the nearer of them.
+    expect(wentFor(s, activate(s, "c1"), "c1")).toBe(A2)
   })
 })

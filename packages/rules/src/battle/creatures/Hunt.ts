@@ -211,6 +211,8 @@ const nearestOf = (ctx: Ctx, from: string, fromName: string, list: ReadonlyArray
 
 /** Ranks candidates: the first rank decides, later ranks break ties; a last tie goes by id. */
 const rank = (ctx: Ctx, h: Hunter, step: TargetStep, list: Candidate[]): Candidate | undefined => {
+  // The step's candidates (for a Horror: the survivors it can see), before any rank narrows them.
+  const passed = list
   for (const r of step.rank) {
     if (list.length <= 1) break
     if (r === "mostNoise") list = best(list, (m) => m.noise)
@@ -220,12 +222,12 @@ const rank = (ctx: Ctx, h: Hunter, step: TargetStep, list: Candidate[]): Candida
       list = best(list, (m) => -friendsWithin(ctx, m, 6))
       if (list.length > 1) list = best(list, (m) => -friendsWithin(ctx, m, 12))
     } else if (r === "largestGroup" && typeof step.among === "object") {
+      // B-BEHAVIOUR-11, R-BOARD-16: a group "it can see" counts only the survivors it can see.
       const n = step.among.groupsWithin
-      const all = candidates(ctx, h.c, h.huntsByNoise).map(ofModel(ctx))
       list = best(
         list,
         (m) =>
-          all.filter(
+          passed.filter(
             (o) =>
               o.id === m.id ||
               within(ctx, m.id, o.id, n, `Is ${o.name} within ${n}" of ${m.name}?`, answerer(ctx, m.id)),
