@@ -9,6 +9,7 @@
  *
  * @since 0.2.0
  */
+import { moveAllowance } from "../actions/Move.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
 import { checkEmerge } from "../creatures/Ambush.js"
@@ -74,7 +75,8 @@ export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
   if (passed) return
   const ones = [...roll.dice, ...roll.blight].some((f) => f === 1)
   if (roll.successes === 0 && ones && !faithful(ctx, m)) {
-    const o = ctx.env.space.moveAway(ctx.draft as never, m, creature.id, m.profile.move)
+    // "A full Move": the survivor's Move as it stands (carrying Loot costs 1", B-ACTION-SEARCH-02).
+    const o = ctx.env.space.moveAway(ctx.draft as never, m, creature.id, moveAllowance(ctx, m, "move"))
     ctx.emit({
       type: "moved",
       model: m.id,
