@@ -11,7 +11,7 @@ import * as Battle from "../../src/battle/Battle.js"
 import type { Env } from "../../src/battle/Context.js"
 import type { FactQuery, FactValue } from "../../src/battle/State.js"
 import type { ContentView } from "../../src/refuge/Content.js"
-import { content, faces, noFacts, refuge, SCENARIOS, Table } from "../battle/fixtures.js"
+import { content, faces, noFacts, passRound, refuge, SCENARIOS, Table } from "../battle/fixtures.js"
 
 /** The Rootmaw lurks at Lair t1; Initiative: a 0, b 0 (a wins the roll-off); the brood (3) first, with nothing to activate. */
 const lurkingRootmaw = (): Table => {
@@ -144,5 +144,37 @@ describe("Ambusher: a Panic move is a move (B-BEHAVIOUR-06, B-DREAD-03)", () => 
     expect(t.model("c2").status).toBe("active")
     const out = t.battle.events.find((e) => e.type === "moved" && e.model === "c2")
     expect(out).toMatchObject({ contact: ["a.2"] })
+  })
+})
+
+describe("Ambusher brought by the Din (B-BEHAVIOUR-05, B-CREATURE-06)", () => {
+  /** a.1 Sprints (1 Noise); the round passes; the Din's one die shows a 6: Lesser row 12, a Rootmaw. */
+  const dinBringsARootmaw = (nearest: string): Table => {
+    const t = Table.create({
+      refuges: [refuge("A", [{ leader: true }, {}]), refuge("B", [{ leader: true }, {}])],
+    })
+    t.settle(faces(4, 1))
+    t.settle([6, 1]) // a wins the roll-off
+    t.do({ type: "activate", model: "a.1" })
+    t.do({ type: "sprint", model: "a.1", distance: 2 })
+    passRound(t)
+    t.roll(6) // the Din: one 6, Lesser
+    t.roll(4, 6) // row 12: a Rootmaw
+    expect(t.factQuery()).toEqual({ q: "nearest", a: "a.1", among: ["t1", "t2", "blight-edge"] })
+    t.state({ query: t.factQuery(), value: nearest })
+    t.settle(faces(4, 1))
+    return t
+  }
+
+  it("B-BEHAVIOUR-05 B-CREATURE-06 R-BATTLE-48 a Rootmaw the Din brings to the Lair nearest the noisiest survivor lurks there, hidden", () => {
+    const t = dinBringsARootmaw("t2")
+    expect(t.s.models.find((m) => m.ref === "rootmaw")).toMatchObject({ status: "lurking", lair: "t2" })
+  })
+
+  it("B-CREATURE-06 R-BATTLE-48 brought to a Blight edge, it arrives in the open and acts as a Hunter", () => {
+    const t = dinBringsARootmaw("blight-edge")
+    const r = t.s.models.find((m) => m.ref === "rootmaw")!
+    expect(r.status).toBe("active")
+    expect(r.lair).toBeUndefined()
   })
 })

@@ -6,9 +6,12 @@
  */
 import { describe, expect, it } from "vitest"
 import { arrivalSpots } from "../../src/battle/board/Deployment.js"
+import { Ctx } from "../../src/battle/Context.js"
+import { arrivalPoint, encounter } from "../../src/battle/creatures/Encounter.js"
+import { draftOf } from "../../src/battle/Evolve.js"
 import { spores } from "../../src/battle/round/EndPhase.js"
 import { A, A2, at, B, B2, board, rect, stateOn } from "../board/fixtures.js"
-import { A3, activate, fought, movedOf, run, scene, wentFor } from "../board/scenes.js"
+import { A3, activate, env, fought, movedOf, run, scene, wentFor } from "../board/scenes.js"
 
 /** A wall across the whole board between y 10 and y 11 (36" wide), no way round it; a noisy survivor beyond it. */
 const acrossTheRoad = (creature: string) =>
@@ -115,5 +118,25 @@ describe("Horror: the largest group it can see (B-BEHAVIOUR-11)", () => {
     )
     // The two of A in sight make the larger group; it goes for the nearer of them.
     expect(wentFor(s, activate(s, "c1"), "c1")).toBe(A2)
+  })
+})
+
+describe("An Ambusher the Din brings, on a board (B-BEHAVIOUR-05, R-BOARD-14, R-BATTLE-48)", () => {
+  /** Lesser row 12 (a Rootmaw), rolled with typed dice, for a board where A (2 Noise) stands at `where`. */
+  const rootmawFor = (where: { x: number; y: number }) => {
+    const s = scene({ [A]: where }, {}, { patch: { [A]: { noise: 2 } } })
+    const ctx = new Ctx(draftOf({ ...s, dice: { ...s.dice, mode: "manual" } }), env, [[4, 6]])
+    encounter(ctx, "lesser", arrivalPoint(ctx, false))
+    return ctx.draft.models.find((m) => m.ref === "rootmaw")!
+  }
+
+  it("R-BOARD-14 R-BATTLE-48 by a Lair, nearer than any Blight edge: it lurks there, off the table", () => {
+    expect(rootmawFor({ x: 30, y: 30 })).toMatchObject({ status: "lurking", lair: "t2" })
+  })
+
+  it("R-BOARD-14 R-BATTLE-48 nearer a Blight edge than a Lair: it arrives there in the open", () => {
+    const r = rootmawFor({ x: 18, y: 18 })
+    expect(r.status).toBe("active")
+    expect(r.lair).toBeUndefined()
   })
 })

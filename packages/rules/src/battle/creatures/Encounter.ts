@@ -14,7 +14,8 @@ import type { Ctx } from "../Context.js"
 import { arriveHollowed, blankCreature } from "../combat/Blight.js"
 import { fire } from "../effects/Triggers.js"
 import { checkDread } from "../nerve/Dread.js"
-import type { Side, State } from "../State.js"
+import { noiseOf } from "../noise/Noise.js"
+import type { Model, Side, State } from "../State.js"
 import { startsHidden } from "./Ambush.js"
 import { pickAtRandom } from "./Pick.js"
 
@@ -91,15 +92,39 @@ export const arrive = (
   return arrived
 }
 
+/** The noisiest survivor standing (ties: the lower id), counting a carrier's minimum Noise (the Radio). */
+const noisiest = (ctx: Ctx): Model | undefined =>
+  (ctx.draft.models as Model[])
+    .filter((m) => m.kind === "survivor" && m.status === "active" && noiseOf(ctx, m) > 0)
+    .sort((a, b) => noiseOf(ctx, b) - noiseOf(ctx, a) || a.id.localeCompare(b.id))[0]
+
 /** Where creatures arrive: a Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06, R-WORLD-16). */
 export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
-  const noisy = [...ctx.draft.models]
-    .filter((m) => m.kind === "survivor" && m.status === "active" && m.noise > 0)
-    .sort((a, b) => b.noise - a.noise || a.id.localeCompare(b.id))[0]
+  const noisy = noisiest(ctx)
   const where = gardeners ? "the Blight edge" : "the Lair or Blight edge"
   return noisy
     ? `${where} nearest ${noisy.name}`
     : `${where} the players choose (no survivor has Noise, R-BATTLE-24)`
+}
+
+/**
+ * B-BEHAVIOUR-05, R-BATTLE-48: an Ambusher brought during the raid lurks when it arrives at a Lair:
+ * the arrival point is the Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06), a fact
+ * asked only when the row brings an Ambusher. With nobody noisy it comes at a Blight edge (R-BOARD-09).
+ */
+const ambushLair = (ctx: Ctx, groups: ReadonlyArray<Group>): string | undefined => {
+  if (!groups.some((g) => startsHidden(ctx, g.creature))) return undefined
+  const lairs = ctx.draft.tokens
+    .filter((t) => t.kind === "lair")
+    .map((t) => t.id)
+    .sort()
+  const noisy = noisiest(ctx)
+  if (lairs.length === 0 || noisy === undefined) return undefined
+  const nearest = ctx.fact(
+    { q: "nearest", a: noisy.id, among: [...lairs, "blight-edge"] },
+    `Which is nearest ${noisy.name}: ${lairs.map((l) => `Lair ${l}`).join(", ")} or a Blight edge?`,
+  )
+  return typeof nearest === "string" && lairs.includes(nearest) ? nearest : undefined
 }
 
 /** Rolls on an Encounter table and brings what it says. */
@@ -139,13 +164,15 @@ export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair
     name: result?.name ?? `row ${row}`,
   })
   if (!result) return []
+  const groups = [...result.creatures, ...(result.escorts ?? [])]
+  const where = lair ?? ambushLair(ctx, groups)
   const arrived = arrive(
     ctx,
-    [...result.creatures, ...(result.escorts ?? [])],
-    at,
+    groups,
+    where && !lair ? `Lair ${where}` : at,
     "brood",
     result.name ?? table.name,
-    lair,
+    where,
   )
   if (result.congregation) arrived.push(...congregation(ctx, result.congregation, arrivalPoint(ctx, true)))
   return arrived
