@@ -140,3 +140,20 @@ describe("An Ambusher the Din brings, on a board (B-BEHAVIOUR-05, R-BOARD-14, R-
     expect(r.lair).toBeUndefined()
   })
 })
+
+describe("Third-party Gardeners and a player's Congregation (B-GARDENER-03, B-BEHAVIOUR-12, R-WORLD-22)", () => {
+  it("B-GARDENER-03 B-BEHAVIOUR-12 R-WORLD-22 a third-party Tender goes for a player Congregation's member carrying Loot like any survivor", () => {
+    const s = scene(
+      { [A]: { x: 24, y: 14 }, [B]: { x: 12, y: 10 } },
+      { c1: { ref: "gardener-tender", at: { x: 10, y: 8 } } },
+      {
+        terrain: [rect("s", "spore", 16, 6, 20, 10)],
+        patch: { [B]: { carrying: [{ token: "t9", contents: "loot", rich: 0 }] } },
+      },
+    )
+    expect(s.sides.find((x) => x.id === s.models.find((m) => m.id === B)!.side)?.kind).toBe("congregation")
+    const e = activate(s, "c1")
+    expect(movedOf(e, "c1")?.reason ?? "").toMatch(/goes for/)
+    expect(wentFor(s, e, "c1")).toBe(B)
+  })
+})
