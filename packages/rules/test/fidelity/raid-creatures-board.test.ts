@@ -6,11 +6,12 @@
  */
 import { describe, expect, it } from "vitest"
 import { arrivalSpots } from "../../src/battle/board/Deployment.js"
+import { random as randomBoard } from "../../src/battle/board/Generator.js"
 import { Ctx } from "../../src/battle/Context.js"
 import { arrivalPoint, encounter } from "../../src/battle/creatures/Encounter.js"
 import { draftOf } from "../../src/battle/Evolve.js"
 import { spores } from "../../src/battle/round/EndPhase.js"
-import { A, A2, at, B, B2, board, rect, stateOn } from "../board/fixtures.js"
+import { A, A2, at, B, B2, board, rect, registry, stateOn } from "../board/fixtures.js"
 import { A3, activate, env, fought, movedOf, run, scene, wentFor } from "../board/scenes.js"
 
 /** A wall across the whole board between y 10 and y 11 (36" wide), no way round it; a noisy survivor beyond it. */
@@ -155,5 +156,21 @@ describe("Third-party Gardeners and a player's Congregation (B-GARDENER-03, B-BE
     const e = activate(s, "c1")
     expect(movedOf(e, "c1")?.reason ?? "").toMatch(/goes for/)
     expect(wentFor(s, e, "c1")).toBe(B)
+  })
+})
+
+describe("Set-up on a random board (B-SETUP-03..05)", () => {
+  it('B-SETUP-05 the Loot tokens lie more than 6" from either deployment zone (6" deep) and more than 4" from every other token', () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const b = randomBoard(seed, registry)
+      const loot = b.loot ?? []
+      expect(loot, `seed ${seed}`).toHaveLength(5)
+      for (const p of loot) {
+        // Refuges deploy along the south and north edges (B-SETUP-03): the zones end 6" in.
+        expect(Math.min(p.y, b.height - p.y), `seed ${seed}`).toBeGreaterThan(12)
+        for (const q of [...loot, ...(b.lairs ?? [])])
+          if (q !== p) expect(Math.hypot(p.x - q.x, p.y - q.y), `seed ${seed}`).toBeGreaterThan(4)
+      }
+    }
   })
 })
