@@ -55,3 +55,19 @@ describe("The Hollowed return (B-HOLLOWED-03)", () => {
     expect(back[0]!.model).toMatchObject({ ref: "hollowed", name: "Ruth (Hollowed)" })
   })
 })
+
+describe("Set-up: a Home's lurking Husk (B-SETUP-07, R-WORLD-19)", () => {
+  it("R-WORLD-19 the Hospital Wing's extra Husk is placed at the Lair nearest that Refuge's deployment zone", () => {
+    const t = Table.create({
+      refuges: [
+        refuge("A", [{ leader: true }, {}]),
+        { ...refuge("B", [{ leader: true }, {}]), home: "hospital-wing" as never },
+      ],
+    })
+    expect(t.factQuery()).toEqual({ q: "nearest", a: "edge:b", among: ["t1", "t2"] })
+    t.state({ query: t.factQuery(), value: "t2" })
+    t.settle(faces(4, 1)) // Initiative: a 0, b 0
+    t.roll(6, 1) // the roll-off
+    expect(t.s.models.find((m) => m.ref === "husk")).toMatchObject({ lair: "t2", arrived: 0 })
+  })
+})
