@@ -10,9 +10,13 @@ import { random as randomBoard } from "../../src/battle/board/Generator.js"
 import { Ctx } from "../../src/battle/Context.js"
 import { arrivalPoint, encounter } from "../../src/battle/creatures/Encounter.js"
 import { draftOf } from "../../src/battle/Evolve.js"
+import { dreadTest } from "../../src/battle/nerve/Dread.js"
 import { spores } from "../../src/battle/round/EndPhase.js"
 import { A, A2, at, B, B2, board, rect, registry, stateOn } from "../board/fixtures.js"
 import { A3, activate, env, fought, movedOf, run, scene, wentFor } from "../board/scenes.js"
+
+/** A plain survivor's profile (M5 F2 S2 W2 N2 H2 A0). */
+const PROFILE = { move: 5, fight: 2, shoot: 2, wits: 2, nerve: 2, health: 2, armour: 0 }
 
 /** A wall across the whole board between y 10 and y 11 (36" wide), no way round it; a noisy survivor beyond it. */
 const acrossTheRoad = (creature: string) =>
@@ -172,5 +176,38 @@ describe("Set-up on a random board (B-SETUP-03..05)", () => {
           if (q !== p) expect(Math.hypot(p.x - q.x, p.y - q.y), `seed ${seed}`).toBeGreaterThan(4)
       }
     }
+  })
+})
+
+describe("Dread after a Panic move (B-DREAD-01/03, R-BATTLE-23)", () => {
+  /** A run whose dice come from a list (the board answers every fact). */
+  class Listed extends Ctx {
+    constructor(
+      s: Parameters<typeof draftOf>[0],
+      private readonly faces: number[],
+    ) {
+      super(draftOf(s), env, [])
+    }
+    override dice(n: number): ReadonlyArray<number> {
+      return this.faces.splice(0, n)
+    }
+  }
+
+  it('B-DREAD-01 R-BATTLE-23 a Panic move is a move: a Dread creature it brings into sight within 12" is tested for at once', () => {
+    // A (Nerve 1, not the Leader) sees a Rotweaver to the north; the Stalk to the south-east is
+    // behind a block that a Panic move 6" south clears.
+    const s = scene(
+      { [A]: { x: 18, y: 18 } },
+      { c1: { ref: "rotweaver", at: { x: 18, y: 14 } }, c2: { ref: "the-stalk", at: { x: 26, y: 26 } } },
+      {
+        terrain: [rect("w", "wall", 21, 21, 23, 23)],
+        patch: { [A]: { leader: false, blight: 0, profile: { ...PROFILE, nerve: 1 } } },
+      },
+    )
+    const ctx = new Listed(s, [1, 1])
+    dreadTest(ctx, ctx.view(A), ctx.view("c1"))
+    const tests = ctx.game.flatMap((e) => (e.type === "test.rolled" && e.pool === "nerve.dread" ? [e] : []))
+    expect(tests).toHaveLength(2)
+    expect(ctx.view(A).dreaded).toEqual(["rotweaver", "the-stalk"])
   })
 })

@@ -61,8 +61,12 @@ const faithful = (ctx: Ctx, m: Model): boolean =>
   ctx.draft.sides.find((x) => x.id === m.side)?.kind === "congregation" ||
   effectsOf(ctx, m).some((s) => s.effect.kind === "replaceOutcome" && s.effect.outcome === "panic")
 
-/** B-BEHAVIOUR-06: "ends a move" has no exception for a Panic move, so lurking Ambushers may hear it. */
+/**
+ * A Panic move is a move: what it brings into sight is checked for Dread (R-BATTLE-23; each kind
+ * once, so this ends), and lurking Ambushers may hear it end (B-BEHAVIOUR-06 "ends a move").
+ */
 const panicEndsAMove = (ctx: Ctx, id: string): void => {
+  if (ctx.view(id).status === "active") checkDread(ctx, [id])
   if (ctx.view(id).status === "active") checkEmerge(ctx, id, "endMove")
 }
 
