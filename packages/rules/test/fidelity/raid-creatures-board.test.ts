@@ -33,21 +33,21 @@ const acrossTheRoad = (creature: string) =>
   )
 
 describe("The Rootmaw burrows (R-BOARD-15)", () => {
-  it("R-BOARD-15 a Rootmaw passes under a wall to reach the noisiest survivor beyond it, and Fights", () => {
+  it("B-TERRAIN-01 R-BOARD-15 a Rootmaw passes under a wall to reach the noisiest survivor beyond it, and Fights", () => {
     const e = acrossTheRoad("rootmaw")
     expect(movedOf(e, "c1")).toMatchObject({ contact: [A] })
     expect(movedOf(e, "c1")!.to!.y).toBeGreaterThan(11.5) // it came up beyond the wall
     expect(fought(e, "c1")).toEqual([A])
   })
 
-  it("R-BOARD-15 a flying cloud is still kept out by the same wall", () => {
+  it("B-TERRAIN-01 R-BOARD-15 a flying cloud is still kept out by the same wall", () => {
     const e = acrossTheRoad("lantern-moths")
     expect(movedOf(e, "c1")?.contact ?? []).toEqual([])
     expect(movedOf(e, "c1")?.to?.y ?? 8).toBeLessThanOrEqual(9.5 + 1e-6)
     expect(fought(e, "c1")).toEqual([])
   })
 
-  it("R-BOARD-15 a Rootmaw whose Move runs out under a wall comes up short of it, never inside it", () => {
+  it("B-TERRAIN-01 R-BOARD-15 a Rootmaw whose Move runs out under a wall comes up short of it, never inside it", () => {
     // A wall 6" thick: beyond it is more than its 5" Move away.
     const s = scene(
       { [A]: { x: 10, y: 20 } },
@@ -135,11 +135,11 @@ describe("An Ambusher the Din brings, on a board (B-BEHAVIOUR-05, R-BOARD-14, R-
     return ctx.draft.models.find((m) => m.ref === "rootmaw")!
   }
 
-  it("R-BOARD-14 R-BATTLE-48 by a Lair, nearer than any Blight edge: it lurks there, off the table", () => {
+  it("B-BEHAVIOUR-05 R-BOARD-14 R-BATTLE-48 by a Lair, nearer than any Blight edge: it lurks there, off the table", () => {
     expect(rootmawFor({ x: 30, y: 30 })).toMatchObject({ status: "lurking", lair: "t2" })
   })
 
-  it("R-BOARD-14 R-BATTLE-48 nearer a Blight edge than a Lair: it arrives there in the open", () => {
+  it("B-BEHAVIOUR-05 R-BOARD-14 R-BATTLE-48 nearer a Blight edge than a Lair: it arrives there in the open", () => {
     const r = rootmawFor({ x: 18, y: 18 })
     expect(r.status).toBe("active")
     expect(r.lair).toBeUndefined()

@@ -57,7 +57,7 @@ describe("The Hollowed return (B-HOLLOWED-03)", () => {
 })
 
 describe("Set-up: a Home's lurking Husk (B-SETUP-07, R-WORLD-19)", () => {
-  it("R-WORLD-19 the Hospital Wing's extra Husk is placed at the Lair nearest that Refuge's deployment zone", () => {
+  it("B-SETUP-07 R-WORLD-19 the Hospital Wing's extra Husk is placed at the Lair nearest that Refuge's deployment zone", () => {
     const t = Table.create({
       refuges: [
         refuge("A", [{ leader: true }, {}]),
