@@ -211,3 +211,27 @@ describe("Dread after a Panic move (B-DREAD-01/03, R-BATTLE-23)", () => {
     expect(ctx.view(A).dreaded).toEqual(["rotweaver", "the-stalk"])
   })
 })
+
+describe("The noisiest survivor counts the Radio's Noise (B-CREATURE-06, B-OBJECTIVE-05)", () => {
+  it("B-CREATURE-06 R-BATTLE-48 the Radio's carrier, with no Noise tokens, is still the noisiest survivor the creatures arrive by", () => {
+    const s = scene(
+      { [A]: { x: 30, y: 30 } },
+      {},
+      {
+        patch: { [A]: { carrying: [{ token: "t9", contents: "radio", rich: 0 }] } },
+      },
+    )
+    const ctx = new Ctx(
+      draftOf({
+        ...s,
+        objectives: [{ id: "radio", kind: "radio", state: "carried", progress: 0, scores: {} }],
+        dice: { ...s.dice, mode: "manual" },
+      }),
+      env,
+      [[1, 1]],
+    )
+    encounter(ctx, "lesser", arrivalPoint(ctx, false))
+    const husk = ctx.draft.models.find((m) => m.ref === "husk")!
+    expect(Math.hypot(husk.position!.x - 33, husk.position!.y - 33)).toBeLessThan(2.5) // the Lair by the carrier
+  })
+})

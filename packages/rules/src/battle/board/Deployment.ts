@@ -144,7 +144,14 @@ const defaultLairs = (board: Board): Pt[] => [
  * Lair or Blight-edge point nearest the noisiest survivor (the centre of the table's Blight edges
  * when nobody has Noise), clear of other bases.
  */
-export const arrivalSpots = (state: State, n: number, lair?: string, gardeners = false): Pt[] => {
+export const arrivalSpots = (
+  state: State,
+  n: number,
+  lair?: string,
+  gardeners = false,
+  /** The noisiest survivor, when the caller counts more than tokens (the Radio's minimum Noise). */
+  noisiest?: string,
+): Pt[] => {
   const board = state.board
   if (!board) return []
   // Beside the tokens, never on them (the Lair's own token included).
@@ -159,9 +166,12 @@ export const arrivalSpots = (state: State, n: number, lair?: string, gardeners =
   const owned = new Set(state.sides.flatMap((s) => (s.edge ? [s.edge] : [])))
   const blightEdges = EDGES.filter((e) => !owned.has(e))
   const points: Pt[] = blightEdges.map((e) => atEdge(board, e, 1, lengthOf(board, e) / 2))
-  const noisy = [...state.models]
-    .filter((m) => m.kind === "survivor" && m.status === "active" && m.noise > 0 && m.position)
-    .sort((a, b) => b.noise - a.noise || (a.id < b.id ? -1 : 1))[0]
+  const noisy =
+    noisiest !== undefined
+      ? state.models.find((m) => m.id === noisiest && m.position)
+      : [...state.models]
+          .filter((m) => m.kind === "survivor" && m.status === "active" && m.noise > 0 && m.position)
+          .sort((a, b) => b.noise - a.noise || (a.id < b.id ? -1 : 1))[0]
   const candidates: Pt[] = [
     ...(gardeners ? [] : state.tokens.filter((t) => t.kind === "lair" && t.position).map((t) => t.position!)),
     ...(noisy

@@ -39,6 +39,12 @@ interface Group {
   readonly count: Count
 }
 
+/** The noisiest survivor standing (ties: the lower id), counting a carrier's minimum Noise (the Radio). */
+const noisiest = (ctx: Ctx): Model | undefined =>
+  (ctx.draft.models as Model[])
+    .filter((m) => m.kind === "survivor" && m.status === "active" && noiseOf(ctx, m) > 0)
+    .sort((a, b) => noiseOf(ctx, b) - noiseOf(ctx, a) || a.id.localeCompare(b.id))[0]
+
 /** Brings creatures as one new brood. */
 export const arrive = (
   ctx: Ctx,
@@ -71,7 +77,7 @@ export const arrive = (
       const mid = `c${ctx.draft.counters.creature + 1}`
       const model = blankCreature(ctx, mid, id, g.creature)
       // On a board, beside its Lair or the arrival point (B-CREATURE-06).
-      const [position] = arrivalSpots(ctx.draft as State, 1, lair, kind === "gardeners")
+      const [position] = arrivalSpots(ctx.draft as State, 1, lair, kind === "gardeners", noisiest(ctx)?.id)
       // B-BEHAVIOUR-05: an Ambusher at a Lair waits there hidden (R-BOARD-14).
       const lurks = lair !== undefined && startsHidden(ctx, g.creature)
       ctx.emit({
@@ -91,12 +97,6 @@ export const arrive = (
   }
   return arrived
 }
-
-/** The noisiest survivor standing (ties: the lower id), counting a carrier's minimum Noise (the Radio). */
-const noisiest = (ctx: Ctx): Model | undefined =>
-  (ctx.draft.models as Model[])
-    .filter((m) => m.kind === "survivor" && m.status === "active" && noiseOf(ctx, m) > 0)
-    .sort((a, b) => noiseOf(ctx, b) - noiseOf(ctx, a) || a.id.localeCompare(b.id))[0]
 
 /** Where creatures arrive: a Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06, R-WORLD-16). */
 export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
@@ -135,7 +135,7 @@ export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair
     if (face === 6) {
       const pick = pickAtRandom(ctx, hollowed.length, "which Hollowed returns")
       const h = hollowed[pick]!
-      const [position] = arrivalSpots(ctx.draft as State, 1, lair)
+      const [position] = arrivalSpots(ctx.draft as State, 1, lair, false, noisiest(ctx)?.id)
       arriveHollowed(
         ctx,
         {
