@@ -146,12 +146,12 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     by: "noise/Noise.noiseFor (Sprint, Fight, Shoot)",
   },
   { area: "battle", kind: "heal", unconditional: true, from: ["gifts"], by: "actions/Gift.apply" },
-  // Climbing and dense growth cost a creature with these words nothing on a board (at a table
-  // the players measure its move); passing under blocking terrain is not built.
+  // Climbing and dense growth cost a creature with these words nothing on a board, and with
+  // `blocking` it passes under walls, surfacing clear of them (R-BOARD-15); at a table the players
+  // measure its move.
   {
     area: "battle",
     kind: "ignoreTerrain",
-    selects: "climbing+dense",
     unconditional: true,
     from: ["creatures"],
     by: "combat/Blight.blankCreature → board/PlaneSpace.costBoardFor",

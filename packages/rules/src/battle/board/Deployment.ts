@@ -149,8 +149,8 @@ export const arrivalSpots = (
   n: number,
   lair?: string,
   gardeners = false,
-  // A survivor's Noise as creatures hear it (the Radio's carrier has at least 1, B-OBJECTIVE-05).
-  noiseOf: (m: Model) => number = (m) => m.noise,
+  /** The noisiest survivor, when the caller counts more than tokens (the Radio's minimum Noise). */
+  noisiest?: string,
 ): Pt[] => {
   const board = state.board
   if (!board) return []
@@ -166,9 +166,12 @@ export const arrivalSpots = (
   const owned = new Set(state.sides.flatMap((s) => (s.edge ? [s.edge] : [])))
   const blightEdges = EDGES.filter((e) => !owned.has(e))
   const points: Pt[] = blightEdges.map((e) => atEdge(board, e, 1, lengthOf(board, e) / 2))
-  const noisy = [...state.models]
-    .filter((m) => m.kind === "survivor" && m.status === "active" && noiseOf(m) > 0 && m.position)
-    .sort((a, b) => noiseOf(b) - noiseOf(a) || (a.id < b.id ? -1 : 1))[0]
+  const noisy =
+    noisiest !== undefined
+      ? state.models.find((m) => m.id === noisiest && m.position)
+      : [...state.models]
+          .filter((m) => m.kind === "survivor" && m.status === "active" && m.noise > 0 && m.position)
+          .sort((a, b) => b.noise - a.noise || (a.id < b.id ? -1 : 1))[0]
   const candidates: Pt[] = [
     ...(gardeners ? [] : state.tokens.filter((t) => t.kind === "lair" && t.position).map((t) => t.position!)),
     ...(noisy
@@ -180,10 +183,11 @@ export const arrivalSpots = (
   ]
   if (candidates.length === 0)
     return spotsNear(board, { x: board.width / 2, y: board.height / 2 }, n, 0.5, taken)
+  // With nobody noisy there is no "nearest": the middle of a Blight edge (R-BOARD-09).
   const anchor = noisy
     ? [...candidates].sort(
         (a, b) => dist(a, noisy.position!) - dist(b, noisy.position!) || a.x - b.x || a.y - b.y,
       )[0]!
-    : candidates[0]!
+    : (points[0] ?? candidates[0]!)
   return spotsNear(board, anchor, n, 0.5, taken)
 }

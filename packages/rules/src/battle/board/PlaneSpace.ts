@@ -405,6 +405,8 @@ interface Mover {
   readonly from: Pt
   /** Bases to keep clear of, with the gap to keep. */
   readonly obstacles: ReadonlyArray<{ readonly c: Pt; readonly keep: number }>
+  /** Walls it passes under but may not stop in (a burrower, R-BOARD-15). */
+  readonly under?: ReadonlyArray<ReadonlyArray<Pt>> | undefined
 }
 
 /** A board's pieces as movement reads them, once per board (a move asks thousands of times). */
@@ -506,8 +508,13 @@ const freePoint = (mv: Mover, p: Pt): boolean => {
   if (p.x < r - 1e-9 || p.y < r - 1e-9 || p.x > board.width - r + 1e-9 || p.y > board.height - r + 1e-9)
     return false
   if (piecesOf(board).walls.some((w) => nearerPolygon(p, w, r - 1e-6))) return false
+  if (!surfaces(mv, p)) return false
   return mv.obstacles.every((o) => !nearer(p, o.c, o.keep - 1e-6))
 }
+
+/** R-BOARD-15: a burrower passes under walls but comes up only where its whole base is clear of them. */
+const surfaces = (mv: Mover, p: Pt): boolean =>
+  mv.under === undefined || !mv.under.some((w) => nearerPolygon(p, w, mv.r - 1e-6))
 
 /**
  * A search's results. Only a window of the grid around the start is kept: every node a search
@@ -991,26 +998,37 @@ const boardOf = (state: State, given: Board | undefined, content: TerrainSource)
   return b ? ruled(b, content) : undefined
 }
 
-/** The terrain kinds whose extra cost a model's `ignoreTerrain` words lift (blocking terrain still blocks). */
+/** The terrain kinds whose extra cost a model's `ignoreTerrain` words lift. */
 const FREE_KINDS: Readonly<Record<string, Terrain["kind"]>> = { climbing: "climbable", dense: "dense" }
-const costBoards = new WeakMap<Board, Map<string, Board>>()
+const costBoards = new WeakMap<Board, Map<string, Ruled>>()
+/** The walls a cost board leaves out for a burrower, which it may not stop in (R-BOARD-15). */
+const passedUnder = new WeakMap<Board, ReadonlyArray<ReadonlyArray<Pt>>>()
 
 /**
  * The board as a model's move costs it: the terrain its rules let it cross freely left out (the
- * Lantern Moths fly over ruins and through growth). Walls stay; sight and cover use the real board.
+ * Lantern Moths fly over ruins and through growth; a Rootmaw, `blocking`, passes under walls too,
+ * R-BOARD-15). Sight and cover use the real board.
  */
-const costBoardFor = <B extends Board>(board: B, m: Model): B => {
-  const free = (m.terrain ?? []).flatMap((t) => (FREE_KINDS[t] ? [FREE_KINDS[t]] : []))
-  if (free.length === 0) return board
-  const key = free.join(",")
+const costBoardFor = (board: Ruled, m: Model): Ruled => {
+  const words = m.terrain ?? []
+  const free = words.flatMap((t) => (FREE_KINDS[t] ? [FREE_KINDS[t]] : []))
+  const burrows = words.includes("blocking")
+  if (free.length === 0 && !burrows) return board
+  const key = `${free.join(",")}${burrows ? "|under" : ""}`
   let byKey = costBoards.get(board)
   if (!byKey) {
     byKey = new Map()
     costBoards.set(board, byKey)
   }
-  let b = byKey.get(key) as B | undefined
+  let b = byKey.get(key)
   if (!b) {
-    b = { ...board, terrain: board.terrain.filter((t) => !free.includes(t.kind)) }
+    const under = (t: Terrain) => burrows && board.rule(t).impassable
+    b = { ...board, terrain: board.terrain.filter((t) => !free.includes(t.kind) && !under(t)) }
+    if (burrows)
+      passedUnder.set(
+        b,
+        board.terrain.filter(under).map((t) => pointsOf(t)),
+      )
     byKey.set(key, b)
   }
   return b
@@ -1024,6 +1042,7 @@ const moverOf = (
   except: ReadonlyArray<string>,
 ): Mover => {
   const r = radiusOf(m)
+  const under = passedUnder.get(board)
   const obstacles = state.models
     .filter((o) => o.id !== m.id && onTable(o) && !except.includes(o.id))
     .sort((a, b) => (a.id < b.id ? -1 : 1))
@@ -1033,7 +1052,7 @@ const moverOf = (
     for (const t of state.tokens)
       if (t.position && !except.includes(t.id))
         obstacles.push({ c: t.position, keep: r + (t.radius ?? 0.5) + CLEAR })
-  return { board, r, from: m.position!, obstacles }
+  return { board, r, from: m.position!, obstacles, ...(under ? { under } : {}) }
 }
 
 /** What a base at a point touches (R-BOARD-05), by id. */
@@ -1257,6 +1276,7 @@ export const towards = (
       const dx = reachedX[r]! - target.x
       const dy = reachedY[r]! - target.y
       if (hypotLess(dx, dy, bestD - 1e-9)) {
+        if (mv.under !== undefined && !surfaces(mv, { x: reachedX[r]!, y: reachedY[r]! })) continue
         bestD = Math.hypot(dx, dy)
         bestK = reached[r]!
       }

@@ -17,6 +17,7 @@ import { checkDread } from "../nerve/Dread.js"
 import { noiseOf } from "../noise/Noise.js"
 import type { Model, Side, State } from "../State.js"
 import { startsHidden } from "./Ambush.js"
+import { pickAtRandom } from "./Pick.js"
 
 type Count =
   | number
@@ -37,6 +38,12 @@ interface Group {
   readonly creature: string
   readonly count: Count
 }
+
+/** The noisiest survivor standing (ties: the lower id), counting a carrier's minimum Noise (the Radio). */
+const noisiest = (ctx: Ctx): Model | undefined =>
+  (ctx.draft.models as Model[])
+    .filter((m) => m.kind === "survivor" && m.status === "active" && noiseOf(ctx, m) > 0)
+    .sort((a, b) => noiseOf(ctx, b) - noiseOf(ctx, a) || a.id.localeCompare(b.id))[0]
 
 /** Brings creatures as one new brood. */
 export const arrive = (
@@ -70,7 +77,7 @@ export const arrive = (
       const mid = `c${ctx.draft.counters.creature + 1}`
       const model = blankCreature(ctx, mid, id, g.creature)
       // On a board, beside its Lair or the arrival point (B-CREATURE-06).
-      const [position] = arrivalSpots(ctx.draft as State, 1, lair, kind === "gardeners", noiseWith(ctx))
+      const [position] = arrivalSpots(ctx.draft as State, 1, lair, kind === "gardeners", noisiest(ctx)?.id)
       // B-BEHAVIOUR-05: an Ambusher at a Lair waits there hidden (R-BOARD-14).
       const lurks = lair !== undefined && startsHidden(ctx, g.creature)
       ctx.emit({
@@ -91,22 +98,33 @@ export const arrive = (
   return arrived
 }
 
-/** A survivor's Noise as creatures hear it: never below a minimum its rules give it (the Radio's carrier, B-OBJECTIVE-05). */
-const noiseWith =
-  (ctx: Ctx) =>
-  (m: Model): number =>
-    noiseOf(ctx, m)
-
 /** Where creatures arrive: a Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06, R-WORLD-16). */
 export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
-  const noise = noiseWith(ctx)
-  const noisy = [...ctx.draft.models]
-    .filter((m) => m.kind === "survivor" && m.status === "active" && noise(m as Model) > 0)
-    .sort((a, b) => noise(b as Model) - noise(a as Model) || a.id.localeCompare(b.id))[0]
+  const noisy = noisiest(ctx)
   const where = gardeners ? "the Blight edge" : "the Lair or Blight edge"
   return noisy
     ? `${where} nearest ${noisy.name}`
     : `${where} the players choose (no survivor has Noise, R-BATTLE-24)`
+}
+
+/**
+ * B-BEHAVIOUR-05, R-BATTLE-48: an Ambusher brought during the raid lurks when it arrives at a Lair:
+ * the arrival point is the Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06), a fact
+ * asked only when the row brings an Ambusher. With nobody noisy it comes at a Blight edge (R-BOARD-09).
+ */
+const ambushLair = (ctx: Ctx, groups: ReadonlyArray<Group>): string | undefined => {
+  if (!groups.some((g) => startsHidden(ctx, g.creature))) return undefined
+  const lairs = ctx.draft.tokens
+    .filter((t) => t.kind === "lair")
+    .map((t) => t.id)
+    .sort()
+  const noisy = noisiest(ctx)
+  if (lairs.length === 0 || noisy === undefined) return undefined
+  const nearest = ctx.fact(
+    { q: "nearest", a: noisy.id, among: [...lairs, "blight-edge"] },
+    `Which is nearest ${noisy.name}: ${lairs.map((l) => `Lair ${l}`).join(", ")} or a Blight edge?`,
+  )
+  return typeof nearest === "string" && lairs.includes(nearest) ? nearest : undefined
 }
 
 /** Rolls on an Encounter table and brings what it says. */
@@ -115,10 +133,9 @@ export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair
   if (hollowed.length > 0) {
     const [face] = ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)")
     if (face === 6) {
-      const pick =
-        hollowed.length === 1 ? 0 : (ctx.dice(1, "which Hollowed returns")[0]! - 1) % hollowed.length
+      const pick = pickAtRandom(ctx, hollowed.length, "which Hollowed returns")
       const h = hollowed[pick]!
-      const [position] = arrivalSpots(ctx.draft as State, 1, lair, false, noiseWith(ctx))
+      const [position] = arrivalSpots(ctx.draft as State, 1, lair, false, noisiest(ctx)?.id)
       arriveHollowed(
         ctx,
         {
@@ -147,13 +164,15 @@ export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair
     name: result?.name ?? `row ${row}`,
   })
   if (!result) return []
+  const groups = [...result.creatures, ...(result.escorts ?? [])]
+  const where = lair ?? ambushLair(ctx, groups)
   const arrived = arrive(
     ctx,
-    [...result.creatures, ...(result.escorts ?? [])],
-    at,
+    groups,
+    where && !lair ? `Lair ${where}` : at,
     "brood",
     result.name ?? table.name,
-    lair,
+    where,
   )
   if (result.congregation) arrived.push(...congregation(ctx, result.congregation, arrivalPoint(ctx, true)))
   return arrived

@@ -35,6 +35,7 @@ import { checkDread } from "../nerve/Dread.js"
 import { noiseOf } from "../noise/Noise.js"
 import { isPlayerSide } from "../round/Turn.js"
 import type { Model } from "../State.js"
+import { pickAtRandom } from "./Pick.js"
 
 const HUNTER: ReadonlyArray<TargetStep> = [
   { among: "survivors", filter: ["withinSenses", "hasNoise"], rank: ["mostNoise", "nearest"] },
@@ -211,6 +212,8 @@ const nearestOf = (ctx: Ctx, from: string, fromName: string, list: ReadonlyArray
 
 /** Ranks candidates: the first rank decides, later ranks break ties; a last tie goes by id. */
 const rank = (ctx: Ctx, h: Hunter, step: TargetStep, list: Candidate[]): Candidate | undefined => {
+  // The step's candidates (for a Horror: the survivors it can see), before any rank narrows them.
+  const passed = list
   for (const r of step.rank) {
     if (list.length <= 1) break
     if (r === "mostNoise") list = best(list, (m) => m.noise)
@@ -220,12 +223,12 @@ const rank = (ctx: Ctx, h: Hunter, step: TargetStep, list: Candidate[]): Candida
       list = best(list, (m) => -friendsWithin(ctx, m, 6))
       if (list.length > 1) list = best(list, (m) => -friendsWithin(ctx, m, 12))
     } else if (r === "largestGroup" && typeof step.among === "object") {
+      // B-BEHAVIOUR-11, R-BOARD-16: a group "it can see" counts only the survivors it can see.
       const n = step.among.groupsWithin
-      const all = candidates(ctx, h.c, h.huntsByNoise).map(ofModel(ctx))
       list = best(
         list,
         (m) =>
-          all.filter(
+          passed.filter(
             (o) =>
               o.id === m.id ||
               within(ctx, m.id, o.id, n, `Is ${o.name} within ${n}" of ${m.name}?`, answerer(ctx, m.id)),
@@ -233,8 +236,7 @@ const rank = (ctx: Ctx, h: Hunter, step: TargetStep, list: Candidate[]): Candida
       )
     } else if (r === "random") {
       const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
-      const [face] = ctx.dice(1, `which target ${h.c.name} goes for`)
-      list = [sorted[(face! - 1) % sorted.length]!]
+      list = [sorted[pickAtRandom(ctx, sorted.length, `which target ${h.c.name} goes for`)]!]
     } else if (typeof r === "object" && "nearestTo" in r) {
       const subject = featureSubject(r.nearestTo)
       list = nearestOf(ctx, subject, featureWords(r.nearestTo), list)

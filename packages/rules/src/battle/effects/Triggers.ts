@@ -24,7 +24,15 @@ import type { Model } from "../State.js"
  * Does one effect for a model (a trigger's `do`). `here` is the token a scenario's set-up effect
  * happens at (its objective), so what it spawns "here" stands beside it on a board.
  */
-export const doEffect = (ctx: Ctx, owner: Model, e: Effect, source: string, here?: string): void => {
+export const doEffect = (
+  ctx: Ctx,
+  owner: Model,
+  e: Effect,
+  source: string,
+  here?: string,
+  /** A Home's effect: its Refuge, whose nearest Lair a spawn "at a Lair" uses (R-WORLD-19). */
+  home?: string,
+): void => {
   switch (e.kind) {
     case "noise":
       makeNoise(ctx, owner.id, e.value, source)
@@ -74,7 +82,7 @@ export const doEffect = (ctx: Ctx, owner: Model, e: Effect, source: string, here
     }
     case "spawn": {
       if (e.creature !== undefined) {
-        const lair = ctx.draft.tokens.find((t) => t.kind === "lair")
+        const lair = home !== undefined && e.at === "lair" ? lairNearest(ctx, home) : firstLair(ctx)
         const at =
           e.at === "lair" || e.at === "nearestLairOrEdge"
             ? lair
@@ -158,14 +166,37 @@ const atObjective = (ctx: Ctx, anchor: Model): Model => {
 }
 
 /** Set-up triggers of the scenario and of each Refuge's Home and improvements (`battle.setup`). */
+const firstLair = (ctx: Ctx) => ctx.draft.tokens.find((t) => t.kind === "lair")
+
+/**
+ * R-WORLD-19: what a Home places "at a Lair" (the Hospital Wing's Husk) stands at the Lair nearest
+ * that Refuge's deployment zone — a fact the table states (a board measures it from the side's edge).
+ */
+const lairNearest = (ctx: Ctx, side: string) => {
+  const lairs = ctx.draft.tokens.filter((t) => t.kind === "lair").sort((a, b) => (a.id < b.id ? -1 : 1))
+  if (lairs.length < 2) return lairs[0]
+  const name = ctx.draft.sides.find((x) => x.id === side)?.name ?? side
+  const id = ctx.fact(
+    { q: "nearest", a: `edge:${side}`, among: lairs.map((t) => t.id) },
+    `Which Lair is nearest ${name}'s deployment zone: ${lairs.map((t) => t.id).join(", ")}?`,
+  )
+  return lairs.find((t) => t.id === id) ?? lairs[0]
+}
+
 export const fireSetup = (ctx: Ctx): void => {
   const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
   const anchor = ctx.draft.models[0] as Model | undefined
   if (!anchor) return
-  const run = (effects: ReadonlyArray<Effect> | undefined, source: string, owner: Model, here?: string) => {
+  const run = (
+    effects: ReadonlyArray<Effect> | undefined,
+    source: string,
+    owner: Model,
+    here?: string,
+    home?: string,
+  ) => {
     for (const e of effects ?? []) {
       if (e.kind !== "trigger" || e.on !== "battle.setup") continue
-      for (const x of e.do) doEffect(ctx, owner, x, source, here)
+      for (const x of e.do) doEffect(ctx, owner, x, source, here, home)
     }
   }
   const objective = ctx.draft.objectives[0]?.token
@@ -174,7 +205,7 @@ export const fireSetup = (ctx: Ctx): void => {
     const owner = ctx.draft.models.find((m) => m.side === side.id) as Model | undefined
     if (!owner || !side.home) continue
     const home = ctx.env.content.get("homes", side.home)
-    run(home?.perk.effects, `${home?.name}: ${home?.perk.name}`, owner)
-    run(home?.drawback.effects, `${home?.name}: ${home?.drawback.name}`, owner)
+    run(home?.perk.effects, `${home?.name}: ${home?.perk.name}`, owner, undefined, side.id)
+    run(home?.drawback.effects, `${home?.name}: ${home?.drawback.name}`, owner, undefined, side.id)
   }
 }

@@ -4,12 +4,15 @@
  * AMB-B-33 (a)). Fail: Shaken. Fail with no successes and any 1: Panic, a full Move directly away,
  * then Shaken. Faithful Congregation members never Panic (B-CONGREGATION-11); some Knacks say the
  * same (`core/no-panic`). The check runs after a survivor moves and after a creature moves or
- * arrives (R-BATTLE-23).
+ * arrives (R-BATTLE-23). A Panic move is a move: one that ends within an Ambusher's Senses of its
+ * Lair brings it out (B-BEHAVIOUR-06).
  *
  * @since 0.2.0
  */
+import { moveAllowance } from "../actions/Move.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
+import { checkEmerge } from "../creatures/Ambush.js"
 import type { Model } from "../State.js"
 import { nerveTest } from "./Nerve.js"
 
@@ -58,6 +61,15 @@ const faithful = (ctx: Ctx, m: Model): boolean =>
   ctx.draft.sides.find((x) => x.id === m.side)?.kind === "congregation" ||
   effectsOf(ctx, m).some((s) => s.effect.kind === "replaceOutcome" && s.effect.outcome === "panic")
 
+/**
+ * A Panic move is a move: what it brings into sight is checked for Dread (R-BATTLE-23; each kind
+ * once, so this ends), and lurking Ambushers may hear it end (B-BEHAVIOUR-06 "ends a move").
+ */
+const panicEndsAMove = (ctx: Ctx, id: string): void => {
+  if (ctx.view(id).status === "active") checkDread(ctx, [id])
+  if (ctx.view(id).status === "active") checkEmerge(ctx, id, "endMove")
+}
+
 /** One Dread test. */
 export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
   // The first time only: the kind is remembered (`used` keys "dread:<kind>").
@@ -67,7 +79,8 @@ export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
   if (passed) return
   const ones = [...roll.dice, ...roll.blight].some((f) => f === 1)
   if (roll.successes === 0 && ones && !faithful(ctx, m)) {
-    const o = ctx.env.space.moveAway(ctx.draft as never, m, creature.id, m.profile.move)
+    // "A full Move": the survivor's Move as it stands (carrying Loot costs 1", B-ACTION-SEARCH-02).
+    const o = ctx.env.space.moveAway(ctx.draft as never, m, creature.id, moveAllowance(ctx, m, "move"))
     ctx.emit({
       type: "moved",
       model: m.id,
@@ -79,6 +92,7 @@ export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
       ...(o.to ? { to: o.to } : {}),
       reason: `Panic: a full Move away from ${creature.name} (B-DREAD-03)`,
     })
+    panicEndsAMove(ctx, m.id)
   }
   ctx.emit({ type: "shaken", model: m.id, reason: `failed a Dread test against ${creature.name}` })
 }

@@ -23,6 +23,19 @@ export const initiativeRoller = (ctx: Ctx, side: Side): Model | undefined => {
     | undefined
 }
 
+/**
+ * B-INIT-04: Refuges with the same score roll off, a die each, highest first; those still tied roll
+ * off again among themselves (bounded: after 100 roll-offs the order they came in stands).
+ */
+const rollOff = (ctx: Ctx, tied: ReadonlyArray<string>, rolloffs: number[][], depth = 0): string[] => {
+  if (tied.length < 2 || depth >= 100) return [...tied]
+  const faces = ctx.dice(tied.length, `roll-off for Initiative: ${tied.join(", ")}`)
+  rolloffs.push([...faces])
+  return [6, 5, 4, 3, 2, 1]
+    .map((f) => tied.filter((_, i) => faces[i] === f))
+    .flatMap((same) => rollOff(ctx, same, rolloffs, depth + 1))
+}
+
 /** Rolls Initiative and sets the order. */
 export const rollInitiative = (ctx: Ctx): void => {
   const scores = new Map<string, number>()
@@ -64,38 +77,21 @@ export const rollInitiative = (ctx: Ctx): void => {
   const ids = [...scores.keys()]
   const arrival = (id: string) => ctx.draft.sides.findIndex((s) => s.id === id)
   const player = (id: string) => isPlayerSide(ctx.draft.sides.find((s) => s.id === id) as Side)
-  // Roll-offs between Refuges with the same score (B-INIT-04), repeated until they differ.
+  // Roll-offs between Refuges with the same score (B-INIT-04): each tied group's order.
   const rolloffs: number[][] = []
-  const tiebreak = new Map<string, number[]>()
+  const place = new Map<string, number>()
   const groups = new Map<number, string[]>()
   for (const id of ids)
     if (player(id)) groups.set(scores.get(id)!, [...(groups.get(scores.get(id)!) ?? []), id])
-  for (const tied of groups.values()) {
-    let pending = tied
-    // Roll again while they tie (bounded: after 100 roll-offs the order they came in stands).
-    for (let guard = 0; pending.length > 1 && guard < 100; guard++) {
-      const faces = ctx.dice(pending.length, `roll-off for Initiative: ${pending.join(", ")}`)
-      rolloffs.push([...faces])
-      for (const [i, id] of pending.entries()) tiebreak.set(id, [...(tiebreak.get(id) ?? []), faces[i]!])
-      const top = Math.max(...faces)
-      const winners = pending.filter((_, i) => faces[i] === top)
-      pending = winners.length === pending.length ? pending : winners.length > 1 ? winners : []
-    }
-  }
-  const key = (id: string) => tiebreak.get(id) ?? []
+  for (const tied of groups.values())
+    for (const [i, id] of rollOff(ctx, tied, rolloffs).entries()) place.set(id, i)
   const order = [...ids].sort((a, b) => {
     const d = scores.get(b)! - scores.get(a)!
     if (d !== 0) return d
     // B-INIT-05: creatures before a Refuge they tie with.
     if (player(a) !== player(b)) return player(a) ? 1 : -1
     if (!player(a)) return arrival(a) - arrival(b)
-    const ka = key(a)
-    const kb = key(b)
-    for (let i = 0; i < Math.max(ka.length, kb.length); i++) {
-      const x = (kb[i] ?? 0) - (ka[i] ?? 0)
-      if (x !== 0) return x
-    }
-    return arrival(a) - arrival(b)
+    return place.get(a)! - place.get(b)!
   })
   ctx.emit({ type: "initiative.order", order, rolloffs })
 }
