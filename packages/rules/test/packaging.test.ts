@@ -34,8 +34,9 @@ const packed = new Map<string, Packed>()
 
 const npm = (args: string[], cwd: string) =>
   run("npm", args, { cwd, encoding: "utf8", maxBuffer: 32 * 1024 * 1024, timeout: 120_000 })
-const node = (args: string[], cwd: string) =>
-  run(process.execPath, args, { cwd, encoding: "utf8", timeout: 60_000 })
+// The typecheck passes its own, longer limit (a loaded machine took over 60 s for it).
+const node = (args: string[], cwd: string, timeout = 60_000) =>
+  run(process.execPath, args, { cwd, encoding: "utf8", timeout })
 
 /** The `ts run` blocks of a README: whole programs, compiled and run against the packed packages. */
 const runnableBlocks = (readme: string): string[] =>
