@@ -173,7 +173,7 @@ export const played = (spec: Spec, content: ContentView, i: number): Either.Eith
       state: run.battle.state,
     })
   }
-  const initial = setup(input, env.content)
+  const initial = firstState(spec, input, seed, env.content)
   if (Either.isLeft(initial)) return Either.left(refused(initial.left))
   // The state this raid owns, changed in place from here on; the set-up event says nothing to the tally.
   const tally = newTally()
@@ -182,6 +182,54 @@ export const played = (spec: Spec, content: ContentView, i: number): Either.Eith
   const policies = policiesFor(spec, started.state, env, seed)
   const run = playInPlace(started.state, env, policies, { ...auto, onEvents: tally.addAll })
   return Either.right({ summary: summarise(tally, run.state, env, i, seed, run.commands), state: run.state })
+}
+
+/** A spec's first state but its dice, as set up for a content (see {@link firstState}). */
+interface FirstState {
+  readonly content: ContentView
+  readonly refuges: Spec["refuges"]
+  readonly scenario: string
+  readonly options: Spec["options"]
+  readonly packs: Spec["packs"]
+  readonly made: Either.Either<State, ReadonlyArray<SetupProblem>>
+}
+const firstStates = new WeakMap<Spec, FirstState>()
+
+/**
+ * Raid `i`'s first state on a declared table: the set-up reads the Refuges, the scenario, the
+ * options and the packs, and the seed only for the dice' first words, so it is made once per spec
+ * and content (raid after raid comes from the same Refuges) and each raid gets its own dice. The
+ * state is shared: the raid folds a copy of it (`battle.setup`) and changes only that.
+ */
+const firstState = (
+  spec: Spec,
+  input: SetupInput,
+  seed: number,
+  content: ContentView,
+): Either.Either<State, ReadonlyArray<SetupProblem>> => {
+  if (input.board !== undefined || input.dice === "manual") return setup(input, content)
+  let hit = firstStates.get(spec)
+  if (
+    hit === undefined ||
+    hit.content !== content ||
+    hit.refuges !== spec.refuges ||
+    hit.scenario !== spec.scenario ||
+    hit.options !== spec.options ||
+    hit.packs !== spec.packs
+  ) {
+    hit = {
+      content,
+      refuges: spec.refuges,
+      scenario: spec.scenario,
+      options: spec.options,
+      packs: spec.packs,
+      made: setup(input, content),
+    }
+    firstStates.set(spec, hit)
+  }
+  if (Either.isLeft(hit.made)) return hit.made
+  const prng = [...Prng.Prng.fromSeed(seed).snapshot().state] as [number, number, number, number]
+  return Either.right({ ...hit.made.right, dice: { mode: "seeded", prng } })
 }
 
 /** The policy of each Refuge side, by the order the Refuges were given. */

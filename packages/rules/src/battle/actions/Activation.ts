@@ -79,7 +79,11 @@ export const forbidden = (ctx: Ctx, m: Model, action: string): string | undefine
 const forbiddenBy = (ctx: Ctx, m: Model, action: string): string | undefined => {
   if ((action === "move" || action === "sprint") && (m.used.rooted ?? 0) > (m.used.unrooted ?? 0))
     return "rooted until the end of its next activation (R-BATTLE-34)"
-  for (const s of [...effectsOf(ctx, m), ...aurasOn(ctx, m)]) {
+  // The auras are gathered (their facts asked) before any condition of the model's own is read.
+  const own = effectsOf(ctx, m)
+  const auras = aurasOn(ctx, m)
+  for (let i = 0; i < own.length + auras.length; i++) {
+    const s = i < own.length ? own[i]! : auras[i - own.length]!
     const e = s.effect
     if (e.kind !== "forbidAction" || e.action !== action) continue
     if (e.when !== undefined && !holds(ctx, e.when, { self: m, action })) continue

@@ -40,6 +40,7 @@ import {
   sensible,
   stagingOf,
 } from "./Policy.js"
+import { sameJson } from "./SameJson.js"
 import { declaresReach, type Table } from "./Table.js"
 
 /** Options for a run. */
@@ -182,10 +183,11 @@ const loop = (
      * it is struck off. Any other pick is simply tried: the rules refuse it outright exactly when
      * its check would (changing nothing, asking nothing).
      */
-    const attempt = (c: Command, seen: State): number => {
+    const attempt = (c: Command, seen: State | undefined): number => {
       if (table && declaresReach(state, c)) {
         if (lazy) member ??= memberOf(state, env)
-        if ((member !== undefined && !member(c)) || !table.reaches(seen, c)) return 0
+        // Nothing changes the state before the table reads it: a view made now is the one it would have had.
+        if ((member !== undefined && !member(c)) || !table.reaches(seen ?? view(state), c)) return 0
       }
       return tryCommand(c, n)
     }
@@ -193,7 +195,7 @@ const loop = (
     // without it and the policy asked again, as from the list.
     const quick = lazy && state.board === undefined ? quickOf(policy)?.(state, env) : undefined
     if (quick !== undefined) {
-      const counted = attempt(quick, view(state))
+      const counted = attempt(quick, undefined)
       if (counted > 0) {
         n += counted
         accepted?.(quick, by)
@@ -249,9 +251,9 @@ const loop = (
 
 /** The list without the first command equal to `c` (a quick pick, made apart from the list). */
 const strikeOff = (legal: ReadonlyArray<Command>, c: Command): Command[] => {
-  const key = JSON.stringify(c)
-  const i = legal.findIndex((x) => x.type === c.type && JSON.stringify(x) === key)
-  if (i < 0) throw new Error(`auto-play: the quick pick ${key} is not among the commands listed`)
+  const i = legal.findIndex((x) => sameJson(x, c))
+  if (i < 0)
+    throw new Error(`auto-play: the quick pick ${JSON.stringify(c)} is not among the commands listed`)
   return [...legal.slice(0, i), ...legal.slice(i + 1)]
 }
 

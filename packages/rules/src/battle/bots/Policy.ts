@@ -314,16 +314,17 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
   const m = view.models.find((x) => x.id === a.model)!
   const byDist = <C extends { target?: string | undefined; token?: string | undefined }>(
     cs: ReadonlyArray<C>,
-  ) =>
-    [...cs].sort((x, y) => {
-      const tx =
-        view.models.find((o) => o.id === (x.target ?? x.token)) ??
-        view.tokens.find((t) => t.id === (x.target ?? x.token))
-      const ty =
-        view.models.find((o) => o.id === (y.target ?? y.token)) ??
-        view.tokens.find((t) => t.id === (y.target ?? y.token))
-      return dist(m, tx ?? {}) - dist(m, ty ?? {})
-    })
+  ): ReadonlyArray<C> => {
+    // Without a place (a declared table) every distance is the same: the list's order stands.
+    if (!m.position || cs.length < 2) return cs
+    const far = (c: C) => {
+      const id = c.target ?? c.token
+      return dist(m, view.models.find((o) => o.id === id) ?? view.tokens.find((t) => t.id === id) ?? {})
+    }
+    // Each distance once (the sort is stable: ties stay in the list's order).
+    const keyed = cs.map((c) => ({ c, d: far(c) }))
+    return keyed.sort((x, y) => x.d - y.d).map((k) => k.c)
+  }
   const fights = byDist(legal.ofType("fight"))
   const standing = fights.find((c) => view.models.find((o) => o.id === c.target)?.status === "active")
   if (standing ?? fights[0]) return (standing ?? fights[0])!
@@ -351,12 +352,9 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
     )[0]
     if (towardsEdge) return towardsEdge
   }
-  const loot = view.tokens.filter((t) => t.kind === "loot")
   const target =
-    [...loot].sort((x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1))[0]?.id ??
-    [...view.models.filter((o) => o.status === "active" && areEnemies(m, o))].sort(
-      (x, y) => dist(m, x) - dist(m, y) || (x.id < y.id ? -1 : 1),
-    )[0]?.id
+    nearest(m, view.tokens, (t) => t.kind === "loot")?.id ??
+    nearest(m, view.models, (o) => o.status === "active" && areEnemies(m, o))?.id
   if (target) {
     // Moves are listed only with actions left; on a declared table the table says if one reaches.
     const contact = a.actionsLeft > 0 ? movesOf().find((c) => c.contact?.[0] === target) : undefined
@@ -374,6 +372,28 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
     if (step && a.actionsLeft > 0) return step
   }
   return first("endActivation") ?? fallback(legal.last)
+}
+
+/**
+ * The first of `xs` that `keep` keeps, nearest `m` first and then by id: the first of them sorted
+ * so, found without sorting (ids differ, so no two tie).
+ */
+const nearest = <T extends { id: string; position?: { x: number; y: number } | undefined }>(
+  m: Model,
+  xs: ReadonlyArray<T>,
+  keep: (x: T) => boolean,
+): T | undefined => {
+  let best: T | undefined
+  let bestDist = 0
+  for (const x of xs) {
+    if (!keep(x)) continue
+    const d = dist(m, x)
+    if (best === undefined || d < bestDist || (d === bestDist && x.id < best.id)) {
+      best = x
+      bestDist = d
+    }
+  }
+  return best
 }
 
 /**

@@ -200,12 +200,56 @@ const gather = (ctx: Ctx, m: Model): Sourced[] => {
   return out
 }
 
+/**
+ * The models that project any aura, in the state's order, with their auras: most models project
+ * none, and every roll looks at every model for auras. Valid while the models' gathered effects
+ * are trusted without comparing their inputs (the same state and `Evolve.effectInputsEpoch`: no
+ * model came or went, and nothing an aura is gathered from changed).
+ */
+interface AuraHolders {
+  readonly content: object
+  readonly draft: object
+  readonly epoch: number
+  readonly models: ReadonlyArray<unknown>
+  readonly holders: ReadonlyArray<Model>
+  readonly auras: ReadonlyArray<ReadonlyArray<Sourced>>
+}
+
+let lastHolders: AuraHolders | undefined
+
+const auraHolders = (ctx: Ctx): AuraHolders => {
+  const h = lastHolders
+  const epoch = effectInputsEpoch()
+  const models = ctx.draft.models
+  if (
+    h !== undefined &&
+    h.epoch === epoch &&
+    h.draft === ctx.draft &&
+    h.models === models &&
+    h.content === ctx.env.content
+  )
+    return h
+  const holders: Model[] = []
+  const auras: Array<ReadonlyArray<Sourced>> = []
+  for (const m of models) {
+    const a = compiledOf(ctx, m as Model).auras
+    if (a.length === 0) continue
+    holders.push(m as Model)
+    auras.push(a)
+  }
+  // Gathering never emits, so the epoch read above still holds.
+  lastHolders = { content: ctx.env.content, draft: ctx.draft, epoch, models, holders, auras }
+  return lastHolders
+}
+
 /** Friends' and enemies' auras that reach a model (`aura` effects, radius asked of the table). */
 export const aurasOn = (ctx: Ctx, m: Model): Sourced[] => {
   const out: Sourced[] = []
-  for (const other of ctx.draft.models) {
+  const { holders, auras } = auraHolders(ctx)
+  for (let i = 0; i < holders.length; i++) {
+    const other = holders[i]!
     if (other.id === m.id || other.status !== "active") continue
-    for (const s of compiledOf(ctx, other as Model).auras) {
+    for (const s of auras[i]!) {
       const e = s.effect
       if (e.kind !== "aura") continue
       const friend = other.side === m.side
@@ -254,7 +298,11 @@ export const poolModifiers = (
   let dice = 0
   let blight = 0
   const reasons: string[] = []
-  for (const s of [...effectsOf(ctx, m), ...aurasOn(ctx, m)]) {
+  // The auras are gathered (their facts asked) before any condition of the model's own is read.
+  const own = effectsOf(ctx, m)
+  const auras = aurasOn(ctx, m)
+  for (let i = 0; i < own.length + auras.length; i++) {
+    const s = i < own.length ? own[i]! : auras[i - own.length]!
     const e = s.effect
     if (e.kind !== "poolModifier" || (e.pool !== pool && e.pool !== "any")) continue
     if (e.scope === "target" || e.scope === "enemies" || e.scope === "oneFriend") continue
