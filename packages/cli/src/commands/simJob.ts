@@ -44,9 +44,35 @@ const contentOf = (files: ReadonlyArray<string>): Promise<Content> => {
   return made
 }
 
+/**
+ * The spec last played in this thread: each call comes with a new job object (this thread's
+ * `{ ...job, from, to }`, a worker's structured clone), and a declared raid's set-up is kept per
+ * spec object (`SimRaid`), so the same Refuges and settings reuse the spec they were first played with.
+ */
+let lastSpec: Job | undefined
+const specOf = (job: Job): Job => {
+  const l = lastSpec
+  if (
+    l !== undefined &&
+    l.refuges === job.refuges &&
+    l.scenario === job.scenario &&
+    l.options === job.options &&
+    l.packs === job.packs &&
+    l.table === job.table &&
+    l.policies === job.policies &&
+    l.seed === job.seed &&
+    l.maxCommands === job.maxCommands &&
+    l.audited === job.audited
+  )
+    return l
+  lastSpec = job
+  return job
+}
+
 /** Plays raids [from, to) of a job. */
 export const playRange = async (job: Job): Promise<Summary[]> => {
   const content = await contentOf(job.packFiles)
+  const spec = specOf(job)
   const out: Summary[] = []
   for (let i = job.from; i < job.to; i++) {
     const r: Either.Either<Exclude<Summary, string>, string> = job.campaign
@@ -55,7 +81,7 @@ export const playRange = async (job: Job): Promise<Summary[]> => {
           content,
           i,
         )
-      : SimRaid.simulate(job, content, i)
+      : SimRaid.simulate(spec, content, i)
     out.push(Either.isRight(r) ? r.right : r.left)
   }
   return out
