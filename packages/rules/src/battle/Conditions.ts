@@ -29,6 +29,77 @@ const weaponKinds = (ctx: Ctx, id: string | undefined): ReadonlyArray<string> =>
   return [id, w.type, ...(w.firearm ? ["firearm"] : []), ...(w.traits?.blast ? ["blast"] : [])]
 }
 
+type DistanceTo = Extract<Condition, { within: unknown }>["of"]
+
+/** Is `o` one of the models a distance condition of `m` measures to? */
+const isOf = (ctx: Ctx, m: Model, o: Model, to: DistanceTo): boolean => {
+  if (typeof to === "object") return "creature" in to && o.kind === "creature" && o.ref === to.creature
+  const side = (x: Model) => ctx.draft.sides.find((s) => s.id === x.side)?.kind
+  switch (to) {
+    case "friend":
+      return o.side === m.side
+    case "enemy":
+      return o.side !== m.side && o.kind === "survivor"
+    case "creature":
+      return o.kind === "creature"
+    case "leader":
+      return o.side === m.side && o.leader
+    case "verdantMother":
+      return o.side === m.side && o.leader && side(o) === "congregation"
+    case "gardener":
+      return side(o) === "gardeners"
+    // A carried light (a Lantern) is a light (R-BATTLE-49); lights on the ground are the feature's.
+    case "light":
+      return o.kit.some((k) => ctx.env.content.get("kit", k)?.light === true)
+    default:
+      return false
+  }
+}
+
+/**
+ * The table feature a distance condition measures to, as a fact's subject and in words (the
+ * subjects a board measures: `PlaneSpace`), or undefined for a kind of model. R-BATTLE-49.
+ */
+const featureOf = (
+  ctx: Ctx,
+  m: Model,
+  to: DistanceTo,
+): { readonly id: string; readonly words: string } | undefined => {
+  if (typeof to === "object") {
+    if (!("objective" in to)) return undefined
+    const o = ctx.draft.objectives.find((x) => x.id === to.objective)
+    const token = o?.token ?? ctx.draft.tokens.find((t) => t.objective === to.objective)?.id
+    return token ? { id: token, words: `the objective ${to.objective}` } : undefined
+  }
+  switch (to) {
+    case "lair":
+      return { id: "feature:lair", words: "a Lair" }
+    case "sporeTerrain":
+      return { id: "feature:sporeTerrain", words: "Spore terrain" }
+    case "light":
+      return { id: "feature:light", words: "a light on the ground (a Flare's light, a fire)" }
+    case "blightEdge":
+      return { id: "blight-edge", words: "a Blight edge" }
+    case "tableCentre":
+      return { id: "centre", words: "the centre of the table" }
+    case "placement":
+      return { id: `placement:${m.id}`, words: "where it was placed at the start" }
+    default:
+      return undefined
+  }
+}
+
+/** A light the model carries is within any distance of it (R-BATTLE-49); else the table says. */
+const withinFeature = (
+  ctx: Ctx,
+  m: Model,
+  inches: number,
+  f: { readonly id: string; readonly words: string },
+): boolean =>
+  (f.id === "feature:light" && isOf(ctx, m, m, "light")) ||
+  ctx.fact({ q: "within", a: m.id, b: f.id, inches }, `Is ${m.name} within ${inches}" of ${f.words}?`) ===
+    true
+
 /** Does the condition hold? (Unknown or not-applicable facts are false.) */
 export const holds = (ctx: Ctx, c: Condition, s: Situation): boolean => {
   if ("all" in c) return c.all.every((x) => holds(ctx, x, s))
@@ -88,15 +159,11 @@ export const holds = (ctx: Ctx, c: Condition, s: Situation): boolean => {
   }
   if ("within" in c) {
     const to = c.of
-    const others = ctx.draft.models.filter((o) => {
-      if (o.id === m.id || o.status !== "active") return false
-      if (typeof to === "object" && "creature" in to) return o.kind === "creature" && o.ref === to.creature
-      if (to === "friend") return o.side === m.side
-      if (to === "enemy") return o.side !== m.side && o.kind === "survivor"
-      if (to === "creature") return o.kind === "creature"
-      if (to === "leader") return o.side === m.side && o.leader
-      return false
-    })
+    const feature = featureOf(ctx, m, to)
+    if (feature !== undefined && withinFeature(ctx, m, c.within, feature)) return true
+    const others = ctx.draft.models.filter(
+      (o) => o.id !== m.id && o.status === "active" && isOf(ctx, m, o, to),
+    )
     return others.some(
       (o) =>
         ctx.fact(
