@@ -114,10 +114,9 @@ export const holds = (ctx: Ctx, c: Condition, s: Situation): boolean => {
   if ("using" in c) return weaponKinds(ctx, s.weapon).includes(c.using)
   if ("charging" in c) return (s.charging ?? false) === c.charging
   if ("wasDown" in c) return m !== undefined && m.wasDown === c.wasDown
-  if ("season" in c || "home" in c) {
-    const side = m ? ctx.draft.sides.find((x) => x.id === m.side) : undefined
-    return "home" in c ? side?.home === c.home : false
-  }
+  // A raid knows its campaign's Season (none outside a campaign, so no Season holds then).
+  if ("season" in c) return ctx.draft.season === c.season
+  if ("home" in c) return m !== undefined && ctx.draft.sides.find((x) => x.id === m.side)?.home === c.home
   if ("objective" in c) return ctx.draft.objectives.some((o) => o.id === c.objective && o.state === c.state)
   if (m === undefined) return false
   if ("carrying" in c) {

@@ -164,6 +164,8 @@ export interface RaidInput {
   readonly options?: OptionsInput | undefined
   readonly seed?: number | undefined
   readonly campaign?: State["campaign"] | undefined
+  /** The campaign's Season the raid is played in, if any. */
+  readonly season?: string | undefined
   /** The content the raid is played with (default: the core pack and the test scenarios). */
   readonly env?: Env | undefined
 }
@@ -196,6 +198,7 @@ export class Table {
         options: input.options,
         dice: input.seed === undefined ? "manual" : { seed: input.seed },
         campaign: input.campaign,
+        season: input.season,
       },
       input.env ?? coreEnv,
     )
