@@ -62,14 +62,14 @@ export const SCENARIOS: Record<string, Scenario> = {
   }),
 }
 
-/** The core content with scenarios of a test's own. */
-export const withScenarios = (extra: Record<string, Scenario>): ContentView => ({
+/** The core content (or a homebrew pack over it, `base`) with scenarios of a test's own. */
+export const withScenarios = (extra: Record<string, Scenario>, base: ContentView = core): ContentView => ({
   get: ((kind: string, id: string) =>
-    kind === "scenarios" && extra[id] ? extra[id] : core.get(kind as never, id)) as ContentView["get"],
+    kind === "scenarios" && extra[id] ? extra[id] : base.get(kind as never, id)) as ContentView["get"],
   list: ((kind: string) =>
     kind === "scenarios"
-      ? [...core.list("scenarios"), ...Object.values(extra)]
-      : core.list(kind as never)) as ContentView["list"],
+      ? [...base.list("scenarios"), ...Object.values(extra)]
+      : base.list(kind as never)) as ContentView["list"],
 })
 
 /** The core content with the test scenarios. */

@@ -16,12 +16,15 @@ import {
   exampleRefuges,
   inTerrain,
   refuge,
+  SCENARIOS,
   sees,
   shotFacts,
   started,
   type Table,
   within,
+  withScenarios,
 } from "../battle/fixtures.js"
+import { homebrewRegistry } from "../fixtures/homebrew.js"
 
 /** A pistol (Shoot 2 + 1) for a.1; b's survivors unarmed. */
 const duel = (): Table =>
@@ -392,6 +395,76 @@ describe("a blast and a Down survivor (B-BLAST-01, B-DOWN-02, AMB-B-26, R-BATTLE
         .map((e) => e.target),
     ).toEqual(["b.1", "b.2"])
     expect(t.model("b.2").status).toBe("down")
+  })
+})
+
+/** A homebrew skill over the core pack: +1 die to every Shoot, naming no weapon. */
+const steadyHands = envOf(
+  withScenarios(
+    SCENARIOS,
+    homebrewRegistry("steady-hands", {
+      skills: [
+        {
+          id: "steady-hands",
+          name: "Steady Hands",
+          provenance: "provisional",
+          list: "marksman",
+          text: "+1 die to Shoot.",
+          effects: [{ kind: "poolModifier", pool: "shoot", dice: 1 }],
+        },
+      ],
+    }),
+  ),
+)
+
+describe("a blast's dice (B-BLAST-01, R-CONTENT-23, R-BATTLE-75)", () => {
+  /** a.1 throws its Molotov at b.1, nobody else within 2": the dice the blast on b.1 asks for. */
+  const molotovDice = (
+    a1: { skills?: string[]; marks?: string[] },
+    env?: ReturnType<typeof envOf>,
+  ): number => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true, weapons: ["molotov", "pistol"], blight: 3, ...a1 }, {}], { reloads: 1 }),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+      env,
+    })
+    t.do({ type: "activate", model: "a.1" })
+    t.state(
+      ...shotFacts(t, "a.1", "b.1", 6),
+      ...["a.1", "a.2", "b.2"].map((id) => within("b.1", id, 2, false)),
+    )
+    t.do({ type: "shoot", model: "a.1", weapon: "molotov", target: "b.1" })
+    return dicePrompt(t)
+  }
+
+  it("B-BLAST-01 R-CONTENT-23 Demolitions, a rule that names blast weapons, adds its die: 3 dice on a Molotov", () => {
+    expect(molotovDice({})).toBe(2)
+    expect(molotovDice({ skills: ["demolitions"] })).toBe(3)
+  })
+
+  it("B-BLAST-01 R-CONTENT-23 R-BATTLE-75 a +1 die to Shoot that names no blast weapon leaves a Molotov's 2 dice", () => {
+    expect(molotovDice({ skills: ["steady-hands"] }, steadyHands)).toBe(2)
+  })
+
+  it("B-SHOOT-01 R-BATTLE-75 the same +1 die still counts on a shot: Shoot 2 + a pistol's 1 + 1", () => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true, weapons: ["pistol"], skills: ["steady-hands"] }, {}], { reloads: 1 }),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+      env: steadyHands,
+    })
+    t.do({ type: "activate", model: "a.1" })
+    t.state(...shotFacts(t, "a.1", "b.1", 12))
+    t.do({ type: "shoot", model: "a.1", weapon: "pistol", target: "b.1" })
+    expect(dicePrompt(t)).toBe(4)
+  })
+
+  it("B-BLAST-01 R-BATTLE-75 Fire-shy names the Molotov (in an `any`): its −1 die takes a Molotov to 1 die", () => {
+    expect(molotovDice({ marks: ["fire-shy"] })).toBe(1)
+    expect(molotovDice({ marks: ["fire-shy"], skills: ["demolitions"] })).toBe(2)
   })
 })
 

@@ -6,10 +6,12 @@
  * friend in it, R-BATTLE-06); each success a hit; a Scrap weapon Jams on two or more 1s (Blight
  * 1s count, R-BATTLE-08); each shot uses one from the magazine (or the loaded Arrow or Bolt) and
  * makes the weapon's Noise. A blast weapon is thrown at a target and makes an attack of its own
- * dice on every model within its radius of it (R-CONTENT-23), and is used up.
+ * dice on every model within its radius of it (R-CONTENT-23), changed only by rules that name blast
+ * weapons (R-BATTLE-75), and is used up.
  *
  * @since 0.2.0
  */
+import type { Condition } from "../../plugin/Condition.js"
 import type { Effect } from "../../plugin/Effect.js"
 import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
@@ -272,7 +274,13 @@ const shootAtObjective = (
   takeAction(ctx, m.id, "shoot")
   revealOnAttack(ctx, m.id)
   const blast = weapon.traits?.blast
-  const mods = poolModifiers(ctx, m, "shoot", { self: m, weapon: weaponId, action: "shoot" })
+  const mods = poolModifiers(
+    ctx,
+    m,
+    "shoot",
+    { self: m, weapon: weaponId, action: "shoot" },
+    blast ? forBlast(ctx) : undefined,
+  )
   const dice = blast ? blast.dice + mods.dice : m.profile.shoot + weapon.dice + aimed + mods.dice
   const pool = roll(
     ctx,
@@ -356,11 +364,37 @@ const refused = (ctx: Ctx, reason: string, clause: string): void => {
   ctx.emit({ type: "refused", reason, clause })
 }
 
-/** A blast (B-BLAST-01..03, R-CONTENT-23). */
+/**
+ * Does a condition name blast weapons — `using` "blast", or a blast weapon by id — anywhere in its
+ * `all`, `any` or `not`? Only such rules change a blast's dice (R-CONTENT-23, R-BATTLE-75): the
+ * Demolitions skill's +1, Fire-shy's −1 with a Molotov; never a rule for Shoot in general.
+ */
+const namesBlast = (ctx: Ctx, c: Condition): boolean => {
+  if ("all" in c) return c.all.some((x) => namesBlast(ctx, x))
+  if ("any" in c) return c.any.some((x) => namesBlast(ctx, x))
+  if ("not" in c) return namesBlast(ctx, c.not)
+  if ("using" in c)
+    return c.using === "blast" || ctx.env.content.get("weapons", c.using)?.traits?.blast !== undefined
+  return false
+}
+
+/** The modifiers a blast's pool takes: those whose `when` names blast weapons. */
+const forBlast =
+  (ctx: Ctx) =>
+  (e: Extract<Effect, { kind: "poolModifier" }>): boolean =>
+    e.when !== undefined && namesBlast(ctx, e.when)
+
+/** A blast (B-BLAST-01..03, R-CONTENT-23, R-BATTLE-75). */
 const blast = (ctx: Ctx, m: Model, target: Model, weaponId: string): void => {
   const weapon = ctx.env.content.get("weapons", weaponId)!
   const b = weapon.traits!.blast!
-  const mods = poolModifiers(ctx, m, "shoot", { self: m, target, weapon: weaponId, action: "shoot" })
+  const mods = poolModifiers(
+    ctx,
+    m,
+    "shoot",
+    { self: m, target, weapon: weaponId, action: "shoot" },
+    forBlast(ctx),
+  )
   ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
   makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-NOISE-05)`)
   const caught = ctx.draft.models.filter(

@@ -288,12 +288,16 @@ export interface PoolPlan {
   readonly reasons: ReadonlyArray<string>
 }
 
-/** Collects the `poolModifier` effects for a pool in a situation. */
+/**
+ * Collects the `poolModifier` effects for a pool in a situation. `only`, when given, keeps just the
+ * modifiers it accepts (a blast's pool takes only those that name blast weapons, R-CONTENT-23).
+ */
 export const poolModifiers = (
   ctx: Ctx,
   m: Model,
   pool: Pool,
   situation: Situation,
+  only?: (e: Extract<Effect, { kind: "poolModifier" }>) => boolean,
 ): { dice: number; blight: number; reasons: string[] } => {
   let dice = 0
   let blight = 0
@@ -307,6 +311,7 @@ export const poolModifiers = (
     if (e.kind !== "poolModifier" || (e.pool !== pool && e.pool !== "any")) continue
     if (e.scope === "target" || e.scope === "enemies" || e.scope === "oneFriend") continue
     if (e.uses !== undefined) continue // limited uses are offered as choices, not applied silently
+    if (only !== undefined && !only(e)) continue
     if (e.when !== undefined && !holds(ctx, e.when, { ...situation, self: m })) continue
     if (e.blightDice) blight += e.dice
     else dice += e.dice

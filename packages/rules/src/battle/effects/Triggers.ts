@@ -15,7 +15,7 @@ import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"
 import { effectsOf } from "../combat/Pools.js"
-import { arrive, congregation } from "../creatures/Encounter.js"
+import { arrivalPoint, arrive, congregation } from "../creatures/Encounter.js"
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
@@ -82,15 +82,20 @@ export const doEffect = (
     }
     case "spawn": {
       if (e.creature !== undefined) {
-        const lair = home !== undefined && e.at === "lair" ? lairNearest(ctx, home) : firstLair(ctx)
+        // "lair": a Home's at its Refuge's nearest Lair (R-WORLD-19), else the first. "nearestLairOrEdge":
+        // where any creature arrives, by the noisiest survivor (B-CREATURE-06); a board places it so.
+        const lair =
+          e.at !== "lair" ? undefined : home !== undefined ? lairNearest(ctx, home) : firstLair(ctx)
         const at =
-          e.at === "lair" || e.at === "nearestLairOrEdge"
+          e.at === "lair"
             ? lair
               ? `Lair ${lair.id}`
               : "a Lair"
-            : e.at === "blightEdge"
-              ? "a Blight edge"
-              : `beside ${owner.name}`
+            : e.at === "nearestLairOrEdge"
+              ? arrivalPoint(ctx, false)
+              : e.at === "blightEdge"
+                ? "a Blight edge"
+                : `beside ${owner.name}`
         const name = ctx.env.content.get("creatures", e.creature)?.name ?? e.creature
         arrive(
           ctx,
