@@ -83,3 +83,46 @@ describe("spawn at the nearest Lair or Blight edge, on a board (B-CREATURE-06, R
     expect(Math.hypot(spot!.x - 35, spot!.y - 12)).toBeLessThan(2.5)
   })
 })
+
+/** A homebrew skill: at the end of each of its activations, a roll on the Lesser Encounter table. */
+const caller = envOf(
+  withScenarios(
+    SCENARIOS,
+    homebrewRegistry("caller", {
+      skills: [
+        {
+          id: "caller",
+          name: "Caller",
+          provenance: "provisional",
+          list: "know-how",
+          text: "At the end of its activation, roll on the Lesser Encounter table.",
+          effects: [
+            {
+              kind: "trigger",
+              on: "activation.end",
+              do: [{ kind: "spawn", encounter: "lesser", at: "nearestLairOrEdge" }],
+            },
+          ],
+        },
+      ],
+    }),
+  ),
+)
+
+describe("spawn by a roll on an Encounter table (B-ENCOUNTER-03, docs/homebrew.md)", () => {
+  it("B-ENCOUNTER-03 B-CREATURE-06 a spawn naming an Encounter table rolls on it and the row's creatures arrive", () => {
+    const t = started({
+      refuges: [refuge("A", [{ leader: true, skills: ["caller"] }, {}]), refuge("B", [{ leader: true }, {}])],
+      env: caller,
+    })
+    t.do({ type: "activate", model: "a.1" })
+    t.do({ type: "sprint", model: "a.1", distance: 2 }) // 1 Noise
+    t.do({ type: "endActivation", model: "a.1" })
+    expect(t.prompt).toMatchObject({ kind: "dice", dice: 2 })
+    t.roll(1, 1)
+    const rolled = t.battle.events.find((e) => e.type === "encounter.rolled")
+    expect(rolled).toMatchObject({ table: "lesser", faces: [1, 1] })
+    expect(arrivals(t).length).toBeGreaterThan(0)
+    expect(arrivals(t).every((a) => a === "the Lair or Blight edge nearest A 1")).toBe(true)
+  })
+})

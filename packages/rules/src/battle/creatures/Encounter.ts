@@ -128,7 +128,14 @@ const ambushLair = (ctx: Ctx, groups: ReadonlyArray<Group>): string | undefined 
 }
 
 /** Rolls on an Encounter table and brings what it says. */
-export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair?: string): string[] => {
+export const encounter = (
+  ctx: Ctx,
+  tier: "lesser" | "greater",
+  at: string,
+  lair?: string,
+  /** A named table (a `spawn` effect's `encounter`); else the first of the tier (the Din's). */
+  tableId?: string,
+): string[] => {
   const hollowed = ctx.draft.campaign?.hollowed ?? []
   if (hollowed.length > 0) {
     const [face] = ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)")
@@ -150,7 +157,10 @@ export const encounter = (ctx: Ctx, tier: "lesser" | "greater", at: string, lair
       return []
     }
   }
-  const table = ctx.env.content.list("encounters").find((t) => t.tier === tier)
+  const table =
+    tableId !== undefined
+      ? ctx.env.content.get("encounters", tableId)
+      : ctx.env.content.list("encounters").find((t) => t.tier === tier)
   if (!table) return []
   const faces = ctx.dice(2, `${table.name} (B-ENCOUNTER-03)`)
   const row = Roll.halfRow(faces[0]!, faces[1]!)

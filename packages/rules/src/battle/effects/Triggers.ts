@@ -15,7 +15,7 @@ import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"
 import { effectsOf } from "../combat/Pools.js"
-import { arrivalPoint, arrive, congregation } from "../creatures/Encounter.js"
+import { arrivalPoint, arrive, congregation, encounter } from "../creatures/Encounter.js"
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
@@ -81,21 +81,21 @@ export const doEffect = (
       return
     }
     case "spawn": {
+      // "lair": a Home's at its Refuge's nearest Lair (R-WORLD-19), else the first. "nearestLairOrEdge":
+      // where any creature arrives, by the noisiest survivor (B-CREATURE-06); a board places it so.
+      const lair = e.at !== "lair" ? undefined : home !== undefined ? lairNearest(ctx, home) : firstLair(ctx)
+      const at =
+        e.at === "lair"
+          ? lair
+            ? `Lair ${lair.id}`
+            : "a Lair"
+          : e.at === "nearestLairOrEdge"
+            ? arrivalPoint(ctx, false)
+            : e.at === "blightEdge"
+              ? "a Blight edge"
+              : `beside ${owner.name}`
+      const place = e.at === "lair" ? lair?.id : e.at === "here" ? here : undefined
       if (e.creature !== undefined) {
-        // "lair": a Home's at its Refuge's nearest Lair (R-WORLD-19), else the first. "nearestLairOrEdge":
-        // where any creature arrives, by the noisiest survivor (B-CREATURE-06); a board places it so.
-        const lair =
-          e.at !== "lair" ? undefined : home !== undefined ? lairNearest(ctx, home) : firstLair(ctx)
-        const at =
-          e.at === "lair"
-            ? lair
-              ? `Lair ${lair.id}`
-              : "a Lair"
-            : e.at === "nearestLairOrEdge"
-              ? arrivalPoint(ctx, false)
-              : e.at === "blightEdge"
-                ? "a Blight edge"
-                : `beside ${owner.name}`
         const name = ctx.env.content.get("creatures", e.creature)?.name ?? e.creature
         arrive(
           ctx,
@@ -103,8 +103,12 @@ export const doEffect = (
           at,
           "brood",
           `${name} (${source})`,
-          e.at === "lair" ? lair?.id : e.at === "here" ? here : undefined,
+          place,
         )
+      } else if (e.encounter !== undefined) {
+        // A roll on the named Encounter table (B-ENCOUNTER-03; the Hollowed may answer it, B-HOLLOWED-03).
+        const table = ctx.env.content.get("encounters", e.encounter)
+        if (table) encounter(ctx, table.tier, at, place, table.id)
       }
       return
     }
