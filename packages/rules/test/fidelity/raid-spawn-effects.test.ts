@@ -126,3 +126,59 @@ describe("spawn by a roll on an Encounter table (B-ENCOUNTER-03, docs/homebrew.m
     expect(arrivals(t).every((a) => a === "the Lair or Blight edge nearest A 1")).toBe(true)
   })
 })
+
+describe("spawn at a Blight edge, and an Ambusher spawned at the nearest Lair (B-CREATURE-06, B-BEHAVIOUR-05, R-BATTLE-48)", () => {
+  it("B-CREATURE-06 R-BOARD-09 a spawn at a Blight edge is placed by the edge even when a Lair is nearer the noisiest survivor", () => {
+    const s = at(stateOn(board()), { [A]: { x: 30, y: 30 } }, false, { [A]: { noise: 2 } })
+    const owner = s.models.find((m) => m.id === A) as Model
+    const edge = { kind: "spawn", creature: "husk", count: 1, at: "blightEdge" } as Effect
+    const e = run(s, (ctx) => doEffect(ctx, owner, edge, "test"))
+    const arrived = e.find((x) => x.type === "creature.arrives")
+    const spot = arrived?.type === "creature.arrives" ? arrived.model.position : undefined
+    // The south-east Lair (33, 33) is 4.2" from A; the east Blight edge is 6" away.
+    expect(spot!.x).toBeGreaterThan(34)
+    expect(Math.abs(spot!.y - 30)).toBeLessThan(2.5)
+  })
+
+  it("B-BEHAVIOUR-05 R-BATTLE-48 an Ambusher spawned at the nearest Lair or edge lurks at the Lair when the table says a Lair is nearest", () => {
+    const lurker = envOf(
+      withScenarios(
+        SCENARIOS,
+        homebrewRegistry("lurker", {
+          skills: [
+            {
+              id: "lurker",
+              name: "Lurker",
+              provenance: "provisional",
+              list: "know-how",
+              text: "At the end of its activation, a Rootmaw comes to the nearest Lair or Blight edge.",
+              effects: [
+                {
+                  kind: "trigger",
+                  on: "activation.end",
+                  do: [{ kind: "spawn", creature: "rootmaw", count: 1, at: "nearestLairOrEdge" }],
+                },
+              ],
+            },
+          ],
+        }),
+      ),
+    )
+    const t = started({
+      refuges: [refuge("A", [{ leader: true, skills: ["lurker"] }, {}]), refuge("B", [{ leader: true }, {}])],
+      env: lurker,
+    })
+    const lairs = t.s.tokens
+      .filter((x) => x.kind === "lair")
+      .map((x) => x.id)
+      .sort()
+    expect(lairs.length).toBeGreaterThan(0)
+    t.do({ type: "activate", model: "a.1" })
+    t.do({ type: "sprint", model: "a.1", distance: 2 }) // 1 Noise
+    t.state({ query: { q: "nearest", a: "a.1", among: [...lairs, "blight-edge"] }, value: lairs[0]! })
+    t.do({ type: "endActivation", model: "a.1" })
+    const arrived = t.battle.events.flatMap((e) => (e.type === "creature.arrives" ? [e] : []))
+    expect(arrived.map((e) => e.at)).toEqual([`Lair ${lairs[0]}`])
+    expect(arrived[0]!.model.status).toBe("lurking")
+  })
+})

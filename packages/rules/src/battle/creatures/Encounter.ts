@@ -53,6 +53,8 @@ export const arrive = (
   kind: "brood" | "gardeners",
   name: string,
   lair?: string,
+  /** Only a Blight edge will do (a `spawn` at `blightEdge`; Gardeners always). */
+  edgeOnly = false,
 ): string[] => {
   if (groups.length === 0) return []
   const leader = ctx.env.content.get("creatures", groups[0]!.creature)
@@ -77,7 +79,13 @@ export const arrive = (
       const mid = `c${ctx.draft.counters.creature + 1}`
       const model = blankCreature(ctx, mid, id, g.creature)
       // On a board, beside its Lair or the arrival point (B-CREATURE-06).
-      const [position] = arrivalSpots(ctx.draft as State, 1, lair, kind === "gardeners", noisiest(ctx)?.id)
+      const [position] = arrivalSpots(
+        ctx.draft as State,
+        1,
+        lair,
+        kind === "gardeners" || edgeOnly,
+        noisiest(ctx)?.id,
+      )
       // B-BEHAVIOUR-05: an Ambusher at a Lair waits there hidden (R-BOARD-14).
       const lurks = lair !== undefined && startsHidden(ctx, g.creature)
       ctx.emit({
@@ -112,7 +120,7 @@ export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
  * the arrival point is the Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06), a fact
  * asked only when the row brings an Ambusher. With nobody noisy it comes at a Blight edge (R-BOARD-09).
  */
-const ambushLair = (ctx: Ctx, groups: ReadonlyArray<Group>): string | undefined => {
+export const ambushLair = (ctx: Ctx, groups: ReadonlyArray<Group>): string | undefined => {
   if (!groups.some((g) => startsHidden(ctx, g.creature))) return undefined
   const lairs = ctx.draft.tokens
     .filter((t) => t.kind === "lair")
@@ -135,6 +143,7 @@ export const encounter = (
   lair?: string,
   /** A named table (a `spawn` effect's `encounter`); else the first of the tier (the Din's). */
   tableId?: string,
+  edgeOnly = false,
 ): string[] => {
   const hollowed = ctx.draft.campaign?.hollowed ?? []
   if (hollowed.length > 0) {
@@ -175,7 +184,7 @@ export const encounter = (
   })
   if (!result) return []
   const groups = [...result.creatures, ...(result.escorts ?? [])]
-  const where = lair ?? ambushLair(ctx, groups)
+  const where = lair ?? (edgeOnly ? undefined : ambushLair(ctx, groups))
   const arrived = arrive(
     ctx,
     groups,
@@ -183,6 +192,7 @@ export const encounter = (
     "brood",
     result.name ?? table.name,
     where,
+    edgeOnly,
   )
   if (result.congregation) arrived.push(...congregation(ctx, result.congregation, arrivalPoint(ctx, true)))
   return arrived
