@@ -31,6 +31,10 @@ const weaponKinds = (ctx: Ctx, id: string | undefined): ReadonlyArray<string> =>
 
 type DistanceTo = Extract<Condition, { within: unknown }>["of"]
 
+/** Does the model carry a light (kit such as a Lantern)? */
+const carriesLight = (ctx: Ctx, m: Model): boolean =>
+  m.kit.some((k) => ctx.env.content.get("kit", k)?.light === true)
+
 /** Is `o` one of the models a distance condition of `m` measures to? */
 const isOf = (ctx: Ctx, m: Model, o: Model, to: DistanceTo): boolean => {
   if (typeof to === "object") return "creature" in to && o.kind === "creature" && o.ref === to.creature
@@ -50,7 +54,7 @@ const isOf = (ctx: Ctx, m: Model, o: Model, to: DistanceTo): boolean => {
       return side(o) === "gardeners"
     // A carried light (a Lantern) is a light (R-BATTLE-49); lights on the ground are the feature's.
     case "light":
-      return o.kit.some((k) => ctx.env.content.get("kit", k)?.light === true)
+      return carriesLight(ctx, o)
     default:
       return false
   }
@@ -96,7 +100,7 @@ const withinFeature = (
   inches: number,
   f: { readonly id: string; readonly words: string },
 ): boolean =>
-  (f.id === "feature:light" && isOf(ctx, m, m, "light")) ||
+  (f.id === "feature:light" && carriesLight(ctx, m)) ||
   ctx.fact({ q: "within", a: m.id, b: f.id, inches }, `Is ${m.name} within ${inches}" of ${f.words}?`) ===
     true
 
@@ -123,7 +127,7 @@ export const holds = (ctx: Ctx, c: Condition, s: Situation): boolean => {
     if (c.carrying === "loot") return m.carrying.length > 0
     if (c.carrying === "amber" || c.carrying === "radio")
       return m.carrying.some((x) => x.contents === c.carrying)
-    if (c.carrying === "light") return m.kit.some((k) => ctx.env.content.get("kit", k)?.light === true)
+    if (c.carrying === "light") return carriesLight(ctx, m)
     return false
   }
   if ("down" in c) return (m.status === "down") === c.down

@@ -34,16 +34,29 @@ export const countOf = (ctx: Ctx, count: Count, purpose: string): number => {
   return 1
 }
 
-interface Group {
+export interface Group {
   readonly creature: string
   readonly count: Count
 }
 
 /** The noisiest survivor standing (ties: the lower id), counting a carrier's minimum Noise (the Radio). */
-const noisiest = (ctx: Ctx): Model | undefined =>
-  (ctx.draft.models as Model[])
-    .filter((m) => m.kind === "survivor" && m.status === "active" && noiseOf(ctx, m) > 0)
-    .sort((a, b) => noiseOf(ctx, b) - noiseOf(ctx, a) || a.id.localeCompare(b.id))[0]
+const noisiest = (ctx: Ctx): Model | undefined => {
+  let best: Model | undefined
+  let most = 0
+  for (const m of ctx.draft.models as Model[]) {
+    if (m.kind !== "survivor" || m.status !== "active") continue
+    const n = noiseOf(ctx, m)
+    if (n > most || (n === most && n > 0 && best !== undefined && m.id.localeCompare(best.id) < 0)) {
+      best = m
+      most = n
+    }
+  }
+  return best
+}
+
+/** On a board, a spot beside the Lair or the arrival point (B-CREATURE-06); a declared table has none. */
+const spotFor = (ctx: Ctx, lair: string | undefined, edgeOnly: boolean) =>
+  ctx.draft.board ? arrivalSpots(ctx.draft as State, 1, lair, edgeOnly, noisiest(ctx)?.id)[0] : undefined
 
 /** Brings creatures as one new brood. */
 export const arrive = (
@@ -78,14 +91,7 @@ export const arrive = (
     for (let i = 0; i < n; i++) {
       const mid = `c${ctx.draft.counters.creature + 1}`
       const model = blankCreature(ctx, mid, id, g.creature)
-      // On a board, beside its Lair or the arrival point (B-CREATURE-06).
-      const [position] = arrivalSpots(
-        ctx.draft as State,
-        1,
-        lair,
-        kind === "gardeners" || edgeOnly,
-        noisiest(ctx)?.id,
-      )
+      const position = spotFor(ctx, lair, kind === "gardeners" || edgeOnly)
       // B-BEHAVIOUR-05: an Ambusher at a Lair waits there hidden (R-BOARD-14).
       const lurks = lair !== undefined && startsHidden(ctx, g.creature)
       ctx.emit({
@@ -120,7 +126,7 @@ export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
  * the arrival point is the Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06), a fact
  * asked only when the row brings an Ambusher. With nobody noisy it comes at a Blight edge (R-BOARD-09).
  */
-export const ambushLair = (ctx: Ctx, groups: ReadonlyArray<Group>): string | undefined => {
+const ambushLair = (ctx: Ctx, groups: ReadonlyArray<Group>): string | undefined => {
   if (!groups.some((g) => startsHidden(ctx, g.creature))) return undefined
   const lairs = ctx.draft.tokens
     .filter((t) => t.kind === "lair")
@@ -133,6 +139,21 @@ export const ambushLair = (ctx: Ctx, groups: ReadonlyArray<Group>): string | und
     `Which is nearest ${noisy.name}: ${lairs.map((l) => `Lair ${l}`).join(", ")} or a Blight edge?`,
   )
   return typeof nearest === "string" && lairs.includes(nearest) ? nearest : undefined
+}
+
+/**
+ * Where a brood arrives and the words for the table: at `lair` when one is given; else, when it may
+ * lurk, at the Lair an Ambusher among it waits at (R-BATTLE-48); else at `at`.
+ */
+export const arrivalOf = (
+  ctx: Ctx,
+  groups: ReadonlyArray<Group>,
+  at: string,
+  lair: string | undefined,
+  mayLurk: boolean,
+): { readonly at: string; readonly lair: string | undefined } => {
+  const lurk = lair === undefined && mayLurk ? ambushLair(ctx, groups) : undefined
+  return lurk ? { at: `Lair ${lurk}`, lair: lurk } : { at, lair }
 }
 
 /** Rolls on an Encounter table and brings what it says. */
@@ -151,7 +172,7 @@ export const encounter = (
     if (face === 6) {
       const pick = pickAtRandom(ctx, hollowed.length, "which Hollowed returns")
       const h = hollowed[pick]!
-      const [position] = arrivalSpots(ctx.draft as State, 1, lair, false, noisiest(ctx)?.id)
+      const position = spotFor(ctx, lair, false)
       arriveHollowed(
         ctx,
         {
@@ -184,16 +205,8 @@ export const encounter = (
   })
   if (!result) return []
   const groups = [...result.creatures, ...(result.escorts ?? [])]
-  const where = lair ?? (edgeOnly ? undefined : ambushLair(ctx, groups))
-  const arrived = arrive(
-    ctx,
-    groups,
-    where && !lair ? `Lair ${where}` : at,
-    "brood",
-    result.name ?? table.name,
-    where,
-    edgeOnly,
-  )
+  const to = arrivalOf(ctx, groups, at, lair, !edgeOnly)
+  const arrived = arrive(ctx, groups, to.at, "brood", result.name ?? table.name, to.lair, edgeOnly)
   if (result.congregation) arrived.push(...congregation(ctx, result.congregation, arrivalPoint(ctx, true)))
   return arrived
 }

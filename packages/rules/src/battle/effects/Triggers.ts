@@ -15,7 +15,7 @@ import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"
 import { effectsOf } from "../combat/Pools.js"
-import { ambushLair, arrivalPoint, arrive, congregation, encounter } from "../creatures/Encounter.js"
+import { arrivalOf, arrivalPoint, arrive, congregation, encounter } from "../creatures/Encounter.js"
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
@@ -100,16 +100,8 @@ export const doEffect = (
         const name = ctx.env.content.get("creatures", e.creature)?.name ?? e.creature
         const groups = [{ creature: e.creature, count: (e.count as never) ?? 1 }]
         // An Ambusher brought to the nearest Lair lurks there, as one the Din brings (R-BATTLE-48).
-        const lurk = place === undefined && e.at === "nearestLairOrEdge" ? ambushLair(ctx, groups) : undefined
-        arrive(
-          ctx,
-          groups,
-          lurk ? `Lair ${lurk}` : at,
-          "brood",
-          `${name} (${source})`,
-          place ?? lurk,
-          edgeOnly,
-        )
+        const to = arrivalOf(ctx, groups, at, place, e.at === "nearestLairOrEdge")
+        arrive(ctx, groups, to.at, "brood", `${name} (${source})`, to.lair, edgeOnly)
       } else if (e.encounter !== undefined) {
         // A roll on the named Encounter table (B-ENCOUNTER-03; the Hollowed may answer it, B-HOLLOWED-03).
         const table = ctx.env.content.get("encounters", e.encounter)
