@@ -244,24 +244,23 @@ describe("carrying Loot (B-ACTION-SEARCH-02..04, B-DOWN-03)", () => {
 })
 
 describe("first aid (B-AID-01)", () => {
-  it("B-AID-01 a failed first-aid test heals nothing", () => {
+  /** A 1 gives first aid to A 2, hurt to 1 Health, rolling `faces`: A 2's Health after. */
+  const aidWith = (...faces: number[]): number => {
     const t = duel()
     t.do({ type: "adjust", model: "a.2", reason: "test: hurt", health: 1 })
     t.do({ type: "activate", model: "a.1" })
     t.state(contact("a.1", "a.2"))
     t.do({ type: "use", model: "a.1", use: "aid", target: "a.2" })
-    t.roll(3, 3)
-    expect(t.model("a.2").health).toBe(1)
+    t.roll(...faces)
+    return t.model("a.2").health
+  }
+
+  it("B-AID-01 a failed first-aid test heals nothing", () => {
+    expect(aidWith(3, 3)).toBe(1)
   })
 
   it("B-AID-01 a passed first-aid test heals 1 Health", () => {
-    const t = duel()
-    t.do({ type: "adjust", model: "a.2", reason: "test: hurt", health: 1 })
-    t.do({ type: "activate", model: "a.1" })
-    t.state(contact("a.1", "a.2"))
-    t.do({ type: "use", model: "a.1", use: "aid", target: "a.2" })
-    t.roll(4, 3)
-    expect(t.model("a.2").health).toBe(2)
+    expect(aidWith(4, 3)).toBe(2)
   })
 })
 
