@@ -11,7 +11,7 @@
  */
 import type { Event } from "./Event.js"
 import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
-import { deleteFact, factKey, factKeysAbout, mirror, putFact } from "./Facts.js"
+import { factKey, factKeysAbout, putFact } from "./Facts.js"
 import type { FactValue } from "./State.js"
 
 type Part =
@@ -243,8 +243,6 @@ export class Journal {
   constructor(private readonly d: Draft) {
     this.top = { ...d }
     this.models = d.models.length
-    // The facts are read through the cells from here on (every write to them goes through Facts).
-    mirror(d.facts)
   }
 
   /**
@@ -345,7 +343,7 @@ export class Journal {
 
   /** The facts about the id (those `forgetFactsOf` forgets, and maybe some already gone). */
   private keepFactsAbout(id: string): void {
-    for (const { key } of factKeysAbout(this.d.facts, id)) this.keepFact(key)
+    for (const key of factKeysAbout(this.d.facts, id)) this.keepFact(key)
   }
 
   private keepFact(key: string): void {
@@ -405,7 +403,7 @@ export class Journal {
     const facts = this.d.facts
     if (this.facts !== undefined)
       for (const [key, v] of this.facts)
-        if (v === undefined) deleteFact(facts, key)
+        if (v === undefined) delete facts[key]
         else putFact(facts, key, v)
     const models = this.d.models as unknown[]
     models.length = this.models
