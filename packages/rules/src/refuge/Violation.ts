@@ -29,12 +29,36 @@ export class RulesViolated extends Schema.TaggedError<RulesViolated>()("RulesVio
 export const violation = (path: string, message: string, clause?: string): Violation =>
   clause === undefined ? { path, message } : { path, message, clause }
 
+/** A parse issue as effect/Schema's ArrayFormatter gives it. */
+export type ParseIssue = { readonly path: ReadonlyArray<PropertyKey>; readonly message: string }
+
+/**
+ * Drops the "Expected undefined, actual …" issue an optional field adds beside the real one: an
+ * optional value is a union with `undefined`, and a reader told both "expected 0 to 100" and
+ * "expected undefined" for one bad number is misled. Kept when it is the only issue at or under
+ * its path.
+ */
+export const withoutUndefinedAlternatives = <I extends ParseIssue>(issues: ReadonlyArray<I>): I[] => {
+  // How many issues lie at or under each path (every prefix of each issue's path counts it once).
+  const under = new Map<string, number>()
+  for (const i of issues) {
+    let key = ""
+    under.set(key, (under.get(key) ?? 0) + 1)
+    for (const p of i.path) {
+      key += `/${String(p)}`
+      under.set(key, (under.get(key) ?? 0) + 1)
+    }
+  }
+  return issues.filter(
+    (i) =>
+      !i.message.startsWith("Expected undefined, actual ") ||
+      (under.get(i.path.map((p) => `/${String(p)}`).join("")) ?? 0) === 1,
+  )
+}
+
 /** Turns effect/Schema parse errors into violations with JSON-style paths. */
-export const fromParseIssues = (
-  issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>,
-  prefix = "",
-): Violation[] =>
-  issues.map((i) => ({
+export const fromParseIssues = (issues: ReadonlyArray<ParseIssue>, prefix = ""): Violation[] =>
+  withoutUndefinedAlternatives(issues).map((i) => ({
     path:
       (prefix ? [prefix] : [])
         .concat(
