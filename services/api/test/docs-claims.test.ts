@@ -155,6 +155,14 @@ describe("a bad field is one clear detail naming its path and what it takes", ()
     expect((await api.get("/v1/refuges", a.key)).body.length).toBe(before)
   })
 
+  it("a body or an element that is not an object says so, not the whole type spelled out", async () => {
+    const root = await api.post("/v1/raids", [1, 2], a.key)
+    expect(root.status).toBe(400)
+    expect(root.body.error.details).toEqual([{ path: "(root)", message: "Expected an object, actual [1,2]" }])
+    const nested = await api.post("/v1/raids", { sides: [5, { refuge: a.refuge }] }, a.key)
+    expect(nested.body.error.details).toEqual([{ path: "sides.0", message: "Expected an object, actual 5" }])
+  })
+
   it("a bad query parameter is said to be the query's, with its path", async () => {
     const raid = (await api.get("/v1/raids", a.key)).body[0]
     const r = await api.get(`/v1/raids/${raid.id}/events?limit=0`, a.key)

@@ -67,13 +67,20 @@ export const decodeBody = <A, I>(
       // Only the listed ones are formatted; the rest are counted (boundDetails keeps the count).
       const listed = issues.slice(0, MAX_DETAILS).map((i) => ({
         path: i.path.map(String).join(".") || "(root)",
-        message: i.message,
+        message: plainExpected(i.message),
       }))
       const unlisted = issues.slice(MAX_DETAILS).map(() => OMITTED)
       return Effect.fail(badRequest(`the ${what} does not match the schema`, [...listed, ...unlisted]))
     },
     onRight: Effect.succeed,
   })
+
+/**
+ * An unnamed struct's issue spells out its whole type ("Expected { readonly sides: minItems(2) &
+ * …; … }, actual 5"): a caller reads "Expected an object, actual 5", the path saying which.
+ */
+const plainExpected = (message: string): string =>
+  message.replace(/^Expected \{ readonly [\s\S]*\}, actual ([\s\S]*)$/, "Expected an object, actual $1")
 
 /** Decodes a query string's parameters: as decodeBody, saying it is the query that is wrong. */
 export const decodeQuery = <A, I>(schema: Schema.Schema<A, I>, query: unknown) =>
