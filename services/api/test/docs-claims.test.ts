@@ -174,6 +174,25 @@ describe("a bad field is one clear detail naming its path and what it takes", ()
   })
 })
 
+describe("docs/raids-over-http.md: 403 is for another side's command, not for a side that is not there", () => {
+  it("withdrawing a side the raid lacks is refused (400, path command), another side's is 403; nothing stored", async () => {
+    const made = await api.post("/v1/raids", { sides: [{ refuge: a.refuge }, { player: b.id }] }, a.key)
+    const raid = (await api.post(`/v1/raids/${made.body.id}/join`, { refuge: b.refuge }, b.key)).body
+    const withdraw = (side: string) =>
+      api.post(
+        `/v1/raids/${raid.id}/commands`,
+        { version: raid.version, command: { type: "withdraw", side } },
+        a.key,
+      )
+    const unknown = await withdraw("no-such-side")
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.error.details[0].path).toBe("command")
+    const theirs = await withdraw(raid.seats[1].side)
+    expect(theirs.status).toBe(403)
+    expect((await api.get(`/v1/raids/${raid.id}`, a.key)).body.version).toBe(raid.version)
+  })
+})
+
 describe("the OpenAPI document types what the library logs as unknown", () => {
   const schemas = openApiDocument().components!.schemas! as Record<
     string,

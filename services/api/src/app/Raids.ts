@@ -813,7 +813,8 @@ const lastCommander = (deps: Deps, raid: Repo.StoredRaid) =>
 
 /** The side a command is for: the model's, the side withdrawing, or the prompt's addressee. */
 const sideCommanded = (state: BattleState.State, c: BattleCommand.Command): string | undefined => {
-  if (c.type === "withdraw") return c.side
+  // A side the raid does not have is no one's: the engine refuses it (400), not another's (403).
+  if (c.type === "withdraw") return state.sides.some((s) => s.id === c.side) ? c.side : undefined
   if (c.type === "undo" || c.type === "adjust") return undefined
   if ("model" in c) return state.models.find((m) => m.id === c.model)?.side
   if (c.type === "roll" || c.type === "choose" || c.type === "state") return state.pending?.prompt?.by
