@@ -207,5 +207,6 @@ describe("the OpenAPI document types what the library logs as unknown", () => {
     expect(schemas.Pending!.properties!.command).toEqual({ $ref: "#/components/schemas/LoggedCommand" })
     expect(member("adjusted").properties.changes).toEqual({ $ref: "#/components/schemas/AdjustedChanges" })
     expect(JSON.stringify(schemas.LoggedCommand)).toContain("EngineStepCommand")
+    expect(JSON.stringify(schemas.SimReportSpec!.properties!.options)).toContain("critsInFight")
   })
 })

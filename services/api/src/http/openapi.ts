@@ -5,6 +5,7 @@
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
+import { BattleOptions } from "@blight/rules"
 import { Response } from "@whatwg-node/server"
 import { JSONSchema, Schema, SchemaAST } from "effect"
 import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi3-ts/oas31"
@@ -44,8 +45,9 @@ const withoutBuiltinIds = (node: unknown): unknown =>
 
 /**
  * Fields the library declares wider than they hold (`unknown`, so its event and prompt schemas
- * stay free of the command union), typed here as GraphQL types them (graphql/schema/raids.ts):
- * a logged command, and what an adjustment changed. `tag` picks a union member by its `type`.
+ * stay free of the command union), typed here as GraphQL types them (graphql/schema/raids.ts,
+ * simulations.ts): a logged command, what an adjustment changed, a simulation's options. `tag`
+ * picks a union member by its `type`.
  */
 const WIDE_FIELDS: ReadonlyArray<{
   component: string
@@ -56,6 +58,8 @@ const WIDE_FIELDS: ReadonlyArray<{
   { component: "BattleEvent", tag: "commanded", field: "command", schema: Raids.LoggedCommand },
   { component: "BattleEvent", tag: "adjusted", field: "changes", schema: Raids.AdjustedChanges },
   { component: "Pending", field: "command", schema: Raids.LoggedCommand },
+  // A simulation's ruling options, as given (graphql/schema/simulations.ts types them the same way).
+  { component: "SimReportSpec", field: "options", schema: Schema.encodedSchema(BattleOptions.Options) },
 ]
 
 type Node = { anyOf?: Node[]; properties?: Record<string, unknown> }
