@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest"
 import { parseCommand as parseBattleCommand } from "../src/battle/Battle.js"
 import { parseCommand as parseCampaignCommand } from "../src/campaign/Campaign.js"
 import { found } from "../src/refuge/Founding.js"
-import { withoutUndefinedAlternatives } from "../src/refuge/Violation.js"
+import { withAlternativesMerged, withoutUndefinedAlternatives } from "../src/refuge/Violation.js"
 import { content, validRoster } from "./fixtures/refuge-content.js"
 
 describe("an optional field's bad value is one problem at its path", () => {
@@ -38,5 +38,16 @@ describe("an optional field's bad value is one problem at its path", () => {
     expect(
       withoutUndefinedAlternatives([{ path: ["a", "b"], message: "is missing" }, undef(["a"]), undef(["c"])]),
     ).toEqual([{ path: ["a", "b"], message: "is missing" }, undef(["c"])])
+  })
+
+  it("a value none of several literals: one issue listing them, where the first was", () => {
+    const at = (message: string, path: string[] = ["table"]) => ({ path, message })
+    expect(
+      withAlternativesMerged([
+        at('Expected "declared", actual "hex"'),
+        at("is missing", ["raids"]),
+        at('Expected "board", actual "hex"'),
+      ]),
+    ).toEqual([at('Expected "declared" | "board", actual "hex"'), at("is missing", ["raids"])])
   })
 })

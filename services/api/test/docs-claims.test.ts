@@ -155,6 +155,17 @@ describe("a bad field is one clear detail naming its path and what it takes", ()
     expect((await api.get("/v1/refuges", a.key)).body.length).toBe(before)
   })
 
+  it("a value that is none of a field's literals: one detail listing them all", async () => {
+    const r = await api.post(
+      "/v1/raids",
+      { sides: [{ refuge: a.refuge }, { player: b.id }], dice: "loaded" },
+      a.key,
+    )
+    expect(r.body.error.details).toEqual([
+      { path: "dice", message: 'Expected "seeded" | "manual", actual "loaded"' },
+    ])
+  })
+
   it("a body or an element that is not an object says so, not the whole type spelled out", async () => {
     const root = await api.post("/v1/raids", [1, 2], a.key)
     expect(root.status).toBe(400)

@@ -56,9 +56,49 @@ export const withoutUndefinedAlternatives = <I extends ParseIssue>(issues: Reado
   )
 }
 
+/**
+ * One issue per value that matches none of several literals: effect reports each member
+ * ("Expected \"declared\", actual \"hex\""; "Expected \"board\", actual \"hex\""), read as one
+ * "Expected \"declared\" | \"board\", actual \"hex\"" at the first one's place.
+ */
+export const withAlternativesMerged = <I extends ParseIssue>(issues: ReadonlyArray<I>): I[] => {
+  const literal = /^Expected ("(?:[^"\\]|\\.)*"|-?\d[\d.e+-]*|true|false|null), actual ([\s\S]*)$/
+  type Group = { readonly issue: I; readonly actual: string; readonly expected: string[] }
+  const groups = new Map<string, Group>()
+  const out: Array<I | Group> = []
+  for (const issue of issues) {
+    const m = literal.exec(issue.message)
+    if (!m) {
+      out.push(issue)
+      continue
+    }
+    const key = `${issue.path.map(String).join("/")}\u0000${m[2]}`
+    const seen = groups.get(key)
+    if (seen) seen.expected.push(m[1]!)
+    else {
+      const group: Group = { issue, actual: m[2]!, expected: [m[1]!] }
+      groups.set(key, group)
+      out.push(group)
+    }
+  }
+  const grouped = new Set<unknown>(groups.values())
+  return out.map((o) =>
+    grouped.has(o)
+      ? {
+          ...(o as Group).issue,
+          message: `Expected ${(o as Group).expected.join(" | ")}, actual ${(o as Group).actual}`,
+        }
+      : (o as I),
+  )
+}
+
+/** The issues a reader should see: no `undefined` alternative beside a real one, literals merged. */
+export const readableIssues = <I extends ParseIssue>(issues: ReadonlyArray<I>): I[] =>
+  withAlternativesMerged(withoutUndefinedAlternatives(issues))
+
 /** Turns effect/Schema parse errors into violations with JSON-style paths. */
 export const fromParseIssues = (issues: ReadonlyArray<ParseIssue>, prefix = ""): Violation[] =>
-  withoutUndefinedAlternatives(issues).map((i) => ({
+  readableIssues(issues).map((i) => ({
     path:
       (prefix ? [prefix] : [])
         .concat(

@@ -63,7 +63,7 @@ export const decodeBody = <A, I>(
 ): Effect.Effect<A, ApiError> =>
   Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(body), {
     onLeft: (e) => {
-      const issues = Violation.withoutUndefinedAlternatives(ParseResult.ArrayFormatter.formatErrorSync(e))
+      const issues = Violation.readableIssues(ParseResult.ArrayFormatter.formatErrorSync(e))
       // Only the listed ones are formatted; the rest are counted (boundDetails keeps the count).
       const listed = issues.slice(0, MAX_DETAILS).map((i) => ({
         path: i.path.map(String).join(".") || "(root)",

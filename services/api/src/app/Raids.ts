@@ -515,7 +515,7 @@ export const refugeFor = (
   Effect.gen(function* () {
     if ((side.refuge === undefined) === (side.roster === undefined))
       return yield* Effect.fail(
-        badRequest("give a side's refuge or its roster, not both", [
+        badRequest("give a side's refuge or its roster: exactly one of the two", [
           { path, message: "exactly one of refuge, roster" },
         ]),
       )
