@@ -49,6 +49,17 @@ export const parse = <O extends Options>(
     // node's "argument is ambiguous": a value starting with "-" (a negative number) is taken for an option.
     const dashed = /^Option '(-[^']+)' argument is ambiguous/.exec(msg)
     if (dashed) throw new UsageError(`${dashed[1]}: a value starting with "-" is written ${dashed[1]}=VALUE`)
+    // node's hint for an unknown option is about positionals starting with "-": apt for a negative
+    // number, misleading for a flag this verb does not take (say which it does take instead).
+    const unknown = /^Unknown option '([^']+)'/.exec(msg)
+    if (unknown && /^-\d/.test(unknown[1]!))
+      throw new UsageError(`${unknown[1]}: a negative number is written after "--", as in -- ${unknown[1]}`)
+    if (unknown) {
+      const known = Object.keys(options).map((k) => `--${k}`)
+      throw new UsageError(
+        `unknown option ${unknown[1]}${known.length ? ` (this takes ${known.join(", ")})` : ""}`,
+      )
+    }
     throw new UsageError(msg.replace(/^.*?: /, "").replace(/\.$/, ""))
   }
 }

@@ -43,6 +43,17 @@ describe("deployment settings", () => {
     }
   })
 
+  it(".env.example lists every variable the service reads (services/api/src/config.ts)", () => {
+    const read = [
+      ...readFileSync(join(REPO_ROOT, "services/api/src/config.ts"), "utf8").matchAll(
+        /(?:int|text)\("([A-Z_]+)"/g,
+      ),
+    ].map((m) => m[1]!)
+    expect(read.length).toBeGreaterThan(10)
+    const listed = new Set(examples().map(([name]) => name))
+    expect(read.filter((name) => !listed.has(name))).toEqual([])
+  })
+
   it("docs/deploy.md names every setting", () => {
     const doc = read("docs/deploy.md")
     const missing = examples()

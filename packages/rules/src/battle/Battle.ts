@@ -11,6 +11,7 @@ import type { Prng } from "@blight/dice"
 import { Either, ParseResult, Schema } from "effect"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
+import { readableIssues } from "../refuge/Violation.js"
 import type { Board } from "./board/Board.js"
 import { random as randomBoardOf } from "./board/Generator.js"
 import { make as planeSpace } from "./board/PlaneSpace.js"
@@ -90,7 +91,7 @@ export const parseCommand = (input: unknown): Either.Either<Command, ReadonlyArr
       onExcessProperty: "error",
     })(input),
     (e) =>
-      ParseResult.ArrayFormatter.formatErrorSync(e)
+      readableIssues(ParseResult.ArrayFormatter.formatErrorSync(e))
         .slice(0, 20)
         .map((i) => `${i.path.length ? i.path.join(".") : "command"}: ${i.message}`),
   )

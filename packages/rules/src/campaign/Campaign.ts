@@ -13,6 +13,7 @@ import { hash as battleHash } from "../battle/Battle.js"
 import type { SetupInput } from "../battle/Setup.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
+import { readableIssues } from "../refuge/Violation.js"
 import { Command } from "./Command.js"
 import type { Env } from "./Context.js"
 import { apply, type Rejection } from "./Decide.js"
@@ -95,7 +96,7 @@ export const parseCommand = (input: unknown): Either.Either<Command, ReadonlyArr
       `type: a campaign command's type is one of ${Command.members.map((m) => m.fields.type.literals[0]).join(", ")}`,
     ])
   return Either.mapLeft(decodeCommand(input), (e) =>
-    ParseResult.ArrayFormatter.formatErrorSync(e)
+    readableIssues(ParseResult.ArrayFormatter.formatErrorSync(e))
       .slice(0, 20)
       .map((i) => `${i.path.length ? i.path.join(".") : "command"}: ${i.message}`),
   )

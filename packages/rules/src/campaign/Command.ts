@@ -11,7 +11,7 @@ const command = <T extends string, F extends Schema.Struct.Fields>(type: T, fiel
   Schema.Struct({ type: Schema.Literal(type), ...fields }).annotations({ description })
 
 const refuge = Schema.Int.pipe(Schema.between(0, 7)).annotations({
-  description: "The Refuge's index in the campaign",
+  description: "The Refuge's index in the campaign, a whole number from 0 to 7",
 })
 const by = Schema.String.annotations({ description: "The survivor (id) who runs the Errand (R-CAMPAIGN-08)" })
 

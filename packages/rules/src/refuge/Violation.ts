@@ -29,12 +29,76 @@ export class RulesViolated extends Schema.TaggedError<RulesViolated>()("RulesVio
 export const violation = (path: string, message: string, clause?: string): Violation =>
   clause === undefined ? { path, message } : { path, message, clause }
 
+/** A parse issue as effect/Schema's ArrayFormatter gives it. */
+export type ParseIssue = { readonly path: ReadonlyArray<PropertyKey>; readonly message: string }
+
+/**
+ * Drops the "Expected undefined, actual …" issue an optional field adds beside the real one: an
+ * optional value is a union with `undefined`, and a reader told both "expected 0 to 100" and
+ * "expected undefined" for one bad number is misled. Kept when it is the only issue at or under
+ * its path.
+ */
+export const withoutUndefinedAlternatives = <I extends ParseIssue>(issues: ReadonlyArray<I>): I[] => {
+  // How many issues lie at or under each path (every prefix of each issue's path counts it once).
+  const under = new Map<string, number>()
+  for (const i of issues) {
+    let key = ""
+    under.set(key, (under.get(key) ?? 0) + 1)
+    for (const p of i.path) {
+      key += `/${String(p)}`
+      under.set(key, (under.get(key) ?? 0) + 1)
+    }
+  }
+  return issues.filter(
+    (i) =>
+      !i.message.startsWith("Expected undefined, actual ") ||
+      (under.get(i.path.map((p) => `/${String(p)}`).join("")) ?? 0) === 1,
+  )
+}
+
+/**
+ * One issue per value that matches none of several literals: effect reports each member
+ * ("Expected \"declared\", actual \"hex\""; "Expected \"board\", actual \"hex\""), read as one
+ * "Expected \"declared\" | \"board\", actual \"hex\"" at the first one's place.
+ */
+export const withAlternativesMerged = <I extends ParseIssue>(issues: ReadonlyArray<I>): I[] => {
+  const literal = /^Expected ("(?:[^"\\]|\\.)*"|-?\d[\d.e+-]*|true|false|null), actual ([\s\S]*)$/
+  type Group = { readonly issue: I; readonly actual: string; readonly expected: string[] }
+  const groups = new Map<string, Group>()
+  const out: Array<I | Group> = []
+  for (const issue of issues) {
+    const m = literal.exec(issue.message)
+    if (!m) {
+      out.push(issue)
+      continue
+    }
+    const key = `${issue.path.map(String).join("/")}\u0000${m[2]}`
+    const seen = groups.get(key)
+    if (seen) seen.expected.push(m[1]!)
+    else {
+      const group: Group = { issue, actual: m[2]!, expected: [m[1]!] }
+      groups.set(key, group)
+      out.push(group)
+    }
+  }
+  const grouped = new Set<unknown>(groups.values())
+  return out.map((o) =>
+    grouped.has(o)
+      ? {
+          ...(o as Group).issue,
+          message: `Expected ${(o as Group).expected.join(" | ")}, actual ${(o as Group).actual}`,
+        }
+      : (o as I),
+  )
+}
+
+/** The issues a reader should see: no `undefined` alternative beside a real one, literals merged. */
+export const readableIssues = <I extends ParseIssue>(issues: ReadonlyArray<I>): I[] =>
+  withAlternativesMerged(withoutUndefinedAlternatives(issues))
+
 /** Turns effect/Schema parse errors into violations with JSON-style paths. */
-export const fromParseIssues = (
-  issues: ReadonlyArray<{ readonly path: ReadonlyArray<PropertyKey>; readonly message: string }>,
-  prefix = "",
-): Violation[] =>
-  issues.map((i) => ({
+export const fromParseIssues = (issues: ReadonlyArray<ParseIssue>, prefix = ""): Violation[] =>
+  readableIssues(issues).map((i) => ({
     path:
       (prefix ? [prefix] : [])
         .concat(

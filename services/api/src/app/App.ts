@@ -18,6 +18,7 @@ import {
   type Problem,
   type Refuge,
   type Registry,
+  Violation,
 } from "@blight/rules"
 import { Effect, Either, Exit, ParseResult, Schema } from "effect"
 import type { Kysely } from "kysely"
@@ -55,20 +56,35 @@ export type Player = Repo.Player
  * first MAX_DETAILS, and how many more: see ApiError.boundDetails). The body has passed the
  * structural check first, so the schema's work is bounded.
  */
-export const decodeBody = <A, I>(schema: Schema.Schema<A, I>, body: unknown): Effect.Effect<A, ApiError> =>
+export const decodeBody = <A, I>(
+  schema: Schema.Schema<A, I>,
+  body: unknown,
+  what: "request body" | "query" = "request body",
+): Effect.Effect<A, ApiError> =>
   Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(body), {
     onLeft: (e) => {
-      const issues = ParseResult.ArrayFormatter.formatErrorSync(e)
+      const issues = Violation.readableIssues(ParseResult.ArrayFormatter.formatErrorSync(e))
       // Only the listed ones are formatted; the rest are counted (boundDetails keeps the count).
       const listed = issues.slice(0, MAX_DETAILS).map((i) => ({
         path: i.path.map(String).join(".") || "(root)",
-        message: i.message,
+        message: plainExpected(i.message),
       }))
       const unlisted = issues.slice(MAX_DETAILS).map(() => OMITTED)
-      return Effect.fail(badRequest("the request body does not match the schema", [...listed, ...unlisted]))
+      return Effect.fail(badRequest(`the ${what} does not match the schema`, [...listed, ...unlisted]))
     },
     onRight: Effect.succeed,
   })
+
+/**
+ * An unnamed struct's issue spells out its whole type ("Expected { readonly sides: minItems(2) &
+ * …; … }, actual 5"): a caller reads "Expected an object, actual 5", the path saying which.
+ */
+const plainExpected = (message: string): string =>
+  message.replace(/^Expected \{ readonly [\s\S]*\}, actual ([\s\S]*)$/, "Expected an object, actual $1")
+
+/** Decodes a query string's parameters: as decodeBody, saying it is the query that is wrong. */
+export const decodeQuery = <A, I>(schema: Schema.Schema<A, I>, query: unknown) =>
+  decodeBody(schema, query, "query")
 
 /** Stands in for a detail past MAX_DETAILS: counted in `omitted`, never shown. */
 const OMITTED: ErrorDetail = { path: "", message: "" }
@@ -255,7 +271,7 @@ const packList = (packs: string | undefined) =>
 export const listContent = (deps: Deps, kindName: string, query: unknown) =>
   Effect.gen(function* () {
     const kind = yield* kindOf(kindName)
-    const q = yield* decodeBody(ContentQuery, query)
+    const q = yield* decodeQuery(ContentQuery, query)
     const packs = packList(q.packs)
     // Filtering by a homebrew pack that is not merged in would always give an empty page.
     if (q.pack && q.pack !== "the-blight" && !packs.includes(q.pack))
@@ -292,7 +308,7 @@ export const listContent = (deps: Deps, kindName: string, query: unknown) =>
 export const getContent = (deps: Deps, kindName: string, id: string, query: unknown) =>
   Effect.gen(function* () {
     const kind = yield* kindOf(kindName)
-    const q = yield* decodeBody(ContentQuery, query)
+    const q = yield* decodeQuery(ContentQuery, query)
     const registry = yield* contentWith(deps, packList(q.packs))
     const s = registry.sourced(kind, id)
     if (!s) return yield* Effect.fail(notFound(`no ${kind} "${id}"`))

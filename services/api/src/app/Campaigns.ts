@@ -29,7 +29,7 @@ import * as CampaignRepo from "../db/campaigns.js"
 import * as Repo from "../db/repositories.js"
 import { noticeOf } from "../live/Notifier.js"
 import { type ApiError, badRequest, conflict, forbidden, notFound, rulesViolated } from "./ApiError.js"
-import { type Caller, contentWith, type Deps, decodeBody, type Player } from "./App.js"
+import { type Caller, contentWith, type Deps, decodeBody, decodeQuery, type Player } from "./App.js"
 import * as Raids from "./Raids.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
@@ -63,7 +63,8 @@ export const CreateCampaignRequest = Schema.Struct({
   ),
   seed: Schema.optional(
     Seed.annotations({
-      description: "The dice's seed (kept on the server, never shown); default: a new one",
+      description:
+        "A whole number from 0 to 2^53−1: the dice's seed (kept on the server, never shown); default: a new one",
     }),
   ),
 }).annotations({ identifier: "CreateCampaignRequest" })
@@ -72,8 +73,10 @@ export const JoinCampaignRequest = Schema.Struct({
   refuge: Id.annotations({ description: "A stored Refuge or Congregation of the caller's" }),
 }).annotations({ identifier: "JoinCampaignRequest" })
 
+// A refined schema's description is what a decode error says it expected: it states the range.
 const Version = Schema.Int.pipe(Schema.between(0, 10_000_000)).annotations({
-  description: "The campaign's version the command was decided against (409 if stale)",
+  description:
+    "A whole number from 0 to 10,000,000: the campaign's version the command was decided against (409 if stale)",
 })
 
 /** What a player may command: every campaign command but `recordRaid`, which the server gives when a raid ends. */
@@ -116,7 +119,7 @@ export const StartRaidRequest = Schema.Struct({
   version: Version,
   scenario: Schema.optional(Id.annotations({ description: "A scenario id (default: cache)" })),
   board: Schema.optional(
-    Schema.Literal("random").annotations({ description: "Play on a seeded random board" }),
+    Schema.Literal("random").annotations({ description: '"random": play on a seeded random board' }),
   ),
   options: Schema.optional(
     Schema.encodedSchema(BattleOptions.Options).annotations({
@@ -807,7 +810,7 @@ export const startRaid = (deps: Deps, player: Caller, id: string, body: unknown)
 /** A page of the log: events after `after`, at most `limit` (default 200). */
 export const campaignEvents = (deps: Deps, player: Caller, id: string, query: unknown) =>
   Effect.gen(function* () {
-    const q = yield* decodeBody(Raids.EventsQuery, query)
+    const q = yield* decodeQuery(Raids.EventsQuery, query)
     const c = yield* readable(deps, player, id)
     const after = q.after ?? 0
     const rows = yield* db(() => Repo.eventsAfter(deps.db, c.id, after, { limit: q.limit ?? 200 }))

@@ -37,7 +37,15 @@ import {
   notFound,
   rulesViolated,
 } from "./ApiError.js"
-import { type Caller, contentWith, type Deps, decodeBody, keptBytes, type Player } from "./App.js"
+import {
+  type Caller,
+  contentWith,
+  type Deps,
+  decodeBody,
+  decodeQuery,
+  keptBytes,
+  type Player,
+} from "./App.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 
@@ -109,7 +117,8 @@ const createFields = {
   ),
   seed: Schema.optional(
     Seed.annotations({
-      description: "The dice's seed (kept on the server, never shown); default: a new one",
+      description:
+        "A whole number from 0 to 2^53−1: the dice's seed (kept on the server, never shown); default: a new one",
     }),
   ),
   board: Schema.optional(
@@ -138,8 +147,10 @@ export const JoinRaidRequest = Schema.Struct({
   roster: Schema.optional(Roster.Roster),
 }).annotations({ identifier: "JoinRaidRequest", description: "Give refuge or roster" })
 
+// A refined schema's description is what a decode error says it expected: it states the range.
 const Version = Schema.Int.pipe(Schema.between(0, 10_000_000)).annotations({
-  description: "The raid's version the command was decided against (409 if stale)",
+  description:
+    "A whole number from 0 to 10,000,000: the raid's version the command was decided against (409 if stale)",
 })
 
 export const CommandBody = Schema.Struct({
@@ -169,6 +180,30 @@ export const AdjustRequest = Schema.Struct({
 export const EventsQuery = Schema.Struct({
   after: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 10_000_000))),
   limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000))),
+})
+
+/**
+ * What the engine logs as a batch's command (`unknown` in its event and pending schemas): a
+ * player's command, or the engine's own next step (`{type: "continue", step}`, by "engine"),
+ * whose step names are a type of the engine's, not a schema, so it is text here.
+ */
+export const LoggedCommand = Schema.Union(
+  BattleCommand.Command,
+  Schema.Struct({
+    type: Schema.Literal("continue"),
+    step: Schema.String.annotations({
+      description: "The phase the engine runs next (setup, round, creature, …)",
+    }),
+  }).annotations({
+    identifier: "EngineStepCommand",
+    description: "The engine's own step, the command of its batch",
+  }),
+).annotations({ identifier: "LoggedCommand" })
+// An adjustment logs the fields the `adjust` command changed: those of the command but its tag,
+// reason and model.
+export const AdjustedChanges = BattleCommand.Adjust.pipe(Schema.omit("type", "reason", "model")).annotations({
+  identifier: "AdjustedChanges",
+  description: "What an adjustment changed: the fields of the adjust command that were set",
 })
 
 /** The state as a player sees it: everything but the dice state. */
@@ -455,7 +490,7 @@ const viewed = (events: ReadonlyArray<BattleEvent.Event>, first: number): RaidEv
 /** A page of the log: events after `after`, at most `limit` (default 200). */
 export const raidEvents = (deps: Deps, player: Caller, id: string, query: unknown) =>
   Effect.gen(function* () {
-    const q = yield* decodeBody(EventsQuery, query)
+    const q = yield* decodeQuery(EventsQuery, query)
     const raid = yield* load(deps, id)
     yield* reader(raid, player)
     const after = q.after ?? 0
@@ -480,7 +515,7 @@ export const refugeFor = (
   Effect.gen(function* () {
     if ((side.refuge === undefined) === (side.roster === undefined))
       return yield* Effect.fail(
-        badRequest("give a side's refuge or its roster, not both", [
+        badRequest("give a side's refuge or its roster: exactly one of the two", [
           { path, message: "exactly one of refuge, roster" },
         ]),
       )
@@ -778,7 +813,8 @@ const lastCommander = (deps: Deps, raid: Repo.StoredRaid) =>
 
 /** The side a command is for: the model's, the side withdrawing, or the prompt's addressee. */
 const sideCommanded = (state: BattleState.State, c: BattleCommand.Command): string | undefined => {
-  if (c.type === "withdraw") return c.side
+  // A side the raid does not have is no one's: the engine refuses it (400), not another's (403).
+  if (c.type === "withdraw") return state.sides.some((s) => s.id === c.side) ? c.side : undefined
   if (c.type === "undo" || c.type === "adjust") return undefined
   if ("model" in c) return state.models.find((m) => m.id === c.model)?.side
   if (c.type === "roll" || c.type === "choose" || c.type === "state") return state.pending?.prompt?.by

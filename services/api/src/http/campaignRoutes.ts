@@ -14,7 +14,7 @@ const StreamQuery = Schema.Struct({ after: Raids.EventsQuery.fields.after })
 
 const campaignStream = (ctx: RouteContext) =>
   Effect.gen(function* () {
-    const q = yield* App.decodeBody(StreamQuery, ctx.query)
+    const q = yield* App.decodeQuery(StreamQuery, ctx.query)
     const c = yield* Campaigns.followable(ctx.deps, ctx.player, ctx.params.id!)
     const after = resumeAt(ctx.lastEventId, q.after, c.version)
     return sseOf(ctx.signal, (signal) => Campaigns.follow(ctx.deps, c.id, after, signal))

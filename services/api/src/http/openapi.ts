@@ -5,10 +5,12 @@
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
+import { BattleOptions } from "@blight/rules"
 import { Response } from "@whatwg-node/server"
 import { JSONSchema, Schema, SchemaAST } from "effect"
 import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi3-ts/oas31"
 import { ErrorBody } from "../app/ApiError.js"
+import * as Raids from "../app/Raids.js"
 import { namedSchemas, routes } from "./routes.js"
 
 const require = createRequire(import.meta.url)
@@ -40,6 +42,45 @@ const withoutBuiltinIds = (node: unknown): unknown =>
             .map(([k, v]) => [k, withoutBuiltinIds(v)]),
         )
       : node
+
+/**
+ * Fields the library declares wider than they hold (`unknown`, so its event and prompt schemas
+ * stay free of the command union), typed here as GraphQL types them (graphql/schema/raids.ts,
+ * simulations.ts): a logged command, what an adjustment changed, a simulation's options. `tag`
+ * picks a union member by its `type`.
+ */
+const WIDE_FIELDS: ReadonlyArray<{
+  component: string
+  tag?: string
+  field: string
+  schema: Schema.Schema.Any
+}> = [
+  { component: "BattleEvent", tag: "commanded", field: "command", schema: Raids.LoggedCommand },
+  { component: "BattleEvent", tag: "adjusted", field: "changes", schema: Raids.AdjustedChanges },
+  { component: "Pending", field: "command", schema: Raids.LoggedCommand },
+  // A simulation's ruling options, as given (graphql/schema/simulations.ts types them the same way).
+  { component: "SimReportSpec", field: "options", schema: Schema.encodedSchema(BattleOptions.Options) },
+]
+
+type Node = { anyOf?: Node[]; properties?: Record<string, unknown> }
+const retypeWideFields = (
+  definitions: Record<string, JSONSchema.JsonSchema7>,
+  schemaOf: (s: Schema.Schema.Any) => SchemaObject,
+) => {
+  for (const { component, tag, field, schema } of WIDE_FIELDS) {
+    const root = definitions[component] as Node | undefined
+    const node =
+      tag === undefined
+        ? root
+        : root?.anyOf?.find(
+            (m) => (m.properties?.type as { enum?: unknown[] } | undefined)?.enum?.[0] === tag,
+          )
+    // A library change that moves the field must fail here, not leave it untyped.
+    if (!node?.properties?.[field])
+      throw new Error(`openapi: no ${component}${tag ? `[${tag}]` : ""}.${field}`)
+    node.properties[field] = schemaOf(schema)
+  }
+}
 
 const identifierOf = (s: Schema.Schema.Any): string =>
   String(s.ast.annotations[SchemaAST.IdentifierAnnotationId] ?? "value")
@@ -161,6 +202,7 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
     paths[r.path] = { ...(paths[r.path] ?? {}), [r.method.toLowerCase()]: op }
   }
   for (const [path, item] of Object.entries(paths)) builder.addPath(path, item)
+  retypeWideFields(definitions, schemaOf)
   for (const [name, def] of Object.entries(definitions))
     builder.addSchema(name, withoutBuiltinIds(def) as SchemaObject)
   // Probes for a load balancer (docs/deploy.md): outside the route table, never rate-limited.

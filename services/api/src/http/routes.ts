@@ -303,7 +303,7 @@ const StreamQuery = Schema.Struct({ after: Raids.EventsQuery.fields.after })
 const raidStream = (ctx: RouteContext) =>
   Effect.gen(function* () {
     const { deps, player, params, query } = ctx
-    const q = yield* App.decodeBody(StreamQuery, query)
+    const q = yield* App.decodeQuery(StreamQuery, query)
     const raid = yield* Raids.followable(deps, player, params.id!)
     const after = resumeAt(ctx.lastEventId, q.after, raid.version)
     return sseOf(ctx.signal, (signal) => Raids.follow(deps, raid.id, after, signal))

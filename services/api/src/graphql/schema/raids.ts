@@ -6,7 +6,7 @@
  * schemas (`fromSchema.ts`), the command input too (`inputFromSchema.ts`).
  */
 import { BattleCommand, BattleEvent, BattleOptions, BattleState, Roster } from "@blight/rules"
-import { SchemaAST as AST, Effect, Schema } from "effect"
+import { SchemaAST as AST, Effect } from "effect"
 import { createGraphQLError } from "graphql-yoga"
 import type { ApiError } from "../../app/ApiError.js"
 import * as Raids from "../../app/Raids.js"
@@ -26,35 +26,9 @@ const eventOf = (type: string): AST.AST => {
   if (!found) throw new Error(`no ${type} event`)
   return found
 }
-/**
- * What the engine logs as a batch's command (`unknown` in its event and pending schemas): a
- * player's command, or the engine's own next step (`{type: "continue", step}`, by "engine"),
- * whose step names are a type of the engine's, not a schema, so it is text here.
- */
-const LoggedCommand = Schema.Union(
-  BattleCommand.Command,
-  Schema.Struct({
-    type: Schema.Literal("continue"),
-    step: Schema.String.annotations({
-      description: "The phase the engine runs next (setup, round, creature, …)",
-    }),
-  }).annotations({
-    identifier: "EngineStepCommand",
-    description: "The engine's own step, the command of its batch",
-  }),
-).annotations({ identifier: "LoggedCommand" })
-typeFieldAs(eventOf("commanded"), "command", LoggedCommand)
-typeFieldAs(BattleState.Pending.ast, "command", LoggedCommand)
-// An adjustment logs the fields the `adjust` command changed: those of the command but its tag,
-// reason and model.
-typeFieldAs(
-  eventOf("adjusted"),
-  "changes",
-  BattleCommand.Adjust.pipe(Schema.omit("type", "reason", "model")).annotations({
-    identifier: "AdjustedChanges",
-    description: "What an adjustment changed: the fields of the adjust command that were set",
-  }),
-)
+typeFieldAs(eventOf("commanded"), "command", Raids.LoggedCommand)
+typeFieldAs(BattleState.Pending.ast, "command", Raids.LoggedCommand)
+typeFieldAs(eventOf("adjusted"), "changes", Raids.AdjustedChanges)
 
 const RaidRef = outputType(Raids.RaidView, "Raid")
 const RaidEventRef = outputType(Raids.RaidEvent, "RaidEvent")
