@@ -75,20 +75,14 @@ const storesLine = (s) =>
 // A fact the table is asked (is A in cover from B? within 6"?): every kind of query, answered as
 // its fields, of which the ones a kind lacks are left out; its q names the kind.
 const FACT_QUERY = [
-  "FactQuery1",
-  "FactQuery2",
-  "FactQuery3",
-  "FactQuery4",
-  "FactQuery5",
-  "FactQuery6",
-  "FactQuery7",
-]
-  .map((t) => `... on ${t} { q a }`)
-  .join(" ")
-  .concat(" ... on FactQuery2 { b inches } ... on FactQuery6 { b inches } ... on FactQuery1 { b }")
-  .concat(
-    " ... on FactQuery3 { b } ... on FactQuery4 { b } ... on FactQuery5 { terrain } ... on FactQuery7 { among }",
-  )
+  "... on FactQueryContact { q a b }",
+  "... on FactQueryCover { q a b }",
+  "... on FactQuerySees { q a b }",
+  "... on FactQueryWithin { q a b inches }",
+  "... on FactQueryReach { q a b inches }",
+  "... on FactQueryIn { q a terrain }",
+  "... on FactQueryNearest { q a among }",
+].join(" ")
 // The commands the example plays, selected by type (each is one member of the BattleCommand
 // union), and sent back as the BattleCommandInput: one field named by the type
 const LEGAL = `query Legal($id: ID!) { raidLegal(id: $id) { version commands { __typename

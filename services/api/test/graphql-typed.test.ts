@@ -107,6 +107,18 @@ describe("typed GraphQL", () => {
     for (const i of page.items) expect(i.content[`${i.content.__typename}_id`]).toBe(i.id)
   })
 
+  it("a union's members are named by what tells them apart, never by their position", () => {
+    const numbered = Object.keys(schema.getTypeMap()).filter((n) => !n.startsWith("__") && /[0-9]$/.test(n))
+    expect(numbered).toEqual([])
+    const members = (n: string) => {
+      const t = schema.getType(n)
+      return isUnionType(t) ? t.getTypes().map((m) => m.name) : []
+    }
+    expect(members("BattleEvent")).toContain("BattleEventMoved")
+    expect(members("FactQuery")).toEqual(expect.arrayContaining(["FactQueryContact", "FactQueryWithin"]))
+    expect(members("MarketOrder")).toEqual(expect.arrayContaining(["MarketOrderBuy", "MarketOrderSell"]))
+  })
+
   it("a weapon is a Weapon with its own fields", async () => {
     const d = await run(
       `{ getContent(kind: weapons, id: "pistol") { content { __typename ... on Weapon { id name } } } }`,

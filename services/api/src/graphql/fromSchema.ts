@@ -339,7 +339,7 @@ const unionRef = (
   remember(ref)
   members.push(
     ...structs.map((s, i) => ({
-      ref: objectOf(s, `${name}${i + 1}`),
+      ref: objectOf(s, `${name}${memberTag(s, structs) ?? i + 1}`),
       is: Schema.is(Schema.encodedSchema(Schema.make(s)), { onExcessProperty: "error" }) as (
         u: unknown,
       ) => boolean,
@@ -352,6 +352,37 @@ const unionRef = (
     })
   ref.addTypes(() => members.map((m) => m.ref))
   return ref
+}
+
+/** The keys a union's members are told apart by, most telling first. */
+const TAG_KEYS = ["type", "kind", "_tag", "q", "fact", "on", "is"]
+
+/**
+ * A name for a union member from what tells it apart (`BattleEventMoved`, not `BattleEvent7`):
+ * the first of {@link TAG_KEYS} every member holds as a distinct literal, this member's literal
+ * word in PascalCase; else the first required key no other member has (`MarketOrderSell`). None:
+ * `undefined`, and the member keeps its position.
+ */
+const memberTag = (s: AST.TypeLiteral, structs: readonly AST.TypeLiteral[]): string | undefined => {
+  const literalAt = (t: AST.TypeLiteral, key: string): string | undefined => {
+    const p = t.propertySignatures.find((ps) => ps.name === key)
+    const w = p && wire(p.type)
+    return w && AST.isLiteral(w) && typeof w.literal === "string" ? w.literal : undefined
+  }
+  for (const key of TAG_KEYS) {
+    const words = structs.map((t) => literalAt(t, key))
+    if (words.some((w) => w === undefined) || new Set(words).size !== words.length) continue
+    const word = pascal(literalAt(s, key)!)
+    return NAME.test(word) ? word : undefined
+  }
+  const own = s.propertySignatures.find(
+    (p) =>
+      !p.isOptional &&
+      typeof p.name === "string" &&
+      structs.every((t) => t === s || !t.propertySignatures.some((q) => q.name === p.name)),
+  )
+  const word = own && pascal(own.name as string)
+  return word && NAME.test(word) ? word : undefined
 }
 
 /** An object type for a struct, one field per property whose name GraphQL allows. */
