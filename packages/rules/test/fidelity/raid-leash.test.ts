@@ -16,7 +16,7 @@ import { draftOf } from "../../src/battle/Evolve.js"
 import { declared } from "../../src/battle/Space.js"
 import type { FactQuery, FactValue, Prompt, State } from "../../src/battle/State.js"
 import { A, rect, registry } from "../board/fixtures.js"
-import { activate, fought, movedOf, scene } from "../board/scenes.js"
+import { activate, fought, movedOf, type Pt, scene } from "../board/scenes.js"
 
 const GROUND = "feature:lair+sporeTerrain"
 
@@ -61,15 +61,14 @@ const onATable = (s: State, id: string, answer: (q: FactQuery) => FactValue) => 
 describe("A Tender's leash (B-BEHAVIOUR-14, R-BOARD-13, R-BOARD-17)", () => {
   // Two Spore patches 32" apart: between them is ground more than 12" from either.
   const patches = [rect("s1", "spore", 0, 16, 2, 20), rect("s2", "spore", 34, 16, 36, 20)]
+  /** A Gardener Tender at `at`, the survivor A at `survivor`, on a board with these patches. */
+  const tender = (at: Pt, survivor: Pt, terrain = [patches[0]!]) =>
+    scene({ [A]: survivor }, { c1: { ref: "gardener-tender", at } }, { terrain })
 
   it('B-BEHAVIOUR-14 R-BOARD-17 a Tender going for a survivor by the far patch stops where its move would end more than 12" from both', () => {
     // The survivor is 8.5" from the east patch (R-BOARD-13 lets it go for it); the Tender, 9.5"
     // from the west one, would end its 5" Move 14" from the east patch and 17" from the west.
-    const s = scene(
-      { [A]: { x: 25, y: 18 } },
-      { c1: { ref: "gardener-tender", at: { x: 12, y: 18 } } },
-      { terrain: patches },
-    )
+    const s = tender({ x: 12, y: 18 }, { x: 25, y: 18 }, patches)
     const e = activate(s, "c1")
     const m = movedOf(e, "c1")!
     expect(m.reason).toMatch(/goes for/)
@@ -81,11 +80,7 @@ describe("A Tender's leash (B-BEHAVIOUR-14, R-BOARD-13, R-BOARD-17)", () => {
 
   it('B-BEHAVIOUR-14 R-BOARD-17 a Tender more than 12" from its ground goes back towards it, not for its target', () => {
     // 17.5" east of the patch; the survivor (11" from the patch) is to the south-west.
-    const s = scene(
-      { [A]: { x: 8, y: 30 } },
-      { c1: { ref: "gardener-tender", at: { x: 20, y: 18 } } },
-      { terrain: [patches[0]!] },
-    )
+    const s = tender({ x: 20, y: 18 }, { x: 8, y: 30 })
     const e = activate(s, "c1")
     const m = movedOf(e, "c1")!
     expect(m.reason).toMatch(/goes back towards a Lair or Spore terrain .*R-BOARD-17/)
@@ -94,19 +89,28 @@ describe("A Tender's leash (B-BEHAVIOUR-14, R-BOARD-13, R-BOARD-17)", () => {
     expect(fought(e, "c1")).toEqual([])
   })
 
+  it('B-BEHAVIOUR-14 R-BOARD-17 a Tender 13" from its ground that can reach a survivor nearer it, ending within 12", goes for it and Fights', () => {
+    const s = tender({ x: 15.5, y: 18 }, { x: 12, y: 18 })
+    const e = activate(s, "c1")
+    expect(movedOf(e, "c1")).toMatchObject({ contact: [A], reason: expect.stringMatching(/goes for/) })
+    expect(standsWithin(s, e, "c1", GROUND, 12)).toBe(true)
+    expect(fought(e, "c1")).toEqual([A])
+  })
+
   it("B-BEHAVIOUR-14 R-BOARD-17 a declared table is asked the reach with the leash, and whether the Tender stands within it", () => {
-    const s = scene({ [A]: { x: 25, y: 18 } }, { c1: { ref: "gardener-tender", at: { x: 12, y: 18 } } })
+    const s = tender({ x: 12, y: 18 }, { x: 25, y: 18 }, [])
     const inside = onATable(s, "c1", (q) => q.q !== "contact")
     const reach = inside.prompts.find((p) => p.query.q === "reach")!
     expect(reach.query).toMatchObject({ a: "c1", b: A, leash: { inches: 12, of: GROUND, keeps: "end" } })
     expect(reach.question).toMatch(/ending within 12" of a Lair or Spore terrain\?$/)
-    expect(inside.prompts.map((p) => p.question)).toContain(
+    expect(fought(inside.events, "c1")).toEqual([A])
+    // Reaching, it is not asked where it stands: its move ends within its leash anyway.
+    expect(inside.prompts.filter((p) => p.query.q === "within" && p.query.a === "c1")).toEqual([])
+    // Told it can't reach, and that it stands outside its ground, it goes back and Fights nobody.
+    const outside = onATable(s, "c1", (q) => q.q === "within" && q.a !== "c1")
+    expect(outside.prompts.map((p) => p.question)).toContain(
       'Is Gardener Tender within 12" of a Lair or Spore terrain?',
     )
-    expect(fought(inside.events, "c1")).toEqual([A])
-    // Told it stands outside its ground, it goes back and Fights nobody.
-    const outside = onATable(s, "c1", (q) => q.q !== "contact" && !(q.q === "within" && q.a === "c1"))
-    expect(outside.prompts.some((p) => p.query.q === "reach")).toBe(false)
     expect(movedOf(outside.events, "c1")!.reason).toMatch(/goes back/)
     expect(fought(outside.events, "c1")).toEqual([])
   })

@@ -1337,16 +1337,16 @@ const LEASH_STEP = 0.1
 
 /**
  * The part of a path its leash allows (B-BEHAVIOUR-08/14, R-BOARD-17): up to where it first leaves
- * the leash (`path`: a Guardian never leaves it), or up to its last point within (`end`: a Tender
- * never ends a move outside it). A model that starts outside it stays put (its way back is the
- * engine's to choose, not the path's). A leash whose subject has no place on the board (the players
- * say) cuts nothing.
+ * the leash (`path`: a Guardian never leaves it; one that starts outside it stays put), or up to its
+ * last point within (`end`: a Tender never ends a move outside it; with no point within, it stays
+ * put — its way back is the engine's to choose, not the path's). A leash whose subject has no place
+ * on the board (the players say) cuts nothing.
  */
 const leashed = (state: State, board: Ruled, r: number, leash: MoveLeash, path: ReadonlyArray<Pt>): Pt[] => {
   const s = shapeOf(state, board, leash.of)
   if (s === undefined) return [...path]
   const gapAt = (c: Pt) => gap(board, { kind: "body", body: { id: "", c, r } }, s) ?? Number.POSITIVE_INFINITY
-  if (gapAt(path[0]!) > leash.inches + 1e-9) return [path[0]!]
+  if (leash.keeps === "path" && gapAt(path[0]!) > leash.inches + 1e-9) return [path[0]!]
   // Kept a thousandth inside, so the end, rounded to thousandths (R-BOARD-05), is still within.
   const ok = (c: Pt) => gapAt(c) <= leash.inches - 0.001
   // The path's points a step apart (each corner among them), as (segment, share along it).

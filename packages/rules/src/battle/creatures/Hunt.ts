@@ -336,9 +336,9 @@ const withinLeash = (ctx: Ctx, h: Hunter, l: MoveLeash, by: string): boolean =>
   within(ctx, h.c.id, l.of, l.inches, `Is ${h.c.name} within ${l.inches}" of ${leashWhere(h, l)}?`, by)
 
 /**
- * R-BOARD-17: a Tender more than 12" from its ground can end no move towards a target inside its
- * leash, so it spends its Move going back towards the nearest Spore terrain or Lair, and Fights
- * nobody this activation.
+ * R-BOARD-17: a Tender more than 12" from its ground that can't reach its target (ending within its
+ * leash) could end no move towards it, so it spends its Move going back towards the nearest Spore
+ * terrain or Lair, and Fights nobody this activation.
  */
 const goBack = (ctx: Ctx, h: Hunter, l: MoveLeash): void => {
   const o = ctx.env.space.moveToward(ctx.draft as never, h.c, l.of, h.c.profile.move, false)
@@ -400,12 +400,6 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
     ) === true
   let charge = false
   const leash = leashOf(h)
-  if (!inContact && c.profile.move > 0 && leash?.keeps === "end" && !withinLeash(ctx, h, leash, by)) {
-    goBack(ctx, h, leash)
-    if (ctx.view(id).status === "active") fire(ctx, "activation.end", id)
-    ctx.emit({ type: "activation.end", model: id })
-    return
-  }
   if (!inContact && c.profile.move > 0) {
     const reach = reaches(
       ctx,
@@ -414,6 +408,13 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
       `Can ${c.name} reach base contact with ${target.name} with its ${c.profile.move}" Move`,
       by,
     )
+    // R-BOARD-17: short of its target and outside its ground, a Tender goes back towards it.
+    if (!reach && leash?.keeps === "end" && !withinLeash(ctx, h, leash, by)) {
+      goBack(ctx, h, leash)
+      if (ctx.view(id).status === "active") fire(ctx, "activation.end", id)
+      ctx.emit({ type: "activation.end", model: id })
+      return
+    }
     const o = ctx.env.space.moveToward(ctx.draft as never, c, target.id, c.profile.move, reach, leash)
     ctx.emit({
       type: "moved",
