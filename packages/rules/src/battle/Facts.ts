@@ -104,8 +104,11 @@ const keyOf = (q: FactQuery): string => {
       return q.a > q.b
         ? distanceKey(keys.within, "within", q.b, q.a, q.inches)
         : distanceKey(keys.within, "within", q.a, q.b, q.inches)
-    case "reach":
-      return distanceKey(keys.reach, "reach", q.a, q.b, q.inches)
+    case "reach": {
+      const key = distanceKey(keys.reach, "reach", q.a, q.b, q.inches)
+      // A leashed reach (R-BOARD-17) is another question; rare (Guardians, Tenders): built each time.
+      return q.leash === undefined ? key : `${key}|${q.leash.keeps}:${q.leash.inches}@${q.leash.of}`
+    }
     case "in":
       return pairKey(keys.in, "in", q.a, q.terrain)
     case "nearest":

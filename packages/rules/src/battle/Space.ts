@@ -9,7 +9,7 @@
  */
 import { Either } from "effect"
 import type { CommandOf } from "./Command.js"
-import type { FactQuery, FactValue, Model, Point, Prompt, State } from "./State.js"
+import type { FactQuery, FactValue, Model, MoveLeash, Point, Prompt, State } from "./State.js"
 
 /** A prompt for a fact about the table. */
 export type FactPrompt = Extract<Prompt, { kind: "fact" }>
@@ -46,8 +46,9 @@ export interface Space {
     allowance: number,
   ) => Either.Either<MoveOutcome, MoveRefusal>
   /**
-   * Moves a creature up to `inches` towards a subject (a model, a token, or "centre"); `reaches`
-   * says whether it ends in contact (already asked as a `reach` fact).
+   * Moves a creature up to `inches` towards a subject (a model, a token, "centre", or a feature:
+   * its nearest point); `reaches` says whether it ends in contact (already asked as a `reach`
+   * fact). A `leash` cuts the move short where it would take the creature out of it (R-BOARD-17).
    */
   readonly moveToward: (
     state: State,
@@ -55,6 +56,7 @@ export interface Space {
     subject: string,
     inches: number,
     reaches: boolean,
+    leash?: MoveLeash,
   ) => MoveOutcome
   /** Moves a model `inches` directly away from a subject (Panic, B-DREAD-03). */
   readonly moveAway: (state: State, model: Model, subject: string, inches: number) => MoveOutcome

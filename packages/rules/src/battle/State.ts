@@ -184,6 +184,18 @@ export const Subject = Schema.String.annotations({
 })
 
 /**
+ * Where a leashed creature's move may go (B-BEHAVIOUR-08/14): within `inches` of a subject, over
+ * its whole path (`path`: a Guardian never leaves 6" of its placing) or where it ends (`end`: a
+ * Tender never ends a move more than 12" from Spore terrain or a Lair).
+ */
+export const MoveLeash = Schema.Struct({
+  inches: Schema.Number,
+  of: Subject,
+  keeps: Schema.Literal("path", "end"),
+}).annotations({ identifier: "MoveLeash" })
+export type MoveLeash = typeof MoveLeash.Type
+
+/**
  * A question about the table (see `Space.ts`): every geometric fact the rules need, as a question
  * with a finite set of answers, so a table without positions can state it.
  */
@@ -193,7 +205,14 @@ export const FactQuery = Schema.Union(
   Schema.Struct({ q: Schema.Literal("cover"), a: Subject, b: Subject }),
   Schema.Struct({ q: Schema.Literal("contact"), a: Subject, b: Subject }),
   Schema.Struct({ q: Schema.Literal("in"), a: Subject, terrain: Schema.Literal("spore", "open", "cover") }),
-  Schema.Struct({ q: Schema.Literal("reach"), a: Subject, b: Subject, inches: Schema.Number }),
+  Schema.Struct({
+    q: Schema.Literal("reach"),
+    a: Subject,
+    b: Subject,
+    inches: Schema.Number,
+    /** A leashed creature reaches only by a move its leash allows (R-BOARD-17). */
+    leash: Schema.optional(MoveLeash),
+  }),
   Schema.Struct({ q: Schema.Literal("nearest"), a: Subject, among: Schema.Array(Subject) }),
 ).annotations({ identifier: "FactQuery" })
 export type FactQuery = typeof FactQuery.Type

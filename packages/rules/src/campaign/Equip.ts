@@ -7,7 +7,9 @@
  *
  * @since 0.3.0
  */
+import type { ContentView } from "../refuge/Content.js"
 import { FOUNDING, freeWeaponIds } from "../refuge/Founding.js"
+import type { Refuge } from "../refuge/Refuge.js"
 import type { Equipment } from "../refuge/Survivor.js"
 import type { Equip } from "./Command.js"
 import { type Ctx, Refusal, refuse } from "./Context.js"
@@ -79,4 +81,38 @@ export const equip = (ctx: Ctx, c: typeof Equip.Type): void => {
     reason: `gear handed out to ${s.name}`,
     clause: "R-CAMPAIGN-27",
   })
+}
+
+/** The most pieces of a kind an `equip` command lists (its schema's bound). */
+const LISTED: Record<Kind, number> = { weapons: 8, armour: 4, kit: 8 }
+
+/**
+ * The hand-outs a Refuge may make now, for the legal listing (R-CAMPAIGN-27): for each survivor and
+ * each piece waiting in the stash (each id once), what they carry with that piece added when they
+ * have room for it, else with it in place of each piece of its kind they carry. Bounded — survivors
+ * × the stash's distinct pieces × (1 + a kind's limit) — where every combination would not be; a
+ * client that wants another one sends it as it likes.
+ */
+export const equipOptions = (refuge: number, r: Refuge, content: ContentView): Array<typeof Equip.Type> => {
+  const free = new Set(freeWeaponIds(content))
+  const counts = (kind: Kind, id: string) =>
+    kind !== "weapons" || content.get("weapons", id)?.countsTowardLimit !== false
+  const out: Array<typeof Equip.Type> = []
+  for (const s of r.survivors) {
+    const carried: Record<Kind, string[]> = { weapons: [], armour: [], kit: [] }
+    for (const kind of KINDS) carried[kind] = s.equipment[kind].filter((id) => !free.has(id))
+    for (const kind of KINDS)
+      for (const id of new Set<string>(r.stash[kind])) {
+        if (free.has(id) || content.get(kind, id) === undefined) continue
+        const mine = carried[kind]
+        const room = !counts(kind, id) || mine.filter((x) => counts(kind, x)).length < LIMIT[kind]
+        const ways = room
+          ? [[...mine, id]]
+          : mine.flatMap((x, i) => (counts(kind, x) ? [mine.map((y, j) => (j === i ? id : y))] : []))
+        for (const list of ways)
+          if (list.length <= LISTED[kind])
+            out.push({ type: "equip", refuge, survivor: s.id, ...carried, [kind]: list })
+      }
+  }
+  return out
 }

@@ -3,8 +3,9 @@
  * answers (a dice prompt lists one `roll` of the right shape); between raids, every loaded Errand
  * each Refuge may run and afford, once for each survivor free to run it (who runs matters: the one who Drinks
  * Amber takes the Blight, and each survivor runs one Errand, R-CAMPAIGN-08), the no-Errand home
- * actions, `pass`, and `forfeit` for a Refuge
- * with nobody fit to raid. `recordRaid` is always
+ * actions, `pass`, `forfeit` for a Refuge with nobody fit to raid, and `equip` for each piece of
+ * gear waiting in the stash, once for each survivor it could go to (added, or in place of one they
+ * carry: `equipOptions`, bounded, not every combination). `recordRaid` is always
  * possible between raids but needs a finished raid, so it is not listed.
  *
  * @since 0.3.0
@@ -16,6 +17,7 @@ import { MARKET } from "../refuge/Market.js"
 import type { Command } from "./Command.js"
 import type { Env } from "./Context.js"
 import { unfit } from "./Decide.js"
+import { equipOptions } from "./Equip.js"
 import type { CampaignState } from "./State.js"
 
 export const legalCommands = (state: CampaignState, env: Env): Command[] => {
@@ -82,6 +84,8 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
     if (bench && stores.salvage >= BENCH.salvage) out.push({ type: "bench", refuge, times: 1 })
     if (stores.salvage >= 1 && FOUNDING.arrowsPerSalvage > 0)
       out.push({ type: "makeAmmunition", refuge, store: "arrows", batches: 1 })
+    // R-CAMPAIGN-27: gear in the stash is handed out at home, no Errand.
+    out.push(...equipOptions(refuge, r.refuge, env.content))
   })
   return out
 }

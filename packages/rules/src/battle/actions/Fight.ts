@@ -8,10 +8,19 @@
  *
  * @since 0.2.0
  */
+import type { Condition } from "../../plugin/Condition.js"
 import type { CommandOf } from "../Command.js"
+import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
 import { applyHits, critDamageOf } from "../combat/Damage.js"
-import { checkBlightDice, poolModifiers, reactiveBlight, roll, spendExtraBlight } from "../combat/Pools.js"
+import {
+  checkBlightDice,
+  effectsOf,
+  poolModifiers,
+  reactiveBlight,
+  roll,
+  spendExtraBlight,
+} from "../combat/Pools.js"
 import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
@@ -49,8 +58,46 @@ const freeMeleeOf = (content: Ctx["env"]["content"]): ReadonlyArray<string> => {
   return ids
 }
 
-/** The melee weapon a model fights with: the one named, else its best (most dice, then Damage, then the quietest). */
-export const meleeWeapon = (ctx: Ctx, m: Model, named?: string): MeleeWeapon | undefined => {
+/** Does a condition hang on the weapon and the action alone (nothing a fact or the foe decides)? */
+const onWeaponAlone = (c: Condition): boolean =>
+  "all" in c
+    ? c.all.every(onWeaponAlone)
+    : "any" in c
+      ? c.any.every(onWeaponAlone)
+      : "not" in c
+        ? onWeaponAlone(c.not)
+        : "using" in c || "action" in c
+
+/**
+ * The dice a fighter's own rules add to its pool with a weapon, counting only rules that hang on the
+ * weapon alone (the Labourer's Knack: "+1 die to Fight with an Improvised weapon or a crowbar"):
+ * what tells two weapons apart; every other rule adds the same to either (R-BATTLE-50).
+ */
+const bonusWith = (ctx: Ctx, m: Model, weapon: string, pool: FightPool): number => {
+  let dice = 0
+  for (const { effect: e } of effectsOf(ctx, m)) {
+    if (e.kind !== "poolModifier" || (e.pool !== pool && e.pool !== "any") || e.blightDice) continue
+    if (e.scope === "target" || e.scope === "enemies" || e.scope === "oneFriend" || e.uses !== undefined)
+      continue
+    if (e.when === undefined || !onWeaponAlone(e.when)) continue
+    if (holds(ctx, e.when, { self: m, weapon, action: "fight" })) dice += e.dice
+  }
+  return dice
+}
+
+/** The pool a fighter rolls: the attacker's or the defender's. */
+type FightPool = "fight.attack" | "fight.defend"
+
+/**
+ * The melee weapon a model fights with: the one named, else its best (R-BATTLE-50): the most dice
+ * with it, its own rules that hang on the weapon counted (a Knack), then Damage, then the quietest.
+ */
+export const meleeWeapon = (
+  ctx: Ctx,
+  m: Model,
+  named?: string,
+  pool: FightPool = "fight.attack",
+): MeleeWeapon | undefined => {
   if (m.kind === "creature") {
     const c = ctx.env.content.get("creatures", m.ref)
     return {
@@ -74,9 +121,26 @@ export const meleeWeapon = (ctx: Ctx, m: Model, named?: string): MeleeWeapon | u
       noise: w!.noise,
       critDamage: critDamageOf(ctx, w!.id),
     }))
-    // B-NOISE-02: a knife is as good as an Improvised weapon and Quiet, so it is the one used.
-    .sort((a, b) => b.dice - a.dice || b.damage - a.damage || a.noise - b.noise || a.id.localeCompare(b.id))
-  return options[0]
+  if (options.length < 2) return options[0]
+  const dice = new Map(options.map((w) => [w.id, w.dice + bonusWith(ctx, m, w.id, pool)]))
+  // B-NOISE-02: a knife is as good as an Improvised weapon and Quiet, so it is the one used.
+  return options.sort(
+    (a, b) =>
+      dice.get(b.id)! - dice.get(a.id)! ||
+      b.damage - a.damage ||
+      a.noise - b.noise ||
+      a.id.localeCompare(b.id),
+  )[0]
+}
+
+/**
+ * The dice a model brings to a Fight before the situation's (Charge, Outnumbering, Shaken, its
+ * other rules): its Fight, and its best melee weapon's dice with the rules that hang on it (what a
+ * bot weighs a Fight by).
+ */
+export const fightDice = (ctx: Ctx, m: Model, pool: FightPool): number => {
+  const w = meleeWeapon(ctx, m, undefined, pool)
+  return m.profile.fight + (w === undefined ? 0 : w.dice + bonusWith(ctx, m, w.id, pool))
 }
 
 /** Friends of `fighter` in contact with `enemy`, not counting the fighter (B-FIGHT-03). */
@@ -109,7 +173,7 @@ export const resolveFight = (
   const attacker = ctx.view(attackerId)
   const defender = ctx.view(defenderId)
   const aw = meleeWeapon(ctx, attacker, opts.weapon)
-  const dw = meleeWeapon(ctx, defender)
+  const dw = meleeWeapon(ctx, defender, undefined, "fight.defend")
   if (!aw) return
   // B-FIGHT-05/06: a Down defender does not roll; a survivor who Fights it Finishes it.
   if (defender.status === "down") {

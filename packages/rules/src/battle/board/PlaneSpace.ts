@@ -28,7 +28,7 @@
  */
 import { Either } from "effect"
 import type { MoveOutcome, Space } from "../Space.js"
-import type { FactQuery, FactValue, Model, State } from "../State.js"
+import type { FactQuery, FactValue, Model, MoveLeash, State } from "../State.js"
 import { type Board, EDGES, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
 import {
   type Box,
@@ -1135,7 +1135,10 @@ export const answer = (state: State, board: Ruled, q: FactQuery): FactValue | un
           const m = state.models.find((x) => x.id === q.a)
           if (!m?.position || b.kind !== "body") return undefined
           const mv = moverOf(state, costBoardFor(board, m), m, "clear", [q.b])
-          return plan(mv, { body: b.body }, q.inches) !== undefined
+          const p = plan(mv, { body: b.body }, q.inches)
+          if (p === undefined || q.leash === undefined) return p !== undefined
+          // R-BOARD-17: it reaches only if its leash lets the whole move through.
+          return leashed(state, board, mv.r, q.leash, p.path).length === p.path.length
         }
       }
     }
@@ -1248,6 +1251,7 @@ export const towards = (
   subjects: ReadonlyArray<string>,
   inches: number,
   searched = inches,
+  limit?: (path: Pt[]) => Pt[],
 ): Map<string, MoveOutcome> => {
   const out = new Map<string, MoveOutcome>()
   if (!m.position) return out
@@ -1267,9 +1271,8 @@ export const towards = (
       }
   const paths = new Map<number, Pt[]>()
   for (const subject of subjects) {
-    const s = shapeOf(state, board, subject)
-    if (s?.kind !== "body") continue
-    const target = s.body.c
+    const target = aimOf(shapeOf(state, board, subject), m.position)
+    if (target === undefined) continue
     let bestK = -1
     let bestD = dist(m.position, target)
     for (let r = 0; r < count; r++) {
@@ -1291,9 +1294,91 @@ export const towards = (
       path = walk(board, straighten(mv, pathTo(e, bestK, m.position)), inches)
       paths.set(bestK, path)
     }
-    out.set(subject, outcome(board, state, m, extend(mv, path, target, inches)))
+    const whole = extend(mv, path, target, inches)
+    out.set(subject, outcome(board, state, m, limit ? limit(whole) : whole))
   }
   return out
+}
+
+/** The point a move towards a subject aims at: a body's centre, or the nearest point of a feature. */
+const aimOf = (s: Shape | undefined, from: Pt): Pt | undefined => {
+  if (s?.kind === "body") return s.body.c
+  if (s?.kind !== "areas") return undefined
+  let best: { p: Pt; d: number } | undefined
+  const consider = (p: Pt) => {
+    const d = dist(from, p)
+    if (best === undefined || d < best.d - 1e-9) best = { p, d }
+  }
+  for (const poly of s.polygons) {
+    if (inside(from, poly)) return from
+    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
+      consider(closestOn(from, poly[j]!, poly[i]!))
+  }
+  for (const o of s.bodies) {
+    const d = dist(from, o.c)
+    consider(
+      d <= o.r ? from : { x: o.c.x + ((from.x - o.c.x) * o.r) / d, y: o.c.y + ((from.y - o.c.y) * o.r) / d },
+    )
+  }
+  return best?.p
+}
+
+/** The point of segment a→b nearest p. */
+const closestOn = (p: Pt, a: Pt, b: Pt): Pt => {
+  const dx = b.x - a.x
+  const dy = b.y - a.y
+  const l2 = dx * dx + dy * dy
+  const t = l2 === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2))
+  return { x: a.x + dx * t, y: a.y + dy * t }
+}
+
+/** How finely a path is checked against a leash, in inches (then bisected to the bit). */
+const LEASH_STEP = 0.1
+
+/**
+ * The part of a path its leash allows (B-BEHAVIOUR-08/14, R-BOARD-17): up to where it first leaves
+ * the leash (`path`: a Guardian never leaves it; one that starts outside it stays put), or up to its
+ * last point within (`end`: a Tender never ends a move outside it; with no point within, it stays
+ * put — its way back is the engine's to choose, not the path's). A leash whose subject has no place
+ * on the board (the players say) cuts nothing.
+ */
+const leashed = (state: State, board: Ruled, r: number, leash: MoveLeash, path: ReadonlyArray<Pt>): Pt[] => {
+  const s = shapeOf(state, board, leash.of)
+  if (s === undefined) return [...path]
+  const gapAt = (c: Pt) => gap(board, { kind: "body", body: { id: "", c, r } }, s) ?? Number.POSITIVE_INFINITY
+  if (leash.keeps === "path" && gapAt(path[0]!) > leash.inches + 1e-9) return [path[0]!]
+  // Kept a thousandth inside, so the end, rounded to thousandths (R-BOARD-05), is still within.
+  const ok = (c: Pt) => gapAt(c) <= leash.inches - 0.001
+  // The path's points a step apart (each corner among them), as (segment, share along it).
+  const at = (i: number, t: number): Pt => {
+    const a = path[i]!
+    const b = path[i + 1]!
+    return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }
+  }
+  const marks: Array<readonly [number, number]> = []
+  for (let i = 0; i + 1 < path.length; i++) {
+    const n = Math.max(1, Math.ceil(dist(path[i]!, path[i + 1]!) / LEASH_STEP))
+    for (let k = i === 0 ? 0 : 1; k <= n; k++) marks.push([i, k / n])
+  }
+  const okAt = marks.map(([i, t]) => ok(at(i, t)))
+  // The last mark kept: before the first one out (a path leash), or the last one in (an end leash).
+  let keep = leash.keeps === "path" ? okAt.indexOf(false) - 1 : okAt.lastIndexOf(true)
+  if (leash.keeps === "path" && keep === -2) keep = marks.length - 1
+  if (keep === marks.length - 1) return [...path]
+  if (keep < 0) return [path[0]!]
+  // Between the mark kept and the next (one segment: each corner is a mark), bisect for the edge.
+  const [i, t0] = marks[keep]!
+  const [j, t1] = marks[keep + 1]!
+  const lo0 = i === j ? t0 : 0
+  let lo = lo0
+  let hi = t1
+  for (let k = 0; k < 30; k++) {
+    const mid = (lo + hi) / 2
+    if (ok(at(j, mid))) lo = mid
+    else hi = mid
+  }
+  const end = at(j, lo)
+  return [...path.slice(0, j + 1), ...(lo > 0 ? [end] : [])]
 }
 
 /**
@@ -1317,20 +1402,22 @@ export const make = (content: TerrainSource, given?: Board): Space => ({
   },
   move: (state, m, command, allowance) =>
     move(given ? { ...state, board: given } : state, boardOf(state, given, content), m, command, allowance),
-  moveToward: (state, m, subject, inches, reaches) => {
+  moveToward: (state, m, subject, inches, reaches, leash) => {
     const real = boardOf(state, given, content)
     const board = real && costBoardFor(real, m)
     // It touches only what it goes for (R-BOARD-06), as a table is told: its target, if it reaches.
     const goesFor = (o: MoveOutcome) => touching(o, reaches && subject !== "centre" ? [subject] : [])
     if (!real || !board || !m.position) return goesFor(stay(m, state))
     const s = shapeOf(state, board, subject)
-    if (s?.kind !== "body") return goesFor(stay(m, state))
-    if (reaches) {
+    if (s?.kind !== "body" && s?.kind !== "areas") return goesFor(stay(m, state))
+    // R-BOARD-17: a leashed creature's move ends where its leash says, however far it aims.
+    const limit = leash && ((path: Pt[]) => leashed(state, real, radiusOf(m), leash, path))
+    if (reaches && s.kind === "body") {
       const mv = moverOf(state, board, m, "clear", [subject])
       const p = plan(mv, { body: s.body }, inches)
-      if (p) return goesFor(outcome(board, state, m, p.path))
+      if (p) return goesFor(outcome(board, state, m, limit ? limit([...p.path]) : p.path))
     }
-    return goesFor(towards(state, real, m, [subject], inches).get(subject) ?? stay(m, state))
+    return goesFor(towards(state, real, m, [subject], inches, inches, limit).get(subject) ?? stay(m, state))
   },
   moveAway: (state, m, subject, inches) => {
     const real = boardOf(state, given, content)

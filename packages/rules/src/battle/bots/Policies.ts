@@ -18,10 +18,11 @@
  * @since 0.4.0
  */
 import { CombatOdds } from "@blight/dice"
+import { fightDice as diceInFight } from "../actions/Fight.js"
 import { ruled as ruledBoard } from "../board/Ground.js"
 import { answer } from "../board/PlaneSpace.js"
 import type { Command } from "../Command.js"
-import type { Env } from "../Context.js"
+import { Ctx, type Env } from "../Context.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Activation, Model, State } from "../State.js"
 import {
@@ -251,16 +252,17 @@ export const aggressive = (): Policy =>
     ],
   )
 
-/** The best dice a model brings to a Fight: its Fight and its best melee weapon's dice. */
-const fightDice = (env: Env | undefined, m: Model): number =>
-  m.profile.fight +
-  Math.max(
-    0,
-    ...m.weapons.map((w) => {
-      const e = env?.content.get("weapons", w.weapon)
-      return e?.type === "melee" ? (e.dice ?? 0) : 0
-    }),
-  )
+/**
+ * The dice a model brings to a Fight: its Fight and the dice of the weapon the engine will fight
+ * with, its rules that hang on the weapon counted (a Knack, R-BATTLE-50; a creature's own weapon).
+ */
+const fightDice = (
+  view: State,
+  env: Env | undefined,
+  m: Model,
+  pool: "fight.attack" | "fight.defend",
+): number =>
+  env === undefined ? m.profile.fight : diceInFight(new Ctx(view as never, env, [], undefined, true), m, pool)
 
 /** The expected Health a command takes off its target, by the exact odds; undefined: not an attack. */
 export const expectedDamage = (view: State, c: Command, env: Env | undefined): number | undefined => {
@@ -278,8 +280,8 @@ export const expectedDamage = (view: State, c: Command, env: Env | undefined): n
     }).mean
   }
   const odds = CombatOdds.fightOdds({
-    attacker: fightDice(env, m),
-    defender: fightDice(env, target),
+    attacker: fightDice(view, env, m, "fight.attack"),
+    defender: fightDice(view, env, target, "fight.defend"),
     defenderDown: target.status === "down",
   })
   // A won Fight deals its margin in hits (B-FIGHT-07), a Down target is taken out (B-FIGHT-06).
@@ -321,8 +323,8 @@ const worthAttacking = (view: State, legal: ReadonlyArray<Command>, e: Env): Com
   if (best.c.type === "shoot") return best.score >= 0.5 ? best.c : undefined
   const t = modelOf(view, (best.c as Of<"fight">).target)!
   const o = CombatOdds.fightOdds({
-    attacker: fightDice(e, m),
-    defender: fightDice(e, t),
+    attacker: fightDice(view, e, m, "fight.attack"),
+    defender: fightDice(view, e, t, "fight.defend"),
     defenderDown: t.status === "down",
   })
   return o.attackerWins >= o.defenderWins ? best.c : undefined

@@ -17,7 +17,9 @@
  * - Ranks: most Noise, nearest, furthest from friends (R-BOARD-11), largest group, nearest light,
  *   nearest to features, random (a die).
  * - Leashes: a Guardian never leaves 6" of where it was placed (B-BEHAVIOUR-08); a Tender only
- *   goes for a target within 12" of Spore terrain or a Lair (B-BEHAVIOUR-14, R-BOARD-13).
+ *   goes for a target within 12" of Spore terrain or a Lair (B-BEHAVIOUR-14, R-BOARD-13). The move
+ *   keeps to the leash too (R-BOARD-17): the `reach` asked names it, the board cuts the move where
+ *   the leash ends, and a Tender outside its ground goes back towards it.
  * - With no target a Hunter drifts its full Move towards the centre (B-BEHAVIOUR-02); the others
  *   hold. An Ambusher, once out, follows the behaviour it becomes (B-BEHAVIOUR-07).
  *
@@ -34,7 +36,7 @@ import { fire } from "../effects/Triggers.js"
 import { checkDread } from "../nerve/Dread.js"
 import { noiseOf } from "../noise/Noise.js"
 import { isPlayerSide } from "../round/Turn.js"
-import type { Model } from "../State.js"
+import type { Model, MoveLeash } from "../State.js"
 import { pickAtRandom } from "./Pick.js"
 
 const HUNTER: ReadonlyArray<TargetStep> = [
@@ -140,26 +142,20 @@ const passes = (ctx: Ctx, h: Hunter, m: Candidate, f: NonNullable<TargetStep["fi
       ctx.fact({ q: "contact", a: c.id, b: m.id }, `Is ${c.name} in contact with ${m.name}?`, by) === true
     )
   if (f === "inReach") {
-    const leash = h.behaviour?.leash
+    const leash = leashOf(h)
     // R-BOARD-10: a Guardian reaches only what stands within its leash of where it was placed.
-    if (leash && "neverLeave" in leash) {
+    if (leash?.keeps === "path") {
       const inside = within(
         ctx,
         m.id,
-        `placement:${c.id}`,
-        leash.neverLeave,
-        `Is ${m.name} within ${leash.neverLeave}" of where ${c.name} was placed?`,
+        leash.of,
+        leash.inches,
+        `Is ${m.name} within ${leash.inches}" of where ${c.name} was placed?`,
         by,
       )
       if (!inside) return false
     }
-    return (
-      ctx.fact(
-        { q: "reach", a: c.id, b: m.id, inches: c.profile.move },
-        `Can ${c.name} reach ${m.name} with a ${c.profile.move}" move?`,
-        by,
-      ) === true
-    )
+    return reaches(ctx, h, m, `Can ${c.name} reach ${m.name} with a ${c.profile.move}" move`, by)
   }
   if (typeof f === "object" && "carrying" in f)
     return (m.model?.carrying ?? []).some((x) =>
@@ -177,6 +173,35 @@ const passes = (ctx: Ctx, h: Hunter, m: Candidate, f: NonNullable<TargetStep["fi
       by,
     )
   return true
+}
+
+/**
+ * A creature's leash as the table is asked it (B-BEHAVIOUR-08/14, R-BOARD-17): a Guardian's whole
+ * move stays within 6" of its placing; a Tender's ends within 12" of Spore terrain or a Lair.
+ */
+export const leashOf = (h: Hunter): MoveLeash | undefined => {
+  const l = h.behaviour?.leash
+  if (l === undefined) return undefined
+  return "neverLeave" in l
+    ? { inches: l.neverLeave, of: `placement:${h.c.id}`, keeps: "path" }
+    : { inches: l.endMoveWithin, of: featureSubject(l.of), keeps: "end" }
+}
+
+/** A leash in words, for a question: what the move must keep to. */
+const leashWords = (h: Hunter, l: MoveLeash): string =>
+  `${l.keeps === "path" ? "without leaving" : "ending within"} ${l.inches}" of ${leashWhere(h, l)}`
+
+/** What a leash is measured from, in words. */
+const leashWhere = (h: Hunter, l: MoveLeash): string =>
+  l.keeps === "path" ? `where ${h.c.name} was placed` : featureWords(l.of.slice(8).split("+"))
+
+/** Can the creature reach base contact with a candidate with its Move (within its leash)? */
+const reaches = (ctx: Ctx, h: Hunter, m: Candidate, asked: string, by: string): boolean => {
+  const leash = leashOf(h)
+  const q = { q: "reach", a: h.c.id, b: m.id, inches: h.c.profile.move } as const
+  return leash === undefined
+    ? ctx.fact(q, `${asked}?`, by) === true
+    : ctx.fact({ ...q, leash }, `${asked}, ${leashWords(h, leash)}?`, by) === true
 }
 
 /** How many of a survivor's friends stand within `inches` of it. */
@@ -306,6 +331,30 @@ const strike = (ctx: Ctx, id: string, target: string, charge: boolean): void => 
   resolveFight(ctx, id, target, { charge })
 }
 
+/** Is a creature within its own leash (a Tender within 12" of Spore terrain or a Lair)? */
+const withinLeash = (ctx: Ctx, h: Hunter, l: MoveLeash, by: string): boolean =>
+  within(ctx, h.c.id, l.of, l.inches, `Is ${h.c.name} within ${l.inches}" of ${leashWhere(h, l)}?`, by)
+
+/**
+ * R-BOARD-17: a Tender more than 12" from its ground that can't reach its target (ending within its
+ * leash) could end no move towards it, so it spends its Move going back towards the nearest Spore
+ * terrain or Lair, and Fights nobody this activation.
+ */
+const goBack = (ctx: Ctx, h: Hunter, l: MoveLeash): void => {
+  const o = ctx.env.space.moveToward(ctx.draft as never, h.c, l.of, h.c.profile.move, false)
+  ctx.emit({
+    type: "moved",
+    model: h.c.id,
+    distance: o.distance,
+    sprint: false,
+    contact: [],
+    offTable: false,
+    reason: `goes back towards ${leashWhere(h, l)} (B-BEHAVIOUR-14, R-BOARD-17)`,
+    ...(o.to ? { to: o.to } : {}),
+  })
+  checkDread(ctx, undefined, [h.c.id])
+}
+
 /** Runs one creature's activation. */
 export const activateCreature = (ctx: Ctx, id: string): void => {
   const base = ctx.view(id)
@@ -325,7 +374,7 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
   const target = oldRefugeInSight(ctx, h) ?? pick(ctx, h, steps)
   if (target === undefined) {
     if ((behaviour?.otherwise ?? "driftToCentre") === "driftToCentre" && c.profile.move > 0) {
-      const o = ctx.env.space.moveToward(ctx.draft as never, c, "centre", c.profile.move, false)
+      const o = ctx.env.space.moveToward(ctx.draft as never, c, "centre", c.profile.move, false, leashOf(h))
       ctx.emit({
         type: "moved",
         model: id,
@@ -350,13 +399,23 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
       by,
     ) === true
   let charge = false
+  const leash = leashOf(h)
   if (!inContact && c.profile.move > 0) {
-    const reach = ctx.fact(
-      { q: "reach", a: id, b: target.id, inches: c.profile.move },
-      `Can ${c.name} reach base contact with ${target.name} with its ${c.profile.move}" Move?`,
+    const reach = reaches(
+      ctx,
+      h,
+      target,
+      `Can ${c.name} reach base contact with ${target.name} with its ${c.profile.move}" Move`,
       by,
     )
-    const o = ctx.env.space.moveToward(ctx.draft as never, c, target.id, c.profile.move, reach === true)
+    // R-BOARD-17: short of its target and outside its ground, a Tender goes back towards it.
+    if (!reach && leash?.keeps === "end" && !withinLeash(ctx, h, leash, by)) {
+      goBack(ctx, h, leash)
+      if (ctx.view(id).status === "active") fire(ctx, "activation.end", id)
+      ctx.emit({ type: "activation.end", model: id })
+      return
+    }
+    const o = ctx.env.space.moveToward(ctx.draft as never, c, target.id, c.profile.move, reach, leash)
     ctx.emit({
       type: "moved",
       model: id,
