@@ -293,6 +293,8 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       return
     }
     case "thrown": {
+      // A spent weapon's rules leave with it (`Pools` gathers a carried weapon's effects).
+      effectInputsChanged()
       const w = model(d, e.model).weapons.find((x) => x.weapon === e.weapon && !x.spent)
       if (w) w.spent = true
       return

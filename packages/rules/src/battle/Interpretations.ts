@@ -5,6 +5,7 @@
  *
  * @since 0.2.0
  */
+import type { Kind } from "../content/schema/Ids.js"
 import type { Interpretation } from "../plugin/Interpreters.js"
 
 const BATTLE_POOLS = [
@@ -21,6 +22,21 @@ const BATTLE_POOLS = [
   "din",
 ] as const
 
+/** The kinds of entry a model's rules in a raid are gathered from (`combat/Pools.effectsOf`). */
+const RULES_OF_A_MODEL: ReadonlyArray<Kind> = [
+  "backgrounds",
+  "skills",
+  "gifts",
+  "marks",
+  "kit",
+  "weapons",
+  "leader",
+  "objectives",
+  "homes",
+  "improvements",
+  "creatures",
+]
+
 /** Everything the raid engine interprets. */
 export const battleInterpretations: ReadonlyArray<Interpretation> = [
   ...BATTLE_POOLS.map(
@@ -29,6 +45,9 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
       kind: "poolModifier",
       selects: pool,
       scopes: ["self", "refuge"],
+      // What `Pools.effectsOf` gathers a model's rules from: an armour's or a scenario's own pool
+      // modifier is not read, so the check reports it rather than let it sit silent.
+      from: RULES_OF_A_MODEL,
       by: "combat/Pools.poolModifiers",
     }),
   ),
