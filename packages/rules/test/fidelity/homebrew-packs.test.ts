@@ -4,6 +4,7 @@
  * the documented field or word does what the docs say it does, not only that it loads.
  */
 import { readFileSync } from "node:fs"
+import { seeded } from "@blight/dice"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
@@ -14,7 +15,9 @@ import { formatProblem } from "../../src/content/Problem.js"
 import type { Registry } from "../../src/content/Registry.js"
 import type { Scenario } from "../../src/content/schema/Scenario.js"
 import { silentEffects } from "../../src/plugin/Interpreters.js"
+import { found } from "../../src/refuge/Founding.js"
 import { builderInterpretations } from "../../src/refuge/Interpretations.js"
+import { storesOf } from "../../src/refuge/Ledger.js"
 import {
   contact,
   core,
@@ -185,5 +188,131 @@ describe("docs/homebrew.md § The effects vocabulary: where an entry's rules app
       .list("armour")
       .map((entry) => ({ kind: "armour" as const, entry, pack: "lucky-vest" }))
     expect(silentEffects(entries, declared).map((s) => s.path)).toEqual(["armour[lucky-vest].effects[0]"])
+  })
+})
+
+/** A homebrew Home and background, founded with the CLI's roster format and played in a raid. */
+const hillfort = homebrewRegistry("hillfort", {
+  homes: [
+    {
+      id: "hillfort",
+      name: "The Hillfort",
+      provenance: "provisional",
+      capacity: 8,
+      perk: { name: "Stores in the keep", text: "Starts with 3 Rations and 2 Fuel." },
+      drawback: { name: "A long climb", text: "No effect in a raid." },
+      errands: 2,
+      initiativeDice: 0,
+      startingStores: [
+        { store: "rations", amount: 3 },
+        { store: "fuel", amount: 2 },
+      ],
+      seasonNeeds: [],
+    },
+  ],
+  backgrounds: [
+    {
+      id: "hill-runner",
+      name: "Hill Runner",
+      provenance: "provisional",
+      cost: 20,
+      stats: { move: 2, fight: 1 },
+      knack: {
+        name: "Sure-footed",
+        text: "+1 die to Fight while carrying Loot.",
+        effects: [{ kind: "poolModifier", pool: "fight.attack", dice: 1, when: { carrying: "loot" } }],
+      },
+      skillLists: ["brawn", "stealth"],
+    },
+  ],
+})
+
+describe("a homebrew Home and background (docs/homebrew-reference.md § homes, § backgrounds)", () => {
+  const runners = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      name: `Runner ${i + 1}`,
+      background: "hill-runner",
+      leader: i === 0,
+    }))
+
+  it("B-FOUNDING-10 a homebrew Home's starting stores are added at founding, and a background costs its `cost`", () => {
+    const survivors = [
+      ...runners(2),
+      { name: "S", background: "student" },
+      { name: "T", background: "student" },
+    ]
+    const r = Either.getOrThrow(
+      found({ name: "Fort", home: "hillfort", survivors }, hillfort, { source: seeded(1) }),
+    )
+    // 150 Salvage − 2 × 20 − 2 × 12; 1 Ration a survivor + the Home's 3; 1 Meds; the Home's 2 Fuel.
+    expect(storesOf(r.ledger)).toMatchObject({ salvage: 86, rations: 7, meds: 1, fuel: 2 })
+  })
+
+  it("B-PROFILE-02 a homebrew background's `stats` change the base profile in a raid", () => {
+    const env = envOf(withScenarios(SCENARIOS, hillfort))
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true, background: "hill-runner" }, {}]),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+      env,
+    })
+    // Student M6 F2 → Hill Runner (base M5 F2, +2 Move, +1 Fight).
+    expect(t.model("a.1").profile).toMatchObject({ move: 7, fight: 3 })
+  })
+})
+
+/** Homebrew skills whose `when` reads the weapon used and the other party (docs § Conditions). */
+const brawlers = envOf(
+  withScenarios(
+    SCENARIOS,
+    homebrewRegistry("brawlers", {
+      skills: [
+        {
+          id: "club-work",
+          name: "Club Work",
+          provenance: "provisional",
+          list: "brawn",
+          text: "+1 die to attack in a Fight with a melee weapon.",
+          effects: [{ kind: "poolModifier", pool: "fight.attack", dice: 1, when: { using: "melee" } }],
+        },
+        {
+          id: "cull",
+          name: "Cull",
+          provenance: "provisional",
+          list: "brawn",
+          text: "+1 die to attack a survivor with 3 or more Blight.",
+          effects: [
+            { kind: "poolModifier", pool: "fight.attack", dice: 1, when: { target: { blight: { min: 3 } } } },
+          ],
+        },
+      ],
+    }),
+  ),
+)
+
+describe("conditions on a homebrew skill, in a Fight (docs/homebrew.md § Conditions)", () => {
+  /** The attack dice a.1 (with a bat, or unarmed) rolls on b.1 (knife), b.1 at `blight`. */
+  const attackDice = (skills: string[], o: { weapons?: string[]; blight?: number } = {}): number => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true, weapons: o.weapons ?? ["baseball-bat"], skills }, {}]),
+        refuge("B", [{ leader: true, weapons: ["knife"], blight: o.blight ?? 0 }, {}]),
+      ],
+      env: brawlers,
+    })
+    t.state(contact("a.1", "b.1"), contact("a.2", "b.1", false), contact("b.2", "a.1", false))
+    t.do({ type: "activate", model: "a.1" })
+    t.do({ type: "fight", model: "a.1", target: "b.1" })
+    return dicePrompt(t)
+  }
+
+  it("B-FIGHT-01 `using: melee` holds for a bat: one die more", () => {
+    expect(attackDice(["club-work"]) - attackDice([])).toBe(1)
+  })
+
+  it("B-FIGHT-01 `target: { blight: { min: 3 } }` reads the other party: only against a Blighted one", () => {
+    expect(attackDice(["cull"], { blight: 3 }) - attackDice([], { blight: 3 })).toBe(1)
+    expect(attackDice(["cull"], { blight: 2 }) - attackDice([], { blight: 2 })).toBe(0)
   })
 })
