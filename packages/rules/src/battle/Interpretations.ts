@@ -19,7 +19,6 @@ const BATTLE_POOLS = [
   "nerve.dread",
   "nerve.rout",
   "initiative",
-  "din",
 ] as const
 
 /** The kinds of entry a model's rules in a raid are gathered from (`combat/Pools.effectsOf`). */
@@ -59,7 +58,23 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     from: ["gifts"],
     by: "actions/Shoot.targetShootModifiers",
   },
-  { area: "battle", kind: "poolModifier", selects: "din", by: "round/EndPhase.din" },
+  // The Din's dice: a creature's own (unconditional), an objective's, the scenario's and the
+  // Season's (R-CONTENT-43); a survivor's rule about the Din is not read, so it is reported.
+  {
+    area: "battle",
+    kind: "poolModifier",
+    selects: "din",
+    unconditional: true,
+    from: ["creatures"],
+    by: "round/EndPhase.din",
+  },
+  {
+    area: "battle",
+    kind: "poolModifier",
+    selects: "din",
+    from: ["objectives", "scenarios", "seasons"],
+    by: "round/EndPhase.din",
+  },
   {
     area: "battle",
     kind: "poolModifier",
@@ -108,9 +123,28 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
   { area: "battle", kind: "rollTable", by: "effects/Triggers.doEffect (the Congregation table)" },
   { area: "battle", kind: "dieModifier", selects: "spores", by: "round/EndPhase.sporeRoll" },
   { area: "battle", kind: "ignoreBy", by: "creatures/Hunt.ignoredBy" },
-  ...(["creature.arrives", "activation.end", "action", "slain", "battle.setup", "down"] as const).map(
+  ...(
+    [
+      "creature.arrives",
+      "round.start",
+      "activation.start",
+      "activation.end",
+      "action",
+      "slain",
+      "down",
+      "round.end",
+    ] as const
+  ).map(
     (on): Interpretation => ({ area: "battle", kind: "trigger", selects: on, by: "effects/Triggers.fire" }),
   ),
+  // Set-up: the scenario's, each Refuge's Home's and the Season's (R-CONTENT-43).
+  {
+    area: "battle",
+    kind: "trigger",
+    selects: "battle.setup",
+    from: ["scenarios", "homes", "seasons"],
+    by: "effects/Triggers.fireSetup",
+  },
   { area: "battle", kind: "placeToken", by: "effects/Triggers.doEffect" },
   { area: "battle", kind: "noise", by: "effects/Triggers.doEffect, actions/Gift" },
   { area: "battle", kind: "blight", by: "effects/Triggers.doEffect, actions/Gift" },

@@ -22,6 +22,9 @@ import {
   contact,
   core,
   dicePrompt,
+  faces,
+  noFacts,
+  passRound,
   refuge,
   SCENARIOS,
   started,
@@ -314,5 +317,140 @@ describe("conditions on a homebrew skill, in a Fight (docs/homebrew.md § Condit
   it("B-FIGHT-01 `target: { blight: { min: 3 } }` reads the other party: only against a Blighted one", () => {
     expect(attackDice(["cull"], { blight: 3 }) - attackDice([], { blight: 3 })).toBe(1)
     expect(attackDice(["cull"], { blight: 2 }) - attackDice([], { blight: 2 })).toBe(0)
+  })
+})
+
+/** The docs' `trigger` example: from round 4, 1 Noise at the start of each round. */
+const roundStartExample = [...doc.matchAll(/```json effect\n([\s\S]*?)\n```/g)]
+  .map((m) => JSON.parse(m[1]!) as { kind: string; on?: string })
+  .find((e) => e.kind === "trigger" && e.on === "round.start")
+
+/** Homebrew rules on the round's events (docs/homebrew.md § Effect kinds, `trigger`). */
+const bells = envOf(
+  withScenarios(
+    SCENARIOS,
+    homebrewRegistry("bells", {
+      skills: [
+        {
+          id: "bell-ringer",
+          name: "Bell Ringer",
+          provenance: "provisional",
+          list: "command",
+          text: "From round 4, it makes 1 Noise at the start of each round.",
+          // The docs' `trigger` example, pasted.
+          effects: [roundStartExample],
+        },
+        {
+          id: "twitchy",
+          name: "Twitchy",
+          provenance: "provisional",
+          list: "stealth",
+          text: "It makes 1 Noise whenever it starts an activation.",
+          effects: [{ kind: "trigger", on: "activation.start", do: [{ kind: "noise", value: 1 }] }],
+        },
+        {
+          id: "night-sweats",
+          name: "Night Sweats",
+          provenance: "provisional",
+          list: "stealth",
+          text: "+1 Blight at the end of every round.",
+          effects: [{ kind: "trigger", on: "round.end", do: [{ kind: "blight", value: 1 }] }],
+        },
+        {
+          id: "clamour",
+          name: "Clamour",
+          provenance: "provisional",
+          list: "command",
+          text: "It makes 2 Noise at the start of every round.",
+          effects: [{ kind: "trigger", on: "round.start", do: [{ kind: "noise", value: 2 }] }],
+        },
+      ],
+      seasons: [
+        {
+          ...core.get("seasons", "glassfall"),
+          id: "the-din-season",
+          name: "The Din Season",
+          raidEffect: {
+            name: "Every bell rings",
+            text: "The Din rolls two extra dice.",
+            effects: [{ kind: "poolModifier", pool: "din", dice: 2 }],
+          },
+        },
+      ],
+    }),
+  ),
+)
+
+describe("triggers on the round's events, on a homebrew skill (docs/homebrew.md § Effect kinds)", () => {
+  const raid = (skills: string[], season?: string) =>
+    started({
+      refuges: [refuge("A", [{ leader: true, skills }, {}]), refuge("B", [{ leader: true }, {}])],
+      env: bells,
+      season,
+    })
+  /** Plays rounds to the next one's activations, every fact "no" and every die a 1 (nothing wakes). */
+  const nextRound = (t: Table) => {
+    passRound(t)
+    t.settle((n) => faces(n, 1), noFacts)
+    t.initiative("a")
+  }
+
+  it("B-NOISE-01 the docs' example, pasted: no Noise in rounds 1–3, 1 Noise from round 4", () => {
+    const t = raid(["bell-ringer"])
+    for (let round = 1; round <= 3; round++) {
+      expect(t.s.round).toBe(round)
+      expect(t.model("a.1").noise).toBe(0)
+      nextRound(t)
+    }
+    expect(t.s.round).toBe(4)
+    expect(t.model("a.1").noise).toBe(1)
+  })
+
+  it("B-NOISE-01 `activation.start`: the Noise is made as it activates", () => {
+    const t = raid(["twitchy"])
+    expect(t.model("a.1").noise).toBe(0)
+    t.do({ type: "activate", model: "a.1" })
+    expect(t.model("a.1").noise).toBe(1)
+  })
+
+  it("B-BLIGHT-01 `round.end`: the Blight is gained in the End Phase", () => {
+    const t = raid(["night-sweats"])
+    expect(t.model("a.1").blight).toBe(0)
+    nextRound(t)
+    expect(t.model("a.1").blight).toBe(1)
+  })
+})
+
+describe("a Season's raid effect applies to the raids played in it (B-SEASON-01, R-CONTENT-43)", () => {
+  /** The Din's dice at the end of round 1, with a.1 making 2 Noise at its start (Clamour). */
+  const dinDice = (season?: string): number => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true, skills: ["clamour"] }, {}]),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+      env: bells,
+      season,
+    })
+    passRound(t)
+    t.settle((n) => faces(n, 1), noFacts)
+    const din = t.of("din.rolled", true)[0]!
+    expect(din.noise).toBe(2)
+    return din.dice
+  }
+
+  it("B-SEASON-01 B-DIN-01 R-CONTENT-43 Glassfall's Din die, the Long Days' one fewer, a homebrew Season's two", () => {
+    expect(dinDice()).toBe(2)
+    expect(dinDice("glassfall")).toBe(3)
+    expect(dinDice("the-long-days")).toBe(1)
+    expect(dinDice("the-din-season")).toBe(4)
+  })
+
+  it("B-SEASON-01 R-CONTENT-43 the Waking marks one more spore cloud at set-up, where the players put it", () => {
+    const clouds = (season?: string) => started({ season }).s.tokens.filter((t) => t.kind === "sporeCloud")
+    expect(clouds()).toEqual([])
+    expect(clouds("the-waking")).toHaveLength(1)
+    expect(clouds("the-waking")[0]).toMatchObject({ radius: 3 })
+    expect(clouds("the-waking")[0]!.position).toBeUndefined()
   })
 })

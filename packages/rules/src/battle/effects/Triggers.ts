@@ -210,6 +210,13 @@ export const fireSetup = (ctx: Ctx): void => {
   }
   const objective = ctx.draft.objectives[0]?.token
   run(scenario?.effects, scenario?.name ?? "the scenario", atObjective(ctx, anchor), objective)
+  // The Season's raid effect (the Waking's extra Spore terrain, B-SEASON-01, R-CONTENT-43): it
+  // belongs to no survivor, so what it places has no spot of its own; the players mark it.
+  const season = ctx.draft.season ? ctx.env.content.get("seasons", ctx.draft.season) : undefined
+  if (season) {
+    const { position: _, ...nowhere } = anchor
+    run(season.raidEffect.effects, `${season.name}: ${season.raidEffect.name}`, nowhere as Model)
+  }
   for (const side of ctx.draft.sides) {
     const owner = ctx.draft.models.find((m) => m.side === side.id) as Model | undefined
     if (!owner || !side.home) continue
