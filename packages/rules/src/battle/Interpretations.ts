@@ -85,6 +85,17 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     by: "combat/Pools.extraBlightDice",
   },
   { area: "battle", kind: "statModifier", selects: "move", by: "actions/Move.moveAllowance" },
+  // A conditional Fight, Shoot, Wits or Nerve: dice on the pools rolled from it (R-CONTENT-44).
+  ...(["fight", "shoot", "wits", "nerve"] as const).map(
+    (stat): Interpretation => ({
+      area: "battle",
+      kind: "statModifier",
+      selects: stat,
+      scopes: ["self"],
+      from: RULES_OF_A_MODEL,
+      by: "combat/Pools.poolModifiers (as dice on its pools)",
+    }),
+  ),
   { area: "battle", kind: "forbidAction", by: "actions/Activation.forbidden" },
   { area: "battle", kind: "aura", by: "combat/Pools.aurasOn, effects/Triggers.doEffect" },
   { area: "battle", kind: "skipTest", by: "actions/Use (first aid, doors)" },

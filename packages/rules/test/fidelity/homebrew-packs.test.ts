@@ -280,6 +280,14 @@ const brawlers = envOf(
           effects: [{ kind: "poolModifier", pool: "fight.attack", dice: 1, when: { using: "melee" } }],
         },
         {
+          id: "first-blood",
+          name: "First Blood",
+          provenance: "provisional",
+          list: "brawn",
+          text: "+1 Fight in the first round.",
+          effects: [{ kind: "statModifier", stat: "fight", value: 1, when: { round: 1 } }],
+        },
+        {
           id: "cull",
           name: "Cull",
           provenance: "provisional",
@@ -312,6 +320,10 @@ describe("conditions on a homebrew skill, in a Fight (docs/homebrew.md § Condit
 
   it("B-FIGHT-01 `using: melee` holds for a bat: one die more", () => {
     expect(attackDice(["club-work"]) - attackDice([])).toBe(1)
+  })
+
+  it("B-FIGHT-01 R-CONTENT-44 a `statModifier` on Fight with a `when` is a die on the Fight pools while it holds", () => {
+    expect(attackDice(["first-blood"]) - attackDice([])).toBe(1)
   })
 
   it("B-FIGHT-01 `target: { blight: { min: 3 } }` reads the other party: only against a Blighted one", () => {

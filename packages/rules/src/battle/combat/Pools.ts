@@ -304,6 +304,19 @@ export interface PoolPlan {
   readonly reasons: ReadonlyArray<string>
 }
 
+/** The stat each pool is rolled from (B-PROFILE-01), for a conditional `statModifier`. */
+const STAT_OF_POOL: Partial<Record<Pool, string>> = {
+  shoot: "shoot",
+  "fight.attack": "fight",
+  "fight.defend": "fight",
+  "wits.search": "wits",
+  "wits.aid": "wits",
+  "wits.door": "wits",
+  "wits.use": "wits",
+  "nerve.dread": "nerve",
+  "nerve.rout": "nerve",
+}
+
 /**
  * Collects the `poolModifier` effects for a pool in a situation. `only`, when given, keeps just the
  * modifiers it accepts (a blast's pool takes only those that name blast weapons, R-CONTENT-23).
@@ -324,6 +337,20 @@ export const poolModifiers = (
   for (let i = 0; i < own.length + auras.length; i++) {
     const s = i < own.length ? own[i]! : auras[i - own.length]!
     const e = s.effect
+    // A stat that changes only while a condition holds (`when`) is not in the profile: it is read
+    // as dice on the pools rolled from that stat (R-CONTENT-44). Unconditional ones are the profile's.
+    if (
+      e.kind === "statModifier" &&
+      e.when !== undefined &&
+      only === undefined &&
+      STAT_OF_POOL[pool] === e.stat
+    ) {
+      if (e.scope !== undefined && e.scope !== "self") continue
+      if (!holds(ctx, e.when, { ...situation, self: m })) continue
+      dice += e.value
+      reasons.push(`${e.value > 0 ? "+" : ""}${e.value} ${s.source}`)
+      continue
+    }
     if (e.kind !== "poolModifier" || (e.pool !== pool && e.pool !== "any")) continue
     if (e.scope === "target" || e.scope === "enemies" || e.scope === "oneFriend") continue
     if (e.uses !== undefined) continue // limited uses are offered as choices, not applied silently
