@@ -161,7 +161,12 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
   { area: "battle", kind: "blight", by: "effects/Triggers.doEffect, actions/Gift" },
   { area: "battle", kind: "spawn", by: "effects/Triggers.doEffect" },
   { area: "battle", kind: "grantAction", from: ["gifts"], by: "actions/Gift" },
-  { area: "battle", kind: "grantAction", from: ["skills", "kit", "leader"], by: "actions/Act" },
+  {
+    area: "battle",
+    kind: "grantAction",
+    from: ["backgrounds", "skills", "marks", "kit", "weapons", "leader"],
+    by: "actions/Act",
+  },
   {
     area: "battle",
     kind: "grantAction",

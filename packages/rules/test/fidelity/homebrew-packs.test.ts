@@ -466,3 +466,81 @@ describe("a Season's raid effect applies to the raids played in it (B-SEASON-01,
     expect(clouds("the-waking")[0]!.position).toBeUndefined()
   })
 })
+
+/** Granted actions with a test, on a piece of kit and on a background's Knack (docs § `grantAction`). */
+const flares = envOf(
+  withScenarios(
+    SCENARIOS,
+    homebrewRegistry("flares", {
+      kit: [
+        {
+          id: "signal-rocket",
+          name: "Signal rocket",
+          provenance: "provisional",
+          rarity: "common",
+          cost: 3,
+          text: "Use: a Wits test; on a success it screams up (3 Noise).",
+          effects: [
+            {
+              kind: "grantAction",
+              name: "Fire the rocket",
+              attack: false,
+              test: { pool: "wits.use", target: 1 },
+              do: [{ kind: "noise", value: 3 }],
+            },
+          ],
+        },
+      ],
+      backgrounds: [
+        {
+          ...core.get("backgrounds", "student"),
+          id: "bellhop",
+          name: "Bellhop",
+          knack: {
+            name: "Ring for Service",
+            text: "An action: 2 Noise.",
+            effects: [
+              {
+                kind: "grantAction",
+                name: "Ring for service",
+                attack: false,
+                do: [{ kind: "noise", value: 2 }],
+              },
+            ],
+          },
+        },
+      ],
+    }),
+  ),
+)
+
+describe("granted actions on kit and a Knack (docs/homebrew.md § Effect kinds, `grantAction`)", () => {
+  const raid = (a1: { kit?: string[]; background?: string }) =>
+    started({
+      refuges: [refuge("A", [{ leader: true, ...a1 }, {}]), refuge("B", [{ leader: true }, {}])],
+      env: flares,
+    })
+
+  it("B-ACTION-USE-01 its `test` is rolled first: Wits 2 dice, a success does the action, a failure only spends it", () => {
+    for (const [rolled, noise] of [
+      [[4, 1], 3],
+      [[3, 1], 0],
+    ] as const) {
+      const t = raid({ kit: ["signal-rocket"] })
+      t.do({ type: "activate", model: "a.1" })
+      t.do({ type: "act", model: "a.1", action: "Fire the rocket" })
+      expect(dicePrompt(t)).toBe(2)
+      t.roll(...rolled)
+      expect(t.of("test.rolled")[0]).toMatchObject({ pool: "wits.use", passed: noise > 0 })
+      expect(t.model("a.1").noise).toBe(noise)
+      expect(t.s.activation?.actions).toEqual(["act"])
+    }
+  })
+
+  it("B-ACTION-USE-01 a background's Knack may grant an action", () => {
+    const t = raid({ background: "bellhop" })
+    t.do({ type: "activate", model: "a.1" })
+    t.do({ type: "act", model: "a.1", action: "Ring for service" })
+    expect(t.model("a.1").noise).toBe(2)
+  })
+})
