@@ -146,7 +146,14 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
       "round.end",
     ] as const
   ).map(
-    (on): Interpretation => ({ area: "battle", kind: "trigger", selects: on, by: "effects/Triggers.fire" }),
+    // A model's own rules (a Home's or an improvement's trigger is not one: it would fire for each survivor).
+    (on): Interpretation => ({
+      area: "battle",
+      kind: "trigger",
+      selects: on,
+      from: RULES_OF_A_MODEL.filter((k) => k !== "homes" && k !== "improvements"),
+      by: "effects/Triggers.fire",
+    }),
   ),
   // Set-up: the scenario's, each Refuge's Home's and the Season's (R-CONTENT-43).
   {
