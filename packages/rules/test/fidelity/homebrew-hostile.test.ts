@@ -3,6 +3,7 @@
  * unknown ids, loops, duplicates, huge lists and strings, deep nesting, an unknown effect kind.
  * Each is refused with its path and what is wrong, the report is bounded, and nothing loads.
  */
+import { readFileSync } from "node:fs"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadWithCore } from "../../src/content/core/index.js"
@@ -135,5 +136,22 @@ describe("hostile packs get a clear error naming the path and the rule, and noth
     expect(Either.isLeft(r) && r.left.problems.map(formatProblem)).toEqual([
       "bad.json: skills[0].name: Expected string, actual 5",
     ])
+  })
+})
+
+describe("docs/homebrew.md § Reading the problems", () => {
+  it("R-CONTENT-02 the three mistakes shown are what the loader says, line for line", () => {
+    const doc = readFileSync(new URL("../../../../docs/homebrew.md", import.meta.url), "utf8")
+    const shown = /```text\n(three\.json:[\s\S]*?)\n```/.exec(doc)![1]!.split("\n")
+    const data = JSON.parse(
+      readFileSync(
+        new URL("../../../../examples/homebrew-pack/flooded-quarter.json", import.meta.url),
+        "utf8",
+      ),
+    )
+    const lurker = data.creatures[0]
+    data.creatures = [{ ...lurker, behaviour: "drifterr" }, lurker]
+    data.scenarios[0].rewards[1].amount = "2d6 + 1"
+    expect([...problemsOf({ source: "three.json", data })].sort()).toEqual([...shown].sort())
   })
 })
