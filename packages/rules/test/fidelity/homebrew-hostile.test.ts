@@ -155,3 +155,86 @@ describe("docs/homebrew.md § Reading the problems", () => {
     expect([...problemsOf({ source: "three.json", data })].sort()).toEqual([...shown].sort())
   })
 })
+
+describe("docs/homebrew.md § References, replacing, loading: each listed problem, at its path", () => {
+  const lesser = JSON.parse(
+    readFileSync(new URL("../../src/content/core/encounters.json", import.meta.url), "utf8"),
+  ).encounters[0]
+  const table = (rows: unknown[]) => ({ ...lesser, id: "homebrew-lesser", rows })
+  const cases: Array<[string, Record<string, unknown>, unknown, string]> = [
+    [
+      "an Encounter table with a gap",
+      { encounters: [table(lesser.rows.slice(1))] },
+      manifest,
+      "rogue.json: encounters[0].rows: no row for result 1 (the table has 11 rows)",
+    ],
+    [
+      "an Encounter table with an overlap",
+      { encounters: [table([...lesser.rows, lesser.rows[0]])] },
+      manifest,
+      "rogue.json: encounters[0].rows[12].key: result 1 is also covered by row 0",
+    ],
+    [
+      "a bad dice expression",
+      { skills: [skill({ effects: [{ kind: "spawn", creature: "husk", count: "2d6 + 1", at: "lair" }] })] },
+      manifest,
+      'rogue.json: skills[0].effects[0].count: expected something like "d6", "2d6+1", "3d6x10", "d%", "d3", "d66" or "half", with no spaces',
+    ],
+    [
+      "a hook's bad params",
+      {
+        skills: [
+          skill({ effects: [{ kind: "hook", hook: "core/order", params: { range: "far", dice: 1 } }] }),
+        ],
+      },
+      manifest,
+      'rogue.json: skills[0].effects[0].params.range: Expected number, actual "far"',
+    ],
+    [
+      "a missing required pack",
+      {},
+      { ...manifest, requires: [...manifest.requires, { pack: "nope", version: "^1.0.0" }] },
+      'rogue.json: manifest.requires[1]: requires pack "nope" (^1.0.0), which is not loaded (R-CONTENT-03)',
+    ],
+    [
+      "replacing nothing",
+      { skills: [skill({ replaces: "the-blight" })] },
+      manifest,
+      'rogue.json: skills[0].replaces: pack "the-blight" has no skill "sly" to replace (R-CONTENT-02)',
+    ],
+    [
+      "naming core without requiring it",
+      { skills: [skill()] },
+      { ...manifest, requires: [] },
+      'rogue.json: skills[0].list: skill list "brawn" comes from pack "the-blight", which this pack does not require: add { "pack": "the-blight", "version": "^0.3.0" } to manifest.requires (R-CONTENT-05)',
+    ],
+    [
+      "an unknown field",
+      { skills: [skill({ colour: "red" })] },
+      manifest,
+      'rogue.json: skills[0].colour: is unexpected, expected: "id" | "name" | "provenance" | "clauses" | "notes" | "replaces" | "list" | "text" | "effects"',
+    ],
+    [
+      "a spawn naming both a creature and a table",
+      {
+        skills: [skill({ effects: [{ kind: "spawn", creature: "husk", encounter: "lesser", at: "lair" }] })],
+      },
+      manifest,
+      "rogue.json: skills[0].effects[0].creature: a spawn names exactly one of `creature` or `encounter`",
+    ],
+  ]
+  for (const [what, entries, m, problem] of cases)
+    it(`${what}: refused, naming the path`, () => {
+      expect(problemsOf(pack(entries, m))).toEqual([problem])
+    })
+
+  it("an unregistered hook names itself and lists the registered ones", () => {
+    const [p, ...rest] = problemsOf(
+      pack({ skills: [skill({ effects: [{ kind: "hook", hook: "my/none" }] })] }),
+    )
+    expect(rest).toEqual([])
+    expect(p).toMatch(
+      /^rogue\.json: skills\[0\]\.effects\[0\]\.hook: no code hook named "my\/none" is registered \(registered: core\//,
+    )
+  })
+})
