@@ -9,6 +9,7 @@ import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
 import { battleInterpretations } from "../../src/battle/Interpretations.js"
+import type { FactQuery } from "../../src/battle/State.js"
 import { campaignInterpretations } from "../../src/campaign/Interpretations.js"
 import { loadWithCore } from "../../src/content/core/index.js"
 import { formatProblem } from "../../src/content/Problem.js"
@@ -27,8 +28,10 @@ import {
   passRound,
   refuge,
   SCENARIOS,
+  shotFacts,
   started,
   Table,
+  within,
   withScenarios,
 } from "../battle/fixtures.js"
 import { homebrewRegistry } from "../fixtures/homebrew.js"
@@ -542,5 +545,93 @@ describe("granted actions on kit and a Knack (docs/homebrew.md § Effect kinds, 
     t.do({ type: "activate", model: "a.1" })
     t.do({ type: "act", model: "a.1", action: "Ring for service" })
     expect(t.model("a.1").noise).toBe(2)
+  })
+})
+
+describe("an aura on a homebrew skill (docs/homebrew.md § Effect kinds, `aura`)", () => {
+  const rally = envOf(
+    withScenarios(
+      SCENARIOS,
+      homebrewRegistry("rally", {
+        skills: [
+          {
+            id: "rallying-cry",
+            name: "Rallying Cry",
+            provenance: "provisional",
+            list: "command",
+            text: 'Friends within 6" get +1 die to Shoot.',
+            effects: [
+              {
+                kind: "aura",
+                radius: 6,
+                affects: "friends",
+                effects: [{ kind: "poolModifier", pool: "shoot", dice: 1 }],
+              },
+            ],
+          },
+        ],
+      }),
+    ),
+  )
+  /** a.2 (a pistol) shoots b.1, a.1 with Rally within 6" or not. */
+  const shootDice = (near: boolean): number => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true, skills: ["rallying-cry"] }, { weapons: ["pistol"] }], { reloads: 1 }),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+      env: rally,
+    })
+    t.do({ type: "activate", model: "a.2" })
+    t.state(...shotFacts(t, "a.2", "b.1", 12), within("a.1", "a.2", 6, near))
+    t.do({ type: "shoot", model: "a.2", weapon: "pistol", target: "b.1" })
+    return dicePrompt(t)
+  }
+
+  it("B-SHOOT-01 a friend within 6\" of the skill's holder gets the die; one further away does not", () => {
+    expect(shootDice(true)).toBe(4) // Shoot 2 + pistol 1 + 1
+    expect(shootDice(false)).toBe(3)
+  })
+})
+
+describe("docs/homebrew.md § Behaviours: the Spore Lurker, pasted, on a homebrew creature", () => {
+  const behaviours = [...doc.matchAll(/```json behaviour\n([\s\S]*?)\n```/g)].map((m) => JSON.parse(m[1]!))
+  const registry = homebrewRegistry("spore-lurkers", {
+    behaviours,
+    creatures: [{ ...creature("bog-thing", undefined), behaviour: "spore-lurker" }],
+  })
+
+  it('B-BEHAVIOUR-05 B-BEHAVIOUR-06 it starts hidden; a survivor ending a move within 4" of where it was placed brings it out to Fight at once', () => {
+    const t = nest(registry, "bog-thing")
+    const c = t.s.models.find((m) => m.ref === "bog-thing")!
+    expect(c.status).toBe("lurking")
+    t.do({ type: "activate", model: "a.1" })
+    t.do({ type: "move", model: "a.1", distance: 2 })
+    const asked: FactQuery[] = []
+    t.settle([], (q) => {
+      asked.push(q)
+      if (
+        q.q === "within" &&
+        "b" in q &&
+        [q.a, q.b].some((x) => x.includes(c.id) || x.startsWith("placement"))
+      )
+        return [q.a, q.b].includes("a.1")
+      // It was placed in the spores, so a.1 by its placement is within 12" of Spore terrain (its leash).
+      if (q.q === "within" && "b" in q && q.b === "feature:sporeTerrain") return q.a === "a.1"
+      if (q.q === "reach") return true
+      return noFacts(q)
+    })
+    // It Fights at once (Fight 3 + claws 0, no Charge): the attack waits on its dice.
+    expect(t.prompt, JSON.stringify(asked)).toMatchObject({
+      kind: "dice",
+      dice: 3,
+      purpose: "bog-thing's Fight",
+    })
+    t.settle((n) => faces(n, 1), noFacts)
+    expect(t.model(c.id).status).toBe("active")
+    expect(t.battle.events.find((e) => e.type === "attack.rolled")).toMatchObject({
+      attacker: c.id,
+      target: "a.1",
+    })
   })
 })
