@@ -635,3 +635,42 @@ describe("docs/homebrew.md § Behaviours: the Spore Lurker, pasted, on a homebre
     })
   })
 })
+
+describe("`within` … `of` a kind of model, on a homebrew skill (docs/homebrew.md § Conditions)", () => {
+  const loyal = envOf(
+    withScenarios(
+      SCENARIOS,
+      homebrewRegistry("loyal", {
+        skills: [
+          {
+            id: "loyal",
+            name: "Loyal",
+            provenance: "provisional",
+            list: "command",
+            text: '+1 die to Shoot within 6" of the Leader.',
+            // The docs' condition example, pasted.
+            effects: [{ kind: "poolModifier", pool: "shoot", dice: 1, when: { within: 6, of: "leader" } }],
+          },
+        ],
+      }),
+    ),
+  )
+  const shootDice = (near: boolean): number => {
+    const t = started({
+      refuges: [
+        refuge("A", [{ leader: true }, { weapons: ["pistol"], skills: ["loyal"] }], { reloads: 1 }),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+      env: loyal,
+    })
+    t.do({ type: "activate", model: "a.2" })
+    t.state(...shotFacts(t, "a.2", "b.1", 12), within("a.2", "a.1", 6, near))
+    t.do({ type: "shoot", model: "a.2", weapon: "pistol", target: "b.1" })
+    return dicePrompt(t)
+  }
+
+  it('B-SHOOT-01 R-BATTLE-49 `{ "within": 6, "of": "leader" }` holds with its Leader 6" away, not further', () => {
+    expect(shootDice(true)).toBe(4)
+    expect(shootDice(false)).toBe(3)
+  })
+})
