@@ -11,6 +11,7 @@
  * @since 0.3.0
  */
 
+import { Expression } from "@blight/dice"
 import type { ContentView } from "../refuge/Content.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
 import { storesOf } from "../refuge/Ledger.js"
@@ -106,7 +107,16 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
     if (!holds(t.when, season)) continue
     for (const d of t.do ?? []) {
       if (d.kind === "stores") {
-        const amount = Number(d.amount)
+        // An amount in dice ("d3" Rations) is rolled, as a reward in dice is (R-CAMPAIGN-17).
+        const rolled =
+          typeof d.amount === "number"
+            ? undefined
+            : Expression.rollExpression(
+                ctx.source(String(refuge)),
+                d.amount as never,
+                `${source}: how much ${String(d.store)} (B-UPKEEP-01)`,
+              )
+        const amount = rolled?.value ?? Number(d.amount)
         const reason = String(d.reason ?? source)
         if (survivor !== undefined && d.store === "rations" && amount < 0) {
           extra.set(survivor, [...(extra.get(survivor) ?? []), { amount: -amount, reason }])
