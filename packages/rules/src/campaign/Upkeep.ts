@@ -17,6 +17,7 @@ import type { LedgerDraft } from "../refuge/Ledger.js"
 import { storesOf } from "../refuge/Ledger.js"
 import { gainBlight, settleBlight } from "./Blight.js"
 import type { Ctx } from "./Context.js"
+import { boost } from "./Loot.js"
 import { ownRules } from "./OwnRules.js"
 
 type When = { season?: string; not?: When; any?: ReadonlyArray<When>; all?: ReadonlyArray<When> }
@@ -116,7 +117,10 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
                 d.amount as never,
                 `${source}: how much ${String(d.store)} (B-UPKEEP-01)`,
               )
-        const amount = rolled?.value ?? Number(d.amount)
+        const rolledOrSet = rolled?.value ?? Number(d.amount)
+        // `boosted: true`: the reward boost (B-LOOT-03), +10% rounded up on Salvage, Rations, Reloads.
+        const amount =
+          d.boosted === true && rolledOrSet > 0 ? boost(String(d.store), rolledOrSet) : rolledOrSet
         const reason = String(d.reason ?? source)
         if (survivor !== undefined && d.store === "rations" && amount < 0) {
           extra.set(survivor, [...(extra.get(survivor) ?? []), { amount: -amount, reason }])

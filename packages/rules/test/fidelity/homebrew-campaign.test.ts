@@ -16,7 +16,7 @@ import { campaign } from "../campaign/helpers.js"
 import { homebrewRegistry } from "../fixtures/homebrew.js"
 
 /** The core Corner Shop, replaced by one whose perk brings d3 Rations (or `amount`) each Upkeep. */
-const shopWith = (amount: number | string) => {
+const shopWith = (amount: number | string, boosted?: boolean) => {
   const homes = JSON.parse(
     readFileSync(new URL("../../src/content/core/homes.json", import.meta.url), "utf8"),
   )
@@ -34,7 +34,15 @@ const shopWith = (amount: number | string) => {
               {
                 kind: "trigger",
                 on: "aftermath.upkeep",
-                do: [{ kind: "stores", store: "rations", amount, reason: "The market garden" }],
+                do: [
+                  {
+                    kind: "stores",
+                    store: "rations",
+                    amount,
+                    reason: "The market garden",
+                    ...(boosted === undefined ? {} : { boosted }),
+                  },
+                ],
               },
             ],
           },
@@ -64,6 +72,11 @@ describe("Upkeep income from a homebrew Home (docs/homebrew.md § Dice and table
 
   it("B-UPKEEP-01 dice are rolled: d3 on a 5 is 3 Rations", () => {
     expect(income(shopWith("d3"), [5])).toEqual([3])
+  })
+
+  it("B-LOOT-03 `boosted: true` applies the reward boost: 3 Rations +10%, rounded up, is 4", () => {
+    expect(income(shopWith(3, true), [])).toEqual([4])
+    expect(income(shopWith(3, false), [])).toEqual([3])
   })
 })
 
