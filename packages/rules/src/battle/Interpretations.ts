@@ -142,6 +142,7 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
       "activation.end",
       "action",
       "slain",
+      "damage.taken",
       "down",
       "round.end",
     ] as const

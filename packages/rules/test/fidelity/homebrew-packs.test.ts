@@ -372,6 +372,14 @@ const bells = envOf(
           effects: [{ kind: "trigger", on: "round.end", do: [{ kind: "blight", value: 1 }] }],
         },
         {
+          id: "screamer",
+          name: "Screamer",
+          provenance: "provisional",
+          list: "stealth",
+          text: "It makes 2 Noise whenever it takes Damage.",
+          effects: [{ kind: "trigger", on: "damage.taken", do: [{ kind: "noise", value: 2 }] }],
+        },
+        {
           id: "clamour",
           name: "Clamour",
           provenance: "provisional",
@@ -426,6 +434,27 @@ describe("triggers on the round's events, on a homebrew skill (docs/homebrew.md 
     expect(t.model("a.1").noise).toBe(0)
     t.do({ type: "activate", model: "a.1" })
     expect(t.model("a.1").noise).toBe(1)
+  })
+
+  it("B-FIGHT-01 `damage.taken`: the Noise is made when it is hurt, not when it is missed", () => {
+    /** b.1's Noise after a.1 (a bat) attacks it with these faces, b.1 defending with 1s. */
+    const noiseAfter = (face: number): number => {
+      const t = started({
+        refuges: [
+          refuge("A", [{ leader: true, weapons: ["baseball-bat"] }, {}]),
+          refuge("B", [{ leader: true, skills: ["screamer"] }, {}]),
+        ],
+        env: bells,
+      })
+      t.state(contact("a.1", "b.1"), contact("a.2", "b.1", false), contact("b.2", "a.1", false))
+      t.do({ type: "activate", model: "a.1" })
+      t.do({ type: "fight", model: "a.1", target: "b.1" })
+      t.roll(...faces(dicePrompt(t), face))
+      t.settle((n) => faces(n, 1), noFacts)
+      return t.model("b.1").noise
+    }
+    // A fight is Loud for both (B-FIGHT-10); the scream is 2 more, on a hit only.
+    expect(noiseAfter(5) - noiseAfter(1)).toBe(2)
   })
 
   it("B-BLIGHT-01 `round.end`: the Blight is gained in the End Phase", () => {
