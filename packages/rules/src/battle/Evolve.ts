@@ -282,6 +282,8 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   jammed: jam,
   unjammed: jam,
   thrown: (d, e) => {
+    // A spent weapon's rules leave with it (`Pools` gathers a carried weapon's effects).
+    effectInputsChanged()
     const w = model(d, e.model).weapons.find((x) => x.weapon === e.weapon && !x.spent)
     if (w) w.spent = true
   },

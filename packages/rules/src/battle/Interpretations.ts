@@ -5,6 +5,7 @@
  *
  * @since 0.2.0
  */
+import type { Kind } from "../content/schema/Ids.js"
 import type { Interpretation } from "../plugin/Interpreters.js"
 
 const BATTLE_POOLS = [
@@ -18,8 +19,22 @@ const BATTLE_POOLS = [
   "nerve.dread",
   "nerve.rout",
   "initiative",
-  "din",
 ] as const
+
+/** The kinds of entry a model's rules in a raid are gathered from (`combat/Pools.effectsOf`). */
+const RULES_OF_A_MODEL: ReadonlyArray<Kind> = [
+  "backgrounds",
+  "skills",
+  "gifts",
+  "marks",
+  "kit",
+  "weapons",
+  "leader",
+  "objectives",
+  "homes",
+  "improvements",
+  "creatures",
+]
 
 /** Everything the raid engine interprets. */
 export const battleInterpretations: ReadonlyArray<Interpretation> = [
@@ -29,6 +44,9 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
       kind: "poolModifier",
       selects: pool,
       scopes: ["self", "refuge"],
+      // What `Pools.effectsOf` gathers a model's rules from: an armour's or a scenario's own pool
+      // modifier is not read, so the check reports it rather than let it sit silent.
+      from: RULES_OF_A_MODEL,
       by: "combat/Pools.poolModifiers",
     }),
   ),
@@ -40,7 +58,23 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     from: ["gifts"],
     by: "actions/Shoot.targetShootModifiers",
   },
-  { area: "battle", kind: "poolModifier", selects: "din", by: "round/EndPhase.din" },
+  // The Din's dice: a creature's own (unconditional), an objective's, the scenario's and the
+  // Season's (R-CONTENT-43); a survivor's rule about the Din is not read, so it is reported.
+  {
+    area: "battle",
+    kind: "poolModifier",
+    selects: "din",
+    unconditional: true,
+    from: ["creatures"],
+    by: "round/EndPhase.din",
+  },
+  {
+    area: "battle",
+    kind: "poolModifier",
+    selects: "din",
+    from: ["objectives", "scenarios", "seasons"],
+    by: "round/EndPhase.din",
+  },
   {
     area: "battle",
     kind: "poolModifier",
@@ -51,6 +85,17 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     by: "combat/Pools.extraBlightDice",
   },
   { area: "battle", kind: "statModifier", selects: "move", by: "actions/Move.moveAllowance" },
+  // A conditional Fight, Shoot, Wits or Nerve: dice on the pools rolled from it (R-CONTENT-44).
+  ...(["fight", "shoot", "wits", "nerve"] as const).map(
+    (stat): Interpretation => ({
+      area: "battle",
+      kind: "statModifier",
+      selects: stat,
+      scopes: ["self"],
+      from: RULES_OF_A_MODEL,
+      by: "combat/Pools.poolModifiers (as dice on its pools)",
+    }),
+  ),
   { area: "battle", kind: "forbidAction", by: "actions/Activation.forbidden" },
   { area: "battle", kind: "aura", by: "combat/Pools.aurasOn, effects/Triggers.doEffect" },
   { area: "battle", kind: "skipTest", by: "actions/Use (first aid, doors)" },
@@ -89,15 +134,47 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
   { area: "battle", kind: "rollTable", by: "effects/Triggers.doEffect (the Congregation table)" },
   { area: "battle", kind: "dieModifier", selects: "spores", by: "round/EndPhase.sporeRoll" },
   { area: "battle", kind: "ignoreBy", by: "creatures/Hunt.ignoredBy" },
-  ...(["creature.arrives", "activation.end", "action", "slain", "battle.setup", "down"] as const).map(
-    (on): Interpretation => ({ area: "battle", kind: "trigger", selects: on, by: "effects/Triggers.fire" }),
+  ...(
+    [
+      "creature.arrives",
+      "round.start",
+      "activation.start",
+      "activation.end",
+      "action",
+      "slain",
+      "damage.taken",
+      "down",
+      "round.end",
+    ] as const
+  ).map(
+    // A model's own rules (a Home's or an improvement's trigger is not one: it would fire for each survivor).
+    (on): Interpretation => ({
+      area: "battle",
+      kind: "trigger",
+      selects: on,
+      from: RULES_OF_A_MODEL.filter((k) => k !== "homes" && k !== "improvements"),
+      by: "effects/Triggers.fire",
+    }),
   ),
+  // Set-up: the scenario's, each Refuge's Home's and the Season's (R-CONTENT-43).
+  {
+    area: "battle",
+    kind: "trigger",
+    selects: "battle.setup",
+    from: ["scenarios", "homes", "seasons"],
+    by: "effects/Triggers.fireSetup",
+  },
   { area: "battle", kind: "placeToken", by: "effects/Triggers.doEffect" },
   { area: "battle", kind: "noise", by: "effects/Triggers.doEffect, actions/Gift" },
   { area: "battle", kind: "blight", by: "effects/Triggers.doEffect, actions/Gift" },
   { area: "battle", kind: "spawn", by: "effects/Triggers.doEffect" },
   { area: "battle", kind: "grantAction", from: ["gifts"], by: "actions/Gift" },
-  { area: "battle", kind: "grantAction", from: ["skills", "kit", "leader"], by: "actions/Act" },
+  {
+    area: "battle",
+    kind: "grantAction",
+    from: ["backgrounds", "skills", "marks", "kit", "weapons", "leader"],
+    by: "actions/Act",
+  },
   {
     area: "battle",
     kind: "grantAction",

@@ -37,7 +37,8 @@ export const campaignInterpretations: ReadonlyArray<Interpretation> = [
       by: "Upkeep.upkeepTriggers",
     }),
   ),
-  { area: "campaign", kind: "stores", by: "Upkeep.upkeep (income), Loot" },
+  // Stores change on an event: a bare `stores` (no trigger) says no when, so nothing does it.
+  { area: "campaign", kind: "stores", inside: ["trigger"], by: "Upkeep.upkeep (income), Loot" },
   { area: "campaign", kind: "trigger", selects: "aftermath.blight", from: ["marks"], by: "Blight (Marks)" },
   {
     area: "campaign",

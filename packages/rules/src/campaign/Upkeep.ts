@@ -11,11 +11,13 @@
  * @since 0.3.0
  */
 
+import { Expression } from "@blight/dice"
 import type { ContentView } from "../refuge/Content.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
 import { storesOf } from "../refuge/Ledger.js"
 import { gainBlight, settleBlight } from "./Blight.js"
 import type { Ctx } from "./Context.js"
+import { boost } from "./Loot.js"
 import { ownRules } from "./OwnRules.js"
 
 type When = { season?: string; not?: When; any?: ReadonlyArray<When>; all?: ReadonlyArray<When> }
@@ -106,7 +108,19 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
     if (!holds(t.when, season)) continue
     for (const d of t.do ?? []) {
       if (d.kind === "stores") {
-        const amount = Number(d.amount)
+        // An amount in dice ("d3" Rations) is rolled, as a reward in dice is (R-CAMPAIGN-17).
+        const rolled =
+          typeof d.amount === "number"
+            ? undefined
+            : Expression.rollExpression(
+                ctx.source(String(refuge)),
+                d.amount as never,
+                `${source}: how much ${String(d.store)} (B-UPKEEP-01)`,
+              )
+        const rolledOrSet = rolled?.value ?? Number(d.amount)
+        // `boosted: true`: the reward boost (B-LOOT-03), +10% rounded up on Salvage, Rations, Reloads.
+        const amount =
+          d.boosted === true && rolledOrSet > 0 ? boost(String(d.store), rolledOrSet) : rolledOrSet
         const reason = String(d.reason ?? source)
         if (survivor !== undefined && d.store === "rations" && amount < 0) {
           extra.set(survivor, [...(extra.get(survivor) ?? []), { amount: -amount, reason }])

@@ -380,24 +380,34 @@ const peekManifest = (data: unknown): { id?: string; requires: string[] } => {
 }
 
 /** Puts packs after the packs they require (stable: otherwise the given order). */
-const inLoadOrder = (inputs: ReadonlyArray<PackInput>): PackInput[] => {
+const inLoadOrder = (inputs: ReadonlyArray<PackInput>): { order: PackInput[]; cycles: Problem[] } => {
   const peeked = inputs.map((input) => ({ input, ...peekManifest(input.data) }))
   const out: PackInput[] = []
+  const cycles: Problem[] = []
   const placed = new Set<number>()
-  const visiting = new Set<number>()
+  const visiting: number[] = []
   const visit = (i: number) => {
-    if (placed.has(i) || visiting.has(i)) return
-    visiting.add(i)
-    for (const dep of peeked[i]!.requires) {
+    if (placed.has(i) || visiting.includes(i)) return
+    visiting.push(i)
+    peeked[i]!.requires.forEach((dep, k) => {
       const j = peeked.findIndex((p) => p.id === dep)
-      if (j >= 0) visit(j)
-    }
-    visiting.delete(i)
+      if (j < 0) return
+      // Packs that require each other can't load one after the other: name the whole loop.
+      if (visiting.includes(j))
+        cycles.push({
+          pack: peeked[i]!.input.source,
+          path: `manifest.requires[${k}]`,
+          message: `packs require each other: ${[...visiting.slice(visiting.indexOf(j)), j].map((x) => `"${peeked[x]!.id}"`).join(" → ")}; a pack can only require packs that load before it`,
+          clause: "R-CONTENT-03",
+        })
+      visit(j)
+    })
+    visiting.pop()
     placed.add(i)
     out.push(peeked[i]!.input)
   }
   for (let i = 0; i < peeked.length; i++) visit(i)
-  return out
+  return { order: out, cycles }
 }
 
 /**
@@ -410,8 +420,9 @@ export const loadPacks = (
 ): Either.Either<Registry, PackInvalid> => {
   const hookRegistry = options.hooks ?? defaultHooks
   let registry = options.base ?? empty
-  const problems: Problem[] = []
-  for (const input of inLoadOrder(inputs)) {
+  const { order, cycles } = inLoadOrder(inputs)
+  const problems: Problem[] = [...cycles]
+  for (const input of order) {
     const checked = checkPack(input, registry)
     const manifest = checked.manifest ?? {
       // A pack without a valid manifest is still checked on a stand-in, so its links are too.
@@ -427,8 +438,26 @@ export const loadPacks = (
     for (const p of [...checked.problems, ...linkProblems]) problems.push({ ...p, pack: input.source })
     registry = next
   }
-  return problems.length > 0 ? Either.left(new PackInvalid({ problems })) : Either.right(registry)
+  return problems.length > 0
+    ? Either.left(new PackInvalid({ problems: bounded(problems) }))
+    : Either.right(registry)
 }
+
+/** The most problems reported at once (R-CONTENT-41): a pack this broken is fixed from the top. */
+export const MAX_PROBLEMS = 200
+
+/** The first {@link MAX_PROBLEMS} problems, and one more line saying how many are left out. */
+const bounded = (problems: Problem[]): Problem[] =>
+  problems.length <= MAX_PROBLEMS
+    ? problems
+    : [
+        ...problems.slice(0, MAX_PROBLEMS),
+        {
+          ...(problems[MAX_PROBLEMS]!.pack === undefined ? {} : { pack: problems[MAX_PROBLEMS]!.pack }),
+          path: "",
+          message: `and ${problems.length - MAX_PROBLEMS} more problems, not listed (at most ${MAX_PROBLEMS} are, R-CONTENT-41)`,
+        },
+      ]
 
 /** Loads one pack on top of `options.base`. */
 export const loadPack = (input: PackInput, options: LoadOptions = {}): Either.Either<Registry, PackInvalid> =>

@@ -42,6 +42,8 @@ export interface Interpretation {
   readonly uses?: ReadonlyArray<Uses["per"]>
   /** The kinds of entry the code reads it from; any when left out. */
   readonly from?: ReadonlyArray<Kind>
+  /** Only inside one of these (a `stores` is done by a trigger's event); anywhere when left out. */
+  readonly inside?: ReadonlyArray<Effect["kind"]>
   /** The function that reads it, for the report. */
   readonly by: string
 }
@@ -214,7 +216,8 @@ export const covers = (d: Interpretation, found: FoundEffect): boolean => {
     (d.selects === undefined || d.selects === selectorOf(e)) &&
     (d.unconditional !== true || e.when === undefined) &&
     (d.scopes === undefined || d.scopes.includes(e.scope ?? "self")) &&
-    (d.uses === undefined || e.uses === undefined || d.uses.includes(e.uses.per))
+    (d.uses === undefined || e.uses === undefined || d.uses.includes(e.uses.per)) &&
+    (d.inside === undefined || found.within.some((w) => d.inside!.includes(w.kind)))
   )
 }
 

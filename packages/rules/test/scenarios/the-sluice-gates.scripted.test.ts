@@ -1,6 +1,6 @@
 /**
  * The Sluice Gates (examples/homebrew-pack/flooded-quarter.json), scripted on the core pack plus the
- * example pack: the Canal Lurker its set-up places and one lurking Strangler Vine. Ash's Leader
+ * example pack: the Canal Lurker its set-up places (with a Husk, its escort) and one lurking Strangler Vine. Ash's Leader
  * turns the sluice wheel three times while Ash 2 picks up a Loot token; Ash opened the sluice and
  * holds more Loot: it wins 6 Salvage and d3 Rations. If nobody opens it, a draw (R-BATTLE-43).
  */
@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
 import { loadWithCore } from "../../src/content/core/index.js"
 import { formatProblem } from "../../src/content/Problem.js"
-import { aftermath, begin, couriers, endRound, lootEntries, outcomes, playOut, search } from "./script.js"
+import { aftermath, couriers, endRound, lootEntries, outcomes, playOut, raid, search } from "./script.js"
 
 const file = new URL("../../../../examples/homebrew-pack/flooded-quarter.json", import.meta.url)
 const loaded = loadWithCore([
@@ -22,13 +22,23 @@ const env = envOf(content)
 
 const refuges = () => [couriers("Ash"), couriers("Birch")] as const
 
+/** Set-up: the Canal Lurker and its d3 Husks (a 1: one, R-CONTENT-40), then the lurker (3, 5: a Strangler Vine); Ash first. */
+const sluice = (r: ReturnType<typeof refuges>) => {
+  const t = raid("the-sluice-gates", r, env)
+  t.settle([1, 3, 5])
+  t.initiative("ash")
+  return t
+}
+
 describe("The Sluice Gates (homebrew), scripted (B-SCENARIO-02, R-BATTLE-43)", () => {
   it("B-SCENARIO-02 R-BATTLE-43 three Uses open the sluice (then +1 Din die); the Refuge that opened it and holds more Loot wins 6 Salvage and d3 Rations", () => {
     const r = refuges()
-    const t = begin("the-sluice-gates", r, 1, "ash", env) // the one lurker: a Strangler Vine
-    // Set-up: the scenario's set-up trigger places the Canal Lurker at a Lair.
+    // Set-up: the scenario's set-up trigger places the Canal Lurker at a Lair, with its escorts,
+    // d3 Husks (a 1: one, R-CONTENT-40); the one lurker rolled (3, 5) is a Strangler Vine.
+    const t = sluice(r)
     expect(t.s.models.filter((m) => m.kind === "creature").map((m) => m.ref)).toEqual([
       "canal-lurker",
+      "husk",
       "strangler-vine",
     ])
     const wheel = () => t.s.objectives.find((o) => o.id === "sluice-wheel")!
@@ -85,7 +95,7 @@ describe("The Sluice Gates (homebrew), scripted (B-SCENARIO-02, R-BATTLE-43)", (
 
   it("R-BATTLE-43 R-WORLD-18 nobody opens the sluice: a draw, whoever holds more Loot, and half the Salvage each", () => {
     const r = refuges()
-    const t = begin("the-sluice-gates", r, 1, "ash", env)
+    const t = sluice(r)
     search(t, "ash.1", "t3", [4, 1])
     playOut(t, "ash")
     expect(outcomes(t)).toEqual({ ash: "draw", birch: "draw" })

@@ -1,6 +1,6 @@
 /**
- * Actions that rules grant besides Gifts (`grantAction` on a skill, a piece of kit or the Leader
- * rules): Command Voice (B-NOISE-03: Loud) and lighting a Flare. Limited uses are counted (the
+ * Actions that rules grant besides Gifts (`grantAction` on a background's Knack, a skill, a Mark,
+ * a piece of kit, a carried weapon or the Leader rules; its `test` rolled first): Command Voice (B-NOISE-03: Loud) and lighting a Flare. Limited uses are counted (the
  * Leader's once per battle; a piece of kit's `uses`, then it is spent). What the action does is its
  * effects: an order to a friend (`core/order`: a Shaken friend within range steadies, another gets
  * +1 die to its next pool this round), a token placed (a Flare's light), Noise.
@@ -14,6 +14,7 @@ import { doEffect } from "../effects/Triggers.js"
 import { makeNoise } from "../noise/Noise.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { grantTest } from "./GrantTest.js"
 import { revealOnAttack } from "./Hide.js"
 
 type Grant = Extract<Effect, { kind: "grantAction" }>
@@ -30,7 +31,13 @@ export const grantedActions = (
       if (e.kind === "grantAction")
         out.push({ grant: e, source, key: `act:${source}:${e.name}`, times: e.uses?.times ?? times })
   }
+  if (m.kind === "survivor") {
+    const knack = c.get("backgrounds", m.ref)?.knack
+    if (knack) add(knack.effects, `Knack: ${knack.name}`)
+  }
   for (const id of m.skills) add(c.get("skills", id)?.effects, `skill: ${id}`)
+  for (const id of m.marks) add(c.get("marks", id)?.effects, `Mark: ${id}`)
+  for (const w of m.weapons) if (!w.spent) add(c.get("weapons", w.weapon)?.effects, `weapon: ${w.weapon}`)
   for (const id of m.kit) {
     const k = c.get("kit", id)
     add(k?.effects, `kit: ${id}`, k?.uses)
@@ -57,6 +64,11 @@ export const act = (ctx: Ctx, c: CommandOf<"act">, by: string): void => {
   if (g.attack) revealOnAttack(ctx, m.id)
   if (usable!.times !== undefined) ctx.emit({ type: "used", model: m.id, key: usable!.key })
   if (g.noise) makeNoise(ctx, m.id, g.noise, g.name)
+  // Its `test` first: a failed one spends the action and does nothing more.
+  if (g.test !== undefined && !grantTest(ctx, m, g.test, g.name).passed) {
+    afterAction(ctx, m.id)
+    return
+  }
   for (const e of g.do) {
     if (e.kind === "hook" && e.hook === "core/order") {
       const p = e.params as { range?: number; dice?: number } | undefined

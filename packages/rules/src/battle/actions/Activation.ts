@@ -44,6 +44,7 @@ export const activate = (ctx: Ctx, c: CommandOf<"activate">, by: string): void =
       "B-ACT-03",
     )
   ctx.emit({ type: "activation.start", model: m.id, actions: m.shaken ? 1 : 2 })
+  fire(ctx, "activation.start", m.id)
 }
 
 /**

@@ -12,11 +12,12 @@ import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"
 import { applyHits } from "../combat/Damage.js"
-import { blightAllowance, roll, score } from "../combat/Pools.js"
+import { score } from "../combat/Pools.js"
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { grantTest } from "./GrantTest.js"
 import { revealOnAttack } from "./Hide.js"
 
 type Params = Record<string, unknown> | undefined
@@ -40,33 +41,14 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
   if (g.noise) makeNoise(ctx, m.id, g.noise, entry!.name)
   // "A Crit stays a Crit" (Thorn Lash): a 6 on the Call makes the Gift's hit a Crit.
   let crit = false
-  if (g.test?.pool === "blight.call") {
-    // B-BLIGHTDICE-04: Blight dice only, as many as the tier, 1 success.
-    const n = blightAllowance(m)
-    if (n === 0) {
-      ctx.emit({
-        type: "refused",
-        reason: `gift: ${m.name} is Clean and has no Blight to call`,
-        clause: "B-BLIGHTDICE-04",
-      })
+  if (g.test !== undefined) {
+    // B-BLIGHTDICE-04: the Call rolls Blight dice only, as many as the tier, 1 success.
+    const t = grantTest(ctx, m, g.test, entry!.name)
+    if (!t.passed) {
       afterAction(ctx, m.id)
       return
     }
-    const r = roll(ctx, m, 0, n, `${m.name} calls the Blight (${entry!.name})`)
-    const passed = r.successes >= (g.test.target ?? 1)
-    ctx.emit({
-      type: "test.rolled",
-      model: m.id,
-      pool: "blight.call",
-      roll: r,
-      target: g.test.target ?? 1,
-      passed,
-    })
-    if (!passed) {
-      afterAction(ctx, m.id)
-      return
-    }
-    crit = r.crits > 0
+    crit = t.crit
   }
   for (const e of g.do) apply(ctx, m, target, e, entry!.name, crit)
   afterAction(ctx, m.id)

@@ -70,6 +70,10 @@ export const applyHits = (ctx: Ctx, targetId: string, hits: number, crits: numbe
   const health = Math.max(0, now.health - amount)
   if (now.status === "active" || now.status === "lurking") {
     ctx.emit({ type: "damage.taken", model: targetId, amount, health, by: src.by })
+    // The model's own `damage.taken` triggers (a homebrew "it screams when hurt"); the attacker,
+    // if any, is the `target` their `when` reads.
+    const by = src.by === undefined ? undefined : ctx.draft.models.find((x) => x.id === src.by)
+    fire(ctx, "damage.taken", targetId, by ? { target: by as Model } : {})
   }
   if (through.crits > 0) seedBearerJar(ctx, targetId)
   if (src.infectious && target.kind === "survivor")

@@ -70,6 +70,13 @@ const sideOf = (ctx: Ctx, m: Model, at: unknown): Ctx["draft"]["sides"][number] 
   return there !== undefined && there.id === m.side ? there : ctx.draft.sides.find((s) => s.id === m.side)
 }
 
+/** Which carried weapons are not spent, as bits (a thrown one's rules leave with it; `thrown` flips one in place). */
+const unspent = (m: Model): number => {
+  let bits = 0
+  for (let i = 0; i < m.weapons.length; i++) if (!m.weapons[i]!.spent) bits |= 1 << i
+  return bits
+}
+
 /** Is each thing a model's effects are read from what it was (written out: this runs very often)? */
 const same = (from: ReadonlyArray<unknown>, ctx: Ctx, m: Model): boolean => {
   const side = sideOf(ctx, m, from[20])
@@ -94,7 +101,9 @@ const same = (from: ReadonlyArray<unknown>, ctx: Ctx, m: Model): boolean => {
     from[16] === side?.trophies &&
     from[17] === side?.trophies?.length &&
     from[18] === o &&
-    from[19] === o.length
+    from[19] === o.length &&
+    from[21] === m.weapons &&
+    from[22] === unspent(m)
   )
 }
 
@@ -125,6 +134,8 @@ const readFrom = (ctx: Ctx, m: Model): unknown[] => {
     o.length,
     // Where its side stands among the sides (not compared: where to look first).
     at,
+    m.weapons,
+    unspent(m),
   ]
 }
 
@@ -176,6 +187,11 @@ const gather = (ctx: Ctx, m: Model): Sourced[] => {
   for (const id of m.gifts) add(c.get("gifts", id)?.effects, `Gift: ${c.get("gifts", id)?.name ?? id}`)
   for (const id of m.marks) add(c.get("marks", id)?.effects, `Mark: ${c.get("marks", id)?.name ?? id}`)
   for (const id of m.kit) add(c.get("kit", id)?.effects, `kit: ${c.get("kit", id)?.name ?? id}`)
+  // A weapon's own rules, while it is carried (a Crowbar's +1 die to force a door); its Crit's are
+  // read where a Crit lands (`Damage.critDamageOf`), not here.
+  for (const w of m.weapons)
+    if (!w.spent)
+      add(c.get("weapons", w.weapon)?.effects, `weapon: ${c.get("weapons", w.weapon)?.name ?? w.weapon}`)
   if (m.leader) for (const l of c.list("leader")) add(l.effects, "the Leader")
   const side = ctx.draft.sides.find((s) => s.id === m.side)
   if (side?.home) {
@@ -288,6 +304,19 @@ export interface PoolPlan {
   readonly reasons: ReadonlyArray<string>
 }
 
+/** The stat each pool is rolled from (B-PROFILE-01), for a conditional `statModifier`. */
+const STAT_OF_POOL: Partial<Record<Pool, string>> = {
+  shoot: "shoot",
+  "fight.attack": "fight",
+  "fight.defend": "fight",
+  "wits.search": "wits",
+  "wits.aid": "wits",
+  "wits.door": "wits",
+  "wits.use": "wits",
+  "nerve.dread": "nerve",
+  "nerve.rout": "nerve",
+}
+
 /**
  * Collects the `poolModifier` effects for a pool in a situation. `only`, when given, keeps just the
  * modifiers it accepts (a blast's pool takes only those that name blast weapons, R-CONTENT-23).
@@ -308,6 +337,20 @@ export const poolModifiers = (
   for (let i = 0; i < own.length + auras.length; i++) {
     const s = i < own.length ? own[i]! : auras[i - own.length]!
     const e = s.effect
+    // A stat that changes only while a condition holds (`when`) is not in the profile: it is read
+    // as dice on the pools rolled from that stat (R-CONTENT-44). Unconditional ones are the profile's.
+    if (
+      e.kind === "statModifier" &&
+      e.when !== undefined &&
+      only === undefined &&
+      STAT_OF_POOL[pool] === e.stat
+    ) {
+      if (e.scope !== undefined && e.scope !== "self") continue
+      if (!holds(ctx, e.when, { ...situation, self: m })) continue
+      dice += e.value
+      reasons.push(`${e.value > 0 ? "+" : ""}${e.value} ${s.source}`)
+      continue
+    }
     if (e.kind !== "poolModifier" || (e.pool !== pool && e.pool !== "any")) continue
     if (e.scope === "target" || e.scope === "enemies" || e.scope === "oneFriend") continue
     if (e.uses !== undefined) continue // limited uses are offered as choices, not applied silently

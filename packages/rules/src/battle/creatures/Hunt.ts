@@ -369,6 +369,7 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
   const h = hunterOf(ctx, c)
   const behaviour = h.behaviour
   ctx.emit({ type: "activation.start", model: id, actions: 2 })
+  fire(ctx, "activation.start", id)
   if (rooted) ctx.emit({ type: "used", model: id, key: "unrooted" })
   const steps = behaviour === undefined || behaviour.moveTowards.length === 0 ? HUNTER : behaviour.moveTowards
   const target = oldRefugeInSight(ctx, h) ?? pick(ctx, h, steps)

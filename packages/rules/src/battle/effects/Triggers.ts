@@ -97,8 +97,11 @@ export const doEffect = (
       const place = e.at === "lair" ? lair?.id : e.at === "here" ? here : undefined
       const edgeOnly = e.at === "blightEdge"
       if (e.creature !== undefined) {
-        const name = ctx.env.content.get("creatures", e.creature)?.name ?? e.creature
-        const groups = [{ creature: e.creature, count: (e.count as never) ?? 1 }]
+        const entry = ctx.env.content.get("creatures", e.creature)
+        const name = entry?.name ?? e.creature
+        // Its `escorts` come with it, one set a spawn (R-CONTENT-40); an escort's own are not
+        // followed, so escorts naming each other bring no endless chain.
+        const groups = [{ creature: e.creature, count: (e.count as never) ?? 1 }, ...(entry?.escorts ?? [])]
         // An Ambusher brought to the nearest Lair lurks there, as one the Din brings (R-BATTLE-48).
         const to = arrivalOf(ctx, groups, at, place, e.at === "nearestLairOrEdge")
         arrive(ctx, groups, to.at, "brood", `${name} (${source})`, to.lair, edgeOnly)
@@ -207,6 +210,13 @@ export const fireSetup = (ctx: Ctx): void => {
   }
   const objective = ctx.draft.objectives[0]?.token
   run(scenario?.effects, scenario?.name ?? "the scenario", atObjective(ctx, anchor), objective)
+  // The Season's raid effect (the Waking's extra Spore terrain, B-SEASON-01, R-CONTENT-43): it
+  // belongs to no survivor, so what it places has no spot of its own; the players mark it.
+  const season = ctx.draft.season ? ctx.env.content.get("seasons", ctx.draft.season) : undefined
+  if (season) {
+    const { position: _, ...nowhere } = anchor
+    run(season.raidEffect.effects, `${season.name}: ${season.raidEffect.name}`, nowhere as Model)
+  }
   for (const side of ctx.draft.sides) {
     const owner = ctx.draft.models.find((m) => m.side === side.id) as Model | undefined
     if (!owner || !side.home) continue

@@ -47,9 +47,14 @@ export const din = (ctx: Ctx): void => {
       if (s.effect.kind === "poolModifier" && s.effect.pool === "din" && s.effect.when === undefined)
         extra += s.effect.dice
   }
-  // The scenario's objectives' Din dice while their `when` holds (the Bloom Heart standing, B-OBJECTIVE-03).
-  for (const o of objectiveEffects(ctx)) {
-    const e = o.effect
+  // The scenario's objectives' Din dice while their `when` holds (the Bloom Heart standing, B-OBJECTIVE-03),
+  // and the scenario's and the Season's own (Glassfall's ringing glass, B-SEASON-01, R-CONTENT-43).
+  const season = ctx.draft.season ? ctx.env.content.get("seasons", ctx.draft.season) : undefined
+  for (const e of [
+    ...objectiveEffects(ctx).map((o) => o.effect),
+    ...(scenario?.effects ?? []),
+    ...(season?.raidEffect.effects ?? []),
+  ]) {
     if (e.kind !== "poolModifier" || e.pool !== "din") continue
     if (e.when !== undefined && !holds(ctx, e.when, {})) continue
     extra += e.dice

@@ -11,7 +11,7 @@
 import type { Ctx } from "../Context.js"
 import { encounter } from "../creatures/Encounter.js"
 import { activateCreature } from "../creatures/Hunt.js"
-import { fireSetup } from "../effects/Triggers.js"
+import { fire, fireSetup } from "../effects/Triggers.js"
 import type { State } from "../State.js"
 import { riteRises } from "../scenario/Objectives.js"
 import { decideResult } from "../scenario/Victory.js"
@@ -86,6 +86,7 @@ export const runStep = (ctx: Ctx, step: Step): void => {
       // B-ROUND-05: the Clear step, where scenario effects happen (the Rite rises, R-WORLD-14).
       riteRises(ctx)
       ctx.emit({ type: "round.clear", round: d.round })
+      fireAll(ctx, "round.end")
       ctx.emit({ type: "round.end", round: d.round })
       return
     case "end":
@@ -94,8 +95,17 @@ export const runStep = (ctx: Ctx, step: Step): void => {
   }
 }
 
+/**
+ * Every standing model's own triggers on a round event, in the models' order (a homebrew rule "at
+ * the start of each round from round 4, make 1 Noise", docs/homebrew.md).
+ */
+const fireAll = (ctx: Ctx, on: "round.start" | "round.end"): void => {
+  for (const m of [...ctx.draft.models]) if (m.status === "active") fire(ctx, on, m.id)
+}
+
 const startRound = (ctx: Ctx, round: number): void => {
   ctx.emit({ type: "round.start", round })
+  fireAll(ctx, "round.start")
   rollInitiative(ctx)
   unseenBonus(ctx)
 }

@@ -35,7 +35,7 @@ export const Creature = Schema.Struct({
   xp: small(20, "XP for slaying it"),
   specialRules: Schema.optional(Schema.Array(NamedRule)),
   escorts: Schema.optional(Schema.Array(CreatureGroup)).annotations({
-    description: "Creatures that come with it",
+    description: "Creatures that come with it: a `spawn` naming it brings one set of them (R-CONTENT-40)",
   }),
   drops: Schema.optional(
     Schema.Array(
