@@ -369,6 +369,14 @@ describe("Conditions in Slots", () => {
     expect(problemsOf(sick)).toEqual([])
   })
 
+  it("N-CONDITION-01 R-N-CONDITION-01 R-N-CONDITION-04 on a sheet, the same Condition again worsens the one borne", () => {
+    const sick = takeCondition(c, { name: "fatigued", slots: 1 })
+    const worse = takeCondition(sick, { name: "Fatigue", slots: 1 })
+    expect(worse.conditions).toEqual([{ name: "fatigued", slots: 2 }])
+    expect(worse.slots.used).toBe(8)
+    expect(problemsOf(worse)).toEqual([])
+  })
+
   it("N-CONDITION-02 with no Slot free, something must be dropped first, or nothing changes", () => {
     const full = takeCondition(c, { name: "poisoned", slots: 6 })
     expect(slotUsage(full)).toMatchObject({ used: 12, free: 0 })
