@@ -79,6 +79,25 @@ describe("creation, step by step", () => {
     expect(c.name).toBe("Wren Ashbrook")
   })
 
+  it("N-DETAILS-01 a detail may be picked from its table instead of rolled; the others still roll in order", () => {
+    // farmerDice without the Face and Drive dice (1 and 4): those two are picked.
+    const dice = [1, 1, 1, 4, 1, 2, 3, 2, 3, 4, 5, 6, 1, 2, 3, 4, 2, 1, 1]
+    const source = manual(dice)
+    const picked = generateCharacter(source, { details: { face: "scarred", drive: "Survival" } })
+    expect(source.remaining).toBe(0)
+    expect(picked.details).toEqual({ ...c.details, face: "Scarred", drive: "Survival" })
+    expect(picked.name).toBe("Wren Ashbrook")
+    let e: unknown
+    try {
+      generateCharacter(manual(dice), { details: { eyes: "Purple" } })
+    } catch (x) {
+      e = x
+    }
+    expect(e).toBeInstanceOf(CharacterProblem)
+    expect(e).toMatchObject({ path: "options.details.eyes", clause: "N-DETAILS-01" })
+    expect((e as CharacterProblem).message).toMatch(/Piercing, Gentle, Cold, Weary, Bright, Distant/)
+  })
+
   it("N-CREATE-01 the character made is valid", () => expect(problemsOf(c)).toEqual([]))
 
   it("N-CREATE-01 the sheet shows every part", () => {
@@ -367,6 +386,14 @@ describe("Conditions in Slots", () => {
     expect(sick.slots).toEqual({ total: 12, used: 7 })
     expect(takeCondition(sick, { name: "broken leg", slots: 2 }).slots.used).toBe(9)
     expect(problemsOf(sick)).toEqual([])
+  })
+
+  it("N-CONDITION-01 R-N-CONDITION-01 R-N-CONDITION-04 on a sheet, the same Condition again worsens the one borne", () => {
+    const sick = takeCondition(c, { name: "fatigued", slots: 1 })
+    const worse = takeCondition(sick, { name: "Fatigue", slots: 1 })
+    expect(worse.conditions).toEqual([{ name: "fatigued", slots: 2 }])
+    expect(worse.slots.used).toBe(8)
+    expect(problemsOf(worse)).toEqual([])
   })
 
   it("N-CONDITION-02 with no Slot free, something must be dropped first, or nothing changes", () => {

@@ -203,6 +203,13 @@ describe("Old-School Essentials", () => {
     expect(fromOse({ ...hobgoblin, hitDice: 0.5, hitDiceBonus: 0 }).hp).toBe(2)
   })
 
+  it("N-NPC-02 N-CONVERSION-06 a dragon's Hit Dice × 4 stand above 30 HP, with a note that the Referee may lower them", () => {
+    const dragon = fromOse({ ...hobgoblin, name: "Red dragon", hitDice: 10, hitDiceBonus: 0 })
+    expect(dragon.hp).toBe(40)
+    expect(dragon.notes.some((n) => /30 HP maximum.*N-NPC-02.*N-CONVERSION-01/.test(n))).toBe(true)
+    expect(fromOse({ ...hobgoblin, hitDice: 7, hitDiceBonus: 2 }).notes.join(" ")).not.toMatch(/N-NPC-02/)
+  })
+
   it("N-CONVERSION-06 R-N-CONV-08 unarmored → none, hide → D4, mail, plate or supernatural plating → D6", () => {
     expect(fromOse({ ...hobgoblin, armor: "unarmored" }).armor).toBeUndefined()
     expect(fromOse({ ...hobgoblin, armor: "hide" }).armor).toBe("d4")

@@ -37,6 +37,16 @@ describe("Nightsong over HTTP", () => {
     expect(Math.max(...scores)).toBeGreaterThanOrEqual(1) // N-ABILITY-05: reroll all when none is +1 or higher
   })
 
+  it("N-DETAILS-01 a picked detail is kept; one not on its table is a 400 naming it", async () => {
+    const r = await (
+      await post("/v1/nightsong/characters", { seed: 7, details: { face: "Scarred", drive: "duty" } })
+    ).json()
+    expect(r.character.details).toMatchObject({ face: "Scarred", drive: "Duty" })
+    const bad = await post("/v1/nightsong/characters", { seed: 7, details: { eyes: "Purple" } })
+    expect(bad.status).toBe(400)
+    expect(JSON.stringify(await bad.json())).toMatch(/options\.details\.eyes/)
+  })
+
   it("bad character options are a 400 naming them", async () => {
     const r = await post("/v1/nightsong/characters", { method: "dice" })
     expect(r.status).toBe(400)

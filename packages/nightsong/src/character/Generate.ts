@@ -8,7 +8,7 @@
  * 2. if several Abilities tie for highest and no table or background was chosen, a die among them;
  * 3. the background, 1D6 on its table, unless one was picked;
  * 4. coins, 3D6 × 10;
- * 5. the ten details, 1D6 each in the text's order;
+ * 5. the ten details, 1D6 each in the text's order, except those picked (N-DETAILS-01);
  * 6. the name (1D6 for the table, 1D20 name, 1D20 surname, 1D20 suffix), unless one was given.
  *
  * @since 0.1.0
@@ -44,6 +44,23 @@ export const GenerateOptions = Schema.Struct({
   background: Schema.optional(Schema.String),
   /** The table to roll on when Abilities tie for highest (N-BACKGROUND-02); rolled among the tied when absent. */
   backgroundTable: Schema.optional(Schema.String),
+  /** Details picked from their tables instead of rolled (N-DETAILS-01), e.g. `{ face: "Scarred" }`. */
+  details: Schema.optional(
+    Schema.partial(
+      Schema.Struct({
+        face: Schema.String,
+        eyes: Schema.String,
+        hair: Schema.String,
+        physique: Schema.String,
+        clothing: Schema.String,
+        mannerism: Schema.String,
+        speech: Schema.String,
+        virtue: Schema.String,
+        flaw: Schema.String,
+        drive: Schema.String,
+      }),
+    ),
+  ),
   name: Schema.optional(Schema.NonEmptyString),
   pronouns: Schema.optional(Schema.String),
 })
@@ -126,6 +143,30 @@ const backgroundFor = (source: DiceSource, abilities: Abilities, o: GenerateOpti
 }
 
 /**
+ * The ten details: each picked one must be a row of its table (N-DETAILS-01: "roll on or pick
+ * from"), spelled as the table does; the others are rolled, 1D6 each in the text's order.
+ */
+const detailsFor = (source: DiceSource, picked: GenerateOptions["details"] = {}): Details => {
+  const chosen = picked as Readonly<Record<string, string | undefined>>
+  return Object.fromEntries(
+    Object.entries(detailTables).map(([k, t]) => {
+      const want = chosen[k]
+      if (want === undefined) return [k, Table.rollOn(source, t, t.id).result]
+      const rows = t.rows.map((r) => r.result)
+      const row = rows.find((r) => r.toLowerCase() === want.trim().toLowerCase())
+      if (row === undefined) {
+        throw new CharacterProblem({
+          path: `options.details.${k}`,
+          reason: `a ${t.title} is picked from its table (one of: ${rows.join(", ")}), got ${JSON.stringify(want)}`,
+          clause: "N-DETAILS-01",
+        })
+      }
+      return [k, row]
+    }),
+  ) as unknown as Details
+}
+
+/**
  * R-N-CHAR-07: if the starting kit does not fit the Slots, plain gear is left behind (last listed
  * first), then supplies, as when a full inventory must drop something (N-CONDITION-02).
  */
@@ -165,9 +206,7 @@ export const generateCharacter = (source: DiceSource, options: GenerateOptions =
   const kit = [...commonSupplies, ...background.items.filter((i) => i.kind !== "spell-shard")]
   const { carried, leftBehind } = fitToSlots(kit, spellShards.length, total)
   // 6. Details and name
-  const details = Object.fromEntries(
-    Object.entries(detailTables).map(([k, t]) => [k, Table.rollOn(source, t, t.id).result]),
-  ) as unknown as Details
+  const details = detailsFor(source, o.details)
   const name = o.name ?? rollFullName(source).full
   const used = carried.reduce((n, i) => n + slotsOf(i), 0) + spellShards.length
   return {

@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import { sameCondition } from "../procedures/conditions/Conditions.js"
 import type { Character, Condition } from "./Character.js"
 import { slotsOf } from "./Item.js"
 import { CharacterProblem } from "./Problem.js"
@@ -45,7 +46,9 @@ export const recount = (c: Character): Character => ({ ...c, slots: { ...c.slots
 /**
  * Takes on a Condition (N-CONDITION-01). If its Slots are not free, the items at `drop` (indexes
  * into `items`) are dropped first; if there is still no room, nothing changes and a
- * {@link CharacterProblem} says how many Slots are missing (N-CONDITION-02).
+ * {@link CharacterProblem} says how many Slots are missing (N-CONDITION-02). A Condition the
+ * character already bears (its name read case-blind, "fatigue" = "fatigued") worsens that one by
+ * the new one's Slots instead of adding a second copy (R-N-CONDITION-01, R-N-CONDITION-04).
  */
 export const takeCondition = (
   c: Character,
@@ -60,10 +63,14 @@ export const takeCondition = (
       })
     }
   }
+  const borne = c.conditions.findIndex((k) => sameCondition(k.name, condition.name))
   const next = recount({
     ...c,
     items: c.items.filter((_, i) => !drop.includes(i)),
-    conditions: [...c.conditions, condition],
+    conditions:
+      borne < 0
+        ? [...c.conditions, condition]
+        : c.conditions.map((k, i) => (i === borne ? { ...k, slots: k.slots + condition.slots } : k)),
   })
   const usage = slotUsage(next)
   if (usage.overfilled) {

@@ -146,6 +146,20 @@ export const npcSavesNote = (saves: string | undefined): string[] =>
         `Saves (${saves}) are not converted: when this NPC would save, the Referee rolls the 1D% Die of Fate instead (N-SAVE-02).`,
       ]
 
+/** Nightsong's ceiling for NPC HP: "only colossal threats exceed 20 HP, up to a maximum of 30" (N-NPC-02). */
+export const NPC_MAX_HP = 30
+
+/**
+ * A converted NPC above the 30 HP ceiling keeps its converted HP (the conversion rules are the
+ * text's), with a note that the Referee may bring it down (N-NPC-02, N-CONVERSION-01).
+ */
+export const hpCapNote = (hp: number): string[] =>
+  hp <= NPC_MAX_HP
+    ? []
+    : [
+        `HP ${hp} are above Nightsong's 30 HP maximum for even colossal threats (N-NPC-02); the Referee may lower them (N-CONVERSION-01).`,
+      ]
+
 /** HP from Hit Dice: HD × 4, a fraction rounded up, plus any "+N" bonus (R-N-CONV-04). */
 export const hpFromHitDice = (hitDice: number, bonus = 0): number => Math.ceil(hitDice * 4) + bonus
 
@@ -190,7 +204,7 @@ export const buildNpc = (from: System, b: CommonIn, c: Converted): NightsongNpc 
     ...(shield === undefined ? {} : { shield }),
     resolve: c.resolve,
     specials: convertSpecials(b.specials),
-    notes: [...c.notes, ...npcSavesNote(c.saves), ...drivesNote(b.drives)],
+    notes: [...c.notes, ...hpCapNote(c.hp), ...npcSavesNote(c.saves), ...drivesNote(b.drives)],
   }
 }
 

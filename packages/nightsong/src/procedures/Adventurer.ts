@@ -6,7 +6,14 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { type Care, ClearedBy, clearedByOf, kindOf, Severity } from "./conditions/Conditions.js"
+import {
+  type Care,
+  ClearedBy,
+  clearedByOf,
+  kindOf,
+  Severity,
+  sameCondition,
+} from "./conditions/Conditions.js"
 import { decoder, ensure } from "./Errors.js"
 
 /** The four Abilities (N-ABILITY-01). */
@@ -110,7 +117,8 @@ export type ConditionSpec =
 /**
  * Adds a Condition (N-CONDITION-01). A Condition always takes its Slots; if none is free the
  * player must drop items worth `mustDropSlots` (N-CONDITION-02). A Condition the character
- * already has worsens by one Slot instead (ruling R-N-CONDITION-01). The severity is the one
+ * already has (the same name case-blind, or a spelling of the same state, R-N-CONDITION-04)
+ * worsens by one Slot instead (ruling R-N-CONDITION-01). The severity is the one
  * stated, else the known kind's (R-N-CONDITION-02); a name the library does not know needs one
  * stated, or a {@link ProcedureError} is thrown.
  */
@@ -124,7 +132,7 @@ export const addCondition = (a: Adventurer, name: string, stated?: ConditionSpec
     `${JSON.stringify(name)} is not a Condition the rules name: say whether it is minor or major`,
     "N-CONDITION-01",
   )
-  const existing = a.conditions.findIndex((c) => c.name === name)
+  const existing = a.conditions.findIndex((c) => sameCondition(c.name, name))
   const added: Condition = {
     name,
     severity: severity!,
@@ -160,12 +168,12 @@ export const dropItems = (a: Adventurer, slots: number): Adventurer => {
 /** Clears the named Condition by the right care (N-CONDITION-03). */
 export const clearCondition = (a: Adventurer, name: string): Adventurer => {
   ensure(
-    a.conditions.some((c) => c.name === name),
+    a.conditions.some((c) => sameCondition(c.name, name)),
     "condition",
     `${a.name} has no Condition ${JSON.stringify(name)}`,
     "N-CONDITION-03",
   )
-  return { ...a, conditions: a.conditions.filter((c) => c.name !== name) }
+  return { ...a, conditions: a.conditions.filter((c) => !sameCondition(c.name, name)) }
 }
 
 /** How a Condition's clearing rule reads in an error. */
@@ -184,7 +192,7 @@ const describe = (by: ClearedBy): string =>
  * call is {@link clearCondition}.
  */
 export const tend = (a: Adventurer, name: string, by: Care | "remedy"): Adventurer => {
-  const c = a.conditions.find((x) => x.name === name)
+  const c = a.conditions.find((x) => sameCondition(x.name, name))
   ensure(c !== undefined, "condition", `${a.name} has no Condition ${JSON.stringify(name)}`, "N-CONDITION-03")
   const rule = clearedByOf(c!)
   ensure(
@@ -198,4 +206,4 @@ export const tend = (a: Adventurer, name: string, by: Care | "remedy"): Adventur
 
 /** True when the character has the named Condition. */
 export const hasCondition = (a: Adventurer, name: string): boolean =>
-  a.conditions.some((c) => c.name === name)
+  a.conditions.some((c) => sameCondition(c.name, name))

@@ -89,10 +89,24 @@ export const advanceSheet = (source: DiceSource, c: C.Character) => {
 
 const GEAR_KIND = { weapon: "weapon", armor: "armor", shield: "shield", supply: "supply" } as const
 
-/** The sheet's items that carry a Step Die, as gear for the procedures (Spell Shards included). */
+/**
+ * Supplies that are curative preparations, so Remedies in play (N-REMEDY-01: "a potion, salve,
+ * herbal bundle, or similar material"; R-N-REMEDY-02): the backgrounds' herbs and bandages.
+ */
+const CURATIVE = /\b(?:herbs?|herbal|bandages?|salves?|potions?|poultices?|remed(?:y|ies))\b/i
+
+/**
+ * The sheet's items that carry a Step Die, as gear for the procedures (Spell Shards included).
+ * Curative supplies (herbs, bandages) come out as Remedies (R-N-REMEDY-02).
+ */
 export const gearOf = (c: C.Character): Gear[] => [
   ...c.items.flatMap((i): Gear[] => {
-    const kind = i.kind in GEAR_KIND ? GEAR_KIND[i.kind as keyof typeof GEAR_KIND] : undefined
+    const kind =
+      i.kind === "supply" && CURATIVE.test(i.name)
+        ? "remedy"
+        : i.kind in GEAR_KIND
+          ? GEAR_KIND[i.kind as keyof typeof GEAR_KIND]
+          : undefined
     return kind === undefined || i.die === undefined ? [] : [{ name: i.name, kind, die: i.die, start: i.die }]
   }),
   // A created Shard's die is provisional (R-N-CHAR-05): it refills to the default D6.

@@ -193,6 +193,15 @@ describe("Die of Fate and saves", () => {
     expect(save(manual([10]), 2, 3)).toMatchObject({ dr: 15, succeeded: false })
   })
 
+  it("N-SAVE-01 N-NUANCED-03 a save is a Check: in solo play it is Nuanced, and Advantage applies", () => {
+    expect(save(manual([9, 11]), 2, 0, { solo: true })).toMatchObject({
+      kind: "nuanced",
+      dr: 12,
+      outcome: "weak",
+    })
+    expect(save(manual([3, 10]), 2, 0, { advantage: true })).toMatchObject({ kind: "plain", succeeded: true })
+  })
+
   it("N-SAVE-02 an NPC's save is the Die of Fate", () => {
     expect(npcSave(manual([40]), 50).yes).toBe(true)
   })

@@ -137,3 +137,36 @@ describe("Encounters and events", () => {
     expect(reaction(manual([70]), "peaceful").reaction).toBe("friendly")
   })
 })
+
+describe("Die of Fate defaults in the procedures", () => {
+  it("N-FATE-01 N-JOURNEY-03 N-JOURNEY-04 N-JOURNEY-05 N-EVENT-01 N-EVENT-03 N-EVENT-04 with no situation named, every roll is against the default 50", () => {
+    // 50 is on the positive side and 51 past it, whichever way each procedure reads its answer.
+    expect(weather(manual([50])).holds).toBe(false) // R-N-JOURNEY-01: the threshold is the chance it breaks
+    expect(weather(manual([51])).holds).toBe(true)
+    expect(navigate(manual([50])).onCourse).toBe(true)
+    expect(navigate(manual([51])).onCourse).toBe(false)
+    const rations = gear("Rations", "supply", "d6")
+    expect(forage(manual([50]), rations).found).toBe(true)
+    expect(forage(manual([51]), rations).found).toBe(false)
+    expect(wayAhead(manual([50])).clear).toBe(false) // R-N-EVENT-01: the threshold is the chance of an event
+    expect(wayAhead(manual([51])).clear).toBe(true)
+    expect(distance(manual([50])).distance).toBe("far")
+    expect(distance(manual([51])).distance).toBe("near")
+    expect(reaction(manual([50])).reaction).toBe("friendly")
+    expect(reaction(manual([51])).reaction).toBe("hostile")
+    for (const r of [weather(manual([51])), navigate(manual([51])), wayAhead(manual([51]))])
+      expect(r.threshold).toBe(50)
+  })
+
+  it("N-FATE-02 a situation the procedure does not name is refused, not read as an extreme", () => {
+    const untyped = "stormy" as unknown as "harsh"
+    expect(() => weather(manual([1]), untyped)).toThrow(/season: one of mild, harsh or a threshold/)
+    expect(() => navigate(manual([1]), "foggy" as unknown as "poor")).toThrow(/N-JOURNEY-04/)
+    expect(() => wayAhead(manual([1]), "busy" as unknown as "dangerous")).toThrow(/N-EVENT-01/)
+    expect(() => distance(manual([1]), "far" as unknown as "open")).toThrow(/N-EVENT-03/)
+    expect(() => reaction(manual([1]), "angry" as unknown as "hostile")).toThrow(/N-EVENT-04/)
+    expect(() => forage(manual([1]), gear("Rations", "supply", "d6"), "rich" as unknown as "lush")).toThrow(
+      /N-JOURNEY-05/,
+    )
+  })
+})

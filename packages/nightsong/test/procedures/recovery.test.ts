@@ -30,6 +30,23 @@ describe("Conditions", () => {
     expect(twice.condition).toEqual({ name: "poisoned", severity: "minor", slots: 2 })
   })
 
+  it("N-CONDITION-01 R-N-CONDITION-01 R-N-CONDITION-04 the same Condition under another spelling worsens, not doubles", () => {
+    // A sheet's "Fatigued", then a failed casting's "fatigued": one Condition of 2 Slots.
+    const sheet = addCondition(hero(), "Fatigued").adventurer
+    const again = addCondition(sheet, "fatigued")
+    expect(again.adventurer.conditions).toEqual([{ name: "Fatigued", severity: "minor", slots: 2 }])
+    expect(addCondition(sheet, "fatigue").adventurer.conditions).toHaveLength(1)
+    expect(addCondition(addCondition(hero(), "Starving").adventurer, "starvation").condition.slots).toBe(2)
+    // Two different afflictions of one kind stay two Conditions.
+    const arm = addCondition(hero(), "broken arm").adventurer
+    expect(addCondition(arm, "broken leg").adventurer.conditions.map((c) => c.slots)).toEqual([1, 1])
+    expect(addCondition(arm, "Broken  Arm").adventurer.conditions).toEqual([
+      { name: "broken arm", severity: "major", slots: 2 },
+    ])
+    // Clearing by the Referee's call finds it under either spelling.
+    expect(clearCondition(again.adventurer, "fatigue").conditions).toEqual([])
+  })
+
   it("N-CONDITION-02 with no free Slot the character must drop something", () => {
     const full = hero({ itemSlots: 11 })
     const r = addCondition(full, "stress")

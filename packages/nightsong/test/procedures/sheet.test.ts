@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest"
 import * as C from "../../src/character/index.js"
 import { addCondition, freeSlots } from "../../src/procedures/Adventurer.js"
 import { takeDamage } from "../../src/procedures/combat/Harm.js"
-import { longRest } from "../../src/procedures/rest/Rest.js"
+import { longRest, useRemedy } from "../../src/procedures/rest/Rest.js"
 import { advanceSheet, adventurerOf, applyTo, gearOf } from "../../src/procedures/Sheet.js"
 
 const sheet = (seed: number, options: C.GenerateOptions = {}) => C.generateCharacter(seeded(seed), options)
@@ -59,5 +59,29 @@ describe("playing a character sheet", () => {
       (x) => x.die !== undefined && x.kind !== "gear" && x.kind !== "spell-shard",
     ))
       expect(gear.some((g) => g.name === i.name && g.die === i.die)).toBe(true)
+  })
+
+  it("N-REMEDY-01 N-REMEDY-02 R-N-REMEDY-02 a Healer's herbs and bandages are Remedies in play: 1D6 HP, then their die", () => {
+    const healer = sheet(7, { background: "Healer" })
+    const gear = gearOf(healer)
+    expect(gear.filter((g) => g.kind === "remedy").map((g) => [g.name, g.die])).toEqual([
+      ["herbs", "d6"],
+      ["bandages", "d6"],
+    ])
+    // Torches, rations (and a Priest's incense, a Miner's oil) stay supplies.
+    expect(gear.filter((g) => g.kind === "supply").map((g) => g.name)).toEqual([
+      "Bundle of torches",
+      "Pack rations",
+    ])
+    expect(gearOf(sheet(7, { background: "Miner" })).find((g) => g.name === "oil")?.kind).toBe("supply")
+    const hurt = { ...adventurerOf(healer), hp: 1 }
+    const herbs = gear.find((g) => g.name === "herbs")!
+    const r = useRemedy(manual([5, 2]), hurt, herbs)
+    expect(r).toMatchObject({
+      roll: 5,
+      remedy: { name: "herbs", die: "d4" },
+      elapsed: { unit: "turn", count: 1 },
+    })
+    expect(r.adventurer.hp).toBe(Math.min(hurt.maxHp, 6))
   })
 })

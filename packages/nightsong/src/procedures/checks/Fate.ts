@@ -7,6 +7,7 @@
 import { type DiceSource, Fate } from "@blight/dice"
 import { Schema } from "effect"
 import { tracked } from "../Dice.js"
+import { ensure } from "../Errors.js"
 
 /** How likely the positive answer is (N-FATE-01, N-FATE-02). */
 export const Likelihood = Schema.Literal("unlikely", "even", "likely")
@@ -14,6 +15,29 @@ export type Likelihood = typeof Likelihood.Type
 
 /** Thresholds: 30 unlikely, 50 by default, 70 very likely (N-FATE-01, N-FATE-02). */
 export const THRESHOLDS = { unlikely: 30, even: 50, likely: 70 } as const satisfies Record<Likelihood, number>
+
+/**
+ * The threshold a procedure rolls against: a named situation's (e.g. "mild" 30), a number the
+ * Referee sets, or, when none is given, the Die of Fate's default of 50 (N-FATE-01: the text's
+ * 30%/70% figures are adjustments the Referee "may" make). Any other name is refused, so a
+ * misspelt situation is never read as one of the two extremes.
+ */
+export const thresholdFor = <K extends string>(
+  given: K | number | undefined,
+  named: Readonly<Record<K, number>>,
+  path: string,
+  clause: string,
+): number => {
+  if (given === undefined) return THRESHOLDS.even
+  if (typeof given === "number") return given
+  ensure(
+    Object.hasOwn(named, given),
+    path,
+    `one of ${Object.keys(named).join(", ")} or a threshold from 0 to 100, got ${JSON.stringify(given)}`,
+    clause,
+  )
+  return named[given]
+}
 
 /** A Die of Fate answer. */
 export interface FateAnswer extends Fate.FateRoll {

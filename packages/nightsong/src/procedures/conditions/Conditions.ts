@@ -48,6 +48,12 @@ export interface ConditionKind {
   readonly severity: Severity
   readonly clearedBy: ClearedBy
   readonly clauses: ReadonlyArray<string>
+  /**
+   * True when every name the kind matches is one and the same state ("fatigue", "Fatigued",
+   * "tired"): gaining it again worsens the one already borne (R-N-CONDITION-01/04). Kinds that
+   * cover several afflictions (a broken arm and a broken leg) leave it unset.
+   */
+  readonly oneState?: true
 }
 
 const LIMB =
@@ -61,6 +67,7 @@ export const KNOWN: ReadonlyArray<ConditionKind> = [
     severity: "minor",
     clearedBy: { rest: "long", remedy: false },
     clauses: ["N-REST-02", "N-JOURNEY-07", "N-SPELL-03"],
+    oneState: true,
   },
   {
     name: "stress",
@@ -68,6 +75,7 @@ export const KNOWN: ReadonlyArray<ConditionKind> = [
     severity: "minor",
     clearedBy: { rest: "long", remedy: false },
     clauses: ["N-REST-02"],
+    oneState: true,
   },
   {
     name: "exhausted",
@@ -75,6 +83,7 @@ export const KNOWN: ReadonlyArray<ConditionKind> = [
     severity: "minor",
     clearedBy: { rest: "long", remedy: false },
     clauses: ["N-REST-02"],
+    oneState: true,
   },
   {
     name: "starving",
@@ -82,6 +91,7 @@ export const KNOWN: ReadonlyArray<ConditionKind> = [
     severity: "minor",
     clearedBy: { remedy: false, action: "eat" },
     clauses: ["N-JOURNEY-06"],
+    oneState: true,
   },
   {
     name: "broken limb",
@@ -96,6 +106,7 @@ export const KNOWN: ReadonlyArray<ConditionKind> = [
     severity: "major",
     clearedBy: { rest: "full", remedy: false },
     clauses: ["N-REST-03"],
+    oneState: true,
   },
   {
     name: "lingering poison",
@@ -113,9 +124,21 @@ export const KNOWN: ReadonlyArray<ConditionKind> = [
   },
 ]
 
+const normalName = (name: string): string => name.trim().toLowerCase().replace(/\s+/g, " ")
+
+/**
+ * Whether two names are the same Condition (R-N-CONDITION-04): the same name, read case-blind,
+ * or two names of one state ("fatigue" and "fatigued").
+ */
+export const sameCondition = (a: string, b: string): boolean => {
+  if (normalName(a) === normalName(b)) return true
+  const k = kindOf(a)
+  return k?.oneState === true && kindOf(b) === k
+}
+
 /** The known kind a Condition's name is, if any. */
 export const kindOf = (name: string): ConditionKind | undefined => {
-  const n = name.trim().toLowerCase().replace(/\s+/g, " ")
+  const n = normalName(name)
   return KNOWN.find((k) => k.matches.test(n))
 }
 

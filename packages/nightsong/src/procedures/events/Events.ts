@@ -10,7 +10,7 @@
  */
 import { type DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
-import { ask } from "../checks/Fate.js"
+import { ask, thresholdFor } from "../checks/Fate.js"
 import { tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
 
@@ -22,8 +22,8 @@ export type Activity = typeof Activity.Type
 export const EVENT_KINDS = ["encounter", "hazard", "complication", "sign of a looming event"] as const
 
 /** At the start of each Turn or Watch: does the way ahead stay clear? (N-EVENT-01, R-N-EVENT-01) */
-export const wayAhead = (source: DiceSource, activity: Activity | number) => {
-  const r = ask(source, typeof activity === "number" ? activity : activity === "quiet" ? 30 : 70)
+export const wayAhead = (source: DiceSource, activity?: Activity | number) => {
+  const r = ask(source, thresholdFor(activity, { quiet: 30, dangerous: 70 }, "activity", "N-EVENT-01"))
   return { ...r, clear: !r.yes, introduce: r.yes ? EVENT_KINDS : ([] as const) }
 }
 
@@ -53,8 +53,8 @@ export const Cover = Schema.Literal("dense", "open")
 export type Cover = typeof Cover.Type
 
 /** Whether an encounter starts far (time to react) or near (act now) (N-EVENT-03). */
-export const distance = (source: DiceSource, cover: Cover | number) => {
-  const r = ask(source, typeof cover === "number" ? cover : cover === "dense" ? 30 : 70)
+export const distance = (source: DiceSource, cover?: Cover | number) => {
+  const r = ask(source, thresholdFor(cover, { dense: 30, open: 70 }, "cover", "N-EVENT-03"))
   return { ...r, distance: r.yes ? ("far" as const) : ("near" as const) }
 }
 
@@ -63,10 +63,10 @@ export const Disposition = Schema.Literal("hostile", "neutral", "peaceful")
 export type Disposition = typeof Disposition.Type
 
 /** An uncertain NPC or creature reaction (N-EVENT-04). */
-export const reaction = (source: DiceSource, disposition: Disposition | number) => {
+export const reaction = (source: DiceSource, disposition?: Disposition | number) => {
   const r = ask(
     source,
-    typeof disposition === "number" ? disposition : { hostile: 30, neutral: 50, peaceful: 70 }[disposition],
+    thresholdFor(disposition, { hostile: 30, neutral: 50, peaceful: 70 }, "disposition", "N-EVENT-04"),
   )
   return { ...r, reaction: r.yes ? ("friendly" as const) : ("hostile" as const) }
 }

@@ -10,7 +10,7 @@
 import type { DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
 import { type Adventurer, addCondition, clearWhere } from "../Adventurer.js"
-import { ask } from "../checks/Fate.js"
+import { ask, thresholdFor } from "../checks/Fate.js"
 import { stepUp, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
 import { type Gear, use, validateGear } from "../items/Gear.js"
@@ -72,8 +72,8 @@ export const BAD_WEATHER_CHOICES = {
  * Weather at the start of a Watch (N-JOURNEY-02, N-JOURNEY-03; ruling R-N-JOURNEY-01). If it does not
  * hold, the group chooses from {@link BAD_WEATHER_CHOICES}: wait, or press on.
  */
-export const weather = (source: DiceSource, season: Season | number) => {
-  const breakChance = typeof season === "number" ? season : season === "mild" ? 30 : 70
+export const weather = (source: DiceSource, season?: Season | number) => {
+  const breakChance = thresholdFor(season, { mild: 30, harsh: 70 }, "season", "N-JOURNEY-03")
   const r = ask(source, breakChance)
   return { ...r, holds: !r.yes, options: r.yes ? (["wait", "pressOn"] as const) : ([] as const) }
 }
@@ -83,8 +83,8 @@ export const Visibility = Schema.Literal("poor", "clear")
 export type Visibility = typeof Visibility.Type
 
 /** Navigation at the start of a Watch without a path or landmark (N-JOURNEY-04). */
-export const navigate = (source: DiceSource, visibility: Visibility | number) => {
-  const r = ask(source, typeof visibility === "number" ? visibility : visibility === "poor" ? 30 : 70)
+export const navigate = (source: DiceSource, visibility?: Visibility | number) => {
+  const r = ask(source, thresholdFor(visibility, { poor: 30, clear: 70 }, "visibility", "N-JOURNEY-04"))
   return { ...r, onCourse: r.yes, lost: !r.yes }
 }
 
@@ -96,7 +96,7 @@ export type Abundance = typeof Abundance.Type
  * Foraging or hunting (N-JOURNEY-05): on a success one ration's Step Die goes up a step. Ruling
  * R-N-JOURNEY-03 (AMB-N-14): it stops at D12, and rations at D0 are gone and cannot be restored.
  */
-export const forage = (source: DiceSource, ration: Gear, abundance: Abundance | number) =>
+export const forage = (source: DiceSource, ration: Gear, abundance?: Abundance | number) =>
   tracked(source, (s) => {
     validateGear(ration, "ration")
     ensure(
@@ -105,8 +105,12 @@ export const forage = (source: DiceSource, ration: Gear, abundance: Abundance | 
       `${ration.name} is gone (D0); foraging cannot restore it`,
       "N-ITEM-01",
     )
-    const threshold =
-      typeof abundance === "number" ? abundance : { barren: 30, ordinary: 50, lush: 70 }[abundance]
+    const threshold = thresholdFor(
+      abundance,
+      { barren: 30, ordinary: 50, lush: 70 },
+      "abundance",
+      "N-JOURNEY-05",
+    )
     const { dice: _d, ...fate } = ask(s, threshold)
     return { fate, found: fate.yes, ration: fate.yes ? { ...ration, die: stepUp(ration.die) } : ration }
   })
