@@ -7,6 +7,7 @@
 import type { DiceSource } from "@blight/dice"
 import { ABILITIES, type Ability, type Adventurer, maxFocus } from "../Adventurer.js"
 import { tracked } from "../Dice.js"
+import { ensure } from "../Errors.js"
 
 /** The highest an Ability can rise to (N-ADVANCE-03). */
 export const ABILITY_LIMIT = 6
@@ -25,8 +26,9 @@ export interface AbilityRoll {
  * Dexterity, Presence, Constitution, 1D6 ≥ score raises it by 1 to +6 (N-ADVANCE-03); Slots are
  * Strength + 10 (N-SLOTS-01) and maximum Focus Dexterity up to 3 (N-ADVANCE-04, N-FOCUS-01).
  */
-export const advance = (source: DiceSource, a: Adventurer) =>
-  tracked(source, (s) => {
+export const advance = (source: DiceSource, a: Adventurer) => {
+  ensure(a.status !== "dead", "adventurer.status", `${a.name} is dead and cannot advance`, "N-DEATH-01")
+  return tracked(source, (s) => {
     const hpGain = s.die(6, "advancement hp")
     const abilities = { ...a.abilities }
     const rolls: AbilityRoll[] = ABILITIES.map((ability) => {
@@ -47,3 +49,4 @@ export const advance = (source: DiceSource, a: Adventurer) =>
     }
     return { adventurer, hpGain, rolls, maxFocus: maxFocus(abilities.dexterity) }
   })
+}

@@ -28,6 +28,12 @@ export const FEAT_DIE = { limited: "d4", serious: "d6", devastating: "d8" } as c
 
 /** The Damage Die of a feat (N-COMBAT-07); "devastating" may go higher than D8 if the Referee says so. */
 export const featDie = (harm: Harm, higher?: LiveDie): LiveDie => {
+  ensure(
+    Object.hasOwn(FEAT_DIE, harm),
+    "harm",
+    'harm is "limited", "serious" or "devastating"',
+    "N-COMBAT-07",
+  )
   if (higher === undefined) return FEAT_DIE[harm]
   ensure(
     harm === "devastating" && StepDie.sidesOf(higher) >= 8,

@@ -86,6 +86,13 @@ export type RemedyQuality = typeof RemedyQuality.Type
 /** A Remedy: common D4, well-crafted D6, rare or powerful D8 or higher (N-REMEDY-03). */
 export const remedy = (name: string, quality: RemedyQuality, die?: StepDie.StepDie): Gear => {
   const base = { common: "d4", wellCrafted: "d6", rare: "d8" } as const
+  // Untyped callers (JavaScript, JSON) get the bands named, not a gear with no die.
+  ensure(
+    Object.hasOwn(base, quality),
+    "quality",
+    'a Remedy is "common", "wellCrafted" or "rare"',
+    "N-REMEDY-03",
+  )
   if (die !== undefined)
     ensure(
       quality === "rare" && StepDie.sidesOf(die) >= 8,

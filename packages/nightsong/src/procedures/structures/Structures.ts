@@ -45,14 +45,26 @@ export const Structure = Schema.Struct({
 }).annotations({ identifier: "Structure" })
 export type Structure = typeof Structure.Type
 
+/** Untyped callers (JavaScript, JSON) get the sizes named, not a structure with no HP. */
+const ensureSize = (table: Record<Size, unknown>, size: Size, clause: string): void =>
+  ensure(Object.hasOwn(table, size), "size", `the size is one of ${Object.keys(table).join(", ")}`, clause)
+
 /** A structure of a size (N-STRUCTURE-04): a Light Structure or a Fortification (ruling R-N-STRUCTURE-01: same table). */
 export const structure = (name: string, kind: "light" | "fortification", size: Size): Structure => {
+  ensure(
+    kind === "light" || kind === "fortification",
+    "kind",
+    'a structure is "light" or "fortification"',
+    "N-STRUCTURE-04",
+  )
+  ensureSize(STRUCTURE_STATS, size, "N-STRUCTURE-04")
   const s = STRUCTURE_STATS[size]
   return { name, kind, size, hp: s.hp, maxHp: s.hp, armor: s.armor }
 }
 
 /** A vehicle of a size (N-VEHICLE-02). */
 export const vehicle = (name: string, size: Size): Structure => {
+  ensureSize(VEHICLE_STATS, size, "N-VEHICLE-02")
   const s: { hp: number; armor?: LiveDie } = VEHICLE_STATS[size]
   return { name, kind: "vehicle", size, hp: s.hp, maxHp: s.hp, ...(s.armor ? { armor: s.armor } : {}) }
 }
