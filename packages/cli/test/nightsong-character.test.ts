@@ -50,6 +50,27 @@ describe("blight nightsong character", () => {
     expect([c.name, c.background.name, c.coins]).toEqual(["Wren Ashbrook", "Farmer", 60])
   })
 
+  it("N-DETAILS-01 N-ABILITY-04 --detail picks details, --array places the scores, --pronouns is kept", async () => {
+    const { code, out, err } = await run(
+      "--seed",
+      "7",
+      "--json",
+      "--array=-1,2,1,0",
+      "--detail",
+      "face=Scarred",
+      "--detail",
+      "drive=duty",
+      "--pronouns",
+      "they/them",
+    )
+    expect([code, err]).toEqual([0, ""])
+    const c = JSON.parse(out) as Character.Character
+    expect(c.abilities).toEqual({ STR: -1, DEX: 2, PRE: 1, CON: 0 })
+    expect(c.details).toMatchObject({ face: "Scarred", drive: "Duty" })
+    expect(c.pronouns).toBe("they/them")
+    expect(Either.isRight(Character.validateCharacter(c))).toBe(true)
+  })
+
   it("N-BACKGROUND-03 N-ABILITY-04 bad arguments print one line and exit 2", async () => {
     const cases = [
       [["--method", "dice"], /--method: array or roll, got "dice"/],
@@ -58,6 +79,15 @@ describe("blight nightsong character", () => {
       [["--manual", "1,2"], /manual dice\[2\]/],
       [["--seed", "1", "--manual", "1"], /cannot both be given/],
       [["--colour"], /colour/],
+      [["--detail", "nose=Long", "--seed", "1"], /--detail: KEY=VALUE with KEY one of face, eyes/],
+      [["--detail", "face", "--seed", "1"], /--detail: KEY=VALUE/],
+      [
+        ["--detail", "face=Scarred", "--detail", "face=Tattooed", "--seed", "1"],
+        /--detail: face given twice/,
+      ],
+      [["--detail", "eyes=Purple", "--seed", "1"], /options\.details\.eyes/],
+      [["--array", "2,1,0", "--seed", "1"], /--array: four scores/],
+      [["--array", "2,2,0,-1", "--seed", "1"], /array/],
     ] as const
     for (const [args, message] of cases) {
       const { code, out, err } = await run(...args)

@@ -104,6 +104,26 @@ describe("Nightsong over GraphQL", () => {
     expect(bad.errors?.[0].extensions.code).toBe("bad_request")
   })
 
+  it("N-DETAILS-01 N-ABILITY-04 nightsongCharacter takes picked details and a placed array, as REST does", async () => {
+    const g = await gql(
+      `mutation { nightsongCharacter(seed: 7, array: {STR: -1, DEX: 2, PRE: 1, CON: 0}, details: {face: "Scarred", drive: "duty"}) { character { abilities { STR DEX PRE CON } details { face drive } } } }`,
+    )
+    expect(g.errors).toBeUndefined()
+    const r = await (
+      await post("/v1/nightsong/characters", {
+        seed: 7,
+        array: { STR: -1, DEX: 2, PRE: 1, CON: 0 },
+        details: { face: "Scarred", drive: "duty" },
+      })
+    ).json()
+    expect(g.data.nightsongCharacter.character.details).toEqual({ face: "Scarred", drive: "Duty" })
+    expect(g.data.nightsongCharacter.character.abilities).toEqual({ STR: -1, DEX: 2, PRE: 1, CON: 0 })
+    expect(r.character.abilities).toMatchObject(g.data.nightsongCharacter.character.abilities)
+    const bad = await gql(`mutation { nightsongCharacter(seed: 7, details: {eyes: "Purple"}) { seed } }`)
+    expect(bad.errors?.[0].extensions.code).toBe("bad_request")
+    expect(JSON.stringify(bad.errors)).toMatch(/options\.details\.eyes/)
+  })
+
   it("N-WORLD-01 nightsongWorld gives the Land and, when asked, its SVG map", async () => {
     const g = await gql(`mutation { nightsongWorld(seed: 7, sessions: 2) { seed world svg } }`)
     expect(g.errors).toBeUndefined()

@@ -33,34 +33,39 @@ import { type Item, slotsOf } from "./Item.js"
 import { CharacterProblem } from "./Problem.js"
 
 /** How to make a character. Every field is optional; what is not chosen is rolled. */
+/** A chosen distribution of the array method (N-ABILITY-04): +2, +1, 0 and −1, one to each Ability. */
+export const AbilityArray = Schema.Struct({
+  STR: Schema.Int,
+  DEX: Schema.Int,
+  PRE: Schema.Int,
+  CON: Schema.Int,
+})
+
+/** Details picked from their tables instead of rolled (N-DETAILS-01), e.g. `{ face: "Scarred" }`. */
+export const PickedDetails = Schema.Struct({
+  face: Schema.optional(Schema.String),
+  eyes: Schema.optional(Schema.String),
+  hair: Schema.optional(Schema.String),
+  physique: Schema.optional(Schema.String),
+  clothing: Schema.optional(Schema.String),
+  mannerism: Schema.optional(Schema.String),
+  speech: Schema.optional(Schema.String),
+  virtue: Schema.optional(Schema.String),
+  flaw: Schema.optional(Schema.String),
+  drive: Schema.optional(Schema.String),
+})
+
 export const GenerateOptions = Schema.Struct({
   /** "array": distribute +2, +1, 0, −1 (N-ABILITY-04); "roll": 2D6 per Ability (N-ABILITY-05). Default "array". */
   method: Schema.optional(Schema.Literal("array", "roll")),
   /** With the array method, the chosen distribution; rolled when absent. */
-  array: Schema.optional(
-    Schema.Struct({ STR: Schema.Int, DEX: Schema.Int, PRE: Schema.Int, CON: Schema.Int }),
-  ),
+  array: Schema.optional(AbilityArray),
   /** A background picked instead of rolled (N-BACKGROUND-03), by name. */
   background: Schema.optional(Schema.String),
   /** The table to roll on when Abilities tie for highest (N-BACKGROUND-02); rolled among the tied when absent. */
   backgroundTable: Schema.optional(Schema.String),
   /** Details picked from their tables instead of rolled (N-DETAILS-01), e.g. `{ face: "Scarred" }`. */
-  details: Schema.optional(
-    Schema.partial(
-      Schema.Struct({
-        face: Schema.String,
-        eyes: Schema.String,
-        hair: Schema.String,
-        physique: Schema.String,
-        clothing: Schema.String,
-        mannerism: Schema.String,
-        speech: Schema.String,
-        virtue: Schema.String,
-        flaw: Schema.String,
-        drive: Schema.String,
-      }),
-    ),
-  ),
+  details: Schema.optional(PickedDetails),
   name: Schema.optional(Schema.NonEmptyString),
   pronouns: Schema.optional(Schema.String),
 })

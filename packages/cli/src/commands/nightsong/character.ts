@@ -7,12 +7,17 @@ import { Character } from "@blight/nightsong"
 import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../../Command.js"
 import { seedFrom } from "../../Seed.js"
 
-const usage = `usage: blight nightsong character [--method array|roll] [--background NAME] [--table ABILITY]
-                                  [--name NAME] [--seed N | --manual 3,1,4,…] [--json]
+const usage = `usage: blight nightsong character [--method array|roll] [--array STR,DEX,PRE,CON] [--background NAME]
+                                  [--table ABILITY] [--detail KEY=VALUE]… [--name NAME] [--pronouns P]
+                                  [--seed N | --manual 3,1,4,…] [--json]
   --method      array: distribute +2, +1, 0, -1 (dealt by dice); roll: 2D6 per Ability (default array)
+  --array       with the array method, place +2, +1, 0 and -1 yourself, e.g. --array=-1,2,1,0
+  --detail      pick a detail instead of rolling it, e.g. --detail face=Scarred (N-DETAILS-01);
+                keys: face, eyes, hair, physique, clothing, mannerism, speech, virtue, flaw, drive
   --background  pick a background instead of rolling (e.g. Soldier, Scholar)
   --table       when Abilities tie for highest, the table to roll on (STR, DEX, PRE or CON)
   --name        the character's name instead of rolling one
+  --pronouns    the character's pronouns
   --seed N      replay a character; --manual takes the dice rolled at the table, in order
   --json        print the character as one JSON object`
 
@@ -21,10 +26,41 @@ const options = {
   background: { type: "string" },
   table: { type: "string" },
   name: { type: "string" },
+  pronouns: { type: "string" },
+  array: { type: "string" },
+  detail: { type: "string", multiple: true },
   seed: { type: "string" },
   manual: { type: "string" },
   json: { type: "boolean" },
 } as const
+
+const ABILITIES = ["STR", "DEX", "PRE", "CON"] as const
+
+/** `--array -1,2,1,0`: the four scores in STR, DEX, PRE, CON order (the library checks the set). */
+const arrayOf = (text: string): Character.GenerateOptions["array"] => {
+  const scores = text.split(",").map((t, i) => intArg(t.trim(), `--array[${i}]`))
+  if (scores.length !== 4)
+    throw new UsageError(`--array: four scores, STR,DEX,PRE,CON (e.g. -1,2,1,0), got ${scores.length}`)
+  return Object.fromEntries(ABILITIES.map((a, i) => [a, scores[i]!])) as never
+}
+
+const DETAIL_KEYS = Object.keys(Character.PickedDetails.fields)
+
+/** `--detail face=Scarred`, repeatable: each key once, each one of the ten details. */
+const detailsOf = (given: readonly string[]): Character.GenerateOptions["details"] => {
+  const out: Record<string, string> = {}
+  for (const d of given) {
+    const eq = d.indexOf("=")
+    const key = eq < 0 ? d : d.slice(0, eq)
+    if (eq < 0 || !DETAIL_KEYS.includes(key))
+      throw new UsageError(
+        `--detail: KEY=VALUE with KEY one of ${DETAIL_KEYS.join(", ")}, got ${JSON.stringify(d)}`,
+      )
+    if (key in out) throw new UsageError(`--detail: ${key} given twice`)
+    out[key] = d.slice(eq + 1)
+  }
+  return out
+}
 
 export const character: Command = {
   name: "character",
@@ -49,6 +85,9 @@ export const character: Command = {
           )
         : seeded(seed)
     const made = Character.generateCharacter(source, {
+      ...(o.array === undefined ? {} : { array: arrayOf(o.array) }),
+      ...(o.detail === undefined ? {} : { details: detailsOf(o.detail) }),
+      ...(o.pronouns === undefined ? {} : { pronouns: o.pronouns }),
       ...(o.method === undefined ? {} : { method: o.method }),
       ...(o.background === undefined ? {} : { background: o.background }),
       ...(o.table === undefined ? {} : { backgroundTable: o.table }),

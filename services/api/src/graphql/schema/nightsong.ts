@@ -8,6 +8,7 @@ import { Schema } from "effect"
 import * as Nightsong from "../../app/Nightsong.js"
 import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
+import { inputType } from "../inputFromSchema.js"
 import { bodyOf, resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 
@@ -24,6 +25,10 @@ const CharacterRef = outputType(
   "GeneratedNightsongCharacter",
 )
 
+/** The array method's chosen distribution, and details picked instead of rolled: REST's fields, typed. */
+const ArrayInput = inputType(Character.AbilityArray, "NightsongAbilityArray")
+const DetailsInput = inputType(Character.PickedDetails, "NightsongPickedDetails")
+
 const Seed = "A whole number from 0 to 2^53−1; the same seed gives the same answer (default: a new one)"
 
 builder.mutationField("nightsongCharacter", (t) =>
@@ -34,14 +39,35 @@ builder.mutationField("nightsongCharacter", (t) =>
     args: {
       seed: t.arg.float({ description: Seed }),
       method: t.arg({ type: MethodRef }),
+      array: t.arg({
+        type: ArrayInput.type,
+        description:
+          "With the array method, +2, +1, 0 and −1 placed by hand (N-ABILITY-04); rolled when absent",
+      }),
       background: t.arg.string({
         description: "A background picked by name instead of rolled (N-BACKGROUND-03)",
       }),
       backgroundTable: t.arg.string({ description: "The table to roll on when Abilities tie for highest" }),
       name: t.arg.string(),
       pronouns: t.arg.string(),
+      details: t.arg({
+        type: DetailsInput.type,
+        description:
+          'Details picked from their tables instead of rolled (N-DETAILS-01), e.g. {face: "Scarred"}',
+      }),
     },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, Nightsong.character(bodyOf(a))),
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        Nightsong.character(
+          bodyOf({
+            ...a,
+            array: a.array == null ? undefined : ArrayInput.convert(a.array),
+            details: a.details == null ? undefined : DetailsInput.convert(a.details),
+          }),
+        ),
+      ),
   }),
 )
 
