@@ -153,6 +153,8 @@ export const loseTurned = (
         health: Math.max(1, p.health),
         armour: p.armour,
       },
+      // B-HOLLOWED-01: it keeps their Gifts when it returns in a later raid.
+      gifts: [...s.gifts],
       atRest: false,
     },
   })

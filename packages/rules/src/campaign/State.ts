@@ -73,6 +73,8 @@ export const Hollowed = Schema.Struct({
   refuge: Schema.String,
   /** The survivor's raid profile when it Turned (the raid engine derives the Hollowed's). */
   profile: BattleProfile,
+  /** The Gifts it keeps (B-HOLLOWED-01); absent in campaigns saved before it was kept: none. */
+  gifts: Schema.optional(Schema.Array(Schema.String)),
   /** Slain as a Hollowed in a later raid: laid to rest, never returns. */
   atRest: Schema.Boolean,
 }).annotations({ identifier: "Hollowed" })

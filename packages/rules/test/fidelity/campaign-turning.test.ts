@@ -3,8 +3,11 @@
  * the roster. The campaign keeps their name, and they come back"; the Bestiary's Hollowed: "keeps
  * their Gifts"). Every die is typed in.
  */
+import { Either } from "effect"
 import { describe, expect, it } from "vitest"
+import { raidSetup } from "../../src/campaign/Campaign.js"
 import type { Prompt } from "../../src/campaign/State.js"
+import { faces, refuge, Table } from "../battle/fixtures.js"
 import {
   aftermath,
   campaign,
@@ -45,5 +48,48 @@ describe("a survivor who Turned in the raid (B-TURN-03, B-XP-01)", () => {
         e.xp !== undefined,
     )
     expect(xpForCol).toEqual([])
+  })
+})
+
+describe("the Hollowed keep their Gifts (B-HOLLOWED-01, B-HOLLOWED-03, R-WORLD-03)", () => {
+  it("B-HOLLOWED-01 B-TURN-03 the campaign remembers the Turned survivor's Gifts and hands them to the next raid's set-up", () => {
+    const c = campaign(undefined, [
+      edited(wharfside(), "Big Col", (s) => {
+        s.blight = 6
+        s.gifts = ["thornskin", "pollen-veil"]
+        s.marks = ["weeping-sap", "sap-hunger"]
+      }),
+      gardeners(),
+    ])
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.3`).status = "turned"
+      }),
+    )
+    expect(done.state.hollowed).toMatchObject([{ name: "Big Col", gifts: ["thornskin", "pollen-veil"] }])
+    const setup = Either.getOrThrow(raidSetup(done.state, { seed: 1 }))
+    expect(setup.campaign?.hollowed).toMatchObject([{ name: "Big Col", gifts: ["thornskin", "pollen-veil"] }])
+  })
+
+  it("B-HOLLOWED-01 B-HOLLOWED-03 a Hollowed that answers an Encounter roll comes back with its Gifts", () => {
+    const profile = { move: 5, fight: 3, shoot: 2, wits: 2, nerve: 1, health: 3, armour: 1 }
+    const t = Table.create({
+      scenario: "lurk",
+      refuges: [refuge("A", [{ leader: true }, {}]), refuge("B", [{ leader: true }, {}])],
+      campaign: { hollowed: [{ name: "Danny", refuge: "a", profile, gifts: ["thornskin"] }] },
+    })
+    t.roll(6) // the Hollowed return: a 6, and Danny is the only one
+    t.settle(faces(4, 1)) // Initiative: a 0, b 0
+    t.roll(6, 1) // the roll-off
+    const back = t.of("creature.arrives", true)
+    expect(back).toHaveLength(1)
+    // B-HOLLOWED-01: their Move, Fight +1, Health +1, Armour 1, and their Gifts.
+    expect(back[0]!.model).toMatchObject({
+      ref: "hollowed",
+      name: "Danny (Hollowed)",
+      gifts: ["thornskin"],
+      profile: { move: 5, fight: 3, health: 3, armour: 1 },
+    })
   })
 })

@@ -180,6 +180,7 @@ export const encounter = (
           ...(position ? { position } : {}),
           name: h.name,
           profile: { ...h.profile, fight: h.profile.fight - 1, health: h.profile.health - 1 },
+          gifts: [...(h.gifts ?? [])], // B-HOLLOWED-01: it keeps their Gifts
         },
         h.refuge,
         at,
