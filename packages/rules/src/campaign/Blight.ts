@@ -111,6 +111,8 @@ export const loseTurned = (
   id: string,
   profile: BattleProfile | undefined,
   why: string,
+  /** Its Hollowed was slain in the raid it Turned in (B-HOLLOWED-04): remembered, never to return. */
+  atRest = false,
 ) => {
   const r = ctx.draft.refuges[refuge]!
   const s = survivorIn(ctx, refuge, id)
@@ -155,7 +157,7 @@ export const loseTurned = (
       },
       // B-HOLLOWED-01: it keeps their Gifts when it returns in a later raid.
       gifts: [...s.gifts],
-      atRest: false,
+      atRest,
     },
   })
 }
@@ -186,7 +188,7 @@ export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     const on = () => ctx.draft.refuges[refuge]!.refuge.survivors.some((s) => s.id === m.survivor)
     if (!on()) continue
     if (m.status === "turned") {
-      loseTurned(ctx, refuge, m.survivor, m.profile, "Turned in the raid")
+      loseTurned(ctx, refuge, m.survivor, m.profile, "Turned in the raid", raid.laidToRest.includes(m.name))
       continue
     }
     if (m.blight > 0)

@@ -120,6 +120,10 @@ export const recordOf = (
     })
   }
   const remembered = new Set(campaign.hollowed.filter((h) => !h.atRest).map((h) => `${h.name} (Hollowed)`))
+  // B-HOLLOWED-04: a survivor who Turned in this raid rose as a Hollowed here; slain before the end,
+  // it is laid to rest too (the campaign remembers it in step 3, already at rest).
+  for (const m of battle.models)
+    if (m.kind === "survivor" && m.status === "turned") remembered.add(`${m.name} (Hollowed)`)
   const laidToRest = battle.models
     .filter((m) => m.status === "slain" && remembered.has(m.name) && laysToRest(content, m.ref))
     .map((m) => m.name.replace(/ \(Hollowed\)$/, ""))

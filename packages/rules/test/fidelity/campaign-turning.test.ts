@@ -93,3 +93,42 @@ describe("the Hollowed keep their Gifts (B-HOLLOWED-01, B-HOLLOWED-03, R-WORLD-0
     })
   })
 })
+
+describe("a Hollowed slain in the raid it rose in (B-HOLLOWED-04)", () => {
+  it("B-HOLLOWED-04 B-TURN-03 a survivor who Turns and whose Hollowed is slain before the end is remembered laid to rest: it never returns", () => {
+    const c = campaign()
+    const done = aftermath(
+      c,
+      finishedRaid(c, (s, m) => {
+        m(`${W}.3`).status = "turned"
+        // The Hollowed that rose where Big Col stood, slain by Hollis in the same raid.
+        s.models.push({
+          ...structuredClone(m(`${W}.1`)),
+          id: "c1",
+          side: "brood-1",
+          kind: "creature",
+          ref: "hollowed",
+          name: "Big Col (Hollowed)",
+          survivor: undefined,
+          status: "slain",
+          slainBy: `${W}.1`,
+        } as never)
+      }),
+    )
+    expect(survivor(done, 0, "Big Col")).toBeUndefined()
+    expect(done.state.lost).toMatchObject([{ name: "Big Col", cause: "turned" }])
+    expect(done.state.hollowed).toMatchObject([{ name: "Big Col", atRest: true }])
+    expect(Either.getOrThrow(raidSetup(done.state, { seed: 1 })).campaign?.hollowed).toEqual([])
+  })
+
+  it("B-HOLLOWED-03 one who Turns and whose Hollowed is still standing at the end is remembered, not at rest", () => {
+    const c = campaign()
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.3`).status = "turned"
+      }),
+    )
+    expect(done.state.hollowed).toMatchObject([{ name: "Big Col", atRest: false }])
+  })
+})
