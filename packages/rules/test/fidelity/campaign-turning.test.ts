@@ -14,6 +14,7 @@ import {
   edited,
   finishedRaid,
   gardeners,
+  slainHollowed,
   survivor,
   wharfside,
 } from "../campaign/helpers.js"
@@ -102,17 +103,7 @@ describe("a Hollowed slain in the raid it rose in (B-HOLLOWED-04)", () => {
       finishedRaid(c, (s, m) => {
         m(`${W}.3`).status = "turned"
         // The Hollowed that rose where Big Col stood, slain by Hollis in the same raid.
-        s.models.push({
-          ...structuredClone(m(`${W}.1`)),
-          id: "c1",
-          side: "brood-1",
-          kind: "creature",
-          ref: "hollowed",
-          name: "Big Col (Hollowed)",
-          survivor: undefined,
-          status: "slain",
-          slainBy: `${W}.1`,
-        } as never)
+        s.models.push(slainHollowed(m(`${W}.1`), "Big Col", `${W}.1`))
       }),
     )
     expect(survivor(done, 0, "Big Col")).toBeUndefined()
