@@ -58,7 +58,10 @@ const helpersOf = (ctx: Ctx, refuge: number, side: RaidRecord["sides"][number]):
     (e.when === undefined || ("wasDown" in e.when && e.when.wasDown === wasDown))
   // R-CAMPAIGN-26: the roster, not only who went: a Doctor who stayed home wasn't Down either.
   for (const s of r.survivors) {
-    const wasDown = side.survivors.find((m) => m.survivor === s.id)?.wasDown ?? false
+    const went = side.survivors.find((m) => m.survivor === s.id)
+    // B-TURN-03: one who Turned in the raid is gone from the roster at once (struck off in step 3).
+    if (went?.status === "turned") continue
+    const wasDown = went?.wasDown ?? false
     for (const rule of ownRules(ctx.env.content, s))
       if ((rule.effects ?? []).some((e) => helps(e, wasDown))) helpers.push(`${s.name} (${rule.name})`)
   }

@@ -123,3 +123,25 @@ describe("a Hollowed slain in the raid it rose in (B-HOLLOWED-04)", () => {
     expect(done.state.hollowed).toMatchObject([{ name: "Big Col", atRest: false }])
   })
 })
+
+describe("a Doctor who Turned in the raid (B-CASUALTY-04, B-TURN-03)", () => {
+  it("B-CASUALTY-04 B-TURN-03 a Doctor who Turned was not Down, but is gone from the roster: no +1 is offered", () => {
+    const c = campaign()
+    const seen: Prompt[] = []
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.2`).status = "turned" // Dr Okafor Turned
+        m(`${W}.4`).status = "down"
+      }),
+      [
+        [/Jess: Casualty/, [4]],
+        [/^meds:survivor-4 /, "keep"],
+      ],
+      seen,
+    )
+    expect(seen.some((p) => p.kind === "choice" && p.key.startsWith("doctor:"))).toBe(false)
+    expect(survivor(done, 0, "Jess")!.blight).toBe(2) // Infected, not helped to Laid Up
+    expect(survivor(done, 0, "Dr Amara Okafor")).toBeUndefined()
+  })
+})
