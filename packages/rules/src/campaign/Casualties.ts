@@ -314,6 +314,7 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
       })
       if (face < 5) continue
       const wasLeader = member.role !== undefined
+      const kept = structuredClone(ctx.draft.refuges[side.refuge]!.status[member.id])
       ctx.emit({
         type: "survivor.lost",
         refuge: side.refuge,
@@ -332,7 +333,9 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
           id: id as never,
           equipment: freeGear(ctx.env.content),
         } as never,
-        status: freshStatus(member.blight),
+        // R-CAMPAIGN-32: "shaken but free" heals nothing: the Casualty just rolled (a missed raid,
+        // Laid Up) and Hunger come along; only the Errand run for the Congregation does not.
+        status: { ...freshStatus(member.blight), ...kept, errand: false },
         reason: `${member.name} rescued from the Congregation, keeping Blight, Gifts and Marks`,
         clause: "B-CONGREGATION-19",
       })

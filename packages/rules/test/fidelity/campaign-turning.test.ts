@@ -145,3 +145,36 @@ describe("a Doctor who Turned in the raid (B-CASUALTY-04, B-TURN-03)", () => {
     expect(survivor(done, 0, "Dr Amara Okafor")).toBeUndefined()
   })
 })
+
+describe("a rescued member keeps the Casualty just rolled (B-CONGREGATION-19, R-CAMPAIGN-32)", () => {
+  const G = "the-gardeners-of-carrow-fields"
+
+  it("B-CONGREGATION-19 R-CAMPAIGN-32 Badly Hurt (3) and rescued: misses the Refuge's next raid; Laid Up (5) and rescued: runs no Errand before it", () => {
+    const c = campaign()
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${G}.2`).status = "down" // Sister Ruth, by Sergeant Hollis
+        m(`${G}.2`).downBy = `${W}.1`
+        m(`${G}.3`).status = "down" // Brother Tam, by Sergeant Hollis
+        m(`${G}.3`).downBy = `${W}.1`
+      }),
+      [
+        [/Sister Ruth: Casualty/, [5]],
+        [/Brother Tam: Casualty/, [3]],
+        [/rescue Sister Ruth/, [6]],
+        [/rescue Brother Tam/, [5]],
+      ],
+    )
+    const ruth = survivor(done, 0, "Sister Ruth")!
+    const tam = survivor(done, 0, "Brother Tam")!
+    const status = done.state.refuges[0]!.status
+    expect(status[tam.id]).toMatchObject({ missRaids: 1 })
+    expect(status[ruth.id]).toMatchObject({ missRaids: 0, noErrands: true })
+    const going = Either.getOrThrow(raidSetup(done.state, { seed: 1 })).refuges[0]!.survivors.map(
+      (s) => s.name,
+    )
+    expect(going).toContain("Sister Ruth")
+    expect(going).not.toContain("Brother Tam")
+  })
+})
