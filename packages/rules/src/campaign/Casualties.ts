@@ -330,6 +330,9 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
         refuge: to,
         survivor: {
           ...structuredClone(rest),
+          // "With their Blight": the raid's too, which the Congregation's step 3 never gave them; the
+          // Refuge's step 3 (after every rescue, R-CAMPAIGN-01) rolls the thresholds it crosses.
+          blight: Math.min(12, member.blight + m.blight),
           id: id as never,
           equipment: freeGear(ctx.env.content),
         } as never,

@@ -178,3 +178,34 @@ describe("a rescued member keeps the Casualty just rolled (B-CONGREGATION-19, R-
     expect(going).not.toContain("Brother Tam")
   })
 })
+
+describe("a rescued member keeps the Blight of the raid (B-CONGREGATION-19)", () => {
+  const G = "the-gardeners-of-carrow-fields"
+
+  it("B-CONGREGATION-19 Brother Tam went in at 3 Blight and gained 3 in the raid: rescued, he joins at 6, and the Refuge rolls his Bloomed Gift and Mark in step 3", () => {
+    const c = campaign()
+    const seen: Prompt[] = []
+    const done = aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${G}.3`).status = "down" // Brother Tam, by Sergeant Hollis
+        m(`${G}.3`).downBy = `${W}.1`
+        m(`${G}.3`).blight = 6
+      }),
+      [
+        [/Brother Tam: Casualty/, [6]],
+        [/rescue Brother Tam/, [5]],
+        [/Brother Tam: a gift/, [1, 1]],
+        [/Brother Tam: a mark/, [1, 3]],
+      ],
+      seen,
+    )
+    const tam = survivor(done, 0, "Brother Tam")!
+    expect(tam.blight).toBe(6)
+    expect(tam.gifts).toHaveLength(2)
+    expect(tam.marks).toHaveLength(2)
+    expect(survivor(done, 1, "Brother Tam")).toBeUndefined()
+    // A Free Refuge is never asked to choose the Bloomed Gift (R-CAMPAIGN-16).
+    expect(seen.some((p) => p.kind === "choice" && p.key.startsWith("bloomed:"))).toBe(false)
+  })
+})
