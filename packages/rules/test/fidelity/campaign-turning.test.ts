@@ -5,9 +5,10 @@
  */
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
+import * as Battle from "../../src/battle/Battle.js"
 import { raidSetup } from "../../src/campaign/Campaign.js"
 import type { Prompt } from "../../src/campaign/State.js"
-import { faces, refuge, Table } from "../battle/fixtures.js"
+import { content, faces, refuge, SCENARIOS, Table, withScenarios } from "../battle/fixtures.js"
 import {
   aftermath,
   campaign,
@@ -207,5 +208,49 @@ describe("a rescued member keeps the Blight of the raid (B-CONGREGATION-19)", ()
     expect(survivor(done, 1, "Brother Tam")).toBeUndefined()
     // A Free Refuge is never asked to choose the Bloomed Gift (R-CAMPAIGN-16).
     expect(seen.some((p) => p.kind === "choice" && p.key.startsWith("bloomed:"))).toBe(false)
+  })
+})
+
+describe("a Hollowed answers once (B-HOLLOWED-03, B-HOLLOWED-04, R-CAMPAIGN-33)", () => {
+  const profile = { move: 5, fight: 3, shoot: 2, wits: 2, nerve: 1, health: 3, armour: 1 }
+  /** Two creatures lurk at set-up: two Encounter rolls. */
+  const twoLurking = Battle.envOf(
+    withScenarios(
+      { lurk2: { ...SCENARIOS.lurk!, id: "lurk2", setup: { ...SCENARIOS.lurk!.setup, lurking: 2 } } },
+      content,
+    ),
+  )
+
+  it("B-HOLLOWED-03 R-CAMPAIGN-33 the only Hollowed answers the first lurking roll; the second Encounter roll has no return die (it is already on the table)", () => {
+    const t = Table.create({
+      scenario: "lurk2",
+      env: twoLurking,
+      refuges: [refuge("A", [{ leader: true }, {}]), refuge("B", [{ leader: true }, {}])],
+      campaign: { hollowed: [{ name: "Danny", refuge: "a", profile }] },
+    })
+    t.roll(6) // the Hollowed return: Danny answers
+    // The second lurking creature: straight to the Lesser table (two dice), no return die first.
+    expect(t.prompt).toMatchObject({ kind: "dice", dice: 2 })
+  })
+
+  it("B-HOLLOWED-03 with a second Hollowed waiting, only it can answer the second roll", () => {
+    const t = Table.create({
+      scenario: "lurk2",
+      env: twoLurking,
+      refuges: [refuge("A", [{ leader: true }, {}]), refuge("B", [{ leader: true }, {}])],
+      campaign: {
+        hollowed: [
+          { name: "Danny", refuge: "a", profile },
+          { name: "Ruth", refuge: "a", profile },
+        ],
+      },
+    })
+    t.roll(6) // the Hollowed return
+    t.roll(1) // which: Danny (1–3 of a fair d6 for two)
+    t.roll(6) // the second roll's return: only Ruth is left, no pick
+    t.settle(faces(4, 1)) // Initiative: a 0, b 0
+    t.roll(6, 1) // the roll-off
+    const back = t.of("creature.arrives", true).map((e) => e.model.name)
+    expect(back).toEqual(["Danny (Hollowed)", "Ruth (Hollowed)"])
   })
 })
