@@ -105,8 +105,11 @@ export const recordOf = (
         slew,
         downed,
         ...(downByRefuge !== undefined ? { downByRefuge } : {}),
+        // "Down survivors' Loot is lost" (Ending the battle); a Turned survivor's is dropped where it Turned.
         carrying:
-          m.status === "turned" ? [] : m.carrying.map((c) => ({ contents: c.contents, rich: c.rich })),
+          m.status === "turned" || m.status === "down" || m.status === "finished"
+            ? []
+            : m.carrying.map((c) => ({ contents: c.contents, rich: c.rich })),
       })
     }
     const outcome = battle.result.sides.find((r) => r.side === side.id)?.outcome ?? "loss"

@@ -254,3 +254,31 @@ describe("a Hollowed answers once (B-HOLLOWED-03, B-HOLLOWED-04, R-CAMPAIGN-33)"
     expect(back).toEqual(["Danny (Hollowed)", "Ruth (Hollowed)"])
   })
 })
+
+describe("Down survivors' Loot is lost (B-LOOT-01, 'Ending the battle')", () => {
+  it("B-LOOT-01 a survivor Down or Finished at the end brings no Loot or Amber home; one standing does", () => {
+    const c = campaign()
+    const seen: Prompt[] = []
+    aftermath(
+      c,
+      finishedRaid(c, (_s, m) => {
+        m(`${W}.1`).carrying = [{ token: "t3", contents: "loot", rich: 0 }] // Hollis, standing
+        m(`${W}.3`).status = "down"
+        m(`${W}.3`).carrying = [{ token: "t4", contents: "loot", rich: 1 }] // Big Col, Down
+        m(`${W}.4`).status = "finished"
+        m(`${W}.4`).carrying = [{ token: "t5", contents: "amber", rich: 0 }] // Jess, Finished
+      }),
+      [
+        [/Sergeant Hollis: Loot/, [1, 1]],
+        [/Big Col: Casualty/, [6]],
+        [/Jess: Casualty/, [6]],
+      ],
+      seen,
+    )
+    const purposes = seen.flatMap((p) => (p.kind === "dice" ? [p.purpose] : []))
+    expect(purposes.filter((p) => /Loot \(B-LOOT-01\)/.test(p))).toEqual([
+      expect.stringMatching(/^Sergeant Hollis: Loot/),
+    ])
+    expect(purposes.some((p) => /carrying Amber home/.test(p))).toBe(false)
+  })
+})
