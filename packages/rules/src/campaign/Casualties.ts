@@ -333,12 +333,23 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
           // "With their Blight": the raid's too, which the Congregation's step 3 never gave them; the
           // Refuge's step 3 (after every rescue, R-CAMPAIGN-01) rolls the thresholds it crosses.
           blight: Math.min(12, member.blight + m.blight),
+          // and any Gift and Mark the raid rolled at once (R-BATTLE-12), kept as step 3 would.
+          gifts: [...member.gifts, ...(m.rolled?.gifts ?? [])],
+          marks: [...member.marks, ...(m.rolled?.marks ?? [])],
           id: id as never,
           equipment: freeGear(ctx.env.content),
         } as never,
         // R-CAMPAIGN-32: "shaken but free" heals nothing: the Casualty just rolled (a missed raid,
         // Laid Up) and Hunger come along; only the Errand run for the Congregation does not.
-        status: { ...freshStatus(member.blight), ...kept, errand: false },
+        status: {
+          ...freshStatus(member.blight),
+          ...kept,
+          thresholds: Math.min(
+            3,
+            (kept?.thresholds ?? freshStatus(member.blight).thresholds) + (m.rolled?.thresholds ?? 0),
+          ),
+          errand: false,
+        },
         reason: `${member.name} rescued from the Congregation, keeping Blight, Gifts and Marks`,
         clause: "B-CONGREGATION-19",
       })

@@ -116,6 +116,17 @@ export const RaidSurvivor = Schema.Struct({
   /** Taken Down by a survivor of this Refuge index (B-CONGREGATION-19). */
   downByRefuge: Schema.optional(Schema.Int),
   carrying: Schema.Array(Brought),
+  /**
+   * Gifts and Marks rolled in the raid (R-BATTLE-12 `giftsAtOnce`, B-GIFT-03), and how many
+   * thresholds they were for: the Aftermath keeps them instead of rolling those thresholds again.
+   */
+  rolled: Schema.optional(
+    Schema.Struct({
+      thresholds: count(3),
+      gifts: Schema.Array(Schema.String),
+      marks: Schema.Array(Schema.String),
+    }),
+  ),
 }).annotations({ identifier: "RaidSurvivor" })
 export type RaidSurvivor = typeof RaidSurvivor.Type
 

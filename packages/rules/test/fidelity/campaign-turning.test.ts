@@ -282,3 +282,69 @@ describe("Down survivors' Loot is lost (B-LOOT-01, 'Ending the battle')", () => 
     expect(purposes.some((p) => /carrying Amber home/.test(p))).toBe(false)
   })
 })
+
+describe("Gifts rolled at once in the raid (B-GIFT-03, R-BATTLE-12)", () => {
+  it("B-GIFT-03 a raid played with giftsAtOnce rolled Jess's Gift and Mark at 3: the Aftermath keeps them and rolls none again", () => {
+    const c = campaign(undefined, [
+      edited(wharfside(), "Jess", (s) => {
+        s.blight = 2
+      }),
+      gardeners(),
+    ])
+    const seen: Prompt[] = []
+    const done = aftermath(
+      c,
+      finishedRaid(c, (s, m) => {
+        s.options = { ...s.options, giftsAtOnce: true }
+        m(`${W}.4`).blight = 4
+        m(`${W}.4`).gifts = ["keen-ears"]
+        m(`${W}.4`).marks = ["grey-thread"]
+      }),
+      [],
+      seen,
+    )
+    const jess = survivor(done, 0, "Jess")!
+    expect(jess.blight).toBe(4)
+    expect(jess.gifts).toEqual(["keen-ears"])
+    expect(jess.marks).toEqual(["grey-thread"])
+    expect(done.state.refuges[0]!.status["survivor-4"]!.thresholds).toBe(1)
+    expect(seen.some((p) => p.kind === "dice" && /^Jess: a (gift|mark)/.test(p.purpose))).toBe(false)
+  })
+})
+
+describe("a rescued member keeps what the raid rolled at once (B-CONGREGATION-19, R-BATTLE-12)", () => {
+  const G = "the-gardeners-of-carrow-fields"
+
+  it("B-CONGREGATION-19 B-GIFT-03 Brother Tam Bloomed in a giftsAtOnce raid: rescued, he keeps that Gift and Mark and the Refuge rolls none", () => {
+    const c = campaign()
+    const seen: Prompt[] = []
+    let gift = ""
+    let mark = ""
+    const done = aftermath(
+      c,
+      finishedRaid(c, (s, m) => {
+        s.options = { ...s.options, giftsAtOnce: true }
+        const tam = m(`${G}.3`)
+        tam.status = "down" // by Sergeant Hollis
+        tam.downBy = `${W}.1`
+        tam.blight = 6
+        gift = ["keen-ears", "soundless"].find((g) => !tam.gifts.includes(g))!
+        mark = ["bark-patches", "the-cough"].find((k) => !tam.marks.includes(k))!
+        tam.gifts = [...tam.gifts, gift]
+        tam.marks = [...tam.marks, mark]
+      }),
+      [
+        [/Brother Tam: Casualty/, [6]],
+        [/rescue Brother Tam/, [5]],
+      ],
+      seen,
+    )
+    const tam = survivor(done, 0, "Brother Tam")!
+    expect(tam.blight).toBe(6)
+    expect(tam.gifts).toHaveLength(2)
+    expect(tam.gifts).toContain(gift)
+    expect(tam.marks).toContain(mark)
+    expect(done.state.refuges[0]!.status[tam.id]!.thresholds).toBe(2)
+    expect(seen.some((p) => p.kind === "dice" && /^Brother Tam: a (gift|mark)/.test(p.purpose))).toBe(false)
+  })
+})
