@@ -131,6 +131,8 @@ export const loseTurned = (
   why: string,
   /** Its Hollowed was slain in the raid it Turned in (B-HOLLOWED-04): remembered, never to return. */
   atRest = false,
+  /** Gifts its raid rolled at once (R-BATTLE-12), not yet on the roster. */
+  rolledGifts: ReadonlyArray<string> = [],
 ) => {
   const r = ctx.draft.refuges[refuge]!
   const s = survivorIn(ctx, refuge, id)
@@ -174,7 +176,7 @@ export const loseTurned = (
         armour: p.armour,
       },
       // B-HOLLOWED-01: it keeps their Gifts when it returns in a later raid.
-      gifts: [...s.gifts],
+      gifts: [...s.gifts, ...rolledGifts],
       atRest,
     },
   })
@@ -234,7 +236,8 @@ export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     const on = () => ctx.draft.refuges[refuge]!.refuge.survivors.some((s) => s.id === m.survivor)
     if (!on()) continue
     if (m.status === "turned") {
-      loseTurned(ctx, refuge, m.survivor, m.profile, "Turned in the raid", raid.laidToRest.includes(m.name))
+      const atRest = raid.laidToRest.includes(m.name)
+      loseTurned(ctx, refuge, m.survivor, m.profile, "Turned in the raid", atRest, m.rolled?.gifts)
       continue
     }
     if (m.rolled) keepRolled(ctx, refuge, m.survivor, m.rolled)

@@ -110,7 +110,7 @@ export const recordOf = (
         slew,
         downed,
         ...(downByRefuge !== undefined ? { downByRefuge } : {}),
-        ...(crossed > 0 && m.status !== "turned"
+        ...(crossed > 0
           ? {
               rolled: {
                 thresholds: crossed,

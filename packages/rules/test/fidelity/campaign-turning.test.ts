@@ -22,6 +22,15 @@ import {
 
 const W = "wharfside"
 
+/** The example campaign with Jess (Wharfside's survivor-4) at `blight` Blight. */
+const jessAt = (blight: number) =>
+  campaign(undefined, [
+    edited(wharfside(), "Jess", (s) => {
+      s.blight = blight
+    }),
+    gardeners(),
+  ])
+
 describe("a survivor who Turned in the raid (B-TURN-03, B-XP-01)", () => {
   it("B-TURN-03 B-XP-01 is gone from the roster at once: no XP for taking part and no Advance asked in step 2", () => {
     const c = campaign(undefined, [
@@ -285,12 +294,7 @@ describe("Down survivors' Loot is lost (B-LOOT-01, 'Ending the battle')", () => 
 
 describe("Gifts rolled at once in the raid (B-GIFT-03, R-BATTLE-12)", () => {
   it("B-GIFT-03 a raid played with giftsAtOnce rolled Jess's Gift and Mark at 3: the Aftermath keeps them and rolls none again", () => {
-    const c = campaign(undefined, [
-      edited(wharfside(), "Jess", (s) => {
-        s.blight = 2
-      }),
-      gardeners(),
-    ])
+    const c = jessAt(2)
     const seen: Prompt[] = []
     const done = aftermath(
       c,
@@ -346,5 +350,25 @@ describe("a rescued member keeps what the raid rolled at once (B-CONGREGATION-19
     expect(tam.marks).toContain(mark)
     expect(done.state.refuges[0]!.status[tam.id]!.thresholds).toBe(2)
     expect(seen.some((p) => p.kind === "dice" && /^Brother Tam: a (gift|mark)/.test(p.purpose))).toBe(false)
+  })
+})
+
+describe("a Hollowed keeps the Gifts its raid rolled at once (B-HOLLOWED-01, R-BATTLE-12)", () => {
+  it("B-HOLLOWED-01 B-GIFT-03 Jess rolled a Gift at 3 in a giftsAtOnce raid and then Turned: the Hollowed the campaign remembers keeps it", () => {
+    const c = jessAt(2)
+    const done = aftermath(
+      c,
+      finishedRaid(c, (s, m) => {
+        s.options = { ...s.options, giftsAtOnce: true }
+        m(`${W}.4`).blight = 12
+        m(`${W}.4`).status = "turned"
+        m(`${W}.4`).gifts = ["keen-ears", "soundless", "root-grasp"]
+        m(`${W}.4`).marks = ["grey-thread", "the-cough", "whispering"]
+      }),
+    )
+    expect(survivor(done, 0, "Jess")).toBeUndefined()
+    expect(done.state.hollowed).toMatchObject([
+      { name: "Jess", gifts: ["keen-ears", "soundless", "root-grasp"] },
+    ])
   })
 })
