@@ -362,7 +362,15 @@ export const State = Schema.Struct({
   /** Is the raid part of a campaign (the Hollowed return, B-HOLLOWED-03)? */
   campaign: Schema.optional(
     Schema.Struct({
-      hollowed: Schema.Array(Schema.Struct({ name: Schema.String, refuge: SideId, profile: BattleProfile })),
+      hollowed: Schema.Array(
+        Schema.Struct({
+          name: Schema.String,
+          refuge: SideId,
+          profile: BattleProfile,
+          /** The Gifts it kept when it Turned (B-HOLLOWED-01). */
+          gifts: Schema.optional(Schema.Array(Schema.String)),
+        }),
+      ),
       /**
        * Per Refuge, in the order of the set-up's Refuges: creatures lurking at set-up, more or fewer
        * (a clean street, B-OBJECTIVE-04), and the trophies it keeps (the Radio, B-OBJECTIVE-08).

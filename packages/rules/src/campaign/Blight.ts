@@ -82,6 +82,26 @@ const bloomedChoice = (ctx: Ctx, refuge: number, id: string, threshold: number):
   return pick === "roll" ? undefined : pick
 }
 
+/** A Gift and a Mark gained (either may be missing when its table is used up), and the thresholds now rewarded. */
+const gained = (
+  ctx: Ctx,
+  refuge: number,
+  id: string,
+  got: { gift: string | undefined; mark: string | undefined; thresholds: number | undefined },
+  reason: string,
+  clause: string,
+) =>
+  ctx.emit({
+    type: "survivor.changed",
+    refuge,
+    survivor: id,
+    ...(got.gift ? { gift: got.gift as never } : {}),
+    ...(got.mark ? { mark: got.mark as never } : {}),
+    ...(got.thresholds !== undefined ? { status: { thresholds: got.thresholds } } : {}),
+    reason,
+    clause,
+  })
+
 /** Rolls the Gift and Mark for each threshold reached and not yet rewarded (B-GIFT-02/03). */
 export const rewardThresholds = (ctx: Ctx, refuge: number, id: string) => {
   const st = ctx.draft.refuges[refuge]?.status[id]
@@ -91,16 +111,14 @@ export const rewardThresholds = (ctx: Ctx, refuge: number, id: string) => {
   for (let k = st.thresholds; k < reached; k++) {
     const gift = bloomedChoice(ctx, refuge, id, THRESHOLDS[k]!) ?? rollNew(ctx, refuge, id, "gifts")
     const mark = rollNew(ctx, refuge, id, "marks")
-    ctx.emit({
-      type: "survivor.changed",
+    gained(
+      ctx,
       refuge,
-      survivor: id,
-      ...(gift ? { gift: gift as never } : {}),
-      ...(mark ? { mark: mark as never } : {}),
-      status: { thresholds: k + 1 },
-      reason: `Blight ${THRESHOLDS[k]} reached: a Gift and a Mark`,
-      clause: "B-GIFT-02",
-    })
+      id,
+      { gift, mark, thresholds: k + 1 },
+      `Blight ${THRESHOLDS[k]} reached: a Gift and a Mark`,
+      "B-GIFT-02",
+    )
   }
 }
 
@@ -111,6 +129,10 @@ export const loseTurned = (
   id: string,
   profile: BattleProfile | undefined,
   why: string,
+  /** Its Hollowed was slain in the raid it Turned in (B-HOLLOWED-04): remembered, never to return. */
+  atRest = false,
+  /** Gifts its raid rolled at once (R-BATTLE-12), not yet on the roster. */
+  rolledGifts: ReadonlyArray<string> = [],
 ) => {
   const r = ctx.draft.refuges[refuge]!
   const s = survivorIn(ctx, refuge, id)
@@ -153,7 +175,9 @@ export const loseTurned = (
         health: Math.max(1, p.health),
         armour: p.armour,
       },
-      atRest: false,
+      // B-HOLLOWED-01: it keeps their Gifts when it returns in a later raid.
+      gifts: [...s.gifts, ...rolledGifts],
+      atRest,
     },
   })
 }
@@ -175,6 +199,34 @@ export const slug = (name: string): string =>
     .replace(/^-+|-+$/g, "")
     .slice(0, 40) || "refuge"
 
+/**
+ * Gifts and Marks the raid already rolled (R-BATTLE-12 `giftsAtOnce`, B-GIFT-03): kept, and their
+ * thresholds counted as rewarded, so step 3 rolls only the thresholds the raid did not.
+ */
+const keepRolled = (
+  ctx: Ctx,
+  refuge: number,
+  id: string,
+  rolled: NonNullable<RaidRecord["sides"][number]["survivors"][number]["rolled"]>,
+) => {
+  const st = ctx.draft.refuges[refuge]?.status[id]
+  if (st === undefined) return
+  const n = Math.max(rolled.gifts.length, rolled.marks.length, 1)
+  for (let k = 0; k < n; k++) {
+    const gift = rolled.gifts[k]
+    const mark = rolled.marks[k]
+    const thresholds = k === n - 1 ? Math.min(3, st.thresholds + rolled.thresholds) : undefined
+    gained(
+      ctx,
+      refuge,
+      id,
+      { gift, mark, thresholds },
+      "a Gift and a Mark rolled in the raid (R-BATTLE-12)",
+      "B-GIFT-03",
+    )
+  }
+}
+
 /** Aftermath step 3 for one Refuge (B-TURN-04, B-GIFT-02/03, B-CONGREGATION-17/18). */
 export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   const side = raid.sides[refuge]
@@ -184,9 +236,11 @@ export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     const on = () => ctx.draft.refuges[refuge]!.refuge.survivors.some((s) => s.id === m.survivor)
     if (!on()) continue
     if (m.status === "turned") {
-      loseTurned(ctx, refuge, m.survivor, m.profile, "Turned in the raid")
+      const atRest = raid.laidToRest.includes(m.name)
+      loseTurned(ctx, refuge, m.survivor, m.profile, "Turned in the raid", atRest, m.rolled?.gifts)
       continue
     }
+    if (m.rolled) keepRolled(ctx, refuge, m.survivor, m.rolled)
     if (m.blight > 0)
       gainBlight(ctx, refuge, m.survivor, m.blight, `Blight gained in raid ${raid.number}`, "B-BLIGHT-01")
     if (congregation) {

@@ -176,7 +176,12 @@ export const raidSetup = (
     campaign: {
       hollowed: state.hollowed
         .filter((h) => !h.atRest)
-        .map((h) => ({ name: h.name, refuge: h.refuge, profile: h.profile })),
+        .map((h) => ({
+          name: h.name,
+          refuge: h.refuge,
+          profile: h.profile,
+          ...(h.gifts ? { gifts: h.gifts } : {}),
+        })),
       refuges: raidContext(state),
     },
   })

@@ -58,7 +58,10 @@ const helpersOf = (ctx: Ctx, refuge: number, side: RaidRecord["sides"][number]):
     (e.when === undefined || ("wasDown" in e.when && e.when.wasDown === wasDown))
   // R-CAMPAIGN-26: the roster, not only who went: a Doctor who stayed home wasn't Down either.
   for (const s of r.survivors) {
-    const wasDown = side.survivors.find((m) => m.survivor === s.id)?.wasDown ?? false
+    const went = side.survivors.find((m) => m.survivor === s.id)
+    // B-TURN-03: one who Turned in the raid is gone from the roster at once (struck off in step 3).
+    if (went?.status === "turned") continue
+    const wasDown = went?.wasDown ?? false
     for (const rule of ownRules(ctx.env.content, s))
       if ((rule.effects ?? []).some((e) => helps(e, wasDown))) helpers.push(`${s.name} (${rule.name})`)
   }
@@ -311,6 +314,7 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
       })
       if (face < 5) continue
       const wasLeader = member.role !== undefined
+      const kept = structuredClone(ctx.draft.refuges[side.refuge]!.status[member.id])
       ctx.emit({
         type: "survivor.lost",
         refuge: side.refuge,
@@ -326,10 +330,26 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
         refuge: to,
         survivor: {
           ...structuredClone(rest),
+          // "With their Blight": the raid's too, which the Congregation's step 3 never gave them; the
+          // Refuge's step 3 (after every rescue, R-CAMPAIGN-01) rolls the thresholds it crosses.
+          blight: Math.min(12, member.blight + m.blight),
+          // and any Gift and Mark the raid rolled at once (R-BATTLE-12), kept as step 3 would.
+          gifts: [...member.gifts, ...(m.rolled?.gifts ?? [])],
+          marks: [...member.marks, ...(m.rolled?.marks ?? [])],
           id: id as never,
           equipment: freeGear(ctx.env.content),
         } as never,
-        status: freshStatus(member.blight),
+        // R-CAMPAIGN-32: "shaken but free" heals nothing: the Casualty just rolled (a missed raid,
+        // Laid Up) and Hunger come along; only the Errand run for the Congregation does not.
+        status: {
+          ...freshStatus(member.blight),
+          ...kept,
+          thresholds: Math.min(
+            3,
+            (kept?.thresholds ?? freshStatus(member.blight).thresholds) + (m.rolled?.thresholds ?? 0),
+          ),
+          errand: false,
+        },
         reason: `${member.name} rescued from the Congregation, keeping Blight, Gifts and Marks`,
         clause: "B-CONGREGATION-19",
       })

@@ -32,6 +32,8 @@ export const experience = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   const side = raid.sides[refuge]
   if (side === undefined) return
   for (const m of side.survivors) {
+    // B-TURN-03: a survivor who Turned in the raid left the roster at once; step 3 only strikes them off.
+    if (m.status === "turned") continue
     const s = ctx.draft.refuges[refuge]!.refuge.survivors.find((x) => x.id === m.survivor)
     if (s === undefined) continue
     const slain = m.slew.map((c) => ({ c, xp: ctx.env.content.get("creatures", c)?.xp ?? 0 }))
@@ -53,7 +55,9 @@ export const experience = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
       clause: "B-XP-01",
     })
   }
-  for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors]) advances(ctx, refuge, s.id)
+  const turned = new Set(side.survivors.filter((m) => m.status === "turned").map((m) => m.survivor))
+  for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors])
+    if (!turned.has(s.id)) advances(ctx, refuge, s.id)
 }
 
 /** The Advances a survivor is owed (every 5 XP, B-XP-01), each a choice. */

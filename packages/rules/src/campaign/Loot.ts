@@ -82,8 +82,9 @@ export const lootRoll = (
   const drafts: LedgerDraft[] = []
   const weapons: string[] = []
   if (result === undefined) return { drafts, weapons }
-  const notes: string[] = []
   for (const g of result.gives) {
+    // Each find's own notes: Plentiful belongs to the die that set this amount (B-LOOT-02).
+    const notes: string[] = []
     let n: number
     const rolls: { sides: number; value: number; label: string }[] = [
       { sides: 6, value: a!, label: "Loot: half" },

@@ -10,6 +10,7 @@ import { Either, ParseResult, Schema } from "effect"
 import { hash } from "../battle/Battle.js"
 import { State as BattleState, type Model } from "../battle/State.js"
 import type { ContentView } from "../refuge/Content.js"
+import { THRESHOLDS } from "./Blight.js"
 import type { CampaignState, RaidRecord, RaidSurvivor } from "./State.js"
 
 const decodeBattle = Schema.decodeUnknownEither(BattleState, { errors: "all" })
@@ -93,6 +94,10 @@ export const recordOf = (
         (o) => o.kind === "survivor" && o.side !== side.id && o.downBy === m.id,
       ).length
       const by = m.downBy ? byId.get(m.downBy) : undefined
+      // B-GIFT-03 / R-BATTLE-12: with giftsAtOnce the raid rolled each threshold it crossed.
+      const crossed = battle.options.giftsAtOnce
+        ? THRESHOLDS.filter((t) => s.blight < t && Math.min(12, m.blight) >= t && t < 12).length
+        : 0
       const downByRefuge = by ? sideIndex.get(by.side) : undefined
       survivors.push({
         survivor: s.id,
@@ -105,8 +110,20 @@ export const recordOf = (
         slew,
         downed,
         ...(downByRefuge !== undefined ? { downByRefuge } : {}),
+        ...(crossed > 0
+          ? {
+              rolled: {
+                thresholds: crossed,
+                gifts: m.gifts.filter((g) => !s.gifts.includes(g as never)),
+                marks: m.marks.filter((k) => !s.marks.includes(k as never)),
+              },
+            }
+          : {}),
+        // "Down survivors' Loot is lost" (Ending the battle); a Turned survivor's is dropped where it Turned.
         carrying:
-          m.status === "turned" ? [] : m.carrying.map((c) => ({ contents: c.contents, rich: c.rich })),
+          m.status === "turned" || m.status === "down" || m.status === "finished"
+            ? []
+            : m.carrying.map((c) => ({ contents: c.contents, rich: c.rich })),
       })
     }
     const outcome = battle.result.sides.find((r) => r.side === side.id)?.outcome ?? "loss"
@@ -120,6 +137,10 @@ export const recordOf = (
     })
   }
   const remembered = new Set(campaign.hollowed.filter((h) => !h.atRest).map((h) => `${h.name} (Hollowed)`))
+  // B-HOLLOWED-04: a survivor who Turned in this raid rose as a Hollowed here; slain before the end,
+  // it is laid to rest too (the campaign remembers it in step 3, already at rest).
+  for (const m of battle.models)
+    if (m.kind === "survivor" && m.status === "turned") remembered.add(`${m.name} (Hollowed)`)
   const laidToRest = battle.models
     .filter((m) => m.status === "slain" && remembered.has(m.name) && laysToRest(content, m.ref))
     .map((m) => m.name.replace(/ \(Hollowed\)$/, ""))

@@ -73,6 +73,8 @@ export const Hollowed = Schema.Struct({
   refuge: Schema.String,
   /** The survivor's raid profile when it Turned (the raid engine derives the Hollowed's). */
   profile: BattleProfile,
+  /** The Gifts it keeps (B-HOLLOWED-01); absent in campaigns saved before it was kept: none. */
+  gifts: Schema.optional(Schema.Array(Schema.String)),
   /** Slain as a Hollowed in a later raid: laid to rest, never returns. */
   atRest: Schema.Boolean,
 }).annotations({ identifier: "Hollowed" })
@@ -114,6 +116,17 @@ export const RaidSurvivor = Schema.Struct({
   /** Taken Down by a survivor of this Refuge index (B-CONGREGATION-19). */
   downByRefuge: Schema.optional(Schema.Int),
   carrying: Schema.Array(Brought),
+  /**
+   * Gifts and Marks rolled in the raid (R-BATTLE-12 `giftsAtOnce`, B-GIFT-03), and how many
+   * thresholds they were for: the Aftermath keeps them instead of rolling those thresholds again.
+   */
+  rolled: Schema.optional(
+    Schema.Struct({
+      thresholds: count(3),
+      gifts: Schema.Array(Schema.String),
+      marks: Schema.Array(Schema.String),
+    }),
+  ),
 }).annotations({ identifier: "RaidSurvivor" })
 export type RaidSurvivor = typeof RaidSurvivor.Type
 

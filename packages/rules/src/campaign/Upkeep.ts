@@ -154,8 +154,10 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
   const seasonEntry = ctx.env.content.get("seasons", season)
   const home = ctx.env.content.get("homes", r().home)
   const needs = new Map<string, number>()
+  // A need marked `perSurvivor` is asked of every survivor on the roster; the Home's extra is not.
+  const times = seasonEntry?.need?.perSurvivor ? r().survivors.length : 1
   for (const n of seasonEntry?.need?.stores ?? [])
-    needs.set(n.store, (needs.get(n.store) ?? 0) + Number(n.amount))
+    needs.set(n.store, (needs.get(n.store) ?? 0) + Number(n.amount) * times)
   for (const sn of home?.seasonNeeds ?? [])
     if (sn.season === season)
       for (const x of sn.extra) needs.set(x.store, (needs.get(x.store) ?? 0) + Number(x.amount))

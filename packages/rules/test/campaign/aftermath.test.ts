@@ -18,6 +18,7 @@ import {
   granted,
   refused,
   registry,
+  slainHollowed,
   survivor,
   wharfside,
 } from "./helpers.js"
@@ -331,17 +332,7 @@ describe("the Blight", () => {
     const rested = aftermath(
       done,
       finishedRaid(done, (s, m) => {
-        s.models.push({
-          ...structuredClone(m(`${W}.1`)),
-          id: "c1",
-          side: "brood-1",
-          kind: "creature",
-          ref: "hollowed",
-          name: "Big Col (Hollowed)",
-          survivor: undefined,
-          status: "slain",
-          slainBy: `${W}.1`,
-        } as never)
+        s.models.push(slainHollowed(m(`${W}.1`), "Big Col", `${W}.1`))
       }),
     )
     expect(rested.state.hollowed[0]!.atRest).toBe(true)

@@ -65,6 +65,20 @@ export const finishedRaid = (
   return s as BattleState
 }
 
+/** A Hollowed creature named after `name`, slain by `slayer` (a model id), for a finished raid's models. */
+export const slainHollowed = (like: Model, name: string, slayer: string): Model =>
+  ({
+    ...structuredClone(like),
+    id: "c1",
+    side: "brood-1",
+    kind: "creature",
+    ref: "hollowed",
+    name: `${name} (Hollowed)`,
+    survivor: undefined,
+    status: "slain",
+    slainBy: slayer,
+  }) as never
+
 /** A rule answering prompts: matched on the dice purpose or the question. */
 export type Rule = readonly [RegExp, number[] | string]
 

@@ -492,42 +492,65 @@ describe("Amber from the Loot table (R-CAMPAIGN-29)", () => {
   })
 })
 
+type LootRow = { key: unknown; result: { gives?: Array<{ store: string; amount: unknown }> } }
+
+/** A pack replacing the core Loot table with `change` made to a copy of its rows. */
+const packLoot = (pack: string, change: (rows: LootRow[]) => void) => {
+  const core = JSON.parse(
+    readFileSync(new URL("../../src/content/core/aftermath-tables.json", import.meta.url), "utf8"),
+  ) as { tables: Array<{ id: string; rows: LootRow[] }> }
+  const loot = structuredClone(core.tables.find((t) => t.id === "loot")!)
+  change(loot.rows)
+  return envOf(homebrewRegistry(pack, { tables: [{ ...loot, replaces: "the-blight" }] }))
+}
+
+/** Sergeant Hollis brings one Loot token home under the pack `e`: the Loot entries of the Ledger. */
+const hollisLoot = (e: ReturnType<typeof packLoot>, rules: Rule[]) => {
+  const c = campaign()
+  const before = entries(c, 0).length
+  const r = command(
+    c,
+    {
+      type: "recordRaid",
+      battle: finishedRaid(c, (_s, m) => {
+        m(`${W}.1`).carrying = [{ token: "t3", contents: "loot", rich: 0 }]
+      }),
+    },
+    e,
+  )
+  const done = answerAll(Either.getOrThrow(r), rules, [], e)
+  return entries(done, 0, before).filter((x) => x.reason.startsWith("Loot"))
+}
+
 describe("a pack's Loot amounts in dice (R-CAMPAIGN-28)", () => {
   it("B-LOOT-03 R-CAMPAIGN-28 a Loot row of 2d6 Salvage is rolled as written (6 + 5 = 11, no Plentiful on the 6), then boosted to 13", () => {
-    const core = JSON.parse(
-      readFileSync(new URL("../../src/content/core/aftermath-tables.json", import.meta.url), "utf8"),
-    ) as {
-      tables: Array<{
-        id: string
-        rows: Array<{ key: unknown; result: { gives?: Array<{ amount: unknown }> } }>
-      }>
-    }
-    const loot = structuredClone(core.tables.find((t) => t.id === "loot")!)
-    loot.rows[2]!.result.gives![0]!.amount = "2d6" // row 3: Salvage
-    const e = envOf(homebrewRegistry("richer-ruins", { tables: [{ ...loot, replaces: "the-blight" }] }))
-    const c = campaign()
-    const before = entries(c, 0).length
-    const r = command(
-      c,
-      {
-        type: "recordRaid",
-        battle: finishedRaid(c, (_s, m) => {
-          m(`${W}.1`).carrying = [{ token: "t3", contents: "loot", rich: 0 }]
-        }),
-      },
-      e,
-    )
-    const done = answerAll(
-      Either.getOrThrow(r),
-      [
-        [/Sergeant Hollis: Loot/, [1, 3]],
-        [/how much salvage/, [6, 5]],
-      ],
-      [],
-      e,
-    )
-    const got = entries(done, 0, before).filter((x) => x.reason.startsWith("Loot"))
+    const e = packLoot("richer-ruins", (rows) => {
+      rows[2]!.result.gives![0]!.amount = "2d6" // row 3: Salvage
+    })
+    const got = hollisLoot(e, [
+      [/Sergeant Hollis: Loot/, [1, 3]],
+      [/how much salvage/, [6, 5]],
+    ])
     expect(got.map((x) => [x.store, x.amount])).toEqual([["salvage", 13]])
     expect(got[0]!.reason).not.toMatch(/Plentiful/)
+  })
+})
+
+describe("a pack's Loot row of two finds (B-LOOT-02)", () => {
+  it("B-LOOT-02 Plentiful doubles only the find whose die showed the 6: d6 Salvage on a 6 is 12 (boosted 14); the 1 Meds beside it is 1, not Plentiful", () => {
+    const e = packLoot("first-aid-caches", (rows) => {
+      rows[2]!.result.gives!.push({ store: "meds", amount: 1 }) // row 3: d6 Salvage and 1 Meds
+    })
+    const got = hollisLoot(e, [
+      [/Sergeant Hollis: Loot/, [1, 3]],
+      [/how much salvage/, [6]],
+    ])
+    expect(got.map((x) => [x.store, x.amount])).toEqual([
+      ["salvage", 14],
+      ["meds", 1],
+    ])
+    expect(got[0]!.reason).toMatch(/Plentiful/)
+    expect(got[1]!.reason).not.toMatch(/Plentiful/)
+    expect(got[1]!.clause).toBe("B-LOOT-01")
   })
 })

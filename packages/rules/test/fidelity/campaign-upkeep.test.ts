@@ -123,3 +123,31 @@ describe("a pack's Upkeep numbers (R-CAMPAIGN-15)", () => {
     expect(draft.refuges[0]!.refuge.survivors.map((s) => s.blight)).toEqual([1, 1, 0, 0, 0])
   })
 })
+
+describe("a Season's need per survivor (B-UPKEEP-01, B-SEASON-01)", () => {
+  /** A pack whose Long Days spoil the stores by `amount` Rations, per survivor if `perSurvivor`. */
+  const withSpoilage = (perSurvivor: boolean) => {
+    const core = JSON.parse(
+      readFileSync(new URL("../../src/content/core/seasons.json", import.meta.url), "utf8"),
+    ) as { seasons: Array<{ id: string; need: { perSurvivor: boolean } }> }
+    const entry = {
+      ...structuredClone(core.seasons.find((s) => s.id === "the-long-days")!),
+      replaces: "the-blight",
+    }
+    entry.need.perSurvivor = perSurvivor
+    return envOf(homebrewRegistry("hungry-summers", { seasons: [entry] }))
+  }
+
+  it("B-UPKEEP-01 a Season whose need is `perSurvivor` asks it of every survivor: 1 Ration spoiled each for 5 survivors is 5", () => {
+    const c = campaign(undefined, [
+      granted(wharfside(), { rations: 20 - storesOf(wharfside().ledger).rations }),
+      gardeners(),
+    ])
+    const survivors = c.state.refuges[0]!.refuge.survivors.length
+    expect(survivors).toBe(5)
+    const once = upkeepIn(c, "the-long-days", [], withSpoilage(false)).stores.rations
+    const each = upkeepIn(c, "the-long-days", [], withSpoilage(true)).stores.rations
+    // The same Upkeep but for the need: 1 Ration once, or 1 for each of the 5.
+    expect(once - each).toBe(survivors - 1)
+  })
+})

@@ -166,7 +166,10 @@ export const encounter = (
   tableId?: string,
   edgeOnly = false,
 ): string[] => {
-  const hollowed = ctx.draft.campaign?.hollowed ?? []
+  // R-CAMPAIGN-33: a Hollowed already in this raid (standing, or slain and so laid to rest,
+  // B-HOLLOWED-04) does not answer again; with none left waiting, no return die is rolled.
+  const here = new Set(ctx.draft.models.filter((m) => m.ref === "hollowed").map((m) => m.name))
+  const hollowed = (ctx.draft.campaign?.hollowed ?? []).filter((h) => !here.has(`${h.name} (Hollowed)`))
   if (hollowed.length > 0) {
     const [face] = ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)")
     if (face === 6) {
@@ -180,6 +183,7 @@ export const encounter = (
           ...(position ? { position } : {}),
           name: h.name,
           profile: { ...h.profile, fight: h.profile.fight - 1, health: h.profile.health - 1 },
+          gifts: [...(h.gifts ?? [])], // B-HOLLOWED-01: it keeps their Gifts
         },
         h.refuge,
         at,
