@@ -309,7 +309,11 @@ describe("the Blight", () => {
       finishedRaid(w, (_s, m) => {
         m(`${W}.5`).blight = 6
       }),
-      [],
+      // The Gift and the Mark are rolled (6s would give the same one again and again).
+      [
+        [/: a gift/, [1, 2]],
+        [/: a mark/, [3, 4]],
+      ],
       wSeen,
     )
     expect(wSeen.some((p) => p.kind === "choice" && p.key.startsWith("bloomed:"))).toBe(false)

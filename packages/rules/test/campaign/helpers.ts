@@ -100,6 +100,11 @@ export const answerAll = (c: Campaign, rules: Rule[] = [], seen: Prompt[] = [], 
     if (Either.isLeft(r)) throw new Error(`${text}: ${r.left.reason}`)
     cur = r.right
   }
+  // A prompt still waiting after 500 answers is a loop (a die that keeps asking again), not an end.
+  if (cur.state.pending?.prompt) {
+    const p = cur.state.pending.prompt
+    throw new Error(`answerAll: still asked after 500 answers: ${p.kind === "dice" ? p.purpose : p.question}`)
+  }
   expect(
     left.map(([re]) => re.source),
     "every rule was used",
