@@ -58,6 +58,14 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
           }),
         )
     if (r.errands > 0 && r.refuge.survivors.length === 0 && doing("recruit")) out.push(...recruits())
+    const buildable = env.content
+      .list("improvements")
+      .filter((imp) => !r.refuge.improvements.includes(imp.id) && imp.cost <= stores.salvage)
+    // One that takes no Errand is built once, whoever is free or not; `by` names no runner.
+    const anyone = r.refuge.survivors[0]?.id
+    if (anyone !== undefined)
+      for (const imp of buildable)
+        if (!imp.errand) out.push({ type: "build", refuge, by: anyone, improvement: imp.id })
     for (const runner of r.errands > 0 ? free : []) {
       const by = runner.id
       for (const e of errands)
@@ -65,13 +73,8 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
           out.push({ type: "errand", refuge, by, errand: e.id })
       const home = env.content.get("homes", r.refuge.home)
       if (doing("recruit") && (!home || r.refuge.survivors.length < home.capacity)) out.push(...recruits(by))
-      for (const imp of env.content.list("improvements"))
-        if (
-          !r.refuge.improvements.includes(imp.id) &&
-          imp.cost <= stores.salvage &&
-          (!imp.errand || doing("build"))
-        )
-          out.push({ type: "build", refuge, by, improvement: imp.id })
+      for (const imp of buildable)
+        if (imp.errand && doing("build")) out.push({ type: "build", refuge, by, improvement: imp.id })
       if (doing("market") && r.refuge.kind === "refuge" && stores.salvage >= MARKET.reloadCost)
         out.push({ type: "trade", refuge, by, orders: [{ buyReloads: 1 }] })
       if (doing("market") && r.refuge.kind === "refuge" && stores.amber > 0)

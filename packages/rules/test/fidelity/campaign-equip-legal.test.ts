@@ -6,11 +6,14 @@
  */
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { command } from "../../src/campaign/Campaign.js"
+import { command, create, envOf } from "../../src/campaign/Campaign.js"
 import type { Command } from "../../src/campaign/Command.js"
 import { legalCommands } from "../../src/campaign/Legal.js"
 import type { Refuge } from "../../src/refuge/Refuge.js"
 import { campaign, env, gardeners, wharfside } from "../campaign/helpers.js"
+import { homebrewRegistry } from "../fixtures/homebrew.js"
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
 type Equip = Extract<Command, { type: "equip" }>
 
@@ -58,5 +61,39 @@ describe("equip among the legal campaign commands (R-CAMPAIGN-27)", () => {
     const c = campaign(undefined, [stocked(), gardeners()])
     expect(equips(c, 1)).toEqual([])
     expect(equips(campaign(), 0)).toEqual([])
+  })
+})
+
+describe("an improvement that takes no Errand among the legal commands (B-IMPROVEMENT-01)", () => {
+  // A homebrew improvement built without an Errand (every core one takes one, GAP-B-13).
+  const barrelEnv = envOf(
+    homebrewRegistry("rain-barrel", {
+      improvements: [
+        {
+          id: "rain-barrel",
+          name: "Rain Barrel",
+          provenance: "provisional",
+          cost: 1,
+          errand: false,
+          text: "Catches the rain.",
+          effects: [],
+        },
+      ],
+    }),
+  )
+  const builds = (c: ReturnType<typeof campaign>) =>
+    legalCommands(c.state, barrelEnv).filter((x) => x.type === "build" && x.improvement === "rain-barrel")
+
+  it("B-IMPROVEMENT-01 it is offered once a Refuge, with no one free to run an Errand, and the rules accept it", () => {
+    const c = Either.getOrThrow(create([wharfside(), gardeners()], "manual", barrelEnv))
+    const offers = builds(c).filter((x) => x.refuge === 0)
+    expect(offers).toHaveLength(1)
+    expect(Either.isRight(command(c, offers[0]!, barrelEnv))).toBe(true)
+    // With no Errands left and nobody free it is still offered (it was listed per free runner).
+    const busy = structuredClone(c.state) as Mutable<typeof c.state>
+    busy.refuges[0]!.errands = 0
+    for (const s of busy.refuges[0]!.refuge.survivors)
+      (busy.refuges[0]!.status as Record<string, { errand?: string }>)[s.id] = { errand: "scavenge" }
+    expect(builds({ ...c, state: busy }).filter((x) => x.refuge === 0)).toHaveLength(1)
   })
 })
