@@ -122,6 +122,13 @@ describe("Nightsong over GraphQL", () => {
     const bad = await gql(`mutation { nightsongCharacter(seed: 7, details: {eyes: "Purple"}) { seed } }`)
     expect(bad.errors?.[0].extensions.code).toBe("bad_request")
     expect(JSON.stringify(bad.errors)).toMatch(/options\.details\.eyes/)
+    expect(bad.errors?.[0].message).toMatch(
+      /^options\.details\.eyes: eyes is picked from the Eyes table \(one of: /,
+    )
+    // A value its schema refuses: GraphQL's words ("the arguments"), not REST's ("the request body").
+    const seed = await gql(`mutation { nightsongCharacter(seed: -1) { seed } }`)
+    expect(seed.errors?.[0].message).toBe("the arguments do not match the schema")
+    expect(seed.errors?.[0].extensions.details[0].path).toBe("seed")
   })
 
   it("N-WORLD-01 nightsongWorld gives the Land and, when asked, its SVG map", async () => {

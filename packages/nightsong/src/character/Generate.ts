@@ -162,7 +162,7 @@ const detailsFor = (source: DiceSource, picked: GenerateOptions["details"] = {})
       if (row === undefined) {
         throw new CharacterProblem({
           path: `options.details.${k}`,
-          reason: `a ${t.title} is picked from its table (one of: ${rows.join(", ")}), got ${JSON.stringify(want)}`,
+          reason: `${k} is picked from the ${t.title} table (one of: ${rows.join(", ")}), got ${JSON.stringify(want)}`,
           clause: "N-DETAILS-01",
         })
       }

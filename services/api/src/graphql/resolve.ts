@@ -18,7 +18,11 @@ export class LoggedInternalError extends Error {
 /** The GraphQL error for an `ApiError`: the message for people, the code, status and details for programs. */
 export const toGraphQLError = (e: ApiError): GraphQLError => {
   const { error } = e.toBody()
-  return new GraphQLError(error.message, {
+  // The use-cases are shared with REST, which speaks of a request body; here it is the arguments.
+  const message = error.message
+    .replace(/^the request body does /, "the arguments do ")
+    .replace(/^the request body /, "the arguments ")
+  return new GraphQLError(message, {
     extensions: {
       code: e.code,
       status: e.status,
