@@ -394,6 +394,7 @@ export const roll = (
   purpose: string,
   by?: string,
   pool?: Pool,
+  target?: number,
 ): RolledPool => {
   // An order (`core/order`): +1 die to the model's next pool this round, then it is spent.
   const orderKey = `order:${ctx.draft.round}`
@@ -408,7 +409,7 @@ export const roll = (
   let result = score(faces.slice(0, n), faces.slice(n), desperate)
   let ones = result.blight.filter((f) => f === 1).length
   if (pool !== undefined) {
-    const r = offerReroll(ctx, m, result, pool, purpose)
+    const r = offerReroll(ctx, m, result, pool, purpose, target)
     if (r !== undefined) {
       result = r.pool
       ones += r.blightOnes
@@ -447,9 +448,13 @@ const offerReroll = (
   rolled: RolledPool,
   pool: Pool,
   purpose: string,
+  target?: number,
 ): { pool: RolledPool; blightOnes: number } | undefined => {
   const all = [...rolled.dice, ...rolled.blight]
   const failed = all.filter((f) => f < 4).length
+  // Re-rolling a whole test ("re-roll a failed Dread test", the Ward-signs) is for a failed one:
+  // a passed test is not offered it, so its use is not spent on nothing (R-BATTLE-51).
+  const passed = target !== undefined && rolled.successes >= target
   // Initiative is the Refuge's roll, not the roller's in reach of an aura: no auras asked of the table.
   const auras = pool === "initiative" ? [] : aurasOn(ctx, m)
   const offers = [...effectsOf(ctx, m), ...auras].filter((s) => {
@@ -458,6 +463,7 @@ const offerReroll = (
     if (e.cost !== undefined) return false
     if (e.when !== undefined && !holds(ctx, e.when, { self: m })) return false
     if (e.dice !== "all" && failed === 0) return false
+    if (e.dice === "all" && passed) return false
     return usesLeft(ctx, m, s).left
   })
   if (offers.length === 0) return undefined

@@ -39,7 +39,7 @@ export const nerveTest = (
   const base = nerveDice(ctx, m)
   const mods = poolModifiers(ctx, m, pool, { self: m })
   const blight = reactiveBlight(ctx, m, what) + mods.blight
-  const r = roll(ctx, m, base.dice + mods.dice, blight, `${m.name}'s ${what}`, undefined, pool)
+  const r = roll(ctx, m, base.dice + mods.dice, blight, `${m.name}'s ${what}`, undefined, pool, target)
   const passed = r.successes >= target
   ctx.emit({ type: "test.rolled", model: m.id, pool, roll: r, target, passed })
   return { roll: r, passed }
