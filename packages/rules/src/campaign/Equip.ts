@@ -23,6 +23,10 @@ export const LIMIT: Record<Kind, number> = {
   kit: FOUNDING.maxKit,
 }
 
+/** Whether a piece counts toward its kind's limit (Molotovs and bombs don't, B-FOUNDING-06). */
+const countsToward = (content: ContentView, kind: Kind, id: string): boolean =>
+  kind !== "weapons" || content.get("weapons", id)?.countsTowardLimit !== false
+
 /** Runs an `equip` command: all or nothing, every refusal naming its path and rule. */
 export const equip = (ctx: Ctx, c: typeof Equip.Type): void => {
   if (ctx.draft.phase !== "between") refuse("gear is handed out at home, between raids", "R-CAMPAIGN-27")
@@ -52,10 +56,7 @@ export const equip = (ctx: Ctx, c: typeof Equip.Type): void => {
       carried[kind].push(...pool.splice(at, 1))
     })
     stash[kind] = pool
-    const counted =
-      kind === "weapons"
-        ? carried.weapons.filter((id) => content.get("weapons", id)?.countsTowardLimit !== false)
-        : carried[kind]
+    const counted = carried[kind].filter((id) => countsToward(content, kind, id))
     if (counted.length > LIMIT[kind])
       throw new Refusal(
         `${kind}: ${s.name} can carry at most ${LIMIT[kind]} ${kind === "weapons" ? "weapons (Molotovs and bombs don't count)" : kind === "kit" ? "pieces of kit" : "armour"}, got ${counted.length}`,
@@ -95,8 +96,7 @@ const LISTED: Record<Kind, number> = { weapons: 8, armour: 4, kit: 8 }
  */
 export const equipOptions = (refuge: number, r: Refuge, content: ContentView): Array<typeof Equip.Type> => {
   const free = new Set(freeWeaponIds(content))
-  const counts = (kind: Kind, id: string) =>
-    kind !== "weapons" || content.get("weapons", id)?.countsTowardLimit !== false
+  const counts = (kind: Kind, id: string) => countsToward(content, kind, id)
   const out: Array<typeof Equip.Type> = []
   for (const s of r.survivors) {
     const carried: Record<Kind, string[]> = { weapons: [], armour: [], kit: [] }

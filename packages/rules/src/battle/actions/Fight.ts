@@ -14,6 +14,7 @@ import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
 import { applyHits, critDamageOf } from "../combat/Damage.js"
 import {
+  appliesToOwnPool,
   checkBlightDice,
   effectsOf,
   poolModifiers,
@@ -76,9 +77,7 @@ const onWeaponAlone = (c: Condition): boolean =>
 const bonusWith = (ctx: Ctx, m: Model, weapon: string, pool: FightPool): number => {
   let dice = 0
   for (const { effect: e } of effectsOf(ctx, m)) {
-    if (e.kind !== "poolModifier" || (e.pool !== pool && e.pool !== "any") || e.blightDice) continue
-    if (e.scope === "target" || e.scope === "enemies" || e.scope === "oneFriend" || e.uses !== undefined)
-      continue
+    if (!appliesToOwnPool(e, pool) || e.blightDice) continue
     if (e.when === undefined || !onWeaponAlone(e.when)) continue
     if (holds(ctx, e.when, { self: m, weapon, action: "fight" })) dice += e.dice
   }

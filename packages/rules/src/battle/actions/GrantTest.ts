@@ -9,20 +9,14 @@
  */
 import type { Pool } from "../../plugin/Vocabulary.js"
 import type { Ctx } from "../Context.js"
-import { blightAllowance, poolModifiers, roll, witsDice } from "../combat/Pools.js"
+import { blightAllowance, poolModifiers, roll, statOfPool, witsDice } from "../combat/Pools.js"
 import type { Model } from "../State.js"
 
 /** The dice a pool starts from: its stat (a creature's Wits is 1). */
-const baseDice = (m: Model, pool: Pool): number =>
-  pool === "shoot"
-    ? m.profile.shoot
-    : pool.startsWith("fight.")
-      ? m.profile.fight
-      : pool.startsWith("wits.")
-        ? witsDice(m)
-        : pool.startsWith("nerve.")
-          ? m.profile.nerve
-          : 0
+const baseDice = (m: Model, pool: Pool): number => {
+  const stat = statOfPool(pool)
+  return stat === undefined ? 0 : stat === "wits" ? witsDice(m) : m.profile[stat]
+}
 
 /**
  * Rolls the test; `passed` false stops the action there (the action is spent). A 6 on the Call

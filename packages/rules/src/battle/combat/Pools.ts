@@ -304,18 +304,32 @@ export interface PoolPlan {
   readonly reasons: ReadonlyArray<string>
 }
 
-/** The stat each pool is rolled from (B-PROFILE-01), for a conditional `statModifier`. */
-const STAT_OF_POOL: Partial<Record<Pool, string>> = {
-  shoot: "shoot",
-  "fight.attack": "fight",
-  "fight.defend": "fight",
-  "wits.search": "wits",
-  "wits.aid": "wits",
-  "wits.door": "wits",
-  "wits.use": "wits",
-  "nerve.dread": "nerve",
-  "nerve.rout": "nerve",
-}
+/**
+ * The stat a pool is rolled from (B-PROFILE-01): what a conditional `statModifier` adds dice to,
+ * and what a granted action's test starts from. Armour, Initiative, the Call and the Din have none.
+ */
+export const statOfPool = (pool: Pool): "shoot" | "fight" | "wits" | "nerve" | undefined =>
+  pool === "shoot"
+    ? "shoot"
+    : pool.startsWith("fight.")
+      ? "fight"
+      : pool.startsWith("wits.")
+        ? "wits"
+        : pool.startsWith("nerve.")
+          ? "nerve"
+          : undefined
+
+/**
+ * A `poolModifier` for this pool that applies by itself, as a die in the pool: not one aimed at
+ * others (a target, enemies, a friend) and not a limited use (those are offered as choices).
+ */
+export const appliesToOwnPool = (e: Effect, pool: Pool): e is Extract<Effect, { kind: "poolModifier" }> =>
+  e.kind === "poolModifier" &&
+  (e.pool === pool || e.pool === "any") &&
+  e.scope !== "target" &&
+  e.scope !== "enemies" &&
+  e.scope !== "oneFriend" &&
+  e.uses === undefined
 
 /**
  * Collects the `poolModifier` effects for a pool in a situation. `only`, when given, keeps just the
@@ -343,7 +357,7 @@ export const poolModifiers = (
       e.kind === "statModifier" &&
       e.when !== undefined &&
       only === undefined &&
-      STAT_OF_POOL[pool] === e.stat
+      statOfPool(pool) === e.stat
     ) {
       if (e.scope !== undefined && e.scope !== "self") continue
       if (!holds(ctx, e.when, { ...situation, self: m })) continue
@@ -351,9 +365,7 @@ export const poolModifiers = (
       reasons.push(`${e.value > 0 ? "+" : ""}${e.value} ${s.source}`)
       continue
     }
-    if (e.kind !== "poolModifier" || (e.pool !== pool && e.pool !== "any")) continue
-    if (e.scope === "target" || e.scope === "enemies" || e.scope === "oneFriend") continue
-    if (e.uses !== undefined) continue // limited uses are offered as choices, not applied silently
+    if (!appliesToOwnPool(e, pool)) continue
     if (only !== undefined && !only(e)) continue
     if (e.when !== undefined && !holds(ctx, e.when, { ...situation, self: m })) continue
     if (e.blightDice) blight += e.dice
