@@ -280,6 +280,27 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
       expect(r.head.toLowerCase()).toContain(`x-request-id: ${body.error.requestId}`)
     })
 
+    it("an Accept that names no type a route answers in is a 406 with a JSON body; wildcards and q-values are weighed", async () => {
+      const get = (path: string, accept: string) => send(`${server.url}${path}`, { headers: { accept } })
+      for (const accept of ["image/png", "text/*", "application/json;q=0, text/html"]) {
+        const r = await get("/v1/packs", accept)
+        expect(r.status, accept).toBe(406)
+        expect(r.body.error.code).toBe("not_acceptable")
+        expect(r.body.error.message).toMatch(/application\/json/)
+        expect(r.headers.get("x-request-id")).toBe(r.body.error.requestId)
+      }
+      for (const accept of ["application/*", "*/*;q=0.1", "image/png, application/json;q=0.5", ""]) {
+        expect((await get("/v1/packs", accept)).status, accept).toBe(200)
+      }
+      // Refused before the body is read or the dice counted.
+      const odds = await send(`${server.url}/v1/odds/test`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "image/png" },
+        body: JSON.stringify({ dice: 3, target: 2 }),
+      })
+      expect(odds.status).toBe(406)
+    })
+
     it("logged nothing as an internal error", () => {
       expect(server.logged.filter((l) => /internal error/.test(l))).toEqual([])
     })

@@ -61,6 +61,8 @@ describe.each(databaseKinds())("the plain read path answers what the general pat
       [`/v1/raids/${raid.id}`, {}, 401],
       // The map (another media type) is the route handler's to answer (here: a declared table has none).
       [`/v1/raids/${raid.id}`, { ...bearer(a.key), accept: "image/svg+xml" }, 404],
+      // No type it answers in: refused alike (RFC 9110 §12.5.1).
+      [`/v1/raids/${raid.id}`, { ...bearer(a.key), accept: "image/png" }, 406],
     ]
     for (const [path, headers, status] of cases) {
       const { plain, general } = await bothWays(server, path, headers)

@@ -20,6 +20,7 @@ const ERROR_TEXT: Record<number, string> = {
   401: "No API key, or not a valid one (with WWW-Authenticate: Bearer)",
   403: "Someone else's resource",
   404: "Not found",
+  406: "Accept names no type this answers in",
   409: "A concurrent change: the version sent is stale, or the version already exists",
   413: "Body too large",
   415: "Body is not JSON",
@@ -149,6 +150,7 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
       400,
       ...(r.auth ? [401, 403] : []),
       404,
+      406,
       ...(r.method === "POST" ? [409, 413, 415, 422] : r.method === "DELETE" ? [409] : []),
       429,
     ]

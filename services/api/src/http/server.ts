@@ -24,6 +24,7 @@ import { isPure } from "../graphql/pure.js"
 import { checkShape, defaultShapeLimits } from "../limits/shape.js"
 import { localNotifier, postgresNotifier } from "../live/Notifier.js"
 import { simulationQueue } from "../sim/queue.js"
+import { acceptable, mediaOf } from "./accept.js"
 import { answerCache, keyOf } from "./answers.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { clientAddress, makeRateLimiter } from "./RateLimit.js"
@@ -403,6 +404,14 @@ export const makeService = async (
     caller: Promise<Exit.Exit<App.Caller, ApiError>> | undefined,
   ): Promise<Response> => {
     const { route, params } = hit
+    if (!acceptable(request.headers.get("accept"), route))
+      return errorResponse(
+        new ApiError({
+          code: "not_acceptable",
+          message: `none of the types in Accept can be answered: this answers ${mediaOf(route).join(" or ")}`,
+        }),
+        requestId,
+      )
     let text = ""
     if (route.method === "POST") {
       const read = await readBody(request, config.maxBodyBytes)
@@ -573,6 +582,7 @@ export const makeService = async (
     if (
       plain === undefined ||
       !route.auth ||
+      !acceptable(header("accept"), route) ||
       !plain.takes((header("accept") ?? "application/json").slice(0, 500))
     )
       return undefined
