@@ -3,19 +3,25 @@
  * with the reason (issue 13: no `JSON` where a schema exists). A new field or argument of type
  * `JSON` fails this test until it is typed, or listed with a reason its schema description repeats.
  */
-import { getNamedType, isInputObjectType, isInterfaceType, isObjectType } from "graphql/index.js"
+import { readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import {
+  getNamedType,
+  isInputObjectType,
+  isInterfaceType,
+  isObjectType,
+  isScalarType,
+} from "graphql/index.js"
 import { describe, expect, it } from "vitest"
 import { schema } from "../src/graphql/schema/index.js"
 
+const require = createRequire(import.meta.url)
+
 const allowed: Record<string, string> = {
   "HookEffect.params": "free-form: its shape depends on the hook, whose own schema checks it",
-  "Mutation.uploadPack(pack)":
-    "the pack file, checked by the library's Pack schema; its unions (effects, conditions, row keys) have no GraphQL input form",
   "ContentEntry.entry": "deprecated for `content`; tests read the raw entry through it",
   "NightsongWorld.world": "deprecated for `land`; test/nightsong.test.ts selects it",
   "RefugeRecord.refuge": "deprecated for `document`; examples/http-client/graphql.mjs selects it",
-  "SimulationChart.spec":
-    "free-form: a Vega-Lite spec, typed by Vega-Lite's own (large) JSON Schema, not by one of the library's",
 }
 
 /** Every field and argument whose type is `JSON` (in a list or not), as `Type.field` / `Type.field(arg)`. */
@@ -57,6 +63,22 @@ describe("the JSON scalar", () => {
       if (p.deprecated) continue
       expect(p.description, p.place).toMatch(/free-form|schema/i)
     }
+  })
+
+  it("a pack file and a chart spec are scalars of their own, each @specifiedBy the JSON Schema that types it", () => {
+    const pack = schema
+      .getMutationType()!
+      .getFields()
+      .uploadPack!.args.find((a) => a.name === "pack")!
+    const packFile = getNamedType(pack.type)
+    expect(packFile.name).toBe("PackFile")
+    expect(isScalarType(packFile) && packFile.specifiedByURL).toBe(
+      JSON.parse(readFileSync(require.resolve("@blight/rules/schemas/pack.schema.json"), "utf8")).$id,
+    )
+    const chart = schema.getType("SimulationChart")
+    if (!isObjectType(chart)) throw new Error("SimulationChart is not an object type")
+    const spec = getNamedType(chart.getFields().spec!.type)
+    expect(isScalarType(spec) && spec.specifiedByURL).toBe("https://vega.github.io/schema/vega-lite/v6.json")
   })
 
   it("effects, conditions, table keys, dice amounts and behaviour steps are typed", () => {

@@ -107,7 +107,7 @@ const FOUND_REFUGE = `mutation Found($roster: RosterInput!, $seed: Float, $packs
 }`
 /** Every field of a pack's manifest. */
 const MANIFEST = "id name version ruleset requires { pack version } licence author description"
-const UPLOAD = `mutation Upload($pack: JSON!) {
+const UPLOAD = `mutation Upload($pack: PackFile!) {
   uploadPack(pack: $pack) { id owner version versions { version createdAt } manifest { ${MANIFEST} } }
 }`
 const TRIP = `mutation Trip($id: ID!, $version: Int!, $orders: [MarketOrderInput!]!, $seed: Float) {

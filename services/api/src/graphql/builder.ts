@@ -10,5 +10,7 @@ export const builder = new SchemaBuilder<{
   DefaultFieldNullability: false
   Scalars: {
     JSON: { Input: unknown; Output: unknown }
+    PackFile: { Input: unknown; Output: unknown }
+    VegaLiteSpec: { Input: unknown; Output: unknown }
   }
 }>({ defaultFieldNullability: false })

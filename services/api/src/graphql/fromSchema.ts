@@ -402,7 +402,13 @@ const objectOf = (node: AST.TypeLiteral, hint: string): Ref => {
           const key = p.name as string
           // Seeds run to 2^48: past GraphQL's 32-bit Int, so they are Floats (whole numbers).
           const held = fieldSchemas.get(node)?.get(key)
-          const o = key === "seed" ? scalar("Float") : outOf(held ? held.ast : p.type, `${name}-${key}`)
+          const own = fieldScalars.get(node)?.get(key)
+          const o =
+            own !== undefined
+              ? { type: own, list: false, nullable: false }
+              : key === "seed"
+                ? scalar("Float")
+                : outOf(held ? held.ast : p.type, `${name}-${key}`)
           const convert = o.convert ?? ((v: unknown) => v)
           const fieldDescription = descriptionOf(p)
           return [
@@ -430,6 +436,15 @@ export const typeFieldAs = (struct: AST.AST, key: string, schema: Schema.Schema.
   const node = structOf(struct)
   if (!node) throw new Error(`typeFieldAs(${key}): not a struct`)
   fieldSchemas.set(node, (fieldSchemas.get(node) ?? new Map()).set(key, schema))
+}
+
+const fieldScalars = new Map<AST.AST, Map<string, Ref>>()
+
+/** A field held as one value of a named scalar specified elsewhere (a Vega-Lite spec). */
+export const typeFieldAsScalar = (struct: AST.AST, key: string, type: Ref): void => {
+  const node = structOf(struct)
+  if (!node) throw new Error(`typeFieldAsScalar(${key}): not a struct`)
+  fieldScalars.set(node, (fieldScalars.get(node) ?? new Map()).set(key, type))
 }
 
 /**

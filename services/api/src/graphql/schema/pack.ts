@@ -8,7 +8,7 @@ import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
-import { JSONScalar } from "./json.js"
+import { PackFileScalar } from "./json.js"
 
 type Summary = Effect.Effect.Success<ReturnType<typeof App.listPacks>>[number]
 type Detail = Effect.Effect.Success<ReturnType<typeof App.getPack>>
@@ -75,11 +75,10 @@ builder.mutationField("uploadPack", (t) =>
     nullable: true,
     args: {
       pack: t.arg({
-        type: JSONScalar,
+        type: PackFileScalar,
         required: true,
         description:
-          "The pack, as its JSON file (pack.schema.json), checked against the library's Pack schema on upload. " +
-          "JSON, not an input type: GraphQL inputs have no unions, and effects, conditions and row keys are unions",
+          "The pack, as its JSON file (pack.schema.json), checked against the library's Pack schema on upload",
       }),
     },
     resolve: (_, a, ctx, info) =>

@@ -2,21 +2,22 @@
  * Simulations over GraphQL, the same use-cases as REST (/v1/simulations): queries `simulation`
  * and `simulations`, mutations `createSimulation` and `cancelSimulation`. The output types are
  * built from the schemas (`app/Simulations.ts`, the library's report); a chart's Vega-Lite spec
- * is the one `JSON` here (free-form: Vega-Lite's own schema types it), and a report's ruling
- * options are typed by the library's BattleOptions schema.
+ * is a `VegaLiteSpec` (Vega-Lite's own schema types it), and a report's ruling options are typed
+ * by the library's BattleOptions schema.
  */
 import { BattleOptions, Roster, SimReport } from "@blight/rules"
 import { Schema } from "effect"
 import * as Simulations from "../../app/Simulations.js"
 import { builder } from "../builder.js"
-import { outputType, inputType as rosterInput, typeFieldAs } from "../fromSchema.js"
+import { outputType, inputType as rosterInput, typeFieldAs, typeFieldAsScalar } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { asPlayer, bodyOf, byIdFor, resolveEffect } from "../resolve.js"
+import { VegaLiteSpecScalar } from "./json.js"
 
 // The report echoes the ruling options asked for: typed as the request types them.
 typeFieldAs(SimReport.ReportSpec.ast, "options", Schema.encodedSchema(BattleOptions.Options))
-// A chart's spec is Vega-Lite's (a record of anything in the schema): one JSON value, not key/value rows.
-typeFieldAs(Simulations.SimulationChart.ast, "spec", Schema.Unknown)
+// A chart's spec is Vega-Lite's (a record of anything in the library's schema): one value, not key/value rows.
+typeFieldAsScalar(Simulations.SimulationChart.ast, "spec", VegaLiteSpecScalar)
 
 const SimulationRef = outputType(Simulations.SimulationView, "Simulation")
 const Options = inputType(BattleOptions.Options, "BattleOptions")
