@@ -3,7 +3,6 @@
  * embedded SQLite file at ./data/blight.db).
  */
 import { fromEnv } from "./config.js"
-import { startServer } from "./http/server.js"
 
 let config: ReturnType<typeof fromEnv>
 try {
@@ -12,6 +11,8 @@ try {
   console.error(`blight-api: ${e instanceof Error ? e.message : String(e)}`)
   process.exit(2)
 }
+// Loaded after the settings are read: a bad setting is refused at once, not after the server loads.
+const { startServer } = await import("./http/server.js")
 const s = await startServer(config).catch((e: unknown) => {
   console.error(`blight-api: could not start: ${e instanceof Error ? e.message : String(e)}`)
   process.exit(1)
