@@ -126,6 +126,21 @@ describe("blight sim", () => {
     [["--frobnicate"], /frobnicate/],
     [["--html", join(tmp, "no-such-folder", "r.html")], /--html .*: its folder does not exist/],
     [["--campaign", "--max-commands", "9"], /--max-commands: not with --campaign/],
+    [["--raids", "abc"], /--raids: expected a whole number, got "abc"/],
+    [["--raids", "99999999999"], /--raids: expected 1 to 1000000, got 99999999999/],
+    [["--workers", "0"], /--workers: expected 1 to 64, got 0/],
+    [["--workers", "1000"], /--workers: expected 1 to 64, got 1000/],
+    [["--max-commands", "0"], /--max-commands: expected 1 to 100000, got 0/],
+    [["--campaign", "--raids", "61"], /--raids: expected 1 to 60, got 61/],
+    [["--campaign", "--campaigns", "0"], /--campaigns: expected 1 to 100000, got 0/],
+    [["--seed", "1.5"], /--seed: expected a whole number/],
+    [
+      ["--refuge", join(tmp, "missing.json"), "--refuge", refuge],
+      /^blight sim: --refuge .*missing\.json: no such file/,
+    ],
+    [["--b-pack", join(tmp, "missing.json")], /^blight sim: --b-pack: .*missing\.json: no such file/],
+    [["--b-option", "nope=1"], /^blight sim: --b-option nope: there is no such option/],
+    [["--b-option", "dinCounts=bad"], /^blight sim: --b-option dinCounts: expected "made" or "onTable"/],
   ])("B-SETUP-03 bad arguments %j: one line, exit 2", async (args, message) => {
     const r = await run("sim", "--raids", "1", "--seed", "1", ...(args as string[]))
     expect(r.code).toBe(2)
