@@ -235,6 +235,55 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     expect(list.body.every((s: Json) => s.status === "done")).toBe(true)
   })
 
+  it("hostile bodies: wrong types, huge numbers, deep nesting, a body that is not an object, another content type; each refused, nothing stored", async () => {
+    const before = (await api.get("/v1/simulations", key)).body.length
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ raids: "10" }, "raids"],
+      [{ raids: 1e300 }, "raids"],
+      [{ raids: Number.MAX_SAFE_INTEGER }, "raids"],
+      [{ raids: null }, "raids"],
+      [{ seed: 2 ** 60 }, "seed"],
+      [{ seed: "7" }, "seed"],
+      [{ refuges: { 0: { roster: roster("refuge") } } }, "refuges"],
+      [{ refuges: Array.from({ length: 5 }, () => ({ roster: roster("refuge") })) }, "refuges"],
+      [{ refuges: [{ roster: roster("refuge") }, 7] }, "refuges.1"],
+      [{ policies: "sensible" }, "policies"],
+      [{ policies: [] }, "policies"],
+      [{ scenario: 7 }, "scenario"],
+      [{ scenario: "x".repeat(65) }, "scenario"],
+      [{ packs: Array.from({ length: 21 }, (_, i) => `p${i}`) }, "packs"],
+      [{ options: { dinCounts: "everywhere" } }, "options.dinCounts"],
+      [{ options: { nope: true } }, "options.nope"],
+      [{ b: {} }, "b"],
+      [{ b: { packs: "x" } }, "b.packs"],
+      [{ campaign: { campaigns: 2_001, raids: 2 }, raids: undefined }, "campaign.campaigns"],
+      [{ campaign: { campaigns: 1, raids: 61 }, raids: undefined }, "campaign.raids"],
+      [{ nested: JSON.parse(`${"[".repeat(60)}${"]".repeat(60)}`) }, "nested"],
+    ]
+    for (const [extra, path] of cases) {
+      const r = await api.post("/v1/simulations", body(extra), key)
+      expect(r.status, path).toBe(400)
+      // The path itself, or (nested too deep: refused before validation) where the limit was passed in it.
+      const paths: string[] = r.body.error.details.map((d: { path: string }) => d.path)
+      expect(
+        paths.some((p) => p === path || p.startsWith(`${path}.`)),
+        `${path}: ${paths}`,
+      ).toBe(true)
+    }
+    const raw = (text: string, type = "application/json") =>
+      fetch(`${server.url}/v1/simulations`, {
+        method: "POST",
+        headers: { "content-type": type, authorization: `Bearer ${key}` },
+        body: text,
+      })
+    for (const text of ["[]", "null", "7", '"raids"', "{", ""])
+      expect((await raw(text)).status, text).toBe(400)
+    expect((await raw(JSON.stringify(body()), "text/plain")).status).toBe(415)
+    expect((await raw(`${"[".repeat(10_000)}${"]".repeat(10_000)}`)).status).toBe(400)
+    // Nothing of these was stored or queued.
+    expect((await api.get("/v1/simulations", key)).body.length).toBe(before)
+  })
+
   it("a player's simulation is theirs: 401 without a key, 403 for another player, 404 for none", async () => {
     const made = await api.post("/v1/simulations", body({ raids: 1 }), key)
     expect(made.status).toBe(202)
