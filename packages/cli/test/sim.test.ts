@@ -3,7 +3,9 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { SimReport } from "@blight/rules"
+import Ajv from "ajv"
 import { Either, Schema } from "effect"
+import { compile } from "vega-lite"
 import { describe, expect, it } from "vitest"
 import { run, runJson, spawnBlight } from "./helpers.js"
 
@@ -13,6 +15,34 @@ const congregation = join(repo, "examples/rosters/congregation.json")
 const pack = join(repo, "examples/homebrew-pack/harsher-husks.json")
 const tmp = mkdtempSync(join(tmpdir(), "blight-sim-"))
 const sides = ["--refuge", refuge, "--refuge", congregation]
+
+// Vega-Lite's own JSON schema, as the package ships it.
+const vegaLiteSchema = JSON.parse(
+  readFileSync(join(repo, "node_modules/vega-lite/build/vega-lite-schema.json"), "utf8"),
+) as object
+const validVegaLite = new Ajv({ strict: false, logger: false }).compile(vegaLiteSchema)
+
+/**
+ * What a reader of the page sees: no NaN or undefined; each chart an SVG with a title and a
+ * labelled axis; each embedded spec valid by Vega-Lite's schema and compiled by vega-lite.
+ */
+const checkPage = (html: string): number => {
+  expect(html).not.toMatch(/NaN|undefined|Infinity/)
+  const svgs = [...html.matchAll(/<svg[^>]*>[\s\S]*?<\/svg>/g)].map((m) => m[0])
+  for (const svg of svgs) {
+    expect(svg).toContain("role-title")
+    expect(svg).toContain("role-axis-title")
+  }
+  const specs = [...html.matchAll(/<script type="application\/json" class="vega-lite"[^>]*>(.*?)<\/script>/g)]
+  expect(specs.length).toBe(svgs.length)
+  for (const [, json] of specs) {
+    const spec = JSON.parse(json!)
+    expect(spec.$schema).toBe("https://vega.github.io/schema/vega-lite/v6.json")
+    expect(validVegaLite(spec), JSON.stringify(validVegaLite.errors?.slice(0, 2))).toBe(true)
+    expect(() => compile(spec)).not.toThrow()
+  }
+  return svgs.length
+}
 
 describe("blight sim", () => {
   it("B-BATTLE-01 the same bytes with 1 and with 2 worker threads (raid i seeded from --seed and i)", async () => {
@@ -56,6 +86,45 @@ describe("blight sim", () => {
     expect(r.code, r.err).toBe(0)
     expect(Either.isRight(Schema.decodeUnknownEither(SimReport.Report)(r.json))).toBe(true)
     expect(r.json.spec.policies).toEqual(["aggressive", "odds"])
+    // The shape docs/simulation.md gives.
+    expect(Object.keys(r.json)).toEqual([
+      "format",
+      "spec",
+      "raids",
+      "unfinished",
+      "rounds",
+      "sides",
+      "blightBySource",
+      "byRound",
+      "creatures",
+    ])
+    expect(Object.keys(r.json.sides[0])).toEqual([
+      "side",
+      "win",
+      "draw",
+      "loss",
+      "rout",
+      "down",
+      "finished",
+      "turned",
+      "loot",
+      "rich",
+      "blight",
+      "reloadsSpent",
+      "arrowsSpent",
+      "boltsSpent",
+      "finishedHistogram",
+    ])
+    expect(Object.keys(r.json.sides[0].win)).toEqual(["k", "n", "rate"])
+    expect(Object.keys(r.json.sides[0].win.rate)).toEqual(["estimate", "low", "high"])
+    expect(Object.keys(r.json.byRound[0])).toEqual([
+      "round",
+      "raids",
+      "noise",
+      "lesser",
+      "greater",
+      "encounters",
+    ])
     for (const s of r.json.sides) expect(s.win.k + s.draw.k + s.loss.k).toBe(4)
     // The same seed: the same report, in the CLI's own thread too.
     const again = await run(...args, "--json")
@@ -84,6 +153,7 @@ describe("blight sim", () => {
     expect(specs.length).toBe(svgs.length)
     for (const [, json] of specs) expect(JSON.parse(json!).$schema).toMatch(/vega-lite/)
     expect(html).toContain("Win, draw, loss and Rout rates")
+    expect(checkPage(html)).toBe(6)
   }, 60_000)
 
   it("R-BATTLE-05 an A/B run of a pack and a ruling option plays the same raids twice and reports each difference with its interval", async () => {
@@ -99,8 +169,12 @@ describe("blight sim", () => {
       "--b-option",
       "dinCounts=onTable",
       "--json",
+      "--html",
+      join(tmp, "ab.html"),
     )
     expect(r.code, r.err).toBe(0)
+    // The comparison's two charts, then A's six and B's six.
+    expect(checkPage(readFileSync(join(tmp, "ab.html"), "utf8"))).toBe(14)
     expect(r.json.a.spec.label).toBe("core rules")
     expect(r.json.b.spec.label).toMatch(/^pack .+, dinCounts=onTable$/)
     expect(r.json.comparison.sides).toHaveLength(2)
@@ -159,6 +233,24 @@ describe("blight sim --campaign", () => {
     expect(two.out).toBe(one.out)
     const r = JSON.parse(one.out)
     expect(r.format).toBe("blight-sim-campaign@1")
+    expect(Object.keys(r)).toEqual(["format", "spec", "campaigns", "stopped", "refuges", "bySeason"])
+    expect(Object.keys(r.refuges[0].byRaid[0])).toEqual([
+      "raid",
+      "campaigns",
+      "survival",
+      "roster",
+      "win",
+      "dead",
+      "turned",
+      "anyTurned",
+      "blight",
+      "salvage",
+      "rations",
+      "reloads",
+      "meds",
+      "amber",
+      "net",
+    ])
     expect(r.campaigns).toBe(2)
     for (const f of r.refuges) expect(f.byRaid.map((p: { raid: number }) => p.raid)).toEqual([1, 2])
   }, 180_000)
@@ -195,6 +287,7 @@ describe("blight sim --campaign", () => {
     expect(html).toContain('data-chart="net-salvage"')
     expect(html).toContain('data-chart="din-season"')
     expect((html.match(/<svg[^>]*>/g) ?? []).length).toBe(12)
+    expect(checkPage(html)).toBe(12)
   }, 120_000)
 
   it.each([
