@@ -314,6 +314,29 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     await settled(api, id, key)
   })
 
+  it("over GraphQL: bad arguments are errors naming the argument, and nothing is queued", async () => {
+    const gql = gqlAt(server.url, key)
+    const before = (await api.get("/v1/simulations", key)).body.length
+    for (const [args, path] of [
+      ["raids: 0", "raids"],
+      ["raids: 100001", "raids"],
+      ['raids: 2, table: "hex"', "table"],
+      ['raids: 2, policies: ["cheater"]', "policies"],
+      ["raids: 2, seed: -1", "seed"],
+      ["raids: 2, seed: 1.5", "seed"],
+      ["campaign: { campaigns: 0, raids: 2 }", "campaign"],
+    ] as const) {
+      const r = await gql(
+        `mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, ${args}) { id } }`,
+        { r: [input("refuge"), input("congregation")] },
+      )
+      expect(r.data?.createSimulation ?? null, args).toBeNull()
+      expect(r.errors?.length, args).toBeGreaterThan(0)
+      expect(JSON.stringify(r.errors), args).toContain(path)
+    }
+    expect((await api.get("/v1/simulations", key)).body.length).toBe(before)
+  })
+
   it("over GraphQL: createSimulation and simulation, typed (the report's numbers, the chart spec as its one JSON)", async () => {
     const gql = gqlAt(server.url, key)
     const made = await gql(
