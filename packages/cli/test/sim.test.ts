@@ -7,6 +7,7 @@ import Ajv from "ajv"
 import { Either, Schema } from "effect"
 import { compile } from "vega-lite"
 import { describe, expect, it } from "vitest"
+import { main } from "../src/main.js"
 import { run, runJson, spawnBlight } from "./helpers.js"
 
 const repo = fileURLToPath(new URL("../../../", import.meta.url))
@@ -129,6 +130,22 @@ describe("blight sim", () => {
     // The same seed: the same report, in the CLI's own thread too.
     const again = await run(...args, "--json")
     expect(JSON.parse(again.out)).toEqual(r.json)
+  }, 60_000)
+
+  it("B-BATTLE-01 on a terminal a progress bar with the rate and the time left is drawn on stderr; stdout is the same", async () => {
+    let out = ""
+    let err = ""
+    const args = ["sim", ...sides, "--raids", "3", "--seed", "4"]
+    const code = await main(args, {
+      stdout: { write: (x: string) => (out += x) },
+      stderr: Object.assign({ write: (x: string) => (err += x) }, { isTTY: true }),
+    })
+    expect(code).toBe(0)
+    // The last drawing is the whole bar: every raid done, a rate and an ETA.
+    const last = err.split("\r").at(-1)!
+    expect(last).toMatch(/^sim \[#{28}\] 3\/3 \d+\.\d raids\/s ETA 0:00/)
+    expect(out).toBe((await run(...args)).out)
+    expect((await run(...args)).err).toBe("")
   }, 60_000)
 
   it("B-BATTLE-01 in words by default; the example rosters when no --refuge is given", async () => {
