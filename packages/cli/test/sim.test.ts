@@ -148,6 +148,13 @@ describe("blight sim", () => {
     expect((await run(...args)).err).toBe("")
   }, 60_000)
 
+  it("R-SIM-05 a raid stopped by --max-commands is counted unfinished, a draw for each side", async () => {
+    const r = await runJson("sim", ...sides, "--raids", "2", "--seed", "1", "--max-commands", "1", "--json")
+    expect(r.code, r.err).toBe(0)
+    expect(r.json.unfinished).toBe(2)
+    for (const s of r.json.sides) expect(s.draw.k).toBe(2)
+  }, 60_000)
+
   it("B-BATTLE-01 in words by default; the example rosters when no --refuge is given", async () => {
     const r = await run("sim", "--raids", "2", "--seed", "1")
     expect(r.code, r.err).toBe(0)
