@@ -6,6 +6,8 @@
  * Welch's unpooled standard error).
  */
 import { describe, expect, it } from "vitest"
+import type { Event } from "../../src/battle/Event.js"
+import { dinOfRaid, dinTally } from "../../src/sim/Din.js"
 import type { RaidSummary, SideSummary } from "../../src/sim/Raid.js"
 import { compare, report } from "../../src/sim/Report.js"
 import { differenceOfMeans, differenceOfProportions, meanInterval, wilson } from "../../src/sim/Stats.js"
@@ -238,5 +240,43 @@ describe("a report of three made-up raids, by hand", () => {
       b: 2.333333,
       difference: { estimate: 1.333333, low: -1.279952, high: 3.946619 },
     })
+  })
+})
+
+describe("the Din of one raid (R-SIM-06)", () => {
+  const events = (...es: ReadonlyArray<Record<string, unknown>>) => es as unknown as ReadonlyArray<Event>
+  const fed = (es: ReadonlyArray<Event>) => {
+    const t = dinTally()
+    for (const e of es) t.add(e)
+    return t
+  }
+
+  it("B-DIN-01 R-SIM-06 a round the raid ended in before its End Phase rolled no Din: left out, so it does not count as a quiet round", () => {
+    const t = fed(
+      events(
+        { type: "round.start", round: 1 },
+        { type: "din.rolled", noise: 4, result: "lesser" },
+        { type: "encounter.rolled" },
+        { type: "round.start", round: 2 },
+      ),
+    )
+    expect(t.din).toHaveLength(2)
+    expect(dinOfRaid(t)).toEqual([{ noise: 4, result: "lesser", encounters: 1 }])
+  })
+
+  it("B-DIN-02 R-SIM-06 a Din of no Noise rolled is a round like any other; a round with an encounter but no Din is kept", () => {
+    const quiet = fed(
+      events({ type: "round.start", round: 1 }, { type: "din.rolled", noise: 0, result: "none" }),
+    )
+    expect(dinOfRaid(quiet)).toEqual([{ noise: 0, result: "none", encounters: 0 }])
+    const arrival = fed(
+      events(
+        { type: "round.start", round: 1 },
+        { type: "din.rolled", noise: 1, result: "none" },
+        { type: "round.start", round: 2 },
+        { type: "encounter.rolled" },
+      ),
+    )
+    expect(dinOfRaid(arrival)).toHaveLength(2)
   })
 })
