@@ -198,7 +198,11 @@ describe("blight sim", () => {
     )
     expect(r.code, r.err).toBe(0)
     // The comparison's two charts, then A's six and B's six.
-    expect(checkPage(readFileSync(join(tmp, "ab.html"), "utf8"))).toBe(14)
+    const abPage = readFileSync(join(tmp, "ab.html"), "utf8")
+    expect(checkPage(abPage)).toBe(14)
+    expect(abPage).toMatch(
+      /<title>blight sim: cache, A\/B: pack .+, dinCounts=onTable against core rules<\/title>/,
+    )
     expect(r.json.a.spec.label).toBe("core rules")
     expect(r.json.b.spec.label).toMatch(/^pack .+, dinCounts=onTable$/)
     expect(r.json.comparison.sides).toHaveLength(2)
