@@ -280,6 +280,18 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
       expect((await raw(text)).status, text).toBe(400)
     expect((await raw(JSON.stringify(body()), "text/plain")).status).toBe(415)
     expect((await raw(`${"[".repeat(10_000)}${"]".repeat(10_000)}`)).status).toBe(400)
+    // Odd ids: none is a simulation (404), none a server error.
+    for (const id of ["x".repeat(2_000), "%00", "..%2F..%2Fplayers", "'; drop table simulations; --"]) {
+      for (const path of [`/v1/simulations/${id}`, `/v1/simulations/${id}/report.html`]) {
+        const r = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key}` } })
+        expect([400, 404], path).toContain(r.status)
+      }
+      const d = await fetch(`${server.url}/v1/simulations/${id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${key}` },
+      })
+      expect([400, 404], id).toContain(d.status)
+    }
     // Nothing of these was stored or queued.
     expect((await api.get("/v1/simulations", key)).body.length).toBe(before)
   })
