@@ -237,6 +237,10 @@ describe("blight sim", () => {
     [["--campaign", "--campaigns", "0"], /--campaigns: expected 1 to 100000, got 0/],
     [["--seed", "1.5"], /--seed: expected a whole number/],
     [
+      ["--seed", "99999999999999999999"],
+      /--seed: expected 0 to 9007199254740991, got 99999999999999999999$/m,
+    ],
+    [
       ["--refuge", join(tmp, "missing.json"), "--refuge", refuge],
       /^blight sim: --refuge .*missing\.json: no such file/,
     ],
