@@ -74,7 +74,8 @@ export const intArg = (
   if (!/^-?\d+$/.test(value.trim()))
     throw new UsageError(`${name}: expected a whole number, got ${JSON.stringify(value)}`)
   const n = Number(value)
-  if (n < min || n > max) throw new UsageError(`${name}: expected ${min} to ${max}, got ${n}`)
+  // The text as given: past 2^53 the parsed number is not what was typed.
+  if (n < min || n > max) throw new UsageError(`${name}: expected ${min} to ${max}, got ${value.trim()}`)
   return n
 }
 

@@ -235,6 +235,67 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     expect(list.body.every((s: Json) => s.status === "done")).toBe(true)
   })
 
+  it("hostile bodies: wrong types, huge numbers, deep nesting, a body that is not an object, another content type; each refused, nothing stored", async () => {
+    const before = (await api.get("/v1/simulations", key)).body.length
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ raids: "10" }, "raids"],
+      [{ raids: 1e300 }, "raids"],
+      [{ raids: Number.MAX_SAFE_INTEGER }, "raids"],
+      [{ raids: null }, "raids"],
+      [{ seed: 2 ** 60 }, "seed"],
+      [{ seed: "7" }, "seed"],
+      [{ refuges: { 0: { roster: roster("refuge") } } }, "refuges"],
+      [{ refuges: Array.from({ length: 5 }, () => ({ roster: roster("refuge") })) }, "refuges"],
+      [{ refuges: [{ roster: roster("refuge") }, 7] }, "refuges.1"],
+      [{ policies: "sensible" }, "policies"],
+      [{ policies: [] }, "policies"],
+      [{ scenario: 7 }, "scenario"],
+      [{ scenario: "x".repeat(65) }, "scenario"],
+      [{ packs: Array.from({ length: 21 }, (_, i) => `p${i}`) }, "packs"],
+      [{ options: { dinCounts: "everywhere" } }, "options.dinCounts"],
+      [{ options: { nope: true } }, "options.nope"],
+      [{ b: {} }, "b"],
+      [{ b: { packs: "x" } }, "b.packs"],
+      [{ campaign: { campaigns: 2_001, raids: 2 }, raids: undefined }, "campaign.campaigns"],
+      [{ campaign: { campaigns: 1, raids: 61 }, raids: undefined }, "campaign.raids"],
+      [{ nested: JSON.parse(`${"[".repeat(60)}${"]".repeat(60)}`) }, "nested"],
+    ]
+    for (const [extra, path] of cases) {
+      const r = await api.post("/v1/simulations", body(extra), key)
+      expect(r.status, path).toBe(400)
+      // The path itself, or (nested too deep: refused before validation) where the limit was passed in it.
+      const paths: string[] = r.body.error.details.map((d: { path: string }) => d.path)
+      expect(
+        paths.some((p) => p === path || p.startsWith(`${path}.`)),
+        `${path}: ${paths}`,
+      ).toBe(true)
+    }
+    const raw = (text: string, type = "application/json") =>
+      fetch(`${server.url}/v1/simulations`, {
+        method: "POST",
+        headers: { "content-type": type, authorization: `Bearer ${key}` },
+        body: text,
+      })
+    for (const text of ["[]", "null", "7", '"raids"', "{", ""])
+      expect((await raw(text)).status, text).toBe(400)
+    expect((await raw(JSON.stringify(body()), "text/plain")).status).toBe(415)
+    expect((await raw(`${"[".repeat(10_000)}${"]".repeat(10_000)}`)).status).toBe(400)
+    // Odd ids: none is a simulation (404), none a server error.
+    for (const id of ["x".repeat(2_000), "%00", "..%2F..%2Fplayers", "'; drop table simulations; --"]) {
+      for (const path of [`/v1/simulations/${id}`, `/v1/simulations/${id}/report.html`]) {
+        const r = await fetch(`${server.url}${path}`, { headers: { authorization: `Bearer ${key}` } })
+        expect([400, 404], path).toContain(r.status)
+      }
+      const d = await fetch(`${server.url}/v1/simulations/${id}`, {
+        method: "DELETE",
+        headers: { authorization: `Bearer ${key}` },
+      })
+      expect([400, 404], id).toContain(d.status)
+    }
+    // Nothing of these was stored or queued.
+    expect((await api.get("/v1/simulations", key)).body.length).toBe(before)
+  })
+
   it("a player's simulation is theirs: 401 without a key, 403 for another player, 404 for none", async () => {
     const made = await api.post("/v1/simulations", body({ raids: 1 }), key)
     expect(made.status).toBe(202)
@@ -263,6 +324,29 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     expect(own.status).toBe(202)
     expect((await settled(api, own.body.id, other)).status).toBe("done")
     await settled(api, id, key)
+  })
+
+  it("over GraphQL: bad arguments are errors naming the argument, and nothing is queued", async () => {
+    const gql = gqlAt(server.url, key)
+    const before = (await api.get("/v1/simulations", key)).body.length
+    for (const [args, path] of [
+      ["raids: 0", "raids"],
+      ["raids: 100001", "raids"],
+      ['raids: 2, table: "hex"', "table"],
+      ['raids: 2, policies: ["cheater"]', "policies"],
+      ["raids: 2, seed: -1", "seed"],
+      ["raids: 2, seed: 1.5", "seed"],
+      ["campaign: { campaigns: 0, raids: 2 }", "campaign"],
+    ] as const) {
+      const r = await gql(
+        `mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, ${args}) { id } }`,
+        { r: [input("refuge"), input("congregation")] },
+      )
+      expect(r.data?.createSimulation ?? null, args).toBeNull()
+      expect(r.errors?.length, args).toBeGreaterThan(0)
+      expect(JSON.stringify(r.errors), args).toContain(path)
+    }
+    expect((await api.get("/v1/simulations", key)).body.length).toBe(before)
   })
 
   it("over GraphQL: createSimulation and simulation, typed (the report's numbers, the chart spec as its one JSON)", async () => {

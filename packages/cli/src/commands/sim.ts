@@ -26,32 +26,43 @@ import { type Job, playRange, type Summary } from "./simJob.js"
 const usage = `usage:
   blight sim [--scenario ID] [--refuge A.json --refuge B.json] [--pack FILE]… [--raids N] [--seed N]
              [--workers K] [--policy NAME]… [--table declared|board] [--option NAME=VALUE]…
-             [--b-pack FILE]… [--b-option NAME=VALUE]… [--audited] [--json] [--html FILE]
+             [--b-pack FILE]… [--b-option NAME=VALUE]… [--max-commands N] [--audited] [--json]
+             [--html FILE]
   blight sim --campaign [--campaigns N] [--raids N] [--refuge FILE]… [--pack FILE]… [--seed N]
              [--workers K] [--scenario ID] [--audited] [--json] [--html FILE]
   Plays N raids (default 100) of a scenario (default cache) between two Refuges, each side by a
   policy, and reports win, draw and Rout rates with 95% intervals, survivors Down and Finished,
   Loot, Blight, the Din and encounters by round, and each creature's damage against its XP.
-  --refuge        two roster or founded-Refuge files (default: the example rosters
+  --scenario ID   a scenario of the core pack or of a --pack (default cache)
+  --refuge        two (or more) roster or founded-Refuge files (default: the example rosters
                   examples/rosters/refuge.json and congregation.json, when run from the repository)
+  --pack FILE     a homebrew pack on top of the core pack (repeatable)
+  --raids N       raids to play (default 100, 1 to 1000000; --campaign: raids in each, 1 to 60)
+  --seed N        the base seed, 0 or more (default: one drawn and printed on stderr)
   --policy NAME   one for every side, or one per --refuge in order: ${Policies.NAMES.join(", ")}
                   (default sensible)
   --table         declared (default): the abstract table answers facts by seeded draws (R-SIM-01);
                   board: each raid on a seeded random 2-D board (true geometry, much slower)
-  --workers K     threads playing raids (default 1: this one; K: this one and K−1 worker threads);
-                  the result is the same bytes for any K
+  --workers K     threads playing raids (default 1: this one; K: this one and K−1 worker threads;
+                  at most 64); the result is the same bytes for any K
+  --option NAME=VALUE   a ruling option for every raid (\`blight raid --help\` lists them)
+  --max-commands N      a raid stops after N commands (default 5000, at most 100000; counted
+                  as unfinished, each side a draw: R-SIM-05)
   --audited       play each raid through the audited engine, every event kept (slower; the same
                   bytes as the default fast path, which changes one state in place: for checking;
                   with --campaign too)
   --b-pack, --b-option   an A/B run: the same raids (same seeds) again with these packs or ruling
                   options on top, and each difference B − A with its 95% interval
-  --campaign      whole campaigns instead: --campaigns N (default 10) of --raids N raids each
-                  (default 12, at most 60), played by the campaign's own seeded policy; survival
-                  curves and store trajectories (--scenario: one scenario for every raid)
+  --campaign      whole campaigns instead: --campaigns N (default 10, at most 100000) of
+                  --raids N raids each (default 12, at most 60), played by the campaign's own
+                  seeded policy; survival curves and store trajectories (--scenario: one scenario
+                  for every raid)
   --json          the report as one JSON object (the raw numbers: counts, rates, intervals)
   --html FILE     the report as an HTML page with SVG charts and their Vega-Lite specs
                   (--report FILE: the same)
-Exit 0: done; 2: bad arguments (one line).`
+  While it runs, a progress bar with the rate and the time left is drawn on stderr when stderr
+  is a terminal (scripts and pipes see only the result).
+Exit 0: done; 2: bad arguments (one line naming the option; nothing written).`
 
 const MAX_RAIDS = 1_000_000
 const MAX_CAMPAIGN_RAIDS = 60
@@ -163,6 +174,23 @@ const playAll = async <T extends Exclude<Summary, string>>(
   return out as T[]
 }
 
+/**
+ * Runs a helper shared with `blight raid` and names the option its refusal is about: `flag`
+ * before the message, or in place of the helper's own name for it (`as`).
+ */
+const naming = async <A>(flag: string, f: () => A | Promise<A>, as?: string): Promise<A> => {
+  try {
+    return await f()
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e
+    throw new UsageError(
+      as !== undefined && e.message.startsWith(as)
+        ? `${flag}${e.message.slice(as.length)}`
+        : `${flag} ${e.message}`,
+    )
+  }
+}
+
 const run = async (args: readonly string[], io: Io): Promise<number> => {
   const { values: given, positionals } = parse(args, {
     scenario: { type: "string" },
@@ -235,12 +263,16 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
         .join(", ")})`,
     )
   const refuges: Refuge.Refuge[] = []
-  for (const f of files) refuges.push(await refugeFrom(f, io, seed, content))
+  for (const f of files) refuges.push(await naming("--refuge", () => refugeFrom(f, io, seed, content)))
   const options = optionsFrom(o.option ?? []) as BattleOptions.OptionsInput
   const ab = (o["b-pack"]?.length ?? 0) > 0 || (o["b-option"]?.length ?? 0) > 0
   const bPackFiles = [...packFiles, ...(o["b-pack"] ?? []).map((f) => resolve(io.cwd ?? process.cwd(), f))]
-  const bContent = ab ? await contentFrom(bPackFiles, io) : content
-  const bOptions = { ...options, ...optionsFrom(o["b-option"] ?? []) } as BattleOptions.OptionsInput
+  // A's packs loaded already: a problem here is in a B pack, so it is named --b-pack.
+  const bContent = ab ? await naming("--b-pack", () => contentFrom(bPackFiles, io), "--pack") : content
+  const bOptions = {
+    ...options,
+    ...(await naming("--b-option", () => optionsFrom(o["b-option"] ?? []), "--option")),
+  } as BattleOptions.OptionsInput
   if (o.html !== undefined && o.html.trim() === "") throw new UsageError("--html: give a file name")
   // Refused before the raids are played, not after.
   if (o.html !== undefined && !existsSync(dirname(resolve(io.cwd ?? process.cwd(), o.html))))

@@ -119,7 +119,8 @@ export const page = async (
   if (comparison && b) {
     parts.unshift(`<section><h2>A/B: ${html(comparison.b)} against ${html(comparison.a)}</h2>
 <p>The same ${comparison.raids} raids (same seeds) played twice. Each difference is B − A with a 95%
-interval (rates: Newcombe's hybrid score interval; means: Welch). The raids are paired, so these
+interval (rates: Newcombe's hybrid score interval; means: a normal interval on Welch's unpooled
+standard error). The raids are paired, so these
 intervals, which treat them as independent, are if anything too wide.</p>
 ${table(
   ["side", "win", "Rout", "Finished / raid", "Loot / raid", "Blight / raid"],
@@ -135,7 +136,8 @@ ${table(
 ${(await Promise.all(SimCharts.comparisonCharts(comparison).map(figure))).join("\n")}</section>`)
     parts.push(await section(`B: ${b.spec.label}`, b))
   }
-  return shell(`blight sim: ${a.spec.scenario}`, parts.join("\n"))
+  const what = comparison ? `, A/B: ${comparison.b} against ${comparison.a}` : ""
+  return shell(`blight sim: ${a.spec.scenario}${what}`, parts.join("\n"))
 }
 
 /** A campaign run's page: the survival curves and store trajectories, a table per Refuge. */

@@ -40,7 +40,10 @@ export const Point = Schema.Struct({
   alive: count,
   roster: count,
   outcome: Schema.Literal("win", "draw", "loss", "forfeit"),
-  /** Survivors lost so far: dead (the Casualty roll), Turned (12 Blight), any other way. */
+  /**
+   * Survivors lost so far: dead (the Casualty roll), Turned (12 Blight, B-TURN-01: a Refuge's become
+   * Hollowed, a Congregation's walk into the Throat, B-CONGREGATION-18), any other way.
+   */
   dead: count,
   turned: count,
   otherLosses: count,
@@ -130,8 +133,8 @@ export const simulateCampaign = (
     }
     c = played.right.campaign
     const last = raid ? c.state.raids.at(-1) : undefined
-    const lost = (i: number, cause: string) =>
-      c.state.lost.filter((l) => l.refuge === i && l.cause === cause).length
+    const lost = (i: number, kind: LossKind) =>
+      c.state.lost.filter((l) => l.refuge === i && lossKind(l.cause) === kind).length
     for (const [i, r] of c.state.refuges.entries()) {
       const stores = storesOf(r.refuge.ledger)
       trajectories[i]!.push({
@@ -140,8 +143,7 @@ export const simulateCampaign = (
         outcome: last?.sides.find((s) => s.refuge === i)?.outcome ?? "forfeit",
         dead: lost(i, "dead"),
         turned: lost(i, "turned"),
-        otherLosses: c.state.lost.filter((l) => l.refuge === i && l.cause !== "dead" && l.cause !== "turned")
-          .length,
+        otherLosses: lost(i, "other"),
         blight:
           r.refuge.survivors.length === 0
             ? 0
@@ -163,6 +165,11 @@ export const simulateCampaign = (
     raids,
   })
 }
+
+/** How a loss counts: a Turn is one whether it left a Hollowed or walked into the Throat. */
+type LossKind = "dead" | "turned" | "other"
+export const lossKind = (cause: string): LossKind =>
+  cause === "dead" ? "dead" : cause === "turned" || cause === "throat" ? "turned" : "other"
 
 const pickStores = (s: Record<Store, number>) =>
   Object.fromEntries(STORES.map((k) => [k, s[k]])) as Record<Store, number>

@@ -19,22 +19,38 @@ export interface RoundDin {
 export interface DinTally {
   readonly add: (e: Event) => void
   readonly din: ReadonlyArray<RoundDin>
+  /** The last round whose Din was rolled (0: none yet). */
+  readonly lastRolled: () => number
 }
 
 /** An empty {@link DinTally}. */
 export const dinTally = (): DinTally => {
   const din: RoundDin[] = []
   let round = 0
+  let lastRolled = 0
   const add = (e: Event): void => {
     if (e.type === "round.start") {
       round = e.round
       while (din.length < round) din.push({ noise: 0, result: "none", encounters: 0 })
-    } else if (e.type === "din.rolled" && round > 0)
+    } else if (e.type === "din.rolled" && round > 0) {
       din[round - 1] = { ...din[round - 1]!, noise: e.noise, result: e.result }
-    else if (e.type === "encounter.rolled" && round > 0)
+      lastRolled = round
+    } else if (e.type === "encounter.rolled" && round > 0)
       din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
   }
-  return { add, din }
+  return { add, din, lastRolled: () => lastRolled }
+}
+
+/**
+ * A raid's Din by round as its summary reports it (R-SIM-06): the rounds up to the last whose Din
+ * was rolled. A raid that ended before its last round's End Phase (a Refuge left the table, or
+ * withdrew) never rolled that round's Din, so the round says nothing about the Din — its Noise
+ * was never added up — and is left out, unless an encounter came in it.
+ */
+export const dinOfRaid = (tally: DinTally): RoundDin[] => {
+  let keep = tally.lastRolled()
+  for (const [i, d] of tally.din.entries()) if (d.encounters > 0) keep = Math.max(keep, i + 1)
+  return tally.din.slice(0, keep).map((d) => ({ ...d }))
 }
 
 /** The Din by round (index 0 = round 1) of a raid's events. */

@@ -31,7 +31,7 @@ import type { State } from "../battle/State.js"
 import { returnedOf } from "../campaign/RaidRecord.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
-import { dinTally, type RoundDin } from "./Din.js"
+import { dinOfRaid, dinTally, type RoundDin } from "./Din.js"
 
 /** A policy's name. */
 export const PolicyName = Schema.Literal(...NAMES)
@@ -113,7 +113,10 @@ export const RaidSummary = Schema.Struct({
   sides: Schema.Array(SideSummary),
   /** Blight gained by source (the event's source, as the rules name it). */
   blightBySource: Schema.Record({ key: Schema.String, value: count }),
-  /** By round (index 0 = round 1): Noise made, the Din's result, encounters rolled. */
+  /**
+   * By round (index 0 = round 1): Noise made, the Din's result, encounters rolled — up to the last
+   * round whose Din was rolled (a round the raid ended in before its End Phase is left out, R-SIM-06).
+   */
   din: Schema.Array(
     Schema.Struct({ noise: count, result: Schema.Literal("none", "lesser", "greater"), encounters: count }),
   ),
@@ -252,6 +255,8 @@ export interface Tally {
   readonly add: (e: Event) => void
   readonly addAll: (events: ReadonlyArray<Event>) => void
   readonly din: ReadonlyArray<RoundDin>
+  /** The last round whose Din was rolled (0: none). */
+  readonly lastRolled: () => number
   readonly blight: ReadonlyArray<{ readonly model: string; readonly source: string; readonly amount: number }>
   readonly damage: ReadonlyArray<{
     readonly model: string
@@ -276,6 +281,7 @@ export const newTally = (): Tally => {
       for (const e of events) add(e)
     },
     din: din.din,
+    lastRolled: din.lastRolled,
     blight,
     damage,
   }
@@ -312,7 +318,7 @@ export const summarise = (
     if (target?.kind === "creature") creature(target.ref).taken += e.amount
     if (by?.kind === "creature") creature(by.ref).dealt += e.amount
   }
-  const din = tally.din.map((d) => ({ ...d }))
+  const din = dinOfRaid(tally)
   for (const m of s.models) if (m.kind === "creature" && m.status === "slain") creature(m.ref).slain++
   // A registry knows each entry's pack; the first pack loaded is the core pack.
   const registry = env.content as {

@@ -29,14 +29,20 @@ const interval = (estimate: number, low: number, high: number): Interval => ({
   high: round6(high),
 })
 
-/** Wilson's score interval for `k` successes in `n` trials. */
-export const wilson = (k: number, n: number, z = Z95): Interval => {
-  if (n === 0) return interval(0, 0, 1)
+/** Wilson's bounds for `k` of `n`, unrounded (a difference is built from them, then rounded once). */
+const wilsonBounds = (k: number, n: number, z: number): { p: number; low: number; high: number } => {
+  if (n === 0) return { p: 0, low: 0, high: 1 }
   const p = k / n
   const z2 = z * z
   const centre = (p + z2 / (2 * n)) / (1 + z2 / n)
   const half = (z / (1 + z2 / n)) * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))
-  return interval(p, Math.max(0, centre - half), Math.min(1, centre + half))
+  return { p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) }
+}
+
+/** Wilson's score interval for `k` successes in `n` trials. */
+export const wilson = (k: number, n: number, z = Z95): Interval => {
+  const w = wilsonBounds(k, n, z)
+  return interval(w.p, w.low, w.high)
 }
 
 /** The mean of `xs` and a normal interval (the sample standard deviation; n < 2: no width), cut at `ceiling` (1 for a share). */
@@ -70,17 +76,20 @@ export const differenceOfProportions = (
   n2: number,
   z = Z95,
 ): Interval => {
-  const a = wilson(k1, n1, z)
-  const b = wilson(k2, n2, z)
-  const p1 = n1 === 0 ? 0 : k1 / n1
-  const p2 = n2 === 0 ? 0 : k2 / n2
+  const a = wilsonBounds(k1, n1, z)
+  const b = wilsonBounds(k2, n2, z)
+  const p1 = a.p
+  const p2 = b.p
   const d = p1 - p2
   const low = d - Math.sqrt((p1 - a.low) ** 2 + (b.high - p2) ** 2)
   const high = d + Math.sqrt((a.high - p1) ** 2 + (p2 - b.low) ** 2)
   return interval(d, Math.max(-1, low), Math.min(1, high))
 }
 
-/** The difference of two means with a normal (Welch) interval. */
+/**
+ * The difference of two means with a normal interval on Welch's unpooled standard error,
+ * √(s₁²/n₁ + s₂²/n₂), and z (not Student's t: the runs are hundreds of raids, where the two agree).
+ */
 export const differenceOfMeans = (
   xs: ReadonlyArray<number>,
   ys: ReadonlyArray<number>,

@@ -8,6 +8,7 @@ import {
   CampaignReport,
   CampaignSummary,
   campaignReport,
+  lossKind,
   simulateCampaign,
 } from "../../src/sim/CampaignRun.js"
 import { campaignCharts, charts, comparisonCharts } from "../../src/sim/Charts.js"
@@ -205,6 +206,21 @@ describe("a campaign run (B-AFTERMATH-01)", () => {
         })
         expect(p.net.salvage.estimate).toBeCloseTo((nets[0]! + nets[1]!) / 2, 6)
       }
+  })
+
+  it("B-CONGREGATION-18 a Congregation's member who Turns (into the Throat) counts as Turned, so raids until a Turn see it (B-TURN-01)", () => {
+    expect([lossKind("turned"), lossKind("throat"), lossKind("dead"), lossKind("left")]).toEqual([
+      "turned",
+      "turned",
+      "dead",
+      "other",
+    ])
+    // Seed 1, campaign 0: the Gardeners lose members to the Throat by raid 4 (found by playing it).
+    const c = Either.getOrThrow(simulateCampaign({ refuges, seed: 1, raids: 4 }, registry, 0))
+    const gardeners = c.refuges[1]!.trajectory.at(-1)!
+    expect(gardeners.turned).toBeGreaterThan(0)
+    const r = campaignReport({ seed: 1, raids: 4 }, [c])
+    expect(r.refuges[1]!.byRaid.at(-1)!.anyTurned.k).toBe(1)
   })
 
   it("B-DIN-05 each raid played records its Season and its Din; the report groups them by Season", () => {
