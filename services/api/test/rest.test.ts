@@ -277,6 +277,27 @@ describe("Refuges", () => {
     expect((await call("GET", "/v1/refuges", undefined, ann)).body).toHaveLength(1)
   })
 
+  it("B-CONGREGATION-01 R-BUILDER-11 a roster saying it is a Congregation is not founded as a Refuge, nor the reverse", async () => {
+    const wrong = await call("POST", "/v1/refuges", { roster: congregationRoster }, ann)
+    expectError(wrong, 422, "rules_violated")
+    expect(wrong.body.error.details).toEqual([
+      {
+        path: "roster.kind",
+        message:
+          'this roster is a congregation: found it as one (POST /v1/congregations, GraphQL foundCongregation), or drop "kind"',
+        clause: "B-CONGREGATION-01",
+      },
+    ])
+    const reverse = await call(
+      "POST",
+      "/v1/congregations",
+      { roster: { ...refugeRoster, kind: "refuge" } },
+      ann,
+    )
+    expect(reverse.body.error.details.map((d: any) => d.path)).toEqual(["roster.kind"])
+    expect((await call("GET", "/v1/refuges", undefined, ann)).body).toHaveLength(1)
+  })
+
   it("GET /v1/refuges lists only the caller's; another player's Refuge is a 403, an unknown one a 404", async () => {
     expect((await call("GET", "/v1/refuges", undefined, ann)).body.map((r: any) => r.id)).toEqual([id])
     expect((await call("GET", "/v1/refuges", undefined, bob)).body).toEqual([])

@@ -472,6 +472,18 @@ export const foundRefuge = (deps: Deps, player: Player, body: unknown, kind?: "r
     const input = yield* decodeBody(FoundBody, body)
     const packs = input.packs ?? []
     const registry = yield* contentWith(deps, packs)
+    const stated = (input.roster as { readonly kind?: unknown } | null)?.kind
+    // R-BUILDER-11: a roster that says what it is is not silently founded as the other kind.
+    if (kind && (stated === "refuge" || stated === "congregation") && stated !== kind)
+      return yield* Effect.fail(
+        rulesViolated("the roster breaks the founding rules", [
+          {
+            path: "roster.kind",
+            message: `this roster is a ${stated}: found it as one (POST /v1/${stated}s, GraphQL found${stated === "refuge" ? "Refuge" : "Congregation"}), or drop "kind"`,
+            clause: "B-CONGREGATION-01",
+          },
+        ]),
+      )
     const roster =
       kind && typeof input.roster === "object" && input.roster !== null
         ? { ...input.roster, kind }
