@@ -12,6 +12,7 @@ import { effectiveProfile } from "../src/refuge/EffectiveProfile.js"
 import { found } from "../src/refuge/Founding.js"
 import { post, storesOf } from "../src/refuge/Ledger.js"
 import { marketTrip } from "../src/refuge/Market.js"
+import { recruit } from "../src/refuge/Recruit.js"
 import type { Refuge } from "../src/refuge/Refuge.js"
 import type { Roster, RosterSurvivor } from "../src/refuge/Roster.js"
 import { MAX_VIOLATIONS, type Violation } from "../src/refuge/Violation.js"
@@ -471,5 +472,31 @@ describe("the Market with the core pack", () => {
     ])
     const shape = marketTrip(r, { orders: [{ buyReloads: 0 }], by: "everyone" }, core, seeded(1))
     expect(Either.isLeft(shape) && shape.left.violations.every((v) => v.clause !== undefined)).toBe(true)
+  })
+})
+
+describe("joining after founding with the core pack", () => {
+  it("B-CONGREGATION-09 a member who joins later is Touched: 3 Blight, a rolled Gift and Mark", () => {
+    const c = ok(congregation())
+    const joined = Either.getOrThrow(recruit(c, { name: "New", background: "nurse" }, core, seeded(2)))
+    const m = joined.survivors.at(-1)!
+    expect([m.blight, m.gifts.length, m.marks.length]).toEqual([3, 1, 1])
+    expect(m.equipment.weapons).toEqual(["improvised-weapon", "thrown-junk"])
+  })
+
+  it("B-HOME-02 B-FOUNDING-03 R-BUILDER-08 a full Home, a third of one background or a blank name is refused, the Refuge unchanged", () => {
+    const rv = ok(roster((r) => (r.home = "rv"))) // the RV holds 4
+    const refusedBy = (who: { name: string; background: string }) => {
+      const x = recruit(rv, who, core)
+      if (Either.isRight(x)) throw new Error("expected a refusal")
+      return x.left.violations.map((v) => [v.path, v.clause])
+    }
+    expect(refusedBy({ name: "E", background: "nurse" })).toEqual([["(root)", "B-HOME-02"]])
+    const church = ok(roster((r) => (r.survivors[1]!.background = "office-worker")))
+    const third = recruit(church, { name: " ", background: "office-worker" }, core)
+    expect(Either.isLeft(third) && third.left.violations.map((v) => [v.path, v.clause])).toEqual([
+      ["name", "R-BUILDER-08"],
+      ["background", "B-FOUNDING-03"],
+    ])
   })
 })
