@@ -113,6 +113,34 @@ describe("blight found", () => {
     expect(r.err).toMatch(message)
   })
 
+  it("R-BUILDER-08 a wrongly shaped roster names the rule each field serves, and exits 1", async () => {
+    const roster = JSON.parse(readFileSync(refugeFile, "utf8"))
+    const r = await run("found", write("shape.json", { ...roster, reloads: -1, relaods: 2 }), "--json")
+    expect(r.code).toBe(1)
+    expect(JSON.parse(r.out).errors).toEqual([
+      {
+        path: "relaods",
+        message: expect.stringMatching(/^is unexpected/),
+        clause: "R-BUILDER-08",
+      },
+      { path: "reloads", message: "Expected a number between 0 and 100, actual -1", clause: "B-FOUNDING-09" },
+    ])
+  })
+
+  it("R-BUILDER-07 a roster with thousands of problems lists 50 and counts the rest", async () => {
+    const survivors = Array.from({ length: 1000 }, (_, i) => ({ name: `X${i}`, background: "nobody" }))
+    const f = write("huge.json", { name: "Huge", home: "church", survivors })
+    const json = JSON.parse((await run("found", f, "--json")).out)
+    expect(json.errors).toHaveLength(50)
+    expect(json.omitted).toBe(1003 - 50)
+    const text = await run("found", f)
+    expect(text.code).toBe(1)
+    const lines = text.out.trim().split("\n")
+    expect(lines[0]).toMatch(/: 1003 problems$/)
+    expect(lines).toHaveLength(1 + 50 + 1)
+    expect(lines.at(-1)).toBe("  … and 953 more, not listed (R-BUILDER-07)")
+  })
+
   it("a file that is not JSON exits 2 naming the file", async () => {
     const r = await run("found", write("broken.json", "{ nope"))
     expect(r.code).toBe(2)

@@ -55,7 +55,7 @@ describe("founding a Refuge", () => {
     ])
   })
 
-  it("B-HOME-01 a Home given as a list is refused under B-HOME-01, with nothing founded", () => {
+  it("B-HOME-01 R-BUILDER-08 a Home given as a list is refused under B-HOME-01, with nothing founded", () => {
     const v = bad({ ...validRoster(), home: ["corner-shop", "rv"] })
     expect(v).toEqual([
       {
@@ -66,7 +66,7 @@ describe("founding a Refuge", () => {
     ])
     // other shape errors still come with it
     expect(bad({ ...validRoster(), home: ["rv"], name: "" }).map((x) => [x.path, x.clause])).toEqual([
-      ["name", undefined],
+      ["name", "R-BUILDER-08"],
       ["home", "B-HOME-01"],
     ])
   })

@@ -155,8 +155,9 @@ describe("the Market", () => {
       { sellAmber: 1 },
     ])
     if (Either.isRight(t)) throw new Error("expected refusal")
+    // a pistol is refused under B-CONGREGATION-08 (firearms come only from Loot), as at founding
     expect(t.left.violations.map((v) => v.clause)).toEqual([
-      "B-CONGREGATION-07",
+      "B-CONGREGATION-08",
       "B-CONGREGATION-07",
       "B-CONGREGATION-07",
       "B-CONGREGATION-08",

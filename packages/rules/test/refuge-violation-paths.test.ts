@@ -13,10 +13,10 @@ import { withAlternativesMerged, withoutUndefinedAlternatives } from "../src/ref
 import { content, validRoster } from "./fixtures/refuge-content.js"
 
 describe("an optional field's bad value is one problem at its path", () => {
-  it("B-FOUNDING-09 negative Reloads: one violation at reloads, saying the range", () => {
+  it("B-FOUNDING-09 R-BUILDER-08 negative Reloads: one violation at reloads, saying the range and the rule", () => {
     const r = found({ ...validRoster(), reloads: -5 }, content)
     expect(Either.isLeft(r) && r.left.violations).toEqual([
-      { path: "reloads", message: "Expected a number between 0 and 100, actual -5" },
+      { path: "reloads", message: "Expected a number between 0 and 100, actual -5", clause: "B-FOUNDING-09" },
     ])
   })
 

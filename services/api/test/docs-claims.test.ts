@@ -145,12 +145,16 @@ describe("a bad field is one clear detail naming its path and what it takes", ()
     expect(r.body.error.details.map((d: { path: string }) => d.path)).toEqual(["campaign.campaigns"])
   })
 
-  it("B-FOUNDING-09 a roster's negative Reloads: one violation at roster.reloads, nothing founded", async () => {
+  it("B-FOUNDING-09 R-BUILDER-08 a roster's negative Reloads: one violation at roster.reloads, naming its rule, nothing founded", async () => {
     const before = (await api.get("/v1/refuges", a.key)).body.length
     const r = await api.post("/v1/refuges", { roster: { ...exampleRoster(), reloads: -5 } }, a.key)
     expect(r.status).toBe(422)
     expect(r.body.error.details).toEqual([
-      { path: "roster.reloads", message: expect.stringContaining("between 0 and 100") },
+      {
+        path: "roster.reloads",
+        message: expect.stringContaining("between 0 and 100"),
+        clause: "B-FOUNDING-09",
+      },
     ])
     expect((await api.get("/v1/refuges", a.key)).body.length).toBe(before)
   })

@@ -252,6 +252,52 @@ describe("Refuges", () => {
     expect((await call("GET", "/v1/refuges", undefined, ann)).body).toHaveLength(1)
   })
 
+  it("R-BUILDER-07 R-BUILDER-08 every 422 detail names a clause, and omitted counts all the rest; nothing is written", async () => {
+    const shape = await call("POST", "/v1/refuges", { roster: { ...refugeRoster, reloads: -1 } }, ann)
+    expectError(shape, 422, "rules_violated")
+    expect(shape.body.error.details).toEqual([
+      {
+        path: "roster.reloads",
+        message: "Expected a number between 0 and 100, actual -1",
+        clause: "B-FOUNDING-09",
+      },
+    ])
+    const survivors = Array.from({ length: 1000 }, (_, i) => ({ name: `X${i}`, background: "nobody" }))
+    const huge = await call(
+      "POST",
+      "/v1/refuges",
+      { roster: { name: "Huge", home: "church", survivors } },
+      ann,
+    )
+    expectError(huge, 422, "rules_violated")
+    expect(huge.body.error.details).toHaveLength(20)
+    for (const d of huge.body.error.details) expect(d.clause).toMatch(/^(B|R)-[A-Z]+-\d+$/)
+    // 1,000 unknown backgrounds and 3 roster-wide rules: 20 listed, 983 counted
+    expect(huge.body.error.omitted).toBe(1003 - 20)
+    expect((await call("GET", "/v1/refuges", undefined, ann)).body).toHaveLength(1)
+  })
+
+  it("B-CONGREGATION-01 R-BUILDER-11 a roster saying it is a Congregation is not founded as a Refuge, nor the reverse", async () => {
+    const wrong = await call("POST", "/v1/refuges", { roster: congregationRoster }, ann)
+    expectError(wrong, 422, "rules_violated")
+    expect(wrong.body.error.details).toEqual([
+      {
+        path: "roster.kind",
+        message:
+          'this roster is a congregation: found it as one (POST /v1/congregations, GraphQL foundCongregation), or drop "kind"',
+        clause: "B-CONGREGATION-01",
+      },
+    ])
+    const reverse = await call(
+      "POST",
+      "/v1/congregations",
+      { roster: { ...refugeRoster, kind: "refuge" } },
+      ann,
+    )
+    expect(reverse.body.error.details.map((d: any) => d.path)).toEqual(["roster.kind"])
+    expect((await call("GET", "/v1/refuges", undefined, ann)).body).toHaveLength(1)
+  })
+
   it("GET /v1/refuges lists only the caller's; another player's Refuge is a 403, an unknown one a 404", async () => {
     expect((await call("GET", "/v1/refuges", undefined, ann)).body.map((r: any) => r.id)).toEqual([id])
     expect((await call("GET", "/v1/refuges", undefined, bob)).body).toEqual([])

@@ -62,11 +62,15 @@ export const found: Command = {
     const result = Founding.found(roster, registry, { source: seeded(seed) })
     if (Either.isLeft(result)) {
       const errors = result.left.violations
-      if (o.json) writeJson(io, { valid: false, errors })
+      const omitted = result.left.omitted ?? 0
+      if (o.json) writeJson(io, { valid: false, errors, ...(omitted ? { omitted } : {}) })
       else {
-        io.stdout.write(`${file}: ${errors.length} problem${errors.length === 1 ? "" : "s"}\n`)
+        const total = errors.length + omitted
+        io.stdout.write(`${file}: ${total} problem${total === 1 ? "" : "s"}\n`)
         for (const e of errors)
           io.stdout.write(`  ${e.path}: ${e.message}${e.clause ? ` (${e.clause})` : ""}\n`)
+        // R-BUILDER-07: the list is bounded; say how many are not shown.
+        if (omitted) io.stdout.write(`  … and ${omitted} more, not listed (R-BUILDER-07)\n`)
       }
       return EXIT.failed
     }

@@ -100,7 +100,7 @@ export const refugeFrom = async (
   if (Either.isLeft(founded)) {
     const [v] = founded.left.violations
     throw new UsageError(
-      `${file}: the roster breaks rules (${founded.left.violations.length}; see \`blight found ${file}\`): ${v?.path}: ${v?.message}${v?.clause ? ` (${v.clause})` : ""}`,
+      `${file}: the roster breaks rules (${founded.left.violations.length + (founded.left.omitted ?? 0)}; see \`blight found ${file}\`): ${v?.path}: ${v?.message}${v?.clause ? ` (${v.clause})` : ""}`,
     )
   }
   return founded.right

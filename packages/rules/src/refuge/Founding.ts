@@ -16,7 +16,7 @@ import { type LedgerDraft, post } from "./Ledger.js"
 import type { Refuge } from "./Refuge.js"
 import { Roster } from "./Roster.js"
 import type { Equipment, Survivor, SurvivorId } from "./Survivor.js"
-import { fromParseIssues, RulesViolated, type Violation, violation } from "./Violation.js"
+import { fromParseIssues, RulesViolated, refused, type Violation, violation } from "./Violation.js"
 
 /** The founding numbers the rules state. */
 export const FOUNDING = {
@@ -79,6 +79,41 @@ const unknown = <K extends keyof EntryOf>(
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
+/**
+ * The rule a badly shaped roster field belongs to, so every refusal names one: the numbers of
+ * Reloads (B-FOUNDING-09), Arrows and Bolts (B-AMMO-08), the Home (B-FOUNDING-02), the survivors
+ * and their backgrounds (B-FOUNDING-03), the Leader mark (B-FOUNDING-04), the gear lists
+ * (B-FOUNDING-05) and the kind (B-CONGREGATION-01). Anything else (names, a field a roster does
+ * not have, a roster that is not an object) is the roster's format, R-BUILDER-08.
+ */
+export const shapeClause = (path: string): string => {
+  const field = /^survivors\[\d+\]\.(\w+)/.exec(path)?.[1]
+  if (field !== undefined)
+    return field === "background"
+      ? "B-FOUNDING-03"
+      : field === "leader"
+        ? "B-FOUNDING-04"
+        : ["weapons", "armour", "kit"].includes(field)
+          ? "B-FOUNDING-05"
+          : "R-BUILDER-08"
+  const top = /^(\w+)/.exec(path)?.[1]
+  switch (top) {
+    case "reloads":
+      return "B-FOUNDING-09"
+    case "arrows":
+    case "bolts":
+      return "B-AMMO-08"
+    case "home":
+      return "B-FOUNDING-02"
+    case "survivors":
+      return /^survivors(\[\d+\])?$/.test(path) ? "B-FOUNDING-03" : "R-BUILDER-08"
+    case "kind":
+      return "B-CONGREGATION-01"
+    default:
+      return "R-BUILDER-08"
+  }
+}
+
 /** Options for founding. A Congregation needs dice for its members' Gifts and Marks. */
 export interface FoundingOptions {
   readonly source?: DiceSource
@@ -94,12 +129,15 @@ export const found = (
 ): Either.Either<Refuge, RulesViolated> => {
   const decoded = decodeRoster(input)
   if (Either.isLeft(decoded)) {
-    const violations = fromParseIssues(ParseResult.ArrayFormatter.formatErrorSync(decoded.left))
+    const violations = fromParseIssues(ParseResult.ArrayFormatter.formatErrorSync(decoded.left)).map((x) => ({
+      ...x,
+      clause: shapeClause(x.path),
+    }))
     // A list of Homes is a rule broken (B-HOME-01), not only a shape: say which rule.
     const homes = (input as { readonly home?: unknown } | null)?.home
     return Either.left(
-      new RulesViolated({
-        violations: Array.isArray(homes)
+      refused(
+        Array.isArray(homes)
           ? violations.map((x) =>
               x.path === "home"
                 ? violation(
@@ -110,7 +148,7 @@ export const found = (
                 : x,
             )
           : violations,
-      }),
+      ),
     )
   }
   const roster = decoded.right
@@ -221,9 +259,13 @@ export const found = (
           v.push(violation(path, unknown(content, gearKind, id, what), "B-FOUNDING-05"))
           return
         }
-        kept[gearKind].push(item.id)
         const free = gearKind === "weapons" && (item as EntryOf["weapons"]).free === true
-        if (free) return
+        // A survivor has one of each free weapon (B-FOUNDING-07), however often the roster lists it.
+        if (free) {
+          if (!kept.weapons.includes(item.id)) kept.weapons.push(item.id)
+          return
+        }
+        kept[gearKind].push(item.id)
         if (congregation && gearKind === "weapons" && (item as EntryOf["weapons"]).firearm === true) {
           // B-CONGREGATION-08 is the rule that forbids it, not the Market's list (B-CONGREGATION-07).
           v.push(
@@ -373,7 +415,7 @@ export const found = (
     }
   }
 
-  if (v.length > 0) return Either.left(new RulesViolated({ violations: v }))
+  if (v.length > 0) return Either.left(refused(v))
 
   // The stores (B-FOUNDING-10, B-CONGREGATION-*): Rations, Meds, the Home's extras.
   drafts.push({

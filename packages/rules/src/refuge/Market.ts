@@ -26,7 +26,7 @@ import { type LedgerDraft, post, type RecordedDie } from "./Ledger.js"
 import { crewOf, type Rolled, rollAvailability } from "./MarketCrew.js"
 import type { Refuge } from "./Refuge.js"
 import type { Survivor } from "./Survivor.js"
-import { fromParseIssues, RulesViolated, type Violation, violation } from "./Violation.js"
+import { fromParseIssues, type RulesViolated, refused, type Violation, violation } from "./Violation.js"
 
 /** The Market's stated numbers. */
 export const MARKET = {
@@ -89,6 +89,22 @@ export interface MarketTrip {
   readonly lines: readonly TripLine[]
 }
 
+/**
+ * The rule a badly shaped trip field belongs to, so every refusal names one: who goes
+ * (R-MARKET-04), Reloads (B-FOUNDING-09), Amber (B-MARKET-04); any other order is the Market's
+ * (B-MARKET-01), and the trip as a whole is one Trade Errand (B-ERRAND-03).
+ */
+const tripShapeClause = (path: string): string =>
+  path.startsWith("by")
+    ? "R-MARKET-04"
+    : path.includes("buyReloads")
+      ? "B-FOUNDING-09"
+      : path.includes("sellAmber")
+        ? "B-MARKET-04"
+        : path.startsWith("orders")
+          ? "B-MARKET-01"
+          : "B-ERRAND-03"
+
 const decodeTrip = Schema.decodeUnknownEither(MarketTripRequest, { errors: "all", onExcessProperty: "error" })
 
 /**
@@ -104,9 +120,12 @@ export const marketTrip = (
   const decoded = decodeTrip(request)
   if (Either.isLeft(decoded)) {
     return Either.left(
-      new RulesViolated({
-        violations: fromParseIssues(ParseResult.ArrayFormatter.formatErrorSync(decoded.left)),
-      }),
+      refused(
+        fromParseIssues(ParseResult.ArrayFormatter.formatErrorSync(decoded.left)).map((x) => ({
+          ...x,
+          clause: tripShapeClause(x.path),
+        })),
+      ),
     )
   }
   const { orders, by = [] } = decoded.right
@@ -148,6 +167,17 @@ export const marketTrip = (
       if (kind === "weapons" && (item as EntryOf["weapons"]).free) {
         v.push(
           violation(`${path}.buy`, `${item.name} is free to every survivor; it is not sold`, "B-FOUNDING-07"),
+        )
+        continue
+      }
+      if (congregation && kind === "weapons" && (item as EntryOf["weapons"]).firearm === true) {
+        // As at founding: B-CONGREGATION-08 is the rule that forbids it, not the Market's list.
+        v.push(
+          violation(
+            `${path}.buy`,
+            `a Congregation's firearms come only from Loot; ${item.name} cannot be bought`,
+            "B-CONGREGATION-08",
+          ),
         )
         continue
       }
@@ -304,8 +334,15 @@ export const marketTrip = (
   }
 
   const posted = post(refuge.ledger, drafts, (k) => draftPath[k]!)
-  if (Either.isLeft(posted)) v.push(violation(posted.left.path, posted.left.problem, "B-MARKET-01"))
-  if (v.length > 0 || Either.isLeft(posted)) return Either.left(new RulesViolated({ violations: v }))
+  if (Either.isLeft(posted))
+    v.push(
+      violation(
+        posted.left.path,
+        posted.left.problem,
+        posted.left.store === "amber" ? "B-MARKET-04" : "B-MARKET-01",
+      ),
+    )
+  if (v.length > 0 || Either.isLeft(posted)) return Either.left(refused(v))
   return Either.right({
     refuge: { ...refuge, stash, ledger: posted.right },
     by: going.map((s) => s.id),

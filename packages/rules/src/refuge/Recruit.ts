@@ -39,7 +39,7 @@ export const recruit = (
 ): Either.Either<Refuge, RulesViolated> => {
   const v: Violation[] = []
   const name = who.name.trim()
-  if (name === "") v.push(violation("name", "a recruit needs a name"))
+  if (name === "") v.push(violation("name", "a recruit needs a name", "R-BUILDER-08"))
   if (!content.get("backgrounds", who.background))
     v.push(violation("background", `there is no background "${who.background}"`, "B-FOUNDING-03"))
   const same = refuge.survivors.filter((s) => s.background === who.background).length

@@ -14,16 +14,36 @@ export const Violation = Schema.Struct({
 }).annotations({ identifier: "Violation" })
 export type Violation = typeof Violation.Type
 
-/** A request broke one or more rules; nothing was changed. */
+/**
+ * A request broke one or more rules; nothing was changed. At most {@link MAX_VIOLATIONS} are
+ * listed; `omitted` counts the rest (R-BUILDER-07).
+ */
 export class RulesViolated extends Schema.TaggedError<RulesViolated>()("RulesViolated", {
   violations: Schema.Array(Violation),
+  omitted: Schema.optional(Schema.Int.pipe(Schema.positive())),
 }) {
   override get message(): string {
     const [first] = this.violations
-    const more = this.violations.length > 1 ? ` (and ${this.violations.length - 1} more)` : ""
+    const others = this.violations.length - 1 + (this.omitted ?? 0)
+    const more = others > 0 ? ` (and ${others} more)` : ""
     return first ? `${first.path}: ${first.message}${more}` : "rules violated"
   }
 }
+
+/**
+ * The most violations one refusal lists (R-BUILDER-07): a roster or a trip this broken is fixed
+ * from the top, and a 3,000-survivor roster must not answer with 12,000 lines.
+ */
+export const MAX_VIOLATIONS = 50
+
+/** A refusal listing the first {@link MAX_VIOLATIONS} violations and counting the rest. */
+export const refused = (violations: ReadonlyArray<Violation>): RulesViolated =>
+  violations.length <= MAX_VIOLATIONS
+    ? new RulesViolated({ violations })
+    : new RulesViolated({
+        violations: violations.slice(0, MAX_VIOLATIONS),
+        omitted: violations.length - MAX_VIOLATIONS,
+      })
 
 /** Builds a violation. */
 export const violation = (path: string, message: string, clause?: string): Violation =>

@@ -89,6 +89,18 @@ export const decodeQuery = <A, I>(schema: Schema.Schema<A, I>, query: unknown) =
 /** Stands in for a detail past MAX_DETAILS: counted in `omitted`, never shown. */
 const OMITTED: ErrorDetail = { path: "", message: "" }
 
+/**
+ * A refusal's details: its violations (paths rewritten by `at`), then one placeholder per
+ * violation the rules library left out (R-BUILDER-07), so the answer's `omitted` counts them all.
+ */
+export const violationDetails = (
+  refusal: { readonly violations: ReadonlyArray<ErrorDetail>; readonly omitted?: number | undefined },
+  at: (path: string) => string = (p) => p,
+): ErrorDetail[] => [
+  ...refusal.violations.map((v) => ({ ...v, path: at(v.path) })),
+  ...Array.from({ length: refusal.omitted ?? 0 }, () => OMITTED),
+]
+
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 // One-shot (no Hash object to make and collect): every authenticated request hashes its key.
 const hashKey = (key: string) => hash("sha256", key, "hex")
@@ -460,6 +472,18 @@ export const foundRefuge = (deps: Deps, player: Player, body: unknown, kind?: "r
     const input = yield* decodeBody(FoundBody, body)
     const packs = input.packs ?? []
     const registry = yield* contentWith(deps, packs)
+    const stated = (input.roster as { readonly kind?: unknown } | null)?.kind
+    // R-BUILDER-11: a roster that says what it is is not silently founded as the other kind.
+    if (kind && (stated === "refuge" || stated === "congregation") && stated !== kind)
+      return yield* Effect.fail(
+        rulesViolated("the roster breaks the founding rules", [
+          {
+            path: "roster.kind",
+            message: `this roster is a ${stated}: found it as one (POST /v1/${stated}s, GraphQL found${stated === "refuge" ? "Refuge" : "Congregation"}), or drop "kind"`,
+            clause: "B-CONGREGATION-01",
+          },
+        ]),
+      )
     const roster =
       kind && typeof input.roster === "object" && input.roster !== null
         ? { ...input.roster, kind }
@@ -470,7 +494,7 @@ export const foundRefuge = (deps: Deps, player: Player, body: unknown, kind?: "r
       return yield* Effect.fail(
         rulesViolated(
           "the roster breaks the founding rules",
-          founded.left.violations.map((v) => ({ ...v, path: `roster.${v.path}`.replace(/\.\(root\)$/, "") })),
+          violationDetails(founded.left, (path) => `roster.${path}`.replace(/\.\(root\)$/, "")),
         ),
       )
     }
@@ -599,7 +623,10 @@ export const marketTrip = (deps: Deps, player: Player, id: string, body: unknown
     )
     if (Either.isLeft(trip))
       return yield* Effect.fail(
-        rulesViolated("the trip breaks the Market's rules; nothing was bought or sold", trip.left.violations),
+        rulesViolated(
+          "the trip breaks the Market's rules; nothing was bought or sold",
+          violationDetails(trip.left),
+        ),
       )
     const record = { seed, at: deps.now(), lines: trip.right.lines }
     const updated = yield* db(() =>

@@ -45,6 +45,7 @@ import {
   decodeQuery,
   keptBytes,
   type Player,
+  violationDetails,
 } from "./App.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
@@ -531,10 +532,7 @@ export const refugeFor = (
       return yield* Effect.fail(
         rulesViolated(
           "the roster breaks the founding rules",
-          founded.left.violations.map((v) => ({
-            ...v,
-            path: `${path}.roster.${v.path}`.replace(/\.\(root\)$/, ""),
-          })),
+          violationDetails(founded.left, (p) => `${path}.roster.${p}`.replace(/\.\(root\)$/, "")),
         ),
       )
     return founded.right
