@@ -169,7 +169,13 @@ export const found = (
   const home = content.get("homes", roster.home)
   if (!home) v.push(violation("home", unknown(content, "homes", roster.home, "Home"), "B-FOUNDING-02"))
   else if (congregation && !home.congregationOnly) {
-    v.push(violation("home", `a Congregation's Home is the Grove, not ${home.name}`, "B-CONGREGATION-05"))
+    // A pack may add Congregation Homes besides the Grove: name the ones the content has.
+    const own = content
+      .list("homes")
+      .filter((h) => h.congregationOnly)
+      .map((h) => h.name)
+    const named = own.length === 0 ? "a Congregation's own" : own.slice(0, 5).join(" or ")
+    v.push(violation("home", `a Congregation's Home is ${named}, not ${home.name}`, "B-CONGREGATION-05"))
   } else if (!congregation && home.congregationOnly) {
     v.push(
       violation("home", `${home.name} is a Congregation's Home; a Refuge picks another`, "B-CONGREGATION-05"),
