@@ -8,7 +8,7 @@
  * @since 0.3.0
  */
 import type { ContentView } from "../refuge/Content.js"
-import { FOUNDING, freeWeaponIds } from "../refuge/Founding.js"
+import { countsTowardLimit, FOUNDING, freeWeaponIds } from "../refuge/Founding.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { Equipment } from "../refuge/Survivor.js"
 import type { Equip } from "./Command.js"
@@ -22,10 +22,6 @@ export const LIMIT: Record<Kind, number> = {
   armour: FOUNDING.maxArmour,
   kit: FOUNDING.maxKit,
 }
-
-/** Whether a piece counts toward its kind's limit (Molotovs and bombs don't, B-FOUNDING-06). */
-const countsToward = (content: ContentView, kind: Kind, id: string): boolean =>
-  kind !== "weapons" || content.get("weapons", id)?.countsTowardLimit !== false
 
 /** Runs an `equip` command: all or nothing, every refusal naming its path and rule. */
 export const equip = (ctx: Ctx, c: typeof Equip.Type): void => {
@@ -56,7 +52,7 @@ export const equip = (ctx: Ctx, c: typeof Equip.Type): void => {
       carried[kind].push(...pool.splice(at, 1))
     })
     stash[kind] = pool
-    const counted = carried[kind].filter((id) => countsToward(content, kind, id))
+    const counted = carried[kind].filter((id) => countsTowardLimit(content, kind, id))
     if (counted.length > LIMIT[kind])
       throw new Refusal(
         `${kind}: ${s.name} can carry at most ${LIMIT[kind]} ${kind === "weapons" ? "weapons (Molotovs and bombs don't count)" : kind === "kit" ? "pieces of kit" : "armour"}, got ${counted.length}`,
@@ -96,7 +92,7 @@ const LISTED: Record<Kind, number> = { weapons: 8, armour: 4, kit: 8 }
  */
 export const equipOptions = (refuge: number, r: Refuge, content: ContentView): Array<typeof Equip.Type> => {
   const free = new Set(freeWeaponIds(content))
-  const counts = (kind: Kind, id: string) => countsToward(content, kind, id)
+  const counts = (kind: Kind, id: string) => countsTowardLimit(content, kind, id)
   const out: Array<typeof Equip.Type> = []
   for (const s of r.survivors) {
     const carried: Record<Kind, string[]> = { weapons: [], armour: [], kit: [] }

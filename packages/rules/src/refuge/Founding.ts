@@ -42,6 +42,20 @@ export const freeWeaponIds = (content: ContentView): string[] =>
     .filter((w) => w.free)
     .map((w) => w.id)
 
+/**
+ * Whether a carried piece counts toward its kind's limit (B-FOUNDING-06): Molotovs and bombs
+ * don't, nor the free weapons everyone has (B-FOUNDING-07). One check for founding and `equip`.
+ */
+export const countsTowardLimit = (
+  content: ContentView,
+  kind: "weapons" | "armour" | "kit",
+  id: string,
+): boolean => {
+  if (kind !== "weapons") return true
+  const w = content.get("weapons", id)
+  return w?.countsTowardLimit !== false && !w?.free
+}
+
 /** A newcomer's gear: the free weapons only (they are listed, as at founding, so a raid and a UI see them). */
 export const freeGear = (content: ContentView): Equipment =>
   ({ weapons: freeWeaponIds(content), armour: [], kit: [] }) as unknown as Equipment
@@ -302,9 +316,7 @@ export const found = (
     check("weapons", "weapon")
     check("armour", "armour")
     check("kit", "piece of kit")
-    const counted = kept.weapons.filter(
-      (id) => content.get("weapons", id)?.countsTowardLimit !== false && !content.get("weapons", id)?.free,
-    )
+    const counted = kept.weapons.filter((id) => countsTowardLimit(content, "weapons", id))
     if (counted.length > FOUNDING.maxWeapons) {
       v.push(
         violation(
