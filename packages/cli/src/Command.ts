@@ -42,8 +42,9 @@ export const parse = <O extends Options>(
   values: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true }>>["values"]
   positionals: string[]
 } => {
+  let parsed: ReturnType<typeof parseArgs<{ options: O; allowPositionals: true; strict: true; tokens: true }>>
   try {
-    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true })
+    parsed = parseArgs({ args: [...args], options, allowPositionals: true, strict: true, tokens: true })
   } catch (e) {
     const msg = e instanceof Error ? e.message.split("\n")[0]! : String(e)
     // node's "argument is ambiguous": a value starting with "-" (a negative number) is taken for an option.
@@ -62,6 +63,14 @@ export const parse = <O extends Options>(
     }
     throw new UsageError(msg.replace(/^.*?: /, "").replace(/\.$/, ""))
   }
+  // node keeps the last of a repeated option silently: `--raids 5 --raids 6` is refused instead.
+  const seen = new Set<string>()
+  for (const t of parsed.tokens) {
+    if (t.kind !== "option" || options[t.name]?.type !== "string" || options[t.name]?.multiple) continue
+    if (seen.has(t.name)) throw new UsageError(`--${t.name}: given more than once; give it once`)
+    seen.add(t.name)
+  }
+  return { values: parsed.values, positionals: parsed.positionals }
 }
 
 /** Reads a whole number option/argument, or throws a {@link UsageError} naming it. */

@@ -99,6 +99,7 @@ describe("blight roll", () => {
     [["roll", "pool", "3", "--seed=-1"], /--seed: expected 0 to/],
     [["roll", "pool", "3", "--bogus"], /blight roll: unknown option --bogus \(this takes .*--seed.*\)/],
     [["roll", "pool", "-3"], /-3: a negative number is written after "--", as in -- -3/],
+    [["roll", "pool", "3", "--seed", "1", "--seed=2"], /--seed: given more than once; give it once/],
     [["roll", "2x6"], /dice expression "2x6"/],
     [["roll", "step", "d7"], /a step die is one of/],
     [["roll", "fate", "--threshold", "101"], /--threshold: expected 0 to 100/],

@@ -229,6 +229,7 @@ describe("blight sim", () => {
     [["--html", join(tmp, "no-such-folder", "r.html")], /--html .*: its folder does not exist/],
     [["--campaign", "--max-commands", "9"], /--max-commands: not with --campaign/],
     [["--raids", "abc"], /--raids: expected a whole number, got "abc"/],
+    [["--raids", "2", "--raids=3"], /--raids: given more than once; give it once/],
     [["--raids", "99999999999"], /--raids: expected 1 to 1000000, got 99999999999/],
     [["--workers", "0"], /--workers: expected 1 to 64, got 0/],
     [["--workers", "1000"], /--workers: expected 1 to 64, got 1000/],
@@ -248,7 +249,13 @@ describe("blight sim", () => {
     [["--b-option", "nope=1"], /^blight sim: --b-option nope: there is no such option/],
     [["--b-option", "dinCounts=bad"], /^blight sim: --b-option dinCounts: expected "made" or "onTable"/],
   ])("B-SETUP-03 bad arguments %j: one line, exit 2", async (args, message) => {
-    const r = await run("sim", "--raids", "1", "--seed", "1", ...(args as string[]))
+    // The defaults only where the case does not give its own (an option given twice is refused).
+    const given = (name: string) => (args as string[]).some((a) => a === name || a.startsWith(`${name}=`))
+    const defaults = [
+      ...(given("--raids") ? [] : ["--raids", "1"]),
+      ...(given("--seed") ? [] : ["--seed", "1"]),
+    ]
+    const r = await run("sim", ...defaults, ...(args as string[]))
     expect(r.code).toBe(2)
     expect(r.out).toBe("")
     expect(r.err.trim().split("\n")).toHaveLength(1)
