@@ -93,7 +93,10 @@ describe("PlaneSpace: distance, contact, terrain", () => {
   })
 
   it('R-BOARD-04 within 1" of cover terrain is in cover, else in the open; Spore terrain under the base', () => {
-    const s = at(stateOn(board([rect("w", "wall", 12, 0, 13, 36), rect("s", "spore", 20, 20, 24, 24)])), {
+    // The Loot stands clear of the wall (R-BOARD-19).
+    const loot = [6, 18, 24, 30].map((x) => ({ x, y: x === 6 ? 14 : 18 })).concat({ x: 6, y: 22.5 })
+    const walled = board([rect("w", "wall", 12, 0, 13, 36), rect("s", "spore", 20, 20, 24, 24)], { loot })
+    const s = at(stateOn(walled), {
       [A]: { x: 10.8, y: 10 },
       [B]: { x: 20.3, y: 19.6 },
     })

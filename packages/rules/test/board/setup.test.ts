@@ -105,7 +105,7 @@ describe("a table's own layout", () => {
     const lava = { width: 36, height: 36, terrain: [{ id: "x", kind: "lava", polygon: "1,1 2,1 2,2" }] }
     expect(Either.isRight(decodeBoard(lava))).toBe(true)
     expect(Either.getLeft(decodeBoard(lava, registry)).pipe((o) => o._tag === "Some" && o.value)).toEqual([
-      'terrain.0.kind: there is no terrain kind "lava" in the loaded packs',
+      'terrain.0.kind: there is no terrain kind "lava" in the loaded packs (R-BOARD-01)',
     ])
     const off = decodeBoard({ ...board(), loot: [{ x: 40, y: 3 }] })
     expect(Either.getLeft(off).pipe((o) => o._tag === "Some" && o.value[0])).toMatch(

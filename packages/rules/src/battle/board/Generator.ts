@@ -146,13 +146,15 @@ export const random = (seed: Prng.Seed, content: TerrainSource, options: RandomO
       for (let x = 4; patches() < 3 && x <= size - 4; x += 2)
         if (fits(spore, { x, y }, true)) put(spore, { x, y })
 
-  // Loot (B-SETUP-05): more than 6" from every deployment zone, more than 4" from other tokens.
+  // Loot (B-SETUP-05): more than 6" from every deployment zone, more than 4" from other tokens,
+  // measured edge to edge (R-BOARD-05, R-BOARD-18: a token is a 1" disc).
   const lootCount = options.scenario?.setup.lootTokens ?? 5
   const loot: BoardPoint[] = []
   const free = (p: Pt) =>
-    !inZone(p, DEPLOY + 0.01) &&
+    !inZone(p, DEPLOY + 0.51) &&
     terrain.every((t) => !ruleOf(t.kind).impassable || distToPolygon(p, pointsOf(t)) > 0.75) &&
-    [...loot, ...lairs].every((q) => dist(p, q) > 4.01)
+    loot.every((q) => dist(p, q) > 5.01) &&
+    lairs.every((q) => dist(p, q) > 4.01)
   for (let tries = 0; loot.length < lootCount && tries < 400; tries++) {
     const p = { x: r.range(2, size - 2), y: r.range(2, size - 2) }
     if (free(p)) loot.push(p)
