@@ -6,10 +6,11 @@
  */
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { decodeBoard } from "../../src/battle/board/Board.js"
+import { decodeBoard, random } from "../../src/battle/board/Board.js"
+import { arrivalSpots } from "../../src/battle/board/Deployment.js"
 import { dist } from "../../src/battle/board/Geometry.js"
 import { type SetupProblem, setup } from "../../src/battle/Setup.js"
-import { board, rect, refuges, registry, stateOn } from "./fixtures.js"
+import { A, at, board, rect, refuges, registry, stateOn } from "./fixtures.js"
 
 const problemsOf = (b: ReturnType<typeof board>, rs = refuges): ReadonlyArray<SetupProblem> =>
   Either.match(setup({ refuges: rs, dice: { seed: 7 }, board: b }, registry), {
@@ -132,5 +133,30 @@ describe("a bad layout is refused at set-up, naming the path and the rule", () =
     expect(Either.getLeft(decoded).pipe((o) => o._tag === "Some" && o.value)).toEqual([
       "terrain.0.polygon: the outline crosses itself (edges 1 and 3): a piece is a simple polygon (R-BOARD-01)",
     ])
+  })
+})
+
+describe("where creatures arrive on a board", () => {
+  it("B-CREATURE-06 R-BOARD-21 the Lair or Blight edge nearest the noisiest survivor, measured edge to edge", () => {
+    // Wren stands 9.8" from the west (Blight) edge and 10" from the north-west Lair's centre: 9.5"
+    // from its rim, so the Lair is the nearer.
+    const s = at(stateOn(board()), { [A]: { x: 9.8, y: 10.332 } }, false, { [A]: { noise: 2 } })
+    const [spot] = arrivalSpots(s, 1)
+    expect(dist(spot!, { x: 3, y: 3 })).toBeLessThan(2)
+    // Further south the Lair's rim is 12.4" off: the edge, beside her.
+    const t = at(stateOn(board()), { [A]: { x: 9.8, y: 14 } }, false, { [A]: { noise: 2 } })
+    const [edge] = arrivalSpots(t, 1)
+    expect(edge).toEqual({ x: 1, y: 14 })
+  })
+})
+
+describe("the table's size", () => {
+  it("B-SETUP-01 R-BOARD-20 a 4' table when either side has 7+ survivors; 3' when neither has", () => {
+    const seven = { survivors: Array.from({ length: 7 }, () => ({})) }
+    const five = { survivors: Array.from({ length: 5 }, () => ({})) }
+    const six = { survivors: Array.from({ length: 6 }, () => ({})) }
+    expect(random(3, registry, { refuges: [seven, five] }).width).toBe(48)
+    expect(random(3, registry, { refuges: [five, seven] }).height).toBe(48)
+    expect(random(3, registry, { refuges: [six, six] }).width).toBe(36)
   })
 })

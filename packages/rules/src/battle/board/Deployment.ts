@@ -228,22 +228,31 @@ export const arrivalSpots = (
       : [...state.models]
           .filter((m) => m.kind === "survivor" && m.status === "active" && m.noise > 0 && m.position)
           .sort((a, b) => b.noise - a.noise || (a.id < b.id ? -1 : 1))[0]
-  const candidates: Pt[] = [
-    ...(gardeners ? [] : state.tokens.filter((t) => t.kind === "lair" && t.position).map((t) => t.position!)),
-    ...(noisy
-      ? blightEdges.map((e) => {
-          const p = noisy.position!
-          return atEdge(board, e, 1, e === "north" || e === "south" ? p.x : p.y)
-        })
-      : points),
-  ]
-  if (candidates.length === 0)
+  const lairs = gardeners
+    ? []
+    : state.tokens
+        .filter((t) => t.kind === "lair" && t.position)
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  if (lairs.length === 0 && blightEdges.length === 0)
     return spotsNear(board, { x: board.width / 2, y: board.height / 2 }, n, 0.5, taken)
   // With nobody noisy there is no "nearest": the middle of a Blight edge (R-BOARD-09).
-  const anchor = noisy
-    ? [...candidates].sort(
-        (a, b) => dist(a, noisy.position!) - dist(b, noisy.position!) || a.x - b.x || a.y - b.y,
-      )[0]!
-    : (points[0] ?? candidates[0]!)
-  return spotsNear(board, anchor, n, 0.5, taken)
+  if (!noisy) return spotsNear(board, points[0] ?? lairs[0]!.position!, n, 0.5, taken)
+  // "Nearest" as the board answers it (R-BOARD-05): edge to edge, so a Lair's token counts from
+  // its rim and an edge from the table's edge; ties go to the lower id ("blight-edge" before "t1").
+  const p = noisy.position!
+  const edgeBest = [...blightEdges].sort((a, b) => edgeDistance(board, a, p) - edgeDistance(board, b, p))[0]
+  let anchor: Pt | undefined
+  let best = Number.POSITIVE_INFINITY
+  if (edgeBest) {
+    best = edgeDistance(board, edgeBest, p)
+    anchor = atEdge(board, edgeBest, 1, edgeBest === "north" || edgeBest === "south" ? p.x : p.y)
+  }
+  for (const t of lairs) {
+    const d = Math.max(0, dist(p, t.position!) - (t.radius ?? 0.5))
+    if (d < best - 1e-9) {
+      best = d
+      anchor = t.position!
+    }
+  }
+  return spotsNear(board, anchor!, n, 0.5, taken)
 }
