@@ -9,7 +9,7 @@ import { make } from "../../src/battle/board/PlaneSpace.js"
 import type { Command } from "../../src/battle/Command.js"
 import { apply } from "../../src/battle/Decide.js"
 import type { Model, State } from "../../src/battle/State.js"
-import { A, A2, at, B, board, rect, registry, stateOn } from "./fixtures.js"
+import { A, A2, activating, at, B, board, rect, registry, stateOn } from "./fixtures.js"
 
 const env = envOf(registry, make(registry))
 
@@ -18,22 +18,7 @@ const acting = (
   terrain: Parameters<typeof board>[0],
   where: Record<string, { x: number; y: number }>,
   patch: Record<string, Partial<Model>> = {},
-): State => ({
-  ...at(stateOn(board(terrain)), where, false, patch),
-  round: 1,
-  phase: "activations",
-  activation: {
-    model: A,
-    actionsLeft: 2,
-    actions: [],
-    attacked: false,
-    sprinted: false,
-    movedInto: [],
-    aim: 0,
-    shot: false,
-    shakenAtStart: false,
-  },
-})
+): State => activating(at(stateOn(board(terrain)), where, false, patch), A)
 
 const run = (s: State, c: Command) => {
   const r = apply(s, c, env)
