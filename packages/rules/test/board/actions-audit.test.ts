@@ -56,3 +56,67 @@ describe("dragging a Down friend on a board (B-DOWN-04)", () => {
     expect(r.refused).toMatchObject({ clause: "B-DOWN-04" })
   })
 })
+
+describe("shooting on a board (B-SHOOT-01/04/05, R-BOARD-02/03/05)", () => {
+  const shot = (
+    where: Record<string, { x: number; y: number }>,
+    terrain: Parameters<typeof board>[0] = [],
+  ) => {
+    const r = run(acting(terrain, where), { type: "shoot", model: A, weapon: "pistol", target: B })
+    const rolled = r.events.find((e) => e.type === "attack.rolled")
+    return { refused: r.refused, modifiers: rolled?.type === "attack.rolled" ? rolled.modifiers : undefined }
+  }
+
+  it('B-SHOOT-01 B-SHOOT-04 a pistol (12"): in range to 12" edge to edge, long range beyond 6"', () => {
+    // Centres 7" apart with 1" bases: 6" between them, not beyond half range.
+    expect(shot({ [A]: { x: 10, y: 10 }, [B]: { x: 10, y: 17 } }).modifiers).not.toContain(
+      "−1 long range (B-SHOOT-04)",
+    )
+    expect(shot({ [A]: { x: 10, y: 10 }, [B]: { x: 10, y: 17.1 } }).modifiers).toContain(
+      "−1 long range (B-SHOOT-04)",
+    )
+    expect(shot({ [A]: { x: 10, y: 10 }, [B]: { x: 10, y: 23 } }).refused).toBeUndefined()
+    expect(shot({ [A]: { x: 10, y: 10 }, [B]: { x: 10, y: 23.1 } }).refused).toMatchObject({
+      clause: "B-SHOOT-01",
+    })
+  })
+
+  it("B-SHOOT-01 R-BOARD-02 a wall across the whole line: no shot; B-SHOOT-05 R-BOARD-03 a ruin across part of it: partly hidden", () => {
+    const where = { [A]: { x: 10, y: 10 }, [B]: { x: 10, y: 15 } }
+    expect(shot(where, [rect("w", "wall", 5, 12, 15, 12.5)]).refused).toMatchObject({ clause: "B-SHOOT-01" })
+    // A ruin covering the western third of the line of sight: 2 of the 7 rays cross it.
+    const part = shot(where, [rect("r", "climbable", 5, 12, 9.75, 12.5)])
+    expect(part.modifiers).toContain("−1 partly hidden (B-SHOOT-05)")
+    // Across the whole line: mostly hidden.
+    expect(shot(where, [rect("r", "climbable", 5, 12, 15, 12.5)]).modifiers).toContain(
+      "−2 mostly hidden (B-SHOOT-05)",
+    )
+  })
+})
+
+describe("hiding on a board (B-ACTION-HIDE-01, R-BOARD-04)", () => {
+  const hide = (where: Record<string, { x: number; y: number }>, terrain: Parameters<typeof board>[0]) =>
+    run(acting(terrain, where), { type: "hide", model: A })
+
+  it('B-ACTION-HIDE-01 R-BOARD-04 behind a wall (within 1" of it), the enemy within 6" on its far side: Hidden', () => {
+    const wall = [rect("w", "wall", 5, 12, 15, 12.5)]
+    const r = hide({ [A]: { x: 10, y: 11 }, [B]: { x: 10, y: 15 } }, wall)
+    expect(r.refused).toBeUndefined()
+    expect(r.events.some((e) => e.type === "hidden" && e.model === A)).toBe(true)
+  })
+
+  it('B-ACTION-HIDE-01 in the open, or seen by an enemy within 6": refused; seen from further than 6": Hidden', () => {
+    const wall = [rect("w", "wall", 5, 12, 15, 12.5)]
+    // 1.6" from the wall: the open.
+    expect(hide({ [A]: { x: 10, y: 9.9 }, [B]: { x: 10, y: 15 } }, wall).refused).toMatchObject({
+      clause: "B-ACTION-HIDE-01",
+    })
+    // In cover by the wall, but an enemy on its own side, 5" off, sees it.
+    expect(hide({ [A]: { x: 10, y: 11 }, [B]: { x: 15, y: 10 } }, wall).refused).toMatchObject({
+      clause: "B-ACTION-HIDE-01",
+    })
+    // The same enemy 7" off (6" between the bases is within; 6.1" is not).
+    const far = hide({ [A]: { x: 10, y: 11 }, [B]: { x: 17.1, y: 11 } }, wall)
+    expect(far.refused).toBeUndefined()
+  })
+})
