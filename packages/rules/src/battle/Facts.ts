@@ -223,6 +223,18 @@ export const getFact = (facts: Readonly<Store>, q: FactQuery): FactValue | undef
 export const factKeysAbout = (facts: Readonly<Store>, id: string): Iterable<string> =>
   indexOf(facts).get(id) ?? []
 
+/**
+ * The ids whose facts a spore cloud placed or removed changes (B-ROUND-04, B-BLIGHT-02): "in
+ * Spore terrain or a spore cloud" questions (listed under `spore`) and distances to a feature
+ * naming Spore terrain (a Tender's ground, R-BOARD-13).
+ */
+export const sporeFactIds = (facts: Readonly<Store>): string[] => {
+  const out: string[] = []
+  for (const id of indexOf(facts).keys())
+    if (id === "spore" || (id.startsWith("feature:") && id.includes("sporeTerrain"))) out.push(id)
+  return out
+}
+
 /** Forgets every fact about a model or token (it moved, or left the table). */
 export const forgetFactsOf = (facts: Store, id: string): void => {
   const index = indexOf(facts)

@@ -11,7 +11,7 @@
  */
 import type { Event } from "./Event.js"
 import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
-import { factKey, factKeysAbout, putFact } from "./Facts.js"
+import { factKey, factKeysAbout, putFact, sporeFactIds } from "./Facts.js"
 import type { FactValue } from "./State.js"
 
 type Part =
@@ -333,12 +333,23 @@ export class Journal {
         this.keepFactsAbout(e.model)
         return
       case "loot.taken":
+        this.keepFactsAbout(e.token)
+        return
       case "token.removed":
         this.keepFactsAbout(e.token)
+        if (this.d.tokens.some((t) => t.id === e.token && t.kind === "sporeCloud")) this.keepSporeFacts()
+        return
+      case "token.placed":
+        if (e.token.kind === "sporeCloud") this.keepSporeFacts()
         return
       default:
         return
     }
+  }
+
+  /** The facts a spore cloud placed or removed forgets (`Evolve`'s token events). */
+  private keepSporeFacts(): void {
+    for (const id of sporeFactIds(this.d.facts)) this.keepFactsAbout(id)
   }
 
   /** The facts about the id (those `forgetFactsOf` forgets, and maybe some already gone). */

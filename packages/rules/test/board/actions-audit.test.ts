@@ -8,6 +8,8 @@ import { envOf } from "../../src/battle/Battle.js"
 import { make } from "../../src/battle/board/PlaneSpace.js"
 import type { Command } from "../../src/battle/Command.js"
 import { apply } from "../../src/battle/Decide.js"
+import { evolve } from "../../src/battle/Evolve.js"
+import { getFact } from "../../src/battle/Facts.js"
 import type { Model, State } from "../../src/battle/State.js"
 import { A, A2, activating, at, B, board, rect, registry, stateOn } from "./fixtures.js"
 
@@ -118,5 +120,36 @@ describe("hiding on a board (B-ACTION-HIDE-01, R-BOARD-04)", () => {
     // The same enemy 7" off (6" between the bases is within; 6.1" is not).
     const far = hide({ [A]: { x: 10, y: 11 }, [B]: { x: 17.1, y: 11 } }, wall)
     expect(far.refused).toBeUndefined()
+  })
+})
+
+describe("spore clouds on a board (B-ROUND-04, B-BLIGHT-02, R-BOARD-04)", () => {
+  const cloud = { id: "t90", kind: "sporeCloud" as const, rich: 0, radius: 2, position: { x: 20, y: 20 } }
+  const q = { q: "in" as const, a: A, terrain: "spore" as const }
+
+  it("B-ROUND-04 R-BOARD-04 a base overlapping a spore cloud is in a spore cloud; one clear of it is not", () => {
+    const s = at(stateOn(board()), { [A]: { x: 22.4, y: 20 }, [A2]: { x: 22.6, y: 23 } })
+    const withCloud = { ...s, tokens: [...s.tokens, cloud] }
+    const space = make(registry)
+    const ask = (st: State, id: string) =>
+      space.answer(
+        st,
+        { ...q, a: id },
+        { kind: "fact", query: { ...q, a: id }, options: [true, false], question: "", by: "any" },
+      )
+    expect(ask(withCloud, A)).toBe(true)
+    expect(ask(withCloud, A2)).toBe(false)
+    expect(ask(s, A)).toBe(false)
+  })
+
+  it("B-BLIGHT-02 a spore cloud placed where a survivor stands: what was said of its Spore is asked again", () => {
+    const s = at(stateOn(board()), { [A]: { x: 21, y: 20 } })
+    const told = evolve(s, { type: "facts.stated", facts: [{ query: q, value: false }] })
+    expect(getFact(told.facts, q)).toBe(false)
+    const placed = evolve(told, { type: "token.placed", token: cloud })
+    expect(getFact(placed.facts, q)).toBeUndefined()
+    // And when the cloud goes.
+    const again = evolve(placed, { type: "facts.stated", facts: [{ query: q, value: true }] })
+    expect(getFact(evolve(again, { type: "token.removed", token: cloud.id }).facts, q)).toBeUndefined()
   })
 })

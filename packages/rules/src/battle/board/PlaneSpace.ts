@@ -1099,7 +1099,18 @@ export const answer = (state: State, board: Ruled, q: FactQuery): FactValue | un
   switch (q.q) {
     case "in": {
       if (a.kind !== "body") return undefined
-      if (q.terrain === "spore") return overlaps(board, a.body, (r) => r.feature === "sporeTerrain")
+      // "In Spore terrain or a spore cloud" (B-ROUND-04, B-BLIGHT-02): a patch under the base, or
+      // a cloud's disc overlapping it (R-BOARD-04).
+      if (q.terrain === "spore")
+        return (
+          overlaps(board, a.body, (r) => r.feature === "sporeTerrain") ||
+          state.tokens.some(
+            (t) =>
+              t.kind === "sporeCloud" &&
+              t.position &&
+              dist(a.body.c, t.position) < a.body.r + (t.radius ?? 0.5),
+          )
+        )
       const cover = overlaps(board, a.body, (r) => r.cover, 1)
       return q.terrain === "cover" ? cover : !cover
     }
