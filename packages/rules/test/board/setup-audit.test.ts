@@ -160,3 +160,11 @@ describe("the table's size", () => {
     expect(random(3, registry, { refuges: [six, six] }).width).toBe(36)
   })
 })
+
+describe("a table's own marking", () => {
+  it("B-SETUP-02 R-BOARD-23 a layout with fewer than three Spore patches is played as given; a random board always has three", () => {
+    expect(problemsOf(board([rect("s", "spore", 16, 16, 20, 20)]))).toEqual([])
+    const b = random(11, registry, { refuges })
+    expect(b.terrain.filter((t) => t.kind === "spore").length).toBeGreaterThanOrEqual(3)
+  })
+})
