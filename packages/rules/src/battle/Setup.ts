@@ -286,5 +286,5 @@ export const setup = (
     seq: 0,
     ...(input.campaign ? { campaign: input.campaign } : {}),
   }
-  return Either.right(input.board ? place(state, input.board) : state)
+  return Either.right(input.board ? place(state, input.board, scenario!.setup.lairPlacement) : state)
 }

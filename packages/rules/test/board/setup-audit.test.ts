@@ -10,6 +10,8 @@ import { decodeBoard, random } from "../../src/battle/board/Board.js"
 import { arrivalSpots } from "../../src/battle/board/Deployment.js"
 import { dist } from "../../src/battle/board/Geometry.js"
 import { type SetupProblem, setup } from "../../src/battle/Setup.js"
+import type { Scenario } from "../../src/content/schema/Scenario.js"
+import { withScenarios } from "../battle/fixtures.js"
 import { A, at, board, rect, refuges, registry, stateOn } from "./fixtures.js"
 
 const problemsOf = (b: ReturnType<typeof board>, rs = refuges): ReadonlyArray<SetupProblem> =>
@@ -166,5 +168,45 @@ describe("a table's own marking", () => {
     expect(problemsOf(board([rect("s", "spore", 16, 16, 20, 20)]))).toEqual([])
     const b = random(11, registry, { refuges })
     expect(b.terrain.filter((t) => t.kind === "spore").length).toBeGreaterThanOrEqual(3)
+  })
+})
+
+describe("a scenario's Lair placement on a board (R-BOARD-24)", () => {
+  const withPlacement = (lairPlacement: "centre" | "corners") => {
+    const cache = registry.get("scenarios", "cache")!
+    const scenario = { ...cache, id: "hollow", name: "Hollow", setup: { ...cache.setup, lairPlacement } }
+    return withScenarios({ hollow: scenario as Scenario }, registry)
+  }
+  const lairsOf = (s: { tokens: ReadonlyArray<{ kind: string; position?: unknown }> }) =>
+    s.tokens.filter((t) => t.kind === "lair").map((t) => t.position)
+
+  it('B-SETUP-04 R-BOARD-24 lairPlacement "centre": a board naming no Lairs puts them 4" either side of the centre', () => {
+    const content = withPlacement("centre")
+    const s = Either.getOrThrow(
+      setup(
+        { refuges, scenario: "hollow", dice: { seed: 7 }, board: board([], { lairs: undefined }) },
+        content,
+      ),
+    )
+    expect(lairsOf(s)).toEqual([
+      { x: 14, y: 18 },
+      { x: 22, y: 18 },
+    ])
+    // The random board for it too, its Loot kept off them.
+    const b = random(5, content, { refuges, scenario: { setup: content.get("scenarios", "hollow")!.setup } })
+    expect(b.lairs).toEqual([
+      { x: 14, y: 18 },
+      { x: 22, y: 18 },
+    ])
+    const corners = Either.getOrThrow(
+      setup(
+        { refuges, scenario: "hollow", dice: { seed: 7 }, board: board([], { lairs: undefined }) },
+        withPlacement("corners"),
+      ),
+    )
+    expect(lairsOf(corners)).toEqual([
+      { x: 3, y: 3 },
+      { x: 33, y: 33 },
+    ])
   })
 })

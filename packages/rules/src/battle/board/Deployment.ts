@@ -62,8 +62,16 @@ export const spotsNear = (
   return out
 }
 
-/** Places a freshly set-up raid on its board: survivors in their zones, Lairs and Loot. */
-export const place = (state: State, board: Board): State => {
+/**
+ * Places a freshly set-up raid on its board: survivors in their zones, Lairs and Loot. A board
+ * naming no Lairs puts them where the scenario's `lairPlacement` says (R-BOARD-24): the corners,
+ * or about the centre.
+ */
+export const place = (
+  state: State,
+  board: Board,
+  lairPlacement: "corners" | "centre" | "scenario" = "corners",
+): State => {
   const taken: Array<{ c: Pt; r: number }> = []
   const models: Model[] = []
   for (const side of state.sides) {
@@ -100,7 +108,12 @@ export const place = (state: State, board: Board): State => {
   }
   // A board naming fewer Lairs than the scenario has takes the rest from the corners (R-BOARD-07).
   const given = board.lairs ?? []
-  const lairSpots = [...given, ...defaultLairs(board).filter((c) => given.every((g) => dist(g, c) >= 4))]
+  const order =
+    lairPlacement === "centre"
+      ? [...centreLairs(board), ...defaultLairs(board)]
+      : [...defaultLairs(board), ...centreLairs(board)]
+  const free = order.filter((c) => given.every((g) => dist(g, c) >= 4))
+  const lairSpots = [...given, ...free]
   let li = 0
   let lo = 0
   const loot = board.loot ?? []
@@ -182,6 +195,21 @@ const lootBySpacing = (board: Board, state: State, tokens: ReadonlyArray<Token>)
     spread.push(best.p)
     return { ...t, position: best.p }
   })
+}
+
+/**
+ * Lairs about the centre (a scenario's `lairPlacement: "centre"`, R-BOARD-24): 4" west and east of
+ * it, then north and south.
+ */
+export const centreLairs = (board: { readonly width: number; readonly height: number }): Pt[] => {
+  const x = board.width / 2
+  const y = board.height / 2
+  return [
+    { x: x - 4, y },
+    { x: x + 4, y },
+    { x, y: y - 4 },
+    { x, y: y + 4 },
+  ]
 }
 
 /**

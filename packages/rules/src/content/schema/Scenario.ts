@@ -39,7 +39,10 @@ export const Scenario = Schema.Struct({
     lairs: upTo(8, "Lairs (a board holds at most 8, B-SETUP-04)").annotations({
       description: "Lairs placed (standard: 2, B-SETUP-04; at most 8)",
     }),
-    lairPlacement: Schema.Literal("corners", "centre", "scenario"),
+    lairPlacement: Schema.Literal("corners", "centre", "scenario").annotations({
+      description:
+        "Where the Lairs go on a board that names none: corners (B-SETUP-04, R-BOARD-07), centre (4\" either side of it, R-BOARD-24), or scenario (the board names them; else the corners)",
+    }),
     blightEdges: Schema.Int.pipe(Schema.between(0, 4)).annotations({
       description: "Blight edges (standard: 2)",
     }),
