@@ -11,7 +11,7 @@
  */
 import type { Event } from "./Event.js"
 import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
-import { factKey, factKeysAbout, putFact, sporeFactIds } from "./Facts.js"
+import { factKey, factKeysAbout, featureFactIds, putFact } from "./Facts.js"
 import type { FactValue } from "./State.js"
 
 type Part =
@@ -337,19 +337,19 @@ export class Journal {
         return
       case "token.removed":
         this.keepFactsAbout(e.token)
-        if (this.d.tokens.some((t) => t.id === e.token && t.kind === "sporeCloud")) this.keepSporeFacts()
+        for (const t of this.d.tokens) if (t.id === e.token) this.keepFeatureFacts(t.kind)
         return
       case "token.placed":
-        if (e.token.kind === "sporeCloud") this.keepSporeFacts()
+        this.keepFeatureFacts(e.token.kind)
         return
       default:
         return
     }
   }
 
-  /** The facts a spore cloud placed or removed forgets (`Evolve`'s token events). */
-  private keepSporeFacts(): void {
-    for (const id of sporeFactIds(this.d.facts)) this.keepFactsAbout(id)
+  /** The facts a token of this kind placed or removed forgets (`Evolve`'s token events). */
+  private keepFeatureFacts(tokenKind: string): void {
+    for (const id of featureFactIds(this.d.facts, tokenKind)) this.keepFactsAbout(id)
   }
 
   /** The facts about the id (those `forgetFactsOf` forgets, and maybe some already gone). */

@@ -152,4 +152,26 @@ describe("spore clouds on a board (B-ROUND-04, B-BLIGHT-02, R-BOARD-04)", () => 
     const again = evolve(placed, { type: "facts.stated", facts: [{ query: q, value: true }] })
     expect(getFact(evolve(again, { type: "token.removed", token: cloud.id }).facts, q)).toBeUndefined()
   })
+
+  it("R-BOARD-04 a fire lit or put out: what was said of distances to a light is asked again; to Spore, not", () => {
+    const s = at(stateOn(board()), { [A]: { x: 21, y: 20 } })
+    const light = { q: "within" as const, a: A, b: "feature:light", inches: 3 }
+    const ground = { q: "within" as const, a: A, b: "feature:lair+sporeTerrain", inches: 12 }
+    const told = evolve(s, {
+      type: "facts.stated",
+      facts: [
+        { query: light, value: false },
+        { query: ground, value: false },
+      ],
+    })
+    const fire = { id: "t91", kind: "fire" as const, rich: 0, position: { x: 22, y: 20 } }
+    const lit = evolve(told, { type: "token.placed", token: fire })
+    expect(getFact(lit.facts, light)).toBeUndefined()
+    expect(getFact(lit.facts, ground)).toBe(false)
+    const out = evolve(evolve(lit, { type: "facts.stated", facts: [{ query: light, value: true }] }), {
+      type: "token.removed",
+      token: fire.id,
+    })
+    expect(getFact(out.facts, light)).toBeUndefined()
+  })
 })
