@@ -206,6 +206,32 @@ describe.each(databaseKinds())("raids over REST on %s", (kind) => {
     expect(stale.status).toBe(409)
   })
 
+  it("B-SETUP-05 R-BOARD-01 R-BOARD-18 a table's own board with Loot in a deployment zone or a crossed outline is refused, naming each path and rule", async () => {
+    const board = {
+      width: 36,
+      height: 36,
+      terrain: [{ id: "bow", kind: "dense", polygon: "10,10 14,14 14,10 10,14" }],
+      loot: [
+        { x: 6, y: 4 },
+        { x: 12, y: 18 },
+        { x: 18, y: 18 },
+        { x: 24, y: 18 },
+        { x: 30, y: 18 },
+      ],
+    }
+    const bad = await api.post(
+      "/v1/raids",
+      { sides: [{ roster: roster("refuge") }, { roster: roster("congregation") }], board, seed: 4 },
+      a.key,
+    )
+    expect(bad.status).toBe(422)
+    const details = bad.body.error.details.map((d: { path: string; clause?: string }) => [d.path, d.clause])
+    expect(details).toEqual([
+      ["board.terrain.0.polygon", "R-BOARD-01"],
+      ["board.loot.0", "B-SETUP-05"],
+    ])
+  })
+
   it("a raid with inline rosters played by one player; on a random board the SVG is served by Accept", async () => {
     const made = await api.post(
       "/v1/raids",

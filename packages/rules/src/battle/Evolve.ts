@@ -12,7 +12,7 @@ import { restore } from "@blight/dice"
 import type { Types } from "effect"
 import type { Command } from "./Command.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
-import { forgetFactsOf, setFact } from "./Facts.js"
+import { featureFactIds, forgetFactsOf, setFact } from "./Facts.js"
 import type { Answer, Model, State } from "./State.js"
 
 /** A state being changed in place. */
@@ -321,10 +321,12 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   "token.placed": (d, e) => {
     d.tokens.push(copy(e.token) as never)
     d.counters.token = Math.max(d.counters.token, Number(e.token.id.slice(1)))
+    // A spore cloud, a light or a Lair changes what was said of the feature it is part of.
+    forgetFeature(d, e.token.kind)
   },
   "token.removed": (d, e) => {
     const i = d.tokens.findIndex((t) => t.id === e.token)
-    if (i >= 0) d.tokens.splice(i, 1)
+    if (i >= 0) forgetFeature(d, d.tokens.splice(i, 1)[0]!.kind)
     forgetToken(d, e.token)
   },
   used: (d, e) => {
@@ -424,6 +426,9 @@ export const applyInPlace = (d: Draft, e: Event): void => {
 }
 
 const forgetToken = (d: Draft, token: string): void => forgetFactsOf(d.facts, token)
+const forgetFeature = (d: Draft, tokenKind: string): void => {
+  for (const id of featureFactIds(d.facts, tokenKind)) forgetFactsOf(d.facts, id)
+}
 
 /** The state after an event. Pure. */
 export const evolve = (state: State, e: Event): State => {

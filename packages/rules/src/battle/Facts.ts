@@ -223,6 +223,32 @@ export const getFact = (facts: Readonly<Store>, q: FactQuery): FactValue | undef
 export const factKeysAbout = (facts: Readonly<Store>, id: string): Iterable<string> =>
   indexOf(facts).get(id) ?? []
 
+/** The table feature a token is part of, as fact subjects name it (`feature:…`). */
+const FEATURE_OF: Readonly<Record<string, string>> = {
+  sporeCloud: "sporeTerrain",
+  light: "light",
+  fire: "light",
+  lair: "lair",
+}
+
+/**
+ * The ids whose facts a token of this kind placed or removed changes: "in Spore terrain or a spore
+ * cloud" questions (listed under `spore`, B-ROUND-04) for a cloud, and distances to a feature it is
+ * part of (`feature:sporeTerrain+lair`, a Tender's ground; `feature:light`).
+ */
+export const featureFactIds = (facts: Readonly<Store>, tokenKind: string): string[] => {
+  const feature = FEATURE_OF[tokenKind]
+  if (feature === undefined) return []
+  const out: string[] = []
+  for (const id of indexOf(facts).keys())
+    if (
+      (id === "spore" && feature === "sporeTerrain") ||
+      (id.startsWith("feature:") && id.slice(8).split("+").includes(feature))
+    )
+      out.push(id)
+  return out
+}
+
 /** Forgets every fact about a model or token (it moved, or left the table). */
 export const forgetFactsOf = (facts: Store, id: string): void => {
   const index = indexOf(facts)

@@ -11,7 +11,7 @@
  */
 import type { Event } from "./Event.js"
 import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
-import { factKey, factKeysAbout, putFact } from "./Facts.js"
+import { factKey, factKeysAbout, featureFactIds, putFact } from "./Facts.js"
 import type { FactValue } from "./State.js"
 
 type Part =
@@ -333,12 +333,23 @@ export class Journal {
         this.keepFactsAbout(e.model)
         return
       case "loot.taken":
+        this.keepFactsAbout(e.token)
+        return
       case "token.removed":
         this.keepFactsAbout(e.token)
+        for (const t of this.d.tokens) if (t.id === e.token) this.keepFeatureFacts(t.kind)
+        return
+      case "token.placed":
+        this.keepFeatureFacts(e.token.kind)
         return
       default:
         return
     }
+  }
+
+  /** The facts a token of this kind placed or removed forgets (`Evolve`'s token events). */
+  private keepFeatureFacts(tokenKind: string): void {
+    for (const id of featureFactIds(this.d.facts, tokenKind)) this.keepFactsAbout(id)
   }
 
   /** The facts about the id (those `forgetFactsOf` forgets, and maybe some already gone). */

@@ -19,6 +19,7 @@ import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { Survivor } from "../refuge/Survivor.js"
 import type { Board } from "./board/Board.js"
+import { layoutProblems, lootProblems } from "./board/Check.js"
 import { place } from "./board/Deployment.js"
 import { unknownKinds } from "./board/Ground.js"
 import { defaults, Options, type OptionsInput } from "./Options.js"
@@ -129,6 +130,15 @@ export const setup = (
   // Every piece's kind must be a loaded terrain kind, or the board would ignore it (R-BOARD-01).
   for (const p of input.board ? unknownKinds(input.board, content) : [])
     problems.push({ path: `board.${p.path}`, message: p.message, clause: "R-BOARD-01" })
+  // The layout itself, and its Loot places against the Refuges' zones (B-SETUP-01/05, R-BOARD-18/19).
+  if (input.board) {
+    const edges = EDGES.slice(0, Math.min(4, input.refuges.length))
+    const found = [
+      ...layoutProblems(input.board, content),
+      ...lootProblems(input.board, edges, scenario?.setup.lootTokens ?? 5),
+    ]
+    for (const p of found) problems.push({ ...p, path: `board.${p.path}` })
+  }
   if (problems.length > 0) return Either.left(problems)
 
   const opts = Either.getOrElse(options, () => defaults)
@@ -276,5 +286,5 @@ export const setup = (
     seq: 0,
     ...(input.campaign ? { campaign: input.campaign } : {}),
   }
-  return Either.right(input.board ? place(state, input.board) : state)
+  return Either.right(input.board ? place(state, input.board, scenario!.setup.lairPlacement) : state)
 }

@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
 import { Either } from "effect"
 import type { Board, Terrain } from "../../src/battle/board/Board.js"
+import { evolve } from "../../src/battle/Evolve.js"
 import { setup } from "../../src/battle/Setup.js"
 import type { Model, State } from "../../src/battle/State.js"
 import { coreRegistry } from "../../src/content/core/index.js"
@@ -81,3 +82,10 @@ export const A = "wharfside.1"
 export const B = "the-gardeners-of-carrow-fields.1"
 export const A2 = "wharfside.2"
 export const B2 = "the-gardeners-of-carrow-fields.2"
+
+/** A model's activation under way, with its two actions (as the engine starts one). */
+export const activating = (s: State, model: string): State =>
+  evolve(
+    { ...s, round: Math.max(1, s.round), phase: "activations" },
+    { type: "activation.start", model, actions: 2 },
+  )

@@ -5,7 +5,7 @@ import { ruled } from "../../src/battle/board/Ground.js"
 import { answer, bodies, make } from "../../src/battle/board/PlaneSpace.js"
 import { apply } from "../../src/battle/Decide.js"
 import type { FactQuery, State } from "../../src/battle/State.js"
-import { A, A2, at, B, B2, board, rect, registry, stateOn } from "./fixtures.js"
+import { A, A2, activating, at, B, B2, board, rect, registry, stateOn } from "./fixtures.js"
 
 const plane = make(registry)
 const ask = (s: State, q: FactQuery) => answer(s, ruled(s.board!, registry), q)
@@ -93,7 +93,10 @@ describe("PlaneSpace: distance, contact, terrain", () => {
   })
 
   it('R-BOARD-04 within 1" of cover terrain is in cover, else in the open; Spore terrain under the base', () => {
-    const s = at(stateOn(board([rect("w", "wall", 12, 0, 13, 36), rect("s", "spore", 20, 20, 24, 24)])), {
+    // The Loot stands clear of the wall (R-BOARD-19).
+    const loot = [6, 18, 24, 30].map((x) => ({ x, y: x === 6 ? 14 : 18 })).concat({ x: 6, y: 22.5 })
+    const walled = board([rect("w", "wall", 12, 0, 13, 36), rect("s", "spore", 20, 20, 24, 24)], { loot })
+    const s = at(stateOn(walled), {
       [A]: { x: 10.8, y: 10 },
       [B]: { x: 20.3, y: 19.6 },
     })
@@ -218,21 +221,7 @@ describe("PlaneSpace: movement", () => {
     const placed = at(open, { [A]: { x: 10, y: 10 }, [A2]: { x: 9, y: 10 }, [B]: { x: 30, y: 30 } }, false, {
       [A2]: { status: "down", health: 0 },
     })
-    const s: State = {
-      ...placed,
-      phase: "activations",
-      activation: {
-        model: A,
-        actionsLeft: 2,
-        actions: [],
-        attacked: false,
-        sprinted: false,
-        movedInto: [],
-        aim: 0,
-        shot: false,
-        shakenAtStart: false,
-      },
-    }
+    const s = activating(placed, A)
     const r = apply(s, { type: "move", model: A, to: { x: 12, y: 10 }, drag: A2 }, env)
     if (Either.isLeft(r)) throw new Error(r.left.reason)
     const moved = r.right.events.filter((e) => e.type === "moved")

@@ -35,7 +35,7 @@ describe("a random board (B-SETUP-01..05)", () => {
     )
   })
 
-  it('B-SETUP-04 two Lairs in corners; B-SETUP-05 5 Loot more than 6" from the zones and 4" apart', () => {
+  it('B-SETUP-04 two Lairs in corners; B-SETUP-05 R-BOARD-18 5 Loot more than 6" from the zones and 4" apart', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), (seed) => {
         const b = random(seed, registry, { refuges })
@@ -43,8 +43,11 @@ describe("a random board (B-SETUP-01..05)", () => {
         for (const l of b.lairs!) expect([3, b.width - 3]).toContain(l.x)
         expect(b.loot).toHaveLength(5)
         for (const p of b.loot!) {
-          for (const e of ["south", "north"]) expect(edgeGap(b.width, e, p)).toBeGreaterThan(12)
-          for (const q of [...b.loot!, ...b.lairs!]) if (q !== p) expect(dist(p, q)).toBeGreaterThan(4)
+          // Edge to edge (R-BOARD-18): the token's rim more than 6" beyond the 6" zones, and more
+          // than 4" from every other Loot token's rim.
+          for (const e of ["south", "north"]) expect(edgeGap(b.width, e, p) - 0.5).toBeGreaterThan(12)
+          for (const q of b.loot!) if (q !== p) expect(dist(p, q) - 1).toBeGreaterThan(4)
+          for (const q of b.lairs!) expect(dist(p, q)).toBeGreaterThan(4)
           for (const t of b.terrain.filter((x) => x.kind === "wall"))
             expect(distToPolygon(p, pointsOf(t))).toBeGreaterThan(0.5)
         }
@@ -105,7 +108,7 @@ describe("a table's own layout", () => {
     const lava = { width: 36, height: 36, terrain: [{ id: "x", kind: "lava", polygon: "1,1 2,1 2,2" }] }
     expect(Either.isRight(decodeBoard(lava))).toBe(true)
     expect(Either.getLeft(decodeBoard(lava, registry)).pipe((o) => o._tag === "Some" && o.value)).toEqual([
-      'terrain.0.kind: there is no terrain kind "lava" in the loaded packs',
+      'terrain.0.kind: there is no terrain kind "lava" in the loaded packs (R-BOARD-01)',
     ])
     const off = decodeBoard({ ...board(), loot: [{ x: 40, y: 3 }] })
     expect(Either.getLeft(off).pipe((o) => o._tag === "Some" && o.value[0])).toMatch(

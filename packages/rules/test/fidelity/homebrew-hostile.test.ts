@@ -124,6 +124,27 @@ describe("hostile packs get a clear error naming the path and the rule, and noth
       ])
   })
 
+  it("B-SETUP-04 B-SETUP-05 B-SETUP-07 a scenario asking a raid for a huge count of Lairs, Loot, lurkers or Din dice is refused at its path", () => {
+    const data = JSON.parse(
+      readFileSync(
+        new URL("../../../../examples/homebrew-pack/flooded-quarter.json", import.meta.url),
+        "utf8",
+      ),
+    )
+    const scenario = data.scenarios[0]
+    data.scenarios[0] = {
+      ...scenario,
+      setup: { ...scenario.setup, lairs: 9, lootTokens: 1e9, lurking: 21 },
+      dinDice: 13,
+    }
+    expect(problemsOf({ source: "huge.json", data })).toEqual([
+      "huge.json: scenarios[0].setup.lairs: at most 8 Lairs (a board holds at most 8, B-SETUP-04)",
+      "huge.json: scenarios[0].setup.lurking: at most 20 lurking creatures (B-SETUP-07)",
+      "huge.json: scenarios[0].setup.lootTokens: at most 20 Loot tokens (a board names at most 20 places, B-SETUP-05)",
+      "huge.json: scenarios[0].dinDice: at most 12 extra Din dice (B-SCENARIO-02, B-DIN-01)",
+    ])
+  })
+
   it("R-CONTENT-03 with one bad pack among good ones, none of them loads", () => {
     const good = pack({ skills: [skill()] })
     expect(problemsOf(good)).toEqual([])

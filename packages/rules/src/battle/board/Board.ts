@@ -19,6 +19,7 @@
  */
 import { Either, ParseResult, Schema } from "effect"
 import { Slug } from "../../content/schema/Ids.js"
+import { layoutProblems } from "./Check.js"
 import { type TerrainSource, unknownKinds } from "./Ground.js"
 
 const Coord = Schema.Number.pipe(Schema.between(0, 96))
@@ -145,20 +146,10 @@ export const decodeBoard = (
         .map((i) => `${i.path.length ? i.path.join(".") : "board"}: ${i.message}`),
     )
   const b = decoded.right
-  const problems: string[] = []
-  const check = (path: string, p: BoardPoint) => {
-    if (!onBoard(b, p)) problems.push(`${path}: (${p.x}, ${p.y}) is off the ${b.width}" × ${b.height}" board`)
-  }
-  for (const [i, t] of b.terrain.entries())
-    for (const [j, p] of pointsOf(t).entries()) check(`terrain.${i}.polygon (point ${j + 1})`, p)
-  for (const [i, p] of (b.lairs ?? []).entries()) check(`lairs.${i}`, p)
-  for (const [i, p] of (b.loot ?? []).entries()) check(`loot.${i}`, p)
-  if (content) for (const p of unknownKinds(b, content)) problems.push(`${p.path}: ${p.message}`)
-  const ids = new Set<string>()
-  b.terrain.forEach((t, i) => {
-    if (ids.has(t.id)) problems.push(`terrain.${i}.id: "${t.id}" is used twice`)
-    ids.add(t.id)
-  })
+  // Each problem says its rule (B-SETUP-01, R-BOARD-01, R-BOARD-19; the Loot spacing needs the
+  // Refuges' edges, so set-up checks it).
+  const problems = layoutProblems(b, content).map((p) => `${p.path}: ${p.message} (${p.clause})`)
+  if (content) for (const p of unknownKinds(b, content)) problems.push(`${p.path}: ${p.message} (R-BOARD-01)`)
   return problems.length > 0 ? Either.left(problems.slice(0, 20)) : Either.right(b)
 }
 

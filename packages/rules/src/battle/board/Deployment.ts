@@ -9,6 +9,7 @@
  */
 import type { Model, State, Token } from "../State.js"
 import { type Board, DEPLOY, EDGES, type Edge, edgeDistance, pointsOf } from "./Board.js"
+import { TOKEN_R } from "./Check.js"
 import { dist, distToPolygon, type Pt, roundPt } from "./Geometry.js"
 
 const SPACING = 1.5
@@ -61,8 +62,16 @@ export const spotsNear = (
   return out
 }
 
-/** Places a freshly set-up raid on its board: survivors in their zones, Lairs and Loot. */
-export const place = (state: State, board: Board): State => {
+/**
+ * Places a freshly set-up raid on its board: survivors in their zones, Lairs and Loot. A board
+ * naming no Lairs puts them where the scenario's `lairPlacement` says (R-BOARD-24): the corners,
+ * or about the centre.
+ */
+export const place = (
+  state: State,
+  board: Board,
+  lairPlacement: "corners" | "centre" | "scenario" = "corners",
+): State => {
   const taken: Array<{ c: Pt; r: number }> = []
   const models: Model[] = []
   for (const side of state.sides) {
@@ -72,7 +81,10 @@ export const place = (state: State, board: Board): State => {
     // A line along the edge, 3" in, centred; another line further in if the first is full.
     const spots: Pt[] = []
     for (const depth of [3, 1.5, 4.5]) {
-      const count = Math.floor((len - 4) / SPACING)
+      // As many places as fit, with the parity of the survivors still to place, so the line
+      // is centred on the edge's middle for an even number too (R-BOARD-08).
+      const fit = Math.floor((len - 4) / SPACING)
+      const count = fit % 2 === (mine.length - spots.length) % 2 ? fit : fit - 1
       const start = len / 2 - ((count - 1) * SPACING) / 2
       const line = Array.from({ length: count }, (_, i) =>
         atEdge(board, edge, depth, start + i * SPACING),
@@ -94,7 +106,14 @@ export const place = (state: State, board: Board): State => {
     spots.sort((a, b) => a.x - b.x || a.y - b.y)
     for (const [i, m] of mine.entries()) models.push(spots[i] ? { ...m, position: roundPt(spots[i]!) } : m)
   }
-  const lairSpots = board.lairs ?? defaultLairs(board)
+  // A board naming fewer Lairs than the scenario has takes the rest from the corners (R-BOARD-07).
+  const given = board.lairs ?? []
+  const order =
+    lairPlacement === "centre"
+      ? [...centreLairs(board), ...defaultLairs(board)]
+      : [...defaultLairs(board), ...centreLairs(board)]
+  const free = order.filter((c) => given.every((g) => dist(g, c) >= 4))
+  const lairSpots = [...given, ...free]
   let li = 0
   let lo = 0
   const loot = board.loot ?? []
@@ -103,7 +122,7 @@ export const place = (state: State, board: Board): State => {
     if (t.kind !== "lair" && !isObjective(t) && loot[lo]) return { ...t, position: roundPt(loot[lo++]!) }
     return t
   })
-  const tokens = atCentre(board, placed, taken)
+  const tokens = lootBySpacing(board, state, atCentre(board, placed, taken))
   const byId = new Map(models.map((m) => [m.id, m]))
   return { ...state, board, space: "plane", models: state.models.map((m) => byId.get(m.id) ?? m), tokens }
 }
@@ -133,10 +152,75 @@ const atCentre = (
   return tokens.map((t) => (at.get(t.id) ? { ...t, position: at.get(t.id)! } : t))
 }
 
-/** Two corners away from the deployment edges' centres (B-SETUP-04): the western ones, 3" in. */
+/**
+ * Is a token's place as the rules space Loot (B-SETUP-05, R-BOARD-18)? Its edge more than 6" from
+ * every deployment zone (the zone is 6" deep, so its centre more than 12.5" from each Refuge's
+ * edge), more than 4" from every other token's edge, and its disc clear of walls.
+ */
+export const lootSpaced = (
+  board: Board,
+  edges: ReadonlyArray<Edge>,
+  p: Pt,
+  others: ReadonlyArray<{ c: Pt; r: number }>,
+): boolean =>
+  edges.every((e) => edgeDistance(board, e, p) - TOKEN_R > 2 * DEPLOY) &&
+  others.every((o) => dist(o.c, p) - TOKEN_R - o.r > 4) &&
+  clearOfWalls(board, p, TOKEN_R)
+
+/**
+ * Loot tokens the board gives no place for are placed as the rules space them (B-SETUP-05,
+ * R-BOARD-18): on a 1" grid at least 2" in from the table's edges, the first at the free point
+ * nearest the centre, each next at the free point furthest from the Loot and objectives already
+ * placed (ties: north, then west). A fixed rule, so a board without Loot places still gives the
+ * same raid every time; a token with no room left stays off the table.
+ */
+const lootBySpacing = (board: Board, state: State, tokens: ReadonlyArray<Token>): Token[] => {
+  if (!tokens.some((t) => t.kind === "loot" && !t.position)) return [...tokens]
+  const edges = state.sides.flatMap((s) => (s.edge ? [s.edge] : []))
+  const others = tokens.filter((t) => t.position).map((t) => ({ c: t.position!, r: t.radius ?? TOKEN_R }))
+  const spread = tokens.filter((t) => t.position && t.kind !== "lair").map((t) => t.position!)
+  const grid: Pt[] = []
+  for (let y = 2; y <= board.height - 2; y++) for (let x = 2; x <= board.width - 2; x++) grid.push({ x, y })
+  const centre = { x: board.width / 2, y: board.height / 2 }
+  return tokens.map((t) => {
+    if (t.kind !== "loot" || t.position) return t
+    let best: { p: Pt; score: number } | undefined
+    for (const p of grid) {
+      if (!lootSpaced(board, edges, p, others)) continue
+      const score = spread.length === 0 ? -dist(p, centre) : Math.min(...spread.map((q) => dist(p, q)))
+      if (best === undefined || score > best.score + 1e-9) best = { p, score }
+    }
+    if (!best) return t
+    others.push({ c: best.p, r: TOKEN_R })
+    spread.push(best.p)
+    return { ...t, position: best.p }
+  })
+}
+
+/**
+ * Lairs about the centre (a scenario's `lairPlacement: "centre"`, R-BOARD-24): 4" west and east of
+ * it, then north and south.
+ */
+export const centreLairs = (board: { readonly width: number; readonly height: number }): Pt[] => {
+  const x = board.width / 2
+  const y = board.height / 2
+  return [
+    { x: x - 4, y },
+    { x: x + 4, y },
+    { x, y: y - 4 },
+    { x, y: y + 4 },
+  ]
+}
+
+/**
+ * The corners a board without Lairs uses (B-SETUP-04, R-BOARD-07), 3" in: north-west and
+ * south-east first, then north-east and south-west for a scenario with more Lairs.
+ */
 const defaultLairs = (board: Board): Pt[] => [
   { x: 3, y: 3 },
   { x: board.width - 3, y: board.height - 3 },
+  { x: board.width - 3, y: 3 },
+  { x: 3, y: board.height - 3 },
 ]
 
 /**
@@ -172,22 +256,31 @@ export const arrivalSpots = (
       : [...state.models]
           .filter((m) => m.kind === "survivor" && m.status === "active" && m.noise > 0 && m.position)
           .sort((a, b) => b.noise - a.noise || (a.id < b.id ? -1 : 1))[0]
-  const candidates: Pt[] = [
-    ...(gardeners ? [] : state.tokens.filter((t) => t.kind === "lair" && t.position).map((t) => t.position!)),
-    ...(noisy
-      ? blightEdges.map((e) => {
-          const p = noisy.position!
-          return atEdge(board, e, 1, e === "north" || e === "south" ? p.x : p.y)
-        })
-      : points),
-  ]
-  if (candidates.length === 0)
+  const lairs = gardeners
+    ? []
+    : state.tokens
+        .filter((t) => t.kind === "lair" && t.position)
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+  if (lairs.length === 0 && blightEdges.length === 0)
     return spotsNear(board, { x: board.width / 2, y: board.height / 2 }, n, 0.5, taken)
   // With nobody noisy there is no "nearest": the middle of a Blight edge (R-BOARD-09).
-  const anchor = noisy
-    ? [...candidates].sort(
-        (a, b) => dist(a, noisy.position!) - dist(b, noisy.position!) || a.x - b.x || a.y - b.y,
-      )[0]!
-    : (points[0] ?? candidates[0]!)
-  return spotsNear(board, anchor, n, 0.5, taken)
+  if (!noisy) return spotsNear(board, points[0] ?? lairs[0]!.position!, n, 0.5, taken)
+  // "Nearest" as the board answers it (R-BOARD-05): edge to edge, so a Lair's token counts from
+  // its rim and an edge from the table's edge; ties go to the lower id ("blight-edge" before "t1").
+  const p = noisy.position!
+  const edgeBest = [...blightEdges].sort((a, b) => edgeDistance(board, a, p) - edgeDistance(board, b, p))[0]
+  let anchor: Pt | undefined
+  let best = Number.POSITIVE_INFINITY
+  if (edgeBest) {
+    best = edgeDistance(board, edgeBest, p)
+    anchor = atEdge(board, edgeBest, 1, edgeBest === "north" || edgeBest === "south" ? p.x : p.y)
+  }
+  for (const t of lairs) {
+    const d = Math.max(0, dist(p, t.position!) - (t.radius ?? 0.5))
+    if (d < best - 1e-9) {
+      best = d
+      anchor = t.position!
+    }
+  }
+  return spotsNear(board, anchor!, n, 0.5, taken)
 }

@@ -16,6 +16,7 @@ import { type DiceSource, type Prng, seeded } from "@blight/dice"
 import type { ScatterPiece } from "../../content/schema/TerrainKind.js"
 import type { Board, BoardPoint, Terrain } from "./Board.js"
 import { DEPLOY, EDGES, edgeDistance, outline, pointsOf, sizeFor } from "./Board.js"
+import { centreLairs } from "./Deployment.js"
 import { circlePoly, dist, distToPolygon, type Pt, rectPoly, round3 } from "./Geometry.js"
 import { kindRule, type TerrainRule, type TerrainSource } from "./Ground.js"
 
@@ -28,7 +29,14 @@ export interface RandomOptions {
   /** Sides deploying (default: the Refuges', or 2). */
   readonly sides?: number
   /** The scenario's set-up: Loot tokens (default 5) and Lairs (default 2). */
-  readonly scenario?: { readonly setup: { readonly lootTokens: number; readonly lairs?: number | undefined } }
+  readonly scenario?: {
+    readonly setup: {
+      readonly lootTokens: number
+      readonly lairs?: number | undefined
+      /** Where the Lairs go (R-BOARD-07 corners by dice; R-BOARD-24 `centre`: about the centre). */
+      readonly lairPlacement?: "corners" | "centre" | "scenario" | undefined
+    }
+  }
 }
 
 const rng = (src: DiceSource) => ({
@@ -79,12 +87,15 @@ export const random = (seed: Prng.Seed, content: TerrainSource, options: RandomO
   const lairCount = options.scenario?.setup.lairs ?? 2
   const rolls = CORNERS.map((c, i) => ({ c, i, face: r.die(6) }))
   const chosen = [...rolls].sort((a, b) => b.face - a.face || a.i - b.i).slice(0, lairCount)
-  const lairs: BoardPoint[] = chosen
-    .sort((a, b) => a.i - b.i)
-    .map(({ c }) => ({
-      x: c.endsWith("west") ? 3 : size - 3,
-      y: c.startsWith("north") ? 3 : size - 3,
-    }))
+  const lairs: BoardPoint[] =
+    options.scenario?.setup.lairPlacement === "centre"
+      ? centreLairs(shell).slice(0, lairCount)
+      : chosen
+          .sort((a, b) => a.i - b.i)
+          .map(({ c }) => ({
+            x: c.endsWith("west") ? 3 : size - 3,
+            y: c.startsWith("north") ? 3 : size - 3,
+          }))
   const terrain: Terrain[] = lairKind
     ? lairs.map((p, i) => ({
         id: `lair-${i + 1}`,
@@ -146,13 +157,15 @@ export const random = (seed: Prng.Seed, content: TerrainSource, options: RandomO
       for (let x = 4; patches() < 3 && x <= size - 4; x += 2)
         if (fits(spore, { x, y }, true)) put(spore, { x, y })
 
-  // Loot (B-SETUP-05): more than 6" from every deployment zone, more than 4" from other tokens.
+  // Loot (B-SETUP-05): more than 6" from every deployment zone, more than 4" from other tokens,
+  // measured edge to edge (R-BOARD-05, R-BOARD-18: a token is a 1" disc).
   const lootCount = options.scenario?.setup.lootTokens ?? 5
   const loot: BoardPoint[] = []
   const free = (p: Pt) =>
-    !inZone(p, DEPLOY + 0.01) &&
+    !inZone(p, DEPLOY + 0.51) &&
     terrain.every((t) => !ruleOf(t.kind).impassable || distToPolygon(p, pointsOf(t)) > 0.75) &&
-    [...loot, ...lairs].every((q) => dist(p, q) > 4.01)
+    loot.every((q) => dist(p, q) > 5.01) &&
+    lairs.every((q) => dist(p, q) > 4.01)
   for (let tries = 0; loot.length < lootCount && tries < 400; tries++) {
     const p = { x: r.range(2, size - 2), y: r.range(2, size - 2) }
     if (free(p)) loot.push(p)

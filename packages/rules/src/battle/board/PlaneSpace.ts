@@ -1099,7 +1099,18 @@ export const answer = (state: State, board: Ruled, q: FactQuery): FactValue | un
   switch (q.q) {
     case "in": {
       if (a.kind !== "body") return undefined
-      if (q.terrain === "spore") return overlaps(board, a.body, (r) => r.feature === "sporeTerrain")
+      // "In Spore terrain or a spore cloud" (B-ROUND-04, B-BLIGHT-02): a patch under the base, or
+      // a cloud's disc overlapping it (R-BOARD-04).
+      if (q.terrain === "spore")
+        return (
+          overlaps(board, a.body, (r) => r.feature === "sporeTerrain") ||
+          state.tokens.some(
+            (t) =>
+              t.kind === "sporeCloud" &&
+              t.position &&
+              dist(a.body.c, t.position) < a.body.r + (t.radius ?? 0.5),
+          )
+        )
       const cover = overlaps(board, a.body, (r) => r.cover, 1)
       return q.terrain === "cover" ? cover : !cover
     }
@@ -1220,7 +1231,35 @@ const move = (
   const missing = (command.contact ?? []).filter((id) => !o.contact.includes(id))
   if (missing.length > 0)
     return Either.left({ reason: `contact: the move ends out of contact with ${missing.join(", ")}`, clause })
-  return Either.right(o)
+  const stuck = command.drag === undefined ? undefined : dragStuck(state, board, m, command.drag, p.path)
+  return stuck ? Either.left({ reason: stuck, clause: "B-DOWN-04" }) : Either.right(o)
+}
+
+/**
+ * A dragged friend follows the mover by the same steps (B-DOWN-04), so its way is the mover's
+ * path moved over by where it lies: each step must be one its base can take, round walls and
+ * other bases like any move (R-BOARD-06), or the drag is refused. Why, or undefined.
+ */
+const dragStuck = (
+  state: State,
+  board: Ruled,
+  m: Model,
+  drag: string,
+  path: ReadonlyArray<Pt>,
+): string | undefined => {
+  const d = state.models.find((x) => x.id === drag)
+  if (!d?.position || !m.position) return undefined
+  const dx = d.position.x - m.position.x
+  const dy = d.position.y - m.position.y
+  const way = path.map((q) => roundPt({ x: q.x + dx, y: q.y + dy }))
+  const mv = moverOf(state, board, d, "touch", [m.id])
+  const end = way[way.length - 1]!
+  if (!freePoint(mv, end))
+    return `drag: ${d.name} would end at (${end.x}, ${end.y}), not a place its base can lie (off the table, in a wall or on another base)`
+  for (let i = 1; i < way.length; i++)
+    if (!clearSegment(mv, way[i - 1]!, way[i]!))
+      return `drag: ${d.name} can't follow ${m.name} that way (a wall or another base is in its path)`
+  return undefined
 }
 
 /**

@@ -24,18 +24,34 @@ export const Outcome = Schema.Struct({
   hook: Schema.optional(Hook),
 }).annotations({ identifier: "Outcome" })
 
+/**
+ * A count a scenario sets, bounded: a pack's scenario can't ask a raid for millions of tokens,
+ * creatures or dice (each is made one by one at set-up or in the End Phase).
+ */
+const upTo = (max: number, what: string) =>
+  Count.pipe(Schema.lessThanOrEqualTo(max, { message: () => `at most ${max} ${what}` }))
+
 /** A scenario. */
 export const Scenario = Schema.Struct({
   ...entryFields(ScenarioId),
   text: Schema.optional(Schema.String),
   setup: Schema.Struct({
-    lairs: Count.annotations({ description: "Lairs placed (standard: 2, B-SETUP-04)" }),
-    lairPlacement: Schema.Literal("corners", "centre", "scenario"),
+    lairs: upTo(8, "Lairs (a board holds at most 8, B-SETUP-04)").annotations({
+      description: "Lairs placed (standard: 2, B-SETUP-04; at most 8)",
+    }),
+    lairPlacement: Schema.Literal("corners", "centre", "scenario").annotations({
+      description:
+        "Where the Lairs go on a board that names none: corners (B-SETUP-04, R-BOARD-07), centre (4\" either side of it, R-BOARD-24), or scenario (the board names them; else the corners)",
+    }),
     blightEdges: Schema.Int.pipe(Schema.between(0, 4)).annotations({
       description: "Blight edges (standard: 2)",
     }),
-    lurking: Count.annotations({ description: "Lesser Encounter rolls at set-up (B-SETUP-07)" }),
-    lootTokens: Count.annotations({ description: "Loot tokens (standard: 5, B-SETUP-05)" }),
+    lurking: upTo(20, "lurking creatures (B-SETUP-07)").annotations({
+      description: "Lesser Encounter rolls at set-up (B-SETUP-07; at most 20)",
+    }),
+    lootTokens: upTo(20, "Loot tokens (a board names at most 20 places, B-SETUP-05)").annotations({
+      description: "Loot tokens (standard: 5, B-SETUP-05; at most 20)",
+    }),
     text: Schema.optional(Schema.String),
   }),
   rounds: Schema.Int.pipe(Schema.between(1, 20)).annotations({ description: "Battle length (usually 6)" }),
@@ -43,7 +59,9 @@ export const Scenario = Schema.Struct({
   victory: Outcome,
   draw: Outcome,
   rewards: Schema.Array(Reward),
-  dinDice: Count.annotations({ description: "Extra Din dice the scenario adds (B-SCENARIO-02)" }),
+  dinDice: upTo(12, "extra Din dice (B-SCENARIO-02, B-DIN-01)").annotations({
+    description: "Extra Din dice the scenario adds (B-SCENARIO-02; at most 12)",
+  }),
   effects: Schema.optional(Effects),
 }).annotations({ identifier: "Scenario" })
 export type Scenario = typeof Scenario.Type
