@@ -138,6 +138,15 @@ export const setup = (
       ...lootProblems(input.board, edges, scenario?.setup.lootTokens ?? 5),
     ]
     for (const p of found) problems.push({ ...p, path: `board.${p.path}` })
+    // A Blight edge is one no Refuge deploys on (B-SETUP-03, R-BOARD-26).
+    input.board.blightEdges?.forEach((e, i) => {
+      if (edges.includes(e))
+        problems.push({
+          path: `board.blightEdges.${i}`,
+          message: `the ${e} edge is a Refuge's deployment edge, not a Blight edge`,
+          clause: "R-BOARD-26",
+        })
+    })
   }
   if (problems.length > 0) return Either.left(problems)
 
@@ -286,5 +295,9 @@ export const setup = (
     seq: 0,
     ...(input.campaign ? { campaign: input.campaign } : {}),
   }
-  return Either.right(input.board ? place(state, input.board, scenario!.setup.lairPlacement) : state)
+  return Either.right(
+    input.board
+      ? place(state, input.board, scenario!.setup.lairPlacement, scenario!.setup.blightEdges)
+      : state,
+  )
 }

@@ -47,6 +47,8 @@ const waitingAtLair = (id: string, creature: string): Scenario =>
 /** Test scenarios: `duel` (6 rounds, nothing lurking, 2 Loot), `short` (1 round), `lurk` (one lurking roll), `noisy` (+2 Din dice), `dark` (Night Raid's dark), `stalk` and `moths` (the Stalk, Lantern Moths at a Lair). */
 export const SCENARIOS: Record<string, Scenario> = {
   duel: scenario("duel", { setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
+  /** The duel with no Blight edge: creatures come at the Lairs only (R-BOARD-26). */
+  edgeless: scenario("edgeless", { setup: setupOf({ lurking: 0, lootTokens: 2, blightEdges: 0 }) }),
   short: scenario("short", { rounds: 1, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   two: scenario("two", { rounds: 2, setup: setupOf({ lurking: 0, lootTokens: 2 }) }),
   lurk: scenario("lurk", { setup: setupOf({ lurking: 1, lootTokens: 2 }) }),

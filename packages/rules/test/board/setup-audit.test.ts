@@ -210,3 +210,47 @@ describe("a scenario's Lair placement on a board (R-BOARD-24)", () => {
     ])
   })
 })
+
+describe("a scenario's Blight edges on a board (R-BOARD-26)", () => {
+  const withEdges = (blightEdges: number) => {
+    const cache = registry.get("scenarios", "cache")!
+    const scenario = { ...cache, id: "walled", name: "Walled", setup: { ...cache.setup, blightEdges } }
+    return withScenarios({ walled: scenario as Scenario }, registry)
+  }
+  const on = (blightEdges: number, b = board()) =>
+    Either.getOrThrow(
+      setup({ refuges, scenario: "walled", dice: { seed: 7 }, board: b }, withEdges(blightEdges)),
+    )
+
+  it("B-SETUP-03 B-CREATURE-06 R-BOARD-26 one Blight edge: the first edge no Refuge holds (west), and creatures arrive there, not at the east", () => {
+    const s = on(1)
+    expect(s.board?.blightEdges).toEqual(["west"])
+    const near = (state: typeof s, x: number) =>
+      arrivalSpots(at(state, { [A]: { x, y: 18 } }, false, { [A]: { noise: 2 } }), 1)[0]!
+    // Wren 12" from the west edge, 17" from the nearer Lair's rim: the west edge, beside her.
+    expect(near(s, 12)).toEqual({ x: 1, y: 18 })
+    // 6" from the east edge, which is no Blight edge here: the south-east Lair (14.8" off) instead.
+    expect(dist(near(s, 30), { x: 33, y: 33 })).toBeLessThan(2)
+    // Two, the standard: every free edge, nothing written on the board; the east edge beside her.
+    expect(on(2).board?.blightEdges).toBeUndefined()
+    expect(near(on(2), 30)).toEqual({ x: 35, y: 18 })
+  })
+
+  it("B-CREATURE-06 R-BOARD-26 no Blight edge: creatures arrive at the Lair nearest the noisiest survivor, Gardeners at the middle", () => {
+    const s = on(0)
+    expect(s.board?.blightEdges).toEqual([])
+    const t = at(s, { [A]: { x: 33, y: 18 } }, false, { [A]: { noise: 2 } })
+    const [spot] = arrivalSpots(t, 1)
+    const lairs = t.tokens.filter((x) => x.kind === "lair").map((x) => x.position!)
+    expect(Math.min(...lairs.map((l) => dist(l, spot!)))).toBeLessThan(2)
+    const [gardeners] = arrivalSpots(t, 1, undefined, true)
+    expect(dist(gardeners!, { x: 18, y: 18 })).toBeLessThan(3)
+  })
+
+  it("B-SETUP-03 R-BOARD-26 a table's own board naming a Refuge's deployment edge as a Blight edge is refused with its path", () => {
+    expect(problemsOf(board([], { blightEdges: ["west", "south"] }))).toEqual([
+      expect.objectContaining({ path: "board.blightEdges.1", clause: "R-BOARD-26" }),
+    ])
+    expect(on(2, board([], { blightEdges: ["east"] })).board?.blightEdges).toEqual(["east"])
+  })
+})

@@ -149,8 +149,9 @@ describe("Ambusher: a Panic move is a move (B-BEHAVIOUR-06, B-DREAD-03)", () => 
 
 describe("Ambusher brought by the Din (B-BEHAVIOUR-05, B-CREATURE-06)", () => {
   /** a.1 Sprints (1 Noise); the round passes; the Din's one die shows a 6: Lesser row 12, a Rootmaw. */
-  const dinBringsARootmaw = (nearest: string): Table => {
+  const dinBringsARootmaw = (nearest: string, scenario = "duel"): Table => {
     const t = Table.create({
+      scenario,
       refuges: [refuge("A", [{ leader: true }, {}]), refuge("B", [{ leader: true }, {}])],
     })
     t.settle(faces(4, 1))
@@ -160,7 +161,8 @@ describe("Ambusher brought by the Din (B-BEHAVIOUR-05, B-CREATURE-06)", () => {
     passRound(t)
     t.roll(6) // the Din: one 6, Lesser
     t.roll(4, 6) // row 12: a Rootmaw
-    expect(t.factQuery()).toEqual({ q: "nearest", a: "a.1", among: ["t1", "t2", "blight-edge"] })
+    const edges = t.env.content.get("scenarios", scenario)!.setup.blightEdges > 0 ? ["blight-edge"] : []
+    expect(t.factQuery()).toEqual({ q: "nearest", a: "a.1", among: ["t1", "t2", ...edges] })
     t.state({ query: t.factQuery(), value: nearest })
     t.settle(faces(4, 1))
     return t
@@ -176,5 +178,10 @@ describe("Ambusher brought by the Din (B-BEHAVIOUR-05, B-CREATURE-06)", () => {
     const r = t.s.models.find((m) => m.ref === "rootmaw")!
     expect(r.status).toBe("active")
     expect(r.lair).toBeUndefined()
+  })
+
+  it("B-CREATURE-06 R-BOARD-26 a scenario with no Blight edge: the table is asked which Lair is nearest, a Blight edge not offered", () => {
+    const t = dinBringsARootmaw("t1", "edgeless")
+    expect(t.s.models.find((m) => m.ref === "rootmaw")).toMatchObject({ status: "lurking", lair: "t1" })
   })
 })

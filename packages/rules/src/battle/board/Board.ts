@@ -77,6 +77,12 @@ export const Board = Schema.Struct({
   loot: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(20))).annotations({
     description: "Where the Loot tokens go, in order (B-SETUP-05)",
   }),
+  blightEdges: Schema.optional(
+    Schema.Array(Schema.Literal("south", "north", "west", "east")).pipe(Schema.maxItems(4)),
+  ).annotations({
+    description:
+      "The Blight edges creatures arrive at (B-CREATURE-06), none a Refuge deploys on; left out, as many of the edges no Refuge holds as the scenario's `blightEdges` says, in the order south, north, west, east (R-BOARD-26)",
+  }),
 }).annotations({ identifier: "Board" })
 export type Board = typeof Board.Type
 
@@ -103,6 +109,19 @@ export const outline = (pts: ReadonlyArray<BoardPoint>): string => pts.map((p) =
 /** The edges, in the order Refuges take them at set-up (`Setup.ts`). */
 export const EDGES = ["south", "north", "west", "east"] as const
 export type Edge = (typeof EDGES)[number]
+
+/**
+ * The Blight edges (B-SETUP-03, B-CREATURE-06, R-BOARD-26): the board's own, else every edge no
+ * Refuge holds (set-up writes the board's own when a scenario has fewer Blight edges than that).
+ */
+export const blightEdgesOf = (
+  board: Board,
+  sides: ReadonlyArray<{ readonly edge?: Edge | undefined }>,
+): ReadonlyArray<Edge> => {
+  if (board.blightEdges) return board.blightEdges
+  const owned = new Set(sides.flatMap((s) => (s.edge ? [s.edge] : [])))
+  return EDGES.filter((e) => !owned.has(e))
+}
 
 /** Deployment depth from a side's own edge (B-SETUP-03). */
 export const DEPLOY = 6

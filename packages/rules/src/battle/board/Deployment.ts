@@ -8,7 +8,7 @@
  * @since 0.3.0
  */
 import type { Model, State, Token } from "../State.js"
-import { type Board, DEPLOY, EDGES, type Edge, edgeDistance, pointsOf } from "./Board.js"
+import { type Board, blightEdgesOf, DEPLOY, type Edge, edgeDistance, pointsOf } from "./Board.js"
 import { TOKEN_R } from "./Check.js"
 import { dist, distToPolygon, type Pt, roundPt } from "./Geometry.js"
 
@@ -69,9 +69,18 @@ export const spotsNear = (
  */
 export const place = (
   state: State,
-  board: Board,
+  laid: Board,
   lairPlacement: "corners" | "centre" | "scenario" = "corners",
+  /** The scenario's number of Blight edges (B-SETUP-03: standard 2). */
+  blightEdges = 2,
 ): State => {
+  // Fewer Blight edges than the edges no Refuge holds: the first of those, written on the board so
+  // everything that measures "a Blight edge" reads the same ones (R-BOARD-26).
+  const open = blightEdgesOf({ ...laid, blightEdges: undefined }, state.sides)
+  const board: Board =
+    laid.blightEdges === undefined && blightEdges < open.length
+      ? { ...laid, blightEdges: open.slice(0, Math.max(0, blightEdges)) }
+      : laid
   const taken: Array<{ c: Pt; r: number }> = []
   const models: Model[] = []
   for (const side of state.sides) {
@@ -247,8 +256,7 @@ export const arrivalSpots = (
   ]
   const lairToken = lair ? state.tokens.find((t) => t.id === lair && t.position) : undefined
   if (lairToken?.position) return spotsNear(board, lairToken.position, n, 0.5, taken)
-  const owned = new Set(state.sides.flatMap((s) => (s.edge ? [s.edge] : [])))
-  const blightEdges = EDGES.filter((e) => !owned.has(e))
+  const blightEdges = blightEdgesOf(board, state.sides)
   const points: Pt[] = blightEdges.map((e) => atEdge(board, e, 1, lengthOf(board, e) / 2))
   const noisy =
     noisiest !== undefined

@@ -29,7 +29,7 @@
 import { Either } from "effect"
 import type { MoveOutcome, Space } from "../Space.js"
 import type { FactQuery, FactValue, Model, MoveLeash, State } from "../State.js"
-import { type Board, EDGES, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
+import { type Board, blightEdgesOf, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
 import {
   type Box,
   bbox,
@@ -112,17 +112,11 @@ const featureShape = (state: State, board: Ruled, names: ReadonlyArray<string>):
   return { kind: "areas", polygons, bodies: found }
 }
 
-const ownedEdges = (state: State): Set<string> =>
-  new Set(state.sides.flatMap((s) => (s.edge ? [s.edge] : [])))
-
 /** What a subject is on the board, or undefined (no position: the players must say). */
 const shapeOf = (state: State, board: Ruled, id: string): Shape | undefined => {
   if (id === "centre")
     return { kind: "body", body: { id, c: { x: board.width / 2, y: board.height / 2 }, r: 0 } }
-  if (id === "blight-edge") {
-    const owned = ownedEdges(state)
-    return { kind: "edges", edges: EDGES.filter((e) => !owned.has(e)) }
-  }
+  if (id === "blight-edge") return { kind: "edges", edges: [...blightEdgesOf(board, state.sides)] }
   if (id.startsWith("feature:")) return featureShape(state, board, id.slice(8).split("+"))
   if (id.startsWith("placement:")) {
     const placed = state.models.find((x) => x.id === id.slice(10))?.placed

@@ -9,6 +9,7 @@
  * @since 0.2.0
  */
 import { Roll } from "@blight/dice"
+import { blightEdgesOf } from "../board/Board.js"
 import { arrivalSpots } from "../board/Deployment.js"
 import type { Ctx } from "../Context.js"
 import { arriveHollowed, blankCreature } from "../combat/Blight.js"
@@ -112,10 +113,19 @@ export const arrive = (
   return arrived
 }
 
+/** Whether the raid has a Blight edge: a scenario may have fewer than two, or none (R-BOARD-26). */
+const hasBlightEdge = (ctx: Ctx): boolean =>
+  ctx.draft.board
+    ? blightEdgesOf(ctx.draft.board, ctx.draft.sides).length > 0
+    : (ctx.env.content.get("scenarios", ctx.draft.scenario)?.setup.blightEdges ?? 2) > 0
+
 /** Where creatures arrive: a Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06, R-WORLD-16). */
 export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
   const noisy = noisiest(ctx)
-  const where = gardeners ? "the Blight edge" : "the Lair or Blight edge"
+  const edge = hasBlightEdge(ctx)
+  // With no Blight edge, Gardeners come in at the middle of the table, as on a board (R-BOARD-26).
+  if (gardeners && !edge) return "the middle of the table (this raid has no Blight edge)"
+  const where = gardeners ? "the Blight edge" : edge ? "the Lair or Blight edge" : "the Lair"
   return noisy
     ? `${where} nearest ${noisy.name}`
     : `${where} the players choose (no survivor has Noise, R-BATTLE-24)`
@@ -134,9 +144,12 @@ const ambushLair = (ctx: Ctx, groups: ReadonlyArray<Group>): string | undefined 
     .sort()
   const noisy = noisiest(ctx)
   if (lairs.length === 0 || noisy === undefined) return undefined
+  const edge = hasBlightEdge(ctx)
+  // One Lair and no Blight edge: nothing to ask (R-BOARD-26).
+  if (!edge && lairs.length === 1) return lairs[0]
   const nearest = ctx.fact(
-    { q: "nearest", a: noisy.id, among: [...lairs, "blight-edge"] },
-    `Which is nearest ${noisy.name}: ${lairs.map((l) => `Lair ${l}`).join(", ")} or a Blight edge?`,
+    { q: "nearest", a: noisy.id, among: edge ? [...lairs, "blight-edge"] : lairs },
+    `Which is nearest ${noisy.name}: ${lairs.map((l) => `Lair ${l}`).join(", ")}${edge ? " or a Blight edge" : ""}?`,
   )
   return typeof nearest === "string" && lairs.includes(nearest) ? nearest : undefined
 }

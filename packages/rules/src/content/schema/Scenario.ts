@@ -41,10 +41,11 @@ export const Scenario = Schema.Struct({
     }),
     lairPlacement: Schema.Literal("corners", "centre", "scenario").annotations({
       description:
-        "Where the Lairs go on a board that names none: corners (B-SETUP-04, R-BOARD-07), centre (4\" either side of it, R-BOARD-24), or scenario (the board names them; else the corners)",
+        'Where the Lairs go on a board that names none: corners (B-SETUP-04, R-BOARD-07), centre (4" either side of it, R-BOARD-24), or scenario (the board names them; else the corners)',
     }),
     blightEdges: Schema.Int.pipe(Schema.between(0, 4)).annotations({
-      description: "Blight edges (standard: 2)",
+      description:
+        "Blight edges, where creatures arrive (standard: 2): that many of the edges no Refuge holds, south, north, west, east first; 0: at the Lairs only (R-BOARD-26)",
     }),
     lurking: upTo(20, "lurking creatures (B-SETUP-07)").annotations({
       description: "Lesser Encounter rolls at set-up (B-SETUP-07; at most 20)",
