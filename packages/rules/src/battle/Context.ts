@@ -18,6 +18,7 @@ import { BOOKKEEPING, type Event } from "./Event.js"
 import { applyAnswered, applyInPlace, type Draft, rolled } from "./Evolve.js"
 import { getFact, optionsOf } from "./Facts.js"
 import type { Journal } from "./InPlace.js"
+import { shapeAdded } from "./Shapes.js"
 import type { Space } from "./Space.js"
 import type { Answer, FactQuery, FactValue, Model, Prompt } from "./State.js"
 
@@ -88,6 +89,8 @@ export class Ctx {
     if (this.probe) throw PROBE_STOP
     this.journal?.touch(e)
     applyInPlace(this.draft, e)
+    // The fast path keeps one shape for what an event adds (`Shapes.ts`).
+    if (this.journal !== undefined) shapeAdded(this.draft, e)
     if (BOOKKEEPING.has(e.type)) this.bookkeeping.push(e)
     else this.game.push(e)
   }

@@ -27,6 +27,7 @@ import { applyInPlace, canUndo, type Draft, draftOf, evolve, evolveAll, linkAfte
 import { factKey } from "./Facts.js"
 import { Journal } from "./InPlace.js"
 import { nextStep, runStep, type Step } from "./round/Flow.js"
+import { shapeState } from "./Shapes.js"
 import type { Answer, State } from "./State.js"
 
 /** Why a command was refused. */
@@ -303,6 +304,7 @@ export const start = (state: State, env: Env): Decision => {
 
 /** {@link start} on a state the caller owns, changed in place (the fast path, see {@link applyInPlaceTo}). */
 export const startInPlace = (state: State, env: Env): Decision => {
+  shapeState(state)
   const out: Event[] = []
   return { state: engineSteps(state, env, out, true), events: out }
 }

@@ -12,7 +12,8 @@
 import type { Event } from "./Event.js"
 import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
 import { factKey, factKeysAbout, featureFactIds, putFact } from "./Facts.js"
-import type { FactValue } from "./State.js"
+import { shapeModel, shapeSide } from "./Shapes.js"
+import type { FactValue, Model, Side } from "./State.js"
 
 type Part =
   | "pending"
@@ -410,7 +411,14 @@ export class Journal {
     // deletion would slow every later read of the state.
     for (const k of Object.keys(d)) if (!(k in this.top)) d[k] = undefined
     for (const k in this.top) d[k] = this.top[k]
-    if (this.kept !== undefined) for (const [p, v] of this.kept) if (p !== "models") d[p] = v
+    // Copies kept lost the fast path's one shape (`Shapes.ts`): put back reshaped.
+    if (this.kept !== undefined)
+      for (const [p, v] of this.kept)
+        if (p === "sides") {
+          const sides = v as Side[]
+          for (let i = 0; i < sides.length; i++) sides[i] = shapeSide(sides[i]!)
+          d[p] = sides
+        } else if (p !== "models") d[p] = v
     const facts = this.d.facts
     if (this.facts !== undefined)
       for (const [key, v] of this.facts)
@@ -418,7 +426,8 @@ export class Journal {
         else putFact(facts, key, v)
     const models = this.d.models as unknown[]
     models.length = this.models
-    if (this.keptModels !== undefined) for (const [i, m] of this.keptModels) models[i] = m
+    if (this.keptModels !== undefined)
+      for (const [i, m] of this.keptModels) models[i] = shapeModel(m as Model)
     if (this.fields !== undefined)
       for (const [field, was] of this.fields)
         for (const [i, v] of was) (models[i] as Record<string, unknown>)[field] = v

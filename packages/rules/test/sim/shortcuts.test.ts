@@ -141,7 +141,9 @@ describe("a raid's first state made once per spec", () => {
     const audited: Spec = { ...spec, audited: true }
     for (const i of [0, 1, 0, 7]) {
       const fast = Either.getOrThrow(played(spec, registry, i)).state
-      expect(JSON.stringify(fast)).toBe(JSON.stringify(Either.getOrThrow(played(audited, registry, i)).state))
+      // The same JSON but for its keys' order (the fast path gives models, sides and tokens one shape).
+      const same = Either.getOrThrow(played(audited, registry, i)).state
+      expect(JSON.parse(JSON.stringify(fast))).toEqual(JSON.parse(JSON.stringify(same)))
     }
     // Another spec (other options) is set up anew.
     const other = Either.getOrThrow(

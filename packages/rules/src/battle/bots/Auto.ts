@@ -29,6 +29,7 @@ import { applyInPlaceTo } from "../Decide.js"
 import type { Event } from "../Event.js"
 import { candidates, isLegal, legalCommands } from "../Legal.js"
 import { sideOnTurn } from "../round/Turn.js"
+import { shapeState } from "../Shapes.js"
 import type { State } from "../State.js"
 import {
   boardCommands,
@@ -110,6 +111,8 @@ export const playInPlace = (
   options: InPlaceOptions = {},
 ): { readonly state: State; readonly over: boolean; readonly commands: number } => {
   const max = options.maxCommands ?? 5000
+  // One shape for each model, side and token from here on (`Shapes.ts`).
+  shapeState(state)
   // Choices a policy answers from their options alone are answered as the rules ask them (no
   // command waits and runs again), each counted as the command it would have been, while the
   // audited loop would still be giving commands.
