@@ -174,6 +174,26 @@ describe("the Stranger (B-OBJECTIVE-09..11, B-STRANGER-01, R-WORLD-06)", () => {
     const stranger = t.state.models.find((m) => m.ref === "stranger")!
     expect(stranger.side).toBe("ash")
     expect(stranger.profile.health).toBe(2)
+    // A model of its own: nothing of the survivor who freed it (who put them Down, their place).
+    expect(stranger).toMatchObject({
+      id: "ash.stranger",
+      kind: "survivor",
+      leader: false,
+      health: 2,
+      used: {},
+    })
+    const inherited = [
+      "survivor",
+      "downBy",
+      "slainBy",
+      "lair",
+      "terrain",
+      "remembers",
+      "position",
+      "placed",
+      "base",
+    ]
+    expect(inherited.filter((k) => stranger[k as keyof typeof stranger] !== undefined)).toEqual([])
   })
 
   it("B-OBJECTIVE-11 B-STRANGER-01 the Refuge that gets it off its own edge rescues it and wins", () => {

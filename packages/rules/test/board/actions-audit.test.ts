@@ -10,8 +10,9 @@ import type { Command } from "../../src/battle/Command.js"
 import { apply } from "../../src/battle/Decide.js"
 import { evolve } from "../../src/battle/Evolve.js"
 import { getFact } from "../../src/battle/Facts.js"
+import { setup } from "../../src/battle/Setup.js"
 import type { Model, State } from "../../src/battle/State.js"
-import { A, A2, activating, at, B, board, rect, registry, stateOn } from "./fixtures.js"
+import { A, A2, activating, at, B, board, rect, refuges, registry, stateOn } from "./fixtures.js"
 
 const env = envOf(registry, make(registry))
 
@@ -173,5 +174,39 @@ describe("spore clouds on a board (B-ROUND-04, B-BLIGHT-02, R-BOARD-04)", () => 
       token: fire.id,
     })
     expect(getFact(out.facts, light)).toBeUndefined()
+  })
+})
+
+describe("the Stranger freed on a board (B-OBJECTIVE-09)", () => {
+  it("B-OBJECTIVE-09 B-OBJECTIVE-10 the Stranger stands at its token or beside it, clear of bases, not on the survivor who freed it", () => {
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const first = Either.getOrThrow(
+        setup(
+          {
+            refuges,
+            scenario: "someone-in-the-weeds",
+            dice: { seed },
+            board: board([], { lairs: undefined }),
+          },
+          registry,
+        ),
+      )
+      const token = first.tokens.find((t) => t.objective === "stranger")!
+      // A in contact with the Stranger's token, east of it.
+      const p = { x: token.position!.x + 1, y: token.position!.y }
+      const s = activating(at(first, { [A]: p, [B]: { x: 30, y: 30 } }), A)
+      const r = run(s, { type: "use", model: A, use: "objective", target: token.id, item: "wits" })
+      const stranger = r.state.models.find((m) => m.ref === "stranger")
+      if (!stranger) continue // the test failed on these dice: another seed
+      expect(stranger.position).toBeDefined()
+      expect(stranger.position).not.toEqual(p)
+      const clear = (x: { x: number; y: number }, y: { x: number; y: number }) =>
+        Math.hypot(x.x - y.x, x.y - y.y)
+      expect(clear(stranger.position!, p)).toBeGreaterThanOrEqual(1 - 1e-9)
+      expect(clear(stranger.position!, token.position!)).toBeLessThan(2)
+      expect(stranger.downBy).toBeUndefined()
+      return
+    }
+    throw new Error("no seed of 8 freed the Stranger")
   })
 })

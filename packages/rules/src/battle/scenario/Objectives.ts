@@ -16,6 +16,7 @@
  */
 import type { Effect } from "../../plugin/Effect.js"
 import { arrivingEmptyHanded } from "../Arrival.js"
+import { spotsNear } from "../board/Deployment.js"
 import type { Ctx } from "../Context.js"
 import { refuse } from "../Context.js"
 import { poolModifiers, roll, spendExtraBlight, witsDice } from "../combat/Pools.js"
@@ -55,6 +56,22 @@ const test = (
   const passed = r.successes >= target
   ctx.emit({ type: "test.rolled", model: m.id, pool, roll: r, target, passed })
   return passed
+}
+
+/**
+ * Where the freed Stranger stands on a board: at its token, or the nearest place beside it clear of
+ * every base (the survivor who freed it is in contact); a declared table has no places.
+ */
+const strangerSpot = (ctx: Ctx, o: ObjectiveState) => {
+  const board = ctx.draft.board
+  const token = ctx.draft.tokens.find(
+    (t) => (o.token !== undefined && t.id === o.token) || t.objective === o.id,
+  )
+  if (!board || !token?.position) return undefined
+  const taken = ctx.draft.models
+    .filter((x) => x.position && (x.status === "active" || x.status === "down"))
+    .map((x) => ({ c: x.position!, r: (x.base ?? 1) / 2 }))
+  return spotsNear(board, token.position, 1, 0.5, taken)[0]
 }
 
 /** Can this objective be worked with a Use now (refused otherwise, before any action is spent)? */
@@ -134,19 +151,22 @@ export const useObjective = (
         reason: `${m.name} frees the Stranger (B-OBJECTIVE-09)`,
       })
       const health = entry?.health ?? 2
+      const spot = strangerSpot(ctx, o)
       ctx.emit({
         type: "joined",
         reason: "the Stranger joins the Refuge that freed it",
+        // A model of its own: nothing of the survivor who freed it (their place, who put them Down).
         model: {
-          ...m,
           id: `${m.side}.stranger`,
+          side: m.side,
+          kind: "survivor",
           name: "The Stranger",
           ref: "stranger",
-          survivor: undefined as never,
           leader: false,
           profile: { move: 5, fight: 2, shoot: 2, wits: 2, nerve: 2, health, armour: 0 },
           health,
           ...arrivingEmptyHanded(ctx.draft.round, true),
+          ...(spot ? { position: spot, placed: spot } : {}),
         },
       })
       return
