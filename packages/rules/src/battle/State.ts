@@ -366,6 +366,8 @@ export const State = Schema.Struct({
         Schema.Struct({
           name: Schema.String,
           refuge: SideId,
+          /** The survivor's roster id: with `refuge`, which Hollowed this is (names may repeat); absent: the name. */
+          survivor: Schema.optional(Schema.String),
           profile: BattleProfile,
           /** The Gifts it kept when it Turned (B-HOLLOWED-01). */
           gifts: Schema.optional(Schema.Array(Schema.String)),

@@ -7,6 +7,7 @@
  *
  * @since 0.3.0
  */
+import { type HollowedWho, sameHollowed } from "../battle/creatures/Hollowed.js"
 import type { BattleProfile } from "../battle/State.js"
 import { effectiveProfile } from "../refuge/EffectiveProfile.js"
 import type { Ctx } from "./Context.js"
@@ -166,6 +167,7 @@ export const loseTurned = (
     hollowed: {
       name: s.name,
       refuge: side,
+      survivor: id, // which Hollowed this is: names may repeat (B-HOLLOWED-03)
       profile: {
         move: p.move,
         fight: p.fight,
@@ -227,6 +229,10 @@ const keepRolled = (
   }
 }
 
+/** The Hollowed a raid laid to rest (B-HOLLOWED-04): by Refuge and survivor, or by name in older records. */
+export const slainIn = (raid: RaidRecord): ReadonlyArray<HollowedWho> =>
+  raid.slainHollowed ?? raid.laidToRest.map((name) => ({ name }))
+
 /** Aftermath step 3 for one Refuge (B-TURN-04, B-GIFT-02/03, B-CONGREGATION-17/18). */
 export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   const side = raid.sides[refuge]
@@ -236,7 +242,9 @@ export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     const on = () => ctx.draft.refuges[refuge]!.refuge.survivors.some((s) => s.id === m.survivor)
     if (!on()) continue
     if (m.status === "turned") {
-      const atRest = raid.laidToRest.includes(m.name)
+      const atRest = slainIn(raid).some((h) =>
+        sameHollowed(h, { name: m.name, refuge: side.side, survivor: m.survivor }),
+      )
       loseTurned(ctx, refuge, m.survivor, m.profile, "Turned in the raid", atRest, m.rolled?.gifts)
       continue
     }

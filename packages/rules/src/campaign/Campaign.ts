@@ -179,6 +179,7 @@ export const raidSetup = (
         .map((h) => ({
           name: h.name,
           refuge: h.refuge,
+          ...(h.survivor !== undefined ? { survivor: h.survivor } : {}),
           profile: h.profile,
           ...(h.gifts ? { gifts: h.gifts } : {}),
         })),

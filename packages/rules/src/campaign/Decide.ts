@@ -7,7 +7,7 @@
  * @since 0.3.0
  */
 import { Either } from "effect"
-import { slug } from "./Blight.js"
+import { slainIn, slug } from "./Blight.js"
 import type { Command } from "./Command.js"
 import { Ctx, type Env, Refusal, refuse, Suspend } from "./Context.js"
 import { between } from "./Errands.js"
@@ -101,7 +101,8 @@ const fold = (ctx: Ctx, raid: RaidRecord) => {
       outcome: side.outcome,
       points: POINTS[side.outcome],
     })
-  for (const name of raid.laidToRest) ctx.emit({ type: "hollowed.atRest", name })
+  // B-HOLLOWED-04: by Refuge and survivor where the record has them (two Hollowed may share a name).
+  for (const h of slainIn(raid)) ctx.emit({ type: "hollowed.atRest", ...h })
 }
 
 const rule = (ctx: Ctx, c: Internal) => {

@@ -97,7 +97,12 @@ export const Event = Schema.Union(
     clause: Schema.optional(Schema.String),
   }),
   event("hollowed.remembered", { hollowed: Hollowed }),
-  event("hollowed.atRest", { name: Schema.String }),
+  // `refuge` and `survivor` say which, as names may repeat; logs written before them have the name only.
+  event("hollowed.atRest", {
+    name: Schema.String,
+    refuge: Schema.optional(Schema.String),
+    survivor: Schema.optional(Schema.String),
+  }),
   event("errand.run", {
     refuge,
     errand: Schema.String,

@@ -7,6 +7,7 @@
  */
 import { Prng } from "@blight/dice"
 import { Either } from "effect"
+import { sameHollowed } from "../battle/creatures/Hollowed.js"
 import { post } from "../refuge/Ledger.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
 import type { CampaignState, SurvivorStatus } from "./State.js"
@@ -168,7 +169,7 @@ export const applyInPlace = (d: Draft, e: Event): void => {
       d.hollowed.push(structuredClone(e.hollowed) as never)
       return
     case "hollowed.atRest":
-      for (const h of d.hollowed) if (h.name === e.name && !h.atRest) h.atRest = true
+      for (const h of d.hollowed) if (!h.atRest && sameHollowed(h, e)) h.atRest = true
       return
     case "errand.run": {
       const r = d.refuges[e.refuge]!

@@ -8,10 +8,11 @@
  */
 import { Either, ParseResult, Schema } from "effect"
 import { hash } from "../battle/Battle.js"
+import { hollowedOf, sameHollowed } from "../battle/creatures/Hollowed.js"
 import { State as BattleState, type Model } from "../battle/State.js"
 import type { ContentView } from "../refuge/Content.js"
 import { THRESHOLDS } from "./Blight.js"
-import type { CampaignState, RaidRecord, RaidSurvivor } from "./State.js"
+import type { CampaignState, HollowedWho, RaidRecord, RaidSurvivor } from "./State.js"
 
 const decodeBattle = Schema.decodeUnknownEither(BattleState, { errors: "all" })
 
@@ -136,14 +137,27 @@ export const recordOf = (
       survivors,
     })
   }
-  const remembered = new Set(campaign.hollowed.filter((h) => !h.atRest).map((h) => `${h.name} (Hollowed)`))
+  const remembered: HollowedWho[] = campaign.hollowed
+    .filter((h) => !h.atRest)
+    .map((h) => ({
+      name: h.name,
+      refuge: h.refuge,
+      ...(h.survivor !== undefined ? { survivor: h.survivor } : {}),
+    }))
   // B-HOLLOWED-04: a survivor who Turned in this raid rose as a Hollowed here; slain before the end,
   // it is laid to rest too (the campaign remembers it in step 3, already at rest).
   for (const m of battle.models)
-    if (m.kind === "survivor" && m.status === "turned") remembered.add(`${m.name} (Hollowed)`)
-  const laidToRest = battle.models
-    .filter((m) => m.status === "slain" && remembered.has(m.name) && laysToRest(content, m.ref))
-    .map((m) => m.name.replace(/ \(Hollowed\)$/, ""))
+    if (m.kind === "survivor" && m.status === "turned")
+      remembered.push({
+        name: m.name,
+        refuge: m.side,
+        ...(m.survivor !== undefined ? { survivor: m.survivor } : {}),
+      })
+  // Known by Refuge and survivor, not by name: two Hollowed may share one.
+  const slainHollowed = battle.models
+    .filter((m) => m.status === "slain" && laysToRest(content, m.ref))
+    .flatMap((m) => remembered.filter((h) => sameHollowed(h, hollowedOf(m))).slice(0, 1))
+  const laidToRest = slainHollowed.map((h) => h.name)
   return Either.right({
     number: campaign.raids.length + 1,
     scenario: battle.scenario,
@@ -152,6 +166,7 @@ export const recordOf = (
     result: battle.result,
     sides: out,
     laidToRest,
+    slainHollowed,
     objectives: battle.objectives.map((o) => {
       const by = o.by === undefined ? undefined : sideIndex.get(o.by)
       return { id: o.id, state: o.state, ...(by !== undefined ? { refuge: by } : {}) }

@@ -66,11 +66,24 @@ export const CampaignRefuge = Schema.Struct({
 }).annotations({ identifier: "CampaignRefuge" })
 export type CampaignRefuge = typeof CampaignRefuge.Type
 
+/** Which Hollowed: its name, the Refuge it remembers and the survivor's roster id (absent: older records). */
+export const HollowedWho = Schema.Struct({
+  name: Schema.String,
+  refuge: Schema.String,
+  survivor: Schema.optional(Schema.String),
+}).annotations({ identifier: "HollowedWho" })
+export type HollowedWho = typeof HollowedWho.Type
+
 /** A Turned survivor the campaign remembers (B-TURN-03, B-HOLLOWED-03). */
 export const Hollowed = Schema.Struct({
   name: Schema.String,
   /** The raid side id of the Refuge it remembers. */
   refuge: Schema.String,
+  /**
+   * The survivor's roster id: with `refuge`, which Hollowed this is, as two may share a name
+   * (B-HOLLOWED-03/04); absent in campaigns saved before it was kept: known by name.
+   */
+  survivor: Schema.optional(Schema.String),
   /** The survivor's raid profile when it Turned (the raid engine derives the Hollowed's). */
   profile: BattleProfile,
   /** The Gifts it keeps (B-HOLLOWED-01); absent in campaigns saved before it was kept: none. */
@@ -160,6 +173,11 @@ export const RaidRecord = Schema.Struct({
   ),
   /** Names of remembered Hollowed slain in this raid (laid to rest). */
   laidToRest: Schema.Array(Schema.String),
+  /**
+   * The same Hollowed by Refuge and survivor id (names may repeat, B-HOLLOWED-04); absent in
+   * records saved before it was kept: `laidToRest` names them.
+   */
+  slainHollowed: Schema.optional(Schema.Array(HollowedWho)),
   /** The scenario's objectives as the raid ended them (their `battle.end` rules act on them). */
   objectives: Schema.optional(Schema.Array(EndedObjective)),
 }).annotations({ identifier: "RaidRecord" })

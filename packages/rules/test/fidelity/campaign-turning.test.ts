@@ -220,16 +220,30 @@ describe("a rescued member keeps the Blight of the raid (B-CONGREGATION-19)", ()
   })
 })
 
-describe("a Hollowed answers once (B-HOLLOWED-03, B-HOLLOWED-04, R-CAMPAIGN-33)", () => {
-  const profile = { move: 5, fight: 3, shoot: 2, wits: 2, nerve: 1, health: 3, armour: 1 }
-  /** Two creatures lurk at set-up: two Encounter rolls. */
-  const twoLurking = Battle.envOf(
-    withScenarios(
-      { lurk2: { ...SCENARIOS.lurk!, id: "lurk2", setup: { ...SCENARIOS.lurk!.setup, lurking: 2 } } },
-      content,
-    ),
-  )
+/** A remembered Hollowed's profile. */
+const profile = { move: 5, fight: 3, shoot: 2, wits: 2, nerve: 1, health: 3, armour: 1 }
+/** Two creatures lurk at set-up: two Encounter rolls. */
+const twoLurking = Battle.envOf(
+  withScenarios(
+    { lurk2: { ...SCENARIOS.lurk!, id: "lurk2", setup: { ...SCENARIOS.lurk!.setup, lurking: 2 } } },
+    content,
+  ),
+)
+/** A raid of two Refuges ("a", "b") with two creatures lurking, in a campaign remembering `hollowed`. */
+const lurkingWith = (
+  hollowed: ReadonlyArray<{ name: string; refuge: string; survivor?: string; profile: typeof profile }>,
+) =>
+  Table.create({
+    scenario: "lurk2",
+    env: twoLurking,
+    refuges: [refuge("A", [{ leader: true }, {}]), refuge("B", [{ leader: true }, {}])],
+    campaign: { hollowed },
+  })
+/** The id of the model of a survivor (by roster id) in a raid. */
+const bySurvivor = (s: { models: readonly { survivor?: string; id: string }[] }, id: string) =>
+  s.models.find((m) => m.survivor === id)!.id
 
+describe("a Hollowed answers once (B-HOLLOWED-03, B-HOLLOWED-04, R-CAMPAIGN-33)", () => {
   it("B-HOLLOWED-03 R-CAMPAIGN-33 the only Hollowed answers the first lurking roll; the second Encounter roll has no return die (it is already on the table)", () => {
     const t = Table.create({
       scenario: "lurk2",
@@ -243,17 +257,10 @@ describe("a Hollowed answers once (B-HOLLOWED-03, B-HOLLOWED-04, R-CAMPAIGN-33)"
   })
 
   it("B-HOLLOWED-03 with a second Hollowed waiting, only it can answer the second roll", () => {
-    const t = Table.create({
-      scenario: "lurk2",
-      env: twoLurking,
-      refuges: [refuge("A", [{ leader: true }, {}]), refuge("B", [{ leader: true }, {}])],
-      campaign: {
-        hollowed: [
-          { name: "Danny", refuge: "a", profile },
-          { name: "Ruth", refuge: "a", profile },
-        ],
-      },
-    })
+    const t = lurkingWith([
+      { name: "Danny", refuge: "a", profile },
+      { name: "Ruth", refuge: "a", profile },
+    ])
     t.roll(6) // the Hollowed return
     t.roll(1) // which: Danny (1–3 of a fair d6 for two)
     t.roll(6) // the second roll's return: only Ruth is left, no pick
@@ -369,6 +376,106 @@ describe("a Hollowed keeps the Gifts its raid rolled at once (B-HOLLOWED-01, R-B
     expect(survivor(done, 0, "Jess")).toBeUndefined()
     expect(done.state.hollowed).toMatchObject([
       { name: "Jess", gifts: ["keen-ears", "soundless", "root-grasp"] },
+    ])
+  })
+})
+
+describe("two Hollowed of one name (B-HOLLOWED-03, B-HOLLOWED-04, R-CAMPAIGN-34)", () => {
+  it("B-HOLLOWED-03 R-CAMPAIGN-34 two Refuges' Dannys: with one on the table, the other still answers the next return die", () => {
+    const t = lurkingWith([
+      { name: "Danny", refuge: "a", survivor: "s1", profile },
+      { name: "Danny", refuge: "b", survivor: "s1", profile },
+    ])
+    t.roll(6) // the Hollowed return
+    t.roll(1) // which: A's Danny (1–3 of a fair d6 for two)
+    // B's Danny is not on the table: the second Encounter roll has its return die.
+    expect(t.prompt).toMatchObject({ kind: "dice", dice: 1 })
+    t.roll(6) // only B's Danny is left, no pick
+    t.settle(faces(4, 1)) // Initiative: a 0, b 0
+    t.roll(6, 1) // the roll-off
+    const back = t
+      .of("creature.arrives", true)
+      .map((e) => [e.model.name, e.model.remembers, e.model.survivor])
+    expect(back).toEqual([
+      ["Danny (Hollowed)", "a", "s1"],
+      ["Danny (Hollowed)", "b", "s1"],
+    ])
+  })
+
+  it("B-HOLLOWED-04 R-CAMPAIGN-34 a second Big Col Turns and its Hollowed is slain: the first Big Col's Hollowed is not laid to rest with it", () => {
+    const c = campaign(undefined, [
+      edited(wharfside(), "Jess", (s) => {
+        s.name = "Big Col" // named like the survivor who Turns first
+      }),
+      gardeners(),
+    ])
+    // Raid 1: the first Big Col (survivor-3) Turns; its Hollowed stands at the end.
+    const one = aftermath(
+      c,
+      finishedRaid(c, (s, m) => {
+        m(bySurvivor(s, "survivor-3")).status = "turned"
+      }),
+    )
+    expect(one.state.hollowed).toMatchObject([{ name: "Big Col", survivor: "survivor-3", atRest: false }])
+    // Raid 2: the second Big Col (survivor-4) Turns, and its Hollowed is slain before the end.
+    const two = aftermath(
+      one,
+      finishedRaid(one, (s, m) => {
+        const jess = bySurvivor(s, "survivor-4")
+        m(jess).status = "turned"
+        const hollis = bySurvivor(s, "survivor-1")
+        s.models.push({
+          ...slainHollowed(m(hollis), "Big Col", hollis),
+          survivor: "survivor-4",
+          remembers: "wharfside",
+        })
+      }),
+    )
+    expect(two.state.hollowed).toMatchObject([
+      { name: "Big Col", survivor: "survivor-3", atRest: false },
+      { name: "Big Col", survivor: "survivor-4", atRest: true },
+    ])
+    const setup = Either.getOrThrow(raidSetup(two.state, { seed: 1 }))
+    expect(setup.campaign?.hollowed).toMatchObject([{ name: "Big Col", refuge: W, survivor: "survivor-3" }])
+  })
+
+  it("B-HOLLOWED-04 R-CAMPAIGN-34 a remembered Hollowed slain in a later raid lays only itself to rest, not a namesake", () => {
+    const c = campaign(undefined, [
+      edited(wharfside(), "Jess", (s) => {
+        s.name = "Big Col"
+      }),
+      gardeners(),
+    ])
+    // Raid 1: both Big Cols Turn; both Hollowed stand at the end.
+    const one = aftermath(
+      c,
+      finishedRaid(c, (s, m) => {
+        m(bySurvivor(s, "survivor-3")).status = "turned"
+        m(bySurvivor(s, "survivor-4")).status = "turned"
+      }),
+    )
+    expect(one.state.hollowed.map((h) => [h.survivor, h.atRest])).toEqual([
+      ["survivor-3", false],
+      ["survivor-4", false],
+    ])
+    // Raid 2: survivor-4's Hollowed answers and is slain.
+    const two = aftermath(
+      one,
+      finishedRaid(one, (s, m) => {
+        const hollis = bySurvivor(s, "survivor-1")
+        s.models.push({
+          ...slainHollowed(m(hollis), "Big Col", hollis),
+          survivor: "survivor-4",
+          remembers: "wharfside",
+        })
+      }),
+    )
+    expect(two.state.hollowed.map((h) => [h.survivor, h.atRest])).toEqual([
+      ["survivor-3", false],
+      ["survivor-4", true],
+    ])
+    expect(two.events.filter((e) => e.type === "hollowed.atRest")).toMatchObject([
+      { name: "Big Col", refuge: W, survivor: "survivor-4" },
     ])
   })
 })

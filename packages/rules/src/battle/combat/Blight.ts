@@ -73,6 +73,8 @@ export const arriveHollowed = (ctx: Ctx, survivor: Model, remembers: string, at:
     health: survivor.profile.health + 1,
     gifts: [...survivor.gifts],
     remembers,
+    // The survivor it was (B-HOLLOWED-03): with `remembers`, which Hollowed this is; names may repeat.
+    ...(survivor.survivor !== undefined ? { survivor: survivor.survivor } : {}),
     // On a board it rises where the survivor stood (B-HOLLOWED-01).
     ...(survivor.position ? { position: survivor.position } : {}),
   }

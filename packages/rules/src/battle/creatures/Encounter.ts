@@ -18,6 +18,7 @@ import { checkDread } from "../nerve/Dread.js"
 import { noiseOf } from "../noise/Noise.js"
 import type { Model, Side, State } from "../State.js"
 import { startsHidden } from "./Ambush.js"
+import { hollowedOf, sameHollowed } from "./Hollowed.js"
 import { pickAtRandom } from "./Pick.js"
 
 type Count =
@@ -181,8 +182,9 @@ export const encounter = (
 ): string[] => {
   // R-CAMPAIGN-33: a Hollowed already in this raid (standing, or slain and so laid to rest,
   // B-HOLLOWED-04) does not answer again; with none left waiting, no return die is rolled.
-  const here = new Set(ctx.draft.models.filter((m) => m.ref === "hollowed").map((m) => m.name))
-  const hollowed = (ctx.draft.campaign?.hollowed ?? []).filter((h) => !here.has(`${h.name} (Hollowed)`))
+  // Known by Refuge and survivor, not by name: two Hollowed may share one (B-HOLLOWED-03).
+  const here = ctx.draft.models.filter((m) => m.ref === "hollowed").map(hollowedOf)
+  const hollowed = (ctx.draft.campaign?.hollowed ?? []).filter((h) => !here.some((m) => sameHollowed(h, m)))
   if (hollowed.length > 0) {
     const [face] = ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)")
     if (face === 6) {
@@ -195,6 +197,7 @@ export const encounter = (
           ...blankCreature(ctx, "x", h.refuge, "hollowed"),
           ...(position ? { position } : {}),
           name: h.name,
+          ...(h.survivor !== undefined ? { survivor: h.survivor } : {}),
           profile: { ...h.profile, fight: h.profile.fight - 1, health: h.profile.health - 1 },
           gifts: [...(h.gifts ?? [])], // B-HOLLOWED-01: it keeps their Gifts
         },
