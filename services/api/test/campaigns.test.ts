@@ -226,6 +226,29 @@ describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
     expect((await api.get(`/v1/campaigns/${c.id}`, a.key)).body.version).toBe(after.version)
   })
 
+  it("B-AFTERMATH-01 R-CAMPAIGN-08 refused commands name the field under `command` and the rule, and store nothing: an answer with nothing waiting, an unknown survivor, a stale version", async () => {
+    const c = await campaignBetween(api, a, b, 13)
+    const url = `/v1/campaigns/${c.id}/commands`
+    const roll = await api.post(url, { version: c.version, command: { type: "roll", faces: [6] } }, a.key)
+    expect(roll.status).toBe(400)
+    expect(roll.body.error.details[0]).toMatchObject({ path: "command.type", clause: "B-AFTERMATH-01" })
+    expect(roll.body.error.details[0].message).toMatch(/nothing is waiting for an answer/)
+    const nobody = await api.post(
+      url,
+      { version: c.version, command: { type: "errand", refuge: 0, errand: "scavenge", by: "nobody" } },
+      a.key,
+    )
+    expect(nobody.status).toBe(400)
+    expect(nobody.body.error.details[0]).toMatchObject({ path: "command.by", clause: "R-CAMPAIGN-08" })
+    expect(nobody.body.error.details[0].message).toMatch(/no survivor "nobody"/)
+    const stale = await api.post(url, { version: c.version + 3, command: { type: "pass", refuge: 0 } }, a.key)
+    expect(stale.status).toBe(409)
+    expect(stale.body.error.message).toMatch(/version/)
+    const after = (await api.get(`/v1/campaigns/${c.id}`, a.key)).body
+    expect(after.version).toBe(c.version)
+    expect(after.state).toEqual(c.state)
+  })
+
   it("B-AFTERMATH-01 100 concurrent commands on one version: one is stored, 99 get 409, the log has no gap or repeat", async () => {
     const c = await campaignBetween(api, a, b, 9)
     const legal = (await api.get(`/v1/campaigns/${c.id}/legal`, a.key)).body

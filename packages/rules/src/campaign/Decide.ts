@@ -50,7 +50,7 @@ const recordRaid = (ctx: Ctx, battle: unknown) => {
 const forfeit = (ctx: Ctx, refuge: number) => {
   if (ctx.draft.phase !== "between") refuse("finish this Aftermath before the next raid", "B-AFTERMATH-01")
   const r = ctx.draft.refuges[refuge]
-  if (r === undefined) return refuse(`refuge: the campaign has no Refuge ${refuge}`)
+  if (r === undefined) return refuse(`refuge: the campaign has no Refuge ${refuge}`, "B-AFTERMATH-01")
   if (!unfit(ctx.draft as CampaignState, refuge))
     refuse(`${r.refuge.name} has survivors fit to raid: it cannot forfeit`, "R-CAMPAIGN-12")
   const none = { reloads: 0, arrows: 0, bolts: 0 }
@@ -105,11 +105,15 @@ const fold = (ctx: Ctx, raid: RaidRecord) => {
   for (const h of slainIn(raid)) ctx.emit({ type: "hollowed.atRest", ...h })
 }
 
+/** A roll or a choice with no prompt: they answer what the Aftermath (or an Errand) asks. */
+const NOTHING_WAITING =
+  "type: nothing is waiting for an answer: roll and choose answer a waiting prompt"
+
 const rule = (ctx: Ctx, c: Internal) => {
   if (c.type === "continue") return continueAftermath(ctx)
   if (c.type === "recordRaid") return recordRaid(ctx, c.battle)
   if (c.type === "forfeit") return forfeit(ctx, c.refuge)
-  if (c.type === "roll" || c.type === "choose") return refuse("nothing is waiting for an answer")
+  if (c.type === "roll" || c.type === "choose") return refuse(NOTHING_WAITING, "B-AFTERMATH-01")
   return between(ctx, c)
 }
 
@@ -152,16 +156,25 @@ export const apply = (
   const p = state.pending
   let first: Either.Either<Run, Rejection>
   if (c.type === "roll" || c.type === "choose") {
-    if (p?.prompt === undefined) return Either.left({ reason: "nothing is waiting for an answer" })
+    if (p?.prompt === undefined) return Either.left({ reason: NOTHING_WAITING, clause: "B-AFTERMATH-01" })
+    // The step waiting is answered before anything else (B-AFTERMATH-02: the steps in order).
     if (p.prompt.kind === "dice" && c.type !== "roll")
-      return Either.left({ reason: `waiting for ${p.prompt.dice} dice: ${p.prompt.purpose}` })
+      return Either.left({
+        reason: `type: waiting for ${p.prompt.dice} dice (roll): ${p.prompt.purpose}`,
+        clause: "B-AFTERMATH-02",
+      })
     if (p.prompt.kind === "choice" && c.type !== "choose")
-      return Either.left({ reason: `waiting for a choice: ${p.prompt.question}` })
+      return Either.left({
+        reason: `type: waiting for a choice (choose): ${p.prompt.question} (${p.prompt.options.join(", ")})`,
+        clause: "B-AFTERMATH-02",
+      })
     first = run(state, p.command as Internal, env, by, p.answers, c.type === "roll" ? [...c.faces] : c.option)
   } else if (p !== undefined) {
     const q = p.prompt
+    // Errands wait until the Aftermath is worked through (B-AFTERMATH-01: "then runs Errands").
     return Either.left({
-      reason: `waiting for ${q?.kind === "choice" ? `a choice: ${q.question} (${q.options.join(", ")})` : q?.kind === "dice" ? `${q.dice} dice: ${q.purpose}` : "an answer"}`,
+      reason: `type: ${c.type} must wait: the Aftermath is waiting for ${q?.kind === "choice" ? `a choice: ${q.question} (${q.options.join(", ")})` : q?.kind === "dice" ? `${q.dice} dice: ${q.purpose}` : "an answer"}`,
+      clause: "B-AFTERMATH-01",
     })
   } else first = run(state, c, env, by, [])
   if (Either.isLeft(first)) return first

@@ -27,7 +27,7 @@ export const LIMIT: Record<Kind, number> = {
 export const equip = (ctx: Ctx, c: typeof Equip.Type): void => {
   if (ctx.draft.phase !== "between") refuse("gear is handed out at home, between raids", "R-CAMPAIGN-27")
   const r = ctx.draft.refuges[c.refuge]
-  if (r === undefined) throw new Refusal(`refuge: the campaign has no Refuge ${c.refuge}`)
+  if (r === undefined) throw new Refusal(`refuge: the campaign has no Refuge ${c.refuge}`, "B-AFTERMATH-01")
   const s = r.refuge.survivors.find((x) => x.id === c.survivor)
   if (s === undefined)
     throw new Refusal(`survivor: ${r.refuge.name} has no survivor "${c.survivor}"`, "R-CAMPAIGN-27")

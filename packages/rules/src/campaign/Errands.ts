@@ -54,7 +54,7 @@ const TOUCHED = 3
 
 const sameRefuge = (ctx: Ctx, refuge: number) => {
   const r = ctx.draft.refuges[refuge]
-  if (r === undefined) throw new Refusal(`refuge: the campaign has no Refuge ${refuge}`)
+  if (r === undefined) throw new Refusal(`refuge: the campaign has no Refuge ${refuge}`, "B-AFTERMATH-01")
   return r
 }
 

@@ -97,6 +97,35 @@ describe("the Aftermath", () => {
     expect(done.state.refuges.map((x) => x.errands)).toEqual([2, 2])
     expect(done.state.raids).toHaveLength(1)
   })
+
+  it("B-AFTERMATH-01 B-AFTERMATH-02 a command out of turn is refused naming the field and the rule", () => {
+    const c = campaign()
+    // Between raids nothing waits: a roll or a choice answers nothing.
+    expect(refused(c, { type: "roll", faces: [6] })).toMatchObject({
+      reason: expect.stringMatching(/^type: nothing is waiting for an answer/),
+      clause: "B-AFTERMATH-01",
+    })
+    expect(refused(c, { type: "pass", refuge: 7 })).toMatchObject({
+      reason: "refuge: the campaign has no Refuge 7",
+      clause: "B-AFTERMATH-01",
+    })
+    const battle = finishedRaid(c, (_s, m) => {
+      m(`${W}.4`).status = "down"
+    })
+    const mid = Either.getOrThrow(command(c, { type: "recordRaid", battle }, env))
+    // The Aftermath waits for Jess's Casualty die: Errands wait, and a choice is not a roll.
+    expect(refused(mid, { type: "pass", refuge: 0 })).toMatchObject({
+      reason: expect.stringMatching(
+        /^type: pass must wait: the Aftermath is waiting for 1 dice: Jess: Casualty/,
+      ),
+      clause: "B-AFTERMATH-01",
+    })
+    expect(refused(mid, { type: "choose", option: "keep" })).toMatchObject({
+      reason: expect.stringMatching(/^type: waiting for 1 dice \(roll\)/),
+      clause: "B-AFTERMATH-02",
+    })
+    expect(refused(mid, { type: "roll", faces: [7] })).toMatchObject({ reason: "faces: a d6 shows 1 to 6" })
+  })
 })
 
 describe("Casualties", () => {

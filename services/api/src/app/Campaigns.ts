@@ -687,6 +687,19 @@ const parseCommand = (input: unknown): Effect.Effect<CampaignCommand.Command, Ap
 }
 
 /**
+ * Where in the command the engine refused it: its reasons open with the field ("refuge: …",
+ * "weapons[0]: …"), when that is a field of the command; otherwise the command as a whole.
+ */
+const refusedAt = (command: CampaignCommand.Command, reason: string): string => {
+  const at = /^([A-Za-z]\w*)((?:\[\d+\]|\.[A-Za-z]\w*)*): /.exec(reason)
+  return at !== null && FIELDS.has(at[1]!) && (at[1]! in command || at[2] === "")
+    ? `command.${at[1]}${at[2]}`
+    : "command"
+}
+/** Every field a command may have ("Wharfside: …" names a Refuge, not a field). */
+const FIELDS = new Set(CampaignCommand.Command.members.flatMap((m) => Object.keys(m.fields)))
+
+/**
  * Applies a command decided against `version`: 409 if stale, beaten by another, or while a raid is
  * in play; 403 if it is another member's Refuge's; 400 with the engine's reason and clause if the
  * rules refuse it (nothing is stored).
@@ -708,7 +721,11 @@ export const commandCampaign = (deps: Deps, player: Caller, id: string, body: un
       const r = decided.left
       return yield* Effect.fail(
         badRequest(`refused: ${r.reason}`, [
-          { path: "command", message: r.reason, ...(r.clause ? { clause: r.clause } : {}) },
+          {
+            path: refusedAt(command, r.reason),
+            message: r.reason,
+            ...(r.clause ? { clause: r.clause } : {}),
+          },
         ]),
       )
     }
