@@ -10,8 +10,8 @@ import { run, runJson } from "./helpers.js"
 const roster = (name: string) =>
   fileURLToPath(new URL(`../../../examples/rosters/${name}.json`, import.meta.url))
 
-/** A new campaign file (Wharfside and the Gardeners, seed 7) in a fresh directory. */
-const newCampaign = async () => {
+/** A new campaign file (Wharfside and the Gardeners, seed 7 unless dice are given) in a fresh directory. */
+const newCampaign = async (...dice: string[]) => {
   const dir = mkdtempSync(join(tmpdir(), "blight-campaign-"))
   const file = join(dir, "c.json")
   const created = await run(
@@ -21,8 +21,7 @@ const newCampaign = async () => {
     roster("refuge"),
     "--refuge",
     roster("congregation"),
-    "--seed",
-    "7",
+    ...(dice.length > 0 ? dice : ["--seed", "7"]),
   )
   expect(created.code).toBe(0)
   writeFileSync(file, created.out)
@@ -120,5 +119,84 @@ describe("blight campaign", () => {
       { lurking: -1, trophies: [] },
       { lurking: 0, trophies: [] },
     ])
+  }, 120_000)
+
+  it("B-AFTERMATH-02 B-CASUALTY-01 B-CASUALTY-04 B-CASUALTY-05 B-BLIGHT-03 B-CONGREGATION-17 B-LOOT-04 B-UPKEEP-01 a manual campaign's Aftermath typed in at the command line: each step in the text's order", async () => {
+    const { dir, file } = await newCampaign("--manual")
+    const setup = await runJson("campaign", "raid", file, "--setup", "--scenario", "cache")
+    // The raid, played elsewhere: Wharfside won the Cache, Jess was Down at the end, nobody carried Loot.
+    const b = Either.getOrThrow(Battle.create(setup.json, Battle.envOf(coreRegistry())))
+    const sides = b.state.sides.filter((x) => x.kind === "refuge" || x.kind === "congregation")
+    const battle = {
+      ...b.state,
+      models: b.state.models
+        .filter((m) => m.kind === "survivor")
+        .map((m) => (m.name === "Jess" ? { ...m, status: "down", wasDown: true } : m)),
+      sides,
+      pending: undefined,
+      phase: "over",
+      result: {
+        reason: "Wharfside took the Cache",
+        sides: sides.map((x, i) => ({ side: x.id, outcome: i === 0 ? "win" : "loss", routed: false })),
+      },
+    }
+    writeFileSync(join(dir, "battle.json"), JSON.stringify(battle))
+    const out: string[] = []
+    const step = async (...args: string[]) => {
+      const r = await run("campaign", ...args)
+      expect(r.code, r.err).toBe(0)
+      out.push(r.out)
+      return r.out
+    }
+    // Step 1, Casualties: Jess was Down, she rolls (B-CASUALTY-01); the Doctor's +1 is offered once
+    // the die is seen (B-CASUALTY-04), then 1 Meds for a re-roll (B-CASUALTY-05).
+    expect(await step("raid", file, "--record", join(dir, "battle.json"))).toContain(
+      "waiting: 1 dice for Jess: Casualty (B-CASUALTY-01)",
+    )
+    expect(await step("aftermath", file, "--roll", "3")).toContain("add +1 from a helper?")
+    expect(await step("aftermath", file, "--choose", "Dr Amara Okafor (Doctor)")).toContain(
+      "Jess: Infected (4). Spend 1 Meds to re-roll? (B-CASUALTY-05)",
+    )
+    // A die where a choice waits is refused, naming the step's rule, and writes nothing.
+    const before = readFileSync(file, "utf8")
+    const wrong = await run("campaign", "aftermath", file, "--roll", "2")
+    expect(wrong.code).toBe(2)
+    expect(wrong.err).toMatch(/waiting for a choice .*B-AFTERMATH-02/)
+    expect(readFileSync(file, "utf8")).toBe(before)
+    // Step 3, the Blight: each of the five members who took part rolls for the cost (B-CONGREGATION-17).
+    expect(await step("aftermath", file, "--choose", "keep")).toContain(
+      "waiting: 1 dice for Mother Agnes: the Congregation's cost (B-CONGREGATION-17)",
+    )
+    // The rest of step 3 (the other members' cost, and a Mark's own roll: Falling Dreams): all 2s.
+    for (let left = 20; (out.at(-1) ?? "").includes("waiting: 1 dice") && left > 0; left--) {
+      expect(out.at(-1)).toMatch(/waiting: 1 dice for .*: (the Congregation's cost|Falling Dreams)/)
+      await step("aftermath", file, "--roll", "2")
+    }
+    const lines = out.join("").split("\n")
+    const at = (text: string) => {
+      const i = lines.findIndex((l) => l.includes(text))
+      expect(i, text).toBeGreaterThanOrEqual(0)
+      return i
+    }
+    // Steps 1, 3, 4 (the Cache's 6 Salvage, already boosted: B-LOOT-04), 6 (the Season's need, then food).
+    const order = [
+      at("Wharfside: Casualty [3] 4: Infected (+1 Dr Amara Okafor (Doctor) (B-CASUALTY-04))"),
+      at("The Gardeners of Carrow Fields: The cost [2] +1 Blight"),
+      at("Wharfside: +6 salvage — Cache: reward (winner)"),
+      at("Wharfside: -1 salvage — The Waking: the Season's need"),
+      at("Wharfside: -5 rations — fed 5 of 5 survivors"),
+    ]
+    expect([...order].sort((x, y) => x - y)).toEqual(order)
+    const shown = await runJson("campaign", "show", file, "--json")
+    expect(shown.json.phase).toBe("between")
+    const [w, g] = shown.json.refuges as {
+      stores: { salvage: number; rations: number; meds: number }
+      survivors: { name: string; blight: number }[]
+    }[]
+    // Infected: +2 Blight (B-BLIGHT-03); the Meds kept; 1 + 6 - 1 Salvage; 8 - 5 Rations.
+    expect(w!.survivors.find((s) => s.name === "Jess")!.blight).toBe(2)
+    expect(w!.stores).toMatchObject({ salvage: 6, rations: 3, meds: 1 })
+    // Members start Touched (3) and each rolled a 2: +1 (B-CONGREGATION-17).
+    expect(g!.survivors.map((s) => s.blight)).toEqual([4, 4, 4, 4, 4])
   }, 120_000)
 })
