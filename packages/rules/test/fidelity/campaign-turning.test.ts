@@ -6,7 +6,7 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import * as Battle from "../../src/battle/Battle.js"
-import { raidSetup } from "../../src/campaign/Campaign.js"
+import { fromFile, raidSetup, toFile } from "../../src/campaign/Campaign.js"
 import type { Prompt } from "../../src/campaign/State.js"
 import { content, faces, refuge, SCENARIOS, Table, withScenarios } from "../battle/fixtures.js"
 import {
@@ -477,5 +477,31 @@ describe("two Hollowed of one name (B-HOLLOWED-03, B-HOLLOWED-04, R-CAMPAIGN-34)
     expect(two.events.filter((e) => e.type === "hollowed.atRest")).toMatchObject([
       { name: "Big Col", refuge: W, survivor: "survivor-4" },
     ])
+  })
+})
+
+describe("older saves, with Hollowed known by name only (R-CAMPAIGN-34)", () => {
+  it("B-HOLLOWED-04 R-CAMPAIGN-34 a campaign file written before the survivor id was kept still reads, and its Hollowed is laid to rest by name", () => {
+    const c = campaign()
+    const one = aftermath(
+      c,
+      finishedRaid(c, (s, m) => {
+        m(bySurvivor(s, "survivor-3")).status = "turned"
+      }),
+    )
+    // The log as it was written before: no `survivor` on the remembered Hollowed.
+    const old = toFile(one) as unknown as { events: { type: string; hollowed?: { survivor?: string } }[] }
+    for (const e of old.events) if (e.type === "hollowed.remembered") delete e.hollowed!.survivor
+    const read = Either.getOrThrow(fromFile(old))
+    expect("survivor" in read.state.hollowed[0]!).toBe(false)
+    expect(read.state.hollowed).toMatchObject([{ name: "Big Col", atRest: false }])
+    const two = aftermath(
+      read,
+      finishedRaid(read, (s, m) => {
+        const hollis = bySurvivor(s, "survivor-1")
+        s.models.push(slainHollowed(m(hollis), "Big Col", hollis))
+      }),
+    )
+    expect(two.state.hollowed).toMatchObject([{ name: "Big Col", atRest: true }])
   })
 })
