@@ -249,6 +249,38 @@ describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
     expect(after.state).toEqual(c.state)
   })
 
+  it("B-AFTERMATH-01 as documented: a campaign waiting for a member has no standings and takes no command or raid (409); events are paged by limit 1–1000", async () => {
+    const made = await api.post(
+      "/v1/campaigns",
+      { members: [{ refuge: a.refuge }, { player: b.id }], seed: 5 },
+      a.key,
+    )
+    expect(made.status).toBe(201)
+    const id = made.body.id
+    const standings = await api.get(`/v1/campaigns/${id}/standings`, a.key)
+    expect(standings.status).toBe(409)
+    const cmd = await api.post(
+      `/v1/campaigns/${id}/commands`,
+      { version: 0, command: { type: "pass", refuge: 0 } },
+      a.key,
+    )
+    expect(cmd.status).toBe(409)
+    expect((await api.post(`/v1/campaigns/${id}/raids`, { version: 0 }, a.key)).status).toBe(409)
+    const joined = await api.post(`/v1/campaigns/${id}/join`, { refuge: b.refuge }, b.key)
+    expect(joined.status).toBe(200)
+    const page = await api.get(`/v1/campaigns/${id}/events?after=0&limit=1`, a.key)
+    expect(page.status).toBe(200)
+    expect(page.body.events).toHaveLength(1)
+    expect(page.body.version).toBeGreaterThanOrEqual(1)
+    // `next` while there are more.
+    expect(page.body.next).toBe(page.body.version > 1 ? 1 : undefined)
+    for (const limit of [0, 1001]) {
+      const bad = await api.get(`/v1/campaigns/${id}/events?limit=${limit}`, a.key)
+      expect(bad.status, JSON.stringify(bad.body)).toBe(400)
+      expect(JSON.stringify(bad.body)).toMatch(/limit/)
+    }
+  })
+
   it("B-AFTERMATH-01 100 concurrent commands on one version: one is stored, 99 get 409, the log has no gap or repeat", async () => {
     const c = await campaignBetween(api, a, b, 9)
     const legal = (await api.get(`/v1/campaigns/${c.id}/legal`, a.key)).body
