@@ -35,6 +35,10 @@ export class Refusal {
   ) {}
 }
 
+/** The rule a prompt names at the end of its question or purpose ("… (B-CASUALTY-05)"), if any. */
+const clauseOf = (prompt: Prompt): string | undefined =>
+  /\(([A-Z]+-[A-Z]+-\d+)\)\s*$/.exec(prompt.kind === "dice" ? prompt.purpose : prompt.question)?.[1]
+
 export const refuse = (reason: string, clause?: string): never => {
   throw new Refusal(reason, clause)
 }
@@ -87,7 +91,7 @@ export class Ctx {
     if (this.used < this.recorded.length) return this.recorded[this.used++]!
     if (this.answer !== undefined && this.fresh === 0) {
       const problem = check(this.answer)
-      if (problem !== undefined) throw new Refusal(problem)
+      if (problem !== undefined) throw new Refusal(problem, clauseOf(prompt))
       this.used++
       this.fresh++
       this.emit({ type: "answered", answer: this.answer })

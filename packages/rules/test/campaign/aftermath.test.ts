@@ -124,7 +124,17 @@ describe("the Aftermath", () => {
       reason: expect.stringMatching(/^type: waiting for 1 dice \(roll\)/),
       clause: "B-AFTERMATH-02",
     })
-    expect(refused(mid, { type: "roll", faces: [7] })).toMatchObject({ reason: "faces: a d6 shows 1 to 6" })
+    // A bad answer names the rule of the prompt it answers.
+    expect(refused(mid, { type: "roll", faces: [7] })).toEqual({
+      reason: "faces: a d6 shows 1 to 6",
+      clause: "B-CASUALTY-01",
+    })
+    expect(refused(mid, { type: "roll", faces: [3, 3] })).toMatchObject({ clause: "B-CASUALTY-01" })
+    const asked = Either.getOrThrow(command(mid, { type: "roll", faces: [3] }, env))
+    expect(refused(asked, { type: "choose", option: "nobody" })).toMatchObject({
+      reason: expect.stringMatching(/^option: .* takes one of no, Dr Amara Okafor \(Doctor\)$/),
+      clause: "R-CONTENT-28",
+    })
   })
 })
 
