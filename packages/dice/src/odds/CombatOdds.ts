@@ -70,7 +70,10 @@ export const shootOdds = (spec: ShootSpec): ShootOdds => {
     }
   }
   const hitsThrough = fromMap(through)
-  const damage = hitsThrough.map((o) => ({ value: o.value * dmg, probability: o.probability }))
+  // Through hits × Damage, merged: with Damage 0 every number of hits deals the same 0.
+  const dealt = new Map<number, number>()
+  for (const o of hitsThrough) dealt.set(o.value * dmg, (dealt.get(o.value * dmg) ?? 0) + o.probability)
+  const damage = fromMap(dealt)
   return { damage, hitsThrough, mean: mean(damage) }
 }
 
