@@ -18,12 +18,14 @@ export const faces = function* (n: number, sides = 6): Generator<number[]> {
 
 /** Counts of a value over every combination, as a map value → probability. */
 export const tally = (n: number, value: (f: number[]) => number, sides = 6): Map<number, number> => {
+  // Whole counts, divided once: summing 1/6^n thousands of times would drift past 1e-12.
   const m = new Map<number, number>()
-  const all = sides ** n
   for (const f of faces(n, sides)) {
     const v = value(f)
-    m.set(v, (m.get(v) ?? 0) + 1 / all)
+    m.set(v, (m.get(v) ?? 0) + 1)
   }
+  const all = sides ** n
+  for (const [v, k] of m) m.set(v, k / all)
   return m
 }
 

@@ -13,6 +13,7 @@ import {
   seeded,
 } from "@blight/dice"
 import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../Command.js"
+import { diceArg } from "../DiceArgs.js"
 import { seedFrom } from "../Seed.js"
 
 const usage = `usage:
@@ -61,7 +62,7 @@ export const roll: Command = {
     const seed = o.manual === undefined ? seedFrom(o.seed) : undefined
     const source: DiceSource = o.manual === undefined ? seeded(seed!) : manual(manualDice(o.manual))
     const rec = recording(source)
-    const blightDice = o.blight === undefined ? 0 : intArg(o.blight, "--blight", { min: 0, max: 3 })
+    const blightDice = o.blight === undefined ? 0 : diceArg(o.blight, "--blight", "blightDice")
     const advantage = o.adv ? "advantage" : o.dis ? "disadvantage" : "none"
     const noArg = () => {
       if (arg !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`)
@@ -69,9 +70,9 @@ export const roll: Command = {
 
     let request: Report.RollRequest
     if (what === "pool" || what === "test") {
-      const dice = intArg(arg, what === "pool" ? "pool size" : "test pool size", { min: -20, max: 60 })
+      const dice = diceArg(arg, what === "pool" ? "pool size" : "test pool size", "pool")
       if (what === "pool" && o.target !== undefined) throw new UsageError("--target belongs to `roll test`")
-      const target = o.target === undefined ? 1 : intArg(o.target, "--target", { min: 1, max: 100 })
+      const target = o.target === undefined ? 1 : diceArg(o.target, "--target", "target")
       request =
         what === "pool" ? { kind: "pool", dice, blightDice } : { kind: "test", dice, blightDice, target }
     } else if (what === "step") {
@@ -81,14 +82,14 @@ export const roll: Command = {
       noArg()
       request = {
         kind: "fate",
-        threshold: o.threshold === undefined ? 50 : intArg(o.threshold, "--threshold", { min: 0, max: 100 }),
+        threshold: o.threshold === undefined ? 50 : diceArg(o.threshold, "--threshold", "threshold"),
       }
     } else if (/^1?d20$/i.test(what)) {
       noArg()
       if (o.ability !== undefined && o.dr === undefined && !o.nuanced)
         throw new UsageError("--ability needs --dr")
-      const ability = o.ability === undefined ? 0 : intArg(o.ability, "--ability", { min: -10, max: 30 })
-      const dr = o.dr === undefined ? undefined : intArg(o.dr, "--dr", { min: 0, max: 60 })
+      const ability = o.ability === undefined ? 0 : diceArg(o.ability, "--ability", "ability")
+      const dr = o.dr === undefined ? undefined : diceArg(o.dr, "--dr", "dr")
       request = {
         kind: "d20",
         advantage,
@@ -121,7 +122,7 @@ const describe = (
     case "pool":
       return `pool ${request.dice}${blightDice ? ` +${blightDice} Blight` : ""}${r.desperate ? " (desperate: one die, 6 only)" : ""}: [${faces(r.dice)}] → ${r.successes} success(es), ${r.crits} Crit(s)${blightDice ? `, +${r.blightGained} Blight` : ""}`
     case "test":
-      return `test ${request.dice} (${r.target}): [${faces(r.pool.dice)}] → ${r.pool.successes} success(es): ${r.passed ? "PASS" : "FAIL"}`
+      return `test ${request.dice} (${r.target})${r.pool.desperate ? " (desperate: one die, 6 only)" : ""}: [${faces(r.pool.dice)}] → ${r.pool.successes} success(es): ${r.passed ? "PASS" : "FAIL"}`
     case "step":
       return `${r.before.toUpperCase()} shows ${r.face} → ${r.after.toUpperCase()}${r.ended ? " (spent)" : ""}`
     case "fate":
@@ -129,7 +130,7 @@ const describe = (
     case "d20":
       if (r.kind === "nuanced")
         return `Nuanced check: [${r.rolls.join(" ")}] keep ${r.kept.join(", ")} → ${r.totals.join(", ")} vs DR ${r.dr}: ${r.outcome}`
-      return `d20${r.advantage === "none" ? "" : ` (${r.advantage})`}: [${r.rolls.join(" ")}] → ${r.kept}${request.ability ? ` + ${request.ability} = ${r.total}` : ""}${r.kind === "check" ? ` vs DR ${r.dr}: ${r.success ? "SUCCESS" : "FAIL"}` : ""}`
+      return `d20${r.advantage === "none" ? "" : ` (${r.advantage})`}: [${r.rolls.join(" ")}] → ${r.kept}${request.ability ? ` ${request.ability < 0 ? "−" : "+"} ${Math.abs(request.ability)} = ${r.total}` : ""}${r.kind === "check" ? ` vs DR ${r.dr}: ${r.success ? "SUCCESS" : "FAIL"}` : ""}`
     case "dice":
       return r.key !== undefined
         ? `d66: ${r.dice[0]}, ${r.dice[1]} → Nightsong key ${r.key}; Blight half-table row ${r.halfRow}`
