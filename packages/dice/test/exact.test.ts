@@ -72,6 +72,15 @@ describe("exact odds against brute force", () => {
     expect(shootOdds({ dice: 4, armour: 1, damage: 0 }).mean).toBe(0)
   })
 
+  it("B-TEST-02 B-DICE-05 B-BLIGHTDICE-01 the odds refuse what a roll refuses: target 0, fractions of dice, negative Blight dice", () => {
+    expect(() => testChance(3, 0)).toThrow(/target.*B-TEST-02/s)
+    expect(() => testChance(3, 1.5)).toThrow(/B-TEST-02/)
+    expect(() => poolOdds(2.5)).toThrow(/dice.*B-DICE-05/s)
+    expect(() => poolOdds(2, -1)).toThrow(/blightDice.*B-BLIGHTDICE-01/s)
+    expect(() => shootOdds({ dice: 2, blightDice: -1, armour: 1 })).toThrow(/B-BLIGHTDICE-01/)
+    expect(() => fightOdds({ attacker: Number.NaN, defender: 1 })).toThrow(/B-DICE-05/)
+  })
+
   it("B-TEST-01 B-TEST-02 every test of up to 6 dice, targets 1 to above the pool", () => {
     for (const [d, b] of POOLS) {
       const p = pool(d, b)
