@@ -18,6 +18,10 @@ const same = (got: Distribution, want: Distribution, what: string): void => {
     expect(Math.abs(got[i]!.probability - o.probability), `${what}: P(${o.value})`).toBeLessThan(1e-12)
 }
 
+/** P(a desperate Shoot's hit gets through one Armour die). */
+const testChanceThrough = (helmet: boolean): number =>
+  shootOdds({ dice: -1, armour: 1, helmet }).hitsThrough.find((o) => o.value === 1)?.probability ?? 0
+
 const POOLS: Array<[number, number]> = []
 for (let b = 0; b <= 3; b++) for (let d = -3; d <= 6 - b; d++) POOLS.push([d, b])
 
@@ -65,6 +69,16 @@ describe("exact odds against brute force", () => {
       expect(Math.abs(testChance(d, n, b) - 2 ** -n)).toBeLessThan(1e-12)
       expect(testChance(d, n + 1, b)).toBe(0)
     }
+  })
+
+  it("B-DICE-07 R-DICE-06 a desperate 6 is a Crit: against one Armour die it is blocked only by a 6 (5+ with a Helmet)", () => {
+    expect(poolOdds(0).joint).toEqual([
+      { successes: 0, crits: 0, probability: 5 / 6 },
+      { successes: 1, crits: 1, probability: 1 / 6 },
+    ])
+    // Through: the 6 (1/6) not blocked (5/6 bare, 4/6 with a Helmet).
+    expect(Math.abs(testChanceThrough(false) - (1 / 6) * (5 / 6))).toBeLessThan(1e-15)
+    expect(Math.abs(testChanceThrough(true) - (1 / 6) * (4 / 6))).toBeLessThan(1e-15)
   })
 
   it("B-ARMOUR-03 a Damage 0 weapon deals 0 for certain: one outcome, not one 0 per number of hits through", () => {
