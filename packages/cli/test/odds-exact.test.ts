@@ -124,8 +124,14 @@ describe("blight odds, exactly", () => {
     [["odds", "check", "--ability", "1", "--dr", "61"], /--dr: expected 0 to 60, got 61: .*N-CHECK-01/],
     [["roll", "fate", "--threshold", "101"], /--threshold: expected 0 to 100, got 101: .*N-FATE-02/],
     [["roll", "test", "2", "--target", "0"], /--target: .*B-TEST-02/],
+    [
+      ["odds", "fight", "--attacker", "3", "--defender", "2", "--blight", "2"],
+      /--blight does not apply to `odds fight`/,
+    ],
+    [["odds", "pool", "3", "--target", "2"], /--target does not apply to `odds pool`/],
+    [["odds", "test", "3", "--helmet"], /--helmet does not apply to `odds test`/],
   ])(
-    "B-DICE-05 bounds: %j is refused in one line naming the argument and the rule",
+    "B-DICE-05 %j is refused in one line naming the argument (and, for a bound, the rule)",
     async (args, message) => {
       const r = await run(...args)
       expect(r.code).toBe(2)

@@ -37,6 +37,17 @@ const options = {
   nuanced: { type: "boolean" },
 } as const
 
+/** The options each kind reads; any other one given is refused, not quietly dropped. */
+const OWN: Record<string, readonly string[]> = {
+  pool: ["blight"],
+  test: ["blight", "target"],
+  shoot: ["blight", "dice", "armour", "helmet", "damage"],
+  fight: ["attacker", "defender", "defender-down"],
+  check: ["ability", "dr", "adv", "dis", "nuanced"],
+  step: [],
+}
+const COMMON = ["seed", "json"]
+
 export const odds: Command = {
   name: "odds",
   summary: "exact odds: pools, tests, Shoot vs Armour, Fight margins, Nightsong checks, step dice",
@@ -46,6 +57,12 @@ export const odds: Command = {
     const [what, arg, extra] = positionals
     if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
     if (o.seed !== undefined) intArg(o.seed, "--seed", { min: 0 })
+    const own = what === undefined ? undefined : OWN[what]
+    const stray = own && Object.keys(o).find((k) => !own.includes(k) && !COMMON.includes(k))
+    if (stray)
+      throw new UsageError(
+        `--${stray} does not apply to \`odds ${what}\` (it takes ${own.map((k) => `--${k}`).join(", ") || "no options"})`,
+      )
     const blightDice = o.blight === undefined ? 0 : diceArg(o.blight, "--blight", "blightDice")
     const need = (v: string | undefined, name: string, k: Parameters<typeof diceArg>[2] = "pool") => {
       if (v === undefined) throw new UsageError(`${name} is required`)
