@@ -130,6 +130,8 @@ describe("blight odds, exactly", () => {
     ],
     [["odds", "pool", "3", "--target", "2"], /--target does not apply to `odds pool`/],
     [["odds", "test", "3", "--helmet"], /--helmet does not apply to `odds test`/],
+    [["roll", "pool", "3", "--dr", "12"], /--dr does not apply to `roll pool`/],
+    [["roll", "2d6", "--blight", "1"], /--blight does not apply to `roll 2d6`/],
   ])(
     "B-DICE-05 %j is refused in one line naming the argument (and, for a bound, the rule)",
     async (args, message) => {

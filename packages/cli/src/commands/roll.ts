@@ -48,6 +48,17 @@ const manualDice = (text: string): number[] =>
 const faces = (dice: readonly Pool.PoolDie[]): string =>
   dice.map((d) => `${d.face}${d.blight ? "b" : ""}`).join(" ")
 
+/** The options each kind reads; any other one given is refused, not quietly dropped. */
+const OWN = {
+  pool: ["blight"],
+  test: ["blight", "target"],
+  step: [],
+  fate: ["threshold"],
+  d20: ["adv", "dis", "ability", "dr", "nuanced"],
+  dice: [],
+} as const
+const COMMON = ["seed", "manual", "json"]
+
 export const roll: Command = {
   name: "roll",
   summary: "roll pools, tests, dice expressions, d20 checks, step dice, the Die of Fate",
@@ -58,6 +69,13 @@ export const roll: Command = {
     if (what === undefined)
       throw new UsageError("what to roll? e.g. `blight roll pool 5` or `blight roll 2d6`")
     if (positionals.length > 2) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[2])}`)
+    const kind = what in OWN ? (what as keyof typeof OWN) : /^1?d20$/i.test(what) ? "d20" : "dice"
+    const own: readonly string[] = OWN[kind]
+    const stray = Object.keys(o).find((k) => !own.includes(k) && !COMMON.includes(k))
+    if (stray)
+      throw new UsageError(
+        `--${stray} does not apply to \`roll ${what}\` (it takes ${own.map((k) => `--${k}`).join(", ") || "no options"})`,
+      )
     if (o.adv && o.dis) throw new UsageError("--adv and --dis cannot both be given")
     const seed = o.manual === undefined ? seedFrom(o.seed) : undefined
     const source: DiceSource = o.manual === undefined ? seeded(seed!) : manual(manualDice(o.manual))
@@ -71,7 +89,6 @@ export const roll: Command = {
     let request: Report.RollRequest
     if (what === "pool" || what === "test") {
       const dice = diceArg(arg, what === "pool" ? "pool size" : "test pool size", "pool")
-      if (what === "pool" && o.target !== undefined) throw new UsageError("--target belongs to `roll test`")
       const target = o.target === undefined ? 1 : diceArg(o.target, "--target", "target")
       request =
         what === "pool" ? { kind: "pool", dice, blightDice } : { kind: "test", dice, blightDice, target }
