@@ -6,6 +6,7 @@
  */
 import { Schema } from "effect"
 import { rollPool, rollTest } from "./blight/Pool.js"
+import { DiceRuleViolation } from "./Errors.js"
 import { expression, rollExpression } from "./Expression.js"
 import { Advantage, rollCheck, rollNuanced } from "./nightsong/Check.js"
 import { rollFate } from "./nightsong/Fate.js"
@@ -16,17 +17,45 @@ import { poolOdds, testChance } from "./odds/PoolOdds.js"
 import { halfRow } from "./Roll.js"
 import type { DiceSource } from "./Source.js"
 
-const Pool = Schema.Int.pipe(Schema.between(-20, 60)).annotations({
+/**
+ * Every number a request takes, its bounds and the rule behind them: the schemas below and the
+ * CLI's arguments both use these, so an error names the same rule on either side.
+ */
+export const BOUNDS = {
+  pool: { min: -20, max: 60, why: "this tool's bound; below 1 die is a desperate roll (B-DICE-07)" },
+  blightDice: {
+    min: 0,
+    max: 3,
+    why: "Blight dice up to the tier's allowance, 3 at Overgrown (B-BLIGHTDICE-01)",
+  },
+  target: { min: 1, max: 100, why: "a test needs at least 1 success (B-TEST-01, B-TEST-02)" },
+  armour: { min: 0, max: 20, why: "Armour dice; Armour 0 rolls none (B-ARMOUR-01, R-DICE-03)" },
+  damage: { min: 0, max: 20, why: "Health lost per hit not blocked (B-ARMOUR-03)" },
+  ability: { min: -10, max: 30, why: "the Ability score added to the d20 (N-CHECK-02)" },
+  dr: { min: 0, max: 60, why: "the Difficulty Rating (N-CHECK-01)" },
+  threshold: { min: 0, max: 100, why: "the Die of Fate's threshold in % (N-FATE-02)" },
+} as const
+
+/** The message for a number outside its bounds. */
+export const outOfBounds = (k: keyof typeof BOUNDS, actual: unknown): string =>
+  `expected ${BOUNDS[k].min} to ${BOUNDS[k].max}, got ${String(actual)}: ${BOUNDS[k].why}`
+
+const bounded = (k: keyof typeof BOUNDS) =>
+  Schema.Int.pipe(Schema.between(BOUNDS[k].min, BOUNDS[k].max, { message: (i) => outOfBounds(k, i.actual) }))
+
+const Pool = bounded("pool").annotations({
   description: "Dice in the pool after modifiers (below 1: a desperate roll)",
 })
-const BlightDice = Schema.optional(Schema.Int.pipe(Schema.between(0, 3))).annotations({
+const BlightDice = Schema.optional(bounded("blightDice")).annotations({
   description: "Blight dice added (0–3)",
 })
-const Target = Schema.optional(Schema.Int.pipe(Schema.between(1, 100))).annotations({
+const Target = Schema.optional(bounded("target")).annotations({
   description: "Successes needed (default 1)",
 })
-const Ability = Schema.optional(Schema.Int.pipe(Schema.between(-10, 30)))
-const DRField = Schema.Int.pipe(Schema.between(0, 60))
+const Ability = Schema.optional(bounded("ability"))
+const DRField = bounded("dr")
+const ArmourField = bounded("armour")
+const DamageField = bounded("damage")
 
 /** What to roll. */
 export const RollRequest = Schema.Union(
@@ -46,7 +75,7 @@ export const RollRequest = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("step"), die: StepDie }),
   Schema.Struct({
     kind: Schema.Literal("fate"),
-    threshold: Schema.optional(Schema.Int.pipe(Schema.between(0, 100))),
+    threshold: Schema.optional(bounded("threshold")),
   }),
 ).annotations({ identifier: "RollRequest" })
 export type RollRequest = typeof RollRequest.Type
@@ -92,9 +121,9 @@ export const OddsRequest = Schema.Union(
   Schema.Struct({
     kind: Schema.Literal("shoot"),
     dice: Pool,
-    armour: Schema.Int.pipe(Schema.between(0, 20)),
+    armour: ArmourField,
     helmet: Schema.optional(Schema.Boolean),
-    damage: Schema.optional(Schema.Int.pipe(Schema.between(0, 20))),
+    damage: Schema.optional(DamageField),
     blightDice: BlightDice,
   }),
   Schema.Struct({
@@ -105,7 +134,7 @@ export const OddsRequest = Schema.Union(
   }),
   Schema.Struct({
     kind: Schema.Literal("check"),
-    ability: Schema.Int.pipe(Schema.between(-10, 30)),
+    ability: bounded("ability"),
     dr: DRField,
     advantage: Schema.optional(Advantage),
     nuanced: Schema.optional(Schema.Boolean),
@@ -144,6 +173,13 @@ export const oddsReport = (r: OddsRequest): Record<string, unknown> => {
       return { damage: o.damage, mean: o.mean }
     }
     case "fight": {
+      // Without this a missing defender would quietly be a desperate 0-dice pool.
+      if (r.defender === undefined && !r.defenderDown)
+        throw new DiceRuleViolation({
+          path: "defender",
+          reason: "the defender's Fight dice are needed (both sides roll) unless it is Down",
+          clause: "B-FIGHT-01",
+        })
       const o = fightOdds({
         attacker: r.attacker,
         defender: r.defender ?? 0,

@@ -120,10 +120,12 @@ describe("exact odds", () => {
     agrees(o.margin, () => rollPool(src, { dice: 3 }).successes - rollPool(src, { dice: 2 }).successes)
   })
 
-  it("B-FIGHT-05 a Down defender does not roll: the margin is the attacker's successes", () => {
+  it("B-FIGHT-05 B-FIGHT-06 R-DICE-05 a Down defender does not roll and is Finished whatever the attacker shows", () => {
     const o = fightOdds({ attacker: 2, defender: 3, defenderDown: true })
     expect(o.margin.map((x) => x.value)).toEqual([0, 1, 2])
-    expect(o.tie).toBeCloseTo(0.25, 12)
+    expect(probabilityOf(o.margin, 0)).toBeCloseTo(0.25, 12)
+    expect([o.attackerWins, o.tie, o.defenderWins]).toEqual([1, 0, 0])
+    expect(fightOdds({ attacker: -1, defender: 0, defenderDown: true }).attackerWins).toBe(1)
   })
 
   it("N-CHECK-02 N-ADV-01 a Check's chance, plain and with Advantage or Disadvantage", () => {

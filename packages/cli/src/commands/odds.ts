@@ -4,6 +4,7 @@
  */
 import { type Distribution, Report, StepDie } from "@blight/dice"
 import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../Command.js"
+import { diceArg } from "../DiceArgs.js"
 import { histogram, percent } from "../Histogram.js"
 
 const usage = `usage:
@@ -36,7 +37,16 @@ const options = {
   nuanced: { type: "boolean" },
 } as const
 
-const POOL = { min: -20, max: 60 }
+/** The options each kind reads; any other one given is refused, not quietly dropped. */
+const OWN: Record<string, readonly string[]> = {
+  pool: ["blight"],
+  test: ["blight", "target"],
+  shoot: ["blight", "dice", "armour", "helmet", "damage"],
+  fight: ["attacker", "defender", "defender-down"],
+  check: ["ability", "dr", "adv", "dis", "nuanced"],
+  step: [],
+}
+const COMMON = ["seed", "json"]
 
 export const odds: Command = {
   name: "odds",
@@ -47,10 +57,16 @@ export const odds: Command = {
     const [what, arg, extra] = positionals
     if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
     if (o.seed !== undefined) intArg(o.seed, "--seed", { min: 0 })
-    const blightDice = o.blight === undefined ? 0 : intArg(o.blight, "--blight", { min: 0, max: 3 })
-    const need = (v: string | undefined, name: string, range = POOL) => {
+    const own = what === undefined ? undefined : OWN[what]
+    const stray = own && Object.keys(o).find((k) => !own.includes(k) && !COMMON.includes(k))
+    if (stray)
+      throw new UsageError(
+        `--${stray} does not apply to \`odds ${what}\` (it takes ${own.map((k) => `--${k}`).join(", ") || "no options"})`,
+      )
+    const blightDice = o.blight === undefined ? 0 : diceArg(o.blight, "--blight", "blightDice")
+    const need = (v: string | undefined, name: string, k: Parameters<typeof diceArg>[2] = "pool") => {
       if (v === undefined) throw new UsageError(`${name} is required`)
-      return intArg(v, name, range)
+      return diceArg(v, name, k)
     }
     const noArg = () => {
       if (arg !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`)
@@ -58,13 +74,13 @@ export const odds: Command = {
     let request: Report.OddsRequest
     switch (what) {
       case "pool":
-        request = { kind: "pool", dice: intArg(arg, "pool size", POOL), blightDice }
+        request = { kind: "pool", dice: diceArg(arg, "pool size", "pool"), blightDice }
         break
       case "test":
         request = {
           kind: "test",
-          dice: intArg(arg, "pool size", POOL),
-          target: o.target === undefined ? 1 : intArg(o.target, "--target", { min: 1, max: 100 }),
+          dice: diceArg(arg, "pool size", "pool"),
+          target: o.target === undefined ? 1 : diceArg(o.target, "--target", "target"),
           blightDice,
         }
         break
@@ -73,9 +89,9 @@ export const odds: Command = {
         request = {
           kind: "shoot",
           dice: need(o.dice, "--dice"),
-          armour: need(o.armour, "--armour", { min: 0, max: 20 }),
+          armour: need(o.armour, "--armour", "armour"),
           helmet: o.helmet ?? false,
-          damage: o.damage === undefined ? 1 : intArg(o.damage, "--damage", { min: 0, max: 20 }),
+          damage: o.damage === undefined ? 1 : diceArg(o.damage, "--damage", "damage"),
           blightDice,
         }
         break
@@ -96,8 +112,8 @@ export const odds: Command = {
         if (o.adv && o.dis) throw new UsageError("--adv and --dis cannot both be given")
         request = {
           kind: "check",
-          ability: need(o.ability, "--ability", { min: -10, max: 30 }),
-          dr: need(o.dr, "--dr", { min: 0, max: 60 }),
+          ability: need(o.ability, "--ability", "ability"),
+          dr: need(o.dr, "--dr", "dr"),
           advantage: o.adv ? "advantage" : o.dis ? "disadvantage" : "none",
           nuanced: o.nuanced ?? false,
         }
@@ -121,6 +137,9 @@ export const odds: Command = {
 
 type Dist = Distribution.Distribution
 
+/** An Ability score as written: +2, 0, −1 (not "+-1"). */
+const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "+0")
+
 /** A readable table (with histograms) for an odds report. */
 // biome-ignore lint/suspicious/noExplicitAny: reports are plain JSON
 const describe = (r: Report.OddsRequest, j: Record<string, any>): string => {
@@ -135,15 +154,17 @@ const describe = (r: Report.OddsRequest, j: Record<string, any>): string => {
       ].join("\n")
     }
     case "test":
-      return `test ${r.dice} (${r.target ?? 1})${r.blightDice ? ` +${r.blightDice} Blight` : ""}: ${percent(j.probability).trim()} to pass`
+      return `test ${r.dice} (${r.target ?? 1})${r.blightDice ? ` +${r.blightDice} Blight` : ""}${Math.max(0, r.dice) + (r.blightDice ?? 0) < 1 ? " (desperate: one die, 6 only)" : ""}: ${percent(j.probability).trim()} to pass`
     case "shoot":
       return `shoot ${r.dice} dice vs Armour ${r.armour}${r.helmet ? " + Helmet" : ""}, Damage ${r.damage ?? 1}: mean ${j.mean.toFixed(3)}\n${histogram("damage", j.damage as Dist)}`
     case "fight":
-      return `fight ${r.attacker} vs ${r.defenderDown ? "a Down defender" : r.defender}: attacker wins ${percent(j.attackerWins).trim()}, tie ${percent(j.tie).trim()}, defender wins ${percent(j.defenderWins).trim()}\n${histogram("margin (attacker − defender)", j.margin as Dist, { atLeast: false })}`
+      return r.defenderDown
+        ? `fight ${r.attacker} vs a Down defender: it does not roll and is Finished whatever the attacker shows (B-FIGHT-05, B-FIGHT-06, R-DICE-05)\n${histogram("attacker's successes", j.margin as Dist, { atLeast: false })}`
+        : `fight ${r.attacker} vs ${r.defender}: attacker wins ${percent(j.attackerWins).trim()}, tie ${percent(j.tie).trim()}, defender wins ${percent(j.defenderWins).trim()}\n${histogram("margin (attacker − defender)", j.margin as Dist, { atLeast: false })}`
     case "check":
       return r.nuanced
-        ? `Nuanced check +${r.ability} vs DR ${r.dr} (${r.advantage}): strong ${percent(j.strong).trim()}, weak ${percent(j.weak).trim()}, failure ${percent(j.failure).trim()}`
-        : `check +${r.ability} vs DR ${r.dr} (${r.advantage}): ${percent(j.probability).trim()}`
+        ? `Nuanced check ${signed(r.ability)} vs DR ${r.dr} (${r.advantage}): strong ${percent(j.strong).trim()}, weak ${percent(j.weak).trim()}, failure ${percent(j.failure).trim()}`
+        : `check ${signed(r.ability)} vs DR ${r.dr} (${r.advantage}): ${percent(j.probability).trim()}`
     case "step":
       return `${r.die.toUpperCase()} lasts ${j.mean.toFixed(3)} rolls on average\n${histogram(
         "spent on roll",

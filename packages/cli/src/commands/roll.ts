@@ -13,6 +13,7 @@ import {
   seeded,
 } from "@blight/dice"
 import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../Command.js"
+import { diceArg } from "../DiceArgs.js"
 import { seedFrom } from "../Seed.js"
 
 const usage = `usage:
@@ -47,6 +48,17 @@ const manualDice = (text: string): number[] =>
 const faces = (dice: readonly Pool.PoolDie[]): string =>
   dice.map((d) => `${d.face}${d.blight ? "b" : ""}`).join(" ")
 
+/** The options each kind reads; any other one given is refused, not quietly dropped. */
+const OWN = {
+  pool: ["blight"],
+  test: ["blight", "target"],
+  step: [],
+  fate: ["threshold"],
+  d20: ["adv", "dis", "ability", "dr", "nuanced"],
+  dice: [],
+} as const
+const COMMON = ["seed", "manual", "json"]
+
 export const roll: Command = {
   name: "roll",
   summary: "roll pools, tests, dice expressions, d20 checks, step dice, the Die of Fate",
@@ -57,11 +69,18 @@ export const roll: Command = {
     if (what === undefined)
       throw new UsageError("what to roll? e.g. `blight roll pool 5` or `blight roll 2d6`")
     if (positionals.length > 2) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[2])}`)
+    const kind = what in OWN ? (what as keyof typeof OWN) : /^1?d20$/i.test(what) ? "d20" : "dice"
+    const own: readonly string[] = OWN[kind]
+    const stray = Object.keys(o).find((k) => !own.includes(k) && !COMMON.includes(k))
+    if (stray)
+      throw new UsageError(
+        `--${stray} does not apply to \`roll ${what}\` (it takes ${own.map((k) => `--${k}`).join(", ") || "no options"})`,
+      )
     if (o.adv && o.dis) throw new UsageError("--adv and --dis cannot both be given")
     const seed = o.manual === undefined ? seedFrom(o.seed) : undefined
     const source: DiceSource = o.manual === undefined ? seeded(seed!) : manual(manualDice(o.manual))
     const rec = recording(source)
-    const blightDice = o.blight === undefined ? 0 : intArg(o.blight, "--blight", { min: 0, max: 3 })
+    const blightDice = o.blight === undefined ? 0 : diceArg(o.blight, "--blight", "blightDice")
     const advantage = o.adv ? "advantage" : o.dis ? "disadvantage" : "none"
     const noArg = () => {
       if (arg !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(arg)}`)
@@ -69,9 +88,8 @@ export const roll: Command = {
 
     let request: Report.RollRequest
     if (what === "pool" || what === "test") {
-      const dice = intArg(arg, what === "pool" ? "pool size" : "test pool size", { min: -20, max: 60 })
-      if (what === "pool" && o.target !== undefined) throw new UsageError("--target belongs to `roll test`")
-      const target = o.target === undefined ? 1 : intArg(o.target, "--target", { min: 1, max: 100 })
+      const dice = diceArg(arg, what === "pool" ? "pool size" : "test pool size", "pool")
+      const target = o.target === undefined ? 1 : diceArg(o.target, "--target", "target")
       request =
         what === "pool" ? { kind: "pool", dice, blightDice } : { kind: "test", dice, blightDice, target }
     } else if (what === "step") {
@@ -81,14 +99,14 @@ export const roll: Command = {
       noArg()
       request = {
         kind: "fate",
-        threshold: o.threshold === undefined ? 50 : intArg(o.threshold, "--threshold", { min: 0, max: 100 }),
+        threshold: o.threshold === undefined ? 50 : diceArg(o.threshold, "--threshold", "threshold"),
       }
     } else if (/^1?d20$/i.test(what)) {
       noArg()
       if (o.ability !== undefined && o.dr === undefined && !o.nuanced)
         throw new UsageError("--ability needs --dr")
-      const ability = o.ability === undefined ? 0 : intArg(o.ability, "--ability", { min: -10, max: 30 })
-      const dr = o.dr === undefined ? undefined : intArg(o.dr, "--dr", { min: 0, max: 60 })
+      const ability = o.ability === undefined ? 0 : diceArg(o.ability, "--ability", "ability")
+      const dr = o.dr === undefined ? undefined : diceArg(o.dr, "--dr", "dr")
       request = {
         kind: "d20",
         advantage,
@@ -121,7 +139,7 @@ const describe = (
     case "pool":
       return `pool ${request.dice}${blightDice ? ` +${blightDice} Blight` : ""}${r.desperate ? " (desperate: one die, 6 only)" : ""}: [${faces(r.dice)}] → ${r.successes} success(es), ${r.crits} Crit(s)${blightDice ? `, +${r.blightGained} Blight` : ""}`
     case "test":
-      return `test ${request.dice} (${r.target}): [${faces(r.pool.dice)}] → ${r.pool.successes} success(es): ${r.passed ? "PASS" : "FAIL"}`
+      return `test ${request.dice} (${r.target})${r.pool.desperate ? " (desperate: one die, 6 only)" : ""}: [${faces(r.pool.dice)}] → ${r.pool.successes} success(es): ${r.passed ? "PASS" : "FAIL"}`
     case "step":
       return `${r.before.toUpperCase()} shows ${r.face} → ${r.after.toUpperCase()}${r.ended ? " (spent)" : ""}`
     case "fate":
@@ -129,7 +147,7 @@ const describe = (
     case "d20":
       if (r.kind === "nuanced")
         return `Nuanced check: [${r.rolls.join(" ")}] keep ${r.kept.join(", ")} → ${r.totals.join(", ")} vs DR ${r.dr}: ${r.outcome}`
-      return `d20${r.advantage === "none" ? "" : ` (${r.advantage})`}: [${r.rolls.join(" ")}] → ${r.kept}${request.ability ? ` + ${request.ability} = ${r.total}` : ""}${r.kind === "check" ? ` vs DR ${r.dr}: ${r.success ? "SUCCESS" : "FAIL"}` : ""}`
+      return `d20${r.advantage === "none" ? "" : ` (${r.advantage})`}: [${r.rolls.join(" ")}] → ${r.kept}${request.ability ? ` ${request.ability < 0 ? "−" : "+"} ${Math.abs(request.ability)} = ${r.total}` : ""}${r.kind === "check" ? ` vs DR ${r.dr}: ${r.success ? "SUCCESS" : "FAIL"}` : ""}`
     case "dice":
       return r.key !== undefined
         ? `d66: ${r.dice[0]}, ${r.dice[1]} → Nightsong key ${r.key}; Blight half-table row ${r.halfRow}`

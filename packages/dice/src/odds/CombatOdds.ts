@@ -70,7 +70,10 @@ export const shootOdds = (spec: ShootSpec): ShootOdds => {
     }
   }
   const hitsThrough = fromMap(through)
-  const damage = hitsThrough.map((o) => ({ value: o.value * dmg, probability: o.probability }))
+  // Through hits × Damage, merged: with Damage 0 every number of hits deals the same 0.
+  const dealt = new Map<number, number>()
+  for (const o of hitsThrough) dealt.set(o.value * dmg, (dealt.get(o.value * dmg) ?? 0) + o.probability)
+  const damage = fromMap(dealt)
   return { damage, hitsThrough, mean: mean(damage) }
 }
 
@@ -85,7 +88,7 @@ export interface FightSpec {
 }
 
 export interface FightOdds {
-  /** Attacker successes minus defender successes. */
+  /** Attacker successes minus defender successes (a Down defender shows none). */
   readonly margin: Distribution
   readonly attackerWins: number
   readonly defenderWins: number
@@ -96,7 +99,11 @@ export interface FightOdds {
 const successDist = (dice: number, blight: number): number[] =>
   poolJoint(dice, blight).map((row) => row.reduce((a, b) => a + b, 0))
 
-/** The exact distribution of a Fight's margin (B-FIGHT-07, B-FIGHT-09). */
+/**
+ * The exact distribution of a Fight's margin (B-FIGHT-07, B-FIGHT-09). Against a Down defender
+ * there is no contest: it is Finished whatever the attacker rolls (B-FIGHT-05/06, ruling
+ * R-DICE-05), so the attacker wins for certain; the margin is still the attacker's successes.
+ */
 export const fightOdds = (spec: FightSpec): FightOdds => {
   const a = successDist(spec.attacker, spec.attackerBlight ?? 0)
   const d = spec.defenderDown ? [1] : successDist(spec.defender, spec.defenderBlight ?? 0)
@@ -113,5 +120,6 @@ export const fightOdds = (spec: FightSpec): FightOdds => {
     else if (o.value < 0) defenderWins += o.probability
     else tie += o.probability
   }
+  if (spec.defenderDown) return { margin, attackerWins: 1, defenderWins: 0, tie: 0, mean: mean(margin) }
   return { margin, attackerWins, defenderWins, tie, mean: mean(margin) }
 }

@@ -7,6 +7,7 @@
  *
  * @since 0.1.0
  */
+import { DiceRuleViolation } from "../Errors.js"
 import { binomial, type Distribution, fromDense, mean } from "./Distribution.js"
 
 /** The joint probability of (successes, Crits): `joint[s][c]`. */
@@ -16,11 +17,32 @@ const P_FAIL = 1 / 2
 const P_PLAIN = 1 / 3
 const P_CRIT = 1 / 6
 
+/** Refuses what `Pool.rollPool` refuses, so the odds never answer for a pool that cannot be rolled. */
+const checkPool = (dice: number, blightDice: number): void => {
+  for (const [path, n] of [
+    ["dice", dice],
+    ["blightDice", blightDice],
+  ] as const)
+    if (!Number.isInteger(n))
+      throw new DiceRuleViolation({
+        path,
+        reason: `expected a whole number of dice, got ${String(n)}`,
+        clause: "B-DICE-05",
+      })
+  if (blightDice < 0)
+    throw new DiceRuleViolation({
+      path: "blightDice",
+      reason: "cannot add fewer than 0 Blight dice",
+      clause: "B-BLIGHTDICE-01",
+    })
+}
+
 /** Dice rolled for a pool of `dice` ordinary (after modifiers) plus `blightDice`, and whether it is desperate. */
 export const poolSize = (
   dice: number,
   blightDice = 0,
 ): { readonly n: number; readonly desperate: boolean } => {
+  checkPool(dice, blightDice)
   const n = Math.max(0, dice) + Math.max(0, blightDice)
   return n < 1 ? { n: 1, desperate: true } : { n, desperate: false }
 }
@@ -106,6 +128,13 @@ export const poolOdds = (dice: number, blightDice = 0): PoolOdds => {
 
 /** The chance a test passes: a pool needing at least `target` successes (B-TEST-01/02). */
 export const testChance = (dice: number, target = 1, blightDice = 0): number => {
+  // As `Pool.rollTest`: a "test" needing 0 successes is not a test (B-TEST-02: no number needs 1).
+  if (!Number.isInteger(target) || target < 1)
+    throw new DiceRuleViolation({
+      path: "target",
+      reason: `a test needs a whole number of successes, at least 1, got ${String(target)}`,
+      clause: "B-TEST-02",
+    })
   const joint = poolJoint(dice, blightDice)
   let p = 0
   joint.forEach((row, s) => {

@@ -284,7 +284,8 @@ export const expectedDamage = (view: State, c: Command, env: Env | undefined): n
     defender: fightDice(view, env, target, "fight.defend"),
     defenderDown: target.status === "down",
   })
-  // A won Fight deals its margin in hits (B-FIGHT-07), a Down target is taken out (B-FIGHT-06).
+  // A won Fight deals its margin in hits (B-FIGHT-07), a Down target is taken out (B-FIGHT-06,
+  // for certain: R-DICE-05).
   return target.status === "down"
     ? odds.attackerWins * target.health
     : odds.margin.reduce((s, o) => s + Math.max(0, o.value) * o.probability, 0)

@@ -1,0 +1,62 @@
+/**
+ * Brute force for the odds tests: every face combination of small pools, written straight from
+ * the rules text and sharing no code with `src/odds`, so a wrong convolution cannot hide behind
+ * a matching sample.
+ */
+
+/** Every combination of `n` dice of `sides` faces, each as an array of faces (6^n of them). */
+export const faces = function* (n: number, sides = 6): Generator<number[]> {
+  const f = new Array<number>(n).fill(1)
+  for (;;) {
+    yield [...f]
+    let i = 0
+    while (i < n && f[i] === sides) f[i++] = 1
+    if (i === n) return
+    f[i]!++
+  }
+}
+
+/** Counts of a value over every combination, as a map value → probability. */
+export const tally = (n: number, value: (f: number[]) => number, sides = 6): Map<number, number> => {
+  // Whole counts, divided once: summing 1/6^n thousands of times would drift past 1e-12.
+  const m = new Map<number, number>()
+  for (const f of faces(n, sides)) {
+    const v = value(f)
+    m.set(v, (m.get(v) ?? 0) + 1)
+  }
+  const all = sides ** n
+  for (const [v, k] of m) m.set(v, k / all)
+  return m
+}
+
+/** A pool read from the text: 4+ succeeds, 6 Crits; below 1 die, one die that succeeds only on a 6. */
+export const pool = (dice: number, blightDice: number) => {
+  const n = Math.max(0, dice) + blightDice
+  const desperate = n < 1
+  return {
+    n: desperate ? 1 : n,
+    successes: (f: number[]) => f.filter((x) => (desperate ? x === 6 : x >= 4)).length,
+    crits: (f: number[]) => f.filter((x) => x === 6).length,
+    // Blight dice are the last `blightDice` of the combination.
+    blight: (f: number[]) => f.slice(f.length - blightDice).filter((x) => x === 1).length,
+  }
+}
+
+/**
+ * Hits through Armour with the defender choosing blocks as well as possible, by trying every
+ * number of Crits blocked: a die blocks an ordinary hit on 4+, a Crit on 6 (5+ with a Helmet).
+ */
+export const through = (hits: number, crits: number, armour: readonly number[], helmet: boolean): number => {
+  const critCapable = armour.filter((x) => x >= (helmet ? 5 : 6)).length
+  const capable = armour.filter((x) => x >= 4).length
+  let best = hits
+  for (let j = 0; j <= Math.min(crits, critCapable); j++) {
+    const ordinaryBlocked = Math.min(hits - crits, capable - j)
+    best = Math.min(best, hits - j - ordinaryBlocked)
+  }
+  return best
+}
+
+/** A map as an ascending distribution. */
+export const dist = (m: Map<number, number>) =>
+  [...m.entries()].sort(([a], [b]) => a - b).map(([value, probability]) => ({ value, probability }))
