@@ -129,8 +129,12 @@ export const OddsRequest = Schema.Union(
   Schema.Struct({
     kind: Schema.Literal("fight"),
     attacker: Pool,
-    defender: Schema.optional(Pool),
-    defenderDown: Schema.optional(Schema.Boolean),
+    defender: Schema.optional(Pool).annotations({
+      description: "The defender's Fight dice: needed unless defenderDown (B-FIGHT-01)",
+    }),
+    defenderDown: Schema.optional(Schema.Boolean).annotations({
+      description: "The defender is Down: no roll, a certain Finish (B-FIGHT-05/06, R-DICE-05)",
+    }),
   }),
   Schema.Struct({
     kind: Schema.Literal("check"),

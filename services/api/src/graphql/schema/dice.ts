@@ -101,7 +101,15 @@ builder.queryFields((t) => ({
     description: "Exact odds: who wins a fight, and by how much",
     type: oddsType.fight,
     nullable: true,
-    args: { attacker: t.arg.int({ required: true }), defender: t.arg.int(), defenderDown: t.arg.boolean() },
+    args: {
+      attacker: t.arg.int({ required: true }),
+      defender: t.arg.int({
+        description: "The defender's Fight dice: needed unless defenderDown (B-FIGHT-01)",
+      }),
+      defenderDown: t.arg.boolean({
+        description: "The defender is Down: no roll, a certain Finish (B-FIGHT-05/06, R-DICE-05)",
+      }),
+    },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("fight", a)),
   }),
   oddsCheck: t.field({
