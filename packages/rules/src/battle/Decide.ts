@@ -22,6 +22,7 @@ import { steady } from "./actions/Steady.js"
 import { use } from "./actions/Use.js"
 import type { Command, CommandOf } from "./Command.js"
 import { Ctx, type Env, Refusal, refuse, Suspend } from "./Context.js"
+import { takenOut } from "./combat/Damage.js"
 import type { Event } from "./Event.js"
 import { applyInPlace, canUndo, type Draft, draftOf, evolve, evolveAll, linkAfter } from "./Evolve.js"
 import { factKey } from "./Facts.js"
@@ -78,6 +79,8 @@ const handlers: { readonly [T in Runnable["type"]]?: Handler } = {
     if (changes.health !== undefined && changes.health > m.profile.health)
       refuse(`health: ${m.name}'s Health is at most ${m.profile.health}`, "B-PROFILE-04")
     ctx.emit({ type: "adjusted", model: c.model, reason, changes })
+    // B-DOWN-01, B-CREATURE-01: a model corrected to 0 Health is Down (or slain), as a hit would leave it.
+    if (changes.health === 0 && m.status === "active") takenOut(ctx, c.model, undefined)
   }) as Handler,
   continue: ((ctx: Ctx, c: Continue) => runStep(ctx, c.step)) as Handler,
 }
