@@ -34,9 +34,9 @@ describe("where creatures the Din brings arrive (B-CREATURE-06)", () => {
     expect(arrival({ "a.1": 2, "b.1": 1 })).toMatch(/nearest A 1$/)
   })
 
-  it("B-CREATURE-06 R-BATTLE-53 survivors tied for the most Noise are all named and the players choose", () => {
+  it("B-CREATURE-06 R-BATTLE-53 survivors tied for the most Noise are all named, the same words on a board", () => {
     expect(arrival({ "a.1": 1, "b.1": 1 })).toMatch(
-      /nearest one of A 1 or B 1 \(tied for the most Noise: the players choose, R-BATTLE-53\)$/,
+      /nearest one of A 1 or B 1 \(tied for the most Noise, R-BATTLE-53\)$/,
     )
   })
 

@@ -121,7 +121,7 @@ const hasBlightEdge = (ctx: Ctx): boolean =>
 
 /**
  * R-BATTLE-53: the standing survivors tied with the noisiest for the most Noise, the noisiest first
- * (a declared table names them all and the players pick; a board measures from the noisiest).
+ * (a declared table's players place by any of them; a board measures from the first).
  */
 const tiedWith = (ctx: Ctx, noisy: Model): Model[] => {
   const most = noiseOf(ctx, noisy)
@@ -143,10 +143,11 @@ export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
   if (gardeners && !edge) return "the middle of the table (this raid has no Blight edge)"
   const where = gardeners ? "the Blight edge" : edge ? "the Lair or Blight edge" : "the Lair"
   if (noisy === undefined) return `${where} the players choose (no survivor has Noise, R-BATTLE-24)`
-  const tied = ctx.draft.board ? [noisy] : tiedWith(ctx, noisy)
+  // The same words on a board and a declared table (one definition, two tables; R-BATTLE-41).
+  const tied = tiedWith(ctx, noisy)
   return tied.length === 1
     ? `${where} nearest ${noisy.name}`
-    : `${where} nearest one of ${orList(tied.map((m) => m.name))} (tied for the most Noise: the players choose, R-BATTLE-53)`
+    : `${where} nearest one of ${orList(tied.map((m) => m.name))} (tied for the most Noise, R-BATTLE-53)`
 }
 
 /**
