@@ -79,7 +79,7 @@ describe("blight raid", () => {
     expect(readFileSync(file).equals(end)).toBe(true)
   }, 300_000)
 
-  it("B-ACT-01 a refused command prints one line with the rule, exits 2 and leaves the file byte-identical", async () => {
+  it("B-ACT-01 R-BATTLE-52 a refused command prints one line with the rule, exits 2 and leaves the file byte-identical", async () => {
     const file = await newRaid("refused.json", "--seed", "7")
     const before = readFileSync(file)
     const legal = (await runJson("raid", "legal", file, "--json")).json.commands
@@ -93,6 +93,8 @@ describe("blight raid", () => {
       expect(r.code, args.join(" ")).toBe(2)
       expect(r.err.trim().split("\n")).toHaveLength(1)
       expect(r.err).toMatch(/^blight raid do: refused: /)
+      // R-BATTLE-52: an answer the waiting prompt does not take names the ruling.
+      expect(r.err).toMatch(/\(R-BATTLE-52\)$/m)
       expect(readFileSync(file).equals(before)).toBe(true)
     }
     const bad = await run("raid", "do", file, "--command", '{"type":"shoot","model":"wharfside.1"}')
@@ -113,6 +115,13 @@ describe("blight raid", () => {
     const twice = await run("raid", "do", file, "activate", other.model)
     expect(twice.code).toBe(2)
     expect(twice.err).toMatch(/\((B|R)-[A-Z]+-[A-Z0-9-]+\)$/m)
+    expect(readFileSync(file).equals(mid)).toBe(true)
+    // R-BATTLE-52: a fact stated unasked about a model not in the raid: its path, nothing stored.
+    const ghost = await run("raid", "do", file, "state", `sees:${model}:c9=true`)
+    expect(ghost.code).toBe(2)
+    expect(ghost.err.trim()).toMatch(
+      /^blight raid do: refused: facts\.0\.query\.b: there is no model or token "c9".*\(R-BATTLE-52\)$/,
+    )
     expect(readFileSync(file).equals(mid)).toBe(true)
   }, 120_000)
 

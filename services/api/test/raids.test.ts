@@ -126,7 +126,7 @@ describe.each(databaseKinds())("raids over REST on %s", (kind) => {
     expect(resumed.map((e) => e.id)).toEqual([final - 4, final - 3, final - 2, final - 1, final])
   }, 120_000)
 
-  it("a refused command stores nothing and says the rule; undo and adjust as the engine allows", async () => {
+  it("R-BATTLE-52 a refused command stores nothing and says the rule and its path; undo and adjust as the engine allows", async () => {
     const made = await raidBetween(api, a, b)
     const [sideA, sideB] = made.seats.map((s: { side: string }) => s.side)
     const raid = await untilActivation(api, made.id, (side) => (side === sideB ? b.key : a.key))
@@ -161,6 +161,21 @@ describe.each(databaseKinds())("raids over REST on %s", (kind) => {
     )
     expect(early.status).toBe(400)
     expect(early.body.error.details[0].message.length).toBeGreaterThan(0)
+    expect(early.body.error.details[0].path).toBe("command.model")
+    // R-BATTLE-52: a fact stated unasked about a model the raid lacks: its path and the ruling.
+    const ghost = await api.post(
+      `/v1/raids/${raid.id}/commands`,
+      {
+        version: raid.version,
+        command: { type: "state", facts: [{ query: { q: "sees", a: myModel, b: "c99" }, value: true }] },
+      },
+      onTurn.key,
+    )
+    expect(ghost.status).toBe(400)
+    expect(ghost.body.error.details[0]).toMatchObject({
+      path: "command.facts.0.query.b",
+      clause: "R-BATTLE-52",
+    })
     // Undo with nothing to undo: 400 with R-BATTLE-15.
     const nothing = await api.post(`/v1/raids/${raid.id}/undo`, { version: raid.version }, onTurn.key)
     expect(nothing.status).toBe(400)

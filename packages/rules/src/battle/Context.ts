@@ -108,7 +108,8 @@ export class Ctx {
     if (this.used < this.recorded.length) return this.recorded[this.used++]!
     if (this.used === this.recorded.length && this.answer !== undefined && this.fresh === 0) {
       const problem = check(this.answer)
-      if (problem !== undefined) throw new Refusal(problem, undefined, true)
+      // R-BATTLE-52: an answer the prompt does not take is refused; the prompt still waits.
+      if (problem !== undefined) throw new Refusal(problem, "R-BATTLE-52", true)
       this.used++
       this.fresh++
       this.emit({ type: "answered", answer: this.answer })
@@ -169,7 +170,7 @@ export class Ctx {
       (a) =>
         options.includes(a as FactValue)
           ? undefined
-          : `facts: "${question}" is answered with one of ${options.map((o) => JSON.stringify(o)).join(", ")}`,
+          : `facts.0.value: "${question}" is answered with one of ${options.map((o) => JSON.stringify(o)).join(", ")}`,
     ) as FactValue
     this.emit({ type: "facts.stated", facts: [{ query, value }] })
     return value

@@ -22,6 +22,7 @@ import { steady } from "./actions/Steady.js"
 import { use } from "./actions/Use.js"
 import type { Command, CommandOf } from "./Command.js"
 import { Ctx, type Env, Refusal, refuse, Suspend } from "./Context.js"
+import { takenOut } from "./combat/Damage.js"
 import type { Event } from "./Event.js"
 import { applyInPlace, canUndo, type Draft, draftOf, evolve, evolveAll, linkAfter } from "./Evolve.js"
 import { factKey } from "./Facts.js"
@@ -29,6 +30,7 @@ import { Journal } from "./InPlace.js"
 import { nextStep, runStep, type Step } from "./round/Flow.js"
 import { shapeState } from "./Shapes.js"
 import type { Answer, State } from "./State.js"
+import { checkStatedFacts } from "./StatedFacts.js"
 
 /** Why a command was refused. */
 export interface Rejection {
@@ -77,6 +79,8 @@ const handlers: { readonly [T in Runnable["type"]]?: Handler } = {
     if (changes.health !== undefined && changes.health > m.profile.health)
       refuse(`health: ${m.name}'s Health is at most ${m.profile.health}`, "B-PROFILE-04")
     ctx.emit({ type: "adjusted", model: c.model, reason, changes })
+    // B-DOWN-01, B-CREATURE-01: a model corrected to 0 Health is Down (or slain), as a hit would leave it.
+    if (changes.health === 0 && m.status === "active") takenOut(ctx, c.model, undefined)
   }) as Handler,
   continue: ((ctx: Ctx, c: Continue) => runStep(ctx, c.step)) as Handler,
 }
@@ -155,23 +159,29 @@ const run = (
 
 const answerOf = (state: State, command: Command): Either.Either<Answer, Rejection> => {
   const prompt = state.pending?.prompt
-  if (!prompt) return Either.left({ reason: "nothing is waiting for an answer" })
+  if (!prompt) return Either.left({ reason: "nothing is waiting for an answer", clause: "R-BATTLE-52" })
   if (prompt.kind === "dice") {
     if (command.type !== "roll")
       return Either.left({
         reason: `waiting for ${prompt.dice} ${prompt.dice === 1 ? "die" : "dice"} for ${prompt.purpose}: answer with a roll`,
+        clause: "R-BATTLE-52",
       })
     return Either.right(command.faces)
   }
   if (prompt.kind === "choice") {
-    if (command.type !== "choose") return Either.left({ reason: `waiting for a choice: ${prompt.question}` })
+    if (command.type !== "choose")
+      return Either.left({ reason: `waiting for a choice: ${prompt.question}`, clause: "R-BATTLE-52" })
     return Either.right(command.option)
   }
-  if (command.type !== "state") return Either.left({ reason: `waiting for a fact: ${prompt.question}` })
+  if (command.type !== "state")
+    return Either.left({ reason: `waiting for a fact: ${prompt.question}`, clause: "R-BATTLE-52" })
   const key = factKey(prompt.query)
   const match = command.facts.filter((f) => factKey(f.query) === key)
   if (match.length !== 1 || command.facts.length !== 1)
-    return Either.left({ reason: `facts: state exactly the fact asked: ${prompt.question}` })
+    return Either.left({
+      reason: `facts: state exactly the fact asked: ${prompt.question}`,
+      clause: "R-BATTLE-52",
+    })
   return Either.right(match[0]!.value)
 }
 
@@ -242,7 +252,12 @@ const applyWith = (
     if (command.type === "roll" || command.type === "choose")
       return Either.left({
         reason: `${command.type}: nothing is waiting for ${command.type === "roll" ? "dice" : "a choice"}`,
+        clause: "R-BATTLE-52",
       })
+    // R-BATTLE-52: facts stated unasked are checked before anything is stored.
+    const facts = command.type === "state" ? command.facts : "facts" in command ? command.facts : undefined
+    const bad = facts === undefined ? undefined : checkStatedFacts(state, facts)
+    if (bad !== undefined) return Either.left(bad)
     first = run(state, env, command, by, [], undefined, true, inPlace)
   }
   if (Either.isLeft(first)) return Either.left(first.left)

@@ -352,6 +352,16 @@ const seatRefusal = (raid: Head, player: Player): ApiError | undefined =>
 const readRefusal = (raid: Head, player: Player): ApiError | undefined =>
   raid.ownerId === player.id ? undefined : seatRefusal(raid, player)
 
+/**
+ * Where in the body a refusal points: the engine's reasons lead with the command's field they are
+ * about ("model: …", "facts.1.query.b: …"), so `command.<that>` when the command has that field,
+ * else the command as a whole.
+ */
+const refusedPath = (command: object, reason: string): string => {
+  const lead = /^([A-Za-z]+(?:\.[A-Za-z0-9]+)*): /.exec(reason)?.[1]
+  return lead !== undefined && Object.hasOwn(command, lead.split(".")[0]!) ? `command.${lead}` : "command"
+}
+
 const failWith = (refused: ApiError | undefined): Effect.Effect<void, ApiError> =>
   refused ? Effect.fail(refused) : Effect.void
 
@@ -866,7 +876,7 @@ export const command = (deps: Deps, player: Caller, id: string, version: number,
       const r = decided.left
       return yield* Effect.fail(
         badRequest(`refused: ${r.reason}`, [
-          { path: "command", message: r.reason, ...(r.clause ? { clause: r.clause } : {}) },
+          { path: refusedPath(c, r.reason), message: r.reason, ...(r.clause ? { clause: r.clause } : {}) },
         ]),
       )
     }

@@ -120,6 +120,22 @@ const hasBlightEdge = (ctx: Ctx): boolean =>
     ? blightEdgesOf(ctx.draft.board, ctx.draft.sides).length > 0
     : (ctx.env.content.get("scenarios", ctx.draft.scenario)?.setup.blightEdges ?? 2) > 0
 
+/**
+ * R-BATTLE-53: the standing survivors tied with the noisiest for the most Noise, the noisiest first
+ * (a declared table's players place by any of them; a board measures from the first).
+ */
+const tiedWith = (ctx: Ctx, noisy: Model): Model[] => {
+  const most = noiseOf(ctx, noisy)
+  const others = (ctx.draft.models as Model[]).filter(
+    (m) => m.kind === "survivor" && m.status === "active" && m.id !== noisy.id && noiseOf(ctx, m) === most,
+  )
+  return [noisy, ...others.sort((a, b) => a.id.localeCompare(b.id))]
+}
+
+/** "A", "A or B", "A, B or C". */
+const orList = (names: ReadonlyArray<string>): string =>
+  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} or ${names.at(-1)}`
+
 /** Where creatures arrive: a Lair or Blight edge nearest the noisiest survivor (B-CREATURE-06, R-WORLD-16). */
 export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
   const noisy = noisiest(ctx)
@@ -127,9 +143,12 @@ export const arrivalPoint = (ctx: Ctx, gardeners: boolean): string => {
   // With no Blight edge, Gardeners come in at the middle of the table, as on a board (R-BOARD-26).
   if (gardeners && !edge) return "the middle of the table (this raid has no Blight edge)"
   const where = gardeners ? "the Blight edge" : edge ? "the Lair or Blight edge" : "the Lair"
-  return noisy
+  if (noisy === undefined) return `${where} the players choose (no survivor has Noise, R-BATTLE-24)`
+  // The same words on a board and a declared table (one definition, two tables; R-BATTLE-41).
+  const tied = tiedWith(ctx, noisy)
+  return tied.length === 1
     ? `${where} nearest ${noisy.name}`
-    : `${where} the players choose (no survivor has Noise, R-BATTLE-24)`
+    : `${where} nearest one of ${orList(tied.map((m) => m.name))} (tied for the most Noise, R-BATTLE-53)`
 }
 
 /**
