@@ -193,7 +193,7 @@ export class Ctx {
   /** A model by id (the draft's). */
   model(id: string): Draft["models"][number] {
     const m = this.draft.models.find((x) => x.id === id)
-    if (m === undefined) throw new Refusal(`model: there is no model "${id}" in this raid`)
+    if (m === undefined) throw new Refusal(`model: there is no model "${id}" in this raid`, "R-BATTLE-54")
     return m
   }
 

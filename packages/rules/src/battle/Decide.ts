@@ -75,7 +75,7 @@ const handlers: { readonly [T in Runnable["type"]]?: Handler } = {
     const m = ctx.view(c.model)
     const { type: _t, reason, model: _m, ...changes } = c
     if (Object.keys(changes).length === 0)
-      refuse("adjust: say what to change (health, blight, noise, shaken, hidden, reloads)")
+      refuse("adjust: say what to change (health, blight, noise, shaken, hidden, reloads)", "R-BATTLE-54")
     if (changes.health !== undefined && changes.health > m.profile.health)
       refuse(`health: ${m.name}'s Health is at most ${m.profile.health}`, "B-PROFILE-04")
     ctx.emit({ type: "adjusted", model: c.model, reason, changes })
@@ -118,7 +118,7 @@ const run = (
   if (fresh) ctx.emit({ type: "commanded", command, by })
   try {
     const handler = handlers[command.type]
-    if (!handler) refuse(`type: "${command.type}" answers a prompt, and none is waiting`)
+    if (!handler) refuse(`type: "${command.type}" answers a prompt, and none is waiting`, "R-BATTLE-54")
     handler!(ctx, command as never, by)
   } catch (e) {
     if (e instanceof Refusal) {

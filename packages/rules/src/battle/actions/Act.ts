@@ -52,7 +52,7 @@ export const act = (ctx: Ctx, c: CommandOf<"act">, by: string): void => {
   const all = grantedActions(ctx, m).filter((g) => g.grant.name.toLowerCase() === c.action.toLowerCase())
   if (all.length === 0) refuse(`action: ${m.name} has no "${c.action}" to take`, "B-ACTION-GIFT-01")
   const usable = all.find((g) => g.times === undefined || (m.used[g.key] ?? 0) < g.times)
-  if (!usable) refuse(`action: ${m.name} has used "${c.action}" as often as its rule allows`)
+  if (!usable) refuse(`action: ${m.name} has used "${c.action}" as often as its rule allows`, "B-ACT-08")
   const g = usable!.grant
   if (g.attack && ctx.draft.activation!.attacked)
     refuse(`action: ${c.action} is an attack, and ${m.name} has already attacked`, "B-ACT-09")

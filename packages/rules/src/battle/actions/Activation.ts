@@ -35,7 +35,7 @@ export const activate = (ctx: Ctx, c: CommandOf<"activate">, by: string): void =
   if (!side || side.id !== m.side)
     refuse(`model: it is ${side?.name ?? "nobody"}'s turn to activate a model, not ${m.side}'s`, "B-ACT-01")
   if (!mayCommand(by, m.side))
-    refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`)
+    refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`, "R-BATTLE-54")
   if (m.kind !== "survivor") refuse("model: creatures activate by their behaviour", "B-ACT-05")
   if (m.status === "down") refuse(`model: ${m.name} is Down; Down survivors don't activate`, "B-ACT-06")
   if (!canActivate(d as never, m))
@@ -98,7 +98,7 @@ export const beginAction = (ctx: Ctx, modelId: string, action: string, by: strin
   const a = ctx.draft.activation
   const m = ctx.view(modelId)
   if (!mayCommand(by, m.side))
-    refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`)
+    refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`, "R-BATTLE-54")
   if (!a || a.model !== modelId) refuse(`model: ${m.name} is not activating; activate it first`, "B-ACT-01")
   if (a!.actionsLeft <= 0)
     refuse(
@@ -106,7 +106,12 @@ export const beginAction = (ctx: Ctx, modelId: string, action: string, by: strin
       a!.shakenAtStart ? "B-SHAKEN-01" : "B-ACT-07",
     )
   const why = forbidden(ctx, m, action)
-  if (why) refuse(`${action}: ${m.name} can't ${action} (${why})`)
+  // Rooted is a ruling; anything else is forbidden by a content rule the reason names (an aura, a skill).
+  if (why)
+    refuse(
+      `${action}: ${m.name} can't ${action} (${why})`,
+      why.includes("R-BATTLE-34") ? "R-BATTLE-34" : undefined,
+    )
   return m
 }
 
@@ -150,7 +155,7 @@ export const endActivationCommand = (ctx: Ctx, c: CommandOf<"endActivation">, by
   const a = ctx.draft.activation
   const m = ctx.view(c.model)
   if (!mayCommand(by, m.side))
-    refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`)
+    refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`, "R-BATTLE-54")
   if (!a || a.model !== c.model) refuse(`model: ${m.name} is not activating`, "B-ACT-01")
   endActivation(ctx, c.model)
 }
@@ -159,8 +164,9 @@ export const endActivationCommand = (ctx: Ctx, c: CommandOf<"endActivation">, by
 export const withdraw = (ctx: Ctx, c: CommandOf<"withdraw">, by: string): void => {
   const d = ctx.draft
   const side = d.sides.find((s) => s.id === c.side)
-  if (!side || !isPlayerSide(side as never)) refuse(`side: there is no Refuge "${c.side}" in this raid`)
-  if (!mayCommand(by, c.side)) refuse(`side: a player withdraws only their own side`)
+  if (!side || !isPlayerSide(side as never))
+    refuse(`side: there is no Refuge "${c.side}" in this raid`, "R-BATTLE-54")
+  if (!mayCommand(by, c.side)) refuse(`side: a player withdraws only their own side`, "B-ROUT-03")
   if (side!.routed) refuse(`side: ${side!.name} has already left the raid`, "B-ROUT-02")
   if (d.phase !== "activations" || d.activation || sideOnTurn(d as never)?.id !== c.side)
     refuse(`side: ${side!.name} may withdraw only at the start of one of its turns`, "B-ROUT-03")

@@ -286,10 +286,10 @@ export const fight = (ctx: Ctx, c: CommandOf<"fight">, by: string): void => {
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
   const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
   if (!target || (target.status !== "active" && target.status !== "down"))
-    refuse(`target: there is no enemy "${c.target}" to Fight`)
+    refuse(`target: there is no enemy "${c.target}" to Fight`, "B-ACTION-FIGHT-01")
   if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`, "B-ACTION-FIGHT-01")
   if (c.weapon !== undefined && !meleeWeapon(ctx, m, c.weapon))
-    refuse(`weapon: ${m.name} carries no melee weapon "${c.weapon}"`)
+    refuse(`weapon: ${m.name} carries no melee weapon "${c.weapon}"`, "B-FIGHT-01")
   if (
     ctx.fact(
       { q: "contact", a: m.id, b: target!.id },

@@ -55,7 +55,7 @@ const draggedTo = (
 /** The move and sprint commands. */
 export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): void => {
   const m = beginAction(ctx, c.model, c.type, by)
-  if (m.status !== "active") refuse(`model: ${m.name} can't move now`)
+  if (m.status !== "active") refuse(`model: ${m.name} can't move now`, "B-ACT-06")
   const a = ctx.draft.activation!
   if (c.type === "sprint" && a.shot)
     refuse(`sprint: ${m.name} has Shot this activation and can't Sprint`, "B-ACTION-SPRINT-02")
@@ -86,7 +86,7 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
   const o = outcome.right
   for (const id of o.contact) {
     if (!ctx.draft.models.some((x) => x.id === id) && !ctx.draft.tokens.some((t) => t.id === id))
-      refuse(`contact: there is no model or token "${id}" on the table`)
+      refuse(`contact: there is no model or token "${id}" on the table`, "R-BATTLE-54")
   }
   takeAction(ctx, m.id, c.type)
   // Where the mover stood, read before its move is applied (the dragged friend follows by the same step).

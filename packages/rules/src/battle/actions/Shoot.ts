@@ -50,10 +50,10 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     return
   }
   const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
-  if (!target) refuse(`target: there is no model "${c.target}" to shoot at`)
+  if (!target) refuse(`target: there is no model "${c.target}" to shoot at`, "R-BATTLE-54")
   if (target!.status !== "active")
     refuse(`target: ${target!.name} is ${target!.status}; Down survivors can't be shot`, "B-DOWN-02")
-  if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`)
+  if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`, "B-ACTION-SHOOT-01")
   const range = weapon!.range ?? 0
   const by2 = m.side
   if (target!.hidden) {
