@@ -5,18 +5,8 @@
  */
 import { Pool, seeded } from "@blight/dice"
 import { describe, expect, it } from "vitest"
-import { dist, faces, pool, tally, through } from "../../dice/test/enumerate.js"
+import { dist, faces, pool, same, tally, through } from "../../dice/test/enumerate.js"
 import { run, runJson } from "./helpers.js"
-
-type Dist = Array<{ value: number; probability: number }>
-const same = (got: Dist, want: Dist, what: string): void => {
-  expect(
-    got.map((o) => o.value),
-    what,
-  ).toEqual(want.map((o) => o.value))
-  for (const [i, o] of want.entries())
-    expect(Math.abs(got[i]!.probability - o.probability), `${what} P(${o.value})`).toBeLessThan(1e-12)
-}
 
 describe("blight odds, exactly", () => {
   it.each([

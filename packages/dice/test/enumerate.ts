@@ -3,6 +3,20 @@
  * the rules text and sharing no code with `src/odds`, so a wrong convolution cannot hide behind
  * a matching sample.
  */
+import { expect } from "vitest"
+
+/** A distribution as every odds answer gives it (library, CLI JSON, HTTP). */
+export type Dist = ReadonlyArray<{ readonly value: number; readonly probability: number }>
+
+/** The same values in the same order, each probability within 1e-12 of the brute force's. */
+export const same = (got: Dist, want: Dist, what: string): void => {
+  expect(
+    got.map((o) => o.value),
+    `${what}: values`,
+  ).toEqual(want.map((o) => o.value))
+  for (const [i, o] of want.entries())
+    expect(Math.abs(got[i]!.probability - o.probability), `${what}: P(${o.value})`).toBeLessThan(1e-12)
+}
 
 /** Every combination of `n` dice of `sides` faces, each as an array of faces (6^n of them). */
 export const faces = function* (n: number, sides = 6): Generator<number[]> {

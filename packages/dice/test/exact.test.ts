@@ -4,19 +4,9 @@
  */
 import { describe, expect, it } from "vitest"
 import { fightOdds, shootOdds } from "../src/odds/CombatOdds.js"
-import type { Distribution } from "../src/odds/Distribution.js"
 import { checkChance, fateChance, nuancedOdds, stepDieLifetime } from "../src/odds/NightsongOdds.js"
 import { poolOdds, testChance } from "../src/odds/PoolOdds.js"
-import { dist, faces, pool, tally, through } from "./enumerate.js"
-
-const same = (got: Distribution, want: Distribution, what: string): void => {
-  expect(
-    got.map((o) => o.value),
-    `${what}: values`,
-  ).toEqual(want.map((o) => o.value))
-  for (const [i, o] of want.entries())
-    expect(Math.abs(got[i]!.probability - o.probability), `${what}: P(${o.value})`).toBeLessThan(1e-12)
-}
+import { dist, faces, pool, same, tally, through } from "./enumerate.js"
 
 /** P(a desperate Shoot's hit gets through one Armour die). */
 const testChanceThrough = (helmet: boolean): number =>

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Pool, seeded } from "@blight/dice"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { dist, pool, tally, through } from "../../../packages/dice/test/enumerate.js"
+import { dist, pool, same, tally, through } from "../../../packages/dice/test/enumerate.js"
 import { defaults, startServer } from "../src/index.js"
 
 let server: Awaited<ReturnType<typeof startServer>>
@@ -21,16 +21,6 @@ const post = async (path: string, body: unknown): Promise<{ status: number; body
     body: JSON.stringify(body),
   })
   return { status: res.status, body: await res.json() }
-}
-
-type Dist = Array<{ value: number; probability: number }>
-const same = (got: Dist, want: Dist, what: string): void => {
-  expect(
-    got.map((o) => o.value),
-    what,
-  ).toEqual(want.map((o) => o.value))
-  for (const [i, o] of want.entries())
-    expect(Math.abs(got[i]!.probability - o.probability), `${what} P(${o.value})`).toBeLessThan(1e-12)
 }
 
 beforeAll(async () => {

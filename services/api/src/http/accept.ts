@@ -1,13 +1,23 @@
 import Negotiator from "negotiator"
 import type { Route } from "./routes.js"
 
+const media = new WeakMap<Route, ReadonlyArray<string>>()
+
 /** The media types a route answers in: its page's, its stream's, or JSON and its alternatives. */
-export const mediaOf = (route: Route): ReadonlyArray<string> =>
-  route.media !== undefined
-    ? [route.media]
-    : route.stream
-      ? ["text/event-stream"]
-      : ["application/json", ...(route.alternatives ?? [])]
+export const mediaOf = (route: Route): ReadonlyArray<string> => {
+  let types = media.get(route)
+  if (types === undefined) {
+    types =
+      route.media !== undefined
+        ? [route.media]
+        : route.stream
+          ? ["text/event-stream"]
+          : ["application/json", ...(route.alternatives ?? [])]
+    // Asked on every request (hot reads too): worked out once per route.
+    media.set(route, types)
+  }
+  return types
+}
 
 // A client sends the same Accept on every request: the answers for the few seen last are kept.
 const seen = new Map<string, boolean>()

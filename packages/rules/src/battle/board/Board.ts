@@ -117,8 +117,10 @@ export type Edge = (typeof EDGES)[number]
 export const blightEdgesOf = (
   board: Board,
   sides: ReadonlyArray<{ readonly edge?: Edge | undefined }>,
-): ReadonlyArray<Edge> => {
-  if (board.blightEdges) return board.blightEdges
+): ReadonlyArray<Edge> => board.blightEdges ?? freeEdges(sides)
+
+/** The edges no Refuge deploys on, in the order south, north, west, east. */
+export const freeEdges = (sides: ReadonlyArray<{ readonly edge?: Edge | undefined }>): Edge[] => {
   const owned = new Set(sides.flatMap((s) => (s.edge ? [s.edge] : [])))
   return EDGES.filter((e) => !owned.has(e))
 }

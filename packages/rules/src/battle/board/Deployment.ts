@@ -8,7 +8,7 @@
  * @since 0.3.0
  */
 import type { Model, State, Token } from "../State.js"
-import { type Board, blightEdgesOf, DEPLOY, type Edge, edgeDistance, pointsOf } from "./Board.js"
+import { type Board, blightEdgesOf, DEPLOY, type Edge, edgeDistance, freeEdges, pointsOf } from "./Board.js"
 import { TOKEN_R } from "./Check.js"
 import { dist, distToPolygon, type Pt, roundPt } from "./Geometry.js"
 
@@ -76,7 +76,7 @@ export const place = (
 ): State => {
   // Fewer Blight edges than the edges no Refuge holds: the first of those, written on the board so
   // everything that measures "a Blight edge" reads the same ones (R-BOARD-26).
-  const open = blightEdgesOf({ ...laid, blightEdges: undefined }, state.sides)
+  const open = freeEdges(state.sides)
   const board: Board =
     laid.blightEdges === undefined && blightEdges < open.length
       ? { ...laid, blightEdges: open.slice(0, Math.max(0, blightEdges)) }
@@ -232,6 +232,12 @@ const defaultLairs = (board: Board): Pt[] => [
   { x: 3, y: board.height - 3 },
 ]
 
+/** The bases standing or lying on the table, as discs a new model must keep clear of. */
+export const basesOn = (state: Pick<State, "models">): Array<{ c: Pt; r: number }> =>
+  state.models
+    .filter((m) => m.position && (m.status === "active" || m.status === "down"))
+    .map((m) => ({ c: m.position!, r: (m.base ?? 1) / 2 }))
+
 /**
  * Where arriving creatures stand (B-CREATURE-06, R-BOARD-09): beside their Lair, or beside the
  * Lair or Blight-edge point nearest the noisiest survivor (the centre of the table's Blight edges
@@ -249,9 +255,7 @@ export const arrivalSpots = (
   if (!board) return []
   // Beside the tokens, never on them (the Lair's own token included).
   const taken = [
-    ...state.models
-      .filter((m) => m.position && (m.status === "active" || m.status === "down"))
-      .map((m) => ({ c: m.position!, r: (m.base ?? 1) / 2 })),
+    ...basesOn(state),
     ...state.tokens.filter((t) => t.position).map((t) => ({ c: t.position!, r: t.radius ?? 0.5 })),
   ]
   const lairToken = lair ? state.tokens.find((t) => t.id === lair && t.position) : undefined

@@ -16,7 +16,7 @@
  */
 import type { Effect } from "../../plugin/Effect.js"
 import { arrivingEmptyHanded } from "../Arrival.js"
-import { spotsNear } from "../board/Deployment.js"
+import { basesOn, spotsNear } from "../board/Deployment.js"
 import type { Ctx } from "../Context.js"
 import { refuse } from "../Context.js"
 import { poolModifiers, roll, spendExtraBlight, witsDice } from "../combat/Pools.js"
@@ -68,10 +68,7 @@ const strangerSpot = (ctx: Ctx, o: ObjectiveState) => {
     (t) => (o.token !== undefined && t.id === o.token) || t.objective === o.id,
   )
   if (!board || !token?.position) return undefined
-  const taken = ctx.draft.models
-    .filter((x) => x.position && (x.status === "active" || x.status === "down"))
-    .map((x) => ({ c: x.position!, r: (x.base ?? 1) / 2 }))
-  return spotsNear(board, token.position, 1, 0.5, taken)[0]
+  return spotsNear(board, token.position, 1, 0.5, basesOn(ctx.draft))[0]
 }
 
 /** Can this objective be worked with a Use now (refused otherwise, before any action is spent)? */
