@@ -341,3 +341,27 @@ describe("blight sim --campaign", () => {
     expect(r.err).toMatch(message as RegExp)
   })
 })
+
+describe("blight sim's worker task", () => {
+  it("B-BATTLE-01 a worker thread's chunk, a structured clone of the job, reuses the set-up of the chunk before it", async () => {
+    const { specOf } = await import("../src/commands/simJob.js")
+    const job = {
+      refuges: [],
+      scenario: "cache",
+      options: undefined,
+      packFiles: [],
+      packs: [],
+      table: "declared",
+      policies: ["sensible"],
+      seed: 1,
+      maxCommands: 5000,
+      from: 0,
+      to: 25,
+    } as const
+    const first = specOf(job)
+    expect(specOf(structuredClone({ ...job, from: 25, to: 50 }))).toBe(first)
+    // Any other setting is a new spec.
+    const other = structuredClone({ ...job, seed: 2 })
+    expect(specOf(other)).toBe(other)
+  })
+})

@@ -45,27 +45,17 @@ const contentOf = (files: ReadonlyArray<string>): Promise<Content> => {
 }
 
 /**
- * The spec last played in this thread: each call comes with a new job object (this thread's
- * `{ ...job, from, to }`, a worker's structured clone), and a declared raid's set-up is kept per
- * spec object (`SimRaid`), so the same Refuges and settings reuse the spec they were first played with.
+ * The spec last played in this thread. Each call comes with a new job object (this thread's
+ * `{ ...job, from, to }`, or a worker's structured clone of it), and a raid's set-up is kept per
+ * spec object (`SimRaid`), so a job equal to the last one but for its range reuses the spec it was
+ * first played with. Compared by value: a worker thread's every chunk is a fresh clone, and
+ * comparing by identity there set each chunk's raid up again.
  */
-let lastSpec: Job | undefined
-const specOf = (job: Job): Job => {
-  const l = lastSpec
-  if (
-    l !== undefined &&
-    l.refuges === job.refuges &&
-    l.scenario === job.scenario &&
-    l.options === job.options &&
-    l.packs === job.packs &&
-    l.table === job.table &&
-    l.policies === job.policies &&
-    l.seed === job.seed &&
-    l.maxCommands === job.maxCommands &&
-    l.audited === job.audited
-  )
-    return l
-  lastSpec = job
+let last: { readonly key: string; readonly job: Job } | undefined
+export const specOf = (job: Job): Job => {
+  const key = JSON.stringify({ ...job, from: 0, to: 0 })
+  if (last !== undefined && last.key === key) return last.job
+  last = { key, job }
   return job
 }
 
