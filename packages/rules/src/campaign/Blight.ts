@@ -279,7 +279,7 @@ export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
           if (d.kind !== "blight") continue
           let hit = true
           if (d.chance) {
-            const face = ctx.die(`${s.name}: ${mark!.name}`, String(refuge))
+            const face = ctx.die(`${s.name}: ${mark!.name} (B-AFTERMATH-02)`, String(refuge))
             hit = face >= d.chance.on[0] && face <= d.chance.on[1]
             ctx.emit({
               type: "rolled",

@@ -36,8 +36,9 @@ export class Refusal {
 }
 
 /** The rule a prompt names at the end of its question or purpose ("… (B-CASUALTY-05)"), if any. */
+const ruleAtEnd = (text: string): string | undefined => /\(([A-Z]+-[A-Z]+-\d+)\)\s*$/.exec(text)?.[1]
 const clauseOf = (prompt: Prompt): string | undefined =>
-  /\(([A-Z]+-[A-Z]+-\d+)\)\s*$/.exec(prompt.kind === "dice" ? prompt.purpose : prompt.question)?.[1]
+  ruleAtEnd(prompt.kind === "dice" ? prompt.purpose : prompt.question)
 
 export const refuse = (reason: string, clause?: string): never => {
   throw new Refusal(reason, clause)
@@ -150,13 +151,18 @@ export class Ctx {
     ) as string
   }
 
-  /** A dice source over this run's dice (for the Market): d6 only. */
+  /**
+   * A dice source over this run's dice (for the Market and rolled amounts): d6 only. A die whose
+   * label names no rule is the Market's availability die ("market: Shotgun"), so its prompt names
+   * B-MARKET-02, and a bad answer to it is refused naming that rule.
+   */
   source(by = "any"): DiceSource {
     return {
       kind: this.draft.dice.mode === "seeded" ? "seeded" : "manual",
       die: (sides: number, label?: string) => {
         if (sides !== 6) throw new Error("the campaign rolls d6 only")
-        return this.die(label ?? "a die", by)
+        const purpose = label ?? "a die"
+        return this.die(ruleAtEnd(purpose) ? purpose : `${purpose} (B-MARKET-02)`, by)
       },
     }
   }

@@ -68,7 +68,7 @@ export const lootRoll = (
     const seen = rowOf<LootResult>(table, halfRow(a!, b!))
     const again = ctx.choose(
       `loot-reroll:${label}`,
-      `${label}: ${a}, ${b} on the Loot table (${seen?.name ?? "nothing"}). Re-roll it (${rerolls.from.join(", ")}; ${rerolls.left} left)?`,
+      `${label}: ${a}, ${b} on the Loot table (${seen?.name ?? "nothing"}). Re-roll it (${rerolls.from.join(", ")}; ${rerolls.left} left)? (B-REROLL-01)`,
       ["keep", "reroll"],
       String(refuge),
     )
@@ -98,11 +98,11 @@ export const lootRoll = (
       !(x.count === 1 && x.modifier === 0 && x.multiplier === 1)
     ) {
       // R-CAMPAIGN-28: a pack's "2d6" (or "d6+1") is rolled as written; Plentiful is for one die.
-      const faces = ctx.dice(x.count, `${label}: how much ${g.store}`, String(refuge))
+      const faces = ctx.dice(x.count, `${label}: how much ${g.store} (B-LOOT-01)`, String(refuge))
       rolls.push(...faces.map((value) => ({ sides: 6, value, label: `how much ${g.store}` })))
       n = Math.max(0, (faces.reduce((p, q) => p + q, 0) + x.modifier) * x.multiplier)
     } else {
-      const d = ctx.die(`${label}: how much ${g.store}`, String(refuge))
+      const d = ctx.die(`${label}: how much ${g.store} (B-LOOT-02)`, String(refuge))
       rolls.push({ sides: 6, value: d, label: `how much ${g.store}` })
       // The amount is decoded ({ kind: "d3" }), not the text "d3": a d3 is the d6 halved (B-DICE-03).
       n = x.kind === "d3" ? Roll.d3FromD6(d) : d
@@ -124,7 +124,7 @@ export const lootRoll = (
     if (e.kind !== "rollTable") continue
     const sub = ctx.env.content.get("tables", (e as { table: string }).table)
     if (sub === undefined) continue
-    const d = ctx.die(`${label}: ${sub.name}`, String(refuge))
+    const d = ctx.die(`${label}: ${sub.name} (B-LOOT-01)`, String(refuge))
     const r = rowOf<{
       name?: string
       effects?: ReadonlyArray<{ kind: string; weapon?: string }>

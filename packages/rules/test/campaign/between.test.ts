@@ -88,6 +88,29 @@ describe("Errands", () => {
     ).toMatch(/not enough salvage/)
   })
 
+  it("B-MARKET-02 an Uncommon item's availability die names its rule in a manual campaign, and a die off the d6 is refused naming it", () => {
+    const c = campaign(undefined, [granted(wharfside(), { salvage: 40 }), gardeners()])
+    const r = command(
+      c,
+      {
+        type: "trade",
+        refuge: 0,
+        by: "survivor-1",
+        orders: [{ buy: { kind: "weapons", id: "fire-axe" }, quantity: 1 }],
+      },
+      env,
+    )
+    const waiting = Either.getOrThrow(r)
+    expect(waiting.state.pending?.prompt).toMatchObject({
+      kind: "dice",
+      purpose: "market: Fire axe (B-MARKET-02)",
+    })
+    expect(refused(waiting, { type: "roll", faces: [7] })).toMatchObject({ clause: "B-MARKET-02" })
+    // The Ledger keeps the die's own label.
+    const bought = ok(waiting, { type: "roll", faces: [3] })
+    expect(entries(bought, 0).at(-1)!.rolls).toEqual([{ sides: 6, value: 3, label: "market: Fire axe" }])
+  })
+
   it("B-ERRAND-04 each survivor Recruited is a separate Errand, paid for in Salvage (the background's cost), up to the Home's capacity", () => {
     const full = campaign(undefined, [granted(wharfside(), { salvage: 40 }), gardeners()])
     expect(
