@@ -20,7 +20,20 @@ export const mediaOf = (route: Route): ReadonlyArray<string> => {
 }
 
 // A client sends the same Accept on every request: the answers for the few seen last are kept.
-const seen = new Map<string, boolean>()
+const chosen = new Map<string, string | undefined>()
+
+/**
+ * The one of `types` an Accept header prefers (q-values and wildcards weighed by negotiator), or
+ * undefined when it takes none of them.
+ */
+export const preferred = (accept: string, types: ReadonlyArray<string>): string | undefined => {
+  const key = `${types.join(",")}\n${accept}`
+  if (chosen.has(key)) return chosen.get(key)
+  const type = new Negotiator({ headers: { accept } }).mediaType([...types])
+  if (chosen.size >= 256) chosen.clear()
+  chosen.set(key, type)
+  return type
+}
 
 /**
  * Whether an Accept header lets the route answer at all (RFC 9110 §12.5.1: 406 otherwise). No
@@ -30,13 +43,5 @@ const seen = new Map<string, boolean>()
 export const acceptable = (accept: string | null | undefined, route: Route): boolean => {
   if (accept === null || accept === undefined || accept === "" || accept === "*/*") return true
   const types = mediaOf(route)
-  if (accept === types[0]) return true
-  const key = `${types.join(",")}\n${accept}`
-  let ok = seen.get(key)
-  if (ok === undefined) {
-    ok = new Negotiator({ headers: { accept } }).mediaTypes([...types]).length > 0
-    if (seen.size >= 256) seen.clear()
-    seen.set(key, ok)
-  }
-  return ok
+  return accept === types[0] || preferred(accept, types) !== undefined
 }

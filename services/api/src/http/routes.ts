@@ -7,11 +7,11 @@ import { Report } from "@blight/dice"
 import { Character, World } from "@blight/nightsong"
 import { Entries, Ids, Ledger, Market, Pack, Roster } from "@blight/rules"
 import { Effect, type Exit, Schema } from "effect"
-import Negotiator from "negotiator"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Nightsong from "../app/Nightsong.js"
 import * as Raids from "../app/Raids.js"
+import { preferred } from "./accept.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
 import { resumeAt, sseOf } from "./sse.js"
@@ -282,20 +282,9 @@ export class Raw {
   ) {}
 }
 
+const JSON_OR_SVG = ["application/json", "image/svg+xml"]
 /** The SVG map when Accept prefers it to JSON (q-values and wildcards weighed by negotiator). */
-const wantsSvg = (accept: string) => {
-  let svg = negotiated.get(accept)
-  if (svg === undefined) {
-    svg =
-      new Negotiator({ headers: { accept } }).mediaType(["application/json", "image/svg+xml"]) ===
-      "image/svg+xml"
-    // A client sends the same Accept on every request: the few seen last are remembered.
-    if (negotiated.size >= 64) negotiated.clear()
-    negotiated.set(accept, svg)
-  }
-  return svg
-}
-const negotiated = new Map<string, boolean>()
+const wantsSvg = (accept: string) => preferred(accept, JSON_OR_SVG) === "image/svg+xml"
 
 const StreamQuery = Schema.Struct({ after: Raids.EventsQuery.fields.after })
 
