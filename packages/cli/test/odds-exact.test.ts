@@ -5,6 +5,8 @@
  */
 import { Pool, seeded } from "@blight/dice"
 import { describe, expect, it } from "vitest"
+// The brute force of a Fight with Blight dice on either side, and a mean.
+import * as Brute from "../../dice/test/enumerate.js"
 import { dist, faces, pool, same, tally, through } from "../../dice/test/enumerate.js"
 import { run, runJson } from "./helpers.js"
 
@@ -93,18 +95,7 @@ describe("blight odds, exactly", () => {
       const args = [`--attacker=${a}`, "--blight", String(ab), `--defender=${d}`]
       const r = await runJson("odds", "fight", ...args, "--defender-blight", String(db), "--json")
       expect(r.code).toBe(0)
-      const [pa, pd] = [pool(a, ab), pool(d, db)]
-      const n = pa.n + pd.n
-      const m = tally(n, (f) => pa.successes(f.slice(0, pa.n)) - pd.successes(f.slice(pa.n)))
-      same(r.json.margin, dist(m), "margin")
-      expect(
-        Math.abs(r.json.attackerWins - [...m].reduce((s, [v, q]) => s + (v > 0 ? q : 0), 0)),
-      ).toBeLessThan(1e-12)
-      const meanOf = (t: Map<number, number>) => [...t].reduce((s, [v, q]) => s + v * q, 0)
-      const attacker = meanOf(tally(n, (f) => pa.blight(f.slice(0, pa.n))))
-      const defender = meanOf(tally(n, (f) => pd.blight(f.slice(pa.n))))
-      expect(Math.abs(r.json.meanBlight.attacker - attacker)).toBeLessThan(1e-12)
-      expect(Math.abs(r.json.meanBlight.defender - defender)).toBeLessThan(1e-12)
+      Brute.sameFight(r.json, Brute.fight(a, ab, d, db), `fight ${a} +${ab} vs ${d} +${db}`)
       expect((await run("odds", "fight", ...args, "--defender-blight", String(db))).out).toMatch(
         /Blight gained on average: attacker \d\.\d{3}, defender \d\.\d{3}/,
       )
@@ -124,7 +115,7 @@ describe("blight odds, exactly", () => {
   it("B-BLIGHTDICE-03 odds shoot --blight 3: the shooter's expected Blight is the mean of the 1s on its Blight dice", async () => {
     const r = await runJson("odds", "shoot", "--dice", "1", "--blight", "3", "--armour", "1", "--json")
     const p = pool(1, 3)
-    const want = [...tally(p.n, p.blight)].reduce((s, [v, q]) => s + v * q, 0)
+    const want = Brute.meanOf(tally(p.n, p.blight))
     expect(Math.abs(r.json.meanBlight - want)).toBeLessThan(1e-12)
     expect((await run("odds", "shoot", "--dice", "1", "--blight", "3", "--armour", "1")).out).toMatch(
       /^shoot 1 dice \+3 Blight vs Armour 1.*Blight gained 0\.500 on average/,

@@ -9,7 +9,7 @@ import { mean } from "../src/odds/Distribution.js"
 import { checkChance, fateChance, nuancedOdds, stepDieLifetime } from "../src/odds/NightsongOdds.js"
 import { blightGained, poolOdds, testChance } from "../src/odds/PoolOdds.js"
 import { OddsRequest, oddsReport } from "../src/Report.js"
-import { dist, faces, pool, same, tally, through } from "./enumerate.js"
+import { dist, faces, fight, meanOf, pool, same, sameFight, tally, through } from "./enumerate.js"
 
 /** P(a desperate Shoot's hit gets through one Armour die). */
 const testChanceThrough = (helmet: boolean): number =>
@@ -145,38 +145,11 @@ describe("exact odds against brute force", () => {
       for (let ab = 0; ab <= 3; ab++)
         for (let d = -1; d <= 2; d++)
           for (let db = 0; db <= 3; db++) {
-            const pa = pool(a, ab)
-            const pd = pool(d, db)
-            if (ab + db === 0 || pa.n + pd.n > 6) continue
-            const n = pa.n + pd.n
-            // One pass over every combination, Blight dice last in each pool: the margin (Blight dice
-            // succeed and Crit as any die, 02) and each side's 1s on its own Blight dice (03).
-            const all = tally(n, (f) => {
-              const [atk, def] = [f.slice(0, pa.n), f.slice(pa.n)]
-              return (pa.successes(atk) - pd.successes(def) + 10) * 100 + pa.blight(atk) * 10 + pd.blight(def)
-            })
-            const m = new Map<number, number>()
-            let [attacker, defender] = [0, 0]
-            for (const [k, q] of all) {
-              const v = Math.floor(k / 100) - 10
-              m.set(v, (m.get(v) ?? 0) + q)
-              attacker += Math.floor((k % 100) / 10) * q
-              defender += (k % 10) * q
-            }
+            // Blight dice succeed and Crit as any die (02); each side's 1s on them are its Blight (03).
+            if (ab + db === 0 || pool(a, ab).n + pool(d, db).n > 6) continue
             const o = fightOdds({ attacker: a, defender: d, attackerBlight: ab, defenderBlight: db })
             const what = `fight ${a} +${ab} vs ${d} +${db}`
-            same(o.margin, dist(m), what)
-            const sum = (keep: (v: number) => boolean) =>
-              [...m].reduce((s, [v, q]) => s + (keep(v) ? q : 0), 0)
-            expect(Math.abs(o.attackerWins - sum((v) => v > 0)), what).toBeLessThan(1e-12)
-            expect(Math.abs(o.tie - sum((v) => v === 0)), what).toBeLessThan(1e-12)
-            expect(Math.abs(o.defenderWins - sum((v) => v < 0)), what).toBeLessThan(1e-12)
-            expect(Math.abs(o.meanBlight.attacker - attacker), `${what} attacker's Blight`).toBeLessThan(
-              1e-12,
-            )
-            expect(Math.abs(o.meanBlight.defender - defender), `${what} defender's Blight`).toBeLessThan(
-              1e-12,
-            )
+            sameFight(o, fight(a, ab, d, db), what)
             expect(Math.abs(o.meanBlight.attacker - ab / 6), what).toBeLessThan(1e-12)
           }
     const down = fightOdds({ attacker: 2, defender: 0, attackerBlight: 2, defenderDown: true })
@@ -192,7 +165,7 @@ describe("exact odds against brute force", () => {
       [3, 0],
     ] as const) {
       const p = pool(d, b)
-      const want = [...tally(p.n, p.blight)].reduce((s, [v, q]) => s + v * q, 0)
+      const want = meanOf(tally(p.n, p.blight))
       const o = shootOdds({ dice: d, blightDice: b, armour: 1 })
       expect(Math.abs(o.meanBlight - want), `shoot ${d} +${b}`).toBeLessThan(1e-12)
       expect(Math.abs(o.meanBlight - b / 6), `shoot ${d} +${b}`).toBeLessThan(1e-12)
