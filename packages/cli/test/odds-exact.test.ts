@@ -5,6 +5,8 @@
  */
 import { Pool, seeded } from "@blight/dice"
 import { describe, expect, it } from "vitest"
+// The brute force of a Fight with Blight dice on either side, and a mean.
+import * as Brute from "../../dice/test/enumerate.js"
 import { dist, faces, pool, same, tally, through } from "../../dice/test/enumerate.js"
 import { run, runJson } from "./helpers.js"
 
@@ -82,6 +84,44 @@ describe("blight odds, exactly", () => {
     expect((await run("odds", "fight", "--attacker", "3", "--defender-down")).out).toMatch(/Finished/)
   })
 
+  it.each([
+    [2, 1, 1, 2],
+    [0, 3, 2, 0],
+    [-1, 0, 1, 3],
+  ])(
+    "B-BLIGHTDICE-01 B-BLIGHTDICE-02 B-BLIGHTDICE-03 odds fight --attacker %i --blight %i --defender %i --defender-blight %i is every face combination, and each side's expected Blight is the mean of its 1s",
+    async (a, ab, d, db) => {
+      // A negative pool is written --attacker=-1 (parseArgs reads "-1" as an option).
+      const args = [`--attacker=${a}`, "--blight", String(ab), `--defender=${d}`]
+      const r = await runJson("odds", "fight", ...args, "--defender-blight", String(db), "--json")
+      expect(r.code).toBe(0)
+      Brute.sameFight(r.json, Brute.fight(a, ab, d, db), `fight ${a} +${ab} vs ${d} +${db}`)
+      expect((await run("odds", "fight", ...args, "--defender-blight", String(db))).out).toMatch(
+        /Blight gained on average: attacker \d\.\d{3}, defender \d\.\d{3}/,
+      )
+    },
+  )
+
+  it("B-BLIGHTDICE-01 B-BLIGHTDICE-03 odds fight --defender-down --blight 2: the attacker's pool with its Blight dice; no Blight dice is no expected Blight", async () => {
+    const r = await runJson("odds", "fight", "--attacker", "1", "--blight", "2", "--defender-down", "--json")
+    same(r.json.margin, dist(tally(3, pool(1, 2).successes)), "the attacker's successes")
+    expect(r.json.meanBlight.defender).toBe(0)
+    expect(Math.abs(r.json.meanBlight.attacker - 2 / 6)).toBeLessThan(1e-12)
+    expect(
+      (await runJson("odds", "fight", "--attacker", "1", "--defender", "1", "--json")).json.meanBlight,
+    ).toBe(undefined)
+  })
+
+  it("B-BLIGHTDICE-03 odds shoot --blight 3: the shooter's expected Blight is the mean of the 1s on its Blight dice", async () => {
+    const r = await runJson("odds", "shoot", "--dice", "1", "--blight", "3", "--armour", "1", "--json")
+    const p = pool(1, 3)
+    const want = Brute.meanOf(tally(p.n, p.blight))
+    expect(Math.abs(r.json.meanBlight - want)).toBeLessThan(1e-12)
+    expect((await run("odds", "shoot", "--dice", "1", "--blight", "3", "--armour", "1")).out).toMatch(
+      /^shoot 1 dice \+3 Blight vs Armour 1.*Blight gained 0\.500 on average/,
+    )
+  })
+
   it("N-CHECK-02 N-ADV-01 odds check against every d20, and a negative Ability printed as −1 (not +-1)", async () => {
     for (const [ab, dr, flag] of [
       [-1, 12, "--dis"],
@@ -115,9 +155,18 @@ describe("blight odds, exactly", () => {
     [["roll", "fate", "--threshold", "101"], /--threshold: expected 0 to 100, got 101: .*N-FATE-02/],
     [["roll", "test", "2", "--target", "0"], /--target: .*B-TEST-02/],
     [
-      ["odds", "fight", "--attacker", "3", "--defender", "2", "--blight", "2"],
-      /--blight does not apply to `odds fight`/,
+      ["odds", "fight", "--attacker", "3", "--defender", "2", "--blight", "4"],
+      /--blight: expected 0 to 3, got 4: .*B-BLIGHTDICE-01/,
     ],
+    [
+      ["odds", "fight", "--attacker", "3", "--defender", "2", "--defender-blight", "4"],
+      /--defender-blight: expected 0 to 3, got 4: .*B-BLIGHTDICE-01/,
+    ],
+    [
+      ["odds", "fight", "--attacker", "3", "--defender-down", "--defender-blight", "1"],
+      /--defender-blight: a Down defender does not roll, so it adds no Blight dice \(B-FIGHT-05\)/,
+    ],
+    [["odds", "pool", "3", "--defender-blight", "1"], /--defender-blight does not apply to `odds pool`/],
     [["odds", "pool", "3", "--target", "2"], /--target does not apply to `odds pool`/],
     [["odds", "test", "3", "--helmet"], /--helmet does not apply to `odds test`/],
     [["roll", "pool", "3", "--dr", "12"], /--dr does not apply to `roll pool`/],

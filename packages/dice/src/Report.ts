@@ -135,6 +135,12 @@ export const OddsRequest = Schema.Union(
     defenderDown: Schema.optional(Schema.Boolean).annotations({
       description: "The defender is Down: no roll, a certain Finish (B-FIGHT-05/06, R-DICE-05)",
     }),
+    attackerBlight: Schema.optional(bounded("blightDice")).annotations({
+      description: "Blight dice the attacker adds (0–3, B-BLIGHTDICE-01)",
+    }),
+    defenderBlight: Schema.optional(bounded("blightDice")).annotations({
+      description: "Blight dice the defender adds (0–3, B-BLIGHTDICE-01); none if it is Down (B-FIGHT-05)",
+    }),
   }),
   Schema.Struct({
     kind: Schema.Literal("check"),
@@ -174,7 +180,12 @@ export const oddsReport = (r: OddsRequest): Record<string, unknown> => {
         damage: r.damage ?? 1,
         blightDice: r.blightDice ?? 0,
       })
-      return { damage: o.damage, mean: o.mean }
+      // As the pool's report: what Blight dice give only when some are rolled.
+      return {
+        damage: o.damage,
+        mean: o.mean,
+        ...((r.blightDice ?? 0) > 0 ? { meanBlight: o.meanBlight } : {}),
+      }
     }
     case "fight": {
       // Without this a missing defender would quietly be a desperate 0-dice pool.
@@ -188,6 +199,8 @@ export const oddsReport = (r: OddsRequest): Record<string, unknown> => {
         attacker: r.attacker,
         defender: r.defender ?? 0,
         defenderDown: r.defenderDown ?? false,
+        attackerBlight: r.attackerBlight ?? 0,
+        defenderBlight: r.defenderBlight ?? 0,
       })
       return {
         margin: o.margin,
@@ -195,6 +208,7 @@ export const oddsReport = (r: OddsRequest): Record<string, unknown> => {
         defenderWins: o.defenderWins,
         tie: o.tie,
         mean: o.mean,
+        ...((r.attackerBlight ?? 0) + (r.defenderBlight ?? 0) > 0 ? { meanBlight: o.meanBlight } : {}),
       }
     }
     case "check": {

@@ -74,3 +74,59 @@ export const through = (hits: number, crits: number, armour: readonly number[], 
 /** A map as an ascending distribution. */
 export const dist = (m: Map<number, number>) =>
   [...m.entries()].sort(([a], [b]) => a - b).map(([value, probability]) => ({ value, probability }))
+
+/**
+ * A Fight read from the text, over every combination of both pools' dice (Blight dice last in
+ * each): the margin (attacker's successes − defender's), who wins, and the mean number of 1s on
+ * each side's own Blight dice, the Blight each expects (B-BLIGHTDICE-03).
+ */
+export const fight = (attacker: number, attackerBlight: number, defender: number, defenderBlight: number) => {
+  const [pa, pd] = [pool(attacker, attackerBlight), pool(defender, defenderBlight)]
+  // One pass: margin, attacker's 1s and defender's 1s packed in one key (each fewer than 10).
+  const all = tally(pa.n + pd.n, (f) => {
+    const [atk, def] = [f.slice(0, pa.n), f.slice(pa.n)]
+    return (pa.successes(atk) - pd.successes(def) + 100) * 100 + pa.blight(atk) * 10 + pd.blight(def)
+  })
+  const margin = new Map<number, number>()
+  const meanBlight = { attacker: 0, defender: 0 }
+  for (const [k, q] of all) {
+    const v = Math.floor(k / 100) - 100
+    margin.set(v, (margin.get(v) ?? 0) + q)
+    meanBlight.attacker += Math.floor((k % 100) / 10) * q
+    meanBlight.defender += (k % 10) * q
+  }
+  const sum = (keep: (v: number) => boolean) => [...margin].reduce((s, [v, q]) => s + (keep(v) ? q : 0), 0)
+  return {
+    margin: dist(margin),
+    attackerWins: sum((v) => v > 0),
+    tie: sum((v) => v === 0),
+    defenderWins: sum((v) => v < 0),
+    meanBlight,
+  }
+}
+
+/** The mean of a map value → probability. */
+export const meanOf = (m: Map<number, number>): number => [...m].reduce((s, [v, q]) => s + v * q, 0)
+
+/** A Fight's answer (library, CLI JSON, HTTP) against {@link fight}'s, each number within 1e-12. */
+export const sameFight = (
+  got: {
+    readonly margin: Dist
+    readonly attackerWins: number
+    readonly tie: number
+    readonly defenderWins: number
+    /** Absent from a report without Blight dice: then each side expects 0. */
+    readonly meanBlight?: { readonly attacker: number; readonly defender: number }
+  },
+  want: ReturnType<typeof fight>,
+  what: string,
+): void => {
+  same(got.margin, want.margin, what)
+  for (const k of ["attackerWins", "tie", "defenderWins"] as const)
+    expect(Math.abs(got[k] - want[k]), `${what}: ${k}`).toBeLessThan(1e-12)
+  for (const side of ["attacker", "defender"] as const)
+    expect(
+      Math.abs((got.meanBlight?.[side] ?? 0) - want.meanBlight[side]),
+      `${what}: ${side}'s Blight`,
+    ).toBeLessThan(1e-12)
+}

@@ -2,11 +2,14 @@
  * "Odds are exact distributions, not samples": each odds function against a brute-force
  * enumeration of every face combination (test/enumerate.ts), to 1e-12, edge cases included.
  */
+import { Either, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { fightOdds, shootOdds } from "../src/odds/CombatOdds.js"
+import { mean } from "../src/odds/Distribution.js"
 import { checkChance, fateChance, nuancedOdds, stepDieLifetime } from "../src/odds/NightsongOdds.js"
-import { poolOdds, testChance } from "../src/odds/PoolOdds.js"
-import { dist, faces, pool, same, tally, through } from "./enumerate.js"
+import { blightGained, poolOdds, testChance } from "../src/odds/PoolOdds.js"
+import { OddsRequest, oddsReport } from "../src/Report.js"
+import { dist, faces, fight, meanOf, pool, same, sameFight, tally, through } from "./enumerate.js"
 
 /** P(a desperate Shoot's hit gets through one Armour die). */
 const testChanceThrough = (helmet: boolean): number =>
@@ -135,6 +138,81 @@ describe("exact odds against brute force", () => {
       }
     const down = fightOdds({ attacker: 3, defender: 5, defenderDown: true })
     same(down.margin, dist(tally(3, pool(3, 0).successes)), "fight 3 vs Down")
+  })
+
+  it("B-BLIGHTDICE-01 B-BLIGHTDICE-02 B-BLIGHTDICE-03 every Fight of up to 6 dice in all with Blight dice on either side: the margin, wins, ties and the Blight each side expects", () => {
+    for (let a = -1; a <= 3; a++)
+      for (let ab = 0; ab <= 3; ab++)
+        for (let d = -1; d <= 2; d++)
+          for (let db = 0; db <= 3; db++) {
+            // Blight dice succeed and Crit as any die (02); each side's 1s on them are its Blight (03).
+            if (ab + db === 0 || pool(a, ab).n + pool(d, db).n > 6) continue
+            const o = fightOdds({ attacker: a, defender: d, attackerBlight: ab, defenderBlight: db })
+            const what = `fight ${a} +${ab} vs ${d} +${db}`
+            sameFight(o, fight(a, ab, d, db), what)
+            expect(Math.abs(o.meanBlight.attacker - ab / 6), what).toBeLessThan(1e-12)
+          }
+    const down = fightOdds({ attacker: 2, defender: 0, attackerBlight: 2, defenderDown: true })
+    same(down.margin, dist(tally(4, pool(2, 2).successes)), "fight 2 +2 vs Down")
+    expect(down.meanBlight).toEqual({ attacker: mean(blightGained(2)), defender: 0 })
+  })
+
+  it("B-BLIGHTDICE-03 a Shoot with Blight dice: the Blight the shooter expects is the mean of the 1s on them, Blight dice / 6", () => {
+    for (const [d, b] of [
+      [2, 1],
+      [0, 3],
+      [-2, 2],
+      [3, 0],
+    ] as const) {
+      const p = pool(d, b)
+      const want = meanOf(tally(p.n, p.blight))
+      const o = shootOdds({ dice: d, blightDice: b, armour: 1 })
+      expect(Math.abs(o.meanBlight - want), `shoot ${d} +${b}`).toBeLessThan(1e-12)
+      expect(Math.abs(o.meanBlight - b / 6), `shoot ${d} +${b}`).toBeLessThan(1e-12)
+    }
+  })
+
+  it("B-FIGHT-05 B-BLIGHTDICE-01 a Down defender does not roll, so Blight dice for it are refused naming the rule", () => {
+    for (const defenderBlight of [1, 3, -1])
+      expect(() => fightOdds({ attacker: 3, defender: 0, defenderDown: true, defenderBlight })).toThrow(
+        /defenderBlight: a Down defender does not roll.*B-FIGHT-05/,
+      )
+    expect(fightOdds({ attacker: 3, defender: 0, defenderDown: true, defenderBlight: 0 }).attackerWins).toBe(
+      1,
+    )
+    expect(() => fightOdds({ attacker: 3, defender: 2, attackerBlight: -1 })).toThrow(
+      /blightDice.*B-BLIGHTDICE-01/s,
+    )
+  })
+
+  it("B-BLIGHTDICE-01 B-BLIGHTDICE-03 the odds report of a Fight: each side's Blight dice bounded 0–3 naming the rule; the expected Blight only when Blight dice are rolled", () => {
+    const decode = Schema.decodeUnknownEither(OddsRequest)
+    for (const field of ["attackerBlight", "defenderBlight"]) {
+      const bad = decode({ kind: "fight", attacker: 3, defender: 2, [field]: 4 })
+      expect(Either.isLeft(bad), field).toBe(true)
+      if (Either.isLeft(bad))
+        expect(String(bad.left), field).toMatch(
+          new RegExp(`${field}[\\s\\S]*expected 0 to 3, got 4.*B-BLIGHTDICE-01`),
+        )
+    }
+    const r = oddsReport({ kind: "fight", attacker: 3, defender: 2, attackerBlight: 1, defenderBlight: 2 })
+    const lib = fightOdds({ attacker: 3, defender: 2, attackerBlight: 1, defenderBlight: 2 })
+    expect(r).toEqual({
+      margin: lib.margin,
+      attackerWins: lib.attackerWins,
+      defenderWins: lib.defenderWins,
+      tie: lib.tie,
+      mean: lib.mean,
+      meanBlight: lib.meanBlight,
+    })
+    expect(oddsReport({ kind: "fight", attacker: 3, defender: 2 }).meanBlight).toBeUndefined()
+    expect(oddsReport({ kind: "shoot", dice: 3, armour: 1 }).meanBlight).toBeUndefined()
+    expect(oddsReport({ kind: "shoot", dice: 3, armour: 1, blightDice: 3 }).meanBlight).toBe(
+      shootOdds({ dice: 3, armour: 1, blightDice: 3 }).meanBlight,
+    )
+    expect(() => oddsReport({ kind: "fight", attacker: 3, defenderDown: true, defenderBlight: 1 })).toThrow(
+      /B-FIGHT-05/,
+    )
   })
 
   it("N-CHECK-02 N-ADV-01 every d20 Check: abilities −3 to +6, DR 0 to 30, plain, Advantage, Disadvantage", () => {

@@ -161,6 +161,13 @@ describe("every answer matches /openapi.json", () => {
     await call("POST", "/v1/odds/test", { dice: 3, target: 2 }, 200)
     await call("POST", "/v1/odds/shoot", { dice: 5, armour: 2, helmet: true, damage: 2 }, 200)
     await call("POST", "/v1/odds/fight", { attacker: 4, defender: 3 }, 200)
+    await call(
+      "POST",
+      "/v1/odds/fight",
+      { attacker: 4, attackerBlight: 1, defender: 3, defenderBlight: 2 },
+      200,
+    )
+    await call("POST", "/v1/odds/shoot", { dice: 3, armour: 1, blightDice: 2 }, 200)
     await call("POST", "/v1/odds/check", { ability: 2, dr: 12 }, 200)
     await call("POST", "/v1/odds/check", { ability: 2, dr: 12, nuanced: true, advantage: "advantage" }, 200)
     await call("POST", "/v1/odds/step", { die: "d6" }, 200)

@@ -2,7 +2,7 @@
  * `blight odds …`: exact probability distributions (enumerated, not sampled) for Blight pools,
  * tests, Shoots against Armour and Fights, and for Nightsong Checks and step dice.
  */
-import { type Distribution, Report, StepDie } from "@blight/dice"
+import { CombatOdds, type Distribution, Report, StepDie } from "@blight/dice"
 import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../Command.js"
 import { diceArg } from "../DiceArgs.js"
 import { histogram, percent } from "../Histogram.js"
@@ -12,10 +12,14 @@ const usage = `usage:
   blight odds test N --target T [--blight B]          chance a test passes
   blight odds shoot --dice D --armour A [--helmet] [--damage X] [--blight B]
                                                       damage after Armour (defender blocks optimally)
-  blight odds fight --attacker A --defender D [--defender-down]
+  blight odds fight --attacker A --defender D [--blight B] [--defender-blight B]
+  blight odds fight --attacker A --defender-down [--blight B]
                                                       attacker successes minus defender's
   blight odds check --ability A --dr D [--adv|--dis] [--nuanced]   a Nightsong Check
   blight odds step d6                                 how many rolls a step die lasts
+--blight B: the Blight dice the roller (the attacker, in a fight) adds, 0–3 (B-BLIGHTDICE-01);
+--defender-blight B: the defender's (a Down defender rolls none, B-FIGHT-05). With Blight dice the
+answer also gives the Blight their 1s are expected to give (B-BLIGHTDICE-03).
 options: --json (one JSON object), --seed N (accepted; odds are exact and use no dice)`
 
 const options = {
@@ -30,6 +34,7 @@ const options = {
   attacker: { type: "string" },
   defender: { type: "string" },
   "defender-down": { type: "boolean" },
+  "defender-blight": { type: "string" },
   ability: { type: "string" },
   dr: { type: "string" },
   adv: { type: "boolean" },
@@ -42,7 +47,7 @@ const OWN: Record<string, readonly string[]> = {
   pool: ["blight"],
   test: ["blight", "target"],
   shoot: ["blight", "dice", "armour", "helmet", "damage"],
-  fight: ["attacker", "defender", "defender-down"],
+  fight: ["attacker", "defender", "defender-down", "blight", "defender-blight"],
   check: ["ability", "dr", "adv", "dis", "nuanced"],
   step: [],
 }
@@ -99,11 +104,19 @@ export const odds: Command = {
         noArg()
         const attacker = need(o.attacker, "--attacker")
         const down = o["defender-down"] ?? false
+        const defenderBlight =
+          o["defender-blight"] === undefined
+            ? 0
+            : diceArg(o["defender-blight"], "--defender-blight", "blightDice")
+        if (down && defenderBlight > 0)
+          throw new UsageError(`--defender-blight: ${CombatOdds.DOWN_DEFENDER_BLIGHT} (B-FIGHT-05)`)
         request = {
           kind: "fight",
           attacker,
           defender: down ? 0 : need(o.defender, "--defender"),
           defenderDown: down,
+          attackerBlight: blightDice,
+          defenderBlight,
         }
         break
       }
@@ -140,6 +153,9 @@ type Dist = Distribution.Distribution
 /** An Ability score as written: +2, 0, −1 (not "+-1"). */
 const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : "+0")
 
+/** " +2 Blight" after a pool that adds Blight dice, nothing when it adds none. */
+const withBlight = (b: number | undefined): string => (b ? ` +${b} Blight` : "")
+
 /** A readable table (with histograms) for an odds report. */
 // biome-ignore lint/suspicious/noExplicitAny: reports are plain JSON
 const describe = (r: Report.OddsRequest, j: Record<string, any>): string => {
@@ -147,20 +163,25 @@ const describe = (r: Report.OddsRequest, j: Record<string, any>): string => {
     case "pool": {
       const b = r.blightDice ?? 0
       return [
-        `pool ${r.dice}${b ? ` +${b} Blight` : ""}${j.desperate ? " (desperate: one die, 6 only)" : ""}: mean ${j.mean.successes.toFixed(3)} successes, ${j.mean.crits.toFixed(3)} Crits`,
+        `pool ${r.dice}${withBlight(b)}${j.desperate ? " (desperate: one die, 6 only)" : ""}: mean ${j.mean.successes.toFixed(3)} successes, ${j.mean.crits.toFixed(3)} Crits`,
         histogram("successes", j.successes as Dist),
         histogram("Crits", j.crits as Dist),
         ...(b > 0 ? [histogram("Blight gained", j.blight as Dist)] : []),
       ].join("\n")
     }
     case "test":
-      return `test ${r.dice} (${r.target ?? 1})${r.blightDice ? ` +${r.blightDice} Blight` : ""}${Math.max(0, r.dice) + (r.blightDice ?? 0) < 1 ? " (desperate: one die, 6 only)" : ""}: ${percent(j.probability).trim()} to pass`
+      return `test ${r.dice} (${r.target ?? 1})${withBlight(r.blightDice)}${Math.max(0, r.dice) + (r.blightDice ?? 0) < 1 ? " (desperate: one die, 6 only)" : ""}: ${percent(j.probability).trim()} to pass`
     case "shoot":
-      return `shoot ${r.dice} dice vs Armour ${r.armour}${r.helmet ? " + Helmet" : ""}, Damage ${r.damage ?? 1}: mean ${j.mean.toFixed(3)}\n${histogram("damage", j.damage as Dist)}`
-    case "fight":
+      return `shoot ${r.dice} dice${withBlight(r.blightDice)} vs Armour ${r.armour}${r.helmet ? " + Helmet" : ""}, Damage ${r.damage ?? 1}: mean ${j.mean.toFixed(3)}${j.meanBlight === undefined ? "" : `, Blight gained ${j.meanBlight.toFixed(3)} on average`}\n${histogram("damage", j.damage as Dist)}`
+    case "fight": {
+      const blight =
+        j.meanBlight === undefined
+          ? ""
+          : `\nBlight gained on average: attacker ${j.meanBlight.attacker.toFixed(3)}${r.defenderDown ? "" : `, defender ${j.meanBlight.defender.toFixed(3)}`}`
       return r.defenderDown
-        ? `fight ${r.attacker} vs a Down defender: it does not roll and is Finished whatever the attacker shows (B-FIGHT-05, B-FIGHT-06, R-DICE-05)\n${histogram("attacker's successes", j.margin as Dist, { atLeast: false })}`
-        : `fight ${r.attacker} vs ${r.defender}: attacker wins ${percent(j.attackerWins).trim()}, tie ${percent(j.tie).trim()}, defender wins ${percent(j.defenderWins).trim()}\n${histogram("margin (attacker − defender)", j.margin as Dist, { atLeast: false })}`
+        ? `fight ${r.attacker}${withBlight(r.attackerBlight)} vs a Down defender: it does not roll and is Finished whatever the attacker shows (B-FIGHT-05, B-FIGHT-06, R-DICE-05)${blight}\n${histogram("attacker's successes", j.margin as Dist, { atLeast: false })}`
+        : `fight ${r.attacker}${withBlight(r.attackerBlight)} vs ${r.defender}${withBlight(r.defenderBlight)}: attacker wins ${percent(j.attackerWins).trim()}, tie ${percent(j.tie).trim()}, defender wins ${percent(j.defenderWins).trim()}${blight}\n${histogram("margin (attacker − defender)", j.margin as Dist, { atLeast: false })}`
+    }
     case "check":
       return r.nuanced
         ? `Nuanced check ${signed(r.ability)} vs DR ${r.dr} (${r.advantage}): strong ${percent(j.strong).trim()}, weak ${percent(j.weak).trim()}, failure ${percent(j.failure).trim()}`

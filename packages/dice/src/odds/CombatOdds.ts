@@ -5,8 +5,9 @@
  * @since 0.1.0
  */
 import { unblocked } from "../blight/Armour.js"
+import { DiceRuleViolation } from "../Errors.js"
 import { type Distribution, fromMap, mean } from "./Distribution.js"
-import { poolJoint } from "./PoolOdds.js"
+import { blightGained, poolJoint } from "./PoolOdds.js"
 
 /** Joint distribution of an Armour roll: (Crit blockers, ordinary-only blockers). */
 export const armourJoint = (armour: number, helmet: boolean): readonly (readonly number[])[] => {
@@ -45,6 +46,8 @@ export interface ShootOdds {
   readonly damage: Distribution
   readonly hitsThrough: Distribution
   readonly mean: number
+  /** Expected Blight the shooter gains: one per 1 on a Blight die, blightDice / 6 (B-BLIGHTDICE-03). */
+  readonly meanBlight: number
 }
 
 /** The exact distribution of damage dealt by a Shoot against Armour, the defender blocking optimally. */
@@ -74,14 +77,16 @@ export const shootOdds = (spec: ShootSpec): ShootOdds => {
   const dealt = new Map<number, number>()
   for (const o of hitsThrough) dealt.set(o.value * dmg, (dealt.get(o.value * dmg) ?? 0) + o.probability)
   const damage = fromMap(dealt)
-  return { damage, hitsThrough, mean: mean(damage) }
+  return { damage, hitsThrough, mean: mean(damage), meanBlight: mean(blightGained(spec.blightDice ?? 0)) }
 }
 
 export interface FightSpec {
   /** Attacker's Fight + weapon dice + Charge + Outnumbering − Shaken (may fall below 1). */
   readonly attacker: number
   readonly defender: number
+  /** Blight dice the attacker adds to its pool (B-BLIGHTDICE-01). */
   readonly attackerBlight?: number
+  /** Blight dice the defender adds; none for a Down defender, who does not roll (B-FIGHT-05). */
   readonly defenderBlight?: number
   /** A Down defender does not roll (B-FIGHT-05). */
   readonly defenderDown?: boolean
@@ -94,7 +99,12 @@ export interface FightOdds {
   readonly defenderWins: number
   readonly tie: number
   readonly mean: number
+  /** Expected Blight each side gains: one per 1 on its Blight dice, Blight dice / 6 (B-BLIGHTDICE-03). */
+  readonly meanBlight: { readonly attacker: number; readonly defender: number }
 }
+
+/** Why a Down defender takes no Blight dice: there is no pool to add them to (B-FIGHT-05). */
+export const DOWN_DEFENDER_BLIGHT = "a Down defender does not roll, so it adds no Blight dice"
 
 const successDist = (dice: number, blight: number): number[] =>
   poolJoint(dice, blight).map((row) => row.reduce((a, b) => a + b, 0))
@@ -105,6 +115,13 @@ const successDist = (dice: number, blight: number): number[] =>
  * R-DICE-05), so the attacker wins for certain; the margin is still the attacker's successes.
  */
 export const fightOdds = (spec: FightSpec): FightOdds => {
+  // Refused, not ignored: a caller asking for them believes the defender rolls.
+  if (spec.defenderDown && (spec.defenderBlight ?? 0) !== 0)
+    throw new DiceRuleViolation({
+      path: "defenderBlight",
+      reason: DOWN_DEFENDER_BLIGHT,
+      clause: "B-FIGHT-05",
+    })
   const a = successDist(spec.attacker, spec.attackerBlight ?? 0)
   const d = spec.defenderDown ? [1] : successDist(spec.defender, spec.defenderBlight ?? 0)
   const m = new Map<number, number>()
@@ -120,6 +137,11 @@ export const fightOdds = (spec: FightSpec): FightOdds => {
     else if (o.value < 0) defenderWins += o.probability
     else tie += o.probability
   }
-  if (spec.defenderDown) return { margin, attackerWins: 1, defenderWins: 0, tie: 0, mean: mean(margin) }
-  return { margin, attackerWins, defenderWins, tie, mean: mean(margin) }
+  const meanBlight = {
+    attacker: mean(blightGained(spec.attackerBlight ?? 0)),
+    defender: mean(blightGained(spec.defenderBlight ?? 0)),
+  }
+  if (spec.defenderDown)
+    return { margin, attackerWins: 1, defenderWins: 0, tie: 0, mean: mean(margin), meanBlight }
+  return { margin, attackerWins, defenderWins, tie, mean: mean(margin), meanBlight }
 }

@@ -96,6 +96,9 @@ export interface PoolOdds {
   readonly blight: Distribution
 }
 
+/** Blight gained from `blightDice` Blight dice: each 1 is +1 Blight, binomial(n, ⅙) (B-BLIGHTDICE-03). */
+export const blightGained = (blightDice: number): Distribution => binomial(Math.max(0, blightDice), 1 / 6)
+
 /** Exact odds of a pool. */
 export const poolOdds = (dice: number, blightDice = 0): PoolOdds => {
   const joint = poolJoint(dice, blightDice)
@@ -113,7 +116,7 @@ export const poolOdds = (dice: number, blightDice = 0): PoolOdds => {
   }
   const successes = fromDense(succ)
   const crits = fromDense(crit)
-  const blight = binomial(Math.max(0, blightDice), 1 / 6)
+  const blight = blightGained(blightDice)
   return {
     dice,
     blightDice,

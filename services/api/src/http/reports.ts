@@ -168,7 +168,12 @@ const poolOddsFields = {
 }
 same<Same<Schema.Struct.Type<typeof poolOddsFields>, PoolOdds.PoolOdds>>()
 
-const shootOddsFields = { damage: Distribution, hitsThrough: Distribution, mean: Schema.Number }
+const shootOddsFields = {
+  damage: Distribution,
+  hitsThrough: Distribution,
+  mean: Schema.Number,
+  meanBlight: Schema.Number,
+}
 same<Same<Schema.Struct.Type<typeof shootOddsFields>, CombatOdds.ShootOdds>>()
 
 const fightOddsFields = {
@@ -177,8 +182,16 @@ const fightOddsFields = {
   defenderWins: Probability,
   tie: Probability,
   mean: Schema.Number,
+  meanBlight: Schema.Struct({ attacker: Schema.Number, defender: Schema.Number }),
 }
 same<Same<Schema.Struct.Type<typeof fightOddsFields>, CombatOdds.FightOdds>>()
+
+/** Expected Blight gained (B-BLIGHTDICE-03): answered, as the pool's, only when Blight dice are rolled. */
+const onlyWithBlight = <S extends Schema.Schema.Any>(s: S) =>
+  Schema.optional(s).annotations({
+    description:
+      "Only with Blight dice: the Blight expected from their 1s, Blight dice / 6 (B-BLIGHTDICE-03)",
+  })
 
 const nuancedOddsFields = { strong: Probability, weak: Probability, failure: Probability }
 same<Same<Schema.Struct.Type<typeof nuancedOddsFields>, NightsongOdds.NuancedOdds>>()
@@ -198,10 +211,17 @@ export const OddsReport = {
     }),
   }).annotations({ identifier: "PoolOdds" }),
   test: Schema.Struct({ probability: Probability }).annotations({ identifier: "TestOdds" }),
-  shoot: Schema.Struct({ damage: shootOddsFields.damage, mean: shootOddsFields.mean }).annotations({
+  shoot: Schema.Struct({
+    damage: shootOddsFields.damage,
+    mean: shootOddsFields.mean,
+    meanBlight: onlyWithBlight(shootOddsFields.meanBlight),
+  }).annotations({
     identifier: "ShootOdds",
   }),
-  fight: Schema.Struct(fightOddsFields).annotations({ identifier: "FightOdds" }),
+  fight: Schema.Struct({
+    ...fightOddsFields,
+    meanBlight: onlyWithBlight(fightOddsFields.meanBlight),
+  }).annotations({ identifier: "FightOdds" }),
   check: Schema.Union(
     Schema.Struct({
       ability: Schema.Int,

@@ -109,6 +109,10 @@ builder.queryFields((t) => ({
       defenderDown: t.arg.boolean({
         description: "The defender is Down: no roll, a certain Finish (B-FIGHT-05/06, R-DICE-05)",
       }),
+      attackerBlight: t.arg.int({ description: "Blight dice the attacker adds (0–3, B-BLIGHTDICE-01)" }),
+      defenderBlight: t.arg.int({
+        description: "Blight dice the defender adds (0–3, B-BLIGHTDICE-01); none if it is Down (B-FIGHT-05)",
+      }),
     },
     resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("fight", a)),
   }),
