@@ -332,8 +332,9 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     for (const [args, path] of [
       ["raids: 0", "raids"],
       ["raids: 100001", "raids"],
-      ['raids: 2, table: "hex"', "table"],
-      ['raids: 2, policies: ["cheater"]', "policies"],
+      // Not one of the enum's names: refused by validation, which names the enum.
+      ["raids: 2, table: hex", "SimulationTable"],
+      ["raids: 2, policies: [cheater]", "PolicyName"],
       ["raids: 2, seed: -1", "seed"],
       ["raids: 2, seed: 1.5", "seed"],
       ["campaign: { campaigns: 0, raids: 2 }", "campaign"],
@@ -352,7 +353,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
   it("over GraphQL: createSimulation and simulation, typed (the report's numbers, the chart spec as its one JSON)", async () => {
     const gql = gqlAt(server.url, key)
     const made = await gql(
-      'mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, raids: 12, seed: 7, policies: ["sensible"]) { id status raids } }',
+      "mutation($r: [SimulationRefugeInput!]!) { createSimulation(refuges: $r, raids: 12, seed: 7, policies: [sensible]) { id status raids } }",
       { r: [input("refuge"), input("congregation")] },
     )
     expect(made.errors).toBeUndefined()

@@ -6,7 +6,8 @@
  * object types named by their `identifier`; unions of structs become GraphQL unions (the member is
  * found by checking the value against each member's schema; nested unions are flattened, so the
  * recursive Effect and Condition unions are one GraphQL union each); unions of string literals
- * become enums when the literals are GraphQL names, else String; a union with members that are
+ * become enums, one per set of words (enums.ts: a word GraphQL cannot name is named in camelCase
+ * and maps back to the word); a union with members that are
  * not structs (a number or a dice expression) gets a field per member (see valueObject); a record
  * (a map keyed by runtime ids) is a list of `{key, value}` entries when its values have a type; a
  * list of lists is one. What GraphQL cannot express (an unknown, a record of unknowns) stays the
@@ -16,6 +17,7 @@
 import { ListRef, type ObjectRef, type SchemaTypes, type UnionRef } from "@pothos/core"
 import { SchemaAST as AST, Schema } from "effect"
 import { builder } from "./builder.js"
+import { enumFor, libraryName, wordsEnum } from "./enums.js"
 import { JSONScalar } from "./schema/json.js"
 
 // biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
@@ -210,12 +212,7 @@ const unionOf = (node: AST.Union, hint: string): Out => {
   const members = present.flatMap(flatten)
   if (members.every(isStringLiteral)) {
     const values = members.map((m) => (wire(m) as AST.Literal).literal as string)
-    if (!values.every((v) => NAME.test(v) && !["true", "false", "null"].includes(v)))
-      return { ...scalar("String"), nullable }
-    const name = nameFor(node, hint)
-    const ref = byAst.get(node) ?? builder.enumType(name, { values })
-    byAst.set(node, ref)
-    return { type: ref, list: false, nullable }
+    return { type: enumOf(node, values, hint), list: false, nullable }
   }
   const structs = members.flatMap((m) => structOf(m) ?? [])
   const values = members.filter((m) => !structOf(m))
@@ -240,6 +237,34 @@ const unionOf = (node: AST.Union, hint: string): Out => {
   return { type, list: false, nullable }
 }
 const sameUnion = new Map<string, { members: readonly AST.AST[]; ref: Ref }[]>()
+
+/** The enum of a union of words: one per set of words (see enums.ts), named after the first union met. */
+export const enumOf = (node: AST.AST, words: readonly string[], hint: string, description?: string): Ref => {
+  const found = enumFor(words)
+  if (found) return found
+  const library = libraryName(words)
+  const name =
+    library && NAME.test(library.name) && !builder.configStore.typeConfigs.has(library.name)
+      ? library.name
+      : nameFor(node, hint)
+  return wordsEnum(name, words, description ?? descriptionOf(node) ?? library?.description)
+}
+
+/**
+ * The GraphQL enum of a library schema that is a union of words (a bot policy's name), for a
+ * hand-written argument: the same enum as wherever else the schema's words appear.
+ */
+export const enumType = (schema: Schema.Schema.Any, name: string, description?: string): Ref => {
+  const node = wire(schema.ast)
+  const members = AST.isUnion(node) ? node.types.flatMap(flatten) : [node]
+  if (members.length < 2 || !members.every(isStringLiteral)) throw new Error(`${name}: not a union of words`)
+  return enumOf(
+    node,
+    members.map((m) => (wire(m) as AST.Literal).literal as string),
+    name,
+    description,
+  )
+}
 
 const camel = (s: string) => s[0]!.toLowerCase() + s.slice(1)
 

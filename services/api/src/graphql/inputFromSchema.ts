@@ -6,12 +6,12 @@
  * Structs become input objects (`<identifier>Input`); a union of structs that share a literal
  * field (a command's `type`, a fact's `q`) becomes a `@oneOf` input with one field per literal,
  * which the converter turns back into the member with its literal; unions of string literals are
- * String (the schema checks them); a union of other values (yes/no or a word) is a `@oneOf` with a
+ * the output's enum of the same words (enums.ts: the value a client sends is the library's word); a union of other values (yes/no or a word) is a `@oneOf` with a
  * field per kind. What GraphQL cannot express stays the `JSON` scalar.
  */
 import { SchemaAST as AST, type Schema } from "effect"
 import { builder } from "./builder.js"
-import { isInteger, labelOf, NAME, pascal, scalarNameOf, wire } from "./fromSchema.js"
+import { enumOf, isInteger, labelOf, NAME, pascal, scalarNameOf, wire } from "./fromSchema.js"
 import { JSONScalar } from "./schema/json.js"
 
 // biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
@@ -83,8 +83,21 @@ const inOf = (ast: AST.AST, hint: string): In => {
       const nullable = members.length < node.types.length
       if (members.length === 1) return { ...inOf(members[0]!, hint), nullable }
       const bares = members.map(bare)
-      if (bares.every((m) => AST.isStringKeyword(m) || (AST.isLiteral(m) && typeof m.literal === "string")))
-        return { ...scalar("String"), nullable }
+      const isWord = (m: AST.AST) => AST.isLiteral(m) && typeof m.literal === "string"
+      // Words only: the output's enum for the same words (a table, a policy); words or any text: String.
+      if (bares.every(isWord))
+        return {
+          // Named as the output's would be (`BattleOptionsSpores`, not `BattleOptionsInputSpores`).
+          ...scalar(
+            enumOf(
+              node,
+              bares.map((m) => (m as AST.Literal).literal as string),
+              hint.replace(/Input(?=[-A-Z]|$)/g, ""),
+            ),
+          ),
+          nullable,
+        }
+      if (bares.every((m) => AST.isStringKeyword(m) || isWord(m))) return { ...scalar("String"), nullable }
       if (bares.every((m) => AST.isTypeLiteral(m)))
         return { ...oneOf(node, bares as AST.TypeLiteral[], hint), nullable }
       if (members.every((m) => !AST.isTypeLiteral(bare(m))))

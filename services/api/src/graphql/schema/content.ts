@@ -6,23 +6,22 @@ import { Entries, Ids } from "@blight/rules"
 import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
+import { wordsEnum } from "../enums.js"
 import { typedAs, unionOver } from "../fromSchema.js"
 import { resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 
 type Sourced = Effect.Effect.Success<ReturnType<typeof App.getContent>>
 type Page = Effect.Effect.Success<ReturnType<typeof App.listContent>>
-type Entry = { readonly id: string; readonly name: string; readonly provenance?: string }
+type Entry = { readonly id: string; readonly name: string; readonly provenance?: "rules" | "provisional" }
 
-export const ContentKindRef = builder.enumType("ContentKind", {
-  description: "A kind of content entry",
-  values: Ids.KINDS,
-})
+export const ContentKindRef = wordsEnum("ContentKind", Ids.KINDS, "A kind of content entry")
 
-export const ProvenanceRef = builder.enumType("Provenance", {
-  description: "rules: stated by the rules; provisional: filled in where the rules are silent (or homebrew)",
-  values: ["rules", "provisional"] as const,
-})
+export const ProvenanceRef = wordsEnum(
+  "Provenance",
+  ["rules", "provisional"],
+  "rules: stated by the rules; provisional: filled in where the rules are silent (or homebrew)",
+)
 
 /** One object type per content kind, from the kinds' entry schemas (a roll table kind gives one per table shape). */
 export const EntryRef = unionOver(
@@ -41,7 +40,11 @@ export const ContentEntryRef = builder.objectRef<Sourced>("ContentEntry").implem
   fields: (t) => ({
     id: t.string({ resolve: (s) => (s.entry as Entry).id }),
     name: t.string({ resolve: (s) => (s.entry as Entry).name }),
-    provenance: t.string({ nullable: true, resolve: (s) => (s.entry as Entry).provenance ?? null }),
+    provenance: t.field({
+      type: ProvenanceRef,
+      nullable: true,
+      resolve: (s) => (s.entry as Entry).provenance ?? null,
+    }),
     pack: t.exposeString("pack", { description: "The pack the entry came from" }),
     replaces: t.string({
       nullable: true,
@@ -65,7 +68,7 @@ export const ContentEntryRef = builder.objectRef<Sourced>("ContentEntry").implem
 export const ContentPageRef = builder.objectRef<Page>("ContentPage").implement({
   description: "A page of entries of one kind",
   fields: (t) => ({
-    kind: t.exposeString("kind"),
+    kind: t.expose("kind", { type: ContentKindRef }),
     total: t.exposeInt("total", { description: "Entries matching the filters, on every page" }),
     offset: t.exposeInt("offset"),
     limit: t.exposeInt("limit"),

@@ -7,21 +7,27 @@ import { Check, StepDie } from "@blight/dice"
 import * as App from "../../app/App.js"
 import { OddsReport, RollReport } from "../../http/reports.js"
 import { builder } from "../builder.js"
+import { wordsEnum } from "../enums.js"
 import { outputType } from "../fromSchema.js"
 import { bodyOf, resolveEffect } from "../resolve.js"
 
-export const RollKindRef = builder.enumType("RollKind", {
-  description:
-    "pool: a Blight pool; test: a test against a target; dice: a dice expression; d20: a Nightsong d20 or Check; step: a Step Die; fate: the Die of Fate",
-  values: ["pool", "test", "dice", "d20", "step", "fate"] as const,
-})
+export const RollKindRef = wordsEnum(
+  "RollKind",
+  ["pool", "test", "dice", "d20", "step", "fate"],
+  "pool: a Blight pool; test: a test against a target; dice: a dice expression; d20: a Nightsong d20 or Check; step: a Step Die; fate: the Die of Fate",
+)
 
-export const AdvantageRef = builder.enumType("Advantage", { values: Check.Advantage.literals })
+export const AdvantageRef = wordsEnum(
+  "Advantage",
+  Check.Advantage.literals,
+  "A d20 Check rolled with advantage, disadvantage or neither",
+)
 
-export const StepDieRef = builder.enumType("StepDie", {
-  description: "A Nightsong Step Die: d12, d10, d8, d6, d4 or d0 (spent)",
-  values: StepDie.STEP_CHAIN,
-})
+export const StepDieRef = wordsEnum(
+  "StepDie",
+  StepDie.STEP_CHAIN,
+  "A Nightsong Step Die: d12, d10, d8, d6, d4 or d0 (spent)",
+)
 
 export const RollInputRef = builder.inputType("RollInput", {
   description:

@@ -3,10 +3,12 @@
  * `congregationMarketTrip` (REST: POST /v1/refuges/{id}/market-trips and the Congregation
  * equivalent). All or nothing; a stale `version` is refused with code conflict.
  */
-import type { Market } from "@blight/rules"
+import { Common, type Market } from "@blight/rules"
 import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
+import { wordsEnum } from "../enums.js"
+import { enumType } from "../fromSchema.js"
 import { asPlayer, bodyOf, resolveEffect } from "../resolve.js"
 import { RefugeRecordRef, type RefugeView } from "./refuge.js"
 
@@ -17,7 +19,10 @@ interface TripRecord {
   readonly lines: readonly Market.TripLine[]
 }
 
-export const GearKindRef = builder.enumType("GearKind", { values: ["weapons", "armour", "kit"] as const })
+/** An item's market rarity: the library's Rarity, the same enum as a weapon's, armour's or kit's. */
+const RarityRef = enumType(Common.Rarity, "Rarity")
+
+export const GearKindRef = wordsEnum("GearKind", ["weapons", "armour", "kit"], "A kind of gear")
 
 export const GearRefInput = builder.inputType("GearRef", {
   fields: (t) => ({
@@ -44,7 +49,7 @@ export const MarketOrderInput = builder.inputType("MarketOrderInput", {
 export const AvailabilityRef = builder.objectRef<Availability>("Availability").implement({
   description: "The availability roll for an item (B-MARKET-02)",
   fields: (t) => ({
-    rarity: t.exposeString("rarity"),
+    rarity: t.field({ type: RarityRef, resolve: (a) => a.rarity as Common.Rarity }),
     roll: t.exposeInt("roll"),
     needs: t.exposeInt("needs"),
     available: t.exposeBoolean("available"),

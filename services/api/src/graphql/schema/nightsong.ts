@@ -7,15 +7,17 @@ import { Character, World as Land } from "@blight/nightsong"
 import { Schema } from "effect"
 import * as Nightsong from "../../app/Nightsong.js"
 import { builder } from "../builder.js"
+import { wordsEnum } from "../enums.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { bodyOf, resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 
-const MethodRef = builder.enumType("CharacterMethod", {
-  description: "array: distribute +2, +1, 0, −1 (N-ABILITY-04); roll: 2D6 per Ability (N-ABILITY-05)",
-  values: ["array", "roll"] as const,
-})
+const MethodRef = wordsEnum(
+  "CharacterMethod",
+  ["array", "roll"],
+  "array: distribute +2, +1, 0, −1 (N-ABILITY-04); roll: 2D6 per Ability (N-ABILITY-05)",
+)
 
 /** A generated character and its seed, typed from the library's Character schema. */
 const CharacterRef = outputType(

@@ -8,6 +8,7 @@ import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { RefugeDocument } from "../../http/reports.js"
 import { builder } from "../builder.js"
+import { wordsEnum } from "../enums.js"
 import { inputType, outputType } from "../fromSchema.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
@@ -15,9 +16,11 @@ import { StoresRef } from "./stores.js"
 
 export type RefugeView = Effect.Effect.Success<ReturnType<typeof App.getRefuge>>
 
-export const RefugeKindRef = builder.enumType("RefugeKind", {
-  values: ["refuge", "congregation"] as const,
-})
+export const RefugeKindRef = wordsEnum(
+  "RefugeKind",
+  ["refuge", "congregation"],
+  "refuge: a Refuge; congregation: a Congregation of Gardeners",
+)
 
 /** The Refuge document's type, from the library's Refuge schema. */
 const RefugeDocumentRef = outputType(RefugeDocument, "RefugeWithStores")

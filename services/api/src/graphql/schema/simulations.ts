@@ -5,11 +5,17 @@
  * is a `VegaLiteSpec` (Vega-Lite's own schema types it), and a report's ruling options are typed
  * by the library's BattleOptions schema.
  */
-import { BattleOptions, Roster, SimReport } from "@blight/rules"
+import { BattleOptions, Roster, SimRaid, SimReport } from "@blight/rules"
 import { Schema } from "effect"
 import * as Simulations from "../../app/Simulations.js"
 import { builder } from "../builder.js"
-import { outputType, inputType as rosterInput, typeFieldAs, typeFieldAsScalar } from "../fromSchema.js"
+import {
+  enumType,
+  outputType,
+  inputType as rosterInput,
+  typeFieldAs,
+  typeFieldAsScalar,
+} from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { asPlayer, bodyOf, byIdFor, resolveEffect } from "../resolve.js"
 import { VegaLiteSpecScalar } from "./json.js"
@@ -19,6 +25,19 @@ typeFieldAs(SimReport.ReportSpec.ast, "options", Schema.encodedSchema(BattleOpti
 // A chart's spec is Vega-Lite's (a record of anything in the library's schema): one value, not key/value rows.
 typeFieldAsScalar(Simulations.SimulationChart.ast, "spec", VegaLiteSpecScalar)
 
+// The words a simulation is asked for with, typed as the library types them (GraphQL names for
+// the policies' hyphenated words: objectiveRunner is "objective-runner", see enums.ts); made
+// before the output types, so they are named and described here.
+const PolicyNameRef = enumType(
+  SimRaid.PolicyName,
+  "PolicyName",
+  "A bot policy (docs/simulation.md): sensible; random (R-SIM-02); objective-runner: objectives and Loot first; noise-averse: never Sprints, shoots only Quiet weapons; aggressive; odds: attacks when the exact odds pay (R-SIM-03)",
+)
+const TableRef = enumType(
+  Simulations.SimulationView.fields.table,
+  "SimulationTable",
+  "declared: the abstract table answers facts by seeded draws (R-SIM-01); board: a seeded random 2-D board per raid (slower)",
+)
 const SimulationRef = outputType(Simulations.SimulationView, "Simulation")
 const Options = inputType(BattleOptions.Options, "BattleOptions")
 const RosterInputRef = rosterInput(Roster.Roster, "Roster")
@@ -77,11 +96,11 @@ builder.mutationFields((t) => ({
       }),
       scenario: t.arg.string({ description: "A scenario id (default: cache)" }),
       packs: t.arg.stringList({ description: "Homebrew packs on top of the core pack" }),
-      policies: t.arg.stringList({
-        description:
-          "One bot policy for every side, or one per Refuge: sensible, random, objective-runner, noise-averse, aggressive, odds (checked by the schema)",
+      policies: t.arg({
+        type: [PolicyNameRef],
+        description: "One bot policy for every side, or one per Refuge in order (default sensible)",
       }),
-      table: t.arg.string({ description: "declared (default) or board (checked by the schema)" }),
+      table: t.arg({ type: TableRef, description: "The table the raids are played on (default declared)" }),
       seed: t.arg.float({
         description: "The base seed (raid i is seeded from it and i); default: a new one",
       }),
