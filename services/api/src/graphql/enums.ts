@@ -40,18 +40,12 @@ const byWords = new Map<string, EnumRef<Types, string>>()
 const keyOf = (words: readonly string[]) => JSON.stringify([...words].sort())
 
 /** The words of a union of string literals (two or more), else undefined. */
-export const wordsOf = (ast: AST.AST): string[] | undefined => {
+const wordsOf = (ast: AST.AST): string[] | undefined => {
   const members = AST.isUnion(ast) ? ast.types : []
   const words = members.flatMap((m) => (AST.isLiteral(m) && typeof m.literal === "string" ? [m.literal] : []))
   return words.length >= 2 && words.length === members.length ? words : undefined
 }
 
-/**
- * The names the libraries give their sets of words (`Feature`, `TierName`, `Pool`): an exported
- * union of literals with an identifier. The first place a set is met may be a field of its own
- * (`TargetRank.nearestTo`); the set is still named as the library names it, whatever the order
- * the types are built in.
- */
 type Named = { readonly name: string; readonly description?: string }
 const AMBIGUOUS: Named = { name: "" }
 /** Sets the libraries leave unnamed, met under several names (a raid's dice, a campaign's). */
@@ -62,6 +56,12 @@ const UNNAMED: Record<string, Named> = {
   },
 }
 let named: Map<string, Named> | undefined
+/**
+ * The names the libraries give their sets of words (`Feature`, `TierName`, `Pool`): an exported
+ * union of literals with an identifier. The first place a set is met may be a field of its own
+ * (`TargetRank.nearestTo`); the set is still named as the library names it, whatever the order
+ * the types are built in.
+ */
 export const libraryName = (words: readonly string[]): Named | undefined => {
   if (!named) {
     named = new Map(Object.entries(UNNAMED))
@@ -116,7 +116,7 @@ export const wordsEnum = <const W extends string>(
   const mapped = words.filter((w, i) => names[i] !== w)
   const mapping = mapped.map((w) => `${graphqlName(w)} is "${w}"`).join(", ")
   const text = [
-    description,
+    description?.replace(/\.$/, ""),
     mapped.length > 0
       ? `GraphQL names for the library's words that are not GraphQL names: ${mapping}`
       : undefined,
