@@ -62,6 +62,32 @@ export const refuse = (reason: string, clause?: string): never => {
   throw new Refusal(reason, clause)
 }
 
+/** Why an answer given to a prompt is not one it takes (R-BATTLE-52), or undefined. */
+const checkAnswer = (prompt: Prompt, a: Answer): string | undefined => {
+  switch (prompt.kind) {
+    case "dice": {
+      const n = prompt.dice
+      return !Array.isArray(a)
+        ? `faces: roll ${n} dice for ${prompt.purpose}`
+        : a.length !== n
+          ? `faces: ${prompt.purpose} needs ${n} ${n === 1 ? "die" : "dice"}, got ${a.length}`
+          : a.some((f) => !Number.isInteger(f) || f < 1 || f > 6)
+            ? "faces: a d6 shows 1 to 6"
+            : undefined
+    }
+    case "fact": {
+      const options = prompt.options as ReadonlyArray<FactValue>
+      return options.includes(a as FactValue)
+        ? undefined
+        : `facts.0.value: "${prompt.question}" is answered with one of ${options.map((o) => JSON.stringify(o)).join(", ")}`
+    }
+    case "choice":
+      return prompt.options.includes(a as string)
+        ? undefined
+        : `option: "${prompt.question}" takes one of ${prompt.options.join(", ")}`
+  }
+}
+
 /** A rule's run. */
 export class Ctx {
   readonly bookkeeping: Event[] = []
@@ -100,14 +126,15 @@ export class Ctx {
     return this.fresh > 0
   }
 
-  private input(
-    prompt: Prompt,
-    auto: () => Answer | undefined,
-    check: (a: Answer) => string | undefined,
-  ): Answer {
+  /**
+   * The next input: recorded, the answer given (checked), or rolled or answered as it is asked
+   * ({@link auto}); else the run stops with the prompt. What to check and how to answer are read
+   * off the prompt, not handed in as closures: this runs for every roll and every fact asked.
+   */
+  private input(prompt: Prompt): Answer {
     if (this.used < this.recorded.length) return this.recorded[this.used++]!
     if (this.used === this.recorded.length && this.answer !== undefined && this.fresh === 0) {
-      const problem = check(this.answer)
+      const problem = checkAnswer(prompt, this.answer)
       // R-BATTLE-52: an answer the prompt does not take is refused; the prompt still waits.
       if (problem !== undefined) throw new Refusal(problem, "R-BATTLE-52", true)
       this.used++
@@ -115,12 +142,31 @@ export class Ctx {
       this.emit({ type: "answered", answer: this.answer })
       return this.answer
     }
-    const a = this.probe ? undefined : auto()
+    const a = this.probe ? undefined : this.auto(prompt)
     if (a === undefined) throw new Suspend(prompt)
     this.used++
     this.fresh++
     this.emitAnswered(prompt, a)
     return a
+  }
+
+  /** An input with no recorded answer: dice a seeded raid rolls, a fact the space answers, a choice `env.choose` answers. */
+  private auto(prompt: Prompt): Answer | undefined {
+    switch (prompt.kind) {
+      case "dice": {
+        const prng = this.draft.dice.prng
+        if (this.draft.dice.mode !== "seeded" || prng === undefined) return undefined
+        const source = restore({ algorithm: "xoshiro128**", state: prng as [number, number, number, number] })
+        const faces: number[] = []
+        for (let i = 0; i < prompt.dice; i++) faces.push(source.die(6))
+        rolled(prng, prompt.dice, source.snapshot().state)
+        return faces
+      }
+      case "fact":
+        return this.env.space.answer(this.draft as never, prompt.query, prompt)
+      case "choice":
+        return this.env.choose?.(prompt)
+    }
   }
 
   /** Emits a prompt and the answer it got at once (see `Evolve.applyAnswered`). */
@@ -135,43 +181,20 @@ export class Ctx {
   /** `n` d6 for a purpose: rolled by the seeded source, or typed in at the table. */
   dice(n: number, purpose: string, by = "any"): ReadonlyArray<number> {
     if (n <= 0) return []
-    const prompt: Prompt = { kind: "dice", dice: n, purpose, by }
-    return this.input(
-      prompt,
-      () => {
-        const prng = this.draft.dice.prng
-        if (this.draft.dice.mode !== "seeded" || prng === undefined) return undefined
-        const source = restore({ algorithm: "xoshiro128**", state: prng as [number, number, number, number] })
-        const faces: number[] = []
-        for (let i = 0; i < n; i++) faces.push(source.die(6))
-        rolled(prng, n, source.snapshot().state)
-        return faces
-      },
-      (a) =>
-        !Array.isArray(a)
-          ? `faces: roll ${n} dice for ${purpose}`
-          : a.length !== n
-            ? `faces: ${purpose} needs ${n} ${n === 1 ? "die" : "dice"}, got ${a.length}`
-            : a.some((f) => !Number.isInteger(f) || f < 1 || f > 6)
-              ? "faces: a d6 shows 1 to 6"
-              : undefined,
-    ) as ReadonlyArray<number>
+    return this.input({ kind: "dice", dice: n, purpose, by }) as ReadonlyArray<number>
   }
 
   /** A fact about the table: known, answered by the board, or asked of the players. */
   fact(query: FactQuery, question: string, by = "any"): FactValue {
     const known = getFact(this.draft.facts, query)
     if (known !== undefined) return known
-    const options = optionsOf(query)
-    const prompt: Prompt = { kind: "fact", query, options: [...options], question, by }
-    const value = this.input(
-      prompt,
-      () => this.env.space.answer(this.draft as never, query, prompt),
-      (a) =>
-        options.includes(a as FactValue)
-          ? undefined
-          : `facts.0.value: "${question}" is answered with one of ${options.map((o) => JSON.stringify(o)).join(", ")}`,
-    ) as FactValue
+    const value = this.input({
+      kind: "fact",
+      query,
+      options: [...optionsOf(query)],
+      question,
+      by,
+    }) as FactValue
     this.emit({ type: "facts.stated", facts: [{ query, value }] })
     return value
   }
@@ -179,15 +202,7 @@ export class Ctx {
   /** A player's choice among options (a single option is taken without asking). */
   choose(key: string, question: string, options: ReadonlyArray<string>, by = "any"): string {
     if (options.length === 1) return options[0]!
-    const prompt: ChoicePrompt = { kind: "choice", key, question, options: [...options], by }
-    return this.input(
-      prompt,
-      () => this.env.choose?.(prompt),
-      (a) =>
-        options.includes(a as string)
-          ? undefined
-          : `option: "${question}" takes one of ${options.join(", ")}`,
-    ) as string
+    return this.input({ kind: "choice", key, question, options: [...options], by }) as string
   }
 
   /** A model by id (the draft's). */

@@ -12,7 +12,7 @@ import { restore } from "@blight/dice"
 import type { Types } from "effect"
 import type { Command } from "./Command.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
-import { featureFactIds, forgetFactsOf, setFact } from "./Facts.js"
+import { featureFactIds, forgetFactsOf, setContact, setFact } from "./Facts.js"
 import type { Answer, Model, State } from "./State.js"
 
 /** A state being changed in place. */
@@ -204,10 +204,9 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
     forgetFactsOf(d.facts, e.model)
     for (const o of d.models) {
       if (o.id === e.model || o.status === "slain" || o.status === "fled") continue
-      setFact(d.facts, { q: "contact", a: e.model, b: o.id }, e.contact.includes(o.id))
+      setContact(d.facts, e.model, o.id, e.contact.includes(o.id))
     }
-    for (const t of d.tokens)
-      setFact(d.facts, { q: "contact", a: e.model, b: t.id }, e.contact.includes(t.id))
+    for (const t of d.tokens) setContact(d.facts, e.model, t.id, e.contact.includes(t.id))
     if (d.activation?.model === e.model) {
       for (const c of e.contact) if (!d.activation.movedInto.includes(c)) d.activation.movedInto.push(c)
     }

@@ -123,8 +123,12 @@ const keyOf = (q: FactQuery): string => {
   }
 }
 
-/** The key of contact between two ids, either way round (R-BATTLE-16). */
-const contactKey = (a: string, b: string): string =>
+/**
+ * The key of contact between two ids, either way round (R-BATTLE-16): `factKey` of the contact
+ * question, for the callers that ask it of every model and token (a move, the journal, the lists
+ * of fights and searches) without making a question object for each.
+ */
+export const contactKey = (a: string, b: string): string =>
   a > b ? pairKey(keys.contact, "contact", b, a) : pairKey(keys.contact, "contact", a, b)
 
 /** The ids a key names: those {@link forgetFactsOf} forgets it for (each one a "nearest" is among). */
@@ -206,6 +210,17 @@ export const setFact = (facts: Store, q: FactQuery, value: FactValue): void => {
   facts[key] = value
 }
 
+/** Records contact (or none) between two ids: {@link setFact} of the contact question. */
+export const setContact = (facts: Store, a: string, b: string, value: boolean): void => {
+  const key = contactKey(a, b)
+  const index = indexIfAny(facts)
+  if (index !== undefined && facts[key] === undefined) {
+    listUnder(index, a, key)
+    listUnder(index, b, key)
+  }
+  facts[key] = value
+}
+
 /** Looks a fact up; contact implies "within" any distance (R-BATTLE-16). */
 export const getFact = (facts: Readonly<Store>, q: FactQuery): FactValue | undefined => {
   const v = facts[factKey(q)]
@@ -214,6 +229,30 @@ export const getFact = (facts: Readonly<Store>, q: FactQuery): FactValue | undef
     if (facts[contactKey(q.a, q.b)] === true) return true
   }
   return undefined
+}
+
+/**
+ * {@link getFact} of "does a see b?", for a caller that asks it of every pair it lists (the shots
+ * a bot may pick) without making a question object for each; {@link withinFact} the same for distance.
+ */
+export const seesFact = (facts: Readonly<Store>, a: string, b: string): FactValue | undefined =>
+  facts[a > b ? pairKey(keys.sees, "sees", b, a) : pairKey(keys.sees, "sees", a, b)]
+
+/** {@link getFact} of "is a within `inches` of b?" (contact is within any distance). */
+export const withinFact = (
+  facts: Readonly<Store>,
+  a: string,
+  b: string,
+  inches: number,
+): FactValue | undefined => {
+  const v =
+    facts[
+      a > b
+        ? distanceKey(keys.within, "within", b, a, inches)
+        : distanceKey(keys.within, "within", a, b, inches)
+    ]
+  if (v !== undefined) return v
+  return facts[contactKey(a, b)] === true ? true : undefined
 }
 
 /**
@@ -258,6 +297,9 @@ export const forgetFactsOf = (facts: Store, id: string): void => {
   for (const key of keys) delete facts[key]
 }
 
-/** The answers a question allows. */
+const COVER_OPTIONS: ReadonlyArray<FactValue> = ["none", "partial", "most"]
+const YES_NO: ReadonlyArray<FactValue> = [true, false]
+
+/** The answers a question allows (one list per kind, not made at each question: do not change it). */
 export const optionsOf = (q: FactQuery): ReadonlyArray<FactValue> =>
-  q.q === "cover" ? ["none", "partial", "most"] : q.q === "nearest" ? q.among : [true, false]
+  q.q === "cover" ? COVER_OPTIONS : q.q === "nearest" ? q.among : YES_NO

@@ -11,7 +11,7 @@
  */
 import type { Event } from "./Event.js"
 import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
-import { factKey, factKeysAbout, featureFactIds, putFact } from "./Facts.js"
+import { contactKey, factKey, factKeysAbout, featureFactIds, putFact } from "./Facts.js"
 import { shapeModel, shapeSide } from "./Shapes.js"
 import type { FactValue, Model, Side } from "./State.js"
 
@@ -324,9 +324,8 @@ export class Journal {
         return
       case "moved":
         this.keepFactsAbout(e.model)
-        for (const o of this.d.models)
-          if (o.id !== e.model) this.keepFact(factKey({ q: "contact", a: e.model, b: o.id }))
-        for (const t of this.d.tokens) this.keepFact(factKey({ q: "contact", a: e.model, b: t.id }))
+        for (const o of this.d.models) if (o.id !== e.model) this.keepFact(contactKey(e.model, o.id))
+        for (const t of this.d.tokens) this.keepFact(contactKey(e.model, t.id))
         return
       case "slain":
       case "turned":

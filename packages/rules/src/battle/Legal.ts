@@ -12,7 +12,7 @@ import { grantedActions } from "./actions/Act.js"
 import type { Command, CommandOf } from "./Command.js"
 import type { Env } from "./Context.js"
 import { refusedOutright } from "./Decide.js"
-import { getFact } from "./Facts.js"
+import { contactKey, getFact, seesFact, withinFact } from "./Facts.js"
 import { areEnemies, canActivate, isPlayerSide, sideOnTurn } from "./round/Turn.js"
 import { declared } from "./Space.js"
 import type { Model, Prompt, State } from "./State.js"
@@ -188,9 +188,8 @@ const pushShots = (state: State, env: Env, m: Model, a: Activation, out: Command
     if (entry.ammunition !== "none" && w.loaded === 0) continue
     for (const t of state.models) {
       if (t.status !== "active" || !areEnemies(m, t)) continue
-      if (getFact(state.facts, { q: "sees", a: m.id, b: t.id }) === false) continue
-      if (getFact(state.facts, { q: "within", a: m.id, b: t.id, inches: entry.range ?? 0 }) === false)
-        continue
+      if (seesFact(state.facts, m.id, t.id) === false) continue
+      if (withinFact(state.facts, m.id, t.id, entry.range ?? 0) === false) continue
       out.push({ type: "shoot", model: m.id, weapon: w.weapon, target: t.id })
     }
   }
@@ -200,8 +199,7 @@ const pushShots = (state: State, env: Env, m: Model, a: Activation, out: Command
 const pushFights = (state: State, m: Model, out: Command[]): void => {
   for (const t of state.models) {
     if ((t.status !== "active" && t.status !== "down") || !areEnemies(m, t)) continue
-    if (getFact(state.facts, { q: "contact", a: m.id, b: t.id }) === true)
-      out.push({ type: "fight", model: m.id, target: t.id })
+    if (state.facts[contactKey(m.id, t.id)] === true) out.push({ type: "fight", model: m.id, target: t.id })
   }
 }
 
@@ -221,7 +219,7 @@ const pushUpkeep = (env: Env, m: Model, out: Command[], clearJams: boolean): voi
 const pushSearches = (state: State, m: Model, out: Command[]): void => {
   if (m.carrying.length > 0) return
   for (const t of state.tokens)
-    if (t.kind === "loot" && getFact(state.facts, { q: "contact", a: m.id, b: t.id }) === true)
+    if (t.kind === "loot" && state.facts[contactKey(m.id, t.id)] === true)
       out.push({ type: "search", model: m.id, token: t.id })
 }
 
