@@ -97,10 +97,12 @@ describe("a Congregation as a side (B-CONGREGATION-11..16)", () => {
   it("B-CONGREGATION-16 the Mother's Blessing: once a round, a member within 6\" of the standing Verdant Mother adds an extra Blight die", () => {
     const t = new Table("cache", [refuge("Ash", crew("Ash")), congregation()])
     // Within 6" is mutual (R-BATTLE-16): the Vicar's aura asks it one way, the Blessing the other.
-    for (const m of ["grove.2", "grove.3"]) {
-      t.facts.set(JSON.stringify({ q: "within", a: m, b: "grove.1", inches: 6 }), true)
-      t.facts.set(JSON.stringify({ q: "within", a: "grove.1", b: m, inches: 6 }), true)
-    }
+    // Within 6" is within 12" too: a table that said no to 12" has said no to 6" (R-BATTLE-56).
+    for (const m of ["grove.2", "grove.3"])
+      for (const inches of [6, 12]) {
+        t.facts.set(JSON.stringify({ q: "within", a: m, b: "grove.1", inches }), true)
+        t.facts.set(JSON.stringify({ q: "within", a: "grove.1", b: m, inches }), true)
+      }
     t.activate("grove.2")
     t.do({ type: "move", model: "grove.2", contact: ["t3"] })
     // Touched (3 Blight): one Blight die by the tier, a second by the Blessing.
@@ -110,9 +112,11 @@ describe("a Congregation as a side (B-CONGREGATION-11..16)", () => {
     expect(ev.some((e) => e.type === "used" && e.key === "grove:blessing:round")).toBe(true)
     t.activate("grove.3")
     t.do({ type: "move", model: "grove.3", contact: ["t4"] })
-    // Once a round: the second member is refused the extra die (once the table says where it stands).
-    const again = t.do({ type: "search", model: "grove.3", token: "t4", blightDice: 2 })
-    expect(again.find((e) => e.type === "refused")).toMatchObject({ clause: "B-BLIGHTDICE-01" })
+    // Once a round: the second member is refused the extra die, outright (nothing to ask: the
+    // Blessing is spent, and no aura's question stands before the roll, R-BATTLE-56).
+    expect(() => t.do({ type: "search", model: "grove.3", token: "t4", blightDice: 2 })).toThrow(
+      /may add up to 1 Blight die \(B-BLIGHTDICE-01\)/,
+    )
   })
 })
 

@@ -16,7 +16,7 @@ import { restore } from "@blight/dice"
 import type { ContentView } from "../refuge/Content.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
 import { applyAnswered, applyInPlace, type Draft, rolled } from "./Evolve.js"
-import { getFact, optionsOf } from "./Facts.js"
+import { deriveFact, getFact, optionsOf } from "./Facts.js"
 import type { Journal } from "./InPlace.js"
 import { shapeAdded } from "./Shapes.js"
 import type { Space } from "./Space.js"
@@ -188,6 +188,13 @@ export class Ctx {
   fact(query: FactQuery, question: string, by = "any"): FactValue {
     const known = getFact(this.draft.facts, query)
     if (known !== undefined) return known
+    // R-BATTLE-56: an answer that follows from facts known is not asked; it is recorded as derived.
+    const derived = deriveFact(this.draft.facts, query)
+    if (derived !== undefined) {
+      // A probe reads it as known (it emits nothing).
+      if (!this.probe) this.emit({ type: "facts.stated", facts: [{ query, value: derived }], derived: true })
+      return derived
+    }
     const value = this.input({
       kind: "fact",
       query,

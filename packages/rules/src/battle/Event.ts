@@ -70,7 +70,11 @@ export const Event = Schema.Union(
     to: Schema.optional(Schema.Struct({ x: Schema.Number, y: Schema.Number })),
     reason: Schema.optional(Schema.String),
   }),
-  event("facts.stated", { facts: Schema.Array(Fact) }),
+  event("facts.stated", {
+    facts: Schema.Array(Fact),
+    /** Not asked: the answer follows from facts already known (R-BATTLE-56). */
+    derived: Schema.optional(Schema.Boolean),
+  }),
   event("noise", { model: ModelId, amount: Schema.Int, source: Schema.String }),
   // Attacks and their results.
   event("attack.rolled", {

@@ -256,6 +256,43 @@ export const withinFact = (
 }
 
 /**
+ * A board's contact tolerance (R-BOARD-05): a Move of M reaches contact only across a gap of at most
+ * M and this, so a gap known to be more than M + this is out of reach.
+ */
+const CONTACT_TOLERANCE = 0.01
+
+/**
+ * An answer that follows from the facts already known about the same pair (R-BATTLE-56), or
+ * undefined: "within N" is true beyond a distance known to be within and false inside one known
+ * not to be; a pair not within some distance is not in contact, and can't be reached with a Move
+ * shorter than that distance (less the contact tolerance). Only facts held now count, so an answer
+ * never outlives a move that forgot what it followed from.
+ */
+export const deriveFact = (facts: Readonly<Store>, q: FactQuery): FactValue | undefined => {
+  if (q.q !== "within" && q.q !== "contact" && q.q !== "reach") return undefined
+  const [lo, hi] = q.a > q.b ? [q.b, q.a] : [q.a, q.b]
+  const about = indexOf(facts).get(lo)
+  if (about === undefined) return undefined
+  const prefix = `within|${lo}|${hi}|`
+  let found: FactValue | undefined
+  for (const key of about) {
+    if (!key.startsWith(prefix)) continue
+    const v = facts[key]
+    if (v === undefined) continue
+    const inches = Number(key.slice(prefix.length))
+    if (q.q === "within") {
+      if (v === true && q.inches >= inches) return true
+      if (v === false && q.inches <= inches) return false
+    } else if (v === false) {
+      if (q.q === "contact") return false
+      // A reach is asked from the mover (`a`), but a gap is the same either way round.
+      if (q.inches + CONTACT_TOLERANCE <= inches) found = false
+    }
+  }
+  return found
+}
+
+/**
  * The keys of the facts about a model or token: those {@link forgetFactsOf} forgets, and maybe
  * some no longer in the store.
  */

@@ -22,6 +22,7 @@ import type { Board } from "./board/Board.js"
 import { layoutProblems, lootProblems } from "./board/Check.js"
 import { place } from "./board/Deployment.js"
 import { unknownKinds } from "./board/Ground.js"
+import { HUNGRY_INJURY } from "./creatures/Hollowed.js"
 import { defaults, Options, type OptionsInput } from "./Options.js"
 import type { CarriedWeapon, Model, ObjectiveState, Side, State, Token } from "./State.js"
 
@@ -96,6 +97,19 @@ const profileOf = (s: Survivor, content: ContentView): EffectiveProfile => {
   return p
 }
 
+/**
+ * The Health a Hungry survivor raids without (R-CAMPAIGN-04: the campaign gives it the Hungry
+ * injury for the raid), kept on the model so a Hollowed made from it has it back (R-CAMPAIGN-35).
+ */
+const hungerOf = (s: Survivor, p: EffectiveProfile, content: ContentView): number => {
+  if (!s.injuries.some((i) => i.name === HUNGRY_INJURY)) return 0
+  const fed = effectiveProfile(
+    { ...s, injuries: s.injuries.filter((i) => i.name !== HUNGRY_INJURY) },
+    content,
+  )
+  return Math.max(0, Math.max(1, fed.profile.health) - Math.max(1, p.profile.health))
+}
+
 /** Builds the raid's first state (its `battle.setup` event carries it). */
 export const setup = (
   input: SetupInput,
@@ -163,6 +177,7 @@ export const setup = (
     const drawn = { reloads: 0, arrows: 0, bolts: 0 }
     const mine: Model[] = refuge.survivors.map((s, i) => {
       const p = profileOf(s, content)
+      const hunger = hungerOf(s, p, content)
       const weapons: CarriedWeapon[] = withFreeWeapons(s.equipment.weapons, content).map((w) => {
         const entry = content.get("weapons", w)
         const store = entry?.ammunition ?? "none"
@@ -199,6 +214,7 @@ export const setup = (
         },
         helmet: p.helmet,
         health: Math.max(1, p.profile.health),
+        ...(hunger > 0 ? { hunger } : {}),
         blight: s.blight,
         status: "active",
         shaken: false,

@@ -51,6 +51,7 @@ export const shapeModel = (m: Model): Model => ({
   lair: m.lair,
   terrain: m.terrain,
   remembers: m.remembers,
+  hunger: m.hunger,
   position: m.position,
   placed: m.placed,
   base: m.base,

@@ -129,6 +129,11 @@ export const Model = Schema.Struct({
   terrain: Schema.optional(Schema.Array(TerrainWord)),
   /** For a Hollowed: the Refuge it remembers (B-HOLLOWED-02). */
   remembers: Schema.optional(SideId),
+  /**
+   * The Health a Hungry survivor raids without (R-CAMPAIGN-04): its Hunger, not its profile, so a
+   * Hollowed made from it does not keep it (R-CAMPAIGN-35).
+   */
+  hunger: Schema.optional(count(12)),
   position: Schema.optional(Point),
   /** Where a creature was placed or arrived (a Guardian's leash, B-BEHAVIOUR-08). */
   placed: Schema.optional(Point),

@@ -10,6 +10,7 @@
 import { Prng } from "@blight/dice"
 import { Either, ParseResult, Schema } from "effect"
 import { hash as battleHash } from "../battle/Battle.js"
+import { HUNGRY_INJURY } from "../battle/creatures/Hollowed.js"
 import type { SetupInput } from "../battle/Setup.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
@@ -158,7 +159,7 @@ export const raidSetup = (
       .filter((s) => (r.status[s.id]?.missRaids ?? 0) === 0)
       .map((s) =>
         (r.status[s.id]?.hungry ?? 0) > 0
-          ? { ...s, injuries: [...s.injuries, { name: "Hungry", stats: { health: hungry } }] }
+          ? { ...s, injuries: [...s.injuries, { name: HUNGRY_INJURY, stats: { health: hungry } }] }
           : s,
       )
     if (going.length === 0)

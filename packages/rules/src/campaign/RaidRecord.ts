@@ -8,7 +8,7 @@
  */
 import { Either, ParseResult, Schema } from "effect"
 import { hash } from "../battle/Battle.js"
-import { hollowedOf, sameHollowed } from "../battle/creatures/Hollowed.js"
+import { hollowedOf, sameHollowed, turnedProfile } from "../battle/creatures/Hollowed.js"
 import { State as BattleState, type Model } from "../battle/State.js"
 import type { ContentView } from "../refuge/Content.js"
 import { THRESHOLDS } from "./Blight.js"
@@ -107,7 +107,8 @@ export const recordOf = (
         status: m.status,
         wasDown: m.wasDown || m.status === "down" || m.status === "finished",
         blight: Math.max(0, Math.min(12, m.blight - s.blight)),
-        profile: m.profile,
+        // A Hollowed is made from it: the survivor's own, without Hunger (R-CAMPAIGN-35).
+        profile: turnedProfile(m),
         slew,
         downed,
         ...(downByRefuge !== undefined ? { downByRefuge } : {}),

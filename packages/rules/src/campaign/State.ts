@@ -121,6 +121,7 @@ export const RaidSurvivor = Schema.Struct({
   wasDown: Schema.Boolean,
   /** Blight gained in the raid (end minus start). */
   blight: count(12),
+  /** Its raid profile, without the Health a Hunger took (R-CAMPAIGN-35): a Hollowed is made from it. */
   profile: BattleProfile,
   /** Creatures it slew: their ids in the bestiary (B-CREATURE-05). */
   slew: Schema.Array(Schema.String),

@@ -158,7 +158,13 @@ describe("an answer that forbids the action asked about", () => {
     t.roll(4, 5) // row 11: a Rotweaver (Initiative 3, Threads: no Sprint within 3")
     t.settle([1, 1, 1, 1, 6, 1], noFacts) // a 0, b 0, a wins the roll-off; the Rotweaver finds nobody
     t.do({ type: "activate", model: "a.1" })
-    t.do({ type: "move", model: "a.1", distance: 1, facts: [within("a.1", "c1", 12, false)] })
+    // Within 12" but unseen (no Dread test): "not within 12"" would say "not within 3"" too (R-BATTLE-56).
+    t.do({
+      type: "move",
+      model: "a.1",
+      distance: 1,
+      facts: [within("a.1", "c1", 12, true), { query: { q: "sees", a: "a.1", b: "c1" }, value: false }],
+    })
     t.do({ type: "sprint", model: "a.1", distance: 2 })
     expect(t.prompt).toMatchObject({ kind: "fact", query: { q: "within", inches: 3 } })
     t.state({ query: t.factQuery(), value: true })

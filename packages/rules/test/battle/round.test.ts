@@ -267,7 +267,13 @@ describe("activations (B-ACT, B-SHAKEN)", () => {
     // It is not in contact: the question is the other player's (b), since a.1 is the target.
     expect(t.prompt).toMatchObject({ kind: "fact", query: { q: "reach" }, by: "b" })
     t.state({ query: t.factQuery(), value: false })
-    expect(t.of("moved").map((e) => [e.model, e.reason])).toEqual([["c1", "goes for A 1"]])
+    // R-BATTLE-55: short of it after one Move, its second action is another Move: asked again.
+    expect(t.prompt).toMatchObject({ kind: "fact", query: { q: "reach" }, by: "b" })
+    t.state({ query: t.factQuery(), value: false })
+    expect(t.of("moved").map((e) => [e.model, e.reason])).toEqual([
+      ["c1", "goes for A 1"],
+      ["c1", "goes for A 1"],
+    ])
     expect(t.of("activation.end").map((e) => e.model)).toEqual(["c1"])
   })
 

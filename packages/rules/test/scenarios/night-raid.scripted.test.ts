@@ -88,7 +88,9 @@ describe("Night Raid, scripted (B-SCENARIO-02, B-BATTLE-01, B-BATTLE-02)", () =>
     pass(t, "ash.2")
     // Birch Lead Sprints (1 Noise) and ends 18" from Ash Lead.
     t.do({ type: "activate", model: "birch.1" })
+    // Whether a Vine's Coils hold it is asked now, as it Sprints, not before a roll (R-BATTLE-56).
     t.do({ type: "sprint", model: "birch.1", distance: 8 })
+    t.settle()
     t.do({ type: "endActivation", model: "birch.1" })
     t.settle()
     expect(t.model("birch.1").noise).toBe(1)

@@ -82,7 +82,7 @@ const forbiddenBy = (ctx: Ctx, m: Model, action: string): string | undefined => 
     return "rooted until the end of its next activation (R-BATTLE-34)"
   // The auras are gathered (their facts asked) before any condition of the model's own is read.
   const own = effectsOf(ctx, m)
-  const auras = aurasOn(ctx, m)
+  const auras = aurasOn(ctx, m, (e) => e.kind === "forbidAction" && e.action === action)
   for (let i = 0; i < own.length + auras.length; i++) {
     const s = i < own.length ? own[i]! : auras[i - own.length]!
     const e = s.effect

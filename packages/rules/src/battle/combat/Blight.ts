@@ -9,6 +9,7 @@
 import { Roll } from "@blight/dice"
 import { arrivingEmptyHanded } from "../Arrival.js"
 import type { Ctx } from "../Context.js"
+import { turnedProfile } from "../creatures/Hollowed.js"
 import type { Model, Side } from "../State.js"
 import { dropAll } from "./Loot.js"
 
@@ -58,19 +59,21 @@ export const arriveHollowed = (ctx: Ctx, survivor: Model, remembers: string, at:
     used: {},
   }
   ctx.emit({ type: "side.added", side })
+  // B-HOLLOWED-01, R-CAMPAIGN-35: from the survivor's profile, without the Health Hunger took.
+  const p = turnedProfile(survivor)
   const hollowed: Model = {
     ...blankCreature(ctx, `c${ctx.draft.counters.creature + 1}`, brood, "hollowed"),
     name: `${survivor.name} (Hollowed)`,
     profile: {
-      move: survivor.profile.move,
-      fight: survivor.profile.fight + 1,
+      move: p.move,
+      fight: p.fight + 1,
       shoot: 0,
       wits: 0,
       nerve: 0,
-      health: survivor.profile.health + 1,
+      health: p.health + 1,
       armour: 1,
     },
-    health: survivor.profile.health + 1,
+    health: p.health + 1,
     gifts: [...survivor.gifts],
     remembers,
     // The survivor it was (B-HOLLOWED-03): with `remembers`, which Hollowed this is; names may repeat.

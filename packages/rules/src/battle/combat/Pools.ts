@@ -258,8 +258,12 @@ const auraHolders = (ctx: Ctx): AuraHolders => {
   return lastHolders
 }
 
-/** Friends' and enemies' auras that reach a model (`aura` effects, radius asked of the table). */
-export const aurasOn = (ctx: Ctx, m: Model): Sourced[] => {
+/**
+ * Friends' and enemies' auras that reach a model (`aura` effects, radius asked of the table). With
+ * `relevant`, only auras with an effect it accepts are asked about (R-BATTLE-56): a roll is not held
+ * up by a question about an aura that can't change it (the Rotweaver's Threads forbid a Sprint).
+ */
+export const aurasOn = (ctx: Ctx, m: Model, relevant?: (e: Effect) => boolean): Sourced[] => {
   const out: Sourced[] = []
   const { holders, auras } = auraHolders(ctx)
   for (let i = 0; i < holders.length; i++) {
@@ -274,7 +278,7 @@ export const aurasOn = (ctx: Ctx, m: Model): Sourced[] => {
         (e.affects === "friends" && friend) ||
         (e.affects === "enemies" && !friend && m.kind === "survivor") ||
         (e.affects === "creatures" && m.kind === "creature")
-      if (!applies) continue
+      if (!applies || (relevant !== undefined && !e.effects.some(relevant))) continue
       // A fact known is read before its question is written (most are known: every roll asks).
       const query: FactQuery =
         e.radius === 0
@@ -347,7 +351,14 @@ export const poolModifiers = (
   const reasons: string[] = []
   // The auras are gathered (their facts asked) before any condition of the model's own is read.
   const own = effectsOf(ctx, m)
-  const auras = aurasOn(ctx, m)
+  const stat = statOfPool(pool)
+  const auras = aurasOn(
+    ctx,
+    m,
+    (e) =>
+      (e.kind === "statModifier" && e.when !== undefined && only === undefined && stat === e.stat) ||
+      (appliesToOwnPool(e, pool) && (only === undefined || only(e))),
+  )
   for (let i = 0; i < own.length + auras.length; i++) {
     const s = i < own.length ? own[i]! : auras[i - own.length]!
     const e = s.effect
@@ -468,7 +479,10 @@ const offerReroll = (
   // a passed test is not offered it, so its use is not spent on nothing (R-BATTLE-51).
   const passed = target !== undefined && rolled.successes >= target
   // Initiative is the Refuge's roll, not the roller's in reach of an aura: no auras asked of the table.
-  const auras = pool === "initiative" ? [] : aurasOn(ctx, m)
+  const auras =
+    pool === "initiative"
+      ? []
+      : aurasOn(ctx, m, (e) => e.kind === "reroll" && (e.roll === pool || e.roll === "any"))
   const offers = [...effectsOf(ctx, m), ...auras].filter((s) => {
     const e = s.effect
     if (e.kind !== "reroll" || (e.roll !== pool && e.roll !== "any")) return false

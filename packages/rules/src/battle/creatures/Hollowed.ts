@@ -4,6 +4,19 @@
  * or a recruit and a Turned survivor of one Refuge, may share a name. Records saved before the id
  * was kept have only the name (and the Refuge), and are matched by those.
  */
+import type { BattleProfile } from "../State.js"
+
+/** The injury a Hungry survivor raids with (R-CAMPAIGN-04): a raid's, not the survivor's (R-CAMPAIGN-35). */
+export const HUNGRY_INJURY = "Hungry"
+
+/**
+ * The Turned survivor's profile a Hollowed is made from (B-HOLLOWED-01, R-CAMPAIGN-35): its raid
+ * profile with the Health its Hunger took given back — Hunger was the living survivor's.
+ */
+export const turnedProfile = (m: {
+  readonly profile: BattleProfile
+  readonly hunger?: number | undefined
+}): BattleProfile => (m.hunger ? { ...m.profile, health: m.profile.health + m.hunger } : m.profile)
 
 /** What names a Hollowed: the campaign's record, a raid's set-up entry, or a model on the table. */
 export interface HollowedWho {

@@ -1,8 +1,9 @@
 /**
  * A creature's activation (B-ACT-04/05, B-NOISE-07, B-BEHAVIOUR-01..14, B-CREATURE, B-HOLLOWED-02,
  * B-GARDENER-03): its behaviour read as data and turned into a plan — the target steps in order
- * (candidates, filters, ranks; the first step with a candidate wins), a move up to its Move
- * towards the target (within its leash), and its attack — asking the table only the facts the plan
+ * (candidates, filters, ranks; the first step with a candidate wins), then its two actions
+ * (R-BATTLE-55): a Move up to its Move towards the target (within its leash) and its attack, or a
+ * second Move when the first left it nobody to Fight — asking the table only the facts the plan
  * needs, each as a question a declared table can answer.
  *
  * - Candidates: `survivors` and `models` are the Refuges' survivors (creatures never fight
@@ -338,9 +339,10 @@ const withinLeash = (ctx: Ctx, h: Hunter, l: MoveLeash, by: string): boolean =>
 /**
  * R-BOARD-17: a Tender more than 12" from its ground that can't reach its target (ending within its
  * leash) could end no move towards it, so it spends its Move going back towards the nearest Spore
- * terrain or Lair, and Fights nobody this activation.
+ * terrain or Lair, and Fights nobody with that action.
  */
 const goBack = (ctx: Ctx, h: Hunter, l: MoveLeash): void => {
+  ctx.emit({ type: "action", model: h.c.id, action: "move" })
   const o = ctx.env.space.moveToward(ctx.draft as never, h.c, l.of, h.c.profile.move, false)
   ctx.emit({
     type: "moved",
@@ -355,6 +357,96 @@ const goBack = (ctx: Ctx, h: Hunter, l: MoveLeash): void => {
   checkDread(ctx, undefined, [h.c.id])
 }
 
+/** The creature as it stands now (it may have moved), with the Move it has this activation. */
+const standing = (ctx: Ctx, h: Hunter): Hunter => {
+  const now = ctx.view(h.c.id)
+  return { ...h, c: now.profile.move === h.c.profile.move ? now : { ...now, profile: h.c.profile } }
+}
+
+/**
+ * One Move action towards the target (B-ACT-07, R-BATTLE-55), within its leash; a Tender outside its
+ * ground that can't reach goes back towards it (R-BOARD-17). Is it in contact with its target after?
+ */
+const moveOnce = (ctx: Ctx, h0: Hunter, target: Candidate, by: string): boolean => {
+  const h = standing(ctx, h0)
+  const { c } = h
+  const leash = leashOf(h)
+  const reach = reaches(
+    ctx,
+    h,
+    target,
+    `Can ${c.name} reach base contact with ${target.name} with its ${c.profile.move}" Move`,
+    by,
+  )
+  // R-BOARD-17: short of its target and outside its ground, a Tender goes back towards it.
+  if (!reach && leash?.keeps === "end" && !withinLeash(ctx, h, leash, by)) {
+    goBack(ctx, h, leash)
+    return false
+  }
+  ctx.emit({ type: "action", model: c.id, action: "move" })
+  const o = ctx.env.space.moveToward(ctx.draft as never, c, target.id, c.profile.move, reach, leash)
+  ctx.emit({
+    type: "moved",
+    model: c.id,
+    distance: o.distance,
+    sprint: false,
+    // Only the target is stated: other contacts are asked when a rule needs them (R-BOARD-06).
+    contact: o.contact.filter((x) => x === target.id),
+    offTable: false,
+    reason: `goes for ${target.name}`,
+    ...(o.to ? { to: o.to } : {}),
+  })
+  checkDread(ctx, undefined, [c.id])
+  return o.contact.includes(target.id)
+}
+
+/**
+ * The Fight action, if the behaviour's attack has anyone to Fight now (B-BEHAVIOUR-01, -10, -11):
+ * did it Fight? `charge`: it moved into contact with its target this activation.
+ */
+const fightNow = (
+  ctx: Ctx,
+  h: Hunter,
+  target: Candidate,
+  inContact: boolean,
+  charge: boolean,
+  by: string,
+) => {
+  const { c } = h
+  const id = c.id
+  const attack = h.behaviour?.attack ?? { kind: "target" as const }
+  if (attack.kind === "none") return false
+  if (attack.kind === "allInContact") {
+    // B-BEHAVIOUR-10: a Swarm Fights every model in contact, rolling separately for each.
+    const foes = candidates(ctx, c, h.huntsByNoise).filter(
+      (m) =>
+        (m.id === target.id && inContact) ||
+        (m.id !== target.id &&
+          ctx.fact({ q: "contact", a: id, b: m.id }, `Is ${c.name} in base contact with ${m.name}?`, by) ===
+            true),
+    )
+    if (foes.length === 0) return false
+    ctx.emit({ type: "action", model: id, action: "fight" })
+    for (const m of foes) strike(ctx, id, m.id, charge && m.id === target.id)
+    return true
+  }
+  if (attack.kind === "choose") {
+    // B-BEHAVIOUR-11: a Horror Fights the one in contact with the most Noise.
+    const foe = pick(ctx, h, attack.choose)
+    if (!foe?.model) return false
+    ctx.emit({ type: "action", model: id, action: "fight" })
+    strike(ctx, id, foe.id, charge && foe.id === target.id)
+    return true
+  }
+  if (!inContact || !target.model) return false
+  ctx.emit({ type: "action", model: id, action: "fight" })
+  strike(ctx, id, target.id, charge)
+  return true
+}
+
+/** A creature's two actions (B-ACT-07, R-BATTLE-55). */
+const ACTIONS = 2
+
 /** Runs one creature's activation. */
 export const activateCreature = (ctx: Ctx, id: string): void => {
   const base = ctx.view(id)
@@ -368,13 +460,15 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
   const c: Model = move === base.profile.move ? base : { ...base, profile: { ...base.profile, move } }
   const h = hunterOf(ctx, c)
   const behaviour = h.behaviour
-  ctx.emit({ type: "activation.start", model: id, actions: 2 })
+  ctx.emit({ type: "activation.start", model: id, actions: ACTIONS })
   fire(ctx, "activation.start", id)
   if (rooted) ctx.emit({ type: "used", model: id, key: "unrooted" })
   const steps = behaviour === undefined || behaviour.moveTowards.length === 0 ? HUNTER : behaviour.moveTowards
   const target = oldRefugeInSight(ctx, h) ?? pick(ctx, h, steps)
   if (target === undefined) {
+    // "Drifts its full Move": one Move action (R-BATTLE-55).
     if ((behaviour?.otherwise ?? "driftToCentre") === "driftToCentre" && c.profile.move > 0) {
+      ctx.emit({ type: "action", model: id, action: "move" })
       const o = ctx.env.space.moveToward(ctx.draft as never, c, "centre", c.profile.move, false, leashOf(h))
       ctx.emit({
         type: "moved",
@@ -399,63 +493,19 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
       `Is ${c.name} in base contact with ${target.name}?`,
       by,
     ) === true
-  let charge = false
-  const leash = leashOf(h)
-  if (!inContact && c.profile.move > 0) {
-    const reach = reaches(
-      ctx,
-      h,
-      target,
-      `Can ${c.name} reach base contact with ${target.name} with its ${c.profile.move}" Move`,
-      by,
+  // R-BATTLE-55: two actions — in contact, it Fights; out of contact, it Moves towards its target,
+  // then Fights if the move brought it someone to Fight, or else Moves again (B-ACT-08) and Fights
+  // nobody this activation. A creature that can't move (rooted) Fights what it is in contact with.
+  let moved = false
+  for (let left = ACTIONS; left > 0 && ctx.view(id).status === "active"; left--) {
+    if (
+      (inContact || moved || c.profile.move <= 0) &&
+      fightNow(ctx, h, target, inContact, moved && inContact, by)
     )
-    // R-BOARD-17: short of its target and outside its ground, a Tender goes back towards it.
-    if (!reach && leash?.keeps === "end" && !withinLeash(ctx, h, leash, by)) {
-      goBack(ctx, h, leash)
-      if (ctx.view(id).status === "active") fire(ctx, "activation.end", id)
-      ctx.emit({ type: "activation.end", model: id })
-      return
-    }
-    const o = ctx.env.space.moveToward(ctx.draft as never, c, target.id, c.profile.move, reach, leash)
-    ctx.emit({
-      type: "moved",
-      model: id,
-      distance: o.distance,
-      sprint: false,
-      // Only the target is stated: other contacts are asked when a rule needs them (R-BOARD-06).
-      contact: o.contact.filter((x) => x === target.id),
-      offTable: false,
-      reason: `goes for ${target.name}`,
-      ...(o.to ? { to: o.to } : {}),
-    })
-    inContact = o.contact.includes(target.id)
-    charge = inContact
-    checkDread(ctx, undefined, [id])
-  }
-  const attack = behaviour?.attack ?? { kind: "target" as const }
-  if (attack.kind !== "none" && ctx.view(id).status === "active") {
-    if (attack.kind === "allInContact") {
-      // B-BEHAVIOUR-10: a Swarm Fights every model in contact, rolling separately for each.
-      const foes = candidates(ctx, c, h.huntsByNoise).filter(
-        (m) =>
-          (m.id === target.id && inContact) ||
-          (m.id !== target.id &&
-            ctx.fact({ q: "contact", a: id, b: m.id }, `Is ${c.name} in base contact with ${m.name}?`, by) ===
-              true),
-      )
-      if (foes.length > 0) ctx.emit({ type: "action", model: id, action: "fight" })
-      for (const m of foes) strike(ctx, id, m.id, charge && m.id === target.id)
-    } else if (attack.kind === "choose") {
-      // B-BEHAVIOUR-11: a Horror Fights the one in contact with the most Noise.
-      const foe = pick(ctx, h, attack.choose)
-      if (foe?.model) {
-        ctx.emit({ type: "action", model: id, action: "fight" })
-        strike(ctx, id, foe.id, charge && foe.id === target.id)
-      }
-    } else if (inContact && target.model) {
-      ctx.emit({ type: "action", model: id, action: "fight" })
-      strike(ctx, id, target.id, charge)
-    }
+      break
+    if (c.profile.move <= 0) break
+    inContact = moveOnce(ctx, h, target, by)
+    moved = true
   }
   if (ctx.view(id).status === "active") fire(ctx, "activation.end", id)
   ctx.emit({ type: "activation.end", model: id })
