@@ -106,8 +106,7 @@ const fold = (ctx: Ctx, raid: RaidRecord) => {
 }
 
 /** A roll or a choice with no prompt: they answer what the Aftermath (or an Errand) asks. */
-const NOTHING_WAITING =
-  "type: nothing is waiting for an answer: roll and choose answer a waiting prompt"
+const NOTHING_WAITING = "type: nothing is waiting for an answer: roll and choose answer a waiting prompt"
 
 const rule = (ctx: Ctx, c: Internal) => {
   if (c.type === "continue") return continueAftermath(ctx)
