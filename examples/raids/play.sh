@@ -34,9 +34,7 @@ table_says_no
 # Wharfside's turn. Jess steps out 6", and the table states what she sees from there.
 do_ activate wharfside.4
 do_ move wharfside.4 6 --fact sees:wharfside.4:c2=true --fact within:wharfside.4:c2:18=true --fact cover:wharfside.4:c2=none
-do_ state within:wharfside.1:wharfside.4:3=false # the engine asks (her Leader's 3" matters)
 do_ shoot wharfside.4 bow c2
-do_ state within:wharfside.1:wharfside.4:3=false # asked again: facts about Jess were forgotten when she moved
 do_ state within:wharfside.4:c2:9=true # half range: the Husk is close
 
 # The Gardeners: Mother Agnes holds.
@@ -49,14 +47,11 @@ do_ activate wharfside.3
 do_ state within:wharfside.1:wharfside.3:3=true # Col starts beside his Leader
 do_ move wharfside.3 --contact c2
 do_ fight wharfside.3 c2
-do_ state within:wharfside.1:wharfside.3:3=false # he has left his Leader behind
 
 # The Gardeners: Wren runs for the Loot at t3.
 do_ activate the-gardeners-of-carrow-fields.4
 do_ move the-gardeners-of-carrow-fields.4 --contact t3
-do_ state within:the-gardeners-of-carrow-fields.1:the-gardeners-of-carrow-fields.4:6=false # far from Mother Agnes
 do_ search the-gardeners-of-carrow-fields.4 t3
-do_ state within:the-gardeners-of-carrow-fields.1:the-gardeners-of-carrow-fields.4:6=false
 $BLIGHT raid show "$RAID" >examples/raids/show.txt
 
 # Wharfside has seen enough: at the start of its next turn it withdraws, which counts as a Rout.
