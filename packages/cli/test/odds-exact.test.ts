@@ -166,6 +166,10 @@ describe("blight odds, exactly", () => {
       ["odds", "fight", "--attacker", "3", "--defender-down", "--defender-blight", "1"],
       /--defender-blight: a Down defender does not roll, so it adds no Blight dice \(B-FIGHT-05\)/,
     ],
+    [
+      ["odds", "fight", "--attacker", "3", "--defender", "2", "--defender-down"],
+      /--defender: a Down defender does not roll: give its Fight dice or that it is Down, not both \(B-FIGHT-05\)/,
+    ],
     [["odds", "pool", "3", "--defender-blight", "1"], /--defender-blight does not apply to `odds pool`/],
     [["odds", "pool", "3", "--target", "2"], /--target does not apply to `odds pool`/],
     [["odds", "test", "3", "--helmet"], /--helmet does not apply to `odds test`/],

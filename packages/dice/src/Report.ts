@@ -11,7 +11,7 @@ import { expression, rollExpression } from "./Expression.js"
 import { Advantage, rollCheck, rollNuanced } from "./nightsong/Check.js"
 import { rollFate } from "./nightsong/Fate.js"
 import { rollStepDie, StepDie } from "./nightsong/StepDie.js"
-import { fightOdds, shootOdds } from "./odds/CombatOdds.js"
+import { DOWN_DEFENDER_DICE, fightOdds, shootOdds } from "./odds/CombatOdds.js"
 import { checkChance, nuancedOdds, stepDieLifetime } from "./odds/NightsongOdds.js"
 import { poolOdds, testChance } from "./odds/PoolOdds.js"
 import { halfRow } from "./Roll.js"
@@ -130,7 +130,8 @@ export const OddsRequest = Schema.Union(
     kind: Schema.Literal("fight"),
     attacker: Pool,
     defender: Schema.optional(Pool).annotations({
-      description: "The defender's Fight dice: needed unless defenderDown (B-FIGHT-01)",
+      description:
+        "The defender's Fight dice: needed unless defenderDown, refused with it (B-FIGHT-01, B-FIGHT-05)",
     }),
     defenderDown: Schema.optional(Schema.Boolean).annotations({
       description: "The defender is Down: no roll, a certain Finish (B-FIGHT-05/06, R-DICE-05)",
@@ -195,6 +196,9 @@ export const oddsReport = (r: OddsRequest): Record<string, unknown> => {
           reason: "the defender's Fight dice are needed (both sides roll) unless it is Down",
           clause: "B-FIGHT-01",
         })
+      // Refused, not ignored: whoever gave the dice believes the defender rolls them.
+      if (r.defender !== undefined && r.defenderDown)
+        throw new DiceRuleViolation({ path: "defender", reason: DOWN_DEFENDER_DICE, clause: "B-FIGHT-05" })
       const o = fightOdds({
         attacker: r.attacker,
         defender: r.defender ?? 0,

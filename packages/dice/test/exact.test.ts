@@ -215,6 +215,13 @@ describe("exact odds against brute force", () => {
     )
   })
 
+  it("B-FIGHT-05 a request giving a Down defender Fight dice is refused, naming defender: it rolls none, so the count would be ignored", () => {
+    expect(() => oddsReport({ kind: "fight", attacker: 3, defender: 2, defenderDown: true })).toThrow(
+      /a Down defender does not roll: give its Fight dice or that it is Down, not both/,
+    )
+    expect(oddsReport({ kind: "fight", attacker: 3, defenderDown: true }).attackerWins).toBe(1)
+  })
+
   it("N-CHECK-02 N-ADV-01 every d20 Check: abilities −3 to +6, DR 0 to 30, plain, Advantage, Disadvantage", () => {
     for (let ab = -3; ab <= 6; ab++)
       for (let dr = 0; dr <= 30; dr++) {

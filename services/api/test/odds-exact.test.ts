@@ -118,6 +118,13 @@ describe("odds routes, exactly", () => {
     expect([ok.body.attackerWins, ok.body.meanBlight.defender]).toEqual([1, 0])
   })
 
+  it("B-FIGHT-05 POST /v1/odds/fight: Fight dice for a Down defender are a 400 naming defender, not silently ignored", async () => {
+    const r = await post("/v1/odds/fight", { attacker: 3, defender: 2, defenderDown: true })
+    expect(r.status).toBe(400)
+    expect(r.body.error.details[0].path).toBe("defender")
+    expect(r.body.error.details[0].message).toMatch(/a Down defender does not roll.*B-FIGHT-05/)
+  })
+
   it.each([
     ["test", { dice: 3, target: 0 }, "target", /B-TEST-02/],
     ["fight", { attacker: 3, defender: 2, attackerBlight: 4 }, "attackerBlight", /B-BLIGHTDICE-01/],

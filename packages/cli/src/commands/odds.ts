@@ -108,12 +108,14 @@ export const odds: Command = {
           o["defender-blight"] === undefined
             ? 0
             : diceArg(o["defender-blight"], "--defender-blight", "blightDice")
+        if (down && o.defender !== undefined)
+          throw new UsageError(`--defender: ${CombatOdds.DOWN_DEFENDER_DICE} (B-FIGHT-05)`)
         if (down && defenderBlight > 0)
           throw new UsageError(`--defender-blight: ${CombatOdds.DOWN_DEFENDER_BLIGHT} (B-FIGHT-05)`)
         request = {
           kind: "fight",
           attacker,
-          defender: down ? 0 : need(o.defender, "--defender"),
+          ...(down ? {} : { defender: need(o.defender, "--defender") }),
           defenderDown: down,
           attackerBlight: blightDice,
           defenderBlight,

@@ -106,6 +106,10 @@ export interface FightOdds {
 /** Why a Down defender takes no Blight dice: there is no pool to add them to (B-FIGHT-05). */
 export const DOWN_DEFENDER_BLIGHT = "a Down defender does not roll, so it adds no Blight dice"
 
+/** Why a Down defender takes no Fight dice in a request: it rolls none, so a count would be ignored. */
+export const DOWN_DEFENDER_DICE =
+  "a Down defender does not roll: give its Fight dice or that it is Down, not both"
+
 const successDist = (dice: number, blight: number): number[] =>
   poolJoint(dice, blight).map((row) => row.reduce((a, b) => a + b, 0))
 
