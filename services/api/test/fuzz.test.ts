@@ -256,5 +256,7 @@ describe("fuzz of every route in /openapi.json", () => {
     // The fuzz reached past the front door: successes and refusals of several kinds.
     expect(counts.get(200) ?? 0).toBeGreaterThan(0)
     expect([...counts.keys()].filter((s) => s >= 400).length).toBeGreaterThanOrEqual(5)
-  })
+    // A bound on a stuck server, not a speed claim: the 2,500 requests can take more than the
+    // project's minute when the other projects' tests share the two cores.
+  }, 240_000)
 })
