@@ -629,6 +629,42 @@ const freeNodes = (mv: Mover, f: Field, i0: number, j0: number, w: number, h: nu
   return free
 }
 
+/**
+ * The search's heap of window nodes, reused by every search (searches don't nest; a search's
+ * results are its costs and steps alone), grown as needed: a search made no array of its own.
+ */
+let heapKept = new Int32Array(1024)
+let heapSize = 0
+const growHeap = () => {
+  const bigger = new Int32Array(2 * heapKept.length)
+  bigger.set(heapKept)
+  heapKept = bigger
+}
+
+/** Each step's end and the two nodes it passes by, as offsets in a window `w` nodes wide. */
+interface Offsets {
+  readonly to: Int32Array
+  readonly by1: Int32Array
+  readonly by2: Int32Array
+}
+const offsetsByWidth = new Map<number, Offsets>()
+const offsetsFor = (w: number): Offsets => {
+  let o = offsetsByWidth.get(w)
+  if (o === undefined) {
+    const to = new Int32Array(DIRS.length)
+    const by1 = new Int32Array(DIRS.length)
+    const by2 = new Int32Array(DIRS.length)
+    for (let d = 0; d < DIRS.length; d++) {
+      to[d] = DJ[d]! * w + DI[d]!
+      by1[d] = PASS_J1[d]! * w + PASS_I1[d]!
+      by2[d] = PASS_J2[d]! * w + PASS_I2[d]!
+    }
+    o = { to, by1, by2 }
+    offsetsByWidth.set(w, o)
+  }
+  return o
+}
+
 /** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
 const search = (mv: Mover, budget: number): Explored => {
   const f = fieldOf(mv.board)
@@ -644,11 +680,13 @@ const search = (mv: Mover, budget: number): Explored => {
   const mult = scratch(1, w * h)
   for (let j = 0; j < h; j++) mult.set(f.mult.subarray((j0 + j) * f.n + i0, (j0 + j) * f.n + i0 + w), j * w)
   // The heap reads each node's cost as it compares (as it always has: the same pops in the same order).
-  const heap: number[] = []
+  heapSize = 0
   const less = (a: number, b: number) => g[a]! < g[b]! || (g[a] === g[b] && a < b)
   const push = (k: number) => {
-    heap.push(k)
-    let i = heap.length - 1
+    if (heapSize === heapKept.length) growHeap()
+    const heap = heapKept
+    heap[heapSize] = k
+    let i = heapSize++
     while (i > 0) {
       const p = (i - 1) >> 1
       const hi = heap[i]!
@@ -660,9 +698,10 @@ const search = (mv: Mover, budget: number): Explored => {
     }
   }
   const pop = (): number => {
+    const heap = heapKept
     const top = heap[0]!
-    const last = heap.pop()!
-    const size = heap.length
+    const last = heap[--heapSize]!
+    const size = heapSize
     if (size > 0) {
       heap[0] = last
       let i = 0
@@ -701,16 +740,8 @@ const search = (mv: Mover, budget: number): Explored => {
       }
     }
   const done = scratch(2, w * h)
-  // Each step's end and the two nodes it passes by, as offsets in the window.
-  const to = new Int32Array(DIRS.length)
-  const by1 = new Int32Array(DIRS.length)
-  const by2 = new Int32Array(DIRS.length)
-  for (let d = 0; d < DIRS.length; d++) {
-    to[d] = DJ[d]! * w + DI[d]!
-    by1[d] = PASS_J1[d]! * w + PASS_I1[d]!
-    by2[d] = PASS_J2[d]! * w + PASS_I2[d]!
-  }
-  while (heap.length > 0) {
+  const { to, by1, by2 } = offsetsFor(w)
+  while (heapSize > 0) {
     const k = pop()
     if (done[k]) continue
     done[k] = 1
