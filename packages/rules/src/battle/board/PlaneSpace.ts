@@ -358,14 +358,15 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
   for (const { pts: poly, cost, box } of piecesOf(board).costly) {
     // Beyond the piece's box (by its kept box): nothing inside it, as `lengthInside` first tests.
     if (boxGapTo(a, b, box) > 1e-9) continue
-    if (lengthInside(a, b, poly) === 0) continue
-    // Collect inside spans by sampling the crossing structure exactly: split at crossings.
+    // Collect inside spans by sampling the crossing structure exactly: split at crossings. The
+    // piece counts only when some span at least 1e-12 long is inside (what `lengthInside(a, b,
+    // poly) > 0` says, from the same crossings and the same middles), so both are read at once.
     const ts = [0, 1]
+    const rx = b.x - a.x
+    const ry = b.y - a.y
     for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
       const p = poly[j]!
       const q = poly[i]!
-      const rx = b.x - a.x
-      const ry = b.y - a.y
       const sx = q.x - p.x
       const sy = q.y - p.y
       const den = rx * sy - ry * sx
@@ -375,11 +376,16 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
       if (tt > 0 && tt < 1 && u >= 0 && u <= 1) ts.push(tt)
     }
     ts.sort((x, y) => x - y)
+    const first = spans.length
+    let counts = false
     for (let k = 0; k + 1 < ts.length; k++) {
       const mid = (ts[k]! + ts[k + 1]!) / 2
-      if (inside({ x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid }, poly))
+      if (inside({ x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid }, poly)) {
         spans.push([ts[k]!, ts[k + 1]!, cost])
+        if (!(ts[k + 1]! - ts[k]! < 1e-12)) counts = true
+      }
     }
+    if (!counts) spans.length = first
   }
   // In the open (most stretches): nothing to add, and no levels to sort.
   if (spans.length === 0) return len
