@@ -223,26 +223,56 @@ const crossesCover = (board: Ruled, p: Pt, q: Pt): boolean =>
  * the same pair again and again (the bot choosing a shot, then the shot itself), and the answer is a
  * function of the bases and the board alone. A few thousand at a time.
  */
-const sightMemo = new WeakMap<Ruled, Map<string, boolean | Cover>>()
+interface SightMemo {
+  /** Each base seen so far (centre, then radius) as a small number: keys with no strings built. */
+  readonly ids: Map<number, Map<number, Map<number, number>>>
+  next: number
+  /** By the two bases' numbers and what was asked. */
+  readonly answers: Map<number, boolean | Cover>
+}
+const sightMemo = new WeakMap<Ruled, SightMemo>()
 const SIGHT_KEPT = 4096
+/** Bases numbered before the numbers start again (with the answers): a pair's key stays exact. */
+const BASES_KEPT = 1 << 16
+
+/** A base's number in a memo: the same centre and radius (as numbers, -0 as 0) give the same one. */
+const baseId = (memo: SightMemo, b: Body): number => {
+  let byY = memo.ids.get(b.c.x)
+  if (byY === undefined) {
+    byY = new Map()
+    memo.ids.set(b.c.x, byY)
+  }
+  let byR = byY.get(b.c.y)
+  if (byR === undefined) {
+    byR = new Map()
+    byY.set(b.c.y, byR)
+  }
+  let id = byR.get(b.r)
+  if (id === undefined) {
+    id = memo.next++
+    byR.set(b.r, id)
+  }
+  return id
+}
+
 const memoised = <T extends boolean | Cover>(
   board: Ruled,
-  what: string,
+  what: 0 | 1,
   a: Body,
   b: Body,
   work: () => T,
 ): T => {
   let memo = sightMemo.get(board)
-  if (memo === undefined) {
-    memo = new Map()
+  if (memo === undefined || memo.next >= BASES_KEPT - 2) {
+    memo = { ids: new Map(), next: 0, answers: new Map() }
     sightMemo.set(board, memo)
   }
-  const key = `${what}|${a.c.x},${a.c.y},${a.r}|${b.c.x},${b.c.y},${b.r}`
-  const hit = memo.get(key)
+  const key = (baseId(memo, a) * BASES_KEPT + baseId(memo, b)) * 2 + what
+  const hit = memo.answers.get(key)
   if (hit !== undefined) return hit as T
   const made = work()
-  if (memo.size >= SIGHT_KEPT) memo.clear()
-  memo.set(key, made)
+  if (memo.answers.size >= SIGHT_KEPT) memo.answers.clear()
+  memo.answers.set(key, made)
   return made
 }
 
@@ -250,11 +280,11 @@ type Cover = "none" | "partial" | "most"
 
 /** Does a see b (R-BOARD-02)? */
 export const sees = (board: Ruled, a: Body, b: Body): boolean =>
-  memoised(board, "sees", a, b, () => rays(a, b).some(([p, q]) => !blocked(board, p, q)))
+  memoised(board, 0, a, b, () => rays(a, b).some(([p, q]) => !blocked(board, p, q)))
 
 /** How hidden b is from a (R-BOARD-03). */
 export const coverOf = (board: Ruled, a: Body, b: Body): Cover =>
-  memoised(board, "cover", a, b, () => {
+  memoised(board, 1, a, b, () => {
     const rs = rays(a, b)
     let hidden = 0
     for (const [p, q] of rs) if (blocked(board, p, q) || crossesCover(board, p, q)) hidden++
