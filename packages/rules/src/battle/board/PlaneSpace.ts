@@ -223,26 +223,56 @@ const crossesCover = (board: Ruled, p: Pt, q: Pt): boolean =>
  * the same pair again and again (the bot choosing a shot, then the shot itself), and the answer is a
  * function of the bases and the board alone. A few thousand at a time.
  */
-const sightMemo = new WeakMap<Ruled, Map<string, boolean | Cover>>()
+interface SightMemo {
+  /** Each base seen so far (centre, then radius) as a small number: keys with no strings built. */
+  readonly ids: Map<number, Map<number, Map<number, number>>>
+  next: number
+  /** By the two bases' numbers and what was asked. */
+  readonly answers: Map<number, boolean | Cover>
+}
+const sightMemo = new WeakMap<Ruled, SightMemo>()
 const SIGHT_KEPT = 4096
+/** Bases numbered before the numbers start again (with the answers): a pair's key stays exact. */
+const BASES_KEPT = 1 << 16
+
+/** A base's number in a memo: the same centre and radius (as numbers, -0 as 0) give the same one. */
+const baseId = (memo: SightMemo, b: Body): number => {
+  let byY = memo.ids.get(b.c.x)
+  if (byY === undefined) {
+    byY = new Map()
+    memo.ids.set(b.c.x, byY)
+  }
+  let byR = byY.get(b.c.y)
+  if (byR === undefined) {
+    byR = new Map()
+    byY.set(b.c.y, byR)
+  }
+  let id = byR.get(b.r)
+  if (id === undefined) {
+    id = memo.next++
+    byR.set(b.r, id)
+  }
+  return id
+}
+
 const memoised = <T extends boolean | Cover>(
   board: Ruled,
-  what: string,
+  what: 0 | 1,
   a: Body,
   b: Body,
   work: () => T,
 ): T => {
   let memo = sightMemo.get(board)
-  if (memo === undefined) {
-    memo = new Map()
+  if (memo === undefined || memo.next >= BASES_KEPT - 2) {
+    memo = { ids: new Map(), next: 0, answers: new Map() }
     sightMemo.set(board, memo)
   }
-  const key = `${what}|${a.c.x},${a.c.y},${a.r}|${b.c.x},${b.c.y},${b.r}`
-  const hit = memo.get(key)
+  const key = (baseId(memo, a) * BASES_KEPT + baseId(memo, b)) * 2 + what
+  const hit = memo.answers.get(key)
   if (hit !== undefined) return hit as T
   const made = work()
-  if (memo.size >= SIGHT_KEPT) memo.clear()
-  memo.set(key, made)
+  if (memo.answers.size >= SIGHT_KEPT) memo.answers.clear()
+  memo.answers.set(key, made)
   return made
 }
 
@@ -250,11 +280,11 @@ type Cover = "none" | "partial" | "most"
 
 /** Does a see b (R-BOARD-02)? */
 export const sees = (board: Ruled, a: Body, b: Body): boolean =>
-  memoised(board, "sees", a, b, () => rays(a, b).some(([p, q]) => !blocked(board, p, q)))
+  memoised(board, 0, a, b, () => rays(a, b).some(([p, q]) => !blocked(board, p, q)))
 
 /** How hidden b is from a (R-BOARD-03). */
 export const coverOf = (board: Ruled, a: Body, b: Body): Cover =>
-  memoised(board, "cover", a, b, () => {
+  memoised(board, 1, a, b, () => {
     const rs = rays(a, b)
     let hidden = 0
     for (const [p, q] of rs) if (blocked(board, p, q) || crossesCover(board, p, q)) hidden++
@@ -358,14 +388,15 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
   for (const { pts: poly, cost, box } of piecesOf(board).costly) {
     // Beyond the piece's box (by its kept box): nothing inside it, as `lengthInside` first tests.
     if (boxGapTo(a, b, box) > 1e-9) continue
-    if (lengthInside(a, b, poly) === 0) continue
-    // Collect inside spans by sampling the crossing structure exactly: split at crossings.
+    // Collect inside spans by sampling the crossing structure exactly: split at crossings. The
+    // piece counts only when some span at least 1e-12 long is inside (what `lengthInside(a, b,
+    // poly) > 0` says, from the same crossings and the same middles), so both are read at once.
     const ts = [0, 1]
+    const rx = b.x - a.x
+    const ry = b.y - a.y
     for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
       const p = poly[j]!
       const q = poly[i]!
-      const rx = b.x - a.x
-      const ry = b.y - a.y
       const sx = q.x - p.x
       const sy = q.y - p.y
       const den = rx * sy - ry * sx
@@ -375,11 +406,16 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
       if (tt > 0 && tt < 1 && u >= 0 && u <= 1) ts.push(tt)
     }
     ts.sort((x, y) => x - y)
+    const first = spans.length
+    let counts = false
     for (let k = 0; k + 1 < ts.length; k++) {
       const mid = (ts[k]! + ts[k + 1]!) / 2
-      if (inside({ x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid }, poly))
+      if (inside({ x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid }, poly)) {
         spans.push([ts[k]!, ts[k + 1]!, cost])
+        if (!(ts[k + 1]! - ts[k]! < 1e-12)) counts = true
+      }
     }
+    if (!counts) spans.length = first
   }
   // In the open (most stretches): nothing to add, and no levels to sort.
   if (spans.length === 0) return len
@@ -629,6 +665,42 @@ const freeNodes = (mv: Mover, f: Field, i0: number, j0: number, w: number, h: nu
   return free
 }
 
+/**
+ * The search's heap of window nodes, reused by every search (searches don't nest; a search's
+ * results are its costs and steps alone), grown as needed: a search made no array of its own.
+ */
+let heapKept = new Int32Array(1024)
+let heapSize = 0
+const growHeap = () => {
+  const bigger = new Int32Array(2 * heapKept.length)
+  bigger.set(heapKept)
+  heapKept = bigger
+}
+
+/** Each step's end and the two nodes it passes by, as offsets in a window `w` nodes wide. */
+interface Offsets {
+  readonly to: Int32Array
+  readonly by1: Int32Array
+  readonly by2: Int32Array
+}
+const offsetsByWidth = new Map<number, Offsets>()
+const offsetsFor = (w: number): Offsets => {
+  let o = offsetsByWidth.get(w)
+  if (o === undefined) {
+    const to = new Int32Array(DIRS.length)
+    const by1 = new Int32Array(DIRS.length)
+    const by2 = new Int32Array(DIRS.length)
+    for (let d = 0; d < DIRS.length; d++) {
+      to[d] = DJ[d]! * w + DI[d]!
+      by1[d] = PASS_J1[d]! * w + PASS_I1[d]!
+      by2[d] = PASS_J2[d]! * w + PASS_I2[d]!
+    }
+    o = { to, by1, by2 }
+    offsetsByWidth.set(w, o)
+  }
+  return o
+}
+
 /** Grid distances from the mover's position, up to a budget (Dijkstra, ties by node index). */
 const search = (mv: Mover, budget: number): Explored => {
   const f = fieldOf(mv.board)
@@ -644,11 +716,13 @@ const search = (mv: Mover, budget: number): Explored => {
   const mult = scratch(1, w * h)
   for (let j = 0; j < h; j++) mult.set(f.mult.subarray((j0 + j) * f.n + i0, (j0 + j) * f.n + i0 + w), j * w)
   // The heap reads each node's cost as it compares (as it always has: the same pops in the same order).
-  const heap: number[] = []
+  heapSize = 0
   const less = (a: number, b: number) => g[a]! < g[b]! || (g[a] === g[b] && a < b)
   const push = (k: number) => {
-    heap.push(k)
-    let i = heap.length - 1
+    if (heapSize === heapKept.length) growHeap()
+    const heap = heapKept
+    heap[heapSize] = k
+    let i = heapSize++
     while (i > 0) {
       const p = (i - 1) >> 1
       const hi = heap[i]!
@@ -660,9 +734,10 @@ const search = (mv: Mover, budget: number): Explored => {
     }
   }
   const pop = (): number => {
+    const heap = heapKept
     const top = heap[0]!
-    const last = heap.pop()!
-    const size = heap.length
+    const last = heap[--heapSize]!
+    const size = heapSize
     if (size > 0) {
       heap[0] = last
       let i = 0
@@ -701,16 +776,8 @@ const search = (mv: Mover, budget: number): Explored => {
       }
     }
   const done = scratch(2, w * h)
-  // Each step's end and the two nodes it passes by, as offsets in the window.
-  const to = new Int32Array(DIRS.length)
-  const by1 = new Int32Array(DIRS.length)
-  const by2 = new Int32Array(DIRS.length)
-  for (let d = 0; d < DIRS.length; d++) {
-    to[d] = DJ[d]! * w + DI[d]!
-    by1[d] = PASS_J1[d]! * w + PASS_I1[d]!
-    by2[d] = PASS_J2[d]! * w + PASS_I2[d]!
-  }
-  while (heap.length > 0) {
+  const { to, by1, by2 } = offsetsFor(w)
+  while (heapSize > 0) {
     const k = pop()
     if (done[k]) continue
     done[k] = 1
