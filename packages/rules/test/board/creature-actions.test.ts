@@ -13,6 +13,14 @@ const movesOf = (e: Event[], id: string) =>
 const actionsOf = (e: Event[], id: string) =>
   e.flatMap((x) => (x.type === "action" && x.model === id ? [x.action] : []))
 const dist = (a: Pt, b: Pt) => Math.hypot(a.x - b.x, a.y - b.y)
+/** Short after one Move, it Moved again into contact with `who`, and Fought nobody. */
+const movedTwiceInto = (e: Event[], id: string, who: string) => {
+  const moves = movesOf(e, id)
+  expect(moves).toHaveLength(2)
+  expect(moves[1]!.contact).toEqual([who])
+  expect(fought(e, id)).toEqual([])
+  return moves
+}
 
 describe("A creature's actions when its target is out of reach of one Move (R-BATTLE-55)", () => {
   it("B-BEHAVIOUR-01 R-BATTLE-55 a Hunter that can't reach its target in one move uses its second action to Move again, and Fights nobody", () => {
@@ -23,14 +31,11 @@ describe("A creature's actions when its target is out of reach of one Move (R-BA
       { patch: { [A2]: { noise: 2 } } },
     )
     const e = activate(s, "c1")
-    const moves = movesOf(e, "c1")
+    const moves = movedTwiceInto(e, "c1", A2)
     expect(moves[1]!.reason).toBe(moves[0]!.reason)
-    expect(moves).toHaveLength(2)
     expect(moves[0]!.contact).toEqual([])
     expect(moves[0]!.distance).toBeCloseTo(4, 1)
-    expect(moves[1]!.contact).toEqual([A2])
     expect(actionsOf(e, "c1")).toEqual(["move", "move"])
-    expect(fought(e, "c1")).toEqual([])
   })
 
   it("B-BEHAVIOUR-01 R-BATTLE-55 a Hunter whose first Move reaches its target Fights with its second action (a Charge)", () => {
@@ -89,11 +94,7 @@ describe("A creature's actions when its target is out of reach of one Move (R-BA
       { c1: { ref: "the-drowned", at: { x: 10, y: 8 } } },
       { patch: { [A2]: { noise: 1 } } },
     )
-    const e = activate(s, "c1")
-    const moves = movesOf(e, "c1")
-    expect(moves).toHaveLength(2)
-    expect(moves[1]!.contact).toEqual([A2])
-    expect(fought(e, "c1")).toEqual([])
+    movedTwiceInto(activate(s, "c1"), "c1", A2)
   })
 
   it("B-BEHAVIOUR-03 R-BATTLE-55 a Stalker short of its target after one Move Moves again", () => {
@@ -108,11 +109,7 @@ describe("A creature's actions when its target is out of reach of one Move (R-BA
       { c1: { ref: "lantern-moths", at: { x: 10, y: 8 } } },
       { patch: { [A]: { noise: 1 } } },
     )
-    const e = activate(s, "c1")
-    const moves = movesOf(e, "c1")
-    expect(moves).toHaveLength(2)
-    expect(moves[1]!.contact).toEqual([A])
-    expect(fought(e, "c1")).toEqual([])
+    movedTwiceInto(activate(s, "c1"), "c1", A)
   })
 
   it("B-BEHAVIOUR-11 R-BATTLE-55 a Horror with nobody in contact after one Move Moves again", () => {

@@ -352,32 +352,25 @@ export const poolModifiers = (
   // The auras are gathered (their facts asked) before any condition of the model's own is read.
   const own = effectsOf(ctx, m)
   const stat = statOfPool(pool)
-  const auras = aurasOn(
-    ctx,
-    m,
-    (e) =>
-      (e.kind === "statModifier" && e.when !== undefined && only === undefined && stat === e.stat) ||
-      (appliesToOwnPool(e, pool) && (only === undefined || only(e))),
-  )
+  // A stat that changes only while a condition holds (`when`) is not in the profile: it is read
+  // as dice on the pools rolled from that stat (R-CONTENT-44). Unconditional ones are the profile's.
+  const conditionalStat = (e: Effect): e is Extract<Effect, { kind: "statModifier" }> =>
+    e.kind === "statModifier" && e.when !== undefined && only === undefined && stat === e.stat
+  const ownModifier = (e: Effect): e is Extract<Effect, { kind: "poolModifier" }> =>
+    appliesToOwnPool(e, pool) && (only === undefined || only(e))
+  // Only auras that could change this pool are asked about (R-BATTLE-56).
+  const auras = aurasOn(ctx, m, (e) => conditionalStat(e) || ownModifier(e))
   for (let i = 0; i < own.length + auras.length; i++) {
     const s = i < own.length ? own[i]! : auras[i - own.length]!
     const e = s.effect
-    // A stat that changes only while a condition holds (`when`) is not in the profile: it is read
-    // as dice on the pools rolled from that stat (R-CONTENT-44). Unconditional ones are the profile's.
-    if (
-      e.kind === "statModifier" &&
-      e.when !== undefined &&
-      only === undefined &&
-      statOfPool(pool) === e.stat
-    ) {
+    if (conditionalStat(e)) {
       if (e.scope !== undefined && e.scope !== "self") continue
-      if (!holds(ctx, e.when, { ...situation, self: m })) continue
+      if (!holds(ctx, e.when!, { ...situation, self: m })) continue
       dice += e.value
       reasons.push(`${e.value > 0 ? "+" : ""}${e.value} ${s.source}`)
       continue
     }
-    if (!appliesToOwnPool(e, pool)) continue
-    if (only !== undefined && !only(e)) continue
+    if (!ownModifier(e)) continue
     if (e.when !== undefined && !holds(ctx, e.when, { ...situation, self: m })) continue
     if (e.blightDice) blight += e.dice
     else dice += e.dice

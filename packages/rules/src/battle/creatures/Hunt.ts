@@ -342,19 +342,45 @@ const withinLeash = (ctx: Ctx, h: Hunter, l: MoveLeash, by: string): boolean =>
  * terrain or Lair, and Fights nobody with that action.
  */
 const goBack = (ctx: Ctx, h: Hunter, l: MoveLeash): void => {
-  ctx.emit({ type: "action", model: h.c.id, action: "move" })
-  const o = ctx.env.space.moveToward(ctx.draft as never, h.c, l.of, h.c.profile.move, false)
+  moveAction(
+    ctx,
+    h.c,
+    l.of,
+    false,
+    undefined,
+    undefined,
+    `goes back towards ${leashWhere(h, l)} (B-BEHAVIOUR-14, R-BOARD-17)`,
+  )
+}
+
+/**
+ * One Move action of a creature (B-ACT-07, R-BATTLE-55): its full Move towards `to`, never a Sprint
+ * (creatures make no Noise, R-BATTLE-17), then Dread checked. `stated`: the contact the move states
+ * (others are asked when a rule needs them, R-BOARD-06); none when unset. What it ended touching.
+ */
+const moveAction = (
+  ctx: Ctx,
+  c: Model,
+  to: string,
+  reach: boolean,
+  leash: MoveLeash | undefined,
+  stated: string | undefined,
+  reason: string,
+): ReadonlyArray<string> => {
+  ctx.emit({ type: "action", model: c.id, action: "move" })
+  const o = ctx.env.space.moveToward(ctx.draft as never, c, to, c.profile.move, reach, leash)
   ctx.emit({
     type: "moved",
-    model: h.c.id,
+    model: c.id,
     distance: o.distance,
     sprint: false,
-    contact: [],
+    contact: stated === undefined ? [] : o.contact.filter((x) => x === stated),
     offTable: false,
-    reason: `goes back towards ${leashWhere(h, l)} (B-BEHAVIOUR-14, R-BOARD-17)`,
+    reason,
     ...(o.to ? { to: o.to } : {}),
   })
-  checkDread(ctx, undefined, [h.c.id])
+  checkDread(ctx, undefined, [c.id])
+  return o.contact
 }
 
 /** The creature as it stands now (it may have moved), with the Move it has this activation. */
@@ -383,21 +409,7 @@ const moveOnce = (ctx: Ctx, h0: Hunter, target: Candidate, by: string): boolean 
     goBack(ctx, h, leash)
     return false
   }
-  ctx.emit({ type: "action", model: c.id, action: "move" })
-  const o = ctx.env.space.moveToward(ctx.draft as never, c, target.id, c.profile.move, reach, leash)
-  ctx.emit({
-    type: "moved",
-    model: c.id,
-    distance: o.distance,
-    sprint: false,
-    // Only the target is stated: other contacts are asked when a rule needs them (R-BOARD-06).
-    contact: o.contact.filter((x) => x === target.id),
-    offTable: false,
-    reason: `goes for ${target.name}`,
-    ...(o.to ? { to: o.to } : {}),
-  })
-  checkDread(ctx, undefined, [c.id])
-  return o.contact.includes(target.id)
+  return moveAction(ctx, c, target.id, reach, leash, target.id, `goes for ${target.name}`).includes(target.id)
 }
 
 /**
@@ -468,19 +480,7 @@ export const activateCreature = (ctx: Ctx, id: string): void => {
   if (target === undefined) {
     // "Drifts its full Move": one Move action (R-BATTLE-55).
     if ((behaviour?.otherwise ?? "driftToCentre") === "driftToCentre" && c.profile.move > 0) {
-      ctx.emit({ type: "action", model: id, action: "move" })
-      const o = ctx.env.space.moveToward(ctx.draft as never, c, "centre", c.profile.move, false, leashOf(h))
-      ctx.emit({
-        type: "moved",
-        model: id,
-        distance: o.distance,
-        sprint: false,
-        contact: [],
-        offTable: false,
-        reason: "drifts towards the centre (B-BEHAVIOUR-02)",
-        ...(o.to ? { to: o.to } : {}),
-      })
-      checkDread(ctx, undefined, [id])
+      moveAction(ctx, c, "centre", false, leashOf(h), undefined, "drifts towards the centre (B-BEHAVIOUR-02)")
     }
     fire(ctx, "activation.end", id)
     ctx.emit({ type: "activation.end", model: id })
