@@ -56,6 +56,11 @@ export interface Route {
   readonly auth: boolean
   /** 202: accepted, to be done later (the answer's Location says where to look). */
   readonly status: 200 | 201 | 202
+  /**
+   * Error statuses the route answers beyond those of its method (the document lists them): a
+   * read that is refused with 409 while the thing is not ready for it.
+   */
+  readonly alsoRefuses?: ReadonlyArray<409>
   readonly body?: Schema.Schema.Any
   /** The path parameters' schemas, where they are narrower than a string (for the document). */
   readonly params?: Schema.Schema.Any
