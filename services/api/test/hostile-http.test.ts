@@ -216,6 +216,39 @@ describe.each(databaseKinds())("hostile HTTP on %s", (kind) => {
     expect(await stored()).toEqual(before)
   })
 
+  it("R-BOARD-19 B-SETUP-05 a raid refused for its table's board stores nothing, whether every seat is given or one waits for its player", async () => {
+    // A crossed outline (R-BOARD-01) and Loot in a deployment zone (B-SETUP-05).
+    const board = {
+      width: 36,
+      height: 36,
+      terrain: [{ id: "bow", kind: "dense", polygon: "10,10 14,14 14,10 10,14" }],
+      loot: [
+        { x: 6, y: 4 },
+        { x: 12, y: 18 },
+        { x: 18, y: 18 },
+        { x: 24, y: 18 },
+        { x: 30, y: 18 },
+      ],
+    }
+    const before = await stored()
+    const theirs = await stored(b.key)
+    for (const sides of [
+      [{ refuge: a.refuge }, { roster: roster("congregation") }],
+      [{ refuge: a.refuge }, { player: b.id }],
+    ]) {
+      const made = await api.post("/v1/raids", { sides, board, seed: 4 }, a.key)
+      expect(made.status).toBe(422)
+      expect(
+        made.body.error.details.map((d: { path: string; clause?: string }) => [d.path, d.clause]),
+      ).toEqual([
+        ["board.terrain.0.polygon", "R-BOARD-01"],
+        ["board.loot.0", "B-SETUP-05"],
+      ])
+    }
+    expect(await stored()).toEqual(before)
+    expect(await stored(b.key)).toEqual(theirs)
+  })
+
   it("B-AFTERMATH-01 racing writes of every kind on one campaign version (two raid starts, two commands) store exactly one", async () => {
     const made = await api.post(
       "/v1/campaigns",
