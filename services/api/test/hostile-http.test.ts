@@ -216,6 +216,56 @@ describe.each(databaseKinds())("hostile HTTP on %s", (kind) => {
     expect(await stored()).toEqual(before)
   })
 
+  it("a NUL character in a path, a query, a body's string or key, or a GraphQL literal is a 400 naming where, and nothing is stored", async () => {
+    const before = await stored()
+    const refused = async (answer: Sent, path: string) => {
+      expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(400)
+      const error = answer.body.error ?? answer.body.errors[0].extensions
+      expect(error.code).toBe("bad_request")
+      expect(error.details[0]).toEqual({ path, message: expect.stringContaining("U+0000") })
+    }
+    for (const path of [
+      "/v1/raids/%00",
+      "/v1/campaigns/a%00b/legal",
+      "/v1/simulations/%00",
+      "/v1/refuges/%00",
+    ]) {
+      const answer = await send("GET", path)
+      await refused(answer, "id")
+      expectDeclared("GET", path, answer)
+    }
+    await refused(await send("GET", "/v1/content/weapons?packs=%00"), "packs")
+    await refused(await send("POST", "/v1/players", { key: null, body: '{"name":"Nul\\u0000"}' }), "name")
+    const named = { roster: { ...roster("refuge"), name: "Wharf\u0000side" }, seed: 1 }
+    await refused(await send("POST", "/v1/refuges", { body: JSON.stringify(named) }), "roster.name")
+    await refused(
+      await send("POST", "/v1/raids", {
+        body: JSON.stringify({ sides: [{ refuge: "\u0000" }, { refuge: a.refuge }] }),
+      }),
+      "sides.0.refuge",
+    )
+    await refused(
+      await send("POST", "/v1/campaigns", {
+        body: JSON.stringify({ members: [{ refuge: a.refuge }, { player: "\u0000" }] }),
+      }),
+      "members.1.player",
+    )
+    await refused(
+      await send("POST", "/v1/odds/pool", { key: null, body: '{"dice":3,"x\\u0000":1}' }),
+      "x\u0000",
+    )
+    // GraphQL: a variable, and a literal spelled with an escape.
+    const gql = (query: string, variables?: unknown) =>
+      send("POST", "/graphql", { body: JSON.stringify({ query, variables }) })
+    await refused(
+      await gql("mutation($name: String!) { registerPlayer(name: $name) { apiKey } }", { name: "x\u0000" }),
+      "variables.name",
+    )
+    await refused(await gql('mutation { registerPlayer(name: "x\\u0000") { apiKey } }'), "query")
+    await refused(await gql('{ raid(id: "\\u{0}") { id } }'), "query")
+    expect(await stored()).toEqual(before)
+  })
+
   it("R-BOARD-19 B-SETUP-05 a raid refused for its table's board stores nothing, whether every seat is given or one waits for its player", async () => {
     // A crossed outline (R-BOARD-01) and Loot in a deployment zone (B-SETUP-05).
     const board = {
