@@ -216,6 +216,34 @@ describe.each(databaseKinds())("hostile HTTP on %s", (kind) => {
     expect(await stored()).toEqual(before)
   })
 
+  it("an odds body is checked as the document declares it: an object without `kind` (the path names it), else a 400 naming the path", async () => {
+    const cases: Array<[string, string, string]> = [
+      ["/v1/odds/test", '{"kind":"pool","dice":3,"target":2}', "kind"],
+      ["/v1/odds/pool", '{"kind":"pool","dice":3}', "kind"],
+      ["/v1/odds/pool", "[]", "(root)"],
+      ["/v1/odds/fight", '"attacker"', "(root)"],
+      ["/v1/odds/step", "null", "(root)"],
+    ]
+    for (const [path, body, at] of cases) {
+      const answer = await send("POST", path, { key: null, body })
+      expect(answer.status, JSON.stringify(answer.body)).toBe(400)
+      expect(answer.body.error.details[0].path).toBe(at)
+      expect(JSON.stringify(answer.body.error.details)).not.toMatch(/"kind"\s*\|/)
+      expectDeclared("POST", path, answer)
+      // The declared request schema refuses the same body.
+      const op = doc.paths?.[path]?.post
+      const request = ajv.getSchema(
+        `${DOC_ID}#/${pointer("paths", path, "post", "requestBody", "content", "application/json", "schema")}`,
+      )!
+      expect(op).toBeDefined()
+      expect(request(JSON.parse(body))).toBe(false)
+    }
+    // Without `kind`, the odds as before: a test of 3 dice at 2 (B-TEST-01), each a success on 4+ (B-DICE-01): 1/2.
+    const ok = await send("POST", "/v1/odds/test", { key: null, body: '{"dice":3,"target":2}' })
+    expect(ok.status).toBe(200)
+    expect(ok.body.probability).toBe(0.5)
+  })
+
   it("a NUL character in a path, a query, a body's string or key, or a GraphQL literal is a 400 naming where, and nothing is stored", async () => {
     const before = await stored()
     const refused = async (answer: Sent, path: string) => {
