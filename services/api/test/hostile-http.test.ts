@@ -3,7 +3,8 @@
  * every database available (SQLite; PostgreSQL too when TEST_DATABASE_URL is set): every refusal
  * they answer is declared in /openapi.json for its operation and status and matches the declared
  * schema; a NUL character, wherever a request carries it, is a 400 naming where (PostgreSQL cannot
- * store it: it was a 500 there); a raid refused for its table's board stores nothing; racing
+ * store it: it was a 500 there); an odds body is checked as its declared schema (an object, no
+ * `kind`); a raid refused for its table's board stores nothing; racing
  * writes of different kinds on one campaign version store exactly one.
  */
 import { Ajv2020 } from "ajv/dist/2020.js"
