@@ -328,6 +328,28 @@ describe.each(databaseKinds())("hostile HTTP on %s", (kind) => {
     expect(await stored(b.key)).toEqual(theirs)
   })
 
+  it("B-CONGREGATION-02 a roster refused at join is named by its path in the body (roster.…), and the seat stays open", async () => {
+    const made = await api.post("/v1/raids", { sides: [{ refuge: a.refuge }, { player: b.id }] }, a.key)
+    const path = `/v1/raids/${made.body.id}/join`
+    const answer = await send("POST", path, {
+      key: b.key,
+      body: JSON.stringify({ roster: { ...roster("congregation"), survivors: [] } }),
+    })
+    expect(answer.status).toBe(422)
+    expect(answer.body.error.details[0]).toEqual({
+      path: "roster.survivors",
+      message: "a congregation founds with 4 to 8 members, got 0",
+      clause: "B-CONGREGATION-02",
+    })
+    expectDeclared("POST", path, answer)
+    const view = (await api.get(`/v1/raids/${made.body.id}`, a.key)).body
+    expect([view.status, view.version, view.seats.map((s: { joined: boolean }) => s.joined)]).toEqual([
+      "waiting",
+      0,
+      [true, false],
+    ])
+  })
+
   it("B-AFTERMATH-01 racing writes of every kind on one campaign version (two raid starts, two commands) store exactly one", async () => {
     const made = await api.post(
       "/v1/campaigns",

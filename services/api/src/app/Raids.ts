@@ -538,11 +538,13 @@ export const refugeFor = (
       return r.body as Refuge.Refuge
     }
     const founded = Founding.found(side.roster, content, { source: seeded(seed) })
+    // The roster's path in the body: `roster` at its root (a join), else under the side's path.
+    const at = path === "(root)" ? "roster" : `${path}.roster`
     if (Either.isLeft(founded))
       return yield* Effect.fail(
         rulesViolated(
           "the roster breaks the founding rules",
-          violationDetails(founded.left, (p) => `${path}.roster.${p}`.replace(/\.\(root\)$/, "")),
+          violationDetails(founded.left, (p) => `${at}.${p}`.replace(/\.\(root\)$/, "")),
         ),
       )
     return founded.right
