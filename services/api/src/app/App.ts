@@ -431,6 +431,25 @@ export const roll = (body: unknown) =>
   })
 
 /** Exact odds; `kind` comes from the path. */
+export type OddsKind = "pool" | "test" | "shoot" | "fight" | "check" | "step"
+
+/**
+ * One kind's odds request as its route takes it: its member of OddsRequest without `kind` (the
+ * path says it). The route decodes the body with it and the document shows it, so a body that is
+ * not an object, or that has a `kind`, is refused as the document says.
+ */
+export const oddsBody = (kind: OddsKind) => {
+  const member = Report.OddsRequest.members.find((m) => m.fields.kind.literals[0] === kind)!
+  const { kind: _, ...fields } = member.fields
+  return Schema.Struct(fields).annotations({
+    identifier: `${kind[0]!.toUpperCase()}${kind.slice(1)}OddsRequest`,
+  })
+}
+
+const ODDS_BODIES = Object.fromEntries(
+  (["pool", "test", "shoot", "fight", "check", "step"] as const).map((k) => [k, oddsBody(k)]),
+) as Record<OddsKind, ReturnType<typeof oddsBody>>
+
 export const odds = (kind: string, body: unknown) =>
   Effect.gen(function* () {
     if (!["pool", "test", "shoot", "fight", "check", "step"].includes(kind)) {
@@ -438,6 +457,8 @@ export const odds = (kind: string, body: unknown) =>
         notFound(`no odds for "${kind}"; one of: pool, test, shoot, fight, check, step`),
       )
     }
+    // The body checked as the route's own schema first (an object, no `kind`), then decoded with its kind.
+    yield* decodeBody(ODDS_BODIES[kind as OddsKind] as Schema.Schema<object, unknown>, body)
     const r = yield* decodeBody(Report.OddsRequest, { ...(body as object), kind })
     return yield* withDice(() => Report.oddsReport(r))
   })

@@ -538,11 +538,13 @@ export const refugeFor = (
       return r.body as Refuge.Refuge
     }
     const founded = Founding.found(side.roster, content, { source: seeded(seed) })
+    // The roster's path in the body: `roster` at its root (a join), else under the side's path.
+    const at = path === "(root)" ? "roster" : `${path}.roster`
     if (Either.isLeft(founded))
       return yield* Effect.fail(
         rulesViolated(
           "the roster breaks the founding rules",
-          violationDetails(founded.left, (p) => `${path}.roster.${p}`.replace(/\.\(root\)$/, "")),
+          violationDetails(founded.left, (p) => `${at}.${p}`.replace(/\.\(root\)$/, "")),
         ),
       )
     return founded.right
@@ -754,10 +756,19 @@ export const createRaid = (deps: Deps, player: Caller, body: unknown) =>
       createdAt: deps.now(),
       updatedAt: deps.now(),
     }
-    // Checked before anything is stored: a raid that could never be set up is refused now.
-    if (refuges.every((r) => r !== null)) {
+    // Checked before anything is stored: a raid that could never be set up is refused now, its
+    // table's own board too (R-BOARD-18/19 need only how many Refuges there are: a seat still
+    // waiting for its player stands in with a Refuge already given).
+    const given = refuges.find((r) => r !== null)
+    if (given) {
       const probe = Battle.create(
-        { refuges: refuges as Refuge.Refuge[], scenario, options: setup.options, dice: setup.dice },
+        {
+          refuges: refuges.map((r) => r ?? given),
+          scenario,
+          options: setup.options,
+          dice: setup.dice,
+          ...(typeof input.board === "object" ? { board: input.board } : {}),
+        },
         Battle.envOf(content),
       )
       if (Either.isLeft(probe))
@@ -782,6 +793,8 @@ export const joinRaid = (deps: Deps, player: Caller, id: string, body: unknown) 
     const seed = setup.dice === "manual" ? randomInt(0, 2 ** 48 - 1) : setup.dice.seed
     const refuge = yield* refugeFor(deps, player, input, content, seed, "(root)")
     const next: Setup = { ...setup, refuges: setup.refuges.map((r, i) => (i === seat ? refuge : r)) }
+    // The last seat: the set-up is tried before the seat is stored, so a refusal (422) stores nothing.
+    if (next.refuges.every((r) => r !== null)) yield* prepare(deps, { ...raid, setup: next }, next)
     const stored = yield* db(() =>
       Repo.fillSeat(deps.db, id, JSON.stringify(setup), JSON.stringify(next), deps.now()),
     )

@@ -101,6 +101,8 @@ export const campaignRoutes: Route[] = [
     summary:
       "The standings, best first: 3 points a win, 1 a draw, ties by total Experience (B-STANDINGS-01/02)",
     status: 200,
+    // There is no table before the league begins.
+    alsoRefuses: [409],
     response: Campaigns.Standings,
     handler: ({ deps, player, params }) => Campaigns.campaignStandings(deps, player, params.id!),
   }),

@@ -21,7 +21,7 @@ const ERROR_TEXT: Record<number, string> = {
   403: "Someone else's resource",
   404: "Not found",
   406: "Accept names no type this answers in",
-  409: "A concurrent change: the version sent is stale, or the version already exists",
+  409: "A conflict with the current state: the version sent is stale, the version already exists, or it is not ready for this yet",
   413: "Body too large",
   415: "Body is not JSON",
   422: "The rules are broken (details: path, message, clause)",
@@ -147,13 +147,16 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
         }))
       : []
     const statuses = [
-      400,
-      ...(r.auth ? [401, 403] : []),
-      404,
-      406,
-      ...(r.method === "POST" ? [409, 413, 415, 422] : r.method === "DELETE" ? [409] : []),
-      429,
-    ]
+      ...new Set([
+        400,
+        ...(r.auth ? [401, 403] : []),
+        404,
+        406,
+        ...(r.method === "POST" ? [409, 413, 415, 422] : r.method === "DELETE" ? [409] : []),
+        ...(r.alsoRefuses ?? []),
+        429,
+      ]),
+    ].sort((x, y) => x - y)
     const op: OperationObject = {
       operationId: r.operationId,
       summary: r.summary,

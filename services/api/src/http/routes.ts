@@ -56,6 +56,11 @@ export interface Route {
   readonly auth: boolean
   /** 202: accepted, to be done later (the answer's Location says where to look). */
   readonly status: 200 | 201 | 202
+  /**
+   * Error statuses the route answers beyond those of its method (the document lists them): a
+   * read that is refused with 409 while the thing is not ready for it.
+   */
+  readonly alsoRefuses?: ReadonlyArray<409>
   readonly body?: Schema.Schema.Any
   /** The path parameters' schemas, where they are narrower than a string (for the document). */
   readonly params?: Schema.Schema.Any
@@ -191,16 +196,6 @@ const TripResult = Schema.extend(RefugeView, Schema.Struct({ trip: TripRecord })
 const FoundRequest = Schema.Struct({ ...App.FoundBody.fields, roster: Roster.Roster }).annotations({
   identifier: "FoundRequest",
 })
-type OddsKind = keyof typeof OddsReport
-/** One kind's odds request: its member of OddsRequest, without `kind` (the path says it). */
-const OddsBody = (kind: OddsKind) => {
-  const member = Report.OddsRequest.members.find((m) => m.fields.kind.literals[0] === kind)!
-  const { kind: _, ...fields } = member.fields
-  return Schema.Struct(fields).annotations({
-    identifier: `${kind[0]!.toUpperCase()}${kind.slice(1)}OddsRequest`,
-  })
-}
-
 const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
   const kind = tag === "refuges" ? "refuge" : "congregation"
   const base = `/v1/${tag}`
@@ -563,7 +558,7 @@ export const routes: readonly Route[] = [
       tag: "dice",
       auth: false,
       status: 200,
-      body: OddsBody(kind),
+      body: App.oddsBody(kind),
       response: OddsReport[kind],
       pure: always,
       handler: ({ body }) => App.odds(kind, body),

@@ -21,7 +21,7 @@ import type { Config } from "../config.js"
 import { connect } from "../db/connect.js"
 import { makeGraphql } from "../graphql/index.js"
 import { isPure } from "../graphql/pure.js"
-import { checkShape, defaultShapeLimits } from "../limits/shape.js"
+import { checkShape, defaultShapeLimits, NUL_MESSAGE } from "../limits/shape.js"
 import { localNotifier, postgresNotifier } from "../live/Notifier.js"
 import { simulationQueue } from "../sim/queue.js"
 import { acceptable, mediaOf } from "./accept.js"
@@ -130,6 +130,20 @@ const candidates = (path: string) => {
   const shaped = byShape.get(shapeOf(path)) ?? []
   return anyShape.length === 0 ? shaped : [...shaped, ...anyShape]
 }
+
+/** The first query parameter (its name) whose name or value holds a NUL, if any (see NUL_MESSAGE). */
+const nulIn = (search: URLSearchParams): string | undefined => {
+  for (const [k, v] of search)
+    if (k.includes("\u0000") || v.includes("\u0000")) return k.replaceAll("\u0000", "\\u0000")
+  return undefined
+}
+
+/** A GraphQL string literal may spell a NUL as an escape (`"\u0000"`, `"\u{0}"`): refused as a body's NUL is. */
+const NUL_ESCAPE = /\\u(?:0000|\{0+\})/i
+const nulInQuery = (query: string | undefined): ApiError | undefined =>
+  query !== undefined && (query.includes("\u0000") || NUL_ESCAPE.test(query))
+    ? badRequest(`the query ${NUL_MESSAGE}`, [{ path: "query", message: NUL_MESSAGE }])
+    : undefined
 
 /** Reads a body as text with a hard limit, so a lying Content-Length can't exhaust memory. */
 const readBody = async (request: Request, limit: number): Promise<string | "too-large"> => {
@@ -317,11 +331,14 @@ export const makeService = async (
     const ctx = { requestId, caller }
     if (request.method === "GET") {
       // Variables in the URL get the same structural check as a body's.
-      const variables = new URL(request.url).searchParams.get("variables")
+      const search = new URL(request.url).searchParams
+      const variables = search.get("variables")
       if (variables) {
         const parsed = parseJsonBody(variables)
         if (!parsed.ok) return refuse(parsed.error)
       }
+      const nul = nulInQuery(search.get("query") ?? undefined)
+      if (nul) return refuse(nul)
       return yoga.fetch(request, ctx)
     }
     if (request.method !== "POST")
@@ -352,6 +369,8 @@ export const makeService = async (
         : {}
     ) as { query?: unknown; variables?: unknown; operationName?: unknown }
     const query = typeof params.query === "string" ? params.query : undefined
+    const nul = nulInQuery(query)
+    if (nul) return refuse(nul)
     if (query !== undefined && query.length > config.graphqlMaxQueryLength)
       return refuse(
         new ApiError({
@@ -426,6 +445,12 @@ export const makeService = async (
       text = read
     }
     const query = Object.fromEntries(url.searchParams.entries())
+    const nul = nulIn(url.searchParams)
+    if (nul !== undefined)
+      return errorResponse(
+        badRequest(`the query's ${nul.slice(0, 100)} ${NUL_MESSAGE}`, [{ path: nul, message: NUL_MESSAGE }]),
+        requestId,
+      )
     const accept = (request.headers.get("accept") ?? "application/json").slice(0, 500)
     // Keyed by the body as sent: a repeat is answered before it is parsed again (a body spelled
     // differently is a miss, never a wrong answer). Only an answer to a valid body is ever kept.
@@ -501,6 +526,8 @@ export const makeService = async (
           ]),
         }
       }
+      if (params[k]!.includes("\u0000"))
+        return { error: badRequest(`the path's ${k} ${NUL_MESSAGE}`, [{ path: k, message: NUL_MESSAGE }]) }
     }
     return { route: hit.route, params }
   }

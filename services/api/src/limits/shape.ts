@@ -1,6 +1,6 @@
 /**
  * A cheap structural check of parsed JSON, run before any schema: depth, array length, string
- * length and total nodes. One pass with an explicit stack (never recursion, so 10,000 levels of
+ * length, total nodes, and no NUL character in a string or key. One pass with an explicit stack (never recursion, so 10,000 levels of
  * nesting can't overflow it), stopping at the first limit broken. The schema that follows then
  * works on a bounded value, and its error report is bounded too.
  *
@@ -29,6 +29,12 @@ export const defaultShapeLimits: ShapeLimits = {
   maxStringLength: 20_000,
   maxNodes: 100_000,
 }
+
+/**
+ * Why a string may not hold U+0000: no field of the service takes it, and PostgreSQL cannot store
+ * it in text (it would be a 500 there and a stored oddity on SQLite).
+ */
+export const NUL_MESSAGE = "holds the character U+0000 (NUL), which no text here may hold"
 
 /** The first limit broken: where, which, and whether it is about size (413) or shape (400). */
 export interface ShapeProblem {
@@ -74,6 +80,8 @@ export const checkShape = (
           tooLarge: true,
           visited: nodes,
         }
+      if (v.includes("\u0000"))
+        return { path: pathOf(path), message: NUL_MESSAGE, tooLarge: false, visited: nodes }
       continue
     }
     if (v === null || typeof v !== "object") continue
@@ -113,6 +121,8 @@ export const checkShape = (
           tooLarge: true,
           visited: nodes,
         }
+      if (k.includes("\u0000"))
+        return { path: pathOf([...path, k]), message: NUL_MESSAGE, tooLarge: false, visited: nodes }
       stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1, path: [...path, k] })
     }
   }
