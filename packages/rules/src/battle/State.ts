@@ -268,7 +268,7 @@ export const Activation = Schema.Struct({
   actions: Schema.Array(Schema.String),
   attacked: Schema.Boolean,
   sprinted: Schema.Boolean,
-  /** Models it moved into contact with this activation (Charge, B-FIGHT-02). */
+  /** Models it moved into contact with this activation, not those it was already in contact with (Charge, B-FIGHT-02, R-BATTLE-57). */
   movedInto: Schema.Array(ModelId),
   aim: count(6),
   shot: Schema.Boolean,
