@@ -262,6 +262,9 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   },
   shaken: (d, e) => {
     model(d, e.model).shaken = true
+    // B-SHAKEN-01, R-BATTLE-58: Shaken again during the one-action activation its last Shaken gave
+    // it, the new Shaken is for its next activation: this one's end no longer clears it.
+    if (d.activation?.model === e.model) d.activation.shakenAtStart = false
   },
   steadied: (d, e) => {
     model(d, e.model).shaken = false

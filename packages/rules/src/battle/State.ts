@@ -272,7 +272,7 @@ export const Activation = Schema.Struct({
   movedInto: Schema.Array(ModelId),
   aim: count(6),
   shot: Schema.Boolean,
-  /** Was Shaken when it started: one action, then it clears (B-SHAKEN-01). */
+  /** Was Shaken when it started (and not Shaken again since): one action, then it clears (B-SHAKEN-01, R-BATTLE-58). */
   shakenAtStart: Schema.Boolean,
 }).annotations({ identifier: "Activation" })
 export type Activation = typeof Activation.Type

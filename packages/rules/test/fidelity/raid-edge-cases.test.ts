@@ -4,7 +4,16 @@
  * table, dice typed in, facts stated; the Refuges are hand-made Students (M6 F2 S2 W2 N1 H2).
  */
 import { describe, expect, it } from "vitest"
-import { contact, dicePrompt, refuge, started, type Table } from "../battle/fixtures.js"
+import {
+  comeIntoSight,
+  contact,
+  dicePrompt,
+  faces,
+  noFacts,
+  refuge,
+  started,
+  Table,
+} from "../battle/fixtures.js"
 
 /** Three Students a side; a.1 (the Leader) has a pistol and a Reload. */
 const trio = (): Table =>
@@ -65,5 +74,50 @@ describe("Charge (B-FIGHT-02, R-BATTLE-57)", () => {
     t.roll(4, 1)
     // 3 successes to 1: 2 hits on b.2 (Armour 0), 1 Damage each: Down.
     expect(t.model("b.2")).toMatchObject({ health: 0, status: "down" })
+  })
+})
+
+describe("Shaken twice (B-SHAKEN-01, B-DREAD-02, R-BATTLE-58)", () => {
+  /** A Rotweaver (Dread 1) lurks; a goes first, then b, then the brood (which finds nobody). */
+  const rotweaver = (): Table => {
+    const t = Table.create({
+      scenario: "lurk",
+      refuges: [
+        refuge("A", [{ leader: true, background: "soldier" }, {}]),
+        refuge("B", [{ leader: true }, {}]),
+      ],
+    })
+    t.roll(4, 5) // the Lesser row: a Rotweaver
+    t.settle(faces(4, 1), noFacts) // a 0, b 0
+    t.settle([6, 1], noFacts) // a wins the roll-off
+    t.do({ type: "activate", model: "a.1" })
+    t.do({ type: "endActivation", model: "a.1" })
+    t.do({ type: "activate", model: "b.1" })
+    t.do({ type: "endActivation", model: "b.1" })
+    t.settle([], noFacts)
+    expect(t.model("c1").ref).toBe("rotweaver")
+    return t
+  }
+
+  it("B-SHAKEN-01 B-DREAD-02 R-BATTLE-58 Shaken again in its one-action activation, a survivor stays Shaken for the next", () => {
+    const t = rotweaver()
+    t.do({ type: "adjust", model: "a.2", reason: "test: Shaken by an earlier Dread test", shaken: true })
+    t.do({ type: "activate", model: "a.2" })
+    expect(t.of("activation.start")[0]).toMatchObject({ actions: 1 })
+    comeIntoSight(t, "a.2", "c1", "a.1", false)
+    t.roll(2) // Nerve 1: no success, no 1: Shaken, no Panic
+    expect(t.of("shaken")).toEqual([expect.objectContaining({ model: "a.2" })])
+    expect(t.s.activation).toBeUndefined()
+    expect(t.model("a.2").shaken).toBe(true)
+  })
+
+  it("B-SHAKEN-01 the Shaken a survivor began its activation with still clears after it", () => {
+    const t = rotweaver()
+    t.do({ type: "adjust", model: "a.2", reason: "test: Shaken", shaken: true })
+    t.do({ type: "activate", model: "a.2" })
+    t.do({ type: "move", model: "a.2", distance: 2 })
+    t.settle([], noFacts) // the Rotweaver is not in sight: no Dread test
+    expect(t.s.activation).toBeUndefined()
+    expect(t.model("a.2").shaken).toBe(false)
   })
 })
