@@ -10,7 +10,9 @@ import {
   dicePrompt,
   faces,
   noFacts,
+  passRound,
   refuge,
+  shotFacts,
   started,
   Table,
 } from "../battle/fixtures.js"
@@ -119,5 +121,101 @@ describe("Shaken twice (B-SHAKEN-01, B-DREAD-02, R-BATTLE-58)", () => {
     t.settle([], noFacts) // the Rotweaver is not in sight: no Dread test
     expect(t.s.activation).toBeUndefined()
     expect(t.model("a.2").shaken).toBe(false)
+  })
+})
+
+describe("boundaries and combinations (B-ACTION-SPRINT-01, B-ACTION-SEARCH-02, B-DOWN-04, B-SHOOT, B-ROUT-01)", () => {
+  /** a.2 (a Student, M6) picks up Loot token t3 with its first action. */
+  const carrying = (): Table => {
+    const t = trio()
+    t.do({ type: "activate", model: "a.2" })
+    t.state(contact("a.2", "t3"))
+    t.do({ type: "search", model: "a.2", token: "t3" })
+    t.roll(4, 1)
+    expect(t.model("a.2").carrying).toHaveLength(1)
+    return t
+  }
+
+  it('B-ACTION-SPRINT-01 B-ACTION-SEARCH-02 a Sprint carrying Loot is (M − 1) + 3: 8" for a Student, not 8.5"', () => {
+    const t = carrying()
+    expect(t.reject({ type: "sprint", model: "a.2", distance: 8.5 }).clause).toBe("B-ACTION-SPRINT-01")
+    t.do({ type: "sprint", model: "a.2", distance: 8 })
+    expect(t.of("moved")[0]).toMatchObject({ model: "a.2", distance: 8, sprint: true })
+  })
+
+  it('B-DOWN-04 B-ACTION-SEARCH-02 dragging while carrying Loot is half of (M − 1): 2.5" for a Student, not 3"', () => {
+    const t = carrying()
+    t.do({ type: "adjust", model: "a.3", reason: "test: Down", health: 0 })
+    t.state(contact("a.2", "a.3"))
+    expect(t.reject({ type: "move", model: "a.2", distance: 3, drag: "a.3" }).clause).toBe("B-ACTION-MOVE-01")
+    t.do({ type: "move", model: "a.2", distance: 2.5, drag: "a.3" })
+    expect(t.of("moved").map((e) => [e.model, e.distance])).toEqual([
+      ["a.2", 2.5],
+      ["a.3", 2.5],
+    ])
+  })
+
+  it("B-SHOOT-03 B-SHOOT-04 B-SHOOT-05 B-SHOOT-07 Aim, long range, partial cover and into a fight: 2 + 1 + 1 − 1 − 1 − 1 = 1 die, and its 1 hits the friend", () => {
+    const t = trio()
+    t.do({ type: "activate", model: "a.1" })
+    t.do({ type: "aim", model: "a.1" })
+    t.state(...shotFacts(t, "a.1", "b.2", 12, { long: true, cover: "partial", fighting: ["a.2"] }))
+    t.do({ type: "shoot", model: "a.1", weapon: "pistol", target: "b.2" })
+    expect(dicePrompt(t)).toBe(1)
+    t.roll(1)
+    expect(t.of("attack.rolled")[0]?.modifiers).toEqual([
+      "+1 Aim (B-SHOOT-03)",
+      "−1 long range (B-SHOOT-04)",
+      "−1 partly hidden (B-SHOOT-05)",
+      "−1 into a fight (B-SHOOT-07)",
+    ])
+    // No hit on b.2; the 1 is a hit on a.2 (Armour 0, the pistol's Damage 1): 2 Health to 1.
+    expect(t.model("b.2").health).toBe(2)
+    expect(t.model("a.2").health).toBe(1)
+    expect(t.model("a.1").weapons[0]).toMatchObject({ weapon: "pistol", loaded: 2 })
+    expect(t.model("a.1").noise).toBe(1)
+  })
+
+  it("B-ROUT-01 one survivor off the table and one Down is two of three starting survivors: the Leader tests Nerve (1)", () => {
+    const t = trio()
+    t.do({ type: "adjust", model: "a.3", reason: "test: Down", health: 0 })
+    t.do({ type: "activate", model: "a.2" })
+    t.do({ type: "move", model: "a.2", distance: 2, offTable: true })
+    expect(t.model("a.2").status).toBe("fled")
+    passRound(t)
+    t.settle([], noFacts) // no Noise: no Din dice; nobody in Spore terrain
+    expect(t.prompt).toMatchObject({ kind: "dice", purpose: expect.stringContaining("Rout") })
+    // The Leader's Nerve: a Student's 1, +1 for the Leader.
+    expect(dicePrompt(t)).toBe(2)
+    t.roll(3, 3)
+    expect(t.of("rout.test")[0]).toMatchObject({ side: "a", model: "a.1", passed: false })
+    expect(t.s.sides.find((x) => x.id === "a")?.routed).toBe(true)
+  })
+})
+
+describe("refusals name the rule (B-ACT-03, B-ACT-07, B-SHAKEN-01)", () => {
+  it("B-ACT-07 B-ACT-03 a third action is refused: the activation ended with the second, and a model activates once a round", () => {
+    const t = trio()
+    t.do({ type: "activate", model: "a.2" })
+    t.do({ type: "move", model: "a.2", distance: 1 })
+    t.do({ type: "move", model: "a.2", distance: 1 })
+    const r = t.reject({ type: "move", model: "a.2", distance: 1 })
+    expect(r.clause).toBe("B-ACT-03")
+    expect(r.reason).toContain("already activated this round")
+  })
+
+  it("B-SHAKEN-01 B-ACT-03 a Shaken survivor's second action is refused: its one action ended the activation", () => {
+    const t = trio()
+    t.do({ type: "adjust", model: "a.2", reason: "test: Shaken", shaken: true })
+    t.do({ type: "activate", model: "a.2" })
+    t.do({ type: "move", model: "a.2", distance: 1 })
+    expect(t.reject({ type: "move", model: "a.2", distance: 1 }).clause).toBe("B-ACT-03")
+  })
+
+  it("B-ACT-01 an action for a survivor that has not activated asks for its activation first", () => {
+    const t = trio()
+    const r = t.reject({ type: "move", model: "a.2", distance: 1 })
+    expect(r.clause).toBe("B-ACT-01")
+    expect(r.reason).toContain("activate it first")
   })
 })
