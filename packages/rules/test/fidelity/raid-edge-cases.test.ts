@@ -9,12 +9,15 @@ import {
   contact,
   dicePrompt,
   faces,
+  inTerrain,
   noFacts,
   passRound,
   refuge,
+  sees,
   shotFacts,
   started,
   Table,
+  within,
 } from "../battle/fixtures.js"
 
 /** Three Students a side; a.1 (the Leader) has a pistol and a Reload. */
@@ -111,6 +114,46 @@ describe("Shaken twice (B-SHAKEN-01, B-DREAD-02, R-BATTLE-58)", () => {
     expect(t.of("shaken")).toEqual([expect.objectContaining({ model: "a.2" })])
     expect(t.s.activation).toBeUndefined()
     expect(t.model("a.2").shaken).toBe(true)
+  })
+
+  /** Hidden a.2 moves (ending in cover) into sight of the Rotweaver and Panics (Nerve 1, a 1). */
+  const hiddenPanic = (): Table => {
+    const t = rotweaver()
+    t.do({ type: "adjust", model: "a.2", reason: "test: Hidden", hidden: true })
+    t.do({ type: "activate", model: "a.2" })
+    t.state(within("a.2", "c1", 3, false))
+    t.do({
+      type: "move",
+      model: "a.2",
+      distance: 2,
+      facts: [
+        inTerrain("a.2", "open", false),
+        within("a.2", "c1", 12),
+        within("a.2", "c1", 3, false),
+        sees("a.2", "c1"),
+        within("a.2", "a.1", 6, false),
+      ],
+    })
+    expect(t.model("a.2").hidden).toBe(true)
+    t.roll(1)
+    // The Panic move (a full Move, 6") ends; the table is asked whether it ends in the open.
+    expect(t.factQuery()).toEqual({ q: "in", a: "a.2", terrain: "open" })
+    return t
+  }
+
+  it("B-ACTION-HIDE-03 B-DREAD-03 a Hidden survivor whose Panic move ends in the open stops being Hidden", () => {
+    const t = hiddenPanic()
+    t.state(inTerrain("a.2", "open"))
+    const panic = t.of("moved").find((e) => e.reason?.includes("Panic"))
+    expect(panic).toMatchObject({ model: "a.2", distance: 6 })
+    expect(t.of("revealed")).toEqual([expect.objectContaining({ model: "a.2" })])
+    expect(t.model("a.2")).toMatchObject({ hidden: false, shaken: true })
+  })
+
+  it("B-ACTION-HIDE-03 B-DREAD-03 a Hidden survivor whose Panic move ends in cover stays Hidden", () => {
+    const t = hiddenPanic()
+    t.state(inTerrain("a.2", "open", false))
+    expect(t.model("a.2")).toMatchObject({ hidden: true, shaken: true })
   })
 
   it("B-SHAKEN-01 the Shaken a survivor began its activation with still clears after it", () => {
