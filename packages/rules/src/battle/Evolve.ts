@@ -12,7 +12,7 @@ import { restore } from "@blight/dice"
 import type { Types } from "effect"
 import type { Command } from "./Command.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
-import { featureFactIds, forgetFactsOf, setContact, setFact } from "./Facts.js"
+import { contactKey, featureFactIds, forgetFactsOf, setContact, setFact } from "./Facts.js"
 import type { Answer, Model, State } from "./State.js"
 
 /** A state being changed in place. */
@@ -200,6 +200,9 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   },
   moved: (d, e) => {
     const m = model(d, e.model)
+    // B-FIGHT-02, R-BATTLE-57: contact the mover already had when the move began is not moved into.
+    const held =
+      d.activation?.model === e.model ? e.contact.filter((c) => d.facts[contactKey(e.model, c)] === true) : []
     if (e.to) m.position = { ...e.to }
     forgetFactsOf(d.facts, e.model)
     for (const o of d.models) {
@@ -208,7 +211,8 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
     }
     for (const t of d.tokens) setContact(d.facts, e.model, t.id, e.contact.includes(t.id))
     if (d.activation?.model === e.model) {
-      for (const c of e.contact) if (!d.activation.movedInto.includes(c)) d.activation.movedInto.push(c)
+      for (const c of e.contact)
+        if (!held.includes(c) && !d.activation.movedInto.includes(c)) d.activation.movedInto.push(c)
     }
     if (e.offTable) m.status = "fled"
   },
@@ -258,6 +262,9 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   },
   shaken: (d, e) => {
     model(d, e.model).shaken = true
+    // B-SHAKEN-01, R-BATTLE-58: Shaken again during the one-action activation its last Shaken gave
+    // it, the new Shaken is for its next activation: this one's end no longer clears it.
+    if (d.activation?.model === e.model) d.activation.shakenAtStart = false
   },
   steadied: (d, e) => {
     model(d, e.model).shaken = false

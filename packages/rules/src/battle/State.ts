@@ -268,11 +268,11 @@ export const Activation = Schema.Struct({
   actions: Schema.Array(Schema.String),
   attacked: Schema.Boolean,
   sprinted: Schema.Boolean,
-  /** Models it moved into contact with this activation (Charge, B-FIGHT-02). */
+  /** Models it moved into contact with this activation, not those it was already in contact with (Charge, B-FIGHT-02, R-BATTLE-57). */
   movedInto: Schema.Array(ModelId),
   aim: count(6),
   shot: Schema.Boolean,
-  /** Was Shaken when it started: one action, then it clears (B-SHAKEN-01). */
+  /** Was Shaken when it started (and not Shaken again since): one action, then it clears (B-SHAKEN-01, R-BATTLE-58). */
   shakenAtStart: Schema.Boolean,
 }).annotations({ identifier: "Activation" })
 export type Activation = typeof Activation.Type

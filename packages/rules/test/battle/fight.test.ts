@@ -70,6 +70,8 @@ describe("Fight (B-FIGHT)", () => {
 
   it("B-FIGHT-02 Charge: an attacker that moved into contact this activation gets +1 die", () => {
     const t = melee()
+    // Apart when the move begins: a contact kept is not moved into (R-BATTLE-57).
+    t.state(contact("a.1", "b.1", false))
     t.do({ type: "activate", model: "a.1" })
     t.do({ type: "move", model: "a.1", distance: 4, contact: ["b.1"] })
     t.state(contact("b.2", "a.1", false))

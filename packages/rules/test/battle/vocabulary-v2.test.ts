@@ -52,7 +52,7 @@ describe("vocabulary v2 in a raid", () => {
     expect(quick.of("moved")).toHaveLength(1)
     const plain = afterReload([])
     // Without it, the Reload was the second action: the activation is over.
-    expect(plain.reject({ type: "move", model: "a.1", distance: 1 }).reason).toMatch(/not activating/)
+    expect(plain.reject({ type: "move", model: "a.1", distance: 1 }).reason).toMatch(/activation is over/)
   })
 
   it("B-ACTION-SPRINT-01 Soft Step is `actionNoise` 0 for sprint: its Sprint is Quiet", () => {

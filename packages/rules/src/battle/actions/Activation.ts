@@ -99,7 +99,15 @@ export const beginAction = (ctx: Ctx, modelId: string, action: string, by: strin
   const m = ctx.view(modelId)
   if (!mayCommand(by, m.side))
     refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`, "R-BATTLE-54")
-  if (!a || a.model !== modelId) refuse(`model: ${m.name} is not activating; activate it first`, "B-ACT-01")
+  if (!a || a.model !== modelId) {
+    // Its activation ended with its last action (two, one if Shaken): it can't be activated again.
+    if (m.activated)
+      refuse(
+        `${action}: ${m.name} has already activated this round and its activation is over; a model activates once a round`,
+        "B-ACT-03",
+      )
+    refuse(`model: ${m.name} is not activating; activate it first`, "B-ACT-01")
+  }
   if (a!.actionsLeft <= 0)
     refuse(
       `${action}: ${m.name} has no actions left this activation`,

@@ -2,7 +2,8 @@
  * Dread (B-DREAD-01..03): the first time in a battle a survivor sees a creature of a kind with
  * Dread within 12", it tests Nerve, needing the creature's Dread value in successes (R-WORLD-15,
  * AMB-B-33 (a)). Fail: Shaken. Fail with no successes and any 1: Panic, a full Move directly away,
- * then Shaken. Faithful Congregation members never Panic (B-CONGREGATION-11); some Knacks say the
+ * then Shaken (a Hidden survivor whose Panic move ends in the open stops being Hidden,
+ * B-ACTION-HIDE-03). Faithful Congregation members never Panic (B-CONGREGATION-11); some Knacks say the
  * same (`core/no-panic`). The check runs after a survivor moves and after a creature moves or
  * arrives (R-BATTLE-23). A Panic move is a move: one that ends within an Ambusher's Senses of its
  * Lair brings it out (B-BEHAVIOUR-06).
@@ -66,9 +67,20 @@ const faithful = (ctx: Ctx, m: Model): boolean =>
  * once, so this ends), and lurking Ambushers may hear it end (B-BEHAVIOUR-06 "ends a move").
  */
 const panicEndsAMove = (ctx: Ctx, id: string): void => {
+  const m = ctx.view(id)
+  // B-ACTION-HIDE-03: a Hidden survivor whose Panic move ends in the open stops being Hidden.
+  if (m.status === "active" && m.hidden && openAt(ctx, m))
+    ctx.emit({ type: "revealed", model: id, reason: "ended a Panic move in the open (B-ACTION-HIDE-03)" })
   if (ctx.view(id).status === "active") checkDread(ctx, [id])
   if (ctx.view(id).status === "active") checkEmerge(ctx, id, "endMove")
 }
+
+const openAt = (ctx: Ctx, m: Model): boolean =>
+  ctx.fact(
+    { q: "in", a: m.id, terrain: "open" },
+    `Does ${m.name} end the Panic move in the open?`,
+    m.side,
+  ) === true
 
 /** One Dread test. */
 export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
