@@ -194,7 +194,9 @@ export const between = (ctx: Ctx, c: Command): void => {
       const entry = errandDoing(ctx, "market")
       const { s } = errand(ctx, c.refuge, c.by, entry)
       const before = sameRefuge(ctx, c.refuge).refuge as Refuge
-      const trip = marketTrip(before, { orders: c.orders }, content, ctx.source(String(c.refuge)))
+      // R-MARKET-08: the survivor who runs the Errand is the one who goes; their rules apply (R-MARKET-04).
+      const going = s.id === undefined ? [] : [s.id]
+      const trip = marketTrip(before, { by: going, orders: c.orders }, content, ctx.source(String(c.refuge)))
       if (Either.isLeft(trip)) {
         const [why, clause] = firstProblem(trip.left)
         throw new Refusal(`orders.${why}`, clause)

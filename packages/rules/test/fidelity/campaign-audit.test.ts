@@ -1,0 +1,82 @@
+/**
+ * An outside tester's cases for the campaign, written from the rules text: a Trade Errand's
+ * survivor brings their Market rules (R-MARKET-04), and probes found while auditing.
+ */
+import { Either } from "effect"
+import { describe, expect, it } from "vitest"
+import { command } from "../../src/campaign/Campaign.js"
+import {
+  campaign,
+  edited,
+  entries,
+  env,
+  gardeners,
+  granted,
+  ok,
+  refused,
+  wharfside,
+} from "../campaign/helpers.js"
+
+describe("a Trade Errand is a trip its runner makes (R-MARKET-04)", () => {
+  it("B-MARKET-02 R-MARKET-08 the Office Worker who runs the Trade gets +1 on the availability roll: a 2 finds an Uncommon fire axe", () => {
+    const c = campaign(undefined, [granted(wharfside(), { salvage: 40 }), gardeners()])
+    // survivor-5 is Mr Patel, the Office Worker ("+1 to Market availability rolls on a trip it makes").
+    const waiting = Either.getOrThrow(
+      command(
+        c,
+        {
+          type: "trade",
+          refuge: 0,
+          by: "survivor-5",
+          orders: [{ buy: { kind: "weapons", id: "fire-axe" } }],
+        },
+        env,
+      ),
+    )
+    const done = ok(waiting, { type: "roll", faces: [2] })
+    expect(done.state.refuges[0]!.refuge.stash.weapons).toContain("fire-axe")
+    const bought = entries(done, 0).at(-1)!
+    expect(bought.item).toMatchObject({ kind: "weapons", id: "fire-axe" })
+    expect(bought.modifiers).toEqual([expect.objectContaining({ value: 1 })])
+  })
+
+  it("B-MARKET-02 R-MARKET-08 a survivor without the Knack running the Trade: a 2 does not find it", () => {
+    const c = campaign(undefined, [granted(wharfside(), { salvage: 40 }), gardeners()])
+    const waiting = Either.getOrThrow(
+      command(
+        c,
+        {
+          type: "trade",
+          refuge: 0,
+          by: "survivor-1",
+          orders: [{ buy: { kind: "weapons", id: "fire-axe" } }],
+        },
+        env,
+      ),
+    )
+    const done = ok(waiting, { type: "roll", faces: [2] })
+    expect(done.state.refuges[0]!.refuge.stash.weapons).not.toContain("fire-axe")
+  })
+
+  it("B-REROLL-01 R-MARKET-08 a Shopkeeper running the Trade may spend the Haggler's re-roll on a missed Uncommon: 1, then 3, bought", () => {
+    const shop = edited(granted(wharfside(), { salvage: 40 }), "Sergeant Hollis", (s) => {
+      s.background = "shopkeeper"
+    })
+    const c = campaign(undefined, [shop, gardeners()])
+    const order = { buy: { kind: "weapons" as const, id: "fire-axe" }, reroll: true }
+    // Anyone else running it has no re-roll to spend: refused, naming the rule.
+    expect(refused(c, { type: "trade", refuge: 0, by: "survivor-2", orders: [order] })).toMatchObject({
+      clause: "R-MARKET-04",
+    })
+    const first = Either.getOrThrow(
+      command(c, { type: "trade", refuge: 0, by: "survivor-1", orders: [order] }, env),
+    )
+    const done = ok(first, { type: "roll", faces: [1] }, [[/Fire axe/, [3]]])
+    expect(done.state.refuges[0]!.refuge.stash.weapons).toContain("fire-axe")
+    expect(
+      entries(done, 0)
+        .at(-1)!
+        .rolls!.map((r) => r.value),
+    ).toEqual([1, 3])
+  })
+})
