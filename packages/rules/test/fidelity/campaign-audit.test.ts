@@ -4,7 +4,7 @@
  */
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { command } from "../../src/campaign/Campaign.js"
+import { command, create, raidSetup } from "../../src/campaign/Campaign.js"
 import {
   campaign,
   edited,
@@ -78,5 +78,23 @@ describe("a Trade Errand is a trip its runner makes (R-MARKET-04)", () => {
         .at(-1)!
         .rolls!.map((r) => r.value),
     ).toEqual([1, 3])
+  })
+})
+
+describe("a campaign's Refuges are told apart as the raid tells them (R-CAMPAIGN-36)", () => {
+  it("B-HOLLOWED-02 R-CAMPAIGN-36 names that differ only in case or punctuation are refused at refuges[1].name, and nothing is created", () => {
+    for (const name of ["Wharfside", "WHARFSIDE", "Wharfside!", "wharfside."]) {
+      const r = create([wharfside(), { ...wharfside(), name }], { seed: 1 }, env)
+      expect(Either.isLeft(r), name).toBe(true)
+      expect(Either.getLeft(r).pipe((x) => x._tag === "Some" && x.value)).toMatchObject({
+        clause: "R-CAMPAIGN-36",
+        reason: expect.stringMatching(/^refuges\[1\]\.name: each Refuge in a campaign needs its own name/),
+      })
+    }
+    // A name the raid tells apart is fine: two sides, two ids.
+    const c = Either.getOrThrow(
+      create([wharfside(), { ...wharfside(), name: "Wharfside East" }], { seed: 1 }, env),
+    )
+    expect(Either.isRight(raidSetup(c.state, { seed: 1 }, "cache"))).toBe(true)
   })
 })
