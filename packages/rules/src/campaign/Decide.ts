@@ -41,6 +41,14 @@ const recordRaid = (ctx: Ctx, battle: unknown) => {
   if (Either.isLeft(b)) return refuse(b.left, "B-AFTERMATH-01")
   const rec = recordOf(ctx.draft as CampaignState, b.right, ctx.env.content)
   if (Either.isLeft(rec)) return refuse(rec.left, "B-AFTERMATH-01")
+  // R-CAMPAIGN-04: a survivor who must miss this raid stays home; one in the raid was not sent by it.
+  for (const side of rec.right.sides)
+    for (const m of side.survivors)
+      if ((ctx.draft.refuges[side.refuge]?.status[m.survivor]?.missRaids ?? 0) > 0)
+        refuse(
+          `battle: ${m.name} (${m.survivor}) must miss this raid and stays home; a raid with them in it is not this campaign's next raid`,
+          "R-CAMPAIGN-04",
+        )
   fold(ctx, rec.right)
   // A forfeit is no raid played: only a recorded raid spends or leaves statuses and trophies.
   carryOver(ctx, rec.right)

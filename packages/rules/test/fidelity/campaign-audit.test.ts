@@ -10,6 +10,7 @@ import {
   edited,
   entries,
   env,
+  finishedRaid,
   gardeners,
   granted,
   ok,
@@ -96,5 +97,20 @@ describe("a campaign's Refuges are told apart as the raid tells them (R-CAMPAIGN
       create([wharfside(), { ...wharfside(), name: "Wharfside East" }], { seed: 1 }, env),
     )
     expect(Either.isRight(raidSetup(c.state, { seed: 1 }, "cache"))).toBe(true)
+  })
+})
+
+describe("a raid recorded into the campaign must be one the campaign could have sent (R-CAMPAIGN-04)", () => {
+  it("B-CASUALTY-01 R-CAMPAIGN-04 a survivor who must miss this raid cannot have raided: refused, naming them, nothing changed", () => {
+    const c = campaign()
+    const battle = finishedRaid(c)
+    const state = structuredClone(c.state) as { refuges: { status: Record<string, { missRaids: number }> }[] }
+    state.refuges[0]!.status["survivor-1"]!.missRaids = 1
+    const r = command({ ...c, state: state as never }, { type: "recordRaid", battle }, env)
+    expect(Either.isLeft(r)).toBe(true)
+    expect(Either.getLeft(r).pipe((x) => x._tag === "Some" && x.value)).toMatchObject({
+      clause: "R-CAMPAIGN-04",
+      reason: expect.stringMatching(/Sergeant Hollis.*miss/),
+    })
   })
 })
