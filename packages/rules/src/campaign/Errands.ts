@@ -198,8 +198,9 @@ export const between = (ctx: Ctx, c: Command): void => {
       const going = s.id === undefined ? [] : [s.id]
       const trip = marketTrip(before, { by: going, orders: c.orders }, content, ctx.source(String(c.refuge)))
       if (Either.isLeft(trip)) {
+        // The trip's paths are the command's own (`orders[0].buy.id`); its crew is the command's `by`.
         const [why, clause] = firstProblem(trip.left)
-        throw new Refusal(`orders.${why}`, clause)
+        throw new Refusal(why.replace(/^by\[\d+\]/, "by"), clause)
       }
       adopt(ctx, c.refuge, before, trip.right.refuge, "bought at the Market", "B-ERRAND-03")
       const lines = trip.right.lines.map((l) => `${l.what}${l.done ? "" : " (not there)"}`)

@@ -114,3 +114,23 @@ describe("a raid recorded into the campaign must be one the campaign could have 
     })
   })
 })
+
+describe("a refused Trade names the command's own path", () => {
+  it("B-MARKET-01 B-CONGREGATION-08 a Trade's bad order is refused at orders[i] (not orders.orders[i]), with its rule", () => {
+    const c = campaign(undefined, [granted(wharfside(), { salvage: 40 }), gardeners()])
+    const trade = (refuge: number, orders: never[]) =>
+      refused(c, { type: "trade", refuge, by: "survivor-1", orders })
+    expect(trade(0, [{ buyReloads: 1 }, { buy: { kind: "weapons", id: "nope" } }] as never[])).toEqual({
+      reason: 'orders[1].buy.id: the Market has no weapons "nope"',
+      clause: "B-MARKET-01",
+    })
+    expect(trade(1, [{ buy: { kind: "weapons", id: "pistol" } }] as never[])).toMatchObject({
+      reason: expect.stringMatching(/^orders\[0\]\.buy: a Congregation's firearms come only from Loot/),
+      clause: "B-CONGREGATION-08",
+    })
+    expect(trade(0, [{ buyReloads: 100 }] as never[])).toMatchObject({
+      reason: expect.stringMatching(/^orders\[0\]: not enough salvage/),
+      clause: "B-MARKET-01",
+    })
+  })
+})
