@@ -45,15 +45,16 @@ export const create = (
       reason: `refuge: a campaign is between 2 and 4 Refuges, got ${refuges.length}`,
       clause: "B-AFTERMATH-01",
     })
-  // R-CAMPAIGN-36: names that differ only in case or punctuation are one raid side id (`slug`), by
+  // Two Refuges of one name (any case), or (R-CAMPAIGN-36) names that differ only in punctuation, are one raid side id (`slug`), by
   // which a Hollowed remembers its old Refuge (B-HOLLOWED-02): refuse them, naming both.
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
   const seen = new Map<string, string>()
   for (const [i, r] of refuges.entries()) {
     const other = seen.get(slug(r.name))
     if (other !== undefined)
       return Either.left({
-        reason: `refuges[${i}].name: each Refuge in a campaign needs its own name: "${r.name}" and "${other}" ${r.name === other ? "are the same" : "differ only in case or punctuation"}`,
-        clause: "R-CAMPAIGN-36",
+        reason: `refuges[${i}].name: each Refuge in a campaign needs its own name: "${r.name}" and "${other}" ${same(r.name, other) ? "are the same" : "differ only in punctuation"}`,
+        clause: same(r.name, other) ? "B-AFTERMATH-01" : "R-CAMPAIGN-36",
       })
     seen.set(slug(r.name), r.name)
   }

@@ -83,12 +83,17 @@ describe("a Trade Errand is a trip its runner makes (R-MARKET-04)", () => {
 })
 
 describe("a campaign's Refuges are told apart as the raid tells them (R-CAMPAIGN-36)", () => {
-  it("B-HOLLOWED-02 R-CAMPAIGN-36 names that differ only in case or punctuation are refused at refuges[1].name, and nothing is created", () => {
-    for (const name of ["Wharfside", "WHARFSIDE", "Wharfside!", "wharfside."]) {
-      const r = create([wharfside(), { ...wharfside(), name }], { seed: 1 }, env)
+  it("B-HOLLOWED-02 R-CAMPAIGN-36 names that are the same in any case, or differ only in punctuation, are refused at refuges[1].name, and nothing is created", () => {
+    for (const [name, clause] of [
+      ["Wharfside", "B-AFTERMATH-01"],
+      ["WHARFSIDE", "B-AFTERMATH-01"],
+      ["Wharfside!", "R-CAMPAIGN-36"],
+      ["wharfside.", "R-CAMPAIGN-36"],
+    ]) {
+      const r = create([wharfside(), { ...wharfside(), name: name! }], { seed: 1 }, env)
       expect(Either.isLeft(r), name).toBe(true)
       expect(Either.getLeft(r).pipe((x) => x._tag === "Some" && x.value)).toMatchObject({
-        clause: "R-CAMPAIGN-36",
+        clause,
         reason: expect.stringMatching(/^refuges\[1\]\.name: each Refuge in a campaign needs its own name/),
       })
     }
