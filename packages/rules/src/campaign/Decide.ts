@@ -84,7 +84,19 @@ const forfeit = (ctx: Ctx, refuge: number) => {
   })
 }
 
-const fold = (ctx: Ctx, raid: RaidRecord) => {
+const fold = (ctx: Ctx, recorded: RaidRecord) => {
+  // R-CAMPAIGN-15: who stayed home with a raid to miss, noted before the raid counts it off below.
+  const raid: RaidRecord = {
+    ...recorded,
+    sides: recorded.sides.map((side) => {
+      const r = ctx.draft.refuges[side.refuge]
+      const went = new Set(side.survivors.map((s) => s.survivor))
+      const home = (r?.refuge.survivors ?? []).filter(
+        (s) => !went.has(s.id) && (r?.status[s.id]?.missRaids ?? 0) > 0,
+      )
+      return { ...side, stayedHome: home.map((s) => s.id) }
+    }),
+  }
   ctx.draft.refuges.forEach((r, i) => {
     const went = new Set(raid.sides[i]?.survivors.map((s) => s.survivor))
     for (const s of r.refuge.survivors) {

@@ -170,6 +170,11 @@ export const RaidRecord = Schema.Struct({
       drawn: Ammo,
       returned: Ammo,
       survivors: Schema.Array(RaidSurvivor),
+      /**
+       * Survivors who stayed home with a raid to miss (R-CAMPAIGN-04), read before the raid counts
+       * it off: the ones Laid Up this raid (R-CAMPAIGN-15). Absent in campaigns saved before it.
+       */
+      stayedHome: Schema.optional(Schema.Array(Schema.String)),
     }),
   ),
   /** Names of remembered Hollowed slain in this raid (laid to rest). */

@@ -5,7 +5,9 @@
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
 import { command, create, raidSetup } from "../../src/campaign/Campaign.js"
+import type { Prompt } from "../../src/campaign/State.js"
 import {
+  answerAll,
   campaign,
   edited,
   entries,
@@ -137,5 +139,30 @@ describe("a refused Trade names the command's own path", () => {
       reason: expect.stringMatching(/^orders\[0\]: not enough salvage/),
       clause: "B-MARKET-01",
     })
+  })
+})
+
+describe("the Corner Shop's Laid Up roll is for those Laid Up (R-WORLD-19, R-CAMPAIGN-15)", () => {
+  it("B-HOME-06 R-CAMPAIGN-15 when the other side forfeits, nobody of a Corner Shop who was fit rolls the Laid Up roll; one who was Laid Up does", () => {
+    const c = campaign()
+    // Wharfside's Home is the Corner Shop; Dr Okafor (survivor-2) is Laid Up for this raid, and every
+    // member of the Congregation too, so it has nobody fit to raid and forfeits (R-CAMPAIGN-12).
+    const state = structuredClone(c.state) as { refuges: { status: Record<string, { missRaids: number }> }[] }
+    state.refuges[0]!.status["survivor-2"]!.missRaids = 1
+    for (const st of Object.values(state.refuges[1]!.status)) st.missRaids = 1
+    const r = command({ ...c, state: state as never }, { type: "forfeit", refuge: 1 }, env)
+    const seen: Prompt[] = []
+    const after = answerAll(Either.getOrThrow(r), [[/Laid Up roll/, [2]]], seen)
+    const rolls = seen.flatMap((p) =>
+      p.kind === "dice" && /Laid Up roll/.test(p.purpose) ? [p.purpose] : [],
+    )
+    expect(rolls).toEqual(["Dr Amara Okafor: the Laid Up roll (R-WORLD-19)"])
+    // Her 2 keeps her home one more raid; everyone else is fit.
+    expect(after.state.refuges[0]!.status["survivor-2"]!.missRaids).toBe(1)
+    expect(
+      Object.entries(after.state.refuges[0]!.status)
+        .filter(([id]) => id !== "survivor-2")
+        .map(([, st]) => st.missRaids),
+    ).toEqual([0, 0, 0, 0])
   })
 })
