@@ -84,6 +84,28 @@ const forfeit = (ctx: Ctx, refuge: number) => {
   })
 }
 
+/** R-CAMPAIGN-37: the one-use weapons a raid used up (R-CONTENT-23) leave their carriers' gear. */
+const usedUp = (ctx: Ctx, raid: RaidRecord) => {
+  for (const side of raid.sides)
+    for (const m of side.survivors) {
+      const s = ctx.draft.refuges[side.refuge]?.refuge.survivors.find((x) => x.id === m.survivor)
+      if (s === undefined || !m.spent?.length) continue
+      const weapons = [...s.equipment.weapons]
+      for (const id of m.spent) {
+        const at = weapons.indexOf(id as never)
+        if (at >= 0) weapons.splice(at, 1)
+      }
+      ctx.emit({
+        type: "survivor.changed",
+        refuge: side.refuge,
+        survivor: s.id,
+        equipment: { ...structuredClone(s.equipment), weapons } as never,
+        reason: `used up in raid ${raid.number}: ${m.spent.join(", ")}`,
+        clause: "R-CONTENT-23",
+      })
+    }
+}
+
 const fold = (ctx: Ctx, recorded: RaidRecord) => {
   // R-CAMPAIGN-15: who stayed home with a raid to miss, noted before the raid counts it off below.
   const raid: RaidRecord = {
@@ -114,6 +136,7 @@ const fold = (ctx: Ctx, recorded: RaidRecord) => {
     }
   })
   ctx.emit({ type: "raid.recorded", raid })
+  usedUp(ctx, raid)
   for (const side of raid.sides)
     ctx.emit({
       type: "standing.scored",

@@ -121,6 +121,10 @@ export const recordOf = (
               },
             }
           : {}),
+        // R-CONTENT-23: a thrown Molotov or pipe bomb is used up (R-CAMPAIGN-37).
+        ...(m.weapons.some((w) => w.spent)
+          ? { spent: m.weapons.filter((w) => w.spent).map((w) => w.weapon) }
+          : {}),
         // "Down survivors' Loot is lost" (Ending the battle); a Turned survivor's is dropped where it Turned.
         carrying:
           m.status === "turned" || m.status === "down" || m.status === "finished"

@@ -130,6 +130,8 @@ export const RaidSurvivor = Schema.Struct({
   /** Taken Down by a survivor of this Refuge index (B-CONGREGATION-19). */
   downByRefuge: Schema.optional(Schema.Int),
   carrying: Schema.Array(Brought),
+  /** One-use weapons it used up (a thrown Molotov or pipe bomb, R-CONTENT-23), one id each. */
+  spent: Schema.optional(Schema.Array(Schema.String)),
   /**
    * Gifts and Marks rolled in the raid (R-BATTLE-12 `giftsAtOnce`, B-GIFT-03), and how many
    * thresholds they were for: the Aftermath keeps them instead of rolling those thresholds again.

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest"
 import { command, create, raidSetup } from "../../src/campaign/Campaign.js"
 import type { Prompt } from "../../src/campaign/State.js"
 import {
+  aftermath,
   answerAll,
   campaign,
   edited,
@@ -164,5 +165,28 @@ describe("the Corner Shop's Laid Up roll is for those Laid Up (R-WORLD-19, R-CAM
         .filter(([id]) => id !== "survivor-2")
         .map(([, st]) => st.missRaids),
     ).toEqual([0, 0, 0, 0])
+  })
+})
+
+describe("a Molotov or pipe bomb is used up (R-CONTENT-23)", () => {
+  it("B-BLAST-02 R-CONTENT-23 R-CAMPAIGN-37 a Molotov thrown in the raid is gone from the survivor after it; one not thrown comes home", () => {
+    const twoBottles = edited(wharfside(), "Big Col", (s) => {
+      ;(s.equipment as { weapons: string[] }).weapons.push("molotov")
+    })
+    let c = campaign(1, [twoBottles, gardeners()])
+    const col = () => c.state.refuges[0]!.refuge.survivors.find((s) => s.name === "Big Col")!
+    expect(col().equipment.weapons.filter((w) => w === "molotov")).toHaveLength(2)
+    const battle = finishedRaid(c, (_s, model) => {
+      const m = model("wharfside.3")
+      expect(m.name).toBe("Big Col")
+      const bottle = m.weapons.find((w) => w.weapon === "molotov")!
+      bottle.spent = true
+    })
+    c = aftermath(c, battle)
+    expect(col().equipment.weapons.filter((w) => w === "molotov")).toHaveLength(1)
+    expect(col().equipment.weapons).toEqual(
+      expect.arrayContaining(["crowbar", "improvised-weapon", "thrown-junk"]),
+    )
+    expect(c.state.refuges[0]!.refuge.stash.weapons).not.toContain("molotov")
   })
 })
