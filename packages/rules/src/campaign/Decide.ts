@@ -89,18 +89,23 @@ const usedUp = (ctx: Ctx, raid: RaidRecord) => {
   for (const side of raid.sides)
     for (const m of side.survivors) {
       const s = ctx.draft.refuges[side.refuge]?.refuge.survivors.find((x) => x.id === m.survivor)
-      if (s === undefined || !m.spent?.length) continue
-      const weapons = [...s.equipment.weapons]
-      for (const id of m.spent) {
-        const at = weapons.indexOf(id as never)
-        if (at >= 0) weapons.splice(at, 1)
+      const gone = [...(m.spent ?? []), ...(m.spentKit ?? [])]
+      if (s === undefined || gone.length === 0) continue
+      const less = (have: ReadonlyArray<string>, used: ReadonlyArray<string> = []) => {
+        const left = [...have]
+        for (const id of used) if (left.includes(id)) left.splice(left.indexOf(id), 1)
+        return left
       }
       ctx.emit({
         type: "survivor.changed",
         refuge: side.refuge,
         survivor: s.id,
-        equipment: { ...structuredClone(s.equipment), weapons } as never,
-        reason: `used up in raid ${raid.number}: ${m.spent.join(", ")}`,
+        equipment: {
+          weapons: less(s.equipment.weapons, m.spent),
+          armour: [...s.equipment.armour],
+          kit: less(s.equipment.kit, m.spentKit),
+        } as never,
+        reason: `used up in raid ${raid.number}: ${gone.join(", ")}`,
         clause: "R-CONTENT-23",
       })
     }

@@ -132,6 +132,8 @@ export const RaidSurvivor = Schema.Struct({
   carrying: Schema.Array(Brought),
   /** One-use weapons it used up (a thrown Molotov or pipe bomb, R-CONTENT-23), one id each. */
   spent: Schema.optional(Schema.Array(Schema.String)),
+  /** Kit of limited uses it used up (a lit Flare, one use), one id each (R-CAMPAIGN-37). */
+  spentKit: Schema.optional(Schema.Array(Schema.String)),
   /**
    * Gifts and Marks rolled in the raid (R-BATTLE-12 `giftsAtOnce`, B-GIFT-03), and how many
    * thresholds they were for: the Aftermath keeps them instead of rolling those thresholds again.

@@ -189,4 +189,21 @@ describe("a Molotov or pipe bomb is used up (R-CONTENT-23)", () => {
     )
     expect(c.state.refuges[0]!.refuge.stash.weapons).not.toContain("molotov")
   })
+
+  it("R-CAMPAIGN-37 a Flare (one use) lit in the raid is gone from the survivor's kit after it; the Helmet stays", () => {
+    const flare = edited(wharfside(), "Sergeant Hollis", (s) => {
+      ;(s.equipment as { kit: string[] }).kit.push("flare")
+    })
+    let c = campaign(1, [flare, gardeners()])
+    const hollis = () => c.state.refuges[0]!.refuge.survivors.find((s) => s.name === "Sergeant Hollis")!
+    expect(hollis().equipment.kit).toEqual(["helmet", "flare"])
+    c = aftermath(
+      c,
+      finishedRaid(c, (_s, model) => {
+        const m = model("wharfside.1")
+        m.used = { ...m.used, "act:kit: flare:Light a Flare": 1 }
+      }),
+    )
+    expect(hollis().equipment.kit).toEqual(["helmet"])
+  })
 })
