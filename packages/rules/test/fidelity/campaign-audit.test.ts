@@ -2,10 +2,14 @@
  * An outside tester's cases for the campaign, written from the rules text: a Trade Errand's
  * survivor brings their Market rules (R-MARKET-04), and probes found while auditing.
  */
+import { readFileSync } from "node:fs"
 import { Either } from "effect"
 import { describe, expect, it } from "vitest"
-import { command, create, raidSetup } from "../../src/campaign/Campaign.js"
+import { command, create, envOf, raidSetup } from "../../src/campaign/Campaign.js"
+import { legalCommands } from "../../src/campaign/Legal.js"
 import type { Prompt } from "../../src/campaign/State.js"
+import { storesOf } from "../../src/refuge/Ledger.js"
+import type { Refuge } from "../../src/refuge/Refuge.js"
 import {
   aftermath,
   answerAll,
@@ -20,6 +24,7 @@ import {
   refused,
   wharfside,
 } from "../campaign/helpers.js"
+import { homebrewRegistry } from "../fixtures/homebrew.js"
 
 describe("a Trade Errand is a trip its runner makes (R-MARKET-04)", () => {
   it("B-MARKET-02 R-MARKET-08 the Office Worker who runs the Trade gets +1 on the availability roll: a 2 finds an Uncommon fire axe", () => {
@@ -205,5 +210,52 @@ describe("a Molotov or pipe bomb is used up (R-CONTENT-23)", () => {
       }),
     )
     expect(hollis().equipment.kit).toEqual(["helmet"])
+  })
+})
+
+describe("a homebrew Reloading Bench's own rate (B-IMPROVEMENT-04)", () => {
+  it("B-IMPROVEMENT-04 a pack's bench at 5 Salvage a Reload: with 4 Salvage it is not offered among the legal commands, and asking is refused; with 5 it is, and makes 1", () => {
+    const improvements = JSON.parse(
+      readFileSync(new URL("../../src/content/core/improvements.json", import.meta.url), "utf8"),
+    )
+    const core = improvements.improvements.find((i: { id: string }) => i.id === "reloading-bench")
+    const e = envOf(
+      homebrewRegistry("dear-bench", {
+        improvements: [
+          {
+            ...core,
+            replaces: "the-blight",
+            effects: [
+              {
+                kind: "exchange",
+                give: { store: "salvage", amount: 5 },
+                get: { store: "reloads", amount: 1 },
+              },
+            ],
+          },
+        ],
+      }),
+    )
+    const poorBy = (salvage: number) => {
+      const w = { ...wharfside(), improvements: ["reloading-bench"] } as Refuge
+      const have = storesOf(w.ledger).salvage
+      return Either.getOrThrow(create([granted(w, { salvage: salvage - have }), gardeners()], "manual", e))
+    }
+    const four = poorBy(4)
+    const benchFor = (c: typeof four) =>
+      legalCommands(c.state, e).filter((x) => x.type === "bench" && x.refuge === 0)
+    expect(benchFor(four)).toEqual([])
+    expect(
+      Either.getLeft(command(four, { type: "bench", refuge: 0, times: 1 }, e)).pipe(
+        (x) => x._tag === "Some" && x.value,
+      ),
+    ).toMatchObject({ clause: "B-IMPROVEMENT-04" })
+    const five = poorBy(5)
+    expect(benchFor(five)).toEqual([{ type: "bench", refuge: 0, times: 1 }])
+    const made = Either.getOrThrow(command(five, { type: "bench", refuge: 0, times: 1 }, e))
+    expect(storesOf(made.state.refuges[0]!.refuge.ledger)).toMatchObject({ salvage: 0 })
+    expect(storesOf(made.state.refuges[0]!.refuge.ledger).reloads).toBe(
+      storesOf(five.state.refuges[0]!.refuge.ledger).reloads + 1,
+    )
   })
 })
