@@ -15,6 +15,7 @@ import type { SetupInput } from "../battle/Setup.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import { readableIssues } from "../refuge/Violation.js"
+import { slug } from "./Blight.js"
 import { Command } from "./Command.js"
 import type { Env } from "./Context.js"
 import { apply, type Rejection } from "./Decide.js"
@@ -44,12 +45,19 @@ export const create = (
       reason: `refuge: a campaign is between 2 and 4 Refuges, got ${refuges.length}`,
       clause: "B-AFTERMATH-01",
     })
-  const names = new Set(refuges.map((r) => r.name.toLowerCase()))
-  if (names.size !== refuges.length)
-    return Either.left({
-      reason: "refuge: each Refuge in a campaign needs its own name",
-      clause: "B-AFTERMATH-01",
-    })
+  // Two Refuges of one name (any case), or (R-CAMPAIGN-36) names that differ only in punctuation, are one raid side id (`slug`), by
+  // which a Hollowed remembers its old Refuge (B-HOLLOWED-02): refuse them, naming both.
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+  const seen = new Map<string, string>()
+  for (const [i, r] of refuges.entries()) {
+    const other = seen.get(slug(r.name))
+    if (other !== undefined)
+      return Either.left({
+        reason: `refuges[${i}].name: each Refuge in a campaign needs its own name: "${r.name}" and "${other}" ${same(r.name, other) ? "are the same" : "differ only in punctuation"}`,
+        clause: same(r.name, other) ? "B-AFTERMATH-01" : "R-CAMPAIGN-36",
+      })
+    seen.set(slug(r.name), r.name)
+  }
   const prng =
     dice === "manual"
       ? undefined

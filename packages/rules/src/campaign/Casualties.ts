@@ -187,8 +187,12 @@ const homeDrawbacks = (
       if (d.kind !== "hook") continue
       if (d.hook === "core/corner-shop-laid-up") {
         const p = d.params as { on: readonly [number, number]; extraRaids: number }
+        // R-CAMPAIGN-15: those who stayed home Laid Up, not everyone who was not in the raid (in a
+        // forfeit nobody was, R-CAMPAIGN-12); a record saved before `stayedHome`: those not in it.
         const went = new Set(side.survivors.map((m) => m.survivor))
-        for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors].filter((x) => !went.has(x.id))) {
+        const stayed = side.stayedHome === undefined ? undefined : new Set(side.stayedHome)
+        const laidUpHere = (id: string) => (stayed ? stayed.has(id) : !went.has(id))
+        for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors].filter((x) => laidUpHere(x.id))) {
           const face = ctx.die(`${s.name}: the Laid Up roll (R-WORLD-19)`, String(refuge))
           const stays = face >= p.on[0] && face <= p.on[1]
           ctx.emit({

@@ -41,6 +41,14 @@ const recordRaid = (ctx: Ctx, battle: unknown) => {
   if (Either.isLeft(b)) return refuse(b.left, "B-AFTERMATH-01")
   const rec = recordOf(ctx.draft as CampaignState, b.right, ctx.env.content)
   if (Either.isLeft(rec)) return refuse(rec.left, "B-AFTERMATH-01")
+  // R-CAMPAIGN-04: a survivor who must miss this raid stays home; one in the raid was not sent by it.
+  for (const side of rec.right.sides)
+    for (const m of side.survivors)
+      if ((ctx.draft.refuges[side.refuge]?.status[m.survivor]?.missRaids ?? 0) > 0)
+        refuse(
+          `battle: ${m.name} (${m.survivor}) must miss this raid and stays home; a raid with them in it is not this campaign's next raid`,
+          "R-CAMPAIGN-04",
+        )
   fold(ctx, rec.right)
   // A forfeit is no raid played: only a recorded raid spends or leaves statuses and trophies.
   carryOver(ctx, rec.right)
@@ -76,7 +84,46 @@ const forfeit = (ctx: Ctx, refuge: number) => {
   })
 }
 
-const fold = (ctx: Ctx, raid: RaidRecord) => {
+/** R-CAMPAIGN-37: the one-use weapons a raid used up (R-CONTENT-23) leave their carriers' gear. */
+const usedUp = (ctx: Ctx, raid: RaidRecord) => {
+  for (const side of raid.sides)
+    for (const m of side.survivors) {
+      const s = ctx.draft.refuges[side.refuge]?.refuge.survivors.find((x) => x.id === m.survivor)
+      const gone = [...(m.spent ?? []), ...(m.spentKit ?? [])]
+      if (s === undefined || gone.length === 0) continue
+      const less = (have: ReadonlyArray<string>, used: ReadonlyArray<string> = []) => {
+        const left = [...have]
+        for (const id of used) if (left.includes(id)) left.splice(left.indexOf(id), 1)
+        return left
+      }
+      ctx.emit({
+        type: "survivor.changed",
+        refuge: side.refuge,
+        survivor: s.id,
+        equipment: {
+          weapons: less(s.equipment.weapons, m.spent),
+          armour: [...s.equipment.armour],
+          kit: less(s.equipment.kit, m.spentKit),
+        } as never,
+        reason: `used up in raid ${raid.number}: ${gone.join(", ")}`,
+        clause: "R-CONTENT-23",
+      })
+    }
+}
+
+const fold = (ctx: Ctx, recorded: RaidRecord) => {
+  // R-CAMPAIGN-15: who stayed home with a raid to miss, noted before the raid counts it off below.
+  const raid: RaidRecord = {
+    ...recorded,
+    sides: recorded.sides.map((side) => {
+      const r = ctx.draft.refuges[side.refuge]
+      const went = new Set(side.survivors.map((s) => s.survivor))
+      const home = (r?.refuge.survivors ?? []).filter(
+        (s) => !went.has(s.id) && (r?.status[s.id]?.missRaids ?? 0) > 0,
+      )
+      return { ...side, stayedHome: home.map((s) => s.id) }
+    }),
+  }
   ctx.draft.refuges.forEach((r, i) => {
     const went = new Set(raid.sides[i]?.survivors.map((s) => s.survivor))
     for (const s of r.refuge.survivors) {
@@ -94,6 +141,7 @@ const fold = (ctx: Ctx, raid: RaidRecord) => {
     }
   })
   ctx.emit({ type: "raid.recorded", raid })
+  usedUp(ctx, raid)
   for (const side of raid.sides)
     ctx.emit({
       type: "standing.scored",

@@ -194,10 +194,13 @@ export const between = (ctx: Ctx, c: Command): void => {
       const entry = errandDoing(ctx, "market")
       const { s } = errand(ctx, c.refuge, c.by, entry)
       const before = sameRefuge(ctx, c.refuge).refuge as Refuge
-      const trip = marketTrip(before, { orders: c.orders }, content, ctx.source(String(c.refuge)))
+      // R-MARKET-08: the survivor who runs the Errand is the one who goes; their rules apply (R-MARKET-04).
+      const going = s.id === undefined ? [] : [s.id]
+      const trip = marketTrip(before, { by: going, orders: c.orders }, content, ctx.source(String(c.refuge)))
       if (Either.isLeft(trip)) {
+        // The trip's paths are the command's own (`orders[0].buy.id`); its crew is the command's `by`.
         const [why, clause] = firstProblem(trip.left)
-        throw new Refusal(`orders.${why}`, clause)
+        throw new Refusal(why.replace(/^by\[\d+\]/, "by"), clause)
       }
       adopt(ctx, c.refuge, before, trip.right.refuge, "bought at the Market", "B-ERRAND-03")
       const lines = trip.right.lines.map((l) => `${l.what}${l.done ? "" : " (not there)"}`)

@@ -11,7 +11,7 @@
  * @since 0.3.0
  */
 import { FOUNDING } from "../refuge/Founding.js"
-import { BENCH, isBench } from "../refuge/HomeActions.js"
+import { isBench } from "../refuge/HomeActions.js"
 import { storesOf } from "../refuge/Ledger.js"
 import { MARKET } from "../refuge/Market.js"
 import type { Command } from "./Command.js"
@@ -81,10 +81,11 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
         out.push({ type: "trade", refuge, by, orders: [{ sellAmber: stores.amber }] })
     }
     if (r.errands > 0 && free.length > 0) out.push({ type: "pass", refuge })
-    const bench = r.refuge.improvements.some((id) =>
-      env.content.get("improvements", id)?.effects?.some(isBench),
-    )
-    if (bench && stores.salvage >= BENCH.salvage) out.push({ type: "bench", refuge, times: 1 })
+    // The bench's own rate (a pack's may ask more than the core's 3 Salvage, B-IMPROVEMENT-04).
+    const bench = r.refuge.improvements
+      .flatMap((id) => env.content.get("improvements", id)?.effects ?? [])
+      .find(isBench)
+    if (bench && stores.salvage >= bench.give.amount) out.push({ type: "bench", refuge, times: 1 })
     if (stores.salvage >= 1 && FOUNDING.arrowsPerSalvage > 0)
       out.push({ type: "makeAmmunition", refuge, store: "arrows", batches: 1 })
     // R-CAMPAIGN-27: gear in the stash is handed out at home, no Errand.

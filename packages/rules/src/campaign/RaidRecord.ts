@@ -38,6 +38,25 @@ const laysToRest = (content: ContentView, creature: string): boolean =>
     ),
   )
 
+/**
+ * Kit of limited `uses` a survivor used up in the raid (a Flare, one use: R-CAMPAIGN-37): as many
+ * pieces as its uses were spent, never more than it carried. The raid counts a kit's uses under its
+ * granted action's key (`actions/Act.ts`).
+ */
+const kitUsedUp = (content: ContentView, m: Model): string[] =>
+  [...new Set(m.kit)].flatMap((id) => {
+    const k = content.get("kit", id)
+    if (k?.uses === undefined || k.uses < 1) return []
+    const used = Math.max(
+      0,
+      ...(k.effects ?? []).flatMap((e) =>
+        e.kind === "grantAction" ? [m.used[`act:kit: ${id}:${e.name}`] ?? 0] : [],
+      ),
+    )
+    const carried = m.kit.filter((x) => x === id).length
+    return Array.from({ length: Math.min(carried, Math.floor(used / k.uses)) }, () => id)
+  })
+
 export const returnedOf = (models: ReadonlyArray<Model>, content: ContentView) => {
   const back = { reloads: 0, arrows: 0, bolts: 0 }
   for (const m of models) {
@@ -120,6 +139,11 @@ export const recordOf = (
                 marks: m.marks.filter((k) => !s.marks.includes(k as never)),
               },
             }
+          : {}),
+        ...(kitUsedUp(content, m).length ? { spentKit: kitUsedUp(content, m) } : {}),
+        // R-CONTENT-23: a thrown Molotov or pipe bomb is used up (R-CAMPAIGN-37).
+        ...(m.weapons.some((w) => w.spent)
+          ? { spent: m.weapons.filter((w) => w.spent).map((w) => w.weapon) }
           : {}),
         // "Down survivors' Loot is lost" (Ending the battle); a Turned survivor's is dropped where it Turned.
         carrying:

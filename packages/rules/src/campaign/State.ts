@@ -130,6 +130,10 @@ export const RaidSurvivor = Schema.Struct({
   /** Taken Down by a survivor of this Refuge index (B-CONGREGATION-19). */
   downByRefuge: Schema.optional(Schema.Int),
   carrying: Schema.Array(Brought),
+  /** One-use weapons it used up (a thrown Molotov or pipe bomb, R-CONTENT-23), one id each. */
+  spent: Schema.optional(Schema.Array(Schema.String)),
+  /** Kit of limited uses it used up (a lit Flare, one use), one id each (R-CAMPAIGN-37). */
+  spentKit: Schema.optional(Schema.Array(Schema.String)),
   /**
    * Gifts and Marks rolled in the raid (R-BATTLE-12 `giftsAtOnce`, B-GIFT-03), and how many
    * thresholds they were for: the Aftermath keeps them instead of rolling those thresholds again.
@@ -170,6 +174,11 @@ export const RaidRecord = Schema.Struct({
       drawn: Ammo,
       returned: Ammo,
       survivors: Schema.Array(RaidSurvivor),
+      /**
+       * Survivors who stayed home with a raid to miss (R-CAMPAIGN-04), read before the raid counts
+       * it off: the ones Laid Up this raid (R-CAMPAIGN-15). Absent in campaigns saved before it.
+       */
+      stayedHome: Schema.optional(Schema.Array(Schema.String)),
     }),
   ),
   /** Names of remembered Hollowed slain in this raid (laid to rest). */
