@@ -68,6 +68,33 @@ describe("the Bloom Heart (B-OBJECTIVE-01..04, R-WORLD-08)", () => {
     expect(t.objective("bloomHeart")).toMatchObject({ state: "burned", by: "ash" })
   })
 
+  it("B-SHOOT-04 B-SHOOT-05 R-BATTLE-59 a shot at the Heart takes long range and cover as one at a model would", () => {
+    const shot = (half: boolean, cover: "none" | "partial" | "most") => {
+      const t = new Table("bloom-heart")
+      const heart = t.objective("bloomHeart").token!
+      t.facts.set(JSON.stringify({ q: "sees", a: "ash.3", b: heart }), true)
+      t.facts.set(JSON.stringify({ q: "within", a: "ash.3", b: heart, inches: 12 }), true)
+      t.facts.set(JSON.stringify({ q: "within", a: "ash.3", b: heart, inches: 6 }), half)
+      t.facts.set(JSON.stringify({ q: "cover", a: "ash.3", b: heart }), cover)
+      t.activate("ash.3")
+      t.dice.push(1, 1, 1)
+      const ev = t.do({ type: "shoot", model: "ash.3", weapon: "flare-gun", target: heart })
+      const rolled = ev.find((e) => e.type === "attack.rolled") as Extract<
+        (typeof ev)[number],
+        { type: "attack.rolled" }
+      >
+      return { dice: rolled.pool.dice.length, modifiers: rolled.modifiers }
+    }
+    // Shoot 3 (Soldier) + the flare gun's 0 dice, 12" range.
+    expect(shot(true, "none")).toEqual({ dice: 3, modifiers: [] })
+    expect(shot(false, "none")).toEqual({ dice: 2, modifiers: ["−1 long range (B-SHOOT-04)"] })
+    expect(shot(false, "partial")).toEqual({
+      dice: 1,
+      modifiers: ["−1 long range (B-SHOOT-04)", "−1 partly hidden (B-SHOOT-05)"],
+    })
+    expect(shot(true, "most").modifiers).toEqual(["−2 mostly hidden (B-SHOOT-05)"])
+  })
+
   it("B-OBJECTIVE-02 a survivor in contact harvests with a Wits (1) test: 1 Amber as its Loot", () => {
     const t = new Table("bloom-heart")
     const heart = t.objective("bloomHeart").token!

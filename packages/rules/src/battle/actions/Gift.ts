@@ -93,8 +93,26 @@ const apply = (
       `Is ${target.name} within ${inches}" of ${m.name}?`,
       m.side,
     ) === true
+  // B-ACTION-HIDE-02: a Hidden enemy more than 6" away can't be targeted. Only a Gift reaching
+  // further than 6" asks (the core Gifts reach 6" at most, so a target in their range is within 6").
+  const hiddenAway = (inches: number): boolean => {
+    if (target === undefined || !target.hidden || inches <= 6) return false
+    const near = ctx.fact(
+      { q: "within", a: m.id, b: target.id, inches: 6 },
+      `Is ${target.name} (Hidden) within 6" of ${m.name}?`,
+      m.side,
+    )
+    if (near === true) return false
+    ctx.emit({
+      type: "refused",
+      reason: `${name}: ${target.name} is Hidden and more than 6" away`,
+      clause: "B-ACTION-HIDE-02",
+    })
+    return true
+  }
   switch (e.hook) {
     case "core/strike": {
+      if (hiddenAway(Number(p?.range ?? 1))) return
       if (!inRange(Number(p?.range ?? 1))) {
         ctx.emit({
           type: "refused",
@@ -107,7 +125,7 @@ const apply = (
       return
     }
     case "core/jam-weapon": {
-      if (!inRange(Number(p?.range ?? 6))) return
+      if (hiddenAway(Number(p?.range ?? 6)) || !inRange(Number(p?.range ?? 6))) return
       const w = target!.weapons.find(
         (x) => !x.spent && !x.jammed && ctx.env.content.get("weapons", x.weapon)?.firearm,
       )
@@ -148,7 +166,7 @@ const apply = (
       return
     }
     case "core/root": {
-      if (!inRange(Number(p?.range ?? 6))) return
+      if (hiddenAway(Number(p?.range ?? 6)) || !inRange(Number(p?.range ?? 6))) return
       // Rooted: it can't Move or Sprint in its next activation; recorded as a use the move rules read.
       ctx.emit({ type: "used", model: target!.id, key: "rooted" })
       return

@@ -281,7 +281,11 @@ const shootAtObjective = (
     { self: m, weapon: weaponId, action: "shoot" },
     blast ? forBlast(ctx) : undefined,
   )
-  const dice = blast ? blast.dice + mods.dice : m.profile.shoot + weapon.dice + aimed + mods.dice
+  // R-BATTLE-59: the Heart is shot like a model (R-BATTLE-36), long range and cover included.
+  const penalty = blast ? { dice: 0, reasons: [] } : heartPenalty(ctx, m, tokenId, range)
+  const dice = blast
+    ? blast.dice + mods.dice
+    : m.profile.shoot + weapon.dice + aimed + mods.dice - penalty.dice
   const pool = roll(
     ctx,
     m,
@@ -298,7 +302,7 @@ const shootAtObjective = (
     attack: blast ? "blast" : "shoot",
     weapon: weaponId,
     pool,
-    modifiers: mods.reasons,
+    modifiers: [...penalty.reasons, ...mods.reasons],
   })
   if (blast) ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
   else if (weapon.ammunition !== "none")
@@ -306,6 +310,37 @@ const shootAtObjective = (
   makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-SHOOT-09)`)
   shootObjective(ctx, o!, m, weaponId, pool.successes)
   afterAction(ctx, m.id)
+}
+
+/** Long range (B-SHOOT-04) and cover (B-SHOOT-05) on a shot at the Bloom Heart (R-BATTLE-59). */
+const heartPenalty = (
+  ctx: Ctx,
+  m: Model,
+  tokenId: string,
+  range: number,
+): { dice: number; reasons: string[] } => {
+  const reasons: string[] = []
+  let dice = 0
+  const near = ctx.fact(
+    { q: "within", a: m.id, b: tokenId, inches: range / 2 },
+    `Is the Bloom Heart within ${range / 2}" (half range) of ${m.name}?`,
+    m.side,
+  )
+  if (near !== true) {
+    dice++
+    reasons.push("−1 long range (B-SHOOT-04)")
+  }
+  const cover = ctx.fact(
+    { q: "cover", a: m.id, b: tokenId },
+    `How hidden is the Bloom Heart from ${m.name}: none, partial or most?`,
+    m.side,
+  )
+  if (cover === "partial" || cover === "most") {
+    const n = cover === "partial" ? 1 : 2
+    dice += n
+    reasons.push(`−${n} ${cover === "partial" ? "partly" : "mostly"} hidden (B-SHOOT-05)`)
+  }
+  return { dice, reasons }
 }
 
 /** Modifiers a target imposes on those shooting at it (`scope: "target"`, e.g. Pollen Veil). */
