@@ -38,9 +38,12 @@ export const grantedActions = (
   for (const id of m.skills) add(c.get("skills", id)?.effects, `skill: ${id}`)
   for (const id of m.marks) add(c.get("marks", id)?.effects, `Mark: ${id}`)
   for (const w of m.weapons) if (!w.spent) add(c.get("weapons", w.weapon)?.effects, `weapon: ${w.weapon}`)
-  for (const id of m.kit) {
+  for (const id of new Set(m.kit)) {
     const k = c.get("kit", id)
-    add(k?.effects, `kit: ${id}`, k?.uses)
+    // Each piece carried has its own uses (two Flares light twice): one count for the kind, its
+    // uses times the pieces (the campaign takes off as many pieces as were used up, R-CAMPAIGN-37).
+    const carried = m.kit.filter((x) => x === id).length
+    add(k?.effects, `kit: ${id}`, k?.uses === undefined ? undefined : k.uses * carried)
   }
   if (m.leader && c.get("backgrounds", m.ref) !== undefined)
     for (const l of c.list("leader")) for (const a of l.abilities) add(a.effects, `the Leader: ${a.name}`)
