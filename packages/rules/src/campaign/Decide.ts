@@ -84,6 +84,16 @@ const forfeit = (ctx: Ctx, refuge: number) => {
   })
 }
 
+/** `have` without one of each id in `used` (a multiset difference: two Flares, one used, leave one). */
+const less = (have: ReadonlyArray<string>, used: ReadonlyArray<string> = []): string[] => {
+  const left = [...have]
+  for (const id of used) {
+    const i = left.indexOf(id)
+    if (i >= 0) left.splice(i, 1)
+  }
+  return left
+}
+
 /** R-CAMPAIGN-37: the one-use weapons a raid used up (R-CONTENT-23) leave their carriers' gear. */
 const usedUp = (ctx: Ctx, raid: RaidRecord) => {
   for (const side of raid.sides)
@@ -91,11 +101,6 @@ const usedUp = (ctx: Ctx, raid: RaidRecord) => {
       const s = ctx.draft.refuges[side.refuge]?.refuge.survivors.find((x) => x.id === m.survivor)
       const gone = [...(m.spent ?? []), ...(m.spentKit ?? [])]
       if (s === undefined || gone.length === 0) continue
-      const less = (have: ReadonlyArray<string>, used: ReadonlyArray<string> = []) => {
-        const left = [...have]
-        for (const id of used) if (left.includes(id)) left.splice(left.indexOf(id), 1)
-        return left
-      }
       ctx.emit({
         type: "survivor.changed",
         refuge: side.refuge,

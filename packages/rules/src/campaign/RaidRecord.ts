@@ -7,6 +7,7 @@
  * @since 0.3.0
  */
 import { Either, ParseResult, Schema } from "effect"
+import { grantKey, kitSource } from "../battle/actions/Act.js"
 import { hash } from "../battle/Battle.js"
 import { hollowedOf, sameHollowed, turnedProfile } from "../battle/creatures/Hollowed.js"
 import { State as BattleState, type Model } from "../battle/State.js"
@@ -40,8 +41,8 @@ const laysToRest = (content: ContentView, creature: string): boolean =>
 
 /**
  * Kit of limited `uses` a survivor used up in the raid (a Flare, one use: R-CAMPAIGN-37): as many
- * pieces as its uses were spent, never more than it carried. The raid counts a kit's uses under its
- * granted action's key (`actions/Act.ts`).
+ * pieces as its uses were spent, never more than it carried (the raid counts them under the kit's
+ * {@link grantKey}).
  */
 const kitUsedUp = (content: ContentView, m: Model): string[] =>
   [...new Set(m.kit)].flatMap((id) => {
@@ -50,7 +51,7 @@ const kitUsedUp = (content: ContentView, m: Model): string[] =>
     const used = Math.max(
       0,
       ...(k.effects ?? []).flatMap((e) =>
-        e.kind === "grantAction" ? [m.used[`act:kit: ${id}:${e.name}`] ?? 0] : [],
+        e.kind === "grantAction" ? [m.used[grantKey(kitSource(id), e.name)] ?? 0] : [],
       ),
     )
     const carried = m.kit.filter((x) => x === id).length
@@ -114,6 +115,9 @@ export const recordOf = (
         (o) => o.kind === "survivor" && o.side !== side.id && o.downBy === m.id,
       ).length
       const by = m.downBy ? byId.get(m.downBy) : undefined
+      const spentKit = kitUsedUp(content, m)
+      // R-CONTENT-23: a thrown Molotov or pipe bomb is used up (R-CAMPAIGN-37).
+      const spent = m.weapons.filter((w) => w.spent).map((w) => w.weapon)
       // B-GIFT-03 / R-BATTLE-12: with giftsAtOnce the raid rolled each threshold it crossed.
       const crossed = battle.options.giftsAtOnce
         ? THRESHOLDS.filter((t) => s.blight < t && Math.min(12, m.blight) >= t && t < 12).length
@@ -140,11 +144,8 @@ export const recordOf = (
               },
             }
           : {}),
-        ...(kitUsedUp(content, m).length ? { spentKit: kitUsedUp(content, m) } : {}),
-        // R-CONTENT-23: a thrown Molotov or pipe bomb is used up (R-CAMPAIGN-37).
-        ...(m.weapons.some((w) => w.spent)
-          ? { spent: m.weapons.filter((w) => w.spent).map((w) => w.weapon) }
-          : {}),
+        ...(spentKit.length > 0 ? { spentKit } : {}),
+        ...(spent.length > 0 ? { spent } : {}),
         // "Down survivors' Loot is lost" (Ending the battle); a Turned survivor's is dropped where it Turned.
         carrying:
           m.status === "turned" || m.status === "down" || m.status === "finished"

@@ -430,8 +430,9 @@ export const roll = (body: unknown) =>
     return { ...(seed === undefined ? { manual: true } : { seed }), ...report, rolled: rec.log }
   })
 
-/** Exact odds; `kind` comes from the path. */
-export type OddsKind = "pool" | "test" | "shoot" | "fight" | "check" | "step"
+/** The kinds of odds, one route each. */
+export const ODDS_KINDS = ["pool", "test", "shoot", "fight", "check", "step"] as const
+export type OddsKind = (typeof ODDS_KINDS)[number]
 
 /**
  * One kind's odds request as its route takes it: its member of OddsRequest without `kind` (the
@@ -446,20 +447,22 @@ export const oddsBody = (kind: OddsKind) => {
   })
 }
 
-const ODDS_BODIES = Object.fromEntries(
-  (["pool", "test", "shoot", "fight", "check", "step"] as const).map((k) => [k, oddsBody(k)]),
-) as Record<OddsKind, ReturnType<typeof oddsBody>>
+const ODDS_BODIES = Object.fromEntries(ODDS_KINDS.map((k) => [k, oddsBody(k)])) as Record<
+  OddsKind,
+  ReturnType<typeof oddsBody>
+>
 
+/** Exact odds; `kind` comes from the path. */
 export const odds = (kind: string, body: unknown) =>
   Effect.gen(function* () {
-    if (!["pool", "test", "shoot", "fight", "check", "step"].includes(kind)) {
+    if (!(ODDS_KINDS as ReadonlyArray<string>).includes(kind)) {
       return yield* Effect.fail(
         notFound(`no odds for "${kind}"; one of: pool, test, shoot, fight, check, step`),
       )
     }
-    // The body checked as the route's own schema first (an object, no `kind`), then decoded with its kind.
-    yield* decodeBody(ODDS_BODIES[kind as OddsKind] as Schema.Schema<object, unknown>, body)
-    const r = yield* decodeBody(Report.OddsRequest, { ...(body as object), kind })
+    // Decoded by the route's own schema (an object, no `kind`): its member of OddsRequest, the kind added.
+    const fields = yield* decodeBody(ODDS_BODIES[kind as OddsKind] as Schema.Schema<object, unknown>, body)
+    const r = { ...fields, kind } as Report.OddsRequest
     return yield* withDice(() => Report.oddsReport(r))
   })
 

@@ -19,6 +19,12 @@ import { revealOnAttack } from "./Hide.js"
 
 type Grant = Extract<Effect, { kind: "grantAction" }>
 
+/** The key a granted action's uses are counted under in a model's `used` (a piece of kit's: `kit: ID`). */
+export const grantKey = (source: string, action: string): string => `act:${source}:${action}`
+
+/** Where a piece of kit's granted actions come from (their {@link grantKey}'s source). */
+export const kitSource = (id: string): string => `kit: ${id}`
+
 /** The actions a model's rules grant (not Gifts), with where they come from and how often. */
 export const grantedActions = (
   ctx: Ctx | { env: Ctx["env"] },
@@ -29,7 +35,7 @@ export const grantedActions = (
   const add = (effects: ReadonlyArray<Effect> | undefined, source: string, times?: number) => {
     for (const e of effects ?? [])
       if (e.kind === "grantAction")
-        out.push({ grant: e, source, key: `act:${source}:${e.name}`, times: e.uses?.times ?? times })
+        out.push({ grant: e, source, key: grantKey(source, e.name), times: e.uses?.times ?? times })
   }
   if (m.kind === "survivor") {
     const knack = c.get("backgrounds", m.ref)?.knack
@@ -43,7 +49,7 @@ export const grantedActions = (
     // Each piece carried has its own uses (two Flares light twice): one count for the kind, its
     // uses times the pieces (the campaign takes off as many pieces as were used up, R-CAMPAIGN-37).
     const carried = m.kit.filter((x) => x === id).length
-    add(k?.effects, `kit: ${id}`, k?.uses === undefined ? undefined : k.uses * carried)
+    add(k?.effects, kitSource(id), k?.uses === undefined ? undefined : k.uses * carried)
   }
   if (m.leader && c.get("backgrounds", m.ref) !== undefined)
     for (const l of c.list("leader")) for (const a of l.abilities) add(a.effects, `the Leader: ${a.name}`)

@@ -18,7 +18,7 @@ import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
 import { grantTest } from "./GrantTest.js"
-import { revealOnAttack } from "./Hide.js"
+import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
 
 type Params = Record<string, unknown> | undefined
 
@@ -96,13 +96,7 @@ const apply = (
   // B-ACTION-HIDE-02: a Hidden enemy more than 6" away can't be targeted. Only a Gift reaching
   // further than 6" asks (the core Gifts reach 6" at most, so a target in their range is within 6").
   const hiddenAway = (inches: number): boolean => {
-    if (target === undefined || !target.hidden || inches <= 6) return false
-    const near = ctx.fact(
-      { q: "within", a: m.id, b: target.id, inches: 6 },
-      `Is ${target.name} (Hidden) within 6" of ${m.name}?`,
-      m.side,
-    )
-    if (near === true) return false
+    if (target === undefined || inches <= 6 || !hiddenBeyondSix(ctx, m, target)) return false
     ctx.emit({
       type: "refused",
       reason: `${name}: ${target.name} is Hidden and more than 6" away`,

@@ -9,6 +9,7 @@ import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { minimumNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
+import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
 
 export const hide = (ctx: Ctx, c: CommandOf<"hide">, by: string): void => {
@@ -52,4 +53,28 @@ export const hide = (ctx: Ctx, c: CommandOf<"hide">, by: string): void => {
 export const revealOnAttack = (ctx: Ctx, modelId: string): void => {
   if (ctx.view(modelId).hidden)
     ctx.emit({ type: "revealed", model: modelId, reason: "attacked (B-ACTION-HIDE-03)" })
+}
+
+/**
+ * B-ACTION-HIDE-02: "enemies more than 6" away can't target you". Is the target Hidden and not
+ * within 6" of the attacker? Asked only of a Hidden target.
+ */
+export const hiddenBeyondSix = (ctx: Ctx, attacker: Model, target: Model): boolean =>
+  target.hidden &&
+  ctx.fact(
+    { q: "within", a: attacker.id, b: target.id, inches: 6 },
+    `Is ${target.name} (Hidden) within 6" of ${attacker.name}?`,
+    attacker.side,
+  ) !== true
+
+/** A Hidden model that ends a move (a Panic move too) in the open stops being Hidden (B-ACTION-HIDE-03). */
+export const revealInTheOpen = (ctx: Ctx, m: Model, move: "move" | "Panic move"): void => {
+  if (!m.hidden) return
+  const open = ctx.fact(
+    { q: "in", a: m.id, terrain: "open" },
+    `Does ${m.name} end the ${move} in the open?`,
+    m.side,
+  )
+  if (open === true)
+    ctx.emit({ type: "revealed", model: m.id, reason: `ended a ${move} in the open (B-ACTION-HIDE-03)` })
 }

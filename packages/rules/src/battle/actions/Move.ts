@@ -18,6 +18,7 @@ import { makeNoise, noiseFor } from "../noise/Noise.js"
 import type { Model } from "../State.js"
 import { leftTable } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { revealInTheOpen } from "./Hide.js"
 
 /** A model's Move in inches for an action, with conditional Move modifiers (a Knack, a Mark). */
 export const moveAllowance = (ctx: Ctx, m: Model, action: "move" | "sprint"): number => {
@@ -117,15 +118,7 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
   if (c.facts && c.facts.length > 0) ctx.emit({ type: "facts.stated", facts: [...c.facts] })
   if (c.type === "sprint")
     makeNoise(ctx, m.id, noiseFor(ctx, m.id, "sprint", 1), "Sprint (B-ACTION-SPRINT-01)")
-  if (!o.offTable && ctx.view(m.id).hidden) {
-    const open = ctx.fact(
-      { q: "in", a: m.id, terrain: "open" },
-      `Does ${m.name} end the move in the open?`,
-      m.side,
-    )
-    if (open === true)
-      ctx.emit({ type: "revealed", model: m.id, reason: "ended a move in the open (B-ACTION-HIDE-03)" })
-  }
+  if (!o.offTable) revealInTheOpen(ctx, ctx.view(m.id), "move")
   if (!o.offTable) checkDread(ctx, [m.id])
   if (!o.offTable) checkEmerge(ctx, m.id, "endMove") // B-BEHAVIOUR-06
   afterAction(ctx, m.id)

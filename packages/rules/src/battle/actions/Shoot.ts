@@ -23,7 +23,7 @@ import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
-import { revealOnAttack } from "./Hide.js"
+import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
 
 export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const m = beginAction(ctx, c.model, "shoot", by)
@@ -56,16 +56,9 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`, "B-ACTION-SHOOT-01")
   const range = weapon!.range ?? 0
   const by2 = m.side
-  if (target!.hidden) {
-    const near = ctx.fact(
-      { q: "within", a: m.id, b: target!.id, inches: 6 },
-      `Is ${target!.name} (Hidden) within 6" of ${m.name}?`,
-      by2,
-    )
-    if (near !== true) {
-      refused(ctx, `target: ${target!.name} is Hidden and more than 6" away`, "B-ACTION-HIDE-02")
-      return
-    }
+  if (hiddenBeyondSix(ctx, m, target!)) {
+    refused(ctx, `target: ${target!.name} is Hidden and more than 6" away`, "B-ACTION-HIDE-02")
+    return
   }
   if (ctx.fact({ q: "sees", a: m.id, b: target!.id }, `Can ${m.name} see ${target!.name}?`, by2) !== true) {
     refused(ctx, `target: ${m.name} can't see ${target!.name}`, "B-SHOOT-01")
@@ -118,26 +111,9 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
       reasons.push(`+${more} ${s.source} (B-SHOOT-03)`)
     }
   }
-  const long =
-    ctx.fact(
-      { q: "within", a: m.id, b: target!.id, inches: range / 2 },
-      `Is ${target!.name} within ${range / 2}" (half range) of ${m.name}?`,
-      by2,
-    ) !== true
-  if (long) {
-    dice--
-    reasons.push("−1 long range (B-SHOOT-04)")
-  }
-  const cover = ctx.fact(
-    { q: "cover", a: m.id, b: target!.id },
-    `How hidden is ${target!.name} from ${m.name}: none, partial or most?`,
-    by2,
-  )
-  if (cover === "partial" || cover === "most") {
-    const n = cover === "partial" ? 1 : 2
-    dice -= n
-    reasons.push(`−${n} ${cover === "partial" ? "partly" : "mostly"} hidden (B-SHOOT-05)`)
-  }
+  const penalty = rangeAndCover(ctx, m, target!.id, target!.name, range)
+  dice -= penalty.dice
+  reasons.push(...penalty.reasons)
   // B-SHOOT-07: into a fight — the target in contact with a friend of the shooter.
   const friendsInFight = ctx.draft.models.filter(
     (f) =>
@@ -282,7 +258,7 @@ const shootAtObjective = (
     blast ? forBlast(ctx) : undefined,
   )
   // R-BATTLE-59: the Heart is shot like a model (R-BATTLE-36), long range and cover included.
-  const penalty = blast ? { dice: 0, reasons: [] } : heartPenalty(ctx, m, tokenId, range)
+  const penalty = blast ? { dice: 0, reasons: [] } : rangeAndCover(ctx, m, tokenId, "the Bloom Heart", range)
   const dice = blast
     ? blast.dice + mods.dice
     : m.profile.shoot + weapon.dice + aimed + mods.dice - penalty.dice
@@ -312,18 +288,23 @@ const shootAtObjective = (
   afterAction(ctx, m.id)
 }
 
-/** Long range (B-SHOOT-04) and cover (B-SHOOT-05) on a shot at the Bloom Heart (R-BATTLE-59). */
-const heartPenalty = (
+/**
+ * The dice a shot loses to long range (B-SHOOT-04: beyond half the weapon's range) and cover
+ * (B-SHOOT-05: −1 partly, −2 mostly hidden), each asked of the table; a model's or the Bloom
+ * Heart's (R-BATTLE-59).
+ */
+const rangeAndCover = (
   ctx: Ctx,
   m: Model,
-  tokenId: string,
+  targetId: string,
+  targetName: string,
   range: number,
 ): { dice: number; reasons: string[] } => {
   const reasons: string[] = []
   let dice = 0
   const near = ctx.fact(
-    { q: "within", a: m.id, b: tokenId, inches: range / 2 },
-    `Is the Bloom Heart within ${range / 2}" (half range) of ${m.name}?`,
+    { q: "within", a: m.id, b: targetId, inches: range / 2 },
+    `Is ${targetName} within ${range / 2}" (half range) of ${m.name}?`,
     m.side,
   )
   if (near !== true) {
@@ -331,8 +312,8 @@ const heartPenalty = (
     reasons.push("−1 long range (B-SHOOT-04)")
   }
   const cover = ctx.fact(
-    { q: "cover", a: m.id, b: tokenId },
-    `How hidden is the Bloom Heart from ${m.name}: none, partial or most?`,
+    { q: "cover", a: m.id, b: targetId },
+    `How hidden is ${targetName} from ${m.name}: none, partial or most?`,
     m.side,
   )
   if (cover === "partial" || cover === "most") {

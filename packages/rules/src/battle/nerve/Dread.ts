@@ -10,6 +10,7 @@
  *
  * @since 0.2.0
  */
+import { revealInTheOpen } from "../actions/Hide.js"
 import { moveAllowance } from "../actions/Move.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
@@ -68,19 +69,10 @@ const faithful = (ctx: Ctx, m: Model): boolean =>
  */
 const panicEndsAMove = (ctx: Ctx, id: string): void => {
   const m = ctx.view(id)
-  // B-ACTION-HIDE-03: a Hidden survivor whose Panic move ends in the open stops being Hidden.
-  if (m.status === "active" && m.hidden && openAt(ctx, m))
-    ctx.emit({ type: "revealed", model: id, reason: "ended a Panic move in the open (B-ACTION-HIDE-03)" })
+  if (m.status === "active") revealInTheOpen(ctx, m, "Panic move")
   if (ctx.view(id).status === "active") checkDread(ctx, [id])
   if (ctx.view(id).status === "active") checkEmerge(ctx, id, "endMove")
 }
-
-const openAt = (ctx: Ctx, m: Model): boolean =>
-  ctx.fact(
-    { q: "in", a: m.id, terrain: "open" },
-    `Does ${m.name} end the Panic move in the open?`,
-    m.side,
-  ) === true
 
 /** One Dread test. */
 export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
