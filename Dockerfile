@@ -1,13 +1,13 @@
 # The service's image (docs/deploy.md): the monorepo built once, run as the unprivileged `node`
-# user. Node 20 is the oldest Node the project supports and tests (README, Requirements).
-FROM node:20-bookworm-slim AS build
+# user. Node 24 LTS, on which CI runs the whole suite (README, Requirements).
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-# better-sqlite3 builds from source when no prebuilt binary matches.
+# better-sqlite3 ships prebuilt Node-API binaries; the toolchain is for platforms it has none for.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000
 WORKDIR /app
 COPY --from=build /app /app

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The Blight Rules API over GraphQL, with nothing but `fetch` (Node 20): the same steps as
+ * The Blight Rules API over GraphQL, with nothing but `fetch` (Node 22 or later): the same steps as
  * rest.mjs — register a player, found a Refuge from examples/rosters/refuge.json, read its Ledger,
  * make a Market trip, then a raid between two players played to its end, and a campaign between
  * them — as GraphQL operations on POST /graphql.

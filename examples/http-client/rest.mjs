@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The Blight Rules API over REST, with nothing but `fetch` (Node 20): register a player, found a
+ * The Blight Rules API over REST, with nothing but `fetch` (Node 22 or later): register a player, found a
  * Refuge from examples/rosters/refuge.json, read its Ledger, make a Market trip; then a second
  * player with a Congregation, and a raid between the two played to its end, each player sending
  * their own side's commands with their own key; and print what happened at each step.

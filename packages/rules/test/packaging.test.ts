@@ -21,7 +21,12 @@ const root = fileURLToPath(new URL("../../../", import.meta.url))
 const PACKAGES = ["dice", "rules", "nightsong", "cli"] as const
 /** One patch away from the repo's effect, so a second copy would show. */
 const CONSUMER_EFFECT = "3.22.3"
-const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc")
+// The repository's compiler is TypeScript 7 (`@typescript/native`, the native `tsc`); TypeScript 6
+// stays beside it as `typescript` for the tools that need its JavaScript API. A consumer may have
+// either, so the consumer is checked with both.
+const req = createRequire(import.meta.url)
+const binOf = (pkg: string, bin: string) => join(dirname(req.resolve(`${pkg}/package.json`)), "bin", bin)
+const TSC = { ts7: binOf("@typescript/native", "tsc"), ts6: binOf("typescript", "tsc6") }
 
 interface Packed {
   readonly filename: string
@@ -91,7 +96,7 @@ beforeAll(async () => {
       "--ignore-scripts",
       ...PACKAGES.map((name) => join(tmp, packed.get(name)!.filename)),
       `effect@${CONSUMER_EFFECT}`,
-      "@types/node@20.19.43",
+      "@types/node@22.20.7",
     ],
     consumer,
   )
@@ -160,14 +165,18 @@ describe("the packed packages", () => {
     }
   })
 
-  it("typecheck a consumer and the README examples under --strict, NodeNext (without skipLibCheck) and Bundler", async () => {
+  it("typecheck a consumer and the README examples under --strict, NodeNext (without skipLibCheck) and Bundler, on TypeScript 7", async () => {
     expect(readdirSync(join(consumer, "readme")).length).toBeGreaterThanOrEqual(8)
     await Promise.all([
       // NodeNext, emitting to out/, checking every declaration file (no skipLibCheck)
-      node([tsc, "-p", "tsconfig.json"], consumer, 170_000),
+      node([TSC.ts7, "-p", "tsconfig.json"], consumer, 170_000),
       // Bundler resolution: the same program resolved as a bundler would (the libraries were checked above)
-      node([tsc, "-p", "tsconfig.bundler.json"], consumer, 170_000),
+      node([TSC.ts7, "-p", "tsconfig.bundler.json"], consumer, 170_000),
     ])
+  }, 180_000)
+
+  it("typecheck the same consumer on TypeScript 6 (NodeNext, no skipLibCheck, nothing emitted)", async () => {
+    await node([TSC.ts6, "-p", "tsconfig.json", "--noEmit"], consumer, 170_000)
   }, 180_000)
 
   it("run: the consumer uses every package and passes effect values between them and its own effect", async () => {
@@ -201,8 +210,10 @@ describe("installing the repository", () => {
       .filter(([, p]) => p.hasInstallScript)
       .map(([path]) => path.replace(/^.*node_modules\//, ""))
       .sort()
-    // better-sqlite3 builds its addon (node-gyp, against local headers); esbuild checks its platform
-    // binary, which npm installs as an optional dependency. A new one here needs the same look.
-    expect(scripted).toEqual(["@scarf/scarf", "better-sqlite3", "esbuild"])
+    // esbuild checks its platform binary, which npm installs as an optional dependency
+    // (better-sqlite3 13 ships prebuilt Node-API binaries and runs no script). A new one here needs
+    // the same look, and an entry in the root package.json's allowScripts.
+    expect(scripted).toEqual(["@scarf/scarf", "esbuild"])
+    expect(pkg.allowScripts).toEqual({ esbuild: true, "@scarf/scarf": false })
   })
 })

@@ -1,9 +1,6 @@
 /**
- * The embedded SQLite connection behaves the same whichever driver this runtime gets (node:sqlite on
- * Node 24, better-sqlite3 on Node 20; .ci/run runs this file on both): what kysely reads from a
- * statement: reader or not, rows as plain objects, changes and row ids. Which driver is chosen is
- * tested too: better-sqlite3 12 on Node 24 aborts the process when the garbage collector frees a
- * statement (src/db/sqlite.ts), at a moment no test can force, so Node 24 must never load it.
+ * The embedded SQLite connection (better-sqlite3 13, one Node-API build for every supported Node):
+ * what kysely reads from a statement: reader or not, rows as plain objects, changes and row ids.
  */
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -15,10 +12,13 @@ const dir = mkdtempSync(join(tmpdir(), "blight-sqlite-"))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe("the SQLite connection", () => {
-  it("uses node:sqlite where the runtime has it, better-sqlite3 otherwise", () => {
+  it("opens the file with better-sqlite3 on every supported Node", () => {
     const db = openSqlite(join(dir, "driver.db"))
-    const builtin = typeof process.getBuiltinModule?.("node:sqlite") === "object"
-    expect(db.driver).toBe(builtin ? "node:sqlite" : "better-sqlite3")
+    expect(db.driver).toBe("better-sqlite3")
+    expect(db.idle()).toBe(true)
+    db.exec("BEGIN")
+    expect(db.idle()).toBe(false)
+    db.exec("COMMIT")
     db.close()
   })
 

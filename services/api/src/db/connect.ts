@@ -4,7 +4,8 @@
  */
 import { mkdirSync } from "node:fs"
 import { dirname, resolve } from "node:path"
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely"
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely"
+import { Migrator } from "kysely/migration"
 import pg from "pg"
 import { readDirectly } from "./compiledOnce.js"
 import type { Database } from "./Database.js"

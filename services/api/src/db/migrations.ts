@@ -2,7 +2,8 @@
  * Migrations, frozen in time: never edit one that has shipped; add a new one. The same
  * migrations run on SQLite and PostgreSQL, so they use only portable types.
  */
-import type { Kysely, Migration, MigrationProvider } from "kysely"
+import type { Kysely } from "kysely"
+import type { Migration, MigrationProvider } from "kysely/migration"
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations see the schema as it was, not as it is
 type Db = Kysely<any>
