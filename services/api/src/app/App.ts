@@ -59,7 +59,7 @@ export type Player = Repo.Player
 export const decodeBody = <A, I>(
   schema: Schema.Schema<A, I>,
   body: unknown,
-  what: "request body" | "query" = "request body",
+  what: "request body" | "query" | "Last-Event-ID header" = "request body",
 ): Effect.Effect<A, ApiError> =>
   Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(body), {
     onLeft: (e) => {
