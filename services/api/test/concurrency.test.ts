@@ -201,7 +201,7 @@ describe.each(databaseKinds())("40 concurrent writes on %s", (kind) => {
     expect(server.logged).toEqual([])
   }, 90_000)
 
-  it("raid create and join: 40 creates make 40 raids; 40 joins of one seat: one 200, 39 × 409, set up once", async () => {
+  it("raid create, join and command: 40 creates make 40 raids; 40 joins of one seat, or commands at one version: one stored, the rest 409", async () => {
     const a = await playerWith(client(server.url), "Raider", "refuge")
     const b = await playerWith(client(server.url), "Joiner", "refuge")
     const made = await burst(N, () =>
@@ -219,6 +219,24 @@ describe.each(databaseKinds())("40 concurrent writes on %s", (kind) => {
     const { events, version } = await allEvents(client(server.url), id, a.key)
     expect(version).toBe(raid.version)
     expect(events.map((e) => e.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1))
+
+    // 40 commands at the version read: one is stored, the rest are stale (a legal command the rules
+    // then refuse is a 400 for all, nothing stored: the next one is tried).
+    const seat = raid.seats.find((s: { side: string }) => s.side === raid.decider)
+    const key = seat?.player === b.id ? b.key : a.key
+    const legal = (await api.get(`/v1/raids/${id}/legal`, key)).body
+    let sent: Record<number, number> | undefined
+    for (const command of legal.commands.slice(0, 10)) {
+      const answers = await burst(N, () =>
+        api.post(`/v1/raids/${id}/commands`, { version: raid.version, command }, key),
+      )
+      sent = tally(answers)
+      if (sent[400] !== N) break
+    }
+    expect(sent).toEqual({ 201: 1, 409: N - 1 })
+    const after = await allEvents(client(server.url), id, a.key)
+    expect(after.version).toBe((await api.get(`/v1/raids/${id}`, a.key)).body.version)
+    expect(after.events.map((e) => e.seq)).toEqual(Array.from({ length: after.version }, (_, i) => i + 1))
     expect(server.logged).toEqual([])
   }, 90_000)
 
