@@ -111,6 +111,9 @@ describe.each(databaseKinds())("40 concurrent writes on %s", (kind) => {
     expect(await count("api_keys", "player_id", p.id)).toBe(10)
     for (const a of answers.filter((a) => a.status === 201))
       expect((await api.get("/v1/players/me/keys", a.body.apiKey)).body).toHaveLength(10)
+    // A rotation replaces a key, so it works at the limit and leaves 10.
+    expect((await api.post("/v1/players/me/keys/rotate", {}, p.key)).status).toBe(201)
+    expect(await count("api_keys", "player_id", p.id)).toBe(10)
     expect(server.logged).toEqual([])
   }, 60_000)
 

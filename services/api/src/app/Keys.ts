@@ -46,7 +46,7 @@ export const checkKey = async (
   return Exit.succeed({ ...player, keyId: keyIdOf(hash) })
 }
 
-/** A player may hold this many keys at once (rotation needs two for a moment). */
+/** A player may hold this many keys at once (a rotation replaces one, so it works at the limit too). */
 export const MAX_KEYS = 10
 
 export const ApiKeyInfo = Schema.Struct({
