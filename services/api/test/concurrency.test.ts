@@ -117,6 +117,24 @@ describe.each(databaseKinds())("40 concurrent writes on %s", (kind) => {
     expect(server.logged).toEqual([])
   }, 60_000)
 
+  it("key create through two instances on one database (two connections): still exactly 10 keys", async () => {
+    const other = await startTestServer(db.url, unlimited)
+    try {
+      const p = await register("Twice")
+      const answers = await burst(N, (i) =>
+        fetch(`${i % 2 === 0 ? server.url : other.url}/v1/players/me/keys`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${p.key}` },
+        }).then(async (res) => ({ status: res.status, body: await res.json() })),
+      )
+      expect(tally(answers)).toEqual({ 201: 9, 409: N - 9 })
+      expect(await count("api_keys", "player_id", p.id)).toBe(10)
+      expect([...server.logged, ...other.logged]).toEqual([])
+    } finally {
+      await other.close()
+    }
+  }, 60_000)
+
   it("key rotate: the first of 40 rotations of one key wins, the rest are 401; one live key", async () => {
     const p = await register("Rotator")
     const answers = await burst(N, () => api.post("/v1/players/me/keys/rotate", {}, p.key))
