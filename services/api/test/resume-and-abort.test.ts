@@ -108,7 +108,7 @@ describe.each(databaseKinds())("Last-Event-ID and client aborts on %s", (kind) =
           setTimeout(() => {
             socket.destroy()
             resolve()
-          }, 150)
+          }, 300)
         })
         socket.on("error", reject)
       })
