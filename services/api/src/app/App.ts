@@ -5,7 +5,7 @@
  * answered as an opaque 500.
  */
 
-import { hash, randomBytes, randomInt, randomUUID } from "node:crypto"
+import { randomInt, randomUUID } from "node:crypto"
 import { Errors as DiceErrors, manual, Report, recording, seeded } from "@blight/dice"
 import {
   Entries,
@@ -36,8 +36,8 @@ import {
   MAX_DETAILS,
   notFound,
   rulesViolated,
-  unauthorized,
 } from "./ApiError.js"
+import { hashKey, newKey } from "./Keys.js"
 
 export interface Deps {
   readonly db: Kysely<Database>
@@ -59,7 +59,7 @@ export type Player = Repo.Player
 export const decodeBody = <A, I>(
   schema: Schema.Schema<A, I>,
   body: unknown,
-  what: "request body" | "query" = "request body",
+  what: "request body" | "query" | "Last-Event-ID header" = "request body",
 ): Effect.Effect<A, ApiError> =>
   Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(body), {
     onLeft: (e) => {
@@ -102,8 +102,6 @@ export const violationDetails = (
 ]
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
-// One-shot (no Hash object to make and collect): every authenticated request hashes its key.
-const hashKey = (key: string) => hash("sha256", key, "hex")
 const problemDetails = (problems: ReadonlyArray<Problem.Problem>): ErrorDetail[] =>
   problems.map((p) => ({
     ...(p.pack ? { pack: p.pack } : {}),
@@ -112,7 +110,18 @@ const problemDetails = (problems: ReadonlyArray<Problem.Problem>): ErrorDetail[]
     ...(p.clause ? { clause: p.clause } : {}),
   }))
 
-// ── players and keys ────────────────────────────────────────────────────────
+// ── players (their keys: Keys.ts) ───────────────────────────────────────────
+
+export {
+  ApiKeyInfo,
+  authenticate,
+  type Caller,
+  checkKey,
+  issueKey,
+  listKeys,
+  MAX_KEYS,
+  revokeKey,
+} from "./Keys.js"
 
 export const PlayerInput = Schema.Struct({
   name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
@@ -126,89 +135,6 @@ export const registerPlayer = (deps: Deps, body: unknown) =>
     const apiKey = newKey()
     yield* db(() => Repo.insertPlayer(deps.db, player, hashKey(apiKey)))
     return { player, apiKey }
-  })
-
-/** A caller: the player, and the id of the key they used (so they can rotate it). */
-export interface Caller extends Player {
-  readonly keyId: string
-}
-
-/** A key's public id: the start of its hash (the key itself is never stored). */
-const keyIdOf = (keyHash: string) => keyHash.slice(0, 16)
-const newKey = () => `blt_${randomBytes(24).toString("base64url")}`
-
-/** The player an `Authorization: Bearer <key>` header names, or a 401. */
-export const authenticate = (
-  deps: Deps,
-  header: string | null | undefined,
-): Effect.Effect<Caller, ApiError> => Effect.flatten(Effect.promise(() => checkKey(deps, header)))
-
-/**
- * {@link authenticate} as a plain promise of its Exit: every authenticated request asks it, and
- * the server's hot path does without a fiber for it (about 5 µs each, docs/performance.md).
- */
-export const checkKey = async (
-  deps: Deps,
-  header: string | null | undefined,
-): Promise<Exit.Exit<Caller, ApiError>> => {
-  // A key is `blt_` and 32 characters; anything much longer is not one, and is not hashed.
-  const m = /^Bearer\s+(\S{1,200})$/i.exec(header ?? "")
-  if (!m) return Exit.fail(unauthorized())
-  const hash = hashKey(m[1]!)
-  const player = await Repo.playerByKeyHash(deps.db, hash)
-  if (!player) return Exit.fail(unauthorized("the API key is not valid"))
-  return Exit.succeed({ ...player, keyId: keyIdOf(hash) })
-}
-
-/** A player may hold this many keys at once (rotation needs two for a moment). */
-export const MAX_KEYS = 10
-
-export const ApiKeyInfo = Schema.Struct({
-  id: Schema.String.annotations({ description: "The key's id (not the key: that is shown once)" }),
-  createdAt: Schema.String,
-  current: Schema.Boolean.annotations({ description: "Whether this request was made with it" }),
-}).annotations({ identifier: "ApiKeyInfo" })
-
-/** The caller's keys, oldest first. */
-export const listKeys = (deps: Deps, caller: Caller) =>
-  db(() => Repo.keysOf(deps.db, caller.id)).pipe(
-    Effect.map((ks) =>
-      ks.map((k) => ({
-        id: keyIdOf(k.keyHash),
-        createdAt: k.createdAt,
-        current: keyIdOf(k.keyHash) === caller.keyId,
-      })),
-    ),
-  )
-
-/**
- * A new key for the caller, shown once. With `rotate`, the key the request was made with is
- * revoked in the same transaction, so exactly one of the two works afterwards.
- */
-export const issueKey = (deps: Deps, caller: Caller, rotate: boolean) =>
-  Effect.gen(function* () {
-    const keys = yield* db(() => Repo.keysOf(deps.db, caller.id))
-    if (!rotate && keys.length >= MAX_KEYS)
-      return yield* Effect.fail(conflict(`a player holds at most ${MAX_KEYS} keys: revoke one first`))
-    const apiKey = newKey()
-    const hash = hashKey(apiKey)
-    const current = keys.find((k) => keyIdOf(k.keyHash) === caller.keyId)
-    yield* db(() =>
-      Repo.replaceKey(deps.db, caller.id, hash, deps.now(), rotate ? current?.keyHash : undefined),
-    )
-    return { id: keyIdOf(hash), apiKey, ...(rotate ? { revoked: caller.keyId } : {}) }
-  })
-
-/** Revokes one of the caller's keys (404 if it is not theirs); the last key cannot be revoked. */
-export const revokeKey = (deps: Deps, caller: Caller, id: string) =>
-  Effect.gen(function* () {
-    const keys = yield* db(() => Repo.keysOf(deps.db, caller.id))
-    const key = keys.find((k) => keyIdOf(k.keyHash) === id)
-    if (!key) return yield* Effect.fail(notFound(`no key "${id.slice(0, 64)}" of yours`))
-    if (keys.length === 1)
-      return yield* Effect.fail(conflict("this is your only key: issue another before revoking it"))
-    yield* db(() => Repo.deleteKey(deps.db, caller.id, key.keyHash))
-    return { id, revoked: true }
   })
 
 // ── content and packs ───────────────────────────────────────────────────────
@@ -358,12 +284,10 @@ export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
       return yield* Effect.fail(forbidden("the core pack cannot be replaced by an upload"))
     const existing = yield* db(() => Repo.packById(deps.db, id))
     if (existing && existing.ownerId !== player.id)
-      return yield* Effect.fail(forbidden(`pack "${id}" belongs to another player`))
-    if (yield* db(() => Repo.packVersionExists(deps.db, id, manifest.version as string))) {
-      return yield* Effect.fail(
-        conflict(`pack "${id}" already has version ${manifest.version}; publish a new version`),
-      )
-    }
+      return yield* Effect.fail(packRefusal(id, manifest.version, "taken"))
+    // Both from the one read, so an upload racing this one can't make an owner's refusal a version's.
+    if (existing?.versions.some((v) => v.version === manifest.version))
+      return yield* Effect.fail(packRefusal(id, manifest.version, "exists"))
     // Not yet validated: a `requires` that is not a list is left to the loader to report (422).
     const required = (Array.isArray(manifest.requires) ? manifest.requires : [])
       .map((r) => r?.pack)
@@ -378,7 +302,8 @@ export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
       return yield* Effect.fail(
         rulesViolated(`pack "${id}" is not valid`, problemDetails(loaded.left.problems)),
       )
-    yield* db(() =>
+    // Checked again as it is stored: an upload of the same id at once may have come first.
+    const stored = yield* db(() =>
       Repo.insertPackVersion(deps.db, {
         id,
         ownerId: player.id,
@@ -387,8 +312,15 @@ export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
         at: deps.now(),
       }),
     )
+    if (stored !== "stored") return yield* Effect.fail(packRefusal(id, manifest.version, stored))
     return packSummary((yield* db(() => Repo.packById(deps.db, id)))!)
   })
+
+/** Why an upload is refused: the pack is another player's (403), or has this version (409). */
+const packRefusal = (id: string, version: string, why: "taken" | "exists") =>
+  why === "taken"
+    ? forbidden(`pack "${id}" belongs to another player`)
+    : conflict(`pack "${id}" already has version ${version}; publish a new version`)
 
 export const listPacks = (deps: Deps) =>
   db(() => Repo.listPacks(deps.db)).pipe(Effect.map((ps) => ps.map(packSummary)))

@@ -345,13 +345,6 @@ export const createSimulation = (deps: Deps, player: Caller, body: unknown) =>
       const bContent = yield* contentWith(deps, [...packIds, ...bPackIds])
       yield* probe(refuges, scenario, { ...options, ...bOptions }, bContent, seed, "b.")
     }
-    const active = yield* db(() => Store.activeOf(deps.db, player.id))
-    if (active >= MAX_ACTIVE)
-      return yield* Effect.fail(
-        conflict(
-          `a player may have ${MAX_ACTIVE} simulations queued or running at once: wait, or cancel one`,
-        ),
-      )
     const setup: Setup = {
       scenario,
       refuges,
@@ -383,12 +376,23 @@ export const createSimulation = (deps: Deps, player: Caller, body: unknown) =>
       createdAt: at,
       updatedAt: at,
     }
-    yield* db(() =>
+    // The limit is counted in the transaction that stores it, under the player's lock: of a
+    // player's concurrent requests, exactly as many are queued as the limit allows.
+    const stored = yield* db(() =>
       deps.db.transaction().execute(async (tx) => {
+        await Repo.lockPlayer(tx, player.id)
+        if ((await Store.activeOf(tx, player.id)) >= MAX_ACTIVE) return false
         await Store.insertSimulation(tx, s)
         await queue.enqueue(tx, s)
+        return true
       }),
     )
+    if (!stored)
+      return yield* Effect.fail(
+        conflict(
+          `a player may have ${MAX_ACTIVE} simulations queued or running at once: wait, or cancel one`,
+        ),
+      )
     queue.committed(s)
     return viewOf(s)
   })

@@ -56,29 +56,80 @@ export const keysOf = async (db: Q, playerId: string): Promise<StoredKey[]> =>
       .execute()
   ).map((r) => ({ keyHash: r.key_hash, createdAt: r.created_at }))
 
-/** Adds a key, and (rotation) deletes `revoke` in the same transaction. */
-export const replaceKey = async (
-  db: Q,
-  playerId: string,
-  keyHash: string,
-  at: string,
-  revoke?: string,
-): Promise<void> => {
-  await db.transaction().execute(async (tx) => {
+/**
+ * Holds the player's row until the caller's transaction ends, so a check of what they hold (keys,
+ * simulations) and the write it allows are one step: a player's concurrent requests queue here,
+ * on either database. A no-op UPDATE, portable: on PostgreSQL it takes the row's lock (as SELECT …
+ * FOR UPDATE would), on SQLite the file's write lock, before anything is read, so the read is
+ * current for every process sharing the file. The statements after it see every write committed
+ * before the lock was granted (PostgreSQL's READ COMMITTED takes a snapshot per statement).
+ */
+export const lockPlayer = async (tx: Q, playerId: string): Promise<void> => {
+  await tx
+    .updateTable("players")
+    .set((eb) => ({ name: eb.ref("name") }))
+    .where("id", "=", playerId)
+    .execute()
+}
+
+/** Adds a key unless the player already holds `max`: false, and nothing written, when they do. */
+export const addKey = (db: Q, playerId: string, keyHash: string, at: string, max: number): Promise<boolean> =>
+  db.transaction().execute(async (tx) => {
+    await lockPlayer(tx, playerId)
+    if ((await keysOf(tx, playerId)).length >= max) return false
     await tx
       .insertInto("api_keys")
       .values({ key_hash: keyHash, player_id: playerId, created_at: at })
       .execute()
-    if (revoke !== undefined)
-      await tx
-        .deleteFrom("api_keys")
-        .where("player_id", "=", playerId)
-        .where("key_hash", "=", revoke)
-        .execute()
+    return true
   })
-}
 
-export const deleteKey = async (db: Q, playerId: string, keyHash: string): Promise<void> => {
+/**
+ * Rotation: the player's key that `current` picks goes and `keyHash` takes its place, in one
+ * transaction under the player's lock. False, and nothing written, when that key is already gone
+ * (a rotation or revocation before this one took it): of concurrent rotations of one key, exactly
+ * one revokes it.
+ */
+export const rotateKey = (
+  db: Q,
+  playerId: string,
+  current: (keyHash: string) => boolean,
+  keyHash: string,
+  at: string,
+): Promise<boolean> =>
+  db.transaction().execute(async (tx) => {
+    await lockPlayer(tx, playerId)
+    const old = (await keysOf(tx, playerId)).find((k) => current(k.keyHash))
+    if (old === undefined) return false
+    await deleteKey(tx, playerId, old.keyHash)
+    await tx
+      .insertInto("api_keys")
+      .values({ key_hash: keyHash, player_id: playerId, created_at: at })
+      .execute()
+    return true
+  })
+
+/**
+ * Revokes the player's key that `pick` picks, under the player's lock: "missing" when there is
+ * none, "last" (nothing written) when it is the only key they hold, so concurrent revocations
+ * never leave a player without one.
+ */
+export const revokeKey = (
+  db: Q,
+  playerId: string,
+  pick: (keyHash: string) => boolean,
+): Promise<"revoked" | "missing" | "last"> =>
+  db.transaction().execute(async (tx) => {
+    await lockPlayer(tx, playerId)
+    const keys = await keysOf(tx, playerId)
+    const key = keys.find((k) => pick(k.keyHash))
+    if (key === undefined) return "missing"
+    if (keys.length === 1) return "last"
+    await deleteKey(tx, playerId, key.keyHash)
+    return "revoked"
+  })
+
+const deleteKey = async (db: Q, playerId: string, keyHash: string): Promise<void> => {
   await db.deleteFrom("api_keys").where("player_id", "=", playerId).where("key_hash", "=", keyHash).execute()
 }
 
@@ -118,29 +169,36 @@ export const listPacks = async (db: Q): Promise<StoredPack[]> => {
   return out
 }
 
-/** Stores a pack's first version, or a new version of an existing pack (the caller checked ownership). */
-export const insertPackVersion = async (
+/**
+ * Stores a pack's first version (the caller becomes its owner), or a new version of the caller's
+ * pack, in one transaction: "taken" when the pack is another player's, "exists" when it already
+ * has this version; nothing is written then. Conditional inserts, so of concurrent uploads of one
+ * id and version exactly one stores it and the rest are told which (never a key violation).
+ */
+export const insertPackVersion = (
   db: Q,
   p: { id: string; ownerId: string; version: string; body: unknown; at: string },
-): Promise<void> => {
-  await db.transaction().execute(async (tx) => {
-    const exists = await tx.selectFrom("packs").select("id").where("id", "=", p.id).executeTakeFirst()
-    if (!exists)
-      await tx.insertInto("packs").values({ id: p.id, owner_id: p.ownerId, created_at: p.at }).execute()
+): Promise<"stored" | "taken" | "exists"> =>
+  db.transaction().execute(async (tx) => {
+    // On PostgreSQL an insert of the same id in flight elsewhere is waited for, then seen below.
     await tx
+      .insertInto("packs")
+      .values({ id: p.id, owner_id: p.ownerId, created_at: p.at })
+      .onConflict((c) => c.column("id").doNothing())
+      .execute()
+    const pack = await tx
+      .selectFrom("packs")
+      .select("owner_id")
+      .where("id", "=", p.id)
+      .executeTakeFirstOrThrow()
+    if (pack.owner_id !== p.ownerId) return "taken"
+    const stored = await tx
       .insertInto("pack_versions")
       .values({ pack_id: p.id, version: p.version, body: JSON.stringify(p.body), created_at: p.at })
-      .execute()
+      .onConflict((c) => c.columns(["pack_id", "version"]).doNothing())
+      .executeTakeFirst()
+    return Number(stored.numInsertedOrUpdatedRows ?? 0) === 1 ? "stored" : "exists"
   })
-}
-
-export const packVersionExists = async (db: Q, id: string, version: string): Promise<boolean> =>
-  (await db
-    .selectFrom("pack_versions")
-    .select("version")
-    .where("pack_id", "=", id)
-    .where("version", "=", version)
-    .executeTakeFirst()) !== undefined
 
 export interface StoredRefuge {
   readonly id: string

@@ -4,19 +4,16 @@
  * a time, or live as SSE), the standings, and the organiser starting the next raid.
  */
 import { Effect, Schema } from "effect"
-import * as App from "../app/App.js"
 import * as Campaigns from "../app/Campaigns.js"
 import * as Raids from "../app/Raids.js"
 import type { Route, RouteContext } from "./routes.js"
-import { resumeAt, sseOf } from "./sse.js"
-
-const StreamQuery = Schema.Struct({ after: Raids.EventsQuery.fields.after })
+import { resumeFrom, StreamQuery, sseOf } from "./sse.js"
 
 const campaignStream = (ctx: RouteContext) =>
   Effect.gen(function* () {
-    const q = yield* App.decodeQuery(StreamQuery, ctx.query)
+    const from = yield* resumeFrom(ctx.query, ctx.lastEventId)
     const c = yield* Campaigns.followable(ctx.deps, ctx.player, ctx.params.id!)
-    const after = resumeAt(ctx.lastEventId, q.after, c.version)
+    const after = Math.min(from, c.version)
     return sseOf(ctx.signal, (signal) => Campaigns.follow(ctx.deps, c.id, after, signal))
   })
 

@@ -146,6 +146,18 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
           schema,
         }))
       : []
+    // A live stream resumes after Last-Event-ID, held to the same rule as ?after= (a 400 otherwise).
+    const resume = r.stream
+      ? query
+          .filter((q) => q.name === "after")
+          .map((q) => ({
+            name: "Last-Event-ID",
+            in: "header" as const,
+            required: false,
+            description: "The id (a seq) of the last event a reconnecting client got; wins over ?after=",
+            schema: q.schema,
+          }))
+      : []
     const statuses = [
       ...new Set([
         400,
@@ -162,7 +174,7 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
       summary: r.summary,
       tags: [r.tag],
       ...(r.auth ? { security: [{ apiKey: [] }] } : {}),
-      parameters: [...params, ...query],
+      parameters: [...params, ...query, ...resume],
       ...(r.body
         ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(r.body) } } } }
         : {}),

@@ -14,7 +14,7 @@ import * as Raids from "../app/Raids.js"
 import { preferred } from "./accept.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
-import { resumeAt, sseOf } from "./sse.js"
+import { resumeFrom, StreamQuery, sseOf } from "./sse.js"
 
 export { Streamed } from "./sse.js"
 
@@ -281,15 +281,13 @@ const JSON_OR_SVG = ["application/json", "image/svg+xml"]
 /** The SVG map when Accept prefers it to JSON (q-values and wildcards weighed by negotiator). */
 const wantsSvg = (accept: string) => preferred(accept, JSON_OR_SVG) === "image/svg+xml"
 
-const StreamQuery = Schema.Struct({ after: Raids.EventsQuery.fields.after })
-
 /** A raid's events as SSE (see sse.ts). */
 const raidStream = (ctx: RouteContext) =>
   Effect.gen(function* () {
     const { deps, player, params, query } = ctx
-    const q = yield* App.decodeQuery(StreamQuery, query)
+    const from = yield* resumeFrom(query, ctx.lastEventId)
     const raid = yield* Raids.followable(deps, player, params.id!)
-    const after = resumeAt(ctx.lastEventId, q.after, raid.version)
+    const after = Math.min(from, raid.version)
     return sseOf(ctx.signal, (signal) => Raids.follow(deps, raid.id, after, signal))
   })
 

@@ -24,6 +24,7 @@ import { isPure } from "../graphql/pure.js"
 import { checkShape, defaultShapeLimits, NUL_MESSAGE } from "../limits/shape.js"
 import { localNotifier, postgresNotifier } from "../live/Notifier.js"
 import { simulationQueue } from "../sim/queue.js"
+import { clientAbortLine, isClientAbort } from "./aborts.js"
 import { acceptable, mediaOf } from "./accept.js"
 import { answerCache, keyOf } from "./answers.js"
 import { docsPage, openApiDocument } from "./openapi.js"
@@ -281,9 +282,11 @@ export interface Service {
 /** Builds the service over an open database. */
 export const makeService = async (
   config: Config,
-  options: { log?: (msg: string) => void } = {},
+  options: { log?: (msg: string) => void; info?: (msg: string) => void } = {},
 ): Promise<Service> => {
   const log = options.log ?? ((m: string) => console.error(m))
+  // What is no fault (a client gone mid-request): stdout, where errors are stderr.
+  const info = options.info ?? ((m: string) => console.log(m))
   const database = await connect(config.databaseUrl)
   // Live raid streams hear of appends made through any instance (docs/deploy.md).
   const notifier =
@@ -470,7 +473,9 @@ export const makeService = async (
         body = parsed.value
       }
     }
-    const lastEventId = request.headers.get("last-event-id")?.slice(0, 20)
+    // Checked as ?after= is (sse.ts); a long one is cut, and marked so it can't pass for a number.
+    const sent = request.headers.get("last-event-id") ?? undefined
+    const lastEventId = sent !== undefined && sent.length > 40 ? `${sent.slice(0, 40)}…` : sent
     // The key was checked before the route ran: a refused key is answered as it is.
     const exit = route.auth ? await (caller ?? noCaller) : undefined
     if (exit !== undefined && Exit.isFailure(exit)) return run(exit, route.status, log, requestId)
@@ -683,8 +688,17 @@ export const makeService = async (
     try {
       response = await dispatch(request, address, requestId)
     } catch (e) {
-      log(`[${requestId}] internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
-      response = json(500, internalBody(requestId))
+      // A client gone mid-request is its own doing (a 400 it never reads), not an internal error.
+      if (isClientAbort(e, request)) {
+        info(clientAbortLine(requestId, request.method, request.url))
+        response = errorResponse(
+          badRequest("the client closed the connection before the request was read"),
+          requestId,
+        )
+      } else {
+        log(`[${requestId}] internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)
+        response = json(500, internalBody(requestId))
+      }
     }
     response = withJsonError(response, requestId, pathOf(request.url))
     // Given an id, the caller sends the header (on node's response: touching these headers would
@@ -745,7 +759,7 @@ const PLAIN_TARGET = /^(?:\/[\w-]+)+$/
 /** Binds the service to HOST:PORT. Resolves once listening; `port` is the bound port (useful with PORT=0). */
 export const startServer = async (
   config: Config,
-  options: { log?: (msg: string) => void } = {},
+  options: { log?: (msg: string) => void; info?: (msg: string) => void } = {},
 ): Promise<{ server: Server; port: number; url: string; service: Service; close: () => Promise<void> }> => {
   const service = await makeService(config, options)
   const log = options.log ?? ((m: string) => console.error(m))

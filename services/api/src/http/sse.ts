@@ -3,6 +3,10 @@
  * `id:` the seq (a client resuming sends it back as Last-Event-ID), `event:` the event's type,
  * `data:` the entry as JSON; a comment every 15 s while idle.
  */
+import { Effect, Schema } from "effect"
+import type { ApiError } from "../app/ApiError.js"
+import { decodeBody, decodeQuery } from "../app/App.js"
+import { EventsQuery } from "../app/Raids.js"
 
 /** A stream of server-sent events (text/event-stream): the router sends it as it comes. */
 export class Streamed {
@@ -12,15 +16,26 @@ export class Streamed {
 /** Sent on an idle stream so proxies and clients know it is alive. */
 const HEARTBEAT_MS = 15_000
 
-/** Where a follower starts: a reconnecting client's Last-Event-ID wins over `?after=` (it is where it got to). */
-export const resumeAt = (
+/** A stream's query: where to start (the same bound as a page of the log's `after`). */
+export const StreamQuery = Schema.Struct({ after: EventsQuery.fields.after })
+
+/** The Last-Event-ID header, held to the same rule as `?after=`: a junk value is a 400, not a replay from 0. */
+const LastEventId = Schema.Struct({ "Last-Event-ID": EventsQuery.fields.after })
+
+/**
+ * The seq a follower asks to start after: a reconnecting client's Last-Event-ID wins over
+ * `?after=` (it is where it got to); 0 when neither is sent. Checked before the stream is read.
+ */
+export const resumeFrom = (
+  query: Readonly<Record<string, string>>,
   lastEventId: string | undefined,
-  after: number | undefined,
-  version: number,
-): number => {
-  const resume = Number(lastEventId ?? after ?? 0)
-  return Number.isInteger(resume) && resume >= 0 ? Math.min(resume, version) : 0
-}
+): Effect.Effect<number, ApiError> =>
+  Effect.gen(function* () {
+    const q = yield* decodeQuery(StreamQuery, query)
+    if (lastEventId === undefined) return q.after ?? 0
+    const h = yield* decodeBody(LastEventId, { "Last-Event-ID": lastEventId }, "Last-Event-ID header")
+    return h["Last-Event-ID"] ?? 0
+  })
 
 /**
  * The entries `follow` yields as SSE; `follow` is given a signal aborted when the client goes away

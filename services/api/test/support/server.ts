@@ -84,14 +84,18 @@ export const makeDatabase = async (kind: TestDatabase["name"]): Promise<TestData
 
 export type Running = Awaited<ReturnType<typeof startServer>>
 
-/** The real service on 127.0.0.1 with a port the OS picks; server-side errors are kept, not printed. */
+/**
+ * The real service on 127.0.0.1 with a port the OS picks; server-side errors (`logged`) and info
+ * lines (`informed`: a client gone mid-request) are kept, not printed.
+ */
 export const startTestServer = async (databaseUrl: string, overrides: Partial<Config> = {}) => {
   const logged: string[] = []
+  const informed: string[] = []
   const server = await startServer(
     { ...defaults, port: 0, host: "127.0.0.1", databaseUrl, ...overrides },
-    { log: (m) => logged.push(m) },
+    { log: (m) => logged.push(m), info: (m) => informed.push(m) },
   )
-  return { ...server, logged }
+  return { ...server, logged, informed }
 }
 
 /** An answer: status and parsed JSON body (or the text when it is not JSON). */
