@@ -286,6 +286,39 @@ describe.each(databaseKinds())("40 concurrent writes on %s", (kind) => {
     expect(server.logged).toEqual([])
   }, 90_000)
 
+  it("B-AFTERMATH-01 a campaign's raid start and commands, 40 at one version: one stored (201), 39 × 409; one raid or none", async () => {
+    const a = await playerWith(client(server.url), "Organiser", "refuge")
+    const b = await playerWith(client(server.url), "Member", "congregation")
+    const made = await api.post(
+      "/v1/campaigns",
+      { members: [{ refuge: a.refuge }, { player: b.id }], seed: 5 },
+      a.key,
+    )
+    const c = (await api.post(`/v1/campaigns/${made.body.id}/join`, { refuge: b.refuge }, b.key)).body
+    const path = `/v1/campaigns/${c.id}`
+    // Half start its raid, half send a member's pass: every one decided at the same version.
+    const answers = await burst(N, (i) =>
+      i % 2 === 0
+        ? api.post(`${path}/raids`, { version: c.version }, a.key)
+        : api.post(
+            `${path}/commands`,
+            { version: c.version, command: { type: "pass", refuge: i % 4 === 1 ? 0 : 1 } },
+            i % 4 === 1 ? a.key : b.key,
+          ),
+    )
+    const counts = tally(answers)
+    expect(counts[201] ?? 0).toBe(1)
+    expect((counts[201] ?? 0) + (counts[409] ?? 0) + (counts[400] ?? 0) + (counts[422] ?? 0)).toBe(N)
+    const after = (await api.get(path, a.key)).body
+    const { events, version } = await allEvents(client(server.url), c.id, a.key, 97, "/v1/campaigns")
+    expect(version).toBe(after.version)
+    expect(events.map((e) => e.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1))
+    const raids = await store.db.selectFrom("raids").select("id").where("owner_id", "=", a.id).execute()
+    expect(raids).toHaveLength(after.status === "raiding" ? 1 : 0)
+    expect(after.raids).toHaveLength(raids.length)
+    expect(server.logged).toEqual([])
+  }, 90_000)
+
   it("a Refuge's Market trips: 40 at one version store one trip (201, then 409); the Refuge is at version 2", async () => {
     const p = await register("Trader")
     const founded = await api.post(

@@ -106,8 +106,9 @@ export interface CampaignAppend extends Pick<Append, "stream" | "expected" | "ev
 }
 
 /**
- * Appends a command's events if the campaign is still at `expected`, in one transaction (of
- * concurrent writers on one version exactly one moves it). Undefined when another wrote first.
+ * Appends a command's events if the campaign is still at `expected` and no raid is in play (or,
+ * for the raid's record, its raid still is), in one transaction: of concurrent writers on one
+ * version exactly one moves it. Undefined when another wrote first.
  */
 export const appendCampaignEvents = async (db: Q, a: CampaignAppend): Promise<number | undefined> =>
   db.transaction().execute(async (tx) => {
@@ -117,6 +118,10 @@ export const appendCampaignEvents = async (db: Q, a: CampaignAppend): Promise<nu
       .set({ version, status: a.status, updated_at: a.at, ...(a.unlinkRaid ? { raid_id: null } : {}) })
       .where("id", "=", a.stream)
       .where("version", "=", a.expected)
+      // A raid start links a raid without moving the version: a command decided at that version
+      // while the start commits must lose to it (only the raid's own record is appended while a
+      // raid is in play), or the two would both be stored.
+      .where("raid_id", a.unlinkRaid ? "is not" : "is", null)
       .executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) return undefined
     await insertEvents(tx, a)
