@@ -16,7 +16,7 @@ import { makeWorkerUtils, run, type WorkerEvents } from "graphile-worker"
 import { configProblems } from "./config.js"
 import { connect } from "./db/connect.js"
 import { liveness } from "./sim/liveness.js"
-import { CHUNK_TASK, chunkPool, chunkTask, graphileLogger } from "./sim/queue.js"
+import { CHUNK_TASK, chunkPool, chunkTask, graphileLogger, TURN_TASK, turnTask } from "./sim/queue.js"
 
 const settings = C.all({
   databaseUrl: C.string("DATABASE_URL").pipe(
@@ -87,6 +87,8 @@ const beat = () =>
     },
     (e: unknown) => log(`blight-worker: heartbeat: ${e instanceof Error ? e.message : String(e)}`),
   )
+const played = (id: string, k: number, ms: number) =>
+  console.log(`blight-worker: simulation ${id} chunk ${k} played in ${Math.round(ms)} ms`)
 const runner = await run({
   pgPool: database.pool!,
   events,
@@ -95,12 +97,8 @@ const runner = await run({
   logger: graphileLogger(log),
   noHandleSignals: true,
   taskList: {
-    [CHUNK_TASK]: chunkTask(
-      database.db,
-      pool.play,
-      () => new Date().toISOString(),
-      (id, k, ms) => console.log(`blight-worker: simulation ${id} chunk ${k} played in ${Math.round(ms)} ms`),
-    ),
+    [TURN_TASK]: turnTask(database.db, pool.play, () => new Date().toISOString(), played),
+    [CHUNK_TASK]: chunkTask(database.db, pool.play, () => new Date().toISOString(), played),
   },
 })
 await beat()

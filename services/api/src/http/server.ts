@@ -17,7 +17,7 @@ import { parse, stripIgnoredCharacters } from "graphql"
 import { ApiError, badRequest, CODES, type Code, notFound, unauthorized } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Raids from "../app/Raids.js"
-import type { Config } from "../config.js"
+import { type Config, defaults } from "../config.js"
 import { connect } from "../db/connect.js"
 import { makeGraphql } from "../graphql/index.js"
 import { isPure } from "../graphql/pure.js"
@@ -28,6 +28,7 @@ import { acceptable, mediaOf } from "./accept.js"
 import { answerCache, keyOf } from "./answers.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { clientAddress, makeRateLimiter } from "./RateLimit.js"
+import { makeRegistrations } from "./registrations.js"
 import { Raw, type Route, routes, Streamed } from "./routes.js"
 
 const JSON_TYPE = "application/json; charset=utf-8"
@@ -44,6 +45,7 @@ const internalBody = (requestId: string) => ({
 const errorResponse = (e: ApiError, requestId: string, headers: Record<string, string> = {}) =>
   json(e.status, e.toBody(requestId), {
     ...(e.code === "unauthorized" ? { "www-authenticate": 'Bearer realm="blight"' } : {}),
+    ...(e.retryAfter ? { "retry-after": String(e.retryAfter) } : {}),
     ...headers,
   })
 
@@ -290,11 +292,22 @@ export const makeService = async (
     database.dialect === "postgres" ? postgresNotifier(config.databaseUrl, log) : localNotifier()
   const now = () => new Date().toISOString()
   const simulations = await simulationQueue(database, config, now, log)
+  const registrations = await makeRegistrations(config, database.pool)
   const deps: App.Deps = {
     db: database.db,
     now,
     notifier,
-    simulations: { queue: simulations, chunkRaids: config.simulationChunkRaids },
+    registrations,
+    registrationLimit: {
+      points: config.rateLimit.registrations ?? defaults.rateLimit.registrations,
+      windowMs: config.rateLimit.registrationWindowMs ?? defaults.rateLimit.registrationWindowMs,
+    },
+    dialect: database.dialect,
+    simulations: {
+      queue: simulations,
+      chunkRaids: config.simulationChunkRaids,
+      maxQueuedRaids: config.simulationMaxQueuedRaids,
+    },
   }
   const yoga = makeGraphql(deps, config, log)
   const limiter = await makeRateLimiter(config, database.pool).catch(async (e) => {
@@ -325,10 +338,11 @@ export const makeService = async (
     request: Request,
     requestId: string,
     caller: Promise<Exit.Exit<App.Caller, ApiError>>,
+    address: string,
   ): Promise<Response> => {
     const refuse = (e: ApiError, headers: Record<string, string> = {}) =>
       graphqlErrorResponse(e, requestId, headers)
-    const ctx = { requestId, caller }
+    const ctx = { requestId, caller, address }
     if (request.method === "GET") {
       // Variables in the URL get the same structural check as a body's.
       const search = new URL(request.url).searchParams
@@ -421,6 +435,7 @@ export const makeService = async (
     requestId: string,
     hit: { route: Route; params: Record<string, string> },
     caller: Promise<Exit.Exit<App.Caller, ApiError>> | undefined,
+    address: string,
   ): Promise<Response> => {
     const { route, params } = hit
     if (!acceptable(request.headers.get("accept"), route))
@@ -482,6 +497,7 @@ export const makeService = async (
       accept,
       lastEventId,
       player: exit?.value as App.Caller,
+      address,
       // Made only for a route that reads it (a live stream): an AbortSignal is not free.
       get signal() {
         return request.signal
@@ -659,7 +675,7 @@ export const makeService = async (
     if (isGraphql) {
       const declared = Number(request.headers.get("content-length") ?? "0")
       if (declared > config.maxBodyBytes) return refuse(tooLarge())
-      const response = await handleGraphql(request, requestId, caller ?? noCaller)
+      const response = await handleGraphql(request, requestId, caller ?? noCaller, address)
       // A key was sent and is not valid: say how to authenticate, as REST's 401 does.
       if (caller && Exit.isFailure(await caller))
         response.headers.set("www-authenticate", 'Bearer realm="blight", error="invalid_token"')
@@ -674,7 +690,7 @@ export const makeService = async (
         restRoute!.error as ApiError,
         restRoute && "headers" in restRoute ? restRoute.headers : {},
       )
-    return handleRest(request, url, requestId, restRoute, caller)
+    return handleRest(request, url, requestId, restRoute, caller, address)
   }
 
   const handle = async (request: Request, address = "unknown", id?: string): Promise<Response> => {
