@@ -237,6 +237,8 @@ const m0010: Migration = {
       .addColumn("owner_id", "varchar(64)", (c) => c.primaryKey())
       .addColumn("served", "bigint", (c) => c.notNull())
       .execute()
+    // The next turn's number is the greatest so far plus one: read from the index, not a scan.
+    await db.schema.createIndex("simulation_turns_served").on("simulation_turns").column("served").execute()
     await db.schema
       .createTable("simulation_claims")
       .addColumn("turn", "varchar(100)", (c) => c.primaryKey())

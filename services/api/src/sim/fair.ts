@@ -6,10 +6,12 @@
  *
  * Whoever is about to play a chunk claims it here: on PostgreSQL a graphile-worker job (a "turn":
  * one is added per chunk, and any of them plays whichever chunk is next), on SQLite the server's
- * own threads. The claim is one transaction: the simulation's row is locked (skipped by a second
- * claimer on PostgreSQL, `SKIP LOCKED`, so two never take the same chunk), its cursor moves on, its
- * player's turn is stamped, and the claim is recorded under the turn that took it, so a retried job
- * plays the chunk it took, not another. Claims played in the last PACE_WINDOW_MS give the pace a
+ * own threads. The claim is one transaction: the simulation's row is locked (`FOR UPDATE` on
+ * PostgreSQL: a second claimer waits the moment it takes, then sees the cursor moved and takes the
+ * next chunk; SQLite has one writer), its cursor moves on, its player's turn is stamped, and the
+ * claim is recorded under the turn that took it, so a retried job plays the chunk it took, not
+ * another. Not `SKIP LOCKED`: a claimer that skipped the one simulation with chunks left would
+ * find nothing and spend its turn, and a chunk would be left without one. Claims played in the last PACE_WINDOW_MS give the pace a
  * job's estimate divides by.
  */
 import { type Kysely, sql } from "kysely"
@@ -57,7 +59,7 @@ export const claimNext = (
       .orderBy("s.created_at")
       .orderBy("s.id")
       .limit(1)
-      .$if(dialect === "postgres", (q) => q.forUpdate("s").skipLocked())
+      .$if(dialect === "postgres", (q) => q.forUpdate("s"))
       .executeTakeFirst()
     if (!next) return undefined
     const claim = { simulation: next.id, chunk: next.next_chunk }
