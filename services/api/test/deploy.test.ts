@@ -117,7 +117,8 @@ describe("deployment settings", () => {
     const targets = job.static_configs.flatMap((c: Json) => c.targets)
     expect([...targets].sort()).toEqual(instances.map(([n, s]) => `${n}:${s.environment.PORT}`).sort())
     // The token: the instances' METRICS_TOKEN, and Prometheus's secret made from the same variable.
-    for (const [name, s] of instances) expect(s.environment.METRICS_TOKEN, name).toMatch(/^\$\{METRICS_TOKEN[:?}]/)
+    for (const [name, s] of instances)
+      expect(s.environment.METRICS_TOKEN, name).toMatch(/^\$\{METRICS_TOKEN[:?}]/)
     const [secret] = prometheus.secrets
     expect(compose.secrets[secret].environment).toBe("METRICS_TOKEN")
     expect(job.authorization).toEqual({ type: "Bearer", credentials_file: `/run/secrets/${secret}` })

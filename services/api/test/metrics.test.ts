@@ -33,7 +33,7 @@ const samples = (text: string) =>
     })
 
 /** The value of the one sample with this name and these labels (undefined: none). */
-const valueOf = (text: string, name: string, labels: Record<string, string> = {}) => {
+const sampled = (text: string, name: string, labels: Record<string, string> = {}) => {
   const hits = samples(text).filter(
     (s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v),
   )
@@ -83,7 +83,7 @@ describe.each(databaseKinds())("metrics on %s", (kind) => {
 
     const text = await scrape()
     const req = (route: string, method: string, status: string) =>
-      valueOf(text, "blight_http_requests_total", { route, method, status })
+      sampled(text, "blight_http_requests_total", { route, method, status })
     expect(req("/v1/content/{kind}", "GET", "200")).toBe(3)
     expect(req("unmatched", "GET", "404")).toBe(1)
     expect(req("/v1/raids/{id}", "GET", "404")).toBe(2)
@@ -92,22 +92,22 @@ describe.each(databaseKinds())("metrics on %s", (kind) => {
     // No label holds a path as sent.
     expect(text).not.toMatch(/no-such-raid|another-one|nowhere/)
     const count = (route: string, method: string) =>
-      valueOf(text, "blight_http_request_duration_seconds_count", { route, method })
+      sampled(text, "blight_http_request_duration_seconds_count", { route, method })
     expect(count("/v1/content/{kind}", "GET")).toBe(3)
     expect(
-      valueOf(text, "blight_http_request_duration_seconds_bucket", {
+      sampled(text, "blight_http_request_duration_seconds_bucket", {
         route: "/v1/content/{kind}",
         method: "GET",
         le: "+Inf",
       }),
     ).toBe(3)
     expect(
-      valueOf(text, "blight_http_request_duration_seconds_sum", {
+      sampled(text, "blight_http_request_duration_seconds_sum", {
         route: "/v1/content/{kind}",
         method: "GET",
       }),
     ).toBeGreaterThan(0)
-    expect(valueOf(text, "blight_rate_limit_refusals_total", { limit: "registrations" })).toBeUndefined()
+    expect(sampled(text, "blight_rate_limit_refusals_total", { limit: "registrations" })).toBeUndefined()
   })
 
   it("open SSE streams, the simulation queue by state, and on PostgreSQL the pool, workers and LISTEN reconnects", async () => {
@@ -117,9 +117,9 @@ describe.each(databaseKinds())("metrics on %s", (kind) => {
     // Five registrations from this address so far, the budget: the next two are refused.
     for (let i = 0; i < 2; i++) expect((await api.post("/v1/players", { name: `Q${i}` })).status).toBe(429)
     const refusals = await scrape()
-    expect(valueOf(refusals, "blight_rate_limit_refusals_total", { limit: "registrations" })).toBe(2)
+    expect(sampled(refusals, "blight_rate_limit_refusals_total", { limit: "registrations" })).toBe(2)
     expect(
-      valueOf(refusals, "blight_http_requests_total", {
+      sampled(refusals, "blight_http_requests_total", {
         route: "/v1/players",
         method: "POST",
         status: "429",
@@ -142,20 +142,20 @@ describe.each(databaseKinds())("metrics on %s", (kind) => {
     )
     expect(sim.status).toBe(202)
     const during = await scrape()
-    expect(valueOf(during, "blight_sse_streams_open")).toBe(1)
+    expect(sampled(during, "blight_sse_streams_open")).toBe(1)
     const active =
-      (valueOf(during, "blight_simulations", { status: "queued" }) ?? 0) +
-      (valueOf(during, "blight_simulations", { status: "running" }) ?? 0)
+      (sampled(during, "blight_simulations", { status: "queued" }) ?? 0) +
+      (sampled(during, "blight_simulations", { status: "running" }) ?? 0)
     expect(active).toBe(1)
     const chunks =
-      (valueOf(during, "blight_simulation_chunks", { state: "waiting" }) ?? 0) +
-      (valueOf(during, "blight_simulation_chunks", { state: "playing" }) ?? 0)
+      (sampled(during, "blight_simulation_chunks", { state: "waiting" }) ?? 0) +
+      (sampled(during, "blight_simulation_chunks", { state: "playing" }) ?? 0)
     expect(chunks).toBeGreaterThan(90)
     expect(chunks).toBeLessThanOrEqual(100)
 
     if (kind === "postgres") {
-      expect(valueOf(during, "blight_db_pool_connections", { state: "total" })).toBeGreaterThan(0)
-      expect(valueOf(during, "blight_simulation_workers")).toBe(0)
+      expect(sampled(during, "blight_db_pool_connections", { state: "total" })).toBeGreaterThan(0)
+      expect(sampled(during, "blight_simulation_workers")).toBe(0)
       // A worker's beat (as blight-worker writes it), then the LISTEN connection cut by the server.
       const admin = new pg.Client({ connectionString: db.url })
       await admin.connect()
@@ -171,27 +171,27 @@ describe.each(databaseKinds())("metrics on %s", (kind) => {
       }
       // Bounded: the notifier reopens within a second or so; looked at for up to 10 s.
       let text = await scrape()
-      for (let i = 0; i < 100 && (valueOf(text, "blight_listen_reconnects_total") ?? 0) < 1; i++) {
+      for (let i = 0; i < 100 && (sampled(text, "blight_listen_reconnects_total") ?? 0) < 1; i++) {
         await new Promise((f) => setTimeout(f, 100))
         text = await scrape()
       }
-      expect(valueOf(text, "blight_listen_reconnects_total")).toBe(1)
-      expect(valueOf(text, "blight_simulation_workers")).toBe(1)
-      expect(valueOf(text, "blight_simulation_worker_last_beat_age_seconds")).toBeGreaterThanOrEqual(0)
-      expect(valueOf(text, "blight_simulation_worker_last_beat_age_seconds")).toBeLessThan(60)
-    } else expect(valueOf(during, "blight_db_pool_connections", { state: "total" })).toBeUndefined()
+      expect(sampled(text, "blight_listen_reconnects_total")).toBe(1)
+      expect(sampled(text, "blight_simulation_workers")).toBe(1)
+      expect(sampled(text, "blight_simulation_worker_last_beat_age_seconds")).toBeGreaterThanOrEqual(0)
+      expect(sampled(text, "blight_simulation_worker_last_beat_age_seconds")).toBeLessThan(60)
+    } else expect(sampled(during, "blight_db_pool_connections", { state: "total" })).toBeUndefined()
 
     // The client leaves: the stream closes, counted as aborted.
     ac.abort()
     await reader.cancel().catch(() => undefined)
     let after = await scrape()
-    for (let i = 0; i < 50 && valueOf(after, "blight_sse_streams_open") !== 0; i++) {
+    for (let i = 0; i < 50 && sampled(after, "blight_sse_streams_open") !== 0; i++) {
       await new Promise((f) => setTimeout(f, 100))
       after = await scrape()
     }
-    expect(valueOf(after, "blight_sse_streams_open")).toBe(0)
+    expect(sampled(after, "blight_sse_streams_open")).toBe(0)
     expect(
-      valueOf(after, "blight_http_requests_total", {
+      sampled(after, "blight_http_requests_total", {
         route: "/v1/raids/{id}/stream",
         method: "GET",
         status: "aborted",
@@ -203,8 +203,8 @@ describe.each(databaseKinds())("metrics on %s", (kind) => {
     })
     expect(cancelled.status).toBe(200)
     const done = await scrape()
-    expect(valueOf(done, "blight_simulations", { status: "queued" }) ?? 0).toBe(0)
-    expect(valueOf(done, "blight_simulations", { status: "running" }) ?? 0).toBe(0)
-    expect(valueOf(done, "blight_simulation_chunks", { state: "waiting" })).toBe(0)
+    expect(sampled(done, "blight_simulations", { status: "queued" }) ?? 0).toBe(0)
+    expect(sampled(done, "blight_simulations", { status: "running" }) ?? 0).toBe(0)
+    expect(sampled(done, "blight_simulation_chunks", { state: "waiting" })).toBe(0)
   })
 })

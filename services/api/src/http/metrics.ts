@@ -8,11 +8,16 @@
  * the queue and the workers from the database (every instance reports the same figures), the pool
  * from this instance's own.
  */
+import { hash, timingSafeEqual } from "node:crypto"
+import type { IncomingMessage, ServerResponse } from "node:http"
+import { Response } from "@whatwg-node/server"
 import type { Kysely } from "kysely"
 import { sql } from "kysely"
 import type pg from "pg"
 import { Counter, Gauge, Histogram, Registry } from "prom-client"
+import { ApiError, rateLimited, unauthorized } from "../app/ApiError.js"
 import type { Database } from "../db/Database.js"
+import type { RateLimiter } from "./RateLimit.js"
 
 /** The limits whose refusals are counted. */
 export type Limit = "requests" | "auth_failures" | "registrations"
@@ -165,5 +170,82 @@ export const makeMetrics = ({ db, pool, streams }: Sources): Metrics => {
     refused: (limit) => refusals.inc({ limit }),
     listenReconnected: () => reconnects.inc(),
     scrape: async () => ({ body: await registry.metrics(), contentType: registry.contentType }),
+  }
+}
+
+/** The paths answered outside the route table, labelled as themselves. */
+const FIXED = new Set(["/", "/health", "/ready", "/metrics", "/graphql", "/openapi.json"])
+/** Methods labelled as themselves (any other is "other": the label stays bounded). */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
+
+/**
+ * A request's route label: its route's pattern (`/v1/raids/{id}`, from `patternOf`), one of the
+ * service's own paths, `/docs`, or `unmatched` — never the path as sent, so the series stay bounded.
+ */
+export const routeLabel = (target: string, patternOf: (path: string) => string | undefined): string => {
+  const q = target.indexOf("?")
+  const path = q < 0 ? target : target.slice(0, q)
+  if (FIXED.has(path)) return path
+  if (path === "/docs" || path.startsWith("/docs/")) return "/docs"
+  return patternOf(path) ?? "unmatched"
+}
+
+/**
+ * Counts each request node's server is given, once its answer is sent or its client has left
+ * ("aborted"), with the time from its arrival.
+ */
+export const measured =
+  (metrics: Metrics, patternOf: (path: string) => string | undefined) =>
+  (req: IncomingMessage, res: ServerResponse): void => {
+    const started = performance.now()
+    res.once("close", () =>
+      metrics.request(
+        routeLabel(req.url ?? "", patternOf),
+        METHODS.has(req.method ?? "") ? req.method! : "other",
+        res.writableFinished ? String(res.statusCode) : "aborted",
+        (performance.now() - started) / 1000,
+      ),
+    )
+  }
+
+/** Whether an Authorization header is `Bearer <token>`, compared in constant time (as hashes). */
+const bearerCheck = (token: string) => {
+  const wanted = hash("sha256", token, "buffer")
+  return (authorization: string | null): boolean => {
+    const sent = /^Bearer\s+(\S{1,500})$/i.exec(authorization ?? "")?.[1]
+    return sent !== undefined && token !== "" && timingSafeEqual(hash("sha256", sent, "buffer"), wanted)
+  }
+}
+
+/**
+ * `GET /metrics`, for the token's bearer alone: a wrong token spends the address's budget of failed
+ * key checks, as a wrong API key does. `refuse` answers an error in the service's shape.
+ */
+export const metricsEndpoint = (
+  metrics: Metrics,
+  token: string,
+  limiter: Pick<RateLimiter, "authBlocked" | "authFailed">,
+) => {
+  const isToken = bearerCheck(token)
+  return async (
+    request: Request,
+    address: string,
+    refuse: (e: ApiError, headers?: Record<string, string>) => Response,
+  ): Promise<Response> => {
+    if (request.method !== "GET")
+      return refuse(new ApiError({ code: "method_not_allowed", message: "/metrics takes GET" }), {
+        allow: "GET",
+      })
+    const blocked = await limiter.authBlocked(address)
+    if (blocked > 0) {
+      metrics.refused("auth_failures")
+      return refuse(rateLimited(`too many failed keys; try again in ${blocked}s`, blocked))
+    }
+    if (!isToken(request.headers.get("authorization"))) {
+      await limiter.authFailed(address)
+      return refuse(unauthorized("/metrics needs Authorization: Bearer <METRICS_TOKEN>"))
+    }
+    const { body, contentType } = await metrics.scrape()
+    return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } })
   }
 }

@@ -14,7 +14,12 @@ import { identityTable } from "./RateLimit.js"
 /** Counts a registration from `address`; resolves to the seconds to wait, or 0 when it may go ahead. */
 export type Registrations = (address: string) => Promise<number>
 
-export const makeRegistrations = async (config: Config, pool?: pg.Pool): Promise<Registrations> => {
+/** `refused` hears of each registration refused (the metrics). */
+export const makeRegistrations = async (
+  config: Config,
+  pool?: pg.Pool,
+  refused: () => void = () => undefined,
+): Promise<Registrations> => {
   // A settings object made before these two existed (a caller's own) gets their defaults.
   const points = config.rateLimit.registrations ?? defaults.rateLimit.registrations
   const registrationWindowMs =
@@ -49,8 +54,9 @@ export const makeRegistrations = async (config: Config, pool?: pg.Pool): Promise
     limiter.consume(table.admit(address)).then(
       () => 0,
       (e: unknown) => {
-        if (e instanceof RateLimiterRes) return Math.max(1, Math.ceil(e.msBeforeNext / 1000))
-        throw e
+        if (!(e instanceof RateLimiterRes)) throw e
+        refused()
+        return Math.max(1, Math.ceil(e.msBeforeNext / 1000))
       },
     )
 }

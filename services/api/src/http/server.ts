@@ -6,7 +6,7 @@
  * request target that is not a path) with the same JSON shape.
  */
 
-import { hash, randomUUID, timingSafeEqual } from "node:crypto"
+import { randomUUID } from "node:crypto"
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import { Request } from "@whatwg-node/fetch"
 // The adapter's own Response is written out directly; the global one only through a web stream
@@ -26,7 +26,7 @@ import { localNotifier, postgresNotifier } from "../live/Notifier.js"
 import { simulationQueue } from "../sim/queue.js"
 import { acceptable, mediaOf } from "./accept.js"
 import { answerCache, keyOf } from "./answers.js"
-import { type Metrics, makeMetrics } from "./metrics.js"
+import { type Metrics, makeMetrics, measured, metricsEndpoint } from "./metrics.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { clientAddress, makeRateLimiter } from "./RateLimit.js"
 import { makeRegistrations } from "./registrations.js"
@@ -134,20 +134,8 @@ const candidates = (path: string) => {
   return anyShape.length === 0 ? shaped : [...shaped, ...anyShape]
 }
 
-/** The paths answered outside the route table, as their own label. */
-const FIXED = new Set(["/", "/health", "/ready", "/metrics", "/graphql", "/openapi.json"])
-
-/**
- * A request's label in the metrics: its route's pattern (`/v1/raids/{id}`), one of the service's
- * own paths, `/docs`, or `unmatched` — never the path as sent, so the series stay bounded.
- */
-export const routeLabel = (target: string): string => {
-  const q = target.indexOf("?")
-  const path = q < 0 ? target : target.slice(0, q)
-  if (FIXED.has(path)) return path
-  if (path === "/docs" || path.startsWith("/docs/")) return "/docs"
-  return candidates(path).find((c) => c.pattern.test(path))?.route.path ?? "unmatched"
-}
+/** A path's route pattern, whatever the method (the metrics' label). */
+const patternOf = (path: string) => candidates(path).find((c) => c.pattern.test(path))?.route.path
 
 /** The first query parameter (its name) whose name or value holds a NUL, if any (see NUL_MESSAGE). */
 const nulIn = (search: URLSearchParams): string | undefined => {
@@ -316,12 +304,9 @@ export const makeService = async (
       : localNotifier()
   const now = () => new Date().toISOString()
   const simulations = await simulationQueue(database, config, now, log)
-  const registered = await makeRegistrations(config, database.pool)
-  const registrations = async (address: string) => {
-    const wait = await registered(address)
-    if (wait > 0) metrics?.refused("registrations")
-    return wait
-  }
+  const registrations = await makeRegistrations(config, database.pool, () =>
+    metrics?.refused("registrations"),
+  )
   const deps: App.Deps = {
     db: database.db,
     now,
@@ -584,33 +569,7 @@ export const makeService = async (
     return exit
   }
 
-  // The metrics (docs/deploy.md#metrics): for METRICS_TOKEN's bearer alone, checked in constant
-  // time; a wrong token spends the address's budget of failed key checks, as a wrong API key does.
-  const metricsHash = hash("sha256", config.metricsToken, "buffer")
-  const scrape = async (request: Request, address: string, requestId: string): Promise<Response> => {
-    if (request.method !== "GET")
-      return errorResponse(
-        new ApiError({ code: "method_not_allowed", message: "/metrics takes GET" }),
-        requestId,
-        { allow: "GET" },
-      )
-    const blocked = await limiter.authBlocked(address)
-    if (blocked > 0) {
-      metrics?.refused("auth_failures")
-      return errorResponse(
-        new ApiError({ code: "rate_limited", message: `too many failed keys; try again in ${blocked}s` }),
-        requestId,
-        { "retry-after": String(blocked) },
-      )
-    }
-    const sent = /^Bearer\s+(\S{1,500})$/i.exec(request.headers.get("authorization") ?? "")?.[1]
-    if (sent === undefined || !timingSafeEqual(hash("sha256", sent, "buffer"), metricsHash)) {
-      await limiter.authFailed(address)
-      return errorResponse(unauthorized("/metrics needs Authorization: Bearer <METRICS_TOKEN>"), requestId)
-    }
-    const { body, contentType } = await metrics!.scrape()
-    return new Response(body, { headers: { "content-type": contentType, "cache-control": "no-store" } })
-  }
+  const scrape = metrics ? metricsEndpoint(metrics, config.metricsToken, limiter) : undefined
 
   // Readiness (docs/deploy.md): the database answers, and the instance is not shutting down.
   let draining = false
@@ -715,7 +674,8 @@ export const makeService = async (
     const url = new URL(request.url)
     if (url.pathname === "/health") return json(200, { status: "ok", database: database.dialect })
     if (url.pathname === "/ready") return ready()
-    if (metrics && url.pathname === "/metrics") return scrape(request, address, requestId)
+    if (scrape && url.pathname === "/metrics")
+      return scrape(request, address, (e, headers) => errorResponse(e, requestId, headers))
     const isGraphql = url.pathname === "/graphql"
     const restRoute =
       isGraphql ||
@@ -813,9 +773,6 @@ const malformed = (req: IncomingMessage): string | undefined => {
 }
 const urlHosts = new Set<string>()
 
-/** Methods labelled as themselves in the metrics (any other is "other": the label stays bounded). */
-const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
-
 /**
  * A request target that is a path of plain segments (no query, no escapes, no dot segments): it is
  * its own URL's pathname, and a plain read may take it as it is.
@@ -849,19 +806,9 @@ export const startServer = async (
     connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeout / 4)),
   }
   const header = (req: IncomingMessage) => (name: "authorization" | "accept") => req.headers[name]
-  const metrics = service.metrics
+  const measure = service.metrics ? measured(service.metrics, patternOf) : undefined
   const server = createServer(timeouts, (req, res) => {
-    if (metrics) {
-      const started = performance.now()
-      res.once("close", () =>
-        metrics.request(
-          routeLabel(req.url ?? ""),
-          METHODS.has(req.method ?? "") ? req.method! : "other",
-          res.writableFinished ? String(res.statusCode) : "aborted",
-          (performance.now() - started) / 1000,
-        ),
-      )
-    }
+    measure?.(req, res)
     const why = malformed(req)
     if (why === undefined) {
       // A hot read (one stored raid or Refuge) is answered here, without the adapter's Request and
