@@ -4,6 +4,8 @@
  * with their latency histogram, rate-limit refusals, open SSE streams, the simulation queue, and
  * on PostgreSQL the pool, the workers' beats and LISTEN reconnects. On SQLite and on PostgreSQL.
  */
+import { spawn } from "node:child_process"
+import { join } from "node:path"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { playerWith, raidBetween, roster, unlimited } from "./support/raids.js"
@@ -11,6 +13,8 @@ import {
   client,
   databaseKinds,
   makeDatabase,
+  postgresServer,
+  REPO_ROOT,
   type Running,
   startTestServer,
   type TestDatabase,
@@ -207,4 +211,71 @@ describe.each(databaseKinds())("metrics on %s", (kind) => {
     expect(sampled(done, "blight_simulations", { status: "running" }) ?? 0).toBe(0)
     expect(sampled(done, "blight_simulation_chunks", { state: "waiting" })).toBe(0)
   })
+})
+
+describe.skipIf(!postgresServer())("a blight-worker's own metrics (WORKER_METRICS_PORT)", () => {
+  let db: TestDatabase
+  let server: Running
+  beforeAll(async () => {
+    db = await makeDatabase("postgres")
+    server = await startTestServer(db.url, { ...unlimited, simulationChunkRaids: 2 })
+  })
+  afterAll(async () => {
+    await server?.close()
+    await db?.drop()
+  })
+
+  it("its beats, and the chunks it played with their times", async () => {
+    const worker = spawn(process.execPath, [join(REPO_ROOT, "services/api/bin/blight-worker.js")], {
+      env: {
+        ...process.env,
+        DATABASE_URL: db.url,
+        WORKER_THREADS: "1",
+        WORKER_DEAD_AFTER: "1",
+        WORKER_METRICS_PORT: "0",
+      },
+      stdio: ["ignore", "pipe", "inherit"],
+    })
+    try {
+      const url = await new Promise<string>((ready, failed) => {
+        worker.once("exit", (code) => failed(new Error(`blight-worker exited (${code})`)))
+        worker.stdout!.on("data", (d: Buffer) => {
+          const m = /metrics on (http:\/\/\S+)/.exec(String(d))
+          if (m) ready(m[1]!)
+        })
+      })
+      const api = client(server.url)
+      const key = (await api.post("/v1/players", { name: "W" })).body.apiKey
+      const sim = await api.post(
+        "/v1/simulations",
+        { refuges: [{ roster: roster("refuge") }, { roster: roster("congregation") }], raids: 4, seed: 1 },
+        key,
+      )
+      expect(sim.status).toBe(202)
+      // Bounded: 60 s for two chunks of two raids on a cold worker.
+      const until = Date.now() + 60_000
+      while ((await api.get(`/v1/simulations/${sim.body.id}`, key)).body.status !== "done") {
+        if (Date.now() > until) throw new Error("the simulation was not done in 60 s")
+        await new Promise((f) => setTimeout(f, 100))
+      }
+      const res = await fetch(url)
+      expect(res.status).toBe(200)
+      const text = await res.text()
+      expect(sampled(text, "blight_worker_chunk_duration_seconds_count")).toBe(2)
+      expect(sampled(text, "blight_worker_chunk_duration_seconds_sum")).toBeGreaterThan(0)
+      expect(sampled(text, "blight_worker_beats_total", { outcome: "ok" })).toBeGreaterThanOrEqual(1)
+      expect(sampled(text, "blight_worker_swept_total")).toBe(0)
+      expect((await fetch(url.replace("/metrics", "/other"))).status).toBe(404)
+    } finally {
+      await new Promise<void>((done) => {
+        if (worker.exitCode !== null) return done()
+        const hard = setTimeout(() => worker.kill("SIGKILL"), 20_000)
+        worker.once("exit", () => {
+          clearTimeout(hard)
+          done()
+        })
+        worker.kill("SIGTERM")
+      })
+    }
+  }, 90_000)
 })
