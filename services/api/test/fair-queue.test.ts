@@ -8,6 +8,10 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { connect, type Db } from "../src/db/connect.js"
+import * as Repo from "../src/db/repositories.js"
+import { claimNext, placeOf } from "../src/sim/fair.js"
+import { insertSimulation, type StoredSimulation } from "../src/sim/store.js"
 import { roster, unlimited } from "./support/raids.js"
 import {
   client,
@@ -216,5 +220,84 @@ describe.each(databaseKinds())("registering players on %s is limited per address
       })
     ).json()) as Json
     expect(again.errors[0].extensions.code).toBe("rate_limited")
+  })
+})
+
+describe.each(databaseKinds())("the fair queue's claims on %s", (kind) => {
+  let db: TestDatabase
+  let database: Db
+  beforeAll(async () => {
+    db = await makeDatabase(kind)
+    database = await connect(db.url)
+  })
+  afterAll(async () => {
+    await database?.close()
+    await db?.drop()
+  })
+
+  /** A player with simulations of these many chunks each, made at increasing times. */
+  let clock = 0
+  const playerWithJobs = async (name: string, ...chunks: number[]) => {
+    const at = () => new Date(Date.UTC(2026, 0, 1) + clock++ * 1000).toISOString()
+    await Repo.insertPlayer(database.db, { id: name, name, createdAt: at() }, `hash-${name}`)
+    const ids: string[] = []
+    for (const [i, n] of chunks.entries()) {
+      const s: StoredSimulation = {
+        id: `${name}-${i}`,
+        ownerId: name,
+        status: "queued",
+        setup: {} as StoredSimulation["setup"],
+        raids: n,
+        chunkRaids: 1,
+        chunks: n,
+        chunksDone: 0,
+        raidsDone: 0,
+        createdAt: at(),
+        updatedAt: at(),
+      }
+      await insertSimulation(database.db, s)
+      ids.push(s.id)
+    }
+    return ids
+  }
+
+  it("hands chunks out round the players (least recently served first), each player's oldest job first; a job's place says so", async () => {
+    const [a0, a1] = await playerWithJobs("a", 3, 2)
+    const [b0] = await playerWithJobs("b", 2)
+    const claim = () => claimNext(database.db, kind, (c) => `${c.simulation}/${c.chunk}`, Date.now())
+    // a's first, then b (never served), then round: a, b, a, a…
+    const order: string[] = []
+    for (let i = 0; i < 3; i++) {
+      const c = await claim()
+      order.push(`${c!.simulation}/${c!.chunk}`)
+    }
+    expect(order).toEqual([`${a0}/0`, `${b0}/0`, `${a0}/1`])
+    // c arrives: never served, so next; b and then a follow.
+    const [c0] = await playerWithJobs("c", 1)
+    expect(await placeOf(database.db, "c", c0!, Date.now())).toMatchObject({ place: 1, chunksAhead: 0 })
+    // b's turn is before a's: b's job waits for c's chunk only; a's second job for a0's last chunk,
+    // and for c's and b's turns before each of a's.
+    expect(await placeOf(database.db, "b", b0!, Date.now())).toMatchObject({ place: 2, chunksAhead: 1 })
+    expect(await placeOf(database.db, "a", a1!, Date.now())).toMatchObject({ place: 3, chunksAhead: 3 })
+    for (let i = 0; i < 5; i++) {
+      const c = await claim()
+      order.push(`${c!.simulation}/${c!.chunk}`)
+    }
+    expect(order.slice(3)).toEqual([`${c0}/0`, `${b0}/1`, `${a0}/2`, `${a1}/0`, `${a1}/1`])
+    expect(await claim()).toBeUndefined()
+    expect(await placeOf(database.db, "a", a1!, Date.now())).toMatchObject({ place: 0, chunksAhead: 0 })
+  })
+
+  it("claims at once take every chunk once, none left without a turn (bounded: 12 claimers, 10 chunks)", async () => {
+    const [d0] = await playerWithJobs("d", 10)
+    const claims = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => claimNext(database.db, kind, `turn-${i}`, Date.now())),
+    )
+    const taken = claims.filter((c) => c !== undefined)
+    expect(taken.every((c) => c.simulation === d0)).toBe(true)
+    expect(taken.map((c) => c.chunk).sort((x, y) => x - y)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])
+    // A turn that took a chunk gets the same one again (a retried job), until it is played.
+    const held = claims.findIndex((c) => c !== undefined)
+    expect(await claimNext(database.db, kind, `turn-${held}`, Date.now())).toEqual(claims[held])
   })
 })
