@@ -20,6 +20,9 @@ export interface Config {
     readonly windowMs: number
     readonly authFailures: number
     readonly maxClients: number
+    /** Players one address may register per `registrationWindowMs` (429 above). */
+    readonly registrations: number
+    readonly registrationWindowMs: number
   }
   /**
    * Addresses of the reverse proxies whose `X-Forwarded-For` is believed (exact addresses; none by
@@ -46,6 +49,10 @@ export interface Config {
   readonly simulationChunkRaids: number
   /** On SQLite, the worker threads the server plays simulations' chunks on. */
   readonly simulationThreads: number
+  /** Raids a player may have queued (not yet played) across their simulations (409 above). */
+  readonly simulationMaxQueuedRaids: number
+  /** The bearer token `GET /metrics` asks for (Prometheus text); empty: no /metrics (404). */
+  readonly metricsToken: string
 }
 
 export const defaults: Config = {
@@ -53,7 +60,14 @@ export const defaults: Config = {
   port: 4000,
   databaseUrl: "file:./data/blight.db",
   maxBodyBytes: 1_000_000,
-  rateLimit: { requests: 600, windowMs: 60_000, authFailures: 30, maxClients: 50_000 },
+  rateLimit: {
+    requests: 600,
+    windowMs: 60_000,
+    authFailures: 30,
+    maxClients: 50_000,
+    registrations: 30,
+    registrationWindowMs: 3_600_000,
+  },
   trustProxy: [],
   graphqlMaxDepth: 10,
   graphqlMaxCost: 5000,
@@ -64,6 +78,8 @@ export const defaults: Config = {
   requestTimeoutMs: 30_000,
   simulationChunkRaids: 500,
   simulationThreads: 1,
+  simulationMaxQueuedRaids: 200_000,
+  metricsToken: "",
 }
 
 const int = (name: string, fallback: number, min: number, max: number) =>
@@ -97,6 +113,13 @@ const settings = C.all({
     windowMs: int("RATE_LIMIT_WINDOW_MS", defaults.rateLimit.windowMs, 1000, 3_600_000),
     authFailures: int("RATE_LIMIT_AUTH_FAILURES", defaults.rateLimit.authFailures, 1, 1_000_000),
     maxClients: int("RATE_LIMIT_MAX_CLIENTS", defaults.rateLimit.maxClients, 10, 10_000_000),
+    registrations: int("RATE_LIMIT_REGISTRATIONS", defaults.rateLimit.registrations, 1, 10_000_000),
+    registrationWindowMs: int(
+      "RATE_LIMIT_REGISTRATIONS_WINDOW_MS",
+      defaults.rateLimit.registrationWindowMs,
+      1000,
+      86_400_000,
+    ),
   }),
   trustProxy: text("TRUST_PROXY", "").pipe(
     C.map((s) =>
@@ -115,6 +138,8 @@ const settings = C.all({
   requestTimeoutMs: int("REQUEST_TIMEOUT_MS", defaults.requestTimeoutMs, 100, 3_600_000),
   simulationChunkRaids: int("SIM_CHUNK_RAIDS", defaults.simulationChunkRaids, 1, 10_000),
   simulationThreads: int("SIM_THREADS", defaults.simulationThreads, 1, 64),
+  simulationMaxQueuedRaids: int("SIM_MAX_QUEUED_RAIDS", defaults.simulationMaxQueuedRaids, 1, 100_000_000),
+  metricsToken: text("METRICS_TOKEN", defaults.metricsToken),
 })
 
 /**

@@ -6,7 +6,8 @@
  * stores their summaries; the worker that stores a simulation's last chunk makes its report.
  * SIGTERM/SIGINT: stops taking jobs, finishes the ones it holds, exits (docs/deploy.md). It beats
  * every WORKER_DEAD_AFTER/4 seconds, and unlocks the jobs of the workers that stopped beating for
- * WORKER_DEAD_AFTER seconds (killed outright), for the live ones to take (`sim/liveness.ts`).
+ * WORKER_DEAD_AFTER seconds (killed outright), for the live ones to take (`sim/liveness.ts`). With
+ * WORKER_METRICS_PORT it serves its own metrics (`sim/workerMetrics.ts`).
  */
 import { randomUUID } from "node:crypto"
 import { EventEmitter } from "node:events"
@@ -16,7 +17,8 @@ import { makeWorkerUtils, run, type WorkerEvents } from "graphile-worker"
 import { configProblems } from "./config.js"
 import { connect } from "./db/connect.js"
 import { liveness } from "./sim/liveness.js"
-import { CHUNK_TASK, chunkPool, chunkTask, graphileLogger } from "./sim/queue.js"
+import { CHUNK_TASK, chunkPool, chunkTask, graphileLogger, TURN_TASK, turnTask } from "./sim/queue.js"
+import { workerMetrics } from "./sim/workerMetrics.js"
 
 const settings = C.all({
   databaseUrl: C.string("DATABASE_URL").pipe(
@@ -39,6 +41,15 @@ const settings = C.all({
       validation: (n) => n >= 1 && n <= 3600,
     }),
   ),
+  // Unset: no metrics port; 0: a free one (logged).
+  metricsPort: C.integer("WORKER_METRICS_PORT").pipe(
+    C.withDefault(-1),
+    C.validate({
+      message: "WORKER_METRICS_PORT: a port from 0 to 65535",
+      validation: (n) => n >= -1 && n <= 65535,
+    }),
+  ),
+  metricsHost: C.string("WORKER_METRICS_HOST").pipe(C.withDefault("127.0.0.1")),
 })
 
 const fail = (m: string, code: number): never => {
@@ -57,8 +68,11 @@ const read = Effect.runSync(
   ),
 )
 if (Either.isLeft(read)) fail(configProblems(read.left), 2)
-const { databaseUrl, threads, deadAfter } = (
-  read as Either.Right<never, { databaseUrl: string; threads: number; deadAfter: number }>
+const { databaseUrl, threads, deadAfter, metricsPort, metricsHost } = (
+  read as Either.Right<
+    never,
+    { databaseUrl: string; threads: number; deadAfter: number; metricsPort: number; metricsHost: string }
+  >
 ).right
 
 const database = await connect(databaseUrl).catch((e: unknown) =>
@@ -80,13 +94,22 @@ const alive = liveness(
   deadAfter * 1000,
   (ids) => utils.forceUnlockWorkers(ids),
 )
+const metrics = workerMetrics()
 const beat = () =>
   alive.beat().then(
     (dead) => {
+      metrics.beat(true, dead.length)
       for (const id of dead) console.log(`blight-worker: worker ${id} stopped beating: its jobs are unlocked`)
     },
-    (e: unknown) => log(`blight-worker: heartbeat: ${e instanceof Error ? e.message : String(e)}`),
+    (e: unknown) => {
+      metrics.beat(false)
+      log(`blight-worker: heartbeat: ${e instanceof Error ? e.message : String(e)}`)
+    },
   )
+const played = (id: string, k: number, ms: number) => {
+  metrics.played(ms / 1000)
+  console.log(`blight-worker: simulation ${id} chunk ${k} played in ${Math.round(ms)} ms`)
+}
 const runner = await run({
   pgPool: database.pool!,
   events,
@@ -95,14 +118,19 @@ const runner = await run({
   logger: graphileLogger(log),
   noHandleSignals: true,
   taskList: {
-    [CHUNK_TASK]: chunkTask(
-      database.db,
-      pool.play,
-      () => new Date().toISOString(),
-      (id, k, ms) => console.log(`blight-worker: simulation ${id} chunk ${k} played in ${Math.round(ms)} ms`),
-    ),
+    [TURN_TASK]: turnTask(database.db, pool.play, () => new Date().toISOString(), played),
+    [CHUNK_TASK]: chunkTask(database.db, pool.play, () => new Date().toISOString(), played),
   },
 })
+const served =
+  metricsPort >= 0
+    ? await metrics
+        .serve(metricsHost, metricsPort)
+        .catch((e: unknown) =>
+          fail(`could not serve metrics: ${e instanceof Error ? e.message : String(e)}`, 1),
+        )
+    : undefined
+if (served) console.log(`blight-worker: metrics on http://${metricsHost}:${served.port}/metrics`)
 await beat()
 const beating = setInterval(() => void beat(), Math.max(250, (deadAfter * 1000) / 4))
 console.log(`blight-worker: playing simulation chunks on ${threads} thread(s) (pid ${process.pid})`)
@@ -111,6 +139,7 @@ const stop = async (signal: string) => {
   console.log(`blight-worker: ${signal}: finishing the chunks in hand`)
   clearInterval(beating)
   await runner.stop()
+  await served?.close()
   await alive.leave().catch(() => undefined)
   await utils.release()
   await pool.close()

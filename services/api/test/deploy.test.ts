@@ -99,6 +99,41 @@ describe("deployment settings", () => {
     expect(compose.networks.backend.ipam.config[0].subnet).toBe("172.28.0.0/24")
   })
 
+  it("compose.yaml: Prometheus scrapes every instance's /metrics, and only those, with their METRICS_TOKEN", () => {
+    const compose = parse(read("compose.yaml"), { merge: true }) as {
+      services: Record<string, Json>
+      secrets: Record<string, Json>
+    }
+    const instances = Object.entries(compose.services).filter(
+      ([, s]) => s.build !== undefined && s.command === undefined,
+    )
+    const prometheus = compose.services.prometheus
+    const mounted = prometheus.volumes.find((v: string) => v.endsWith(":/etc/prometheus/prometheus.yml:ro"))
+    const config = parse(read(mounted.split(":")[0].replace(/^\.\//, ""))) as Json
+    const jobs = config.scrape_configs as Json[]
+    expect(jobs.map((j) => j.job_name)).toEqual(["blight-api", "blight-worker"])
+    const job = jobs[0]
+    expect(job.metrics_path).toBe("/metrics")
+    const targets = job.static_configs.flatMap((c: Json) => c.targets)
+    expect([...targets].sort()).toEqual(instances.map(([n, s]) => `${n}:${s.environment.PORT}`).sort())
+    // The token: the instances' METRICS_TOKEN, and Prometheus's secret made from the same variable.
+    for (const [name, s] of instances)
+      expect(s.environment.METRICS_TOKEN, name).toMatch(/^\$\{METRICS_TOKEN[:?}]/)
+    const [secret] = prometheus.secrets
+    expect(compose.secrets[secret].environment).toBe("METRICS_TOKEN")
+    expect(job.authorization).toEqual({ type: "Bearer", credentials_file: `/run/secrets/${secret}` })
+    expect(prometheus.networks).toEqual(["backend"])
+    // The workers: every replica of the worker service, on its WORKER_METRICS_PORT.
+    const workers = jobs[1].dns_sd_configs[0]
+    const worker = compose.services.worker.environment
+    expect(workers.names).toEqual(["worker"])
+    expect(String(workers.port)).toBe(worker.WORKER_METRICS_PORT)
+    expect(worker.WORKER_METRICS_HOST).toBe("0.0.0.0")
+    expect(compose.services.worker.ports).toBeUndefined()
+    // The proxy does not pass /metrics on from outside.
+    expect(read("deploy/Caddyfile")).toMatch(/respond \/metrics 404/)
+  })
+
   it("compose.yaml: simulation workers run blight-worker on the instances' PostgreSQL", () => {
     const compose = parse(read("compose.yaml"), { merge: true }) as { services: Record<string, Json> }
     const worker = compose.services.worker
@@ -106,7 +141,12 @@ describe("deployment settings", () => {
     expect(worker.command).toEqual(["node", join("services/api", bin)])
     expect(existsSync(join(REPO_ROOT, worker.command[1]))).toBe(true)
     expect(worker.environment.DATABASE_URL).toBe(compose.services["api-1"].environment.DATABASE_URL)
-    expect(Object.keys(worker.environment).sort()).toEqual(["DATABASE_URL", "WORKER_THREADS"])
+    expect(Object.keys(worker.environment).sort()).toEqual([
+      "DATABASE_URL",
+      "WORKER_METRICS_HOST",
+      "WORKER_METRICS_PORT",
+      "WORKER_THREADS",
+    ])
     expect(worker.depends_on.db.condition).toBe("service_healthy")
     expect(worker.deploy.replicas).toBeGreaterThanOrEqual(2)
   })

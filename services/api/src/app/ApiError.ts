@@ -82,6 +82,8 @@ export class ApiError extends Schema.TaggedError<ApiError>()("ApiError", {
   code: ErrorCode,
   message: Schema.String,
   details: Schema.optional(Schema.Array(ErrorDetail)),
+  /** A 429's wait, in seconds (sent as Retry-After). */
+  retryAfter: Schema.optional(Schema.Int),
 }) {
   get status(): number {
     return CODES[this.code]
@@ -107,5 +109,7 @@ export const unauthorized = (message = "a valid API key is needed: Authorization
 export const forbidden = (message: string) => new ApiError({ code: "forbidden", message })
 export const notFound = (message: string) => new ApiError({ code: "not_found", message })
 export const conflict = (message: string) => new ApiError({ code: "conflict", message })
+export const rateLimited = (message: string, retryAfter: number) =>
+  new ApiError({ code: "rate_limited", message, retryAfter })
 export const rulesViolated = (message: string, details: ReadonlyArray<ErrorDetail>) =>
   new ApiError({ code: "rules_violated", message, details })

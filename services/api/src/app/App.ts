@@ -35,6 +35,7 @@ import {
   forbidden,
   MAX_DETAILS,
   notFound,
+  rateLimited,
   rulesViolated,
 } from "./ApiError.js"
 import { hashKey, newKey } from "./Keys.js"
@@ -45,8 +46,21 @@ export interface Deps {
   readonly now: () => string
   /** Tells every instance a stream grew (live raids); in-process only when not given. */
   readonly notifier?: Notifier
-  /** Where simulations' chunks run, and how many raids a chunk holds (absent: simulations are off). */
-  readonly simulations?: { readonly queue: SimQueue; readonly chunkRaids: number }
+  /** Counts a registration from an address: the seconds it must wait, or 0 (absent: no limit). */
+  readonly registrations?: (address: string) => Promise<number>
+  /** How many registrations an address may make per window, and the window (for the 429's sentence). */
+  readonly registrationLimit?: { readonly points: number; readonly windowMs: number }
+  /** The database's kind (what a check-then-write locks differs). */
+  readonly dialect?: "sqlite" | "postgres"
+  /**
+   * Where simulations' chunks run, how many raids a chunk holds, and how many raids a player may
+   * have queued (absent: simulations are off).
+   */
+  readonly simulations?: {
+    readonly queue: SimQueue
+    readonly chunkRaids: number
+    readonly maxQueuedRaids: number
+  }
 }
 
 export type Player = Repo.Player
@@ -127,10 +141,23 @@ export const PlayerInput = Schema.Struct({
   name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
 }).annotations({ identifier: "PlayerInput" })
 
-/** Registers a player and returns its API key, shown this once and stored only as a hash. */
-export const registerPlayer = (deps: Deps, body: unknown) =>
+/**
+ * Registers a player and returns its API key, shown this once and stored only as a hash. A valid
+ * request spends a registration of `address` (429 past the budget, nothing stored).
+ */
+export const registerPlayer = (deps: Deps, body: unknown, address = "unknown") =>
   Effect.gen(function* () {
     const input = yield* decodeBody(PlayerInput, body)
+    const wait = deps.registrations ? yield* db(() => deps.registrations!(address)) : 0
+    if (wait > 0) {
+      const limit = deps.registrationLimit
+      const per = limit
+        ? `${limit.points} players per ${Math.round(limit.windowMs / 1000)}s`
+        : "only so many players"
+      return yield* Effect.fail(
+        rateLimited(`an address may register ${per} (RATE_LIMIT_REGISTRATIONS): try again in ${wait}s`, wait),
+      )
+    }
     const player: Player = { id: randomUUID(), name: input.name, createdAt: deps.now() }
     const apiKey = newKey()
     yield* db(() => Repo.insertPlayer(deps.db, player, hashKey(apiKey)))

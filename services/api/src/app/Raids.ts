@@ -65,6 +65,8 @@ interface Runtime {
   readonly notifier: Notifier
   /** Aborted when the service closes: every follower ends, so no stream holds the server open. */
   readonly closing: AbortController
+  /** Followers open now (metrics). */
+  following: number
 }
 
 // One runtime per database handle, so two services in one process (a restart test) share nothing.
@@ -76,6 +78,7 @@ const runtimeOf = (deps: Deps): Runtime => {
       states: new LRUCache({ max: 500 }),
       notifier: deps.notifier ?? localNotifier(),
       closing: new AbortController(),
+      following: 0,
     }
     runtimes.set(deps.db, rt)
   }
@@ -940,6 +943,9 @@ export const followable = (deps: Deps, player: Caller, id: string) =>
     return raid
   })
 
+/** How many followers (SSE streams, GraphQL subscriptions) are open now (metrics). */
+export const followersOpen = (deps: Deps): number => runtimeOf(deps).following
+
 /** Ends every follower of the service's raids (its streams and subscriptions end cleanly). */
 export const endFollowers = (deps: Deps): void => runtimeOf(deps).closing.abort()
 
@@ -966,6 +972,7 @@ export async function* followStream<E extends { readonly seq: number }>(
   view: (rows: ReadonlyArray<Repo.StoredEvent>) => ReadonlyArray<E>,
 ): AsyncGenerator<E> {
   const rt = runtimeOf(deps)
+  rt.following++
   let last = after
   let woken = true
   let wake: (() => void) | undefined
@@ -1001,6 +1008,7 @@ export async function* followStream<E extends { readonly seq: number }>(
       }
     }
   } finally {
+    rt.following--
     unlisten()
     signal.removeEventListener("abort", onAbort)
     closing.removeEventListener("abort", onAbort)

@@ -19,6 +19,7 @@ import {
 } from "@blight/rules"
 import { Effect, Either, Schema } from "effect"
 import * as Repo from "../db/repositories.js"
+import { placeOf, type QueuePlace } from "../sim/fair.js"
 import type { Setup } from "../sim/play.js"
 import * as Store from "../sim/store.js"
 import {
@@ -40,7 +41,7 @@ export const MAX_RAIDS = 100_000
 /** The most campaigns one campaign run may ask for, and the most raids in each (as `blight sim --campaign`). */
 export const MAX_CAMPAIGNS = 2_000
 export const MAX_CAMPAIGN_RAIDS = 60
-/** The most simulations a player may have queued or running at once. */
+/** The most simulations a player may have queued or running at once (and SIM_MAX_QUEUED_RAIDS raids). */
 export const MAX_ACTIVE = 5
 
 const Id = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
@@ -195,6 +196,28 @@ export const SimulationView = Schema.Struct({
   }),
   packs: Schema.Array(Schema.String),
   seed: Schema.Number.annotations({ description: "The base seed (raid i is seeded from it and i)" }),
+  queue: Schema.optional(
+    Schema.Struct({
+      place: Schema.Int.annotations({
+        description:
+          "Its player's place in the turn order among the players with chunks waiting (1: next); 0 once all its chunks are handed out",
+      }),
+      chunksAhead: Schema.Int.annotations({
+        description:
+          "Chunks to be handed out before its next one: one per turn of each other player with chunks waiting, and its player's older jobs'",
+      }),
+      estimatedSeconds: Schema.optional(
+        Schema.Int.annotations({
+          description:
+            "Seconds until it is done at the pace of the last 5 minutes (every worker together), if nothing more is queued ahead; absent when no chunk was played in that time",
+        }),
+      ),
+    }).annotations({
+      identifier: "SimulationQueuePlace",
+      description:
+        "Where it stands in the fair queue (chunks are handed out across players in turn); while queued or running, on GET of the one job",
+    }),
+  ),
   error: Schema.optional(Schema.String.annotations({ description: "Why it failed" })),
   result: Schema.optional(SimulationResult.annotations({ description: "Once done" })),
   createdAt: Schema.String,
@@ -202,7 +225,11 @@ export const SimulationView = Schema.Struct({
 }).annotations({ identifier: "Simulation" })
 export type SimulationView = typeof SimulationView.Type
 
-const viewOf = (s: Store.StoredSimulation, result?: string): SimulationView => {
+/** The raids a simulation has still to play (a campaign run: campaigns × raids each; an A/B run: twice). */
+const raidsLeft = (s: Store.StoredSimulation) =>
+  (s.raids - s.raidsDone) * (s.setup.campaign?.raids ?? (s.setup.b ? 2 : 1))
+
+const viewOf = (s: Store.StoredSimulation, result?: string, queue?: QueuePlace): SimulationView => {
   // A campaign run stores campaigns as its units: raids are counted as campaigns × raids each.
   const per = s.setup.campaign?.raids ?? 1
   const done = s.status === "done" ? s.raids : s.raidsDone
@@ -223,6 +250,7 @@ const viewOf = (s: Store.StoredSimulation, result?: string): SimulationView => {
     policies: [...s.setup.policies],
     packs: s.setup.packs.map((p) => p.id),
     seed: s.setup.seed,
+    ...(queue ? { queue } : {}),
     ...(s.error !== undefined ? { error: s.error } : {}),
     ...(result !== undefined ? { result: JSON.parse(result) as SimulationView["result"] } : {}),
     createdAt: s.createdAt,
@@ -307,7 +335,7 @@ export const createSimulation = (deps: Deps, player: Caller, body: unknown) =>
     const problems = modeProblems(input)
     if (problems.length > 0)
       return yield* Effect.fail(badRequest("the request body does not fit its mode", problems))
-    const { queue, chunkRaids } = yield* queueOf(deps)
+    const { queue, chunkRaids, maxQueuedRaids } = yield* queueOf(deps)
     const packIds = input.packs ?? []
     const content = yield* contentWith(deps, packIds)
     const campaign = input.campaign
@@ -376,23 +404,25 @@ export const createSimulation = (deps: Deps, player: Caller, body: unknown) =>
       createdAt: at,
       updatedAt: at,
     }
-    // The limit is counted in the transaction that stores it, under the player's lock: of a
-    // player's concurrent requests, exactly as many are queued as the limit allows.
-    const stored = yield* db(() =>
+    // Checked and stored in one transaction, under the player's lock (a row lock on PostgreSQL,
+    // the write lock taken first on SQLite): requests at once can't each see room that only one
+    // of them has.
+    const refused = yield* db(() =>
       deps.db.transaction().execute(async (tx) => {
         await Repo.lockPlayer(tx, player.id)
-        if ((await Store.activeOf(tx, player.id)) >= MAX_ACTIVE) return false
+        const active = await Store.activeOf(tx, player.id)
+        if (active.length >= MAX_ACTIVE)
+          return `a player may have ${MAX_ACTIVE} simulations queued or running at once: wait, or cancel one`
+        const queued = active.reduce((n, a) => n + raidsLeft(a), 0)
+        const asked = raidsLeft(s)
+        if (queued + asked > maxQueuedRaids)
+          return `a player may have ${maxQueuedRaids} raids queued (SIM_MAX_QUEUED_RAIDS, raids not yet played; an A/B run's count twice): this asks for ${asked} with ${queued} queued; wait, or cancel one`
         await Store.insertSimulation(tx, s)
         await queue.enqueue(tx, s)
-        return true
+        return undefined
       }),
     )
-    if (!stored)
-      return yield* Effect.fail(
-        conflict(
-          `a player may have ${MAX_ACTIVE} simulations queued or running at once: wait, or cancel one`,
-        ),
-      )
+    if (refused !== undefined) return yield* Effect.fail(conflict(refused))
     queue.committed(s)
     return viewOf(s)
   })
@@ -411,7 +441,11 @@ export const getSimulation = (deps: Deps, player: Caller, id: string) =>
   Effect.gen(function* () {
     const s = yield* owned(deps, player, id)
     const result = s.status === "done" ? yield* db(() => Store.reportOf(deps.db, s.id, "report")) : undefined
-    return viewOf(s, result ?? undefined)
+    const queue =
+      s.status === "queued" || s.status === "running"
+        ? yield* db(() => placeOf(deps.db, s.ownerId, s.id, Date.now()))
+        : undefined
+    return viewOf(s, result ?? undefined, queue)
   })
 
 /** The caller's simulations, newest first, without their reports (at most 100). */

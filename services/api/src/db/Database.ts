@@ -131,6 +131,8 @@ export interface SimulationsTable {
   chunks: number
   chunks_done: number
   raids_done: number
+  /** Chunks handed out to be played so far (the fair queue's cursor: chunk `next_chunk` goes next). */
+  next_chunk: Generated<number>
   /** Why it failed (a set-up refused), for the player. */
   error: string | null
   /** The report (JSON text) and its HTML page, once the last chunk is in. */
@@ -160,6 +162,24 @@ export interface SimulationWorkersTable {
   seen_at: string | number
 }
 
+/** A player's last turn in the fair simulation queue (a number that grows with each chunk handed out). */
+export interface SimulationTurnsTable {
+  owner_id: string
+  served: string | number
+}
+
+/**
+ * A chunk handed out, by the turn that took it (a graphile-worker job's, or the server's own), when
+ * (ms), and when it was played (ms; null while in play).
+ */
+export interface SimulationClaimsTable {
+  turn: string
+  simulation_id: string
+  chunk: number
+  claimed_at: number
+  done_at: number | null
+}
+
 export interface Database {
   players: PlayersTable
   api_keys: ApiKeysTable
@@ -176,6 +196,8 @@ export interface Database {
   simulations: SimulationsTable
   simulation_chunks: SimulationChunksTable
   simulation_workers: SimulationWorkersTable
+  simulation_turns: SimulationTurnsTable
+  simulation_claims: SimulationClaimsTable
 }
 
 export type PlayerRow = Selectable<PlayersTable>

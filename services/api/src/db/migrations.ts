@@ -211,6 +211,52 @@ const m0005: Migration = {
   },
 }
 
+/**
+ * The fair simulation queue (docs/simulation.md): chunks are handed out one at a time, to the
+ * player served least recently. `next_chunk` is how many of a simulation's chunks have been handed
+ * out; `simulation_turns` holds each player's last turn (a number that grows with each chunk handed
+ * out); `simulation_claims` records each chunk handed out (by the turn that took it: on PostgreSQL
+ * a graphile-worker job, so a retried job plays the chunk it took) and when it was played (the
+ * recent pace, for a job's estimate). Simulations unfinished when this runs keep the queue they
+ * were given: their chunks count as handed out (on PostgreSQL their own chunk jobs play them; on
+ * SQLite the server's resume plays whatever of them is not stored).
+ */
+const m0010: Migration = {
+  up: async (db: Db) => {
+    await db.schema
+      .alterTable("simulations")
+      .addColumn("next_chunk", "integer", (c) => c.notNull().defaultTo(0))
+      .execute()
+    await db
+      .updateTable("simulations")
+      .set((eb) => ({ next_chunk: eb.ref("chunks") }))
+      .where("status", "in", ["queued", "running"])
+      .execute()
+    await db.schema.createIndex("simulations_status").on("simulations").column("status").execute()
+    await db.schema
+      .createTable("simulation_turns")
+      .addColumn("owner_id", "varchar(64)", (c) => c.primaryKey())
+      .addColumn("served", "bigint", (c) => c.notNull())
+      .execute()
+    // The next turn's number is the greatest so far plus one: read from the index, not a scan.
+    await db.schema.createIndex("simulation_turns_served").on("simulation_turns").column("served").execute()
+    await db.schema
+      .createTable("simulation_claims")
+      .addColumn("turn", "varchar(100)", (c) => c.primaryKey())
+      .addColumn("simulation_id", "varchar(64)", (c) => c.notNull())
+      .addColumn("chunk", "integer", (c) => c.notNull())
+      .addColumn("claimed_at", "double precision", (c) => c.notNull())
+      .addColumn("done_at", "double precision")
+      .execute()
+    await db.schema.createIndex("simulation_claims_done").on("simulation_claims").column("done_at").execute()
+  },
+  down: async (db: Db) => {
+    for (const t of ["simulation_claims", "simulation_turns"]) await db.schema.dropTable(t).execute()
+    await db.schema.dropIndex("simulations_status").execute()
+    await db.schema.alterTable("simulations").dropColumn("next_chunk").execute()
+  },
+}
+
 /** Every migration, by name (names sort in the order they run). */
 export const migrations: Record<string, Migration> = {
   "2026-11-29-0001-initial": m0001,
@@ -218,6 +264,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-0003-campaigns": m0003,
   "2026-11-30-0004-simulations": m0004,
   "2026-11-30-0005-simulation-workers": m0005,
+  "2026-12-07-0010-simulation-turns": m0010,
 }
 
 export const provider: MigrationProvider = { getMigrations: async () => migrations }

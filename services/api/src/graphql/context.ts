@@ -12,6 +12,8 @@ export interface GraphqlContext {
   readonly deps: App.Deps
   readonly log: (msg: string) => void
   readonly requestId: string
+  /** The address the request came from (registrations are counted by it). */
+  readonly address: string
   /** The caller, or unauthorized. */
   readonly player: Effect.Effect<App.Caller, ApiError>
 }
@@ -21,9 +23,11 @@ export const makeContext = (
   log: (msg: string) => void,
   caller: Promise<Exit.Exit<App.Caller, ApiError>>,
   requestId: string,
+  address = "unknown",
 ): GraphqlContext => ({
   deps,
   log: (msg) => log(`[${requestId}] ${msg}`),
   requestId,
+  address,
   player: Effect.flatten(Effect.promise(() => caller)),
 })

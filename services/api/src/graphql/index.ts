@@ -57,6 +57,8 @@ const documentCache = (maxBytes: number) => {
 export interface ServerContext {
   readonly requestId: string
   readonly caller: Promise<Exit.Exit<App.Caller, ApiError>>
+  /** The address the request came from (as the rate limits see it). */
+  readonly address: string
 }
 
 export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) => void) => {
@@ -97,7 +99,7 @@ export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) =
     // nothing a cross-site form can send without a preflight.
     multipart: false,
     parserAndValidationCache: { documentCache: documents as never, errorCache: errors },
-    context: ({ caller, requestId }) => makeContext(deps, log, caller, requestId),
+    context: ({ caller, requestId, address }) => makeContext(deps, log, caller, requestId, address),
     plugins: [
       useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf", "graphql-preflight"] }),
       limitsPlugin(config),

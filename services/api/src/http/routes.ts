@@ -34,6 +34,8 @@ export interface RouteContext {
   readonly lastEventId?: string | undefined
   /** Aborted when the client goes away (ends a stream). */
   readonly signal: AbortSignal
+  /** The address the request came from (as the rate limits see it). */
+  readonly address: string
 }
 
 /** A route. `response` is the success body's schema (for the OpenAPI document). */
@@ -418,13 +420,14 @@ export const routes: readonly Route[] = [
     method: "POST",
     path: "/v1/players",
     operationId: "registerPlayer",
-    summary: "Register a player; the API key is shown once",
+    summary:
+      "Register a player; the API key is shown once (an address may register RATE_LIMIT_REGISTRATIONS players per window: 429 with Retry-After past it)",
     tag: "players",
     auth: false,
     status: 201,
     body: App.PlayerInput,
     response: Registered,
-    handler: ({ deps, body }) => App.registerPlayer(deps, body),
+    handler: ({ deps, body, address }) => App.registerPlayer(deps, body, address),
   },
   {
     method: "GET",

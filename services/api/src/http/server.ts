@@ -17,7 +17,7 @@ import { parse, stripIgnoredCharacters } from "graphql"
 import { ApiError, badRequest, CODES, type Code, notFound, unauthorized } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Raids from "../app/Raids.js"
-import type { Config } from "../config.js"
+import { type Config, defaults } from "../config.js"
 import { connect } from "../db/connect.js"
 import { makeGraphql } from "../graphql/index.js"
 import { isPure } from "../graphql/pure.js"
@@ -27,8 +27,10 @@ import { simulationQueue } from "../sim/queue.js"
 import { clientAbortLine, isClientAbort } from "./aborts.js"
 import { acceptable, mediaOf } from "./accept.js"
 import { answerCache, keyOf } from "./answers.js"
+import { type Metrics, makeMetrics, measured, metricsEndpoint } from "./metrics.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { clientAddress, makeRateLimiter } from "./RateLimit.js"
+import { makeRegistrations } from "./registrations.js"
 import { Raw, type Route, routes, Streamed } from "./routes.js"
 
 const JSON_TYPE = "application/json; charset=utf-8"
@@ -45,6 +47,7 @@ const internalBody = (requestId: string) => ({
 const errorResponse = (e: ApiError, requestId: string, headers: Record<string, string> = {}) =>
   json(e.status, e.toBody(requestId), {
     ...(e.code === "unauthorized" ? { "www-authenticate": 'Bearer realm="blight"' } : {}),
+    ...(e.retryAfter ? { "retry-after": String(e.retryAfter) } : {}),
     ...headers,
   })
 
@@ -131,6 +134,9 @@ const candidates = (path: string) => {
   const shaped = byShape.get(shapeOf(path)) ?? []
   return anyShape.length === 0 ? shaped : [...shaped, ...anyShape]
 }
+
+/** A path's route pattern, whatever the method (the metrics' label). */
+const patternOf = (path: string) => candidates(path).find((c) => c.pattern.test(path))?.route.path
 
 /** The first query parameter (its name) whose name or value holds a NUL, if any (see NUL_MESSAGE). */
 const nulIn = (search: URLSearchParams): string | undefined => {
@@ -269,6 +275,8 @@ export interface Service {
   ) => Promise<PlainAnswer> | undefined
   /** Bytes held by the kept answers and parsed GraphQL documents (bounded by `cacheBytes`). */
   readonly cacheBytes: () => number
+  /** The metrics, when METRICS_TOKEN is set (the server counts each request in them). */
+  readonly metrics?: Metrics
   /**
    * Starts shutting down: `/ready` answers 503 from now on (a load balancer stops sending new
    * requests), while every request keeps being answered until `close`.
@@ -288,16 +296,35 @@ export const makeService = async (
   // What is no fault (a client gone mid-request): stdout, where errors are stderr.
   const info = options.info ?? ((m: string) => console.log(m))
   const database = await connect(config.databaseUrl)
+  // Counted only when someone may read them (METRICS_TOKEN set): otherwise nothing is counted.
+  const metrics = config.metricsToken
+    ? makeMetrics({ db: database.db, pool: database.pool, streams: () => Raids.followersOpen(deps) })
+    : undefined
   // Live raid streams hear of appends made through any instance (docs/deploy.md).
   const notifier =
-    database.dialect === "postgres" ? postgresNotifier(config.databaseUrl, log) : localNotifier()
+    database.dialect === "postgres"
+      ? postgresNotifier(config.databaseUrl, log, () => metrics?.listenReconnected())
+      : localNotifier()
   const now = () => new Date().toISOString()
   const simulations = await simulationQueue(database, config, now, log)
+  const registrations = await makeRegistrations(config, database.pool, () =>
+    metrics?.refused("registrations"),
+  )
   const deps: App.Deps = {
     db: database.db,
     now,
     notifier,
-    simulations: { queue: simulations, chunkRaids: config.simulationChunkRaids },
+    registrations,
+    registrationLimit: {
+      points: config.rateLimit.registrations ?? defaults.rateLimit.registrations,
+      windowMs: config.rateLimit.registrationWindowMs ?? defaults.rateLimit.registrationWindowMs,
+    },
+    dialect: database.dialect,
+    simulations: {
+      queue: simulations,
+      chunkRaids: config.simulationChunkRaids,
+      maxQueuedRaids: config.simulationMaxQueuedRaids,
+    },
   }
   const yoga = makeGraphql(deps, config, log)
   const limiter = await makeRateLimiter(config, database.pool).catch(async (e) => {
@@ -328,10 +355,11 @@ export const makeService = async (
     request: Request,
     requestId: string,
     caller: Promise<Exit.Exit<App.Caller, ApiError>>,
+    address: string,
   ): Promise<Response> => {
     const refuse = (e: ApiError, headers: Record<string, string> = {}) =>
       graphqlErrorResponse(e, requestId, headers)
-    const ctx = { requestId, caller }
+    const ctx = { requestId, caller, address }
     if (request.method === "GET") {
       // Variables in the URL get the same structural check as a body's.
       const search = new URL(request.url).searchParams
@@ -424,6 +452,7 @@ export const makeService = async (
     requestId: string,
     hit: { route: Route; params: Record<string, string> },
     caller: Promise<Exit.Exit<App.Caller, ApiError>> | undefined,
+    address: string,
   ): Promise<Response> => {
     const { route, params } = hit
     if (!acceptable(request.headers.get("accept"), route))
@@ -487,6 +516,7 @@ export const makeService = async (
       accept,
       lastEventId,
       player: exit?.value as App.Caller,
+      address,
       // Made only for a route that reads it (a live stream): an AbortSignal is not free.
       get signal() {
         return request.signal
@@ -544,6 +574,8 @@ export const makeService = async (
     return exit
   }
 
+  const scrape = metrics ? metricsEndpoint(metrics, config.metricsToken, limiter) : undefined
+
   // Readiness (docs/deploy.md): the database answers, and the instance is not shutting down.
   let draining = false
   const ready = async (): Promise<Response> => {
@@ -576,6 +608,7 @@ export const makeService = async (
     let identity = `ip:${address}`
     if (needsKey && authorization) {
       const blocked = await limiter.authBlocked(address)
+      if (blocked > 0) metrics?.refused("auth_failures")
       if (blocked > 0)
         return refuse(
           new ApiError({
@@ -588,6 +621,7 @@ export const makeService = async (
       if (Exit.isSuccess(exit)) identity = `key:${exit.value.keyId}`
     }
     const wait = await limiter.hit(identity)
+    if (wait > 0) metrics?.refused("requests")
     if (wait > 0)
       return refuse(
         new ApiError({ code: "rate_limited", message: `too many requests; try again in ${wait}s` }),
@@ -645,6 +679,8 @@ export const makeService = async (
     const url = new URL(request.url)
     if (url.pathname === "/health") return json(200, { status: "ok", database: database.dialect })
     if (url.pathname === "/ready") return ready()
+    if (scrape && url.pathname === "/metrics")
+      return scrape(request, address, (e, headers) => errorResponse(e, requestId, headers))
     const isGraphql = url.pathname === "/graphql"
     const restRoute =
       isGraphql ||
@@ -664,7 +700,7 @@ export const makeService = async (
     if (isGraphql) {
       const declared = Number(request.headers.get("content-length") ?? "0")
       if (declared > config.maxBodyBytes) return refuse(tooLarge())
-      const response = await handleGraphql(request, requestId, caller ?? noCaller)
+      const response = await handleGraphql(request, requestId, caller ?? noCaller, address)
       // A key was sent and is not valid: say how to authenticate, as REST's 401 does.
       if (caller && Exit.isFailure(await caller))
         response.headers.set("www-authenticate", 'Bearer realm="blight", error="invalid_token"')
@@ -679,7 +715,7 @@ export const makeService = async (
         restRoute!.error as ApiError,
         restRoute && "headers" in restRoute ? restRoute.headers : {},
       )
-    return handleRest(request, url, requestId, restRoute, caller)
+    return handleRest(request, url, requestId, restRoute, caller, address)
   }
 
   const handle = async (request: Request, address = "unknown", id?: string): Promise<Response> => {
@@ -711,6 +747,7 @@ export const makeService = async (
     handle,
     plainRead,
     cacheBytes: () => answers.bytes() + graphqlAnswers.bytes() + yoga.documentBytes(),
+    ...(metrics ? { metrics } : {}),
     drain: () => {
       draining = true
     },
@@ -783,7 +820,9 @@ export const startServer = async (
     connectionsCheckingInterval: Math.max(50, Math.min(1000, headersTimeout / 4)),
   }
   const header = (req: IncomingMessage) => (name: "authorization" | "accept") => req.headers[name]
+  const measure = service.metrics ? measured(service.metrics, patternOf) : undefined
   const server = createServer(timeouts, (req, res) => {
+    measure?.(req, res)
     const why = malformed(req)
     if (why === undefined) {
       // A hot read (one stored raid or Refuge) is answered here, without the adapter's Request and

@@ -16,7 +16,7 @@ export const simulationRoutes: Route[] = [
     method: "POST",
     path: "/v1/simulations",
     operationId: "createSimulation",
-    summary: `Queue a simulation: N raids (at most ${Simulations.MAX_RAIDS}) between the caller's Refuges, played by bots; 202 with its Location`,
+    summary: `Queue a simulation: N raids (at most ${Simulations.MAX_RAIDS}) between the caller's Refuges, played by bots; 202 with its Location (409 past ${Simulations.MAX_ACTIVE} simulations queued or running, or SIM_MAX_QUEUED_RAIDS raids not yet played)`,
     status: 202,
     body: Simulations.SimulationRequest,
     response: Simulations.SimulationView,
@@ -39,7 +39,8 @@ export const simulationRoutes: Route[] = [
     method: "GET",
     path: "/v1/simulations/{id}",
     operationId: "getSimulation",
-    summary: "A simulation: status, raids done of raids, and once done the report with its Vega-Lite charts",
+    summary:
+      "A simulation: status, raids done of raids, its place in the fair queue while queued or running, and once done the report with its Vega-Lite charts",
     status: 200,
     response: Simulations.SimulationView,
     handler: ({ deps, player, params }) => Simulations.getSimulation(deps, player, params.id!),

@@ -69,15 +69,21 @@ const listeners = () => {
 
 /**
  * On PostgreSQL: one LISTEN connection (opened on first use, reopened with back-off after it drops).
- * `connectionString` is the service's DATABASE_URL.
+ * `connectionString` is the service's DATABASE_URL; `reconnected` hears of each reopening (metrics).
  */
-export const postgresNotifier = (connectionString: string, log: (m: string) => void = () => {}): Notifier => {
+export const postgresNotifier = (
+  connectionString: string,
+  log: (m: string) => void = () => {},
+  reconnected: () => void = () => {},
+): Notifier => {
   const local = listeners()
   let client: pg.Client | undefined
   let connecting: Promise<void> | undefined
   let closed = false
   let retry: NodeJS.Timeout | undefined
   let delay = 100
+  // Opened once already: the next opening is a reconnection.
+  let opened = false
 
   const connect = (): Promise<void> => {
     if (connecting) return connecting
@@ -115,6 +121,8 @@ export const postgresNotifier = (connectionString: string, log: (m: string) => v
       }
       client = c
       delay = 100
+      if (opened) reconnected()
+      opened = true
       // Anything committed while no connection listened is found by a catch-up read.
       local.everyone()
     })()

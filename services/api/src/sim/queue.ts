@@ -1,9 +1,10 @@
 /**
- * Where a simulation's chunks run. On PostgreSQL each chunk is a graphile-worker job, added in the
- * transaction that stores the simulation, and played by whichever `blight-worker` process takes it
+ * Where a simulation's chunks run. Either way the fair queue (`fair.ts`) says which chunk is next,
+ * across players in turn. On PostgreSQL each chunk adds a graphile-worker "turn" job, in the
+ * transaction that stores the simulation, played by whichever `blight-worker` process takes it
  * (any number, on any machines: `worker.ts`). On SQLite the server plays the chunks itself, in its
- * own worker threads, and picks up at start the simulations a stop left unfinished. Either way a
- * chunk is played by `play.ts` in a worker thread and stored by `store.ts`.
+ * own worker threads, and picks up at start the chunks a stop left unplayed. Either way a chunk is
+ * played by `play.ts` in a worker thread and stored by `store.ts`.
  */
 import { existsSync } from "node:fs"
 import { dirname, resolve } from "node:path"
@@ -14,19 +15,14 @@ import { Piscina } from "piscina"
 import type { Config } from "../config.js"
 import type { Db } from "../db/connect.js"
 import type { Database } from "../db/Database.js"
+import { type Claim, claimNext, claimPlayed, handedOutNotStored } from "./fair.js"
 import type { Played, Task } from "./play.js"
-import {
-  chunksStored,
-  fail,
-  rangeOf,
-  recordChunk,
-  type StoredSimulation,
-  unfinished,
-  wanted,
-} from "./store.js"
+import { fail, rangeOf, recordChunk, type StoredSimulation, wanted } from "./store.js"
 
-/** The graphile-worker task that plays one chunk. */
+/** The graphile-worker task that plays one named chunk (simulations queued before the fair queue). */
 export const CHUNK_TASK = "blight_simulation_chunk"
+/** The graphile-worker task that plays the next chunk the fair queue hands out (`fair.ts`). */
+export const TURN_TASK = "blight_simulation_turn"
 
 export interface SimQueue {
   /** Queues every chunk; called in the transaction that stores the simulation. */
@@ -76,9 +72,13 @@ const playAndRecord = async (
   return true
 }
 
+/** The name a claim of the server's own threads goes by: its chunk. */
+const chunkTurn = (c: Claim) => `${c.simulation}/${c.chunk}`
+
 /**
- * SQLite: the server's own threads. Chunks wait in one first-in-first-out list and `threads` of
- * them are played at a time, each checked (cancelled?) just before it starts.
+ * SQLite: the server's own threads. Each free thread claims the next chunk from the fair queue
+ * (`fair.ts`), checked (cancelled?) just before it starts; at start, the chunks handed out but not
+ * stored when the server stopped are played first.
  */
 export const threadQueue = (
   db: Kysely<Database>,
@@ -86,62 +86,122 @@ export const threadQueue = (
   threads: number,
   log: (m: string) => void,
 ): SimQueue & { readonly resume: () => Promise<void> } => {
-  const waiting: Array<{ id: string; k: number }> = []
+  const replay: Claim[] = []
   let pool: ReturnType<typeof chunkPool> | undefined
   let busy = 0
   let closed = false
-  const next = () => {
-    while (!closed && busy < threads && waiting.length > 0) {
-      const { id, k } = waiting.shift()!
-      pool ??= chunkPool(threads)
-      busy++
-      playAndRecord(db, pool.play, now, id, k)
-        .catch(async (e: unknown) => {
-          // Closing ends the threads mid-chunk: the chunk is played again at the next start.
-          if (closed) return
-          log(`simulation ${id} chunk ${k}: ${messageOf(e)}`)
-          await fail(db, id, `chunk ${k} could not be played (an internal error, logged)`, now()).catch(
-            () => undefined,
-          )
-        })
-        .finally(() => {
-          busy--
-          next()
-        })
-    }
+  let pumping = false
+  let again = false
+  const start = (c: Claim) => {
+    pool ??= chunkPool(threads)
+    busy++
+    playAndRecord(db, pool.play, now, c.simulation, c.chunk)
+      .catch(async (e: unknown) => {
+        // Closing ends the threads mid-chunk: the chunk is played again at the next start.
+        if (closed) return
+        log(`simulation ${c.simulation} chunk ${c.chunk}: ${messageOf(e)}`)
+        await fail(
+          db,
+          c.simulation,
+          `chunk ${c.chunk} could not be played (an internal error, logged)`,
+          now(),
+        )
+      })
+      .then(() => (closed ? undefined : claimPlayed(db, chunkTurn(c), Date.now())))
+      .catch(() => undefined)
+      .finally(() => {
+        busy--
+        void pump()
+      })
   }
-  const schedule = (s: StoredSimulation, skip: ReadonlySet<number> = new Set()) => {
-    for (let k = 0; k < s.chunks; k++) if (!skip.has(k)) waiting.push({ id: s.id, k })
-    next()
+  // One claimer at a time: a call while one runs asks it to look again.
+  const pump = async () => {
+    if (pumping) {
+      again = true
+      return
+    }
+    pumping = true
+    try {
+      do {
+        again = false
+        while (!closed && busy < threads) {
+          const c = replay.shift() ?? (await claimNext(db, "sqlite", chunkTurn, Date.now()))
+          if (!c || closed) break
+          start(c)
+        }
+      } while (again && !closed)
+    } catch (e) {
+      if (!closed) log(`simulation queue: ${messageOf(e)}`)
+    } finally {
+      pumping = false
+    }
   }
   return {
     enqueue: async () => undefined,
-    committed: (s) => schedule(s),
+    committed: () => void pump(),
     resume: async () => {
-      for (const s of await unfinished(db)) schedule(s, await chunksStored(db, s.id))
+      replay.push(...(await handedOutNotStored(db)))
+      void pump()
     },
     close: async () => {
       closed = true
-      waiting.length = 0
+      replay.length = 0
       await pool?.close()
     },
   }
 }
 
-/** PostgreSQL: a graphile-worker job per chunk, added in the simulation's own transaction. */
+/**
+ * PostgreSQL: a graphile-worker "turn" job per chunk, added in the simulation's own transaction
+ * (one statement, graphile-worker's batch insert). A turn plays whichever chunk the fair queue hands it, so the jobs' own order
+ * does not matter, and there are always as many turns waiting as chunks.
+ */
 export const postgresQueue = (): SimQueue => ({
   enqueue: async (tx, s) => {
-    for (let k = 0; k < s.chunks; k++)
-      await sql`select graphile_worker.add_job(${CHUNK_TASK}, ${JSON.stringify({ simulation: s.id, chunk: k })}::json, max_attempts => 5, job_key => ${`${s.id}/${k}`})`.execute(
-        tx,
-      )
+    await sql`select count(*) from graphile_worker.add_jobs(array(
+      select row(${TURN_TASK}, json_build_object('simulation', ${s.id}::text), null, null, 5, null, null, null)::graphile_worker.job_spec
+      from generate_series(1, ${s.chunks}::int)))`.execute(tx)
   },
   committed: () => undefined,
   close: async () => undefined,
 })
 
 /**
- * The chunk task a `blight-worker` runs: the payload names the simulation and the chunk. `played`
+ * The turn task a `blight-worker` runs: claims the next chunk from the fair queue (again, the same
+ * one, when graphile-worker retries the job) and plays it. `played` hears of each chunk played.
+ */
+export const turnTask =
+  (
+    db: Kysely<Database>,
+    play: (t: Task) => Promise<Played>,
+    now: () => string,
+    played: (id: string, k: number, ms: number) => void = () => undefined,
+  ): GraphileTask =>
+  async (_payload: unknown, helpers: JobHelpers) => {
+    const turn = `job:${helpers.job.id}`
+    const c = await claimNext(db, "postgres", turn, Date.now())
+    if (!c) return
+    const started = performance.now()
+    try {
+      if (await playAndRecord(db, play, now, c.simulation, c.chunk))
+        played(c.simulation, c.chunk, performance.now() - started)
+    } catch (e) {
+      // Thrown: graphile-worker tries the job again later; after its last attempt, the simulation fails.
+      if (helpers.job.attempts < helpers.job.max_attempts) throw e
+      helpers.logger.error(`simulation ${c.simulation} chunk ${c.chunk}: ${messageOf(e)}`)
+      await fail(
+        db,
+        c.simulation,
+        `chunk ${c.chunk} could not be played after ${helpers.job.attempts} attempts`,
+        now(),
+      )
+    }
+    await claimPlayed(db, turn, Date.now())
+  }
+
+/**
+ * The chunk task of simulations queued before the fair queue (a job per named chunk): a
+ * `blight-worker` still plays them. The payload names the simulation and the chunk. `played`
  * hears of each chunk played (the worker's log line).
  */
 export const chunkTask =

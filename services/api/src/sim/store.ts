@@ -29,7 +29,7 @@ export interface StoredSimulation {
   readonly updatedAt: string
 }
 
-const fromRow = (r: Omit<SimulationsTable, "report" | "report_html">): StoredSimulation => ({
+const fromRow = (r: Omit<SimulationsTable, "report" | "report_html" | "next_chunk">): StoredSimulation => ({
   id: r.id,
   ownerId: r.owner_id,
   status: r.status as Status,
@@ -104,42 +104,21 @@ export const simulationsOf = async (db: Q, owner: string, limit: number): Promis
       .execute()
   ).map(fromRow)
 
-/** How many of a player's simulations are queued or running. */
-export const activeOf = async (db: Q, owner: string): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom("simulations")
-        .select((eb) => eb.fn.countAll().as("n"))
-        .where("owner_id", "=", owner)
-        .where("status", "in", ["queued", "running"])
-        .executeTakeFirst()
-    )?.n ?? 0,
-  )
+/** A player's simulations queued or running. */
+export const activeOf = async (db: Q, owner: string): Promise<StoredSimulation[]> =>
+  (
+    await db
+      .selectFrom("simulations")
+      .select(columns)
+      .where("owner_id", "=", owner)
+      .where("status", "in", ["queued", "running"])
+      .execute()
+  ).map(fromRow)
 
 /** The report's JSON text, or its HTML page, once done. */
 export const reportOf = async (db: Q, id: string, part: "report" | "report_html") =>
   (await db.selectFrom("simulations").select(part).where("id", "=", id).executeTakeFirst())?.[part] ??
   undefined
-
-/** Simulations not finished (queued or running): the server's own queue picks them up again at start. */
-export const unfinished = async (db: Q): Promise<StoredSimulation[]> =>
-  (
-    await db
-      .selectFrom("simulations")
-      .select(columns)
-      .where("status", "in", ["queued", "running"])
-      .orderBy("created_at")
-      .execute()
-  ).map(fromRow)
-
-/** The chunks of a simulation already stored (so a resumed one plays only the rest). */
-export const chunksStored = async (db: Q, id: string): Promise<Set<number>> =>
-  new Set(
-    (await db.selectFrom("simulation_chunks").select("chunk").where("simulation_id", "=", id).execute()).map(
-      (r) => r.chunk,
-    ),
-  )
 
 /** Stops a queued or running simulation (its remaining chunks are skipped); false if it had ended. */
 export const cancel = async (db: Q, id: string, at: string): Promise<boolean> => {

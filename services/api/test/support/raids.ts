@@ -12,7 +12,14 @@ import { type client, REPO_ROOT } from "./server.js"
 
 /** Server settings for tests that play whole raids: no rate limit in the way. */
 export const unlimited = {
-  rateLimit: { requests: 10_000_000, windowMs: 60_000, authFailures: 1000, maxClients: 1000 },
+  rateLimit: {
+    requests: 10_000_000,
+    windowMs: 60_000,
+    authFailures: 1000,
+    maxClients: 1000,
+    registrations: 1_000_000,
+    registrationWindowMs: 60_000,
+  },
 }
 
 export const roster = (name: "refuge" | "congregation"): Record<string, unknown> =>

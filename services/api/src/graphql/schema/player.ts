@@ -35,7 +35,7 @@ builder.mutationField("registerPlayer", (t) =>
     nullable: true,
     args: { name: t.arg.string({ required: true }) },
     resolve: (_, args, ctx, info) =>
-      resolveEffect(ctx, info, App.registerPlayer(ctx.deps, { name: args.name })),
+      resolveEffect(ctx, info, App.registerPlayer(ctx.deps, { name: args.name }, ctx.address)),
   }),
 )
 
