@@ -24,6 +24,7 @@ import { Effect, Either, Exit, ParseResult, Schema } from "effect"
 import type { Kysely } from "kysely"
 import { LRUCache } from "lru-cache"
 import type { Database } from "../db/Database.js"
+import * as Lists from "../db/lists.js"
 import * as Repo from "../db/repositories.js"
 import type { Notifier } from "../live/Notifier.js"
 import type { SimQueue } from "../sim/queue.js"
@@ -38,6 +39,7 @@ import {
   rulesViolated,
   unauthorized,
 } from "./ApiError.js"
+import { PageQuery, paged, pageInMemory } from "./paging.js"
 
 export interface Deps {
   readonly db: Kysely<Database>
@@ -169,15 +171,24 @@ export const ApiKeyInfo = Schema.Struct({
   current: Schema.Boolean.annotations({ description: "Whether this request was made with it" }),
 }).annotations({ identifier: "ApiKeyInfo" })
 
-/** The caller's keys, oldest first. */
-export const listKeys = (deps: Deps, caller: Caller) =>
-  db(() => Repo.keysOf(deps.db, caller.id)).pipe(
-    Effect.map((ks) =>
-      ks.map((k) => ({
-        id: keyIdOf(k.keyHash),
-        createdAt: k.createdAt,
-        current: keyIdOf(k.keyHash) === caller.keyId,
-      })),
+/**
+ * A page of the caller's keys, oldest first. Paged in memory: a player holds at most MAX_KEYS, and
+ * a cursor of the key's id (not its hash, which the database compares) is all a client may see.
+ */
+export const listKeys = (deps: Deps, caller: Caller, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
+    paged(
+      q,
+      2,
+      async (req) => {
+        const keys = (await Repo.keysOf(deps.db, caller.id)).map((k) => ({
+          id: keyIdOf(k.keyHash),
+          createdAt: k.createdAt,
+          current: keyIdOf(k.keyHash) === caller.keyId,
+        }))
+        return pageInMemory(keys, (k) => [k.createdAt, k.id], req)
+      },
+      (k) => k,
     ),
   )
 
@@ -390,8 +401,11 @@ export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
     return packSummary((yield* db(() => Repo.packById(deps.db, id)))!)
   })
 
-export const listPacks = (deps: Deps) =>
-  db(() => Repo.listPacks(deps.db)).pipe(Effect.map((ps) => ps.map(packSummary)))
+/** A page of the uploaded packs, by id. */
+export const listPacks = (deps: Deps, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
+    paged(q, 1, (req) => Lists.packsPage(deps.db, req), packSummary),
+  )
 
 export const getPack = (deps: Deps, id: string) =>
   Effect.gen(function* () {
@@ -569,8 +583,11 @@ const ownedRow = (deps: Deps, player: Player, id: string, kind?: string) =>
 const owned = (deps: Deps, player: Player, id: string, kind?: string) =>
   ownedRow(deps, player, id, kind).pipe(Effect.map(Repo.refugeOfRow))
 
-export const listRefuges = (deps: Deps, player: Player, kind?: string) =>
-  db(() => Repo.refugesOf(deps.db, player.id, kind)).pipe(Effect.map((rs) => rs.map(refugeView)))
+/** A page of the caller's Refuges (or Congregations), oldest first. */
+export const listRefuges = (deps: Deps, player: Player, kind: string | undefined, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
+    paged(q, 2, (req) => Lists.refugesPage(deps.db, player.id, kind, req), refugeView),
+  )
 
 export const getRefuge = (deps: Deps, player: Player, id: string, kind?: string) =>
   owned(deps, player, id, kind).pipe(Effect.map(refugeView))

@@ -108,16 +108,6 @@ export const packById = async (db: Q, id: string): Promise<StoredPack | undefine
   }
 }
 
-export const listPacks = async (db: Q): Promise<StoredPack[]> => {
-  const ids = await db.selectFrom("packs").select("id").orderBy("id").execute()
-  const out: StoredPack[] = []
-  for (const { id } of ids) {
-    const p = await packById(db, id)
-    if (p) out.push(p)
-  }
-  return out
-}
-
 /** Stores a pack's first version, or a new version of an existing pack (the caller checked ownership). */
 export const insertPackVersion = async (
   db: Q,
@@ -209,12 +199,6 @@ export const refugeById = async (db: Q, id: string): Promise<StoredRefuge | unde
   return row && toRefuge(row)
 }
 
-export const refugesOf = async (db: Q, ownerId: string, kind?: string): Promise<StoredRefuge[]> => {
-  let q = db.selectFrom("refuges").selectAll().where("owner_id", "=", ownerId)
-  if (kind) q = q.where("kind", "=", kind)
-  return (await q.orderBy("created_at").orderBy("id").execute()).map(toRefuge)
-}
-
 /**
  * Writes a new body if the stored version is still `expected`, bumping it; returns the new row,
  * or undefined when someone else wrote first (the caller answers 409). Also appends the trip.
@@ -280,7 +264,7 @@ export interface StoredRaid {
   readonly updatedAt: string
 }
 
-const toRaid = (r: Database["raids"]): StoredRaid => ({
+export const toRaid = (r: Database["raids"]): StoredRaid => ({
   id: r.id,
   ownerId: r.owner_id,
   status: r.status as StoredRaid["status"],
@@ -356,19 +340,6 @@ export const raidHeadById = async (
 /** The version of a raid (its last seq), without reading the rest of the row. */
 export const raidVersion = async (db: Q, id: string): Promise<number | undefined> =>
   (await db.selectFrom("raids").select("version").where("id", "=", id).executeTakeFirst())?.version
-
-export const raidsOf = async (db: Q, playerId: string): Promise<StoredRaid[]> =>
-  (
-    await db
-      .selectFrom("raids")
-      .innerJoin("raid_seats", "raid_seats.raid_id", "raids.id")
-      .selectAll("raids")
-      .where("raid_seats.player_id", "=", playerId)
-      .orderBy("raids.created_at")
-      .orderBy("raids.id")
-      .limit(500)
-      .execute()
-  ).map(toRaid)
 
 /** An event as stored: its place in the log and its body (the library's encoding, as JSON text). */
 export interface StoredEvent {

@@ -10,6 +10,7 @@ import { Effect, type Exit, Schema } from "effect"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Nightsong from "../app/Nightsong.js"
+import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import { preferred } from "./accept.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
@@ -196,6 +197,7 @@ const TripResult = Schema.extend(RefugeView, Schema.Struct({ trip: TripRecord })
 const FoundRequest = Schema.Struct({ ...App.FoundBody.fields, roster: Roster.Roster }).annotations({
   identifier: "FoundRequest",
 })
+const RefugePage = Page(RefugeView, "RefugePage")
 const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
   const kind = tag === "refuges" ? "refuge" : "congregation"
   const base = `/v1/${tag}`
@@ -217,12 +219,13 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
       method: "GET",
       path: base,
       operationId: `list${Kind}s`,
-      summary: `The caller's ${kind}s`,
+      summary: `A page of the caller's ${kind}s, oldest first`,
       tag,
       auth: true,
       status: 200,
-      response: Schema.Array(RefugeView),
-      handler: ({ deps, player }) => App.listRefuges(deps, player, kind),
+      query: PageQuery,
+      response: RefugePage,
+      handler: ({ deps, player, query }) => App.listRefuges(deps, player, kind, query),
     },
     {
       method: "GET",
@@ -311,10 +314,11 @@ const raidRoutes: Route[] = [
     method: "GET",
     path: "/v1/raids",
     operationId: "listRaids",
-    summary: "The raids the caller has a seat at",
+    summary: "A page of the raids the caller has a seat at, oldest first",
     status: 200,
-    response: Schema.Array(Raids.RaidView),
-    handler: ({ deps, player }) => Raids.listRaids(deps, player),
+    query: PageQuery,
+    response: Page(Raids.RaidView, "RaidPage"),
+    handler: ({ deps, player, query }) => Raids.listRaids(deps, player, query),
   }),
   raidRoute({
     method: "GET",
@@ -432,12 +436,14 @@ export const routes: readonly Route[] = [
     method: "GET",
     path: "/v1/players/me/keys",
     operationId: "listKeys",
-    summary: "The caller's API keys (ids and dates; a key itself is shown only when issued)",
+    summary:
+      "A page of the caller's API keys, oldest first (ids and dates; a key itself is shown only when issued)",
     tag: "players",
     auth: true,
     status: 200,
-    response: Schema.Array(App.ApiKeyInfo),
-    handler: ({ deps, player }) => App.listKeys(deps, player),
+    query: PageQuery,
+    response: Page(App.ApiKeyInfo, "ApiKeyPage"),
+    handler: ({ deps, player, query }) => App.listKeys(deps, player, query),
   },
   {
     method: "POST",
@@ -518,12 +524,13 @@ export const routes: readonly Route[] = [
     method: "GET",
     path: "/v1/packs",
     operationId: "listPacks",
-    summary: "Every uploaded pack",
+    summary: "A page of the uploaded packs, by id",
     tag: "packs",
     auth: false,
     status: 200,
-    response: Schema.Array(PackSummary),
-    handler: ({ deps }) => App.listPacks(deps),
+    query: PageQuery,
+    response: Page(PackSummary, "PackPage"),
+    handler: ({ deps, query }) => App.listPacks(deps, query),
   },
   {
     method: "GET",
