@@ -136,7 +136,7 @@ export interface Caller extends Player {
 }
 
 /** A key's public id: the start of its hash (the key itself is never stored). */
-const keyIdOf = (keyHash: string) => keyHash.slice(0, 16)
+export const keyIdOf = (keyHash: string) => keyHash.slice(0, 16)
 const newKey = () => `blt_${randomBytes(24).toString("base64url")}`
 
 /** The player an `Authorization: Bearer <key>` header names, or a 401. */
@@ -153,13 +153,17 @@ export const checkKey = async (
   deps: Deps,
   header: string | null | undefined,
 ): Promise<Exit.Exit<Caller, ApiError>> => {
-  // A key is `blt_` and 32 characters; anything much longer is not one, and is not hashed.
-  const m = /^Bearer\s+(\S{1,200})$/i.exec(header ?? "")
-  if (!m) return Exit.fail(unauthorized())
-  const hash = hashKey(m[1]!)
+  const hash = keyHashOf(header)
+  if (hash === undefined) return Exit.fail(unauthorized())
   const player = await Repo.playerByKeyHash(deps.db, hash)
   if (!player) return Exit.fail(unauthorized("the API key is not valid"))
   return Exit.succeed({ ...player, keyId: keyIdOf(hash) })
+}
+
+/** The hash of the key a Bearer header carries (a key is `blt_` and 32 characters; anything much longer is not one, and is not hashed). */
+export const keyHashOf = (header: string | null | undefined): string | undefined => {
+  const m = /^Bearer\s+(\S{1,200})$/i.exec(header ?? "")
+  return m ? hashKey(m[1]!) : undefined
 }
 
 /** A player may hold this many keys at once (rotation needs two for a moment). */
@@ -605,9 +609,11 @@ export const refugeJson = async (
   player: Player,
   id: string,
   kind?: string,
+  // The head when already read (with the key: app/keyed.ts); else read here.
+  known?: { readonly head: Awaited<ReturnType<typeof Repo.refugeHeadById>> },
 ): Promise<Exit.Exit<Buffer<ArrayBuffer>, ApiError>> => {
   // The head first: a kept view needs only the owner and the version, not the documents.
-  const head = await Repo.refugeHeadById(deps.db, id)
+  const head = known ? known.head : await Repo.refugeHeadById(deps.db, id)
   const refused = ownRefusal(head, player, id, kind)
   if (refused) return Exit.fail(refused)
   const kept = refugeViews.get(`${head!.id}\u0000${head!.version}\u0000${head!.updated_at}`)

@@ -191,6 +191,42 @@ const refugeHeadQuery = compiledOnce(
  */
 export const refugeHeadById = async (db: Q, id: string) => (await refugeHeadQuery(db, id))[0]
 
+const keyAndRefugeHeadQuery = compiledOnce(
+  (db: Q, id: string, keyHash: string) =>
+    db
+      .selectFrom("api_keys")
+      .innerJoin("players", "players.id", "api_keys.player_id")
+      .leftJoin("refuges", (j) => j.on("refuges.id", "=", id))
+      .select([
+        "players.id as player_id",
+        "players.name as player_name",
+        "players.created_at as player_created_at",
+        "refuges.id",
+        "refuges.kind",
+        "refuges.owner_id",
+        "refuges.version",
+        "refuges.updated_at",
+      ])
+      .where("api_keys.key_hash", "=", keyHash),
+  ["id", "key_hash"],
+)
+
+/**
+ * {@link playerByKeyHash} and {@link refugeHeadById} in one round trip: undefined when the key is
+ * not valid; else the player, and the head when the Refuge exists.
+ */
+export const keyAndRefugeHead = async (db: Q, id: string, keyHash: string) => {
+  const [row] = await keyAndRefugeHeadQuery(db, id, keyHash)
+  if (!row) return undefined
+  const player: Player = { id: row.player_id, name: row.player_name, createdAt: row.player_created_at }
+  const { id: rid, kind, owner_id, version, updated_at } = row
+  const head =
+    rid === null || kind === null || owner_id === null || version === null || updated_at === null
+      ? undefined
+      : { id: rid, kind, owner_id, version, updated_at }
+  return { player, head }
+}
+
 /** Parses a stored row (see {@link refugeRowById}). */
 export const refugeOfRow = toRefuge
 

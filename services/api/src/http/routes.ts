@@ -9,6 +9,7 @@ import { Entries, Ids, Ledger, Market, Pack, Roster } from "@blight/rules"
 import { Effect, type Exit, Schema } from "effect"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
+import { type KeyedRead, refugeWithKey } from "../app/keyed.js"
 import * as Nightsong from "../app/Nightsong.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
@@ -87,11 +88,15 @@ export interface Route {
   readonly plain?: {
     readonly takes: (accept: string) => boolean
     readonly read: (ctx: PlainContext) => Promise<Exit.Exit<Buffer<ArrayBuffer>, ApiError>>
+    /** The same read with the key checked in the same round trip (app/keyed.ts), when it can. */
+    readonly keyed?: (ctx: KeyedContext) => Promise<KeyedRead>
   }
 }
 
 /** What a plain read sees: the request's parts a read of one stored thing needs. */
 export type PlainContext = Pick<RouteContext, "deps" | "params" | "player">
+/** What a keyed read sees: the key's header instead of the caller. */
+export type KeyedContext = Pick<RouteContext, "deps" | "params"> & { readonly authorization: string }
 
 /**
  * A route's `plain` read and the `handler` made from it (so the two can't answer differently);
@@ -239,6 +244,7 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
       ...withPlain({
         takes: () => true,
         read: ({ deps, player, params }) => App.refugeJson(deps, player, params.id!, kind),
+        keyed: ({ deps, params, authorization }) => refugeWithKey(deps, authorization, params.id!, kind),
       }),
     },
     {
