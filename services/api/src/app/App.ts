@@ -160,7 +160,10 @@ export const checkKey = async (
   return Exit.succeed({ ...player, keyId: keyIdOf(hash) })
 }
 
-/** The hash of the key a Bearer header carries (a key is `blt_` and 32 characters; anything much longer is not one, and is not hashed). */
+/**
+ * The hash of the key a Bearer header carries. A key is `blt_` and 32 characters; anything much
+ * longer is not one, and is not hashed.
+ */
 export const keyHashOf = (header: string | null | undefined): string | undefined => {
   const m = /^Bearer\s+(\S{1,200})$/i.exec(header ?? "")
   return m ? hashKey(m[1]!) : undefined

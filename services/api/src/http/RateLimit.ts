@@ -6,10 +6,11 @@
  *
  * The counters live in memory, or in PostgreSQL when the service runs on it, so several instances
  * behind a load balancer share one budget per client. On PostgreSQL a request costs no round trip:
- * the budget is reserved in leases and spent in memory (leases.ts says how far that can stray), and
- * an address's failed key checks, counted in the database, are read at most once a second. The table of identities the memory store
- * may hold is bounded; once full, new identities share one budget instead of pushing old ones out,
- * so a flood of new identities can neither exhaust memory nor free a limited client.
+ * the budget is reserved in leases and spent in memory (leases.ts says how far that can stray),
+ * and an address's failed key checks, counted in the database, are read at most once a second.
+ * The table of identities the memory store may hold is bounded; once full, new identities share
+ * one budget instead of pushing old ones out, so a flood of new identities can neither exhaust
+ * memory nor free a limited client.
  */
 import { isIP } from "node:net"
 import { LRUCache } from "lru-cache"
@@ -102,16 +103,16 @@ export const makeRateLimiter = async (config: Config, pool?: pg.Pool): Promise<R
   const table = identityTable(maxClients, windowMs)
   const failureTable = identityTable(maxClients, windowMs)
   const leased = pool ? leasedBudget(requestsLimiter, requests, maxClients + 1) : undefined
-  // What the store last said of an address's failures (when it said so, and the seconds blocked).
-  const failuresSeen = new LRUCache<string, { at: number; blocked: number; until: number }>({
+  // What the store last said of an address's failures: when it said so, and until when the
+  // address is blocked (0: it is not).
+  const failuresSeen = new LRUCache<string, { at: number; blocked: number }>({
     max: Math.min(maxClients + 1, 100_000),
   })
   // A refused consume is past the limit whatever it counts (one refused from memory counts 0).
   const seen = (key: string, res: RateLimiterRes | null, refused = false) => {
     const t = Date.now()
-    const until = t + (res?.msBeforeNext ?? 0)
-    const blocked = refused || (res && res.consumedPoints >= authFailures) ? until : 0
-    failuresSeen.set(key, { at: t, blocked, until })
+    const blocked = refused || (res && res.consumedPoints >= authFailures) ? t + (res?.msBeforeNext ?? 0) : 0
+    failuresSeen.set(key, { at: t, blocked })
   }
   return {
     hit: leased
