@@ -88,8 +88,12 @@ const sharedDatabaseCases = (instances: () => Running[]) => {
     const first = (await client(a.url).post("/v1/players", { name: "Revoker" })).body.apiKey
     const second = await client(b.url).post("/v1/players/me/keys", {}, first)
     expect(second.status).toBe(201)
-    for (const s of [a, b, c ?? b])
+    // A Refuge's read checks the key in the same query as the row (app/keyed.ts): refused at once too.
+    const refuge = (await client(a.url).post("/v1/refuges", { roster: exampleRoster() }, first)).body.id
+    for (const s of [a, b, c ?? b]) {
       expect((await client(s.url).get("/v1/refuges", second.body.apiKey)).status).toBe(200)
+      expect((await client(s.url).get(`/v1/refuges/${refuge}`, second.body.apiKey)).status).toBe(200)
+    }
     const revoked = await fetch(`${(c ?? a).url}/v1/players/me/keys/${second.body.id}`, {
       method: "DELETE",
       headers: { authorization: `Bearer ${first}` },
@@ -97,7 +101,9 @@ const sharedDatabaseCases = (instances: () => Running[]) => {
     expect(revoked.status).toBe(200)
     for (const s of [a, b, c ?? b]) {
       expect((await client(s.url).get("/v1/refuges", second.body.apiKey)).status).toBe(401)
+      expect((await client(s.url).get(`/v1/refuges/${refuge}`, second.body.apiKey)).status).toBe(401)
       expect((await client(s.url).get("/v1/refuges", first)).status).toBe(200)
+      expect((await client(s.url).get(`/v1/refuges/${refuge}`, first)).status).toBe(200)
     }
   })
 }
