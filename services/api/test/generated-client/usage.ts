@@ -137,6 +137,11 @@ export const useEveryOperation = async (
   const founded = ok(await client.POST("/v1/refuges", { body: { roster, seed: 3 } }))
   const firstSurvivor = founded.refuge.survivors[0]?.name ?? ""
   const listed = ok(await client.GET("/v1/refuges"))
+  // A page at a time: `limit` is a number, `next` the cursor for the page after (null on the last).
+  const firstPage = ok(await client.GET("/v1/refuges", { params: { query: { limit: 1 } } }))
+  const cursor: string | null = firstPage.next
+  if (cursor !== null) ok(await client.GET("/v1/refuges", { params: { query: { limit: 1, cursor } } }))
+  if (firstPage.total !== listed.total) throw new Error("a page's total is the whole list's")
   const got = ok(await client.GET("/v1/refuges/{id}", { params: { path: { id: founded.id } } }))
   const ledger = ok(await client.GET("/v1/refuges/{id}/ledger", { params: { path: { id: founded.id } } }))
   const trip = ok(
