@@ -357,10 +357,12 @@ describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
     expect(await call("POST", `/v1/campaigns/${id}/raids`, { version: c.version }, b.key)).toBe(403)
     expect(await call("POST", `/v1/campaigns/${id}/join`, { refuge: b.refuge }, b.key)).toBe(409)
     // Listed for its organiser and members, not for others.
-    expect((await api.get("/v1/campaigns", b.key)).body.some((x: { id: string }) => x.id === id)).toBe(true)
-    expect((await api.get("/v1/campaigns", outsider.key)).body.some((x: { id: string }) => x.id === id)).toBe(
-      false,
+    expect((await api.get("/v1/campaigns", b.key)).body.items.some((x: { id: string }) => x.id === id)).toBe(
+      true,
     )
+    expect(
+      (await api.get("/v1/campaigns", outsider.key)).body.items.some((x: { id: string }) => x.id === id),
+    ).toBe(false)
   })
 
   it("B-AFTERMATH-01 bad requests change nothing: too few members, another's Refuge, a clashing name, unbounded input", async () => {
@@ -374,7 +376,7 @@ describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
     )
     expect(theirs.status).toBe(403)
     // The same Refuge twice: two Refuges of one name (422 with the clause), and nothing stored.
-    const before = (await api.get("/v1/campaigns", a.key)).body.length
+    const before = (await api.get("/v1/campaigns", a.key)).body.total
     const twice = await api.post(
       "/v1/campaigns",
       { members: [{ refuge: a.refuge }, { refuge: a.refuge }] },
@@ -382,7 +384,7 @@ describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
     )
     expect(twice.status).toBe(422)
     expect(twice.body.error.details[0]).toMatchObject({ path: "members", clause: "B-AFTERMATH-01" })
-    expect((await api.get("/v1/campaigns", a.key)).body.length).toBe(before)
+    expect((await api.get("/v1/campaigns", a.key)).body.total).toBe(before)
     const mine = await api.post("/v1/campaigns", { members: [{ refuge: a.refuge }, { player: a.id }] }, a.key)
     expect(mine.status).toBe(400)
     expect(mine.body.error.details[0].path).toBe("members.1.refuge")

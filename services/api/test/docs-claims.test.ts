@@ -99,7 +99,7 @@ describe("docs/homebrew.md, a pack over HTTP", () => {
 
 describe("a bad field is one clear detail naming its path and what it takes", () => {
   it("an optional field out of range: one detail, its range, no 'Expected undefined'", async () => {
-    const before = (await api.get("/v1/raids", a.key)).body.length
+    const before = (await api.get("/v1/raids", a.key)).body.total
     const r = await api.post(
       "/v1/raids",
       { sides: [{ refuge: a.refuge }, { player: b.id }], seed: -1 },
@@ -109,7 +109,7 @@ describe("a bad field is one clear detail naming its path and what it takes", ()
     expect(r.body.error.details).toHaveLength(1)
     expect(r.body.error.details[0].path).toBe("seed")
     expect(r.body.error.details[0].message).toMatch(/from 0 to 2\^53−1.*actual -1/)
-    expect((await api.get("/v1/raids", a.key)).body.length).toBe(before)
+    expect((await api.get("/v1/raids", a.key)).body.total).toBe(before)
   })
 
   it("a command's version out of range names the range (a refined field's description is its message)", async () => {
@@ -146,7 +146,7 @@ describe("a bad field is one clear detail naming its path and what it takes", ()
   })
 
   it("B-FOUNDING-09 R-BUILDER-08 a roster's negative Reloads: one violation at roster.reloads, naming its rule, nothing founded", async () => {
-    const before = (await api.get("/v1/refuges", a.key)).body.length
+    const before = (await api.get("/v1/refuges", a.key)).body.total
     const r = await api.post("/v1/refuges", { roster: { ...exampleRoster(), reloads: -5 } }, a.key)
     expect(r.status).toBe(422)
     expect(r.body.error.details).toEqual([
@@ -156,7 +156,7 @@ describe("a bad field is one clear detail naming its path and what it takes", ()
         clause: "B-FOUNDING-09",
       },
     ])
-    expect((await api.get("/v1/refuges", a.key)).body.length).toBe(before)
+    expect((await api.get("/v1/refuges", a.key)).body.total).toBe(before)
   })
 
   it("a value that is none of a field's literals: one detail listing them all", async () => {
@@ -179,7 +179,7 @@ describe("a bad field is one clear detail naming its path and what it takes", ()
   })
 
   it("a bad query parameter is said to be the query's, with its path", async () => {
-    const raid = (await api.get("/v1/raids", a.key)).body[0]
+    const raid = (await api.get("/v1/raids", a.key)).body.items[0]
     const r = await api.get(`/v1/raids/${raid.id}/events?limit=0`, a.key)
     expect(r.status).toBe(400)
     expect(r.body.error.message).toBe("the query does not match the schema")

@@ -286,7 +286,7 @@ describe("createSimulation over HTTP with enum arguments", () => {
 
   it("R-SIM-01 an unknown word (or the library's hyphenated spelling, or a quoted string) is refused by validation, and nothing is queued", async () => {
     const gql = graphql(server.url)
-    const before = (await client(server.url).get("/v1/simulations", key)).body.length
+    const before = (await client(server.url).get("/v1/simulations", key)).body.total
     for (const [args, variables, named] of [
       ["policies: [cheater]", {}, "PolicyName"],
       ['policies: ["sensible"]', {}, "PolicyName"],
@@ -304,6 +304,6 @@ describe("createSimulation over HTTP with enum arguments", () => {
       expect(r.errors?.length, args).toBeGreaterThan(0)
       expect(JSON.stringify(r.errors), args).toContain(named)
     }
-    expect((await client(server.url).get("/v1/simulations", key)).body.length).toBe(before)
+    expect((await client(server.url).get("/v1/simulations", key)).body.total).toBe(before)
   })
 })

@@ -189,8 +189,8 @@ describe("players", () => {
     const d = ok(await post(server, REGISTER, { name: "Cleo" }))
     expect(d.registerPlayer.player.name).toBe("Cleo")
     expect(d.registerPlayer.apiKey).toMatch(/^blt_/)
-    const mine = ok(await post(server, "{ refuges { id } }", {}, d.registerPlayer.apiKey))
-    expect(mine.refuges).toEqual([])
+    const mine = ok(await post(server, "{ refuges { total items { id } } }", {}, d.registerPlayer.apiKey))
+    expect(mine.refuges).toEqual({ total: 0, items: [] })
   })
 
   it("registerPlayer with a blank name is bad_request with the path", async () => {
@@ -339,7 +339,7 @@ describe("packs", () => {
     ok(await post(server, UPLOAD, { pack: quarterHusks }, ann.key))
     ok(await post(server, UPLOAD, { pack: harsherHusks }, ann.key))
 
-    const listed = ok(await post(server, `{ listPacks { id owner version } }`)).listPacks
+    const listed = ok(await post(server, `{ listPacks { items { id owner version } } }`)).listPacks.items
     expect(listed.map((p: { id: string }) => p.id)).toEqual(
       expect.arrayContaining(["flooded-quarter", "harsher-husks", "quarter-husks"]),
     )
@@ -460,20 +460,24 @@ describe("Refuges and Congregations", () => {
     const lists = ok(
       await post(
         server,
-        `query($id: ID!) { refuges { id kind owner } congregations { id kind } congregation(id: $id) { id name } congregationLedger(id: $id) { id entries { seq } } }`,
+        `query($id: ID!) { refuges { items { id kind owner } } congregations { items { id kind } } congregation(id: $id) { id name } congregationLedger(id: $id) { id entries { seq } } }`,
         { id: d.record.id },
         ann.key,
       ),
     )
-    expect(lists.refuges.map((r: { id: string }) => r.id)).toContain(annRefugeId)
+    expect(lists.refuges.items.map((r: { id: string }) => r.id)).toContain(annRefugeId)
     expect(
-      lists.refuges.every((r: { kind: string; owner: string }) => r.kind === "refuge" && r.owner === ann.id),
+      lists.refuges.items.every(
+        (r: { kind: string; owner: string }) => r.kind === "refuge" && r.owner === ann.id,
+      ),
     ).toBe(true)
-    expect(lists.congregations.map((r: { id: string }) => r.id)).toEqual([d.record.id])
+    expect(lists.congregations.items.map((r: { id: string }) => r.id)).toEqual([d.record.id])
     expect(lists.congregation.name).toBe("The Gardeners of Carrow Fields")
     expect(lists.congregationLedger.entries.length).toBeGreaterThan(0)
-    const bobs = ok(await post(server, `{ refuges { id } congregations { id } }`, {}, bob.key))
-    expect(bobs).toEqual({ refuges: [], congregations: [] })
+    const bobs = ok(
+      await post(server, `{ refuges { items { id } } congregations { items { id } } }`, {}, bob.key),
+    )
+    expect(bobs).toEqual({ refuges: { items: [] }, congregations: { items: [] } })
   })
 
   it("refuge returns one of the caller's Refuges with its stores", async () => {
@@ -580,18 +584,18 @@ describe("Refuges and Congregations", () => {
 
 describe("errors carry the REST codes in extensions", () => {
   it("a field that needs a player is unauthorized with no key and with a bad key", async () => {
-    const none = onlyError(await post(server, `{ refuges { id } }`))
+    const none = onlyError(await post(server, `{ refuges { total } }`))
     expect(none.extensions).toMatchObject({ code: "unauthorized", status: 401 })
     expect(none.path).toEqual(["refuges"])
-    const bad = onlyError(await post(server, `{ refuges { id } }`, {}, "blt_not-a-key"))
+    const bad = onlyError(await post(server, `{ refuges { total } }`, {}, "blt_not-a-key"))
     expect(bad.extensions).toMatchObject({ code: "unauthorized", status: 401 })
     expect(bad.message).toContain("not valid")
   })
 
   it("authentication is lazy: public fields answer whatever the key, beside a field that fails", async () => {
-    const r = await post(server, `{ health listPacks { id } refuges { id } }`, {}, "blt_not-a-key")
+    const r = await post(server, `{ health listPacks { total } refuges { total } }`, {}, "blt_not-a-key")
     expect(r.data?.health).toBe("ok")
-    expect(Array.isArray(r.data?.listPacks)).toBe(true)
+    expect(r.data?.listPacks.total).toEqual(expect.any(Number))
     expect(r.data?.refuges).toBeNull()
     expect(onlyError(r).extensions?.code).toBe("unauthorized")
   })
@@ -619,10 +623,10 @@ describe("errors carry the REST codes in extensions", () => {
   })
 
   it("a document that does not validate, or variables of the wrong type, are bad_request", async () => {
-    const invalid = onlyError(await post(server, `{ listPacks { id nmae } }`))
+    const invalid = onlyError(await post(server, `{ listPacks { items { id nmae } } }`))
     expect(invalid.extensions?.code).toBe("bad_request")
     expect(invalid.message).toContain("nmae")
-    const unparsable = onlyError(await post(server, `{ listPacks { id }`))
+    const unparsable = onlyError(await post(server, `{ listPacks { total }`))
     expect(unparsable.extensions?.code).toBe("bad_request")
     const variables = onlyError(
       await post(server, `query($n: Int) { listContent(kind: kit, limit: $n) { total } }`, { n: "ten" }),
@@ -656,8 +660,8 @@ describe("limits, masking and GraphiQL", () => {
   })
 
   it("a query deeper than graphqlMaxDepth is refused before it runs, with a clear message", async () => {
-    const shallow = await post(tight, `{ listPacks { versions { version } } }`)
-    expect(ok(shallow).listPacks).toEqual([])
+    const shallow = await post(tight, `{ listPacks { items { id } } }`)
+    expect(ok(shallow).listPacks).toEqual({ items: [] })
     const r = await post(tight, `query($id: ID!) { refugeLedger(id: $id) { entries { item { kind } } } }`, {
       id: "x",
     })
@@ -671,7 +675,7 @@ describe("limits, masking and GraphiQL", () => {
     const e = onlyError(
       await post(
         tight,
-        `{ listPacks { id owner version manifest { id } body { __typename } versions { version createdAt } } listContent(kind: kit) { total offset limit items { id name pack } } }`,
+        `{ listPacks { total limit next items { id owner version } } a: listContent(kind: kit) { total offset limit items { id name pack } } b: listContent(kind: weapons) { total offset limit items { id name pack } } }`,
       ),
     )
     expect(e.message).toMatch(/^the query is refused: Query Cost limit of 30 exceeded, found \d+/)
@@ -683,7 +687,7 @@ describe("limits, masking and GraphiQL", () => {
       { length: 9 },
       (_, i) => `fragment F${i + 1} on Pack { ...F${i} ...F${i} ...F${i} }`,
     ).join("\n")
-    const bomb = `{ listPacks { ...F9 } }\nfragment F0 on Pack { id owner version }\n${levels}`
+    const bomb = `{ listPacks { items { ...F9 } } }\nfragment F0 on Pack { id owner version }\n${levels}`
     const e = onlyError(await post(server, bomb))
     expect(e.message).toMatch(/Query Cost limit of 5000 exceeded/)
     expect(e.extensions?.code).toBe("bad_request")
@@ -702,7 +706,7 @@ describe("limits, masking and GraphiQL", () => {
     const sqlite = openSqlite(tightDb)
     sqlite.exec("ALTER TABLE packs RENAME TO packs_moved")
     sqlite.close()
-    const r = await post(tight, `{ health listPacks { id } }`)
+    const r = await post(tight, `{ health listPacks { total } }`)
     const e = onlyError(r)
     expect(e.message).toBe("Unexpected error.")
     expect(e.extensions).toEqual({ code: "internal", status: 500, requestId: r.requestId })

@@ -245,7 +245,7 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
       expect(r.status).toBeLessThan(500)
       expect(r.bytes).toBeLessThan(4000)
       const list = await send(`${server.url}/v1/refuges`, { headers: { authorization: `Bearer ${key}` } })
-      expect(list.body).toEqual([])
+      expect(list.body.items).toEqual([])
       const p = await postJson(`${server.url}/v1/players`, JSON.stringify({ name: "P".repeat(201) }))
       expect(p.status).toBe(400)
     })
@@ -418,7 +418,12 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
       const auth = (k: string) => ({ authorization: `Bearer ${k}` })
       const list = await send(`${server.url}/v1/players/me/keys`, { headers: auth(first) })
       expect(list.status).toBe(200)
-      expect(list.body).toEqual([expect.objectContaining({ current: true })])
+      expect(list.body).toEqual({
+        items: [expect.objectContaining({ current: true })],
+        total: 1,
+        limit: 50,
+        next: null,
+      })
       expect(list.text).not.toContain(first)
 
       const issued = await send(`${server.url}/v1/players/me/keys`, { method: "POST", headers: auth(first) })
@@ -439,7 +444,7 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
       expect(none.status).toBe(401)
       expect(none.headers.get("www-authenticate")).toMatch(/^Bearer/)
 
-      const firstId = list.body[0].id
+      const firstId = list.body.items[0].id
       const revoked = await send(`${server.url}/v1/players/me/keys/${firstId}`, {
         method: "DELETE",
         headers: auth(third),
@@ -447,14 +452,14 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
       expect(revoked.status).toBe(200)
       expect((await send(`${server.url}/v1/refuges`, { headers: auth(first) })).status).toBe(401)
       const keys = await send(`${server.url}/v1/players/me/keys`, { headers: auth(third) })
-      expect(keys.body).toHaveLength(1)
-      const last = await send(`${server.url}/v1/players/me/keys/${keys.body[0].id}`, {
+      expect(keys.body.items).toHaveLength(1)
+      const last = await send(`${server.url}/v1/players/me/keys/${keys.body.items[0].id}`, {
         method: "DELETE",
         headers: auth(third),
       })
       expect(last.status).toBe(409)
       const stranger = await register(server.url, "Stranger")
-      const notTheirs = await send(`${server.url}/v1/players/me/keys/${keys.body[0].id}`, {
+      const notTheirs = await send(`${server.url}/v1/players/me/keys/${keys.body.items[0].id}`, {
         method: "DELETE",
         headers: auth(stranger),
       })
@@ -465,12 +470,12 @@ describe.each(databaseKinds())("hardening on %s", (kind) => {
       const key = await register(server.url, "Graphkeys")
       const gql = (query: string, k: string) =>
         postJson(`${server.url}/graphql`, JSON.stringify({ query }), { authorization: `Bearer ${k}` })
-      const mine = await gql("{ myKeys { id current } }", key)
-      expect(mine.body.data.myKeys).toEqual([{ id: expect.any(String), current: true }])
+      const mine = await gql("{ myKeys { items { id current } } }", key)
+      expect(mine.body.data.myKeys.items).toEqual([{ id: expect.any(String), current: true }])
       const rotated = await gql("mutation { rotateKey { id apiKey revoked } }", key)
-      expect(rotated.body.data.rotateKey.revoked).toBe(mine.body.data.myKeys[0].id)
+      expect(rotated.body.data.rotateKey.revoked).toBe(mine.body.data.myKeys.items[0].id)
       const fresh: string = rotated.body.data.rotateKey.apiKey
-      const stale = await gql("{ myKeys { id } }", key)
+      const stale = await gql("{ myKeys { total } }", key)
       expect(stale.body.errors[0].extensions.code).toBe("unauthorized")
       expect(stale.headers.get("www-authenticate")).toMatch(/^Bearer/)
       const issued = await gql("mutation { issueKey { id } }", fresh)

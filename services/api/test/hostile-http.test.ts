@@ -87,9 +87,9 @@ describe.each(databaseKinds())("hostile HTTP on %s", (kind) => {
 
   /** What the caller has stored: their Refuges, raids and campaigns (to check a refusal wrote nothing). */
   const stored = async (key = a.key) => ({
-    refuges: (await api.get("/v1/refuges", key)).body.length,
-    raids: (await api.get("/v1/raids", key)).body.length,
-    campaigns: (await api.get("/v1/campaigns", key)).body.length,
+    refuges: (await api.get("/v1/refuges", key)).body.total,
+    raids: (await api.get("/v1/raids", key)).body.total,
+    campaigns: (await api.get("/v1/campaigns", key)).body.total,
   })
 
   beforeAll(async () => {
@@ -358,7 +358,7 @@ describe.each(databaseKinds())("hostile HTTP on %s", (kind) => {
     )
     const c = (await api.post(`/v1/campaigns/${made.body.id}/join`, { refuge: b.refuge }, b.key)).body
     const path = `/v1/campaigns/${c.id}`
-    const raidsBefore = (await api.get("/v1/raids", a.key)).body.length
+    const raidsBefore = (await api.get("/v1/raids", a.key)).body.total
     const writes = [
       send("POST", `${path}/raids`, { body: JSON.stringify({ version: c.version }) }),
       send("POST", `${path}/raids`, { body: JSON.stringify({ version: c.version }) }),
@@ -381,7 +381,7 @@ describe.each(databaseKinds())("hostile HTTP on %s", (kind) => {
       Array.from({ length: after.version }, (_, i) => i + 1),
     )
     // A raid was stored only if the start won, and then exactly one.
-    const raidsAfter = (await api.get("/v1/raids", a.key)).body.length
+    const raidsAfter = (await api.get("/v1/raids", a.key)).body.total
     expect(raidsAfter - raidsBefore).toBe(after.status === "raiding" ? 1 : 0)
     expect(after.raids.length).toBe(raidsAfter - raidsBefore)
   })

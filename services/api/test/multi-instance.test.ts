@@ -88,8 +88,12 @@ const sharedDatabaseCases = (instances: () => Running[]) => {
     const first = (await client(a.url).post("/v1/players", { name: "Revoker" })).body.apiKey
     const second = await client(b.url).post("/v1/players/me/keys", {}, first)
     expect(second.status).toBe(201)
-    for (const s of [a, b, c ?? b])
+    // A Refuge's read checks the key in the same query as the row (app/keyed.ts): refused at once too.
+    const refuge = (await client(a.url).post("/v1/refuges", { roster: exampleRoster() }, first)).body.id
+    for (const s of [a, b, c ?? b]) {
       expect((await client(s.url).get("/v1/refuges", second.body.apiKey)).status).toBe(200)
+      expect((await client(s.url).get(`/v1/refuges/${refuge}`, second.body.apiKey)).status).toBe(200)
+    }
     const revoked = await fetch(`${(c ?? a).url}/v1/players/me/keys/${second.body.id}`, {
       method: "DELETE",
       headers: { authorization: `Bearer ${first}` },
@@ -97,7 +101,9 @@ const sharedDatabaseCases = (instances: () => Running[]) => {
     expect(revoked.status).toBe(200)
     for (const s of [a, b, c ?? b]) {
       expect((await client(s.url).get("/v1/refuges", second.body.apiKey)).status).toBe(401)
+      expect((await client(s.url).get(`/v1/refuges/${refuge}`, second.body.apiKey)).status).toBe(401)
       expect((await client(s.url).get("/v1/refuges", first)).status).toBe(200)
+      expect((await client(s.url).get(`/v1/refuges/${refuge}`, first)).status).toBe(200)
     }
   })
 }
@@ -131,7 +137,7 @@ describe.runIf(postgresServer())("three instances on one PostgreSQL", () => {
 
   sharedDatabaseCases(() => servers)
 
-  it("a client's rate budget is one budget across the instances", async () => {
+  it("a client's rate budget is one budget across the instances, spent from leases (docs/deploy.md)", async () => {
     const key = (await client(servers[0]!.url).post("/v1/players", { name: "Spender" })).body.apiKey
     const statuses: number[] = []
     // Spent round-robin: each instance sees only a third of the requests, yet the budget holds.
@@ -139,9 +145,23 @@ describe.runIf(postgresServer())("three instances on one PostgreSQL", () => {
       statuses.push((await client(servers[i % 3]!.url).get("/v1/refuges", key)).status)
     }
     const ok = statuses.filter((s) => s === 200).length
+    // Never past the budget; early refusals only while another instance still holds a few points
+    // (at most (instances - 1) × a lease, and a lease near the end of a budget is one point).
     expect(ok).toBeLessThanOrEqual(BUDGET)
-    expect(ok).toBeGreaterThanOrEqual(BUDGET - 1) // the player's creation spent from the address, not the key
+    expect(ok).toBeGreaterThanOrEqual(BUDGET - 2)
     expect(statuses.slice(-3)).toEqual([429, 429, 429])
+  })
+
+  it("concurrent requests of one client on three instances: never more than the budget", async () => {
+    const key = (await client(servers[1]!.url).post("/v1/players", { name: "Burst" })).body.apiKey
+    const statuses = await Promise.all(
+      Array.from({ length: BUDGET * 2 }, (_, i) => client(servers[i % 3]!.url).get("/v1/refuges", key)),
+    ).then((rs) => rs.map((r) => r.status))
+    expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(BUDGET)
+    expect(statuses.filter((s) => s !== 200 && s !== 429)).toEqual([])
+    // What is left on each instance is spent there and refused everywhere after.
+    for (const s of servers) for (let i = 0; i < 3; i++) await client(s.url).get("/v1/refuges", key)
+    for (const s of servers) expect((await client(s.url).get("/v1/refuges", key)).status).toBe(429)
   })
 })
 

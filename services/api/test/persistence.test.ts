@@ -116,7 +116,7 @@ describe.each(databaseKinds())("persistence on %s through the real server", (kin
     const list = await again.get("/v1/refuges", key)
     expect(list.status).toBe(200)
     expect(list.body).toEqual(before.list.body)
-    expect(list.body[0].owner).toBe(player.id)
+    expect(list.body.items[0].owner).toBe(player.id)
     // the Refuge, its Ledger and its version are exactly as acknowledged
     expect(await again.get(`/v1/refuges/${refuge.id}`, key)).toEqual(before.record)
     expect(await again.get(`/v1/refuges/${refuge.id}/ledger`, key)).toEqual(before.ledger)

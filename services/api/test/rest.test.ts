@@ -137,7 +137,7 @@ describe("packs", () => {
     expect(up.status, JSON.stringify(up.body)).toBe(201)
     expect(up.body).toMatchObject({ id: "flooded-quarter", owner: expect.any(String), version: "1.0.0" })
     const list = await call("GET", "/v1/packs")
-    expect(list.body.map((p: any) => p.id)).toContain("flooded-quarter")
+    expect(list.body.items.map((p: any) => p.id)).toContain("flooded-quarter")
     const one = await call("GET", "/v1/packs/flooded-quarter")
     expect(one.body.body.manifest.id).toBe("flooded-quarter")
     const homes = await call("GET", "/v1/content/homes?packs=flooded-quarter&pack=flooded-quarter")
@@ -249,7 +249,7 @@ describe("Refuges", () => {
       ]),
     )
     // nothing was written
-    expect((await call("GET", "/v1/refuges", undefined, ann)).body).toHaveLength(1)
+    expect((await call("GET", "/v1/refuges", undefined, ann)).body.items).toHaveLength(1)
   })
 
   it("R-BUILDER-07 R-BUILDER-08 every 422 detail names a clause, and omitted counts all the rest; nothing is written", async () => {
@@ -274,7 +274,7 @@ describe("Refuges", () => {
     for (const d of huge.body.error.details) expect(d.clause).toMatch(/^(B|R)-[A-Z]+-\d+$/)
     // 1,000 unknown backgrounds and 3 roster-wide rules: 20 listed, 983 counted
     expect(huge.body.error.omitted).toBe(1003 - 20)
-    expect((await call("GET", "/v1/refuges", undefined, ann)).body).toHaveLength(1)
+    expect((await call("GET", "/v1/refuges", undefined, ann)).body.items).toHaveLength(1)
   })
 
   it("B-CONGREGATION-01 R-BUILDER-11 a roster saying it is a Congregation is not founded as a Refuge, nor the reverse", async () => {
@@ -295,12 +295,12 @@ describe("Refuges", () => {
       ann,
     )
     expect(reverse.body.error.details.map((d: any) => d.path)).toEqual(["roster.kind"])
-    expect((await call("GET", "/v1/refuges", undefined, ann)).body).toHaveLength(1)
+    expect((await call("GET", "/v1/refuges", undefined, ann)).body.items).toHaveLength(1)
   })
 
   it("GET /v1/refuges lists only the caller's; another player's Refuge is a 403, an unknown one a 404", async () => {
-    expect((await call("GET", "/v1/refuges", undefined, ann)).body.map((r: any) => r.id)).toEqual([id])
-    expect((await call("GET", "/v1/refuges", undefined, bob)).body).toEqual([])
+    expect((await call("GET", "/v1/refuges", undefined, ann)).body.items.map((r: any) => r.id)).toEqual([id])
+    expect((await call("GET", "/v1/refuges", undefined, bob)).body.items).toEqual([])
     expect((await call("GET", `/v1/refuges/${id}`, undefined, ann)).status).toBe(200)
     expectError(await call("GET", `/v1/refuges/${id}`, undefined, bob), 403, "forbidden")
     expectError(await call("GET", `/v1/refuges/${id}/ledger`, undefined, bob), 403, "forbidden")
@@ -363,8 +363,8 @@ describe("Refuges", () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201)
     expect(r.body.refuge.kind).toBe("congregation")
     for (const m of r.body.refuge.survivors) expect(m.blight).toBe(3)
-    expect((await call("GET", "/v1/congregations", undefined, ann)).body).toHaveLength(1)
-    expect((await call("GET", "/v1/refuges", undefined, ann)).body).toHaveLength(1)
+    expect((await call("GET", "/v1/congregations", undefined, ann)).body.items).toHaveLength(1)
+    expect((await call("GET", "/v1/refuges", undefined, ann)).body.items).toHaveLength(1)
     expectError(await call("GET", `/v1/refuges/${r.body.id}`, undefined, ann), 404, "not_found")
     expect((await call("GET", `/v1/congregations/${r.body.id}/ledger`, undefined, ann)).status).toBe(200)
     const reloads = await call(

@@ -232,11 +232,11 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     expect(policies.status).toBe(422)
     expect(policies.body.error.details[0].path).toBe("policies")
     const list = await api.get("/v1/simulations", key)
-    expect(list.body.every((s: Json) => s.status === "done")).toBe(true)
+    expect(list.body.items.every((s: Json) => s.status === "done")).toBe(true)
   })
 
   it("hostile bodies: wrong types, huge numbers, deep nesting, a body that is not an object, another content type; each refused, nothing stored", async () => {
-    const before = (await api.get("/v1/simulations", key)).body.length
+    const before = (await api.get("/v1/simulations", key)).body.total
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ raids: "10" }, "raids"],
       [{ raids: 1e300 }, "raids"],
@@ -293,7 +293,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
       expect([400, 404], id).toContain(d.status)
     }
     // Nothing of these was stored or queued.
-    expect((await api.get("/v1/simulations", key)).body.length).toBe(before)
+    expect((await api.get("/v1/simulations", key)).body.total).toBe(before)
   })
 
   it("a player's simulation is theirs: 401 without a key, 403 for another player, 404 for none", async () => {
@@ -304,7 +304,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
     const other = await register(api, "Someone else")
     expect((await api.get(`/v1/simulations/${id}`, other)).status).toBe(403)
     expect((await api.get(`/v1/simulations/${id}/report.html`, other)).status).toBe(403)
-    expect((await api.get("/v1/simulations", other)).body).toEqual([])
+    expect((await api.get("/v1/simulations", other)).body.items).toEqual([])
     expect((await api.get("/v1/simulations/nope", key)).status).toBe(404)
     const stored = await api.post(
       "/v1/simulations",
@@ -328,7 +328,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
 
   it("over GraphQL: bad arguments are errors naming the argument, and nothing is queued", async () => {
     const gql = gqlAt(server.url, key)
-    const before = (await api.get("/v1/simulations", key)).body.length
+    const before = (await api.get("/v1/simulations", key)).body.total
     for (const [args, path] of [
       ["raids: 0", "raids"],
       ["raids: 100001", "raids"],
@@ -347,7 +347,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
       expect(r.errors?.length, args).toBeGreaterThan(0)
       expect(JSON.stringify(r.errors), args).toContain(path)
     }
-    expect((await api.get("/v1/simulations", key)).body.length).toBe(before)
+    expect((await api.get("/v1/simulations", key)).body.total).toBe(before)
   })
 
   it("over GraphQL: createSimulation and simulation, typed (the report's numbers, the chart spec as its one JSON)", async () => {
@@ -459,7 +459,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
   })
 
   it("bad mode combinations: 400 naming each path, and nothing stored", async () => {
-    const before = (await api.get("/v1/simulations", key)).body.length
+    const before = (await api.get("/v1/simulations", key)).body.total
     const campaign = { campaigns: 2, raids: 2 }
     const cases: Array<[Record<string, unknown>, string[]]> = [
       [{ ...campaignBody(), raids: 3 }, ["raids"]],
@@ -481,7 +481,7 @@ describe("simulations over HTTP on SQLite: the server's own threads", () => {
       for (const path of paths) expect(got, path).toContain(path)
     }
     expect((await api.post("/v1/simulations", { ...body(), b: { packs: ["nope"] } }, key)).status).toBe(404)
-    expect((await api.get("/v1/simulations", key)).body.length).toBe(before)
+    expect((await api.get("/v1/simulations", key)).body.total).toBe(before)
   })
 
   it("cancelled: its chunks not yet started are skipped; a cancelled one cannot be cancelled again", async () => {

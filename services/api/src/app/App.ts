@@ -24,6 +24,7 @@ import { Effect, Either, Exit, ParseResult, Schema } from "effect"
 import type { Kysely } from "kysely"
 import { LRUCache } from "lru-cache"
 import type { Database } from "../db/Database.js"
+import * as Lists from "../db/lists.js"
 import * as Repo from "../db/repositories.js"
 import type { Notifier } from "../live/Notifier.js"
 import type { SimQueue } from "../sim/queue.js"
@@ -38,7 +39,9 @@ import {
   rateLimited,
   rulesViolated,
 } from "./ApiError.js"
+import * as Keys from "./Keys.js"
 import { hashKey, newKey } from "./Keys.js"
+import { PageQuery, paged } from "./paging.js"
 
 export interface Deps {
   readonly db: Kysely<Database>
@@ -132,10 +135,15 @@ export {
   type Caller,
   checkKey,
   issueKey,
-  listKeys,
+  keyHashOf,
+  keyIdOf,
   MAX_KEYS,
   revokeKey,
 } from "./Keys.js"
+
+/** A page of the caller's keys (Keys.ts), its query decoded here. */
+export const listKeys = (deps: Deps, caller: Keys.Caller, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) => Keys.keysPage(deps, caller, q))
 
 export const PlayerInput = Schema.Struct({
   name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
@@ -349,8 +357,11 @@ const packRefusal = (id: string, version: string, why: "taken" | "exists") =>
     ? forbidden(`pack "${id}" belongs to another player`)
     : conflict(`pack "${id}" already has version ${version}; publish a new version`)
 
-export const listPacks = (deps: Deps) =>
-  db(() => Repo.listPacks(deps.db)).pipe(Effect.map((ps) => ps.map(packSummary)))
+/** A page of the uploaded packs, by id. */
+export const listPacks = (deps: Deps, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
+    paged(q, 1, (req) => Lists.packsPage(deps.db, req), packSummary),
+  )
 
 export const getPack = (deps: Deps, id: string) =>
   Effect.gen(function* () {
@@ -528,8 +539,11 @@ const ownedRow = (deps: Deps, player: Player, id: string, kind?: string) =>
 const owned = (deps: Deps, player: Player, id: string, kind?: string) =>
   ownedRow(deps, player, id, kind).pipe(Effect.map(Repo.refugeOfRow))
 
-export const listRefuges = (deps: Deps, player: Player, kind?: string) =>
-  db(() => Repo.refugesOf(deps.db, player.id, kind)).pipe(Effect.map((rs) => rs.map(refugeView)))
+/** A page of the caller's Refuges (or Congregations), oldest first. */
+export const listRefuges = (deps: Deps, player: Player, kind: string | undefined, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
+    paged(q, 2, (req) => Lists.refugesPage(deps.db, player.id, kind, req), refugeView),
+  )
 
 export const getRefuge = (deps: Deps, player: Player, id: string, kind?: string) =>
   owned(deps, player, id, kind).pipe(Effect.map(refugeView))
@@ -547,9 +561,11 @@ export const refugeJson = async (
   player: Player,
   id: string,
   kind?: string,
+  // The head when already read (with the key: app/keyed.ts); else read here.
+  known?: { readonly head: Awaited<ReturnType<typeof Repo.refugeHeadById>> },
 ): Promise<Exit.Exit<Buffer<ArrayBuffer>, ApiError>> => {
   // The head first: a kept view needs only the owner and the version, not the documents.
-  const head = await Repo.refugeHeadById(deps.db, id)
+  const head = known ? known.head : await Repo.refugeHeadById(deps.db, id)
   const refused = ownRefusal(head, player, id, kind)
   if (refused) return Exit.fail(refused)
   const kept = refugeViews.get(`${head!.id}\u0000${head!.version}\u0000${head!.updated_at}`)

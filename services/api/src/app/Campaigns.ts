@@ -30,6 +30,7 @@ import * as Repo from "../db/repositories.js"
 import { noticeOf } from "../live/Notifier.js"
 import { type ApiError, badRequest, conflict, forbidden, notFound, rulesViolated } from "./ApiError.js"
 import { type Caller, contentWith, type Deps, decodeBody, decodeQuery, type Player } from "./App.js"
+import { PageQuery, paged } from "./paging.js"
 import * as Raids from "./Raids.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
@@ -495,10 +496,15 @@ export const getCampaign = (deps: Deps, player: Caller, id: string) =>
     return viewOf(c, player, state)
   })
 
-/** The campaigns the caller organises or plays in. */
-export const listCampaigns = (deps: Deps, player: Caller) =>
-  db(() => CampaignRepo.campaignsOf(deps.db, player.id)).pipe(
-    Effect.map((cs) => cs.map((c) => viewOf(c, player))),
+/** A page of the campaigns the caller organises or plays in, oldest first. */
+export const listCampaigns = (deps: Deps, player: Caller, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
+    paged(
+      q,
+      2,
+      (req) => CampaignRepo.campaignsPage(deps.db, player.id, req),
+      (c) => viewOf(c, player),
+    ),
   )
 
 /** A member's Refuge: a stored one of the caller's. */

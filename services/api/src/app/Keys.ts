@@ -9,6 +9,7 @@ import { Effect, Exit, Schema } from "effect"
 import * as Repo from "../db/repositories.js"
 import { type ApiError, conflict, notFound, unauthorized } from "./ApiError.js"
 import type { Deps } from "./App.js"
+import { type PageQuery, paged, pageInMemory } from "./paging.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 // One-shot (no Hash object to make and collect): every authenticated request hashes its key.
@@ -20,7 +21,7 @@ export interface Caller extends Repo.Player {
 }
 
 /** A key's public id: the start of its hash (the key itself is never stored). */
-const keyIdOf = (keyHash: string) => keyHash.slice(0, 16)
+export const keyIdOf = (keyHash: string) => keyHash.slice(0, 16)
 export const newKey = () => `blt_${randomBytes(24).toString("base64url")}`
 
 /** The player an `Authorization: Bearer <key>` header names, or a 401. */
@@ -37,13 +38,20 @@ export const checkKey = async (
   deps: Deps,
   header: string | null | undefined,
 ): Promise<Exit.Exit<Caller, ApiError>> => {
-  // A key is `blt_` and 32 characters; anything much longer is not one, and is not hashed.
-  const m = /^Bearer\s+(\S{1,200})$/i.exec(header ?? "")
-  if (!m) return Exit.fail(unauthorized())
-  const hash = hashKey(m[1]!)
+  const hash = keyHashOf(header)
+  if (hash === undefined) return Exit.fail(unauthorized())
   const player = await Repo.playerByKeyHash(deps.db, hash)
   if (!player) return Exit.fail(unauthorized("the API key is not valid"))
   return Exit.succeed({ ...player, keyId: keyIdOf(hash) })
+}
+
+/**
+ * The hash of the key a Bearer header carries. A key is `blt_` and 32 characters; anything much
+ * longer is not one, and is not hashed.
+ */
+export const keyHashOf = (header: string | null | undefined): string | undefined => {
+  const m = /^Bearer\s+(\S{1,200})$/i.exec(header ?? "")
+  return m ? hashKey(m[1]!) : undefined
 }
 
 /** A player may hold this many keys at once (a rotation replaces one, so it works at the limit too). */
@@ -55,16 +63,23 @@ export const ApiKeyInfo = Schema.Struct({
   current: Schema.Boolean.annotations({ description: "Whether this request was made with it" }),
 }).annotations({ identifier: "ApiKeyInfo" })
 
-/** The caller's keys, oldest first. */
-export const listKeys = (deps: Deps, caller: Caller) =>
-  db(() => Repo.keysOf(deps.db, caller.id)).pipe(
-    Effect.map((ks) =>
-      ks.map((k) => ({
+/**
+ * A page of the caller's keys, oldest first. Paged in memory: a player holds at most MAX_KEYS, and
+ * a cursor of the key's id (not its hash, which the database compares) is all a client may see.
+ */
+export const keysPage = (deps: Deps, caller: Caller, q: typeof PageQuery.Type) =>
+  paged(
+    q,
+    2,
+    async (req) => {
+      const keys = (await Repo.keysOf(deps.db, caller.id)).map((k) => ({
         id: keyIdOf(k.keyHash),
         createdAt: k.createdAt,
         current: keyIdOf(k.keyHash) === caller.keyId,
-      })),
-    ),
+      }))
+      return pageInMemory(keys, (k) => [k.createdAt, k.id], req)
+    },
+    (k) => k,
   )
 
 /**

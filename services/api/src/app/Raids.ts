@@ -26,6 +26,7 @@ import {
 } from "@blight/rules"
 import { Effect, Either, Exit, Schema } from "effect"
 import { LRUCache } from "lru-cache"
+import * as Lists from "../db/lists.js"
 import * as Repo from "../db/repositories.js"
 import { localNotifier, type Notifier, noticeOf } from "../live/Notifier.js"
 import {
@@ -47,6 +48,7 @@ import {
   type Player,
   violationDetails,
 } from "./App.js"
+import { PageQuery, paged } from "./paging.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 
@@ -464,9 +466,16 @@ export const raidJson = async (
 
 const raidViews = keptBytes(32 * 1024 * 1024)
 
-/** The raids the caller has a seat at. */
-export const listRaids = (deps: Deps, player: Caller) =>
-  db(() => Repo.raidsOf(deps.db, player.id)).pipe(Effect.map((rs) => rs.map((r) => viewOf(r, player))))
+/** A page of the raids the caller has a seat at, oldest first. */
+export const listRaids = (deps: Deps, player: Caller, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
+    paged(
+      q,
+      2,
+      (req) => Lists.raidsPage(deps.db, player.id, req),
+      (r) => viewOf(r, player),
+    ),
+  )
 
 /** The board as SVG (404 for a raid on a declared table, which has no board to draw). */
 export const raidSvg = (deps: Deps, player: Caller, id: string) =>

@@ -31,7 +31,8 @@ import {
   notFound,
   rulesViolated,
 } from "./ApiError.js"
-import { type Caller, contentWith, type Deps, decodeBody } from "./App.js"
+import { type Caller, contentWith, type Deps, decodeBody, decodeQuery } from "./App.js"
+import { PageQuery, paged } from "./paging.js"
 import { refugeFor, scenarioIn } from "./Raids.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
@@ -448,9 +449,16 @@ export const getSimulation = (deps: Deps, player: Caller, id: string) =>
     return viewOf(s, result ?? undefined, queue)
   })
 
-/** The caller's simulations, newest first, without their reports (at most 100). */
-export const listSimulations = (deps: Deps, player: Caller) =>
-  db(() => Store.simulationsOf(deps.db, player.id, 100)).pipe(Effect.map((ss) => ss.map((s) => viewOf(s))))
+/** A page of the caller's simulations, newest first, without their reports. */
+export const listSimulations = (deps: Deps, player: Caller, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
+    paged(
+      q,
+      2,
+      (req) => Store.simulationsPage(deps.db, player.id, req),
+      (s) => viewOf(s),
+    ),
+  )
 
 /** The report as an HTML page (404 until it is done). */
 export const simulationHtml = (deps: Deps, player: Caller, id: string) =>

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from "kysely"
 import type { Database } from "./Database.js"
+import { after2, countOf, type PageRequest, type Rows } from "./paging.js"
 import {
   type Append,
   appendIn,
@@ -81,19 +82,38 @@ export const campaignById = async (db: Q, id: string): Promise<StoredCampaign | 
   return row && toCampaign(row)
 }
 
-/** The campaigns a player organises or plays in. */
-export const campaignsOf = async (db: Q, playerId: string): Promise<StoredCampaign[]> =>
-  (
-    await db
-      .selectFrom("campaigns")
-      .innerJoin("campaign_members", "campaign_members.campaign_id", "campaigns.id")
-      .selectAll("campaigns")
-      .where("campaign_members.player_id", "=", playerId)
-      .orderBy("campaigns.created_at")
-      .orderBy("campaigns.id")
-      .limit(500)
-      .execute()
-  ).map(toCampaign)
+/** A page of the campaigns a player organises or plays in (once each), oldest first. */
+export const campaignsPage = async (
+  db: Q,
+  playerId: string,
+  req: PageRequest,
+): Promise<Rows<StoredCampaign>> => {
+  const q = db
+    .selectFrom("campaigns")
+    .where("id", "in", (eb) =>
+      eb
+        .selectFrom("campaign_members")
+        .select("campaign_members.campaign_id")
+        .where("campaign_members.player_id", "=", playerId),
+    )
+  const total = await countOf(q.select((eb) => eb.fn.countAll().as("n")))
+  const from = req.after?.length === 2 ? ([req.after[0]!, req.after[1]!] as const) : undefined
+  const fetched = await q
+    .selectAll()
+    .$if(from !== undefined, (w) => w.where((eb) => after2(eb, ["created_at", "id"], from!)))
+    .orderBy("created_at")
+    .orderBy("id")
+    .limit(req.limit + 1)
+    .execute()
+  const rows = fetched.slice(0, req.limit)
+  const end = rows.at(-1)
+  return {
+    rows: rows.map(toCampaign),
+    total,
+    more: fetched.length > req.limit,
+    ...(end ? { last: [end.created_at, end.id] } : {}),
+  }
+}
 
 /** Writes a waiting campaign's set-up with a member's Refuge in, if it is still `before` (two joiners: one wins). */
 export const fillMember = (db: Q, id: string, before: string, after: string, at: string): Promise<boolean> =>

@@ -24,6 +24,20 @@ const directReads = new WeakMap<Q, DirectRead>()
 export const readDirectly = (db: Q, read: DirectRead) => void directReads.set(db, read)
 
 /**
+ * Runs a read as a named prepared statement (PostgreSQL): the server parses and plans it once per
+ * connection instead of on every request. Registered by `connect` for PostgreSQL; a transaction
+ * (another Kysely object) is never registered, so its statements stay on its own connection.
+ */
+export type PreparedRead = (name: string, query: CompiledQuery) => Promise<unknown[]>
+
+const preparedReads = new WeakMap<Q, PreparedRead>()
+
+/** Lets the reads compiled once on `db` run as prepared statements (see {@link PreparedRead}). */
+export const readPrepared = (db: Q, read: PreparedRead) => void preparedReads.set(db, read)
+
+let statements = 0
+
+/**
  * `build` makes the query from its parameters; every parameter must reach the compiled query once,
  * in order, and nothing else may (checked the first time: a query that breaks this is a bug, not
  * something to run with the wrong values).
@@ -33,6 +47,8 @@ export const compiledOnce = <P extends ReadonlyArray<string | number>, O>(
   placeholders: P,
 ) => {
   const compiled = new WeakMap<Q, CompiledQuery<O>>()
+  // One name per query, the same on every connection (and every database) it runs on.
+  const name = `blight_read_${++statements}`
   return async (db: Q, ...params: P): Promise<O[]> => {
     let query = compiled.get(db)
     if (query === undefined) {
@@ -46,7 +62,10 @@ export const compiledOnce = <P extends ReadonlyArray<string | number>, O>(
     }
     const run = { ...query, parameters: params }
     // Only a read may go around kysely's queue (see DirectRead); another statement always queues.
-    const rows = SelectQueryNode.is(query.query) ? directReads.get(db)?.(run) : undefined
-    return rows !== undefined ? (rows as O[]) : (await db.executeQuery<O>(run)).rows
+    if (!SelectQueryNode.is(query.query)) return (await db.executeQuery<O>(run)).rows
+    const rows = directReads.get(db)?.(run)
+    if (rows !== undefined) return rows as O[]
+    const prepared = preparedReads.get(db)
+    return prepared ? ((await prepared(name, run)) as O[]) : (await db.executeQuery<O>(run)).rows
   }
 }

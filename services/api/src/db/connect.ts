@@ -7,7 +7,7 @@ import { dirname, resolve } from "node:path"
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely"
 import { Migrator } from "kysely/migration"
 import pg from "pg"
-import { readDirectly } from "./compiledOnce.js"
+import { readDirectly, readPrepared } from "./compiledOnce.js"
 import type { Database } from "./Database.js"
 import { provider } from "./migrations.js"
 import { openSqlite } from "./sqlite.js"
@@ -54,6 +54,11 @@ export const connect = async (databaseUrl: string): Promise<Db> => {
     // And a checked-out client's own error (its server gone mid-query) fails that query, not the process.
     pool.on("connect", (client) => client.on("error", () => undefined))
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const p = pool
+    readPrepared(
+      db,
+      async (name, query) => (await p.query({ name, text: query.sql, values: [...query.parameters] })).rows,
+    )
     dialect = "postgres"
   }
   const migrate = () => new Migrator({ db, provider }).migrateToLatest()

@@ -159,16 +159,6 @@ export const packById = async (db: Q, id: string): Promise<StoredPack | undefine
   }
 }
 
-export const listPacks = async (db: Q): Promise<StoredPack[]> => {
-  const ids = await db.selectFrom("packs").select("id").orderBy("id").execute()
-  const out: StoredPack[] = []
-  for (const { id } of ids) {
-    const p = await packById(db, id)
-    if (p) out.push(p)
-  }
-  return out
-}
-
 /**
  * Stores a pack's first version (the caller becomes its owner), or a new version of the caller's
  * pack, in one transaction: "taken" when the pack is another player's, "exists" when it already
@@ -259,18 +249,48 @@ const refugeHeadQuery = compiledOnce(
  */
 export const refugeHeadById = async (db: Q, id: string) => (await refugeHeadQuery(db, id))[0]
 
+const keyAndRefugeHeadQuery = compiledOnce(
+  (db: Q, id: string, keyHash: string) =>
+    db
+      .selectFrom("api_keys")
+      .innerJoin("players", "players.id", "api_keys.player_id")
+      .leftJoin("refuges", (j) => j.on("refuges.id", "=", id))
+      .select([
+        "players.id as player_id",
+        "players.name as player_name",
+        "players.created_at as player_created_at",
+        "refuges.id",
+        "refuges.kind",
+        "refuges.owner_id",
+        "refuges.version",
+        "refuges.updated_at",
+      ])
+      .where("api_keys.key_hash", "=", keyHash),
+  ["id", "key_hash"],
+)
+
+/**
+ * {@link playerByKeyHash} and {@link refugeHeadById} in one round trip: undefined when the key is
+ * not valid; else the player, and the head when the Refuge exists.
+ */
+export const keyAndRefugeHead = async (db: Q, id: string, keyHash: string) => {
+  const [row] = await keyAndRefugeHeadQuery(db, id, keyHash)
+  if (!row) return undefined
+  const player: Player = { id: row.player_id, name: row.player_name, createdAt: row.player_created_at }
+  const { id: rid, kind, owner_id, version, updated_at } = row
+  const head =
+    rid === null || kind === null || owner_id === null || version === null || updated_at === null
+      ? undefined
+      : { id: rid, kind, owner_id, version, updated_at }
+  return { player, head }
+}
+
 /** Parses a stored row (see {@link refugeRowById}). */
 export const refugeOfRow = toRefuge
 
 export const refugeById = async (db: Q, id: string): Promise<StoredRefuge | undefined> => {
   const row = await refugeRowById(db, id)
   return row && toRefuge(row)
-}
-
-export const refugesOf = async (db: Q, ownerId: string, kind?: string): Promise<StoredRefuge[]> => {
-  let q = db.selectFrom("refuges").selectAll().where("owner_id", "=", ownerId)
-  if (kind) q = q.where("kind", "=", kind)
-  return (await q.orderBy("created_at").orderBy("id").execute()).map(toRefuge)
 }
 
 /**
@@ -338,7 +358,7 @@ export interface StoredRaid {
   readonly updatedAt: string
 }
 
-const toRaid = (r: Database["raids"]): StoredRaid => ({
+export const toRaid = (r: Database["raids"]): StoredRaid => ({
   id: r.id,
   ownerId: r.owner_id,
   status: r.status as StoredRaid["status"],
@@ -414,19 +434,6 @@ export const raidHeadById = async (
 /** The version of a raid (its last seq), without reading the rest of the row. */
 export const raidVersion = async (db: Q, id: string): Promise<number | undefined> =>
   (await db.selectFrom("raids").select("version").where("id", "=", id).executeTakeFirst())?.version
-
-export const raidsOf = async (db: Q, playerId: string): Promise<StoredRaid[]> =>
-  (
-    await db
-      .selectFrom("raids")
-      .innerJoin("raid_seats", "raid_seats.raid_id", "raids.id")
-      .selectAll("raids")
-      .where("raid_seats.player_id", "=", playerId)
-      .orderBy("raids.created_at")
-      .orderBy("raids.id")
-      .limit(500)
-      .execute()
-  ).map(toRaid)
 
 /** An event as stored: its place in the log and its body (the library's encoding, as JSON text). */
 export interface StoredEvent {

@@ -86,16 +86,6 @@ export const byIdFor =
       asPlayer(ctx, (p) => f(ctx.deps, p, String(a.id), body?.(a))),
     )
 
-/** A resolver for a use-case of the caller's own (their raids, their campaigns). */
-export const onCaller =
-  <A>(f: (deps: App.Deps, player: App.Caller) => Effect.Effect<A, ApiError>) =>
-  (_: unknown, __: unknown, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
-    resolveEffect(
-      ctx,
-      info,
-      asPlayer(ctx, (p) => f(ctx.deps, p)),
-    )
-
 /** A resolver for a page of a log (`after`, `limit`), which the use-case reads as REST's query strings. */
 export const onPage = <A>(
   f: (deps: App.Deps, player: App.Caller, id: string, query: unknown) => Effect.Effect<A, ApiError>,

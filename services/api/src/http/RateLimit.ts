@@ -5,15 +5,20 @@
  * failures), and `X-Forwarded-For` is read only from the proxies `TRUST_PROXY` names.
  *
  * The counters live in memory, or in PostgreSQL when the service runs on it, so several instances
- * behind a load balancer share one budget per client. The table of identities the memory store
- * may hold is bounded; once full, new identities share one budget instead of pushing old ones out,
- * so a flood of new identities can neither exhaust memory nor free a limited client.
+ * behind a load balancer share one budget per client. On PostgreSQL a request costs no round trip:
+ * the budget is reserved in leases and spent in memory (leases.ts says how far that can stray),
+ * and an address's failed key checks, counted in the database, are read at most once a second.
+ * The table of identities the memory store may hold is bounded; once full, new identities share
+ * one budget instead of pushing old ones out, so a flood of new identities can neither exhaust
+ * memory nor free a limited client.
  */
 import { isIP } from "node:net"
+import { LRUCache } from "lru-cache"
 import type pg from "pg"
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible"
 import type { Config } from "../config.js"
 import { underLock } from "../db/connect.js"
+import { leasedBudget } from "./leases.js"
 
 export interface RateLimiter {
   /** Counts a request of `client`; resolves to the seconds to wait, or 0 when it may go ahead. */
@@ -66,7 +71,7 @@ export const makeRateLimiter = async (config: Config, pool?: pg.Pool): Promise<R
   const { requests, windowMs, authFailures, maxClients } = config.rateLimit
   const duration = windowMs / 1000
   const memory = (keyPrefix: string, points: number) => new RateLimiterMemory({ keyPrefix, points, duration })
-  const store = async (keyPrefix: string, points: number) => {
+  const store = async (keyPrefix: string, points: number, blockInMemory: boolean) => {
     if (!pool) return memory(keyPrefix, points)
     let limiter: RateLimiterPostgres | undefined
     await new Promise<void>((resolve, reject) => {
@@ -81,8 +86,8 @@ export const makeRateLimiter = async (config: Config, pool?: pg.Pool): Promise<R
           // Expired rows are deleted every few minutes (an unref'd timer), so the table stays small.
           clearExpiredByTimeout: true,
           // A client past its budget is refused from memory until its window ends: an attack
-          // costs the database nothing more.
-          inMemoryBlockOnConsumed: points,
+          // costs the database nothing more. (The request budget's leases do this themselves.)
+          ...(blockInMemory ? { inMemoryBlockOnConsumed: points } : {}),
           insuranceLimiter: memory(`${keyPrefix}-insurance`, points),
         },
         (err?: unknown) => (err ? reject(err) : resolve()),
@@ -92,27 +97,57 @@ export const makeRateLimiter = async (config: Config, pool?: pg.Pool): Promise<R
   }
   // The store makes its table on first use: instances starting together take turns, or two
   // `CREATE TABLE IF NOT EXISTS` at once collide on PostgreSQL's catalog.
-  const made = async () => [await store("req", requests), await store("authfail", authFailures)] as const
+  const made = async () =>
+    [await store("req", requests, false), await store("authfail", authFailures, true)] as const
   const [requestsLimiter, failuresLimiter] = pool ? await underLock(pool, made) : await made()
   const table = identityTable(maxClients, windowMs)
   const failureTable = identityTable(maxClients, windowMs)
+  const leased = pool ? leasedBudget(requestsLimiter, requests, maxClients + 1) : undefined
+  // What the store last said of an address's failures: when it said so, and until when the
+  // address is blocked (0: it is not).
+  const failuresSeen = new LRUCache<string, { at: number; blocked: number }>({
+    max: Math.min(maxClients + 1, 100_000),
+  })
+  // A refused consume is past the limit whatever it counts (one refused from memory counts 0).
+  const seen = (key: string, res: RateLimiterRes | null, refused = false) => {
+    const t = Date.now()
+    const blocked = refused || (res && res.consumedPoints >= authFailures) ? t + (res?.msBeforeNext ?? 0) : 0
+    failuresSeen.set(key, { at: t, blocked })
+  }
   return {
-    hit: (client) =>
-      requestsLimiter.consume(table.admit(client)).then(
-        () => 0,
-        (e) => waitOf(e),
-      ),
+    hit: leased
+      ? (client) => leased.hit(table.admit(client))
+      : (client) =>
+          requestsLimiter.consume(table.admit(client)).then(
+            () => 0,
+            (e) => waitOf(e),
+          ),
     authBlocked: async (address) => {
-      const res = await failuresLimiter.get(failureTable.admit(address))
-      return res && res.consumedPoints >= authFailures ? Math.max(1, Math.ceil(res.msBeforeNext / 1000)) : 0
+      const key = failureTable.admit(address)
+      let known = failuresSeen.get(key)
+      // Failures counted by other instances are seen within AUTH_FAILURES_FRESH_MS.
+      if (!pool || !known || Date.now() - known.at > AUTH_FAILURES_FRESH_MS) {
+        seen(key, await failuresLimiter.get(key))
+        known = failuresSeen.get(key)!
+      }
+      const left = known.blocked - Date.now()
+      return left > 0 ? Math.max(1, Math.ceil(left / 1000)) : 0
     },
-    authFailed: (address) =>
-      failuresLimiter.consume(failureTable.admit(address)).then(
-        () => undefined,
-        (e) => void waitOf(e),
-      ),
+    authFailed: (address) => {
+      const key = failureTable.admit(address)
+      return failuresLimiter.consume(key).then(
+        (res) => seen(key, res),
+        (e) => {
+          waitOf(e)
+          seen(key, e, true)
+        },
+      )
+    },
   }
 }
+
+/** How stale an instance's view of an address's failed key checks (counted by all) may be. */
+export const AUTH_FAILURES_FRESH_MS = 1000
 
 /** The /64 an IPv6 address is in (one subscriber usually holds a whole /64), or an IPv4 address as is. */
 const normalize = (address: string): string => {

@@ -5,6 +5,7 @@
  */
 import { Effect, Schema } from "effect"
 import * as Campaigns from "../app/Campaigns.js"
+import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import type { Route, RouteContext } from "./routes.js"
 import { resumeFrom, StreamQuery, sseOf } from "./sse.js"
@@ -35,10 +36,11 @@ export const campaignRoutes: Route[] = [
     method: "GET",
     path: "/v1/campaigns",
     operationId: "listCampaigns",
-    summary: "The campaigns the caller organises or plays in",
+    summary: "A page of the campaigns the caller organises or plays in, oldest first",
     status: 200,
-    response: Schema.Array(Campaigns.CampaignView),
-    handler: ({ deps, player }) => Campaigns.listCampaigns(deps, player),
+    query: PageQuery,
+    response: Page(Campaigns.CampaignView, "CampaignPage"),
+    handler: ({ deps, player, query }) => Campaigns.listCampaigns(deps, player, query),
   }),
   route({
     method: "GET",

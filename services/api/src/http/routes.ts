@@ -9,7 +9,9 @@ import { Entries, Ids, Ledger, Market, Pack, Roster } from "@blight/rules"
 import { Effect, type Exit, Schema } from "effect"
 import type { ApiError } from "../app/ApiError.js"
 import * as App from "../app/App.js"
+import { type KeyedRead, refugeWithKey } from "../app/keyed.js"
 import * as Nightsong from "../app/Nightsong.js"
+import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import { preferred } from "./accept.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
@@ -88,11 +90,15 @@ export interface Route {
   readonly plain?: {
     readonly takes: (accept: string) => boolean
     readonly read: (ctx: PlainContext) => Promise<Exit.Exit<Buffer<ArrayBuffer>, ApiError>>
+    /** The same read with the key checked in the same round trip (app/keyed.ts), when it can. */
+    readonly keyed?: (ctx: KeyedContext) => Promise<KeyedRead>
   }
 }
 
 /** What a plain read sees: the request's parts a read of one stored thing needs. */
 export type PlainContext = Pick<RouteContext, "deps" | "params" | "player">
+/** What a keyed read sees: the key's header instead of the caller. */
+export type KeyedContext = Pick<RouteContext, "deps" | "params"> & { readonly authorization: string }
 
 /**
  * A route's `plain` read and the `handler` made from it (so the two can't answer differently);
@@ -198,6 +204,7 @@ const TripResult = Schema.extend(RefugeView, Schema.Struct({ trip: TripRecord })
 const FoundRequest = Schema.Struct({ ...App.FoundBody.fields, roster: Roster.Roster }).annotations({
   identifier: "FoundRequest",
 })
+const RefugePage = Page(RefugeView, "RefugePage")
 const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
   const kind = tag === "refuges" ? "refuge" : "congregation"
   const base = `/v1/${tag}`
@@ -219,12 +226,13 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
       method: "GET",
       path: base,
       operationId: `list${Kind}s`,
-      summary: `The caller's ${kind}s`,
+      summary: `A page of the caller's ${kind}s, oldest first`,
       tag,
       auth: true,
       status: 200,
-      response: Schema.Array(RefugeView),
-      handler: ({ deps, player }) => App.listRefuges(deps, player, kind),
+      query: PageQuery,
+      response: RefugePage,
+      handler: ({ deps, player, query }) => App.listRefuges(deps, player, kind, query),
     },
     {
       method: "GET",
@@ -238,6 +246,7 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
       ...withPlain({
         takes: () => true,
         read: ({ deps, player, params }) => App.refugeJson(deps, player, params.id!, kind),
+        keyed: ({ deps, params, authorization }) => refugeWithKey(deps, authorization, params.id!, kind),
       }),
     },
     {
@@ -311,10 +320,11 @@ const raidRoutes: Route[] = [
     method: "GET",
     path: "/v1/raids",
     operationId: "listRaids",
-    summary: "The raids the caller has a seat at",
+    summary: "A page of the raids the caller has a seat at, oldest first",
     status: 200,
-    response: Schema.Array(Raids.RaidView),
-    handler: ({ deps, player }) => Raids.listRaids(deps, player),
+    query: PageQuery,
+    response: Page(Raids.RaidView, "RaidPage"),
+    handler: ({ deps, player, query }) => Raids.listRaids(deps, player, query),
   }),
   raidRoute({
     method: "GET",
@@ -433,12 +443,14 @@ export const routes: readonly Route[] = [
     method: "GET",
     path: "/v1/players/me/keys",
     operationId: "listKeys",
-    summary: "The caller's API keys (ids and dates; a key itself is shown only when issued)",
+    summary:
+      "A page of the caller's API keys, oldest first (ids and dates; a key itself is shown only when issued)",
     tag: "players",
     auth: true,
     status: 200,
-    response: Schema.Array(App.ApiKeyInfo),
-    handler: ({ deps, player }) => App.listKeys(deps, player),
+    query: PageQuery,
+    response: Page(App.ApiKeyInfo, "ApiKeyPage"),
+    handler: ({ deps, player, query }) => App.listKeys(deps, player, query),
   },
   {
     method: "POST",
@@ -519,12 +531,13 @@ export const routes: readonly Route[] = [
     method: "GET",
     path: "/v1/packs",
     operationId: "listPacks",
-    summary: "Every uploaded pack",
+    summary: "A page of the uploaded packs, by id",
     tag: "packs",
     auth: false,
     status: 200,
-    response: Schema.Array(PackSummary),
-    handler: ({ deps }) => App.listPacks(deps),
+    query: PageQuery,
+    response: Page(PackSummary, "PackPage"),
+    handler: ({ deps, query }) => App.listPacks(deps, query),
   },
   {
     method: "GET",

@@ -4,6 +4,7 @@
  * cancels. Handlers call `app/Simulations.ts` only.
  */
 import { Effect, Schema } from "effect"
+import { Page, PageQuery } from "../app/paging.js"
 import * as Simulations from "../app/Simulations.js"
 import { Raw, type Route } from "./routes.js"
 
@@ -30,10 +31,11 @@ export const simulationRoutes: Route[] = [
     method: "GET",
     path: "/v1/simulations",
     operationId: "listSimulations",
-    summary: "The caller's simulations, newest first (at most 100; no reports: GET each one)",
+    summary: "A page of the caller's simulations, newest first (no reports: GET each one)",
     status: 200,
-    response: Schema.Array(Simulations.SimulationView),
-    handler: ({ deps, player }) => Simulations.listSimulations(deps, player),
+    query: PageQuery,
+    response: Page(Simulations.SimulationView, "SimulationPage"),
+    handler: ({ deps, player, query }) => Simulations.listSimulations(deps, player, query),
   }),
   route({
     method: "GET",

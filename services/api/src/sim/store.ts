@@ -8,6 +8,7 @@
 import { SimCampaign, SimCharts, type SimRaid, SimReport } from "@blight/rules"
 import type { Kysely, Transaction } from "kysely"
 import type { Database, SimulationsTable } from "../db/Database.js"
+import { after2, countOf, type PageRequest, type Rows } from "../db/paging.js"
 import { type Played, packsOf, type Setup } from "./play.js"
 
 type Q = Kysely<Database> | Transaction<Database>
@@ -91,18 +92,31 @@ export const simulationById = async (db: Q, id: string): Promise<StoredSimulatio
   return r ? fromRow(r) : undefined
 }
 
-/** A player's simulations, newest first (at most `limit`). */
-export const simulationsOf = async (db: Q, owner: string, limit: number): Promise<StoredSimulation[]> =>
-  (
-    await db
-      .selectFrom("simulations")
-      .select(columns)
-      .where("owner_id", "=", owner)
-      .orderBy("created_at", "desc")
-      .orderBy("id")
-      .limit(limit)
-      .execute()
-  ).map(fromRow)
+/** A page of a player's simulations, newest first. */
+export const simulationsPage = async (
+  db: Q,
+  owner: string,
+  req: PageRequest,
+): Promise<Rows<StoredSimulation>> => {
+  const q = db.selectFrom("simulations").where("owner_id", "=", owner)
+  const total = await countOf(q.select((eb) => eb.fn.countAll().as("n")))
+  const from = req.after?.length === 2 ? ([req.after[0]!, req.after[1]!] as const) : undefined
+  const fetched = await q
+    .select(columns)
+    .$if(from !== undefined, (w) => w.where((eb) => after2(eb, ["created_at", "id"], from!, "<")))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(req.limit + 1)
+    .execute()
+  const rows = fetched.slice(0, req.limit)
+  const end = rows.at(-1)
+  return {
+    rows: rows.map(fromRow),
+    total,
+    more: fetched.length > req.limit,
+    ...(end ? { last: [end.created_at, end.id] } : {}),
+  }
+}
 
 /** A player's simulations queued or running. */
 export const activeOf = async (db: Q, owner: string): Promise<StoredSimulation[]> =>

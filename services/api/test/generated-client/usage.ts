@@ -69,7 +69,7 @@ export const useEveryOperation = async (
   key = registered.apiKey
   const playerId: string = registered.player.id
   const keys = ok(await client.GET("/v1/players/me/keys"))
-  const current: boolean = keys.some((k) => k.current)
+  const current: boolean = keys.items.some((k) => k.current)
   const extra = ok(await client.POST("/v1/players/me/keys"))
   const revoked: true = ok(
     await client.DELETE("/v1/players/me/keys/{id}", { params: { path: { id: extra.id } } }),
@@ -110,7 +110,7 @@ export const useEveryOperation = async (
   )
   const packs = ok(await client.GET("/v1/packs"))
   const detail = ok(await client.GET("/v1/packs/{id}", { params: { path: { id: uploaded.id } } }))
-  const packVersions = [...packs.map((p) => p.manifest.version), detail.body.manifest.ruleset, pack]
+  const packVersions = [...packs.items.map((p) => p.manifest.version), detail.body.manifest.ruleset, pack]
 
   // dice: a roll is one of the kinds, narrowed by `kind`
   const roll = ok(await client.POST("/v1/dice/roll", { body: { kind: "pool", dice: 4, seed: 9 } }))
@@ -137,6 +137,11 @@ export const useEveryOperation = async (
   const founded = ok(await client.POST("/v1/refuges", { body: { roster, seed: 3 } }))
   const firstSurvivor = founded.refuge.survivors[0]?.name ?? ""
   const listed = ok(await client.GET("/v1/refuges"))
+  // A page at a time: `limit` is a number, `next` the cursor for the page after (null on the last).
+  const firstPage = ok(await client.GET("/v1/refuges", { params: { query: { limit: 1 } } }))
+  const cursor: string | null = firstPage.next
+  if (cursor !== null) ok(await client.GET("/v1/refuges", { params: { query: { limit: 1, cursor } } }))
+  if (firstPage.total !== listed.total) throw new Error("a page's total is the whole list's")
   const got = ok(await client.GET("/v1/refuges/{id}", { params: { path: { id: founded.id } } }))
   const ledger = ok(await client.GET("/v1/refuges/{id}/ledger", { params: { path: { id: founded.id } } }))
   const trip = ok(
@@ -201,7 +206,7 @@ export const useEveryOperation = async (
   )
   if (joined.status !== "playing" || joined.you.length !== 2) throw new Error("not seated at both sides")
   const mine = ok(await client.GET("/v1/raids"))
-  if (!mine.some((r) => r.id === raidId)) throw new Error("the raid is not listed")
+  if (!mine.items.some((r) => r.id === raidId)) throw new Error("the raid is not listed")
   // Answer what the raid asks, then correct a model and undo the correction.
   // The raid may also be answered as an SVG picture of the board when Accept asks for it.
   const readRaid = async () => {
@@ -311,7 +316,7 @@ export const useEveryOperation = async (
     }),
   )
   const campaignPath = { params: { path: { id: own.id } } }
-  if (!ok(await client.GET("/v1/campaigns")).some((c) => c.id === own.id)) throw new Error("not listed")
+  if (!ok(await client.GET("/v1/campaigns")).items.some((c) => c.id === own.id)) throw new Error("not listed")
   const open = ok(await client.GET("/v1/campaigns/{id}/legal", campaignPath))
   const pass = open.commands.find((c) => c.type === "pass")
   if (!pass) throw new Error("no pass")
@@ -351,7 +356,7 @@ export const useEveryOperation = async (
       sides: sim.result?.report?.sides.map((s) => s.side) ?? [],
       charts: sim.result?.charts.length ?? 0,
       page: typeof simulationPage.data === "string" && simulationPage.data.includes("<svg"),
-      listed: simulations.length,
+      listed: simulations.total,
       cancelStatus: cancelled.response.status,
       campaignMode: run.mode,
       campaignSurvival: run.result?.campaignReport?.refuges[0]?.byRaid[0]?.survival.estimate ?? -1,
@@ -364,7 +369,7 @@ export const useEveryOperation = async (
     weaponNames,
     firstSurvivor,
     salvageAfterTrip: trip.refuge.stores.salvage,
-    tripLines: trip.trip.lines.length + cgTrip.trip.lines.length + listed.length,
+    tripLines: trip.trip.lines.length + cgTrip.trip.lines.length + listed.items.length,
     ledgerEntries: ledger.entries.length,
     rolled,
     poolSuccessChances,

@@ -12,7 +12,8 @@ import * as Raids from "../../app/Raids.js"
 import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
-import { asPlayer, bodyOf, byIdFor, onCaller, onPage, resolveEffect } from "../resolve.js"
+import { pageArgs, pageQuery, pageRef } from "../paging.js"
+import { asPlayer, bodyOf, byIdFor, onPage, resolveEffect } from "../resolve.js"
 import { Options, subscribeTo } from "./raids.js"
 
 const CampaignRef = outputType(Campaigns.CampaignView, "Campaign")
@@ -67,10 +68,16 @@ builder.queryFields((t) => ({
     resolve: byIdFor(Campaigns.getCampaign),
   }),
   campaigns: t.field({
-    description: "The campaigns the caller organises or plays in",
-    type: [CampaignRef],
+    description: "A page of the campaigns the caller organises or plays in, oldest first",
+    type: pageRef("CampaignPage", CampaignRef, "A page of campaigns"),
     nullable: true,
-    resolve: onCaller(Campaigns.listCampaigns),
+    args: pageArgs,
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) => Campaigns.listCampaigns(ctx.deps, p, pageQuery(a))),
+      ),
   }),
   campaignLegal: t.field({
     description: "The commands open to the caller now, and whether they may start the next raid",

@@ -7,10 +7,11 @@ import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
+import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
 import { PackFileScalar } from "./json.js"
 
-type Summary = Effect.Effect.Success<ReturnType<typeof App.listPacks>>[number]
+type Summary = Effect.Effect.Success<ReturnType<typeof App.listPacks>>["items"][number]
 type Detail = Effect.Effect.Success<ReturnType<typeof App.getPack>>
 type PackShape = Summary | Detail
 
@@ -53,10 +54,11 @@ const PackBodyRef = outputType(Pack.Pack, "PackBody")
 
 builder.queryFields((t) => ({
   listPacks: t.field({
-    description: "Every uploaded pack",
-    type: [PackRef],
+    description: "A page of the uploaded packs, by id",
+    type: pageRef("PackPage", PackRef, "A page of packs"),
     nullable: true,
-    resolve: (_, __, ctx, info) => resolveEffect(ctx, info, App.listPacks(ctx.deps)),
+    args: pageArgs,
+    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.listPacks(ctx.deps, pageQuery(a))),
   }),
   getPack: t.field({
     description: "One pack, its versions and its latest body",

@@ -5,6 +5,7 @@
 import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
+import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
 
 export const PlayerRef = builder.objectRef<App.Player>("Player").implement({
@@ -65,14 +66,15 @@ export const IssuedKeyRef = builder
 
 builder.queryField("myKeys", (t) =>
   t.field({
-    description: "The caller's API keys",
-    type: [ApiKeyRef],
+    description: "A page of the caller's API keys, oldest first",
+    type: pageRef("ApiKeyPage", ApiKeyRef, "A page of API keys"),
     nullable: true,
-    resolve: (_, _a, ctx, info) =>
+    args: pageArgs,
+    resolve: (_, a, ctx, info) =>
       resolveEffect(
         ctx,
         info,
-        asPlayer(ctx, (caller) => App.listKeys(ctx.deps, caller)),
+        asPlayer(ctx, (caller) => App.listKeys(ctx.deps, caller, pageQuery(a))),
       ),
   }),
 )

@@ -13,7 +13,8 @@ import * as Raids from "../../app/Raids.js"
 import { builder } from "../builder.js"
 import { outputType, inputType as rosterInput, typeFieldAs, wire } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
-import { asPlayer, bodyOf, byIdFor, onCaller, onPage, resolveEffect, toGraphQLError } from "../resolve.js"
+import { pageArgs, pageQuery, pageRef } from "../paging.js"
+import { asPlayer, bodyOf, byIdFor, onPage, resolveEffect, toGraphQLError } from "../resolve.js"
 
 /** The member of the event union logged as `type`. */
 const eventOf = (type: string): AST.AST => {
@@ -62,10 +63,16 @@ builder.queryFields((t) => ({
     resolve: byIdFor(Raids.getRaid),
   }),
   raids: t.field({
-    description: "The raids the caller has a seat at",
-    type: [RaidRef],
+    description: "A page of the raids the caller has a seat at, oldest first",
+    type: pageRef("RaidPage", RaidRef, "A page of raids"),
     nullable: true,
-    resolve: onCaller(Raids.listRaids),
+    args: pageArgs,
+    resolve: (_, a, ctx, info) =>
+      resolveEffect(
+        ctx,
+        info,
+        asPlayer(ctx, (p) => Raids.listRaids(ctx.deps, p, pageQuery(a))),
+      ),
   }),
   raidLegal: t.field({
     description: "The commands open to the caller now (on a board, moves to concrete points)",

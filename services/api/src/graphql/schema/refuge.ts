@@ -10,6 +10,7 @@ import { RefugeDocument } from "../../http/reports.js"
 import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
 import { inputType, outputType } from "../fromSchema.js"
+import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 import { StoresRef } from "./stores.js"
@@ -64,18 +65,21 @@ export const FoundedRefugeRef = builder
     }),
   })
 
+const RefugeRecordPageRef = pageRef("RefugeRecordPage", RefugeRecordRef, "A page of Refuges or Congregations")
+
 for (const kind of ["refuge", "congregation"] as const) {
   const Kind = kind === "refuge" ? "Refuge" : "Congregation"
   builder.queryFields((t) => ({
     [`${kind}s`]: t.field({
-      description: `The caller's ${kind}s`,
-      type: [RefugeRecordRef],
+      description: `A page of the caller's ${kind}s, oldest first`,
+      type: RefugeRecordPageRef,
       nullable: true,
-      resolve: (_, __, ctx, info) =>
+      args: pageArgs,
+      resolve: (_, a, ctx, info) =>
         resolveEffect(
           ctx,
           info,
-          asPlayer(ctx, (player) => App.listRefuges(ctx.deps, player, kind)),
+          asPlayer(ctx, (player) => App.listRefuges(ctx.deps, player, kind, pageQuery(a))),
         ),
     }),
     [kind]: t.field({

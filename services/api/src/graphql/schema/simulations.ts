@@ -17,6 +17,7 @@ import {
   typeFieldAsScalar,
 } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
+import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { asPlayer, bodyOf, byIdFor, resolveEffect } from "../resolve.js"
 import { VegaLiteSpecScalar } from "./json.js"
 
@@ -72,14 +73,15 @@ builder.queryFields((t) => ({
     resolve: byIdFor(Simulations.getSimulation),
   }),
   simulations: t.field({
-    description: "The caller's simulations, newest first (at most 100; no reports: ask for each one)",
-    type: [SimulationRef],
+    description: "A page of the caller's simulations, newest first (no reports: ask for each one)",
+    type: pageRef("SimulationPage", SimulationRef, "A page of simulations"),
     nullable: true,
-    resolve: (_, __, ctx, info) =>
+    args: pageArgs,
+    resolve: (_, a, ctx, info) =>
       resolveEffect(
         ctx,
         info,
-        asPlayer(ctx, (p) => Simulations.listSimulations(ctx.deps, p)),
+        asPlayer(ctx, (p) => Simulations.listSimulations(ctx.deps, p, pageQuery(a))),
       ),
   }),
 }))
