@@ -110,7 +110,7 @@ describe.each(databaseKinds())("40 concurrent writes on %s", (kind) => {
     for (const a of answers.filter((a) => a.status === 409)) expect(a.body.error.code).toBe("conflict")
     expect(await count("api_keys", "player_id", p.id)).toBe(10)
     for (const a of answers.filter((a) => a.status === 201))
-      expect((await api.get("/v1/players/me/keys", a.body.apiKey)).body).toHaveLength(10)
+      expect((await api.get("/v1/players/me/keys", a.body.apiKey)).body.items).toHaveLength(10)
     // A rotation replaces a key, so it works at the limit and leaves 10.
     expect((await api.post("/v1/players/me/keys/rotate", {}, p.key)).status).toBe(201)
     expect(await count("api_keys", "player_id", p.id)).toBe(10)
@@ -144,7 +144,7 @@ describe.each(databaseKinds())("40 concurrent writes on %s", (kind) => {
     expect((await api.get("/v1/players/me/keys", p.key)).status).toBe(401)
     const keys = await api.get("/v1/players/me/keys", fresh)
     expect(keys.status).toBe(200)
-    expect(keys.body).toEqual([expect.objectContaining({ current: true })])
+    expect(keys.body.items).toEqual([expect.objectContaining({ current: true })])
     expect(await count("api_keys", "player_id", p.id)).toBe(1)
     expect(server.logged).toEqual([])
   }, 60_000)
@@ -160,7 +160,7 @@ describe.each(databaseKinds())("40 concurrent writes on %s", (kind) => {
     expect(await count("api_keys", "player_id", p.id)).toBe(2)
 
     // A revokes B and B revokes A, 20 each, at once: exactly one is revoked, never both.
-    const a = (await api.get("/v1/players/me/keys", p.key)).body.find(
+    const a = (await api.get("/v1/players/me/keys", p.key)).body.items.find(
       (k: { current: boolean }) => k.current,
     ).id
     const crossed = await burst(N, (i) =>

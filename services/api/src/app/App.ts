@@ -21,13 +21,9 @@ import {
   Violation,
 } from "@blight/rules"
 import { Effect, Either, Exit, ParseResult, Schema } from "effect"
-import type { Kysely } from "kysely"
 import { LRUCache } from "lru-cache"
-import type { Database } from "../db/Database.js"
 import * as Lists from "../db/lists.js"
 import * as Repo from "../db/repositories.js"
-import type { Notifier } from "../live/Notifier.js"
-import type { SimQueue } from "../sim/queue.js"
 import {
   type ApiError,
   badRequest,
@@ -39,32 +35,13 @@ import {
   rateLimited,
   rulesViolated,
 } from "./ApiError.js"
+import type { Deps } from "./Deps.js"
 import * as Keys from "./Keys.js"
 import { hashKey, newKey } from "./Keys.js"
-import { PageQuery, paged } from "./paging.js"
 
-export interface Deps {
-  readonly db: Kysely<Database>
-  /** ISO time now (injected so tests can pin it). */
-  readonly now: () => string
-  /** Tells every instance a stream grew (live raids); in-process only when not given. */
-  readonly notifier?: Notifier
-  /** Counts a registration from an address: the seconds it must wait, or 0 (absent: no limit). */
-  readonly registrations?: (address: string) => Promise<number>
-  /** How many registrations an address may make per window, and the window (for the 429's sentence). */
-  readonly registrationLimit?: { readonly points: number; readonly windowMs: number }
-  /** The database's kind (what a check-then-write locks differs). */
-  readonly dialect?: "sqlite" | "postgres"
-  /**
-   * Where simulations' chunks run, how many raids a chunk holds, and how many raids a player may
-   * have queued (absent: simulations are off).
-   */
-  readonly simulations?: {
-    readonly queue: SimQueue
-    readonly chunkRaids: number
-    readonly maxQueuedRaids: number
-  }
-}
+export type { Deps } from "./Deps.js"
+
+import { PageQuery, paged } from "./paging.js"
 
 export type Player = Repo.Player
 

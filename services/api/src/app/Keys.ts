@@ -8,7 +8,7 @@ import { hash, randomBytes } from "node:crypto"
 import { Effect, Exit, Schema } from "effect"
 import * as Repo from "../db/repositories.js"
 import { type ApiError, conflict, notFound, unauthorized } from "./ApiError.js"
-import type { Deps } from "./App.js"
+import type { Deps } from "./Deps.js"
 import { type PageQuery, paged, pageInMemory } from "./paging.js"
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
