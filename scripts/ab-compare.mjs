@@ -180,7 +180,12 @@ const session = async (base) => {
   const c = await call("POST", "/v1/congregations", { roster: congregation, seed: 7 }, k2)
   if (!r?.id || !c?.id) return normalise(out.join("\n\n"))
   const ledger = await call("GET", `/v1/refuges/${r.id}/ledger`, undefined, k1)
-  await call("POST", `/v1/refuges/${r.id}/market-trips`, { version: ledger?.version, orders: [{ buyReloads: 1 }] }, k1)
+  await call(
+    "POST",
+    `/v1/refuges/${r.id}/market-trips`,
+    { version: ledger?.version, orders: [{ buyReloads: 1 }] },
+    k1,
+  )
   await call("GET", `/v1/refuges/${r.id}`, undefined, k1)
   const sides = [{ refuge: r.id }, { player: p2.player.id }]
   await call("POST", "/v1/raids", { sides, seed: 7, scenario: "no-such-scenario" }, k1)
@@ -196,7 +201,12 @@ const session = async (base) => {
         const legal = await call("GET", `/v1/raids/${raid.id}/legal`, undefined, key)
         const command = legal?.commands?.[0]
         if (command === undefined) continue
-        await call("POST", `/v1/raids/${raid.id}/commands`, { version: legal.version ?? view.version, command }, key)
+        await call(
+          "POST",
+          `/v1/raids/${raid.id}/commands`,
+          { version: legal.version ?? view.version, command },
+          key,
+        )
         sent = true
         break
       }
