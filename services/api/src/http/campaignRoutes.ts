@@ -3,7 +3,7 @@
  * with their own Refuges, commands with the version they were decided against, the log (a page at
  * a time, or live as SSE), the standings, and the organiser starting the next raid.
  */
-import { Effect, Schema } from "effect"
+import { Effect } from "effect"
 import * as Campaigns from "../app/Campaigns.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"

@@ -3,7 +3,8 @@
  * serves GraphQL at /graphql, the REST routes, /openapi.json, /docs and /health, and answers every
  * error in one JSON shape carrying the request's id (also in `X-Request-Id`). `startServer` binds
  * it to a node:http server, refusing requests too malformed to reach the handler (a bad Host, a
- * request target that is not a path) with the same JSON shape.
+ * request target that is not a path) with the same JSON shape. The answers' shapes are in
+ * responses.ts, route matching in match.ts, and reading a bounded body in body.ts.
  */
 
 import { randomUUID } from "node:crypto"
@@ -14,193 +15,36 @@ import { Request } from "@whatwg-node/fetch"
 import { createServerAdapter, Response } from "@whatwg-node/server"
 import { Cause, Effect, Exit, Option } from "effect"
 import { parse, stripIgnoredCharacters } from "graphql"
-import { ApiError, badRequest, CODES, type Code, notFound, unauthorized } from "../app/ApiError.js"
+import { ApiError, badRequest, notFound, unauthorized } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Raids from "../app/Raids.js"
 import { type Config, defaults } from "../config.js"
 import { connect } from "../db/connect.js"
 import { makeGraphql } from "../graphql/index.js"
 import { isPure } from "../graphql/pure.js"
-import { checkShape, defaultShapeLimits, NUL_MESSAGE } from "../limits/shape.js"
+import { NUL_MESSAGE } from "../limits/shape.js"
 import { localNotifier, postgresNotifier } from "../live/Notifier.js"
 import { simulationQueue } from "../sim/queue.js"
 import { clientAbortLine, isClientAbort } from "./aborts.js"
 import { acceptable, mediaOf } from "./accept.js"
 import { answerCache, keyOf } from "./answers.js"
+import { nulIn, nulInQuery, parseJsonBody, readBody } from "./body.js"
+import { candidates, pathOf, patternOf } from "./match.js"
 import { type Metrics, makeMetrics, measured, metricsEndpoint } from "./metrics.js"
 import { docsPage, openApiDocument } from "./openapi.js"
 import { clientAddress, makeRateLimiter } from "./RateLimit.js"
 import { makeRegistrations } from "./registrations.js"
-import { Raw, type Route, routes, Streamed } from "./routes.js"
+import {
+  errorResponse,
+  graphqlErrorResponse,
+  internalBody,
+  JSON_TYPE,
+  json,
+  withJsonError,
+} from "./responses.js"
+import { Raw, type Route, Streamed } from "./routes.js"
 
-const JSON_TYPE = "application/json; charset=utf-8"
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": JSON_TYPE, ...headers } })
-
-/** The body of an opaque 500: the request id lets an operator find the one log line about it. */
-const internalBody = (requestId: string) => ({
-  error: { code: "internal", message: "something went wrong on our side; it has been logged", requestId },
-})
-
-/** An ApiError as REST answers it; a 401 says how to authenticate (RFC 6750). */
-const errorResponse = (e: ApiError, requestId: string, headers: Record<string, string> = {}) =>
-  json(e.status, e.toBody(requestId), {
-    ...(e.code === "unauthorized" ? { "www-authenticate": 'Bearer realm="blight"' } : {}),
-    ...(e.retryAfter ? { "retry-after": String(e.retryAfter) } : {}),
-    ...headers,
-  })
-
-/** The same error, shaped as a GraphQL answer (for requests to /graphql refused before Yoga). */
-const graphqlErrorResponse = (e: ApiError, requestId: string, headers: Record<string, string> = {}) => {
-  const { error } = e.toBody(requestId)
-  return json(
-    e.status,
-    {
-      errors: [
-        {
-          message: error.message,
-          extensions: {
-            code: e.code,
-            status: e.status,
-            requestId,
-            ...(error.details ? { details: error.details } : {}),
-          },
-        },
-      ],
-    },
-    {
-      ...(e.code === "unauthorized" ? { "www-authenticate": 'Bearer realm="blight"' } : {}),
-      ...headers,
-    },
-  )
-}
-
-const SENTENCES: Partial<Record<Code, string>> = {
-  not_acceptable: "none of the types in Accept can be answered: ask for application/json",
-  method_not_allowed: "that method is not allowed here",
-  unsupported_media_type: "send the body as application/json",
-}
-
-/**
- * The safety net of the one error path: a refusal that some layer (Yoga, the adapter) answered
- * without a JSON body gets one, with the code of its status, so every error reads the same.
- */
-const withJsonError = (response: Response, requestId: string, path: string): Response => {
-  if (response.status < 400 || /json/i.test(response.headers.get("content-type") ?? "")) return response
-  const code = (Object.keys(CODES) as Code[]).find((c) => CODES[c] === response.status) ?? "bad_request"
-  const e = new ApiError({ code, message: SENTENCES[code] ?? `refused: ${code.replace(/_/g, " ")}` })
-  const headers: Record<string, string> = {}
-  for (const h of ["allow", "accept", "retry-after", "www-authenticate"]) {
-    const v = response.headers.get(h)
-    if (v) headers[h] = v
-  }
-  return path === "/graphql"
-    ? graphqlErrorResponse(e, requestId, headers)
-    : errorResponse(e, requestId, headers)
-}
-
-const pathOf = (url: string) => {
-  try {
-    return new URL(url).pathname
-  } catch {
-    return ""
-  }
-}
-
-/** Routes compiled to matchers once. */
-const compiled = routes.map((route) => ({
-  route,
-  pattern: new RegExp(`^${route.path.replace(/\{(\w+)\}/g, "(?<$1>[^/]+)")}$`),
-}))
-
-/**
- * The routes a path can match, by its shape: how many segments and its first two (every route's
- * first two are literal, e.g. `/v1/raids/…`), so a request tries a handful of patterns, not all of
- * them. A route whose first two segments hold a parameter is tried for every path.
- */
-const shapeOf = (path: string) => {
-  const parts = path.split("/")
-  return `${parts.length}/${parts[1]}/${parts[2]}`
-}
-const anyShape = compiled.filter((c) => /\{/.test(c.route.path.split("/").slice(0, 3).join("/")))
-const byShape = new Map<string, typeof compiled>()
-for (const c of compiled) {
-  if (anyShape.includes(c)) continue
-  const key = shapeOf(c.route.path)
-  byShape.set(key, [...(byShape.get(key) ?? []), c])
-}
-const candidates = (path: string) => {
-  const shaped = byShape.get(shapeOf(path)) ?? []
-  return anyShape.length === 0 ? shaped : [...shaped, ...anyShape]
-}
-
-/** A path's route pattern, whatever the method (the metrics' label). */
-const patternOf = (path: string) => candidates(path).find((c) => c.pattern.test(path))?.route.path
-
-/** The first query parameter (its name) whose name or value holds a NUL, if any (see NUL_MESSAGE). */
-const nulIn = (search: URLSearchParams): string | undefined => {
-  for (const [k, v] of search)
-    if (k.includes("\u0000") || v.includes("\u0000")) return k.replaceAll("\u0000", "\\u0000")
-  return undefined
-}
-
-/** A GraphQL string literal may spell a NUL as an escape (`"\u0000"`, `"\u{0}"`): refused as a body's NUL is. */
-const NUL_ESCAPE = /\\u(?:0000|\{0+\})/i
-const nulInQuery = (query: string | undefined): ApiError | undefined =>
-  query !== undefined && (query.includes("\u0000") || NUL_ESCAPE.test(query))
-    ? badRequest(`the query ${NUL_MESSAGE}`, [{ path: "query", message: NUL_MESSAGE }])
-    : undefined
-
-/** Reads a body as text with a hard limit, so a lying Content-Length can't exhaust memory. */
-const readBody = async (request: Request, limit: number): Promise<string | "too-large"> => {
-  const length = request.headers.get("content-length")
-  const declared = Number(length ?? "0")
-  if (declared > limit) return "too-large"
-  // A declared length the server holds the body to: read it whole (much faster than chunk by chunk).
-  if (length !== null && Number.isInteger(declared)) return request.text()
-  if (!request.body) return ""
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      return "too-large"
-    }
-    chunks.push(value)
-  }
-  return Buffer.concat(chunks).toString("utf8")
-}
-
-/**
- * Parses a JSON body and checks its shape (depth, sizes) before any schema sees it. The failure
- * is the error to answer: malformed JSON or a deep body is a 400, a huge one a 413.
- */
-export const parseJsonBody = (
-  text: string,
-): { ok: true; value: unknown } | { ok: false; error: ApiError } => {
-  let value: unknown
-  try {
-    value = JSON.parse(text)
-  } catch (e) {
-    const why = e instanceof Error ? e.message.slice(0, 200) : "malformed"
-    return { ok: false, error: badRequest(`the body is not valid JSON: ${why}`) }
-  }
-  const problem = checkShape(value, defaultShapeLimits)
-  if (!problem) return { ok: true, value }
-  return {
-    ok: false,
-    error: new ApiError({
-      code: problem.tooLarge ? "payload_too_large" : "bad_request",
-      message: `the body is refused before validation: ${problem.message}`,
-      details: [{ path: problem.path, message: problem.message }],
-    }),
-  }
-}
+export { parseJsonBody } from "./body.js"
 
 /** Runs a use-case: typed failures become their answer; a defect is logged once and answered as an opaque 500. */
 export const run = async (
