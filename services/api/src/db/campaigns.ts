@@ -5,7 +5,7 @@
  */
 import type { Kysely } from "kysely"
 import type { Database } from "./Database.js"
-import { after2, countOf, type PageRequest, type Rows } from "./paging.js"
+import { type PageRequest, pageByCreation, type Rows } from "./paging.js"
 import {
   type Append,
   appendIn,
@@ -96,23 +96,7 @@ export const campaignsPage = async (
         .select("campaign_members.campaign_id")
         .where("campaign_members.player_id", "=", playerId),
     )
-  const total = await countOf(q.select((eb) => eb.fn.countAll().as("n")))
-  const from = req.after?.length === 2 ? ([req.after[0]!, req.after[1]!] as const) : undefined
-  const fetched = await q
-    .selectAll()
-    .$if(from !== undefined, (w) => w.where((eb) => after2(eb, ["created_at", "id"], from!)))
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(req.limit + 1)
-    .execute()
-  const rows = fetched.slice(0, req.limit)
-  const end = rows.at(-1)
-  return {
-    rows: rows.map(toCampaign),
-    total,
-    more: fetched.length > req.limit,
-    ...(end ? { last: [end.created_at, end.id] } : {}),
-  }
+  return pageByCreation(q, req, toCampaign)
 }
 
 /** Writes a waiting campaign's set-up with a member's Refuge in, if it is still `before` (two joiners: one wins). */

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from "kysely"
 import type { Database } from "./Database.js"
-import { after2, countOf, type PageRequest, type Rows } from "./paging.js"
+import { countOf, type PageRequest, pageByCreation, type Rows } from "./paging.js"
 import {
   packById,
   refugeOfRow,
@@ -18,9 +18,6 @@ type Q = Kysely<Database>
 
 export type Listed<A> = Rows<A>
 
-const keys2 = (after: ReadonlyArray<string> | undefined) =>
-  after && after.length === 2 ? ([after[0]!, after[1]!] as const) : undefined
-
 /** A player's Refuges (or Congregations, by `kind`), oldest first. */
 export const refugesPage = async (
   db: Q,
@@ -30,23 +27,7 @@ export const refugesPage = async (
 ): Promise<Listed<StoredRefuge>> => {
   let q = db.selectFrom("refuges").where("owner_id", "=", ownerId)
   if (kind) q = q.where("kind", "=", kind)
-  const total = await countOf(q.select((eb) => eb.fn.countAll().as("n")))
-  const from = keys2(req.after)
-  const fetched = await q
-    .selectAll()
-    .$if(from !== undefined, (w) => w.where((eb) => after2(eb, ["created_at", "id"], from!)))
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(req.limit + 1)
-    .execute()
-  const rows = fetched.slice(0, req.limit)
-  const end = rows.at(-1)
-  return {
-    rows: rows.map(refugeOfRow),
-    total,
-    more: fetched.length > req.limit,
-    ...(end ? { last: [end.created_at, end.id] } : {}),
-  }
+  return pageByCreation(q, req, refugeOfRow)
 }
 
 /** The raids a player has a seat at (once each, however many seats), oldest first. */
@@ -56,23 +37,7 @@ export const raidsPage = async (db: Q, playerId: string, req: PageRequest): Prom
     .where("id", "in", (eb) =>
       eb.selectFrom("raid_seats").select("raid_seats.raid_id").where("raid_seats.player_id", "=", playerId),
     )
-  const total = await countOf(q.select((eb) => eb.fn.countAll().as("n")))
-  const from = keys2(req.after)
-  const fetched = await q
-    .selectAll()
-    .$if(from !== undefined, (w) => w.where((eb) => after2(eb, ["created_at", "id"], from!)))
-    .orderBy("created_at")
-    .orderBy("id")
-    .limit(req.limit + 1)
-    .execute()
-  const rows = fetched.slice(0, req.limit)
-  const end = rows.at(-1)
-  return {
-    rows: rows.map(toRaid),
-    total,
-    more: fetched.length > req.limit,
-    ...(end ? { last: [end.created_at, end.id] } : {}),
-  }
+  return pageByCreation(q, req, toRaid)
 }
 
 /** Every uploaded pack, by id. */
