@@ -1,75 +1,17 @@
-/**
- * One service instance against two on the same PostgreSQL (docs/deploy.md), after a build:
- * an authenticated read of a stored Refuge (nothing cacheable: every request checks the key and
- * reads the row), with autocannon at BENCH_CONNECTIONS connections for BENCH_SECONDS, split evenly
- * over the instances. Each instance runs in its own process, the load in this one. The baseline, in
- * the same run, is a bare node:http server answering the same bytes.
- *
- * Needs a PostgreSQL server: BENCH_DATABASE_URL (or TEST_DATABASE_URL); a database is made for
- * the run and dropped after it. Without one it says so and stops (exit 0).
- */
-import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
 import { cpus } from "node:os"
-import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
-import pg from "pg"
+import { admin, instance } from "./instance.mjs"
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50)
 const SERVER = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
-
-// ── a child: one instance ───────────────────────────────────────────────────
-
-const serve = async (databaseUrl) => {
-  const { defaults, startServer } = await import("../dist/index.js")
-  const s = await startServer(
-    {
-      ...defaults,
-      port: 0,
-      host: "127.0.0.1",
-      databaseUrl,
-      rateLimit: { ...defaults.rateLimit, requests: 100_000_000 },
-    },
-    { log: () => undefined },
-  )
-  const stop = async () => {
-    await s.close()
-    process.exit(0)
-  }
-  process.stdin.on("end", stop)
-  process.stdin.resume()
-  process.once("SIGTERM", stop)
-  setTimeout(stop, 10 * 60_000).unref()
-  process.stdout.write(`${s.url}\n`)
-}
-
-const instance = (databaseUrl) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--serve", databaseUrl], {
-      stdio: ["pipe", "pipe", "inherit"],
-    })
-    let out = ""
-    child.stdout.on("data", (d) => {
-      out += d
-      if (out.includes("\n")) resolve({ child, url: out.trim() })
-    })
-    child.once("exit", (code) => reject(new Error(`an instance exited (${code}) before it was ready`)))
-  })
+// A rate budget no run reaches: the limiter is measured, never refusing.
+const RATE_BUDGET = 100_000_000
 
 // ── the parent ──────────────────────────────────────────────────────────────
-
-const admin = async (sql) => {
-  const c = new pg.Client({ connectionString: SERVER })
-  await c.connect()
-  try {
-    await c.query(sql)
-  } finally {
-    await c.end()
-  }
-}
 
 const load = (url, path, key, connections, expectBody) =>
   autocannon({
@@ -99,13 +41,16 @@ const main = async () => {
     return
   }
   const name = `blight_bench_${randomBytes(4).toString("hex")}`
-  await admin(`CREATE DATABASE "${name}"`)
+  await admin(SERVER, `CREATE DATABASE "${name}"`)
   const url = new URL(SERVER)
   url.pathname = `/${name}`
   const children = []
   let bare
   try {
-    const [a, b] = await Promise.all([instance(url.toString()), instance(url.toString())])
+    const [a, b] = await Promise.all([
+      instance(url.toString(), RATE_BUDGET),
+      instance(url.toString(), RATE_BUDGET),
+    ])
     children.push(a.child, b.child)
     const roster = JSON.parse(readFileSync(new URL("../../../examples/rosters/refuge.json", import.meta.url)))
     const post = async (path, body, key) =>
@@ -154,9 +99,8 @@ const main = async () => {
     for (const c of children) c.kill("SIGTERM")
     bare?.close()
     await new Promise((r) => setTimeout(r, 500))
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    await admin(SERVER, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
   }
 }
 
-if (process.argv[2] === "--serve") await serve(process.argv[3])
-else await main()
+await main()

@@ -1,82 +1,20 @@
-/**
- * Reads on SQLite and on PostgreSQL side by side, after a build: a content list that reads no
- * data (`GET /v1/content/weapons`) and an authenticated read of a stored Refuge (the key checked,
- * the row's version read), each against a bare node:http server answering the same bytes in the
- * same run (measured before and after the service, averaged, as the machine's load moves). The
- * rate limiter runs as deployed, its budget raised so the load is not refused: what is measured is
- * its cost, not its refusals.
- *
- * Each service runs in its own process, the load (autocannon, loopback) in this one. Every run is
- * bounded: BENCH_SECONDS each (default 3), BENCH_CONNECTIONS (default 50).
- *
- * PostgreSQL is measured when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server: a database
- * is made for the run and dropped after it. Without one, SQLite alone.
- */
-import { spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { createServer } from "node:http"
 import { cpus, tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
-import pg from "pg"
+import { admin, instance } from "./instance.mjs"
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 3)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50)
 const SERVER = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL
+// A rate budget no run reaches: the limiter is measured, never refusing.
+const RATE_BUDGET = 10_000_000
 // Targets (docs/performance.md): reads on PostgreSQL at 0.25× bare or better.
 const TARGET = 0.25
 
-// ── a child: one instance ───────────────────────────────────────────────────
-
-const serve = async (databaseUrl) => {
-  const { defaults, startServer } = await import("../dist/index.js")
-  const s = await startServer(
-    {
-      ...defaults,
-      port: 0,
-      host: "127.0.0.1",
-      databaseUrl,
-      rateLimit: { ...defaults.rateLimit, requests: 10_000_000 },
-    },
-    { log: () => undefined },
-  )
-  const stop = async () => {
-    await s.close()
-    process.exit(0)
-  }
-  process.stdin.on("end", stop)
-  process.stdin.resume()
-  process.once("SIGTERM", stop)
-  setTimeout(stop, 10 * 60_000).unref()
-  process.stdout.write(`${s.url}\n`)
-}
-
-const instance = (databaseUrl) =>
-  new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), "--serve", databaseUrl], {
-      stdio: ["pipe", "pipe", "inherit"],
-    })
-    let out = ""
-    child.stdout.on("data", (d) => {
-      out += d
-      if (out.includes("\n")) resolve({ child, url: out.trim() })
-    })
-    child.once("exit", (code) => reject(new Error(`an instance exited (${code}) before it was ready`)))
-  })
-
 // ── the parent ──────────────────────────────────────────────────────────────
-
-const admin = async (sql) => {
-  const c = new pg.Client({ connectionString: SERVER })
-  await c.connect()
-  try {
-    await c.query(sql)
-  } finally {
-    await c.end()
-  }
-}
 
 const load = (url, path, key, expectBody) =>
   autocannon({
@@ -137,7 +75,7 @@ const main = async () => {
   const name = `blight_bench_${randomBytes(4).toString("hex")}`
   const databases = [["SQLite", `file:${join(dir, "bench.db")}`]]
   if (SERVER) {
-    await admin(`CREATE DATABASE "${name}"`)
+    await admin(SERVER, `CREATE DATABASE "${name}"`)
     const url = new URL(SERVER)
     url.pathname = `/${name}`
     databases.push(["PostgreSQL", url.toString()])
@@ -147,7 +85,7 @@ const main = async () => {
   const rows = []
   try {
     for (const [label, databaseUrl] of databases) {
-      const { child, url } = await instance(databaseUrl)
+      const { child, url } = await instance(databaseUrl, RATE_BUDGET)
       children.push(child)
       const reads = await prepare(url)
       const { bare, url: bareUrl } = await bareServer(reads)
@@ -172,7 +110,7 @@ const main = async () => {
     for (const b of bares) b.close()
     await new Promise((r) => setTimeout(r, 500))
     rmSync(dir, { recursive: true, force: true })
-    if (SERVER) await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    if (SERVER) await admin(SERVER, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
   }
   console.log(
     `\nReads, service vs a bare node:http server with the same bytes (same run), ${CONNECTIONS} connections, ` +
@@ -195,5 +133,4 @@ const main = async () => {
   }
 }
 
-if (process.argv[2] === "--serve") await serve(process.argv[3])
-else await main()
+await main()
