@@ -71,7 +71,7 @@ const snippet = (side, where, code) => exec(side, ["--input-type=module", "-e", 
 const normalise = (text) => {
   const seen = new Map()
   const mark = (kind) => (m) => {
-    if (!seen.has(m)) seen.set(m, `<${kind}${[...seen.keys()].length + 1}>`)
+    if (!seen.has(m)) seen.set(m, `<${kind}${seen.size + 1}>`)
     return seen.get(m)
   }
   return text

@@ -51,22 +51,11 @@ describe.each(databaseKinds())("40 concurrent writes on %s", (kind) => {
   let server: Running
   let store: Db
 
-  const call = async (method: string, path: string, key?: string, body?: unknown): Promise<Sent> => {
-    const res = await fetch(server.url + path, {
-      method,
-      headers: {
-        ...(body === undefined ? {} : { "content-type": "application/json" }),
-        ...(key ? { authorization: `Bearer ${key}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    })
-    const text = await res.text()
-    return { status: res.status, body: text ? JSON.parse(text) : undefined }
-  }
+  // The server starts in beforeAll: each request reads its URL when it is sent.
   const api = {
-    get: (path: string, key?: string) => call("GET", path, key),
-    post: (path: string, body: unknown, key?: string) => call("POST", path, key, body),
-    delete: (path: string, key?: string) => call("DELETE", path, key),
+    get: (path: string, key?: string) => client(server.url).get(path, key),
+    post: (path: string, body: unknown, key?: string) => client(server.url).post(path, body, key),
+    delete: (path: string, key?: string) => client(server.url).delete(path, key),
   }
   const register = async (name: string) => {
     const r = await api.post("/v1/players", { name })

@@ -132,6 +132,7 @@ export const client = (baseUrl: string) => {
   return {
     get: <T = Json>(path: string, key?: string) => call<T>("GET", path, undefined, key),
     post: <T = Json>(path: string, body: unknown, key?: string) => call<T>("POST", path, body, key),
+    delete: <T = Json>(path: string, key?: string) => call<T>("DELETE", path, undefined, key),
   }
 }
 
