@@ -6,7 +6,7 @@ import { main } from "@blight/cli"
 import { Dice, Pool, PoolOdds, seeded } from "@blight/dice"
 import { Character } from "@blight/nightsong"
 import { Content, ContentService, type Effects, Founding, Ledger, RefugeExamples } from "@blight/rules"
-import { Effect, Either, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 
 // An effect value from @blight/rules (a Layer) provided to a program written against this copy of effect.
 const seasons = Effect.gen(function* () {
@@ -36,7 +36,9 @@ console.log(
     roll: (await Effect.runPromise(rolled)).value,
     pool: Pool.rollPool(seeded(1), { dice: 4 }).successes,
     chance: PoolOdds.testChance(3, 2),
-    founded: Either.isRight(refuge) ? Ledger.storesOf(refuge.right.ledger).salvage : refuge.left.violations,
+    founded: Result.isSuccess(refuge)
+      ? Ledger.storesOf(refuge.success.ledger).salvage
+      : refuge.failure.violations,
     character: Schema.is(Character.Character)(pc),
     noise: noise.kind,
     cli: [cli, JSON.parse(cliOut.join(""))],

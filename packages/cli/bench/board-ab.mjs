@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs"
 import { resolve } from "node:path"
 import { pathToFileURL } from "node:url"
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 
 const [otherPath, decisionsArg, runsArg] = process.argv.slice(2)
 if (!otherPath) {
@@ -29,7 +29,7 @@ const roster = (f) =>
   JSON.parse(readFileSync(new URL(`../../../examples/rosters/${f}`, import.meta.url), "utf8"))
 const registry = R.coreRegistry()
 const refuges = ["refuge.json", "congregation.json"].map((f) =>
-  Either.getOrThrow(R.Founding.found(roster(f), registry, { source: seeded(3) })),
+  Result.getOrThrow(R.Founding.found(roster(f), registry, { source: seeded(3) })),
 )
 const pick = R.Policy.sensible(R.Battle.envOf(registry))
 const views = []
@@ -39,7 +39,7 @@ const recording = (view, legal, context) => {
   return pick(view, legal, context)
 }
 for (let i = 0; views.length < decisions && i < 50; i++)
-  Either.getOrThrow(
+  Result.getOrThrow(
     R.SimRaid.simulate(
       { refuges, scenario: "cache", table: "board", policies: [recording], seed: 1 },
       registry,

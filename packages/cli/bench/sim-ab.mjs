@@ -15,7 +15,7 @@ import { loadavg } from "node:os"
 import { resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 
 const CAMPAIGN_RAIDS = 3
 
@@ -28,7 +28,7 @@ const child = async ([build, table, raidsArg]) => {
     JSON.parse(readFileSync(new URL(`../../../examples/rosters/${f}`, import.meta.url), "utf8"))
   const registry = R.coreRegistry()
   const refuges = ["refuge.json", "congregation.json"].map((f) =>
-    Either.getOrThrow(R.Founding.found(roster(f), registry, { source: seeded(3) })),
+    Result.getOrThrow(R.Founding.found(roster(f), registry, { source: seeded(3) })),
   )
   const spec = { refuges, scenario: "cache", table, policies: ["sensible"], seed: 1 }
   const one =
@@ -37,7 +37,7 @@ const child = async ([build, table, raidsArg]) => {
       : (i) => R.SimRaid.simulate(spec, registry, i)
   const play = () => {
     const out = []
-    for (let i = 0; i < raids; i++) out.push(Either.getOrThrow(one(i)))
+    for (let i = 0; i < raids; i++) out.push(Result.getOrThrow(one(i)))
     return createHash("sha256").update(JSON.stringify(out)).digest("hex")
   }
   play()

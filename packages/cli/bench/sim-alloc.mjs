@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs"
 import { resolve } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 
 const START = "sim-alloc:start"
 const END = "sim-alloc:end"
@@ -22,14 +22,14 @@ const child = async ([build, raidsArg, warmArg]) => {
     JSON.parse(readFileSync(new URL(`../../../examples/rosters/${f}`, import.meta.url), "utf8"))
   const registry = R.coreRegistry()
   const refuges = ["refuge.json", "congregation.json"].map((f) =>
-    Either.getOrThrow(R.Founding.found(roster(f), registry, { source: seeded(3) })),
+    Result.getOrThrow(R.Founding.found(roster(f), registry, { source: seeded(3) })),
   )
   const spec = { refuges, scenario: "cache", table: "declared", policies: ["sensible"], seed: 1 }
   const warm = Number(warmArg)
   const raids = Number(raidsArg)
-  for (let i = 0; i < warm; i++) Either.getOrThrow(R.SimRaid.simulate(spec, registry, i))
+  for (let i = 0; i < warm; i++) Result.getOrThrow(R.SimRaid.simulate(spec, registry, i))
   console.log(START)
-  for (let i = warm; i < warm + raids; i++) Either.getOrThrow(R.SimRaid.simulate(spec, registry, i))
+  for (let i = warm; i < warm + raids; i++) Result.getOrThrow(R.SimRaid.simulate(spec, registry, i))
   console.log(END)
 }
 

@@ -17,14 +17,14 @@ import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { seeded } from "@blight/dice"
 import { Battle, coreRegistry, Founding, SimCampaign, SimRaid } from "@blight/rules"
-import { Either } from "effect"
+import { Result } from "effect"
 
 const run = promisify(execFile)
 const registry = coreRegistry()
 const roster = (f) =>
   JSON.parse(readFileSync(new URL(`../../../examples/rosters/${f}`, import.meta.url), "utf8"))
 const refuges = ["refuge.json", "congregation.json"].map((f) =>
-  Either.getOrThrow(Founding.found(roster(f), registry, { source: seeded(3) })),
+  Result.getOrThrow(Founding.found(roster(f), registry, { source: seeded(3) })),
 )
 const spec = (table, audited) => ({
   refuges,
@@ -35,7 +35,7 @@ const spec = (table, audited) => ({
   audited,
 })
 const play = (table, from, n) => {
-  for (let i = from; i < from + n; i++) Either.getOrThrow(SimRaid.simulate(spec(table, false), registry, i))
+  for (let i = from; i < from + n; i++) Result.getOrThrow(SimRaid.simulate(spec(table, false), registry, i))
 }
 /** Raids per second (wall) and per CPU-second of `n` raids, after `warm` raids in this process. */
 const warmRate = (warm, n, table = "declared") => {
@@ -73,7 +73,7 @@ const leastWithCpu = (fn, reps) => {
 const least = (fn, reps) => leastWithCpu(fn, reps).ms
 
 // Baseline: JSON round-trips of a raid's first state.
-const first = Either.getOrThrow(Battle.create({ refuges, dice: { seed: 1 } }, Battle.envOf(registry))).state
+const first = Result.getOrThrow(Battle.create({ refuges, dice: { seed: 1 } }, Battle.envOf(registry))).state
 const ROUND_TRIPS = 2000
 const baselineMs = least(() => {
   for (let i = 0; i < ROUND_TRIPS; i++) JSON.parse(JSON.stringify(first))
@@ -87,7 +87,7 @@ const raidsPerSecond = (table, audited, n, reps) => {
     commands = 0
     const summaries = []
     for (let i = 0; i < n; i++) {
-      const s = Either.getOrThrow(SimRaid.simulate(spec(table, audited), registry, i))
+      const s = Result.getOrThrow(SimRaid.simulate(spec(table, audited), registry, i))
       commands += s.commands
       summaries.push(s)
     }
@@ -121,7 +121,7 @@ const campaignsPerSecond = (audited, n, reps) => {
     const summaries = []
     for (let j = 0; j < n; j++)
       summaries.push(
-        Either.getOrThrow(
+        Result.getOrThrow(
           SimCampaign.simulateCampaign({ refuges, seed: 1, raids: CAMPAIGN_RAIDS, audited }, registry, j),
         ),
       )

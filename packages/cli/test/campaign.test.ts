@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Battle, coreRegistry } from "@blight/rules"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { run, runJson } from "./helpers.js"
 
@@ -81,7 +81,7 @@ describe("blight campaign", () => {
       { lurking: 0, trophies: [] },
     ])
     // The raid, played elsewhere: Wharfside burned the Heart and won.
-    const b = Either.getOrThrow(Battle.create(setup.json, Battle.envOf(coreRegistry())))
+    const b = Result.getOrThrow(Battle.create(setup.json, Battle.envOf(coreRegistry())))
     const sides = b.state.sides.filter((x) => x.kind === "refuge" || x.kind === "congregation")
     const battle = {
       ...b.state,
@@ -125,7 +125,7 @@ describe("blight campaign", () => {
     const { dir, file } = await newCampaign("--manual")
     const setup = await runJson("campaign", "raid", file, "--setup", "--scenario", "cache")
     // The raid, played elsewhere: Wharfside won the Cache, Jess was Down at the end, nobody carried Loot.
-    const b = Either.getOrThrow(Battle.create(setup.json, Battle.envOf(coreRegistry())))
+    const b = Result.getOrThrow(Battle.create(setup.json, Battle.envOf(coreRegistry())))
     const sides = b.state.sides.filter((x) => x.kind === "refuge" || x.kind === "congregation")
     const battle = {
       ...b.state,

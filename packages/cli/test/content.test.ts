@@ -118,7 +118,7 @@ describe("blight content show", () => {
       requires: [{ pack: "the-blight", version: "^0.3.0" }],
     }
     const loaded = loadWithCore([{ source: "copy", data: { manifest, tables: [copy] } }])
-    expect(loaded._tag).toBe("Right")
+    expect(loaded._tag).toBe("Success")
   })
 
   it("--json gives the kind, id, the pack it came from and the entry; a homebrew replacement says so", async () => {

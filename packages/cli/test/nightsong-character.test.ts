@@ -2,7 +2,7 @@ import { execFile } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { Character } from "@blight/nightsong"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { main } from "../src/main.js"
 
@@ -24,7 +24,7 @@ describe("blight nightsong character", () => {
     expect([code, err]).toEqual([0, ""])
     expect(out.trim().split("\n")).toHaveLength(1)
     const c = JSON.parse(out) as Character.Character
-    expect(Either.isRight(Character.validateCharacter(c))).toBe(true)
+    expect(Result.isSuccess(Character.validateCharacter(c))).toBe(true)
     expect(c.maxHp).toBe(c.abilities.CON + 6)
     expect(c.slots.total).toBe(c.abilities.STR + 10)
     expect(c.focus).toBe(Math.max(0, Math.min(c.abilities.DEX, 3)))
@@ -68,7 +68,7 @@ describe("blight nightsong character", () => {
     expect(c.abilities).toEqual({ STR: -1, DEX: 2, PRE: 1, CON: 0 })
     expect(c.details).toMatchObject({ face: "Scarred", drive: "Duty" })
     expect(c.pronouns).toBe("they/them")
-    expect(Either.isRight(Character.validateCharacter(c))).toBe(true)
+    expect(Result.isSuccess(Character.validateCharacter(c))).toBe(true)
   })
 
   it("N-BACKGROUND-03 N-ABILITY-04 bad arguments print one line and exit 2", async () => {

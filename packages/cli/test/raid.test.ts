@@ -3,7 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Battle, coreRegistry } from "@blight/rules"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { fromWords, parseFact, toWords } from "../src/commands/raidWords.js"
 import { run, runJson } from "./helpers.js"
@@ -41,8 +41,8 @@ describe("blight raid", () => {
     // The same commands driven through the engine in-process: the CLI's state must be its live state.
     const setup = Battle.decodeEvents(JSON.parse(readFileSync(file, "utf8")).events)
     let live: Battle.Battle = {
-      events: Either.getOrThrow(setup),
-      state: Battle.replay(Either.getOrThrow(setup)),
+      events: Result.getOrThrow(setup),
+      state: Battle.replay(Result.getOrThrow(setup)),
     }
     let over = false
     let steps = 0
@@ -56,7 +56,7 @@ describe("blight raid", () => {
       const done = await runJson("raid", "do", file, "--command", JSON.stringify(c), "--json")
       expect(done.err).toBe("")
       expect(done.code).toBe(0)
-      live = Either.getOrThrow(Battle.command(live, c as never, env))
+      live = Result.getOrThrow(Battle.command(live, c as never, env))
       over = done.json.over
     }
     expect(over).toBe(true)

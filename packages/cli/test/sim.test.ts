@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { SimReport } from "@blight/rules"
 import Ajv from "ajv"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { compile } from "vega-lite"
 import { describe, expect, it } from "vitest"
 import { main } from "../src/main.js"
@@ -85,7 +85,7 @@ describe("blight sim", () => {
     ]
     const r = await runJson(...args, "--json")
     expect(r.code, r.err).toBe(0)
-    expect(Either.isRight(Schema.decodeUnknownEither(SimReport.Report)(r.json))).toBe(true)
+    expect(Result.isSuccess(Schema.decodeUnknownResult(SimReport.Report)(r.json))).toBe(true)
     expect(r.json.spec.policies).toEqual(["aggressive", "odds"])
     // The shape docs/simulation.md gives.
     expect(Object.keys(r.json)).toEqual([

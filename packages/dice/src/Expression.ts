@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Either, ParseResult, Schema } from "effect"
+import { Effect, Result, Schema, SchemaGetter, SchemaIssue } from "effect"
 import { InvalidDiceExpression } from "./Errors.js"
 import { d3FromD6, d66Key, halfRow } from "./Roll.js"
 import type { DiceSource } from "./Source.js"
@@ -55,18 +55,18 @@ const FORMS = {
 export const DICE_PATTERN = `^(?:(${FORMS.percent})|(${FORMS.d3})|(${FORMS.d66})|(${FORMS.half})|${FORMS.sum})$`
 const GRAMMAR = new RegExp(DICE_PATTERN, "u")
 
-/** Reads an expression; returns `Either` so callers decide how to fail. */
-export const parseExpression = (text: string): Either.Either<DiceExpression, InvalidDiceExpression> => {
-  const fail = (reason: string) => Either.left(new InvalidDiceExpression({ expression: text, reason }))
+/** Reads an expression; returns a `Result` so callers decide how to fail. */
+export const parseExpression = (text: string): Result.Result<DiceExpression, InvalidDiceExpression> => {
+  const fail = (reason: string) => Result.fail(new InvalidDiceExpression({ expression: text, reason }))
   const m = GRAMMAR.exec(text)
   if (!m)
     return fail(
       `expected something like "d6", "2d6+1", "3d6x10", "d%", "d3", "d66" or "half"${/\s/.test(text) ? ", with no spaces" : ""}`,
     )
-  if (m[1] !== undefined) return Either.right({ kind: "percent" })
-  if (m[2] !== undefined) return Either.right({ kind: "d3" })
-  if (m[3] !== undefined) return Either.right({ kind: "d66" })
-  if (m[4] !== undefined) return Either.right({ kind: "half" })
+  if (m[1] !== undefined) return Result.succeed({ kind: "percent" })
+  if (m[2] !== undefined) return Result.succeed({ kind: "d3" })
+  if (m[3] !== undefined) return Result.succeed({ kind: "d66" })
+  if (m[4] !== undefined) return Result.succeed({ kind: "half" })
   const count = m[5] === "" || m[5] === undefined ? 1 : Number(m[5])
   const sides = Number(m[6])
   const modifier = m[8] === undefined ? 0 : (m[7] === "-" ? -1 : 1) * Number(m[8])
@@ -74,14 +74,14 @@ export const parseExpression = (text: string): Either.Either<DiceExpression, Inv
   if (count < 1 || count > 100) return fail(`the number of dice must be 1 to 100, got ${count}`)
   if (sides < 2 || sides > 1000) return fail(`a die must have 2 to 1000 sides, got ${sides}`)
   if (multiplier < 1) return fail("the multiplier must be at least 1")
-  return Either.right({ kind: "sum", count, sides, modifier, multiplier })
+  return Result.succeed({ kind: "sum", count, sides, modifier, multiplier })
 }
 
 /** Reads an expression or throws {@link InvalidDiceExpression}. */
 export const expression = (text: string): DiceExpression => {
   const r = parseExpression(text)
-  if (Either.isLeft(r)) throw r.left
-  return r.right
+  if (Result.isFailure(r)) throw r.failure
+  return r.success
 }
 
 /** Writes an expression back in its canonical text form. */
@@ -111,29 +111,34 @@ const ExpressionValue = Schema.declare(
   { identifier: "DiceExpressionValue" },
 )
 
+const DICE_DESCRIPTION =
+  'A dice expression: "d6", "2d6+1", "3d6x10", "d%", "d3", "d66" (Nightsong 1D66) or "half"'
+
 /**
  * A dice expression in data: written as text, decoded to a typed {@link DiceExpression}.
  * Its JSON Schema is a string with a pattern, so pack authors get editor checks.
  */
-export const DiceExpressionFromString = Schema.transformOrFail(
-  Schema.String.annotations({
-    jsonSchema: {
-      type: "string",
-      pattern: DICE_PATTERN,
-      description: 'A dice expression: "d6", "2d6+1", "3d6x10", "d%", "d3", "d66" (Nightsong 1D66) or "half"',
-    },
+export const DiceExpressionFromString = Schema.String.check(
+  // Always passes: the grammar's pattern is published in the JSON Schema, while the decoder below
+  // gives the reason a string is refused (the pattern alone cannot say "with no spaces"). The
+  // fragment replaces the string's JSON Schema whole, as the published one always was.
+  Schema.makeFilter(() => true, {
+    toJsonSchema: () => ({ type: "string", pattern: DICE_PATTERN, description: DICE_DESCRIPTION }),
   }),
-  ExpressionValue,
-  {
-    strict: true,
-    decode: (s, _, ast) =>
-      Either.match(parseExpression(s), {
-        onLeft: (e) => ParseResult.fail(new ParseResult.Type(ast, s, e.reason)),
-        onRight: (v) => ParseResult.succeed(v),
-      }),
-    encode: (v) => ParseResult.succeed(formatExpression(v)),
-  },
-).annotations({ identifier: "DiceExpression" })
+)
+  .annotate({ description: DICE_DESCRIPTION })
+  .pipe(
+    Schema.decodeTo(ExpressionValue, {
+      decode: SchemaGetter.transformEffect((s: string) =>
+        Result.match(parseExpression(s), {
+          onFailure: (e) => Effect.fail(new SchemaIssue.InvalidValue({ message: e.reason }, s)),
+          onSuccess: (v) => Effect.succeed(v),
+        }),
+      ),
+      encode: SchemaGetter.transform(formatExpression),
+    }),
+  )
+  .annotate({ identifier: "DiceExpression" })
 
 /** What an expression rolled: the dice in order, the value, and the table key where it has one. */
 export interface ExpressionRoll {

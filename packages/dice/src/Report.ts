@@ -40,16 +40,27 @@ export const BOUNDS = {
 export const outOfBounds = (k: keyof typeof BOUNDS, actual: unknown): string =>
   `expected ${BOUNDS[k].min} to ${BOUNDS[k].max}, got ${String(actual)}: ${BOUNDS[k].why}`
 
-const bounded = (k: keyof typeof BOUNDS) =>
-  Schema.Int.pipe(Schema.between(BOUNDS[k].min, BOUNDS[k].max, { message: (i) => outOfBounds(k, i.actual) }))
+const bounded = (k: keyof typeof BOUNDS) => {
+  const { min, max } = BOUNDS[k]
+  // A filter, not Schema.isBetween: v4 filter messages are fixed strings, and ours names the value.
+  return Schema.Int.check(
+    Schema.makeFilter((n: number) => (n >= min && n <= max) || outOfBounds(k, n), {
+      // effect 3's between(min, max): its title and description are in the published JSON Schemas.
+      title: `between(${min}, ${max})`,
+      description: `a number between ${min} and ${max}`,
+      toJsonSchema: () => ({ minimum: min, maximum: max }),
+    }),
+  )
+}
 
-const Pool = bounded("pool").annotations({
+const Pool = bounded("pool").annotate({
   description: "Dice in the pool after modifiers (below 1: a desperate roll)",
 })
-const BlightDice = Schema.optional(bounded("blightDice")).annotations({
+// Annotated as keys (on the optional), as in effect 3: the JSON Schema wraps the bounded $ref.
+const BlightDice = Schema.optional(bounded("blightDice")).annotate({
   description: "Blight dice added (0–3)",
 })
-const Target = Schema.optional(bounded("target")).annotations({
+const Target = Schema.optional(bounded("target")).annotate({
   description: "Successes needed (default 1)",
 })
 const Ability = Schema.optional(bounded("ability"))
@@ -58,12 +69,12 @@ const ArmourField = bounded("armour")
 const DamageField = bounded("damage")
 
 /** What to roll. */
-export const RollRequest = Schema.Union(
+export const RollRequest = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("pool"), dice: Pool, blightDice: BlightDice }),
   Schema.Struct({ kind: Schema.Literal("test"), dice: Pool, target: Target, blightDice: BlightDice }),
   Schema.Struct({
     kind: Schema.Literal("dice"),
-    expression: Schema.String.annotations({ description: '"2d6", "d66", "d3", "d%", "3d6x10", "half"' }),
+    expression: Schema.String.annotate({ description: '"2d6", "d66", "d3", "d%", "3d6x10", "half"' }),
   }),
   Schema.Struct({
     kind: Schema.Literal("d20"),
@@ -77,7 +88,7 @@ export const RollRequest = Schema.Union(
     kind: Schema.Literal("fate"),
     threshold: Schema.optional(bounded("threshold")),
   }),
-).annotations({ identifier: "RollRequest" })
+]).annotate({ identifier: "RollRequest" })
 export type RollRequest = typeof RollRequest.Type
 
 /** Rolls what a request asks for; the report is plain JSON. Throws the dice core's typed errors. */
@@ -115,7 +126,7 @@ export const rollReport = (source: DiceSource, r: RollRequest): Record<string, u
 }
 
 /** What to compute the odds of. */
-export const OddsRequest = Schema.Union(
+export const OddsRequest = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("pool"), dice: Pool, blightDice: BlightDice }),
   Schema.Struct({ kind: Schema.Literal("test"), dice: Pool, target: Target, blightDice: BlightDice }),
   Schema.Struct({
@@ -129,17 +140,17 @@ export const OddsRequest = Schema.Union(
   Schema.Struct({
     kind: Schema.Literal("fight"),
     attacker: Pool,
-    defender: Schema.optional(Pool).annotations({
+    defender: Schema.optional(Pool).annotate({
       description:
         "The defender's Fight dice: needed unless defenderDown, refused with it (B-FIGHT-01, B-FIGHT-05)",
     }),
-    defenderDown: Schema.optional(Schema.Boolean).annotations({
+    defenderDown: Schema.optional(Schema.Boolean).annotate({
       description: "The defender is Down: no roll, a certain Finish (B-FIGHT-05/06, R-DICE-05)",
     }),
-    attackerBlight: Schema.optional(bounded("blightDice")).annotations({
+    attackerBlight: Schema.optional(bounded("blightDice")).annotate({
       description: "Blight dice the attacker adds (0–3, B-BLIGHTDICE-01)",
     }),
-    defenderBlight: Schema.optional(bounded("blightDice")).annotations({
+    defenderBlight: Schema.optional(bounded("blightDice")).annotate({
       description: "Blight dice the defender adds (0–3, B-BLIGHTDICE-01); none if it is Down (B-FIGHT-05)",
     }),
   }),
@@ -151,7 +162,7 @@ export const OddsRequest = Schema.Union(
     nuanced: Schema.optional(Schema.Boolean),
   }),
   Schema.Struct({ kind: Schema.Literal("step"), die: StepDie }),
-).annotations({ identifier: "OddsRequest" })
+]).annotate({ identifier: "OddsRequest" })
 export type OddsRequest = typeof OddsRequest.Type
 
 /** Exact odds for a request, as plain JSON (the CLI's `--json` shapes). */

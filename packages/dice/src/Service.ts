@@ -80,7 +80,7 @@ export const makeDice = (source: DiceSource): DiceService => {
 }
 
 /** The `Dice` service key. */
-export class Dice extends Context.Tag("@blight/dice/Dice")<Dice, DiceService>() {
+export class Dice extends Context.Service<Dice, DiceService>()("@blight/dice/Dice") {
   /** Dice from a seed: the same seed gives the same rolls. */
   static seeded = (seed: Seed): Layer.Layer<Dice> =>
     Layer.sync(Dice, () => makeDice(SeededSource.fromSeed(seed)))

@@ -17,9 +17,9 @@ import { parseD66Key } from "./Roll.js"
 import type { DiceSource } from "./Source.js"
 
 /** A 1D66 key such as "3·4/5" (N-TABLE-01). */
-export const D66Key = Schema.String.pipe(
-  Schema.pattern(/^[135]·[246]\/[1-6]$/),
-  Schema.filter((k) => {
+export const D66Key = Schema.String.check(
+  Schema.isPattern(/^[135]·[246]\/[1-6]$/),
+  Schema.makeFilter((k: string) => {
     try {
       parseD66Key(k)
       return true
@@ -27,23 +27,24 @@ export const D66Key = Schema.String.pipe(
       return "a 1D66 key is a band 1·2, 3·4 or 5·6, a slash, and 1–6"
     }
   }),
-).annotations({ identifier: "D66Key", description: 'A Nightsong 1D66 row key, e.g. "3·4/5"' })
+).annotate({ identifier: "D66Key", description: 'A Nightsong 1D66 row key, e.g. "3·4/5"' })
 
 /** A row key: one face, an inclusive range [from, to], or a 1D66 key. */
-export const RowKey = Schema.Union(
+export const RowKey = Schema.Union([
   Schema.Int,
-  Schema.Tuple(Schema.Int, Schema.Int).annotations({
+  Schema.Tuple([Schema.Int, Schema.Int]).annotate({
     description: "An inclusive range of results [from, to]",
   }),
   D66Key,
-).annotations({ identifier: "RowKey" })
+]).annotate({ identifier: "RowKey" })
 export type RowKey = typeof RowKey.Type
 
 /** A table row: the key it answers to, and its result. */
-export const TableRow = <A, I, R>(result: Schema.Schema<A, I, R>) => Schema.Struct({ key: RowKey, result })
+export const TableRow = <A, I, RD, RE>(result: Schema.Codec<A, I, RD, RE>) =>
+  Schema.Struct({ key: RowKey, result })
 
 /** A roll table over results of one schema. */
-export const RollTable = <A, I, R>(result: Schema.Schema<A, I, R>) =>
+export const RollTable = <A, I, RD, RE>(result: Schema.Codec<A, I, RD, RE>) =>
   Schema.Struct({
     die: DiceExpressionFromString,
     rows: Schema.Array(TableRow(result)),

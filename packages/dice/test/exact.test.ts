@@ -2,7 +2,7 @@
  * "Odds are exact distributions, not samples": each odds function against a brute-force
  * enumeration of every face combination (test/enumerate.ts), to 1e-12, edge cases included.
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { fightOdds, shootOdds } from "../src/odds/CombatOdds.js"
 import { mean } from "../src/odds/Distribution.js"
@@ -186,13 +186,14 @@ describe("exact odds against brute force", () => {
   })
 
   it("B-BLIGHTDICE-01 B-BLIGHTDICE-03 the odds report of a Fight: each side's Blight dice bounded 0–3 naming the rule; the expected Blight only when Blight dice are rolled", () => {
-    const decode = Schema.decodeUnknownEither(OddsRequest)
+    const decode = Schema.decodeUnknownResult(OddsRequest)
     for (const field of ["attackerBlight", "defenderBlight"]) {
       const bad = decode({ kind: "fight", attacker: 3, defender: 2, [field]: 4 })
-      expect(Either.isLeft(bad), field).toBe(true)
-      if (Either.isLeft(bad))
-        expect(String(bad.left), field).toMatch(
-          new RegExp(`${field}[\\s\\S]*expected 0 to 3, got 4.*B-BLIGHTDICE-01`),
+      expect(Result.isFailure(bad), field).toBe(true)
+      if (Result.isFailure(bad))
+        // effect 4's SchemaError text puts the message first and the path after it ("at [\"field\"]").
+        expect(String(bad.failure), field).toMatch(
+          new RegExp(`expected 0 to 3, got 4.*B-BLIGHTDICE-01[\\s\\S]*at \\["${field}"\\]`),
         )
     }
     const r = oddsReport({ kind: "fight", attacker: 3, defender: 2, attackerBlight: 1, defenderBlight: 2 })

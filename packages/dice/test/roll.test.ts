@@ -1,4 +1,4 @@
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   DICE_PATTERN,
@@ -56,7 +56,9 @@ describe("dice expressions", () => {
     expect(expression("half")).toEqual({ kind: "half" })
     expect(formatExpression(expression("d20-2"))).toBe("1d20-2")
     const bad = parseExpression("2x6")
-    expect(Either.isLeft(bad) && bad.left.message).toMatch(/dice expression "2x6": expected something like/)
+    expect(Result.isFailure(bad) && bad.failure.message).toMatch(
+      /dice expression "2x6": expected something like/,
+    )
     expect(() => expression("0d6")).toThrow(/1 to 100/)
     expect(() => expression("d1")).toThrow(/2 to 1000 sides/)
   })
@@ -92,14 +94,14 @@ describe("dice expressions", () => {
       "12",
     ]
     for (const text of samples)
-      expect([text, Either.isRight(parseExpression(text))]).toEqual([text, pattern.test(text)])
+      expect([text, Result.isSuccess(parseExpression(text))]).toEqual([text, pattern.test(text)])
     const spaced = parseExpression("2d6 + 1")
-    expect(Either.isLeft(spaced) && spaced.left.reason).toMatch(/with no spaces$/)
+    expect(Result.isFailure(spaced) && spaced.failure.reason).toMatch(/with no spaces$/)
   })
 
   it("decodes from data and rejects bad dice with the reason", () => {
-    const decode = Schema.decodeUnknownEither(DiceExpressionFromString)
-    expect(Either.getOrThrow(decode("1D20"))).toEqual({
+    const decode = Schema.decodeUnknownResult(DiceExpressionFromString)
+    expect(Result.getOrThrow(decode("1D20"))).toEqual({
       kind: "sum",
       count: 1,
       sides: 20,
@@ -107,7 +109,7 @@ describe("dice expressions", () => {
       multiplier: 1,
     })
     const bad = decode("d")
-    expect(Either.isLeft(bad)).toBe(true)
+    expect(Result.isFailure(bad)).toBe(true)
     expect(Schema.encodeSync(DiceExpressionFromString)(expression("2d6"))).toBe("2d6")
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { expression } from "../src/Expression.js"
 import { Dice } from "../src/Service.js"
 
@@ -49,12 +49,12 @@ describe("the Dice service (Effect API)", () => {
       const d = yield* Dice
       const first = yield* d.die(6)
       expect(first).toBe(4)
-      const bad = yield* Effect.either(d.die(6))
-      expect(Either.isLeft(bad) && bad.left._tag).toBe("DieOutOfRange")
-      const out = yield* Effect.either(
+      const bad = yield* Effect.result(d.die(6))
+      expect(Result.isFailure(bad) && bad.failure._tag).toBe("DieOutOfRange")
+      const out = yield* Effect.result(
         Effect.provide(Dice.pipe(Effect.flatMap((x) => x.pool({ dice: 3 }))), Dice.manual([1])),
       )
-      expect(Either.isLeft(out) && out.left._tag).toBe("ManualDiceExhausted")
+      expect(Result.isFailure(out) && out.failure._tag).toBe("ManualDiceExhausted")
     }).pipe(Effect.provide(Dice.manual([4, 9]))),
   )
 
@@ -63,8 +63,8 @@ describe("the Dice service (Effect API)", () => {
       const d = yield* Dice
       const p = yield* d.pool({ dice: 2 })
       const once = yield* d.reroll(p, [0])
-      const twice = yield* Effect.either(d.reroll(once, [0]))
-      expect(Either.isLeft(twice) && twice.left._tag).toBe("DiceRuleViolation")
+      const twice = yield* Effect.result(d.reroll(once, [0]))
+      expect(Result.isFailure(twice) && twice.failure._tag).toBe("DiceRuleViolation")
     }).pipe(Effect.provide(Dice.manual([1, 2, 3, 4]))),
   )
 
@@ -83,8 +83,8 @@ describe("the Dice service (Effect API)", () => {
       expect((yield* d.nuanced({ ability: 0, dr: 10 })).outcome).toBe("weak")
       expect((yield* d.fate(50)).yes).toBe(true)
       expect((yield* d.stepDie("d6")).after).toBe("d4")
-      const bad = yield* Effect.either(d.roll("2x6"))
-      expect(Either.isLeft(bad) && bad.left._tag).toBe("InvalidDiceExpression")
+      const bad = yield* Effect.result(d.roll("2x6"))
+      expect(Result.isFailure(bad) && bad.failure._tag).toBe("InvalidDiceExpression")
     }).pipe(Effect.provide(Dice.manual([5, 11, 12, 3, 40, 3]))),
   )
 })

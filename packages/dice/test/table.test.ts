@@ -1,4 +1,4 @@
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { expression } from "../src/Expression.js"
 import { d66Keys } from "../src/Roll.js"
@@ -81,9 +81,9 @@ describe("roll tables", () => {
 
   it("tables are data: RollTable decodes a JSON table and rejects bad keys", () => {
     const T = RollTable(Schema.String)
-    const ok = Schema.decodeUnknownEither(T)({ die: "1D66", rows: [{ key: "1·2/1", result: "x" }] })
-    expect(Either.isRight(ok)).toBe(true)
-    const bad = Schema.decodeUnknownEither(T)({ die: "1D66", rows: [{ key: "1·3/1", result: "x" }] })
-    expect(Either.isLeft(bad)).toBe(true)
+    const ok = Schema.decodeUnknownResult(T)({ die: "1D66", rows: [{ key: "1·2/1", result: "x" }] })
+    expect(Result.isSuccess(ok)).toBe(true)
+    const bad = Schema.decodeUnknownResult(T)({ die: "1D66", rows: [{ key: "1·3/1", result: "x" }] })
+    expect(Result.isFailure(bad)).toBe(true)
   })
 })

@@ -1,5 +1,5 @@
 import { manual, seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import {
   abilityTitle,
@@ -23,7 +23,7 @@ import { Backgrounds } from "../src/tables/index.js"
 const farmerDice = [1, 1, 1, 4, 1, 2, 3, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 4, 2, 1, 1]
 
 const problemsOf = (input: unknown): readonly CharacterProblem[] =>
-  Either.match(validateCharacter(input), { onLeft: (p) => p, onRight: () => [] })
+  Result.match(validateCharacter(input), { onFailure: (p) => p, onSuccess: () => [] })
 
 describe("creation, step by step", () => {
   const source = manual(farmerDice)

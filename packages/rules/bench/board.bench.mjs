@@ -3,14 +3,14 @@
 // events without deciding anything). Fixed seeds, fixed counts: the same work every run.
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { Auto, Battle, Board, coreRegistry, Founding, Ground, PlaneSpace, Policy } from "../dist/index.js"
 
 const registry = coreRegistry()
 const roster = (name) =>
   JSON.parse(readFileSync(new URL(`../../../examples/rosters/${name}.json`, import.meta.url), "utf8"))
 const refuges = ["refuge", "congregation"].map((n) =>
-  Either.getOrThrow(Founding.found(roster(n), registry, { source: seeded(3) })),
+  Result.getOrThrow(Founding.found(roster(n), registry, { source: seeded(3) })),
 )
 
 /** Runs `f` repeatedly for about `ms` milliseconds; returns calls per second. */
@@ -29,7 +29,7 @@ const rate = (f, ms = 1500) => {
 // A busy 4' board: a 7-a-side table's terrain, the example Refuges and 10 creatures spread on it.
 const board = Board.random(11, registry, { survivors: 8 })
 const env = Battle.envOf(registry, PlaneSpace.make(registry))
-const start = Either.getOrThrow(Battle.create({ refuges, dice: { seed: 7 }, board }, env))
+const start = Result.getOrThrow(Battle.create({ refuges, dice: { seed: 7 }, board }, env))
 const src = seeded(5)
 const spot = () => ({ x: 2 + src.die(44) - 1 + src.die(10) / 10, y: 2 + src.die(44) - 1 + src.die(10) / 10 })
 const state = {
@@ -87,7 +87,7 @@ for (const [name, r] of figures)
 
 // A whole raid on a board, both sides by the sensible policy, creatures by their behaviours.
 const raidBoard = Board.random(7, registry, { refuges })
-const begin = Either.getOrThrow(Battle.create({ refuges, dice: { seed: 7 }, board: raidBoard }, env))
+const begin = Result.getOrThrow(Battle.create({ refuges, dice: { seed: 7 }, board: raidBoard }, env))
 const runs = 3
 let played
 const t0 = performance.now()

@@ -5,20 +5,18 @@
 // column re-creates the v1 decoding (the same facts schemas, built and compiled per call) and then
 // makes the v2 call, so it pays the v2 cost as well: the ratio is a lower bound of the gain. Fixed
 // inputs: the same work every run.
-import { Source } from "@blight/dice"
-import { Either, ParseResult, Schema } from "effect"
+import { SchemaText, Source } from "@blight/dice"
+import { Result, Schema } from "effect"
 import { Core } from "../dist/index.js"
 
 const hooks = Object.fromEntries(Core.coreHooks.map((h) => [h.name, h]))
-const count = Schema.Int.pipe(Schema.nonNegative())
-const inches = Schema.Number.pipe(Schema.between(0, 72))
+const count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
+const inches = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 72 }))
 
 /** The v1 call: build the facts schema, decode, then answer (as `withFacts` did). */
 const v1 = (makeFacts, answer) => (facts) => {
-  const decoded = Schema.decodeUnknownEither(makeFacts())(facts)
-  return Either.isRight(decoded)
-    ? answer(decoded.right)
-    : { note: ParseResult.TreeFormatter.formatErrorSync(decoded.left) }
+  const decoded = Schema.decodeUnknownResult(makeFacts())(facts)
+  return Result.isSuccess(decoded) ? answer(decoded.success) : { note: SchemaText.tree(decoded.failure) }
 }
 
 const cases = [
@@ -35,8 +33,8 @@ const cases = [
     before: () =>
       Schema.Struct({
         refuge: Schema.String,
-        counts: Schema.Record({ key: Schema.String, value: count }),
-        tiebreak: Schema.optional(Schema.Record({ key: Schema.String, value: count })),
+        counts: Schema.Record(Schema.String, count),
+        tiebreak: Schema.optional(Schema.Record(Schema.String, count)),
         burnedBy: Schema.optional(Schema.String),
       }),
   },
@@ -87,12 +85,12 @@ let sink = 0
 const rows = cases.map((c) => {
   const hook = hooks[c.hook]
   if (!hook) throw new Error(`no hook ${c.hook}`)
-  const params = Either.getOrThrow(hook.decodeParams(c.params))
+  const params = Result.getOrThrow(hook.decodeParams(c.params))
   const context = { point: "effect", facts: c.facts, dice: Source.manual([]) }
   // The same answer both ways, so only the decoding differs.
   const answer = (facts) => hook.run({ ...context, facts }, params)
   const after = () => {
-    sink ^= Either.isRight(hook.run(context, params)) ? 1 : 0
+    sink ^= Result.isSuccess(hook.run(context, params)) ? 1 : 0
   }
   const beforeCall = v1(c.before, answer)
   const before = () => {

@@ -6,7 +6,7 @@
 // of a whole log, which the CLI does on every call) costs per event.
 import { readFileSync } from "node:fs"
 import { Prng, seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { Battle, coreRegistry, Founding, legalCommands } from "../dist/index.js"
 
 const registry = coreRegistry()
@@ -14,9 +14,9 @@ const env = Battle.envOf(registry)
 const roster = (f) =>
   JSON.parse(readFileSync(new URL(`../../../examples/rosters/${f}`, import.meta.url), "utf8"))
 const refuges = ["refuge.json", "congregation.json"].map((f) =>
-  Either.getOrThrow(Founding.found(roster(f), registry, { source: seeded(7) })),
+  Result.getOrThrow(Founding.found(roster(f), registry, { source: seeded(7) })),
 )
-const fresh = (seed) => Either.getOrThrow(Battle.create({ refuges, dice: { seed } }, env))
+const fresh = (seed) => Result.getOrThrow(Battle.create({ refuges, dice: { seed } }, env))
 const lcg = (seed) => {
   let k = seed
   return (n) => {
@@ -34,13 +34,13 @@ const step = (b, pick) => {
       // Every listed answer refused (an engine bug: a prompt nothing can answer); undo out of it.
       stuck.add(`event ${b.events.length}: ${JSON.stringify(b.state.pending?.prompt?.question ?? "")}`)
       const u = Battle.command(b, { type: "undo" }, env)
-      if (Either.isLeft(u)) throw new Error(`stuck at event ${b.events.length}: ${u.left.reason}`)
-      return u.right
+      if (Result.isFailure(u)) throw new Error(`stuck at event ${b.events.length}: ${u.failure.reason}`)
+      return u.success
     }
     const c = legal[pick(legal.length)]
     const r = Battle.command(b, c, env)
-    if (Either.isRight(r)) return r.right
-    refusedLegal.set(`${c.type}: ${r.left.reason}`, JSON.stringify(c))
+    if (Result.isSuccess(r)) return r.success
+    refusedLegal.set(`${c.type}: ${r.failure.reason}`, JSON.stringify(c))
     legal = legal.filter((x) => x !== c)
   }
 }
@@ -92,10 +92,10 @@ while (base.events.length < 90 || base.state.activation === undefined || base.st
 const model = base.state.activation.model
 const pad = (b, length) => {
   while (b.events.length < length) {
-    b = Either.getOrThrow(
+    b = Result.getOrThrow(
       Battle.command(b, { type: "adjust", model, reason: "bench padding", noise: 0 }, env),
     )
-    b = Either.getOrThrow(Battle.command(b, { type: "undo" }, env))
+    b = Result.getOrThrow(Battle.command(b, { type: "undo" }, env))
   }
   return b
 }

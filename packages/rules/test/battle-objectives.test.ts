@@ -2,7 +2,7 @@
  * Scenario objectives played on the raid engine (B-SCENARIO, B-OBJECTIVE, B-STRANGER): a declared
  * table, dice typed in, facts stated by the test (`battle-table.ts`).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import * as Battle from "../src/battle/Battle.js"
 import { content, env, Table } from "./battle-table.js"
@@ -155,12 +155,12 @@ describe("the Radio (B-OBJECTIVE-05..07)", () => {
     t.activate("ash.1")
     // Labourer M5, the Radio −2 (its own cost, in place of carrying Loot's −1, R-BATTLE-42): 3".
     const far = Battle.command(t.battle, { type: "move", model: "ash.1", distance: 4 }, env)
-    expect(Either.isLeft(far) && far.left.clause).toBe("B-ACTION-MOVE-01")
+    expect(Result.isFailure(far) && far.failure.clause).toBe("B-ACTION-MOVE-01")
     const sprint = Battle.command(t.battle, { type: "sprint", model: "ash.1", distance: 1 }, env)
-    expect(Either.isLeft(sprint) && sprint.left.reason).toMatch(/can't sprint/)
-    expect(Either.isRight(Battle.command(t.battle, { type: "move", model: "ash.1", distance: 3 }, env))).toBe(
-      true,
-    )
+    expect(Result.isFailure(sprint) && sprint.failure.reason).toMatch(/can't sprint/)
+    expect(
+      Result.isSuccess(Battle.command(t.battle, { type: "move", model: "ash.1", distance: 3 }, env)),
+    ).toBe(true)
   })
 
   it("B-OBJECTIVE-07 it is dropped where its carrier goes Down", () => {

@@ -4,7 +4,7 @@
  * first option.
  */
 import { manual, seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import * as Battle from "../src/battle/Battle.js"
 import type { Command } from "../src/battle/Command.js"
 import type { Event } from "../src/battle/Event.js"
@@ -21,7 +21,7 @@ export const refuge = (
   name: string,
   survivors: ReadonlyArray<{ name: string; background: string; weapons?: string[] }>,
 ): Refuge =>
-  Either.getOrThrow(
+  Result.getOrThrow(
     found(
       {
         name,
@@ -58,7 +58,7 @@ export class Table {
     dice: number[] = [],
     facts: ReadonlyArray<Fact> = [],
   ) {
-    this.battle = Either.getOrThrow(
+    this.battle = Result.getOrThrow(
       Battle.create(
         {
           refuges: refuges ?? [refuge("Ash", crew("Ash")), refuge("Birch", crew("Birch"))],
@@ -102,9 +102,9 @@ export class Table {
   }
   apply(c: Command): void {
     const r = Battle.command(this.battle, c, env)
-    if (Either.isLeft(r)) throw new Error(`${JSON.stringify(c)}: ${r.left.reason}`)
-    this.log.push(...r.right.events.slice(0))
-    this.battle = r.right
+    if (Result.isFailure(r)) throw new Error(`${JSON.stringify(c)}: ${r.failure.reason}`)
+    this.log.push(...r.success.events.slice(0))
+    this.battle = r.success
   }
   /** A player's command, then the prompts it raises. */
   do(c: Command): Event[] {
@@ -143,7 +143,7 @@ const _contact = (a: string, b: string): Fact => ({ query: { q: "contact", a, b 
 
 /** A founded Congregation of four (the Verdant Mother, a Nurse, a Labourer, a Student), ids grove.1..4. */
 export const congregation = (): Refuge =>
-  Either.getOrThrow(
+  Result.getOrThrow(
     found(
       {
         name: "Grove",

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreHooks, corePack, fragments, loadCore, loadWithCore, locate } from "../src/content/core/index.js"
 import { formatProblem } from "../src/content/Problem.js"
@@ -10,9 +10,9 @@ const coreDir = new URL("../src/content/core/", import.meta.url)
 describe("the core pack", () => {
   it("loads through the pack loader with zero problems", () => {
     const r = loadCore()
-    if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
-    expect(r.right.packs.map((p) => `${p.id}@${p.version}`)).toEqual(["the-blight@0.3.0"])
-    expect(r.right.packs[0]!.ruleset).toBe("the-blight@0.3.0")
+    if (Result.isFailure(r)) throw new Error(r.failure.problems.map(formatProblem).join("\n"))
+    expect(r.success.packs.map((p) => `${p.id}@${p.version}`)).toEqual(["the-blight@0.3.0"])
+    expect(r.success.packs[0]!.ruleset).toBe("the-blight@0.3.0")
   })
 
   it("imports every data fragment in its folder", () => {
@@ -37,7 +37,7 @@ describe("the core pack", () => {
   })
 
   it("B-PROFILE-08 lists the 20 backgrounds, all from the core pack", () => {
-    const r = Either.getOrThrow(loadCore())
+    const r = Result.getOrThrow(loadCore())
     expect(r.list("backgrounds")).toHaveLength(20)
     expect(r.listSourced("backgrounds").every((s) => s.pack === "the-blight")).toBe(true)
   })
@@ -53,7 +53,7 @@ describe("the core pack", () => {
     for (const text of sources)
       for (const m of text.matchAll(/\b(?:[BNR]-[A-Z]+(?:-[A-Z]+)*-\d{2,3}|(?:GAP|AMB)-B-\d{2})\b/g))
         known.add(m[0])
-    const r = Either.getOrThrow(loadCore())
+    const r = Result.getOrThrow(loadCore())
     const unknown = KINDS.flatMap((k) =>
       r
         .list(k)
@@ -107,8 +107,8 @@ describe("the core pack", () => {
         },
       },
     ])
-    if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
-    expect(r.right.packOf("creatures", "rat-king")).toBe("tiny")
-    expect(r.right.packOf("behaviours", "swarm")).toBe("the-blight")
+    if (Result.isFailure(r)) throw new Error(r.failure.problems.map(formatProblem).join("\n"))
+    expect(r.success.packOf("creatures", "rat-king")).toBe("tiny")
+    expect(r.success.packOf("behaviours", "swarm")).toBe("the-blight")
   })
 })

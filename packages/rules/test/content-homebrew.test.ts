@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadWithCore } from "../src/content/core/index.js"
 import { formatProblem } from "../src/content/Problem.js"
@@ -16,8 +16,8 @@ describe("examples/homebrew-pack", () => {
 
   it("both packs load on top of the core pack", () => {
     const r = loadWithCore(packs)
-    if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
-    const registry = r.right
+    if (Result.isFailure(r)) throw new Error(r.failure.problems.map(formatProblem).join("\n"))
+    const registry = r.success
     expect(registry.packs.map((p) => p.id)).toEqual(["the-blight", "flooded-quarter", "harsher-husks"])
     // A new Home, a new creature with a new behaviour composed from the vocabulary, a new scenario.
     expect(registry.packOf("homes", "lock-keepers-cottage")).toBe("flooded-quarter")
@@ -41,11 +41,11 @@ describe("examples/homebrew-pack", () => {
       scenarios: Array<{ rewards: Array<{ amount: unknown }> }>
     }
     data.scenarios[0]!.rewards[1]!.amount = "2d6+1"
-    expect(Either.isRight(loadWithCore([{ source: "flooded-quarter.json", data }]))).toBe(true)
+    expect(Result.isSuccess(loadWithCore([{ source: "flooded-quarter.json", data }]))).toBe(true)
     for (const amount of ["d20", "d%", "d66"]) {
       data.scenarios[0]!.rewards[1]!.amount = amount
       const r = loadWithCore([{ source: "flooded-quarter.json", data }])
-      const text = Either.isLeft(r) ? r.left.problems.map(formatProblem).join("\n") : ""
+      const text = Result.isFailure(r) ? r.failure.problems.map(formatProblem).join("\n") : ""
       expect(text, amount).toContain("scenarios[0].rewards[1].amount")
       expect(text, amount).toContain("six-sided dice only")
     }
@@ -55,7 +55,7 @@ describe("examples/homebrew-pack", () => {
     const data = structuredClone(packs[1]!.data) as { creatures: Array<Record<string, unknown>> }
     delete data.creatures[0]!.replaces
     const r = loadWithCore([{ source: "harsher-husks.json", data }])
-    expect(Either.isLeft(r) && r.left.problems.map(formatProblem)).toEqual([
+    expect(Result.isFailure(r) && r.failure.problems.map(formatProblem)).toEqual([
       'harsher-husks.json: creatures[0].id: creature "husk" already exists in pack "the-blight"; to replace it, add "replaces": "the-blight" (R-CONTENT-02)',
     ])
   })

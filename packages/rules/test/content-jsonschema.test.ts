@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs"
 import { Expression } from "@blight/dice"
 import Ajv, { type ValidateFunction } from "ajv"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadWithCore } from "../src/content/core/index.js"
 import { jsonSchemas, SCHEMA_BASE, schemaText } from "../src/content/JsonSchemas.js"
@@ -151,8 +151,8 @@ describe("generated JSON Schemas", () => {
     for (const die of ["d6", "2d6 + 1", "D 6", " d6", "d6+"]) {
       const editor = validate(pack as JsonSchema, withDie(die)).filter((e) => e.startsWith("/tables/0/die"))
       const loaded = loadWithCore([{ source: "dice-test", data: withDie(die) }])
-      const loader = Either.isLeft(loaded)
-        ? loaded.left.problems.filter((p) => p.path === "tables[0].die")
+      const loader = Result.isFailure(loaded)
+        ? loaded.failure.problems.filter((p) => p.path === "tables[0].die")
         : []
       expect([die, editor.length > 0], die).toEqual([die, loader.length > 0])
     }

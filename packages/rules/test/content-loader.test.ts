@@ -1,4 +1,4 @@
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { type LoadOptions, loadPacks, type PackInput } from "../src/content/Loader.js"
 import { formatProblem, type Problem } from "../src/content/Problem.js"
@@ -84,12 +84,12 @@ const load = (packs: unknown[], options: LoadOptions = {}) =>
   )
 const problems = (packs: unknown[], options: LoadOptions = {}): Problem[] => {
   const r = load(packs, options)
-  return Either.isLeft(r) ? [...r.left.problems] : []
+  return Result.isFailure(r) ? [...r.failure.problems] : []
 }
 const ok = (packs: unknown[]): Registry => {
   const r = load(packs)
-  if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
-  return r.right
+  if (Result.isFailure(r)) throw new Error(r.failure.problems.map(formatProblem).join("\n"))
+  return r.success
 }
 const homebrew = (extra: Record<string, unknown>) => ({
   manifest: manifest("homebrew", { requires: [{ pack: "base", version: "^0.3.0" }] }),
@@ -149,7 +149,7 @@ describe("the pack loader", () => {
 
   it("loads nothing when any pack has a problem", () => {
     const r = load([base(), homebrew({ creatures: [creature("eel", { behaviour: "nope" })] })])
-    expect(Either.isLeft(r)).toBe(true)
+    expect(Result.isFailure(r)).toBe(true)
   })
 
   it("reports schema errors with their JSON path: unknown keys, wrong types, bad enums", () => {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { problemsOf } from "../src/content/Issues.js"
 import { Fragment, Manifest } from "../src/content/Pack.js"
@@ -8,10 +8,11 @@ import { entrySchemas } from "../src/content/schema/Entries.js"
 import { KINDS, Slug } from "../src/content/schema/Ids.js"
 import { BASE_SURVIVOR } from "../src/content/schema/Profile.js"
 
-const strict = { errors: "all", onExcessProperty: "error" } as const
-const check = (schema: Schema.Schema<unknown, unknown>, value: unknown) => {
-  const r = Schema.decodeUnknownEither(schema, strict)(value)
-  return Either.isLeft(r) ? problemsOf(r.left).map((p) => `${p.path}: ${p.message}`) : []
+// reportInput: effect 4 keeps the rejected values (for "got 4") only when asked.
+const strict = { errors: "all", onExcessProperty: "error", reportInput: true } as const
+const check = (schema: Schema.Codec<unknown, unknown>, value: unknown) => {
+  const r = Schema.decodeUnknownResult(schema, strict)(value)
+  return Result.isFailure(r) ? problemsOf(r.failure).map((p) => `${p.path}: ${p.message}`) : []
 }
 
 const authoring = readFileSync(new URL("../src/content/AUTHORING.md", import.meta.url), "utf8")
@@ -41,7 +42,7 @@ describe("entry schemas", () => {
     const fragments = examples
     const kinds = new Set(fragments.flatMap((e) => Object.keys(e)))
     expect([...kinds].sort()).toEqual([...KINDS].sort())
-    for (const e of fragments) expect(check(Fragment as Schema.Schema<unknown, unknown>, e)).toEqual([])
+    for (const e of fragments) expect(check(Fragment as Schema.Codec<unknown, unknown>, e)).toEqual([])
   })
 
   it("B-PROFILE-06 the base survivor is M5 F2 S2 W2 N2 H2", () => {
@@ -50,7 +51,7 @@ describe("entry schemas", () => {
 
   it("a table without its `table` discriminator is told the choices", () => {
     expect(
-      check(entrySchemas.tables as Schema.Schema<unknown, unknown>, {
+      check(entrySchemas.tables as Schema.Codec<unknown, unknown>, {
         id: "x",
         name: "X",
         provenance: "rules",
@@ -77,7 +78,7 @@ describe("entry schemas", () => {
         colour: "red",
         ...(kind === "tables" ? { table: "plain" } : {}),
       }
-      const p = check(entrySchemas[kind] as Schema.Schema<unknown, unknown>, entry)
+      const p = check(entrySchemas[kind] as Schema.Codec<unknown, unknown>, entry)
       expect(
         p.some((x) => x.startsWith("colour: is unexpected")),
         kind,
@@ -86,17 +87,17 @@ describe("entry schemas", () => {
   })
 
   it("B-NOISE-01 B-MARKET-01 a weapon's Noise is 0–3, and a ranged weapon has a range and (with Reloads) a Mag", () => {
-    expect(check(entrySchemas.weapons as Schema.Schema<unknown, unknown>, pistol)).toEqual([])
-    expect(check(entrySchemas.weapons as Schema.Schema<unknown, unknown>, { ...pistol, noise: 4 })).toEqual([
+    expect(check(entrySchemas.weapons as Schema.Codec<unknown, unknown>, pistol)).toEqual([])
+    expect(check(entrySchemas.weapons as Schema.Codec<unknown, unknown>, { ...pistol, noise: 4 })).toEqual([
       "noise: expected 0 to 3 (Noise: 0 Quiet, 1 Loud, 2 Very loud, 3 Deafening), got 4",
     ])
     const { range: _range, mag: _mag, ...bare } = pistol
-    expect(check(entrySchemas.weapons as Schema.Schema<unknown, unknown>, bare).sort()).toEqual([
+    expect(check(entrySchemas.weapons as Schema.Codec<unknown, unknown>, bare).sort()).toEqual([
       "mag: a weapon that uses Reloads has a Mag (B-AMMO-01)",
       "range: a ranged or thrown weapon has a range",
     ])
     expect(
-      check(entrySchemas.weapons as Schema.Schema<unknown, unknown>, {
+      check(entrySchemas.weapons as Schema.Codec<unknown, unknown>, {
         ...pistol,
         type: "melee",
         range: undefined,
@@ -110,7 +111,7 @@ describe("entry schemas", () => {
     const molotov = examples.find((e) => "weapons" in e)!.weapons as Array<Record<string, unknown>>
     const m = molotov.find((w) => w.id === "molotov")!
     expect(m).toMatchObject({ countsTowardLimit: false, traits: { blast: { radius: 2, dice: 2 } } })
-    expect(check(entrySchemas.weapons as Schema.Schema<unknown, unknown>, m)).toEqual([])
+    expect(check(entrySchemas.weapons as Schema.Codec<unknown, unknown>, m)).toEqual([])
   })
 
   it("B-PROFILE-07 a background's two skill lists must differ", () => {
@@ -118,7 +119,7 @@ describe("entry schemas", () => {
       examples.find((e) => "backgrounds" in e)!.backgrounds as Array<Record<string, unknown>>
     )[0]!
     expect(
-      check(entrySchemas.backgrounds as Schema.Schema<unknown, unknown>, {
+      check(entrySchemas.backgrounds as Schema.Codec<unknown, unknown>, {
         ...doctor,
         skillLists: ["grit", "grit"],
       }),
@@ -134,15 +135,15 @@ describe("entry schemas", () => {
       licence: "MIT",
       author: "me",
     }
-    expect(check(Manifest as Schema.Schema<unknown, unknown>, m)).toEqual([])
-    expect(check(Manifest as Schema.Schema<unknown, unknown>, { ...m, version: "1.0" })).toEqual([
+    expect(check(Manifest as Schema.Codec<unknown, unknown>, m)).toEqual([])
+    expect(check(Manifest as Schema.Codec<unknown, unknown>, { ...m, version: "1.0" })).toEqual([
       'version: a version is semver, e.g. "0.3.0"',
     ])
     expect(
-      check(Manifest as Schema.Schema<unknown, unknown>, { ...m, ruleset: "the-blight@0.2.0" })[0],
+      check(Manifest as Schema.Codec<unknown, unknown>, { ...m, ruleset: "the-blight@0.2.0" })[0],
     ).toMatch(/^ruleset: /)
     expect(
-      check(Manifest as Schema.Schema<unknown, unknown>, {
+      check(Manifest as Schema.Codec<unknown, unknown>, {
         ...m,
         requires: [{ pack: "core", version: "^^1" }],
       }),

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs"
 import { Source, Table } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import * as survivorHooks from "../src/content/core/hooks/survivors.js"
 import { loadCore } from "../src/content/core/index.js"
@@ -31,7 +31,7 @@ const read = (file: string): Record<string, unknown> =>
 const hookList = Object.values(survivorHooks) as ReadonlyArray<HookDefinition<unknown>>
 
 /** The survivor-side fragments as one pack of their own (every schema, reference and hook checked). */
-const loadSurvivorSide = (): Either.Either<Registry, PackInvalid> => {
+const loadSurvivorSide = (): Result.Result<Registry, PackInvalid> => {
   const data: Record<string, unknown> = {
     manifest: {
       id: "the-blight-survivors",
@@ -53,7 +53,7 @@ const loadSurvivorSide = (): Either.Either<Registry, PackInvalid> => {
 
 /** The core pack, loaded through the core index and the loader (as every caller gets it). */
 const loadedCore = loadCore()
-const core: Registry = Either.getOrElse(loadedCore, () => empty)
+const core: Registry = Result.getOrElse(loadedCore, () => empty)
 
 /** The ids this side of the pack authors, by kind (the world side's entries are tested elsewhere). */
 const mine = new Map<string, Set<string>>()
@@ -90,15 +90,16 @@ const hookUses = (): HookUse[] =>
 
 describe("the survivor side loads", () => {
   it("GAP-B-02 the core pack (through core/index.ts and the loader) loads with every reference and hook resolved", () => {
-    if (Either.isLeft(loadedCore)) throw new Error(loadedCore.left.problems.map(formatProblem).join("\n"))
+    if (Result.isFailure(loadedCore))
+      throw new Error(loadedCore.failure.problems.map(formatProblem).join("\n"))
     for (const f of FILES) expect(read(f).$schema).toBe("../../../schemas/fragment.schema.json")
     for (const [kind, ids] of mine) expect(all(kind as Kind).length, kind).toBe(ids.size)
   })
 
   it("GAP-B-02 the survivor side also loads on its own: none of its references leaves it", () => {
     const alone = loadSurvivorSide()
-    if (Either.isLeft(alone)) throw new Error(alone.left.problems.map(formatProblem).join("\n"))
-    expect(alone.right.list("backgrounds")).toHaveLength(20)
+    if (Result.isFailure(alone)) throw new Error(alone.failure.problems.map(formatProblem).join("\n"))
+    expect(alone.success.list("backgrounds")).toHaveLength(20)
   })
 
   it("GAP-B-02 GAP-B-05 GAP-B-06 every entry has a provenance (DESIGN principle 7); only the Stranger table is stated in full", () => {
@@ -396,9 +397,10 @@ describe("the Market", () => {
 
 describe("founding (B-FOUNDING-*), with the Refuge builder on the core pack", () => {
   const byCost = [...all("backgrounds")].sort((a, b) => a.cost - b.cost || a.id.localeCompare(b.id))
-  const salvageLeft = (r: Either.Either<Refuge, RulesViolated>): number => {
-    if (Either.isLeft(r)) throw new Error(r.left.violations.map((v) => `${v.path}: ${v.message}`).join("\n"))
-    return stores(r.right).salvage
+  const salvageLeft = (r: Result.Result<Refuge, RulesViolated>): number => {
+    if (Result.isFailure(r))
+      throw new Error(r.failure.violations.map((v) => `${v.path}: ${v.message}`).join("\n"))
+    return stores(r.success).salvage
   }
 
   it("B-FOUNDING-01 B-FOUNDING-08 a Common-only Refuge of 4 survivors, each armed and armoured, fits in 150 Salvage", () => {
@@ -468,7 +470,7 @@ describe("founding (B-FOUNDING-*), with the Refuge builder on the core pack", ()
       })),
     }
     const r = found(roster, core)
-    expect(Either.isLeft(r) && r.left.violations.some((v) => v.clause === "B-FOUNDING-08")).toBe(true)
+    expect(Result.isFailure(r) && r.failure.violations.some((v) => v.clause === "B-FOUNDING-08")).toBe(true)
   })
 })
 
@@ -688,7 +690,7 @@ describe("survivor hooks", () => {
 
   /** Runs a hook; its facts are decoded by the decoder built when it was defined. */
   const answer = <P, F>(hook: HookDefinition<P, F>, f: unknown, params: P, dice: number[] = []) =>
-    Either.getOrThrow(hook.run({ ...facts(f), dice: Source.manual(dice) }, params))
+    Result.getOrThrow(hook.run({ ...facts(f), dice: Source.manual(dice) }, params))
   const effectsOf = (r: HookResult) => (r.operations ?? []).map((o) => o.effect)
 
   it("B-BLIGHTDICE-04 Deep Roots calls the Blight with the tier's dice; 1s add Blight", () => {
@@ -723,11 +725,11 @@ describe("survivor hooks", () => {
 
   it("GAP-B-27 a hook given facts it doesn't understand says which, instead of guessing (a typed error, no text answer)", () => {
     const r = survivorHooks.strike.run(facts({ nonsense: true }), { range: 3, damage: 1 })
-    expect(Either.isLeft(r)).toBe(true)
-    if (Either.isLeft(r)) {
-      expect(r.left._tag).toBe("HookFactsInvalid")
-      expect(r.left.hook).toBe("core/strike")
-      expect(r.left.message).toMatch(/target/)
+    expect(Result.isFailure(r)).toBe(true)
+    if (Result.isFailure(r)) {
+      expect(r.failure._tag).toBe("HookFactsInvalid")
+      expect(r.failure.hook).toBe("core/strike")
+      expect(r.failure.message).toMatch(/target/)
     }
   })
 

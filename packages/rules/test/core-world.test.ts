@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from "node:fs"
 import { Source, Table } from "@blight/dice"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import * as worldHooks from "../src/content/core/hooks/world.js"
 import { loadCore } from "../src/content/core/index.js"
@@ -50,8 +50,8 @@ const fragment = (f: string): Record<string, ReadonlyArray<{ id: string }>> =>
 
 const registry = (): Registry => {
   const r = loadCore()
-  if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
-  return r.right
+  if (Result.isFailure(r)) throw new Error(r.failure.problems.map(formatProblem).join("\n"))
+  return r.success
 }
 const reg = registry()
 const get = <K extends keyof EntryOf>(kind: K, id: string): EntryOf[K] => {
@@ -77,7 +77,7 @@ const run = (
   facts: unknown,
   dice: number[] = [],
 ): HookResult & { readonly effects?: ReadonlyArray<Effect> | undefined } => {
-  const r = Either.getOrThrow(hook.run({ point: "effect", facts, dice: Source.manual(dice) }, params))
+  const r = Result.getOrThrow(hook.run({ point: "effect", facts, dice: Source.manual(dice) }, params))
   const effects = (r.operations ?? []).map((o) => o.effect)
   return { ...r, effects: effects.length > 0 ? effects : undefined }
 }
@@ -114,7 +114,7 @@ const NAMED = [...STARTER, ...V030, ...GARDENERS]
 
 describe("the core pack loads with the world side", () => {
   it("B-SCENARIO-02 the core pack, with every world fragment, loads through the loader with no problems", () => {
-    expect(Either.isRight(loadCore())).toBe(true)
+    expect(Result.isSuccess(loadCore())).toBe(true)
     for (const f of WORLD_FILES) {
       const data = fragment(f)
       for (const [kind, entries] of Object.entries(data)) {
@@ -181,7 +181,7 @@ describe("the core pack loads with the world side", () => {
       const h = byName.get(u.hook)
       expect(h, u.hook).toBeDefined()
       expect(
-        Either.isRight(Schema.decodeUnknownEither(h!.params)(u.params)),
+        Result.isSuccess(Schema.decodeUnknownResult(h!.params)(u.params)),
         `${u.hook} ${JSON.stringify(u.params)}`,
       ).toBe(true)
     }
@@ -426,7 +426,7 @@ describe("the Bestiary (B-CREATURE-*, GAP-B-09)", () => {
       { point: "effect", facts: { distance: "near" }, dice: Source.manual([]) },
       { radius: 6, health: 1 },
     )
-    expect(Either.isLeft(bad) && bad.left.hook).toBe("core/carrion-feed")
+    expect(Result.isFailure(bad) && bad.failure.hook).toBe("core/carrion-feed")
   })
 })
 

@@ -20,7 +20,7 @@ const run = promisify(execFile)
 const root = fileURLToPath(new URL("../../../", import.meta.url))
 const PACKAGES = ["dice", "rules", "nightsong", "cli"] as const
 /** One patch away from the repo's effect, so a second copy would show. */
-const CONSUMER_EFFECT = "3.22.3"
+const CONSUMER_EFFECT = "4.1.4"
 // The repository's compiler is TypeScript 7 (`@typescript/native`, the native `tsc`); TypeScript 6
 // stays beside it as `typescript` for the tools that need its JavaScript API. A consumer may have
 // either, so the consumer is checked with both.
@@ -135,7 +135,7 @@ describe("the packed packages", () => {
   it("declare effect as a peer range, each other as ranges, and say where they come from", () => {
     for (const name of PACKAGES) {
       const m = manifestOf(name)
-      expect(m.peerDependencies, name).toEqual({ effect: "^3.22.0" })
+      expect(m.peerDependencies, name).toEqual({ effect: "^4.1" })
       expect(m.dependencies?.effect, name).toBeUndefined()
       for (const [dep, range] of Object.entries(m.dependencies ?? {}))
         if (dep.startsWith("@blight/")) expect(range, `${name} → ${dep}`).toMatch(/^\^/)
@@ -198,6 +198,81 @@ describe("the packed packages", () => {
       expect(r.stderr, examples[i]).toBe("")
     })
   }, 120_000)
+})
+
+describe("a fresh project", () => {
+  // `npm init -y && npm install effect @blight/rules`, as a stranger starting today types it: effect
+  // comes from the registry (its current 4.x), the SDK from the packed tarballs.
+  let fresh = ""
+  let install = { stdout: "", stderr: "" }
+  const program = [
+    'import { Result } from "effect"',
+    'import { Founding, loadCore, RefugeExamples } from "@blight/rules"',
+    'import { seeded } from "@blight/dice"',
+    "const core = Result.getOrThrow(loadCore())",
+    "const refuge = Founding.found(RefugeExamples.exampleRefuge, core, { source: seeded(7) })",
+    'console.log(Result.isSuccess(refuge) ? refuge.success.survivors.length : "refused")',
+  ].join("\n")
+
+  beforeAll(async () => {
+    fresh = join(tmp, "fresh")
+    mkdirSync(fresh)
+    await npm(["init", "-y"], fresh)
+    // An ES module program, as the SDK's examples are (the packages are ESM only).
+    await npm(["pkg", "set", "type=module"], fresh)
+    install = await npm(
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        "effect",
+        // @blight/rules' own dependency, from its tarball too (it is not on the registry here).
+        ...(["dice", "rules"] as const).map((name) => join(tmp, packed.get(name)!.filename)),
+        "@types/node@22.20.7",
+      ],
+      fresh,
+    )
+    writeFileSync(join(fresh, "index.ts"), `${program}\n`)
+    writeFileSync(
+      join(fresh, "tsconfig.json"),
+      JSON.stringify({
+        compilerOptions: {
+          target: "ES2022",
+          lib: ["ES2023"],
+          module: "NodeNext",
+          moduleResolution: "NodeNext",
+          strict: true,
+          skipLibCheck: false,
+          types: ["node"],
+          outDir: "out",
+        },
+        include: ["index.ts"],
+      }),
+    )
+  }, 180_000)
+
+  it("npm install effect @blight/rules: no peer warning, and one copy of effect 4", async () => {
+    expect(`${install.stdout}${install.stderr}`).not.toMatch(/peer|ERESOLVE|conflict/i)
+    const { stdout } = await npm(["ls", "effect", "--all", "--json"], fresh)
+    const versions: string[] = []
+    const visit = (deps: Record<string, { version?: string; dependencies?: object }> | undefined) => {
+      for (const [name, dep] of Object.entries(deps ?? {})) {
+        if (name === "effect" && dep.version !== undefined) versions.push(dep.version)
+        visit(dep.dependencies as typeof deps)
+      }
+    }
+    visit(JSON.parse(stdout).dependencies)
+    expect(new Set(versions).size).toBe(1)
+    expect(versions[0]).toMatch(/^4\./)
+  })
+
+  it("its program typechecks (strict, NodeNext, no skipLibCheck) and runs", async () => {
+    await node([TSC.ts7, "-p", "tsconfig.json"], fresh, 170_000)
+    const { stdout } = await node([join("out", "index.js")], fresh)
+    expect(Number(stdout.trim())).toBeGreaterThan(0)
+  }, 180_000)
 })
 
 describe("installing the repository", () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash, replay } from "../src/battle/Battle.js"
 import { play } from "../src/battle/bots/Auto.js"
@@ -25,10 +25,10 @@ const blocks = (tag: string): unknown[] =>
   )
 
 const strict = { errors: "all", onExcessProperty: "error" } as const
-const decodes = <A, I>(schema: Schema.Schema<A, I>, value: unknown): A => {
-  const r = Schema.decodeUnknownEither(schema, strict)(value)
-  if (Either.isLeft(r)) throw new Error(`${JSON.stringify(value)}\n${r.left.message}`)
-  return r.right
+const decodes = <A, I>(schema: Schema.Codec<A, I>, value: unknown): A => {
+  const r = Schema.decodeUnknownResult(schema, strict)(value)
+  if (Result.isFailure(r)) throw new Error(`${JSON.stringify(value)}\n${r.failure.message}`)
+  return r.success
 }
 
 describe("docs/homebrew.md: every example parses", () => {
@@ -51,7 +51,7 @@ describe("docs/homebrew.md: every example parses", () => {
       for (const use of hookUsesOf(e, "effect")) {
         const hook = hooks.get(use.hook)
         expect(hook, use.hook).toBeDefined()
-        expect(Either.isRight(Schema.decodeUnknownEither(hook!.params)(use.params ?? {}))).toBe(true)
+        expect(Result.isSuccess(Schema.decodeUnknownResult(hook!.params)(use.params ?? {}))).toBe(true)
       }
     }
     expect([...kinds].sort()).toEqual(
@@ -140,22 +140,22 @@ describe("docs/homebrew.md: every example parses", () => {
     const packs = blocks("pack")
     expect(packs).toHaveLength(1)
     const r = loadWithCore([{ source: "homebrew.md", data: packs[0] }])
-    if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
-    expect(r.right.packOf("kit", "whistle")).toBe("my-first-pack")
+    if (Result.isFailure(r)) throw new Error(r.failure.problems.map(formatProblem).join("\n"))
+    expect(r.success.packOf("kit", "whistle")).toBe("my-first-pack")
   })
   it("B-SCENARIO-02 the worked example's pack loads, and its scenario plays to a result on the engine", () => {
     const [pack] = blocks("worked-example")
     expect(pack).toBeDefined()
     const loaded = loadWithCore([{ source: "homebrew.md#worked-example", data: pack }])
-    if (Either.isLeft(loaded)) throw new Error(loaded.left.problems.map(formatProblem).join("\n"))
-    const content = loaded.right
+    if (Result.isFailure(loaded)) throw new Error(loaded.failure.problems.map(formatProblem).join("\n"))
+    const content = loaded.success
     const env = envOf(content)
     const sides = [
-      Either.getOrThrow(found(roster("refuge"), content, { source: seeded(1) })),
-      Either.getOrThrow(found(roster("congregation"), content, { source: seeded(2) })),
+      Result.getOrThrow(found(roster("refuge"), content, { source: seeded(1) })),
+      Result.getOrThrow(found(roster("congregation"), content, { source: seeded(2) })),
     ]
     const results = [7, 8, 9].map((seed) => {
-      const start = Either.getOrThrow(
+      const start = Result.getOrThrow(
         create(
           {
             refuges: sides,

@@ -1,5 +1,5 @@
 import { seeded } from "@blight/dice"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreHooks, registerCoreHooks } from "../src/content/core/index.js"
 import { defineHook, HookResult, makeHookRegistry } from "../src/plugin/Hooks.js"
@@ -19,8 +19,8 @@ describe("code hooks", () => {
   it("are typed: a hook's run gets its decoded params, its decoded facts and the dice source, and answers typed operations", () => {
     const registry = makeHookRegistry([flood])
     const hook = registry.get("test/flood")!
-    const params = Either.getOrThrow(hook.decodeParams({ radius: 3 }))
-    const result = Either.getOrThrow(
+    const params = Result.getOrThrow(hook.decodeParams({ radius: 3 }))
+    const result = Result.getOrThrow(
       hook.run({ point: "effect", facts: { model: "m1" }, dice: seeded(1) }, params),
     )
     expect(result.operations).toEqual([
@@ -32,8 +32,8 @@ describe("code hooks", () => {
 
   it("GAP-B-27 facts that are not what the hook declared are a typed error naming the hook, not a guess", () => {
     const r = flood.run({ point: "effect", facts: { model: 7 }, dice: seeded(1) }, { radius: 3 })
-    expect(Either.isLeft(r) && r.left).toMatchObject({ _tag: "HookFactsInvalid", hook: "test/flood" })
-    expect(Either.isLeft(r) && r.left.message).toMatch(/model/)
+    expect(Result.isFailure(r) && r.failure).toMatchObject({ _tag: "HookFactsInvalid", hook: "test/flood" })
+    expect(Result.isFailure(r) && r.failure.message).toMatch(/model/)
   })
 
   it("every core hook declares its facts, and every answer it gives is a HookResult (typed operations, no text)", () => {

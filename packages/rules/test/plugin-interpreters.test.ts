@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { battleInterpretations } from "../src/battle/Interpretations.js"
 import { campaignInterpretations } from "../src/campaign/Interpretations.js"
@@ -22,7 +22,7 @@ const declared = [...builderInterpretations, ...battleInterpretations, ...campai
 const core = coreRegistry()
 const found = effectsOf(KINDS.flatMap((kind) => core.list(kind).map((entry) => ({ kind, entry }))))
 // Every loaded pack: the core pack and the example homebrew pack on top of it.
-const homebrew = Either.getOrThrow(
+const homebrew = Result.getOrThrow(
   loadWithCore(
     ["flooded-quarter.json", "harsher-husks.json"].map((f) => ({
       source: f,

@@ -3,7 +3,7 @@
  * in words is read as those words, keeping the effect's `when`, `scope` and `uses`; its old params
  * are still checked, by the old hook's schema, with the path.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadWithCore } from "../src/content/core/index.js"
 import { formatProblem } from "../src/content/Problem.js"
@@ -65,18 +65,18 @@ const oldPack = (critParams: unknown = { damage: 2 }) => ({
 describe("vocabulary v1 packs (plugin/Legacy.ts)", () => {
   it("R-CONTENT-33 a pack naming v1 hooks loads, its hooks read as the v2 words (when/scope/uses kept)", () => {
     const r = loadWithCore([{ source: "old-pack.json", data: oldPack() }])
-    if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
-    expect(r.right.get("weapons", "cleaver")?.traits?.crit?.effects).toEqual([
+    if (Result.isFailure(r)) throw new Error(r.failure.problems.map(formatProblem).join("\n"))
+    expect(r.success.get("weapons", "cleaver")?.traits?.crit?.effects).toEqual([
       { kind: "damageModifier", value: 2, on: "crit" },
     ])
-    expect(r.right.get("skills", "cat-feet")?.effects).toEqual([
+    expect(r.success.get("skills", "cat-feet")?.effects).toEqual([
       { kind: "actionNoise", actions: ["sprint"], value: 0, when: { inCover: "any" } },
     ])
   })
 
   it("R-CONTENT-33 a v1 hook's params are checked by its old schema, with the path, and nothing loads", () => {
     const r = loadWithCore([{ source: "old-pack.json", data: oldPack({ damage: 9 }) }])
-    expect(Either.isLeft(r) && r.left.problems.map(formatProblem)).toEqual([
+    expect(Result.isFailure(r) && r.failure.problems.map(formatProblem)).toEqual([
       expect.stringMatching(/^old-pack\.json: weapons\[0\]\.traits\.crit\.effects\[0\]\.params\.damage: /),
     ])
   })

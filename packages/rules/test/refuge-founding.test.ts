@@ -1,5 +1,5 @@
 import { manual, seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { effectiveProfile } from "../src/refuge/EffectiveProfile.js"
 import { found } from "../src/refuge/Founding.js"
@@ -12,13 +12,13 @@ type Roster = ReturnType<typeof validRoster>
 
 const ok = (roster: unknown, options = {}): Refuge => {
   const r = found(roster, content, options)
-  if (Either.isLeft(r)) throw new Error(JSON.stringify(r.left.violations, null, 1))
-  return r.right
+  if (Result.isFailure(r)) throw new Error(JSON.stringify(r.failure.violations, null, 1))
+  return r.success
 }
 const bad = (roster: unknown, options = {}): readonly Violation[] => {
   const r = found(roster, content, options)
-  if (Either.isRight(r)) throw new Error("expected the roster to be refused")
-  return r.left.violations
+  if (Result.isSuccess(r)) throw new Error("expected the roster to be refused")
+  return r.failure.violations
 }
 const edit = (f: (r: Roster) => void): Roster => {
   const r = validRoster()
@@ -326,8 +326,8 @@ describe("founding a Congregation", () => {
 
   it("B-CONGREGATION-02 B-CONGREGATION-03 every member starts Touched at 3 Blight with a rolled Gift and Mark", () => {
     const c = found(congregation(), content, { source: seeded(7) })
-    expect(Either.isRight(c)).toBe(true)
-    const refuge = Either.getOrThrow(c)
+    expect(Result.isSuccess(c)).toBe(true)
+    const refuge = Result.getOrThrow(c)
     expect(refuge.kind).toBe("congregation")
     for (const m of refuge.survivors) {
       expect(m.blight).toBe(3)
@@ -335,7 +335,7 @@ describe("founding a Congregation", () => {
       expect(m.marks).toHaveLength(1)
     }
     // manual dice: first member's Gift on half-row 2 (gift-2), Mark on row 1 (mark-1)
-    const man = Either.getOrThrow(
+    const man = Result.getOrThrow(
       found(congregation(), content, { source: manual([1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]) }),
     )
     expect(man.survivors[0]).toMatchObject({ gifts: ["gift-2"], marks: ["mark-1"] })
@@ -349,7 +349,7 @@ describe("founding a Congregation", () => {
   })
 
   it("B-CONGREGATION-04 the Verdant Mother instead of a Leader, with +1 Nerve", () => {
-    const refuge = Either.getOrThrow(found(congregation(), content, { source: seeded(1) }))
+    const refuge = Result.getOrThrow(found(congregation(), content, { source: seeded(1) }))
     const mother = refuge.survivors[0]!
     expect(mother.role).toBe("verdantMother")
     const p = effectiveProfile(mother, content)

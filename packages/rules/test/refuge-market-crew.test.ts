@@ -1,5 +1,5 @@
 import { manual } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreRegistry } from "../src/content/core/index.js"
 import type { ContentView } from "../src/refuge/Content.js"
@@ -47,7 +47,7 @@ const saw = { buy: { kind: "weapons", id: "chainsaw" } } // Rare: 5+
 
 describe("who goes to the Market, and what their rules do (R-MARKET-04)", () => {
   it("B-MARKET-02 R-MARKET-04 the Office Worker's Knack: +1 to availability on a trip it makes, written in the Ledger", () => {
-    const t = Either.getOrThrow(trip(["priya"], [axe], [2]))
+    const t = Result.getOrThrow(trip(["priya"], [axe], [2]))
     expect(t.by).toEqual(["priya"])
     const source = "Priya's Knack: Knows a Supplier"
     expect(t.lines[0]).toMatchObject({
@@ -60,17 +60,17 @@ describe("who goes to the Market, and what their rules do (R-MARKET-04)", () => 
       modifiers: [{ value: 1, source }],
     })
     // Priya stays home: the same 2 is not enough.
-    const home = Either.getOrThrow(trip(["sam"], [axe], [2]))
+    const home = Result.getOrThrow(trip(["sam"], [axe], [2]))
     expect(home.lines[0]).toMatchObject({ done: false, availability: { total: 2, modifiers: [] } })
   })
 
   it("B-MARKET-02 R-MARKET-04 a Mark's −1 (Pale Shoots) on its trips; everyone's modifiers add up", () => {
-    const alone = Either.getOrThrow(trip(["ash"], [axe], [3]))
+    const alone = Result.getOrThrow(trip(["ash"], [axe], [3]))
     expect(alone.lines[0]).toMatchObject({
       done: false,
       availability: { roll: 3, total: 2, modifiers: [{ value: -1, source: "Ash's Mark: Pale Shoots" }] },
     })
-    const both = Either.getOrThrow(trip(["ash", "priya"], [saw], [5]))
+    const both = Result.getOrThrow(trip(["ash", "priya"], [saw], [5]))
     expect(both.lines[0]).toMatchObject({ done: true, availability: { roll: 5, total: 5, needs: 5 } })
     expect(both.refuge.ledger.at(-1)!.modifiers).toEqual([
       { value: -1, source: "Ash's Mark: Pale Shoots" },
@@ -79,13 +79,13 @@ describe("who goes to the Market, and what their rules do (R-MARKET-04)", () => 
   })
 
   it("R-MARKET-04 a trip that names nobody gets nobody's rules", () => {
-    const t = Either.getOrThrow(trip(undefined, [axe], [2]))
+    const t = Result.getOrThrow(trip(undefined, [axe], [2]))
     expect(t.by).toEqual([])
     expect(t.lines[0]).toMatchObject({ done: false, availability: { total: 2, modifiers: [] } })
   })
 
   it("B-MARKET-02 B-REROLL-01 R-MARKET-05 the Shopkeeper re-rolls one availability roll on each trip; both dice are in the Ledger", () => {
-    const t = Either.getOrThrow(
+    const t = Result.getOrThrow(
       trip(
         ["sam"],
         [
@@ -110,7 +110,7 @@ describe("who goes to the Market, and what their rules do (R-MARKET-04)", () => 
   })
 
   it("B-REROLL-01 a re-roll is only spent on a roll that missed", () => {
-    const t = Either.getOrThrow(
+    const t = Result.getOrThrow(
       trip(
         ["sam"],
         [
@@ -147,7 +147,7 @@ describe("who goes to the Market, and what their rules do (R-MARKET-04)", () => 
     }
     const r = refuge()
     const fenced = { ...r, survivors: [...r.survivors, survivor("vic", "Vic", "fence")] }
-    const t = Either.getOrThrow(
+    const t = Result.getOrThrow(
       marketTrip(
         fenced,
         {
@@ -174,7 +174,7 @@ describe("who goes to the Market, and what their rules do (R-MARKET-04)", () => 
 
   it("R-MARKET-04 B-MARKET-03 B-MARKET-02 bad re-roll requests and crews are refused, naming the path", () => {
     const violations = (r: ReturnType<typeof trip>) =>
-      Either.isLeft(r) ? r.left.violations.map((v) => `${v.clause} ${v.path}`) : ["accepted"]
+      Result.isFailure(r) ? r.failure.violations.map((v) => `${v.clause} ${v.path}`) : ["accepted"]
     expect(violations(trip(["priya"], [{ ...axe, reroll: true }], [1]))).toEqual([
       "R-MARKET-04 orders[0].reroll",
     ])

@@ -1,5 +1,5 @@
 import { manual, seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { found } from "../src/refuge/Founding.js"
@@ -9,12 +9,12 @@ import { type MarketOrder, marketTrip } from "../src/refuge/Market.js"
 import type { Refuge } from "../src/refuge/Refuge.js"
 import { content, validRoster } from "./fixtures/refuge-content.js"
 
-const refuge = (): Refuge => Either.getOrThrow(found(validRoster(), content)) // 14 Salvage left
+const refuge = (): Refuge => Result.getOrThrow(found(validRoster(), content)) // 14 Salvage left
 const rich = (): Refuge => {
   const r = refuge()
   return {
     ...r,
-    ledger: Either.getOrThrow(
+    ledger: Result.getOrThrow(
       post(r.ledger, [
         { store: "salvage", amount: 200, reason: "test grant" },
         { store: "amber", amount: 3, reason: "test grant" },
@@ -27,7 +27,7 @@ const trip = (r: Refuge, orders: unknown[], dice: Parameters<typeof marketTrip>[
 
 describe("the Market", () => {
   it("B-MARKET-01 buying a Common item costs its price and puts it in the stash; it is always there", () => {
-    const t = Either.getOrThrow(
+    const t = Result.getOrThrow(
       trip(rich(), [{ buy: { kind: "weapons", id: "crowbar" }, quantity: 2 }], manual([])),
     )
     expect(t.refuge.stash.weapons).toEqual(["crowbar", "crowbar"])
@@ -36,25 +36,25 @@ describe("the Market", () => {
   })
 
   it("B-MARKET-02 an Uncommon item is there on 3+, a Rare one on 5+, and the roll is in the Ledger", () => {
-    const yes = Either.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "shotgun" } }], manual([3])))
+    const yes = Result.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "shotgun" } }], manual([3])))
     expect(yes.lines[0]).toMatchObject({
       done: true,
       availability: { rarity: "uncommon", roll: 3, needs: 3, available: true },
     })
     expect(yes.refuge.ledger.at(-1)!.rolls).toEqual([{ sides: 6, value: 3, label: "market: Shotgun" }])
-    const no = Either.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "shotgun" } }], manual([2])))
+    const no = Result.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "shotgun" } }], manual([2])))
     expect(no.lines[0]).toMatchObject({ done: false, availability: { roll: 2, available: false } })
     expect(no.refuge.stash.weapons).toEqual([])
-    const rare = Either.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "rifle" } }], manual([4])))
+    const rare = Result.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "rifle" } }], manual([4])))
     expect(rare.lines[0]).toMatchObject({ done: false, availability: { rarity: "rare", needs: 5 } })
     expect(
-      Either.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "rifle" } }], manual([5]))).lines[0]!
+      Result.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "rifle" } }], manual([5]))).lines[0]!
         .done,
     ).toBe(true)
   })
 
   it("B-MARKET-03 R-MARKET-01 an item that isn't there stays gone for the trip: no second roll", () => {
-    const t = Either.getOrThrow(
+    const t = Result.getOrThrow(
       trip(
         rich(),
         [{ buy: { kind: "weapons", id: "shotgun" } }, { buy: { kind: "weapons", id: "shotgun" } }],
@@ -66,19 +66,19 @@ describe("the Market", () => {
   })
 
   it("B-MARKET-04 Amber sells for 9 Salvage", () => {
-    const t = Either.getOrThrow(trip(rich(), [{ sellAmber: 2 }]))
+    const t = Result.getOrThrow(trip(rich(), [{ sellAmber: 2 }]))
     const s = storesOf(t.refuge.ledger)
     expect([s.amber, s.salvage]).toEqual([1, 214 + 18])
   })
 
   it("B-FOUNDING-09 Reloads cost 4 Salvage at the Market too", () => {
-    const t = Either.getOrThrow(trip(rich(), [{ buyReloads: 3 }]))
+    const t = Result.getOrThrow(trip(rich(), [{ buyReloads: 3 }]))
     expect(storesOf(t.refuge.ledger)).toMatchObject({ salvage: 214 - 12, reloads: 2 + 3 })
   })
 
   it("R-MARKET-02 an item from the stash sells for half its cost, rounded down", () => {
-    const bought = Either.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "crowbar" } }]))
-    const sold = Either.getOrThrow(trip(bought.refuge, [{ sell: { kind: "weapons", id: "crowbar" } }]))
+    const bought = Result.getOrThrow(trip(rich(), [{ buy: { kind: "weapons", id: "crowbar" } }]))
+    const sold = Result.getOrThrow(trip(bought.refuge, [{ sell: { kind: "weapons", id: "crowbar" } }]))
     expect(storesOf(sold.refuge.ledger).salvage).toBe(214 - 6 + 3)
     expect(sold.refuge.stash.weapons).toEqual([])
   })
@@ -86,10 +86,10 @@ describe("the Market", () => {
   it("B-ERRAND-03 one trip covers all buying and selling, and is all or nothing", () => {
     const r = refuge() // 14 Salvage
     const t = trip(r, [{ sellAmber: 1 }, { buy: { kind: "weapons", id: "pistol" } }]) // no Amber to sell
-    expect(Either.isLeft(t)).toBe(true)
-    if (Either.isLeft(t)) expect(t.left.violations[0]).toMatchObject({ path: "orders[0]" })
+    expect(Result.isFailure(t)).toBe(true)
+    if (Result.isFailure(t)) expect(t.failure.violations[0]).toMatchObject({ path: "orders[0]" })
     const broke = trip(r, [{ buyReloads: 2 }, { buy: { kind: "weapons", id: "pistol" } }])
-    expect(Either.isLeft(broke) && broke.left.violations[0]!.message).toMatch(
+    expect(Result.isFailure(broke) && broke.failure.violations[0]!.message).toMatch(
       /not enough salvage for "bought 1 × Pistol at the Market": 6 in the stores, 20 needed/,
     )
   })
@@ -102,14 +102,14 @@ describe("the Market", () => {
       { buy: { kind: "weapons", id: "thrown-junk" } },
       { fly: 1 },
     ])
-    expect(Either.isLeft(t)).toBe(true)
+    expect(Result.isFailure(t)).toBe(true)
     const t2 = trip(r, [
       { buy: { kind: "weapons", id: "bazooka" } },
       { sell: { kind: "kit", id: "lantern" } },
       { buy: { kind: "weapons", id: "thrown-junk" } },
     ])
-    if (Either.isLeft(t2)) {
-      expect(t2.left.violations.map((v) => v.path)).toEqual([
+    if (Result.isFailure(t2)) {
+      expect(t2.failure.violations.map((v) => v.path)).toEqual([
         "orders[0].buy.id",
         "orders[1].sell",
         "orders[2].buy",
@@ -118,7 +118,7 @@ describe("the Market", () => {
   })
 
   it("B-CONGREGATION-07 B-CONGREGATION-08 a Congregation's Market: Common melee weapons, Common kit, armour up to 1; no Reloads, no selling Amber", () => {
-    const c = Either.getOrThrow(
+    const c = Result.getOrThrow(
       found(
         {
           name: "Grove",
@@ -137,10 +137,10 @@ describe("the Market", () => {
     )
     const rich = {
       ...c,
-      ledger: Either.getOrThrow(post(c.ledger, [{ store: "amber", amount: 2, reason: "test" }])),
+      ledger: Result.getOrThrow(post(c.ledger, [{ store: "amber", amount: 2, reason: "test" }])),
     }
     expect(
-      Either.isRight(
+      Result.isSuccess(
         trip(rich, [
           { buy: { kind: "weapons", id: "crowbar" } },
           { buy: { kind: "armour", id: "padded-jacket" } },
@@ -154,9 +154,9 @@ describe("the Market", () => {
       { buyReloads: 1 },
       { sellAmber: 1 },
     ])
-    if (Either.isRight(t)) throw new Error("expected refusal")
+    if (Result.isSuccess(t)) throw new Error("expected refusal")
     // a pistol is refused under B-CONGREGATION-08 (firearms come only from Loot), as at founding
-    expect(t.left.violations.map((v) => v.clause)).toEqual([
+    expect(t.failure.violations.map((v) => v.clause)).toEqual([
       "B-CONGREGATION-08",
       "B-CONGREGATION-07",
       "B-CONGREGATION-07",
@@ -168,21 +168,23 @@ describe("the Market", () => {
 
 describe("making ammunition at home", () => {
   it("B-AMMO-08 5 Arrows or 5 Bolts for 1 Salvage, no Errand", () => {
-    const r = Either.getOrThrow(makeAmmunition(refuge(), "bolts", 2))
+    const r = Result.getOrThrow(makeAmmunition(refuge(), "bolts", 2))
     expect(storesOf(r.ledger)).toMatchObject({ salvage: 12, bolts: 10 })
     const broke = makeAmmunition(refuge(), "arrows", 15)
-    expect(Either.isLeft(broke) && broke.left.violations[0]!.message).toMatch(/not enough salvage/)
+    expect(Result.isFailure(broke) && broke.failure.violations[0]!.message).toMatch(/not enough salvage/)
   })
 
   it("B-IMPROVEMENT-04 the Reloading Bench turns 3 Salvage into 1 Reload", () => {
     const r = { ...refuge(), improvements: ["reloading-bench"] } as Refuge
-    expect(storesOf(Either.getOrThrow(reloadingBench(r, 4, content)).ledger)).toMatchObject({
+    expect(storesOf(Result.getOrThrow(reloadingBench(r, 4, content)).ledger)).toMatchObject({
       salvage: 2,
       reloads: 6,
     })
     const none = reloadingBench(refuge(), 1, content)
-    expect(Either.isLeft(none) && none.left.violations[0]!.message).toBe("the Refuge has no Reloading Bench")
-    expect(Either.isLeft(reloadingBench(r, 5, content))).toBe(true) // 15 Salvage needed, 14 there
+    expect(Result.isFailure(none) && none.failure.violations[0]!.message).toBe(
+      "the Refuge has no Reloading Bench",
+    )
+    expect(Result.isFailure(reloadingBench(r, 5, content))).toBe(true) // 15 Salvage needed, 14 there
   })
 })
 
@@ -222,11 +224,11 @@ describe("the Ledger", () => {
           for (const orders of trips) {
             const before = r
             const result = marketTrip(r, { orders }, content, dice)
-            if (Either.isLeft(result)) {
+            if (Result.isFailure(result)) {
               expect(r).toBe(before) // refused trips change nothing
               continue
             }
-            const t = result.right
+            const t = result.success
             const s = storesOf(t.refuge.ledger)
             for (const v of Object.values(s)) expect(v).toBeGreaterThanOrEqual(0)
             // Salvage only comes from selling: every Salvage the trip adds is a sale — Amber at 9 each
@@ -266,7 +268,7 @@ describe("the Ledger", () => {
         let ledger: Ledger = []
         for (const batch of batches) {
           const r = post(ledger, batch)
-          if (Either.isRight(r)) ledger = r.right
+          if (Result.isSuccess(r)) ledger = r.success
         }
         for (const v of Object.values(storesOf(ledger))) expect(v).toBeGreaterThanOrEqual(0)
         // every prefix of the Ledger is non-negative too

@@ -1,16 +1,16 @@
-import { manual, seeded } from "@blight/dice"
-import { Either, JSONSchema, Schema } from "effect"
+import { manual, SchemaJson, seeded } from "@blight/dice"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { EffectiveProfile, Founding, Profile, Refuge, Survivor } from "../src/index.js"
 import { recruit } from "../src/refuge/Recruit.js"
 import { congregationRoster, content, validRoster } from "./fixtures/refuge-content.js"
 
 const founded = (roster: unknown, source = seeded(7)) =>
-  Either.getOrThrow(Founding.found(roster, content, { source }))
+  Result.getOrThrow(Founding.found(roster, content, { source }))
 const congregation = congregationRoster
 /** What the published Profile schema tells an editor or a UI about each stat. */
 const described = (
-  JSONSchema.make(Profile.Profile) as {
+  SchemaJson.document(Profile.Profile) as {
     $defs: { Profile: { properties: Record<string, { description?: string }> } }
   }
 ).$defs.Profile.properties
@@ -21,11 +21,11 @@ describe("the survivor profile", () => {
     const p = EffectiveProfile.effectiveProfile(founded(validRoster()).survivors[0]!, content).profile
     expect(Object.keys(p).sort()).toEqual([...EIGHT].sort())
     expect(Object.keys(described).sort()).toEqual([...EIGHT].sort())
-    const decode = Schema.decodeUnknownEither(Profile.Profile, { onExcessProperty: "error" })
-    expect(Either.isRight(decode(p))).toBe(true)
+    const decode = Schema.decodeUnknownResult(Profile.Profile, { onExcessProperty: "error" })
+    expect(Result.isSuccess(decode(p))).toBe(true)
     const { blight: _, ...seven } = p
-    expect(Either.isLeft(decode(seven))).toBe(true)
-    expect(Either.isLeft(decode({ ...p, luck: 1 }))).toBe(true)
+    expect(Result.isFailure(decode(seven))).toBe(true)
+    expect(Result.isFailure(decode({ ...p, luck: 1 }))).toBe(true)
   })
 
   it("B-PROFILE-02 M is inches per Move action, F close-combat dice, S shooting and throwing dice", () => {
@@ -54,13 +54,13 @@ describe("the survivor profile", () => {
 
   it("B-PROFILE-05 Blight is a track from 0 to 12, carried into the effective profile", () => {
     const base = founded(validRoster()).survivors[0]!
-    const decode = Schema.decodeUnknownEither(Survivor.Survivor)
+    const decode = Schema.decodeUnknownResult(Survivor.Survivor)
     for (const blight of [0, 5, 12]) {
-      const s = Either.getOrThrow(decode({ ...base, blight }))
+      const s = Result.getOrThrow(decode({ ...base, blight }))
       expect(EffectiveProfile.effectiveProfile(s, content).profile.blight).toBe(blight)
     }
     for (const blight of [-1, 13, 2.5])
-      expect(Either.isLeft(decode({ ...base, blight })), String(blight)).toBe(true)
+      expect(Result.isFailure(decode({ ...base, blight })), String(blight)).toBe(true)
     expect(described.blight!.description).toBe("Blight: 0 to 12")
   })
 })
@@ -70,7 +70,7 @@ describe("a Congregation", () => {
     const c = founded(congregation())
     const r = founded(validRoster())
     // The same Refuge value, so everything that takes a Refuge to a raid takes a Congregation.
-    expect(Either.isRight(Schema.decodeUnknownEither(Refuge.Refuge)(c))).toBe(true)
+    expect(Result.isSuccess(Schema.decodeUnknownResult(Refuge.Refuge)(c))).toBe(true)
     expect(Object.keys(c).sort()).toEqual(Object.keys(r).sort())
     expect([c.kind, r.kind]).toEqual(["congregation", "refuge"])
     for (const x of [c, r])
@@ -89,7 +89,7 @@ describe("a Congregation", () => {
   it("B-CONGREGATION-09 a member who joins later is Touched: 3 Blight, a Gift and a Mark rolled on the tables", () => {
     const c = founded(congregation())
     // manual dice: Gift half 1, row 2 → key 2 (gift-2); Mark half 2, row 4 → key 10 (mark-2)
-    const joined = Either.getOrThrow(
+    const joined = Result.getOrThrow(
       recruit(c, { name: "Wren", background: "student" }, content, manual([1, 2, 4, 4])),
     )
     expect(joined.survivors).toHaveLength(5)
@@ -104,10 +104,10 @@ describe("a Congregation", () => {
     expect(c.survivors).toHaveLength(4) // the Congregation given is unchanged
     // A Refuge's recruit starts clean; a Congregation's needs dice.
     const refuge = founded(validRoster())
-    const plain = Either.getOrThrow(recruit(refuge, { name: "Wren", background: "student" }, content))
+    const plain = Result.getOrThrow(recruit(refuge, { name: "Wren", background: "student" }, content))
     expect(plain.survivors[4]).toMatchObject({ blight: 0, gifts: [], marks: [] })
     const noDice = recruit(c, { name: "Wren", background: "student" }, content)
-    expect(Either.isLeft(noDice) && noDice.left.violations).toEqual([
+    expect(Result.isFailure(noDice) && noDice.failure.violations).toEqual([
       {
         path: "(root)",
         message: "a new member's Gift and Mark are rolled: dice are needed",
@@ -115,6 +115,6 @@ describe("a Congregation", () => {
       },
     ])
     const unknown = recruit(c, { name: "Wren", background: "astronaut" }, content, seeded(1))
-    expect(Either.isLeft(unknown) && unknown.left.violations.map((v) => v.path)).toEqual(["background"])
+    expect(Result.isFailure(unknown) && unknown.failure.violations.map((v) => v.path)).toEqual(["background"])
   })
 })

@@ -5,7 +5,7 @@
  * bounded list, nothing founded).
  */
 import { manual, seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadCore } from "../src/content/core/index.js"
 import { effectiveProfile } from "../src/refuge/EffectiveProfile.js"
@@ -17,7 +17,7 @@ import type { Refuge } from "../src/refuge/Refuge.js"
 import type { Roster, RosterSurvivor } from "../src/refuge/Roster.js"
 import { MAX_VIOLATIONS, type Violation } from "../src/refuge/Violation.js"
 
-const core = Either.getOrThrow(loadCore())
+const core = Result.getOrThrow(loadCore())
 
 // The roster's own types, made writable so a test can edit one.
 type S = { -readonly [K in keyof RosterSurvivor]: RosterSurvivor[K] }
@@ -48,13 +48,13 @@ const congregation = (f: (r: R) => void = () => {}): R =>
 
 const ok = (r: unknown): Refuge => {
   const x = found(r, core, { source: seeded(1) })
-  if (Either.isLeft(x)) throw new Error(JSON.stringify(x.left.violations))
-  return x.right
+  if (Result.isFailure(x)) throw new Error(JSON.stringify(x.failure.violations))
+  return x.success
 }
 const bad = (r: unknown): readonly Violation[] => {
   const x = found(r, core, { source: seeded(1) })
-  if (Either.isRight(x)) throw new Error("expected a refusal")
-  return x.left.violations
+  if (Result.isSuccess(x)) throw new Error("expected a refusal")
+  return x.failure.violations
 }
 const clauses = (r: unknown) => bad(r).map((v) => v.clause)
 const salvage = (r: Refuge) => storesOf(r.ledger).salvage
@@ -392,14 +392,14 @@ describe("a refusal: where, which rule, how many, and nothing founded", () => {
       }))
     })
     const x = found(huge, core, { source: seeded(1) })
-    if (Either.isRight(x)) throw new Error("expected a refusal")
-    expect(x.left.violations).toHaveLength(MAX_VIOLATIONS)
-    expect(x.left.omitted).toBe(3 + 600 - MAX_VIOLATIONS)
-    for (const v of x.left.violations) {
+    if (Result.isSuccess(x)) throw new Error("expected a refusal")
+    expect(x.failure.violations).toHaveLength(MAX_VIOLATIONS)
+    expect(x.failure.omitted).toBe(3 + 600 - MAX_VIOLATIONS)
+    for (const v of x.failure.violations) {
       expect(v.path).not.toBe("")
       expect(v.clause).toMatch(/^(B|R)-[A-Z]+-\d+$/)
     }
-    expect(x.left.message).toMatch(/\(and 602 more\)$/)
+    expect(x.failure.message).toMatch(/\(and 602 more\)$/)
   })
 
   it("a refused roster founds nothing and rolls no dice", () => {
@@ -412,7 +412,7 @@ describe("a refusal: where, which rule, how many, and nothing founded", () => {
         source: dice,
       },
     )
-    expect(Either.isLeft(r)).toBe(true)
+    expect(Result.isFailure(r)).toBe(true)
   })
 })
 
@@ -421,21 +421,21 @@ describe("the Market with the core pack", () => {
     const r = ok(kind === "refuge" ? roster() : congregation())
     return {
       ...r,
-      ledger: Either.getOrThrow(post(r.ledger, [{ store: "amber", amount: 2, reason: "test" }])),
+      ledger: Result.getOrThrow(post(r.ledger, [{ store: "amber", amount: 2, reason: "test" }])),
     }
   }
   const trip = (r: Refuge, orders: unknown[], dice = seeded(1)) => marketTrip(r, { orders }, core, dice)
 
   it("B-MARKET-02 an Uncommon item (a crossbow) is there on 3+, not on 2; a Rare one (a chainsaw) on 5+, not on 4", () => {
     const buy = (id: string, die: number) =>
-      Either.getOrThrow(trip(refuge(), [{ buy: { kind: "weapons", id } }], manual([die]))).lines[0]!.done
+      Result.getOrThrow(trip(refuge(), [{ buy: { kind: "weapons", id } }], manual([die]))).lines[0]!.done
     expect([buy("crossbow", 2), buy("crossbow", 3)]).toEqual([false, true])
     expect([buy("chainsaw", 4), buy("chainsaw", 5)]).toEqual([false, true])
   })
 
   it("B-MARKET-04 B-FOUNDING-09 R-MARKET-02 Amber sells for 9, Reloads cost 4, gear sells for half, rounded down", () => {
     const r = refuge()
-    const t = Either.getOrThrow(
+    const t = Result.getOrThrow(
       trip(r, [
         { sellAmber: 2 },
         { buyReloads: 1 },
@@ -455,8 +455,8 @@ describe("the Market with the core pack", () => {
       { buyReloads: 1 },
       { sellAmber: 1 },
     ])
-    if (Either.isRight(t)) throw new Error("expected a refusal")
-    expect(t.left.violations.map((v) => [v.path, v.clause])).toEqual([
+    if (Result.isSuccess(t)) throw new Error("expected a refusal")
+    expect(t.failure.violations.map((v) => [v.path, v.clause])).toEqual([
       ["orders[0].buy", "B-CONGREGATION-08"],
       ["orders[1].buy", "B-CONGREGATION-07"],
       ["orders[2].buyReloads", "B-CONGREGATION-08"],
@@ -467,18 +467,20 @@ describe("the Market with the core pack", () => {
   it("B-MARKET-04 R-LEDGER-01 R-BUILDER-08 selling more Amber than the stores hold names the Amber rule; a bad order names its rule", () => {
     const r = refuge()
     const t = trip(r, [{ sellAmber: 3 }])
-    expect(Either.isLeft(t) && t.left.violations.map((v) => [v.path, v.clause])).toEqual([
+    expect(Result.isFailure(t) && t.failure.violations.map((v) => [v.path, v.clause])).toEqual([
       ["orders[0]", "B-MARKET-04"],
     ])
     const shape = marketTrip(r, { orders: [{ buyReloads: 0 }], by: "everyone" }, core, seeded(1))
-    expect(Either.isLeft(shape) && shape.left.violations.every((v) => v.clause !== undefined)).toBe(true)
+    expect(Result.isFailure(shape) && shape.failure.violations.every((v) => v.clause !== undefined)).toBe(
+      true,
+    )
   })
 })
 
 describe("joining after founding with the core pack", () => {
   it("B-CONGREGATION-09 a member who joins later is Touched: 3 Blight, a rolled Gift and Mark", () => {
     const c = ok(congregation())
-    const joined = Either.getOrThrow(recruit(c, { name: "New", background: "nurse" }, core, seeded(2)))
+    const joined = Result.getOrThrow(recruit(c, { name: "New", background: "nurse" }, core, seeded(2)))
     const m = joined.survivors.at(-1)!
     expect([m.blight, m.gifts.length, m.marks.length]).toEqual([3, 1, 1])
     expect(m.equipment.weapons).toEqual(["improvised-weapon", "thrown-junk"])
@@ -488,13 +490,13 @@ describe("joining after founding with the core pack", () => {
     const rv = ok(roster((r) => (r.home = "rv"))) // the RV holds 4
     const refusedBy = (who: { name: string; background: string }) => {
       const x = recruit(rv, who, core)
-      if (Either.isRight(x)) throw new Error("expected a refusal")
-      return x.left.violations.map((v) => [v.path, v.clause])
+      if (Result.isSuccess(x)) throw new Error("expected a refusal")
+      return x.failure.violations.map((v) => [v.path, v.clause])
     }
     expect(refusedBy({ name: "E", background: "nurse" })).toEqual([["(root)", "B-HOME-02"]])
     const church = ok(roster((r) => (r.survivors[1]!.background = "office-worker")))
     const third = recruit(church, { name: " ", background: "office-worker" }, core)
-    expect(Either.isLeft(third) && third.left.violations.map((v) => [v.path, v.clause])).toEqual([
+    expect(Result.isFailure(third) && third.failure.violations.map((v) => [v.path, v.clause])).toEqual([
       ["name", "R-BUILDER-08"],
       ["background", "B-FOUNDING-03"],
     ])

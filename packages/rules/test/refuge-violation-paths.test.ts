@@ -4,7 +4,7 @@
  * which misleads a reader. Founding, the battle's and the campaign's commands all keep only the
  * real one (Violation.withoutUndefinedAlternatives).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { parseCommand as parseBattleCommand } from "../src/battle/Battle.js"
 import { parseCommand as parseCampaignCommand } from "../src/campaign/Campaign.js"
@@ -15,19 +15,21 @@ import { content, validRoster } from "./fixtures/refuge-content.js"
 describe("an optional field's bad value is one problem at its path", () => {
   it("B-FOUNDING-09 R-BUILDER-08 negative Reloads: one violation at reloads, saying the range and the rule", () => {
     const r = found({ ...validRoster(), reloads: -5 }, content)
-    expect(Either.isLeft(r) && r.left.violations).toEqual([
+    expect(Result.isFailure(r) && r.failure.violations).toEqual([
       { path: "reloads", message: "Expected a number between 0 and 100, actual -5", clause: "B-FOUNDING-09" },
     ])
   })
 
   it("a battle command's optional field out of range: one line", () => {
     const r = parseBattleCommand({ type: "adjust", model: "a.1", reason: "typo", health: -1 })
-    expect(Either.isLeft(r) && r.left).toEqual(["health: Expected a number between 0 and 40, actual -1"])
+    expect(Result.isFailure(r) && r.failure).toEqual([
+      "health: Expected a number between 0 and 40, actual -1",
+    ])
   })
 
   it("a campaign command's refuge out of range names the range", () => {
     const r = parseCampaignCommand({ type: "pass", refuge: 9 })
-    expect(Either.isLeft(r) && r.left).toEqual([
+    expect(Result.isFailure(r) && r.failure).toEqual([
       "refuge: Expected The Refuge's index in the campaign, a whole number from 0 to 7, actual 9",
     ])
   })

@@ -85,8 +85,8 @@ const raidScript = async () => {
   const content = coreRegistry()
   const refuges = ROSTERS.map((r) => {
     const f = Founding.found(r, content, { source: seeded(RAID_SEED) })
-    if (f._tag === "Left") throw new Error("the example rosters do not found")
-    return f.right
+    if (f._tag === "Failure") throw new Error("the example rosters do not found")
+    return f.success
   })
   const env = Battle.envOf(content)
   const made = Battle.create(
@@ -94,8 +94,8 @@ const raidScript = async () => {
     env,
   )
   const script = []
-  let version = made.right.events.length
-  Auto.play(made.right, env, undefined, {
+  let version = made.success.events.length
+  Auto.play(made.success, env, undefined, {
     onCommand: (command, _by, battle) => {
       script.push({ version, command })
       version = battle.events.length

@@ -2,7 +2,8 @@
  * The service's settings, from the environment (effect's `Config`), checked once at start with
  * readable errors. Every variable is listed, with its default and range, in `.env.example`.
  */
-import { Config as C, type ConfigError, ConfigProvider, Effect, Either } from "effect"
+import { Result } from "effect"
+import * as S from "./settings.js"
 
 export interface Config {
   readonly host: string
@@ -83,32 +84,26 @@ export const defaults: Config = {
 }
 
 const int = (name: string, fallback: number, min: number, max: number) =>
-  C.integer(name).pipe(
-    C.withDefault(fallback),
-    C.validate({
-      message: `${name}: expected a whole number from ${min} to ${max}`,
-      validation: (n) => n >= min && n <= max,
-    }),
+  S.number(name, "integer", fallback).pipe(
+    S.check(`${name}: expected a whole number from ${min} to ${max}`, (n) => n >= min && n <= max),
   )
 
 const text = (name: string, fallback: string) =>
-  C.string(name).pipe(
-    C.withDefault(fallback),
+  S.text(name, fallback).pipe(
     // An empty variable means "not set", as it did before.
-    C.map((s) => s || fallback),
+    S.map((s) => s || fallback),
   )
 
-const settings = C.all({
+const settings = S.all({
   host: text("HOST", defaults.host),
   port: int("PORT", defaults.port, 0, 65535),
   databaseUrl: text("DATABASE_URL", defaults.databaseUrl).pipe(
-    C.validate({
-      message: "DATABASE_URL: expected file:PATH or postgres://…",
-      validation: (s) => /^(file:.+|postgres(ql)?:\/\/.+)$/.test(s),
-    }),
+    S.check("DATABASE_URL: expected file:PATH or postgres://…", (s) =>
+      /^(file:.+|postgres(ql)?:\/\/.+)$/.test(s),
+    ),
   ),
   maxBodyBytes: int("MAX_BODY_BYTES", defaults.maxBodyBytes, 1024, 100_000_000),
-  rateLimit: C.all({
+  rateLimit: S.all({
     requests: int("RATE_LIMIT_REQUESTS", defaults.rateLimit.requests, 1, 10_000_000),
     windowMs: int("RATE_LIMIT_WINDOW_MS", defaults.rateLimit.windowMs, 1000, 3_600_000),
     authFailures: int("RATE_LIMIT_AUTH_FAILURES", defaults.rateLimit.authFailures, 1, 1_000_000),
@@ -122,11 +117,12 @@ const settings = C.all({
     ),
   }),
   trustProxy: text("TRUST_PROXY", "").pipe(
-    C.map((s) =>
-      s
-        .split(",")
-        .map((a) => a.trim())
-        .filter(Boolean),
+    S.map(
+      (s): ReadonlyArray<string> =>
+        s
+          .split(",")
+          .map((a) => a.trim())
+          .filter(Boolean),
     ),
   ),
   graphqlMaxDepth: int("GRAPHQL_MAX_DEPTH", defaults.graphqlMaxDepth, 2, 50),
@@ -142,25 +138,9 @@ const settings = C.all({
   metricsToken: text("METRICS_TOKEN", defaults.metricsToken),
 })
 
-/**
- * What is wrong with the environment, one "NAME: reason" for each bad setting (every one at once,
- * its variable's name said once), joined by "; ".
- */
-export const configProblems = (e: ConfigError.ConfigError): string => {
-  const leaves = (x: ConfigError.ConfigError): string[] => {
-    if (x._op === "And" || x._op === "Or") return [...leaves(x.left), ...leaves(x.right)]
-    const at = x.path.join(".")
-    return [at && !x.message.startsWith(`${at}: `) ? `${at}: ${x.message}` : x.message]
-  }
-  return [...new Set(leaves(e))].join("; ")
-}
-
 /** Reads the settings from the environment; throws one readable Error on a bad value. */
 export const fromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {
-  const provider = ConfigProvider.fromMap(
-    new Map(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined)),
-  )
-  const read = Effect.runSync(Effect.either(Effect.withConfigProvider(settings, provider)))
-  if (Either.isLeft(read)) throw new Error(configProblems(read.left))
-  return read.right
+  const read = S.read(settings, env)
+  if (Result.isFailure(read)) throw new Error(read.failure)
+  return read.success
 }

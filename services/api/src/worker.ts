@@ -12,44 +12,31 @@
 import { randomUUID } from "node:crypto"
 import { EventEmitter } from "node:events"
 import { availableParallelism } from "node:os"
-import { Config as C, ConfigProvider, Effect, Either } from "effect"
+import { Result } from "effect"
 import { makeWorkerUtils, run, type WorkerEvents } from "graphile-worker"
-import { configProblems } from "./config.js"
 import { connect } from "./db/connect.js"
+import * as S from "./settings.js"
 import { liveness } from "./sim/liveness.js"
 import { CHUNK_TASK, chunkPool, chunkTask, graphileLogger, TURN_TASK, turnTask } from "./sim/queue.js"
 import { workerMetrics } from "./sim/workerMetrics.js"
 
-const settings = C.all({
-  databaseUrl: C.string("DATABASE_URL").pipe(
-    C.validate({
-      message: "DATABASE_URL: blight-worker runs on PostgreSQL only (postgres://…)",
-      validation: (s) => /^postgres(ql)?:\/\/.+/.test(s),
-    }),
+const settings = S.all({
+  databaseUrl: S.text("DATABASE_URL").pipe(
+    S.check("DATABASE_URL: blight-worker runs on PostgreSQL only (postgres://…)", (s) =>
+      /^postgres(ql)?:\/\/.+/.test(s),
+    ),
   ),
-  threads: C.integer("WORKER_THREADS").pipe(
-    C.withDefault(Math.max(1, availableParallelism() - 1)),
-    C.validate({
-      message: "WORKER_THREADS: a whole number from 1 to 64",
-      validation: (n) => n >= 1 && n <= 64,
-    }),
+  threads: S.number("WORKER_THREADS", "integer", Math.max(1, availableParallelism() - 1)).pipe(
+    S.check("WORKER_THREADS: a whole number from 1 to 64", (n) => n >= 1 && n <= 64),
   ),
-  deadAfter: C.number("WORKER_DEAD_AFTER").pipe(
-    C.withDefault(60),
-    C.validate({
-      message: "WORKER_DEAD_AFTER: seconds from 1 to 3600",
-      validation: (n) => n >= 1 && n <= 3600,
-    }),
+  deadAfter: S.number("WORKER_DEAD_AFTER", "number", 60).pipe(
+    S.check("WORKER_DEAD_AFTER: seconds from 1 to 3600", (n) => n >= 1 && n <= 3600),
   ),
   // Unset: no metrics port; 0: a free one (logged).
-  metricsPort: C.integer("WORKER_METRICS_PORT").pipe(
-    C.withDefault(-1),
-    C.validate({
-      message: "WORKER_METRICS_PORT: a port from 0 to 65535",
-      validation: (n) => n >= -1 && n <= 65535,
-    }),
+  metricsPort: S.number("WORKER_METRICS_PORT", "integer", -1).pipe(
+    S.check("WORKER_METRICS_PORT: a port from 0 to 65535", (n) => n >= -1 && n <= 65535),
   ),
-  metricsHost: C.string("WORKER_METRICS_HOST").pipe(C.withDefault("127.0.0.1")),
+  metricsHost: S.text("WORKER_METRICS_HOST", "127.0.0.1"),
 })
 
 const fail = (m: string, code: number): never => {
@@ -57,23 +44,14 @@ const fail = (m: string, code: number): never => {
   process.exit(code)
 }
 
-const read = Effect.runSync(
-  Effect.either(
-    Effect.withConfigProvider(
-      settings,
-      ConfigProvider.fromMap(
-        new Map(Object.entries(process.env).filter((e): e is [string, string] => e[1] !== undefined)),
-      ),
-    ),
-  ),
-)
-if (Either.isLeft(read)) fail(configProblems(read.left), 2)
+const read = S.read(settings, process.env)
+if (Result.isFailure(read)) fail(read.failure, 2)
 const { databaseUrl, threads, deadAfter, metricsPort, metricsHost } = (
-  read as Either.Right<
-    never,
-    { databaseUrl: string; threads: number; deadAfter: number; metricsPort: number; metricsHost: string }
+  read as Result.Success<
+    { databaseUrl: string; threads: number; deadAfter: number; metricsPort: number; metricsHost: string },
+    never
   >
-).right
+).success
 
 const database = await connect(databaseUrl).catch((e: unknown) =>
   fail(`could not open the database: ${e instanceof Error ? e.message : String(e)}`, 1),

@@ -6,10 +6,12 @@
  */
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
+import { SchemaJson } from "@blight/dice"
 import { Ids } from "@blight/rules"
 import { Ajv2020 } from "ajv/dist/2020.js"
-import { SchemaAST as AST, JSONSchema } from "effect"
+import { SchemaAST as AST, Schema } from "effect"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { canon } from "../src/graphql/ast.js"
 import { namedSchemas } from "../src/http/routes.js"
 import { openApiDocument, routes } from "../src/index.js"
 import {
@@ -381,21 +383,20 @@ describe("every answer matches /openapi.json", () => {
 const named = (ast: AST.AST, out: Map<string, Set<AST.AST>>, seen = new Set<AST.AST>()) => {
   if (seen.has(ast)) return out
   seen.add(ast)
-  const id = AST.getIdentifierAnnotation(ast)
-  if (id._tag === "Some") out.set(id.value, (out.get(id.value) ?? new Set()).add(ast))
-  const next: AST.AST[] = AST.isTypeLiteral(ast)
-    ? [...ast.propertySignatures.map((p) => p.type), ...ast.indexSignatures.map((i) => i.type)]
-    : AST.isUnion(ast)
-      ? [...ast.types]
-      : AST.isTupleType(ast)
-        ? [...ast.elements.map((e) => e.type), ...ast.rest.map((r) => r.type)]
-        : AST.isRefinement(ast)
-          ? [ast.from]
-          : AST.isTransformation(ast)
-            ? [ast.from, ast.to]
-            : AST.isSuspend(ast)
-              ? [ast.f()]
-              : []
+  // The identifier given last (on the last check, if any) and the one under the checks.
+  const node = canon(ast)
+  for (const id of new Set([AST.resolveIdentifier(ast), node.annotations?.identifier]))
+    if (typeof id === "string") out.set(id, (out.get(id) ?? new Set()).add(node))
+  const next: AST.AST[] = [
+    ...(AST.isObjects(ast)
+      ? [...ast.propertySignatures.map((p) => p.type), ...ast.indexSignatures.map((i) => i.type)]
+      : []),
+    ...(AST.isUnion(ast) ? ast.types : []),
+    ...(AST.isArrays(ast) ? [...ast.elements, ...ast.rest] : []),
+    ...(AST.isSuspend(ast) ? [ast.thunk()] : []),
+    // A transformation's encoded sides.
+    ...(ast.encoding ?? []).map((l) => l.to),
+  ]
   for (const n of next) named(n, out, seen)
   return out
 }
@@ -409,9 +410,13 @@ describe("component names", () => {
     // A node the generator cannot describe (a declaration, reached as a transformation's decoded side)
     // is never a component.
     const shape = (name: string, ast: AST.AST) => {
-      const definitions: Record<string, JSONSchema.JsonSchema7> = {}
+      const definitions: Record<string, SchemaJson.Json> = {}
       try {
-        JSONSchema.fromAST(ast, { definitions, target: "openApi3.1" })
+        SchemaJson.fragment(Schema.make(ast), {
+          definitions,
+          definitionPath: "#/$defs/",
+          target: "openApi3.1",
+        })
         return JSON.stringify(definitions[name])
       } catch {
         return "not in the document"

@@ -30,7 +30,7 @@ describe("Nightsong over HTTP", () => {
     expect(a.seed).toBe(7)
     const c = a.character
     expect(c.maxHp).toBe(c.abilities.CON + 6)
-    expect(Character.validateCharacter(c)).toMatchObject({ _tag: "Right" })
+    expect(Character.validateCharacter(c)).toMatchObject({ _tag: "Success" })
     const rolled = await (await post("/v1/nightsong/characters", { seed: 7, method: "roll" })).json()
     const scores = Object.values(rolled.character.abilities) as number[]
     expect(scores.every((x) => x >= -3 && x <= 3)).toBe(true)

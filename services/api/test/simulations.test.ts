@@ -12,7 +12,7 @@ import { join } from "node:path"
 import { campaignPage, page } from "@blight/cli/sim-html"
 import { seeded } from "@blight/dice"
 import { coreRegistry, Founding, SimCampaign, SimCharts, SimRaid, SimReport } from "@blight/rules"
-import { Either } from "effect"
+import { Result } from "effect"
 import pg from "pg"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { roster, unlimited } from "./support/raids.js"
@@ -99,7 +99,7 @@ const input = (k: "refuge" | "congregation") => {
 /** The example Refuges founded as the service founds them (with the simulation's seed). */
 const founded = () =>
   (["refuge", "congregation"] as const).map((k) =>
-    Either.getOrThrow(Founding.found(roster(k), coreRegistry(), { source: seeded(7) })),
+    Result.getOrThrow(Founding.found(roster(k), coreRegistry(), { source: seeded(7) })),
   )
 
 /** The library's raids and report of a simulation of RAIDS raids under these ruling options. */
@@ -113,7 +113,7 @@ const libraryRun = (options: Record<string, unknown> = {}) => {
     options,
   }
   const raids = Array.from({ length: RAIDS }, (_, i) =>
-    Either.getOrThrow(SimRaid.simulate(spec, coreRegistry(), i)),
+    Result.getOrThrow(SimRaid.simulate(spec, coreRegistry(), i)),
   )
   const label =
     Object.entries(options)
@@ -141,7 +141,7 @@ const campaignBody = () => {
 const libraryCampaignReport = (): string => {
   const spec = { refuges: founded(), seed: 7, raids: CAMPAIGN_RAIDS }
   const summaries = Array.from({ length: CAMPAIGNS }, (_, j) =>
-    Either.getOrThrow(SimCampaign.simulateCampaign(spec, coreRegistry(), j)),
+    Result.getOrThrow(SimCampaign.simulateCampaign(spec, coreRegistry(), j)),
   )
   return JSON.stringify(SimCampaign.campaignReport({ seed: 7, raids: CAMPAIGN_RAIDS }, summaries))
 }

@@ -25,7 +25,7 @@ import {
   loadWithCore,
   standings,
 } from "@blight/rules"
-import { Either } from "effect"
+import { Result } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
 import { loadPackFiles } from "./pack.js"
@@ -62,8 +62,8 @@ const readJson = async (io: Io, file: string): Promise<unknown> => {
 const loadCampaign = async (io: Io, file: string | undefined) => {
   if (file === undefined) throw new UsageError("which campaign file? e.g. `blight campaign show c.json`")
   const c = Campaign.fromFile(await readJson(io, file))
-  if (Either.isLeft(c)) throw new UsageError(`${file}: ${c.left}`)
-  return c.right
+  if (Result.isFailure(c)) throw new UsageError(`${file}: ${c.failure}`)
+  return c.success
 }
 
 /** Writes the file whole (a temporary file renamed over it), so a failure leaves the old one. */
@@ -76,8 +76,8 @@ const save = async (io: Io, file: string, c: Campaign.Campaign) => {
 
 const content = () => {
   const r = loadWithCore([])
-  if (Either.isLeft(r)) throw new UsageError(r.left.problems.map(formatProblem).join("; "))
-  return r.right
+  if (Result.isFailure(r)) throw new UsageError(r.failure.problems.map(formatProblem).join("; "))
+  return r.success
 }
 
 const rejected = (r: { reason: string; clause?: string | undefined }) =>
@@ -120,20 +120,20 @@ const newCampaign = async (args: readonly string[], io: Io) => {
   if (o.manual && o.seed !== undefined) throw new UsageError("--manual and --seed: pick one")
   const seed = seedFrom(o.seed)
   const loaded = (await loadPackFiles(o.pack ?? [], io)).registry
-  if (Either.isLeft(loaded)) throw new UsageError(loaded.left.map(formatProblem).join("; "))
-  const registry = loaded.right
+  if (Result.isFailure(loaded)) throw new UsageError(loaded.failure.map(formatProblem).join("; "))
+  const registry = loaded.success
   const refuges = []
   for (const [i, f] of files.entries()) {
     const founded = Founding.found(await readJson(io, f), registry, { source: seeded(seed + i) })
-    if (Either.isLeft(founded)) {
-      const v = founded.left.violations[0]!
+    if (Result.isFailure(founded)) {
+      const v = founded.failure.violations[0]!
       throw new UsageError(`${f}: ${v.path}: ${v.message}${v.clause ? ` (${v.clause})` : ""}`)
     }
-    refuges.push(founded.right)
+    refuges.push(founded.success)
   }
   const c = Campaign.create(refuges, o.manual ? "manual" : { seed }, Campaign.envOf(registry))
-  if (Either.isLeft(c)) throw rejected(c.left)
-  io.stdout.write(`${JSON.stringify(Campaign.toFile(c.right))}\n`)
+  if (Result.isFailure(c)) throw rejected(c.failure)
+  io.stdout.write(`${JSON.stringify(Campaign.toFile(c.success))}\n`)
   return EXIT.ok
 }
 
@@ -153,26 +153,26 @@ const raid = async (args: readonly string[], io: Io) => {
   const env = Campaign.envOf(content())
   if (o.setup) {
     const s = Campaign.raidSetup(c.state, { seed: Campaign.raidSeed(c.state) }, o.scenario, env.content)
-    if (Either.isLeft(s)) throw rejected(s.left)
-    writeJson(io, s.right)
+    if (Result.isFailure(s)) throw rejected(s.failure)
+    writeJson(io, s.success)
     return EXIT.ok
   }
   let next: Campaign.Campaign
   if (o.auto) {
     const r = AutoPlay.autoRaid(c, env, o.scenario)
-    if (Either.isLeft(r)) throw new UsageError(r.left)
-    next = r.right.campaign
+    if (Result.isFailure(r)) throw new UsageError(r.failure)
+    next = r.success.campaign
   } else {
     const input = (await readJson(io, o.record!)) as { events?: unknown; state?: unknown } | null
     let battle: unknown = input
     if (input && Array.isArray(input.events)) {
       const events = Battle.decodeEvents(input.events)
-      if (Either.isLeft(events)) throw new UsageError(`${o.record}: events: not a raid's event log`)
-      battle = Battle.replay(events.right)
+      if (Result.isFailure(events)) throw new UsageError(`${o.record}: events: not a raid's event log`)
+      battle = Battle.replay(events.success)
     } else if (input && typeof input.state === "object") battle = input.state
     const r = Campaign.command(c, { type: "recordRaid", battle }, env)
-    if (Either.isLeft(r)) throw rejected(r.left)
-    next = r.right
+    if (Result.isFailure(r)) throw rejected(r.failure)
+    next = r.success
   }
   await save(io, file!, next)
   const last = next.state.raids.at(-1)!
@@ -256,16 +256,16 @@ const aftermath = async (args: readonly string[], io: Io) => {
     }
   }
   const parsed = Campaign.parseCommand(cmd)
-  if (Either.isLeft(parsed)) throw new UsageError(`--command: ${parsed.left[0]}`)
-  if (parsed.right.type === "recordRaid")
+  if (Result.isFailure(parsed)) throw new UsageError(`--command: ${parsed.failure[0]}`)
+  if (parsed.success.type === "recordRaid")
     throw new UsageError("--command: fold a raid in with `blight campaign raid FILE --record`")
-  const r = Campaign.command(c, parsed.right, env)
-  if (Either.isLeft(r)) throw rejected(r.left)
-  await save(io, file!, r.right)
-  if (o.json) writeJson(io, { ...summary(r.right), events: r.right.events.slice(c.events.length) })
+  const r = Campaign.command(c, parsed.success, env)
+  if (Result.isFailure(r)) throw rejected(r.failure)
+  await save(io, file!, r.success)
+  if (o.json) writeJson(io, { ...summary(r.success), events: r.success.events.slice(c.events.length) })
   else {
-    for (const line of report(r.right, c.events.length)) io.stdout.write(`${line}\n`)
-    const w = waiting(r.right)
+    for (const line of report(r.success, c.events.length)) io.stdout.write(`${line}\n`)
+    const w = waiting(r.success)
     if (w)
       io.stdout.write(
         `waiting: ${w.kind === "dice" ? `${w.dice} dice for ${w.purpose}` : `${w.question} (${w.options?.join(", ")})`}\n`,

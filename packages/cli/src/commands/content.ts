@@ -5,7 +5,7 @@
  * the pack format, to read or to copy as the start of a homebrew entry.
  */
 import { Entries, formatProblem, Ids, nearest, type Registry } from "@blight/rules"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { loadPackFiles } from "./pack.js"
 
@@ -42,12 +42,12 @@ export const content: Command = {
     if (sub === "show" && id === undefined) throw new UsageError(`which ${kind} entry? give its id`)
     if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
     const loaded = (await loadPackFiles(o.pack ?? [], io)).registry
-    if (Either.isLeft(loaded)) {
-      for (const p of loaded.left) io.stderr.write(`${formatProblem(p)}\n`)
+    if (Result.isFailure(loaded)) {
+      for (const p of loaded.failure) io.stderr.write(`${formatProblem(p)}\n`)
       return EXIT.failed
     }
-    if (id !== undefined) return show(loaded.right, kind as Ids.Kind, id, o.json === true, io)
-    const rows = loaded.right.listSourced(kind as Ids.Kind).map((s) => ({
+    if (id !== undefined) return show(loaded.success, kind as Ids.Kind, id, o.json === true, io)
+    const rows = loaded.success.listSourced(kind as Ids.Kind).map((s) => ({
       id: s.entry.id,
       name: s.entry.name,
       provenance: s.entry.provenance,
@@ -90,9 +90,7 @@ const show = (registry: Registry.Registry, kind: Ids.Kind, id: string, json: boo
     )
     return EXIT.failed
   }
-  const entry = Schema.encodeSync(Entries.entrySchemas[kind] as Schema.Schema<unknown, unknown>)(
-    sourced.entry,
-  )
+  const entry = Schema.encodeSync(Entries.entrySchemas[kind] as Schema.Codec<unknown, unknown>)(sourced.entry)
   if (json)
     writeJson(io, {
       kind,

@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises"
 import { resolve } from "node:path"
 import { seeded } from "@blight/dice"
 import { EffectiveProfile, Founding, formatProblem, Ledger, RefugeExamples } from "@blight/rules"
-import { Either } from "effect"
+import { Result } from "effect"
 import { type Command, EXIT, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
 import { loadPackFiles } from "./pack.js"
@@ -54,15 +54,15 @@ export const found: Command = {
       )
     }
     const content = (await loadPackFiles(o.pack ?? [], io)).registry
-    if (Either.isLeft(content)) {
-      for (const p of content.left) io.stderr.write(`${formatProblem(p)}\n`)
+    if (Result.isFailure(content)) {
+      for (const p of content.failure) io.stderr.write(`${formatProblem(p)}\n`)
       return EXIT.usage
     }
-    const registry = content.right
+    const registry = content.success
     const result = Founding.found(roster, registry, { source: seeded(seed) })
-    if (Either.isLeft(result)) {
-      const errors = result.left.violations
-      const omitted = result.left.omitted ?? 0
+    if (Result.isFailure(result)) {
+      const errors = result.failure.violations
+      const omitted = result.failure.omitted ?? 0
       if (o.json) writeJson(io, { valid: false, errors, ...(omitted ? { omitted } : {}) })
       else {
         const total = errors.length + omitted
@@ -74,7 +74,7 @@ export const found: Command = {
       }
       return EXIT.failed
     }
-    const refuge = result.right
+    const refuge = result.success
     const stores = Ledger.storesOf(refuge.ledger)
     if (o.json) {
       writeJson(io, { valid: true, seed, refuge: { ...refuge, stores } })

@@ -17,7 +17,7 @@ import {
   type Problem,
   type Registry,
 } from "@blight/rules"
-import { Either } from "effect"
+import { Result } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 
 const usage = `usage:
@@ -66,14 +66,16 @@ export const readPacks = async (
 export const loadPackFiles = async (
   files: readonly string[],
   io: Io,
-): Promise<{ inputs: PackInput[]; registry: Either.Either<Registry.Registry, Problem.Problem[]> }> => {
+): Promise<{ inputs: PackInput[]; registry: Result.Result<Registry.Registry, Problem.Problem[]> }> => {
   const read = await readPacks(files, io)
   const loaded = loadWithCore(read.inputs)
-  const problems = [...read.problems, ...(Either.isLeft(loaded) ? loaded.left.problems : [])]
+  const problems = [...read.problems, ...(Result.isFailure(loaded) ? loaded.failure.problems : [])]
   return {
     inputs: read.inputs,
     registry:
-      problems.length > 0 || Either.isLeft(loaded) ? Either.left(problems) : Either.right(loaded.right),
+      problems.length > 0 || Result.isFailure(loaded)
+        ? Result.fail(problems)
+        : Result.succeed(loaded.success),
   }
 }
 
@@ -93,13 +95,13 @@ export const pack: Command = {
       )
     if (files.length === 0) throw new UsageError("which files? e.g. `blight pack validate my-pack.json`")
     const read = await loadPackFiles(files, io)
-    if (Either.isLeft(read.registry)) {
-      const problems = read.registry.left
+    if (Result.isFailure(read.registry)) {
+      const problems = read.registry.failure
       if (o.json) writeJson(io, { valid: false, problems })
       else for (const p of problems) io.stdout.write(`${formatProblem(p)}\n`)
       return EXIT.failed
     }
-    const registry = read.registry.right
+    const registry = read.registry.success
     const summaries = registry.packs
       .filter((m) => m.id !== "the-blight")
       .map((m) => {

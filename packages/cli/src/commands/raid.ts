@@ -6,7 +6,7 @@
 import { writeFile } from "node:fs/promises"
 import { resolve } from "node:path"
 import { isDeepStrictEqual } from "node:util"
-import { seeded } from "@blight/dice"
+import { SchemaText, seeded } from "@blight/dice"
 import {
   Auto,
   Battle,
@@ -21,7 +21,7 @@ import {
   Refuge,
   Svg,
 } from "@blight/rules"
-import { Either, ParseResult, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
 import {
@@ -89,21 +89,21 @@ export const refugeFrom = async (
       ? (json as { refuge: unknown }).refuge
       : json
   if (typeof body === "object" && body !== null && "ledger" in body) {
-    const decoded = Schema.decodeUnknownEither(Refuge.Refuge)(body)
-    if (Either.isLeft(decoded))
+    const decoded = Schema.decodeUnknownResult(Refuge.Refuge, SchemaText.parseOptions)(body)
+    if (Result.isFailure(decoded))
       throw new UsageError(
-        `${file}: not a founded Refuge: ${decoded.left.message.split("\n").slice(0, 3).join(" ").slice(0, 200)}`,
+        `${file}: not a founded Refuge: ${SchemaText.tree(decoded.failure).split("\n").slice(0, 3).join(" ").slice(0, 200)}`,
       )
-    return decoded.right
+    return decoded.success
   }
   const founded = Founding.found(body, content, { source: seeded(seed) })
-  if (Either.isLeft(founded)) {
-    const [v] = founded.left.violations
+  if (Result.isFailure(founded)) {
+    const [v] = founded.failure.violations
     throw new UsageError(
-      `${file}: the roster breaks rules (${founded.left.violations.length + (founded.left.omitted ?? 0)}; see \`blight found ${file}\`): ${v?.path}: ${v?.message}${v?.clause ? ` (${v.clause})` : ""}`,
+      `${file}: the roster breaks rules (${founded.failure.violations.length + (founded.failure.omitted ?? 0)}; see \`blight found ${file}\`): ${v?.path}: ${v?.message}${v?.clause ? ` (${v.clause})` : ""}`,
     )
   }
-  return founded.right
+  return founded.success
 }
 
 /** `--option NAME=VALUE`: a ruling option by its name; true/false are flags. */
@@ -120,10 +120,10 @@ export const optionsFrom = (pairs: readonly string[]): Record<string, unknown> =
       throw new UsageError(`--option ${name}: give it as ${name}=VALUE`)
     out[name] = value === "true" ? true : value === "false" ? false : value
   }
-  const decoded = Schema.decodeUnknownEither(BattleOptions.Options)(out)
-  if (Either.isLeft(decoded)) {
+  const decoded = Schema.decodeUnknownResult(BattleOptions.Options, SchemaText.parseOptions)(out)
+  if (Result.isFailure(decoded)) {
     // The first option refused, with every value it takes (a union's members each report one).
-    const issues = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
+    const issues = SchemaText.problems(decoded.failure)
     const name = String(issues[0]?.path[0] ?? "")
     const expected = issues
       .filter((i) => String(i.path[0]) === name)
@@ -147,9 +147,9 @@ const boardFrom = async (
 ): Promise<Board.Board> => {
   if (given === "random") return Battle.randomBoard(seed, refuges, scenario, content)
   const decoded = Board.decodeBoard(await readBounded(given, io, MAX_ROSTER_BYTES), content)
-  if (Either.isLeft(decoded))
-    throw new UsageError(`${given}: not a board: ${decoded.left.slice(0, 3).join("; ")}`)
-  return decoded.right
+  if (Result.isFailure(decoded))
+    throw new UsageError(`${given}: not a board: ${decoded.failure.slice(0, 3).join("; ")}`)
+  return decoded.success
 }
 
 const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
@@ -184,11 +184,11 @@ const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
     },
     env,
   )
-  if (Either.isLeft(made)) {
-    const [p] = made.left
+  if (Result.isFailure(made)) {
+    const [p] = made.failure
     throw new UsageError(`${p?.path}: ${p?.message}${p?.clause ? ` (${p.clause})` : ""}`)
   }
-  io.stdout.write(raidText(made.right.events))
+  io.stdout.write(raidText(made.success.events))
   if (o.seed === undefined && !o.manual) io.stderr.write(`blight raid new: dice seeded with --seed ${seed}\n`)
   return EXIT.ok
 }
@@ -253,8 +253,8 @@ const doArgs = (args: readonly string[]) => {
 
 const decodeCommand = (input: unknown): BattleCommand.Command => {
   const c = Battle.parseCommand(input)
-  if (Either.isLeft(c)) throw new UsageError(`command: ${c.left.slice(0, 3).join("; ")}`)
-  return c.right
+  if (Result.isFailure(c)) throw new UsageError(`command: ${c.failure.slice(0, 3).join("; ")}`)
+  return c.success
 }
 
 const raidDo = async (args: readonly string[], io: Io): Promise<number> => {
@@ -269,15 +269,15 @@ const raidDo = async (args: readonly string[], io: Io): Promise<number> => {
   const command = decodeCommand(input)
   const env = envFor(raid.state, await contentFrom(a.packs, io))
   const r = Battle.command({ events: raid.events, state: raid.state }, command, env, a.by ?? "any")
-  if (Either.isLeft(r)) {
+  if (Result.isFailure(r)) {
     io.stderr.write(
-      `blight raid do: refused: ${r.left.reason}${r.left.clause ? ` (${r.left.clause})` : ""}\n`,
+      `blight raid do: refused: ${r.failure.reason}${r.failure.clause ? ` (${r.failure.clause})` : ""}\n`,
     )
     return EXIT.usage
   }
-  const fresh = r.right.events.slice(raid.events.length)
-  await writeRaid(raid.path, r.right.events)
-  const state = r.right.state
+  const fresh = r.success.events.slice(raid.events.length)
+  await writeRaid(raid.path, r.success.events)
+  const state = r.success.state
   if (a.json) {
     writeJson(io, {
       events: Battle.viewEvents(fresh),
@@ -287,7 +287,7 @@ const raidDo = async (args: readonly string[], io: Io): Promise<number> => {
     })
     return EXIT.ok
   }
-  const names = namesOf(state, env.content, r.right.events)
+  const names = namesOf(state, env.content, r.success.events)
   const lines = fresh.map((e) => eventWords(e, names)).filter((l): l is string => l !== undefined)
   if (state.pending?.prompt)
     lines.push(`waiting: ${promptWords(state.pending.prompt, names).replace("RAID", a.file)}`)
@@ -364,16 +364,16 @@ const raidReplay = async (args: readonly string[], io: Io): Promise<number> => {
   // Re-deciding checks this engine against the log: the same commands, dice and facts must give the same events.
   let redecide: { agrees: true } | { agrees: false; at: number; why: string }
   const re = Battle.redecide(raid.events, env)
-  if (Either.isLeft(re)) redecide = { agrees: false, at: -1, why: re.left }
+  if (Result.isFailure(re)) redecide = { agrees: false, at: -1, why: re.failure }
   else {
-    const at = firstDifference(raid.events, re.right)
+    const at = firstDifference(raid.events, re.success)
     redecide =
       at < 0
         ? { agrees: true }
         : {
             agrees: false,
             at,
-            why: `event ${at}: the log has ${JSON.stringify(raid.events[at]?.type ?? "nothing")}, this engine ${JSON.stringify(re.right[at]?.type ?? "nothing")}`,
+            why: `event ${at}: the log has ${JSON.stringify(raid.events[at]?.type ?? "nothing")}, this engine ${JSON.stringify(re.success[at]?.type ?? "nothing")}`,
           }
   }
   if (o.json) writeJson(io, { hash, events: raid.events.length, redecide })

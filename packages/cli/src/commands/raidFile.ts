@@ -7,8 +7,9 @@
 import { randomBytes } from "node:crypto"
 import { readFile, rename, stat, unlink, writeFile } from "node:fs/promises"
 import { dirname, join, resolve } from "node:path"
+import { SchemaText } from "@blight/dice"
 import { Battle, type BattleEvent, type BattleState, coreRegistry, formatProblem } from "@blight/rules"
-import { Either, ParseResult } from "effect"
+import { Result } from "effect"
 import { type Io, UsageError } from "../Command.js"
 import { loadPackFiles } from "./pack.js"
 
@@ -81,8 +82,8 @@ export type Content = ReturnType<typeof coreRegistry>
 export const contentFrom = async (files: readonly string[], io: Io): Promise<Content> => {
   if (files.length === 0) return coreRegistry()
   const { registry } = await loadPackFiles(files, io)
-  if (Either.isLeft(registry)) {
-    const problems = registry.left
+  if (Result.isFailure(registry)) {
+    const problems = registry.failure
     throw new UsageError(
       `--pack: ${problems
         .slice(0, 5)
@@ -92,7 +93,7 @@ export const contentFrom = async (files: readonly string[], io: Io): Promise<Con
         )}${problems.length > 5 ? `; and ${problems.length - 5} more (see \`blight pack validate\`)` : ""}`,
     )
   }
-  return registry.right
+  return registry.success
 }
 
 /**
@@ -100,7 +101,7 @@ export const contentFrom = async (files: readonly string[], io: Io): Promise<Con
  * so a raid is never played on with content other than it was set up with.
  */
 export const envFor = (state: BattleState.State, content: Content = coreRegistry()): Env =>
-  Either.getOrThrowWith(
+  Result.getOrThrowWith(
     Battle.envFor(state, content),
     (missing) =>
       new UsageError(
@@ -123,13 +124,13 @@ export const readRaid = async (file: string, io: Io): Promise<RaidFile> => {
   if (o.events.length > MAX_EVENTS)
     throw new UsageError(`${file}: events: ${o.events.length} events, more than the ${MAX_EVENTS} allowed`)
   const decoded = Battle.decodeEvents(o.events)
-  if (Either.isLeft(decoded)) {
-    const [first] = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
+  if (Result.isFailure(decoded)) {
+    const [first] = SchemaText.problems(decoded.failure)
     throw new UsageError(
       `${file}: events${first?.path.length ? `[${first.path.join("].")}` : ""}: ${(first?.message ?? "invalid").split("\n")[0]!.slice(0, 160)}`,
     )
   }
-  const events = decoded.right
+  const events = decoded.success
   if (events[0]?.type !== "battle.setup")
     throw new UsageError(`${file}: events[0]: a raid's first event is its set-up (battle.setup)`)
   let state: BattleState.State

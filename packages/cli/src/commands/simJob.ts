@@ -4,7 +4,7 @@
  * default export), so both play each raid the same way; raid `i` depends only on the job and `i`.
  */
 import { type Policies, type Refuge, SimCampaign, SimRaid } from "@blight/rules"
-import { Either } from "effect"
+import { Result } from "effect"
 import type { Io } from "../Command.js"
 import { type Content, contentFrom } from "./raidFile.js"
 
@@ -65,14 +65,14 @@ export const playRange = async (job: Job): Promise<Summary[]> => {
   const spec = specOf(job)
   const out: Summary[] = []
   for (let i = job.from; i < job.to; i++) {
-    const r: Either.Either<Exclude<Summary, string>, string> = job.campaign
+    const r: Result.Result<Exclude<Summary, string>, string> = job.campaign
       ? SimCampaign.simulateCampaign(
           { ...job.campaign, refuges: job.refuges, seed: job.seed, audited: job.audited },
           content,
           i,
         )
       : SimRaid.simulate(spec, content, i)
-    out.push(Either.isRight(r) ? r.right : r.left)
+    out.push(Result.isSuccess(r) ? r.success : r.failure)
   }
   return out
 }

@@ -10,7 +10,7 @@ import { DiceRuleViolation } from "../Errors.js"
 import type { DiceSource } from "../Source.js"
 
 /** Advantage state of a roll. */
-export const Advantage = Schema.Literal("none", "advantage", "disadvantage").annotations({
+export const Advantage = Schema.Literals(["none", "advantage", "disadvantage"]).annotate({
   identifier: "Advantage",
 })
 export type Advantage = typeof Advantage.Type

@@ -12,7 +12,7 @@ import type { DiceSource } from "../Source.js"
 export const STEP_CHAIN = ["d12", "d10", "d8", "d6", "d4", "d0"] as const
 
 /** A step die, as data. */
-export const StepDie = Schema.Literal(...STEP_CHAIN).annotations({
+export const StepDie = Schema.Literals(STEP_CHAIN).annotate({
   identifier: "StepDie",
   description: "A Nightsong Step Die: d12, d10, d8, d6, d4 or d0 (spent)",
 })

@@ -12,7 +12,7 @@ import { Schema } from "effect"
 export const ABILITIES = ["STR", "DEX", "PRE", "CON"] as const
 
 /** An Ability key. */
-export const AbilityName = Schema.Literal(...ABILITIES).annotations({ identifier: "AbilityName" })
+export const AbilityName = Schema.Literals(ABILITIES).annotate({ identifier: "AbilityName" })
 export type AbilityName = typeof AbilityName.Type
 
 /** The full name of each Ability, as the text writes it. */
@@ -24,7 +24,9 @@ export const abilityTitle: Readonly<Record<AbilityName, string>> = {
 }
 
 /** An Ability score: −3 to +3 at creation (N-ABILITY-05), up to +6 through Advancement. */
-export const AbilityScore = Schema.Int.pipe(Schema.between(-3, 6)).annotations({ identifier: "AbilityScore" })
+export const AbilityScore = Schema.Int.check(Schema.isBetween({ minimum: -3, maximum: 6 })).annotate({
+  identifier: "AbilityScore",
+})
 
 /** The four scores. */
 export const Abilities = Schema.Struct({
@@ -32,7 +34,7 @@ export const Abilities = Schema.Struct({
   DEX: AbilityScore,
   PRE: AbilityScore,
   CON: AbilityScore,
-}).annotations({ identifier: "Abilities" })
+}).annotate({ identifier: "Abilities" })
 export type Abilities = typeof Abilities.Type
 
 /** The array to distribute (N-ABILITY-04). */

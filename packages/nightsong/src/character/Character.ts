@@ -4,8 +4,8 @@
  *
  * @since 0.1.0
  */
-import { StepDie } from "@blight/dice"
-import { JSONSchema, Schema } from "effect"
+import { SchemaJson, StepDie } from "@blight/dice"
+import { Schema } from "effect"
 import { ClearedBy, Severity } from "../procedures/conditions/Conditions.js"
 import { Abilities, AbilityName } from "./Ability.js"
 import { Item } from "./Item.js"
@@ -17,10 +17,10 @@ import { Item } from "./Item.js"
  */
 export const Condition = Schema.Struct({
   name: Schema.NonEmptyString,
-  slots: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)),
+  slots: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
   severity: Schema.optional(Severity),
   clearedBy: Schema.optional(ClearedBy),
-}).annotations({ identifier: "Condition" })
+}).annotate({ identifier: "Condition" })
 export type Condition = typeof Condition.Type
 
 /**
@@ -32,15 +32,12 @@ export type Condition = typeof Condition.Type
 export const SpellShard = Schema.Struct({
   spell: Schema.NonEmptyString,
   die: StepDie.StepDie,
-  origin: Schema.Literal("presence", "background", "found").annotations({
-    message: () => ({
-      message:
-        "a Spell Shard comes with a Presence score or a background, or is found; it cannot be copied or crafted (N-BACKGROUND-05)",
-      override: true,
-    }),
+  origin: Schema.Literals(["presence", "background", "found"]).annotate({
+    message:
+      "a Spell Shard comes with a Presence score or a background, or is found; it cannot be copied or crafted (N-BACKGROUND-05)",
   }),
   provisional: Schema.Boolean,
-}).annotations({ identifier: "SpellShard" })
+}).annotate({ identifier: "SpellShard" })
 export type SpellShard = typeof SpellShard.Type
 
 /** The ten details (N-DETAILS-01); any words, rolled or picked. */
@@ -55,10 +52,11 @@ export const Details = Schema.Struct({
   virtue: Schema.NonEmptyString,
   flaw: Schema.NonEmptyString,
   drive: Schema.NonEmptyString,
-}).annotations({ identifier: "Details" })
+}).annotate({ identifier: "Details" })
 export type Details = typeof Details.Type
 
-const Count = Schema.Int.pipe(Schema.greaterThanOrEqualTo(0))
+// effect 3's `greaterThanOrEqualTo(0)`, not `nonNegative()`: the title the JSON Schema has always had.
+const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0, { title: "greaterThanOrEqualTo(0)" }))
 
 /** A character. */
 export const Character = Schema.Struct({
@@ -79,7 +77,7 @@ export const Character = Schema.Struct({
   details: Details,
   /** Advancements received; 0 for a character as created (the creation rules then apply exactly). */
   advancements: Count,
-}).annotations({ identifier: "NightsongCharacter" })
+}).annotate({ identifier: "NightsongCharacter" })
 export type Character = typeof Character.Type
 
 /** Maximum HP at creation: Constitution + 6 (N-HP-01). */
@@ -92,4 +90,4 @@ export const focusFor = (dex: number): number => Math.max(0, Math.min(dex, 3))
 export const slotsFor = (str: number): number => str + 10
 
 /** The JSON Schema of a character, for tools in other languages and for editors. */
-export const characterJsonSchema = (): JSONSchema.JsonSchema7Root => JSONSchema.make(Character)
+export const characterJsonSchema = (): SchemaJson.Json => SchemaJson.document(Character)

@@ -15,6 +15,7 @@
  */
 import { type DiceSource, Expression, Table } from "@blight/dice"
 import { Schema } from "effect"
+import { decodeUnknownSync } from "../SchemaDecode.js"
 import { type Background, backgroundNamed, backgroundTables } from "../tables/backgrounds.js"
 import { detailTables, rollFullName } from "../tables/details.js"
 import {
@@ -57,7 +58,7 @@ export const PickedDetails = Schema.Struct({
 
 export const GenerateOptions = Schema.Struct({
   /** "array": distribute +2, +1, 0, −1 (N-ABILITY-04); "roll": 2D6 per Ability (N-ABILITY-05). Default "array". */
-  method: Schema.optional(Schema.Literal("array", "roll")),
+  method: Schema.optional(Schema.Literals(["array", "roll"])),
   /** With the array method, the chosen distribution; rolled when absent. */
   array: Schema.optional(AbilityArray),
   /** A background picked instead of rolled (N-BACKGROUND-03), by name. */
@@ -190,7 +191,7 @@ const fitToSlots = (items: readonly Item[], shards: number, total: number) => {
 
 /** Makes a character (N-CREATE-01). Throws a {@link CharacterProblem} for options the rules do not allow. */
 export const generateCharacter = (source: DiceSource, options: GenerateOptions = {}): Character => {
-  const o = Schema.decodeUnknownSync(GenerateOptions)(options)
+  const o = decodeUnknownSync(GenerateOptions)(options)
   // 1. Abilities
   const abilities = abilitiesFor(source, o)
   // 2–4. Hit Points, Focus, Slots

@@ -9,18 +9,18 @@ import { StepDie } from "@blight/dice"
 import { Schema } from "effect"
 
 /** How much room an item takes (N-SLOTS-02). */
-export const ItemSize = Schema.Literal("standard", "bulky", "petty").annotations({ identifier: "ItemSize" })
+export const ItemSize = Schema.Literals(["standard", "bulky", "petty"]).annotate({ identifier: "ItemSize" })
 export type ItemSize = typeof ItemSize.Type
 
 /** What an item is, for the rules that treat kinds differently (N-WEAPON-*, N-ARMOR-*, N-SHIELD-*). */
-export const ItemKind = Schema.Literal(
+export const ItemKind = Schema.Literals([
   "weapon",
   "armor",
   "shield",
   "supply",
   "spell-shard",
   "gear",
-).annotations({
+]).annotate({
   identifier: "ItemKind",
 })
 export type ItemKind = typeof ItemKind.Type
@@ -35,7 +35,7 @@ export const Item = Schema.Struct({
   note: Schema.optional(Schema.String),
   /** True where a value fills a gap in the text (e.g. a Spell Shard's die, GAP-N-01). */
   provisional: Schema.optional(Schema.Boolean),
-}).annotations({ identifier: "Item" })
+}).annotate({ identifier: "Item" })
 export type Item = typeof Item.Type
 
 /** Slots an item takes: standard 1, bulky 2, petty 0 (N-SLOTS-02). */

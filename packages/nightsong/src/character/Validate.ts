@@ -6,7 +6,8 @@
  *
  * @since 0.1.0
  */
-import { Either, ParseResult, Schema } from "effect"
+import { SchemaText } from "@blight/dice"
+import { Result, Schema } from "effect"
 import { backgroundNamed } from "../tables/backgrounds.js"
 import { ABILITIES, abilityTitle, highest, standsAsRolled } from "./Ability.js"
 import { Character, focusFor, maxHpFor, slotsFor } from "./Character.js"
@@ -14,10 +15,14 @@ import { dieRange } from "./Item.js"
 import { CharacterProblem, formatPath, splitClause } from "./Problem.js"
 import { slotUsage } from "./Slots.js"
 
-const decode = Schema.decodeUnknownEither(Character, { errors: "all", onExcessProperty: "error" })
+const decode = Schema.decodeUnknownResult(Character, {
+  ...SchemaText.parseOptions,
+  errors: "all",
+  onExcessProperty: "error",
+})
 
-const shapeProblems = (error: ParseResult.ParseError): CharacterProblem[] =>
-  ParseResult.ArrayFormatter.formatErrorSync(error).map(
+const shapeProblems = (error: Schema.SchemaError): CharacterProblem[] =>
+  SchemaText.problems(error).map(
     (issue) =>
       new CharacterProblem({ path: formatPath(issue.path, "character"), ...splitClause(issue.message) }),
   )
@@ -98,9 +103,9 @@ export const ruleProblems = (c: Character): CharacterProblem[] => {
 }
 
 /** Validates anything as a character: the character, or every problem with its path and clause. */
-export const validateCharacter = (input: unknown): Either.Either<Character, readonly CharacterProblem[]> => {
+export const validateCharacter = (input: unknown): Result.Result<Character, readonly CharacterProblem[]> => {
   const decoded = decode(input)
-  if (Either.isLeft(decoded)) return Either.left(shapeProblems(decoded.left))
-  const problems = ruleProblems(decoded.right)
-  return problems.length === 0 ? Either.right(decoded.right) : Either.left(problems)
+  if (Result.isFailure(decoded)) return Result.fail(shapeProblems(decoded.failure))
+  const problems = ruleProblems(decoded.success)
+  return problems.length === 0 ? Result.succeed(decoded.success) : Result.fail(problems)
 }

@@ -12,12 +12,12 @@ import { resolveFromWil, Wil } from "./Resolve.js"
 /** A Cairn creature. Armor 0 is none (R-N-CONV-01). */
 export const CairnBlock = Schema.Struct({
   ...common,
-  hp: Schema.Int.pipe(Schema.positive()),
-  armor: Schema.optional(Schema.Literal(0, 1, 2, 3)),
+  hp: Schema.Int.check(Schema.isGreaterThan(0)),
+  armor: Schema.optional(Schema.Literals([0, 1, 2, 3])),
   str: Schema.optional(Schema.Int),
   dex: Schema.optional(Schema.Int),
   wil: Wil,
-}).annotations({ identifier: "CairnBlock" })
+}).annotate({ identifier: "CairnBlock" })
 export type CairnBlock = typeof CairnBlock.Type
 
 /** Converts a Cairn creature (N-CONVERSION-04). */

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Expression } from "@blight/dice"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import type { AbilityName } from "../character/Ability.js"
 import { ConversionError } from "./Errors.js"
 import type { NightsongNpc, NpcAttack, NpcSpecial, SaveCheck, System } from "./Npc.js"
@@ -15,7 +15,7 @@ import { ProtectionDie } from "./Npc.js"
 export const AttackIn = Schema.Struct({
   name: Schema.NonEmptyString,
   damage: Schema.NonEmptyString,
-  count: Schema.optional(Schema.Int.pipe(Schema.greaterThanOrEqualTo(1))),
+  count: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
 })
 export type AttackIn = typeof AttackIn.Type
 
@@ -51,18 +51,18 @@ export const SEVERITY_DR = { routine: 6, easy: 9, normal: 12, difficult: 15, ext
 
 /** A save a special calls for, and how severe the threat is (default normal, DR 12). */
 export const SaveIn = Schema.Struct({
-  against: Schema.Literal(...(Object.keys(SAVE_ABILITY) as [string, ...string[]])),
-  severity: Schema.optional(Schema.Literal("routine", "easy", "normal", "difficult", "extreme")),
+  against: Schema.Literals(Object.keys(SAVE_ABILITY) as [string, ...string[]]),
+  severity: Schema.optional(Schema.Literals(["routine", "easy", "normal", "difficult", "extreme"])),
 })
 
 /** A special: plain text, or text with the save it calls for. */
-export const SpecialIn = Schema.Union(
+export const SpecialIn = Schema.Union([
   Schema.NonEmptyString,
   Schema.Struct({ text: Schema.NonEmptyString, save: Schema.optional(SaveIn) }),
-)
+])
 
 /** A shield: `true` for a plain shield, or its die if the block gives one. */
-export const ShieldIn = Schema.Union(Schema.Boolean, ProtectionDie)
+export const ShieldIn = Schema.Union([Schema.Boolean, ProtectionDie])
 
 /** The fields every source stat block may carry. */
 export const common = {
@@ -90,9 +90,9 @@ export const convertDamage = (
   adjust: (sides: number) => number = (s) => s,
 ): string => {
   const parsed = Expression.parseExpression(text)
-  if (Either.isLeft(parsed))
-    throw new ConversionError({ path, reason: `not a damage roll: ${parsed.left.reason}` })
-  const e = parsed.right
+  if (Result.isFailure(parsed))
+    throw new ConversionError({ path, reason: `not a damage roll: ${parsed.failure.reason}` })
+  const e = parsed.success
   if (e.kind === "d3") return `D${adjust(3)}`
   if (e.kind !== "sum" || e.multiplier !== 1) {
     throw new ConversionError({

@@ -4,7 +4,8 @@
  *
  * @since 0.1.0
  */
-import { Either, JSONSchema, ParseResult, Schema } from "effect"
+import { SchemaJson, SchemaText } from "@blight/dice"
+import { Result, Schema } from "effect"
 import { formatPath, splitClause } from "../character/Problem.js"
 import { CairnBlock, fromCairn } from "./Cairn.js"
 import { DccBlock, fromDcc } from "./Dcc.js"
@@ -21,22 +22,25 @@ export const blockSchemas = {
   knave: KnaveBlock,
   ose: OseBlock,
   dcc: DccBlock,
-} as const satisfies Record<System, Schema.Schema.Any>
+} as const satisfies Record<System, Schema.Top>
 
 /** The JSON Schema of a system's stat block, for authors writing blocks by hand. */
-export const blockJsonSchema = (system: System): JSONSchema.JsonSchema7Root =>
-  JSONSchema.make(blockSchemas[system] as Schema.Schema.Any)
+export const blockJsonSchema = (system: System): SchemaJson.Json => SchemaJson.document(blockSchemas[system])
 
 const run =
-  <A, I>(schema: Schema.Schema<A, I>, convert: (a: A) => NightsongNpc) =>
+  <A, I>(schema: Schema.Codec<A, I>, convert: (a: A) => NightsongNpc) =>
   (input: unknown): NightsongNpc => {
-    const decoded = Schema.decodeUnknownEither(schema, { errors: "first", onExcessProperty: "error" })(input)
-    if (Either.isLeft(decoded)) {
-      const [issue] = ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
+    const decoded = Schema.decodeUnknownResult(schema, {
+      ...SchemaText.parseOptions,
+      errors: "first",
+      onExcessProperty: "error",
+    })(input)
+    if (Result.isFailure(decoded)) {
+      const [issue] = SchemaText.problems(decoded.failure)
       const path = formatPath(issue?.path ?? [], "block")
       throw new ConversionError({ path, ...splitClause(issue?.message ?? "not a stat block") })
     }
-    return convert(decoded.right)
+    return convert(decoded.success)
   }
 
 /** Each system's converter over unknown input. */

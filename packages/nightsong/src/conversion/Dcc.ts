@@ -25,14 +25,14 @@ export const closestStandardDie = (sides: number): number =>
 /** A DCC creature: HP or Hit Dice, armor kind, temperament, and its saves line. */
 export const DccBlock = Schema.Struct({
   ...common,
-  hp: Schema.optional(Schema.Int.pipe(Schema.positive())),
-  hitDice: Schema.optional(Schema.Number.pipe(Schema.positive())),
+  hp: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))),
+  hitDice: Schema.optional(Schema.Number.check(Schema.isGreaterThan(0))),
   armor: ArmorKind,
   shield: Schema.optional(ShieldIn),
   temperament: Temperament,
   /** The block's saves, e.g. "Fort +2, Ref +1, Will -1"; not converted (N-SAVE-02). */
   saves: Schema.optional(Schema.String),
-}).annotations({ identifier: "DccBlock" })
+}).annotate({ identifier: "DccBlock" })
 export type DccBlock = typeof DccBlock.Type
 
 /** Converts a DCC creature (N-CONVERSION-07, N-CONVERSION-08). */

@@ -11,20 +11,20 @@ import type { NightsongNpc, ProtectionDie } from "./Npc.js"
 import { Morale, resolveFromMorale } from "./Resolve.js"
 
 /** Knave armor: by weight, or by Armor Points. */
-export const KnaveArmor = Schema.Union(
-  Schema.Literal("none", "light", "heavy"),
-  Schema.Struct({ points: Schema.Int.pipe(Schema.nonNegative()) }),
-)
+export const KnaveArmor = Schema.Union([
+  Schema.Literals(["none", "light", "heavy"]),
+  Schema.Struct({ points: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)) }),
+])
 
 /** A Knave creature: HP or Hit Dice (listed HP win), armor as a weight or Armor Points. */
 export const KnaveBlock = Schema.Struct({
   ...common,
-  hp: Schema.optional(Schema.Int.pipe(Schema.positive())),
-  hitDice: Schema.optional(Schema.Number.pipe(Schema.positive())),
+  hp: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))),
+  hitDice: Schema.optional(Schema.Number.check(Schema.isGreaterThan(0))),
   armor: Schema.optional(KnaveArmor),
   shield: Schema.optional(ShieldIn),
   morale: Morale,
-}).annotations({ identifier: "KnaveBlock" })
+}).annotate({ identifier: "KnaveBlock" })
 export type KnaveBlock = typeof KnaveBlock.Type
 
 /** Light or 1–2 Armor Points → D4; heavy or 3+ → D6; none or 0 → no Armor (N-CONVERSION-05). */

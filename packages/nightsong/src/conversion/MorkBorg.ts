@@ -12,11 +12,11 @@ import { Morale, resolveFromMorale } from "./Resolve.js"
 /** A MÖRK BORG creature. `armorTier` 0 (or absent) is no armor (R-N-CONV-01). */
 export const MorkBorgBlock = Schema.Struct({
   ...common,
-  hp: Schema.Int.pipe(Schema.positive()),
+  hp: Schema.Int.check(Schema.isGreaterThan(0)),
   morale: Morale,
-  armorTier: Schema.optional(Schema.Literal(0, 1, 2, 3)),
+  armorTier: Schema.optional(Schema.Literals([0, 1, 2, 3])),
   shield: Schema.optional(ShieldIn),
-}).annotations({ identifier: "MorkBorgBlock" })
+}).annotate({ identifier: "MorkBorgBlock" })
 export type MorkBorgBlock = typeof MorkBorgBlock.Type
 
 /** MÖRK BORG's D2 becomes a D4; every other die stays (N-CONVERSION-03). */

@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { AbilityName } from "../character/Ability.js"
 
 /** An Armor or Shield die (N-ARMOR-01, N-SHIELD-02). */
-export const ProtectionDie = Schema.Literal("d4", "d6").annotations({ identifier: "ProtectionDie" })
+export const ProtectionDie = Schema.Literals(["d4", "d6"]).annotate({ identifier: "ProtectionDie" })
 export type ProtectionDie = typeof ProtectionDie.Type
 
 /** An attack: its name and its Damage, e.g. "D8", "2D6", or "D6 + D6" for multiple attacks. */
@@ -25,7 +25,7 @@ export type NpcSpecial = typeof NpcSpecial.Type
 
 /** The systems a stat block can be converted from. */
 export const SYSTEMS = ["mork-borg", "cairn", "knave", "ose", "dcc"] as const
-export const System = Schema.Literal(...SYSTEMS).annotations({ identifier: "ConversionSystem" })
+export const System = Schema.Literals(SYSTEMS).annotate({ identifier: "ConversionSystem" })
 export type System = typeof System.Type
 
 /** A Nightsong NPC (N-CONVERSION-01). No `armor` or `shield` means none. */
@@ -38,11 +38,11 @@ export const NightsongNpc = Schema.Struct({
   armor: Schema.optional(ProtectionDie),
   shield: Schema.optional(ProtectionDie),
   /** Percent: a morale test holds on 1D% equal to or under it (N-CONVERSION-01). */
-  resolve: Schema.Int.pipe(Schema.between(0, 100)),
+  resolve: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 })),
   specials: Schema.Array(NpcSpecial),
   /** How each number was converted, with the clause or ruling, for the Referee to adjust (N-CONVERSION-01). */
   notes: Schema.Array(Schema.String),
-}).annotations({ identifier: "NightsongNpc" })
+}).annotate({ identifier: "NightsongNpc" })
 export type NightsongNpc = typeof NightsongNpc.Type
 
 /** Whether a morale test holds: 1D% equal to or under Resolve (N-CONVERSION-01). */

@@ -12,14 +12,14 @@ import type { NightsongNpc, ProtectionDie } from "./Npc.js"
 import { Morale, resolveFromMorale } from "./Resolve.js"
 
 /** The armor an OSE or DCC creature wears, by kind (N-CONVERSION-06, N-CONVERSION-07). */
-export const ArmorKind = Schema.Literal(
+export const ArmorKind = Schema.Literals([
   "unarmored",
   "hide",
   "leather",
   "mail",
   "plate",
   "supernatural",
-).annotations({
+]).annotate({
   identifier: "ArmorKind",
 })
 export type ArmorKind = typeof ArmorKind.Type
@@ -31,14 +31,14 @@ export const armorFromKind = (kind: ArmorKind): ProtectionDie | undefined =>
 /** An OSE monster: Hit Dice (e.g. 2, or 0.5 for ½), an optional "+N" bonus, armor kind, Morale. */
 export const OseBlock = Schema.Struct({
   ...common,
-  hitDice: Schema.Number.pipe(Schema.positive()),
+  hitDice: Schema.Number.check(Schema.isGreaterThan(0)),
   hitDiceBonus: Schema.optional(Schema.Int),
   armor: ArmorKind,
   shield: Schema.optional(ShieldIn),
   morale: Morale,
   /** The block's "Save As" line, e.g. "F2"; not converted (N-SAVE-02). */
   saveAs: Schema.optional(Schema.String),
-}).annotations({ identifier: "OseBlock" })
+}).annotate({ identifier: "OseBlock" })
 export type OseBlock = typeof OseBlock.Type
 
 /** Converts an OSE monster (N-CONVERSION-06). */

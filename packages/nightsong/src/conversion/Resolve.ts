@@ -6,13 +6,16 @@
 import { Schema } from "effect"
 
 /** A Morale score 2–12 (MÖRK BORG, Knave, OSE). Outside it the text gives no mapping (GAP-N-16, R-N-CONV-06). */
-export const Morale = Schema.Int.pipe(
-  Schema.between(2, 12, { message: () => "Morale converts from 2 to 12 (N-CONVERSION-02)" }),
+export const Morale = Schema.Int.check(
+  Schema.isBetween(
+    { minimum: 2, maximum: 12 },
+    { message: "Morale converts from 2 to 12 (N-CONVERSION-02)" },
+  ),
 )
 
 /** A Cairn WIL score 3–18 (R-N-CONV-06). */
-export const Wil = Schema.Int.pipe(
-  Schema.between(3, 18, { message: () => "WIL converts from 3 to 18 (N-CONVERSION-04)" }),
+export const Wil = Schema.Int.check(
+  Schema.isBetween({ minimum: 3, maximum: 18 }, { message: "WIL converts from 3 to 18 (N-CONVERSION-04)" }),
 )
 
 /** Morale 2–5 → 30%, 6–7 → 50%, 8–9 → 70%, 10–12 → 90% (N-CONVERSION-02). */
@@ -31,7 +34,7 @@ export const TEMPERAMENTS = {
 } as const
 
 /** A DCC creature's temperament (N-CONVERSION-08). */
-export const Temperament = Schema.Literal(...Object.values(TEMPERAMENTS).flat()).annotations({
+export const Temperament = Schema.Literals(Object.values(TEMPERAMENTS).flat()).annotate({
   identifier: "Temperament",
 })
 export type Temperament = typeof Temperament.Type

@@ -22,7 +22,7 @@ export const Abilities = Schema.Struct({
   dexterity: Schema.Int,
   presence: Schema.Int,
   constitution: Schema.Int,
-}).annotations({ identifier: "Abilities" })
+}).annotate({ identifier: "Abilities" })
 export type Abilities = typeof Abilities.Type
 
 /** Ability names, in the order the rules list them. */
@@ -36,24 +36,24 @@ export type Ability = (typeof ABILITIES)[number]
  * otherwise; `slots` is 1 unless it has worsened.
  */
 export const Condition = Schema.Struct({
-  name: Schema.String.pipe(Schema.minLength(1)),
+  name: Schema.String.check(Schema.isMinLength(1)),
   severity: Severity,
-  slots: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)),
+  slots: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
   clearedBy: Schema.optional(ClearedBy),
-}).annotations({ identifier: "Condition" })
+}).annotate({ identifier: "Condition" })
 export type Condition = typeof Condition.Type
 
 /** The countdown of a character at 0 HP (N-HP-03); `unit` per ruling R-N-HP-01. */
 export const DyingTimer = Schema.Struct({
   remaining: Schema.Int,
-  unit: Schema.Literal("rounds", "minutes"),
+  unit: Schema.Literals(["rounds", "minutes"]),
   /** Set once the character has received help (ruling R-N-HP-02): the timer no longer runs. */
   stabilised: Schema.Boolean,
-}).annotations({ identifier: "DyingTimer" })
+}).annotate({ identifier: "DyingTimer" })
 export type DyingTimer = typeof DyingTimer.Type
 
 /** Whether a character is up, taken out at 0 HP, or dead. */
-export const Status = Schema.Literal("active", "takenOut", "dead")
+export const Status = Schema.Literals(["active", "takenOut", "dead"])
 export type Status = typeof Status.Type
 
 /** A character as play procedures see it. */
@@ -61,16 +61,17 @@ export const Adventurer = Schema.Struct({
   name: Schema.String,
   abilities: Abilities,
   hp: Schema.Int,
-  maxHp: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)),
-  focus: Schema.Int.pipe(Schema.between(0, 3)),
+  maxHp: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
+  focus: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 3 })),
   /** Total Slots (N-SLOTS-01: Strength + 10). */
   slots: Schema.Int,
   /** Slots taken by items, weapons, armor, shields, shards and remedies (N-SLOTS-03). */
-  itemSlots: Schema.Int.pipe(Schema.greaterThanOrEqualTo(0)),
+  // effect 3's `greaterThanOrEqualTo(0)`, not `nonNegative()`: the title its JSON Schema keeps.
+  itemSlots: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0, { title: "greaterThanOrEqualTo(0)" })),
   conditions: Schema.Array(Condition),
   status: Status,
   dying: Schema.optional(DyingTimer),
-}).annotations({ identifier: "Adventurer" })
+}).annotate({ identifier: "Adventurer" })
 export type Adventurer = typeof Adventurer.Type
 
 /** Reads an adventurer from JSON-like input, or throws a {@link ProcedureError} naming the path. */

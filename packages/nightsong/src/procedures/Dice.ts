@@ -13,11 +13,11 @@ export const RolledDie = Schema.Struct({
   sides: Schema.Int,
   value: Schema.Int,
   label: Schema.optional(Schema.String),
-}).annotations({ identifier: "RolledDie" })
+}).annotate({ identifier: "RolledDie" })
 export type RolledDie = typeof RolledDie.Type
 
 /** A die that can be rolled for Damage or Armor: D4 to D12 (a spent D0 cannot be rolled). */
-export const LiveDie = Schema.Literal("d4", "d6", "d8", "d10", "d12").annotations({ identifier: "LiveDie" })
+export const LiveDie = Schema.Literals(["d4", "d6", "d8", "d10", "d12"]).annotate({ identifier: "LiveDie" })
 export type LiveDie = typeof LiveDie.Type
 
 /** Runs `f` on a recording wrapper of `source` and returns its result with every die rolled. */

@@ -4,7 +4,8 @@
  *
  * @since 0.1.0
  */
-import { Either, ParseResult, Schema } from "effect"
+import { SchemaText } from "@blight/dice"
+import { Result, Schema } from "effect"
 
 /** A procedure was asked to do something the rules (or its input's shape) forbid. */
 export class ProcedureError extends Schema.TaggedError<ProcedureError>()("ProcedureError", {
@@ -26,12 +27,12 @@ export const ensure = (ok: boolean, path: string, reason: string, clause?: strin
  * Builds a decoder that reads JSON-like input into a schema's type (unknown keys refused), or throws
  * a {@link ProcedureError} whose path starts at `root`, e.g. "world.regions.0.type".
  */
-export const decoder = <A, I>(schema: Schema.Schema<A, I>, root: string): ((input: unknown) => A) => {
-  const decode = Schema.decodeUnknownEither(schema)
+export const decoder = <A, I>(schema: Schema.Codec<A, I>, root: string): ((input: unknown) => A) => {
+  const decode = Schema.decodeUnknownResult(schema, SchemaText.parseOptions)
   return (input) => {
     const result = decode(input, { onExcessProperty: "error" })
-    if (Either.isRight(result)) return result.right
-    const [issue] = ParseResult.ArrayFormatter.formatErrorSync(result.left)
+    if (Result.isSuccess(result)) return result.success
+    const [issue] = SchemaText.problems(result.failure)
     throw new ProcedureError({
       path: [root, ...(issue?.path ?? [])].join("."),
       reason: issue?.message ?? `not a ${root}`,

@@ -10,6 +10,7 @@
  */
 import { Roll, Table } from "@blight/dice"
 import { Schema } from "effect"
+import { decodeUnknownSync } from "../SchemaDecode.js"
 
 /** A titled, typed roll table. */
 export interface NightsongTable<A> extends Table.Table<A> {
@@ -20,7 +21,7 @@ export interface NightsongTable<A> extends Table.Table<A> {
   /** The catalogue reference in clauses.md, e.g. "TBL-N-24". */
   readonly ref: string
   /** The schema every result of the table satisfies (for JSON Schema and API answers). */
-  readonly result: Schema.Schema<A, unknown>
+  readonly result: Schema.Codec<A, unknown>
 }
 
 /** Any table, whatever its results (for the registry). */
@@ -35,19 +36,19 @@ interface Heading {
 const build = <A, I>(
   heading: Heading,
   die: "d6" | "d20" | "d66",
-  result: Schema.Schema<A, I>,
+  result: Schema.Codec<A, I>,
   rows: ReadonlyArray<{ readonly key: Table.RowKey; readonly result: I }>,
 ): NightsongTable<A> => {
-  const decoded = Schema.decodeUnknownSync(Table.RollTable(result))({ die, rows })
+  const decoded = decodeUnknownSync(Table.RollTable(result))({ die, rows })
   Table.assertTable(decoded)
-  return { ...heading, die: decoded.die, rows: decoded.rows, result: result as Schema.Schema<A, unknown> }
+  return { ...heading, die: decoded.die, rows: decoded.rows, result: result as Schema.Codec<A, unknown> }
 }
 
 /** A table keyed by die face, 1…n, in order (N-TABLE-02). */
 export const faceTable = <A, I>(
   heading: Heading,
   die: "d6" | "d20",
-  result: Schema.Schema<A, I>,
+  result: Schema.Codec<A, I>,
   entries: readonly NoInfer<I>[],
 ): NightsongTable<A> =>
   build(
@@ -60,7 +61,7 @@ export const faceTable = <A, I>(
 /** A 1D66 table keyed "1·2/1" … "5·6/6" in the text's order (N-TABLE-01). */
 export const d66Table = <A, I>(
   heading: Heading,
-  result: Schema.Schema<A, I>,
+  result: Schema.Codec<A, I>,
   entries: readonly NoInfer<I>[],
 ): NightsongTable<A> =>
   build(

@@ -16,7 +16,7 @@ export const Background = Schema.Struct({
   name: Schema.NonEmptyString,
   ability: AbilityName,
   items: Schema.Array(Item),
-}).annotations({ identifier: "Background" })
+}).annotate({ identifier: "Background" })
 export type Background = typeof Background.Type
 
 type Die = StepDie.StepDie

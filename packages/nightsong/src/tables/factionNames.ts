@@ -15,7 +15,7 @@ import { type NameTables, namePair, type RolledName, rollPairedName } from "./re
 export const FACTION_TYPES = ["Highborn", "Religious", "Merchants", "Outlaws", "Mages", "Wardens"] as const
 
 /** A Faction type. */
-export const FactionType = Schema.Literal(...FACTION_TYPES).annotations({ identifier: "FactionType" })
+export const FactionType = Schema.Literals(FACTION_TYPES).annotate({ identifier: "FactionType" })
 export type FactionType = typeof FactionType.Type
 
 const pair = (title: string, refs: readonly [number, number], prefix: string[], suffix: string[]) =>

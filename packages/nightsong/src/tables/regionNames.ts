@@ -13,7 +13,7 @@ import { joinName, type NightsongTable, wordTable } from "./NightsongTable.js"
 export const REGION_TYPES = ["Waters", "Wetlands", "Plains", "Forests", "Peaks", "Barrens"] as const
 
 /** A Region type. */
-export const RegionType = Schema.Literal(...REGION_TYPES).annotations({ identifier: "RegionType" })
+export const RegionType = Schema.Literals(REGION_TYPES).annotate({ identifier: "RegionType" })
 export type RegionType = typeof RegionType.Type
 
 /** A Region type's prefix table and its paired suffix table. */

@@ -17,7 +17,7 @@ export * from "./factionNames.js"
 export * from "./regionNames.js"
 
 /** A Spread or Influence Die: how many hexes a Region colours or a Faction claims. */
-export const SpreadDie = Schema.Literal("d4", "d6").annotations({ identifier: "SpreadDie" })
+export const SpreadDie = Schema.Literals(["d4", "d6"]).annotate({ identifier: "SpreadDie" })
 export type SpreadDie = typeof SpreadDie.Type
 
 /** A Region Type row: the type, the examples the text gives, and its Spread Die (N-REGION-02). */
@@ -45,7 +45,7 @@ export const regionType = faceTable(
 
 /** A Vegetation row: the vegetation and the Region types it does not fit (N-REGION-06). */
 export const VegetationRow = Schema.Struct({
-  vegetation: Schema.Literal("Bare", "Sparse", "Patchy", "Common", "Dense", "Overgrown"),
+  vegetation: Schema.Literals(["Bare", "Sparse", "Patchy", "Common", "Dense", "Overgrown"]),
   notFor: Schema.Array(RegionType),
 })
 export type VegetationRow = typeof VegetationRow.Type

@@ -9,8 +9,9 @@
 import { Schema } from "effect"
 
 /** A hex's number on the map, 1…n in reading order. */
-export const HexId = Schema.Int.pipe(Schema.positive(), Schema.brand("HexId")).annotations({
+export const HexId = Schema.Int.pipe(Schema.check(Schema.isGreaterThan(0)), Schema.brand("HexId")).annotate({
   identifier: "HexId",
+  brand: "HexId",
 })
 export type HexId = typeof HexId.Type
 

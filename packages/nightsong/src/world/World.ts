@@ -15,8 +15,8 @@
  *
  * @since 0.1.0
  */
-import { type DiceSource, StepDie, seeded, Table } from "@blight/dice"
-import { JSONSchema, Schema } from "effect"
+import { type DiceSource, SchemaJson, StepDie, seeded, Table } from "@blight/dice"
+import { Schema } from "effect"
 import { tracked } from "../procedures/Dice.js"
 import { decoder } from "../procedures/Errors.js"
 import type { NightsongTable } from "../tables/NightsongTable.js"
@@ -25,10 +25,16 @@ import { drop, settle, spread } from "./Drop.js"
 import { flower, HEX_MILES, HexId, type HexMap } from "./Hex.js"
 
 /** A Region's id ("r1", "r2", …). */
-export const RegionId = Schema.String.pipe(Schema.pattern(/^r\d+$/), Schema.brand("RegionId"))
+export const RegionId = Schema.String.pipe(
+  Schema.check(Schema.isPattern(/^r\d+$/)),
+  Schema.brand("RegionId"),
+).annotate({ brand: "RegionId" })
 export type RegionId = typeof RegionId.Type
 /** A Faction's id ("f1", "f2", …). */
-export const FactionId = Schema.String.pipe(Schema.pattern(/^f\d+$/), Schema.brand("FactionId"))
+export const FactionId = Schema.String.pipe(
+  Schema.check(Schema.isPattern(/^f\d+$/)),
+  Schema.brand("FactionId"),
+).annotate({ brand: "FactionId" })
 export type FactionId = typeof FactionId.Type
 
 /** One hex of the Land: where it is, its Region, and the Factions claiming it. */
@@ -38,7 +44,7 @@ export const Hex = Schema.Struct({
   r: Schema.Int,
   region: RegionId,
   factions: Schema.Array(FactionId),
-}).annotations({ identifier: "Hex" })
+}).annotate({ identifier: "Hex" })
 export type Hex = typeof Hex.Type
 
 /** How a die landed on the map: every throw, the hex it settled on (R-N-WORLD-02). */
@@ -46,7 +52,7 @@ export const Placement = Schema.Struct({
   throws: Schema.Array(Schema.Int),
   landed: HexId,
   start: HexId,
-}).annotations({ identifier: "Placement" })
+}).annotate({ identifier: "Placement" })
 export type Placement = typeof Placement.Type
 
 /** A Region (N-REGION-01..07). */
@@ -65,7 +71,7 @@ export const Region = Schema.Struct({
   descriptor: Schema.String,
   spark: Schema.Struct({ theme: Schema.String, action: Schema.String }),
   factions: Schema.Array(FactionId),
-}).annotations({ identifier: "Region" })
+}).annotate({ identifier: "Region" })
 export type Region = typeof Region.Type
 
 /** A Faction (N-FACTION-01..06). */
@@ -84,7 +90,7 @@ export const Faction = Schema.Struct({
   is: Schema.String,
   goal: StepDie.StepDie,
   goalsReached: Schema.Int,
-}).annotations({ identifier: "Faction" })
+}).annotate({ identifier: "Faction" })
 export type Faction = typeof Faction.Type
 
 /** Something that happened to the Land between sessions. */
@@ -92,7 +98,7 @@ export const ChronicleEntry = Schema.Struct({
   session: Schema.Int,
   faction: FactionId,
   text: Schema.String,
-}).annotations({ identifier: "ChronicleEntry" })
+}).annotate({ identifier: "ChronicleEntry" })
 export type ChronicleEntry = typeof ChronicleEntry.Type
 
 /** A generated Land. */
@@ -105,14 +111,14 @@ export const World = Schema.Struct({
   /** Sessions played: `advanceFactions` counts them. */
   session: Schema.Int,
   chronicle: Schema.Array(ChronicleEntry),
-}).annotations({ identifier: "World", description: "A Nightsong Land: hexes, Regions and Factions" })
+}).annotate({ identifier: "World", description: "A Nightsong Land: hexes, Regions and Factions" })
 export type World = typeof World.Type
 
 /** Reads a World from JSON, or throws a ProcedureError naming the path (e.g. "world.regions.0.type"). */
 export const worldFromJson: (input: unknown) => World = decoder(World, "world")
 
 /** The JSON Schema of a World, for tools in other languages. */
-export const worldJsonSchema = (): JSONSchema.JsonSchema7Root => JSONSchema.make(World)
+export const worldJsonSchema = (): SchemaJson.Json => SchemaJson.document(World)
 
 /** The default Goal Step Die of a Faction (N-FACTION-06, N-STEPDIE-05). */
 export const DEFAULT_GOAL: StepDie.StepDie = "d6"

@@ -1,5 +1,5 @@
 import { Dice } from "@blight/dice"
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { check } from "../../src/procedures/checks/Check.js"
 import { gear, use } from "../../src/procedures/items/Gear.js"
@@ -21,16 +21,16 @@ describe("the Effect boundary", () => {
   it("N-STEPDIE-04 a broken rule is a typed failure, not a throw", () => {
     const spent = { ...gear("Torches", "supply", "d6"), die: "d0" as const }
     const result = Effect.runSync(
-      Effect.either(withDice((s) => use(s, spent))).pipe(Effect.provide(Dice.manual([]))),
+      Effect.result(withDice((s) => use(s, spent))).pipe(Effect.provide(Dice.manual([]))),
     )
-    expect(Either.isLeft(result) && result.left._tag).toBe("ProcedureError")
+    expect(Result.isFailure(result) && result.failure._tag).toBe("ProcedureError")
   })
 
   it("running out of table dice is the dice core's typed failure", () => {
     const result = Effect.runSync(
-      Effect.either(withDice((s) => check(s, { ability: 0 }))).pipe(Effect.provide(Dice.manual([]))),
+      Effect.result(withDice((s) => check(s, { ability: 0 }))).pipe(Effect.provide(Dice.manual([]))),
     )
-    expect(Either.isLeft(result) && result.left._tag).toBe("ManualDiceExhausted")
+    expect(Result.isFailure(result) && result.failure._tag).toBe("ManualDiceExhausted")
   })
 
   it("N-WORLD-01 the world generator runs on seeded service dice exactly as on a seeded source", () => {

@@ -1,5 +1,5 @@
 import { manual, seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import * as C from "../../src/character/index.js"
 import { addCondition, freeSlots } from "../../src/procedures/Adventurer.js"
@@ -35,7 +35,7 @@ describe("playing a character sheet", () => {
       const rested = applyTo(c, longRest(manual([6]), a).adventurer)
       expect(rested.conditions).toEqual([])
       if (C.slotUsage(hurt).overfilled) continue
-      expect(Either.isRight(C.validateCharacter(hurt))).toBe(true)
+      expect(Result.isSuccess(C.validateCharacter(hurt))).toBe(true)
     }
   })
 
@@ -45,7 +45,7 @@ describe("playing a character sheet", () => {
     expect(r.character.advancements).toBe(1)
     expect(r.character.maxHp).toBe(c.maxHp + 3)
     expect(r.character.slots.total).toBe(r.character.abilities.STR + 10)
-    expect(Either.isRight(C.validateCharacter(r.character))).toBe(true)
+    expect(Result.isSuccess(C.validateCharacter(r.character))).toBe(true)
   })
 
   it("N-WEAPON-01 N-SPELL-01 R-N-CHAR-05 the sheet's dice-tracked items become gear; created Shards refill to D6", () => {

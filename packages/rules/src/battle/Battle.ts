@@ -7,8 +7,8 @@
  *
  * @since 0.2.0
  */
-import type { Prng } from "@blight/dice"
-import { Either, ParseResult, Schema } from "effect"
+import { type Prng, SchemaText } from "@blight/dice"
+import { Result, Schema } from "effect"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import { readableIssues } from "../refuge/Violation.js"
@@ -42,12 +42,12 @@ export const envOf = (content: ContentView, space: Space = declared): Env => ({ 
 export const envFor = (
   state: State,
   content: ContentView & { readonly packs: ReadonlyArray<{ readonly id: string }> },
-): Either.Either<Env, ReadonlyArray<string>> => {
+): Result.Result<Env, ReadonlyArray<string>> => {
   const loaded = new Set<string>(content.packs.map((m) => m.id))
   const missing = state.packs.filter((p) => !loaded.has(p))
   return missing.length > 0
-    ? Either.left(missing)
-    : Either.right(envOf(content, state.board ? planeSpace(content) : declared))
+    ? Result.fail(missing)
+    : Result.succeed(envOf(content, state.board ? planeSpace(content) : declared))
 }
 
 /** A seeded random board for a raid between these Refuges on this scenario (its Lairs and Loot). */
@@ -62,8 +62,8 @@ export const randomBoard = (
 }
 
 /** Sets a raid up and runs it to the first decision. */
-export const create = (input: SetupInput, env: Env): Either.Either<Battle, ReadonlyArray<SetupProblem>> =>
-  Either.map(setup(input, env.content), (initial) => {
+export const create = (input: SetupInput, env: Env): Result.Result<Battle, ReadonlyArray<SetupProblem>> =>
+  Result.map(setup(input, env.content), (initial) => {
     const first: Event = { type: "battle.setup", state: initial }
     const s0 = fold([first])
     const d = start(s0, env)
@@ -71,27 +71,28 @@ export const create = (input: SetupInput, env: Env): Either.Either<Battle, Reado
   })
 
 /** Applies a command (by a side, or "any"); a rejection changes nothing. */
-export const command = (battle: Battle, c: Command, env: Env, by = "any"): Either.Either<Battle, Rejection> =>
-  Either.map(apply(battle.state, c, env, by), (d) => ({
+export const command = (battle: Battle, c: Command, env: Env, by = "any"): Result.Result<Battle, Rejection> =>
+  Result.map(apply(battle.state, c, env, by), (d) => ({
     events: [...battle.events, ...d.events],
     state: d.state,
   }))
 
 /** Decodes a command from JSON input, naming each problem's path. */
-export const parseCommand = (input: unknown): Either.Either<Command, ReadonlyArray<string>> => {
+export const parseCommand = (input: unknown): Result.Result<Command, ReadonlyArray<string>> => {
   const type = typeof input === "object" && input !== null ? (input as { type?: unknown }).type : undefined
-  const member = COMMANDS.find((c) => c.fields.type.literals[0] === type)
+  const member = COMMANDS.find((c) => c.fields.type.literal === type)
   if (member === undefined)
-    return Either.left([
-      `type: a command's type is one of ${COMMANDS.map((c) => c.fields.type.literals[0]).join(", ")}`,
+    return Result.fail([
+      `type: a command's type is one of ${COMMANDS.map((c) => c.fields.type.literal).join(", ")}`,
     ])
-  return Either.mapLeft(
-    Schema.decodeUnknownEither(member as unknown as Schema.Schema<Command>, {
+  return Result.mapError(
+    Schema.decodeUnknownResult(member as unknown as Schema.Codec<Command, unknown>, {
       errors: "all",
       onExcessProperty: "error",
+      reportInput: true,
     })(input),
     (e) =>
-      readableIssues(ParseResult.ArrayFormatter.formatErrorSync(e))
+      readableIssues(SchemaText.problems(e))
         .slice(0, 20)
         .map((i) => `${i.path.length ? i.path.join(".") : "command"}: ${i.message}`),
   )
@@ -134,9 +135,9 @@ export const canUndo = (state: State): boolean => undoable(state)
 export const redecide = (
   events: ReadonlyArray<Event>,
   env: Env,
-): Either.Either<ReadonlyArray<Event>, string> => {
+): Result.Result<ReadonlyArray<Event>, string> => {
   const first = events[0]
-  if (first?.type !== "battle.setup") return Either.left("a raid's first event is its set-up")
+  if (first?.type !== "battle.setup") return Result.fail("a raid's first event is its set-up")
   let b: Battle = { events: [first], state: fold([first]) }
   const d = start(b.state, env)
   b = { events: [first, ...d.events], state: d.state }
@@ -155,10 +156,10 @@ export const redecide = (
     if (b.events.length > i) continue // already produced by an earlier command's run
     const by = e.type === "commanded" ? e.by : "any"
     const r = command(b, c, env, by)
-    if (Either.isLeft(r)) return Either.left(`event ${i}: ${r.left.reason}`)
-    b = r.right
+    if (Result.isFailure(r)) return Result.fail(`event ${i}: ${r.failure.reason}`)
+    b = r.success
   }
-  return Either.right(b.events)
+  return Result.succeed(b.events)
 }
 
 /** A stable hash of a state (FNV-1a, 2 × 32 bits, over its canonical JSON). */
@@ -196,4 +197,4 @@ export const viewEvents = (events: ReadonlyArray<Event>): Event[] =>
 export const legal = legalCommands
 
 /** Decodes a stored event log. */
-export const decodeEvents = Schema.decodeUnknownEither(Schema.Array(Event))
+export const decodeEvents = Schema.decodeUnknownResult(Schema.Array(Event), { reportInput: true })

@@ -8,26 +8,26 @@
 import { Schema } from "effect"
 import { type Answer, Fact, ModelId, Point, SideId, TokenId } from "./State.js"
 
-const blightDice = Schema.optional(Schema.Int.pipe(Schema.between(0, 4))).annotations({
+const blightDice = Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 4 }))).annotate({
   description: "Blight dice to add to the pool, up to the survivor's tier allowance (B-BLIGHTDICE-01)",
 })
-const strict = { onExcessProperty: "error" } as const
+// Unknown keys are refused by the decoders (`decode`, `Battle.parseCommand`): effect 4 reads no
+// per-schema parse options, so a schema embedding commands must decode with `onExcessProperty: "error"`.
 const command = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F, description: string) =>
-  Schema.Struct({ type: Schema.Literal(type), ...fields }).annotations({
+  Schema.Struct({ type: Schema.Literal(type), ...fields }).annotate({
     identifier: `${type[0]!.toUpperCase()}${type.slice(1)}Command`,
     description,
-    parseOptions: strict,
   })
 
 /** How a model moves: on a declared table the player states where it ends; on a board, the point. */
 const movement = {
   model: ModelId,
   /** Inches moved (a declared table); left out: the full allowance. */
-  distance: Schema.optional(Schema.Number.pipe(Schema.between(0, 48))),
+  distance: Schema.optional(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 48 }))),
   /** Inches of it spent climbing, which cost double (B-ACTION-MOVE-02). */
-  climb: Schema.optional(Schema.Number.pipe(Schema.between(0, 48))),
+  climb: Schema.optional(Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 48 }))),
   /** What it is in base contact with when it stops (models or tokens); left out: nothing. */
-  contact: Schema.optional(Schema.Array(Schema.Union(ModelId, TokenId)).pipe(Schema.maxItems(40))),
+  contact: Schema.optional(Schema.Array(Schema.Union([ModelId, TokenId])).check(Schema.isMaxLength(40))),
   /** It leaves the table by its own edge. */
   offTable: Schema.optional(Schema.Boolean),
   /** A Down friend in contact dragged along (B-DOWN-04: both at half speed). */
@@ -35,7 +35,7 @@ const movement = {
   /** Where it ends (a board with positions). */
   to: Schema.optional(Point),
   /** Facts about where it ended, stated with the move. */
-  facts: Schema.optional(Schema.Array(Fact).pipe(Schema.maxItems(40))),
+  facts: Schema.optional(Schema.Array(Fact).check(Schema.isMaxLength(40))),
 }
 
 /** Starts a model's activation (B-ACT-01). */
@@ -50,7 +50,7 @@ export const Shoot = command(
   {
     model: ModelId,
     weapon: Schema.String,
-    target: Schema.Union(ModelId, TokenId),
+    target: Schema.Union([ModelId, TokenId]),
     blightDice,
   },
   "Shoot or throw a weapon at a target in range and sight (B-SHOOT-01)",
@@ -82,8 +82,8 @@ export const Use = command(
   "use",
   {
     model: ModelId,
-    use: Schema.Literal("aid", "hand", "clearJam", "door", "forceDoor", "objective"),
-    target: Schema.optional(Schema.Union(ModelId, TokenId)),
+    use: Schema.Literals(["aid", "hand", "clearJam", "door", "forceDoor", "objective"]),
+    target: Schema.optional(Schema.Union([ModelId, TokenId])),
     weapon: Schema.optional(Schema.String),
     /** What is handed over: a carried token, "reload", "arrow" or "bolt". */
     item: Schema.optional(Schema.String),
@@ -96,7 +96,7 @@ export const Steady = command("steady", { model: ModelId }, "Steady: stop being 
 /** Use a Gift that takes an action (B-ACTION-GIFT-01). */
 export const Gift = command(
   "gift",
-  { model: ModelId, gift: Schema.String, target: Schema.optional(Schema.Union(ModelId, TokenId)) },
+  { model: ModelId, gift: Schema.String, target: Schema.optional(Schema.Union([ModelId, TokenId])) },
   "Use a Gift that takes an action (B-ACTION-GIFT-01)",
 )
 /** An action a rule grants (Command Voice, lighting a Flare): named as the rule names it. */
@@ -104,8 +104,8 @@ export const Act = command(
   "act",
   {
     model: ModelId,
-    action: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(80)),
-    target: Schema.optional(Schema.Union(ModelId, TokenId)),
+    action: Schema.Trimmed.check(Schema.isNonEmpty()).check(Schema.isMaxLength(80)),
+    target: Schema.optional(Schema.Union([ModelId, TokenId])),
   },
   'Take an action a skill, kit or the Leader rules grant, by its name (e.g. "Command Voice")',
 )
@@ -120,13 +120,17 @@ export const Withdraw = command(
 /** Dice rolled at the table, answering a dice prompt. */
 export const Roll = command(
   "roll",
-  { faces: Schema.Array(Schema.Int.pipe(Schema.between(1, 6))).pipe(Schema.maxItems(40)) },
+  {
+    faces: Schema.Array(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 }))).check(
+      Schema.isMaxLength(40),
+    ),
+  },
   "The faces rolled at the table for the pending dice prompt",
 )
 /** Facts about the table (answering a fact prompt, or stated ahead). */
 export const State = command(
   "state",
-  { facts: Schema.Array(Fact).pipe(Schema.minItems(1), Schema.maxItems(40)) },
+  { facts: Schema.Array(Fact).check(Schema.isMinLength(1), Schema.isMaxLength(40)) },
   "State facts about the table",
 )
 /** An answer to a choice prompt. */
@@ -135,14 +139,14 @@ export const Choose = command("choose", { option: Schema.String }, "Answer the p
 export const Adjust = command(
   "adjust",
   {
-    reason: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
+    reason: Schema.Trimmed.check(Schema.isNonEmpty()).check(Schema.isMaxLength(200)),
     model: ModelId,
-    health: Schema.optional(Schema.Int.pipe(Schema.between(0, 40))),
-    blight: Schema.optional(Schema.Int.pipe(Schema.between(0, 12))),
-    noise: Schema.optional(Schema.Int.pipe(Schema.between(0, 99))),
+    health: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 40 }))),
+    blight: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 12 }))),
+    noise: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 99 }))),
     shaken: Schema.optional(Schema.Boolean),
     hidden: Schema.optional(Schema.Boolean),
-    reloads: Schema.optional(Schema.Int.pipe(Schema.between(0, 99))),
+    reloads: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 99 }))),
   },
   "Correct a model the table disagrees with; logged with its reason",
 )
@@ -150,7 +154,7 @@ export const Adjust = command(
 export const Undo = command("undo", {}, "Undo the last command, back to the last dice roll")
 
 /** Any command. */
-export const Command = Schema.Union(
+export const Command = Schema.Union([
   Activate,
   Move,
   Sprint,
@@ -171,12 +175,16 @@ export const Command = Schema.Union(
   Choose,
   Adjust,
   Undo,
-).annotations({ identifier: "BattleCommand" })
+]).annotate({ identifier: "BattleCommand" })
 export type Command = typeof Command.Type
 export type CommandType = Command["type"]
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>
 
 /** Decodes a command from JSON-like input. */
-export const decode = Schema.decodeUnknownEither(Command, { errors: "all", onExcessProperty: "error" })
+export const decode = Schema.decodeUnknownResult(Command, {
+  errors: "all",
+  onExcessProperty: "error",
+  reportInput: true,
+})
 
 export type { Answer }

@@ -7,7 +7,7 @@
  *
  * @since 0.2.0
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { act } from "./actions/Act.js"
 import { activate, endActivationCommand, withdraw } from "./actions/Activation.js"
 import { aim } from "./actions/Aim.js"
@@ -111,7 +111,7 @@ const run = (
   answer: Answer | undefined,
   fresh: boolean,
   inPlace: boolean,
-): Either.Either<Batch, Rejection> => {
+): Result.Result<Batch, Rejection> => {
   // In place (simulation) the run changes the state itself, keeping what it changes to take it back.
   const journal = inPlace ? new Journal(state as Draft) : undefined
   const ctx = new Ctx(inPlace ? (state as Draft) : draftOf(state), env, recorded, answer, false, journal)
@@ -124,7 +124,7 @@ const run = (
     if (e instanceof Refusal) {
       if (e.badAnswer || !ctx.consumedInputs) {
         journal?.rollback()
-        return Either.left({ reason: e.reason, clause: e.clause })
+        return Result.fail({ reason: e.reason, clause: e.clause })
       }
       // The table's answers made the command impossible: the facts stand, the command does nothing.
       const facts = ctx.game.filter((x) => x.type === "facts.stated")
@@ -133,11 +133,11 @@ const run = (
         ...facts,
         { type: "refused", reason: e.reason, ...(e.clause ? { clause: e.clause } : {}) },
       ]
-      return Either.right({ events, state: settle(state, events, journal), suspended: false })
+      return Result.succeed({ events, state: settle(state, events, journal), suspended: false })
     }
     if (e instanceof Suspend) {
       const events: Event[] = [...ctx.bookkeeping, { type: "prompted", prompt: e.prompt }]
-      return Either.right({ events, state: settle(state, events, journal), suspended: true })
+      return Result.succeed({ events, state: settle(state, events, journal), suspended: true })
     }
     journal?.rollback()
     throw e
@@ -148,41 +148,41 @@ const run = (
     const nothing: Event = { type: "refused", reason: "nothing happened" }
     const all = [...events, nothing]
     if (journal === undefined)
-      return Either.right({ events: all, state: evolveAll(state, all), suspended: false })
+      return Result.succeed({ events: all, state: evolveAll(state, all), suspended: false })
     // The run's events are already in the state (they commute with its bookkeeping): add the refusal.
     applyInPlace(state as Draft, nothing)
-    return Either.right({ events: all, state, suspended: false })
+    return Result.succeed({ events: all, state, suspended: false })
   }
-  if (journal !== undefined) return Either.right({ events, state, suspended: false })
-  return Either.right({ events, state: linkAfter(state, ctx.draft as State, events), suspended: false })
+  if (journal !== undefined) return Result.succeed({ events, state, suspended: false })
+  return Result.succeed({ events, state: linkAfter(state, ctx.draft as State, events), suspended: false })
 }
 
-const answerOf = (state: State, command: Command): Either.Either<Answer, Rejection> => {
+const answerOf = (state: State, command: Command): Result.Result<Answer, Rejection> => {
   const prompt = state.pending?.prompt
-  if (!prompt) return Either.left({ reason: "nothing is waiting for an answer", clause: "R-BATTLE-52" })
+  if (!prompt) return Result.fail({ reason: "nothing is waiting for an answer", clause: "R-BATTLE-52" })
   if (prompt.kind === "dice") {
     if (command.type !== "roll")
-      return Either.left({
+      return Result.fail({
         reason: `waiting for ${prompt.dice} ${prompt.dice === 1 ? "die" : "dice"} for ${prompt.purpose}: answer with a roll`,
         clause: "R-BATTLE-52",
       })
-    return Either.right(command.faces)
+    return Result.succeed(command.faces)
   }
   if (prompt.kind === "choice") {
     if (command.type !== "choose")
-      return Either.left({ reason: `waiting for a choice: ${prompt.question}`, clause: "R-BATTLE-52" })
-    return Either.right(command.option)
+      return Result.fail({ reason: `waiting for a choice: ${prompt.question}`, clause: "R-BATTLE-52" })
+    return Result.succeed(command.option)
   }
   if (command.type !== "state")
-    return Either.left({ reason: `waiting for a fact: ${prompt.question}`, clause: "R-BATTLE-52" })
+    return Result.fail({ reason: `waiting for a fact: ${prompt.question}`, clause: "R-BATTLE-52" })
   const key = factKey(prompt.query)
   const match = command.facts.filter((f) => factKey(f.query) === key)
   if (match.length !== 1 || command.facts.length !== 1)
-    return Either.left({
+    return Result.fail({
       reason: `facts: state exactly the fact asked: ${prompt.question}`,
       clause: "R-BATTLE-52",
     })
-  return Either.right(match[0]!.value)
+  return Result.succeed(match[0]!.value)
 }
 
 /** Applies a command: the events and the new state, or the rejection. */
@@ -191,7 +191,7 @@ export const apply = (
   command: Command,
   env: Env,
   by = "any",
-): Either.Either<Decision, Rejection> => applyWith(state, command, env, by, false)
+): Result.Result<Decision, Rejection> => applyWith(state, command, env, by, false)
 
 /**
  * The fast path (simulation): applies a command to a state the caller owns, changing it in place
@@ -204,9 +204,9 @@ export const applyInPlaceTo = (
   command: Command,
   env: Env,
   by = "any",
-): Either.Either<Decision, Rejection> =>
+): Result.Result<Decision, Rejection> =>
   command.type === "undo"
-    ? Either.left({
+    ? Result.fail({
         reason: "undo: a state changed in place keeps nothing to go back to",
         clause: "R-BATTLE-15",
       })
@@ -218,53 +218,53 @@ const applyWith = (
   env: Env,
   by: string,
   inPlace: boolean,
-): Either.Either<Decision, Rejection> => {
+): Result.Result<Decision, Rejection> => {
   if (command.type === "undo") {
     if (!canUndo(state))
-      return Either.left({ reason: "undo: nothing to undo since the last dice roll", clause: "R-BATTLE-15" })
+      return Result.fail({ reason: "undo: nothing to undo since the last dice roll", clause: "R-BATTLE-15" })
     const events: Event[] = [{ type: "commanded", command, by }, { type: "undone" }]
-    return Either.right({ events, state: events.reduce(evolve, state) })
+    return Result.succeed({ events, state: events.reduce(evolve, state) })
   }
-  if (state.phase === "over") return Either.left({ reason: "the raid is over", clause: "B-BATTLE-01" })
+  if (state.phase === "over") return Result.fail({ reason: "the raid is over", clause: "B-BATTLE-01" })
   const out: Event[] = []
   let s = state
   const pending = state.pending
-  let first: Either.Either<Batch, Rejection>
+  let first: Result.Result<Batch, Rejection>
   if (pending !== undefined) {
     const asked = pending.prompt?.by ?? "any"
     if (by !== "any" && asked !== "any" && asked !== by)
-      return Either.left({
+      return Result.fail({
         reason: `the waiting prompt is for ${asked} to answer: ${pending.prompt?.kind === "dice" ? pending.prompt.purpose : ((pending.prompt as { question?: string } | undefined)?.question ?? "")}`,
       })
     const answer = answerOf(state, command)
-    if (Either.isLeft(answer)) return Either.left(answer.left)
+    if (Result.isFailure(answer)) return Result.fail(answer.failure)
     first = run(
       state,
       env,
       pending.command as Runnable,
       pending.by,
       pending.answers,
-      answer.right,
+      answer.success,
       false,
       inPlace,
     )
   } else {
     if (command.type === "roll" || command.type === "choose")
-      return Either.left({
+      return Result.fail({
         reason: `${command.type}: nothing is waiting for ${command.type === "roll" ? "dice" : "a choice"}`,
         clause: "R-BATTLE-52",
       })
     // R-BATTLE-52: facts stated unasked are checked before anything is stored.
     const facts = command.type === "state" ? command.facts : "facts" in command ? command.facts : undefined
     const bad = facts === undefined ? undefined : checkStatedFacts(state, facts)
-    if (bad !== undefined) return Either.left(bad)
+    if (bad !== undefined) return Result.fail(bad)
     first = run(state, env, command, by, [], undefined, true, inPlace)
   }
-  if (Either.isLeft(first)) return Either.left(first.left)
-  out.push(...first.right.events)
-  s = first.right.state
-  if (!first.right.suspended) s = engineSteps(s, env, out, inPlace)
-  return Either.right({ events: out, state: s })
+  if (Result.isFailure(first)) return Result.fail(first.failure)
+  out.push(...first.success.events)
+  s = first.success.state
+  if (!first.success.suspended) s = engineSteps(s, env, out, inPlace)
+  return Result.succeed({ events: out, state: s })
 }
 
 /** Runs the engine's own steps until a player must act or a prompt waits; their events go to `out`. */
@@ -274,10 +274,10 @@ const engineSteps = (state: State, env: Env, out: Event[], inPlace: boolean): St
     const step = nextStep(s)
     if (step === undefined) break
     const b = run(s, env, { type: "continue", step }, "engine", [], undefined, true, inPlace)
-    if (Either.isLeft(b)) throw new Error(`the engine refused its own step ${step}: ${b.left.reason}`)
-    out.push(...b.right.events)
-    s = b.right.state
-    if (b.right.suspended) break
+    if (Result.isFailure(b)) throw new Error(`the engine refused its own step ${step}: ${b.failure.reason}`)
+    out.push(...b.success.events)
+    s = b.success.state
+    if (b.success.suspended) break
   }
   return s
 }
@@ -288,8 +288,8 @@ export const decide = (
   command: Command,
   env: Env,
   by = "any",
-): Either.Either<ReadonlyArray<Event>, Rejection> =>
-  Either.map(apply(state, command, env, by), (d) => d.events)
+): Result.Result<ReadonlyArray<Event>, Rejection> =>
+  Result.map(apply(state, command, env, by), (d) => d.events)
 
 /**
  * Would the rules refuse this command outright? Runs its handler on a probe that stops at the first

@@ -5,12 +5,14 @@
  *
  * @since 0.2.0
  */
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 
 const option = <A extends string>(values: readonly [A, ...A[]], fallback: A, description: string) =>
-  Schema.optionalWith(Schema.Literal(...values), { default: () => fallback }).annotations({ description })
+  Schema.Literals(values)
+    .pipe(Schema.withDecodingDefaultType(Effect.sync(() => fallback)))
+    .annotate({ description })
 const flag = (fallback: boolean, description: string) =>
-  Schema.optionalWith(Schema.Boolean, { default: () => fallback }).annotations({ description })
+  Schema.Boolean.pipe(Schema.withDecodingDefaultType(Effect.sync(() => fallback))).annotate({ description })
 
 /** The raid's ruleset options; every field has a default. */
 export const Options = Schema.Struct({
@@ -61,7 +63,7 @@ export const Options = Schema.Struct({
     "draw",
     "R-BATTLE-14 (GAP-B-26): every Refuge Routing at once is a draw",
   ),
-}).annotations({ identifier: "BattleOptions" })
+}).annotate({ identifier: "BattleOptions" })
 export type Options = typeof Options.Type
 export type OptionsInput = typeof Options.Encoded
 

@@ -11,7 +11,7 @@
  * @since 0.2.0
  */
 import { Prng } from "@blight/dice"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import type { ContentView } from "../refuge/Content.js"
 import { type EffectiveProfile, effectiveProfile } from "../refuge/EffectiveProfile.js"
 import { freeWeaponIds } from "../refuge/Founding.js"
@@ -58,7 +58,7 @@ const slug = (name: string): string =>
 
 const EDGES = ["south", "north", "west", "east"] as const
 
-const decodeOptions = Schema.decodeUnknownEither(Options)
+const decodeOptions = Schema.decodeUnknownResult(Options)
 
 /**
  * Survivors' profiles by content: a simulation sets up raid after raid from the same Refuges, and
@@ -114,7 +114,7 @@ const hungerOf = (s: Survivor, p: EffectiveProfile, content: ContentView): numbe
 export const setup = (
   input: SetupInput,
   content: ContentView,
-): Either.Either<State, ReadonlyArray<SetupProblem>> => {
+): Result.Result<State, ReadonlyArray<SetupProblem>> => {
   const problems: SetupProblem[] = []
   if (input.refuges.length < 2)
     problems.push({
@@ -139,7 +139,7 @@ export const setup = (
     })
   }
   const options = decodeOptions(input.options ?? {})
-  if (Either.isLeft(options))
+  if (Result.isFailure(options))
     problems.push({ path: "options", message: "unknown or invalid option (see BattleOptions)" })
   // Every piece's kind must be a loaded terrain kind, or the board would ignore it (R-BOARD-01).
   for (const p of input.board ? unknownKinds(input.board, content) : [])
@@ -162,9 +162,9 @@ export const setup = (
         })
     })
   }
-  if (problems.length > 0) return Either.left(problems)
+  if (problems.length > 0) return Result.fail(problems)
 
-  const opts = Either.getOrElse(options, () => defaults)
+  const opts = Result.getOrElse(options, () => defaults)
   const sides: Side[] = []
   const models: Model[] = []
   const used = new Set<string>()
@@ -311,7 +311,7 @@ export const setup = (
     seq: 0,
     ...(input.campaign ? { campaign: input.campaign } : {}),
   }
-  return Either.right(
+  return Result.succeed(
     input.board
       ? place(state, input.board, scenario!.setup.lairPlacement, scenario!.setup.blightEdges)
       : state,

@@ -7,7 +7,7 @@
  *
  * @since 0.2.0
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { CommandOf } from "./Command.js"
 import type { FactQuery, FactValue, Model, MoveLeash, Point, Prompt, State } from "./State.js"
 
@@ -44,7 +44,7 @@ export interface Space {
     model: Model,
     command: CommandOf<"move" | "sprint">,
     allowance: number,
-  ) => Either.Either<MoveOutcome, MoveRefusal>
+  ) => Result.Result<MoveOutcome, MoveRefusal>
   /**
    * Moves a creature up to `inches` towards a subject (a model, a token, "centre", or a feature:
    * its nearest point); `reaches` says whether it ends in contact (already asked as a `reach`
@@ -73,7 +73,7 @@ export const declared: Space = {
     const climb = command.climb ?? 0
     const distance = command.distance ?? Math.max(0, allowance - climb)
     if (climb > distance)
-      return Either.left({
+      return Result.fail({
         reason: `climb: ${climb}" climbed is more than the ${distance}" moved`,
         clause: "B-ACTION-MOVE-02",
       })
@@ -81,13 +81,13 @@ export const declared: Space = {
     const cost = distance + climb
     if (cost > allowance + 1e-9) {
       const what = command.type === "sprint" ? "Sprint" : "Move"
-      return Either.left({
+      return Result.fail({
         reason: `distance: a ${what} of ${distance}"${climb ? ` with ${climb}" climbing (double)` : ""} costs ${cost}", more than the ${allowance}" allowed`,
         clause:
           command.type === "sprint" ? "B-ACTION-SPRINT-01" : climb ? "B-ACTION-MOVE-02" : "B-ACTION-MOVE-01",
       })
     }
-    return Either.right({
+    return Result.succeed({
       cost,
       distance,
       contact: command.contact ?? [],

@@ -12,33 +12,43 @@ import { Board } from "./board/Board.js"
 import { Options } from "./Options.js"
 
 /** A model's id in a raid: `<side>.<n>` for survivors, `c<n>` for creatures. */
-export const ModelId = Schema.String.pipe(Schema.pattern(/^[a-z0-9][a-z0-9.-]{0,63}$/)).annotations({
+export const ModelId = Schema.String.check(
+  Schema.isPattern(/^[a-z0-9][a-z0-9.-]{0,63}$/, {
+    toJsonSchema: () => ({ pattern: /^[a-z0-9][a-z0-9.-]{0,63}$/.source }),
+  }),
+).annotate({
   identifier: "ModelId",
   description: 'A model in the raid ("wharfside.1", "c3")',
 })
 export type ModelId = typeof ModelId.Type
 
 /** A side's id: a Refuge's slug, or `brood-<n>` / `gardeners-<n>`. */
-export const SideId = Schema.String.pipe(Schema.pattern(/^[a-z0-9][a-z0-9-]{0,63}$/)).annotations({
+export const SideId = Schema.String.check(
+  Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,63}$/, {
+    toJsonSchema: () => ({ pattern: /^[a-z0-9][a-z0-9-]{0,63}$/.source }),
+  }),
+).annotate({
   identifier: "SideId",
   description: 'A side ("wharfside", "brood-1")',
 })
 export type SideId = typeof SideId.Type
 
 /** A token's id (`t<n>`). */
-export const TokenId = Schema.String.pipe(Schema.pattern(/^t[0-9]{1,4}$/)).annotations({
+export const TokenId = Schema.String.check(
+  Schema.isPattern(/^t[0-9]{1,4}$/, { toJsonSchema: () => ({ pattern: /^t[0-9]{1,4}$/.source }) }),
+).annotate({
   identifier: "TokenId",
   description: 'A token on the table ("t3")',
 })
 export type TokenId = typeof TokenId.Type
 
 /** A point on the table, in inches (only on a board that has positions). */
-export const Point = Schema.Struct({ x: Schema.Number, y: Schema.Number }).annotations({
+export const Point = Schema.Struct({ x: Schema.Number, y: Schema.Number }).annotate({
   identifier: "Point",
 })
 export type Point = typeof Point.Type
 
-const count = (max: number) => Schema.Int.pipe(Schema.between(0, max))
+const count = (max: number) => Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: max }))
 
 /**
  * Where a model is in the raid: `active` (on the table, may activate), `down` (B-DOWN-01),
@@ -46,7 +56,15 @@ const count = (max: number) => Schema.Int.pipe(Schema.between(0, max))
  * `fled` (left the table: Rout, carried off an edge), `turned` (12 Blight, B-TURN-01), `lurking`
  * (an Ambusher not yet emerged, B-BEHAVIOUR-05).
  */
-export const ModelStatus = Schema.Literal("active", "down", "finished", "slain", "fled", "turned", "lurking")
+export const ModelStatus = Schema.Literals([
+  "active",
+  "down",
+  "finished",
+  "slain",
+  "fled",
+  "turned",
+  "lurking",
+])
 export type ModelStatus = typeof ModelStatus.Type
 
 /** A weapon a model carries and its state: shots loaded (B-AMMO-01), Jammed (B-JAM-02). */
@@ -56,16 +74,16 @@ export const CarriedWeapon = Schema.Struct({
   jammed: Schema.Boolean,
   /** One-shot weapons (Molotovs, bombs) are gone once thrown. */
   spent: Schema.Boolean,
-}).annotations({ identifier: "CarriedWeapon" })
+}).annotate({ identifier: "CarriedWeapon" })
 export type CarriedWeapon = typeof CarriedWeapon.Type
 
 /** A Loot token (or objective) a model carries (B-ACTION-SEARCH-02). */
 export const Carried = Schema.Struct({
   token: TokenId,
-  contents: Schema.Literal("loot", "amber", "radio", "meds"),
+  contents: Schema.Literals(["loot", "amber", "radio", "meds"]),
   /** Rich-find bonus rolls (B-ACTION-SEARCH-03, at most 2). */
   rich: count(2),
-}).annotations({ identifier: "Carried" })
+}).annotate({ identifier: "Carried" })
 export type Carried = typeof Carried.Type
 
 /** A model's frozen profile for the raid (B-PROFILE-01). */
@@ -75,16 +93,16 @@ export const BattleProfile = Schema.Struct({
   shoot: count(12),
   wits: count(12),
   nerve: count(12),
-  health: Schema.Int.pipe(Schema.between(1, 40)),
+  health: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 40 })),
   armour: count(6),
-}).annotations({ identifier: "BattleProfile" })
+}).annotate({ identifier: "BattleProfile" })
 export type BattleProfile = typeof BattleProfile.Type
 
 /** A model on the table: a survivor, a creature, or a Gardener. */
 export const Model = Schema.Struct({
   id: ModelId,
   side: SideId,
-  kind: Schema.Literal("survivor", "creature"),
+  kind: Schema.Literals(["survivor", "creature"]),
   name: Schema.String,
   /** Background (survivors) or creature id (creatures). */
   ref: Schema.String,
@@ -115,7 +133,7 @@ export const Model = Schema.Struct({
   /** Creature kinds this survivor has tested Dread against (B-DREAD-01: the first time only). */
   dreaded: Schema.Array(Schema.String),
   /** Limited uses spent, by key ("cool-shot:battle"). */
-  used: Schema.Record({ key: Schema.String, value: count(99) }),
+  used: Schema.Record(Schema.String, count(99)),
   /** Who took it Down, slew or Finished it (Grafting, XP, rescue). */
   downBy: Schema.optional(ModelId),
   slainBy: Schema.optional(ModelId),
@@ -138,14 +156,14 @@ export const Model = Schema.Struct({
   /** Where a creature was placed or arrived (a Guardian's leash, B-BEHAVIOUR-08). */
   placed: Schema.optional(Point),
   /** Base diameter in inches on a board (1" unless the model says otherwise, R-BOARD-05). */
-  base: Schema.optional(Schema.Number.pipe(Schema.between(0.5, 6))),
-}).annotations({ identifier: "Model" })
+  base: Schema.optional(Schema.Number.check(Schema.isBetween({ minimum: 0.5, maximum: 6 }))),
+}).annotate({ identifier: "Model" })
 export type Model = typeof Model.Type
 
 /** A side in the initiative order (B-INIT-03): a Refuge, a Congregation, a creature brood, or Gardeners. */
 export const Side = Schema.Struct({
   id: SideId,
-  kind: Schema.Literal("refuge", "congregation", "brood", "gardeners"),
+  kind: Schema.Literals(["refuge", "congregation", "brood", "gardeners"]),
   name: Schema.String,
   /** Fixed Initiative of a brood (B-INIT-02). */
   initiative: Schema.optional(count(12)),
@@ -156,34 +174,34 @@ export const Side = Schema.Struct({
   routed: Schema.Boolean,
   withdrew: Schema.Boolean,
   /** Its own table edge (deployment, B-SETUP-03). */
-  edge: Schema.optional(Schema.Literal("north", "south", "east", "west")),
+  edge: Schema.optional(Schema.Literals(["north", "south", "east", "west"])),
   /** Home and improvements (Initiative dice, B-INIT-01, B-IMPROVEMENT-01). */
   home: Schema.optional(Schema.String),
   improvements: Schema.Array(Schema.String),
   /** Reloads, Arrows and Bolts drawn from the stores at set-up (B-AMMO-03, B-SETUP-06). */
   drawn: Schema.Struct({ reloads: count(999), arrows: count(999), bolts: count(999) }),
   /** Limited side-wide uses spent, by key. */
-  used: Schema.Record({ key: Schema.String, value: count(99) }),
+  used: Schema.Record(Schema.String, count(99)),
   /** Objectives its Refuge keeps as trophies (the Radio, B-OBJECTIVE-08): their Refuge-wide rules apply. */
   trophies: Schema.optional(Schema.Array(Schema.String)),
-}).annotations({ identifier: "Side" })
+}).annotate({ identifier: "Side" })
 export type Side = typeof Side.Type
 
 /** A token on the table: Loot, a Lair, a spore cloud, a light, a fire, an objective. */
 export const Token = Schema.Struct({
   id: TokenId,
-  kind: Schema.Literal("loot", "lair", "sporeCloud", "light", "fire", "objective"),
-  contents: Schema.optional(Schema.Literal("loot", "amber", "radio", "meds")),
+  kind: Schema.Literals(["loot", "lair", "sporeCloud", "light", "fire", "objective"]),
+  contents: Schema.optional(Schema.Literals(["loot", "amber", "radio", "meds"])),
   /** A dropped Loot token keeps no Rich find (B-ACTION-SEARCH-04). */
   rich: count(2),
   objective: Schema.optional(Schema.String),
   radius: Schema.optional(Schema.Number),
   position: Schema.optional(Point),
-}).annotations({ identifier: "BattleToken" })
+}).annotate({ identifier: "BattleToken" })
 export type Token = typeof Token.Type
 
 /** Something a fact is about: a model, a token, or a table feature. */
-export const Subject = Schema.String.annotations({
+export const Subject = Schema.String.annotate({
   description:
     'A model id, a token id, or a feature: "edge:<side>", "blight-edge", "centre", "placement:<model>", "feature:<sporeTerrain|lair|light>[+…]"',
 })
@@ -196,20 +214,24 @@ export const Subject = Schema.String.annotations({
 export const MoveLeash = Schema.Struct({
   inches: Schema.Number,
   of: Subject,
-  keeps: Schema.Literal("path", "end"),
-}).annotations({ identifier: "MoveLeash" })
+  keeps: Schema.Literals(["path", "end"]),
+}).annotate({ identifier: "MoveLeash" })
 export type MoveLeash = typeof MoveLeash.Type
 
 /**
  * A question about the table (see `Space.ts`): every geometric fact the rules need, as a question
  * with a finite set of answers, so a table without positions can state it.
  */
-export const FactQuery = Schema.Union(
+export const FactQuery = Schema.Union([
   Schema.Struct({ q: Schema.Literal("sees"), a: Subject, b: Subject }),
   Schema.Struct({ q: Schema.Literal("within"), a: Subject, b: Subject, inches: Schema.Number }),
   Schema.Struct({ q: Schema.Literal("cover"), a: Subject, b: Subject }),
   Schema.Struct({ q: Schema.Literal("contact"), a: Subject, b: Subject }),
-  Schema.Struct({ q: Schema.Literal("in"), a: Subject, terrain: Schema.Literal("spore", "open", "cover") }),
+  Schema.Struct({
+    q: Schema.Literal("in"),
+    a: Subject,
+    terrain: Schema.Literals(["spore", "open", "cover"]),
+  }),
   Schema.Struct({
     q: Schema.Literal("reach"),
     a: Subject,
@@ -219,23 +241,23 @@ export const FactQuery = Schema.Union(
     leash: Schema.optional(MoveLeash),
   }),
   Schema.Struct({ q: Schema.Literal("nearest"), a: Subject, among: Schema.Array(Subject) }),
-).annotations({ identifier: "FactQuery" })
+]).annotate({ identifier: "FactQuery" })
 export type FactQuery = typeof FactQuery.Type
 
 /** A fact's value: yes/no, a cover level, or the subject picked. */
-export const FactValue = Schema.Union(Schema.Boolean, Schema.String).annotations({ identifier: "FactValue" })
+export const FactValue = Schema.Union([Schema.Boolean, Schema.String]).annotate({ identifier: "FactValue" })
 export type FactValue = typeof FactValue.Type
 
 /** A stated fact. */
-export const Fact = Schema.Struct({ query: FactQuery, value: FactValue }).annotations({ identifier: "Fact" })
+export const Fact = Schema.Struct({ query: FactQuery, value: FactValue }).annotate({ identifier: "Fact" })
 export type Fact = typeof Fact.Type
 
 /** Something the engine waits for: dice to be rolled at the table, a fact, or a player's choice. */
-export const Prompt = Schema.Union(
+export const Prompt = Schema.Union([
   Schema.Struct({
     kind: Schema.Literal("dice"),
     /** How many d6. */
-    dice: Schema.Int.pipe(Schema.between(1, 40)),
+    dice: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 40 })),
     purpose: Schema.String,
     by: Schema.String,
   }),
@@ -254,11 +276,11 @@ export const Prompt = Schema.Union(
     options: Schema.Array(Schema.String),
     by: Schema.String,
   }),
-).annotations({ identifier: "Prompt" })
+]).annotate({ identifier: "Prompt" })
 export type Prompt = typeof Prompt.Type
 
 /** An answer given to a prompt: the faces rolled, the fact's value, or the option chosen. */
-export const Answer = Schema.Union(Schema.Array(Schema.Int), FactValue).annotations({ identifier: "Answer" })
+export const Answer = Schema.Union([Schema.Array(Schema.Int), FactValue]).annotate({ identifier: "Answer" })
 export type Answer = typeof Answer.Type
 
 /** The activation in progress (B-ACT-07..09, B-SHAKEN-01). */
@@ -274,28 +296,28 @@ export const Activation = Schema.Struct({
   shot: Schema.Boolean,
   /** Was Shaken when it started (and not Shaken again since): one action, then it clears (B-SHAKEN-01, R-BATTLE-58). */
   shakenAtStart: Schema.Boolean,
-}).annotations({ identifier: "Activation" })
+}).annotate({ identifier: "Activation" })
 export type Activation = typeof Activation.Type
 
 /** How a raid ended for each side (B-BATTLE-01). */
 export const SideResult = Schema.Struct({
   side: SideId,
-  outcome: Schema.Literal("win", "draw", "loss"),
+  outcome: Schema.Literals(["win", "draw", "loss"]),
   routed: Schema.Boolean,
-}).annotations({ identifier: "SideResult" })
+}).annotate({ identifier: "SideResult" })
 
 /** The end of a raid. */
 export const Result = Schema.Struct({
   reason: Schema.String,
   sides: Schema.Array(SideResult),
-}).annotations({ identifier: "BattleResult" })
+}).annotate({ identifier: "BattleResult" })
 export type Result = typeof Result.Type
 
 /** A scenario objective's state (B-OBJECTIVE-*, R-WORLD-06/07/08/14). */
 export const ObjectiveState = Schema.Struct({
   id: Schema.String,
-  kind: Schema.Literal("bloomHeart", "radio", "stranger", "rite", "other"),
-  state: Schema.Literal(
+  kind: Schema.Literals(["bloomHeart", "radio", "stranger", "rite", "other"]),
+  state: Schema.Literals([
     "standing",
     "burned",
     "carried",
@@ -304,7 +326,7 @@ export const ObjectiveState = Schema.Struct({
     "rescued",
     "complete",
     "stopped",
-  ),
+  ]),
   /** The token that stands for it on the table, if any. */
   token: Schema.optional(TokenId),
   /** Uses towards burning it (Bloom Heart), or the Rite's level. */
@@ -312,8 +334,8 @@ export const ObjectiveState = Schema.Struct({
   /** The side that burned, freed or rescued it. */
   by: Schema.optional(SideId),
   /** Per side: Amber harvested (Bloom Heart), disruptions and Gardeners slain (the Rite). */
-  scores: Schema.Record({ key: Schema.String, value: count(99) }),
-}).annotations({ identifier: "ObjectiveState" })
+  scores: Schema.Record(Schema.String, count(99)),
+}).annotate({ identifier: "ObjectiveState" })
 export type ObjectiveState = typeof ObjectiveState.Type
 
 /** A command waiting for answers. */
@@ -322,7 +344,7 @@ export const Pending = Schema.Struct({
   by: Schema.String,
   answers: Schema.Array(Answer),
   prompt: Schema.optional(Prompt),
-}).annotations({ identifier: "Pending" })
+}).annotate({ identifier: "Pending" })
 export type Pending = typeof Pending.Type
 
 /** The raid's state. */
@@ -333,9 +355,9 @@ export const State = Schema.Struct({
   /** The campaign's Season, if any (its Din thresholds, B-DIN-05). */
   season: Schema.optional(Schema.String),
   options: Options,
-  rounds: Schema.Int.pipe(Schema.between(1, 20)),
+  rounds: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 20 })),
   round: count(20),
-  phase: Schema.Literal("setup", "activations", "end", "over"),
+  phase: Schema.Literals(["setup", "activations", "end", "over"]),
   /** Sides in this round's initiative order (B-INIT-03). */
   order: Schema.Array(SideId),
   /** Index in `order` of the side to activate next (B-ACT-01). */
@@ -346,24 +368,24 @@ export const State = Schema.Struct({
   /** The scenario's objectives and their states. */
   objectives: Schema.Array(ObjectiveState),
   /** Facts stated about the table, by key; a model's facts are forgotten when it moves. */
-  facts: Schema.Record({ key: Schema.String, value: FactValue }),
+  facts: Schema.Record(Schema.String, FactValue),
   activation: Schema.optional(Activation),
   pending: Schema.optional(Pending),
   /** Noise made this round, whether or not its tokens are still on the table (AMB-B-18). */
   noiseMade: count(999),
   /** Side-wide uses this round (the Mother's Blessing, once per round). */
-  roundUses: Schema.Record({ key: Schema.String, value: count(99) }),
+  roundUses: Schema.Record(Schema.String, count(99)),
   dice: Schema.Struct({
-    mode: Schema.Literal("seeded", "manual"),
+    mode: Schema.Literals(["seeded", "manual"]),
     /** The PRNG state (seeded mode): never shown to players. */
-    prng: Schema.optional(Schema.Tuple(Schema.Number, Schema.Number, Schema.Number, Schema.Number)),
+    prng: Schema.optional(Schema.Tuple([Schema.Number, Schema.Number, Schema.Number, Schema.Number])),
   }),
-  space: Schema.Literal("declared", "plane"),
+  space: Schema.Literals(["declared", "plane"]),
   /** The board, when the raid is played on one (positions, terrain: `board/`). */
   board: Schema.optional(Board),
   counters: Schema.Struct({ creature: count(9999), token: count(9999), brood: count(999) }),
   /** Events applied so far. */
-  seq: Schema.Int.pipe(Schema.nonNegative()),
+  seq: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
   /** Is the raid part of a campaign (the Hollowed return, B-HOLLOWED-03)? */
   campaign: Schema.optional(
     Schema.Struct({
@@ -385,7 +407,7 @@ export const State = Schema.Struct({
       refuges: Schema.optional(
         Schema.Array(
           Schema.Struct({
-            lurking: Schema.Int.pipe(Schema.between(-12, 12)),
+            lurking: Schema.Int.check(Schema.isBetween({ minimum: -12, maximum: 12 })),
             trophies: Schema.Array(Schema.String),
           }),
         ),
@@ -393,5 +415,5 @@ export const State = Schema.Struct({
     }),
   ),
   result: Schema.optional(Result),
-}).annotations({ identifier: "BattleState" })
+}).annotate({ identifier: "BattleState" })
 export type State = typeof State.Type

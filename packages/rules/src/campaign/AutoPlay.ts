@@ -13,7 +13,7 @@
  * @since 0.3.0
  */
 import { Prng } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import {
   type Battle,
   command as battleCommand,
@@ -42,17 +42,17 @@ import { legalCommands } from "./Legal.js"
 const MAX_STEPS = 20_000
 
 /** Plays a raid to its end with the seeded policy. */
-export const playRaid = (battle: Battle, env: Env, seed: Prng.Seed): Either.Either<Battle, string> => {
+export const playRaid = (battle: Battle, env: Env, seed: Prng.Seed): Result.Result<Battle, string> => {
   let b = battle
   const benv = battleEnv(env.content)
   const tryCommand = (c: BattleCommand) => {
     const r = battleCommand(b, c, benv)
-    if (Either.isLeft(r)) return r.left.reason
-    b = r.right
+    if (Result.isFailure(r)) return r.failure.reason
+    b = r.success
     return undefined
   }
   const done = policyLoop(() => b.state, tryCommand, benv, Prng.Prng.fromSeed(seed))
-  return done === undefined ? Either.right(b) : Either.left(done)
+  return done === undefined ? Result.succeed(b) : Result.fail(done)
 }
 
 /** Why {@link playRaidInPlace} stopped short: the policy took back a command (undo is audited only). */
@@ -70,7 +70,7 @@ export const playRaidInPlace = (
   env: Env,
   seed: Prng.Seed,
   onEvents: (events: ReadonlyArray<BattleEvent>) => void,
-): Either.Either<BattleState, string> => {
+): Result.Result<BattleState, string> => {
   const benv = battleEnv(env.content)
   const rng = Prng.Prng.fromSeed(seed)
   // The table's facts and the players' choices are answered as the rules ask them, each as the
@@ -93,8 +93,8 @@ export const playRaidInPlace = (
     if (c.type === "undo") return UNDO
     answered = 0
     const r = applyInPlaceTo(state, c, answering)
-    if (Either.isLeft(r)) return r.left.reason
-    onEvents(r.right.events)
+    if (Result.isFailure(r)) return r.failure.reason
+    onEvents(r.success.events)
     return undefined
   }
   const done = policyLoop(
@@ -104,7 +104,7 @@ export const playRaidInPlace = (
     rng,
     () => answered,
   )
-  return done === undefined ? Either.right(state) : Either.left(done)
+  return done === undefined ? Result.succeed(state) : Result.fail(done)
 }
 
 /**
@@ -208,17 +208,17 @@ export const answer = (c: Campaign, rng: Prng.Prng): Command | undefined => {
 }
 
 /** Answers every waiting choice with the policy. */
-export const answerAll = (c: Campaign, env: Env, rng: Prng.Prng): Either.Either<Campaign, string> => {
+export const answerAll = (c: Campaign, env: Env, rng: Prng.Prng): Result.Result<Campaign, string> => {
   let cur = c
   for (let guard = 0; cur.state.pending?.prompt; guard++) {
     const a = answer(cur, rng)
     if (a === undefined || guard > 10_000)
-      return Either.left("dice are waiting to be typed in (a manual campaign cannot be played --auto)")
+      return Result.fail("dice are waiting to be typed in (a manual campaign cannot be played --auto)")
     const r = command(cur, a, env)
-    if (Either.isLeft(r)) return Either.left(r.left.reason)
-    cur = r.right
+    if (Result.isFailure(r)) return Result.fail(r.failure.reason)
+    cur = r.success
   }
-  return Either.right(cur)
+  return Result.succeed(cur)
 }
 
 /** The faces of a d6 each find covers, times what it brings of the stores that count. */
@@ -296,13 +296,13 @@ export const handOut = (c: Campaign, refuge: number, env: Env): Campaign => {
     }
     if (!added) continue
     const done = command(cur, { type: "equip", refuge, survivor: s.id, ...gear }, env)
-    if (Either.isRight(done)) cur = done.right
+    if (Result.isSuccess(done)) cur = done.success
   }
   return cur
 }
 
 /** Runs every Refuge's remaining Errands by the policy, each Refuge's gear handed out first. */
-export const runErrands = (c: Campaign, env: Env, rng: Prng.Prng): Either.Either<Campaign, string> => {
+export const runErrands = (c: Campaign, env: Env, rng: Prng.Prng): Result.Result<Campaign, string> => {
   let cur = c
   for (let refuge = 0; refuge < cur.state.refuges.length; refuge++) {
     cur = handOut(cur, refuge, env)
@@ -310,13 +310,13 @@ export const runErrands = (c: Campaign, env: Env, rng: Prng.Prng): Either.Either
       const e = errandFor(cur, refuge, env)
       if (e === undefined) break
       const r = command(cur, e, env)
-      if (Either.isLeft(r)) return Either.left(`${e.type}: ${r.left.reason}`)
-      const answered = answerAll(r.right, env, rng)
-      if (Either.isLeft(answered)) return answered
-      cur = answered.right
+      if (Result.isFailure(r)) return Result.fail(`${e.type}: ${r.failure.reason}`)
+      const answered = answerAll(r.success, env, rng)
+      if (Result.isFailure(answered)) return answered
+      cur = answered.success
     }
   }
-  return Either.right(cur)
+  return Result.succeed(cur)
 }
 
 /** A raid of a campaign played by the policy. */
@@ -339,44 +339,44 @@ export const autoRaid = (
   env: Env,
   scenario?: string,
   options: { readonly fast?: boolean } = {},
-): Either.Either<AutoRaid, string> => {
+): Result.Result<AutoRaid, string> => {
   const seed = raidSeed(c.state)
   const rng = Prng.Prng.fromSeed(`${seed}:policy`)
   const before = answerAll(c, env, rng)
-  if (Either.isLeft(before)) return Either.left(before.left)
-  const errands = runErrands(before.right, env, rng)
-  if (Either.isLeft(errands)) return Either.left(errands.left)
-  const out = errands.right.state.refuges.findIndex((_, i) => unfit(errands.right.state, i))
+  if (Result.isFailure(before)) return Result.fail(before.failure)
+  const errands = runErrands(before.success, env, rng)
+  if (Result.isFailure(errands)) return Result.fail(errands.failure)
+  const out = errands.success.state.refuges.findIndex((_, i) => unfit(errands.success.state, i))
   if (out >= 0) {
-    const f = command(errands.right, { type: "forfeit", refuge: out }, env)
-    if (Either.isLeft(f)) return Either.left(f.left.reason)
-    const after = answerAll(f.right, env, rng)
-    if (Either.isLeft(after)) return Either.left(after.left)
-    return Either.right({ campaign: after.right })
+    const f = command(errands.success, { type: "forfeit", refuge: out }, env)
+    if (Result.isFailure(f)) return Result.fail(f.failure.reason)
+    const after = answerAll(f.success, env, rng)
+    if (Result.isFailure(after)) return Result.fail(after.failure)
+    return Result.succeed({ campaign: after.success })
   }
-  const setup = raidSetup(errands.right.state, { seed }, scenario, env.content)
-  if (Either.isLeft(setup)) return Either.left(`${setup.left.reason} (${setup.left.clause})`)
+  const setup = raidSetup(errands.success.state, { seed }, scenario, env.content)
+  if (Result.isFailure(setup)) return Result.fail(`${setup.failure.reason} (${setup.failure.clause})`)
   const benv = battleEnv(env.content)
-  const fast = options.fast === true ? inPlace(setup.right, env, seed) : undefined
+  const fast = options.fast === true ? inPlace(setup.success, env, seed) : undefined
   let raid: { state: BattleState; din: ReadonlyArray<RoundDin> }
   let battle: Battle | undefined
-  if (fast !== undefined && !(Either.isLeft(fast) && fast.left === UNDO)) {
-    if (Either.isLeft(fast)) return Either.left(fast.left)
-    raid = fast.right
+  if (fast !== undefined && !(Result.isFailure(fast) && fast.failure === UNDO)) {
+    if (Result.isFailure(fast)) return Result.fail(fast.failure)
+    raid = fast.success
   } else {
-    const created = createBattle(setup.right, benv)
-    if (Either.isLeft(created))
-      return Either.left(created.left.map((p) => `${p.path}: ${p.message}`).join("; "))
-    const played = playRaid(created.right, env, `${seed}:play`)
-    if (Either.isLeft(played)) return Either.left(played.left)
-    battle = played.right
+    const created = createBattle(setup.success, benv)
+    if (Result.isFailure(created))
+      return Result.fail(created.failure.map((p) => `${p.path}: ${p.message}`).join("; "))
+    const played = playRaid(created.success, env, `${seed}:play`)
+    if (Result.isFailure(played)) return Result.fail(played.failure)
+    battle = played.success
     raid = { state: battle.state, din: dinByRound(battle.events) }
   }
-  const recorded = command(errands.right, { type: "recordRaid", battle: raid.state }, env)
-  if (Either.isLeft(recorded)) return Either.left(recorded.left.reason)
-  const after = answerAll(recorded.right, env, rng)
-  if (Either.isLeft(after)) return Either.left(after.left)
-  return Either.right({ campaign: after.right, raid, ...(battle ? { battle } : {}) })
+  const recorded = command(errands.success, { type: "recordRaid", battle: raid.state }, env)
+  if (Result.isFailure(recorded)) return Result.fail(recorded.failure.reason)
+  const after = answerAll(recorded.success, env, rng)
+  if (Result.isFailure(after)) return Result.fail(after.failure)
+  return Result.succeed({ campaign: after.success, raid, ...(battle ? { battle } : {}) })
 }
 
 /** A raid set up and played in place (Left {@link UNDO}: to be played again audited). */
@@ -384,20 +384,20 @@ const inPlace = (
   input: SetupInput,
   env: Env,
   seed: string,
-): Either.Either<{ state: BattleState; din: ReadonlyArray<RoundDin> }, string> => {
+): Result.Result<{ state: BattleState; din: ReadonlyArray<RoundDin> }, string> => {
   const initial = battleSetup(input, env.content)
-  if (Either.isLeft(initial))
-    return Either.left(initial.left.map((p) => `${p.path}: ${p.message}`).join("; "))
+  if (Result.isFailure(initial))
+    return Result.fail(initial.failure.map((p) => `${p.path}: ${p.message}`).join("; "))
   const tally = dinTally()
   const add = (events: ReadonlyArray<BattleEvent>) => {
     for (const e of events) tally.add(e)
   }
   const started = startInPlace(
-    foldBattle([{ type: "battle.setup", state: initial.right }]),
+    foldBattle([{ type: "battle.setup", state: initial.success }]),
     battleEnv(env.content),
   )
   add(started.events)
-  return Either.map(playRaidInPlace(started.state, env, `${seed}:play`, add), (state) => ({
+  return Result.map(playRaidInPlace(started.state, env, `${seed}:play`, add), (state) => ({
     state,
     din: tally.din,
   }))

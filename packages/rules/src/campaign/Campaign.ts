@@ -7,8 +7,8 @@
  *
  * @since 0.3.0
  */
-import { Prng } from "@blight/dice"
-import { Either, ParseResult, Schema } from "effect"
+import { Prng, SchemaText } from "@blight/dice"
+import { Result, Schema } from "effect"
 import { hash as battleHash } from "../battle/Battle.js"
 import { HUNGRY_INJURY } from "../battle/creatures/Hollowed.js"
 import type { SetupInput } from "../battle/Setup.js"
@@ -39,9 +39,9 @@ export const create = (
   refuges: ReadonlyArray<Refuge>,
   dice: { readonly seed: Prng.Seed } | "manual",
   env: Env,
-): Either.Either<Campaign, Rejection> => {
+): Result.Result<Campaign, Rejection> => {
   if (refuges.length < 2 || refuges.length > 4)
-    return Either.left({
+    return Result.fail({
       reason: `refuge: a campaign is between 2 and 4 Refuges, got ${refuges.length}`,
       clause: "B-AFTERMATH-01",
     })
@@ -52,7 +52,7 @@ export const create = (
   for (const [i, r] of refuges.entries()) {
     const other = seen.get(slug(r.name))
     if (other !== undefined)
-      return Either.left({
+      return Result.fail({
         reason: `refuges[${i}].name: each Refuge in a campaign needs its own name: "${r.name}" and "${other}" ${same(r.name, other) ? "are the same" : "differ only in punctuation"}`,
         clause: same(r.name, other) ? "B-AFTERMATH-01" : "R-CAMPAIGN-36",
       })
@@ -82,7 +82,7 @@ export const create = (
     seq: 0,
   }
   const first: Event = { type: "campaign.created", state }
-  return Either.right({ events: [first], state: fold([first]) })
+  return Result.succeed({ events: [first], state: fold([first]) })
 }
 
 /** Applies a command; a rejection changes nothing. */
@@ -91,21 +91,25 @@ export const command = (
   cmd: Command,
   env: Env,
   by = "any",
-): Either.Either<Campaign, Rejection> =>
-  Either.map(apply(c.state, cmd, env, by), (r) => ({ events: [...c.events, ...r.events], state: r.state }))
+): Result.Result<Campaign, Rejection> =>
+  Result.map(apply(c.state, cmd, env, by), (r) => ({ events: [...c.events, ...r.events], state: r.state }))
 
-const decodeCommand = Schema.decodeUnknownEither(Command, { errors: "all", onExcessProperty: "error" })
+const decodeCommand = Schema.decodeUnknownResult(Command, {
+  errors: "all",
+  onExcessProperty: "error",
+  reportInput: true,
+})
 
 /** Decodes a command from JSON input, naming each problem's path. */
-export const parseCommand = (input: unknown): Either.Either<Command, ReadonlyArray<string>> => {
+export const parseCommand = (input: unknown): Result.Result<Command, ReadonlyArray<string>> => {
   const type = typeof input === "object" && input !== null ? (input as { type?: unknown }).type : undefined
-  const member = Command.members.find((m) => m.fields.type.literals[0] === type)
+  const member = Command.members.find((m) => m.fields.type.literal === type)
   if (member === undefined)
-    return Either.left([
-      `type: a campaign command's type is one of ${Command.members.map((m) => m.fields.type.literals[0]).join(", ")}`,
+    return Result.fail([
+      `type: a campaign command's type is one of ${Command.members.map((m) => m.fields.type.literal).join(", ")}`,
     ])
-  return Either.mapLeft(decodeCommand(input), (e) =>
-    readableIssues(ParseResult.ArrayFormatter.formatErrorSync(e))
+  return Result.mapError(decodeCommand(input), (e) =>
+    readableIssues(SchemaText.problems(e))
       .slice(0, 20)
       .map((i) => `${i.path.length ? i.path.join(".") : "command"}: ${i.message}`),
   )
@@ -123,24 +127,24 @@ export const view = (state: CampaignState): CampaignState => ({ ...state, dice: 
 /** The campaign file: its format and its events. */
 export const CampaignFile = Schema.Struct({
   format: Schema.Literal("blight-campaign@1"),
-  events: Schema.Array(Event).pipe(Schema.minItems(1), Schema.maxItems(500_000)),
-}).annotations({ identifier: "CampaignFile" })
+  events: Schema.Array(Event).check(Schema.isMinLength(1), Schema.isMaxLength(500_000)),
+}).annotate({ identifier: "CampaignFile" })
 
-const decodeFile = Schema.decodeUnknownEither(CampaignFile, { errors: "first" })
+const decodeFile = Schema.decodeUnknownResult(CampaignFile, { errors: "first", reportInput: true })
 
 /** Reads a campaign file (already parsed JSON); Left: what is wrong, by path. */
-export const fromFile = (input: unknown): Either.Either<Campaign, string> => {
+export const fromFile = (input: unknown): Result.Result<Campaign, string> => {
   const d = decodeFile(input)
-  if (Either.isLeft(d)) {
-    const i = ParseResult.ArrayFormatter.formatErrorSync(d.left)[0]
-    return Either.left(`${i?.path.join(".") || "campaign"}: ${i?.message ?? "not a campaign file"}`)
+  if (Result.isFailure(d)) {
+    const i = SchemaText.problems(d.failure)[0]
+    return Result.fail(`${i?.path.join(".") || "campaign"}: ${i?.message ?? "not a campaign file"}`)
   }
-  if (d.right.events[0]?.type !== "campaign.created")
-    return Either.left("events.0: a campaign's first event is its creation")
+  if (d.success.events[0]?.type !== "campaign.created")
+    return Result.fail("events.0: a campaign's first event is its creation")
   try {
-    return Either.right({ events: d.right.events, state: fold(d.right.events) })
+    return Result.succeed({ events: d.success.events, state: fold(d.success.events) })
   } catch (e) {
-    return Either.left(`events: the log does not fold (${(e as Error).message})`)
+    return Result.fail(`events: the log does not fold (${(e as Error).message})`)
   }
 }
 
@@ -152,15 +156,15 @@ export const raidSetup = (
   dice: { readonly seed: Prng.Seed } | "manual",
   scenario?: string,
   content?: ContentView,
-): Either.Either<SetupInput, Rejection> => {
+): Result.Result<SetupInput, Rejection> => {
   const hungry = content ? upkeepRules(content).hungryHealth : -1
   if (state.pending)
-    return Either.left({
+    return Result.fail({
       reason: "a choice or dice are waiting: answer them first (blight campaign aftermath)",
       clause: "B-AFTERMATH-01",
     })
   if (state.phase !== "between")
-    return Either.left({ reason: "the Aftermath is not finished", clause: "B-AFTERMATH-01" })
+    return Result.fail({ reason: "the Aftermath is not finished", clause: "B-AFTERMATH-01" })
   const refuges: Refuge[] = []
   for (const r of state.refuges) {
     const going = r.refuge.survivors
@@ -171,13 +175,13 @@ export const raidSetup = (
           : s,
       )
     if (going.length === 0)
-      return Either.left({
+      return Result.fail({
         reason: `${r.refuge.name} has nobody fit to raid (everyone is Laid Up or lost)`,
         clause: "B-SETUP-03",
       })
     refuges.push({ ...r.refuge, survivors: going })
   }
-  return Either.right({
+  return Result.succeed({
     refuges,
     ...(scenario ? { scenario } : {}),
     dice,

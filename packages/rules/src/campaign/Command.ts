@@ -8,12 +8,12 @@ import { Schema } from "effect"
 import { MarketOrder } from "../refuge/Market.js"
 
 const command = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F, description: string) =>
-  Schema.Struct({ type: Schema.Literal(type), ...fields }).annotations({ description })
+  Schema.Struct({ type: Schema.Literal(type), ...fields }).annotate({ description })
 
-const refuge = Schema.Int.pipe(Schema.between(0, 7)).annotations({
+const refuge = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 7 })).annotate({
   description: "The Refuge's index in the campaign, a whole number from 0 to 7",
 })
-const by = Schema.String.annotations({ description: "The survivor (id) who runs the Errand (R-CAMPAIGN-08)" })
+const by = Schema.String.annotate({ description: "The survivor (id) who runs the Errand (R-CAMPAIGN-08)" })
 
 export const RecordRaid = command(
   "recordRaid",
@@ -24,18 +24,18 @@ export const Roll = command("roll", { faces: Schema.Array(Schema.Int) }, "Dice r
 export const Choose = command("choose", { option: Schema.String }, "Answer the waiting choice")
 export const Trade = command(
   "trade",
-  { refuge, by, orders: Schema.Array(MarketOrder).pipe(Schema.maxItems(50)) },
+  { refuge, by, orders: Schema.Array(MarketOrder).check(Schema.isMaxLength(50)) },
   "Trade Errand: one Market trip (B-ERRAND-03)",
 )
 export const Recruit = command(
   "recruit",
   {
     refuge,
-    by: Schema.optional(by).annotations({
+    by: Schema.optional(by).annotate({
       description: "Who recruits; may be left out only when the roster is empty",
     }),
     background: Schema.String,
-    name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(60)),
+    name: Schema.Trimmed.check(Schema.isNonEmpty()).check(Schema.isMaxLength(60)),
   },
   "Recruit Errand: one survivor (B-ERRAND-04)",
 )
@@ -44,7 +44,7 @@ export const RunErrand = command(
   {
     refuge,
     by,
-    errand: Schema.String.pipe(Schema.maxLength(64)).annotations({
+    errand: Schema.String.check(Schema.isMaxLength(64)).annotate({
       description:
         "The Errand's id: an `errands` entry that takes no choices (a table of finds, Blight by choice)",
     }),
@@ -58,12 +58,16 @@ export const Build = command(
 )
 export const MakeAmmunition = command(
   "makeAmmunition",
-  { refuge, store: Schema.Literal("arrows", "bolts"), batches: Schema.Int.pipe(Schema.between(1, 50)) },
+  {
+    refuge,
+    store: Schema.Literals(["arrows", "bolts"]),
+    batches: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 50 })),
+  },
   "Make 5 Arrows or Bolts per Salvage, no Errand (B-AMMO-08)",
 )
 export const Bench = command(
   "bench",
-  { refuge, times: Schema.Int.pipe(Schema.between(1, 50)) },
+  { refuge, times: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 50 })) },
   "Reloading Bench: Salvage into Reloads, no Errand (B-IMPROVEMENT-04)",
 )
 export const Forfeit = command(
@@ -75,12 +79,12 @@ export const Equip = command(
   "equip",
   {
     refuge,
-    survivor: Schema.String.pipe(Schema.maxLength(64)).annotations({
+    survivor: Schema.String.check(Schema.isMaxLength(64)).annotate({
       description: "The survivor (id) whose gear is set",
     }),
-    weapons: Schema.Array(Schema.String.pipe(Schema.maxLength(64))).pipe(Schema.maxItems(8)),
-    armour: Schema.Array(Schema.String.pipe(Schema.maxLength(64))).pipe(Schema.maxItems(4)),
-    kit: Schema.Array(Schema.String.pipe(Schema.maxLength(64))).pipe(Schema.maxItems(8)),
+    weapons: Schema.Array(Schema.String.check(Schema.isMaxLength(64))).check(Schema.isMaxLength(8)),
+    armour: Schema.Array(Schema.String.check(Schema.isMaxLength(64))).check(Schema.isMaxLength(4)),
+    kit: Schema.Array(Schema.String.check(Schema.isMaxLength(64))).check(Schema.isMaxLength(8)),
   },
   "Set what a survivor carries from their gear and the stash, no Errand (R-CAMPAIGN-27, B-FOUNDING-06)",
 )
@@ -90,7 +94,7 @@ export const Pass = command(
   "The Refuge runs no more Errands before the next raid (B-ERRAND-02)",
 )
 
-export const Command = Schema.Union(
+export const Command = Schema.Union([
   RecordRaid,
   Forfeit,
   Roll,
@@ -103,5 +107,5 @@ export const Command = Schema.Union(
   Bench,
   Equip,
   Pass,
-).annotations({ identifier: "CampaignCommand" })
+]).annotate({ identifier: "CampaignCommand" })
 export type Command = typeof Command.Type

@@ -7,7 +7,7 @@
  * @since 0.3.0
  */
 import { type DiceSource, Prng } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import type { ContentView } from "../refuge/Content.js"
 import { freeWeaponIds } from "../refuge/Founding.js"
 import { type LedgerDraft, post } from "../refuge/Ledger.js"
@@ -173,7 +173,7 @@ export class Ctx {
     if (moving.length === 0) return
     const r = this.draft.refuges[refuge]!
     const ok = post(r.refuge.ledger as never, moving)
-    if (Either.isLeft(ok)) refuse(`${r.refuge.name}: ${ok.left.problem}`, clause ?? moving[0]!.clause)
+    if (Result.isFailure(ok)) refuse(`${r.refuge.name}: ${ok.failure.problem}`, clause ?? moving[0]!.clause)
     this.emit({ type: "ledger.posted", refuge, entries: moving.map((x) => structuredClone(x)) as never })
   }
 }

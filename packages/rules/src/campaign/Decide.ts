@@ -6,7 +6,7 @@
  *
  * @since 0.3.0
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { slainIn, slug } from "./Blight.js"
 import type { Command } from "./Command.js"
 import { Ctx, type Env, Refusal, refuse, Suspend } from "./Context.js"
@@ -38,20 +38,20 @@ export const unfit = (state: CampaignState, refuge: number): boolean => {
 const recordRaid = (ctx: Ctx, battle: unknown) => {
   if (ctx.draft.phase !== "between") refuse("finish this Aftermath before the next raid", "B-AFTERMATH-01")
   const b = readBattle(battle)
-  if (Either.isLeft(b)) return refuse(b.left, "B-AFTERMATH-01")
-  const rec = recordOf(ctx.draft as CampaignState, b.right, ctx.env.content)
-  if (Either.isLeft(rec)) return refuse(rec.left, "B-AFTERMATH-01")
+  if (Result.isFailure(b)) return refuse(b.failure, "B-AFTERMATH-01")
+  const rec = recordOf(ctx.draft as CampaignState, b.success, ctx.env.content)
+  if (Result.isFailure(rec)) return refuse(rec.failure, "B-AFTERMATH-01")
   // R-CAMPAIGN-04: a survivor who must miss this raid stays home; one in the raid was not sent by it.
-  for (const side of rec.right.sides)
+  for (const side of rec.success.sides)
     for (const m of side.survivors)
       if ((ctx.draft.refuges[side.refuge]?.status[m.survivor]?.missRaids ?? 0) > 0)
         refuse(
           `battle: ${m.name} (${m.survivor}) must miss this raid and stays home; a raid with them in it is not this campaign's next raid`,
           "R-CAMPAIGN-04",
         )
-  fold(ctx, rec.right)
+  fold(ctx, rec.success)
   // A forfeit is no raid played: only a recorded raid spends or leaves statuses and trophies.
-  carryOver(ctx, rec.right)
+  carryOver(ctx, rec.success)
 }
 
 /** R-CAMPAIGN-12: a Refuge with nobody fit to raid forfeits; the others score a win, and the Aftermath runs. */
@@ -181,21 +181,21 @@ const run = (
   by: string,
   recorded: ReadonlyArray<Answer>,
   answer?: Answer,
-): Either.Either<Run, Rejection> => {
+): Result.Result<Run, Rejection> => {
   const draft = structuredClone(state) as Draft
   const ctx = new Ctx(draft, env, recorded, answer)
   if (answer === undefined) ctx.emit({ type: "commanded", command: structuredClone(c), by })
   try {
     rule(ctx, c)
   } catch (e) {
-    if (e instanceof Refusal) return Either.left({ reason: e.reason, clause: e.clause })
+    if (e instanceof Refusal) return Result.fail({ reason: e.reason, clause: e.clause })
     if (!(e instanceof Suspend)) throw e
     // Only the bookkeeping is committed: who asked, the answers so far, and what it waits for.
     const events: Event[] = [...ctx.bookkeeping, { type: "prompted", prompt: e.prompt }]
-    return Either.right({ events, state: events.reduce(evolve, state) })
+    return Result.succeed({ events, state: events.reduce(evolve, state) })
   }
-  if (ctx.game.length === 0) return Either.left({ reason: `${c.type}: nothing to do` })
-  return Either.right({ events: [...ctx.bookkeeping, ...ctx.game], state: draft as CampaignState })
+  if (ctx.game.length === 0) return Result.fail({ reason: `${c.type}: nothing to do` })
+  return Result.succeed({ events: [...ctx.bookkeeping, ...ctx.game], state: draft as CampaignState })
 }
 
 /** Applies a command and runs the engine's steps after it. */
@@ -204,19 +204,19 @@ export const apply = (
   c: Command,
   env: Env,
   by = "any",
-): Either.Either<Run, Rejection> => {
+): Result.Result<Run, Rejection> => {
   const p = state.pending
-  let first: Either.Either<Run, Rejection>
+  let first: Result.Result<Run, Rejection>
   if (c.type === "roll" || c.type === "choose") {
-    if (p?.prompt === undefined) return Either.left({ reason: NOTHING_WAITING, clause: "B-AFTERMATH-01" })
+    if (p?.prompt === undefined) return Result.fail({ reason: NOTHING_WAITING, clause: "B-AFTERMATH-01" })
     // The step waiting is answered before anything else (B-AFTERMATH-02: the steps in order).
     if (p.prompt.kind === "dice" && c.type !== "roll")
-      return Either.left({
+      return Result.fail({
         reason: `type: waiting for ${p.prompt.dice} dice (roll): ${p.prompt.purpose}`,
         clause: "B-AFTERMATH-02",
       })
     if (p.prompt.kind === "choice" && c.type !== "choose")
-      return Either.left({
+      return Result.fail({
         reason: `type: waiting for a choice (choose): ${p.prompt.question} (${p.prompt.options.join(", ")})`,
         clause: "B-AFTERMATH-02",
       })
@@ -224,13 +224,13 @@ export const apply = (
   } else if (p !== undefined) {
     const q = p.prompt
     // Errands wait until the Aftermath is worked through (B-AFTERMATH-01: "then runs Errands").
-    return Either.left({
+    return Result.fail({
       reason: `type: ${c.type} must wait: the Aftermath is waiting for ${q?.kind === "choice" ? `a choice: ${q.question} (${q.options.join(", ")})` : q?.kind === "dice" ? `${q.dice} dice: ${q.purpose}` : "an answer"}`,
       clause: "B-AFTERMATH-01",
     })
   } else first = run(state, c, env, by, [])
-  if (Either.isLeft(first)) return first
-  return Either.right(settle(first.right, env))
+  if (Result.isFailure(first)) return first
+  return Result.succeed(settle(first.success, env))
 }
 
 /** Runs the engine's own steps until a player must act. */
@@ -238,13 +238,13 @@ export const settle = (from: Run, env: Env): Run => {
   let { events, state } = from
   for (let guard = 0; state.phase === "aftermath" && state.pending === undefined && guard < 1000; guard++) {
     const r = run(state, { type: "continue" }, env, "engine", [])
-    if (Either.isLeft(r)) throw new Error(`the Aftermath stopped: ${r.left.reason}`)
-    events = [...events, ...r.right.events]
-    state = r.right.state
+    if (Result.isFailure(r)) throw new Error(`the Aftermath stopped: ${r.failure.reason}`)
+    events = [...events, ...r.success.events]
+    state = r.success.state
   }
   return { events, state }
 }
 
 /** The events a command appends (the decide half of decide/evolve). */
 export const decide = (state: CampaignState, c: Command, env: Env, by = "any") =>
-  Either.map(apply(state, c, env, by), (r) => r.events)
+  Result.map(apply(state, c, env, by), (r) => r.events)

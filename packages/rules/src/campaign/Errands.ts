@@ -11,7 +11,7 @@
  *
  * @since 0.3.0
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { ErrandFind } from "../content/schema/Errand.js"
 import { FOUNDING, freeGear } from "../refuge/Founding.js"
@@ -197,13 +197,13 @@ export const between = (ctx: Ctx, c: Command): void => {
       // R-MARKET-08: the survivor who runs the Errand is the one who goes; their rules apply (R-MARKET-04).
       const going = s.id === undefined ? [] : [s.id]
       const trip = marketTrip(before, { by: going, orders: c.orders }, content, ctx.source(String(c.refuge)))
-      if (Either.isLeft(trip)) {
+      if (Result.isFailure(trip)) {
         // The trip's paths are the command's own (`orders[0].buy.id`); its crew is the command's `by`.
-        const [why, clause] = firstProblem(trip.left)
+        const [why, clause] = firstProblem(trip.failure)
         throw new Refusal(why.replace(/^by\[\d+\]/, "by"), clause)
       }
-      adopt(ctx, c.refuge, before, trip.right.refuge, "bought at the Market", "B-ERRAND-03")
-      const lines = trip.right.lines.map((l) => `${l.what}${l.done ? "" : " (not there)"}`)
+      adopt(ctx, c.refuge, before, trip.success.refuge, "bought at the Market", "B-ERRAND-03")
+      const lines = trip.success.lines.map((l) => `${l.what}${l.done ? "" : " (not there)"}`)
       ran(ctx, c.refuge, entry, s.id, `${s.name} went to the Market: ${lines.join("; ") || "looked around"}`)
       return
     }
@@ -300,15 +300,15 @@ export const between = (ctx: Ctx, c: Command): void => {
         c.type === "bench"
           ? reloadingBench(before, c.times, content)
           : makeAmmunition(before, c.store, c.batches)
-      if (Either.isLeft(after)) {
-        const [why, clause] = firstProblem(after.left)
+      if (Result.isFailure(after)) {
+        const [why, clause] = firstProblem(after.failure)
         throw new Refusal(why, clause)
       }
       adopt(
         ctx,
         c.refuge,
         before,
-        after.right,
+        after.success,
         "made at home",
         c.type === "bench" ? "B-IMPROVEMENT-04" : "B-AMMO-08",
       )

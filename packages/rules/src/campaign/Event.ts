@@ -6,7 +6,7 @@
  *
  * @since 0.3.0
  */
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import { GiftRef, MarkRef } from "../content/schema/Ids.js"
 import { Store } from "../plugin/Vocabulary.js"
 import { RecordedDie } from "../refuge/Ledger.js"
@@ -25,7 +25,7 @@ import {
 const event = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
   Schema.Struct({ type: Schema.Literal(type), ...fields })
 
-const refuge = Schema.Int.pipe(Schema.between(0, 7))
+const refuge = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 7 }))
 const survivor = Schema.String
 
 /** A Ledger entry before the Ledger numbers it. */
@@ -39,7 +39,7 @@ export const Draft = Schema.Struct({
 })
 
 /** Every campaign event. */
-export const Event = Schema.Union(
+export const Event = Schema.Union([
   event("commanded", { command: Schema.Unknown, by: Schema.String }),
   event("prompted", { prompt: Prompt }),
   event("answered", { answer: Answer }),
@@ -47,7 +47,7 @@ export const Event = Schema.Union(
   event("raid.recorded", { raid: RaidRecord }),
   event("standing.scored", {
     refuge,
-    outcome: Schema.Literal("win", "draw", "loss"),
+    outcome: Schema.Literals(["win", "draw", "loss"]),
     points: Schema.Int,
   }),
   event("aftermath.step", { step: Schema.Int, refuge: Schema.Int, rescue: Schema.Boolean }),
@@ -72,7 +72,7 @@ export const Event = Schema.Union(
     advance: Schema.optional(Advance),
     leader: Schema.optional(Schema.Boolean),
     equipment: Schema.optional(Equipment),
-    status: Schema.optional(Schema.partial(SurvivorStatus)),
+    status: Schema.optional(SurvivorStatus.mapFields(Struct.map(Schema.optional))),
     reason: Schema.String,
     clause: Schema.optional(Schema.String),
   }),
@@ -125,7 +125,7 @@ export const Event = Schema.Union(
     reason: Schema.String,
     clause: Schema.optional(Schema.String),
   }),
-).annotations({ identifier: "CampaignEvent" })
+]).annotate({ identifier: "CampaignEvent" })
 export type Event = typeof Event.Type
 export type EventType = Event["type"]
 

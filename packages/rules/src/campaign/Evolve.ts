@@ -6,7 +6,7 @@
  * @since 0.3.0
  */
 import { Prng } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { sameHollowed } from "../battle/creatures/Hollowed.js"
 import { post } from "../refuge/Ledger.js"
 import { BOOKKEEPING, type Event } from "./Event.js"
@@ -118,8 +118,8 @@ export const applyInPlace = (d: Draft, e: Event): void => {
     case "ledger.posted": {
       const r = d.refuges[e.refuge]!
       const posted = post(r.refuge.ledger as never, e.entries as never)
-      if (Either.isLeft(posted)) throw new Error(`refuges[${e.refuge}]: ${posted.left.problem}`)
-      r.refuge.ledger = posted.right as never
+      if (Result.isFailure(posted)) throw new Error(`refuges[${e.refuge}]: ${posted.failure.problem}`)
+      r.refuge.ledger = posted.success as never
       return
     }
     case "survivor.changed": {

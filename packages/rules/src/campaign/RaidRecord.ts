@@ -6,7 +6,8 @@
  *
  * @since 0.3.0
  */
-import { Either, ParseResult, Schema } from "effect"
+import { SchemaText } from "@blight/dice"
+import { Result, Schema } from "effect"
 import { grantKey, kitSource } from "../battle/actions/Act.js"
 import { hash } from "../battle/Battle.js"
 import { hollowedOf, sameHollowed, turnedProfile } from "../battle/creatures/Hollowed.js"
@@ -15,12 +16,12 @@ import type { ContentView } from "../refuge/Content.js"
 import { THRESHOLDS } from "./Blight.js"
 import type { CampaignState, HollowedWho, RaidRecord, RaidSurvivor } from "./State.js"
 
-const decodeBattle = Schema.decodeUnknownEither(BattleState, { errors: "all" })
+const decodeBattle = Schema.decodeUnknownResult(BattleState, { errors: "all", reportInput: true })
 
 /** The raid's final state, decoded; Left: why it cannot be folded in. */
-export const readBattle = (input: unknown): Either.Either<BattleState, string> =>
-  Either.mapLeft(decodeBattle(input), (e) => {
-    const issues = ParseResult.ArrayFormatter.formatErrorSync(e).slice(0, 5)
+export const readBattle = (input: unknown): Result.Result<BattleState, string> =>
+  Result.mapError(decodeBattle(input), (e) => {
+    const issues = SchemaText.problems(e).slice(0, 5)
     return `battle: not a raid's state (${issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")})`
   })
 
@@ -84,15 +85,15 @@ export const recordOf = (
   campaign: CampaignState,
   battle: BattleState,
   content: ContentView,
-): Either.Either<RaidRecord, string> => {
+): Result.Result<RaidRecord, string> => {
   if (battle.phase !== "over" || battle.result === undefined)
-    return Either.left("battle: the raid is not over (B-AFTERMATH-01: the Aftermath follows a raid)")
+    return Result.fail("battle: the raid is not over (B-AFTERMATH-01: the Aftermath follows a raid)")
   const sides = battle.sides.filter((s) => s.kind === "refuge" || s.kind === "congregation")
   if (
     sides.length !== campaign.refuges.length ||
     sides.some((s, i) => s.name !== campaign.refuges[i]!.refuge.name)
   )
-    return Either.left(
+    return Result.fail(
       `battle: its Refuges (${sides.map((s) => s.name).join(", ")}) are not this campaign's (${campaign.refuges.map((r) => r.refuge.name).join(", ")})`,
     )
   const sideIndex = new Map(sides.map((s, i) => [s.id, i]))
@@ -107,7 +108,7 @@ export const recordOf = (
       if (m.ref === "stranger" && m.survivor === undefined) continue
       const s = cr.refuge.survivors.find((x) => x.id === m.survivor)
       if (s === undefined)
-        return Either.left(`battle: ${m.name} (${m.survivor ?? m.id}) is not on ${cr.refuge.name}'s roster`)
+        return Result.fail(`battle: ${m.name} (${m.survivor ?? m.id}) is not on ${cr.refuge.name}'s roster`)
       const slew = battle.models
         .filter((c) => c.kind === "creature" && c.status === "slain" && c.slainBy === m.id)
         .map((c) => c.ref)
@@ -184,7 +185,7 @@ export const recordOf = (
     .filter((m) => m.status === "slain" && laysToRest(content, m.ref))
     .flatMap((m) => remembered.filter((h) => sameHollowed(h, hollowedOf(m))).slice(0, 1))
   const laidToRest = slainHollowed.map((h) => h.name)
-  return Either.right({
+  return Result.succeed({
     number: campaign.raids.length + 1,
     scenario: battle.scenario,
     season: campaign.season,

@@ -10,7 +10,7 @@ import { Schema } from "effect"
 import { BattleProfile, ObjectiveState, Result } from "../battle/State.js"
 import { Refuge } from "../refuge/Refuge.js"
 
-const count = (max: number) => Schema.Int.pipe(Schema.between(0, max))
+const count = (max: number) => Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: max }))
 
 /** What the campaign tracks about a survivor between raids. */
 export const SurvivorStatus = Schema.Struct({
@@ -24,7 +24,7 @@ export const SurvivorStatus = Schema.Struct({
   thresholds: count(3),
   /** Ran an Errand since the last Aftermath (R-CAMPAIGN-08). */
   errand: Schema.Boolean,
-}).annotations({ identifier: "SurvivorStatus" })
+}).annotate({ identifier: "SurvivorStatus" })
 export type SurvivorStatus = typeof SurvivorStatus.Type
 
 /** A Refuge's standing (B-STANDINGS-01). */
@@ -34,7 +34,7 @@ export const Standing = Schema.Struct({
   draws: count(999),
   losses: count(999),
   points: count(9999),
-}).annotations({ identifier: "Standing" })
+}).annotate({ identifier: "Standing" })
 export type Standing = typeof Standing.Type
 
 /**
@@ -44,18 +44,18 @@ export type Standing = typeof Standing.Type
 export const RefugeStatus = Schema.Struct({
   kind: Schema.Literal("lurking"),
   /** Creatures lurking at set-up, more or fewer (the total never below 0). */
-  value: Schema.Int.pipe(Schema.between(-3, 3)),
+  value: Schema.Int.check(Schema.isBetween({ minimum: -3, maximum: 3 })),
   /** Raids it still lasts: each raid the Refuge plays spends one. */
   raids: count(9),
   reason: Schema.String,
   clause: Schema.optional(Schema.String),
-}).annotations({ identifier: "RefugeStatus" })
+}).annotate({ identifier: "RefugeStatus" })
 export type RefugeStatus = typeof RefugeStatus.Type
 
 /** One of the campaign's Refuges. */
 export const CampaignRefuge = Schema.Struct({
   refuge: Refuge,
-  status: Schema.Record({ key: Schema.String, value: SurvivorStatus }),
+  status: Schema.Record(Schema.String, SurvivorStatus),
   standing: Standing,
   /** Errands left before the next raid (B-ERRAND-01/02). */
   errands: count(9),
@@ -63,7 +63,7 @@ export const CampaignRefuge = Schema.Struct({
   statuses: Schema.optional(Schema.Array(RefugeStatus)),
   /** Objectives won and kept for good (the Radio, B-OBJECTIVE-08): their Refuge-wide rules apply in every raid. */
   trophies: Schema.optional(Schema.Array(Schema.String)),
-}).annotations({ identifier: "CampaignRefuge" })
+}).annotate({ identifier: "CampaignRefuge" })
 export type CampaignRefuge = typeof CampaignRefuge.Type
 
 /** Which Hollowed: its name, the Refuge it remembers and the survivor's roster id (absent: older records). */
@@ -71,7 +71,7 @@ export const HollowedWho = Schema.Struct({
   name: Schema.String,
   refuge: Schema.String,
   survivor: Schema.optional(Schema.String),
-}).annotations({ identifier: "HollowedWho" })
+}).annotate({ identifier: "HollowedWho" })
 export type HollowedWho = typeof HollowedWho.Type
 
 /** A Turned survivor the campaign remembers (B-TURN-03, B-HOLLOWED-03). */
@@ -90,11 +90,11 @@ export const Hollowed = Schema.Struct({
   gifts: Schema.optional(Schema.Array(Schema.String)),
   /** Slain as a Hollowed in a later raid: laid to rest, never returns. */
   atRest: Schema.Boolean,
-}).annotations({ identifier: "Hollowed" })
+}).annotate({ identifier: "Hollowed" })
 export type Hollowed = typeof Hollowed.Type
 
 /** Why a survivor left a roster. */
-export const LossCause = Schema.Literal("dead", "turned", "throat", "left", "rescued")
+export const LossCause = Schema.Literals(["dead", "turned", "throat", "left", "rescued"])
 
 /** A survivor who left a roster, and why. */
 export const Lost = Schema.Struct({
@@ -103,12 +103,12 @@ export const Lost = Schema.Struct({
   name: Schema.String,
   cause: LossCause,
   raid: Schema.Int,
-}).annotations({ identifier: "Lost" })
+}).annotate({ identifier: "Lost" })
 export type Lost = typeof Lost.Type
 
 /** A carried token brought home. */
 export const Brought = Schema.Struct({
-  contents: Schema.Literal("loot", "amber", "radio", "meds"),
+  contents: Schema.Literals(["loot", "amber", "radio", "meds"]),
   rich: count(2),
 })
 
@@ -117,7 +117,7 @@ export const RaidSurvivor = Schema.Struct({
   survivor: Schema.String,
   model: Schema.String,
   name: Schema.String,
-  status: Schema.Literal("active", "down", "finished", "slain", "fled", "turned", "lurking"),
+  status: Schema.Literals(["active", "down", "finished", "slain", "fled", "turned", "lurking"]),
   wasDown: Schema.Boolean,
   /** Blight gained in the raid (end minus start). */
   blight: count(12),
@@ -145,7 +145,7 @@ export const RaidSurvivor = Schema.Struct({
       marks: Schema.Array(Schema.String),
     }),
   ),
-}).annotations({ identifier: "RaidSurvivor" })
+}).annotate({ identifier: "RaidSurvivor" })
 export type RaidSurvivor = typeof RaidSurvivor.Type
 
 const Ammo = Schema.Struct({ reloads: count(999), arrows: count(999), bolts: count(999) })
@@ -155,7 +155,7 @@ export const EndedObjective = Schema.Struct({
   id: Schema.String,
   state: ObjectiveState.fields.state,
   refuge: Schema.optional(Schema.Int),
-}).annotations({ identifier: "EndedObjective" })
+}).annotate({ identifier: "EndedObjective" })
 export type EndedObjective = typeof EndedObjective.Type
 
 /** A raid as the campaign keeps it. */
@@ -170,7 +170,7 @@ export const RaidRecord = Schema.Struct({
     Schema.Struct({
       refuge: Schema.Int,
       side: Schema.String,
-      outcome: Schema.Literal("win", "draw", "loss"),
+      outcome: Schema.Literals(["win", "draw", "loss"]),
       drawn: Ammo,
       returned: Ammo,
       survivors: Schema.Array(RaidSurvivor),
@@ -190,7 +190,7 @@ export const RaidRecord = Schema.Struct({
   slainHollowed: Schema.optional(Schema.Array(HollowedWho)),
   /** The scenario's objectives as the raid ended them (their `battle.end` rules act on them). */
   objectives: Schema.optional(Schema.Array(EndedObjective)),
-}).annotations({ identifier: "RaidRecord" })
+}).annotate({ identifier: "RaidRecord" })
 export type RaidRecord = typeof RaidRecord.Type
 
 /** The six Aftermath steps in order (B-AFTERMATH-02). */
@@ -198,7 +198,7 @@ export const STEPS = ["casualties", "experience", "blight", "loot", "ammunition"
 export type Step = (typeof STEPS)[number]
 
 /** Something the campaign waits for: dice typed in, or a player's choice. */
-export const Prompt = Schema.Union(
+export const Prompt = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("dice"), dice: count(40), purpose: Schema.String, by: Schema.String }),
   Schema.Struct({
     kind: Schema.Literal("choice"),
@@ -207,10 +207,10 @@ export const Prompt = Schema.Union(
     options: Schema.Array(Schema.String),
     by: Schema.String,
   }),
-).annotations({ identifier: "CampaignPrompt" })
+]).annotate({ identifier: "CampaignPrompt" })
 export type Prompt = typeof Prompt.Type
 
-export const Answer = Schema.Union(Schema.Array(Schema.Int), Schema.String)
+export const Answer = Schema.Union([Schema.Array(Schema.Int), Schema.String])
 export type Answer = typeof Answer.Type
 
 /** The campaign's state. */
@@ -222,7 +222,7 @@ export const CampaignState = Schema.Struct({
   /** Raids played in this Season (R-WORLD-11). */
   seasonRaids: count(99),
   raids: Schema.Array(RaidRecord),
-  phase: Schema.Literal("between", "aftermath"),
+  phase: Schema.Literals(["between", "aftermath"]),
   /** The Aftermath in progress: the next step and Refuge to work through. */
   aftermath: Schema.optional(
     Schema.Struct({ step: count(STEPS.length), refuge: count(8), rescue: Schema.Boolean }),
@@ -237,10 +237,10 @@ export const CampaignState = Schema.Struct({
     }),
   ),
   dice: Schema.Struct({
-    mode: Schema.Literal("seeded", "manual"),
-    prng: Schema.optional(Schema.Tuple(Schema.Number, Schema.Number, Schema.Number, Schema.Number)),
+    mode: Schema.Literals(["seeded", "manual"]),
+    prng: Schema.optional(Schema.Tuple([Schema.Number, Schema.Number, Schema.Number, Schema.Number])),
   }),
   counters: Schema.Struct({ survivor: count(99999) }),
-  seq: Schema.Int.pipe(Schema.nonNegative()),
-}).annotations({ identifier: "CampaignState" })
+  seq: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
+}).annotate({ identifier: "CampaignState" })
 export type CampaignState = typeof CampaignState.Type

@@ -5,9 +5,11 @@
  *
  * @since 0.1.0
  */
-import { Option, ParseResult } from "effect"
+import { SchemaText } from "@blight/dice"
+import { type Schema, SchemaIssue } from "effect"
 import * as AST from "effect/SchemaAST"
 import { joinPath, type Problem } from "./Problem.js"
+import { memberIssues } from "./UnionIssues.js"
 
 /** What kind of problem, for judging which union member the author meant. */
 type Shape = "key" | "type" | "literal" | "nomatch" | "value"
@@ -25,18 +27,48 @@ const isLiteral = (ast: AST.AST): boolean =>
 
 const show = (u: unknown): string => JSON.stringify(u) ?? String(u)
 
+/** A bound check's limits, as JSON Schema names them (items for arrays, characters for strings). */
+const limitsOf = (filter: AST.Filter<unknown>, items: boolean): Record<string, unknown> | undefined => {
+  const representation = filter.annotations?.representation as
+    | { readonly id?: unknown; readonly payload?: Record<string, unknown> | null }
+    | undefined
+  const p = representation?.payload ?? {}
+  switch (representation?.id) {
+    case "effect/schema/isBetween":
+      return {
+        minimum: p.exclusiveMinimum ? undefined : p.minimum,
+        maximum: p.exclusiveMaximum ? undefined : p.maximum,
+      }
+    case "effect/schema/isGreaterThanOrEqualTo":
+      return { minimum: p.minimum }
+    case "effect/schema/isLessThanOrEqualTo":
+      return { maximum: p.maximum }
+    case "effect/schema/isMinLength":
+      return items ? { minItems: p.minLength } : { minLength: p.minLength }
+    case "effect/schema/isMaxLength":
+      return items ? { maxItems: p.maxLength } : { maxLength: p.maxLength }
+    case "effect/schema/isBetweenLength":
+      return items
+        ? { minItems: p.minimum, maxItems: p.maximum }
+        : { minLength: p.minimum, maxLength: p.maximum }
+    default:
+      return undefined
+  }
+}
+
 /**
  * A bound broken, said with its numbers: a field's description replaces effect's default
- * "a number between 4 and 30" in the message, so the range is read back from the JSON Schema.
+ * "a number between 4 and 30" in the message, so the range is read back from the check.
  */
-const boundMessage = (issue: ParseResult.ParseIssue): string | undefined => {
-  if (issue._tag !== "Refinement" || issue.kind !== "Predicate") return undefined
-  if (Option.isSome(AST.getMessageAnnotation(issue.ast))) return undefined
-  const js = Option.getOrUndefined(AST.getJSONSchemaAnnotation(issue.ast)) as
-    | Record<string, unknown>
-    | undefined
+const boundMessage = (issue: SchemaIssue.Issue): string | undefined => {
+  // The check that failed: effect 3 stopped at the first failing refinement of a chain.
+  const failed = issue._tag === "Composite" ? issue.issues.find((i) => i._tag === "Filter") : issue
+  if (failed?._tag !== "Filter" || failed.filter.annotations?.message !== undefined) return undefined
+  const input = SchemaIssue.hasInput(failed) ? failed.input : undefined
+  const items = issue._tag === "Composite" ? issue.ast._tag === "Arrays" : Array.isArray(input)
+  const js = limitsOf(failed.filter, items)
   if (js === undefined) return undefined
-  const about = Option.getOrUndefined(AST.getDescriptionAnnotation(issue.ast))
+  const about = failed.filter.annotations?.description
   const { minimum: lo, maximum: hi, minItems, maxItems, minLength, maxLength } = js
   const what =
     typeof lo === "number" && typeof hi === "number"
@@ -56,11 +88,11 @@ const boundMessage = (issue: ParseResult.ParseIssue): string | undefined => {
                   : undefined
   if (what === undefined) return undefined
   const extra = about !== undefined && !/^an? /.test(about) ? ` (${about})` : ""
-  return `expected ${what}${extra}, got ${show(issue.actual)}`
+  return `expected ${what}${extra}, got ${show(input)}`
 }
 
-const leaf = (issue: ParseResult.ParseIssue, path: string, depth: number): Found[] =>
-  ParseResult.ArrayFormatter.formatIssueSync(issue).map((i) => ({
+const leaf = (issue: SchemaIssue.Issue, path: string, depth: number): Found[] =>
+  SchemaText.problems(issue).map((i) => ({
     path: i.path.reduce<string>(joinPath, path),
     message: (i.path.length === 0 ? boundMessage(issue) : undefined) ?? i.message,
     depth: depth + i.path.length,
@@ -68,7 +100,7 @@ const leaf = (issue: ParseResult.ParseIssue, path: string, depth: number): Found
       i._tag === "Missing" || i._tag === "Unexpected"
         ? "key"
         : i._tag === "Type" && i.path.length === 0
-          ? issue._tag === "Type" && isLiteral(issue.ast)
+          ? issue._tag === "InvalidType" && isLiteral(issue.ast)
             ? "literal"
             : "type"
           : "value",
@@ -86,32 +118,42 @@ const weight = (f: Found, depth: number): number => {
   return f.shape === "literal" ? 50 : f.shape === "type" ? 0.5 : f.shape === "value" ? 0 : 1
 }
 
+/** The form a member takes as written (its encoded side: effect 3 read a transformation's `from`). */
+const writtenOf = (ast: AST.AST): AST.AST =>
+  ast._tag === "Suspend" ? writtenOf(ast.thunk()) : AST.toEncoded(ast)
+
 const keysOf = (ast: AST.AST): string | undefined => {
-  switch (ast._tag) {
-    case "TypeLiteral":
-      return `{ ${ast.propertySignatures
-        .filter((p) => !p.isOptional)
+  const a = writtenOf(ast)
+  switch (a._tag) {
+    case "Objects":
+      return `{ ${a.propertySignatures
+        .filter((p) => !AST.isOptional(p.type))
         .map((p) => String(p.name))
         .join(", ")} }`
-    case "Refinement":
-      return keysOf(ast.from)
-    case "Transformation":
-      return keysOf(ast.from)
-    case "Suspend":
-      return keysOf(ast.f())
     case "Literal":
-      return JSON.stringify(ast.literal)
+      return JSON.stringify(a.literal)
     default:
       return undefined
   }
 }
 
+/**
+ * A type as effect 3 printed it (`String(ast)`), in `SchemaText`'s words: a one-member union is
+ * named by its member's full name, refinement included.
+ */
+const typeName = (ast: AST.AST): string => {
+  const [p] = SchemaText.problems(
+    new SchemaIssue.InvalidType(new AST.Union([ast]), undefined, { reportInput: true }),
+  )
+  return (p?.message ?? "").replace(/^Expected /, "").replace(/, actual undefined$/, "")
+}
+
 const forms = (ast: AST.AST): string[] => {
   if (ast._tag === "Union") return ast.types.flatMap(forms)
-  if (ast._tag === "Suspend") return forms(ast.f())
-  if (ast._tag === "UndefinedKeyword") return []
+  if (ast._tag === "Suspend") return forms(ast.thunk())
+  if (ast._tag === "Undefined") return []
   const k = keysOf(ast)
-  return k === undefined ? [String(ast)] : [k]
+  return k === undefined ? [typeName(ast)] : [k]
 }
 
 /** The one key (if any) on which every member failed with a wrong literal. */
@@ -151,10 +193,9 @@ const literalsAt = (ast: AST.AST, key: string): string[] => {
   const out: string[] = []
   const visit = (a: AST.AST): void => {
     if (a._tag === "Union") a.types.forEach(visit)
-    else if (a._tag === "Suspend") visit(a.f())
-    else if (a._tag === "Refinement" || a._tag === "Transformation")
-      visit(a._tag === "Refinement" ? a.from : a.from)
-    else if (a._tag === "TypeLiteral") {
+    else if (a._tag === "Suspend") visit(a.thunk())
+    else if (a.encoding !== undefined) visit(writtenOf(a))
+    else if (a._tag === "Objects") {
       const ps = a.propertySignatures.find((p) => p.name === key)
       if (ps?.type._tag === "Literal") out.push(show(ps.type.literal))
     }
@@ -168,22 +209,40 @@ const describe = (actual: unknown): string =>
     ? `an object with keys { ${Object.keys(actual).join(", ")} }`
     : (JSON.stringify(actual) ?? String(actual))
 
-const walk = (issue: ParseResult.ParseIssue, path: string, depth: number): Found[] => {
+/** Effect 3 reported missing elements, then unexpected keys or elements, then the values' problems. */
+const inV3Order = (issue: SchemaIssue.Composite): ReadonlyArray<SchemaIssue.Issue> => {
+  const rank = (i: SchemaIssue.Issue): number =>
+    i._tag !== "Pointer"
+      ? 2
+      : i.issue._tag === "MissingKey" && issue.ast._tag === "Arrays"
+        ? 0
+        : i.issue._tag === "UnexpectedKey"
+          ? 1
+          : 2
+  return [...issue.issues].sort((a, b) => rank(a) - rank(b))
+}
+
+const walk = (issue: SchemaIssue.Issue, path: string, depth: number): Found[] => {
   switch (issue._tag) {
-    case "Pointer": {
-      const keys: ReadonlyArray<PropertyKey> = Array.isArray(issue.path)
-        ? issue.path
-        : [issue.path as PropertyKey]
-      return walk(issue.issue, keys.reduce<string>(joinPath, path), depth + keys.length)
-    }
-    case "Refinement":
-      return issue.kind === "From" ? walk(issue.issue, path, depth) : leaf(issue, path, depth)
-    case "Transformation":
-      return issue.kind === "Transformation" ? leaf(issue, path, depth) : walk(issue.issue, path, depth)
-    case "Composite": {
-      const subs = Array.isArray(issue.issues) ? issue.issues : [issue.issues as ParseResult.ParseIssue]
-      if (issue.ast._tag !== "Union") return subs.flatMap((s) => walk(s, path, depth))
-      return union(issue, subs, path, depth)
+    case "Pointer":
+      return walk(issue.issue, issue.path.reduce<string>(joinPath, path), depth + issue.path.length)
+    case "Encoding":
+      // The decode function itself failed (its issue names no schema): effect 3 reported it whole.
+      return "ast" in issue.issue ? walk(issue.issue, path, depth) : leaf(issue, path, depth)
+    case "Composite":
+      // A check failed: its refinement chain is one problem, worded from the schema it belongs to.
+      return issue.issues.some((i) => i._tag === "Filter")
+        ? leaf(issue, path, depth)
+        : inV3Order(issue).flatMap((s) => walk(s, path, depth))
+    case "AnyOf": {
+      // Without the input (decoded without `reportInput`) the members can't be tried again.
+      const members = SchemaIssue.hasInput(issue) ? memberIssues(issue.ast, issue.input) : undefined
+      if (members === undefined)
+        return issue.issues.length === 0
+          ? leaf(issue, path, depth)
+          : issue.issues.flatMap((s) => walk(s, path, depth))
+      if (members._tag === "Single") return walk(members.issue, path, depth)
+      return union(issue.ast, issue.input, members.issues, path, depth)
     }
     default:
       return leaf(issue, path, depth)
@@ -191,8 +250,9 @@ const walk = (issue: ParseResult.ParseIssue, path: string, depth: number): Found
 }
 
 const union = (
-  issue: ParseResult.Composite,
-  subs: ReadonlyArray<ParseResult.ParseIssue>,
+  ast: AST.Union,
+  actual: unknown,
+  subs: ReadonlyArray<SchemaIssue.Issue>,
   path: string,
   depth: number,
 ): Found[] => {
@@ -207,7 +267,7 @@ const union = (
   const same = winners.every((w) => JSON.stringify(w.found) === JSON.stringify(winners[0]!.found))
   // Every member misses or rejects the same discriminator ("kind"): say which values it may take.
   const missing = missingDiscriminator(
-    issue.ast,
+    ast,
     winners.map((w) => w.found),
     depth,
   )
@@ -221,7 +281,7 @@ const union = (
     depth,
   )
   if (key !== undefined) {
-    const values = literalsAt(issue.ast, key.name)
+    const values = literalsAt(ast, key.name)
     if (values.length > 0)
       return [
         {
@@ -232,19 +292,22 @@ const union = (
         },
       ]
   }
-  const list = [...new Set(forms(issue.ast))]
+  const list = [...new Set(forms(ast))]
   return [
     {
       path,
-      message: `expected one of: ${list.join(" | ")}; got ${describe(issue.actual)}`,
+      message: `expected one of: ${list.join(" | ")}; got ${describe(actual)}`,
       depth,
       shape: "nomatch",
     },
   ]
 }
 
-/** Every problem in a decode failure, with paths below `prefix`. */
-export const problemsOf = (error: ParseResult.ParseError, prefix = "", pack?: string): Problem[] => {
+/**
+ * Every problem in a decode failure, with paths below `prefix`. Decode with `reportInput: true`
+ * (as the loader does): effect 4 keeps the rejected values, which the messages name, only then.
+ */
+export const problemsOf = (error: Schema.SchemaError, prefix = "", pack?: string): Problem[] => {
   const seen = new Set<string>()
   const out: Problem[] = []
   for (const f of walk(error.issue, prefix, 0)) {

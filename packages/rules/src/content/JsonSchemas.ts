@@ -5,7 +5,8 @@
  *
  * @since 0.1.0
  */
-import { JSONSchema, Schema } from "effect"
+import { SchemaJson } from "@blight/dice"
+import { Schema } from "effect"
 import { Board } from "../battle/board/Board.js"
 import { MarketTripRequest } from "../refuge/Market.js"
 import { Roster } from "../refuge/Roster.js"
@@ -38,8 +39,8 @@ const inlineRefinedRefs = (node: unknown, defs: Json): unknown => {
   return { ...def, ...rest }
 }
 
-const generate = (schema: Schema.Schema.All, name: string, title: string) => {
-  const { $schema, ...rest } = JSONSchema.make(schema as Schema.Schema<unknown, unknown>)
+const generate = (schema: Schema.Top, name: string, title: string) => {
+  const { $schema, ...rest } = SchemaJson.document(schema)
   const defs = (rest as Json).$defs
   const body = inlineRefinedRefs(rest, isObject(defs) ? defs : {}) as Json
   return { $schema, $id: `${SCHEMA_BASE}${name}`, title, ...body }
@@ -50,13 +51,13 @@ const generate = (schema: Schema.Schema.All, name: string, title: string) => {
  * planned against (a stale one is refused) and an optional seed.
  */
 export const MarketTripBody = Schema.Struct({
-  version: Schema.Int.pipe(Schema.positive()).annotations({
+  version: Schema.Int.check(Schema.isGreaterThan(0)).annotate({
     description: "The Refuge version this trip was planned against (409 if stale)",
   }),
   by: MarketTripRequest.fields.by,
   orders: MarketTripRequest.fields.orders,
-  seed: Schema.optional(Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER))),
-}).annotations({ identifier: "MarketTripRequest" })
+  seed: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))),
+}).annotate({ identifier: "MarketTripRequest" })
 
 /** Every generated JSON Schema, by file name. */
 export const jsonSchemas = (): Record<string, unknown> => {

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Table } from "@blight/dice"
-import { Effect, Either, type ParseResult, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { hooks as defaultHooks, type HookPoint, type HookRegistry } from "../plugin/Hooks.js"
 import { isLegacyHook, upgradeLegacy } from "../plugin/Legacy.js"
 import { problemsOf } from "./Issues.js"
@@ -33,14 +33,14 @@ export interface LoadOptions {
   readonly hooks?: HookRegistry | undefined
 }
 
-const parseOptions = { errors: "all", onExcessProperty: "error" } as const
-const decodeManifest = Schema.decodeUnknownEither(Manifest, parseOptions)
+const parseOptions = { errors: "all", onExcessProperty: "error", reportInput: true } as const
+const decodeManifest = Schema.decodeUnknownResult(Manifest, parseOptions)
 const decoders = Object.fromEntries(
   KINDS.map((k) => [
     k,
-    Schema.decodeUnknownEither(entrySchemas[k] as Schema.Schema<unknown, unknown>, parseOptions),
+    Schema.decodeUnknownResult(entrySchemas[k] as Schema.Codec<unknown, unknown>, parseOptions),
   ]),
-) as Record<Kind, (u: unknown) => Either.Either<AnyEntry, ParseResult.ParseError>>
+) as Record<Kind, (u: unknown) => Result.Result<AnyEntry, Schema.SchemaError>>
 
 const TOP_KEYS: ReadonlySet<string> = new Set(["$schema", "manifest", ...KINDS])
 
@@ -199,8 +199,8 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
   if (data.manifest === undefined) problems.push({ path: "manifest", message: "is missing" })
   else {
     const m = decodeManifest(data.manifest)
-    if (Either.isLeft(m)) problems.push(...problemsOf(m.left, "manifest"))
-    else manifest = m.right
+    if (Result.isFailure(m)) problems.push(...problemsOf(m.failure, "manifest"))
+    else manifest = m.success
   }
   if (manifest !== undefined) {
     if (loaded.packs.some((p) => p.id === manifest.id))
@@ -241,12 +241,12 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
     list.forEach((raw, i) => {
       const at = `${kind}[${i}]`
       const r = decoders[kind](raw)
-      if (Either.isLeft(r)) {
-        problems.push(...problemsOf(r.left, at))
+      if (Result.isFailure(r)) {
+        problems.push(...problemsOf(r.failure, at))
         if (isRecord(raw) && typeof raw.id === "string") broken.add(`${kind}/${raw.id}`)
         return
       }
-      const entry = r.right
+      const entry = r.success
       const prior = seen.get(entry.id)
       if (prior !== undefined) {
         problems.push({
@@ -313,7 +313,7 @@ const checkLinks = (checked: Checked, merged: Registry, hookRegistry: HookRegist
   const { entries, broken } = checked
   const problems: Problem[] = []
   for (const kind of KINDS) {
-    const schema = entrySchemas[kind] as Schema.Schema<unknown, unknown>
+    const schema = entrySchemas[kind] as Schema.Codec<unknown, unknown>
     ;(entries[kind] ?? []).forEach((entry) => {
       const at = `${kind}[${checked.positions.get(entry) ?? 0}]`
       for (const ref of referencesOf(schema, entry, at)) {
@@ -364,7 +364,7 @@ const checkLinks = (checked: Checked, merged: Registry, hookRegistry: HookRegist
         }
         // Left-out params are read as {} (R-CONTENT-04), so a hook without params needs none written.
         const r = hook.decodeParams(use.params ?? {})
-        if (Either.isLeft(r)) problems.push(...problemsOf(r.left, joinPath(use.path, "params")))
+        if (Result.isFailure(r)) problems.push(...problemsOf(r.failure, joinPath(use.path, "params")))
       }
     })
   }
@@ -417,7 +417,7 @@ const inLoadOrder = (inputs: ReadonlyArray<PackInput>): { order: PackInput[]; cy
 export const loadPacks = (
   inputs: ReadonlyArray<PackInput>,
   options: LoadOptions = {},
-): Either.Either<Registry, PackInvalid> => {
+): Result.Result<Registry, PackInvalid> => {
   const hookRegistry = options.hooks ?? defaultHooks
   let registry = options.base ?? empty
   const { order, cycles } = inLoadOrder(inputs)
@@ -439,8 +439,8 @@ export const loadPacks = (
     registry = next
   }
   return problems.length > 0
-    ? Either.left(new PackInvalid({ problems: bounded(problems) }))
-    : Either.right(registry)
+    ? Result.fail(new PackInvalid({ problems: bounded(problems) }))
+    : Result.succeed(registry)
 }
 
 /** The most problems reported at once (R-CONTENT-41): a pack this broken is fixed from the top. */
@@ -460,7 +460,7 @@ const bounded = (problems: Problem[]): Problem[] =>
       ]
 
 /** Loads one pack on top of `options.base`. */
-export const loadPack = (input: PackInput, options: LoadOptions = {}): Either.Either<Registry, PackInvalid> =>
+export const loadPack = (input: PackInput, options: LoadOptions = {}): Result.Result<Registry, PackInvalid> =>
   loadPacks([input], options)
 
 /** {@link loadPacks} as an Effect, failing with {@link PackInvalid}. */
@@ -468,4 +468,4 @@ export const load = (
   inputs: ReadonlyArray<PackInput>,
   options: LoadOptions = {},
 ): Effect.Effect<Registry, PackInvalid> =>
-  Either.match(loadPacks(inputs, options), { onLeft: Effect.fail, onRight: Effect.succeed })
+  Result.match(loadPacks(inputs, options), { onFailure: Effect.fail, onSuccess: Effect.succeed })

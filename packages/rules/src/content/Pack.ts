@@ -16,19 +16,19 @@ export const RULESET = "the-blight@0.3.0" as const
 export const Requirement = Schema.Struct({
   pack: PackId,
   version: SemverRange,
-}).annotations({ identifier: "Requirement" })
+}).annotate({ identifier: "Requirement" })
 
 /** What a pack is: id, version, ruleset, what it requires, licence and author. */
 export const Manifest = Schema.Struct({
   id: PackId,
-  name: Schema.NonEmptyTrimmedString,
+  name: Schema.Trimmed.check(Schema.isNonEmpty()),
   version: SemverVersion,
   ruleset: Schema.Literal(RULESET),
   requires: Schema.optional(Schema.Array(Requirement)),
-  licence: Schema.NonEmptyTrimmedString,
-  author: Schema.NonEmptyTrimmedString,
+  licence: Schema.Trimmed.check(Schema.isNonEmpty()),
+  author: Schema.Trimmed.check(Schema.isNonEmpty()),
   description: Schema.optional(Schema.String),
-}).annotations({ identifier: "Manifest" })
+}).annotate({ identifier: "Manifest" })
 export type Manifest = typeof Manifest.Type
 
 const schemaRef = { $schema: Schema.optional(Schema.String) }
@@ -43,7 +43,7 @@ export const Pack: Schema.Struct<PackFields> = Schema.Struct({
   ...schemaRef,
   manifest: Manifest,
   ...Entries.fields,
-}).annotations({ identifier: "Pack", title: "The Blight content pack" })
+}).annotate({ identifier: "Pack", title: "The Blight content pack" })
 export type Pack = typeof Pack.Type
 export type PackEncoded = typeof Pack.Encoded
 
@@ -51,5 +51,5 @@ export type PackEncoded = typeof Pack.Encoded
 export const Fragment: Schema.Struct<FragmentFields> = Schema.Struct({
   ...schemaRef,
   ...Entries.fields,
-}).annotations({ identifier: "Fragment", title: "The Blight content pack data fragment" })
+}).annotate({ identifier: "Fragment", title: "The Blight content pack data fragment" })
 export type Fragment = typeof Fragment.Type

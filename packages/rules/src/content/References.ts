@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Option, ParseResult, Schema } from "effect"
+import { Schema } from "effect"
 import * as AST from "effect/SchemaAST"
 import { joinPath } from "./Problem.js"
 import { type Kind, RefKind } from "./schema/Ids.js"
@@ -28,7 +28,7 @@ const matchers = new WeakMap<AST.AST, (u: unknown) => boolean>()
 const matches = (ast: AST.AST, value: unknown): boolean => {
   let is = matchers.get(ast)
   if (is === undefined) {
-    is = ParseResult.is(Schema.make(AST.typeAST(ast)))
+    is = Schema.is(Schema.make<Schema.Top>(AST.toType(ast)))
     matchers.set(ast, is)
   }
   return is(value)
@@ -37,32 +37,32 @@ const matches = (ast: AST.AST, value: unknown): boolean => {
 /** False only when the value clearly can't be of this type (by JSON type, literal or key). */
 const mayFit = (ast: AST.AST, value: unknown): boolean => {
   switch (ast._tag) {
-    case "Refinement":
-      return mayFit(ast.from, value)
     case "Suspend":
-      return mayFit(ast.f(), value)
-    case "Transformation":
-      return mayFit(ast.to, value)
+      return mayFit(ast.thunk(), value)
     case "Union":
       return ast.types.some((m) => mayFit(m, value))
     case "Literal":
       return value === ast.literal
-    case "StringKeyword":
+    case "String":
     case "TemplateLiteral":
       return typeof value === "string"
-    case "NumberKeyword":
+    case "Number":
       return typeof value === "number"
-    case "BooleanKeyword":
+    case "Boolean":
       return typeof value === "boolean"
-    case "UndefinedKeyword":
+    case "Undefined":
       return value === undefined
-    case "TupleType":
+    case "Arrays":
       return Array.isArray(value)
-    case "TypeLiteral": {
+    case "Objects": {
       if (typeof value !== "object" || value === null || Array.isArray(value)) return false
       const o = value as Record<PropertyKey, unknown>
       return ast.propertySignatures.every((ps) =>
-        !(ps.name in o) ? ps.isOptional : ps.type._tag === "Literal" ? o[ps.name] === ps.type.literal : true,
+        !(ps.name in o)
+          ? AST.isOptional(ps.type)
+          : ps.type._tag === "Literal"
+            ? o[ps.name] === ps.type.literal
+            : true,
       )
     }
     default:
@@ -70,24 +70,23 @@ const mayFit = (ast: AST.AST, value: unknown): boolean => {
   }
 }
 
+/** The kind a reference points to: `Ids.ts` annotates the id's checks (effect 4 keeps no refinement node). */
 const refKind = (ast: AST.AST): Kind | undefined =>
-  Option.getOrUndefined(AST.getAnnotation<Kind>(ast, RefKind))
+  ast.checks === undefined
+    ? undefined
+    : ((AST.resolve(ast) as Record<PropertyKey, unknown> | undefined)?.[RefKind] as Kind | undefined)
 
 const walk = (ast: AST.AST, value: unknown, path: string, out: Reference[]): void => {
+  const kind = refKind(ast)
+  if (kind !== undefined && typeof value === "string") {
+    out.push({ path, kind, id: value })
+    return
+  }
   switch (ast._tag) {
-    case "Refinement": {
-      const kind = refKind(ast)
-      if (kind !== undefined && typeof value === "string") out.push({ path, kind, id: value })
-      else walk(ast.from, value, path, out)
-      return
-    }
-    case "Transformation":
-      walk(ast.to, value, path, out)
-      return
     case "Suspend":
-      walk(ast.f(), value, path, out)
+      walk(ast.thunk(), value, path, out)
       return
-    case "TypeLiteral": {
+    case "Objects": {
       if (typeof value !== "object" || value === null) return
       for (const ps of ast.propertySignatures) {
         const v = (value as Record<PropertyKey, unknown>)[ps.name]
@@ -95,11 +94,10 @@ const walk = (ast: AST.AST, value: unknown, path: string, out: Reference[]): voi
       }
       return
     }
-    case "TupleType": {
+    case "Arrays": {
       if (!Array.isArray(value)) return
       value.forEach((v, i) => {
-        const element = ast.elements[i]
-        const type = element !== undefined ? element.type : ast.rest[0]?.type
+        const type = ast.elements[i] ?? ast.rest[0]
         if (type !== undefined) walk(type, v, joinPath(path, i), out)
       })
       return
@@ -118,7 +116,7 @@ const walk = (ast: AST.AST, value: unknown, path: string, out: Reference[]): voi
 
 /** Every reference in a decoded value of `schema`, with paths below `prefix`. */
 export const referencesOf = <A, I, R>(
-  schema: Schema.Schema<A, I, R>,
+  schema: Schema.Codec<A, I, R, R>,
   value: A,
   prefix: string,
 ): Reference[] => {

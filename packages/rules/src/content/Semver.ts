@@ -15,14 +15,17 @@ export const satisfies = (version: string, range: string): boolean =>
 const VERSION = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z.-]+))?$/
 
 /** A semver version string ("0.3.0"). */
-export const SemverVersion = Schema.String.pipe(
-  Schema.maxLength(64),
-  Schema.pattern(VERSION, { message: () => 'a version is semver, e.g. "0.3.0"' }),
-).annotations({ description: 'A semver version, e.g. "0.3.0"' })
+export const SemverVersion = Schema.String.check(
+  Schema.isMaxLength(64),
+  Schema.isPattern(VERSION, {
+    toJsonSchema: () => ({ pattern: VERSION.source }),
+    message: 'a version is semver, e.g. "0.3.0"',
+  }),
+).annotate({ description: 'A semver version, e.g. "0.3.0"' })
 
 /** A semver range string ("^0.3.0"). */
-export const SemverRange = Schema.String.pipe(
-  Schema.filter((s) =>
+export const SemverRange = Schema.String.check(
+  Schema.makeFilter((s) =>
     semver.validRange(s) !== null ? undefined : `not a semver range: ${JSON.stringify(s)} (e.g. "^0.3.0")`,
   ),
-).annotations({ description: 'A semver range, e.g. "^0.3.0", ">=0.3.0 <0.4.0"' })
+).annotate({ description: 'A semver range, e.g. "^0.3.0", ">=0.3.0 <0.4.0"' })

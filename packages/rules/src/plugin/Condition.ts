@@ -10,24 +10,24 @@ import { CreatureRef, HomeRef, ObjectiveRef, SeasonRef, WeaponRef } from "../con
 import { Action, Carryable, Feature, Inches, TierName } from "./Vocabulary.js"
 
 const strict = <F extends Schema.Struct.Fields>(fields: F, identifier: string, description: string) =>
-  Schema.Struct(fields).annotations({ identifier, description })
+  Schema.Struct(fields).annotate({ identifier, description })
 
 const IntRange = Schema.Struct({
   min: Schema.optional(Schema.Int),
   max: Schema.optional(Schema.Int),
-}).annotations({ identifier: "IntRange", description: "An inclusive range; either end may be left out" })
+}).annotate({ identifier: "IntRange", description: "An inclusive range; either end may be left out" })
 
 /** A distance target: a feature, a named creature, or an objective. */
-export const DistanceTo = Schema.Union(
+export const DistanceTo = Schema.Union([
   Feature,
   Schema.Struct({ creature: CreatureRef }),
   Schema.Struct({ objective: ObjectiveRef }),
-).annotations({ identifier: "DistanceTo" })
+]).annotate({ identifier: "DistanceTo" })
 
 /** The facts a condition can test, one per object. */
-export const ConditionLeaf = Schema.Union(
+export const ConditionLeaf = Schema.Union([
   strict(
-    { round: Schema.Union(Schema.Int, IntRange) },
+    { round: Schema.Union([Schema.Int, IntRange]) },
     "RoundCondition",
     "The battle round: a number or a range",
   ),
@@ -41,7 +41,7 @@ export const ConditionLeaf = Schema.Union(
   strict({ shaken: Schema.Boolean }, "ShakenCondition", "The model is (or is not) Shaken"),
   strict({ hidden: Schema.Boolean }, "HiddenCondition", "The model is (or is not) Hidden"),
   strict(
-    { tier: Schema.Union(TierName, Schema.Array(TierName)) },
+    { tier: Schema.Union([TierName, Schema.Array(TierName)]) },
     "TierCondition",
     "The model's Blight tier",
   ),
@@ -49,7 +49,7 @@ export const ConditionLeaf = Schema.Union(
   strict({ noise: IntRange }, "NoiseCondition", "The model's Noise this round, as a range"),
   strict({ within: Inches, of: DistanceTo }, "WithinCondition", "Within N inches of something"),
   strict(
-    { inCover: Schema.Literal("any", "partial", "most", "none") },
+    { inCover: Schema.Literals(["any", "partial", "most", "none"]) },
     "CoverCondition",
     "The model's cover: any, partial, most, or none (in the open)",
   ),
@@ -59,7 +59,7 @@ export const ConditionLeaf = Schema.Union(
   strict(
     {
       objective: ObjectiveRef,
-      state: Schema.Literal(
+      state: Schema.Literals([
         "standing",
         "burned",
         "carried",
@@ -68,14 +68,14 @@ export const ConditionLeaf = Schema.Union(
         "rescued",
         "complete",
         "failed",
-      ),
+      ]),
     },
     "ObjectiveCondition",
     "A scenario objective is in this state",
   ),
   strict({ action: Action }, "ActionCondition", "The action being taken"),
   strict(
-    { using: Schema.Union(Schema.Literal("melee", "ranged", "thrown", "firearm", "blast"), WeaponRef) },
+    { using: Schema.Union([Schema.Literals(["melee", "ranged", "thrown", "firearm", "blast"]), WeaponRef]) },
     "UsingCondition",
     "The weapon used: a type or a weapon id",
   ),
@@ -85,7 +85,7 @@ export const ConditionLeaf = Schema.Union(
     "The attacker moved into contact this activation",
   ),
   strict({ congregation: Schema.Boolean }, "CongregationCondition", "The model belongs to a Congregation"),
-)
+])
 /** A leaf condition. */
 export type ConditionLeaf = typeof ConditionLeaf.Type
 
@@ -105,14 +105,14 @@ export type ConditionEncoded =
   | { readonly not: ConditionEncoded }
   | { readonly target: ConditionEncoded }
 
-const self: Schema.Schema<Condition, ConditionEncoded> = Schema.suspend(() => Condition)
+const self: Schema.Codec<Condition, ConditionEncoded> = Schema.suspend(() => Condition)
 
 /** A `when` condition. */
-export const Condition: Schema.Schema<Condition, ConditionEncoded> = Schema.Union(
+export const Condition: Schema.Codec<Condition, ConditionEncoded> = Schema.Union([
   ConditionLeaf,
-  strict({ all: Schema.Array(self).pipe(Schema.minItems(1)) }, "AllCondition", "Every condition holds"),
+  strict({ all: Schema.Array(self).check(Schema.isMinLength(1)) }, "AllCondition", "Every condition holds"),
   strict(
-    { any: Schema.Array(self).pipe(Schema.minItems(1)) },
+    { any: Schema.Array(self).check(Schema.isMinLength(1)) },
     "AnyCondition",
     "At least one condition holds",
   ),
@@ -122,4 +122,4 @@ export const Condition: Schema.Schema<Condition, ConditionEncoded> = Schema.Unio
     "TargetCondition",
     "The condition holds for the other party (the target, or the roll's subject)",
   ),
-).annotations({ identifier: "Condition", description: "A `when` condition" })
+]).annotate({ identifier: "Condition", description: "A `when` condition" })

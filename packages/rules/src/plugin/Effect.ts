@@ -40,8 +40,8 @@ export const StatModifier = effect(
 export const PoolModifier = effect(
   "poolModifier",
   {
-    pool: Schema.Union(Pool, Schema.Literal("any")),
-    dice: Schema.Int.pipe(Schema.between(-6, 6)),
+    pool: Schema.Union([Pool, Schema.Literal("any")]),
+    dice: Schema.Int.check(Schema.isBetween({ minimum: -6, maximum: 6 })),
     blightDice: Schema.optional(Schema.Boolean),
   },
   "Adds dice to (or removes dice from) a pool; never changes the 4+ (B-DICE-06)",
@@ -49,16 +49,16 @@ export const PoolModifier = effect(
 /** A single die's result is adjusted (Hard to Kill: casualty +1). */
 export const DieModifier = effect(
   "dieModifier",
-  { die: Die, value: Schema.Int.pipe(Schema.between(-6, 6)) },
+  { die: Die, value: Schema.Int.check(Schema.isBetween({ minimum: -6, maximum: 6 })) },
   "Adds to (or takes from) a single die's result",
 )
 /** A re-roll; the engine still lets no die be re-rolled twice (B-REROLL-01). */
 export const Reroll = effect(
   "reroll",
   {
-    roll: Schema.Union(Pool, Die, Schema.Literal("any")),
-    dice: Schema.Literal("one", "failures", "all"),
-    cost: Schema.optional(Schema.Struct({ store: Store, amount: Schema.Int.pipe(Schema.positive()) })),
+    roll: Schema.Union([Pool, Die, Schema.Literal("any")]),
+    dice: Schema.Literals(["one", "failures", "all"]),
+    cost: Schema.optional(Schema.Struct({ store: Store, amount: Schema.Int.check(Schema.isGreaterThan(0)) })),
   },
   "Re-roll dice of a pool or a single die; no die is re-rolled twice (B-REROLL-01)",
 )
@@ -71,16 +71,23 @@ export const MinimumNoise = effect(
   "The model always has at least this much Noise",
 )
 /** Noise tokens made (B-NOISE-*). */
-export const MakeNoise = effect("noise", { value: Schema.Int.pipe(Schema.between(0, 12)) }, "Makes Noise")
+export const MakeNoise = effect(
+  "noise",
+  { value: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 12 })) },
+  "Makes Noise",
+)
 /** Blight gained, optionally on a d6 chance ("on 1–2, +1 Blight"). */
 export const GainBlight = effect(
   "blight",
   {
-    value: Schema.Int.pipe(Schema.between(-12, 12)),
+    value: Schema.Int.check(Schema.isBetween({ minimum: -12, maximum: 12 })),
     chance: Schema.optional(
       Schema.Struct({
-        on: Schema.Tuple(Schema.Int.pipe(Schema.between(1, 6)), Schema.Int.pipe(Schema.between(1, 6))),
-      }).annotations({
+        on: Schema.Tuple([
+          Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 })),
+          Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 })),
+        ]),
+      }).annotate({
         description: "Roll a d6: the effect happens on a result in [from, to]",
       }),
     ),
@@ -93,7 +100,7 @@ export const StoresChange = effect(
   {
     store: Store,
     amount: Amount,
-    reason: Schema.NonEmptyTrimmedString,
+    reason: Schema.Trimmed.check(Schema.isNonEmpty()),
     boosted: Schema.optional(Schema.Boolean),
   },
   "Adds to (or takes from) a Refuge store, with a Ledger reason; `boosted` applies the reward boost (B-LOOT-03)",
@@ -101,7 +108,10 @@ export const StoresChange = effect(
 /** A roll on a table. */
 export const RollOnTable = effect(
   "rollTable",
-  { table: TableRef, times: Schema.optional(Schema.Int.pipe(Schema.between(1, 12))) },
+  {
+    table: TableRef,
+    times: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 }))),
+  },
   "Rolls on a table",
 )
 /** A token placed on the table (Seed-Bearer drops an Amber Loot token). */
@@ -111,7 +121,7 @@ export const PlaceToken = effect(
     token: Token,
     contents: Schema.optional(Carryable),
     radius: Schema.optional(Inches),
-    at: Schema.optional(Schema.Literal("here", "target", "lair", "blightEdge")),
+    at: Schema.optional(Schema.Literals(["here", "target", "lair", "blightEdge"])),
   },
   "Places a token (Loot, spore cloud, fire, light, Noise)",
 )
@@ -122,13 +132,13 @@ export const Spawn = effect(
     creature: Schema.optional(CreatureRef),
     encounter: Schema.optional(EncounterRef),
     count: Schema.optional(Amount),
-    at: Schema.Literal("here", "lair", "blightEdge", "nearestLairOrEdge"),
+    at: Schema.Literals(["here", "lair", "blightEdge", "nearestLairOrEdge"]),
   },
   "Brings creatures: `creature` (with `count`) or a roll on `encounter`, exactly one of them",
-).pipe(
-  Schema.filter((e) =>
+).check(
+  Schema.makeFilter((e) =>
     (e.creature === undefined) === (e.encounter === undefined)
-      ? { path: ["creature"], message: "a spawn names exactly one of `creature` or `encounter`" }
+      ? { path: ["creature"], issue: "a spawn names exactly one of `creature` or `encounter`" }
       : undefined,
   ),
 )
@@ -137,13 +147,13 @@ export const SkipTest = effect("skipTest", { test: Pool }, "The test is passed w
 /** Crits are blocked on this face or better (Helmet: 5, B-ARMOUR-02). */
 export const CritBlock = effect(
   "critBlock",
-  { on: Schema.Int.pipe(Schema.between(2, 6)) },
+  { on: Schema.Int.check(Schema.isBetween({ minimum: 2, maximum: 6 })) },
   "Armour dice block a Crit on this face or better",
 )
 /** Some models ignore this one (One with the Garden, B-CONGREGATION-14). */
 export const IgnoreBy = effect(
   "ignoreBy",
-  { by: Schema.Literal("creatures", "creaturesHuntingByNoise", "gardeners", "enemies") },
+  { by: Schema.Literals(["creatures", "creaturesHuntingByNoise", "gardeners", "enemies"]) },
   "The model is ignored by these",
 )
 /** A named code hook registered in TypeScript, with its parameters. */
@@ -151,7 +161,7 @@ export const Hook = effect(
   "hook",
   {
     hook: HookName,
-    params: Schema.optional(Schema.Unknown).annotations({
+    params: Schema.optional(Schema.Unknown).annotate({
       description: "Free-form: its shape depends on the hook, whose own schema checks it when the pack loads",
     }),
   },
@@ -159,7 +169,7 @@ export const Hook = effect(
 )
 
 /** An effect with no nested effects. */
-export const LeafEffect = Schema.Union(
+export const LeafEffect = Schema.Union([
   StatModifier,
   PoolModifier,
   DieModifier,
@@ -192,7 +202,7 @@ export const LeafEffect = Schema.Union(
   SetCounter,
   Lurking,
   Hook,
-)
+])
 /** A leaf effect. */
 export type LeafEffect = typeof LeafEffect.Type
 type LeafEffectEncoded = typeof LeafEffect.Encoded
@@ -246,37 +256,39 @@ interface GrantActionEncoded extends CommonEncoded {
 /** An effect as written in JSON. */
 export type EffectEncoded = LeafEffectEncoded | TriggerEncoded | AuraEncoded | GrantActionEncoded
 
-const self: Schema.Schema<Effect, EffectEncoded> = Schema.suspend(() => Effect)
+const self: Schema.Codec<Effect, EffectEncoded> = Schema.suspend(() => Effect)
 
 /** Any effect. */
-export const Effect: Schema.Schema<Effect, EffectEncoded> = Schema.Union(
+export const Effect: Schema.Codec<Effect, EffectEncoded> = Schema.Union([
   LeafEffect,
   effect(
     "trigger",
-    { on: EventName, do: Schema.Array(self).pipe(Schema.minItems(1)) },
+    { on: EventName, do: Schema.Array(self).check(Schema.isMinLength(1)) },
     "On an event, do the effects",
   ),
   effect(
     "aura",
     {
       radius: Inches,
-      affects: Schema.Literal("friends", "enemies", "creatures", "models"),
-      effects: Schema.Array(self).pipe(Schema.minItems(1)),
+      affects: Schema.Literals(["friends", "enemies", "creatures", "models"]),
+      effects: Schema.Array(self).check(Schema.isMinLength(1)),
     },
     "Effects on models within `radius` inches",
   ),
   effect(
     "grantAction",
     {
-      name: Schema.NonEmptyTrimmedString,
+      name: Schema.Trimmed.check(Schema.isNonEmpty()),
       attack: Schema.Boolean,
       noise: Schema.optional(Noise),
-      test: Schema.optional(Schema.Struct({ pool: Pool, target: Schema.Int.pipe(Schema.between(1, 6)) })),
+      test: Schema.optional(
+        Schema.Struct({ pool: Pool, target: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 })) }),
+      ),
       do: Schema.Array(self),
     },
     "A new action; `attack: true` makes it the activation's one attack (B-ACT-03)",
   ),
-).annotations({ identifier: "Effect", description: "A special rule as data" })
+]).annotate({ identifier: "Effect", description: "A special rule as data" })
 
 /** A list of effects. */
 export const Effects = Schema.Array(Effect)

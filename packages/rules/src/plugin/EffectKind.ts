@@ -11,7 +11,7 @@ import { Condition } from "./Condition.js"
 import { Scope, Uses } from "./Vocabulary.js"
 
 /** A whole number or a dice expression ("d3", "2d6"). */
-export const Amount = Schema.Union(Schema.Int, DiceExpression).annotations({
+export const Amount = Schema.Union([Schema.Int, DiceExpression]).annotate({
   identifier: "Amount",
   description: 'A whole number, or a dice expression such as "d3" or "2d6"',
 })
@@ -22,25 +22,26 @@ export type Amount = typeof Amount.Type
  * six-sided dice ("d6", "2d6+1"). The campaign's dice are d6s, asked of the players by name, so a
  * "d20" here could only be misread as a d6 (R-CAMPAIGN-28).
  */
-export const D6Amount = Amount.pipe(
-  Schema.filter(
+export const D6Amount = Amount.check(
+  Schema.makeFilter(
     (a) =>
       typeof a === "number" ||
       a.kind === "d3" ||
       (a.kind === "sum" && a.sides === 6) ||
       'the campaign rolls six-sided dice only: a whole number, "d3", or d6 dice such as "d6" or "2d6+1" (R-CAMPAIGN-28)',
   ),
-).annotations({
+).annotate({
   identifier: "D6Amount",
   description: 'A whole number, "d3", or six-sided dice such as "d6" or "2d6+1"',
   // The editor's check says what the loader says: d6 dice only (the dice grammar's d3 and sum forms).
-  jsonSchema: {
+  // It replaces the JSON Schema of Amount (the annotation lands on the check above).
+  toJsonSchema: () => ({
     description: 'A whole number, "d3", or six-sided dice such as "d6" or "2d6+1"',
     anyOf: [
       { type: "integer" },
       { type: "string", pattern: "^(?:1?[dD]3|\\d*[dD]6(?:[+-]\\d+)?(?:[xX×*]\\d+)?)$" },
     ],
-  },
+  }),
 })
 
 /** The fields every effect may have: a condition, who it applies to, how often. */
@@ -56,7 +57,7 @@ export const effect = <K extends string, F extends Schema.Struct.Fields>(
   fields: F,
   description: string,
 ) =>
-  Schema.Struct({ kind: Schema.Literal(kind), ...fields, ...common }).annotations({
+  Schema.Struct({ kind: Schema.Literal(kind), ...fields, ...common }).annotate({
     identifier: `${kind[0]!.toUpperCase()}${kind.slice(1)}Effect`,
     description,
   })

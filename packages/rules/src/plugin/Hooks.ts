@@ -9,8 +9,8 @@
  *
  * @since 0.1.0
  */
-import type { DiceSource } from "@blight/dice"
-import { Data, Either, ParseResult, Schema } from "effect"
+import { type DiceSource, SchemaText } from "@blight/dice"
+import { Data, Result, Schema } from "effect"
 import { HookName } from "../content/schema/Ids.js"
 import { Effect } from "./Effect.js"
 import type { EventName } from "./Vocabulary.js"
@@ -37,7 +37,7 @@ export interface HookContext {
 export const Operation = Schema.Struct({
   to: Schema.optional(Schema.String),
   effect: Effect,
-}).annotations({ identifier: "HookOperation", description: "An effect a hook answers with" })
+}).annotate({ identifier: "HookOperation", description: "An effect a hook answers with" })
 export type Operation = typeof Operation.Type
 
 /**
@@ -48,8 +48,8 @@ export type Operation = typeof Operation.Type
 export const HookResult = Schema.Struct({
   operations: Schema.optional(Schema.Array(Operation)),
   target: Schema.optional(Schema.String),
-  outcome: Schema.optional(Schema.Literal("win", "lose", "draw", "continue")),
-}).annotations({ identifier: "HookResult", description: "A hook's typed answer" })
+  outcome: Schema.optional(Schema.Literals(["win", "lose", "draw", "continue"])),
+}).annotate({ identifier: "HookResult", description: "A hook's typed answer" })
 export type HookResult = typeof HookResult.Type
 
 /** The facts given to a hook are not what it declared: which hook, and what was wrong. */
@@ -63,9 +63,9 @@ export interface HookImpl<P, F, I = unknown, FI = unknown> {
   readonly summary: string
   readonly points: ReadonlyArray<HookPoint>
   /** Its params, written in the pack; checked at load time. */
-  readonly params: Schema.Schema<P, I>
+  readonly params: Schema.Codec<P, I>
   /** The facts it needs from the engine when it runs; decoded by a decoder built once. */
-  readonly facts: Schema.Schema<F, FI>
+  readonly facts: Schema.Codec<F, FI>
   readonly run: (context: HookContext, params: P, facts: F) => HookResult
 }
 
@@ -76,36 +76,33 @@ export interface HookDefinition<P = unknown, F = unknown> {
   readonly points: ReadonlyArray<HookPoint>
   // The encoded side varies per hook and only the loader's decode sees it.
   // biome-ignore lint/suspicious/noExplicitAny: Schema is invariant in its encoded type
-  readonly params: Schema.Schema<P, any>
+  readonly params: Schema.Codec<P, any>
   // biome-ignore lint/suspicious/noExplicitAny: as above
-  readonly facts: Schema.Schema<F, any>
+  readonly facts: Schema.Codec<F, any>
   /** Checks a pack's params (built once, at definition). */
-  readonly decodeParams: (u: unknown) => Either.Either<P, ParseResult.ParseError>
+  readonly decodeParams: (u: unknown) => Result.Result<P, Schema.SchemaError>
   /** Decodes `context.facts` with the decoder built at definition, then answers. */
-  readonly run: (context: HookContext, params: P) => Either.Either<HookResult, HookFactsInvalid>
+  readonly run: (context: HookContext, params: P) => Result.Result<HookResult, HookFactsInvalid>
 }
 
-const parseOptions = { errors: "all", onExcessProperty: "error" } as const
+const parseOptions = { errors: "all", onExcessProperty: "error", reportInput: true } as const
 
 /** Defines a hook; the name is checked here so a typo fails at import time, not at load. */
 export const defineHook = <P, F, I, FI>(name: string, impl: HookImpl<P, F, I, FI>): HookDefinition<P, F> => {
   const hookName = Schema.decodeSync(HookName)(name)
   // Built once: decoding facts is on the engine's hot path (hundreds of calls a raid).
-  const decodeFacts = Schema.decodeUnknownEither(impl.facts)
+  const decodeFacts = Schema.decodeUnknownResult(impl.facts, { reportInput: true })
   return {
     name: hookName,
     summary: impl.summary,
     points: impl.points,
     params: impl.params,
     facts: impl.facts,
-    decodeParams: Schema.decodeUnknownEither(impl.params, parseOptions),
+    decodeParams: Schema.decodeUnknownResult(impl.params, parseOptions),
     run: (context, params) =>
-      Either.match(decodeFacts(context.facts), {
-        onLeft: (e) =>
-          Either.left(
-            new HookFactsInvalid({ hook: hookName, message: ParseResult.TreeFormatter.formatErrorSync(e) }),
-          ),
-        onRight: (facts) => Either.right(impl.run(context, params, facts)),
+      Result.match(decodeFacts(context.facts), {
+        onFailure: (e) => Result.fail(new HookFactsInvalid({ hook: hookName, message: SchemaText.tree(e) })),
+        onSuccess: (facts) => Result.succeed(impl.run(context, params, facts)),
       }),
   }
 }

@@ -7,19 +7,19 @@
  *
  * @since 0.3.0
  */
-import { Either, type ParseResult, Schema } from "effect"
+import { Result, Schema } from "effect"
 import type { EffectEncoded } from "./Effect.js"
 import { Action } from "./Vocabulary.js"
 
-const int = (min: number, max: number) => Schema.Int.pipe(Schema.between(min, max))
-const inches = Schema.Number.pipe(Schema.between(0, 72))
+const int = (min: number, max: number) => Schema.Int.check(Schema.isBetween({ minimum: min, maximum: max }))
+const inches = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 72 }))
 
 interface Upgrade<P> {
   // biome-ignore lint/suspicious/noExplicitAny: each old hook's params have their own encoded type
-  readonly params: Schema.Schema<P, any>
+  readonly params: Schema.Codec<P, any>
   readonly to: (p: P) => EffectEncoded
 }
-const upgrade = <P, I>(params: Schema.Schema<P, I>, to: (p: P) => EffectEncoded): Upgrade<P> => ({
+const upgrade = <P, I>(params: Schema.Codec<P, I>, to: (p: P) => EffectEncoded): Upgrade<P> => ({
   params,
   to,
 })
@@ -44,7 +44,7 @@ export const LEGACY_HOOKS: Readonly<Record<string, Upgrade<any>>> = {
     uses: { per: "activation", times: perActivation },
   })),
   "core/quiet-action": upgrade(
-    Schema.Struct({ actions: Schema.Array(Action).pipe(Schema.minItems(1)) }),
+    Schema.Struct({ actions: Schema.Array(Action).check(Schema.isMinLength(1)) }),
     ({ actions }) => ({ kind: "actionNoise", actions, value: 0 }),
   ),
   "core/heal": upgrade(Schema.Struct({ health: int(1, 3) }), ({ health }) => ({ kind: "heal", health })),
@@ -54,11 +54,17 @@ export const LEGACY_HOOKS: Readonly<Record<string, Upgrade<any>>> = {
     on: "crit",
   })),
   "core/gain-weapon": upgrade(
-    Schema.Struct({ weapon: Schema.String.pipe(Schema.pattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)) }),
+    Schema.Struct({
+      weapon: Schema.String.check(
+        Schema.isPattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+          toJsonSchema: () => ({ pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/.source }),
+        }),
+      ),
+    }),
     ({ weapon }) => ({ kind: "gainItem", weapon }),
   ),
   "core/ignores-terrain": upgrade(
-    Schema.Struct({ mode: Schema.Literal("flying", "burrowing") }),
+    Schema.Struct({ mode: Schema.Literals(["flying", "burrowing"]) }),
     ({ mode }) => ({
       kind: "ignoreTerrain",
       terrain: mode === "flying" ? ["climbing", "dense"] : ["climbing", "dense", "blocking"],
@@ -100,16 +106,16 @@ export const LEGACY_HOOKS: Readonly<Record<string, Upgrade<any>>> = {
 /** Is this the name of a v1 hook that loading upgrades? */
 export const isLegacyHook = (name: string): boolean => Object.hasOwn(LEGACY_HOOKS, name)
 
-const parseOptions = { errors: "all", onExcessProperty: "error" } as const
+const parseOptions = { errors: "all", onExcessProperty: "error", reportInput: true } as const
 const decoders = Object.fromEntries(
-  Object.entries(LEGACY_HOOKS).map(([name, u]) => [name, Schema.decodeUnknownEither(u.params, parseOptions)]),
-) as Record<string, (u: unknown) => Either.Either<unknown, ParseResult.ParseError>>
+  Object.entries(LEGACY_HOOKS).map(([name, u]) => [name, Schema.decodeUnknownResult(u.params, parseOptions)]),
+) as Record<string, (u: unknown) => Result.Result<unknown, Schema.SchemaError>>
 
 /** A v1 hook whose params its old schema refuses: where, and the error. */
 export interface LegacyProblem {
   readonly path: string
   readonly hook: string
-  readonly error: ParseResult.ParseError
+  readonly error: Schema.SchemaError
 }
 
 const isRecord = (u: unknown): u is Record<string, unknown> =>
@@ -129,12 +135,12 @@ export const upgradeLegacy = (
     if (!isRecord(v)) return v
     if (v.kind === "hook" && typeof v.hook === "string" && isLegacyHook(v.hook)) {
       const r = decoders[v.hook]!(v.params ?? {})
-      if (Either.isLeft(r)) {
-        problems.push({ path: `${at}.params`, hook: v.hook, error: r.left })
+      if (Result.isFailure(r)) {
+        problems.push({ path: `${at}.params`, hook: v.hook, error: r.failure })
         return v
       }
       const { kind: _k, hook: _h, params: _p, ...common } = v
-      return { ...LEGACY_HOOKS[v.hook]!.to(r.right), ...common }
+      return { ...LEGACY_HOOKS[v.hook]!.to(r.success), ...common }
     }
     return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, at === "" ? k : `${at}.${k}`)]))
   }

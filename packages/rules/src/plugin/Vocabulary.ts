@@ -23,7 +23,7 @@ export const POOLS = [
   "din",
 ] as const
 /** A named pool. `fight` alone is not a pool: attack and defence are modified separately. */
-export const Pool = Schema.Literal(...POOLS).annotations({
+export const Pool = Schema.Literals(POOLS).annotate({
   identifier: "Pool",
   description: "A named dice pool",
 })
@@ -42,7 +42,7 @@ export const DICE = [
   "loot.amount",
 ] as const
 /** A named single die. */
-export const Die = Schema.Literal(...DICE).annotations({
+export const Die = Schema.Literals(DICE).annotate({
   identifier: "Die",
   description: "A named single die roll",
 })
@@ -51,7 +51,7 @@ export type Die = typeof Die.Type
 /** Profile stats (B-PROFILE-01). */
 export const STATS = ["move", "fight", "shoot", "wits", "nerve", "health", "armour"] as const
 /** A profile stat. */
-export const Stat = Schema.Literal(...STATS).annotations({
+export const Stat = Schema.Literals(STATS).annotate({
   identifier: "Stat",
   description: "A profile stat",
 })
@@ -72,7 +72,7 @@ export const ACTIONS = [
   "gift",
 ] as const
 /** An action kind. */
-export const Action = Schema.Literal(...ACTIONS).annotations({
+export const Action = Schema.Literals(ACTIONS).annotate({
   identifier: "Action",
   description: "An action kind",
 })
@@ -81,28 +81,28 @@ export type Action = typeof Action.Type
 /** The Refuge's stores, kept in the Ledger. */
 export const STORES = ["salvage", "reloads", "arrows", "bolts", "rations", "meds", "amber", "fuel"] as const
 /** A store. */
-export const Store = Schema.Literal(...STORES).annotations({
+export const Store = Schema.Literals(STORES).annotate({
   identifier: "Store",
   description: "A Refuge store",
 })
 export type Store = typeof Store.Type
 
 /** Things a model can carry that rules ask about. */
-export const Carryable = Schema.Literal("loot", "amber", "radio", "stranger", "light", "meds").annotations({
+export const Carryable = Schema.Literals(["loot", "amber", "radio", "stranger", "light", "meds"]).annotate({
   identifier: "Carryable",
   description: "Something a model carries",
 })
 export type Carryable = typeof Carryable.Type
 
 /** Tokens and markers a rule can place on the table. */
-export const Token = Schema.Literal("loot", "sporeCloud", "fire", "light", "noise").annotations({
+export const Token = Schema.Literals(["loot", "sporeCloud", "fire", "light", "noise"]).annotate({
   identifier: "Token",
   description: "A token or marker placed on the table",
 })
 export type Token = typeof Token.Type
 
 /** Table features and models a distance can be measured to. */
-export const Feature = Schema.Literal(
+export const Feature = Schema.Literals([
   "lair",
   "blightEdge",
   "sporeTerrain",
@@ -115,25 +115,25 @@ export const Feature = Schema.Literal(
   "gardener",
   "placement",
   "tableCentre",
-).annotations({ identifier: "Feature", description: "A table feature or kind of model" })
+]).annotate({ identifier: "Feature", description: "A table feature or kind of model" })
 export type Feature = typeof Feature.Type
 
 /** Blight tiers (B-TIER-01). */
-export const TierName = Schema.Literal("clean", "touched", "bloomed", "overgrown").annotations({
+export const TierName = Schema.Literals(["clean", "touched", "bloomed", "overgrown"]).annotate({
   identifier: "TierName",
   description: "A Blight tier",
 })
 export type TierName = typeof TierName.Type
 
 /** Who an effect applies to. Default: the model or Refuge that has the rule. */
-export const Scope = Schema.Literal(
+export const Scope = Schema.Literals([
   "self",
   "oneFriend",
   "friends",
   "target",
   "enemies",
   "refuge",
-).annotations({
+]).annotate({
   identifier: "Scope",
   description:
     "Who the effect applies to: self (default), oneFriend (one friend, chosen), friends, target (the other party), enemies, refuge",
@@ -142,19 +142,19 @@ export type Scope = typeof Scope.Type
 
 /** How often a rule may be used. */
 export const Uses = Schema.Struct({
-  per: Schema.Literal("activation", "round", "battle", "raid", "aftermath", "campaign"),
-  times: Schema.Int.pipe(Schema.between(1, 12)),
-}).annotations({ identifier: "Uses", description: 'How often: e.g. { "per": "round", "times": 1 }' })
+  per: Schema.Literals(["activation", "round", "battle", "raid", "aftermath", "campaign"]),
+  times: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
+}).annotate({ identifier: "Uses", description: 'How often: e.g. { "per": "round", "times": 1 }' })
 export type Uses = typeof Uses.Type
 
 /** Noise levels (B-NOISE-01): 0 Quiet, 1 Loud, 2 Very loud, 3 Deafening. */
-export const Noise = Schema.Int.pipe(Schema.between(0, 3)).annotations({
+export const Noise = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 3 })).annotate({
   identifier: "Noise",
   description: "Noise: 0 Quiet, 1 Loud, 2 Very loud, 3 Deafening",
 })
 
 /** A distance in inches. */
-export const Inches = Schema.Number.pipe(Schema.between(0, 72)).annotations({
+export const Inches = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 72 })).annotate({
   description: "A distance in inches",
 })
 
@@ -194,7 +194,7 @@ export const EVENTS = [
   "founding",
 ] as const
 /** A named event. */
-export const EventName = Schema.Literal(...EVENTS).annotations({
+export const EventName = Schema.Literals(EVENTS).annotate({
   identifier: "EventName",
   description: "A named event",
 })

@@ -14,7 +14,7 @@ import { Condition } from "./Condition.js"
 import { Amount, effect } from "./EffectKind.js"
 import { Action, Inches, Store } from "./Vocabulary.js"
 
-const int = (min: number, max: number) => Schema.Int.pipe(Schema.between(min, max))
+const int = (min: number, max: number) => Schema.Int.check(Schema.isBetween({ minimum: min, maximum: max }))
 
 /** XP gained in the Aftermath's Experience step (Quick Study, the Casualty result Hardened). */
 export const Experience = effect(
@@ -69,20 +69,20 @@ export const FreeAction = effect(
 /** The Noise an action makes (Soft Step, Soundless: none). */
 export const ActionNoise = effect(
   "actionNoise",
-  { actions: Schema.Array(Action).pipe(Schema.minItems(1)), value: int(0, 3) },
+  { actions: Schema.Array(Action).check(Schema.isMinLength(1)), value: int(0, 3) },
   "These actions make this much Noise (0: Quiet) instead of their usual Noise (B-NOISE-01)",
 )
 
 /** An outcome becomes another (Under Fire Before: Panic becomes Shaken; Deep Roots: Down becomes standing). */
 export const ReplaceOutcome = effect(
   "replaceOutcome",
-  { outcome: Schema.Literal("panic", "down"), becomes: Schema.Literal("shaken", "standing") },
+  { outcome: Schema.Literals(["panic", "down"]), becomes: Schema.Literals(["shaken", "standing"]) },
   "An outcome is replaced: `panic` → `shaken` (a failed Dread test, B-DREAD-03), `down` → `standing` (B-DOWN-01)",
-).pipe(
-  Schema.filter((e) =>
+).check(
+  Schema.makeFilter((e) =>
     (e.outcome === "panic") === (e.becomes === "shaken")
       ? undefined
-      : { path: ["becomes"], message: "panic becomes shaken; down becomes standing" },
+      : { path: ["becomes"], issue: "panic becomes shaken; down becomes standing" },
   ),
 )
 
@@ -92,14 +92,14 @@ export const Untargetable = effect(
   {
     action: Schema.Literal("shoot"),
     beyond: Inches,
-    by: Schema.Literal("enemies", "models"),
+    by: Schema.Literals(["enemies", "models"]),
     unless: Schema.optional(Condition),
   },
   "The model can't be the target of this action from further than `beyond`, by `by` (who is looking); `unless` (tested on the model) lifts it",
 )
 
 /** Terrain a rule can let a model cross freely. */
-export const TerrainWord = Schema.Literal("climbing", "dense", "blocking").annotations({
+export const TerrainWord = Schema.Literals(["climbing", "dense", "blocking"]).annotate({
   identifier: "TerrainWord",
   description: "climbing (ruins, costs double), dense (Blight growth, costs double), blocking (walls)",
 })
@@ -108,22 +108,22 @@ export type TerrainWord = typeof TerrainWord.Type
 /** Terrain that costs the model nothing (flying, burrowing). */
 export const IgnoreTerrain = effect(
   "ignoreTerrain",
-  { terrain: Schema.Array(TerrainWord).pipe(Schema.minItems(1)) },
+  { terrain: Schema.Array(TerrainWord).check(Schema.isMinLength(1)) },
   "This terrain costs the model no extra Move (climbing, dense growth) or doesn't block it (blocking)",
 )
 
 /** How long a status lasts. */
-export const Duration = Schema.Union(
-  Schema.Literal("nextActivation", "round", "battle"),
+export const Duration = Schema.Union([
+  Schema.Literals(["nextActivation", "round", "battle"]),
   Schema.Struct({ raids: int(1, 6) }),
-).annotations({
+]).annotate({
   identifier: "Duration",
   description: 'How long: "nextActivation", "round", "battle", or { "raids": N } (the next N raids)',
 })
 export type Duration = typeof Duration.Type
 
 /** Statuses a rule sets or clears, in a raid or between raids. */
-export const Status = Schema.Literal(
+export const Status = Schema.Literals([
   "shaken",
   "rooted",
   "jammed",
@@ -131,7 +131,7 @@ export const Status = Schema.Literal(
   "hungry",
   "leaves",
   "laidToRest",
-).annotations({
+]).annotate({
   identifier: "Status",
   description:
     "shaken, rooted (no Move or Sprint), jammed (a firearm), laidUp (misses raids), hungry, leaves (the Refuge), laidToRest (a Hollowed never returns)",

@@ -6,8 +6,8 @@
  *
  * @since 0.1.0
  */
-import { type DiceSource, Table } from "@blight/dice"
-import { Either, ParseResult, Schema } from "effect"
+import { type DiceSource, SchemaText, Table } from "@blight/dice"
+import { Result, Schema } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { GearKind } from "./CongregationMarket.js"
 import { congregationAllows, congregationMaySell } from "./CongregationMarket.js"
@@ -60,7 +60,11 @@ export const countsTowardLimit = (
 export const freeGear = (content: ContentView): Equipment =>
   ({ weapons: freeWeaponIds(content), armour: [], kit: [] }) as unknown as Equipment
 
-const decodeRoster = Schema.decodeUnknownEither(Roster, { errors: "all", onExcessProperty: "error" })
+const decodeRoster = Schema.decodeUnknownResult(Roster, {
+  errors: "all",
+  onExcessProperty: "error",
+  reportInput: true,
+})
 
 /** Edit distance, for "did you mean" hints on mistyped ids. */
 const distance = (a: string, b: string): number => {
@@ -140,16 +144,16 @@ export const found = (
   input: unknown,
   content: ContentView,
   options: FoundingOptions = {},
-): Either.Either<Refuge, RulesViolated> => {
+): Result.Result<Refuge, RulesViolated> => {
   const decoded = decodeRoster(input)
-  if (Either.isLeft(decoded)) {
-    const violations = fromParseIssues(ParseResult.ArrayFormatter.formatErrorSync(decoded.left)).map((x) => ({
+  if (Result.isFailure(decoded)) {
+    const violations = fromParseIssues(SchemaText.problems(decoded.failure)).map((x) => ({
       ...x,
       clause: shapeClause(x.path),
     }))
     // A list of Homes is a rule broken (B-HOME-01), not only a shape: say which rule.
     const homes = (input as { readonly home?: unknown } | null)?.home
-    return Either.left(
+    return Result.fail(
       refused(
         Array.isArray(homes)
           ? violations.map((x) =>
@@ -165,7 +169,7 @@ export const found = (
       ),
     )
   }
-  const roster = decoded.right
+  const roster = decoded.success
   const kind = roster.kind ?? "refuge"
   const congregation = kind === "congregation"
   const v: Violation[] = []
@@ -433,7 +437,7 @@ export const found = (
     }
   }
 
-  if (v.length > 0) return Either.left(refused(v))
+  if (v.length > 0) return Result.fail(refused(v))
 
   // The stores (B-FOUNDING-10, B-CONGREGATION-*): Rations, Meds, the Home's extras.
   drafts.push({
@@ -452,9 +456,11 @@ export const found = (
     })
   }
   const ledger = post([], drafts)
-  if (Either.isLeft(ledger))
-    return Either.left(
-      new RulesViolated({ violations: [violation(ledger.left.path, ledger.left.problem, "B-FOUNDING-01")] }),
+  if (Result.isFailure(ledger))
+    return Result.fail(
+      new RulesViolated({
+        violations: [violation(ledger.failure.path, ledger.failure.problem, "B-FOUNDING-01")],
+      }),
     )
 
   const survivors: Survivor[] = roster.survivors.map((s, i) => {
@@ -475,13 +481,13 @@ export const found = (
       marks: b ? [b.mark as Survivor["marks"][number]] : [],
     }
   })
-  return Either.right({
+  return Result.succeed({
     name: roster.name,
     kind,
     home: home!.id,
     survivors,
     improvements: [],
     stash: { weapons: [], armour: [], kit: [] },
-    ledger: ledger.right,
+    ledger: ledger.success,
   })
 }

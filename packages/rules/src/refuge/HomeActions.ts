@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { Effect } from "../plugin/Effect.js"
 import type { ContentView } from "./Content.js"
 import { FOUNDING } from "./Founding.js"
@@ -21,9 +21,9 @@ export const makeAmmunition = (
   refuge: Refuge,
   store: "arrows" | "bolts",
   batches: number,
-): Either.Either<Refuge, RulesViolated> => {
+): Result.Result<Refuge, RulesViolated> => {
   if (!Number.isInteger(batches) || batches < 1) {
-    return Either.left(
+    return Result.fail(
       new RulesViolated({ violations: [violation("batches", "make at least 1 batch of 5", "B-AMMO-08")] }),
     )
   }
@@ -33,8 +33,8 @@ export const makeAmmunition = (
     { store: "salvage", amount: -batches, reason: `made ${made} ${name}`, clause: "B-AMMO-08" },
     { store, amount: made, reason: "made at home", clause: "B-AMMO-08" },
   ]).pipe(
-    Either.map((ledger) => ({ ...refuge, ledger })),
-    Either.mapLeft((e) => new RulesViolated({ violations: [violation("batches", e.problem, "B-AMMO-08")] })),
+    Result.map((ledger) => ({ ...refuge, ledger })),
+    Result.mapError((e) => new RulesViolated({ violations: [violation("batches", e.problem, "B-AMMO-08")] })),
   )
 }
 
@@ -62,17 +62,17 @@ export const reloadingBench = (
   refuge: Refuge,
   times: number,
   content: ContentView,
-): Either.Either<Refuge, RulesViolated> => {
+): Result.Result<Refuge, RulesViolated> => {
   const bench = benchOf(refuge, content)
   if (!bench) {
-    return Either.left(
+    return Result.fail(
       new RulesViolated({
         violations: [violation("improvements", "the Refuge has no Reloading Bench", "B-IMPROVEMENT-04")],
       }),
     )
   }
   if (!Number.isInteger(times) || times < 1) {
-    return Either.left(
+    return Result.fail(
       new RulesViolated({ violations: [violation("reloads", "make at least 1 Reload", "B-IMPROVEMENT-04")] }),
     )
   }
@@ -90,8 +90,8 @@ export const reloadingBench = (
       clause: "B-IMPROVEMENT-04",
     },
   ]).pipe(
-    Either.map((ledger) => ({ ...refuge, ledger })),
-    Either.mapLeft(
+    Result.map((ledger) => ({ ...refuge, ledger })),
+    Result.mapError(
       (e) => new RulesViolated({ violations: [violation("reloads", e.problem, "B-IMPROVEMENT-04")] }),
     ),
   )

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { STORES, Store } from "../plugin/Vocabulary.js"
 
 /** One die recorded with an entry (what was rolled, and what it was for). */
@@ -14,22 +14,24 @@ export const RecordedDie = Schema.Struct({
   sides: Schema.Int,
   value: Schema.Int,
   label: Schema.optional(Schema.String),
-}).annotations({ identifier: "RecordedDie" })
+}).annotate({ identifier: "RecordedDie" })
 export type RecordedDie = typeof RecordedDie.Type
 
 /** A number added to a roll, and the rule it came from. */
 export const RollModifier = Schema.Struct({
   value: Schema.Int,
   source: Schema.String,
-}).annotations({ identifier: "RollModifier" })
+}).annotate({ identifier: "RollModifier" })
 export type RollModifier = typeof RollModifier.Type
 
 /** A Ledger entry. `amount` is signed: + comes in, − goes out. */
 export const LedgerEntry = Schema.Struct({
-  seq: Schema.Int.pipe(Schema.nonNegative()).annotations({ description: "Position in the Ledger, from 0" }),
+  seq: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)).annotate({
+    description: "Position in the Ledger, from 0",
+  }),
   store: Store,
-  amount: Schema.Int.pipe(Schema.filter((n) => n !== 0 || "an entry moves at least 1")),
-  reason: Schema.NonEmptyTrimmedString,
+  amount: Schema.Int.check(Schema.makeFilter((n) => n !== 0 || "an entry moves at least 1")),
+  reason: Schema.Trimmed.check(Schema.isNonEmpty()),
   clause: Schema.optional(Schema.String),
   /** What the entry was for, e.g. `{ kind: "weapons", id: "pistol" }`. */
   item: Schema.optional(Schema.Struct({ kind: Schema.String, id: Schema.String })),
@@ -37,22 +39,22 @@ export const LedgerEntry = Schema.Struct({
   rolls: Schema.optional(Schema.Array(RecordedDie)),
   /** What was added to those dice, and by whose rule (an Office Worker's +1 on a trip…). */
   modifiers: Schema.optional(Schema.Array(RollModifier)),
-}).annotations({ identifier: "LedgerEntry" })
+}).annotate({ identifier: "LedgerEntry" })
 export type LedgerEntry = typeof LedgerEntry.Type
 
 /** An entry before it is posted (the Ledger numbers it). */
 export type LedgerDraft = Omit<LedgerEntry, "seq">
 
 /** A Ledger: entries in order. */
-export const Ledger = Schema.Array(LedgerEntry).annotations({ identifier: "Ledger" })
+export const Ledger = Schema.Array(LedgerEntry).annotate({ identifier: "Ledger" })
 export type Ledger = typeof Ledger.Type
 
 /** A Refuge's stores, one whole number of at least 0 per store. */
 export const Stores = Schema.Struct(
-  Object.fromEntries(STORES.map((s) => [s, Schema.Int.pipe(Schema.nonNegative())])) as {
-    [K in Store]: Schema.filter<typeof Schema.Int>
+  Object.fromEntries(STORES.map((s) => [s, Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))])) as {
+    [K in Store]: typeof Schema.Int
   },
-).annotations({ identifier: "Stores" })
+).annotate({ identifier: "Stores" })
 export type Stores = typeof Stores.Type
 
 /** All stores at 0. */
@@ -90,13 +92,13 @@ export const post = (
   ledger: Ledger,
   drafts: ReadonlyArray<LedgerDraft>,
   pathOf: (index: number) => string = (i) => `entries[${i}]`,
-): Either.Either<Ledger, LedgerOverdrawn> => {
+): Result.Result<Ledger, LedgerOverdrawn> => {
   const balance: Record<Store, number> = { ...storesOf(ledger) }
   const next: LedgerEntry[] = [...ledger]
   for (const [i, d] of drafts.entries()) {
     if (d.amount === 0) continue
     if (balance[d.store] + d.amount < 0) {
-      return Either.left(
+      return Result.fail(
         new LedgerOverdrawn({
           path: pathOf(i),
           store: d.store,
@@ -109,7 +111,7 @@ export const post = (
     balance[d.store] += d.amount
     next.push({ ...d, seq: next.length })
   }
-  return Either.right(next)
+  return Result.succeed(next)
 }
 
 /** The entries that touched one store ("where did our Reloads go?"). */

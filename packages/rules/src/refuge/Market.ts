@@ -16,8 +16,8 @@
  *
  * @since 0.1.0
  */
-import { type DiceSource, Source } from "@blight/dice"
-import { Either, ParseResult, Schema } from "effect"
+import { type DiceSource, SchemaText, Source } from "@blight/dice"
+import { Result, Schema } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
 import { congregationMaySell } from "./CongregationMarket.js"
 import type { ContentView } from "./Content.js"
@@ -36,34 +36,34 @@ export const MARKET = {
   resaleDivisor: 2, // R-MARKET-02
 } as const
 
-const GearKind = Schema.Literal("weapons", "armour", "kit")
+const GearKind = Schema.Literals(["weapons", "armour", "kit"])
 type GearKind = typeof GearKind.Type
-const Qty = Schema.optional(Schema.Int.pipe(Schema.between(1, 50)))
+const Qty = Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 50 })))
 
 /** One order of a trip. */
-export const MarketOrder = Schema.Union(
+export const MarketOrder = Schema.Union([
   Schema.Struct({
     buy: Schema.Struct({ kind: GearKind, id: Schema.String }),
     quantity: Qty,
-    reroll: Schema.optional(Schema.Boolean).annotations({
+    reroll: Schema.optional(Schema.Boolean).annotate({
       description:
         "If the item is not there, spend a re-roll someone on the trip has on it (the Shopkeeper's Knack, R-MARKET-04)",
     }),
   }),
   Schema.Struct({ sell: Schema.Struct({ kind: GearKind, id: Schema.String }), quantity: Qty }),
-  Schema.Struct({ buyReloads: Schema.Int.pipe(Schema.between(1, 100)) }),
-  Schema.Struct({ sellAmber: Schema.Int.pipe(Schema.between(1, 100)) }),
-).annotations({ identifier: "MarketOrder" })
+  Schema.Struct({ buyReloads: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100 })) }),
+  Schema.Struct({ sellAmber: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 100 })) }),
+]).annotate({ identifier: "MarketOrder" })
 export type MarketOrder = typeof MarketOrder.Type
 
 /** A whole trip: who goes (R-MARKET-04) and its orders, in the order they are made. */
 export const MarketTripRequest = Schema.Struct({
-  by: Schema.optional(Schema.Array(Schema.String).pipe(Schema.maxItems(50))).annotations({
+  by: Schema.optional(Schema.Array(Schema.String).check(Schema.isMaxLength(50))).annotate({
     description:
       "The ids of the survivors who go on the trip; their Knacks, skills, Gifts and Marks apply to availability rolls (R-MARKET-04)",
   }),
-  orders: Schema.Array(MarketOrder).pipe(Schema.maxItems(200)),
-}).annotations({
+  orders: Schema.Array(MarketOrder).check(Schema.isMaxLength(200)),
+}).annotate({
   identifier: "MarketTripRequest",
 })
 
@@ -105,7 +105,11 @@ const tripShapeClause = (path: string): string =>
           ? "B-MARKET-01"
           : "B-ERRAND-03"
 
-const decodeTrip = Schema.decodeUnknownEither(MarketTripRequest, { errors: "all", onExcessProperty: "error" })
+const decodeTrip = Schema.decodeUnknownResult(MarketTripRequest, {
+  errors: "all",
+  onExcessProperty: "error",
+  reportInput: true,
+})
 
 /**
  * Makes one Market trip (one Trade Errand, B-ERRAND-03). Left: every rule the orders break, and
@@ -116,19 +120,19 @@ export const marketTrip = (
   request: unknown,
   content: ContentView,
   source: DiceSource,
-): Either.Either<MarketTrip, RulesViolated> => {
+): Result.Result<MarketTrip, RulesViolated> => {
   const decoded = decodeTrip(request)
-  if (Either.isLeft(decoded)) {
-    return Either.left(
+  if (Result.isFailure(decoded)) {
+    return Result.fail(
       refused(
-        fromParseIssues(ParseResult.ArrayFormatter.formatErrorSync(decoded.left)).map((x) => ({
+        fromParseIssues(SchemaText.problems(decoded.failure)).map((x) => ({
           ...x,
           clause: tripShapeClause(x.path),
         })),
       ),
     )
   }
-  const { orders, by = [] } = decoded.right
+  const { orders, by = [] } = decoded.success
   const congregation = refuge.kind === "congregation"
   const rec = Source.recording(source)
   const v: Violation[] = []
@@ -334,17 +338,17 @@ export const marketTrip = (
   }
 
   const posted = post(refuge.ledger, drafts, (k) => draftPath[k]!)
-  if (Either.isLeft(posted))
+  if (Result.isFailure(posted))
     v.push(
       violation(
-        posted.left.path,
-        posted.left.problem,
-        posted.left.store === "amber" ? "B-MARKET-04" : "B-MARKET-01",
+        posted.failure.path,
+        posted.failure.problem,
+        posted.failure.store === "amber" ? "B-MARKET-04" : "B-MARKET-01",
       ),
     )
-  if (v.length > 0 || Either.isLeft(posted)) return Either.left(refused(v))
-  return Either.right({
-    refuge: { ...refuge, stash, ledger: posted.right },
+  if (v.length > 0 || Result.isFailure(posted)) return Result.fail(refused(v))
+  return Result.succeed({
+    refuge: { ...refuge, stash, ledger: posted.success },
     by: going.map((s) => s.id),
     lines,
   })

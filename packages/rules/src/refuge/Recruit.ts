@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { type DiceSource, Table } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import type { ContentView } from "./Content.js"
 import { FOUNDING, freeGear } from "./Founding.js"
 import type { Refuge } from "./Refuge.js"
@@ -36,7 +36,7 @@ export const recruit = (
   who: Recruit,
   content: ContentView,
   source?: DiceSource,
-): Either.Either<Refuge, RulesViolated> => {
+): Result.Result<Refuge, RulesViolated> => {
   const v: Violation[] = []
   const name = who.name.trim()
   if (name === "") v.push(violation("name", "a recruit needs a name", "R-BUILDER-08"))
@@ -63,7 +63,7 @@ export const recruit = (
     )
   else if (congregation && (!giftTable || !markTable))
     v.push(violation("(root)", "the content has no Gift or Mark table to roll on", "B-CONGREGATION-09"))
-  if (v.length > 0) return Either.left(new RulesViolated({ violations: v }))
+  if (v.length > 0) return Result.fail(new RulesViolated({ violations: v }))
 
   // Rolled only once everything else holds, so a refused recruit uses no dice.
   const blessed =
@@ -86,5 +86,5 @@ export const recruit = (
     gifts: blessed ? [blessed.gift as Survivor["gifts"][number]] : [],
     marks: blessed ? [blessed.mark as Survivor["marks"][number]] : [],
   }
-  return Either.right({ ...refuge, survivors: [...refuge.survivors, member] })
+  return Result.succeed({ ...refuge, survivors: [...refuge.survivors, member] })
 }

@@ -11,20 +11,20 @@ import { Ledger, type Stores, storesOf } from "./Ledger.js"
 import { Equipment, Survivor } from "./Survivor.js"
 
 /** Items owned by the Refuge but carried by nobody (bought at the Market, dropped, looted). */
-export const Stash = Equipment.annotations({ identifier: "Stash" })
+export const Stash = Equipment.annotate({ identifier: "Stash" })
 export type Stash = typeof Stash.Type
 
 /** A Refuge or a Congregation. */
 export const Refuge = Schema.Struct({
   // Names are stored (a database column of 200): bounded here, the same on every database.
-  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
-  kind: Schema.Literal("refuge", "congregation"),
+  name: Schema.Trimmed.check(Schema.isNonEmpty()).check(Schema.isMaxLength(200)),
+  kind: Schema.Literals(["refuge", "congregation"]),
   home: HomeRef,
   survivors: Schema.Array(Survivor),
   improvements: Schema.Array(ImprovementRef),
   stash: Stash,
   ledger: Ledger,
-}).annotations({ identifier: "Refuge" })
+}).annotate({ identifier: "Refuge" })
 export type Refuge = typeof Refuge.Type
 
 /** The Refuge's stores now. */

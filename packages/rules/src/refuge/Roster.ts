@@ -11,27 +11,27 @@ const Ids = Schema.Array(Schema.String)
 
 /** One recruit on a roster. */
 export const RosterSurvivor = Schema.Struct({
-  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
+  name: Schema.Trimmed.check(Schema.isNonEmpty()).check(Schema.isMaxLength(200)),
   background: Schema.String,
   /** The Leader (a Refuge) or the Verdant Mother (a Congregation). Exactly one. */
   leader: Schema.optional(Schema.Boolean),
   weapons: Schema.optional(Ids),
   armour: Schema.optional(Ids),
   kit: Schema.optional(Ids),
-}).annotations({ identifier: "RosterSurvivor" })
+}).annotate({ identifier: "RosterSurvivor" })
 export type RosterSurvivor = typeof RosterSurvivor.Type
 
 /** A roster to found. */
 export const Roster = Schema.Struct({
   $schema: Schema.optional(Schema.String),
-  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
-  kind: Schema.optional(Schema.Literal("refuge", "congregation")),
+  name: Schema.Trimmed.check(Schema.isNonEmpty()).check(Schema.isMaxLength(200)),
+  kind: Schema.optional(Schema.Literals(["refuge", "congregation"])),
   home: Schema.String,
   survivors: Schema.Array(RosterSurvivor),
-  reloads: Schema.optional(Schema.Int.pipe(Schema.between(0, 100))),
-  arrows: Schema.optional(Schema.Int.pipe(Schema.between(0, 500))),
-  bolts: Schema.optional(Schema.Int.pipe(Schema.between(0, 500))),
-}).annotations({
+  reloads: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 }))),
+  arrows: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 500 }))),
+  bolts: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 500 }))),
+}).annotate({
   identifier: "Roster",
   description: "A roster to found a Refuge or a Congregation (B-FOUNDING-*)",
 })

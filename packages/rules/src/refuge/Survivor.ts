@@ -18,45 +18,49 @@ import { StatChanges } from "../content/schema/Profile.js"
 
 /** A survivor's id within its Refuge ("survivor-3"). */
 export const SurvivorId = Schema.String.pipe(
-  Schema.pattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
+  Schema.check(
+    Schema.isPattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+      toJsonSchema: () => ({ pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/.source }),
+    }),
+  ),
   Schema.brand("SurvivorId"),
-).annotations({ description: "A survivor's id within its Refuge" })
+).annotate({ description: "A survivor's id within its Refuge", brand: "SurvivorId" })
 export type SurvivorId = typeof SurvivorId.Type
 
 /** An Advance taken (every 5 XP, B-XP-02): a skill or a stat increase. */
-export const Advance = Schema.Union(
+export const Advance = Schema.Union([
   Schema.Struct({ skill: SkillRef }),
   Schema.Struct({ stats: StatChanges }),
-).annotations({ identifier: "Advance" })
+]).annotate({ identifier: "Advance" })
 
 /** A lasting injury from the Casualty table. */
 export const Injury = Schema.Struct({
-  name: Schema.NonEmptyTrimmedString,
+  name: Schema.Trimmed.check(Schema.isNonEmpty()),
   stats: Schema.optional(StatChanges),
-}).annotations({ identifier: "Injury" })
+}).annotate({ identifier: "Injury" })
 
 /** What a survivor carries: at most 2 weapons (not counting Molotovs and bombs), 1 armour, 2 kit (B-FOUNDING-06). */
 export const Equipment = Schema.Struct({
   weapons: Schema.Array(WeaponRef),
   armour: Schema.Array(ArmourRef),
   kit: Schema.Array(KitRef),
-}).annotations({ identifier: "Equipment" })
+}).annotate({ identifier: "Equipment" })
 export type Equipment = typeof Equipment.Type
 
 /** A survivor. */
 export const Survivor = Schema.Struct({
   id: SurvivorId,
-  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
+  name: Schema.Trimmed.check(Schema.isNonEmpty()).check(Schema.isMaxLength(200)),
   background: BackgroundRef,
   /** "leader" in a Refuge, "verdantMother" in a Congregation (B-FOUNDING-04, B-CONGREGATION-04). */
-  role: Schema.optional(Schema.Literal("leader", "verdantMother")),
+  role: Schema.optional(Schema.Literals(["leader", "verdantMother"])),
   equipment: Equipment,
-  xp: Schema.Int.pipe(Schema.nonNegative()),
+  xp: Schema.Int.check(Schema.isGreaterThanOrEqualTo(0)),
   advances: Schema.Array(Advance),
   skills: Schema.Array(SkillRef),
   injuries: Schema.Array(Injury),
-  blight: Schema.Int.pipe(Schema.between(0, 12)),
+  blight: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 12 })),
   gifts: Schema.Array(GiftRef),
   marks: Schema.Array(MarkRef),
-}).annotations({ identifier: "Survivor" })
+}).annotate({ identifier: "Survivor" })
 export type Survivor = typeof Survivor.Type

@@ -11,7 +11,7 @@ export const Violation = Schema.Struct({
   path: Schema.String,
   message: Schema.String,
   clause: Schema.optional(Schema.String),
-}).annotations({ identifier: "Violation" })
+}).annotate({ identifier: "Violation" })
 export type Violation = typeof Violation.Type
 
 /**
@@ -20,7 +20,7 @@ export type Violation = typeof Violation.Type
  */
 export class RulesViolated extends Schema.TaggedError<RulesViolated>()("RulesViolated", {
   violations: Schema.Array(Violation),
-  omitted: Schema.optional(Schema.Int.pipe(Schema.positive())),
+  omitted: Schema.optional(Schema.Int.check(Schema.isGreaterThan(0))),
 }) {
   override get message(): string {
     const [first] = this.violations

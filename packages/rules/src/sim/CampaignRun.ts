@@ -12,7 +12,7 @@
  *
  * @since 0.4.0
  */
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { autoRaid } from "../campaign/AutoPlay.js"
 import { create, envOf } from "../campaign/Campaign.js"
 import type { ContentView } from "../refuge/Content.js"
@@ -22,14 +22,14 @@ import { raidSeed } from "./Raid.js"
 import { Rate } from "./Report.js"
 import { Interval, meanInterval, round6, wilson } from "./Stats.js"
 
-const count = Schema.Int.pipe(Schema.nonNegative())
+const count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 /** The stores followed across a campaign. */
 export const STORES = ["salvage", "rations", "reloads", "meds", "amber"] as const
 type Store = (typeof STORES)[number]
 
 /** A struct of one `field` per followed store, in {@link STORES}' order. */
-const byStore = <S extends Schema.Schema.Any>(field: S) =>
+const byStore = <S extends Schema.Top>(field: S) =>
   Schema.Struct({ salvage: field, rations: field, reloads: field, meds: field, amber: field })
 
 const Stores = byStore(Schema.Int)
@@ -39,7 +39,7 @@ export const Point = Schema.Struct({
   /** Of the survivors it started the campaign with, how many are still on its roster. */
   alive: count,
   roster: count,
-  outcome: Schema.Literal("win", "draw", "loss", "forfeit"),
+  outcome: Schema.Literals(["win", "draw", "loss", "forfeit"]),
   /**
    * Survivors lost so far: dead (the Casualty roll), Turned (12 Blight, B-TURN-01: a Refuge's become
    * Hollowed, a Congregation's walk into the Throat, B-CONGREGATION-18), any other way.
@@ -50,7 +50,7 @@ export const Point = Schema.Struct({
   /** The mean Blight of the survivors on the roster (0 with nobody). */
   blight: Schema.Number,
   ...Stores.fields,
-}).annotations({ identifier: "SimCampaignPoint" })
+}).annotate({ identifier: "SimCampaignPoint" })
 export type Point = typeof Point.Type
 
 /** One raid of a campaign that was played (not forfeited): its Season and its Din. */
@@ -63,7 +63,7 @@ export const CampaignRaid = Schema.Struct({
   lesser: count,
   greater: count,
   encounters: count,
-}).annotations({ identifier: "SimCampaignRaid" })
+}).annotate({ identifier: "SimCampaignRaid" })
 export type CampaignRaid = typeof CampaignRaid.Type
 
 /** One campaign, as numbers. */
@@ -82,7 +82,7 @@ export const CampaignSummary = Schema.Struct({
     }),
   ),
   raids: Schema.Array(CampaignRaid),
-}).annotations({ identifier: "SimCampaignSummary" })
+}).annotate({ identifier: "SimCampaignSummary" })
 export type CampaignSummary = typeof CampaignSummary.Type
 
 /** What every campaign of a run shares. */
@@ -102,12 +102,12 @@ export const simulateCampaign = (
   spec: CampaignSpec,
   content: ContentView,
   j: number,
-): Either.Either<CampaignSummary, string> => {
+): Result.Result<CampaignSummary, string> => {
   const seed = raidSeed(spec.seed, j)
   const env = envOf(content)
   const made = create(spec.refuges, { seed }, env)
-  if (Either.isLeft(made)) return Either.left(`${made.left.reason} (${made.left.clause})`)
-  let c = made.right
+  if (Result.isFailure(made)) return Result.fail(`${made.failure.reason} (${made.failure.clause})`)
+  let c = made.success
   const starting = c.state.refuges.map((r) => new Set(r.refuge.survivors.map((s) => s.id)))
   const trajectories: Point[][] = c.state.refuges.map(() => [])
   const startStores = c.state.refuges.map((r) => pickStores(storesOf(r.refuge.ledger)))
@@ -115,11 +115,11 @@ export const simulateCampaign = (
   let stopped: string | undefined
   for (let k = 0; k < spec.raids; k++) {
     const played = autoRaid(c, env, spec.scenario, { fast: spec.audited !== true })
-    if (Either.isLeft(played)) {
-      stopped = `raid ${k + 1}: ${played.left}`
+    if (Result.isFailure(played)) {
+      stopped = `raid ${k + 1}: ${played.failure}`
       break
     }
-    const raid = played.right.raid
+    const raid = played.success.raid
     if (raid) {
       const din = raid.din
       raids.push({
@@ -131,7 +131,7 @@ export const simulateCampaign = (
         encounters: din.reduce((n, d) => n + d.encounters, 0),
       })
     }
-    c = played.right.campaign
+    c = played.success.campaign
     const last = raid ? c.state.raids.at(-1) : undefined
     const lost = (i: number, kind: LossKind) =>
       c.state.lost.filter((l) => l.refuge === i && lossKind(l.cause) === kind).length
@@ -152,7 +152,7 @@ export const simulateCampaign = (
       })
     }
   }
-  return Either.right({
+  return Result.succeed({
     index: j,
     seed,
     ...(stopped ? { stopped } : {}),
@@ -192,7 +192,7 @@ export const CampaignPointReport = Schema.Struct({
   ...byStore(Interval).fields,
   /** Each store's net change over this raid (its Aftermath and Errands included): after less before. */
   net: byStore(Interval),
-}).annotations({ identifier: "SimCampaignPointReport" })
+}).annotate({ identifier: "SimCampaignPointReport" })
 
 /** The raids played in one Season, across every campaign: their length and their Din, per raid. */
 export const SeasonReport = Schema.Struct({
@@ -202,7 +202,7 @@ export const SeasonReport = Schema.Struct({
   lesser: Interval,
   greater: Interval,
   encounters: Interval,
-}).annotations({ identifier: "SimSeasonReport" })
+}).annotate({ identifier: "SimSeasonReport" })
 
 /** The report of a campaign run. */
 export const CampaignReport = Schema.Struct({
@@ -215,7 +215,7 @@ export const CampaignReport = Schema.Struct({
   ),
   /** By Season, in the order the Seasons were first met (campaigns in index order). */
   bySeason: Schema.Array(SeasonReport),
-}).annotations({ identifier: "SimCampaignReport" })
+}).annotate({ identifier: "SimCampaignReport" })
 export type CampaignReport = typeof CampaignReport.Type
 
 /** Folds campaigns (put in index order) into survival curves and store trajectories. */

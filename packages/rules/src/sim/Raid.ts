@@ -13,7 +13,7 @@
  * @since 0.4.0
  */
 import { Prng } from "@blight/dice"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { create, envOf } from "../battle/Battle.js"
 import { random as randomBoard } from "../battle/board/Board.js"
 import { make as plane } from "../battle/board/PlaneSpace.js"
@@ -34,7 +34,7 @@ import type { Refuge } from "../refuge/Refuge.js"
 import { dinOfRaid, dinTally, type RoundDin } from "./Din.js"
 
 /** A policy's name. */
-export const PolicyName = Schema.Literal(...NAMES)
+export const PolicyName = Schema.Literals(NAMES)
 
 /** What every raid of a simulation shares. */
 export interface Spec {
@@ -63,12 +63,12 @@ export const raidSeed = (seed: number, i: number): number => {
   return (b & 0x1fffff) * 2 ** 32 + a
 }
 
-const count = Schema.Int.pipe(Schema.nonNegative())
+const count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 /** One side's raid. */
 export const SideSummary = Schema.Struct({
   side: Schema.String,
-  outcome: Schema.Literal("win", "draw", "loss"),
+  outcome: Schema.Literals(["win", "draw", "loss"]),
   routed: Schema.Boolean,
   survivors: count,
   /** Survivors who were Down at some point (B-DOWN-01). */
@@ -86,7 +86,7 @@ export const SideSummary = Schema.Struct({
   reloadsSpent: count,
   arrowsSpent: count,
   boltsSpent: count,
-}).annotations({ identifier: "SimSideSummary" })
+}).annotate({ identifier: "SimSideSummary" })
 export type SideSummary = typeof SideSummary.Type
 
 /** A creature kind in one raid: how many came, the damage they dealt and took. */
@@ -99,7 +99,7 @@ export const CreatureSummary = Schema.Struct({
   dealt: count,
   taken: count,
   slain: count,
-}).annotations({ identifier: "SimCreatureSummary" })
+}).annotate({ identifier: "SimCreatureSummary" })
 export type CreatureSummary = typeof CreatureSummary.Type
 
 /** One raid, as numbers. */
@@ -112,21 +112,25 @@ export const RaidSummary = Schema.Struct({
   reason: Schema.String,
   sides: Schema.Array(SideSummary),
   /** Blight gained by source (the event's source, as the rules name it). */
-  blightBySource: Schema.Record({ key: Schema.String, value: count }),
+  blightBySource: Schema.Record(Schema.String, count),
   /**
    * By round (index 0 = round 1): Noise made, the Din's result, encounters rolled — up to the last
    * round whose Din was rolled (a round the raid ended in before its End Phase is left out, R-SIM-06).
    */
   din: Schema.Array(
-    Schema.Struct({ noise: count, result: Schema.Literal("none", "lesser", "greater"), encounters: count }),
+    Schema.Struct({
+      noise: count,
+      result: Schema.Literals(["none", "lesser", "greater"]),
+      encounters: count,
+    }),
   ),
   creatures: Schema.Array(CreatureSummary),
-}).annotations({ identifier: "SimRaidSummary" })
+}).annotate({ identifier: "SimRaidSummary" })
 export type RaidSummary = typeof RaidSummary.Type
 
 /** Plays raid `i` of a simulation; Left: the set-up refused (the first problem, with its path). */
-export const simulate = (spec: Spec, content: ContentView, i: number): Either.Either<RaidSummary, string> =>
-  Either.map(played(spec, content, i), (p) => p.summary)
+export const simulate = (spec: Spec, content: ContentView, i: number): Result.Result<RaidSummary, string> =>
+  Result.map(played(spec, content, i), (p) => p.summary)
 
 /** A played raid: its summary and final state (for the equivalence test and the curious). */
 export interface Played {
@@ -135,7 +139,7 @@ export interface Played {
 }
 
 /** Plays raid `i` as {@link simulate} does, keeping the final state too. */
-export const played = (spec: Spec, content: ContentView, i: number): Either.Either<Played, string> => {
+export const played = (spec: Spec, content: ContentView, i: number): Result.Result<Played, string> => {
   const seed = raidSeed(spec.seed, i)
   const setupOf = content.get("scenarios", spec.scenario)?.setup
   const board =
@@ -166,25 +170,28 @@ export const played = (spec: Spec, content: ContentView, i: number): Either.Eith
   }
   if (spec.audited === true) {
     const made = create(input, env)
-    if (Either.isLeft(made)) return Either.left(refused(made.left))
-    const policies = policiesFor(spec, made.right.state, env, seed)
-    const run = play(made.right, env, policies, auto)
+    if (Result.isFailure(made)) return Result.fail(refused(made.failure))
+    const policies = policiesFor(spec, made.success.state, env, seed)
+    const run = play(made.success, env, policies, auto)
     const tally = newTally()
     for (const e of run.battle.events) tally.add(e)
-    return Either.right({
+    return Result.succeed({
       summary: summarise(tally, run.battle.state, env, i, seed, run.commands),
       state: run.battle.state,
     })
   }
   const initial = firstState(spec, input, seed, env.content)
-  if (Either.isLeft(initial)) return Either.left(refused(initial.left))
+  if (Result.isFailure(initial)) return Result.fail(refused(initial.failure))
   // The state this raid owns, changed in place from here on; the set-up event says nothing to the tally.
   const tally = newTally()
-  const started = startInPlace(fold([{ type: "battle.setup", state: initial.right }]), env)
+  const started = startInPlace(fold([{ type: "battle.setup", state: initial.success }]), env)
   tally.addAll(started.events)
   const policies = policiesFor(spec, started.state, env, seed)
   const run = playInPlace(started.state, env, policies, { ...auto, onEvents: tally.addAll })
-  return Either.right({ summary: summarise(tally, run.state, env, i, seed, run.commands), state: run.state })
+  return Result.succeed({
+    summary: summarise(tally, run.state, env, i, seed, run.commands),
+    state: run.state,
+  })
 }
 
 /** A spec's first state but its dice, as set up for a content (see {@link firstState}). */
@@ -194,7 +201,7 @@ interface FirstState {
   readonly scenario: string
   readonly options: Spec["options"]
   readonly packs: Spec["packs"]
-  readonly made: Either.Either<State, ReadonlyArray<SetupProblem>>
+  readonly made: Result.Result<State, ReadonlyArray<SetupProblem>>
 }
 const firstStates = new WeakMap<Spec, FirstState>()
 
@@ -209,7 +216,7 @@ const firstState = (
   input: SetupInput,
   seed: number,
   content: ContentView,
-): Either.Either<State, ReadonlyArray<SetupProblem>> => {
+): Result.Result<State, ReadonlyArray<SetupProblem>> => {
   if (input.board !== undefined || input.dice === "manual") return setup(input, content)
   let hit = firstStates.get(spec)
   if (
@@ -230,9 +237,9 @@ const firstState = (
     }
     firstStates.set(spec, hit)
   }
-  if (Either.isLeft(hit.made)) return hit.made
+  if (Result.isFailure(hit.made)) return hit.made
   const prng = [...Prng.Prng.fromSeed(seed).snapshot().state] as [number, number, number, number]
-  return Either.right({ ...hit.made.right, dice: { mode: "seeded", prng } })
+  return Result.succeed({ ...hit.made.success, dice: { mode: "seeded", prng } })
 }
 
 /** The policy of each Refuge side, by the order the Refuges were given. */

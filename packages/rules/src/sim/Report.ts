@@ -23,10 +23,10 @@ import {
   wilson,
 } from "./Stats.js"
 
-const count = Schema.Int.pipe(Schema.nonNegative())
+const count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 /** A rate: successes of trials, and its interval. */
-export const Rate = Schema.Struct({ k: count, n: count, rate: Interval }).annotations({
+export const Rate = Schema.Struct({ k: count, n: count, rate: Interval }).annotate({
   identifier: "SimRate",
 })
 export type Rate = typeof Rate.Type
@@ -36,13 +36,13 @@ const rate = (k: number, n: number): Rate => ({ k, n, rate: wilson(k, n) })
 /** What was simulated. */
 export const ReportSpec = Schema.Struct({
   scenario: Schema.String,
-  table: Schema.Literal("declared", "board"),
+  table: Schema.Literals(["declared", "board"]),
   policies: Schema.Array(Schema.String),
   seed: count,
   packs: Schema.Array(Schema.String),
-  options: Schema.Record({ key: Schema.String, value: Schema.Unknown }),
+  options: Schema.Record(Schema.String, Schema.Unknown),
   label: Schema.String,
-}).annotations({ identifier: "SimReportSpec" })
+}).annotate({ identifier: "SimReportSpec" })
 export type ReportSpec = typeof ReportSpec.Type
 
 /** One side across the raids. */
@@ -64,7 +64,7 @@ export const SideReport = Schema.Struct({
   boltsSpent: Interval,
   /** Raids by survivors Finished (index: how many). */
   finishedHistogram: Schema.Array(count),
-}).annotations({ identifier: "SimSideReport" })
+}).annotate({ identifier: "SimSideReport" })
 
 /** A round across the raids that reached it. */
 export const RoundReport = Schema.Struct({
@@ -74,7 +74,7 @@ export const RoundReport = Schema.Struct({
   lesser: Rate,
   greater: Rate,
   encounters: Interval,
-}).annotations({ identifier: "SimRoundReport" })
+}).annotate({ identifier: "SimRoundReport" })
 
 /** A creature kind across the raids it came to. */
 export const CreatureReport = Schema.Struct({
@@ -89,7 +89,7 @@ export const CreatureReport = Schema.Struct({
   slain: Rate,
   /** Mean damage dealt per point of XP (XP 0: dealt as is). */
   dealtPerXp: Schema.Number,
-}).annotations({ identifier: "SimCreatureReport" })
+}).annotate({ identifier: "SimCreatureReport" })
 
 /** The report. */
 export const Report = Schema.Struct({
@@ -103,7 +103,7 @@ export const Report = Schema.Struct({
   blightBySource: Schema.Array(Schema.Struct({ source: Schema.String, perRaid: Schema.Number })),
   byRound: Schema.Array(RoundReport),
   creatures: Schema.Array(CreatureReport),
-}).annotations({ identifier: "SimReport" })
+}).annotate({ identifier: "SimReport" })
 export type Report = typeof Report.Type
 
 /** Folds raid summaries (any order: they are put in index order) into a report. */
@@ -205,7 +205,7 @@ export const Comparison = Schema.Struct({
       blight: Difference,
     }),
   ),
-}).annotations({ identifier: "SimComparison" })
+}).annotate({ identifier: "SimComparison" })
 export type Comparison = typeof Comparison.Type
 
 /**

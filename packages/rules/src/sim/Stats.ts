@@ -17,7 +17,7 @@ export const Interval = Schema.Struct({
   estimate: Schema.Number,
   low: Schema.Number,
   high: Schema.Number,
-}).annotations({ identifier: "SimInterval" })
+}).annotate({ identifier: "SimInterval" })
 export type Interval = typeof Interval.Type
 
 /** Rounds to 6 decimal places (reports print the same bytes wherever they were summed). */

@@ -3,7 +3,7 @@
  * outside with path-named errors, dice typed in, undo, corrections, and answers that turn out to
  * forbid the action they were asked for.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import * as Battle from "../../src/battle/Battle.js"
 import type { Event } from "../../src/battle/Event.js"
@@ -12,14 +12,14 @@ import { env, exampleRefuges, noFacts, started, Table, within } from "./fixtures
 
 /** A seeded raid of the example rosters played by a fixed walk over the legal commands. */
 const seededRaid = (seed: number, steps: number): Battle.Battle => {
-  let b = Either.getOrThrow(
+  let b = Result.getOrThrow(
     Battle.create({ refuges: exampleRefuges(), scenario: "cache", dice: { seed } }, env),
   )
   let k = seed
   for (let i = 0; i < steps && b.state.phase !== "over"; i++) {
     const legal = legalCommands(b.state, env).filter((c) => c.type !== "withdraw")
     k = (k * 1103515245 + 12345) % 2147483648
-    b = Either.getOrThrow(Battle.command(b, legal[k % legal.length]!, env))
+    b = Result.getOrThrow(Battle.command(b, legal[k % legal.length]!, env))
   }
   return b
 }
@@ -28,7 +28,7 @@ describe("a raid as a value", () => {
   it("Battle.redecide reproduces a seeded raid's events exactly", () => {
     const b = seededRaid(11, 300)
     expect(b.events.length).toBeGreaterThan(100)
-    expect(Battle.redecide(b.events, env)).toEqual(Either.right(b.events))
+    expect(Battle.redecide(b.events, env)).toEqual(Result.succeed(b.events))
   })
 
   it("Battle.redecide shows where a log and the engine part ways", () => {
@@ -37,10 +37,10 @@ describe("a raid as a value", () => {
     const tampered: Event[] = b.events.map((e, j) => (j === i ? { type: "answered", answer: [] } : e))
     // Seeded dice are rolled again from the set-up's seed: the re-decided log differs from the
     // tampered one exactly at the tampered answer.
-    const r = Either.getOrThrow(Battle.redecide(tampered, env))
+    const r = Result.getOrThrow(Battle.redecide(tampered, env))
     expect(r.findIndex((e, j) => JSON.stringify(e) !== JSON.stringify(tampered[j]))).toBe(i)
     expect(r).toEqual(b.events)
-    expect(Battle.redecide([b.events[1]!], env)).toEqual(Either.left("a raid's first event is its set-up"))
+    expect(Battle.redecide([b.events[1]!], env)).toEqual(Result.fail("a raid's first event is its set-up"))
   })
 
   it("Battle.replay rebuilds the live state from the events alone", () => {
@@ -61,24 +61,24 @@ describe("a raid as a value", () => {
 describe("commands from outside", () => {
   it("parseCommand names the path of each problem", () => {
     expect(Battle.parseCommand({ type: "shoot", model: "a.1" })).toEqual(
-      Either.left([expect.stringMatching(/^weapon: /), expect.stringMatching(/^target: /)]),
+      Result.fail([expect.stringMatching(/^weapon: /), expect.stringMatching(/^target: /)]),
     )
     expect(Battle.parseCommand({ type: "roll", faces: [1, 7] })).toEqual(
-      Either.left([expect.stringMatching(/^faces\.1: /)]),
+      Result.fail([expect.stringMatching(/^faces\.1: /)]),
     )
     expect(Battle.parseCommand({ type: "move", model: "a.1", speed: 3 })).toEqual(
-      Either.left([expect.stringMatching(/^speed: /)]),
+      Result.fail([expect.stringMatching(/^speed: /)]),
     )
-    expect(Battle.parseCommand({ type: "teleport" })).toEqual(Either.left([expect.stringMatching(/^type: /)]))
-    expect(Battle.parseCommand("shoot")).toEqual(Either.left([expect.stringMatching(/^type: /)]))
+    expect(Battle.parseCommand({ type: "teleport" })).toEqual(Result.fail([expect.stringMatching(/^type: /)]))
+    expect(Battle.parseCommand("shoot")).toEqual(Result.fail([expect.stringMatching(/^type: /)]))
     expect(Battle.parseCommand({ type: "move", model: "a.1", distance: 3 })).toEqual(
-      Either.right({ type: "move", model: "a.1", distance: 3 }),
+      Result.succeed({ type: "move", model: "a.1", distance: 3 }),
     )
   })
 
   it("parseCommand bounds its error report", () => {
     const r = Battle.parseCommand({ type: "roll", faces: Array.from({ length: 40 }, () => 9) })
-    expect(Either.isLeft(r) && r.left.length).toBeLessThanOrEqual(20)
+    expect(Result.isFailure(r) && r.failure.length).toBeLessThanOrEqual(20)
   })
 
   it("dice typed in must match the prompt: the wrong count is refused and changes nothing", () => {
@@ -116,12 +116,12 @@ describe("undo and corrections (R-BATTLE-15)", () => {
     t.do({ type: "move", model: "a.1", distance: 3 })
     const rebuilt = Battle.replay(t.battle.events)
     expect(Battle.canUndo(rebuilt)).toBe(true)
-    const undone = Either.getOrThrow(
+    const undone = Result.getOrThrow(
       Battle.command({ events: t.battle.events, state: rebuilt }, { type: "undo" }, env),
     )
     expect(Battle.hash({ ...undone.state, seq: 0 })).toBe(Battle.hash({ ...before.state, seq: 0 }))
     // Twice: back past both moves, as live.
-    const twice = Either.getOrThrow(Battle.command(undone, { type: "undo" }, env))
+    const twice = Result.getOrThrow(Battle.command(undone, { type: "undo" }, env))
     expect(Battle.canUndo(Battle.replay(twice.events))).toBe(Battle.canUndo(twice.state))
     // Resumed from a state saved where nothing could be undone, with the rest of the log on top.
     const b = seededRaid(5, 80)
@@ -178,6 +178,6 @@ describe("an answer that forbids the action asked about", () => {
     const legal = t.legal()
     expect(legal.some((c) => c.type === "sprint")).toBe(false)
     expect(legal.some((c) => c.type === "move")).toBe(true)
-    for (const c of legal) expect(Either.isRight(Battle.command(t.battle, c, env))).toBe(true)
+    for (const c of legal) expect(Result.isSuccess(Battle.command(t.battle, c, env))).toBe(true)
   })
 })

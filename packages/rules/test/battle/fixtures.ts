@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { expect } from "vitest"
 import type { Battle as BattleValue } from "../../src/battle/Battle.js"
 import * as Battle from "../../src/battle/Battle.js"
@@ -130,7 +130,7 @@ export const exampleRefuges = (): [Refuge, Refuge] => {
     const roster = JSON.parse(
       readFileSync(new URL(`../../../../examples/rosters/${file}`, import.meta.url), "utf8"),
     )
-    return Either.getOrThrow(found(roster, core, { source: seeded(3) }))
+    return Result.getOrThrow(found(roster, core, { source: seeded(3) }))
   }
   return [f("refuge.json"), f("congregation.json")]
 }
@@ -204,8 +204,8 @@ export class Table {
       },
       input.env ?? coreEnv,
     )
-    if (Either.isLeft(r)) throw new Error(JSON.stringify(r.left))
-    return new Table(r.right, input.env)
+    if (Result.isFailure(r)) throw new Error(JSON.stringify(r.failure))
+    return new Table(r.success, input.env)
   }
 
   get s(): State {
@@ -221,10 +221,10 @@ export class Table {
   /** Applies a command that must be accepted; returns its events. */
   do(c: Command, by = "any"): ReadonlyArray<Event> {
     const r = Battle.command(this.battle, c, this.env, by)
-    if (Either.isLeft(r))
-      throw new Error(`refused ${JSON.stringify(c)}: ${r.left.reason} (${r.left.clause ?? "-"})`)
-    this.last = r.right.events.slice(this.battle.events.length)
-    this.battle = r.right
+    if (Result.isFailure(r))
+      throw new Error(`refused ${JSON.stringify(c)}: ${r.failure.reason} (${r.failure.clause ?? "-"})`)
+    this.last = r.success.events.slice(this.battle.events.length)
+    this.battle = r.success
     return this.last
   }
 
@@ -232,12 +232,12 @@ export class Table {
   reject(c: Command, by = "any"): Rejection {
     const before = Battle.hash(this.s)
     const r = Battle.command(this.battle, c, this.env, by)
-    if (Either.isRight(r))
+    if (Result.isSuccess(r))
       throw new Error(
-        `accepted ${JSON.stringify(c)}: ${JSON.stringify(r.right.events.slice(this.battle.events.length))}`,
+        `accepted ${JSON.stringify(c)}: ${JSON.stringify(r.success.events.slice(this.battle.events.length))}`,
       )
     expect(Battle.hash(this.s)).toBe(before)
-    return r.left
+    return r.failure
   }
 
   roll(...faces: number[]): ReadonlyArray<Event> {

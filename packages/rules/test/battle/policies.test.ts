@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash, view } from "../../src/battle/Battle.js"
 import { random as randomBoard } from "../../src/battle/board/Board.js"
@@ -17,14 +17,14 @@ const registry = coreRegistry()
 const roster = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../../examples/rosters/${name}.json`, import.meta.url), "utf8"))
 const refuges = [
-  Either.getOrThrow(found(roster("refuge"), registry, { source: seeded(3) })),
-  Either.getOrThrow(found(roster("congregation"), registry, { source: seeded(3) })),
+  Result.getOrThrow(found(roster("refuge"), registry, { source: seeded(3) })),
+  Result.getOrThrow(found(roster("congregation"), registry, { source: seeded(3) })),
 ]
 const SCENARIOS = registry.list("scenarios").map((s) => s.id)
 const env = envOf(registry)
 
 const raid = (scenario: string, seed: number, policy: Policy, table = seededTable(`${seed}/table`)) =>
-  play(Either.getOrThrow(create({ refuges, scenario, dice: { seed } }, env)), env, policy, { table })
+  play(Result.getOrThrow(create({ refuges, scenario, dice: { seed } }, env)), env, policy, { table })
 
 describe("policies play raids to a result (R-SIM-01, R-SIM-02)", () => {
   it("B-BATTLE-01 the core pack has the seven scenarios the policies are run on", () => {
@@ -46,7 +46,7 @@ describe("policies play raids to a result (R-SIM-01, R-SIM-02)", () => {
   it("B-BATTLE-01 on a 2-D board each new policy plays a raid to a result (moves made concrete, no Table)", () => {
     const benv = envOf(registry, make(registry))
     for (const [k, name] of (["objective-runner", "noise-averse", "aggressive", "odds"] as const).entries()) {
-      const b = Either.getOrThrow(
+      const b = Result.getOrThrow(
         create({ refuges, dice: { seed: 20 + k }, board: randomBoard(20 + k, registry, { refuges }) }, benv),
       )
       const r = play(b, benv, byName(name, k, benv))
@@ -69,7 +69,7 @@ describe("policies play raids to a result (R-SIM-01, R-SIM-02)", () => {
     const mixed = raid("cache", 5, { [a]: byName("aggressive", 1, env), [b]: byName("noise-averse", 1, env) })
     const seen = new Set<string>()
     play(
-      Either.getOrThrow(create({ refuges, scenario: "cache", dice: { seed: 5 } }, env)),
+      Result.getOrThrow(create({ refuges, scenario: "cache", dice: { seed: 5 } }, env)),
       env,
       {
         [a]: (v, legal, ctx) => {
@@ -144,7 +144,7 @@ describe("policies play raids to a result (R-SIM-01, R-SIM-02)", () => {
   })
 
   it("R-SIM-03 the odds-driven policy scores attacks by the exact odds of @blight/dice", () => {
-    const b = Either.getOrThrow(create({ refuges, scenario: "cache", dice: { seed: 1 } }, env))
+    const b = Result.getOrThrow(create({ refuges, scenario: "cache", dice: { seed: 1 } }, env))
     const s = view(b.state)
     const [m, t] = [
       s.models.find((x) => x.side === "wharfside")!,

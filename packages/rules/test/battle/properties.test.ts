@@ -12,7 +12,7 @@
  * commands for the seeded/manual comparison. Measured on the shared 2-core machine (load average
  * 10–13): 51 s and 4 s, 30 s of CPU in all; the timeouts below are bounds, not targets.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import * as Battle from "../../src/battle/Battle.js"
@@ -26,7 +26,7 @@ import { env, exampleRefuges } from "./fixtures.js"
 const refuges: ReadonlyArray<Refuge> = exampleRefuges()
 
 const create = (dice: { seed: number } | "manual"): Battle.Battle =>
-  Either.getOrThrow(Battle.create({ refuges, scenario: "cache", dice }, env))
+  Result.getOrThrow(Battle.create({ refuges, scenario: "cache", dice }, env))
 
 /** The hash of a state without its event counter (an undo counts as an event). */
 const hashNoSeq = (s: State): string => Battle.hash({ ...s, seq: 0 })
@@ -80,11 +80,11 @@ const junk = (s: State, k: number): Command => {
 /** Applies a command that must be accepted. */
 const must = (b: Battle.Battle, c: Command): Battle.Battle => {
   const r = Battle.command(b, c, env)
-  if (Either.isLeft(r))
+  if (Result.isFailure(r))
     throw new Error(
-      `${JSON.stringify(c)} refused: ${r.left.reason} (${JSON.stringify(b.state.pending?.prompt)})`,
+      `${JSON.stringify(c)} refused: ${r.failure.reason} (${JSON.stringify(b.state.pending?.prompt)})`,
     )
-  return r.right
+  return r.success
 }
 
 const SETTINGS = { seed: 20260930, numRuns: 100, endOnFailure: true } as const
@@ -122,11 +122,12 @@ describe("the raid engine's properties", () => {
             const c = legal[k % legal.length]!
             const before = i % 4 === 0 ? Battle.hash(b.state) : undefined
             const r = Battle.command(b, c, env)
-            if (Either.isLeft(r)) throw new Error(`legal ${JSON.stringify(c)} refused: ${r.left.reason}`)
+            if (Result.isFailure(r))
+              throw new Error(`legal ${JSON.stringify(c)} refused: ${r.failure.reason}`)
             if (before !== undefined)
               expect(Battle.hash(b.state), `${JSON.stringify(c)} changed its input`).toBe(before)
-            const added = r.right.events.slice(b.events.length)
-            b = r.right
+            const added = r.success.events.slice(b.events.length)
+            b = r.success
             commands++
             checkBounds(b.state)
             activated = activations(activated, added)
@@ -137,20 +138,21 @@ describe("the raid engine's properties", () => {
             const j = junk(b.state, k)
             const unchanged = i % 4 === 0 ? Battle.hash(b.state) : undefined
             const jr = Battle.command(b, j, env)
-            if (Either.isLeft(jr)) expect(jr.left.reason.length).toBeGreaterThan(0)
+            if (Result.isFailure(jr)) expect(jr.failure.reason.length).toBeGreaterThan(0)
             if (unchanged !== undefined)
               expect(Battle.hash(b.state), `${JSON.stringify(j)} changed the state`).toBe(unchanged)
             // Undo: never past a roll, and only back to a state the raid was in since it.
             if (i % 5 === 4) {
               const u = Battle.command(b, { type: "undo" }, env)
-              if (rolled) expect(Either.isLeft(u), `undo past a roll after ${JSON.stringify(c)}`).toBe(true)
-              else if (Either.isRight(u)) {
-                const h = hashNoSeq(u.right.state)
+              if (rolled)
+                expect(Result.isFailure(u), `undo past a roll after ${JSON.stringify(c)}`).toBe(true)
+              else if (Result.isSuccess(u)) {
+                const h = hashNoSeq(u.success.state)
                 const back = sinceRoll.find((x) => hashNoSeq(x.state) === h)
                 expect(back, `undo after ${JSON.stringify(c)} went past the last roll`).toBeDefined()
                 if (k % 2 === 0) {
                   // Sometimes keep the undo, so the fold sees it.
-                  b = u.right
+                  b = u.success
                   activated = back!.activated
                   sinceRoll.push({ state: b.state, activated })
                 }
@@ -204,7 +206,7 @@ describe("the raid engine's properties", () => {
           const { dice: _s, ...setupSeeded } = (s.events[0] as Extract<Event, { type: "battle.setup" }>).state
           expect(setupManual).toEqual(setupSeeded)
           // Battle.redecide reproduces the seeded raid's log exactly.
-          expect(Battle.redecide(s.events, env)).toEqual(Either.right(s.events))
+          expect(Battle.redecide(s.events, env)).toEqual(Result.succeed(s.events))
         },
       ),
       { seed: 7, numRuns: 12, endOnFailure: true },

@@ -2,7 +2,7 @@
  * Survivors' actions on a board, as an outsider scripts them from the rules text: a command on a
  * placed model, the outcome asserted exactly (B-ACTION-*, B-DOWN-04, R-BOARD-06).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
 import { make } from "../../src/battle/board/PlaneSpace.js"
@@ -25,9 +25,9 @@ const acting = (
 
 const run = (s: State, c: Command) => {
   const r = apply(s, c, env)
-  if (Either.isLeft(r)) return { refused: r.left, events: [], state: s }
-  const refused = r.right.events.find((e) => e.type === "refused")
-  return { refused, events: r.right.events, state: r.right.state }
+  if (Result.isFailure(r)) return { refused: r.failure, events: [], state: s }
+  const refused = r.success.events.find((e) => e.type === "refused")
+  return { refused, events: r.success.events, state: r.success.state }
 }
 const pos = (s: State, id: string) => s.models.find((m) => m.id === id)!.position
 
@@ -180,7 +180,7 @@ describe("spore clouds on a board (B-ROUND-04, B-BLIGHT-02, R-BOARD-04)", () => 
 describe("the Stranger freed on a board (B-OBJECTIVE-09)", () => {
   it("B-OBJECTIVE-09 B-OBJECTIVE-10 the Stranger stands at its token or beside it, clear of bases, not on the survivor who freed it", () => {
     for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
-      const first = Either.getOrThrow(
+      const first = Result.getOrThrow(
         setup(
           {
             refuges,

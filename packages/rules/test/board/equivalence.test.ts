@@ -5,7 +5,7 @@
  * positions (and how far a creature's move went, which a declared table doesn't measure, and the
  * wording of a refused move, which names measured distances).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { type Battle, command, create, envOf } from "../../src/battle/Battle.js"
@@ -72,14 +72,14 @@ const asDeclared = (c: Command, before: State): Command => {
   if (c.type !== "move" && c.type !== "sprint") return c
   const m = before.models.find((x) => x.id === c.model)!
   // The allowance only decides refusals; the board already took this move.
-  const o = Either.getOrThrow(planeEnv.space.move(before, m, c, 1000))
+  const o = Result.getOrThrow(planeEnv.space.move(before, m, c, 1000))
   return { type: c.type, model: c.model, distance: o.distance, contact: [...o.contact], offTable: o.offTable }
 }
 
 const playBoth = (boardSeed: number, diceSeed: number, policy: Policy, steps: number) => {
   const board = randomBoard(boardSeed, registry, { refuges })
-  let plane: Battle = Either.getOrThrow(create({ refuges, dice: { seed: diceSeed }, board }, planeEnv))
-  let table: Battle = Either.getOrThrow(create({ refuges, dice: { seed: diceSeed } }, tableEnv))
+  let plane: Battle = Result.getOrThrow(create({ refuges, dice: { seed: diceSeed }, board }, planeEnv))
+  let table: Battle = Result.getOrThrow(create({ refuges, dice: { seed: diceSeed } }, tableEnv))
   // The set-up's own steps: the board answered; the table is told the same.
   const feed = (answers: Array<{ query: FactQuery; answer: Answer }>) => {
     while (table.state.pending?.prompt?.kind === "fact") {
@@ -97,7 +97,7 @@ const playBoth = (boardSeed: number, diceSeed: number, policy: Policy, steps: nu
       expect(next && factKey(next.query), `the table is asked "${prompt.question}"`).toBe(
         factKey(prompt.query),
       )
-      table = Either.getOrThrow(
+      table = Result.getOrThrow(
         command(
           table,
           { type: "state", facts: [{ query: prompt.query, value: next!.answer as never }] },
@@ -119,17 +119,20 @@ const playBoth = (boardSeed: number, diceSeed: number, policy: Policy, steps: nu
       const r = command(plane, c, planeEnv)
       // A command the board refuses, outright or once it has measured (a move with no path within the
       // allowance): not taken — a declared table takes the player's word for the distance instead.
-      if (Either.isLeft(r) || r.right.events.slice(plane.events.length).some((e) => e.type === "refused")) {
+      if (
+        Result.isFailure(r) ||
+        r.success.events.slice(plane.events.length).some((e) => e.type === "refused")
+      ) {
         legal = legal.filter((x) => x !== c)
         continue
       }
-      taken = { c, events: r.right.events.slice(plane.events.length), before: plane.state }
-      plane = r.right
+      taken = { c, events: r.success.events.slice(plane.events.length), before: plane.state }
+      plane = r.success
     }
     if (taken === undefined) break
     const r = command(table, asDeclared(taken.c, taken.before), tableEnv)
-    expect(Either.isRight(r), `the table takes ${JSON.stringify(taken.c)}`).toBe(true)
-    table = Either.getOrThrow(r)
+    expect(Result.isSuccess(r), `the table takes ${JSON.stringify(taken.c)}`).toBe(true)
+    table = Result.getOrThrow(r)
     feed(factAnswers(taken.events))
   }
   return { plane, table }

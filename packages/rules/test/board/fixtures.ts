@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import type { Board, Terrain } from "../../src/battle/board/Board.js"
 import { evolve } from "../../src/battle/Evolve.js"
 import { setup } from "../../src/battle/Setup.js"
@@ -18,8 +18,8 @@ const roster = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../../examples/rosters/${name}.json`, import.meta.url), "utf8"))
 
 export const refuges = [
-  Either.getOrThrow(found(roster("refuge"), registry, { source: seeded(3) })),
-  Either.getOrThrow(found(roster("congregation"), registry, { source: seeded(3) })),
+  Result.getOrThrow(found(roster("refuge"), registry, { source: seeded(3) })),
+  Result.getOrThrow(found(roster("congregation"), registry, { source: seeded(3) })),
 ]
 
 /** An empty 36" board with the given terrain. */
@@ -57,7 +57,7 @@ export const rect = (
 
 /** A raid's first state on a board (before the engine's first step). */
 export const stateOn = (b: Board, options: { seed?: number } = {}): State =>
-  Either.getOrThrow(setup({ refuges, dice: { seed: options.seed ?? 7 }, board: b }, registry))
+  Result.getOrThrow(setup({ refuges, dice: { seed: options.seed ?? 7 }, board: b }, registry))
 
 /** Puts models at points (and takes every model not named off the table, unless `keep`). */
 export const at = (

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
 import { ruled } from "../../src/battle/board/Ground.js"
@@ -135,29 +135,29 @@ describe("PlaneSpace: movement", () => {
 
   it("B-ACTION-MOVE-01 a move to a point within the Move is measured along the straight line", () => {
     const s = at(open, { [A]: { x: 10, y: 10 } })
-    const o = Either.getOrThrow(move(s, A, { x: 13, y: 14 }, 5))
+    const o = Result.getOrThrow(move(s, A, { x: 13, y: 14 }, 5))
     expect(o.distance).toBe(5)
     expect(o.cost).toBe(5)
     expect(o.to).toEqual({ x: 13, y: 14 })
-    expect(Either.isLeft(move(s, A, { x: 13, y: 14.1 }, 5))).toBe(true)
+    expect(Result.isFailure(move(s, A, { x: 13, y: 14.1 }, 5))).toBe(true)
   })
 
   it("R-BOARD-06 a move goes round a wall; the path's length is what it costs", () => {
     const s = at(stateOn(board([rect("w", "wall", 14, 5, 15, 15)])), { [A]: { x: 12, y: 10 } })
-    const o = Either.getOrThrow(move(s, A, { x: 17, y: 10 }, 20))
+    const o = Result.getOrThrow(move(s, A, { x: 17, y: 10 }, 20))
     // Round the corners with a 1/2" base: about 2 × √(1.5² + 5.5²) + 2 = 13.4".
     expect(o.distance).toBeGreaterThan(13.3)
     expect(o.distance).toBeLessThan(13.6)
-    expect(Either.isLeft(move(s, A, { x: 17, y: 10 }, 6))).toBe(true)
+    expect(Result.isFailure(move(s, A, { x: 17, y: 10 }, 6))).toBe(true)
   })
 
   it("B-ACTION-MOVE-02 climbing over a ruin costs double; R-BOARD-06 dense growth too", () => {
     for (const kind of ["climbable", "dense"] as const) {
       const s = at(stateOn(board([rect("r", kind, 12, 0, 14, 36)])), { [A]: { x: 10, y: 10 } })
-      const o = Either.getOrThrow(move(s, A, { x: 16, y: 10 }, 8))
+      const o = Result.getOrThrow(move(s, A, { x: 16, y: 10 }, 8))
       expect(o.distance).toBe(6)
       expect(o.cost).toBe(8)
-      expect(Either.isLeft(move(s, A, { x: 16, y: 10 }, 7.9))).toBe(true)
+      expect(Result.isFailure(move(s, A, { x: 16, y: 10 }, 7.9))).toBe(true)
     }
   })
 
@@ -166,13 +166,13 @@ describe("PlaneSpace: movement", () => {
       [A]: { x: 10, y: 10 },
       [B]: { x: 12, y: 12 },
     })
-    expect(Either.isLeft(move(s, A, { x: 14.5, y: 10 }, 8))).toBe(true)
-    expect(Either.isLeft(move(s, A, { x: 12.5, y: 12 }, 8))).toBe(true)
+    expect(Result.isFailure(move(s, A, { x: 14.5, y: 10 }, 8))).toBe(true)
+    expect(Result.isFailure(move(s, A, { x: 12.5, y: 12 }, 8))).toBe(true)
   })
 
   it("R-BOARD-05 the contacts of a move come from where it ends", () => {
     const s = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 15, y: 10 } })
-    const o = Either.getOrThrow(move(s, A, { x: 14, y: 10 }, 5))
+    const o = Result.getOrThrow(move(s, A, { x: 14, y: 10 }, 5))
     expect(o.contact).toEqual([B])
     const claimed = plane.move(
       s,
@@ -180,15 +180,15 @@ describe("PlaneSpace: movement", () => {
       { type: "move", model: A, to: { x: 13, y: 10 }, contact: [B] },
       5,
     )
-    expect(Either.isLeft(claimed)).toBe(true)
+    expect(Result.isFailure(claimed)).toBe(true)
   })
 
   it("B-ACTION-MOVE-01 moving into contact with a model finds the contact point", () => {
     const s = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 15, y: 10 } })
-    const o = Either.getOrThrow(plane.move(s, model(s, A), { type: "move", model: A, contact: [B] }, 5))
+    const o = Result.getOrThrow(plane.move(s, model(s, A), { type: "move", model: A, contact: [B] }, 5))
     expect(o.contact).toEqual([B])
     expect(o.distance).toBeCloseTo(4, 2)
-    expect(Either.isLeft(plane.move(s, model(s, A), { type: "move", model: A, contact: [B] }, 3.9))).toBe(
+    expect(Result.isFailure(plane.move(s, model(s, A), { type: "move", model: A, contact: [B] }, 3.9))).toBe(
       true,
     )
   })
@@ -196,14 +196,14 @@ describe("PlaneSpace: movement", () => {
   it("B-ACTION-MOVE-01 a move into contact is refused alike whether the straight line or a search around a wall rules it out", () => {
     const into = (st: State, allowance: number) =>
       plane.move(st, model(st, A), { type: "move", model: A, contact: [B] }, allowance)
-    const reason = (r: ReturnType<typeof into>) => (Either.isLeft(r) ? r.left : undefined)
+    const reason = (r: ReturnType<typeof into>) => (Result.isFailure(r) ? r.failure : undefined)
     // Beyond reach in a straight line: no search needed.
     const far = at(open, { [A]: { x: 10, y: 10 }, [B]: { x: 30, y: 10 } })
     expect(reason(into(far, 18.9))).toEqual({
       reason: `contact: ${B} is more than a Move of 18.9" away`,
       clause: "B-ACTION-MOVE-01",
     })
-    expect(Either.isRight(into(far, 19.1))).toBe(true)
+    expect(Result.isSuccess(into(far, 19.1))).toBe(true)
     // Within reach in a straight line, but a wall makes the way round longer: the search says so.
     const walled = at(stateOn(board([rect("w", "wall", 14.5, 2, 15, 18)])), {
       [A]: { x: 10, y: 10 },
@@ -213,7 +213,7 @@ describe("PlaneSpace: movement", () => {
       reason: `contact: ${B} is more than a Move of 12" away`,
       clause: "B-ACTION-MOVE-01",
     })
-    expect(Either.isRight(into(walled, 30))).toBe(true)
+    expect(Result.isSuccess(into(walled, 30))).toBe(true)
   })
 
   it("B-DOWN-04 a Down friend dragged on a board follows the mover by the same step, staying in contact", () => {
@@ -223,29 +223,29 @@ describe("PlaneSpace: movement", () => {
     })
     const s = activating(placed, A)
     const r = apply(s, { type: "move", model: A, to: { x: 12, y: 10 }, drag: A2 }, env)
-    if (Either.isLeft(r)) throw new Error(r.left.reason)
-    const moved = r.right.events.filter((e) => e.type === "moved")
+    if (Result.isFailure(r)) throw new Error(r.failure.reason)
+    const moved = r.success.events.filter((e) => e.type === "moved")
     expect(moved.map((e) => (e.type === "moved" ? [e.model, e.to] : []))).toEqual([
       [A, { x: 12, y: 10 }],
       [A2, { x: 11, y: 10 }],
     ])
-    expect(model(r.right.state, A2).position).toEqual({ x: 11, y: 10 })
-    expect(ask(r.right.state, { q: "contact", a: A, b: A2 })).toBe(true)
+    expect(model(r.success.state, A2).position).toEqual({ x: 11, y: 10 })
+    expect(ask(r.success.state, { q: "contact", a: A, b: A2 })).toBe(true)
     // Half speed: 2" of a 5" Move is fine, 3" is not.
     // (the contact was asked and answered first, so the refusal is recorded as an event).
-    const far = Either.getOrThrow(apply(s, { type: "move", model: A, to: { x: 13, y: 10 }, drag: A2 }, env))
+    const far = Result.getOrThrow(apply(s, { type: "move", model: A, to: { x: 13, y: 10 }, drag: A2 }, env))
     expect(far.events.some((e) => e.type === "moved")).toBe(false)
     expect(far.events.find((e) => e.type === "refused")).toMatchObject({ clause: "B-ACTION-MOVE-01" })
   })
 
   it("B-SETUP-03 a model leaves the table by its own edge when the edge is within its move", () => {
     const s = at(open, { [A]: { x: 10, y: 32 } })
-    const o = Either.getOrThrow(plane.move(s, model(s, A), { type: "move", model: A, offTable: true }, 5))
+    const o = Result.getOrThrow(plane.move(s, model(s, A), { type: "move", model: A, offTable: true }, 5))
     expect(o.offTable).toBe(true)
     const far = at(open, { [A]: { x: 10, y: 20 } })
-    expect(Either.isLeft(plane.move(far, model(far, A), { type: "move", model: A, offTable: true }, 5))).toBe(
-      true,
-    )
+    expect(
+      Result.isFailure(plane.move(far, model(far, A), { type: "move", model: A, offTable: true }, 5)),
+    ).toBe(true)
   })
 
   it("R-BOARD-06 a creature's move towards a target ends in contact when it reaches, else clear of every base", () => {

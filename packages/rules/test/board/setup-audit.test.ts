@@ -4,7 +4,7 @@
  * R-BOARD-18), and a bad layout refused at set-up naming its path and the rule (B-SETUP-01/05,
  * R-BOARD-01, R-BOARD-19).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { decodeBoard, random } from "../../src/battle/board/Board.js"
 import { arrivalSpots } from "../../src/battle/board/Deployment.js"
@@ -15,9 +15,9 @@ import { withScenarios } from "../battle/fixtures.js"
 import { A, at, board, rect, refuges, registry, stateOn } from "./fixtures.js"
 
 const problemsOf = (b: ReturnType<typeof board>, rs = refuges): ReadonlyArray<SetupProblem> =>
-  Either.match(setup({ refuges: rs, dice: { seed: 7 }, board: b }, registry), {
-    onLeft: (p) => p,
-    onRight: () => [],
+  Result.match(setup({ refuges: rs, dice: { seed: 7 }, board: b }, registry), {
+    onFailure: (p) => p,
+    onSuccess: () => [],
   })
 
 describe("deployment and tokens on a table's own board", () => {
@@ -27,7 +27,7 @@ describe("deployment and tokens on a table's own board", () => {
       ...wharfside!,
       survivors: [...wharfside!.survivors, { ...wharfside!.survivors[1]!, id: "extra", name: "Extra" }],
     }
-    const s = Either.getOrThrow(
+    const s = Result.getOrThrow(
       setup({ refuges: [six, gardeners!], dice: { seed: 7 }, board: board() }, registry),
     )
     const south = s.models.filter((m) => m.side === s.sides[0]!.id).map((m) => m.position)
@@ -132,7 +132,7 @@ describe("a bad layout is refused at set-up, naming the path and the rule", () =
     ])
     // The same checks when a layout is decoded (the CLI's --board file), each with its rule.
     const decoded = decodeBoard(board([bow]), registry)
-    expect(Either.getLeft(decoded).pipe((o) => o._tag === "Some" && o.value)).toEqual([
+    expect(Result.getFailure(decoded).pipe((o) => o._tag === "Some" && o.value)).toEqual([
       "terrain.0.polygon: the outline crosses itself (edges 1 and 3): a piece is a simple polygon (R-BOARD-01)",
     ])
   })
@@ -182,7 +182,7 @@ describe("a scenario's Lair placement on a board (R-BOARD-24)", () => {
 
   it('B-SETUP-04 R-BOARD-24 lairPlacement "centre": a board naming no Lairs puts them 4" either side of the centre', () => {
     const content = withPlacement("centre")
-    const s = Either.getOrThrow(
+    const s = Result.getOrThrow(
       setup(
         { refuges, scenario: "hollow", dice: { seed: 7 }, board: board([], { lairs: undefined }) },
         content,
@@ -198,7 +198,7 @@ describe("a scenario's Lair placement on a board (R-BOARD-24)", () => {
       { x: 14, y: 18 },
       { x: 22, y: 18 },
     ])
-    const corners = Either.getOrThrow(
+    const corners = Result.getOrThrow(
       setup(
         { refuges, scenario: "hollow", dice: { seed: 7 }, board: board([], { lairs: undefined }) },
         withPlacement("corners"),
@@ -218,7 +218,7 @@ describe("a scenario's Blight edges on a board (R-BOARD-26)", () => {
     return withScenarios({ walled: scenario as Scenario }, registry)
   }
   const on = (blightEdges: number, b = board()) =>
-    Either.getOrThrow(
+    Result.getOrThrow(
       setup({ refuges, scenario: "walled", dice: { seed: 7 }, board: b }, withEdges(blightEdges)),
     )
 

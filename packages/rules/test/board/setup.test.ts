@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash, replay } from "../../src/battle/Battle.js"
@@ -29,7 +29,7 @@ describe("a random board (B-SETUP-01..05)", () => {
         expect(count("spore")).toBeGreaterThanOrEqual(3)
         expect(count("wall")).toBeGreaterThanOrEqual(4)
         expect(count("dense")).toBeGreaterThanOrEqual(2)
-        expect(Either.isRight(decodeBoard(JSON.parse(JSON.stringify(b))))).toBe(true)
+        expect(Result.isSuccess(decodeBoard(JSON.parse(JSON.stringify(b))))).toBe(true)
       }),
       { seed: 10, numRuns: 25 },
     )
@@ -76,7 +76,7 @@ describe("a random board (B-SETUP-01..05)", () => {
     const env = envOf(registry, make(registry))
     // The set-up step waits on the first Initiative choice; a few answers see it through.
     const r = play(
-      Either.getOrThrow(create({ refuges, dice: { seed: 7 }, board: b }, env)),
+      Result.getOrThrow(create({ refuges, dice: { seed: 7 }, board: b }, env)),
       env,
       sensible(env),
       {
@@ -99,29 +99,29 @@ describe("a random board (B-SETUP-01..05)", () => {
 
 describe("a table's own layout", () => {
   it("B-SETUP-01 R-BOARD-01 a board JSON decodes; a bad one is refused naming each path and rule", () => {
-    expect(Either.isRight(decodeBoard(JSON.stringify(board())))).toBe(true)
+    expect(Result.isSuccess(decodeBoard(JSON.stringify(board())))).toBe(true)
     const bad = decodeBoard({ width: 36, height: 36, terrain: [{ id: "x", kind: "Lava!", polygon: [] }] })
-    expect(Either.getLeft(bad).pipe((o) => o._tag === "Some" && o.value.join("\n"))).toMatch(
+    expect(Result.getFailure(bad).pipe((o) => o._tag === "Some" && o.value.join("\n"))).toMatch(
       /terrain\.0\.kind: an id is a slug[\s\S]*terrain\.0\.polygon/,
     )
     // R-BOARD-01: a kind must be one the loaded packs define.
     const lava = { width: 36, height: 36, terrain: [{ id: "x", kind: "lava", polygon: "1,1 2,1 2,2" }] }
-    expect(Either.isRight(decodeBoard(lava))).toBe(true)
-    expect(Either.getLeft(decodeBoard(lava, registry)).pipe((o) => o._tag === "Some" && o.value)).toEqual([
+    expect(Result.isSuccess(decodeBoard(lava))).toBe(true)
+    expect(Result.getFailure(decodeBoard(lava, registry)).pipe((o) => o._tag === "Some" && o.value)).toEqual([
       'terrain.0.kind: there is no terrain kind "lava" in the loaded packs (R-BOARD-01)',
     ])
     const off = decodeBoard({ ...board(), loot: [{ x: 40, y: 3 }] })
-    expect(Either.getLeft(off).pipe((o) => o._tag === "Some" && o.value[0])).toMatch(
+    expect(Result.getFailure(off).pipe((o) => o._tag === "Some" && o.value[0])).toMatch(
       /^loot\.0: \(40, 3\) is off/,
     )
-    expect(Either.isLeft(decodeBoard("{"))).toBe(true)
-    expect(Either.isLeft(decodeBoard("x".repeat(300_000)))).toBe(true)
+    expect(Result.isFailure(decodeBoard("{"))).toBe(true)
+    expect(Result.isFailure(decodeBoard("x".repeat(300_000)))).toBe(true)
   })
 })
 
 describe("auto-play and pictures", () => {
   const env = envOf(registry, make(registry))
-  const start = Either.getOrThrow(
+  const start = Result.getOrThrow(
     create({ refuges, dice: { seed: 7 }, board: random(7, registry, { refuges }) }, env),
   )
 

@@ -3,7 +3,7 @@
  * entries, and a homebrew pack's kind is honoured by the PlaneSpace (sight, cover, movement) and
  * scattered by the random board, with no code.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { random } from "../../src/battle/board/Generator.js"
 import { make } from "../../src/battle/board/PlaneSpace.js"
@@ -33,7 +33,7 @@ const homebrew = (): Registry => homebrewRegistry("fog-country", { terrain: [fog
 
 const stateWith = (content: Registry, kind: string): State =>
   at(
-    Either.getOrThrow(
+    Result.getOrThrow(
       setup({ refuges, dice: { seed: 7 }, board: board([rect("f", kind, 14, 0, 16, 36)]) }, content),
     ),
     {
@@ -74,9 +74,9 @@ describe("terrain kinds as content", () => {
     const s = stateWith(hb, "fog-bank")
     const m = s.models.find((x) => x.id === A)!
     // 2" of fog at triple cost and 4" of open ground: 10".
-    const o = Either.getOrThrow(make(hb).move(s, m, { type: "move", model: A, to: { x: 16, y: 10 } }, 10))
+    const o = Result.getOrThrow(make(hb).move(s, m, { type: "move", model: A, to: { x: 16, y: 10 } }, 10))
     expect(o).toMatchObject({ distance: 6, cost: 10 })
-    expect(Either.isLeft(make(hb).move(s, m, { type: "move", model: A, to: { x: 16, y: 10 } }, 9.9))).toBe(
+    expect(Result.isFailure(make(hb).move(s, m, { type: "move", model: A, to: { x: 16, y: 10 } }, 9.9))).toBe(
       true,
     )
   })
@@ -96,7 +96,7 @@ describe("terrain kinds as content", () => {
       { refuges, dice: { seed: 7 }, board: board([rect("f", "fog-bank", 14, 0, 16, 36)]) },
       registry,
     )
-    expect(Either.isLeft(r) && r.left).toEqual([
+    expect(Result.isFailure(r) && r.failure).toEqual([
       {
         path: "board.terrain.0.kind",
         message: 'there is no terrain kind "fog-bank" in the loaded packs',
@@ -111,7 +111,7 @@ describe("terrain kinds as content", () => {
       { ...fog, id: "bad-span", scatter: [{ ...fog.scatter[0], radius: [3, 2] }] },
       { ...fog, id: "no-sight", blocksSight: "yes" },
     ])
-    const problems = Either.isLeft(r) ? r.left.problems.map(formatProblem) : []
+    const problems = Result.isFailure(r) ? r.failure.problems.map(formatProblem) : []
     expect(problems.some((p) => p.includes("terrain[0].moveCost"))).toBe(true)
     expect(problems.some((p) => p.includes("terrain[1].scatter[0]") && /least first/.test(p))).toBe(true)
     expect(problems.some((p) => p.includes("terrain[2].blocksSight"))).toBe(true)

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { command, raidSetup } from "../../src/campaign/Campaign.js"
 import type { Event } from "../../src/campaign/Event.js"
@@ -82,7 +82,7 @@ describe("the Aftermath", () => {
     const battle = finishedRaid(c, (_s, m) => {
       m(`${W}.4`).status = "down"
     })
-    const mid = Either.getOrThrow(command(c, { type: "recordRaid", battle }, env))
+    const mid = Result.getOrThrow(command(c, { type: "recordRaid", battle }, env))
     expect(mid.state.phase).toBe("aftermath")
     expect(mid.state.pending?.prompt).toMatchObject({
       kind: "dice",
@@ -112,7 +112,7 @@ describe("the Aftermath", () => {
     const battle = finishedRaid(c, (_s, m) => {
       m(`${W}.4`).status = "down"
     })
-    const mid = Either.getOrThrow(command(c, { type: "recordRaid", battle }, env))
+    const mid = Result.getOrThrow(command(c, { type: "recordRaid", battle }, env))
     // The Aftermath waits for Jess's Casualty die: Errands wait, and a choice is not a roll.
     expect(refused(mid, { type: "pass", refuge: 0 })).toMatchObject({
       reason: expect.stringMatching(
@@ -130,7 +130,7 @@ describe("the Aftermath", () => {
       clause: "B-CASUALTY-01",
     })
     expect(refused(mid, { type: "roll", faces: [3, 3] })).toMatchObject({ clause: "B-CASUALTY-01" })
-    const asked = Either.getOrThrow(command(mid, { type: "roll", faces: [3] }, env))
+    const asked = Result.getOrThrow(command(mid, { type: "roll", faces: [3] }, env))
     expect(refused(asked, { type: "choose", option: "nobody" })).toMatchObject({
       reason: expect.stringMatching(/^option: .* takes one of no, Dr Amara Okafor \(Doctor\)$/),
       clause: "R-CONTENT-28",
@@ -180,7 +180,7 @@ describe("Casualties", () => {
     const jess = survivor(done, 0, "Jess")!
     expect(jess.injuries).toEqual([{ name: "Lasting Injury", stats: { move: -1 } }])
     expect(done.state.refuges[0]!.status[jess.id]!.missRaids).toBe(1)
-    const setup = Either.getOrThrow(raidSetup(done.state, { seed: 1 }))
+    const setup = Result.getOrThrow(raidSetup(done.state, { seed: 1 }))
     expect(setup.refuges[0]!.survivors.map((s) => s.name)).not.toContain("Jess")
   })
 
@@ -369,7 +369,7 @@ describe("the Blight", () => {
     expect(survivor(done, 0, "Big Col")).toBeUndefined()
     expect(done.state.lost).toMatchObject([{ name: "Big Col", cause: "turned" }])
     expect(done.state.hollowed).toMatchObject([{ name: "Big Col", refuge: W, atRest: false }])
-    const setup = Either.getOrThrow(raidSetup(done.state, { seed: 1 }))
+    const setup = Result.getOrThrow(raidSetup(done.state, { seed: 1 }))
     expect(setup.campaign?.hollowed.map((h) => h.name)).toEqual(["Big Col"])
     // Slain as a Hollowed in a later raid: laid to rest, never returns.
     const rested = aftermath(
@@ -379,7 +379,7 @@ describe("the Blight", () => {
       }),
     )
     expect(rested.state.hollowed[0]!.atRest).toBe(true)
-    expect(Either.getOrThrow(raidSetup(rested.state, { seed: 1 })).campaign?.hollowed).toEqual([])
+    expect(Result.getOrThrow(raidSetup(rested.state, { seed: 1 })).campaign?.hollowed).toEqual([])
   })
 
   it("B-TURN-04 a survivor at 12 Blight after step 3 is lost (Infected takes 10 to 12)", () => {

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { create as createBattle } from "../../src/battle/Battle.js"
 import { command, create, raidSetup } from "../../src/campaign/Campaign.js"
@@ -100,7 +100,7 @@ describe("Errands", () => {
       },
       env,
     )
-    const waiting = Either.getOrThrow(r)
+    const waiting = Result.getOrThrow(r)
     expect(waiting.state.pending?.prompt).toMatchObject({
       kind: "dice",
       purpose: "market: Fire axe (B-MARKET-02)",
@@ -203,8 +203,8 @@ describe("improvements", () => {
     expect(refused(c, { type: "build", refuge: 0, by: "survivor-2", improvement: "watch-post" }).clause).toBe(
       "B-IMPROVEMENT-01",
     )
-    const battle = Either.getOrThrow(
-      createBattle(Either.getOrThrow(raidSetup(c.state, { seed: 1 })), battleEnv),
+    const battle = Result.getOrThrow(
+      createBattle(Result.getOrThrow(raidSetup(c.state, { seed: 1 })), battleEnv),
     )
     expect(battle.state.sides[0]!.improvements).toEqual(["watch-post"])
   })
@@ -212,7 +212,7 @@ describe("improvements", () => {
   it("B-IMPROVEMENT-03 an Amber Shrine built goes into the raid with the Refuge", () => {
     let c = campaign(undefined, [granted(wharfside(), { salvage: 20 }), gardeners()])
     c = ok(c, { type: "build", refuge: 0, by: "survivor-1", improvement: "amber-shrine" })
-    const setup = Either.getOrThrow(raidSetup(c.state, { seed: 1 }))
+    const setup = Result.getOrThrow(raidSetup(c.state, { seed: 1 }))
     expect(setup.refuges[0]!.improvements).toContain("amber-shrine")
   })
 
@@ -281,7 +281,7 @@ describe("Upkeep", () => {
     const w = wharfside()
     const poor: Refuge = {
       ...w,
-      ledger: Either.getOrThrow(post(w.ledger, [{ store: "rations", amount: -5, reason: "test: spoiled" }])),
+      ledger: Result.getOrThrow(post(w.ledger, [{ store: "rations", amount: -5, reason: "test: spoiled" }])),
     }
     let c = campaign(undefined, [poor, gardeners()])
     expect(stores(c, 0).rations).toBe(3)
@@ -289,7 +289,7 @@ describe("Upkeep", () => {
     const hungry = Object.entries(c.state.refuges[0]!.status).filter(([, s]) => s.hungry === 1)
     expect(hungry).toHaveLength(2)
     expect(c.state.refuges[0]!.refuge.survivors.find((s) => s.role)!.id).not.toBe(hungry[0]![0]) // the Leader eats first
-    const setup = Either.getOrThrow(raidSetup(c.state, { seed: 1 }))
+    const setup = Result.getOrThrow(raidSetup(c.state, { seed: 1 }))
     const hungryOne = setup.refuges[0]!.survivors.find((s) => s.id === hungry[0]![0])!
     expect(hungryOne.injuries).toContainEqual({ name: "Hungry", stats: { health: -1 } })
     c = aftermath(c, finishedRaid(c))
@@ -328,7 +328,7 @@ describe("Seasons and standings", () => {
       "the-long-days",
     ])
     // The Season goes into the raid (its Din thresholds and effects are the raid engine's).
-    expect(Either.getOrThrow(raidSetup(c.state, { seed: 1 })).season).toBe("the-waking")
+    expect(Result.getOrThrow(raidSetup(c.state, { seed: 1 })).season).toBe("the-waking")
   })
 
   it("B-STANDINGS-01 a win scores 3, a draw 1, a loss 0", () => {
@@ -351,7 +351,7 @@ describe("Seasons and standings", () => {
   it("B-STANDINGS-02 ties are broken by total Experience across the roster", () => {
     const w = wharfside()
     const g = gardeners()
-    const c = Either.getOrThrow(
+    const c = Result.getOrThrow(
       create([w, { ...g, survivors: g.survivors.map((s) => ({ ...s, xp: 3 })) }], "manual", env),
     )
     const table = standings(c.state)
@@ -362,10 +362,10 @@ describe("Seasons and standings", () => {
   it("R-CAMPAIGN-12 a Refuge with nobody fit to raid forfeits: a loss for it, a win for the others, and the Aftermath runs", () => {
     const w = wharfside()
     let c = campaign(undefined, [{ ...w, survivors: [] }, gardeners()])
-    expect(Either.isLeft(raidSetup(c.state, { seed: 1 }))).toBe(true)
+    expect(Result.isFailure(raidSetup(c.state, { seed: 1 }))).toBe(true)
     expect(legalCommands(c.state, env)).toContainEqual({ type: "forfeit", refuge: 0 })
     expect(refused(c, { type: "forfeit", refuge: 1 }).clause).toBe("R-CAMPAIGN-12")
-    const r = Either.getOrThrow(command(c, { type: "forfeit", refuge: 0 }, env))
+    const r = Result.getOrThrow(command(c, { type: "forfeit", refuge: 0 }, env))
     c = ok(r, { type: "pass", refuge: 0 })
     expect(c.state.refuges.map((x) => x.standing.points)).toEqual([0, 3])
     expect(c.state.phase).toBe("between")

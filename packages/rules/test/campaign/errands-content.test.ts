@@ -2,7 +2,7 @@
  * Errands as content (GAP-B-16, R-CAMPAIGN-08): the core pack's Errands are `errands` entries,
  * and a homebrew pack's Errand is offered and run by the campaign like the core's.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { type Campaign, command, create, envOf } from "../../src/campaign/Campaign.js"
 import type { Command } from "../../src/campaign/Command.js"
@@ -36,16 +36,16 @@ const load = (errands: ReadonlyArray<unknown>) => loadHomebrew("canal-folk", { e
 
 const withRations = (r: Refuge, n: number): Refuge => ({
   ...r,
-  ledger: Either.getOrThrow(post(r.ledger, [{ store: "rations", amount: n, reason: "test grant" }])),
+  ledger: Result.getOrThrow(post(r.ledger, [{ store: "rations", amount: n, reason: "test grant" }])),
 })
 
 /** Runs a command under an env, answering dice prompts with the faces given, in order. */
 const run = (c: Campaign, cmd: Command, env: ReturnType<typeof envOf>, faces: number[] = []): Campaign => {
-  let cur = Either.getOrThrow(command(c, cmd, env))
+  let cur = Result.getOrThrow(command(c, cmd, env))
   const left = [...faces]
   while (cur.state.pending?.prompt?.kind === "dice") {
     const roll: Command = { type: "roll", faces: [left.shift() ?? 6] }
-    cur = Either.getOrThrow(command(cur, roll, env))
+    cur = Result.getOrThrow(command(cur, roll, env))
   }
   return cur
 }
@@ -71,9 +71,9 @@ describe("Errands as content", () => {
 
   it("B-ERRAND-01 a homebrew Errand is offered to every survivor free to run it, and runs as one of the Refuge's Errands: its cost paid, its table rolled, its find brought home", () => {
     const reg = load([fishing])
-    if (Either.isLeft(reg)) throw new Error(reg.left.problems.map(formatProblem).join("\n"))
-    const env = envOf(reg.right)
-    let c = Either.getOrThrow(create([withRations(wharfside(), 2), gardeners()], "manual", env))
+    if (Result.isFailure(reg)) throw new Error(reg.failure.problems.map(formatProblem).join("\n"))
+    const env = envOf(reg.success)
+    let c = Result.getOrThrow(create([withRations(wharfside(), 2), gardeners()], "manual", env))
     const offered = legalCommands(c.state, env).filter(
       (x) => x.type === "errand" && x.errand === "fish-the-canal",
     )
@@ -98,33 +98,33 @@ describe("Errands as content", () => {
     expect(c.state.refuges[0]!.errands).toBe(0)
     // An Errand no loaded pack defines is refused by name.
     const none = command(c, { type: "errand", refuge: 1, by: "survivor-1", errand: "go-fishing" }, env)
-    expect(Either.isLeft(none) && none.left.reason).toMatch(/errand: there is no Errand "go-fishing"/)
+    expect(Result.isFailure(none) && none.failure.reason).toMatch(/errand: there is no Errand "go-fishing"/)
   })
 
   it("B-ERRAND-01 an Errand the Refuge cannot pay for is not offered and is refused whole", () => {
-    const env = envOf(Either.getOrThrow(load([fishing])))
+    const env = envOf(Result.getOrThrow(load([fishing])))
     const w = wharfside()
     const broke: Refuge = {
       ...w,
-      ledger: Either.getOrThrow(
+      ledger: Result.getOrThrow(
         post(w.ledger, [{ store: "rations", amount: -storesOf(w.ledger).rations, reason: "test: eaten" }]),
       ),
     }
-    const c = Either.getOrThrow(create([broke, gardeners()], "manual", env))
+    const c = Result.getOrThrow(create([broke, gardeners()], "manual", env))
     const legal = legalCommands(c.state, env)
     expect(legal.some((x) => x.type === "errand" && x.errand === "fish-the-canal" && x.refuge === 0)).toBe(
       false,
     )
     const r = command(c, { type: "errand", refuge: 0, by: "survivor-1", errand: "fish-the-canal" }, env)
-    expect(Either.isLeft(r) && r.left.reason).toMatch(/not enough rations/)
+    expect(Result.isFailure(r) && r.failure.reason).toMatch(/not enough rations/)
   })
 
   it("B-ERRAND-03 an Errand that takes choices runs by its own command, not by `errand`", () => {
     const env = envOf(registry)
-    const c = Either.getOrThrow(create([wharfside(), gardeners()], "manual", env))
+    const c = Result.getOrThrow(create([wharfside(), gardeners()], "manual", env))
     const r = command(c, { type: "errand", refuge: 0, by: "survivor-1", errand: "trade" }, env)
-    expect(Either.isLeft(r) && r.left).toMatchObject({ clause: "B-ERRAND-03" })
-    expect(Either.isLeft(r) && r.left.reason).toMatch(/run it with the "trade" command/)
+    expect(Result.isFailure(r) && r.failure).toMatchObject({ clause: "B-ERRAND-03" })
+    expect(Result.isFailure(r) && r.failure.reason).toMatch(/run it with the "trade" command/)
   })
 
   it("GAP-B-16 a Congregation-only Errand is not offered to a Refuge", () => {
@@ -136,14 +136,14 @@ describe("Errands as content", () => {
       refuges: ["congregation"],
       does: { kind: "blight", amount: 1 },
     }
-    const env = envOf(Either.getOrThrow(load([vigil])))
-    const c = Either.getOrThrow(create([wharfside(), gardeners()], "manual", env))
+    const env = envOf(Result.getOrThrow(load([vigil])))
+    const c = Result.getOrThrow(create([wharfside(), gardeners()], "manual", env))
     const who = legalCommands(c.state, env).flatMap((x) =>
       x.type === "errand" && x.errand === "vigil" ? [x.refuge] : [],
     )
     expect(new Set(who)).toEqual(new Set([1]))
     const r = command(c, { type: "errand", refuge: 0, by: "survivor-1", errand: "vigil" }, env)
-    expect(Either.isLeft(r) && r.left.reason).toMatch(/run only by a congregation/)
+    expect(Result.isFailure(r) && r.failure.reason).toMatch(/run only by a congregation/)
   })
 
   it("GAP-B-16 a malformed Errand is refused at load, every problem named by its path", () => {
@@ -157,8 +157,8 @@ describe("Errands as content", () => {
       { ...fishing, id: "no-action", does: { kind: "teleport" } },
       { ...fishing, id: "bad-store", cost: [{ store: "gold", amount: 1 }] },
     ])
-    expect(Either.isLeft(bad)).toBe(true)
-    const problems = Either.isLeft(bad) ? bad.left.problems.map(formatProblem) : []
+    expect(Result.isFailure(bad)).toBe(true)
+    const problems = Result.isFailure(bad) ? bad.failure.problems.map(formatProblem) : []
     expect(
       problems.some((p) => p.includes("errands[0].does.rows[1].key") && /also covered by row 0/.test(p)),
     ).toBe(true)

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { expect } from "vitest"
 import { envOf as battleEnvOf, create as createBattle } from "../../src/battle/Battle.js"
 import type { State as BattleState, Model } from "../../src/battle/State.js"
@@ -25,13 +25,13 @@ const roster = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../../examples/rosters/${name}.json`, import.meta.url), "utf8"))
 
 export const wharfside = (): Refuge =>
-  Either.getOrThrow(found(roster("refuge"), registry, { source: seeded(3) }))
+  Result.getOrThrow(found(roster("refuge"), registry, { source: seeded(3) }))
 export const gardeners = (): Refuge =>
-  Either.getOrThrow(found(roster("congregation"), registry, { source: seeded(3) }))
+  Result.getOrThrow(found(roster("congregation"), registry, { source: seeded(3) }))
 
 /** A campaign between Wharfside and the Gardeners: dice typed in unless a seed is given. */
 export const campaign = (seed?: number, refuges = [wharfside(), gardeners()]): Campaign =>
-  Either.getOrThrow(create(refuges, seed === undefined ? "manual" : { seed }, env))
+  Result.getOrThrow(create(refuges, seed === undefined ? "manual" : { seed }, env))
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] }
 
@@ -46,8 +46,8 @@ export const finishedRaid = (
   outcomes: readonly ["win" | "draw" | "loss", "win" | "draw" | "loss"] = ["draw", "draw"],
   scenario = "cache",
 ): BattleState => {
-  const setup = Either.getOrThrow(raidSetup(c.state, { seed: 1 }, scenario))
-  const b = Either.getOrThrow(createBattle(setup, battleEnv))
+  const setup = Result.getOrThrow(raidSetup(c.state, { seed: 1 }, scenario))
+  const b = Result.getOrThrow(createBattle(setup, battleEnv))
   const s = structuredClone(b.state) as Mutable<BattleState>
   s.models = s.models.filter((m) => m.kind === "survivor")
   s.sides = s.sides.filter((x) => x.kind === "refuge" || x.kind === "congregation")
@@ -97,8 +97,8 @@ export const answerAll = (c: Campaign, rules: Rule[] = [], seen: Prompt[] = [], 
         ? { type: "roll", faces: (given as number[] | undefined) ?? Array.from({ length: p.dice }, () => 6) }
         : { type: "choose", option: (given as string | undefined) ?? p.options[0]! }
     const r = command(cur, cmd, e)
-    if (Either.isLeft(r)) throw new Error(`${text}: ${r.left.reason}`)
-    cur = r.right
+    if (Result.isFailure(r)) throw new Error(`${text}: ${r.failure.reason}`)
+    cur = r.success
   }
   // A prompt still waiting after 500 answers is a loop (a die that keeps asking again), not an end.
   if (cur.state.pending?.prompt) {
@@ -115,22 +115,22 @@ export const answerAll = (c: Campaign, rules: Rule[] = [], seen: Prompt[] = [], 
 /** Folds a finished raid in and answers the Aftermath's prompts. */
 export const aftermath = (c: Campaign, battle: BattleState, rules: Rule[] = [], seen: Prompt[] = []) => {
   const r = command(c, { type: "recordRaid", battle }, env)
-  if (Either.isLeft(r)) throw new Error(r.left.reason)
-  return answerAll(r.right, rules, seen)
+  if (Result.isFailure(r)) throw new Error(r.failure.reason)
+  return answerAll(r.success, rules, seen)
 }
 
 /** Runs a command that must be accepted. */
 export const ok = (c: Campaign, cmd: Command, rules: Rule[] = []): Campaign => {
   const r = command(c, cmd, env)
-  if (Either.isLeft(r)) throw new Error(`${cmd.type}: ${r.left.reason}`)
-  return answerAll(r.right, rules)
+  if (Result.isFailure(r)) throw new Error(`${cmd.type}: ${r.failure.reason}`)
+  return answerAll(r.success, rules)
 }
 
 /** A command that must be refused: the rejection. */
 export const refused = (c: Campaign, cmd: Command) => {
   const r = command(c, cmd, env)
-  if (Either.isRight(r)) throw new Error(`${cmd.type} was accepted`)
-  return r.left
+  if (Result.isSuccess(r)) throw new Error(`${cmd.type} was accepted`)
+  return r.failure
 }
 
 export const survivor = (c: Campaign, refuge: number, name: string) =>
@@ -151,7 +151,7 @@ export const edited = (r: Refuge, name: string, change: (s: Record<string, unkno
 /** A Refuge with stores added through its Ledger. */
 export const granted = (r: Refuge, grants: Record<string, number>): Refuge => ({
   ...r,
-  ledger: Either.getOrThrow(
+  ledger: Result.getOrThrow(
     post(
       r.ledger,
       Object.entries(grants).map(([store, amount]) => ({

@@ -3,7 +3,7 @@
  * fewer creature lurking at the set-up of the burning Refuge's next raid only, and the Radio
  * trophy (B-OBJECTIVE-08, R-WORLD-07), a once-a-raid re-roll of the keeper's whole Initiative pool.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import * as Battle from "../../src/battle/Battle.js"
 import type { Command } from "../../src/battle/Command.js"
@@ -24,8 +24,8 @@ const byRefuge0 =
 
 /** The next raid of the campaign, set up from a fixed seed, and its Lesser Encounter rolls at set-up. */
 const lurkingRolls = (c: Campaign, scenario = "bloom-heart"): number => {
-  const setup = Either.getOrThrow(raidSetup(c.state, { seed: 11 }, scenario))
-  const b = Either.getOrThrow(Battle.create(setup, battleEnv))
+  const setup = Result.getOrThrow(raidSetup(c.state, { seed: 11 }, scenario))
+  const b = Result.getOrThrow(Battle.create(setup, battleEnv))
   // The set-up step's dice, asked before round 1's Initiative (B-SETUP-07).
   const asked = b.events.flatMap((e) =>
     e.type === "prompted" && e.prompt.kind === "dice" ? [e.prompt.purpose] : [],
@@ -51,8 +51,8 @@ describe("a clean street", () => {
     ])
     expect(c1.state.refuges[1]!.statuses ?? []).toEqual([])
     // Refuge A's next raid: one fewer Lesser Encounter roll at set-up.
-    expect(raidSetup(c1.state, { seed: 11 }).pipe(Either.map((s) => s.campaign?.refuges))).toEqual(
-      Either.right([
+    expect(raidSetup(c1.state, { seed: 11 }).pipe(Result.map((s) => s.campaign?.refuges))).toEqual(
+      Result.succeed([
         { lurking: -1, trophies: [] },
         { lurking: 0, trophies: [] },
       ]),
@@ -84,8 +84,8 @@ describe("a clean street", () => {
     )
     const state = { ...c1.state, refuges: [{ ...r0, status: away }, c1.state.refuges[1]!] }
     const forfeited = command({ events: c1.events, state }, { type: "forfeit", refuge: 0 }, env)
-    expect(Either.isRight(forfeited)).toBe(true)
-    const after = Either.getOrThrow(forfeited)
+    expect(Result.isSuccess(forfeited)).toBe(true)
+    const after = Result.getOrThrow(forfeited)
     expect(after.events.some((e) => e.type === "refuge.statusesSpent")).toBe(false)
     expect(after.state.refuges[0]!.statuses).toEqual(c1.state.refuges[0]!.statuses)
   })
@@ -109,7 +109,7 @@ const drive = (
 ): Battle.Battle => {
   let b = start
   const must = (c: Command) => {
-    b = Either.getOrThrow(Battle.command(b, c, battleEnv))
+    b = Result.getOrThrow(Battle.command(b, c, battleEnv))
   }
   for (let guard = 0; guard < 2000 && b.state.phase !== "over"; guard++) {
     if (stop(b.events)) break
@@ -162,8 +162,8 @@ describe("the Radio trophy", () => {
 
   it("B-OBJECTIVE-08 R-WORLD-07 R-CAMPAIGN-20 B-REROLL-01 only the keeper is offered the re-roll, once a raid; the re-rolled pool replaces the roll and decides Initiative", () => {
     const c1 = withTrophy()
-    const setup = Either.getOrThrow(raidSetup(c1.state, { seed: 5 }, "cache"))
-    const b = drive(Either.getOrThrow(Battle.create(setup, battleEnv)), roundTwo, () => "1")
+    const setup = Result.getOrThrow(raidSetup(c1.state, { seed: 5 }, "cache"))
+    const b = drive(Result.getOrThrow(Battle.create(setup, battleEnv)), roundTwo, () => "1")
     const [keeper, other] = b.state.sides
     expect(keeper!.trophies).toEqual(["radio"])
     expect(other!.trophies).toBeUndefined()
@@ -194,8 +194,8 @@ describe("the Radio trophy", () => {
 
   it("R-WORLD-07 declining keeps the roll, and the use for a later round", () => {
     const c1 = withTrophy()
-    const setup = Either.getOrThrow(raidSetup(c1.state, { seed: 5 }, "cache"))
-    const b = drive(Either.getOrThrow(Battle.create(setup, battleEnv)), roundTwo, () => "no")
+    const setup = Result.getOrThrow(raidSetup(c1.state, { seed: 5 }, "cache"))
+    const b = drive(Result.getOrThrow(Battle.create(setup, battleEnv)), roundTwo, () => "no")
     const offers = b.events.filter(
       (e) => e.type === "prompted" && e.prompt.kind === "choice" && e.prompt.key.includes(":initiative:"),
     )
@@ -205,15 +205,15 @@ describe("the Radio trophy", () => {
 
   it("R-WORLD-07 seeded and manual dice fed the same faces give the same events", () => {
     const c1 = withTrophy()
-    const seeded = Either.getOrThrow(raidSetup(c1.state, { seed: 5 }, "cache"))
-    const s = drive(Either.getOrThrow(Battle.create(seeded, battleEnv)), roundTwo, () => "1")
+    const seeded = Result.getOrThrow(raidSetup(c1.state, { seed: 5 }, "cache"))
+    const s = drive(Result.getOrThrow(Battle.create(seeded, battleEnv)), roundTwo, () => "1")
     const faces = s.events.flatMap((e) =>
       e.type === "answered" && Array.isArray(e.answer) ? [[...e.answer]] : [],
     )
-    const manual = Either.getOrThrow(raidSetup(c1.state, "manual", "cache"))
+    const manual = Result.getOrThrow(raidSetup(c1.state, "manual", "cache"))
     // The seeded command that reached round 2 rolled on past it; the manual one waits for those dice.
     const m = drive(
-      Either.getOrThrow(Battle.create(manual, battleEnv)),
+      Result.getOrThrow(Battle.create(manual, battleEnv)),
       (events) => roundTwo(events) && faces.length === 0,
       () => "1",
       faces,

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import { autoRaid } from "../../src/campaign/AutoPlay.js"
@@ -13,8 +13,8 @@ const play = (seed: number, raids: number): Campaign => {
   let c = campaign(seed)
   for (let i = 0; i < raids; i++) {
     const r = autoRaid(c, env)
-    if (Either.isLeft(r)) throw new Error(`raid ${i + 1}: ${r.left}`)
-    c = r.right.campaign
+    if (Result.isFailure(r)) throw new Error(`raid ${i + 1}: ${r.failure}`)
+    c = r.success.campaign
   }
   return c
 }
@@ -88,7 +88,7 @@ describe("a campaign replays", () => {
       expect(again.refuges[i]!.refuge.survivors).toEqual(r.refuge.survivors)
     }
     // Through the file format and back.
-    const file = Either.getOrThrow(fromFile(JSON.parse(JSON.stringify(toFile(c)))))
+    const file = Result.getOrThrow(fromFile(JSON.parse(JSON.stringify(toFile(c)))))
     expect(hash(file.state)).toBe(hash(c.state))
     // The properties hold at every event of the year.
     checkInvariants(c.events)

@@ -3,7 +3,7 @@
  * (the Student's Quick Study, Hard to Kill, the Doctor) are read by their effects, so the Marks and
  * Homes that say the same thing in data act too (Weeping Sap, the Hospital Wing, Sap Hunger).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Prompt } from "../../src/campaign/State.js"
 import { post, storesOf } from "../../src/refuge/Ledger.js"
@@ -124,7 +124,7 @@ describe("vocabulary v2 in the Aftermath", () => {
       s.marks = ["sap-hunger"]
     })
     const have = storesOf(w.ledger).rations
-    const ledger = Either.getOrThrow(
+    const ledger = Result.getOrThrow(
       post(w.ledger, [{ store: "rations", amount: rations - have, reason: "test: the stores set" }]),
     )
     return campaign(undefined, [{ ...w, ledger }, gardeners()])

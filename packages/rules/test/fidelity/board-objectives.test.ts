@@ -5,7 +5,7 @@
  * to answer — the Rite asked the players "Is the Hymnwarden within 6" of the Seedbed?" — and a
  * survivor can move into contact with it.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf } from "../../src/battle/Battle.js"
 import { random as randomBoard } from "../../src/battle/board/Board.js"
@@ -18,7 +18,7 @@ const env = envOf(registry, space)
 
 const onBoard = (scenario: string, seed = 1) => {
   const board = randomBoard(seed, registry, { refuges })
-  const state = Either.getOrThrow(create({ refuges, scenario, dice: { seed }, board }, env)).state
+  const state = Result.getOrThrow(create({ refuges, scenario, dice: { seed }, board }, env)).state
   return { board, state }
 }
 
@@ -48,6 +48,6 @@ describe("a scenario's objective on a 2-D board (B-SCENARIO-02)", () => {
     expect(typeof answer).toBe("boolean")
     expect(space.answer(state, { q: "within", a: survivor.id, b: seedbed.id, inches: 200 })).toBe(true)
     const moved = space.move(state, survivor, { type: "move", model: survivor.id, contact: [seedbed.id] }, 99)
-    expect(Either.isRight(moved) && moved.right.contact).toContain(seedbed.id)
+    expect(Result.isSuccess(moved) && moved.success.contact).toContain(seedbed.id)
   })
 })

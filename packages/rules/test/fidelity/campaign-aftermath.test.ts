@@ -4,7 +4,7 @@
  * end the text talks about, checked against the Refuge, the Ledger and the stores afterwards.
  */
 import { readFileSync } from "node:fs"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import type { Campaign } from "../../src/campaign/Campaign.js"
 import { command, envOf } from "../../src/campaign/Campaign.js"
@@ -64,7 +64,7 @@ describe("Experience and Advances (B-XP-01, B-SKILL-02)", () => {
       }),
       gardeners(),
     ])
-    let cur = Either.getOrThrow(command(c, { type: "recordRaid", battle: finishedRaid(c) }, env))
+    let cur = Result.getOrThrow(command(c, { type: "recordRaid", battle: finishedRaid(c) }, env))
     // Answer everything up to Big Col's Advance.
     for (let guard = 0; guard < 100; guard++) {
       const p = cur.state.pending?.prompt
@@ -73,15 +73,15 @@ describe("Experience and Advances (B-XP-01, B-SKILL-02)", () => {
         p.kind === "dice"
           ? { type: "roll" as const, faces: Array.from({ length: p.dice }, () => 6) }
           : { type: "choose" as const, option: p.options[0]! }
-      cur = Either.getOrThrow(command(cur, cmd, env))
+      cur = Result.getOrThrow(command(cur, cmd, env))
     }
     expect(cur.state.pending?.prompt).toMatchObject({ kind: "choice", key: "advance:survivor-3" })
     const r = command(cur, { type: "choose", option: "skill:gun-hand" }, env) // Marksman: not a Labourer's
-    expect(Either.isLeft(r)).toBe(true)
+    expect(Result.isFailure(r)).toBe(true)
     // The refusal names the choice and what it takes: the Labourer's lists, not Marksman.
-    if (Either.isLeft(r)) {
-      expect(r.left.reason).toMatch(/^option: .*takes one of .*skill:hard-to-kill/)
-      expect(r.left.reason).not.toMatch(/gun-hand/)
+    if (Result.isFailure(r)) {
+      expect(r.failure.reason).toMatch(/^option: .*takes one of .*skill:hard-to-kill/)
+      expect(r.failure.reason).not.toMatch(/gun-hand/)
     }
   })
 
@@ -292,7 +292,7 @@ describe("Joining later (B-CONGREGATION-09, B-STRANGER-01, R-CAMPAIGN-23)", () =
       { type: "recruit", refuge: 0, by: "survivor-1", background: "student", name: "Ada" },
       env,
     )
-    expect(Either.isLeft(r) && r.left.reason).toMatch(/holds 5/)
+    expect(Result.isFailure(r) && r.failure.reason).toMatch(/holds 5/)
   })
 })
 
@@ -310,7 +310,7 @@ describe("The Leader (R-CONTENT-26)", () => {
     )
     let c: Campaign = campaign(undefined, [w, gardeners()])
     const r = command(c, { type: "errand", refuge: 0, by: "survivor-1", errand: "drink-amber" }, env)
-    c = answerAll(Either.getOrThrow(r), [[/^leader/, "survivor-2"]])
+    c = answerAll(Result.getOrThrow(r), [[/^leader/, "survivor-2"]])
     expect(survivor(c, 0, "Sergeant Hollis")).toBeUndefined()
     expect(c.state.hollowed.map((h) => h.name)).toEqual(["Sergeant Hollis"])
     expect(survivor(c, 0, "Dr Amara Okafor")!.role).toBe("leader")
@@ -396,7 +396,7 @@ describe("the last survivor (B-CASUALTY-01, R-CONTENT-26, R-CAMPAIGN-08, R-CAMPA
     expect(storesIn(done, 0)).toMatchObject({ rations: before.rations, salvage: before.salvage + 3 - 1 })
     // Between raids: a Recruit needs nobody to send (R-CAMPAIGN-08); then the raid is forfeit.
     const r = command(done, { type: "recruit", refuge: 0, background: "student", name: "Pip" }, env)
-    const next = Either.getOrThrow(r)
+    const next = Result.getOrThrow(r)
     expect(next.state.refuges[0]!.refuge.survivors.map((s) => s.name)).toEqual(["Pip"])
     expect(next.state.refuges[0]!.refuge.survivors[0]!.role).toBe("leader") // R-CONTENT-26: the only one leads
   })
@@ -518,7 +518,7 @@ const hollisLoot = (e: ReturnType<typeof packLoot>, rules: Rule[]) => {
     },
     e,
   )
-  const done = answerAll(Either.getOrThrow(r), rules, [], e)
+  const done = answerAll(Result.getOrThrow(r), rules, [], e)
   return entries(done, 0, before).filter((x) => x.reason.startsWith("Loot"))
 }
 

@@ -3,7 +3,7 @@
  * survivor brings their Market rules (R-MARKET-04), and probes found while auditing.
  */
 import { readFileSync } from "node:fs"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { command, create, envOf, raidSetup } from "../../src/campaign/Campaign.js"
 import { legalCommands } from "../../src/campaign/Legal.js"
@@ -30,7 +30,7 @@ describe("a Trade Errand is a trip its runner makes (R-MARKET-04)", () => {
   it("B-MARKET-02 R-MARKET-08 the Office Worker who runs the Trade gets +1 on the availability roll: a 2 finds an Uncommon fire axe", () => {
     const c = campaign(undefined, [granted(wharfside(), { salvage: 40 }), gardeners()])
     // survivor-5 is Mr Patel, the Office Worker ("+1 to Market availability rolls on a trip it makes").
-    const waiting = Either.getOrThrow(
+    const waiting = Result.getOrThrow(
       command(
         c,
         {
@@ -51,7 +51,7 @@ describe("a Trade Errand is a trip its runner makes (R-MARKET-04)", () => {
 
   it("B-MARKET-02 R-MARKET-08 a survivor without the Knack running the Trade: a 2 does not find it", () => {
     const c = campaign(undefined, [granted(wharfside(), { salvage: 40 }), gardeners()])
-    const waiting = Either.getOrThrow(
+    const waiting = Result.getOrThrow(
       command(
         c,
         {
@@ -77,7 +77,7 @@ describe("a Trade Errand is a trip its runner makes (R-MARKET-04)", () => {
     expect(refused(c, { type: "trade", refuge: 0, by: "survivor-2", orders: [order] })).toMatchObject({
       clause: "R-MARKET-04",
     })
-    const first = Either.getOrThrow(
+    const first = Result.getOrThrow(
       command(c, { type: "trade", refuge: 0, by: "survivor-1", orders: [order] }, env),
     )
     const done = ok(first, { type: "roll", faces: [1] }, [[/Fire axe/, [3]]])
@@ -99,17 +99,17 @@ describe("a campaign's Refuges are told apart as the raid tells them (R-CAMPAIGN
       ["wharfside.", "R-CAMPAIGN-36"],
     ]) {
       const r = create([wharfside(), { ...wharfside(), name: name! }], { seed: 1 }, env)
-      expect(Either.isLeft(r), name).toBe(true)
-      expect(Either.getLeft(r).pipe((x) => x._tag === "Some" && x.value)).toMatchObject({
+      expect(Result.isFailure(r), name).toBe(true)
+      expect(Result.getFailure(r).pipe((x) => x._tag === "Some" && x.value)).toMatchObject({
         clause,
         reason: expect.stringMatching(/^refuges\[1\]\.name: each Refuge in a campaign needs its own name/),
       })
     }
     // A name the raid tells apart is fine: two sides, two ids.
-    const c = Either.getOrThrow(
+    const c = Result.getOrThrow(
       create([wharfside(), { ...wharfside(), name: "Wharfside East" }], { seed: 1 }, env),
     )
-    expect(Either.isRight(raidSetup(c.state, { seed: 1 }, "cache"))).toBe(true)
+    expect(Result.isSuccess(raidSetup(c.state, { seed: 1 }, "cache"))).toBe(true)
   })
 })
 
@@ -120,8 +120,8 @@ describe("a raid recorded into the campaign must be one the campaign could have 
     const state = structuredClone(c.state) as { refuges: { status: Record<string, { missRaids: number }> }[] }
     state.refuges[0]!.status["survivor-1"]!.missRaids = 1
     const r = command({ ...c, state: state as never }, { type: "recordRaid", battle }, env)
-    expect(Either.isLeft(r)).toBe(true)
-    expect(Either.getLeft(r).pipe((x) => x._tag === "Some" && x.value)).toMatchObject({
+    expect(Result.isFailure(r)).toBe(true)
+    expect(Result.getFailure(r).pipe((x) => x._tag === "Some" && x.value)).toMatchObject({
       clause: "R-CAMPAIGN-04",
       reason: expect.stringMatching(/Sergeant Hollis.*miss/),
     })
@@ -158,7 +158,7 @@ describe("the Corner Shop's Laid Up roll is for those Laid Up (R-WORLD-19, R-CAM
     for (const st of Object.values(state.refuges[1]!.status)) st.missRaids = 1
     const r = command({ ...c, state: state as never }, { type: "forfeit", refuge: 1 }, env)
     const seen: Prompt[] = []
-    const after = answerAll(Either.getOrThrow(r), [[/Laid Up roll/, [2]]], seen)
+    const after = answerAll(Result.getOrThrow(r), [[/Laid Up roll/, [2]]], seen)
     const rolls = seen.flatMap((p) =>
       p.kind === "dice" && /Laid Up roll/.test(p.purpose) ? [p.purpose] : [],
     )
@@ -239,20 +239,20 @@ describe("a homebrew Reloading Bench's own rate (B-IMPROVEMENT-04)", () => {
     const poorBy = (salvage: number) => {
       const w = { ...wharfside(), improvements: ["reloading-bench"] } as Refuge
       const have = storesOf(w.ledger).salvage
-      return Either.getOrThrow(create([granted(w, { salvage: salvage - have }), gardeners()], "manual", e))
+      return Result.getOrThrow(create([granted(w, { salvage: salvage - have }), gardeners()], "manual", e))
     }
     const four = poorBy(4)
     const benchFor = (c: typeof four) =>
       legalCommands(c.state, e).filter((x) => x.type === "bench" && x.refuge === 0)
     expect(benchFor(four)).toEqual([])
     expect(
-      Either.getLeft(command(four, { type: "bench", refuge: 0, times: 1 }, e)).pipe(
+      Result.getFailure(command(four, { type: "bench", refuge: 0, times: 1 }, e)).pipe(
         (x) => x._tag === "Some" && x.value,
       ),
     ).toMatchObject({ clause: "B-IMPROVEMENT-04" })
     const five = poorBy(5)
     expect(benchFor(five)).toEqual([{ type: "bench", refuge: 0, times: 1 }])
-    const made = Either.getOrThrow(command(five, { type: "bench", refuge: 0, times: 1 }, e))
+    const made = Result.getOrThrow(command(five, { type: "bench", refuge: 0, times: 1 }, e))
     expect(storesOf(made.state.refuges[0]!.refuge.ledger)).toMatchObject({ salvage: 0 })
     expect(storesOf(made.state.refuges[0]!.refuge.ledger).reloads).toBe(
       storesOf(five.state.refuges[0]!.refuge.ledger).reloads + 1,

@@ -4,7 +4,7 @@
  * each survivor, added to what they carry when they have room, else in place of one of its kind
  * they carry — every offer one the rules accept. The listing is bounded, not every combination.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { command, create, envOf } from "../../src/campaign/Campaign.js"
 import type { Command } from "../../src/campaign/Command.js"
@@ -54,7 +54,7 @@ describe("equip among the legal campaign commands (R-CAMPAIGN-27)", () => {
     expect(offers.length).toBeLessThanOrEqual(survivors.length * 3 * 3)
     expect(new Set(offers.map((x) => JSON.stringify(x))).size).toBe(offers.length)
     // Every offer is one the rules accept.
-    for (const x of offers) expect(Either.isRight(command(c, x, env)), JSON.stringify(x)).toBe(true)
+    for (const x of offers) expect(Result.isSuccess(command(c, x, env)), JSON.stringify(x)).toBe(true)
   })
 
   it("R-CAMPAIGN-27 with nothing in the stash no hand-out is offered, and none for another Refuge", () => {
@@ -85,10 +85,10 @@ describe("an improvement that takes no Errand among the legal commands (B-IMPROV
     legalCommands(c.state, barrelEnv).filter((x) => x.type === "build" && x.improvement === "rain-barrel")
 
   it("B-IMPROVEMENT-01 it is offered once a Refuge, with no one free to run an Errand, and the rules accept it", () => {
-    const c = Either.getOrThrow(create([wharfside(), gardeners()], "manual", barrelEnv))
+    const c = Result.getOrThrow(create([wharfside(), gardeners()], "manual", barrelEnv))
     const offers = builds(c).filter((x) => x.refuge === 0)
     expect(offers).toHaveLength(1)
-    expect(Either.isRight(command(c, offers[0]!, barrelEnv))).toBe(true)
+    expect(Result.isSuccess(command(c, offers[0]!, barrelEnv))).toBe(true)
     // With no Errands left and nobody free it is still offered (it was listed per free runner).
     const busy = structuredClone(c.state) as Mutable<typeof c.state>
     busy.refuges[0]!.errands = 0

@@ -3,7 +3,7 @@
  * ("Each survivor carries up to 2 weapons (Molotovs and bombs don't count), 1 armour and 2 pieces
  * of kit"; a Congregation's "Firearms come only from Loot"), handed out at home (R-CAMPAIGN-27).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { raidSetup } from "../../src/campaign/Campaign.js"
 import type { Refuge } from "../../src/refuge/Refuge.js"
@@ -46,7 +46,7 @@ describe("handing out gear (R-CAMPAIGN-27, B-FOUNDING-06)", () => {
     })
     expect(c.state.refuges[0]!.refuge.stash.weapons).toEqual(["crowbar"])
     expect(c.state.refuges[0]!.errands).toBe(errands) // no Errand
-    const setup = Either.getOrThrow(raidSetup(c.state, { seed: 1 }))
+    const setup = Result.getOrThrow(raidSetup(c.state, { seed: 1 }))
     const col = setup.refuges[0]!.survivors.find((s) => s.name === "Big Col")!
     expect(col.equipment.weapons).toContain("shotgun")
   })

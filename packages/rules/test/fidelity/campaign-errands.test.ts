@@ -3,7 +3,7 @@
  * of its own", "paying each background's cost", "No more than 2 of any one background"), each
  * refusal naming its path and rule and changing nothing.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { legalCommands } from "../../src/campaign/Legal.js"
 import { storesOf } from "../../src/refuge/Ledger.js"
@@ -79,7 +79,7 @@ describe("recruiting (B-ERRAND-04, B-FOUNDING-03, R-CAMPAIGN-24)", () => {
       s.background = "labourer"
     })
     const r = recruit(w, { name: "Sam", background: "labourer" }, registry)
-    expect(Either.isLeft(r) && r.left.violations).toEqual([
+    expect(Result.isFailure(r) && r.failure.violations).toEqual([
       expect.objectContaining({ path: "background", clause: "B-FOUNDING-03" }),
     ])
   })
@@ -158,7 +158,7 @@ describe("everyone's free weapons (B-FOUNDING-07, R-CAMPAIGN-14)", () => {
     )
     expect(survivor(done, 0, "The Stranger")!.equipment).toEqual({ weapons: free, armour: [], kit: [] })
     // And the library's recruit agrees.
-    const r = Either.getOrThrow(recruit(roomy(), { name: "Dot", background: "waitress" }, registry))
+    const r = Result.getOrThrow(recruit(roomy(), { name: "Dot", background: "waitress" }, registry))
     expect(r.survivors.at(-1)!.equipment.weapons).toEqual(free)
   })
 })

@@ -5,7 +5,7 @@
  * anything from your Home"), on the core pack.
  */
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { found } from "../../src/refuge/Founding.js"
 import { storesOf } from "../../src/refuge/Ledger.js"
@@ -29,8 +29,8 @@ const roster = (survivors: S[], extra: Record<string, unknown> = {}, home = "chu
 const foundIt = (r: unknown) => found(r, registry, { source: seeded(1) })
 const violations = (r: unknown): readonly Violation[] => {
   const f = foundIt(r)
-  if (Either.isRight(f)) throw new Error("expected the roster to be refused")
-  return f.left.violations
+  if (Result.isSuccess(f)) throw new Error("expected the roster to be refused")
+  return f.failure.violations
 }
 
 // Soldier 25 + Soldier 25 + Firefighter 24 + Doctor 23 = 97; a shotgun 16 → 113.
@@ -44,7 +44,7 @@ const four = (): S[] => [
 describe("the founding budget (B-FOUNDING-01, B-FOUNDING-09, B-AMMO-08)", () => {
   it("B-FOUNDING-01 B-FOUNDING-09 spending exactly 150 founds the Refuge with 0 Salvage left", () => {
     // 113 + 9 Reloads at 4 (36) + 5 Arrows for 1 = 150.
-    const r = Either.getOrThrow(foundIt(roster(four(), { reloads: 9, arrows: 5 })))
+    const r = Result.getOrThrow(foundIt(roster(four(), { reloads: 9, arrows: 5 })))
     expect(storesOf(r.ledger)).toMatchObject({ salvage: 0, reloads: 9, arrows: 5 })
   })
 
@@ -68,8 +68,8 @@ describe("who founds it (B-FOUNDING-03, B-HOME-02)", () => {
     }))
 
   it("B-FOUNDING-03 4 and 8 survivors found (the Church holds 8); 3 and 9 are refused", () => {
-    expect(Either.isRight(foundIt(roster(cheap(4))))).toBe(true)
-    const eight = Either.getOrThrow(foundIt(roster(cheap(8))))
+    expect(Result.isSuccess(foundIt(roster(cheap(4))))).toBe(true)
+    const eight = Result.getOrThrow(foundIt(roster(cheap(8))))
     expect(eight.survivors).toHaveLength(8)
     // B-FOUNDING-10: 1 Ration per survivor and 1 Meds (the Church adds nothing).
     expect(storesOf(eight.ledger)).toMatchObject({ rations: 8, meds: 1 })
@@ -81,7 +81,7 @@ describe("who founds it (B-FOUNDING-03, B-HOME-02)", () => {
   })
 
   it("B-HOME-02 a Home holding 5 founds with 5 and refuses 6, though 6 is within 4–8", () => {
-    expect(Either.isRight(foundIt(roster(cheap(5), {}, "corner-shop")))).toBe(true)
+    expect(Result.isSuccess(foundIt(roster(cheap(5), {}, "corner-shop")))).toBe(true)
     expect(violations(roster(cheap(6), {}, "corner-shop"))).toEqual([
       { path: "survivors", message: "The Corner Shop holds 5 survivors, got 6", clause: "B-HOME-02" },
     ])
@@ -93,7 +93,7 @@ describe("what they buy (B-FOUNDING-06, B-FOUNDING-08)", () => {
     const two = four()
     two[1] = { ...two[1]!, weapons: ["fire-axe"] }
     two[2] = { ...two[2]!, kit: ["gas-mask"] }
-    expect(Either.isRight(foundIt(roster(two)))).toBe(true)
+    expect(Result.isSuccess(foundIt(roster(two)))).toBe(true)
     const three = structuredClone(two)
     three[0] = { ...three[0]!, weapons: [] } // within budget: only the third Uncommon is wrong
     three[3] = { ...three[3]!, weapons: ["crossbow"] }
@@ -105,7 +105,7 @@ describe("what they buy (B-FOUNDING-06, B-FOUNDING-08)", () => {
   it("B-FOUNDING-06 two weapons plus a Molotov and a pipe bomb is within the limit; a third weapon is not", () => {
     const ok = four()
     ok[1] = { ...ok[1]!, weapons: ["knife", "crowbar", "molotov", "pipe-bomb"] }
-    expect(Either.isRight(foundIt(roster(ok)))).toBe(true)
+    expect(Result.isSuccess(foundIt(roster(ok)))).toBe(true)
     const over = structuredClone(ok)
     over[1] = { ...over[1]!, weapons: ["knife", "crowbar", "baseball-bat"] }
     expect(violations(roster(over)).map((v) => [v.path, v.clause])).toEqual([

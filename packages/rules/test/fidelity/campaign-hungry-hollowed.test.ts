@@ -4,7 +4,7 @@
  * the Hollowed has "their Health +1" from the survivor's own Health — on the table where they Turn,
  * and when the campaign remembers them.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { create as createBattle } from "../../src/battle/Battle.js"
 import { Ctx } from "../../src/battle/Context.js"
@@ -29,7 +29,7 @@ const withJess = (hungry: boolean): Campaign => {
 }
 
 const jessIn = (c: Campaign) => {
-  const b = Either.getOrThrow(createBattle(Either.getOrThrow(raidSetup(c.state, { seed: 1 })), battleEnv))
+  const b = Result.getOrThrow(createBattle(Result.getOrThrow(raidSetup(c.state, { seed: 1 })), battleEnv))
   return { state: b.state, jess: b.state.models.find((m) => m.id === JESS)! }
 }
 

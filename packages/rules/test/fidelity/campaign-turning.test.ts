@@ -3,7 +3,7 @@
  * the roster. The campaign keeps their name, and they come back"; the Bestiary's Hollowed: "keeps
  * their Gifts"). Every die is typed in.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import * as Battle from "../../src/battle/Battle.js"
 import { fromFile, raidSetup, toFile } from "../../src/campaign/Campaign.js"
@@ -79,7 +79,7 @@ describe("the Hollowed keep their Gifts (B-HOLLOWED-01, B-HOLLOWED-03, R-WORLD-0
       }),
     )
     expect(done.state.hollowed).toMatchObject([{ name: "Big Col", gifts: ["thornskin", "pollen-veil"] }])
-    const setup = Either.getOrThrow(raidSetup(done.state, { seed: 1 }))
+    const setup = Result.getOrThrow(raidSetup(done.state, { seed: 1 }))
     expect(setup.campaign?.hollowed).toMatchObject([{ name: "Big Col", gifts: ["thornskin", "pollen-veil"] }])
   })
 
@@ -119,7 +119,7 @@ describe("a Hollowed slain in the raid it rose in (B-HOLLOWED-04)", () => {
     expect(survivor(done, 0, "Big Col")).toBeUndefined()
     expect(done.state.lost).toMatchObject([{ name: "Big Col", cause: "turned" }])
     expect(done.state.hollowed).toMatchObject([{ name: "Big Col", atRest: true }])
-    expect(Either.getOrThrow(raidSetup(done.state, { seed: 1 })).campaign?.hollowed).toEqual([])
+    expect(Result.getOrThrow(raidSetup(done.state, { seed: 1 })).campaign?.hollowed).toEqual([])
   })
 
   it("B-HOLLOWED-03 one who Turns and whose Hollowed is still standing at the end is remembered, not at rest", () => {
@@ -181,7 +181,7 @@ describe("a rescued member keeps the Casualty just rolled (B-CONGREGATION-19, R-
     const status = done.state.refuges[0]!.status
     expect(status[tam.id]).toMatchObject({ missRaids: 1 })
     expect(status[ruth.id]).toMatchObject({ missRaids: 0, noErrands: true })
-    const going = Either.getOrThrow(raidSetup(done.state, { seed: 1 })).refuges[0]!.survivors.map(
+    const going = Result.getOrThrow(raidSetup(done.state, { seed: 1 })).refuges[0]!.survivors.map(
       (s) => s.name,
     )
     expect(going).toContain("Sister Ruth")
@@ -435,7 +435,7 @@ describe("two Hollowed of one name (B-HOLLOWED-03, B-HOLLOWED-04, R-CAMPAIGN-34)
       { name: "Big Col", survivor: "survivor-3", atRest: false },
       { name: "Big Col", survivor: "survivor-4", atRest: true },
     ])
-    const setup = Either.getOrThrow(raidSetup(two.state, { seed: 1 }))
+    const setup = Result.getOrThrow(raidSetup(two.state, { seed: 1 }))
     expect(setup.campaign?.hollowed).toMatchObject([{ name: "Big Col", refuge: W, survivor: "survivor-3" }])
   })
 
@@ -492,7 +492,7 @@ describe("older saves, with Hollowed known by name only (R-CAMPAIGN-34)", () => 
     // The log as it was written before: no `survivor` on the remembered Hollowed.
     const old = toFile(one) as unknown as { events: { type: string; hollowed?: { survivor?: string } }[] }
     for (const e of old.events) if (e.type === "hollowed.remembered") delete e.hollowed!.survivor
-    const read = Either.getOrThrow(fromFile(old))
+    const read = Result.getOrThrow(fromFile(old))
     expect("survivor" in read.state.hollowed[0]!).toBe(false)
     expect(read.state.hollowed).toMatchObject([{ name: "Big Col", atRest: false }])
     const two = aftermath(

@@ -4,7 +4,7 @@
  * Each is refused with its path and what is wrong, the report is bounded, and nothing loads.
  */
 import { readFileSync } from "node:fs"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadWithCore } from "../../src/content/core/index.js"
 import { MAX_PROBLEMS } from "../../src/content/Loader.js"
@@ -24,7 +24,7 @@ const skill = (over: Record<string, unknown> = {}) => ({
 /** The problems of loading these packs over the core pack (none: it loaded). */
 const problemsOf = (...packs: Array<{ source: string; data: unknown }>): string[] => {
   const r = loadWithCore(packs)
-  return Either.isLeft(r) ? r.left.problems.map(formatProblem) : []
+  return Result.isFailure(r) ? r.failure.problems.map(formatProblem) : []
 }
 const pack = (entries: Record<string, unknown>, m: unknown = manifest) => ({
   source: "rogue.json",
@@ -153,8 +153,8 @@ describe("hostile packs get a clear error naming the path and the rule, and noth
       data: { manifest: homebrewManifest("bad", "Bad"), skills: [skill({ name: 5 })] },
     }
     const r = loadWithCore([good, bad])
-    expect(Either.isLeft(r)).toBe(true)
-    expect(Either.isLeft(r) && r.left.problems.map(formatProblem)).toEqual([
+    expect(Result.isFailure(r)).toBe(true)
+    expect(Result.isFailure(r) && r.failure.problems.map(formatProblem)).toEqual([
       "bad.json: skills[0].name: Expected string, actual 5",
     ])
   })

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
 import { battleInterpretations } from "../../src/battle/Interpretations.js"
@@ -43,8 +43,8 @@ const block = (tag: string): unknown =>
 
 const loaded = (source: string, data: unknown): Registry => {
   const r = loadWithCore([{ source, data }])
-  if (Either.isLeft(r)) throw new Error(r.left.problems.map(formatProblem).join("\n"))
-  return r.right
+  if (Result.isFailure(r)) throw new Error(r.failure.problems.map(formatProblem).join("\n"))
+  return r.success
 }
 
 describe("docs/homebrew.md § The pack: the Whistle, pasted as written", () => {
@@ -247,7 +247,7 @@ describe("a homebrew Home and background (docs/homebrew-reference.md § homes, �
       { name: "S", background: "student" },
       { name: "T", background: "student" },
     ]
-    const r = Either.getOrThrow(
+    const r = Result.getOrThrow(
       found({ name: "Fort", home: "hillfort", survivors }, hillfort, { source: seeded(1) }),
     )
     // 150 Salvage − 2 × 20 − 2 × 12; 1 Ration a survivor + the Home's 3; 1 Meds; the Home's 2 Fuel.

@@ -5,7 +5,7 @@
  * beside the Pharmacy's shelves; on a 2-D board the Meds tokens lie at the centre, not under Ash Lead,
  * and the Vine stands beside them, not at a Lair.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { command, create, envOf } from "../../src/battle/Battle.js"
 import { random as randomBoard } from "../../src/battle/board/Board.js"
@@ -28,7 +28,7 @@ describe("the Pharmacy's set-up (B-SCENARIO-02)", () => {
     const refuges = exampleRefuges()
     const env = envOf(registry, make(registry))
     const board = randomBoard(1, registry, { refuges })
-    let b = Either.getOrThrow(create({ refuges, scenario: "the-pharmacy", dice: "manual", board }, env))
+    let b = Result.getOrThrow(create({ refuges, scenario: "the-pharmacy", dice: "manual", board }, env))
     // The lurkers are Strangler Vines (3, 5); every other die a 1 (the
     // first Refuge wins the roll-off), up to round 1's activations.
     // No Blight dice are added to the Initiative pools.
@@ -46,7 +46,7 @@ describe("the Pharmacy's set-up (B-SCENARIO-02)", () => {
               }
             : undefined
       if (!next) break
-      b = Either.getOrThrow(command(b, next, env))
+      b = Result.getOrThrow(command(b, next, env))
     }
     expect(b.state.phase, JSON.stringify(b.state.pending?.prompt)).toBe("activations")
     const pharmacy = b.state.tokens.find((x) => x.objective === "pharmacy-meds")!.position!

@@ -3,7 +3,7 @@
  * B-TEST, B-SHAKEN, B-ACTION-*, B-SHOOT, B-FIGHT, B-AID, B-NOISE-03's "forcing a door"). A declared
  * table, dice typed in, facts stated; the Refuges are hand-made Students (M6 F2 S2 W2 N1 H2).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { command, create, envOf } from "../../src/battle/Battle.js"
 import { random as randomBoard } from "../../src/battle/board/Board.js"
@@ -327,7 +327,7 @@ describe("doors on a board (GAP-B-23, R-BOARD-25)", () => {
     const space = make(core)
     const env = envOf(core, space)
     const board = randomBoard(1, core, { refuges })
-    let battle = Either.getOrThrow(
+    let battle = Result.getOrThrow(
       create(
         { refuges, scenario: "cache", dice: { seed: 1 }, board, options: { reactiveBlightDice: "never" } },
         env,
@@ -336,14 +336,14 @@ describe("doors on a board (GAP-B-23, R-BOARD-25)", () => {
     for (let guard = 0; guard < 20 && battle.state.phase !== "activations"; guard++) {
       const p = battle.state.pending?.prompt
       if (p?.kind !== "dice") break
-      battle = Either.getOrThrow(command(battle, { type: "roll", faces: Array(p.dice).fill(1) }, env))
+      battle = Result.getOrThrow(command(battle, { type: "roll", faces: Array(p.dice).fill(1) }, env))
     }
     const first = legalCommands(battle.state, env).find((c) => c.type === "activate")
     if (first?.type !== "activate") throw new Error("nobody to activate")
-    battle = Either.getOrThrow(command(battle, first, env))
+    battle = Result.getOrThrow(command(battle, first, env))
     for (const use of ["door", "forceDoor"] as const) {
       const r = command(battle, { type: "use", model: first.model, use }, env)
-      expect(Either.isLeft(r) && r.left.clause).toBe("GAP-B-23")
+      expect(Result.isFailure(r) && r.failure.clause).toBe("GAP-B-23")
     }
   })
 })

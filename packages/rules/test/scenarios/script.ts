@@ -5,7 +5,7 @@
  * passed, and the Aftermath run on a campaign of the same Refuges, so a scenario's result and
  * rewards are read where a table would read them: the raid's result and the Refuges' ledgers.
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { expect } from "vitest"
 import type { Env as BattleEnv } from "../../src/battle/Context.js"
 import type { State } from "../../src/battle/State.js"
@@ -128,10 +128,10 @@ export const aftermath = (
   content?: ContentView,
 ): { campaign: Campaign; events: ReadonlyArray<CampaignEvent> } => {
   const env = content ? envOf(content) : undefined
-  const c = Either.getOrThrow(create(refuges, "manual", env ?? campaignEnv))
+  const c = Result.getOrThrow(create(refuges, "manual", env ?? campaignEnv))
   const r = command(c, { type: "recordRaid", battle }, env ?? campaignEnv)
-  if (Either.isLeft(r)) throw new Error(r.left.reason)
-  const done = answerAll(r.right, rules, [], env)
+  if (Result.isFailure(r)) throw new Error(r.failure.reason)
+  const done = answerAll(r.success, rules, [], env)
   return { campaign: done, events: done.events.slice(c.events.length) }
 }
 

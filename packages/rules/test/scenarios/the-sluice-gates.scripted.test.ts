@@ -5,7 +5,7 @@
  * holds more Loot: it wins 6 Salvage and d3 Rations. If nobody opens it, a draw (R-BATTLE-43).
  */
 import { readFileSync } from "node:fs"
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
 import { loadWithCore } from "../../src/content/core/index.js"
@@ -16,8 +16,8 @@ const file = new URL("../../../../examples/homebrew-pack/flooded-quarter.json", 
 const loaded = loadWithCore([
   { source: "flooded-quarter.json", data: JSON.parse(readFileSync(file, "utf8")) },
 ])
-if (Either.isLeft(loaded)) throw new Error(loaded.left.problems.map(formatProblem).join("\n"))
-const content = loaded.right
+if (Result.isFailure(loaded)) throw new Error(loaded.failure.problems.map(formatProblem).join("\n"))
+const content = loaded.success
 const env = envOf(content)
 
 const refuges = () => [couriers("Ash"), couriers("Birch")] as const

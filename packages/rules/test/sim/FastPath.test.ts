@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash } from "../../src/battle/Battle.js"
 import { ruled } from "../../src/battle/board/Ground.js"
@@ -54,7 +54,7 @@ const probeBoardRaid = (
     if (view.board && m?.position) checked += probe(view, ruled(view.board, env.content), m)
     return pick(view, legal, context)
   }
-  Either.getOrThrow(
+  Result.getOrThrow(
     played(
       { refuges, scenario: "cache", table: "board", policies: [probing], seed, maxCommands: 120 },
       registry,
@@ -66,8 +66,8 @@ const probeBoardRaid = (
 
 /** The raid on the fast path and through the audited engine: the same final state and summary. */
 const same = (spec: Spec, i: number) => {
-  const fast = Either.getOrThrow(played(spec, registry, i))
-  const audited = Either.getOrThrow(played({ ...spec, audited: true }, registry, i))
+  const fast = Result.getOrThrow(played(spec, registry, i))
+  const audited = Result.getOrThrow(played({ ...spec, audited: true }, registry, i))
   expect(hash(fast.state)).toBe(hash(audited.state))
   expect(JSON.parse(JSON.stringify(fast.state))).toEqual(JSON.parse(JSON.stringify(audited.state)))
   expect(JSON.stringify(fast.summary)).toBe(JSON.stringify(audited.summary))
@@ -129,7 +129,7 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       const end = (space: boolean) => {
         const table = seededTable(`${seed}/table`)
         const env = space ? envOf(registry, tableSpace(table)) : envOf(registry)
-        const b = Either.getOrThrow(create(input, env))
+        const b = Result.getOrThrow(create(input, env))
         const run = play(b, env, byName("sensible", `${seed}/policy`, env), { table })
         return {
           run,
@@ -157,7 +157,7 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       const seed = raidSeed(5, i)
       const table = seededTable(`${seed}/table`)
       const env = envOf(registry, tableSpace(table))
-      const b = Either.getOrThrow(create({ refuges, scenario, dice: { seed }, packs: [] }, env))
+      const b = Result.getOrThrow(create({ refuges, scenario, dice: { seed }, packs: [] }, env))
       play(b, env, byName("sensible", `${seed}/policy`, env), {
         table,
         onCommand: (_c, _by, now) => {
@@ -188,8 +188,8 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       ["cache", "board", 2],
     ] as const) {
       const spec: Spec = { refuges, scenario, table, policies: [ordered], seed: 4 }
-      const lazy = Either.getOrThrow(played(spec, registry, i))
-      const checked = Either.getOrThrow(played({ ...spec, policies: [eager] }, registry, i))
+      const lazy = Result.getOrThrow(played(spec, registry, i))
+      const checked = Result.getOrThrow(played({ ...spec, policies: [eager] }, registry, i))
       expect(hash(lazy.state)).toBe(hash(checked.state))
       expect(JSON.stringify(lazy.summary)).toBe(JSON.stringify(checked.summary))
       expect(lazy.summary.commands).toBeGreaterThan(20)
@@ -224,7 +224,7 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
         [1, 0],
         [5, 2],
       ] as const)
-        Either.getOrThrow(
+        Result.getOrThrow(
           played({ refuges, scenario, table: "declared", policies: [probing], seed }, registry, i),
         )
     expect(counts.quick).toBeGreaterThan(500)
@@ -240,8 +240,8 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
     for (const scenario of SCENARIOS)
       for (const audited of [false, true]) {
         const spec: Spec = { refuges, scenario, table: "declared", policies: [policy], seed: 9, audited }
-        const quick = Either.getOrThrow(played(spec, registry, 1))
-        const listed = Either.getOrThrow(played({ ...spec, policies: [listing] }, registry, 1))
+        const quick = Result.getOrThrow(played(spec, registry, 1))
+        const listed = Result.getOrThrow(played({ ...spec, policies: [listing] }, registry, 1))
         expect(hash(quick.state)).toBe(hash(listed.state))
         expect(JSON.stringify(quick.summary)).toBe(JSON.stringify(listed.summary))
       }
@@ -277,8 +277,8 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
         seed: 2,
         audited,
       }
-      const fast = Either.getOrThrow(played(spec, registry, 0))
-      const listed = Either.getOrThrow(played({ ...spec, policies: [listing] }, registry, 0))
+      const fast = Result.getOrThrow(played(spec, registry, 0))
+      const listed = Result.getOrThrow(played({ ...spec, policies: [listing] }, registry, 0))
       expect(hash(fast.state)).toBe(hash(listed.state))
       expect(JSON.stringify(fast.summary)).toBe(JSON.stringify(listed.summary))
     }
@@ -297,8 +297,8 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       expect(isOrdered(ordered)).toBe(true)
       for (const scenario of ["cache", "bloom-heart"]) {
         const spec: Spec = { refuges, scenario, table: "declared", policies: [ordered, "sensible"], seed: 6 }
-        const lazy = Either.getOrThrow(played(spec, registry, i))
-        const checked = Either.getOrThrow(played({ ...spec, policies: [eager, "sensible"] }, registry, i))
+        const lazy = Result.getOrThrow(played(spec, registry, i))
+        const checked = Result.getOrThrow(played({ ...spec, policies: [eager, "sensible"] }, registry, i))
         expect(hash(lazy.state)).toBe(hash(checked.state))
         expect(JSON.stringify(lazy.summary)).toBe(JSON.stringify(checked.summary))
       }
@@ -337,7 +337,7 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
         }
         return policy(view, legal, context)
       }
-      Either.getOrThrow(
+      Result.getOrThrow(
         played(
           { refuges, scenario: "cache", table: "board", policies: [probing], seed: 3, maxCommands: 80 },
           registry,
@@ -365,8 +365,8 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
       // The same picks, ordered as before but not staged: every decision's moves made concrete.
       const unstaged: Policy = (view, legal, context) => policy(view, legal, context)
       const spec: Spec = { refuges, scenario: "cache", table: "board", policies: [policy], seed: 8 }
-      const lazy = Either.getOrThrow(played(spec, registry, i))
-      const eager = Either.getOrThrow(
+      const lazy = Result.getOrThrow(played(spec, registry, i))
+      const eager = Result.getOrThrow(
         played({ ...spec, policies: [isOrdered(policy) ? ordered(unstaged) : unstaged] }, registry, i),
       )
       expect(hash(lazy.state)).toBe(hash(eager.state))
@@ -407,21 +407,21 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
 
   it("R-BATTLE-15 in place, a refused command leaves the state as it was, and undo is refused", () => {
     const env = envOf(registry)
-    const battle = Either.getOrThrow(create({ refuges, dice: { seed: 4 } }, env))
+    const battle = Result.getOrThrow(create({ refuges, dice: { seed: 4 } }, env))
     const state = copy(battle.state)
     const before = hash(state)
     // Nobody is activating yet: moving is refused outright.
     const moved = applyInPlaceTo(state, { type: "move", model: state.models[0]!.id }, env)
-    expect(Either.isLeft(moved)).toBe(true)
+    expect(Result.isFailure(moved)).toBe(true)
     expect(hash(state)).toBe(before)
     const undo = applyInPlaceTo(state, { type: "undo" }, env)
-    expect(Either.isLeft(undo) && undo.left.clause).toBe("R-BATTLE-15")
+    expect(Result.isFailure(undo) && undo.failure.clause).toBe("R-BATTLE-15")
     expect(hash(state)).toBe(before)
   })
 
   it("the journal takes back every kind of change an event makes, and shares nothing with the state", () => {
     const env = envOf(registry)
-    const battle = Either.getOrThrow(create({ refuges, scenario: "bloom-heart", dice: { seed: 2 } }, env))
+    const battle = Result.getOrThrow(create({ refuges, scenario: "bloom-heart", dice: { seed: 2 } }, env))
     const plain = (s: State) => JSON.parse(JSON.stringify(s))
     const d = copy(battle.state) as Draft
     const before = plain(d as State)
@@ -488,7 +488,7 @@ describe("the simulation's fast path (issue 15: state changed in place, no event
 describe("a model's effects gathered once, on a state changed in place", () => {
   it("R-SIM-01 stay those a fresh gathering finds after a Gift gained, a change of fields, and a journal putting the state back", () => {
     const env = envOf(registry)
-    const battle = Either.getOrThrow(create({ refuges, scenario: "bloom-heart", dice: { seed: 2 } }, env))
+    const battle = Result.getOrThrow(create({ refuges, scenario: "bloom-heart", dice: { seed: 2 } }, env))
     const d = copy(battle.state) as Draft
     const ctx = new Ctx(d, env, [])
     const i = d.models.findIndex((m) => m.kind === "survivor" && !m.leader)
@@ -528,7 +528,7 @@ describe("a model's effects gathered once, on a state changed in place", () => {
 describe("an input answered as it is asked (the fast path's commonest pair of events)", () => {
   it("R-BATTLE-15 applying the prompt and its answer at once leaves the state applying them one by one does", () => {
     const env = envOf(registry)
-    const battle = Either.getOrThrow(create({ refuges, dice: { seed: 6 } }, env))
+    const battle = Result.getOrThrow(create({ refuges, dice: { seed: 6 } }, env))
     const [a, b] = battle.state.models
     const prompts: Array<[Prompt, Answer]> = [
       [{ kind: "dice", dice: 3, purpose: "a test", by: "any" }, [2, 6, 1]],
@@ -574,8 +574,8 @@ describe("campaign runs on the fast path (issue 15)", () => {
     for (const seed of [9, 1, 2])
       for (const j of [0, 1]) {
         const spec = { refuges, seed, raids: 3 }
-        const fast = Either.getOrThrow(simulateCampaign(spec, registry, j))
-        const audited = Either.getOrThrow(simulateCampaign({ ...spec, audited: true }, registry, j))
+        const fast = Result.getOrThrow(simulateCampaign(spec, registry, j))
+        const audited = Result.getOrThrow(simulateCampaign({ ...spec, audited: true }, registry, j))
         expect(JSON.stringify(fast)).toBe(JSON.stringify(audited))
         expect(fast.raids.length).toBeGreaterThan(0)
       }
@@ -584,8 +584,8 @@ describe("campaign runs on the fast path (issue 15)", () => {
   it("B-AFTERMATH-01 each raid played in place ends in the audited raid's state, Din and campaign", () => {
     let c: Campaign = campaign(4)
     for (let k = 0; k < 3; k++) {
-      const fast = Either.getOrThrow(autoRaid(c, campaignEnv, undefined, { fast: true }))
-      const audited = Either.getOrThrow(autoRaid(c, campaignEnv))
+      const fast = Result.getOrThrow(autoRaid(c, campaignEnv, undefined, { fast: true }))
+      const audited = Result.getOrThrow(autoRaid(c, campaignEnv))
       expect(fast.battle).toBeUndefined()
       expect(audited.battle).toBeDefined()
       expect(hash(fast.raid!.state)).toBe(hash(audited.raid!.state))

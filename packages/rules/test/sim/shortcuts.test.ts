@@ -3,7 +3,7 @@
  * the models with auras kept at hand (`Pools`), a struck-off pick found by its JSON without
  * writing it (`Auto`), and a raid's first state made once per spec (`sim/Raid`).
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf } from "../../src/battle/Battle.js"
 import { sameJson } from "../../src/battle/bots/SameJson.js"
@@ -24,7 +24,7 @@ const refuges = exampleRefuges()
 describe("the models with auras, kept at hand while the state is changed in place", () => {
   it("R-SIM-01 every model's auras are those found on a fresh copy, as aura holders come, fall and are taken back", () => {
     const env = envOf(registry)
-    const battle = Either.getOrThrow(create({ refuges, scenario: "cache", dice: { seed: 5 } }, env))
+    const battle = Result.getOrThrow(create({ refuges, scenario: "cache", dice: { seed: 5 } }, env))
     const d = copy(battle.state) as Draft
     // Each model's auras as a probe finds them: their sources and owners, or "asks" where a fact
     // is not known yet (a probe stops there rather than asking).
@@ -95,7 +95,7 @@ describe("the models with auras, kept at hand while the state is changed in plac
 describe("a struck-off pick found by its JSON", () => {
   it("R-SIM-02 two commands are the same exactly when their JSON is", () => {
     const env = envOf(registry)
-    const battle = Either.getOrThrow(create({ refuges, scenario: "cache", dice: { seed: 1 } }, env))
+    const battle = Result.getOrThrow(create({ refuges, scenario: "cache", dice: { seed: 1 } }, env))
     const s = copy(battle.state) as Draft
     startInPlace(s as State, env)
     applyInPlace(s, { type: "activation.start", model: s.models[0]!.id, actions: 2 })
@@ -140,13 +140,13 @@ describe("a raid's first state made once per spec", () => {
     }
     const audited: Spec = { ...spec, audited: true }
     for (const i of [0, 1, 0, 7]) {
-      const fast = Either.getOrThrow(played(spec, registry, i)).state
+      const fast = Result.getOrThrow(played(spec, registry, i)).state
       // The same JSON but for its keys' order (the fast path gives models, sides and tokens one shape).
-      const same = Either.getOrThrow(played(audited, registry, i)).state
+      const same = Result.getOrThrow(played(audited, registry, i)).state
       expect(JSON.parse(JSON.stringify(fast))).toEqual(JSON.parse(JSON.stringify(same)))
     }
     // Another spec (other options) is set up anew.
-    const other = Either.getOrThrow(
+    const other = Result.getOrThrow(
       played({ ...spec, options: { reactiveBlightDice: "never" }, maxCommands: 0 }, registry, 0),
     )
     expect(other.state.options.reactiveBlightDice).toBe("never")

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreRegistry } from "../../src/content/core/index.js"
 import { found } from "../../src/refuge/Founding.js"
@@ -20,8 +20,8 @@ const registry = coreRegistry()
 const roster = (name: string) =>
   JSON.parse(readFileSync(new URL(`../../../../examples/rosters/${name}.json`, import.meta.url), "utf8"))
 const refuges = [
-  Either.getOrThrow(found(roster("refuge"), registry, { source: seeded(3) })),
-  Either.getOrThrow(found(roster("congregation"), registry, { source: seeded(3) })),
+  Result.getOrThrow(found(roster("refuge"), registry, { source: seeded(3) })),
+  Result.getOrThrow(found(roster("congregation"), registry, { source: seeded(3) })),
 ]
 const spec: Spec = { refuges, scenario: "cache", table: "declared", policies: ["sensible"], seed: 42 }
 const reportSpec = {
@@ -33,7 +33,7 @@ const reportSpec = {
   options: {},
   label: "core rules",
 }
-const raids = Array.from({ length: 6 }, (_, i) => Either.getOrThrow(simulate(spec, registry, i)))
+const raids = Array.from({ length: 6 }, (_, i) => Result.getOrThrow(simulate(spec, registry, i)))
 
 describe("intervals (R-SIM reports)", () => {
   it("Wilson's interval matches the published values", () => {
@@ -66,12 +66,12 @@ describe("a simulated raid (B-BATTLE-01)", () => {
     expect(raidSeed(42, 3)).not.toBe(raidSeed(42, 4))
     expect(raidSeed(42, 3)).not.toBe(raidSeed(43, 3))
     expect(Number.isSafeInteger(raidSeed(2 ** 40, 99_999))).toBe(true)
-    expect(Either.getOrThrow(simulate(spec, registry, 3))).toEqual(raids[3])
+    expect(Result.getOrThrow(simulate(spec, registry, 3))).toEqual(raids[3])
   })
 
   it("B-BATTLE-01 a summary decodes by its schema and agrees with the result: one winner or a draw", () => {
     for (const r of raids) {
-      expect(Either.isRight(Schema.decodeUnknownEither(RaidSummary)(JSON.parse(JSON.stringify(r))))).toBe(
+      expect(Result.isSuccess(Schema.decodeUnknownResult(RaidSummary)(JSON.parse(JSON.stringify(r))))).toBe(
         true,
       )
       expect(r.over).toBe(true)
@@ -102,7 +102,7 @@ describe("a report", () => {
 
   it("folds the raids in index order whatever order they came in (the same bytes)", () => {
     expect(JSON.stringify(report(reportSpec, [...raids].reverse()))).toBe(JSON.stringify(r))
-    expect(Either.isRight(Schema.decodeUnknownEither(Report)(JSON.parse(JSON.stringify(r))))).toBe(true)
+    expect(Result.isSuccess(Schema.decodeUnknownResult(Report)(JSON.parse(JSON.stringify(r))))).toBe(true)
   })
 
   it("B-BATTLE-01 counts each side's wins, draws and losses over every raid, with Wilson intervals", () => {
@@ -147,14 +147,14 @@ describe("a report", () => {
 
 describe("a campaign run (B-AFTERMATH-01)", () => {
   const cspec = { refuges, seed: 9, raids: 2 }
-  const runs = [0, 1].map((j) => Either.getOrThrow(simulateCampaign(cspec, registry, j)))
+  const runs = [0, 1].map((j) => Result.getOrThrow(simulateCampaign(cspec, registry, j)))
 
   it("B-AFTERMATH-01 campaign j is seeded from the base seed and j; each Refuge is read after every raid", () => {
-    expect(Either.getOrThrow(simulateCampaign(cspec, registry, 1))).toEqual(runs[1])
+    expect(Result.getOrThrow(simulateCampaign(cspec, registry, 1))).toEqual(runs[1])
     for (const c of runs) {
-      expect(Either.isRight(Schema.decodeUnknownEither(CampaignSummary)(JSON.parse(JSON.stringify(c))))).toBe(
-        true,
-      )
+      expect(
+        Result.isSuccess(Schema.decodeUnknownResult(CampaignSummary)(JSON.parse(JSON.stringify(c)))),
+      ).toBe(true)
       expect(c.stopped).toBeUndefined()
       for (const r of c.refuges) {
         expect(r.trajectory).toHaveLength(2)
@@ -172,7 +172,7 @@ describe("a campaign run (B-AFTERMATH-01)", () => {
   it("B-AFTERMATH-01 the report's survival curve is the mean share of starting survivors left, per raid", () => {
     const r = campaignReport(cspec, [...runs].reverse())
     expect(JSON.stringify(r)).toBe(JSON.stringify(campaignReport(cspec, runs)))
-    expect(Either.isRight(Schema.decodeUnknownEither(CampaignReport)(JSON.parse(JSON.stringify(r))))).toBe(
+    expect(Result.isSuccess(Schema.decodeUnknownResult(CampaignReport)(JSON.parse(JSON.stringify(r))))).toBe(
       true,
     )
     const first = r.refuges[0]!.byRaid[1]!
@@ -216,7 +216,7 @@ describe("a campaign run (B-AFTERMATH-01)", () => {
       "other",
     ])
     // Seed 1, campaign 0: the Gardeners lose members to the Throat by raid 4 (found by playing it).
-    const c = Either.getOrThrow(simulateCampaign({ refuges, seed: 1, raids: 4 }, registry, 0))
+    const c = Result.getOrThrow(simulateCampaign({ refuges, seed: 1, raids: 4 }, registry, 0))
     const gardeners = c.refuges[1]!.trajectory.at(-1)!
     expect(gardeners.turned).toBeGreaterThan(0)
     const r = campaignReport({ seed: 1, raids: 4 }, [c])

@@ -10,7 +10,7 @@ export const ErrorDetail = Schema.Struct({
   path: Schema.String,
   message: Schema.String,
   clause: Schema.optional(Schema.String),
-}).annotations({ identifier: "ErrorDetail" })
+}).annotate({ identifier: "ErrorDetail" })
 export type ErrorDetail = typeof ErrorDetail.Type
 
 /** At most this many details in one answer; the rest are counted in `omitted`. */
@@ -56,24 +56,24 @@ export const CODES = {
 } as const
 export type Code = keyof typeof CODES
 
-export const ErrorCode = Schema.Literal(...(Object.keys(CODES) as Code[]))
+export const ErrorCode = Schema.Literals(Object.keys(CODES) as Code[])
 
 /** The JSON body of every error answer. */
 export const ErrorBody = Schema.Struct({
   error: Schema.Struct({
     code: ErrorCode,
     message: Schema.String,
-    details: Schema.optional(Schema.Array(ErrorDetail).pipe(Schema.maxItems(MAX_DETAILS))),
+    details: Schema.optional(Schema.Array(ErrorDetail).check(Schema.isMaxLength(MAX_DETAILS))),
     omitted: Schema.optional(
-      Schema.Int.annotations({
+      Schema.Int.annotate({
         description: `How many details were left out (at most ${MAX_DETAILS} are listed)`,
       }),
     ),
     requestId: Schema.optional(
-      Schema.String.annotations({ description: "The request's id, also in the X-Request-Id header" }),
+      Schema.String.annotate({ description: "The request's id, also in the X-Request-Id header" }),
     ),
   }),
-}).annotations({
+}).annotate({
   identifier: "Error",
   description: "Every error: a code, a sentence, and the details (pack, path, message, clause)",
 })

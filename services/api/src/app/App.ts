@@ -6,7 +6,7 @@
  */
 
 import { randomInt, randomUUID } from "node:crypto"
-import { Errors as DiceErrors, manual, Report, recording, seeded } from "@blight/dice"
+import { Errors as DiceErrors, manual, Report, recording, SchemaText, seeded } from "@blight/dice"
 import {
   Entries,
   Founding,
@@ -20,10 +20,11 @@ import {
   type Registry,
   Violation,
 } from "@blight/rules"
-import { Effect, Either, Exit, ParseResult, Schema } from "effect"
+import { Effect, Exit, Result, Schema } from "effect"
 import { LRUCache } from "lru-cache"
 import * as Lists from "../db/lists.js"
 import * as Repo from "../db/repositories.js"
+import { NumberFromString, Unknown } from "../schemas.js"
 import {
   type ApiError,
   badRequest,
@@ -51,23 +52,31 @@ export type Player = Repo.Player
  * structural check first, so the schema's work is bounded.
  */
 export const decodeBody = <A, I>(
-  schema: Schema.Schema<A, I>,
+  schema: Schema.Codec<A, I>,
   body: unknown,
   what: "request body" | "query" | "Last-Event-ID header" = "request body",
 ): Effect.Effect<A, ApiError> =>
-  Either.match(Schema.decodeUnknownEither(schema, { errors: "all", onExcessProperty: "error" })(body), {
-    onLeft: (e) => {
-      const issues = Violation.readableIssues(ParseResult.ArrayFormatter.formatErrorSync(e))
-      // Only the listed ones are formatted; the rest are counted (boundDetails keeps the count).
-      const listed = issues.slice(0, MAX_DETAILS).map((i) => ({
-        path: i.path.map(String).join(".") || "(root)",
-        message: plainExpected(i.message),
-      }))
-      const unlisted = issues.slice(MAX_DETAILS).map(() => OMITTED)
-      return Effect.fail(badRequest(`the ${what} does not match the schema`, [...listed, ...unlisted]))
+  Result.match(
+    // The rejected values are kept in the issue, so each message says what was sent ("actual …").
+    Schema.decodeUnknownResult(schema, {
+      errors: "all",
+      onExcessProperty: "error",
+      ...SchemaText.parseOptions,
+    })(body),
+    {
+      onFailure: (e) => {
+        const issues = Violation.readableIssues(SchemaText.problems(e))
+        // Only the listed ones are formatted; the rest are counted (boundDetails keeps the count).
+        const listed = issues.slice(0, MAX_DETAILS).map((i) => ({
+          path: i.path.map(String).join(".") || "(root)",
+          message: plainExpected(i.message),
+        }))
+        const unlisted = issues.slice(MAX_DETAILS).map(() => OMITTED)
+        return Effect.fail(badRequest(`the ${what} does not match the schema`, [...listed, ...unlisted]))
+      },
+      onSuccess: Effect.succeed,
     },
-    onRight: Effect.succeed,
-  })
+  )
 
 /**
  * An unnamed struct's issue spells out its whole type ("Expected { readonly sides: minItems(2) &
@@ -77,7 +86,7 @@ const plainExpected = (message: string): string =>
   message.replace(/^Expected \{ readonly [\s\S]*\}, actual ([\s\S]*)$/, "Expected an object, actual $1")
 
 /** Decodes a query string's parameters: as decodeBody, saying it is the query that is wrong. */
-export const decodeQuery = <A, I>(schema: Schema.Schema<A, I>, query: unknown) =>
+export const decodeQuery = <A, I>(schema: Schema.Codec<A, I>, query: unknown) =>
   decodeBody(schema, query, "query")
 
 /** Stands in for a detail past MAX_DETAILS: counted in `omitted`, never shown. */
@@ -123,8 +132,8 @@ export const listKeys = (deps: Deps, caller: Keys.Caller, query: unknown = {}) =
   Effect.flatMap(decodeQuery(PageQuery, query), (q) => Keys.keysPage(deps, caller, q))
 
 export const PlayerInput = Schema.Struct({
-  name: Schema.NonEmptyTrimmedString.pipe(Schema.maxLength(200)),
-}).annotations({ identifier: "PlayerInput" })
+  name: Schema.Trimmed.check(Schema.isNonEmpty()).check(Schema.isMaxLength(200)),
+}).annotate({ identifier: "PlayerInput" })
 
 /**
  * Registers a player and returns its API key, shown this once and stored only as a hash. A valid
@@ -179,22 +188,24 @@ export const contentWith = (
     const loaded = loadWithCore(
       packs.map((p) => ({ source: `${p.id}@${p.latest.version}`, data: p.latest.body })),
     )
-    if (Either.isLeft(loaded))
+    if (Result.isFailure(loaded))
       return yield* Effect.fail(
-        rulesViolated("the packs do not load together", problemDetails(loaded.left.problems)),
+        rulesViolated("the packs do not load together", problemDetails(loaded.failure.problems)),
       )
     if (registryCache.size > 200) registryCache.clear()
-    registryCache.set(key, loaded.right)
-    return loaded.right
+    registryCache.set(key, loaded.success)
+    return loaded.success
   })
 
 export const ContentQuery = Schema.Struct({
-  packs: Schema.optional(Schema.String.pipe(Schema.maxLength(1000))),
-  provenance: Schema.optional(Schema.Literal("rules", "provisional")),
-  pack: Schema.optional(Schema.String.pipe(Schema.maxLength(64))),
-  q: Schema.optional(Schema.String.pipe(Schema.maxLength(200))),
-  limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 500))),
-  offset: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.nonNegative())),
+  packs: Schema.optional(Schema.String.check(Schema.isMaxLength(1000))),
+  provenance: Schema.optional(Schema.Literals(["rules", "provisional"])),
+  pack: Schema.optional(Schema.String.check(Schema.isMaxLength(64))),
+  q: Schema.optional(Schema.String.check(Schema.isMaxLength(200))),
+  limit: Schema.optional(
+    NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 500 })),
+  ),
+  offset: Schema.optional(NumberFromString.check(Schema.isInt(), Schema.isGreaterThanOrEqualTo(0))),
 })
 
 const kindOf = (kind: string): Effect.Effect<Ids.Kind, ApiError> =>
@@ -207,7 +218,7 @@ const kindOf = (kind: string): Effect.Effect<Ids.Kind, ApiError> =>
  * not the decoded object), so what a client reads back is what it would upload.
  */
 const wireEntry = (kind: Ids.Kind, entry: Entries.AnyEntry): unknown =>
-  Schema.encodeSync(Entries.entrySchemas[kind] as unknown as Schema.Schema<Entries.AnyEntry, unknown>)(entry)
+  Schema.encodeSync(Entries.entrySchemas[kind] as unknown as Schema.Codec<Entries.AnyEntry, unknown>)(entry)
 
 const packList = (packs: string | undefined) =>
   packs
@@ -310,9 +321,9 @@ export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
       ...others.map((p) => ({ source: p.id, data: p.latest.body })),
       { source: id, data: body },
     ])
-    if (Either.isLeft(loaded))
+    if (Result.isFailure(loaded))
       return yield* Effect.fail(
-        rulesViolated(`pack "${id}" is not valid`, problemDetails(loaded.left.problems)),
+        rulesViolated(`pack "${id}" is not valid`, problemDetails(loaded.failure.problems)),
       )
     // Checked again as it is stored: an upload of the same id at once may have come first.
     const stored = yield* db(() =>
@@ -349,10 +360,19 @@ export const getPack = (deps: Deps, id: string) =>
 
 // ── dice and odds ───────────────────────────────────────────────────────────
 
-const Seed = Schema.optional(Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER)))
+const Seed = Schema.optional(
+  Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+)
 const Manual = Schema.optional(Schema.Array(Schema.Int))
 
-export const RollBody = Schema.extend(Report.RollRequest, Schema.Struct({ seed: Seed, manual: Manual }))
+type RollBody = Report.RollRequest & {
+  readonly seed?: number | undefined
+  readonly manual?: ReadonlyArray<number> | undefined
+}
+/** A roll request with a seed or the dice rolled at the table: each kind's fields and those two. */
+export const RollBody = Schema.Union(
+  Report.RollRequest.members.map((m) => Schema.Struct({ ...m.fields, seed: Seed, manual: Manual })),
+) as unknown as Schema.Codec<RollBody, unknown>
 
 /** Runs dice code: the dice core's typed errors are the caller's mistake (400); anything else a defect. */
 const withDice = <A>(f: () => A): Effect.Effect<A, ApiError> =>
@@ -387,9 +407,9 @@ export type OddsKind = (typeof ODDS_KINDS)[number]
  * not an object, or that has a `kind`, is refused as the document says.
  */
 export const oddsBody = (kind: OddsKind) => {
-  const member = Report.OddsRequest.members.find((m) => m.fields.kind.literals[0] === kind)!
+  const member = Report.OddsRequest.members.find((m) => m.fields.kind.literal === kind)!
   const { kind: _, ...fields } = member.fields
-  return Schema.Struct(fields).annotations({
+  return Schema.Struct(fields).annotate({
     identifier: `${kind[0]!.toUpperCase()}${kind.slice(1)}OddsRequest`,
   })
 }
@@ -408,7 +428,7 @@ export const odds = (kind: string, body: unknown) =>
       )
     }
     // Decoded by the route's own schema (an object, no `kind`): its member of OddsRequest, the kind added.
-    const fields = yield* decodeBody(ODDS_BODIES[kind as OddsKind] as Schema.Schema<object, unknown>, body)
+    const fields = yield* decodeBody(ODDS_BODIES[kind as OddsKind] as Schema.Codec<object, unknown>, body)
     const r = { ...fields, kind } as Report.OddsRequest
     return yield* withDice(() => Report.oddsReport(r))
   })
@@ -416,13 +436,13 @@ export const odds = (kind: string, body: unknown) =>
 // ── Refuges ─────────────────────────────────────────────────────────────────
 
 /** A pack id as a request names one (stored with a Refuge: bounded like the packs table's ids). */
-const PackName = Schema.String.pipe(Schema.maxLength(64))
+const PackName = Schema.String.check(Schema.isMaxLength(64))
 
 export const FoundBody = Schema.Struct({
-  roster: Schema.Unknown,
-  packs: Schema.optional(Schema.Array(PackName).pipe(Schema.maxItems(20))),
+  roster: Unknown,
+  packs: Schema.optional(Schema.Array(PackName).check(Schema.isMaxLength(20))),
   seed: Seed,
-}).annotations({ identifier: "FoundRequest" })
+}).annotate({ identifier: "FoundRequest" })
 
 const refugeView = (r: Repo.StoredRefuge) => {
   const body = r.body as Refuge.Refuge
@@ -461,15 +481,15 @@ export const foundRefuge = (deps: Deps, player: Player, body: unknown, kind?: "r
         : input.roster
     const seed = input.seed ?? randomInt(0, 2 ** 48 - 1)
     const founded = Founding.found(roster, registry, { source: seeded(seed) })
-    if (Either.isLeft(founded)) {
+    if (Result.isFailure(founded)) {
       return yield* Effect.fail(
         rulesViolated(
           "the roster breaks the founding rules",
-          violationDetails(founded.left, (path) => `roster.${path}`.replace(/\.\(root\)$/, "")),
+          violationDetails(founded.failure, (path) => `roster.${path}`.replace(/\.\(root\)$/, "")),
         ),
       )
     }
-    const r = founded.right
+    const r = founded.success
     const stored = yield* db(() =>
       Repo.insertRefuge(deps.db, {
         id: randomUUID(),
@@ -597,16 +617,16 @@ export const marketTrip = (deps: Deps, player: Player, id: string, body: unknown
       registry,
       seeded(seed),
     )
-    if (Either.isLeft(trip))
+    if (Result.isFailure(trip))
       return yield* Effect.fail(
         rulesViolated(
           "the trip breaks the Market's rules; nothing was bought or sold",
-          violationDetails(trip.left),
+          violationDetails(trip.failure),
         ),
       )
-    const record = { seed, at: deps.now(), lines: trip.right.lines }
+    const record = { seed, at: deps.now(), lines: trip.success.lines }
     const updated = yield* db(() =>
-      Repo.updateRefuge(deps.db, id, input.version, trip.right.refuge, deps.now(), record),
+      Repo.updateRefuge(deps.db, id, input.version, trip.success.refuge, deps.now(), record),
     )
     if (!updated)
       return yield* Effect.fail(

@@ -23,11 +23,12 @@ import {
   type Refuge,
   standings,
 } from "@blight/rules"
-import { Effect, Either, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 import { LRUCache } from "lru-cache"
 import * as CampaignRepo from "../db/campaigns.js"
 import * as Repo from "../db/repositories.js"
 import { noticeOf } from "../live/Notifier.js"
+import { encodedSide, Unknown } from "../schemas.js"
 import { type ApiError, badRequest, conflict, forbidden, notFound, rulesViolated } from "./ApiError.js"
 import { type Caller, contentWith, type Deps, decodeBody, decodeQuery, type Player } from "./App.js"
 import { PageQuery, paged } from "./paging.js"
@@ -37,45 +38,45 @@ const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 
 // ── schemas ─────────────────────────────────────────────────────────────────
 
-const Id = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
-const Seed = Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER))
-const Index = Schema.Int.annotations({ description: "A Refuge's place in the campaign (0 first)" })
+const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
+const Seed = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))
+const Index = Schema.Int.annotate({ description: "A Refuge's place in the campaign (0 first)" })
 
 const Member = Schema.Struct({
   player: Schema.optional(
-    Id.annotations({ description: "The id of the player who plays this Refuge (default: the caller)" }),
+    Id.annotate({ description: "The id of the player who plays this Refuge (default: the caller)" }),
   ),
   refuge: Schema.optional(
-    Id.annotations({
+    Id.annotate({
       description:
         "A stored Refuge or Congregation of the caller's (for the caller's own members); another player's member joins with theirs",
     }),
   ),
-}).annotations({ identifier: "CampaignMemberRequest" })
+}).annotate({ identifier: "CampaignMemberRequest" })
 
 export const CreateCampaignRequest = Schema.Struct({
-  members: Schema.Array(Member).pipe(Schema.minItems(2), Schema.maxItems(4)),
-  packs: Schema.optional(Schema.Array(Id).pipe(Schema.maxItems(20))),
+  members: Schema.Array(Member).check(Schema.isMinLength(2), Schema.isMaxLength(4)),
+  packs: Schema.optional(Schema.Array(Id).check(Schema.isMaxLength(20))),
   dice: Schema.optional(
-    Schema.Literal("seeded", "manual").annotations({
+    Schema.Literals(["seeded", "manual"]).annotate({
       description:
         "seeded: the server rolls (default); manual: dice are typed in at the table (roll commands)",
     }),
   ),
   seed: Schema.optional(
-    Seed.annotations({
+    Seed.annotate({
       description:
         "A whole number from 0 to 2^53−1: the dice's seed (kept on the server, never shown); default: a new one",
     }),
   ),
-}).annotations({ identifier: "CreateCampaignRequest" })
+}).annotate({ identifier: "CreateCampaignRequest" })
 
 export const JoinCampaignRequest = Schema.Struct({
-  refuge: Id.annotations({ description: "A stored Refuge or Congregation of the caller's" }),
-}).annotations({ identifier: "JoinCampaignRequest" })
+  refuge: Id.annotate({ description: "A stored Refuge or Congregation of the caller's" }),
+}).annotate({ identifier: "JoinCampaignRequest" })
 
 // A refined schema's description is what a decode error says it expected: it states the range.
-const Version = Schema.Int.pipe(Schema.between(0, 10_000_000)).annotations({
+const Version = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000_000 })).annotate({
   description:
     "A whole number from 0 to 10,000,000: the campaign's version the command was decided against (409 if stale)",
 })
@@ -90,11 +91,11 @@ const pascal = (tag: string) =>
 
 /** Each kind of command named (`CampaignPassCommand`), so a client's types are not numbered. */
 const named = <T extends string, F extends Schema.Struct.Fields>(
-  m: Schema.Struct<{ type: Schema.Literal<[T]> } & F>,
-): Schema.Struct<{ type: Schema.Literal<[T]> } & F> =>
-  m.annotations({ identifier: `Campaign${pascal(m.fields.type.literals[0])}Command` })
+  m: Schema.Struct<{ readonly type: Schema.Literal<T> } & F>,
+): Schema.Struct<{ readonly type: Schema.Literal<T> } & F> =>
+  m.annotate({ identifier: `Campaign${pascal(m.fields.type.literal)}Command` })
 
-export const PlayerCommand = Schema.Union(
+export const PlayerCommand = Schema.Union([
   named(CampaignCommand.Forfeit),
   named(CampaignCommand.Roll),
   named(CampaignCommand.Choose),
@@ -106,52 +107,52 @@ export const PlayerCommand = Schema.Union(
   named(CampaignCommand.Bench),
   named(CampaignCommand.Equip),
   named(CampaignCommand.Pass),
-).annotations({
+]).annotate({
   identifier: "CampaignPlayerCommand",
   description: "A campaign command a member (or the organiser) gives",
 })
 
-export const CommandBody = Schema.Struct({ version: Version, command: Schema.Unknown })
-export const CommandRequest = Schema.Struct({ version: Version, command: PlayerCommand }).annotations({
+export const CommandBody = Schema.Struct({ version: Version, command: Unknown })
+export const CommandRequest = Schema.Struct({ version: Version, command: PlayerCommand }).annotate({
   identifier: "CampaignCommandRequest",
 })
 
 export const StartRaidRequest = Schema.Struct({
   version: Version,
-  scenario: Schema.optional(Id.annotations({ description: "A scenario id (default: cache)" })),
+  scenario: Schema.optional(Id.annotate({ description: "A scenario id (default: cache)" })),
   board: Schema.optional(
-    Schema.Literal("random").annotations({ description: '"random": play on a seeded random board' }),
+    Schema.Literal("random").annotate({ description: '"random": play on a seeded random board' }),
   ),
   options: Schema.optional(
-    Schema.encodedSchema(BattleOptions.Options).annotations({
+    encodedSide(BattleOptions.Options).annotate({
       description: "Ruling options for this raid, by name (as a raid's)",
     }),
   ),
-}).annotations({ identifier: "StartCampaignRaidRequest" })
+}).annotate({ identifier: "StartCampaignRaidRequest" })
 
 /**
  * A command as the log keeps it: a player's, the raid folded in (its final state, without the
  * raid's dice state), or the engine's own next Aftermath step.
  */
-export const LoggedCommand = Schema.Union(
+export const LoggedCommand = Schema.Union([
   ...PlayerCommand.members,
-  Schema.Struct({ type: Schema.Literal("recordRaid"), battle: Raids.RaidState }).annotations({
+  Schema.Struct({ type: Schema.Literal("recordRaid"), battle: Raids.RaidState }).annotate({
     identifier: "RecordRaidCommand",
     description: "The campaign's raid folded in when it ended (given by the server, B-AFTERMATH-01)",
   }),
-  Schema.Struct({ type: Schema.Literal("continue") }).annotations({
+  Schema.Struct({ type: Schema.Literal("continue") }).annotate({
     identifier: "CampaignEngineStep",
     description: "The engine's own next step of the Aftermath",
   }),
-).annotations({ identifier: "LoggedCampaignCommand" })
+]).annotate({ identifier: "LoggedCampaignCommand" })
 type LoggedCommand = typeof LoggedCommand.Type
 
 /** What the campaign waits for, each kind named (`CampaignDicePrompt`, `CampaignChoicePrompt`) for clients. */
 const [DicePrompt, ChoicePrompt] = CampaignState.Prompt.members
-export const Prompt = Schema.Union(
-  DicePrompt.annotations({ identifier: "CampaignDicePrompt", description: "Dice to type in (roll)" }),
-  ChoicePrompt.annotations({ identifier: "CampaignChoicePrompt", description: "A choice to make (choose)" }),
-).annotations({
+export const Prompt = Schema.Union([
+  DicePrompt.annotate({ identifier: "CampaignDicePrompt", description: "Dice to type in (roll)" }),
+  ChoicePrompt.annotate({ identifier: "CampaignChoicePrompt", description: "A choice to make (choose)" }),
+]).annotate({
   identifier: "CampaignPrompt",
   description: "What the campaign waits for; `by` is the Refuge (its index) it asks, or any",
 })
@@ -165,22 +166,22 @@ export const StateView = Schema.Struct({
       command: LoggedCommand,
       answers: Schema.Array(CampaignState.Answer),
       prompt: Schema.optional(Prompt),
-    }).annotations({ identifier: "CampaignPending" }),
+    }).annotate({ identifier: "CampaignPending" }),
   ),
-  dice: Schema.Struct({ mode: stateFields.dice.fields.mode }).annotations({ identifier: "CampaignDice" }),
-}).annotations({
+  dice: Schema.Struct({ mode: stateFields.dice.fields.mode }).annotate({ identifier: "CampaignDice" }),
+}).annotate({
   identifier: "CampaignStateView",
   description: "The campaign's state, without the dice state",
 })
 type StateView = typeof StateView.Type
 
 type EventMember = (typeof CampaignEvent.Event.members)[number]
-const tagOf = (m: EventMember) => m.fields.type.literals[0]
+const tagOf = (m: EventMember) => m.fields.type.literal
 
 /** The campaign's events as its members see them (the dice state left out where an event carries it). */
 export const EventView = Schema.Union(
-  ...CampaignEvent.Event.members.map(
-    (m): Schema.Schema.Any =>
+  CampaignEvent.Event.members.map(
+    (m): Schema.Top =>
       (tagOf(m) === "commanded"
         ? Schema.Struct({ type: Schema.Literal("commanded"), command: LoggedCommand, by: Schema.String })
         : tagOf(m) === "campaign.created"
@@ -188,14 +189,14 @@ export const EventView = Schema.Union(
           : tagOf(m) === "prompted"
             ? Schema.Struct({ type: Schema.Literal("prompted"), prompt: Prompt })
             : m
-      ).annotations({ identifier: `Campaign${pascal(tagOf(m)).replace(/^Campaign/, "")}Event` }),
+      ).annotate({ identifier: `Campaign${pascal(tagOf(m)).replace(/^Campaign/, "")}Event` }),
   ),
-).annotations({ identifier: "CampaignEventView" })
+).annotate({ identifier: "CampaignEventView" })
 
 export const CampaignLogEntry = Schema.Struct({
-  seq: Schema.Int.annotations({ description: "Its place in the log, from 1 (the SSE event id)" }),
+  seq: Schema.Int.annotate({ description: "Its place in the log, from 1 (the SSE event id)" }),
   event: EventView,
-}).annotations({ identifier: "CampaignLogEntry" })
+}).annotate({ identifier: "CampaignLogEntry" })
 export interface CampaignLogEntry {
   readonly seq: number
   readonly event: ReturnType<typeof viewEvent>
@@ -205,74 +206,74 @@ export const CampaignEventsPage = Schema.Struct({
   version: Schema.Int,
   after: Schema.Int,
   events: Schema.Array(CampaignLogEntry),
-  next: Schema.optional(Schema.Int.annotations({ description: "Ask again with after=next for more" })),
-}).annotations({ identifier: "CampaignEventsPage" })
+  next: Schema.optional(Schema.Int.annotate({ description: "Ask again with after=next for more" })),
+}).annotate({ identifier: "CampaignEventsPage" })
 
-const Status = Schema.Literal("waiting", "between", "aftermath", "raiding").annotations({
+const Status = Schema.Literals(["waiting", "between", "aftermath", "raiding"]).annotate({
   description:
     "waiting: a member is to join; between: raids (Errands); aftermath: a raid's Aftermath is running; raiding: its raid is in play",
 })
 
 export const CampaignView = Schema.Struct({
   id: Schema.String,
-  organiser: Schema.String.annotations({ description: "The player who made it: starts its raids" }),
+  organiser: Schema.String.annotate({ description: "The player who made it: starts its raids" }),
   status: Status,
-  version: Schema.Int.annotations({ description: "Send it with a command; a stale one is refused with 409" }),
+  version: Schema.Int.annotate({ description: "Send it with a command; a stale one is refused with 409" }),
   packs: Schema.Array(Schema.String),
-  dice: Schema.Literal("seeded", "manual"),
+  dice: Schema.Literals(["seeded", "manual"]),
   members: Schema.Array(
     Schema.Struct({
       player: Schema.String,
       refuge: Index,
-      name: Schema.optional(Schema.String.annotations({ description: "The Refuge's name, once in" })),
-      joined: Schema.Boolean.annotations({
+      name: Schema.optional(Schema.String.annotate({ description: "The Refuge's name, once in" })),
+      joined: Schema.Boolean.annotate({
         description: "Whether its Refuge is in (false: waiting for the player)",
       }),
-    }).annotations({ identifier: "CampaignMember" }),
+    }).annotate({ identifier: "CampaignMember" }),
   ),
-  you: Schema.Array(Index).annotations({ description: "The Refuges the caller plays" }),
-  organising: Schema.Boolean.annotations({ description: "Whether the caller is the organiser" }),
-  raid: Schema.optional(Schema.String.annotations({ description: "The raid in play (GET /v1/raids/{id})" })),
-  raids: Schema.Array(Schema.String).annotations({ description: "Every raid it started, in order" }),
+  you: Schema.Array(Index).annotate({ description: "The Refuges the caller plays" }),
+  organising: Schema.Boolean.annotate({ description: "Whether the caller is the organiser" }),
+  raid: Schema.optional(Schema.String.annotate({ description: "The raid in play (GET /v1/raids/{id})" })),
+  raids: Schema.Array(Schema.String).annotate({ description: "Every raid it started, in order" }),
   createdAt: Schema.String,
   updatedAt: Schema.String,
   season: Schema.optional(Schema.String),
   pending: Schema.optional(Prompt),
   state: Schema.optional(StateView),
-}).annotations({ identifier: "Campaign" })
+}).annotate({ identifier: "Campaign" })
 export type CampaignView = typeof CampaignView.Type
 
 export const CampaignLegal = Schema.Struct({
   version: Schema.Int,
   you: Schema.Array(Index),
-  commands: Schema.Array(PlayerCommand).annotations({ description: "The commands open to the caller now" }),
-  nextRaid: Schema.Boolean.annotations({
+  commands: Schema.Array(PlayerCommand).annotate({ description: "The commands open to the caller now" }),
+  nextRaid: Schema.Boolean.annotate({
     description: "Whether the caller may start the next raid now (the organiser, between raids)",
   }),
-}).annotations({ identifier: "CampaignLegalCommands" })
+}).annotate({ identifier: "CampaignLegalCommands" })
 
 export const CommandResult = Schema.Struct({
   version: Schema.Int,
   events: Schema.Array(CampaignLogEntry),
   status: Status,
   pending: Schema.optional(Prompt),
-}).annotations({ identifier: "CampaignCommandResult" })
+}).annotate({ identifier: "CampaignCommandResult" })
 
 export const StandingRow = Schema.Struct({
   refuge: Index,
   name: Schema.String,
   ...CampaignState.Standing.fields,
-  xp: Schema.Int.annotations({
+  xp: Schema.Int.annotate({
     description: "Total Experience across the roster (breaks ties, B-STANDINGS-02)",
   }),
-}).annotations({ identifier: "StandingRow" })
+}).annotate({ identifier: "StandingRow" })
 
 export const Standings = Schema.Struct({
   version: Schema.Int,
   season: Schema.String,
-  raids: Schema.Int.annotations({ description: "Raids recorded (forfeits included)" }),
-  rows: Schema.Array(StandingRow).annotations({ description: "Best first (B-STANDINGS-01/02)" }),
-}).annotations({ identifier: "CampaignStandings" })
+  raids: Schema.Int.annotate({ description: "Raids recorded (forfeits included)" }),
+  rows: Schema.Array(StandingRow).annotate({ description: "Best first (B-STANDINGS-01/02)" }),
+}).annotate({ identifier: "CampaignStandings" })
 
 // ── what is stored with a campaign ──────────────────────────────────────────
 
@@ -301,12 +302,13 @@ const cacheOf = (deps: Deps) => {
   return c
 }
 
-const decodeEvents = Schema.decodeUnknownEither(Schema.Array(CampaignEvent.Event))
+const decodeEvents = Schema.decodeUnknownResult(Schema.Array(CampaignEvent.Event))
 const decodeLog = (rows: ReadonlyArray<Repo.StoredEvent>): ReadonlyArray<CampaignEvent.Event> => {
   const decoded = decodeEvents(rows.map((r) => JSON.parse(r.body)))
   // The log is the server's own writing: a row that doesn't decode is a defect, not the caller's.
-  if (Either.isLeft(decoded)) throw new Error(`stored campaign events do not decode: ${decoded.left.message}`)
-  return decoded.right
+  if (Result.isFailure(decoded))
+    throw new Error(`stored campaign events do not decode: ${decoded.failure.message}`)
+  return decoded.success
 }
 
 /** The state at the campaign's version: from memory, or folded from the events after a kept one. */
@@ -461,11 +463,11 @@ const sync = (deps: Deps, c: CampaignRepo.StoredCampaign) =>
     const env = yield* envOf(deps, c)
     const folded = applyCampaign(state, { type: "recordRaid", battle }, env, "engine")
     // The raid was set up from this campaign, so its record fits: a refusal is a defect.
-    if (Either.isLeft(folded))
+    if (Result.isFailure(folded))
       return yield* Effect.die(
-        new Error(`campaign ${c.id}: raid ${raid.id} does not fold in: ${folded.left.reason}`),
+        new Error(`campaign ${c.id}: raid ${raid.id} does not fold in: ${folded.failure.reason}`),
       )
-    yield* append(deps, c, c.version, folded.right.events, folded.right.state, true)
+    yield* append(deps, c, c.version, folded.success.events, folded.success.state, true)
     return yield* load(deps, c.id)
   })
 
@@ -474,7 +476,7 @@ const foldEnded = (deps: Deps, campaignId: string): Effect.Effect<void> =>
   Effect.gen(function* () {
     const c = yield* load(deps, campaignId)
     yield* sync(deps, c)
-  }).pipe(Effect.catchAllCause(() => Effect.void))
+  }).pipe(Effect.catchCause(() => Effect.void))
 
 Raids.whenCampaignRaidEnds(foldEnded)
 
@@ -522,17 +524,17 @@ const created = (deps: Deps, setup: Setup) =>
   Effect.gen(function* () {
     const content = yield* contentWith(deps, setup.packs)
     const made = Campaign.create(setup.refuges as Refuge.Refuge[], setup.dice, Campaign.envOf(content))
-    if (Either.isLeft(made))
+    if (Result.isFailure(made))
       return yield* Effect.fail(
         rulesViolated("the campaign cannot be made", [
           {
             path: "members",
-            message: made.left.reason,
-            ...(made.left.clause ? { clause: made.left.clause } : {}),
+            message: made.failure.reason,
+            ...(made.failure.clause ? { clause: made.failure.clause } : {}),
           },
         ]),
       )
-    return made.right
+    return made.success
   })
 
 /**
@@ -669,17 +671,17 @@ const stale = (c: CampaignRepo.StoredCampaign, version: number) =>
 
 const parseCommand = (input: unknown): Effect.Effect<CampaignCommand.Command, ApiError> => {
   const c = Campaign.parseCommand(input)
-  if (Either.isLeft(c))
+  if (Result.isFailure(c))
     return Effect.fail(
       badRequest(
         "the command does not match the schema",
-        c.left.map((line) => {
+        c.failure.map((line) => {
           const [path, ...rest] = line.split(": ")
           return { path: `command.${path}`, message: rest.join(": ") }
         }),
       ),
     )
-  if (c.right.type === "recordRaid")
+  if (c.success.type === "recordRaid")
     return Effect.fail(
       badRequest("a raid is folded in by the server when the campaign's raid ends", [
         {
@@ -689,7 +691,7 @@ const parseCommand = (input: unknown): Effect.Effect<CampaignCommand.Command, Ap
         },
       ]),
     )
-  return Effect.succeed(c.right)
+  return Effect.succeed(c.success)
 }
 
 /**
@@ -723,8 +725,8 @@ export const commandCampaign = (deps: Deps, player: Caller, id: string, body: un
     const env = yield* envOf(deps, c)
     const refuge = refugeCommanded(state, command)
     const decided = applyCampaign(state, command, env, refuge === undefined ? "any" : String(refuge))
-    if (Either.isLeft(decided)) {
-      const r = decided.left
+    if (Result.isFailure(decided)) {
+      const r = decided.failure
       return yield* Effect.fail(
         badRequest(`refused: ${r.reason}`, [
           {
@@ -735,7 +737,7 @@ export const commandCampaign = (deps: Deps, player: Caller, id: string, body: un
         ]),
       )
     }
-    const { events, state: after } = decided.right
+    const { events, state: after } = decided.success
     const stored = yield* append(deps, c, input.version, events, after)
     if (stored === undefined)
       return yield* Effect.fail(
@@ -774,7 +776,7 @@ export const campaignLegal = (deps: Deps, player: Caller, id: string) =>
     const commands = legalCampaignCommands(state, env).filter(
       (x) => x.type !== "recordRaid" && mayCommand(c, player, state, x) === undefined,
     ) as ReadonlyArray<typeof PlayerCommand.Type>
-    const nextRaid = c.ownerId === player.id && Either.isRight(nextRaidSetup(state, undefined, env))
+    const nextRaid = c.ownerId === player.id && Result.isSuccess(nextRaidSetup(state, undefined, env))
     return { version: c.version, you, commands, nextRaid }
   })
 
@@ -795,22 +797,26 @@ export const startRaid = (deps: Deps, player: Caller, id: string, body: unknown)
     const state = yield* stateOf(deps, c)
     const env = yield* envOf(deps, c)
     const s = nextRaidSetup(state, input.scenario, env)
-    if (Either.isLeft(s))
+    if (Result.isFailure(s))
       return yield* Effect.fail(
         rulesViolated("the campaign cannot raid now", [
-          { path: "(root)", message: s.left.reason, ...(s.left.clause ? { clause: s.left.clause } : {}) },
+          {
+            path: "(root)",
+            message: s.failure.reason,
+            ...(s.failure.clause ? { clause: s.failure.clause } : {}),
+          },
         ]),
       )
     const setup: Raids.RaidSetup = {
       scenario: input.scenario ?? "cache",
       options: input.options ?? {},
       packs: setupOf(c).packs,
-      dice: s.right.dice,
+      dice: s.success.dice,
       ...(input.board ? { board: input.board } : {}),
-      refuges: s.right.refuges,
+      refuges: s.success.refuges,
       campaignId: c.id,
-      ...(s.right.season !== undefined ? { season: s.right.season } : {}),
-      ...(s.right.campaign !== undefined ? { campaign: s.right.campaign } : {}),
+      ...(s.success.season !== undefined ? { season: s.success.season } : {}),
+      ...(s.success.campaign !== undefined ? { campaign: s.success.campaign } : {}),
     }
     const raidId = yield* Raids.startLinked(
       deps,

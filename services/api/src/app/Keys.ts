@@ -58,10 +58,10 @@ export const keyHashOf = (header: string | null | undefined): string | undefined
 export const MAX_KEYS = 10
 
 export const ApiKeyInfo = Schema.Struct({
-  id: Schema.String.annotations({ description: "The key's id (not the key: that is shown once)" }),
+  id: Schema.String.annotate({ description: "The key's id (not the key: that is shown once)" }),
   createdAt: Schema.String,
-  current: Schema.Boolean.annotations({ description: "Whether this request was made with it" }),
-}).annotations({ identifier: "ApiKeyInfo" })
+  current: Schema.Boolean.annotate({ description: "Whether this request was made with it" }),
+}).annotate({ identifier: "ApiKeyInfo" })
 
 /**
  * A page of the caller's keys, oldest first. Paged in memory: a player holds at most MAX_KEYS, and

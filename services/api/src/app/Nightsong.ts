@@ -9,21 +9,20 @@ import { Effect, Schema } from "effect"
 import { type ApiError, badRequest } from "./ApiError.js"
 import { decodeBody } from "./App.js"
 
-const Seed = Schema.optional(Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER)))
+const Seed = Schema.optional(
+  Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+)
 
-export const CharacterBody = Schema.extend(
-  Character.GenerateOptions,
-  Schema.Struct({ seed: Seed }),
-).annotations({
+export const CharacterBody = Schema.Struct({ ...Character.GenerateOptions.fields, seed: Seed }).annotate({
   identifier: "NightsongCharacterRequest",
 })
 
 export const WorldBody = Schema.Struct({
   seed: Seed,
-  sessions: Schema.optional(Schema.Int.pipe(Schema.between(0, 100))).annotations({
+  sessions: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 }))).annotate({
     description: "Roll every Faction's Goal Die this many times (sessions played)",
   }),
-}).annotations({ identifier: "NightsongWorldRequest" })
+}).annotate({ identifier: "NightsongWorldRequest" })
 
 /** Anything the generators throw on bad options is the caller's mistake: a 400 naming it. */
 const attempt = <A>(f: () => A): Effect.Effect<A, ApiError> =>

@@ -24,11 +24,12 @@ import {
   Svg,
   sideOnTurn,
 } from "@blight/rules"
-import { Effect, Either, Exit, Schema } from "effect"
+import { Effect, Exit, Result, Schema } from "effect"
 import { LRUCache } from "lru-cache"
 import * as Lists from "../db/lists.js"
 import * as Repo from "../db/repositories.js"
 import { localNotifier, type Notifier, noticeOf } from "../live/Notifier.js"
+import { encodedSide, NumberFromString, Unknown } from "../schemas.js"
 import {
   type ApiError,
   badRequest,
@@ -89,46 +90,44 @@ const runtimeOf = (deps: Deps): Runtime => {
 
 // ── schemas ─────────────────────────────────────────────────────────────────
 
-const Id = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
-const Seed = Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER))
+const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
+const Seed = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))
 
 /** A side as asked for: a stored Refuge of its player, or a roster founded now; or an open seat. */
 const SideBody = Schema.Struct({
   player: Schema.optional(
-    Id.annotations({ description: "The id of the player who plays this side (default: the caller)" }),
+    Id.annotate({ description: "The id of the player who plays this side (default: the caller)" }),
   ),
   refuge: Schema.optional(
-    Id.annotations({ description: "A stored Refuge or Congregation of the caller's to play" }),
+    Id.annotate({ description: "A stored Refuge or Congregation of the caller's to play" }),
   ),
   roster: Schema.optional(Schema.Unknown),
 })
-const SideRequest = Schema.Struct({ ...SideBody.fields, roster: Schema.optional(Roster.Roster) }).annotations(
-  {
-    identifier: "RaidSideRequest",
-    description:
-      "Give refuge (a stored one of the caller's) or roster (founded now); a side for another player " +
-      "with neither is a seat they fill by joining with their own",
-  },
-)
+const SideRequest = Schema.Struct({ ...SideBody.fields, roster: Schema.optional(Roster.Roster) }).annotate({
+  identifier: "RaidSideRequest",
+  description:
+    "Give refuge (a stored one of the caller's) or roster (founded now); a side for another player " +
+    "with neither is a seat they fill by joining with their own",
+})
 
 const createFields = {
-  sides: Schema.Array(SideBody).pipe(Schema.minItems(2), Schema.maxItems(4)),
-  scenario: Schema.optional(Id.annotations({ description: "A scenario id (default: cache)" })),
-  options: Schema.optional(Schema.encodedSchema(BattleOptions.Options)),
-  packs: Schema.optional(Schema.Array(Id).pipe(Schema.maxItems(20))),
+  sides: Schema.Array(SideBody).check(Schema.isMinLength(2), Schema.isMaxLength(4)),
+  scenario: Schema.optional(Id.annotate({ description: "A scenario id (default: cache)" })),
+  options: Schema.optional(encodedSide(BattleOptions.Options)),
+  packs: Schema.optional(Schema.Array(Id).check(Schema.isMaxLength(20))),
   dice: Schema.optional(
-    Schema.Literal("seeded", "manual").annotations({
+    Schema.Literals(["seeded", "manual"]).annotate({
       description: "seeded: the server rolls (default); manual: dice are typed in at the table",
     }),
   ),
   seed: Schema.optional(
-    Seed.annotations({
+    Seed.annotate({
       description:
         "A whole number from 0 to 2^53−1: the dice's seed (kept on the server, never shown); default: a new one",
     }),
   ),
   board: Schema.optional(
-    Schema.Union(Schema.Literal("random"), Board.Board).annotations({
+    Schema.Union([Schema.Literal("random"), Board.Board]).annotate({
       description: "Play on a board: a seeded random one, or the table's own layout (the SVG is then served)",
     }),
   ),
@@ -139,8 +138,8 @@ export const CreateRaidBody = Schema.Struct(createFields)
 /** The request, as documented. */
 export const CreateRaidRequest = Schema.Struct({
   ...createFields,
-  sides: Schema.Array(SideRequest).pipe(Schema.minItems(2), Schema.maxItems(4)),
-}).annotations({
+  sides: Schema.Array(SideRequest).check(Schema.isMinLength(2), Schema.isMaxLength(4)),
+}).annotate({
   identifier: "CreateRaidRequest",
 })
 
@@ -149,26 +148,26 @@ export const JoinRaidBody = Schema.Struct({
   roster: Schema.optional(Schema.Unknown),
 })
 export const JoinRaidRequest = Schema.Struct({
-  refuge: Schema.optional(Id.annotations({ description: "A stored Refuge or Congregation of the caller's" })),
+  refuge: Schema.optional(Id.annotate({ description: "A stored Refuge or Congregation of the caller's" })),
   roster: Schema.optional(Roster.Roster),
-}).annotations({ identifier: "JoinRaidRequest", description: "Give refuge or roster" })
+}).annotate({ identifier: "JoinRaidRequest", description: "Give refuge or roster" })
 
 // A refined schema's description is what a decode error says it expected: it states the range.
-const Version = Schema.Int.pipe(Schema.between(0, 10_000_000)).annotations({
+const Version = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 10_000_000 })).annotate({
   description:
     "A whole number from 0 to 10,000,000: the raid's version the command was decided against (409 if stale)",
 })
 
 export const CommandBody = Schema.Struct({
   version: Version,
-  command: Schema.Unknown,
+  command: Unknown,
 })
 export const CommandRequest = Schema.Struct({
   version: Version,
   command: BattleCommand.Command,
-}).annotations({ identifier: "RaidCommandRequest" })
+}).annotate({ identifier: "RaidCommandRequest" })
 
-export const UndoRequest = Schema.Struct({ version: Version }).annotations({ identifier: "RaidUndoRequest" })
+export const UndoRequest = Schema.Struct({ version: Version }).annotate({ identifier: "RaidUndoRequest" })
 
 const adjustFields = BattleCommand.Adjust.fields
 export const AdjustRequest = Schema.Struct({
@@ -181,11 +180,15 @@ export const AdjustRequest = Schema.Struct({
   shaken: adjustFields.shaken,
   hidden: adjustFields.hidden,
   reloads: adjustFields.reloads,
-}).annotations({ identifier: "RaidAdjustRequest" })
+}).annotate({ identifier: "RaidAdjustRequest" })
 
 export const EventsQuery = Schema.Struct({
-  after: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(0, 10_000_000))),
-  limit: Schema.optional(Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, 1000))),
+  after: Schema.optional(
+    NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 0, maximum: 10_000_000 })),
+  ),
+  limit: Schema.optional(
+    NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: 1000 })),
+  ),
 })
 
 /**
@@ -193,21 +196,22 @@ export const EventsQuery = Schema.Struct({
  * player's command, or the engine's own next step (`{type: "continue", step}`, by "engine"),
  * whose step names are a type of the engine's, not a schema, so it is text here.
  */
-export const LoggedCommand = Schema.Union(
+export const LoggedCommand = Schema.Union([
   BattleCommand.Command,
   Schema.Struct({
     type: Schema.Literal("continue"),
-    step: Schema.String.annotations({
+    step: Schema.String.annotate({
       description: "The phase the engine runs next (setup, round, creature, …)",
     }),
-  }).annotations({
+  }).annotate({
     identifier: "EngineStepCommand",
     description: "The engine's own step, the command of its batch",
   }),
-).annotations({ identifier: "LoggedCommand" })
+]).annotate({ identifier: "LoggedCommand" })
 // An adjustment logs the fields the `adjust` command changed: those of the command but its tag,
 // reason and model.
-export const AdjustedChanges = BattleCommand.Adjust.pipe(Schema.omit("type", "reason", "model")).annotations({
+const { type: _type, reason: _reason, model: _model, ...changed } = BattleCommand.Adjust.fields
+export const AdjustedChanges = Schema.Struct(changed).annotate({
   identifier: "AdjustedChanges",
   description: "What an adjustment changed: the fields of the adjust command that were set",
 })
@@ -216,27 +220,27 @@ export const AdjustedChanges = BattleCommand.Adjust.pipe(Schema.omit("type", "re
 export const RaidState = Schema.Struct({
   ...BattleState.State.fields,
   dice: Schema.Struct({ mode: BattleState.State.fields.dice.fields.mode }),
-}).annotations({ identifier: "RaidState", description: "The raid's state, without the dice state" })
+}).annotate({ identifier: "RaidState", description: "The raid's state, without the dice state" })
 
 const Seat = Schema.Struct({
   player: Schema.String,
-  side: Schema.optional(Schema.String.annotations({ description: "The side it plays, once set up" })),
-  joined: Schema.Boolean.annotations({
+  side: Schema.optional(Schema.String.annotate({ description: "The side it plays, once set up" })),
+  joined: Schema.Boolean.annotate({
     description: "Whether its Refuge is in (false: waiting for the player)",
   }),
-}).annotations({ identifier: "RaidSeat" })
+}).annotate({ identifier: "RaidSeat" })
 
 export const RaidView = Schema.Struct({
   id: Schema.String,
   owner: Schema.String,
-  status: Schema.Literal("waiting", "playing", "over"),
-  version: Schema.Int.annotations({ description: "Send it with a command; a stale one is refused with 409" }),
+  status: Schema.Literals(["waiting", "playing", "over"]),
+  version: Schema.Int.annotate({ description: "Send it with a command; a stale one is refused with 409" }),
   scenario: Schema.String,
   packs: Schema.Array(Schema.String),
   seats: Schema.Array(Seat),
-  you: Schema.Array(Schema.String).annotations({ description: "The sides the caller plays" }),
+  you: Schema.Array(Schema.String).annotate({ description: "The sides the caller plays" }),
   campaign: Schema.optional(
-    Schema.String.annotations({
+    Schema.String.annotate({
       description: "The campaign it is a raid of (its record is folded in when it ends)",
     }),
   ),
@@ -244,41 +248,41 @@ export const RaidView = Schema.Struct({
   updatedAt: Schema.String,
   round: Schema.optional(Schema.Int),
   phase: Schema.optional(BattleState.State.fields.phase),
-  turn: Schema.optional(Schema.String.annotations({ description: "The side on turn" })),
-  decider: Schema.optional(Schema.String.annotations({ description: "Who decides now (a side, or any)" })),
+  turn: Schema.optional(Schema.String.annotate({ description: "The side on turn" })),
+  decider: Schema.optional(Schema.String.annotate({ description: "Who decides now (a side, or any)" })),
   pending: Schema.optional(BattleState.Prompt),
   result: Schema.optional(BattleState.Result),
   state: Schema.optional(RaidState),
-}).annotations({ identifier: "Raid" })
+}).annotate({ identifier: "Raid" })
 export type RaidView = typeof RaidView.Type
 
 export const RaidEvent = Schema.Struct({
-  seq: Schema.Int.annotations({ description: "Its place in the log, from 1 (the SSE event id)" }),
+  seq: Schema.Int.annotate({ description: "Its place in the log, from 1 (the SSE event id)" }),
   event: BattleEvent.Event,
-}).annotations({ identifier: "RaidEvent" })
+}).annotate({ identifier: "RaidEvent" })
 export type RaidEvent = typeof RaidEvent.Type
 
 export const RaidEventsPage = Schema.Struct({
   version: Schema.Int,
   after: Schema.Int,
   events: Schema.Array(RaidEvent),
-  next: Schema.optional(Schema.Int.annotations({ description: "Ask again with after=next for more" })),
-}).annotations({ identifier: "RaidEventsPage" })
+  next: Schema.optional(Schema.Int.annotate({ description: "Ask again with after=next for more" })),
+}).annotate({ identifier: "RaidEventsPage" })
 
 export const RaidLegal = Schema.Struct({
   version: Schema.Int,
-  by: Schema.String.annotations({ description: "The side the commands are for (any: the caller plays all)" }),
+  by: Schema.String.annotate({ description: "The side the commands are for (any: the caller plays all)" }),
   commands: Schema.Array(BattleCommand.Command),
-}).annotations({ identifier: "RaidLegalCommands" })
+}).annotate({ identifier: "RaidLegalCommands" })
 
 export const CommandResult = Schema.Struct({
   version: Schema.Int,
   events: Schema.Array(RaidEvent),
   over: Schema.Boolean,
-  decider: Schema.String.annotations({ description: "Who decides now (a side, or any)" }),
+  decider: Schema.String.annotate({ description: "Who decides now (a side, or any)" }),
   pending: Schema.optional(BattleState.Prompt),
   result: Schema.optional(BattleState.Result),
-}).annotations({ identifier: "RaidCommandResult" })
+}).annotate({ identifier: "RaidCommandResult" })
 
 // ── what is stored with a raid ──────────────────────────────────────────────
 
@@ -303,8 +307,8 @@ const setupOf = (r: Repo.StoredRaid) => r.setup as Setup
 const decodeLog = (rows: ReadonlyArray<Repo.StoredEvent>): ReadonlyArray<BattleEvent.Event> => {
   const decoded = Battle.decodeEvents(rows.map((r) => JSON.parse(r.body)))
   // The log is the server's own writing: a row that doesn't decode is a defect, not the caller's.
-  if (Either.isLeft(decoded)) throw new Error(`stored events do not decode: ${decoded.left.message}`)
-  return decoded.right
+  if (Result.isFailure(decoded)) throw new Error(`stored events do not decode: ${decoded.failure.message}`)
+  return decoded.success
 }
 
 const decodeState = Schema.decodeUnknownSync(BattleState.State)
@@ -386,8 +390,9 @@ const envOf = (deps: Deps, raid: Repo.StoredRaid, state: BattleState.State) =>
   Effect.gen(function* () {
     const content = yield* contentWith(deps, setupOf(raid).packs)
     const env = Battle.envFor(state, content)
-    if (Either.isLeft(env)) return yield* Effect.die(new Error(`raid ${raid.id}: packs ${env.left} missing`))
-    return env.right
+    if (Result.isFailure(env))
+      return yield* Effect.die(new Error(`raid ${raid.id}: packs ${env.failure} missing`))
+    return env.success
   })
 
 const viewOf = (raid: Repo.StoredRaid, player: Player, state?: BattleState.State): RaidView => {
@@ -552,14 +557,14 @@ export const refugeFor = (
     const founded = Founding.found(side.roster, content, { source: seeded(seed) })
     // The roster's path in the body: `roster` at its root (a join), else under the side's path.
     const at = path === "(root)" ? "roster" : `${path}.roster`
-    if (Either.isLeft(founded))
+    if (Result.isFailure(founded))
       return yield* Effect.fail(
         rulesViolated(
           "the roster breaks the founding rules",
-          violationDetails(founded.left, (p) => `${at}.${p}`.replace(/\.\(root\)$/, "")),
+          violationDetails(founded.failure, (p) => `${at}.${p}`.replace(/\.\(root\)$/, "")),
         ),
       )
-    return founded.right
+    return founded.success
   })
 
 const setupProblems = (
@@ -590,9 +595,9 @@ const prepare = (deps: Deps, raid: Repo.StoredRaid, setup: Setup) =>
       },
       Battle.envOf(content),
     )
-    if (Either.isLeft(made))
-      return yield* Effect.fail(rulesViolated("the raid cannot be set up", setupProblems(made.left)))
-    const { events, state } = made.right
+    if (Result.isFailure(made))
+      return yield* Effect.fail(rulesViolated("the raid cannot be set up", setupProblems(made.failure)))
+    const { events, state } = made.success
     // Seats take the sides in order (the engine makes one side per Refuge, in the order given).
     const seats = raid.seats.map((s, i) => ({ player: s.player, side: state.sides[i]!.id }))
     return { events, state, seats }
@@ -783,8 +788,8 @@ export const createRaid = (deps: Deps, player: Caller, body: unknown) =>
         },
         Battle.envOf(content),
       )
-      if (Either.isLeft(probe))
-        return yield* Effect.fail(rulesViolated("the raid cannot be set up", setupProblems(probe.left)))
+      if (Result.isFailure(probe))
+        return yield* Effect.fail(rulesViolated("the raid cannot be set up", setupProblems(probe.failure)))
     }
     yield* db(() => Repo.insertRaid(deps.db, raid))
     const started = refuges.every((r) => r !== null) ? yield* begin(deps, raid, setup) : raid
@@ -819,12 +824,12 @@ export const joinRaid = (deps: Deps, player: Caller, id: string, body: unknown) 
 
 const parseCommand = (input: unknown): Effect.Effect<BattleCommand.Command, ApiError> => {
   const c = Battle.parseCommand(input)
-  return Either.isRight(c)
-    ? Effect.succeed(c.right)
+  return Result.isSuccess(c)
+    ? Effect.succeed(c.success)
     : Effect.fail(
         badRequest(
           "the command does not match the schema",
-          c.left.map((line) => {
+          c.failure.map((line) => {
             const [path, ...rest] = line.split(": ")
             return { path: `command.${path}`, message: rest.join(": ") }
           }),
@@ -893,19 +898,19 @@ export const command = (deps: Deps, player: Caller, id: string, version: number,
         )
     }
     const decided = Battle.command({ events: [], state }, c, env, by)
-    if (Either.isLeft(decided)) {
-      if (by !== "any" && Either.isRight(Battle.command({ events: [], state }, c, env, "any")))
+    if (Result.isFailure(decided)) {
+      if (by !== "any" && Result.isSuccess(Battle.command({ events: [], state }, c, env, "any")))
         return yield* Effect.fail(
           forbidden(`that is not yours to command: you play ${sidesOf(raid, player).join(", ")}`),
         )
-      const r = decided.left
+      const r = decided.failure
       return yield* Effect.fail(
         badRequest(`refused: ${r.reason}`, [
           { path: refusedPath(c, r.reason), message: r.reason, ...(r.clause ? { clause: r.clause } : {}) },
         ]),
       )
     }
-    const { events, state: after } = decided.right
+    const { events, state: after } = decided.success
     const stored = yield* append(deps, raid, version, events, after)
     if (stored === undefined)
       return yield* Effect.fail(conflict(`raid "${id}" moved on while deciding: reload it and decide again`))

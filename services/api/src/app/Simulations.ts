@@ -17,8 +17,9 @@ import {
   SimRaid,
   SimReport,
 } from "@blight/rules"
-import { Effect, Either, Schema } from "effect"
+import { Effect, Result, Schema } from "effect"
 import * as Repo from "../db/repositories.js"
+import { annotateAnew, encodedSide } from "../schemas.js"
 import { placeOf, type QueuePlace } from "../sim/fair.js"
 import type { Setup } from "../sim/play.js"
 import * as Store from "../sim/store.js"
@@ -45,20 +46,20 @@ export const MAX_CAMPAIGN_RAIDS = 60
 /** The most simulations a player may have queued or running at once (and SIM_MAX_QUEUED_RAIDS raids). */
 export const MAX_ACTIVE = 5
 
-const Id = Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64))
+const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
 
 const RefugeBody = Schema.Struct({
   refuge: Schema.optional(
-    Id.annotations({ description: "A stored Refuge or Congregation of the caller's to play" }),
+    Id.annotate({ description: "A stored Refuge or Congregation of the caller's to play" }),
   ),
   roster: Schema.optional(Schema.Unknown),
 })
 const RefugeRequest = Schema.Struct({
   refuge: RefugeBody.fields.refuge,
   roster: Schema.optional(
-    Roster.Roster.annotations({ description: "A roster, founded now with the simulation's seed" }),
+    annotateAnew(Roster.Roster, { description: "A roster, founded now with the simulation's seed" }),
   ),
-}).annotations({
+}).annotate({
   identifier: "SimulationRefugeRequest",
   description: "Give refuge (a stored one of the caller's) or roster (founded now), not both",
 })
@@ -66,16 +67,16 @@ const RefugeRequest = Schema.Struct({
 /** An A/B run's B side. */
 export const SimulationB = Schema.Struct({
   packs: Schema.optional(
-    Schema.Array(Id).pipe(Schema.maxItems(20)).annotations({
+    Schema.Array(Id).check(Schema.isMaxLength(20)).annotate({
       description: "Homebrew packs B plays on top of A's (their latest versions, kept)",
     }),
   ),
   options: Schema.optional(
-    Schema.encodedSchema(BattleOptions.Options).annotations({
+    encodedSide(BattleOptions.Options).annotate({
       description: "Ruling options B plays with, over A's",
     }),
   ),
-}).annotations({
+}).annotate({
   identifier: "SimulationB",
   description:
     "An A/B run: the same raids (same seeds) again as B, with these packs or options (one at least); the result has both reports and each difference B − A with its 95% interval",
@@ -83,48 +84,48 @@ export const SimulationB = Schema.Struct({
 
 /** A campaign run. */
 export const SimulationCampaign = Schema.Struct({
-  campaigns: Schema.Int.pipe(Schema.between(1, MAX_CAMPAIGNS)).annotations({
+  campaigns: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_CAMPAIGNS })).annotate({
     description: `How many campaigns (1 to ${MAX_CAMPAIGNS}); campaign j is seeded from seed and j`,
   }),
-  raids: Schema.Int.pipe(Schema.between(1, MAX_CAMPAIGN_RAIDS)).annotations({
+  raids: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_CAMPAIGN_RAIDS })).annotate({
     description: `Raids in each campaign (1 to ${MAX_CAMPAIGN_RAIDS})`,
   }),
-}).annotations({
+}).annotate({
   identifier: "SimulationCampaign",
   description:
     "A campaign run instead of raids: each campaign played by its own seeded policy (Errands, the raid, the Aftermath's choices); scenario: one for every raid (default: the campaign's choice). Not with raids, policies, table, options or b",
 })
 
 const fields = {
-  refuges: Schema.Array(RefugeBody).pipe(Schema.minItems(2), Schema.maxItems(4)),
-  scenario: Schema.optional(Id.annotations({ description: "A scenario id (default: cache)" })),
+  refuges: Schema.Array(RefugeBody).check(Schema.isMinLength(2), Schema.isMaxLength(4)),
+  scenario: Schema.optional(Id.annotate({ description: "A scenario id (default: cache)" })),
   packs: Schema.optional(
     Schema.Array(Id)
-      .pipe(Schema.maxItems(20))
-      .annotations({ description: "Homebrew packs on top of the core pack (their latest versions, kept)" }),
+      .check(Schema.isMaxLength(20))
+      .annotate({ description: "Homebrew packs on top of the core pack (their latest versions, kept)" }),
   ),
   policies: Schema.optional(
-    Schema.Array(SimRaid.PolicyName).pipe(Schema.minItems(1), Schema.maxItems(4)).annotations({
+    Schema.Array(SimRaid.PolicyName).check(Schema.isMinLength(1), Schema.isMaxLength(4)).annotate({
       description: "One bot policy for every side, or one per Refuge in order (default sensible)",
     }),
   ),
   table: Schema.optional(
-    Schema.Literal("declared", "board").annotations({
+    Schema.Literals(["declared", "board"]).annotate({
       description:
         "declared (default): the abstract table answers facts by seeded draws (R-SIM-01); board: a seeded random 2-D board per raid (slower)",
     }),
   ),
   raids: Schema.optional(
-    Schema.Int.pipe(Schema.between(1, MAX_RAIDS)).annotations({
+    Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: MAX_RAIDS })).annotate({
       description: `How many raids (1 to ${MAX_RAIDS}); needed, except for a campaign run (campaign.raids)`,
     }),
   ),
   seed: Schema.optional(
-    Schema.Int.pipe(Schema.between(0, Number.MAX_SAFE_INTEGER)).annotations({
+    Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })).annotate({
       description: "Raid i is seeded from this and i alone (default: a new one, shown in the report)",
     }),
   ),
-  options: Schema.optional(Schema.encodedSchema(BattleOptions.Options)),
+  options: Schema.optional(encodedSide(BattleOptions.Options)),
   b: Schema.optional(SimulationB),
   campaign: Schema.optional(SimulationCampaign),
 }
@@ -134,8 +135,8 @@ export const SimulationBody = Schema.Struct(fields)
 /** The request, as documented. */
 export const SimulationRequest = Schema.Struct({
   ...fields,
-  refuges: Schema.Array(RefugeRequest).pipe(Schema.minItems(2), Schema.maxItems(4)),
-}).annotations({ identifier: "SimulationRequest" })
+  refuges: Schema.Array(RefugeRequest).check(Schema.isMinLength(2), Schema.isMaxLength(4)),
+}).annotate({ identifier: "SimulationRequest" })
 
 /** What a chart's spec is (the GraphQL field says it too: it is the one free-form JSON here). */
 export const VEGA_LITE =
@@ -145,10 +146,8 @@ export const VEGA_LITE =
 export const SimulationChart = Schema.Struct({
   id: Schema.String,
   title: Schema.String,
-  spec: Schema.propertySignature(Schema.Record({ key: Schema.String, value: Schema.Unknown })).annotations({
-    description: VEGA_LITE,
-  }),
-}).annotations({ identifier: "SimulationChart" })
+  spec: Schema.Record(Schema.String, Schema.Unknown).annotateKey({ description: VEGA_LITE }),
+}).annotate({ identifier: "SimulationChart" })
 
 // The library's schemas as they are (their identifiers name the GraphQL and OpenAPI types).
 export const SimulationResult = Schema.Struct({
@@ -157,8 +156,8 @@ export const SimulationResult = Schema.Struct({
   comparison: Schema.optional(SimReport.Comparison),
   campaignReport: Schema.optional(SimCampaign.CampaignReport),
   charts: Schema.Array(SimulationChart),
-  html: Schema.String.annotations({ description: "The report as an HTML page with the charts drawn as SVG" }),
-}).annotations({
+  html: Schema.String.annotate({ description: "The report as an HTML page with the charts drawn as SVG" }),
+}).annotate({
   identifier: "SimulationResult",
   description:
     "raids: report; an A/B run: report (A), reportB and comparison (each difference B − A with its 95% interval); a campaign run: campaignReport (survival curves and store trajectories by raid number)",
@@ -167,63 +166,63 @@ export const SimulationResult = Schema.Struct({
 export const SimulationView = Schema.Struct({
   id: Schema.String,
   owner: Schema.String,
-  status: Schema.Literal("queued", "running", "done", "failed", "cancelled"),
-  mode: Schema.Literal("raids", "ab", "campaign").annotations({
+  status: Schema.Literals(["queued", "running", "done", "failed", "cancelled"]),
+  mode: Schema.Literals(["raids", "ab", "campaign"]).annotate({
     description: "raids; ab: an A/B run (each raid played as A and as B); campaign: a campaign run",
   }),
-  raids: Schema.Int.annotations({ description: "Raids asked for (a campaign run: campaigns × raids each)" }),
-  raidsDone: Schema.Int.annotations({
+  raids: Schema.Int.annotate({ description: "Raids asked for (a campaign run: campaigns × raids each)" }),
+  raidsDone: Schema.Int.annotate({
     description:
       "Raids played so far (progress: raidsDone of raids; a campaign run counts a campaign's raids once it has ended)",
   }),
   campaign: Schema.optional(
-    Schema.Struct({ campaigns: Schema.Int, raids: Schema.Int, campaignsDone: Schema.Int }).annotations({
+    Schema.Struct({ campaigns: Schema.Int, raids: Schema.Int, campaignsDone: Schema.Int }).annotate({
       identifier: "SimulationCampaignProgress",
       description: "A campaign run: campaigns done of campaigns, raids in each",
     }),
   ),
   b: Schema.optional(
-    Schema.Struct({ packs: Schema.Array(Schema.String) }).annotations({
+    Schema.Struct({ packs: Schema.Array(Schema.String) }).annotate({
       identifier: "SimulationBSetup",
       description: "An A/B run: B's own packs, on top of A's (its options: result.reportB.spec)",
     }),
   ),
-  chunks: Schema.Int.annotations({ description: "The queue jobs the raids (or campaigns) are split into" }),
+  chunks: Schema.Int.annotate({ description: "The queue jobs the raids (or campaigns) are split into" }),
   chunksDone: Schema.Int,
   scenario: Schema.String,
-  table: Schema.Literal("declared", "board"),
-  policies: Schema.Array(SimRaid.PolicyName).annotations({
+  table: Schema.Literals(["declared", "board"]),
+  policies: Schema.Array(SimRaid.PolicyName).annotate({
     description: "The bot policies (none for a campaign run: its own seeded policy plays)",
   }),
   packs: Schema.Array(Schema.String),
-  seed: Schema.Number.annotations({ description: "The base seed (raid i is seeded from it and i)" }),
+  seed: Schema.Number.annotate({ description: "The base seed (raid i is seeded from it and i)" }),
   queue: Schema.optional(
     Schema.Struct({
-      place: Schema.Int.annotations({
+      place: Schema.Int.annotate({
         description:
           "Its player's place in the turn order among the players with chunks waiting (1: next); 0 once all its chunks are handed out",
       }),
-      chunksAhead: Schema.Int.annotations({
+      chunksAhead: Schema.Int.annotate({
         description:
           "Chunks to be handed out before its next one: one per turn of each other player with chunks waiting, and its player's older jobs'",
       }),
       estimatedSeconds: Schema.optional(
-        Schema.Int.annotations({
+        Schema.Int.annotate({
           description:
             "Seconds until it is done at the pace of the last 5 minutes (every worker together), if nothing more is queued ahead; absent when no chunk was played in that time",
         }),
       ),
-    }).annotations({
+    }).annotate({
       identifier: "SimulationQueuePlace",
       description:
         "Where it stands in the fair queue (chunks are handed out across players in turn); while queued or running, on GET of the one job",
     }),
   ),
-  error: Schema.optional(Schema.String.annotations({ description: "Why it failed" })),
-  result: Schema.optional(SimulationResult.annotations({ description: "Once done" })),
+  error: Schema.optional(Schema.String.annotate({ description: "Why it failed" })),
+  result: Schema.optional(annotateAnew(SimulationResult, { description: "Once done" })),
   createdAt: Schema.String,
   updatedAt: Schema.String,
-}).annotations({ identifier: "Simulation" })
+}).annotate({ identifier: "Simulation" })
 export type SimulationView = typeof SimulationView.Type
 
 /** The raids a simulation has still to play (a campaign run: campaigns × raids each; an A/B run: twice). */
@@ -294,14 +293,14 @@ const probe = (
   seed: number,
   path = "",
 ) =>
-  Either.match(
+  Result.match(
     Battle.create(
       { refuges, scenario, options, dice: { seed: SimRaid.raidSeed(seed, 0) } },
       Battle.envOf(content),
     ),
     {
-      onRight: () => Effect.void,
-      onLeft: (problems) =>
+      onSuccess: () => Effect.void,
+      onFailure: (problems) =>
         Effect.fail(
           rulesViolated(
             "the raids cannot be set up",
@@ -365,9 +364,9 @@ export const createSimulation = (deps: Deps, player: Caller, body: unknown) =>
         content,
         0,
       )
-      if (Either.isLeft(started))
+      if (Result.isFailure(started))
         return yield* Effect.fail(
-          rulesViolated("the campaigns cannot be started", [{ path: "refuges", message: started.left }]),
+          rulesViolated("the campaigns cannot be started", [{ path: "refuges", message: started.failure }]),
         )
     } else yield* probe(refuges, scenario, options, content, seed)
     if (input.b) {

@@ -6,6 +6,7 @@
  */
 import { Effect, Schema } from "effect"
 import type { PageRequest, Rows } from "../db/paging.js"
+import { NumberFromString } from "../schemas.js"
 import { type ApiError, badRequest } from "./ApiError.js"
 
 /** Rows on a page when the request does not say. */
@@ -15,27 +16,27 @@ export const MAX_PAGE = 200
 
 export const PageQuery = Schema.Struct({
   limit: Schema.optional(
-    Schema.NumberFromString.pipe(Schema.int(), Schema.between(1, MAX_PAGE)).annotations({
+    NumberFromString.check(Schema.isInt(), Schema.isBetween({ minimum: 1, maximum: MAX_PAGE })).annotate({
       description: `Rows on the page, 1 to ${MAX_PAGE} (default ${DEFAULT_PAGE})`,
     }),
   ),
   cursor: Schema.optional(
-    Schema.String.pipe(Schema.maxLength(500)).annotations({
+    Schema.String.check(Schema.isMaxLength(500)).annotate({
       description: "The `next` of the page before (absent: the first page)",
     }),
   ),
 })
 
 /** A page of a list of `item`s (the document's `<identifier>`). */
-export const Page = <S extends Schema.Schema.Any>(item: S, identifier: string) =>
+export const Page = <S extends Schema.Top>(item: S, identifier: string) =>
   Schema.Struct({
     items: Schema.Array(item),
-    total: Schema.Int.annotations({ description: "Rows in the whole list, on every page" }),
-    limit: Schema.Int.annotations({ description: "The most rows this page could hold" }),
-    next: Schema.NullOr(Schema.String).annotations({
+    total: Schema.Int.annotate({ description: "Rows in the whole list, on every page" }),
+    limit: Schema.Int.annotate({ description: "The most rows this page could hold" }),
+    next: Schema.NullOr(Schema.String).annotate({
       description: "Pass as `cursor` for the page after this one; null on the last page",
     }),
-  }).annotations({ identifier })
+  }).annotate({ identifier })
 
 const cursorOf = (keys: ReadonlyArray<string>) => Buffer.from(JSON.stringify(keys)).toString("base64url")
 

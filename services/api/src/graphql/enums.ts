@@ -72,17 +72,15 @@ export const libraryName = (words: readonly string[]): Named | undefined => {
       seen.add(v)
       if (Schema.isSchema(v)) {
         const w = wordsOf(v.ast)
-        const id = AST.getIdentifierAnnotation(v.ast)
-        if (w && id._tag === "Some") {
-          const d = AST.getDescriptionAnnotation(v.ast)
+        const id = AST.resolveIdentifier(v.ast)
+        if (w && id !== undefined) {
+          const d = AST.resolveDescription(v.ast)
           const had = named!.get(keyOf(w))
           // Two names for one set of words (d4 or d6: a Region's spread die, an NPC's protection
           // die): neither; the set is named where it is first met.
           named!.set(
             keyOf(w),
-            had && had.name !== id.value
-              ? AMBIGUOUS
-              : { name: id.value, ...(d._tag === "Some" ? { description: d.value } : {}) },
+            had && had.name !== id ? AMBIGUOUS : { name: id, ...(d !== undefined ? { description: d } : {}) },
           )
         }
         return

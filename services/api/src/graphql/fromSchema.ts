@@ -15,7 +15,22 @@
  * a command) is typed by the schema it holds (`typeFieldAs`).
  */
 import { ListRef, type ObjectRef, type SchemaTypes, type UnionRef } from "@pothos/core"
-import { SchemaAST as AST, Schema } from "effect"
+import { SchemaAST as AST, type Schema } from "effect"
+import {
+  baseDescriptionOf,
+  baseIdentifierOf,
+  canon,
+  fieldDescriptionOf,
+  identifierOf,
+  isInteger,
+  isNothing,
+  isOptionalKey,
+  matcher,
+  NAME,
+  pascal,
+  scalarNameOf,
+  wire,
+} from "./ast.js"
 import { builder } from "./builder.js"
 import { enumFor, libraryName, wordsEnum } from "./enums.js"
 import { JSONScalar } from "./schema/json.js"
@@ -31,26 +46,14 @@ interface Out {
   readonly convert?: (v: unknown) => unknown
 }
 
-export const NAME = /^[_A-Za-z][_0-9A-Za-z]*$/
-export const pascal = (s: string) =>
-  s
-    .split(/[^0-9A-Za-z]+/)
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join("")
+export { NAME, pascal, scalarNameOf, wire } from "./ast.js"
 
 const byAst = new Map<AST.AST, Ref>()
 const taken = new Map<string, AST.AST>()
 
-const descriptionOf = (a: AST.Annotated): string | undefined =>
-  AST.getDescriptionAnnotation(a).pipe((o) => (o._tag === "Some" ? o.value : undefined))
-
-const identifierOf = (ast: AST.AST): string | undefined =>
-  AST.getIdentifierAnnotation(ast).pipe((o) => (o._tag === "Some" ? o.value : undefined))
-
 /** A type name for `ast`: its identifier, else the hint; made unique by the hint when taken. */
 const nameFor = (ast: AST.AST, hint: string): string => {
-  const id = identifierOf(ast)
+  const id = baseIdentifierOf(ast)
   // A name the hand-written types (or another schema) already use is not reused.
   const free = (n: string) =>
     (!taken.has(n) || taken.get(n) === ast) && !builder.configStore.typeConfigs.has(n)
@@ -61,70 +64,31 @@ const nameFor = (ast: AST.AST, hint: string): string => {
   return name
 }
 
-/** Whether a refinement chain says the number is whole (Schema.Int, Schema.int()). */
-export const isInteger = (ast: AST.AST): boolean => {
-  for (let a: AST.AST = ast; AST.isRefinement(a); a = a.from) {
-    const js = a.annotations[AST.JSONSchemaAnnotationId] as { type?: string } | undefined
-    if (js?.type === "integer") return true
-  }
-  return false
-}
-
-/** The node a value on the wire is checked against: transformations read from their encoded side. */
-export const wire = (ast: AST.AST): AST.AST =>
-  AST.isTransformation(ast) ? wire(ast.from) : AST.isSuspend(ast) ? wire(ast.f()) : ast
-
-/**
- * The GraphQL scalar a leaf node is on the wire (inputs and outputs alike), or undefined for a node
- * that is not a leaf GraphQL can name (a `null` literal, a struct, a union).
- */
-export const scalarNameOf = (node: AST.AST): "String" | "Int" | "Float" | "Boolean" | undefined => {
-  switch (node._tag) {
-    case "StringKeyword":
-    case "TemplateLiteral":
-      return "String"
-    case "NumberKeyword":
-      return "Float"
-    case "BooleanKeyword":
-      return "Boolean"
-    case "Literal":
-      return typeof node.literal === "string"
-        ? "String"
-        : typeof node.literal === "number"
-          ? Number.isInteger(node.literal)
-            ? "Int"
-            : "Float"
-          : typeof node.literal === "boolean"
-            ? "Boolean"
-            : undefined
-    default:
-      return undefined
-  }
-}
-
 const json: Out = { type: JSONScalar, list: false, nullable: false }
 const scalar = (type: string): Out => ({ type, list: false, nullable: false })
 
 /** The GraphQL type of a schema node; `hint` names anonymous structs after where they are. */
-const outOf = (ast: AST.AST, hint: string): Out => {
+export const outOf = (ast: AST.AST, hint: string): Out => {
+  // A whole number is an Int, checked on the value as decoded (a check over a transformation) or
+  // on the wire.
+  if (isInteger(ast)) return scalar("Int")
   const node = wire(ast)
+  if (isInteger(node)) return scalar("Int")
   switch (node._tag) {
-    case "Refinement":
-      return isInteger(node) ? scalar("Int") : outOf(node.from, hint)
-    case "StringKeyword":
+    case "String":
     case "TemplateLiteral":
-    case "NumberKeyword":
-    case "BooleanKeyword":
+    case "Number":
+    case "Boolean":
     case "Literal": {
       const name = scalarNameOf(node)
       return name ? scalar(name) : json
     }
-    case "TypeLiteral":
+    case "Objects":
       return node.indexSignatures.length > 0
         ? entriesOf(node, hint)
         : { type: objectOf(node, hint), list: false, nullable: false }
-    case "TupleType": {
-      const items = [...node.elements.map((e) => e.type), ...node.rest.map((r) => r.type)]
+    case "Arrays": {
+      const items = [...node.elements, ...node.rest]
       // Items of one GraphQL type (two faces, each its own refined Int) are a list of it.
       const outs = items.map((i) => outOf(i, hint))
       const inner = outs[0]
@@ -157,7 +121,8 @@ const outOf = (ast: AST.AST, hint: string): Out => {
  * A record keyed by runtime ids (a side's uses by ability, scores by side): a list of entries
  * `{key, value}` typed by the record's value; a record of values with no type stays JSON.
  */
-const entriesOf = (node: AST.TypeLiteral, hint: string): Out => {
+const entriesOf = (record: AST.Objects, hint: string): Out => {
+  const node = canon(record)
   const sig = node.indexSignatures[0]!
   if (node.indexSignatures.length > 1 || node.propertySignatures.length > 0) return json
   const value = outOf(sig.type, `${hint}-value`)
@@ -189,24 +154,22 @@ const entriesOf = (node: AST.TypeLiteral, hint: string): Out => {
 }
 
 /** The members of a union, with nested unions (a union of leaves and nesting kinds) flattened. */
-const flatten = (node: AST.AST): AST.AST[] => {
+export const flatten = (node: AST.AST): AST.AST[] => {
   const w = AST.isSuspend(node) ? wire(node) : node
   return AST.isUnion(w) ? w.types.flatMap(flatten) : [w]
 }
 
-const isStringLiteral = (m: AST.AST) =>
+export const isStringLiteral = (m: AST.AST) =>
   AST.isLiteral(wire(m)) && typeof (wire(m) as AST.Literal).literal === "string"
 /** The struct a member is, when it is one (a filtered struct is its struct). */
-const structOf = (m: AST.AST): AST.TypeLiteral | undefined => {
-  const w = wire(m)
-  const s = AST.isRefinement(w) ? wire(w.from) : w
-  return AST.isTypeLiteral(s) && s.indexSignatures.length === 0 ? s : undefined
+const structOf = (m: AST.AST): AST.Objects | undefined => {
+  const s = wire(m)
+  return AST.isObjects(s) && s.indexSignatures.length === 0 ? canon(s) : undefined
 }
 
-const unionOf = (node: AST.Union, hint: string): Out => {
-  const present = node.types.filter(
-    (t) => !AST.isUndefinedKeyword(t) && !(AST.isLiteral(t) && t.literal === null),
-  )
+const unionOf = (checked: AST.Union, hint: string): Out => {
+  const node = canon(checked)
+  const present = node.types.filter((t) => !isNothing(t))
   const nullable = present.length < node.types.length
   if (present.length === 1) return { ...outOf(present[0]!, hint), nullable }
   const members = present.flatMap(flatten)
@@ -216,11 +179,10 @@ const unionOf = (node: AST.Union, hint: string): Out => {
   }
   const structs = members.flatMap((m) => structOf(m) ?? [])
   const values = members.filter((m) => !structOf(m))
-  if (values.some((m) => AST.isUnknownKeyword(wire(m)) || AST.isAnyKeyword(wire(m))))
-    return { ...json, nullable }
+  if (values.some((m) => AST.isUnknown(wire(m)) || AST.isAny(wire(m)))) return { ...json, nullable }
   // `Schema.optional(Condition)` is a new union node of Condition's members (and undefined), the
   // suspended `Condition` inside `not` another: the same named union over the same members is one type.
-  const id = identifierOf(node)
+  const id = baseIdentifierOf(node)
   const same = id
     ? sameUnion
         .get(id)
@@ -247,14 +209,14 @@ export const enumOf = (node: AST.AST, words: readonly string[], hint: string, de
     library && NAME.test(library.name) && !builder.configStore.typeConfigs.has(library.name)
       ? library.name
       : nameFor(node, hint)
-  return wordsEnum(name, words, description ?? descriptionOf(node) ?? library?.description)
+  return wordsEnum(name, words, description ?? baseDescriptionOf(node) ?? library?.description)
 }
 
 /**
  * The GraphQL enum of a library schema that is a union of words (a bot policy's name), for a
  * hand-written argument: the same enum as wherever else the schema's words appear.
  */
-export const enumType = (schema: Schema.Schema.Any, name: string, description?: string): Ref => {
+export const enumType = (schema: Schema.Top, name: string, description?: string): Ref => {
   const node = wire(schema.ast)
   const members = AST.isUnion(node) ? node.types.flatMap(flatten) : [node]
   if (members.length < 2 || !members.every(isStringLiteral)) throw new Error(`${name}: not a union of words`)
@@ -271,11 +233,9 @@ const camel = (s: string) => s[0]!.toLowerCase() + s.slice(1)
 /** A field name for a value member of a union: what kind of value it is. */
 export const labelOf = (m: AST.AST): string => {
   const w = wire(m)
-  let base = w
-  while (AST.isRefinement(base)) base = wire(base.from)
-  if (AST.isNumberKeyword(base) || (AST.isLiteral(base) && typeof base.literal === "number")) return "number"
-  if (AST.isBooleanKeyword(base)) return "flag"
-  if (AST.isTupleType(base)) return base.elements.length === 2 && base.rest.length === 0 ? "range" : "list"
+  if (AST.isNumber(w) || (AST.isLiteral(w) && typeof w.literal === "number")) return "number"
+  if (AST.isBoolean(w)) return "flag"
+  if (AST.isArrays(w)) return w.elements.length === 2 && w.rest.length === 0 ? "range" : "list"
   // A named text (a dice expression, a 1D66 key) is called by its name.
   const id = identifierOf(m) ?? identifierOf(w)
   return id && NAME.test(id) ? camel(id) : "text"
@@ -305,7 +265,7 @@ const valueObject = (
     const literals = words.map((w) => (wire(w) as AST.Literal).literal as string)
     fields.push({
       label: "choice",
-      out: () => (words.length === 1 ? scalar("String") : outOf(AST.Union.make(words), `${name}-choice`)),
+      out: () => (words.length === 1 ? scalar("String") : outOf(new AST.Union(words), `${name}-choice`)),
       is: (u) => typeof u === "string" && literals.includes(u),
     })
   }
@@ -315,7 +275,7 @@ const valueObject = (
     fields.push({
       label,
       out: () => outOf(m, `${name}-${label}`),
-      is: Schema.is(Schema.encodedSchema(Schema.make(m))),
+      is: matcher(m),
     })
   }
   ref.implement({
@@ -345,7 +305,7 @@ const byValue = new Map<AST.AST, Map<string, Ref>>()
  */
 const unionRef = (
   node: AST.AST,
-  structs: readonly AST.TypeLiteral[],
+  structs: readonly AST.Objects[],
   values: readonly AST.AST[],
   hint: string,
   remember: (ref: Ref) => void,
@@ -365,9 +325,7 @@ const unionRef = (
   members.push(
     ...structs.map((s, i) => ({
       ref: objectOf(s, `${name}${memberTag(s, structs) ?? i + 1}`),
-      is: Schema.is(Schema.encodedSchema(Schema.make(s)), { onExcessProperty: "error" }) as (
-        u: unknown,
-      ) => boolean,
+      is: matcher(s, true),
     })),
   )
   if (values.length > 0)
@@ -388,8 +346,8 @@ const TAG_KEYS = ["type", "kind", "_tag", "q", "fact", "on", "is"]
  * word in PascalCase; else the first required key no other member has (`MarketOrderSell`). None:
  * `undefined`, and the member keeps its position.
  */
-const memberTag = (s: AST.TypeLiteral, structs: readonly AST.TypeLiteral[]): string | undefined => {
-  const literalAt = (t: AST.TypeLiteral, key: string): string | undefined => {
+const memberTag = (s: AST.Objects, structs: readonly AST.Objects[]): string | undefined => {
+  const literalAt = (t: AST.Objects, key: string): string | undefined => {
     const p = t.propertySignatures.find((ps) => ps.name === key)
     const w = p && wire(p.type)
     return w && AST.isLiteral(w) && typeof w.literal === "string" ? w.literal : undefined
@@ -402,7 +360,7 @@ const memberTag = (s: AST.TypeLiteral, structs: readonly AST.TypeLiteral[]): str
   }
   const own = s.propertySignatures.find(
     (p) =>
-      !p.isOptional &&
+      !isOptionalKey(p) &&
       typeof p.name === "string" &&
       structs.every((t) => t === s || !t.propertySignatures.some((q) => q.name === p.name)),
   )
@@ -411,13 +369,14 @@ const memberTag = (s: AST.TypeLiteral, structs: readonly AST.TypeLiteral[]): str
 }
 
 /** An object type for a struct, one field per property whose name GraphQL allows. */
-const objectOf = (node: AST.TypeLiteral, hint: string): Ref => {
+const objectOf = (struct: AST.Objects, hint: string): Ref => {
+  const node = canon(struct)
   const cached = byAst.get(node)
   if (cached) return cached
   const name = nameFor(node, hint)
   const ref = builder.objectRef<Record<string, unknown>>(name)
   byAst.set(node, ref)
-  const description = descriptionOf(node)
+  const description = baseDescriptionOf(node)
   const props = node.propertySignatures.filter((p) => typeof p.name === "string" && NAME.test(p.name))
   ref.implement({
     ...(description ? { description } : {}),
@@ -435,12 +394,12 @@ const objectOf = (node: AST.TypeLiteral, hint: string): Ref => {
                 ? scalar("Float")
                 : outOf(held ? held.ast : p.type, `${name}-${key}`)
           const convert = o.convert ?? ((v: unknown) => v)
-          const fieldDescription = descriptionOf(p)
+          const fieldDescription = fieldDescriptionOf(p)
           return [
             key,
             t.field({
               type: o.list ? [o.type] : o.type,
-              nullable: o.nullable || p.isOptional,
+              nullable: o.nullable || isOptionalKey(p),
               ...(fieldDescription ? { description: fieldDescription } : {}),
               resolve: (parent: Record<string, unknown>) => convert(parent[key] ?? null),
             } as never),
@@ -451,13 +410,13 @@ const objectOf = (node: AST.TypeLiteral, hint: string): Ref => {
   return ref
 }
 
-const fieldSchemas = new Map<AST.AST, Map<string, Schema.Schema.Any>>()
+const fieldSchemas = new Map<AST.AST, Map<string, Schema.Top>>()
 /**
  * Types `struct`'s field `key` by `schema`: for a field the library declares wider than what it
  * holds (a logged command is `unknown` in the event, to keep the event schema free of the command
  * union). Called before the struct's type is built.
  */
-export const typeFieldAs = (struct: AST.AST, key: string, schema: Schema.Schema.Any): void => {
+export const typeFieldAs = (struct: AST.AST, key: string, schema: Schema.Top): void => {
   const node = structOf(struct)
   if (!node) throw new Error(`typeFieldAs(${key}): not a struct`)
   fieldSchemas.set(node, (fieldSchemas.get(node) ?? new Map()).set(key, schema))
@@ -479,7 +438,7 @@ export const typeFieldAsScalar = (struct: AST.AST, key: string, type: Ref): void
 type Types = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T extends SchemaTypes> ? T : never
 
 export const outputType = (
-  schema: Schema.Schema.Any,
+  schema: Schema.Top,
   name: string,
 ): ObjectRef<Types, unknown> | UnionRef<Types, unknown> => {
   const o = outOf(schema.ast, name)
@@ -489,9 +448,9 @@ export const outputType = (
 }
 
 /** Values a resolver knows the schema of (a content entry of a known kind): no guessing for them. */
-const known = new WeakMap<object, Schema.Schema.Any>()
+const known = new WeakMap<object, Schema.Top>()
 /** Marks `value` as decoded by `schema`, so a union resolves it to that schema's type. */
-export const typedAs = <A extends object>(value: A, schema: Schema.Schema.Any): A => {
+export const typedAs = <A extends object>(value: A, schema: Schema.Top): A => {
   known.set(value, schema)
   return value
 }
@@ -503,20 +462,19 @@ export const typedAs = <A extends object>(value: A, schema: Schema.Schema.Any): 
  */
 export const unionOver = (
   name: string,
-  schemas: ReadonlyArray<Schema.Schema.Any>,
+  schemas: ReadonlyArray<Schema.Top>,
   description: string,
 ): UnionRef<Types, unknown> => {
   const members = schemas.flatMap((s, i) => {
-    const node = wire(s.ast)
-    const top = AST.isRefinement(node) ? wire(node.from) : node
+    const top = wire(s.ast)
     const structs = AST.isUnion(top) ? top.types.map(wire) : [top]
     return structs.map((t, j) => {
-      if (!AST.isTypeLiteral(t)) throw new Error(`${name}: member ${i} is not a struct`)
+      if (!AST.isObjects(t)) throw new Error(`${name}: member ${i} is not a struct`)
       return {
         schema: s,
-        // A refined struct (a weapon) carries its identifier on the refinement: name the type by it.
+        // A refined struct (a weapon) carries its identifier on its last check: name the type by it.
         ref: objectOf(t, identifierOf(s.ast) ?? `${name}${i + 1}-${j + 1}`),
-        is: Schema.is(Schema.encodedSchema(Schema.make(t)), { onExcessProperty: "error" }),
+        is: matcher(t, true),
       }
     })
   })
@@ -529,84 +487,4 @@ export const unionOver = (
       return (candidates.find((m) => m.is(value)) ?? candidates[0]!).ref
     },
   })
-}
-
-/** A GraphQL input field's type: a scalar name, an enum or input ref, or a list of one. */
-interface In {
-  readonly type: Ref
-  readonly list: boolean
-}
-
-const inputs = new Map<AST.AST, Ref>()
-
-/** The GraphQL input type of a schema node; unions other than of words have no input form. */
-const inOf = (ast: AST.AST, hint: string): In => {
-  const node = wire(ast)
-  switch (node._tag) {
-    case "Refinement":
-      return isInteger(node) ? { type: "Int", list: false } : inOf(node.from, hint)
-    case "StringKeyword":
-    case "TemplateLiteral":
-      return { type: "String", list: false }
-    case "NumberKeyword":
-      return { type: "Float", list: false }
-    case "BooleanKeyword":
-      return { type: "Boolean", list: false }
-    case "Literal":
-    case "Union": {
-      const present = AST.isUnion(node) ? node.types.filter((t) => !AST.isUndefinedKeyword(t)) : [node]
-      if (present.length === 1 && present[0] !== node) return inOf(present[0]!, hint)
-      // Words are the same enum in and out; any other union has no GraphQL input form.
-      if (!present.flatMap(flatten).every(isStringLiteral))
-        throw new Error(`${hint}: a union has no GraphQL input form`)
-      return { type: outOf(node, hint).type, list: false }
-    }
-    case "TupleType": {
-      const items = [...node.elements.map((e) => e.type), ...node.rest.map((r) => r.type)]
-      const inner = items[0] ? inOf(items[0], hint) : undefined
-      if (!inner || inner.list) throw new Error(`${hint}: a list of lists has no GraphQL input form`)
-      return { type: inner.type, list: true }
-    }
-    case "TypeLiteral": {
-      const cached = inputs.get(node)
-      if (cached) return { type: cached, list: false }
-      const id = identifierOf(node)
-      const base = id && NAME.test(id) ? id : pascal(hint)
-      const name = `${base}Input`
-      const props = node.propertySignatures.filter((p) => typeof p.name === "string" && NAME.test(p.name))
-      const ref = builder.inputType(name, {
-        fields: (t) =>
-          Object.fromEntries(
-            props.map((p) => {
-              const key = p.name as string
-              const i = inOf(p.type, `${base}-${key}`)
-              const description = descriptionOf(p)
-              return [
-                key,
-                t.field({
-                  type: i.list ? [i.type] : i.type,
-                  required: !p.isOptional,
-                  ...(description ? { description } : {}),
-                } as never),
-              ]
-            }),
-          ),
-      })
-      inputs.set(node, ref)
-      return { type: ref, list: false }
-    }
-    default:
-      throw new Error(`${hint}: no GraphQL input form`)
-  }
-}
-
-/**
- * The GraphQL input type of a struct schema (a roster), field for field; a property whose name
- * GraphQL does not allow (`$schema`) is left out. The server still decodes what arrives with the
- * schema itself, so the rules' errors (lengths, ranges, clauses) are the same as over REST.
- */
-export const inputType = (schema: Schema.Schema.Any, name: string): Ref => {
-  const i = inOf(schema.ast, name)
-  if (i.list || typeof i.type === "string") throw new Error(`${name}: not a struct`)
-  return i.type
 }

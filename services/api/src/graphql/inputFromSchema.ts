@@ -10,8 +10,19 @@
  * field per kind. What GraphQL cannot express stays the `JSON` scalar.
  */
 import { SchemaAST as AST, type Schema } from "effect"
+import {
+  baseIdentifierOf,
+  canon,
+  isInteger,
+  isNothing,
+  isOptionalKey,
+  NAME,
+  pascal,
+  scalarNameOf,
+  wire,
+} from "./ast.js"
 import { builder } from "./builder.js"
-import { enumOf, isInteger, labelOf, NAME, pascal, scalarNameOf, wire } from "./fromSchema.js"
+import { enumOf, labelOf } from "./fromSchema.js"
 import { JSONScalar } from "./schema/json.js"
 
 // biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
@@ -27,19 +38,16 @@ interface In {
 const same = (v: unknown) => v
 const scalar = (type: string): In => ({ type, list: false, nullable: false, convert: same })
 const json: In = { type: JSONScalar, list: false, nullable: false, convert: same }
+/** The node on the wire, a filtered struct its struct. */
 const bare = (ast: AST.AST): AST.AST => {
   const w = wire(ast)
-  return AST.isRefinement(w) ? bare(w.from) : w
-}
-const identifierOf = (ast: AST.AST): string | undefined => {
-  const id = AST.getIdentifierAnnotation(ast)
-  return id._tag === "Some" ? id.value : undefined
+  return AST.isObjects(w) || AST.isUnion(w) ? canon(w) : w
 }
 
 const byAst = new Map<AST.AST, In>()
 const names = new Set<string>()
 const nameFor = (ast: AST.AST, hint: string): string => {
-  const id = identifierOf(ast)
+  const id = baseIdentifierOf(ast)
   let name = `${id && NAME.test(id) ? id : pascal(hint)}Input`
   for (let i = 2; names.has(name) || builder.configStore.typeConfigs.has(name); i++)
     name = `${pascal(hint)}${i}Input`
@@ -47,26 +55,25 @@ const nameFor = (ast: AST.AST, hint: string): string => {
   return name
 }
 
-const present = (node: AST.Union) =>
-  node.types.filter((t) => !AST.isUndefinedKeyword(t) && !(AST.isLiteral(t) && t.literal === null))
+const present = (node: AST.Union) => node.types.filter((t) => !isNothing(t))
 
 const inOf = (ast: AST.AST, hint: string): In => {
+  if (isInteger(ast)) return scalar("Int")
   const node = wire(ast)
+  if (isInteger(node)) return scalar("Int")
   switch (node._tag) {
-    case "Refinement":
-      return isInteger(node) ? scalar("Int") : inOf(node.from, hint)
-    case "StringKeyword":
+    case "String":
     case "TemplateLiteral":
-    case "NumberKeyword":
-    case "BooleanKeyword":
+    case "Number":
+    case "Boolean":
     case "Literal": {
       const name = scalarNameOf(node)
       return name ? scalar(name) : json
     }
-    case "TypeLiteral":
+    case "Objects":
       return node.indexSignatures.length > 0 ? json : structOf(node, hint)
-    case "TupleType": {
-      const items = [...node.elements.map((e) => e.type), ...node.rest.map((r) => r.type)]
+    case "Arrays": {
+      const items = [...node.elements, ...node.rest]
       const first = items[0]
       if (!first || !items.every((i) => i === first)) return json
       const inner = inOf(first, hint)
@@ -78,39 +85,45 @@ const inOf = (ast: AST.AST, hint: string): In => {
         convert: (v) => (Array.isArray(v) ? v.map(inner.convert) : v),
       }
     }
-    case "Union": {
-      const members = present(node)
-      const nullable = members.length < node.types.length
-      if (members.length === 1) return { ...inOf(members[0]!, hint), nullable }
-      const bares = members.map(bare)
-      const isWord = (m: AST.AST) => AST.isLiteral(m) && typeof m.literal === "string"
-      // Words only: the output's enum for the same words (a table, a policy); words or any text: String.
-      if (bares.every(isWord))
-        return {
-          // Named as the output's would be (`BattleOptionsSpores`, not `BattleOptionsInputSpores`).
-          ...scalar(
-            enumOf(
-              node,
-              bares.map((m) => (m as AST.Literal).literal as string),
-              hint.replace(/Input(?=[-A-Z]|$)/g, ""),
-            ),
-          ),
-          nullable,
-        }
-      if (bares.every((m) => AST.isStringKeyword(m) || isWord(m))) return { ...scalar("String"), nullable }
-      if (bares.every((m) => AST.isTypeLiteral(m)))
-        return { ...oneOf(node, bares as AST.TypeLiteral[], hint), nullable }
-      if (members.every((m) => !AST.isTypeLiteral(bare(m))))
-        return { ...valueOneOf(node, members, hint), nullable }
-      return { ...json, nullable }
-    }
+    case "Union":
+      return unionIn(canon(node), hint)
     default:
       return json
   }
 }
 
+/**
+ * A union: what it holds but undefined and null; words are the output's enum, any text a String,
+ * tagged structs a `@oneOf` of them, other values a `@oneOf` of kinds.
+ */
+const unionIn = (node: AST.Union, hint: string): In => {
+  const members = present(node)
+  const nullable = members.length < node.types.length
+  if (members.length === 1) return { ...inOf(members[0]!, hint), nullable }
+  const bares = members.map(bare)
+  const isWord = (m: AST.AST) => AST.isLiteral(m) && typeof m.literal === "string"
+  // Words only: the output's enum for the same words (a table, a policy); words or any text: String.
+  if (bares.every(isWord))
+    return {
+      // Named as the output's would be (`BattleOptionsSpores`, not `BattleOptionsInputSpores`).
+      ...scalar(
+        enumOf(
+          node,
+          bares.map((m) => (m as AST.Literal).literal as string),
+          hint.replace(/Input(?=[-A-Z]|$)/g, ""),
+        ),
+      ),
+      nullable,
+    }
+  if (bares.every((m) => AST.isString(m) || isWord(m))) return { ...scalar("String"), nullable }
+  if (bares.every((m) => AST.isObjects(m))) return { ...oneOf(node, bares as AST.Objects[], hint), nullable }
+  if (members.every((m) => !AST.isObjects(bare(m)))) return { ...valueOneOf(node, members, hint), nullable }
+  return { ...json, nullable }
+}
+
 /** An input object, one field per property GraphQL can name (less `omit`, the union's tag). */
-const structOf = (node: AST.TypeLiteral, hint: string, omit?: string): In => {
+const structOf = (struct: AST.Objects, hint: string, omit?: string): In => {
+  const node = canon(struct)
   const cached = omit === undefined ? byAst.get(node) : undefined
   if (cached) return cached
   const name = nameFor(node, hint)
@@ -119,7 +132,7 @@ const structOf = (node: AST.TypeLiteral, hint: string, omit?: string): In => {
   )
   const fields = props.map((p) => ({
     key: p.name as string,
-    optional: p.isOptional,
+    optional: isOptionalKey(p),
     in: inOf(p.type, `${name}-${String(p.name)}`),
   }))
   const type = builder.inputType(name, {
@@ -153,10 +166,10 @@ const structOf = (node: AST.TypeLiteral, hint: string, omit?: string): In => {
 }
 
 /** A union of tagged structs: a `@oneOf` input, one field per tag; the value given becomes that member. */
-const oneOf = (node: AST.Union, structs: ReadonlyArray<AST.TypeLiteral>, hint: string): In => {
+const oneOf = (node: AST.Union, structs: ReadonlyArray<AST.Objects>, hint: string): In => {
   const cached = byAst.get(node)
   if (cached) return cached
-  const tagOf = (s: AST.TypeLiteral, key: string) => {
+  const tagOf = (s: AST.Objects, key: string) => {
     const p = s.propertySignatures.find((x) => x.name === key)
     const t = p && bare(p.type)
     return t && AST.isLiteral(t) && typeof t.literal === "string" ? t.literal : undefined
@@ -237,7 +250,7 @@ const valueOneOf = (node: AST.Union, members: ReadonlyArray<AST.AST>, hint: stri
 
 /** The GraphQL input type of a schema (a struct, or a union of tagged structs), and its converter. */
 export const inputType = (
-  schema: Schema.Schema.Any,
+  schema: Schema.Top,
   name: string,
 ): { readonly type: Ref; readonly convert: (v: unknown) => unknown } => {
   const i = inOf(schema.ast, name)

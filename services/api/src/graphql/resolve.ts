@@ -42,7 +42,7 @@ export const resolveEffect = async <A>(
 ): Promise<A> => {
   const exit = await Effect.runPromiseExit(effect)
   if (Exit.isSuccess(exit)) return exit.value
-  const failure = Cause.failureOption(exit.cause)
+  const failure = Cause.findErrorOption(exit.cause)
   if (Option.isSome(failure)) throw toGraphQLError(failure.value)
   ctx.log(`graphql internal error in ${where(info)}: ${Cause.pretty(exit.cause)}`)
   throw new LoggedInternalError(`internal error in ${where(info)}`)

@@ -5,12 +5,14 @@
 import { readFile } from "node:fs/promises"
 import { createRequire } from "node:module"
 import { join } from "node:path"
+import { SchemaJson } from "@blight/dice"
 import { BattleOptions } from "@blight/rules"
 import { Response } from "@whatwg-node/server"
-import { JSONSchema, Schema, SchemaAST } from "effect"
+import { Schema, SchemaAST } from "effect"
 import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi3-ts/oas31"
 import { ErrorBody } from "../app/ApiError.js"
 import * as Raids from "../app/Raids.js"
+import { encodedSide } from "../schemas.js"
 import { namedSchemas, routes } from "./routes.js"
 
 const require = createRequire(import.meta.url)
@@ -54,19 +56,19 @@ const WIDE_FIELDS: ReadonlyArray<{
   component: string
   tag?: string
   field: string
-  schema: Schema.Schema.Any
+  schema: Schema.Top
 }> = [
   { component: "BattleEvent", tag: "commanded", field: "command", schema: Raids.LoggedCommand },
   { component: "BattleEvent", tag: "adjusted", field: "changes", schema: Raids.AdjustedChanges },
   { component: "Pending", field: "command", schema: Raids.LoggedCommand },
   // A simulation's ruling options, as given (graphql/schema/simulations.ts types them the same way).
-  { component: "SimReportSpec", field: "options", schema: Schema.encodedSchema(BattleOptions.Options) },
+  { component: "SimReportSpec", field: "options", schema: encodedSide(BattleOptions.Options) },
 ]
 
 type Node = { anyOf?: Node[]; properties?: Record<string, unknown> }
 const retypeWideFields = (
-  definitions: Record<string, JSONSchema.JsonSchema7>,
-  schemaOf: (s: Schema.Schema.Any) => SchemaObject,
+  definitions: Record<string, SchemaJson.Json>,
+  schemaOf: (s: Schema.Top) => SchemaObject,
 ) => {
   for (const { component, tag, field, schema } of WIDE_FIELDS) {
     const root = definitions[component] as Node | undefined
@@ -83,22 +85,17 @@ const retypeWideFields = (
   }
 }
 
-const identifierOf = (s: Schema.Schema.Any): string =>
-  String(s.ast.annotations[SchemaAST.IdentifierAnnotationId] ?? "value")
+const identifierOf = (s: Schema.Top): string => SchemaAST.resolveIdentifier(s.ast) ?? "value"
 
 /** The service's version, from its package.json (one place to bump it). */
 export const SERVICE_VERSION: string = (require("../../package.json") as { version: string }).version
 
 /** Builds the document. */
 export const openApiDocument = (version = SERVICE_VERSION) => {
-  const definitions: Record<string, JSONSchema.JsonSchema7> = {}
-  const schemaOf = (s: Schema.Schema.Any): SchemaObject =>
+  const definitions: Record<string, SchemaJson.Json> = {}
+  const schemaOf = (s: Schema.Top): SchemaObject =>
     withoutBuiltinIds(
-      JSONSchema.fromAST(s.ast, {
-        definitions,
-        definitionPath: "#/components/schemas/",
-        target: "openApi3.1",
-      }),
+      SchemaJson.fragment(s, { definitions, definitionPath: "#/components/schemas/", target: "openApi3.1" }),
     ) as SchemaObject
   const builder = OpenApiBuilder.create()
     .addOpenApiVersion("3.1.0")
@@ -138,7 +135,7 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
     // A query is decoded from strings (NumberFromString…); the document gives the decoded types.
     const query = r.query
       ? Object.entries(
-          (schemaOf(Schema.typeSchema(r.query)).properties ?? {}) as Record<string, SchemaObject>,
+          (schemaOf(Schema.toType(r.query)).properties ?? {}) as Record<string, SchemaObject>,
         ).map(([name, schema]) => ({
           name,
           in: "query" as const,

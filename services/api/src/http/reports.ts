@@ -25,12 +25,12 @@ const same = <_ extends true>() => undefined
 
 const StepDie = Step.StepDie
 const Advantage = Check.Advantage
-const Probability = Schema.Number.pipe(Schema.between(0, 1))
+const Probability = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 1 }))
 
-export const Outcome = Schema.Struct({ value: Schema.Number, probability: Probability }).annotations({
+export const Outcome = Schema.Struct({ value: Schema.Number, probability: Probability }).annotate({
   identifier: "OddsOutcome",
 })
-export const Distribution = Schema.Array(Outcome).annotations({
+export const Distribution = Schema.Array(Outcome).annotate({
   identifier: "Distribution",
   description: "Every value with its exact probability, in ascending order of value",
 })
@@ -39,8 +39,8 @@ same<Same<typeof Distribution.Type, Dist.Distribution>>()
 export const DieRecord = Schema.Struct({
   sides: Schema.Int,
   value: Schema.Int,
-  label: Schema.optionalWith(Schema.String, { exact: true }),
-}).annotations({ identifier: "DieRecord" })
+  label: Schema.optionalKey(Schema.String),
+}).annotate({ identifier: "DieRecord" })
 same<Same<typeof DieRecord.Type, Source.DieRecord>>()
 
 // ── rolls ───────────────────────────────────────────────────────────────────
@@ -50,7 +50,7 @@ const PoolDie = Schema.Struct({
   blight: Schema.Boolean,
   rerolled: Schema.Boolean,
   history: Schema.Array(Schema.Int),
-}).annotations({ identifier: "PoolDie" })
+}).annotate({ identifier: "PoolDie" })
 same<Same<typeof PoolDie.Type, Pool.PoolDie>>()
 
 const poolRollFields = {
@@ -60,7 +60,7 @@ const poolRollFields = {
   crits: Schema.Int,
   blightGained: Schema.Int,
 }
-const PoolRoll = Schema.Struct(poolRollFields).annotations({ identifier: "PoolRoll" })
+const PoolRoll = Schema.Struct(poolRollFields).annotate({ identifier: "PoolRoll" })
 same<Same<typeof PoolRoll.Type, Pool.PoolRoll>>()
 
 const testRollFields = { pool: PoolRoll, target: Schema.Int, passed: Schema.Boolean }
@@ -83,10 +83,10 @@ same<Same<Schema.Struct.Type<typeof checkRollFields>, Check.CheckRoll>>()
 
 const nuancedRollFields = {
   rolls: Schema.Array(Schema.Int),
-  kept: Schema.Tuple(Schema.Int, Schema.Int),
-  totals: Schema.Tuple(Schema.Int, Schema.Int),
+  kept: Schema.Tuple([Schema.Int, Schema.Int]),
+  totals: Schema.Tuple([Schema.Int, Schema.Int]),
   dr: Schema.Int,
-  outcome: Schema.Literal("strong", "weak", "failure"),
+  outcome: Schema.Literals(["strong", "weak", "failure"]),
 }
 same<Same<Schema.Struct.Type<typeof nuancedRollFields>, Check.NuancedRoll>>()
 
@@ -94,16 +94,16 @@ const expressionRollFields = {
   expression: Schema.String,
   dice: Schema.Array(Schema.Int),
   value: Schema.Int,
-  key: Schema.optionalWith(Schema.String, { exact: true }),
+  key: Schema.optionalKey(Schema.String),
 }
 same<Same<Schema.Struct.Type<typeof expressionRollFields>, Expression.ExpressionRoll>>()
 
 /** What every roll answer carries: how it was rolled, and every die rolled in order. */
 const provenance = {
-  seed: Schema.optional(Schema.Int).annotations({
+  seed: Schema.optional(Schema.Int).annotate({
     description: "Roll again with it to replay (absent when manual)",
   }),
-  manual: Schema.optional(Schema.Literal(true)).annotations({
+  manual: Schema.optional(Schema.Literal(true)).annotate({
     description: "The dice were given, not rolled",
   }),
   rolled: Schema.Array(DieRecord),
@@ -111,17 +111,17 @@ const provenance = {
 const kind = <K extends string>(k: K) => ({ kind: Schema.Literal(k) })
 
 /** What `POST /v1/dice/roll` answers: one shape per kind of roll (Report.rollReport). */
-export const RollReport = Schema.Union(
-  Schema.Struct({ ...kind("pool"), ...poolRollFields, ...provenance }).annotations({
+export const RollReport = Schema.Union([
+  Schema.Struct({ ...kind("pool"), ...poolRollFields, ...provenance }).annotate({
     identifier: "PoolRollReport",
   }),
-  Schema.Struct({ ...kind("test"), ...testRollFields, ...provenance }).annotations({
+  Schema.Struct({ ...kind("test"), ...testRollFields, ...provenance }).annotate({
     identifier: "TestRollReport",
   }),
-  Schema.Struct({ ...kind("step"), ...stepRollFields, ...provenance }).annotations({
+  Schema.Struct({ ...kind("step"), ...stepRollFields, ...provenance }).annotate({
     identifier: "StepRollReport",
   }),
-  Schema.Struct({ ...kind("fate"), ...fateRollFields, ...provenance }).annotations({
+  Schema.Struct({ ...kind("fate"), ...fateRollFields, ...provenance }).annotate({
     identifier: "FateRollReport",
   }),
   Schema.Struct({
@@ -131,8 +131,8 @@ export const RollReport = Schema.Union(
     kept: checkRollFields.kept,
     total: checkRollFields.total,
     ...provenance,
-  }).annotations({ identifier: "D20RollReport" }),
-  Schema.Struct({ ...kind("check"), advantage: Advantage, ...checkRollFields, ...provenance }).annotations({
+  }).annotate({ identifier: "D20RollReport" }),
+  Schema.Struct({ ...kind("check"), advantage: Advantage, ...checkRollFields, ...provenance }).annotate({
     identifier: "CheckRollReport",
   }),
   Schema.Struct({
@@ -140,16 +140,16 @@ export const RollReport = Schema.Union(
     advantage: Advantage,
     ...nuancedRollFields,
     ...provenance,
-  }).annotations({
+  }).annotate({
     identifier: "NuancedRollReport",
   }),
   Schema.Struct({
     ...kind("dice"),
     ...expressionRollFields,
-    halfRow: Schema.optional(Schema.Int).annotations({ description: "For d66: the half-table row (1–12)" }),
+    halfRow: Schema.optional(Schema.Int).annotate({ description: "For d66: the half-table row (1–12)" }),
     ...provenance,
-  }).annotations({ identifier: "DiceRollReport" }),
-).annotations({ identifier: "RollReport" })
+  }).annotate({ identifier: "DiceRollReport" }),
+]).annotate({ identifier: "RollReport" })
 
 // ── odds ────────────────────────────────────────────────────────────────────
 
@@ -187,8 +187,8 @@ const fightOddsFields = {
 same<Same<Schema.Struct.Type<typeof fightOddsFields>, CombatOdds.FightOdds>>()
 
 /** Expected Blight gained (B-BLIGHTDICE-03): answered, as the pool's, only when Blight dice are rolled. */
-const onlyWithBlight = <S extends Schema.Schema.Any>(s: S) =>
-  Schema.optional(s).annotations({
+const onlyWithBlight = <S extends Schema.Top>(s: S) =>
+  Schema.optional(s).annotate({
     description:
       "Only with Blight dice: the Blight expected from their 1s, Blight dice / 6 (B-BLIGHTDICE-03)",
   })
@@ -203,41 +203,41 @@ same<Same<Schema.Struct.Type<typeof lifetimeFields>, NightsongOdds.StepDieLifeti
 export const OddsReport = {
   pool: Schema.Struct({
     ...poolOddsFields,
-    blight: Schema.optional(Distribution).annotations({ description: "Only with Blight dice" }),
+    blight: Schema.optional(Distribution).annotate({ description: "Only with Blight dice" }),
     mean: Schema.Struct({
       successes: Schema.Number,
       crits: Schema.Number,
-      blight: Schema.optional(Schema.Number).annotations({ description: "Only with Blight dice" }),
+      blight: Schema.optional(Schema.Number).annotate({ description: "Only with Blight dice" }),
     }),
-  }).annotations({ identifier: "PoolOdds" }),
-  test: Schema.Struct({ probability: Probability }).annotations({ identifier: "TestOdds" }),
+  }).annotate({ identifier: "PoolOdds" }),
+  test: Schema.Struct({ probability: Probability }).annotate({ identifier: "TestOdds" }),
   shoot: Schema.Struct({
     damage: shootOddsFields.damage,
     mean: shootOddsFields.mean,
     meanBlight: onlyWithBlight(shootOddsFields.meanBlight),
-  }).annotations({
+  }).annotate({
     identifier: "ShootOdds",
   }),
   fight: Schema.Struct({
     ...fightOddsFields,
     meanBlight: onlyWithBlight(fightOddsFields.meanBlight),
-  }).annotations({ identifier: "FightOdds" }),
-  check: Schema.Union(
+  }).annotate({ identifier: "FightOdds" }),
+  check: Schema.Union([
     Schema.Struct({
       ability: Schema.Int,
       dr: Schema.Int,
       advantage: Advantage,
       probability: Probability,
-    }).annotations({ identifier: "CheckOdds" }),
+    }).annotate({ identifier: "CheckOdds" }),
     Schema.Struct({
       ability: Schema.Int,
       dr: Schema.Int,
       advantage: Advantage,
       nuanced: Schema.Literal(true),
       ...nuancedOddsFields,
-    }).annotations({ identifier: "NuancedCheckOdds" }),
-  ).annotations({ identifier: "CheckOddsReport" }),
-  step: Schema.Struct(lifetimeFields).annotations({ identifier: "StepDieLifetime" }),
+    }).annotate({ identifier: "NuancedCheckOdds" }),
+  ]).annotate({ identifier: "CheckOddsReport" }),
+  step: Schema.Struct(lifetimeFields).annotate({ identifier: "StepDieLifetime" }),
 } as const
 
 // ── the Market ──────────────────────────────────────────────────────────────
@@ -246,7 +246,7 @@ const TripLine = Schema.Struct({
   order: Schema.Int,
   what: Schema.String,
   done: Schema.Boolean,
-  availability: Schema.optionalWith(
+  availability: Schema.optionalKey(
     Schema.Struct({
       rarity: Schema.String,
       roll: Schema.Int,
@@ -254,12 +254,11 @@ const TripLine = Schema.Struct({
       total: Schema.Int,
       needs: Schema.Int,
       available: Schema.Boolean,
-      rerolled: Schema.optionalWith(Schema.Struct({ roll: Schema.Int, by: Schema.String }), { exact: true }),
-    }).annotations({ identifier: "Availability" }),
-    { exact: true },
+      rerolled: Schema.optionalKey(Schema.Struct({ roll: Schema.Int, by: Schema.String })),
+    }).annotate({ identifier: "Availability" }),
   ),
-  note: Schema.optionalWith(Schema.String, { exact: true }),
-}).annotations({ identifier: "TripLine" })
+  note: Schema.optionalKey(Schema.String),
+}).annotate({ identifier: "TripLine" })
 same<Same<typeof TripLine.Type, Market.TripLine>>()
 
 /** A Market trip as recorded with the Refuge: its seed, when, and what happened line by line. */
@@ -267,13 +266,10 @@ export const TripRecord = Schema.Struct({
   seed: Schema.Int,
   at: Schema.String,
   lines: Schema.Array(TripLine),
-}).annotations({ identifier: "MarketTrip" })
+}).annotate({ identifier: "MarketTrip" })
 
 /** A stored Refuge as answered: the document, and the stores its Ledger folds to. */
-export const RefugeDocument = Schema.extend(
-  Refuge.Refuge,
-  Schema.Struct({ stores: Ledger.Stores }),
-).annotations({
+export const RefugeDocument = Schema.Struct({ ...Refuge.Refuge.fields, stores: Ledger.Stores }).annotate({
   identifier: "RefugeWithStores",
   description: "The Refuge, and the stores its Ledger folds to",
 })

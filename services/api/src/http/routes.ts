@@ -65,11 +65,11 @@ export interface Route {
    * read that is refused with 409 while the thing is not ready for it.
    */
   readonly alsoRefuses?: ReadonlyArray<409>
-  readonly body?: Schema.Schema.Any
+  readonly body?: Schema.Top
   /** The path parameters' schemas, where they are narrower than a string (for the document). */
-  readonly params?: Schema.Schema.Any
-  readonly query?: Schema.Schema.Any
-  readonly response: Schema.Schema.Any
+  readonly params?: Schema.Top
+  readonly query?: Schema.Top
+  readonly response: Schema.Top
   /**
    * The answer depends on nothing but the request (given this query), so the server may keep it:
    * exact odds always; core content when no homebrew `packs` are asked for.
@@ -125,15 +125,15 @@ const withPlain = (
 const NightsongCharacter = Schema.Struct({
   ...Character.Character.fields,
   conditions: Schema.Array(
-    Character.Character.fields.conditions.value.annotations({ identifier: "NightsongCondition" }),
+    Character.Character.fields.conditions.value.annotate({ identifier: "NightsongCondition" }),
   ),
-}).annotations({ identifier: "NightsongCharacter" })
+}).annotate({ identifier: "NightsongCharacter" })
 
 /** The content kinds, as a path parameter. */
 const ContentParams = Schema.Struct({ kind: Ids.Kind })
 
 /** A content entry: one of the kinds' entry schemas (the same ones packs are loaded with). */
-const Entry = Schema.Union(...Object.values(Entries.entrySchemas)).annotations({
+const Entry = Schema.Union(Object.values(Entries.entrySchemas)).annotate({
   identifier: "Entry",
   description: "An entry of one of the content kinds",
 })
@@ -141,52 +141,52 @@ const Player = Schema.Struct({
   id: Schema.String,
   name: Schema.String,
   createdAt: Schema.String,
-}).annotations({ identifier: "Player" })
+}).annotate({ identifier: "Player" })
 const Registered = Schema.Struct({
   player: Player,
-  apiKey: Schema.String.annotations({
+  apiKey: Schema.String.annotate({
     description: "Shown once; send it as `Authorization: Bearer <key>`. Stored only as a hash.",
   }),
-}).annotations({ identifier: "Registration" })
+}).annotate({ identifier: "Registration" })
 const IssuedKey = Schema.Struct({
   id: Schema.String,
-  apiKey: Schema.String.annotations({ description: "Shown once. Stored only as a hash." }),
-  revoked: Schema.optional(Schema.String.annotations({ description: "The id of the key rotated out" })),
-}).annotations({ identifier: "IssuedKey" })
+  apiKey: Schema.String.annotate({ description: "Shown once. Stored only as a hash." }),
+  revoked: Schema.optional(Schema.String.annotate({ description: "The id of the key rotated out" })),
+}).annotate({ identifier: "IssuedKey" })
 const Sourced = Schema.Struct({
   pack: Schema.String,
   replaces: Schema.optional(Schema.String),
   entry: Entry,
-}).annotations({ identifier: "ContentEntry" })
+}).annotate({ identifier: "ContentEntry" })
 const ContentPage = Schema.Struct({
   kind: Ids.Kind,
   total: Schema.Int,
   offset: Schema.Int,
   limit: Schema.Int,
   items: Schema.Array(Sourced),
-}).annotations({ identifier: "ContentPage" })
+}).annotate({ identifier: "ContentPage" })
 const PackSummary = Schema.Struct({
   id: Schema.String,
   owner: Schema.String,
   version: Schema.String,
   versions: Schema.Array(Schema.Struct({ version: Schema.String, createdAt: Schema.String })),
   manifest: Pack.Manifest,
-}).annotations({ identifier: "PackSummary" })
-const PackDetail = Schema.extend(PackSummary, Schema.Struct({ body: Pack.Pack })).annotations({
+}).annotate({ identifier: "PackSummary" })
+const PackDetail = Schema.Struct({ ...PackSummary.fields, body: Pack.Pack }).annotate({
   identifier: "PackDetail",
 })
 const RefugeView = Schema.Struct({
   id: Schema.String,
   owner: Schema.String,
-  version: Schema.Int.annotations({
+  version: Schema.Int.annotate({
     description: "Send it with a write; a stale version is refused with 409",
   }),
   packs: Schema.Array(Schema.String),
   createdAt: Schema.String,
   updatedAt: Schema.String,
   refuge: RefugeDocument,
-}).annotations({ identifier: "RefugeRecord" })
-const Founded = Schema.extend(RefugeView, Schema.Struct({ seed: Schema.Int })).annotations({
+}).annotate({ identifier: "RefugeRecord" })
+const Founded = Schema.Struct({ ...RefugeView.fields, seed: Schema.Int }).annotate({
   identifier: "FoundedRefuge",
 })
 const LedgerView = Schema.Struct({
@@ -194,14 +194,14 @@ const LedgerView = Schema.Struct({
   version: Schema.Int,
   stores: Ledger.Stores,
   entries: Ledger.Ledger,
-}).annotations({
+}).annotate({
   identifier: "LedgerView",
 })
-const TripResult = Schema.extend(RefugeView, Schema.Struct({ trip: TripRecord })).annotations({
+const TripResult = Schema.Struct({ ...RefugeView.fields, trip: TripRecord }).annotate({
   identifier: "MarketTripResult",
 })
 /** The request to found: the roster is checked by the founding rules (422), so documented here. */
-const FoundRequest = Schema.Struct({ ...App.FoundBody.fields, roster: Roster.Roster }).annotations({
+const FoundRequest = Schema.Struct({ ...App.FoundBody.fields, roster: Roster.Roster }).annotate({
   identifier: "FoundRequest",
 })
 const RefugePage = Page(RefugeView, "RefugePage")
@@ -482,7 +482,7 @@ export const routes: readonly Route[] = [
     tag: "players",
     auth: true,
     status: 200,
-    response: Schema.Struct({ id: Schema.String, revoked: Schema.Literal(true) }).annotations({
+    response: Schema.Struct({ id: Schema.String, revoked: Schema.Literal(true) }).annotate({
       identifier: "RevokedKey",
     }),
     handler: ({ deps, player, params }) => App.revokeKey(deps, player, params.id!),
@@ -592,7 +592,7 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: Nightsong.CharacterBody,
-    response: Schema.Struct({ seed: Schema.Int, character: NightsongCharacter }).annotations({
+    response: Schema.Struct({ seed: Schema.Int, character: NightsongCharacter }).annotate({
       identifier: "GeneratedNightsongCharacter",
     }),
     handler: ({ body }) => Nightsong.character(body),
@@ -606,7 +606,7 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: Nightsong.WorldBody,
-    response: Schema.Struct({ seed: Schema.Int, world: World.World }).annotations({
+    response: Schema.Struct({ seed: Schema.Int, world: World.World }).annotate({
       identifier: "NightsongWorld",
     }),
     alternatives: ["image/svg+xml"],

@@ -76,7 +76,7 @@ const answerOf = (
       ? new Response(v.body, { status, headers: { "content-type": v.contentType, ...v.headers } })
       : json(status, v)
   }
-  const failure = Cause.failureOption(exit.cause)
+  const failure = Cause.findErrorOption(exit.cause)
   if (Option.isSome(failure)) return errorResponse(failure.value, requestId)
   log(`[${requestId}] internal error: ${Cause.pretty(exit.cause)}`)
   return json(500, internalBody(requestId))

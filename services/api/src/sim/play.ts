@@ -7,7 +7,7 @@
  * This file is also the worker threads' entry (piscina's default export).
  */
 import { loadWithCore, type Policies, type Refuge, type Registry, SimCampaign, SimRaid } from "@blight/rules"
-import { Either } from "effect"
+import { Result } from "effect"
 
 /** What every chunk of a simulation plays, as plain data (stored with it as JSON). */
 export interface Setup {
@@ -57,10 +57,10 @@ const contentOf = (packs: Setup["packs"]): Registry.Registry | string => {
   const hit = registries.get(key)
   if (hit) return hit
   const loaded = loadWithCore(packs.map((p) => ({ source: `${p.id}@${p.version}`, data: p.body })))
-  if (Either.isLeft(loaded)) return `packs: ${loaded.left.problems[0]?.message ?? "do not load"}`
+  if (Result.isFailure(loaded)) return `packs: ${loaded.failure.problems[0]?.message ?? "do not load"}`
   if (registries.size > 50) registries.clear()
-  registries.set(key, loaded.right)
-  return loaded.right
+  registries.set(key, loaded.success)
+  return loaded.success
 }
 
 /** The raid spec of a setup (`b`: its B side's options and packs). */
@@ -83,14 +83,14 @@ export const packsOf = (setup: Setup, b = false): Setup["packs"] =>
 const playRange = <S>(
   from: number,
   to: number,
-  one: (i: number) => Either.Either<S, string>,
+  one: (i: number) => Result.Result<S, string>,
   what: string,
 ): S[] | string => {
   const out: S[] = []
   for (let i = from; i < to; i++) {
     const r = one(i)
-    if (Either.isLeft(r)) return `${what} ${i}: ${r.left}`
-    out.push(r.right)
+    if (Result.isFailure(r)) return `${what} ${i}: ${r.failure}`
+    out.push(r.success)
   }
   return out
 }

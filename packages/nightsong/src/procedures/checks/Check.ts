@@ -12,7 +12,7 @@ import { ensure } from "../Errors.js"
 /** The Difficulty Ratings (N-CHECK-01). */
 export const DR = Check.DR
 /** A named Difficulty Rating. */
-export const Difficulty = Schema.Literal("routine", "easy", "normal", "difficult", "extreme")
+export const Difficulty = Schema.Literals(["routine", "easy", "normal", "difficult", "extreme"])
 export type Difficulty = typeof Difficulty.Type
 
 /** The DR for a named difficulty (N-CHECK-01). */
@@ -23,7 +23,7 @@ export const Helper = Schema.Struct({
   name: Schema.String,
   present: Schema.Boolean,
   able: Schema.Boolean,
-}).annotations({ identifier: "Helper" })
+}).annotate({ identifier: "Helper" })
 export type Helper = typeof Helper.Type
 
 /** Everything that decides how a Check is rolled. */
@@ -38,7 +38,7 @@ export const CheckRequest = Schema.Struct({
   /** Solo play: every Check is Nuanced (N-NUANCED-03). */
   solo: Schema.optional(Schema.Boolean),
   inCombat: Schema.optional(Schema.Boolean),
-}).annotations({ identifier: "CheckRequest" })
+}).annotate({ identifier: "CheckRequest" })
 export type CheckRequest = typeof CheckRequest.Type
 
 /**
@@ -125,7 +125,7 @@ export const check = (source: DiceSource, request: CheckRequest) =>
   })
 
 /** The Referee's judgement of an action before any dice (N-ACTION-01). */
-export const Judgement = Schema.Literal("assured", "uncertain", "impossible")
+export const Judgement = Schema.Literals(["assured", "uncertain", "impossible"])
 export type Judgement = typeof Judgement.Type
 
 /** An action's resolution: it happens, it fails, or a Check decides. */

@@ -10,7 +10,7 @@ import { tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
 
 /** How likely the positive answer is (N-FATE-01, N-FATE-02). */
-export const Likelihood = Schema.Literal("unlikely", "even", "likely")
+export const Likelihood = Schema.Literals(["unlikely", "even", "likely"])
 export type Likelihood = typeof Likelihood.Type
 
 /** Thresholds: 30 unlikely, 50 by default, 70 very likely (N-FATE-01, N-FATE-02). */

@@ -18,7 +18,7 @@ import { type Gear, use } from "../items/Gear.js"
 export const UNARMED: readonly LiveDie[] = ["d4"]
 
 /** How bad a feat's harm is, and the Damage Die the Referee assigns (N-COMBAT-07). */
-export const Harm = Schema.Literal("limited", "serious", "devastating")
+export const Harm = Schema.Literals(["limited", "serious", "devastating"])
 export type Harm = typeof Harm.Type
 /** The feat Damage Die for each kind of harm (N-COMBAT-07). */
 export const FEAT_DIE = { limited: "d4", serious: "d6", devastating: "d8" } as const satisfies Record<
@@ -46,12 +46,12 @@ export const featDie = (harm: Harm, higher?: LiveDie): LiveDie => {
 
 /** An attack: its Damage dice ("D8 + D8" is two dice, N-COMBAT-12) and what bends the roll. */
 export const Attack = Schema.Struct({
-  dice: Schema.Array(LiveDie).pipe(Schema.minItems(1)),
+  dice: Schema.Array(LiveDie).check(Schema.isMinLength(1)),
   advantage: Schema.optional(Schema.Boolean),
   disadvantage: Schema.optional(Schema.Boolean),
   /** A Special that bypasses Armor entirely (N-NPC-05). */
   bypassArmor: Schema.optional(Schema.Boolean),
-}).annotations({ identifier: "Attack" })
+}).annotate({ identifier: "Attack" })
 export type Attack = typeof Attack.Type
 
 /** The defender's side: an Armor Die, and a Shield it chooses to block with. */
@@ -67,7 +67,7 @@ export const Defender = Schema.Struct({
   ),
   /** Block this attack with the Shield (ruling R-N-SHIELD-01: declared before the Damage roll). */
   block: Schema.optional(Schema.Boolean),
-}).annotations({ identifier: "Defender" })
+}).annotate({ identifier: "Defender" })
 export type Defender = typeof Defender.Type
 
 /** One Damage roll: every attack die rolled, the highest of them (N-COMBAT-12). */
@@ -231,7 +231,7 @@ export const RangedSituation = Schema.Struct({
   engagedInMelee: Schema.Boolean,
   lineOfSight: Schema.Boolean,
   targetInCover: Schema.Boolean,
-}).annotations({ identifier: "RangedSituation" })
+}).annotate({ identifier: "RangedSituation" })
 export type RangedSituation = typeof RangedSituation.Type
 
 /** Whether a ranged attack may be made, and whether cover gives it Disadvantage (N-COMBAT-15). */

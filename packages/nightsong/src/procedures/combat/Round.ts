@@ -10,11 +10,11 @@ import { ask } from "../checks/Fate.js"
 import { ensure } from "../Errors.js"
 
 /** The two sides of a fight. */
-export const Side = Schema.Literal("players", "enemies")
+export const Side = Schema.Literals(["players", "enemies"])
 export type Side = typeof Side.Type
 
 /** Who was caught off guard when the fight began (N-COMBAT-02). */
-export const Surprise = Schema.Struct({ players: Schema.Boolean, enemies: Schema.Boolean }).annotations({
+export const Surprise = Schema.Struct({ players: Schema.Boolean, enemies: Schema.Boolean }).annotate({
   identifier: "Surprise",
 })
 export type Surprise = typeof Surprise.Type
@@ -44,7 +44,7 @@ export const rollSurprise = (source: DiceSource, threshold = 50) => {
 }
 
 /** What a character may do with their one action (N-COMBAT-03). */
-export const CombatAction = Schema.Literal(
+export const CombatAction = Schema.Literals([
   "attack",
   "cast",
   "feat",
@@ -53,14 +53,14 @@ export const CombatAction = Schema.Literal(
   "rescue",
   "help",
   "other",
-)
+])
 export type CombatAction = typeof CombatAction.Type
 
 /** One character's turn: a short move and at most one other action (N-COMBAT-03). */
 export const TurnPlan = Schema.Struct({
   move: Schema.Boolean,
   actions: Schema.Array(CombatAction),
-}).annotations({ identifier: "TurnPlan" })
+}).annotate({ identifier: "TurnPlan" })
 export type TurnPlan = typeof TurnPlan.Type
 
 /**

@@ -14,29 +14,29 @@
 import { Schema } from "effect"
 
 /** How bad a Condition is: minor ones clear on a Long Rest, major ones on a Full Rest (N-REST-02/03). */
-export const Severity = Schema.Literal("minor", "major").annotations({ identifier: "ConditionSeverity" })
+export const Severity = Schema.Literals(["minor", "major"]).annotate({ identifier: "ConditionSeverity" })
 export type Severity = typeof Severity.Type
 
 /** Something done in the fiction that clears a Condition (N-REST-02: "specific action in the fiction"). */
-export const Care = Schema.Literal("eat", "drink", "warmth", "treatment").annotations({
+export const Care = Schema.Literals(["eat", "drink", "warmth", "treatment"]).annotate({
   identifier: "ConditionCare",
   description: "eat, drink, warmth (shelter from cold) or treatment (a healer's care)",
 })
 export type Care = typeof Care.Type
 
 /** The rests, shortest first. */
-export const RestKind = Schema.Literal("short", "long", "full")
+export const RestKind = Schema.Literals(["short", "long", "full"])
 export type RestKind = typeof RestKind.Type
 
 /** What clears a Condition. */
 export const ClearedBy = Schema.Struct({
   /** The shortest rest that clears it (a longer one does too); left out: no rest does. */
-  rest: Schema.optional(Schema.Literal("long", "full")),
+  rest: Schema.optional(Schema.Literals(["long", "full"])),
   /** A Remedy used on it clears it. */
   remedy: Schema.Boolean,
   /** An action in the fiction that clears it. */
   action: Schema.optional(Care),
-}).annotations({ identifier: "ClearedBy" })
+}).annotate({ identifier: "ClearedBy" })
 export type ClearedBy = typeof ClearedBy.Type
 
 /** A kind of Condition the library knows. */

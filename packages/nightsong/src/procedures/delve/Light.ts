@@ -16,7 +16,7 @@ import { type Gear, use } from "../items/Gear.js"
 /** Kinds of light and their duration dice (N-DELVE-04). */
 export const LIGHT_DIE = { torch: "d6", lantern: "d8" } as const
 /** A torch or an oil lantern. */
-export const LightKind = Schema.Literal("torch", "lantern")
+export const LightKind = Schema.Literals(["torch", "lantern"])
 export type LightKind = typeof LightKind.Type
 
 /** The group's light: none, or a lit light with its duration die (N-DELVE-02: one is enough for all). */
@@ -24,7 +24,7 @@ export const Light = Schema.Struct({
   lit: Schema.Boolean,
   kind: Schema.optional(LightKind),
   die: StepDie.StepDie,
-}).annotations({ identifier: "Light" })
+}).annotate({ identifier: "Light" })
 export type Light = typeof Light.Type
 
 /** No light. */

@@ -15,7 +15,7 @@ import { tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
 
 /** How active the surroundings are (N-EVENT-01). */
-export const Activity = Schema.Literal("quiet", "dangerous")
+export const Activity = Schema.Literals(["quiet", "dangerous"])
 export type Activity = typeof Activity.Type
 
 /** What the Referee introduces when the way is not clear (N-EVENT-01). */
@@ -31,7 +31,7 @@ export const wayAhead = (source: DiceSource, activity?: Activity | number) => {
 export const Looming = Schema.Struct({
   name: Schema.String,
   die: StepDie.StepDie,
-}).annotations({ identifier: "Looming" })
+}).annotate({ identifier: "Looming" })
 export type Looming = typeof Looming.Type
 
 /** Starts a looming event's Step Die: larger means more time left, D6 if unsure (N-EVENT-02). */
@@ -49,7 +49,7 @@ export const tickLooming = (source: DiceSource, l: Looming) =>
   })
 
 /** Cover for Distance: 30% in dense cover or darkness, 70% on open ground or with warning (N-EVENT-03). */
-export const Cover = Schema.Literal("dense", "open")
+export const Cover = Schema.Literals(["dense", "open"])
 export type Cover = typeof Cover.Type
 
 /** Whether an encounter starts far (time to react) or near (act now) (N-EVENT-03). */
@@ -59,7 +59,7 @@ export const distance = (source: DiceSource, cover?: Cover | number) => {
 }
 
 /** Who is met: 30% predators or hostile creatures, 50% others, 70% peaceful folk (N-EVENT-04). */
-export const Disposition = Schema.Literal("hostile", "neutral", "peaceful")
+export const Disposition = Schema.Literals(["hostile", "neutral", "peaceful"])
 export type Disposition = typeof Disposition.Type
 
 /** An uncertain NPC or creature reaction (N-EVENT-04). */

@@ -10,16 +10,16 @@ import { requireBand, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
 
 /** What kind of thing a Step Die is tracking. */
-export const GearKind = Schema.Literal("supply", "weapon", "armor", "shield", "remedy", "shard", "timer")
+export const GearKind = Schema.Literals(["supply", "weapon", "armor", "shield", "remedy", "shard", "timer"])
 export type GearKind = typeof GearKind.Type
 
 /** An item (or timer) tracked by a Step Die; `start` is the die it was made at, for refills. */
 export const Gear = Schema.Struct({
-  name: Schema.String.pipe(Schema.minLength(1)),
+  name: Schema.String.check(Schema.isMinLength(1)),
   kind: GearKind,
   die: StepDie.StepDie,
   start: Schema.optional(StepDie.StepDie),
-}).annotations({ identifier: "Gear" })
+}).annotate({ identifier: "Gear" })
 export type Gear = typeof Gear.Type
 
 /** The step-die band each kind of gear may start in (N-WEAPON-01, N-ARMOR-01, N-SHIELD-02, N-REMEDY-03). */

@@ -31,12 +31,12 @@ export const nextWatch = (w: Watch): { readonly watch: Watch; readonly newDay: b
 
 /** How the group travels this Watch (N-JOURNEY-01). */
 export const TravelMode = Schema.Struct({
-  terrain: Schema.Literal("clear", "difficult"),
+  terrain: Schema.Literals(["clear", "difficult"]),
   clearPath: Schema.Boolean,
-  by: Schema.Literal("foot", "horse", "ship"),
+  by: Schema.Literals(["foot", "horse", "ship"]),
   /** The weather broke and the group pressed on (N-JOURNEY-02). */
   pressingOnInBadWeather: Schema.optional(Schema.Boolean),
-}).annotations({ identifier: "TravelMode" })
+}).annotate({ identifier: "TravelMode" })
 export type TravelMode = typeof TravelMode.Type
 
 /**
@@ -57,7 +57,7 @@ export const milesPerWatch = (mode: TravelMode): number => {
 }
 
 /** Season for weather: 30% chance of breaking in mild seasons, 70% in harsh ones (N-JOURNEY-03). */
-export const Season = Schema.Literal("mild", "harsh")
+export const Season = Schema.Literals(["mild", "harsh"])
 export type Season = typeof Season.Type
 
 /** What the group may do when the weather breaks (N-JOURNEY-02). */
@@ -79,7 +79,7 @@ export const weather = (source: DiceSource, season?: Season | number) => {
 }
 
 /** Navigation odds of staying on course: 30% in forest, fog or blizzard, 70% on open plains (N-JOURNEY-04). */
-export const Visibility = Schema.Literal("poor", "clear")
+export const Visibility = Schema.Literals(["poor", "clear"])
 export type Visibility = typeof Visibility.Type
 
 /** Navigation at the start of a Watch without a path or landmark (N-JOURNEY-04). */
@@ -89,7 +89,7 @@ export const navigate = (source: DiceSource, visibility?: Visibility | number) =
 }
 
 /** Foraging odds: 30% barren or frozen, 50% otherwise, 70% lush (N-JOURNEY-05). */
-export const Abundance = Schema.Literal("barren", "ordinary", "lush")
+export const Abundance = Schema.Literals(["barren", "ordinary", "lush"])
 export type Abundance = typeof Abundance.Type
 
 /**

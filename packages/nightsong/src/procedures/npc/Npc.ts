@@ -11,10 +11,10 @@ import { LiveDie, requireBand, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
 
 /** A percentage, 0–100. */
-const Percent = Schema.Int.pipe(Schema.between(0, 100))
+const Percent = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 }))
 
 /** Where an NPC stands in a fight. */
-export const NpcStatus = Schema.Literal("active", "takenOut", "routed", "deserted")
+export const NpcStatus = Schema.Literals(["active", "takenOut", "routed", "deserted"])
 export type NpcStatus = typeof NpcStatus.Type
 
 /** An NPC, creature, recruit or Force (N-COMBAT-04, N-RECRUIT-01). */
@@ -22,9 +22,9 @@ export const Npc = Schema.Struct({
   name: Schema.String,
   hp: Schema.Int,
   /** At most 30 (N-NPC-02). */
-  maxHp: Schema.Int.pipe(Schema.between(1, 30)),
+  maxHp: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 30 })),
   /** Damage dice; several mean multiple attacks, keep the highest (N-COMBAT-12). */
-  attack: Schema.Array(LiveDie).pipe(Schema.minItems(1)),
+  attack: Schema.Array(LiveDie).check(Schema.isMinLength(1)),
   armor: Schema.optional(LiveDie),
   resolve: Percent,
   /** The Resolve it started with: recovery stops there (ruling R-N-RECRUIT-01). */
@@ -33,13 +33,13 @@ export const Npc = Schema.Struct({
   force: Schema.Boolean,
   /** Members of a group, and how many it started with (for losing half, N-RESOLVE-02). */
   members: Schema.optional(
-    Schema.Struct({ now: Schema.Int, start: Schema.Int.pipe(Schema.greaterThanOrEqualTo(1)) }),
+    Schema.Struct({ now: Schema.Int, start: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)) }),
   ),
   drives: Schema.optional(Schema.Array(Schema.String)),
   status: NpcStatus,
   /** Whether the morale roll for losing half has been made (ruling R-N-RESOLVE-01: once). */
   moraleTested: Schema.Boolean,
-}).annotations({ identifier: "Npc" })
+}).annotate({ identifier: "Npc" })
 export type Npc = typeof Npc.Type
 
 /** NPC HP bands (N-NPC-02). */
@@ -54,7 +54,7 @@ export const hpBand = (hp: number): "ordinary" | "tough" | "colossal" => {
 }
 
 /** How dangerous an NPC's attack is, and its Damage die (N-NPC-03). */
-export const Threat = Schema.Literal("weak", "light", "medium", "heavy")
+export const Threat = Schema.Literals(["weak", "light", "medium", "heavy"])
 export type Threat = typeof Threat.Type
 /** The Damage die for each level of threat (N-NPC-03). */
 export const THREAT_DIE = { weak: "d4", light: "d6", medium: "d8", heavy: "d10" } as const satisfies Record<
@@ -172,7 +172,7 @@ export const morale = (source: DiceSource, n: Npc) =>
   })
 
 /** A recruit's needs (N-RECRUIT-02). */
-export const Need = Schema.Literal("fed", "rested", "paid")
+export const Need = Schema.Literals(["fed", "rested", "paid"])
 export type Need = typeof Need.Type
 
 /**

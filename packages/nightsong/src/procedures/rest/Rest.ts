@@ -19,9 +19,9 @@ import { refill } from "../spells/Shard.js"
 
 /** How much time something took (N-REST-04: time may cost opportunities or attract danger). */
 export const Elapsed = Schema.Struct({
-  unit: Schema.Literal("round", "turn", "watch", "day", "week"),
+  unit: Schema.Literals(["round", "turn", "watch", "day", "week"]),
   count: Schema.Int,
-}).annotations({ identifier: "Elapsed" })
+}).annotate({ identifier: "Elapsed" })
 export type Elapsed = typeof Elapsed.Type
 
 const alive = (a: Adventurer): void =>
@@ -80,7 +80,7 @@ export const fullRest = (a: Adventurer, provided: { readonly shelter: boolean })
 }
 
 /** How good a Remedy is, and its starting Step Die (N-REMEDY-03). */
-export const RemedyQuality = Schema.Literal("common", "wellCrafted", "rare")
+export const RemedyQuality = Schema.Literals(["common", "wellCrafted", "rare"])
 export type RemedyQuality = typeof RemedyQuality.Type
 
 /** A Remedy: common D4, well-crafted D6, rare or powerful D8 or higher (N-REMEDY-03). */

@@ -10,7 +10,7 @@ import { LiveDie, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
 
 /** Size of a structure, vehicle or piece of ordnance. */
-export const Size = Schema.Literal("small", "medium", "large")
+export const Size = Schema.Literals(["small", "medium", "large"])
 export type Size = typeof Size.Type
 
 /** HP and Armor of structures by size (N-STRUCTURE-04; ruling R-N-STRUCTURE-01 keeps Large at 10 HP, AMB-N-17). */
@@ -37,12 +37,12 @@ export const ORDNANCE = {
 /** A structure, vehicle or vessel with HP and maybe Armor. */
 export const Structure = Schema.Struct({
   name: Schema.String,
-  kind: Schema.Literal("light", "fortification", "vehicle"),
+  kind: Schema.Literals(["light", "fortification", "vehicle"]),
   size: Size,
   hp: Schema.Int,
   maxHp: Schema.Int,
   armor: Schema.optional(LiveDie),
-}).annotations({ identifier: "Structure" })
+}).annotate({ identifier: "Structure" })
 export type Structure = typeof Structure.Type
 
 /** Untyped callers (JavaScript, JSON) get the sizes named, not a structure with no HP. */
@@ -70,7 +70,7 @@ export const vehicle = (name: string, size: Size): Structure => {
 }
 
 /** What an attack on a structure is made with. */
-export const Means = Schema.Literal("weapon", "fire", "magic", "ordnance", "hugeCreature")
+export const Means = Schema.Literals(["weapon", "fire", "magic", "ordnance", "hugeCreature"])
 export type Means = typeof Means.Type
 
 /**

@@ -7,7 +7,7 @@
  *
  * @since 0.2.0
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
@@ -80,11 +80,11 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
     allowance = allowance / 2 // B-DOWN-04: both at half speed
   }
   const outcome = ctx.env.space.move(ctx.draft as never, m, c, allowance)
-  if (Either.isLeft(outcome)) {
-    refuse(outcome.left.reason, outcome.left.clause)
+  if (Result.isFailure(outcome)) {
+    refuse(outcome.failure.reason, outcome.failure.clause)
     return
   }
-  const o = outcome.right
+  const o = outcome.success
   for (const id of o.contact) {
     if (!ctx.draft.models.some((x) => x.id === id) && !ctx.draft.tokens.some((t) => t.id === id))
       refuse(`contact: there is no model or token "${id}" on the table`, "R-BATTLE-54")

@@ -17,22 +17,23 @@
  *
  * @since 0.3.0
  */
-import { Either, ParseResult, Schema } from "effect"
+import { SchemaText } from "@blight/dice"
+import { Result, Schema } from "effect"
 import { Slug } from "../../content/schema/Ids.js"
 import { layoutProblems } from "./Check.js"
 import { type TerrainSource, unknownKinds } from "./Ground.js"
 
-const Coord = Schema.Number.pipe(Schema.between(0, 96))
+const Coord = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 96 }))
 
 /** A point on the board. */
-export const BoardPoint = Schema.Struct({ x: Coord, y: Coord }).annotations({ identifier: "BoardPoint" })
+export const BoardPoint = Schema.Struct({ x: Coord, y: Coord }).annotate({ identifier: "BoardPoint" })
 export type BoardPoint = typeof BoardPoint.Type
 
 /**
  * What a piece of terrain is: the id of a `terrain` entry in the loaded packs (R-BOARD-01; the
  * core pack's are wall, dense, climbable, difficult, spore and lair).
  */
-export const TerrainKindName = Slug.annotations({
+export const TerrainKindName = Slug.annotate({
   description:
     "The id of a terrain kind (a `terrain` entry): the core pack's wall, dense, climbable, difficult, spore, lair, or a pack's own",
 })
@@ -40,50 +41,59 @@ export type TerrainKindName = typeof TerrainKindName.Type
 
 /** A piece of terrain: a simple polygon of its kind. */
 export const Terrain = Schema.Struct({
-  id: Schema.String.pipe(Schema.pattern(/^[a-z0-9][a-z0-9-]{0,31}$/)),
+  id: Schema.String.check(
+    Schema.isPattern(/^[a-z0-9][a-z0-9-]{0,31}$/, {
+      toJsonSchema: () => ({ pattern: /^[a-z0-9][a-z0-9-]{0,31}$/.source }),
+    }),
+  ),
   kind: TerrainKindName,
   /** What it is on the table ("ruined chapel", "wrecked bus"), for pictures and people. */
-  name: Schema.optional(Schema.String.pipe(Schema.maxLength(60))),
+  name: Schema.optional(Schema.String.check(Schema.isMaxLength(60))),
   /**
    * Its outline as points "x,y x,y …" (3 to 64, inches). A string, not a list of objects: a
    * raid's state is copied at every event, and a board's hundreds of points would double the cost.
    */
-  polygon: Schema.String.pipe(
-    Schema.maxLength(64 * 24),
-    Schema.pattern(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?( -?\d+(\.\d+)?,-?\d+(\.\d+)?){2,63}$/, {
-      message: () => 'an outline of 3 to 64 points "x,y x,y x,y", in inches',
+  polygon: Schema.String.check(
+    Schema.isMaxLength(64 * 24),
+    Schema.isPattern(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?( -?\d+(\.\d+)?,-?\d+(\.\d+)?){2,63}$/, {
+      toJsonSchema: () => ({
+        pattern: /^-?\d+(\.\d+)?,-?\d+(\.\d+)?( -?\d+(\.\d+)?,-?\d+(\.\d+)?){2,63}$/.source,
+      }),
+      message: 'an outline of 3 to 64 points "x,y x,y x,y", in inches',
     }),
   ),
-}).annotations({ identifier: "Terrain" })
+}).annotate({ identifier: "Terrain" })
 export type Terrain = typeof Terrain.Type
 
 /** The board. */
 export const Board = Schema.Struct({
   /** Inches: 36 (3'), or 48 (4') for 7+ survivors a side (B-SETUP-01). */
-  width: Schema.Number.pipe(Schema.between(12, 96)).annotations({
+  width: Schema.Number.check(Schema.isBetween({ minimum: 12, maximum: 96 })).annotate({
     description: "Inches east to west: 36 (3'), or 48 (4') for 7+ survivors a side (B-SETUP-01)",
   }),
-  height: Schema.Number.pipe(Schema.between(12, 96)).annotations({ description: "Inches north to south" }),
+  height: Schema.Number.check(Schema.isBetween({ minimum: 12, maximum: 96 })).annotate({
+    description: "Inches north to south",
+  }),
   /** The seed a random board was made from (so a table can name and copy it). */
-  seed: Schema.optional(Schema.Union(Schema.Number, Schema.String)),
+  seed: Schema.optional(Schema.Union([Schema.Number, Schema.String])),
   terrain: Schema.Array(Terrain)
-    .pipe(Schema.maxItems(200))
-    .annotations({ description: "The terrain pieces (at most 200)" }),
+    .check(Schema.isMaxLength(200))
+    .annotate({ description: "The terrain pieces (at most 200)" }),
   /** Where the Lairs are (B-SETUP-04); left out, two corners are used. */
-  lairs: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(8))).annotations({
+  lairs: Schema.optional(Schema.Array(BoardPoint).check(Schema.isMaxLength(8))).annotate({
     description: "Where the Lairs are (B-SETUP-04); left out, the north-west and south-east corners",
   }),
   /** Where the Loot tokens go (B-SETUP-05); left out, they are placed by the rules' spacing. */
-  loot: Schema.optional(Schema.Array(BoardPoint).pipe(Schema.maxItems(20))).annotations({
+  loot: Schema.optional(Schema.Array(BoardPoint).check(Schema.isMaxLength(20))).annotate({
     description: "Where the Loot tokens go, in order (B-SETUP-05)",
   }),
   blightEdges: Schema.optional(
-    Schema.Array(Schema.Literal("south", "north", "west", "east")).pipe(Schema.maxItems(4)),
-  ).annotations({
+    Schema.Array(Schema.Literals(["south", "north", "west", "east"])).check(Schema.isMaxLength(4)),
+  ).annotate({
     description:
       "The Blight edges creatures arrive at (B-CREATURE-06), none a Refuge deploys on; left out, as many of the edges no Refuge holds as the scenario's `blightEdges` says, in the order south, north, west, east (R-BOARD-26)",
   }),
-}).annotations({ identifier: "Board" })
+}).annotate({ identifier: "Board" })
 export type Board = typeof Board.Type
 
 const parsed = new Map<string, ReadonlyArray<BoardPoint>>()
@@ -149,29 +159,33 @@ const MAX_JSON = 256 * 1024
 export const decodeBoard = (
   input: unknown,
   content?: TerrainSource,
-): Either.Either<Board, ReadonlyArray<string>> => {
+): Result.Result<Board, ReadonlyArray<string>> => {
   let value = input
   if (typeof input === "string") {
-    if (input.length > MAX_JSON) return Either.left([`board: at most ${MAX_JSON} characters of JSON`])
+    if (input.length > MAX_JSON) return Result.fail([`board: at most ${MAX_JSON} characters of JSON`])
     try {
       value = JSON.parse(input)
     } catch {
-      return Either.left(["board: not valid JSON"])
+      return Result.fail(["board: not valid JSON"])
     }
   }
-  const decoded = Schema.decodeUnknownEither(Board, { errors: "all", onExcessProperty: "error" })(value)
-  if (Either.isLeft(decoded))
-    return Either.left(
-      ParseResult.ArrayFormatter.formatErrorSync(decoded.left)
+  const decoded = Schema.decodeUnknownResult(Board, {
+    errors: "all",
+    onExcessProperty: "error",
+    reportInput: true,
+  })(value)
+  if (Result.isFailure(decoded))
+    return Result.fail(
+      SchemaText.problems(decoded.failure)
         .slice(0, 20)
         .map((i) => `${i.path.length ? i.path.join(".") : "board"}: ${i.message}`),
     )
-  const b = decoded.right
+  const b = decoded.success
   // Each problem says its rule (B-SETUP-01, R-BOARD-01, R-BOARD-19; the Loot spacing needs the
   // Refuges' edges, so set-up checks it).
   const problems = layoutProblems(b, content).map((p) => `${p.path}: ${p.message} (${p.clause})`)
   if (content) for (const p of unknownKinds(b, content)) problems.push(`${p.path}: ${p.message} (R-BOARD-01)`)
-  return problems.length > 0 ? Either.left(problems.slice(0, 20)) : Either.right(b)
+  return problems.length > 0 ? Result.fail(problems.slice(0, 20)) : Result.succeed(b)
 }
 
 export { type RandomOptions, random } from "./Generator.js"

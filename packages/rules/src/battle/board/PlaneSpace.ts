@@ -26,7 +26,7 @@
  *
  * @since 0.3.0
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import type { MoveOutcome, Space } from "../Space.js"
 import type { FactQuery, FactValue, Model, MoveLeash, State } from "../State.js"
 import { type Board, blightEdgesOf, type Edge, edgeDistance, pointsOf, type Terrain } from "./Board.js"
@@ -1227,14 +1227,14 @@ const move = (
 ): ReturnType<Space["move"]> => {
   const board = real && costBoardFor(real, m)
   if (!board || !m.position)
-    return Either.left({ reason: "to: this model has no place on the board", clause: "B-ACTION-MOVE-01" })
+    return Result.fail({ reason: "to: this model has no place on the board", clause: "B-ACTION-MOVE-01" })
   const mv = moverOf(state, board, m, "touch", [])
   const what = command.type === "sprint" ? "Sprint" : "Move"
   const clause = command.type === "sprint" ? "B-ACTION-SPRINT-01" : "B-ACTION-MOVE-01"
   if (command.offTable) {
     const edge = state.sides.find((s) => s.id === m.side)?.edge
     if (!edge)
-      return Either.left({ reason: "offTable: this side has no table edge of its own", clause: "B-SETUP-03" })
+      return Result.fail({ reason: "offTable: this side has no table edge of its own", clause: "B-SETUP-03" })
     const c = m.position
     const r = mv.r
     const goal =
@@ -1247,31 +1247,31 @@ const move = (
             : { x: board.width - r, y: c.y }
     const p = plan(mv, { point: roundPt(goal) }, allowance)
     if (!p)
-      return Either.left({
+      return Result.fail({
         reason: `offTable: the ${edge} edge is more than a ${what} of ${allowance}" away`,
         clause,
       })
-    return Either.right(outcome(board, state, m, p.path, true))
+    return Result.succeed(outcome(board, state, m, p.path, true))
   }
   let p: Plan | undefined
   if (command.to) {
     const to = roundPt(command.to)
     if (!freePoint(mv, to))
-      return Either.left({
+      return Result.fail({
         reason: `to: (${to.x}, ${to.y}) is not a place ${m.name} can stand (off the table, in a wall or on another base)`,
         clause,
       })
     p = plan(mv, { point: to }, allowance)
     if (!p)
-      return Either.left({
+      return Result.fail({
         reason: `to: (${to.x}, ${to.y}) is more than a ${what} of ${allowance}" away by any path`,
         clause,
       })
   } else if (command.contact && command.contact.length > 0) {
     const target = shapeOf(state, board, command.contact[0]!)
     if (target?.kind !== "body")
-      return Either.left({ reason: `contact: ${command.contact[0]} is not on the board`, clause })
-    const tooFar = Either.left({
+      return Result.fail({ reason: `contact: ${command.contact[0]} is not on the board`, clause })
+    const tooFar = Result.fail({
       reason: `contact: ${command.contact[0]} is more than a ${what} of ${allowance}" away`,
       clause,
     })
@@ -1283,7 +1283,7 @@ const move = (
     p = plan(mvc, { body: target.body }, allowance)
     if (!p) return tooFar
   } else {
-    return Either.left({
+    return Result.fail({
       reason: "to: on a board, say where the model ends (to) or what it moves into contact with",
       clause,
     })
@@ -1291,9 +1291,9 @@ const move = (
   const o = outcome(board, state, m, p.path)
   const missing = (command.contact ?? []).filter((id) => !o.contact.includes(id))
   if (missing.length > 0)
-    return Either.left({ reason: `contact: the move ends out of contact with ${missing.join(", ")}`, clause })
+    return Result.fail({ reason: `contact: the move ends out of contact with ${missing.join(", ")}`, clause })
   const stuck = command.drag === undefined ? undefined : dragStuck(state, board, m, command.drag, p.path)
-  return stuck ? Either.left({ reason: stuck, clause: "B-DOWN-04" }) : Either.right(o)
+  return stuck ? Result.fail({ reason: stuck, clause: "B-DOWN-04" }) : Result.succeed(o)
 }
 
 /**

@@ -21,7 +21,7 @@
  *
  * @since 0.3.0
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { type Battle, command, view } from "../Battle.js"
 import type { Command } from "../Command.js"
 import type { Env } from "../Context.js"
@@ -81,8 +81,8 @@ export const play = (
     () => b.state,
     (c) => {
       const r = command(b, c, env, "any")
-      if (Either.isLeft(r)) return 0
-      b = r.right
+      if (Result.isFailure(r)) return 0
+      b = r.success
       return 1
     },
     env,
@@ -133,8 +133,8 @@ export const playInPlace = (
       before = n
       answered = 0
       const r = applyInPlaceTo(state, c, answering, "any")
-      if (Either.isLeft(r)) return 0
-      options.onEvents?.(r.right.events)
+      if (Result.isFailure(r)) return 0
+      options.onEvents?.(r.success.events)
       return 1 + answered
     },
     env,

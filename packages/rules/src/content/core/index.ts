@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Either } from "effect"
+import { Result } from "effect"
 import { type HookDefinition, type HookRegistry, hooks as processHooks } from "../../plugin/Hooks.js"
 import { type LoadOptions, loadPacks, type PackInput } from "../Loader.js"
 import type { Manifest } from "../Pack.js"
@@ -123,13 +123,13 @@ export const locate = (problem: Problem): Problem => {
 /** The core pack as a loader input. */
 export const coreInput: PackInput = { source: "the-blight", data: corePack }
 
-let cached: Either.Either<Registry, PackInvalid> | undefined
+let cached: Result.Result<Registry, PackInvalid> | undefined
 
 /** Loads the core pack (once), with problems located in their fragment files. */
-export const loadCore = (): Either.Either<Registry, PackInvalid> => {
+export const loadCore = (): Result.Result<Registry, PackInvalid> => {
   if (cached === undefined) {
     const hooks = registerCoreHooks()
-    cached = Either.mapLeft(
+    cached = Result.mapError(
       loadPacks([coreInput], { hooks }),
       (e) => new PackInvalid({ problems: e.problems.map(locate) }),
     )
@@ -138,13 +138,13 @@ export const loadCore = (): Either.Either<Registry, PackInvalid> => {
 }
 
 /** The core pack's registry; throws {@link PackInvalid} if the core data has problems. */
-export const coreRegistry = (): Registry => Either.getOrThrow(loadCore())
+export const coreRegistry = (): Registry => Result.getOrThrow(loadCore())
 
 /** Loads packs on top of the core pack; core problems, if any, are reported with theirs. */
 export const loadWithCore = (
   inputs: ReadonlyArray<PackInput>,
   options: Omit<LoadOptions, "base"> = {},
-): Either.Either<Registry, PackInvalid> => {
+): Result.Result<Registry, PackInvalid> => {
   const hooks = registerCoreHooks(options.hooks ?? processHooks)
-  return Either.flatMap(loadCore(), (base) => loadPacks(inputs, { base, hooks }))
+  return Result.flatMap(loadCore(), (base) => loadPacks(inputs, { base, hooks }))
 }

@@ -11,11 +11,13 @@ import { ArmourId } from "./Ids.js"
 /** An armour. */
 export const Armour = Schema.Struct({
   ...entryFields(ArmourId),
-  armour: Schema.Int.pipe(Schema.between(0, 6)).annotations({ description: "Armour dice" }),
-  helmet: Schema.Boolean.annotations({ description: "A Helmet: Crits are blocked on 5+ (B-ARMOUR-02)" }),
+  armour: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 6 })).annotate({
+    description: "Armour dice",
+  }),
+  helmet: Schema.Boolean.annotate({ description: "A Helmet: Crits are blocked on 5+ (B-ARMOUR-02)" }),
   rarity: Rarity,
   cost: Salvage,
   text: Schema.optional(Schema.String),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "Armour" })
+}).annotate({ identifier: "Armour" })
 export type Armour = typeof Armour.Type

@@ -15,9 +15,9 @@ export const Background = Schema.Struct({
   cost: Salvage,
   stats: StatChanges,
   knack: NamedRule,
-  skillLists: Schema.Tuple(SkillListRef, SkillListRef).pipe(
-    Schema.filter((lists) => (lists[0] === lists[1] ? "the two skill lists must differ" : undefined)),
+  skillLists: Schema.Tuple([SkillListRef, SkillListRef]).check(
+    Schema.makeFilter((lists) => (lists[0] === lists[1] ? "the two skill lists must differ" : undefined)),
   ),
   text: Schema.optional(Schema.String),
-}).annotations({ identifier: "Background" })
+}).annotate({ identifier: "Background" })
 export type Background = typeof Background.Type

@@ -13,15 +13,15 @@ import { ClauseId, CreatureRef, PackId } from "./Ids.js"
  * Where an entry's numbers come from: `rules` (stated in the rules text) or `provisional`
  * (filled in consistently where the text leaves a gap, to be replaced by data later).
  */
-export const Provenance = Schema.Literal("rules", "provisional").annotations({
+export const Provenance = Schema.Literals(["rules", "provisional"]).annotate({
   description: "rules: stated in the rules text; provisional: filled in where the rules leave a gap",
 })
 export type Provenance = typeof Provenance.Type
 
 /** The fields of every entry, given the kind's id schema. */
-export const entryFields = <I extends Schema.Schema.Any>(id: I) => ({
+export const entryFields = <I extends Schema.Top>(id: I) => ({
   id,
-  name: Schema.NonEmptyTrimmedString,
+  name: Schema.Trimmed.check(Schema.isNonEmpty()),
   provenance: Provenance,
   /** The clause IDs this entry implements. */
   clauses: Schema.optional(Schema.Array(ClauseId)),
@@ -31,36 +31,39 @@ export const entryFields = <I extends Schema.Schema.Any>(id: I) => ({
 })
 
 /** Market rarity (B-MARKET-02): Uncommon is available on 3+, Rare on 5+. */
-export const Rarity = Schema.Literal("common", "uncommon", "rare").annotations({
+export const Rarity = Schema.Literals(["common", "uncommon", "rare"]).annotate({
   description: "Market rarity",
 })
 export type Rarity = typeof Rarity.Type
 
 /** A price in Salvage. */
-export const Salvage = Schema.Int.pipe(Schema.between(0, 1000)).annotations({ description: "Salvage" })
+export const Salvage = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 1000 })).annotate({
+  description: "Salvage",
+})
 
 /** A whole number of at least 0. */
-export const Count = Schema.Int.pipe(Schema.nonNegative())
+export const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 /** A rule with a name, its text for people, and its effects for the engine. */
 export const NamedRule = Schema.Struct({
-  name: Schema.NonEmptyTrimmedString,
-  text: Schema.NonEmptyTrimmedString,
+  name: Schema.Trimmed.check(Schema.isNonEmpty()),
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
   effects: Schema.optional(Effects),
-}).annotations({
+}).annotate({
   identifier: "NamedRule",
   description: "A named rule: text for people, effects for the engine",
 })
 export type NamedRule = typeof NamedRule.Type
 
 /** How many creatures: a number or a dice expression ("d3"). */
-export const CreatureCount = Schema.Union(Schema.Int.pipe(Schema.between(1, 40)), DiceExpression).annotations(
-  { identifier: "CreatureCount", description: 'How many: a number, or dice such as "d3"' },
-)
+export const CreatureCount = Schema.Union([
+  Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 40 })),
+  DiceExpression,
+]).annotate({ identifier: "CreatureCount", description: 'How many: a number, or dice such as "d3"' })
 
 /** Some creatures of one kind. */
 export const CreatureGroup = Schema.Struct({
   creature: CreatureRef,
   count: CreatureCount,
-}).annotations({ identifier: "CreatureGroup", description: "Some creatures of one kind" })
+}).annotate({ identifier: "CreatureGroup", description: "Some creatures of one kind" })
 export type CreatureGroup = typeof CreatureGroup.Type

@@ -14,10 +14,10 @@ declare const local: unique symbol
 export type DiceExpression = Expression.DiceExpression & { readonly [local]?: never }
 
 /** A dice expression written as text ("d6", "2d6", "d3", "half"), decoded once. */
-export const DiceExpression: Schema.Schema<DiceExpression, string> = Expression.DiceExpressionFromString
+export const DiceExpression: Schema.Codec<DiceExpression, string> = Expression.DiceExpressionFromString
 
 /** The fields of a roll table (the dice core's `RollTable`): a die and keyed rows. */
-export const rollTableFields = <A, I>(result: Schema.Schema<A, I>) => ({
+export const rollTableFields = <A, I>(result: Schema.Codec<A, I>) => ({
   die: DiceExpression,
   rows: Table.RollTable(result).fields.rows,
 })

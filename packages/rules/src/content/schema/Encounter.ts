@@ -15,25 +15,25 @@ export const EncounterResult = Schema.Struct({
   name: Schema.optional(Schema.String),
   creatures: Schema.Array(CreatureGroup),
   escorts: Schema.optional(Schema.Array(CreatureGroup)),
-  congregation: Schema.optional(TableRef).annotations({
+  congregation: Schema.optional(TableRef).annotate({
     description: "Also roll on this Congregation table",
   }),
   text: Schema.optional(Schema.String),
 })
-  .pipe(
-    Schema.filter((r) =>
+  .check(
+    Schema.makeFilter((r) =>
       r.creatures.length === 0 && r.congregation === undefined
-        ? { path: ["creatures"], message: "a row brings at least one creature or a Congregation" }
+        ? { path: ["creatures"], issue: "a row brings at least one creature or a Congregation" }
         : undefined,
     ),
   )
-  .annotations({ identifier: "EncounterResult" })
+  .annotate({ identifier: "EncounterResult" })
 export type EncounterResult = typeof EncounterResult.Type
 
 /** An Encounter table. */
 export const EncounterTable = Schema.Struct({
   ...entryFields(EncounterId),
-  tier: Schema.Literal("lesser", "greater"),
+  tier: Schema.Literals(["lesser", "greater"]),
   ...rollTableFields(EncounterResult),
-}).annotations({ identifier: "EncounterTable" })
+}).annotate({ identifier: "EncounterTable" })
 export type EncounterTable = typeof EncounterTable.Type

@@ -77,7 +77,7 @@ export const entrySchemas: EntrySchemas = {
   terrain: TerrainKind,
   leader: LeaderRules,
   upkeep: UpkeepRules,
-} satisfies Record<Kind, Schema.Schema.Any>
+} satisfies Record<Kind, Schema.Top>
 
 /** The decoded entry type of each kind. */
 export type EntryOf = { readonly [K in Kind]: Schema.Schema.Type<EntrySchemas[K]> }
@@ -85,12 +85,12 @@ export type EntryOf = { readonly [K in Kind]: Schema.Schema.Type<EntrySchemas[K]
 export type AnyEntry = EntryOf[Kind]
 
 /** The fields of {@link Entries}: each kind an optional array of its entries. */
-export type EntryFields = { readonly [K in Kind]: Schema.optional<Schema.Array$<EntrySchemas[K]>> }
+export type EntryFields = { readonly [K in Kind]: Schema.optional<Schema.$Array<EntrySchemas[K]>> }
 
 /** The entries of a pack or fragment, by kind; every kind optional. */
 export const Entries: Schema.Struct<EntryFields> = Schema.Struct(
   Object.fromEntries(
     KINDS.map((k) => [k, Schema.optional(Schema.Array(entrySchemas[k]))]),
   ) as unknown as EntryFields,
-).annotations({ identifier: "Entries" })
+).annotate({ identifier: "Entries" })
 export type Entries = typeof Entries.Type

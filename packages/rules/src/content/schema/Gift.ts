@@ -14,21 +14,21 @@ import { GiftId, MarkId } from "./Ids.js"
  * B-BLIGHTDICE-04), `action` (takes an action), `attack` (takes an action and is the one
  * attack), or `passive` (always on).
  */
-export const GiftKind = Schema.Literal("callTheBlight", "action", "attack", "passive")
+export const GiftKind = Schema.Literals(["callTheBlight", "action", "attack", "passive"])
 
 /** A Gift. */
 export const Gift = Schema.Struct({
   ...entryFields(GiftId),
   kind: GiftKind,
-  text: Schema.NonEmptyTrimmedString,
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "Gift" })
+}).annotate({ identifier: "Gift" })
 export type Gift = typeof Gift.Type
 
 /** A Mark. */
 export const Mark = Schema.Struct({
   ...entryFields(MarkId),
-  text: Schema.NonEmptyTrimmedString,
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "Mark" })
+}).annotate({ identifier: "Mark" })
 export type Mark = typeof Mark.Type

@@ -12,22 +12,24 @@ import { HomeId, SeasonRef } from "./Ids.js"
 /** Stores of one kind. */
 export const StoreAmount = Schema.Struct({
   store: Store,
-  amount: Schema.Int.pipe(Schema.between(0, 100)),
-}).annotations({
+  amount: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 })),
+}).annotate({
   identifier: "StoreAmount",
 })
 
 /** A Home. */
 export const Home = Schema.Struct({
   ...entryFields(HomeId),
-  capacity: Schema.Int.pipe(Schema.between(4, 30)).annotations({ description: "Survivors it holds" }),
+  capacity: Schema.Int.check(Schema.isBetween({ minimum: 4, maximum: 30 })).annotate({
+    description: "Survivors it holds",
+  }),
   perk: NamedRule,
   drawback: NamedRule,
-  errands: Schema.Int.pipe(Schema.between(0, 6)).annotations({
+  errands: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 6 })).annotate({
     description: "Errands between raids (2; Office Block 3)",
   }),
-  initiativeDice: Count.annotations({ description: "Bonus Initiative dice (B-INIT-01)" }),
-  startingStores: Schema.Array(StoreAmount).annotations({
+  initiativeDice: Count.annotate({ description: "Bonus Initiative dice (B-INIT-01)" }),
+  startingStores: Schema.Array(StoreAmount).annotate({
     description: "Stores added at founding (B-FOUNDING-10)",
   }),
   seasonNeeds: Schema.Array(
@@ -36,10 +38,10 @@ export const Home = Schema.Struct({
       extra: Schema.Array(StoreAmount),
       text: Schema.optional(Schema.String),
     }),
-  ).annotations({ description: "What this Home needs beyond the Season's need (B-HOME-04)" }),
-  congregationOnly: Schema.optional(Schema.Boolean).annotations({
+  ).annotate({ description: "What this Home needs beyond the Season's need (B-HOME-04)" }),
+  congregationOnly: Schema.optional(Schema.Boolean).annotate({
     description: "Only a Congregation may have it (the Grove)",
   }),
   text: Schema.optional(Schema.String),
-}).annotations({ identifier: "Home" })
+}).annotate({ identifier: "Home" })
 export type Home = typeof Home.Type

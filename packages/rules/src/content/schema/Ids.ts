@@ -11,13 +11,13 @@ import { Schema } from "effect"
 export const RefKind: unique symbol = Symbol.for("@blight/rules/content/RefKind")
 
 /** A slug: lower-case words joined by single hyphens, at most 64 characters ("thorn-matriarch"). */
-export const Slug = Schema.String.pipe(
-  Schema.pattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
-    message: () =>
-      'an id is a slug: lower-case letters and digits in words joined by "-", e.g. "thorn-matriarch"',
+export const Slug = Schema.String.check(
+  Schema.isPattern(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+    toJsonSchema: () => ({ pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*$/.source }),
+    message: 'an id is a slug: lower-case letters and digits in words joined by "-", e.g. "thorn-matriarch"',
   }),
-  Schema.maxLength(64),
-).annotations({ title: "Slug" })
+  Schema.isMaxLength(64),
+).annotate({ title: "Slug" })
 
 /** The kinds of entry a pack holds, in the order a pack file lists them. */
 export const KINDS = [
@@ -45,14 +45,17 @@ export const KINDS = [
 ] as const
 
 /** A kind of entry. */
-export const Kind = Schema.Literal(...KINDS)
+export const Kind = Schema.Literals(KINDS)
 export type Kind = typeof Kind.Type
 
+// `brand`: effect 4's `Schema.brand` leaves no trace in the schema; the annotation keeps effect 3's
+// ` & Brand<"GiftId">` in problem messages (see `SchemaText` in @blight/dice).
 const id = <B extends string>(brand: B, what: string) =>
-  Slug.pipe(Schema.brand(brand)).annotations({ description: `The id of ${what} (a slug)` })
+  // `as never`: effect 4 cannot check a type parameter is a single brand key.
+  Slug.pipe(Schema.brand<B>(brand as never)).annotate({ description: `The id of ${what} (a slug)`, brand })
 
-const ref = <S extends Schema.Schema.Any>(schema: S, kind: Kind, what: string): S =>
-  schema.annotations({ [RefKind]: kind, description: `A reference to ${what}, by id` }) as S
+const ref = <S extends Schema.Top>(schema: S, kind: Kind, what: string): S =>
+  schema.annotate({ [RefKind]: kind, description: `A reference to ${what}, by id` }) as S
 
 /** @category ids */
 export const SkillListId = id("SkillListId", "a skill list")
@@ -123,7 +126,7 @@ export const idOf = {
   terrain: TerrainKindId,
   leader: LeaderRulesId,
   upkeep: UpkeepRulesId,
-} as const satisfies Record<Kind, Schema.Schema.Any>
+} as const satisfies Record<Kind, Schema.Top>
 
 /** @category refs */
 export const SkillListRef = ref(SkillListId, "skillLists", "a skill list")
@@ -164,16 +167,20 @@ export const TerrainKindRef = ref(TerrainKindId, "terrain", "a kind of terrain")
 
 /** A code hook's name: a slug, optionally namespaced by a package ("core/radio-trophy"). */
 export const HookName = Schema.String.pipe(
-  Schema.pattern(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, {
-    message: () => 'a hook name is a slug, optionally with one "/" namespace, e.g. "core/radio-trophy"',
-  }),
+  Schema.check(
+    Schema.isPattern(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, {
+      toJsonSchema: () => ({ pattern: /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/.source }),
+      message: 'a hook name is a slug, optionally with one "/" namespace, e.g. "core/radio-trophy"',
+    }),
+  ),
   Schema.brand("HookName"),
-).annotations({ description: "The name of a code hook registered in TypeScript" })
+).annotate({ description: "The name of a code hook registered in TypeScript", brand: "HookName" })
 export type HookName = typeof HookName.Type
 
 /** A clause ID from the rules catalogue ("B-FOUNDING-05") or a ruling ID ("R-CONTENT-01"). */
-export const ClauseId = Schema.String.pipe(
-  Schema.pattern(/^(?:B|N|R)-[A-Z]+(?:-[A-Z]+)*-\d{2,3}$|^(?:GAP|AMB)-B-\d{2}$/, {
-    message: () => 'a clause id looks like "B-FOUNDING-05", "R-CONTENT-01", "GAP-B-09" or "AMB-B-45"',
+export const ClauseId = Schema.String.check(
+  Schema.isPattern(/^(?:B|N|R)-[A-Z]+(?:-[A-Z]+)*-\d{2,3}$|^(?:GAP|AMB)-B-\d{2}$/, {
+    toJsonSchema: () => ({ pattern: /^(?:B|N|R)-[A-Z]+(?:-[A-Z]+)*-\d{2,3}$|^(?:GAP|AMB)-B-\d{2}$/.source }),
+    message: 'a clause id looks like "B-FOUNDING-05", "R-CONTENT-01", "GAP-B-09" or "AMB-B-45"',
   }),
-).annotations({ description: 'A clause, ruling, gap or ambiguity ID, e.g. "B-FOUNDING-05"' })
+).annotate({ description: 'A clause, ruling, gap or ambiguity ID, e.g. "B-FOUNDING-05"' })

@@ -12,9 +12,9 @@ import { HomeRef, ImprovementId } from "./Ids.js"
 export const Improvement = Schema.Struct({
   ...entryFields(ImprovementId),
   cost: Salvage,
-  errand: Schema.Boolean.annotations({ description: "Building it takes an Errand" }),
-  homes: Schema.optional(Schema.Array(HomeRef)).annotations({ description: "Only these Homes may build it" }),
-  text: Schema.NonEmptyTrimmedString,
+  errand: Schema.Boolean.annotate({ description: "Building it takes an Errand" }),
+  homes: Schema.optional(Schema.Array(HomeRef)).annotate({ description: "Only these Homes may build it" }),
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "Improvement" })
+}).annotate({ identifier: "Improvement" })
 export type Improvement = typeof Improvement.Type

@@ -13,13 +13,13 @@ export const Kit = Schema.Struct({
   ...entryFields(KitId),
   rarity: Rarity,
   cost: Salvage,
-  uses: Schema.optional(Schema.Int.pipe(Schema.between(1, 12))).annotations({
+  uses: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 }))).annotate({
     description: "Uses before it is spent (left out: unlimited)",
   }),
-  light: Schema.optional(Schema.Boolean).annotations({
+  light: Schema.optional(Schema.Boolean).annotate({
     description: "A light that draws Swarms (B-BEHAVIOUR-09)",
   }),
-  text: Schema.NonEmptyTrimmedString,
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "Kit" })
+}).annotate({ identifier: "Kit" })
 export type Kit = typeof Kit.Type

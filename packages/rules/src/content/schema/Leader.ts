@@ -12,11 +12,11 @@ import { LeaderRulesId } from "./Ids.js"
 /** The Leader rules. */
 export const LeaderRules = Schema.Struct({
   ...entryFields(LeaderRulesId),
-  text: Schema.NonEmptyTrimmedString,
-  cost: Salvage.annotations({ description: "Extra cost of making a survivor Leader" }),
-  effects: Schema.optional(Effects).annotations({ description: "What being Leader gives" }),
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
+  cost: Salvage.annotate({ description: "Extra cost of making a survivor Leader" }),
+  effects: Schema.optional(Effects).annotate({ description: "What being Leader gives" }),
   abilities: Schema.Array(NamedRule),
   whenDown: NamedRule,
   replacement: NamedRule,
-}).annotations({ identifier: "LeaderRules" })
+}).annotate({ identifier: "LeaderRules" })
 export type LeaderRules = typeof LeaderRules.Type

@@ -13,20 +13,20 @@ import { ObjectiveId } from "./Ids.js"
 /** An objective. */
 export const Objective = Schema.Struct({
   ...entryFields(ObjectiveId),
-  kind: Schema.Literal("bloomHeart", "radio", "stranger", "rite", "other"),
-  text: Schema.NonEmptyTrimmedString,
-  carried: Schema.optional(Schema.Boolean).annotations({ description: "A model can carry it" }),
-  health: Schema.optional(Schema.Int.pipe(Schema.between(1, 20))),
-  uses: Schema.optional(Schema.Int.pipe(Schema.between(1, 12))).annotations({
+  kind: Schema.Literals(["bloomHeart", "radio", "stranger", "rite", "other"]),
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
+  carried: Schema.optional(Schema.Boolean).annotate({ description: "A model can carry it" }),
+  health: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 20 }))),
+  uses: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 }))).annotate({
     description: "Use actions that complete it (Bloom Heart: three burn it)",
   }),
   test: Schema.optional(
     Schema.Struct({
-      pools: Schema.Array(Pool).pipe(Schema.minItems(1)),
-      target: Schema.Int.pipe(Schema.between(1, 6)),
+      pools: Schema.Array(Pool).check(Schema.isMinLength(1)),
+      target: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 })),
     }),
-  ).annotations({ description: "A test to work it (Stranger: Fight or Wits (2))" }),
+  ).annotate({ description: "A test to work it (Stranger: Fight or Wits (2))" }),
   rules: Schema.optional(Schema.Array(NamedRule)),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "Objective" })
+}).annotate({ identifier: "Objective" })
 export type Objective = typeof Objective.Type

@@ -7,7 +7,7 @@
 import { Schema } from "effect"
 
 const stat = (max: number, description: string) =>
-  Schema.Int.pipe(Schema.between(0, max)).annotations({ description })
+  Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: max })).annotate({ description })
 
 /** A full profile. */
 export const Profile = Schema.Struct({
@@ -19,7 +19,7 @@ export const Profile = Schema.Struct({
   health: stat(10, "Health (H): damage taken before going Down"),
   armour: stat(6, "Armour (A): dice rolled to block hits"),
   blight: stat(12, "Blight: 0 to 12"),
-}).annotations({ identifier: "Profile" })
+}).annotate({ identifier: "Profile" })
 export type Profile = typeof Profile.Type
 
 /** The base survivor, M5 F2 S2 W2 N2 H2 (B-PROFILE-02), with no Armour and no Blight. */
@@ -34,7 +34,7 @@ export const BASE_SURVIVOR: Profile = {
   blight: 0,
 }
 
-const change = Schema.Int.pipe(Schema.between(-3, 3))
+const change = Schema.Int.check(Schema.isBetween({ minimum: -3, maximum: 3 }))
 
 /** Changes to the base profile; stats left out are unchanged. */
 export const StatChanges = Schema.Struct({
@@ -45,7 +45,7 @@ export const StatChanges = Schema.Struct({
   nerve: Schema.optional(change),
   health: Schema.optional(change),
   armour: Schema.optional(change),
-}).annotations({
+}).annotate({
   identifier: "StatChanges",
   description: 'Changes to the base survivor, e.g. { "fight": 1, "wits": -1 }',
 })

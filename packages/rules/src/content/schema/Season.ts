@@ -12,18 +12,22 @@ import { SeasonId, SeasonRef } from "./Ids.js"
 /** A Season. */
 export const Season = Schema.Struct({
   ...entryFields(SeasonId),
-  order: Schema.Int.pipe(Schema.between(1, 12)).annotations({ description: "Its place in the year" }),
-  next: SeasonRef.annotations({ description: "The Season that follows" }),
-  raids: Schema.Int.pipe(Schema.between(1, 12)).annotations({ description: "Raids before the Season turns" }),
+  order: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })).annotate({
+    description: "Its place in the year",
+  }),
+  next: SeasonRef.annotate({ description: "The Season that follows" }),
+  raids: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })).annotate({
+    description: "Raids before the Season turns",
+  }),
   raidEffect: NamedRule,
   need: Schema.Struct({
-    text: Schema.NonEmptyTrimmedString,
+    text: Schema.Trimmed.check(Schema.isNonEmpty()),
     stores: Schema.Array(StoreAmount),
     perSurvivor: Schema.Boolean,
-  }).annotations({ description: "What every Refuge must pay in Upkeep (B-UPKEEP-01)" }),
+  }).annotate({ description: "What every Refuge must pay in Upkeep (B-UPKEEP-01)" }),
   din: Schema.Struct({
-    lesser: Schema.Int.pipe(Schema.between(1, 12)),
-    greater: Schema.Int.pipe(Schema.between(1, 12)),
-  }).annotations({ description: "Sixes on the Din for a Lesser and a Greater Encounter (normally 1 and 2)" }),
-}).annotations({ identifier: "Season" })
+    lesser: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
+    greater: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 12 })),
+  }).annotate({ description: "Sixes on the Din for a Lesser and a Greater Encounter (normally 1 and 2)" }),
+}).annotate({ identifier: "Season" })
 export type Season = typeof Season.Type

@@ -12,14 +12,14 @@ import { SkillId, SkillListId, SkillListRef } from "./Ids.js"
 export const SkillList = Schema.Struct({
   ...entryFields(SkillListId),
   text: Schema.optional(Schema.String),
-}).annotations({ identifier: "SkillList" })
+}).annotate({ identifier: "SkillList" })
 export type SkillList = typeof SkillList.Type
 
 /** A skill, in one list. */
 export const Skill = Schema.Struct({
   ...entryFields(SkillId),
   list: SkillListRef,
-  text: Schema.NonEmptyTrimmedString,
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "Skill" })
+}).annotate({ identifier: "Skill" })
 export type Skill = typeof Skill.Type

@@ -15,7 +15,7 @@ import { BackgroundRef, GiftRef, MarkRef, TableId } from "./Ids.js"
 
 const table = <T extends string, A, I, F extends Schema.Struct.Fields>(
   tag: T,
-  result: Schema.Schema<A, I>,
+  result: Schema.Codec<A, I>,
   extra: F,
   description: string,
 ) =>
@@ -24,16 +24,16 @@ const table = <T extends string, A, I, F extends Schema.Struct.Fields>(
     table: Schema.Literal(tag),
     ...extra,
     ...rollTableFields(result),
-  }).annotations({ identifier: `${tag[0]!.toUpperCase()}${tag.slice(1)}Table`, description })
+  }).annotate({ identifier: `${tag[0]!.toUpperCase()}${tag.slice(1)}Table`, description })
 
 /** A Casualty result: what happens to the survivor. */
 export const CasualtyResult = Schema.Struct({
-  name: Schema.NonEmptyTrimmedString,
-  outcome: Schema.Literal("dead", "missRaids", "laidUp", "injured", "infected", "recovered"),
-  missRaids: Schema.optional(Schema.Int.pipe(Schema.between(0, 6))),
-  text: Schema.NonEmptyTrimmedString,
+  name: Schema.Trimmed.check(Schema.isNonEmpty()),
+  outcome: Schema.Literals(["dead", "missRaids", "laidUp", "injured", "infected", "recovered"]),
+  missRaids: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 6 }))),
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "CasualtyResult" })
+}).annotate({ identifier: "CasualtyResult" })
 
 /** The Casualty table: a d6, modified, so rows cover `modified.min`–`modified.max` (e.g. 0–8). */
 export const CasualtyTable = table(
@@ -41,9 +41,9 @@ export const CasualtyTable = table(
   CasualtyResult,
   {
     modified: Schema.Struct({
-      min: Schema.Int.pipe(Schema.between(-6, 1)),
-      max: Schema.Int.pipe(Schema.between(6, 12)),
-    }).annotations({
+      min: Schema.Int.check(Schema.isBetween({ minimum: -6, maximum: 1 })),
+      max: Schema.Int.check(Schema.isBetween({ minimum: 6, maximum: 12 })),
+    }).annotate({
       description: "The modified results the rows cover; a result outside is read as the nearest end",
     }),
   },
@@ -52,23 +52,23 @@ export const CasualtyTable = table(
 
 /** A Loot result: stores gained (amounts may be rolled; a 6 doubles, B-LOOT-02). */
 export const LootResult = Schema.Struct({
-  name: Schema.NonEmptyTrimmedString,
+  name: Schema.Trimmed.check(Schema.isNonEmpty()),
   gives: Schema.Array(Schema.Struct({ store: Store, amount: D6Amount })),
-  firearm: Schema.optional(Schema.Boolean).annotations({
+  firearm: Schema.optional(Schema.Boolean).annotate({
     description: "Also a firearm from the Market list",
   }),
   text: Schema.optional(Schema.String),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "LootResult" })
+}).annotate({ identifier: "LootResult" })
 
 /** The Loot table (B-LOOT-*). */
 export const LootTable = table("loot", LootResult, {}, "The Loot table (B-LOOT-*)")
 
 /** A Stranger result: a background, or any background up to a cost (B-STRANGER-02 row 6). */
-export const StrangerResult = Schema.Union(
+export const StrangerResult = Schema.Union([
   Schema.Struct({ background: BackgroundRef }),
   Schema.Struct({ anyBackground: Schema.Struct({ maxCost: Salvage }) }),
-).annotations({ identifier: "StrangerResult" })
+]).annotate({ identifier: "StrangerResult" })
 
 /** The Stranger table. */
 export const StrangerTable = table("stranger", StrangerResult, {}, "The Stranger table (B-STRANGER-02)")
@@ -82,10 +82,10 @@ export const MarkTable = table("marks", Schema.Struct({ mark: MarkRef }), {}, "T
 /** A Congregation result: units and escorts. */
 export const CongregationResult = Schema.Struct({
   name: Schema.optional(Schema.String),
-  units: Schema.Array(CreatureGroup).pipe(Schema.minItems(1)),
+  units: Schema.Array(CreatureGroup).check(Schema.isMinLength(1)),
   escorts: Schema.optional(Schema.Array(CreatureGroup)),
   text: Schema.optional(Schema.String),
-}).annotations({ identifier: "CongregationResult" })
+}).annotate({ identifier: "CongregationResult" })
 
 /** The Congregation table (B-GARDENER-02). */
 export const CongregationTable = table(
@@ -97,16 +97,16 @@ export const CongregationTable = table(
 
 /** A plain result: a name, its text and effects. */
 export const PlainResult = Schema.Struct({
-  name: Schema.NonEmptyTrimmedString,
+  name: Schema.Trimmed.check(Schema.isNonEmpty()),
   text: Schema.optional(Schema.String),
   effects: Schema.optional(Effects),
-}).annotations({ identifier: "PlainResult" })
+}).annotate({ identifier: "PlainResult" })
 
 /** Any other table of named results. */
 export const PlainTable = table("plain", PlainResult, {}, "A table of named results")
 
 /** A roll table entry. */
-export const RollTableEntry = Schema.Union(
+export const RollTableEntry = Schema.Union([
   CasualtyTable,
   LootTable,
   StrangerTable,
@@ -114,5 +114,5 @@ export const RollTableEntry = Schema.Union(
   MarkTable,
   CongregationTable,
   PlainTable,
-).annotations({ identifier: "RollTableEntry" })
+]).annotate({ identifier: "RollTableEntry" })
 export type RollTableEntry = typeof RollTableEntry.Type

@@ -11,10 +11,14 @@ import { UpkeepRulesId } from "./Ids.js"
 /** The Upkeep rules. */
 export const UpkeepRules = Schema.Struct({
   ...entryFields(UpkeepRulesId),
-  text: Schema.NonEmptyTrimmedString,
-  rationsPerSurvivor: Schema.Int.pipe(Schema.between(0, 6)),
-  unmetNeed: NamedRule.annotations({ description: "What happens when the Season's need is not met" }),
-  hunger: NamedRule.annotations({ description: "What happens to each survivor not fed" }),
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
+  rationsPerSurvivor: Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 6 })),
+  // A fresh struct, not NamedRule re-annotated: effect 3's annotations() dropped the identifier, so
+  // these two are written out in the JSON Schema, not as a $ref to NamedRule.
+  unmetNeed: Schema.Struct(NamedRule.fields).annotate({
+    description: "What happens when the Season's need is not met",
+  }),
+  hunger: Schema.Struct(NamedRule.fields).annotate({ description: "What happens to each survivor not fed" }),
   rules: Schema.optional(Schema.Array(NamedRule)),
-}).annotations({ identifier: "UpkeepRules" })
+}).annotate({ identifier: "UpkeepRules" })
 export type UpkeepRules = typeof UpkeepRules.Type

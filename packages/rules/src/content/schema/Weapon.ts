@@ -14,65 +14,70 @@ import { WeaponId } from "./Ids.js"
 /** A blast (B-BLAST-*): an attack of `dice` dice on every model within `radius` inches. */
 export const Blast = Schema.Struct({
   radius: Inches,
-  dice: Schema.Int.pipe(Schema.between(1, 10)),
-}).annotations({
+  dice: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 10 })),
+}).annotate({
   identifier: "Blast",
   description: "An attack of `dice` dice on each model within `radius` inches",
 })
 
 /** Weapon traits. */
 export const WeaponTraits = Schema.Struct({
-  scrap: Schema.optional(Schema.Boolean).annotations({ description: "Jams on two or more 1s (B-JAM-01)" }),
+  scrap: Schema.optional(Schema.Boolean).annotate({ description: "Jams on two or more 1s (B-JAM-01)" }),
   blast: Schema.optional(Blast),
-  fire: Schema.optional(Schema.Boolean).annotations({
+  fire: Schema.optional(Schema.Boolean).annotate({
     description: "Its hits are Fire hits (burn a Bloom Heart)",
   }),
-  light: Schema.optional(Schema.Boolean).annotations({ description: "It is a light that draws Swarms" }),
+  light: Schema.optional(Schema.Boolean).annotate({ description: "It is a light that draws Swarms" }),
   crit: Schema.optional(
-    Schema.Struct({ text: Schema.NonEmptyTrimmedString, effects: Schema.optional(Effects) }).annotations({
+    Schema.Struct({
+      text: Schema.Trimmed.check(Schema.isNonEmpty()),
+      effects: Schema.optional(Effects),
+    }).annotate({
       description: "What a Crit does beyond a hit",
     }),
   ),
-}).annotations({ identifier: "WeaponTraits" })
+}).annotate({ identifier: "WeaponTraits" })
 
 /** A weapon. */
 export const Weapon = Schema.Struct({
   ...entryFields(WeaponId),
-  type: Schema.Literal("melee", "ranged", "thrown"),
-  firearm: Schema.optional(Schema.Boolean).annotations({ description: "A gun: magazine and Reloads" }),
-  dice: Schema.Int.pipe(Schema.between(-2, 6)).annotations({ description: "Dice added to Fight or Shoot" }),
-  damage: Schema.Int.pipe(Schema.between(1, 6)),
+  type: Schema.Literals(["melee", "ranged", "thrown"]),
+  firearm: Schema.optional(Schema.Boolean).annotate({ description: "A gun: magazine and Reloads" }),
+  dice: Schema.Int.check(Schema.isBetween({ minimum: -2, maximum: 6 })).annotate({
+    description: "Dice added to Fight or Shoot",
+  }),
+  damage: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 })),
   range: Schema.optional(Inches),
-  mag: Schema.optional(Schema.Int.pipe(Schema.between(1, 30))),
+  mag: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 30 }))),
   noise: Noise,
   rarity: Rarity,
   cost: Salvage,
-  ammunition: Schema.Literal("reloads", "arrows", "bolts", "none"),
-  countsTowardLimit: Schema.Boolean.annotations({
+  ammunition: Schema.Literals(["reloads", "arrows", "bolts", "none"]),
+  countsTowardLimit: Schema.Boolean.annotate({
     description: "Counts toward the 2-weapon limit (Molotovs and bombs don't, B-FOUNDING-06)",
   }),
-  free: Schema.optional(Schema.Boolean).annotations({
+  free: Schema.optional(Schema.Boolean).annotate({
     description: "Every survivor has it for free (Improvised weapon, Thrown junk, B-FOUNDING-07)",
   }),
   traits: Schema.optional(WeaponTraits),
   text: Schema.optional(Schema.String),
   effects: Schema.optional(Effects),
 })
-  .pipe(
-    Schema.filter((w) => {
-      const issues: Array<{ path: ReadonlyArray<string>; message: string }> = []
+  .check(
+    Schema.makeFilter((w) => {
+      const issues: Array<{ path: ReadonlyArray<string>; issue: string }> = []
       if (w.type !== "melee" && w.range === undefined)
-        issues.push({ path: ["range"], message: "a ranged or thrown weapon has a range" })
+        issues.push({ path: ["range"], issue: "a ranged or thrown weapon has a range" })
       if (w.type === "melee" && w.range !== undefined)
-        issues.push({ path: ["range"], message: "a melee weapon has no range" })
+        issues.push({ path: ["range"], issue: "a melee weapon has no range" })
       if (w.ammunition === "reloads" && w.mag === undefined)
-        issues.push({ path: ["mag"], message: "a weapon that uses Reloads has a Mag (B-AMMO-01)" })
+        issues.push({ path: ["mag"], issue: "a weapon that uses Reloads has a Mag (B-AMMO-01)" })
       if (w.mag !== undefined && w.ammunition !== "reloads")
-        issues.push({ path: ["mag"], message: "only a weapon that uses Reloads has a Mag" })
+        issues.push({ path: ["mag"], issue: "only a weapon that uses Reloads has a Mag" })
       if (w.type === "melee" && w.ammunition !== "none")
-        issues.push({ path: ["ammunition"], message: "a melee weapon uses no ammunition" })
+        issues.push({ path: ["ammunition"], issue: "a melee weapon uses no ammunition" })
       return issues.length === 0 ? true : issues
     }),
   )
-  .annotations({ identifier: "Weapon" })
+  .annotate({ identifier: "Weapon" })
 export type Weapon = typeof Weapon.Type

@@ -6,7 +6,7 @@
  * library's schemas (`fromSchema.ts`), the command input too (`inputFromSchema.ts`).
  */
 import { CampaignCommand, Market } from "@blight/rules"
-import { Schema } from "effect"
+import { Schema, Struct } from "effect"
 import * as Campaigns from "../../app/Campaigns.js"
 import * as Raids from "../../app/Raids.js"
 import { builder } from "../builder.js"
@@ -27,20 +27,21 @@ const RaidRef = outputType(Raids.RaidView, "Raid")
  * A Market order as GraphQL can take it: every field of the order kinds, each optional (an input
  * has no union); the library's MarketOrder schema then checks it is exactly one kind.
  */
-const OrderInput = Schema.partial(
-  Schema.Struct(
-    Object.assign({}, ...Market.MarketOrder.members.map((m) => m.fields)) as Schema.Struct.Fields,
-  ),
-).annotations({
-  identifier: "CampaignMarketOrder",
-  description: "One order: exactly one of buy (with quantity), sell (with quantity), buyReloads or sellAmber",
-})
+const OrderInput = Schema.Struct(
+  Object.assign({}, ...Market.MarketOrder.members.map((m) => m.fields)) as Schema.Struct.Fields,
+)
+  .mapFields(Struct.map(Schema.optional))
+  .annotate({
+    identifier: "CampaignMarketOrder",
+    description:
+      "One order: exactly one of buy (with quantity), sell (with quantity), buyReloads or sellAmber",
+  })
 const Command = inputType(
   Schema.Union(
-    ...Campaigns.PlayerCommand.members.map((m) =>
-      m.fields.type.literals[0] === "trade"
-        ? Schema.Struct({ ...CampaignCommand.Trade.fields, orders: Schema.Array(OrderInput) }).annotations(
-            m.ast.annotations,
+    Campaigns.PlayerCommand.members.map((m) =>
+      m.fields.type.literal === "trade"
+        ? Schema.Struct({ ...CampaignCommand.Trade.fields, orders: Schema.Array(OrderInput) }).annotate(
+            m.ast.annotations ?? {},
           )
         : m,
     ),

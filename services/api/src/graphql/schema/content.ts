@@ -11,8 +11,8 @@ import { typedAs, unionOver } from "../fromSchema.js"
 import { resolveEffect } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 
-type Sourced = Effect.Effect.Success<ReturnType<typeof App.getContent>>
-type Page = Effect.Effect.Success<ReturnType<typeof App.listContent>>
+type Sourced = Effect.Success<ReturnType<typeof App.getContent>>
+type Page = Effect.Success<ReturnType<typeof App.listContent>>
 type Entry = { readonly id: string; readonly name: string; readonly provenance?: "rules" | "provisional" }
 
 export const ContentKindRef = wordsEnum("ContentKind", Ids.KINDS, "A kind of content entry")
@@ -115,7 +115,9 @@ builder.queryFields((t) => {
         resolveEffect(
           ctx,
           info,
-          Effect.tap(App.listContent(ctx.deps, a.kind, queryOf(a)), (p) => p.items.forEach(ofKind(a.kind))),
+          Effect.tap(App.listContent(ctx.deps, a.kind, queryOf(a)), (p) =>
+            Effect.sync(() => p.items.forEach(ofKind(a.kind))),
+          ),
         ),
     }),
     getContent: t.field({
@@ -131,7 +133,9 @@ builder.queryFields((t) => {
         resolveEffect(
           ctx,
           info,
-          Effect.tap(App.getContent(ctx.deps, a.kind, a.id, queryOf(a)), ofKind(a.kind)),
+          Effect.tap(App.getContent(ctx.deps, a.kind, a.id, queryOf(a)), (e) =>
+            Effect.sync(() => ofKind(a.kind)(e)),
+          ),
         ),
     }),
   }

@@ -9,7 +9,7 @@ import { builder } from "../builder.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
 import { StoreRef, StoresRef } from "./stores.js"
 
-type LedgerView = Effect.Effect.Success<ReturnType<typeof App.getLedger>>
+type LedgerView = Effect.Success<ReturnType<typeof App.getLedger>>
 type Die = NonNullable<Ledger.LedgerEntry["rolls"]>[number]
 type Item = NonNullable<Ledger.LedgerEntry["item"]>
 

@@ -21,7 +21,7 @@ const MethodRef = wordsEnum(
 
 /** A generated character and its seed, typed from the library's Character schema. */
 const CharacterRef = outputType(
-  Schema.Struct({ seed: Schema.Number, character: Character.Character }).annotations({
+  Schema.Struct({ seed: Schema.Number, character: Character.Character }).annotate({
     identifier: "GeneratedNightsongCharacter",
   }),
   "GeneratedNightsongCharacter",

@@ -11,8 +11,8 @@ import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
 import { PackFileScalar } from "./json.js"
 
-type Summary = Effect.Effect.Success<ReturnType<typeof App.listPacks>>["items"][number]
-type Detail = Effect.Effect.Success<ReturnType<typeof App.getPack>>
+type Summary = Effect.Success<ReturnType<typeof App.listPacks>>["items"][number]
+type Detail = Effect.Success<ReturnType<typeof App.getPack>>
 type PackShape = Summary | Detail
 
 export const PackVersionRef = builder

@@ -6,22 +6,24 @@
  * schemas (`fromSchema.ts`), the command input too (`inputFromSchema.ts`).
  */
 import { BattleCommand, BattleEvent, BattleOptions, BattleState, Roster } from "@blight/rules"
-import { SchemaAST as AST, Effect } from "effect"
+import { SchemaAST as AST, Cause, Effect, Option } from "effect"
 import { createGraphQLError } from "graphql-yoga"
 import type { ApiError } from "../../app/ApiError.js"
 import * as Raids from "../../app/Raids.js"
+import { wire } from "../ast.js"
 import { builder } from "../builder.js"
-import { outputType, inputType as rosterInput, typeFieldAs, wire } from "../fromSchema.js"
+import { outputType, typeFieldAs } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { asPlayer, bodyOf, byIdFor, onPage, resolveEffect, toGraphQLError } from "../resolve.js"
+import { inputType as rosterInput } from "../rosterInput.js"
 
 /** The member of the event union logged as `type`. */
 const eventOf = (type: string): AST.AST => {
   const union = wire(BattleEvent.Event.ast)
   const found = (AST.isUnion(union) ? union.types : []).find((m) => {
     const s = wire(m)
-    const tag = AST.isTypeLiteral(s) ? s.propertySignatures.find((p) => p.name === "type") : undefined
+    const tag = AST.isObjects(s) ? s.propertySignatures.find((p) => p.name === "type") : undefined
     return tag !== undefined && AST.isLiteral(tag.type) && tag.type.literal === type
   })
   if (!found) throw new Error(`no ${type} event`)
@@ -211,7 +213,8 @@ export const subscribeTo = async <E>(
   if (exit._tag === "Failure") {
     // Made by Yoga's own graphql (createGraphQLError): an error thrown while subscribing is
     // answered as an error only if it is that graphql's GraphQLError, whichever copy this file got.
-    const failure = exit.cause._tag === "Fail" ? toGraphQLError(exit.cause.error) : undefined
+    const error = Cause.findErrorOption(exit.cause)
+    const failure = Option.isSome(error) ? toGraphQLError(error.value) : undefined
     throw createGraphQLError(failure?.message ?? "it cannot be followed", {
       extensions: failure?.extensions ?? { code: "internal", status: 500 },
     })

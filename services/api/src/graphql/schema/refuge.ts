@@ -9,13 +9,14 @@ import * as App from "../../app/App.js"
 import { RefugeDocument } from "../../http/reports.js"
 import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
-import { inputType, outputType } from "../fromSchema.js"
+import { outputType } from "../fromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { asPlayer, resolveEffect } from "../resolve.js"
+import { inputType } from "../rosterInput.js"
 import { JSONScalar } from "./json.js"
 import { StoresRef } from "./stores.js"
 
-export type RefugeView = Effect.Effect.Success<ReturnType<typeof App.getRefuge>>
+export type RefugeView = Effect.Success<ReturnType<typeof App.getRefuge>>
 
 export const RefugeKindRef = wordsEnum(
   "RefugeKind",

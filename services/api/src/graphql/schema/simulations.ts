@@ -6,23 +6,18 @@
  * by the library's BattleOptions schema.
  */
 import { BattleOptions, Roster, SimRaid, SimReport } from "@blight/rules"
-import { Schema } from "effect"
 import * as Simulations from "../../app/Simulations.js"
 import { builder } from "../builder.js"
-import {
-  enumType,
-  outputType,
-  inputType as rosterInput,
-  typeFieldAs,
-  typeFieldAsScalar,
-} from "../fromSchema.js"
+import { enumType, outputType, typeFieldAs, typeFieldAsScalar } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { asPlayer, bodyOf, byIdFor, resolveEffect } from "../resolve.js"
+import { inputType as rosterInput } from "../rosterInput.js"
 import { VegaLiteSpecScalar } from "./json.js"
 
 // The report echoes the ruling options asked for: typed as the request types them.
-typeFieldAs(SimReport.ReportSpec.ast, "options", Schema.encodedSchema(BattleOptions.Options))
+// The options as given: the struct on the wire (outputType reads every schema as it is on the wire).
+typeFieldAs(SimReport.ReportSpec.ast, "options", BattleOptions.Options)
 // A chart's spec is Vega-Lite's (a record of anything in the library's schema): one value, not key/value rows.
 typeFieldAsScalar(Simulations.SimulationChart.ast, "spec", VegaLiteSpecScalar)
 

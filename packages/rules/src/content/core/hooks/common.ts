@@ -8,7 +8,8 @@ import type { Effect } from "../../../plugin/Effect.js"
 import type { Operation } from "../../../plugin/Hooks.js"
 
 /** A whole number from `min` to `max`. */
-export const small = (min: number, max: number) => Schema.Int.pipe(Schema.between(min, max))
+export const small = (min: number, max: number) =>
+  Schema.Int.check(Schema.isBetween({ minimum: min, maximum: max }))
 
 /** An operation: an effect, for the model or survivor `to` (left out: by the effect's scope). */
 export const op = (effect: Effect, to?: string): Operation => (to === undefined ? { effect } : { to, effect })

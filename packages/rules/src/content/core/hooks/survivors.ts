@@ -15,7 +15,7 @@ import { Schema } from "effect"
 import { defineHook, type Operation } from "../../../plugin/Hooks.js"
 import { op, small } from "./common.js"
 
-const distance = Schema.Number.pipe(Schema.between(0, 24))
+const distance = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 24 }))
 
 /** Steady Aim: Aim gives `dice` more (B-SHOOT-03: "some rules give more"). */
 export const aimBonus = defineHook("core/aim-bonus", {

@@ -18,15 +18,15 @@
  * @since 0.1.0
  */
 import type { DiceSource } from "@blight/dice"
-import { Schema } from "effect"
+import { Effect as Fx, Schema } from "effect"
 import type { Effect } from "../../../plugin/Effect.js"
 import { defineHook, type Operation } from "../../../plugin/Hooks.js"
 import { CreatureId } from "../../schema/Ids.js"
 import { op, small } from "./common.js"
 
 const face = small(1, 6)
-const inches = Schema.Number.pipe(Schema.between(0, 72))
-const count = Schema.Int.pipe(Schema.nonNegative())
+const inches = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 72 }))
+const count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
 /** One d6 from the context's source. */
 const d6 = (dice: DiceSource, label: string): number => dice.die(6, label)
@@ -278,7 +278,7 @@ const cornerShopLaidUp = (
 export const cornerShopLaidUpHook = defineHook("core/corner-shop-laid-up", {
   summary: "Each survivor Laid Up rolls a die; on the range they are Laid Up for more raids",
   points: ["effect"],
-  params: Schema.Struct({ on: Schema.Tuple(face, face), extraRaids: small(1, 3) }),
+  params: Schema.Struct({ on: Schema.Tuple([face, face]), extraRaids: small(1, 3) }),
   facts: Schema.Struct({ laidUp: Schema.Array(Schema.String) }),
   run: (context, { on, extraRaids }, { laidUp }) => ({
     operations: cornerShopLaidUp(context.dice, laidUp, on)
@@ -349,7 +349,7 @@ export const waiveSeasonNeed = defineHook("core/waive-season-need", {
   summary: "The Season's need in these stores is waived (given back in Upkeep)",
   points: ["effect"],
   params: Schema.Struct({
-    stores: Schema.Array(Schema.Literal("fuel", "salvage", "rations")).pipe(Schema.minItems(1)),
+    stores: Schema.Array(Schema.Literals(["fuel", "salvage", "rations"])).check(Schema.isMinLength(1)),
   }),
   facts: Schema.Struct({ need: Schema.Array(Schema.Struct({ store: Schema.String, amount: count })) }),
   run: (_context, { stores }, { need }) => ({
@@ -409,11 +409,11 @@ const compareCounts = (counts: Readonly<Record<string, number>>, refuge: string)
 export const compareCount = defineHook("core/compare-count", {
   summary: "The side with more of the counted thing wins; equal is a draw",
   points: ["victory", "draw"],
-  params: Schema.Struct({ what: Schema.Literal("loot", "meds", "bloomHeart") }),
+  params: Schema.Struct({ what: Schema.Literals(["loot", "meds", "bloomHeart"]) }),
   facts: Schema.Struct({
     refuge: Schema.String,
-    counts: Schema.Record({ key: Schema.String, value: count }),
-    tiebreak: Schema.optional(Schema.Record({ key: Schema.String, value: count })),
+    counts: Schema.Record(Schema.String, count),
+    tiebreak: Schema.optional(Schema.Record(Schema.String, count)),
     burnedBy: Schema.optional(Schema.String),
   }),
   run: (_context, { what }, { refuge, counts, tiebreak, burnedBy }) => {
@@ -450,15 +450,12 @@ export const plantingRite = defineHook("core/planting-rite", {
   params: Schema.Struct({ complete: small(1, 12), radius: inches, disrupt: Schema.optional(small(1, 3)) }),
   facts: Schema.Struct({
     rite: count,
-    gardeners: Schema.optionalWith(
-      Schema.Array(Schema.Struct({ creature: Schema.String, distance: inches })),
-      {
-        default: () => [],
-      },
+    gardeners: Schema.Array(Schema.Struct({ creature: Schema.String, distance: inches })).pipe(
+      Schema.withDecodingDefaultType(Fx.sync(() => [])),
     ),
-    battleOver: Schema.optionalWith(Schema.Boolean, { default: () => false }),
+    battleOver: Schema.Boolean.pipe(Schema.withDecodingDefaultType(Fx.sync(() => false))),
     refuge: Schema.optional(Schema.String),
-    scores: Schema.optional(Schema.Record({ key: Schema.String, value: count })),
+    scores: Schema.optional(Schema.Record(Schema.String, count)),
   }),
   run: (_context, { complete, radius, disrupt }, f) => {
     const rite = (value: number): Operation => op({ kind: "counter", counter: "rite", value })
@@ -540,7 +537,10 @@ export const unmetNeed = defineHook("core/unmet-need", {
     fuel: Schema.Struct({ laidUpOn: face }),
     clearing: Schema.Struct({ blightOn: face }),
   }),
-  facts: Schema.Struct({ short: Schema.Literal("fuel", "clearing"), survivors: Schema.Array(Schema.String) }),
+  facts: Schema.Struct({
+    short: Schema.Literals(["fuel", "clearing"]),
+    survivors: Schema.Array(Schema.String),
+  }),
   run: (context, params, { short, survivors }) => {
     const on = short === "fuel" ? params.fuel.laidUpOn : params.clearing.blightOn
     const hit: Effect =
