@@ -75,7 +75,7 @@ export const effectiveProfile = (survivor: Survivor, content: ContentView): Effe
   const bg = content.get("backgrounds", survivor.background)
   if (bg) changes.push(...fromStatChanges(bg.stats, `background: ${bg.name}`, "B-PROFILE-07"))
   survivor.advances.forEach((a, i) => {
-    if ("stats" in a) changes.push(...fromStatChanges(a.stats, `Advance ${i + 1}`, "B-XP-02"))
+    if ("stats" in a) changes.push(...fromStatChanges(a.stats, `Advance ${i + 1}`, "B-XP-01"))
   })
   for (const injury of survivor.injuries)
     changes.push(...fromStatChanges(injury.stats, `injury: ${injury.name}`))

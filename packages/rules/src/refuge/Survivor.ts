@@ -27,7 +27,7 @@ export const SurvivorId = Schema.String.pipe(
 ).annotate({ description: "A survivor's id within its Refuge", brand: "SurvivorId" })
 export type SurvivorId = typeof SurvivorId.Type
 
-/** An Advance taken (every 5 XP, B-XP-02): a skill or a stat increase. */
+/** An Advance taken (every 5 XP, B-XP-01): a skill or a stat increase. */
 export const Advance = Schema.Union([
   Schema.Struct({ skill: SkillRef }),
   Schema.Struct({ stats: StatChanges }),
