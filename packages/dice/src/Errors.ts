@@ -38,7 +38,10 @@ export class InvalidDiceExpression extends Schema.TaggedError<InvalidDiceExpress
   }
 }
 
-/** A request that breaks a dice rule, e.g. re-rolling a die twice (B-REROLL-01). */
+/**
+ * A request that breaks a dice rule, e.g. re-rolling a die twice (B-REROLL-01). `clause` is explained
+ * in docs/rules-reference.md under the ID in lower case (#b-reroll-01).
+ */
 export class DiceRuleViolation extends Schema.TaggedError<DiceRuleViolation>()("DiceRuleViolation", {
   path: Schema.String,
   reason: Schema.String,

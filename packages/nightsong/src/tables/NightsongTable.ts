@@ -18,7 +18,7 @@ export interface NightsongTable<A> extends Table.Table<A> {
   readonly id: string
   /** The table's heading in the rules text, e.g. "Waters" or "+ [suffix]". */
   readonly title: string
-  /** The catalogue reference in clauses.md, e.g. "TBL-N-24". */
+  /** The rules catalogue's reference for the table, e.g. "TBL-N-24". */
   readonly ref: string
   /** The schema every result of the table satisfies (for JSON Schema and API answers). */
   readonly result: Schema.Codec<A, unknown>

@@ -9,7 +9,13 @@ export const ErrorDetail = Schema.Struct({
   pack: Schema.optional(Schema.String),
   path: Schema.String,
   message: Schema.String,
-  clause: Schema.optional(Schema.String),
+  /** The rule broken, as a clause or ruling ID; docs/rules-reference.md explains each under its lower-cased ID. */
+  clause: Schema.optional(
+    Schema.String.annotate({
+      description:
+        "The rule broken: a clause (B-…, N-…) or ruling (R-…) ID, explained in the repository's docs/rules-reference.md (anchor: the ID in lower case, e.g. #b-fight-01)",
+    }),
+  ),
 }).annotate({ identifier: "ErrorDetail" })
 export type ErrorDetail = typeof ErrorDetail.Type
 
