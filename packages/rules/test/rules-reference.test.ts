@@ -10,6 +10,7 @@ const read = (p: string) => readFileSync(join(root, p), "utf8")
 
 // Independent of the generator: what a reader sees in the code, the tests and the data file.
 const CLAUSE = /(?<![A-Z0-9-])[BN]-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d{2,3}\b/g
+const NOTE = /(?<![A-Z0-9-])(?:GAP|AMB|TBL)-[BN]-\d{2,3}\b/g
 const RULING = /(?<![A-Z0-9-])R-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d{2,3}\b/g
 const TITLE = /\b(?:it|test|describe)(?:\.[a-zA-Z]+(?:\([^)]*\))?)*\(\s*(["'`])((?:(?!\1).)*)\1/g
 
@@ -51,12 +52,31 @@ for (const line of read("docs/rules-reference/summaries.tsv").split("\n")) {
 describe("docs/rules-reference.md", () => {
   it("has one summary line per clause, each an ID of the catalogue's form with words of its own", () => {
     expect(duplicates).toEqual([])
-    expect(summaries.size).toBe(423)
+    expect([...summaries.keys()].filter((id) => /^[BN]-/.test(id))).toHaveLength(423)
     const bad = [...summaries].filter(
       ([id, s]) =>
-        !/^[BN]-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d{2}$/.test(id) || s.trim().length < 10 || s.length > 140,
+        !/^(?:[BN]-[A-Z0-9]+(?:-[A-Z0-9]+)*|GAP-[BN]|AMB-[BN]|TBL-N)-\d{2}$/.test(id) ||
+        s.trim().length < 10 ||
+        s.length > 140,
     )
     expect(bad).toEqual([])
+  })
+
+  it("has every gap, ambiguity and table of the catalogue, numbered from 01 without a hole", () => {
+    const sizes = { "GAP-B": 33, "AMB-B": 63, "GAP-N": 16, "AMB-N": 29, "TBL-N": 55 }
+    for (const [prefix, n] of Object.entries(sizes)) {
+      const ids = [...summaries.keys()].filter((id) => id.startsWith(`${prefix}-`))
+      const expected = Array.from({ length: n }, (_, i) => `${prefix}-${String(i + 1).padStart(2, "0")}`)
+      expect(ids, prefix).toEqual(expected)
+    }
+  })
+
+  it("summarises every gap, ambiguity and table the source, a test title or a ruling names", () => {
+    const rulings = readdirSync(join(root, "docs/rulings")).flatMap(
+      (f) => read(`docs/rulings/${f}`).match(NOTE) ?? [],
+    )
+    const named = new Set([...inSources(NOTE), ...inTitles(NOTE), ...rulings])
+    expect([...named].filter((id) => !summaries.has(id)).sort()).toEqual([])
   })
 
   it("summarises every clause ID the source code mentions", () => {
@@ -69,7 +89,7 @@ describe("docs/rules-reference.md", () => {
 
   it("has no entry that neither the code nor a test title names (every entry is a real, cited clause)", () => {
     const cited = new Set([...inSources(CLAUSE), ...inTitles(CLAUSE)])
-    expect([...summaries.keys()].filter((id) => !cited.has(id))).toEqual([])
+    expect([...summaries.keys()].filter((id) => /^[BN]-/.test(id) && !cited.has(id))).toEqual([])
   })
 
   it("resolves every ruling the code or a test title cites to a file under docs/rulings/", () => {
