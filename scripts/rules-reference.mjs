@@ -131,6 +131,8 @@ export const readRulings = (root = defaultRoot) => {
             fileTitle: title(text, file),
             cites: new Set(),
             settles: new Set(),
+            // A list-style ruling may carry a short title in bold after its ID ("R-CONTENT-02 Replacing an entry.").
+            name: /^- \*\*R-[A-Z0-9-]+-\d{2,3} ([^*]+?)\.?\*\*/.exec(line)?.[1],
           }
           rulings.set(def[1], current)
         } else if (current.file !== `rulings/${file}`) current = undefined
@@ -263,7 +265,7 @@ export const render = (root = defaultRoot) => {
       ]
       out.push(
         ...wrap(
-          `- <a id="${r.id.toLowerCase()}"></a>**${r.id}**${refs.length > 0 ? ":" : ""}`,
+          `- <a id="${r.id.toLowerCase()}"></a>**${r.id}**${r.name ? ` (${r.name})` : ""}${refs.length > 0 ? ":" : ""}`,
           refs.map((x, i) => `${x}${i < refs.length - 1 ? "," : ""}`),
         ),
       )
