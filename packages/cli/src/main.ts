@@ -15,7 +15,12 @@ const help = async (io: Io): Promise<number> => {
   const lines = ["usage: blight <verb> [arguments] [--seed N] [--json]", "", "verbs:"]
   for (const [name, load] of Object.entries(commands))
     lines.push(`  ${name.padEnd(10)} ${(await load()).summary}`)
-  lines.push("", "blight <verb> --help shows a verb's usage.")
+  lines.push(
+    "",
+    "blight <verb> --help shows a verb's usage.",
+    "A broken rule ends with its clause or ruling ID (B-…, N-…, R-…): the repository's",
+    "docs/rules-reference.md explains each, under the ID in lower case (#b-founding-03).",
+  )
   io.stdout.write(`${lines.join("\n")}\n`)
   return EXIT.ok
 }
