@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL("..", import.meta.url))
 const clauses = []
 const sections = new Map()
 for (const s of readSummaries(root))
-  for (const e of s.entries) {
+  for (const e of s.entries.filter((x) => /^[BN]-/.test(x.id))) {
     clauses.push({ id: e.id, text: e.summary })
     sections.set(e.id, s.title)
   }
