@@ -56,8 +56,8 @@ for (const kind of kinds) {
 const out = [
   "# Content gaps: what the core pack fills in",
   "",
-  'The Blight v0.3.0 leaves most of its content unpublished (see "Blight: gaps", GAP-B-01 … GAP-B-33, in',
-  "`../shared/rules/clauses.md`). The core pack fills every gap consistently with everything the text does say,",
+  "The Blight v0.3.0 leaves most of its content unpublished (the clause catalogue names those gaps GAP-B-01 …",
+  "GAP-B-33). The core pack fills every gap consistently with everything the text does say,",
   'and marks each entry `provenance: "rules"` (stated in full by the text) or `"provisional"` (authored here),',
   "so a designer can replace the provisional ones by swapping data, not code.",
   "",
