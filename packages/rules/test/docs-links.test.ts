@@ -1,7 +1,8 @@
 /**
  * The user docs lead somewhere: every relative Markdown link in README.md, docs/, examples/ and the
  * packages' READMEs names a file of this repository (and, into a Markdown file, one of its
- * headings), and no doc sends a reader to files a clone doesn't have.
+ * headings), no doc sends a reader to files a clone doesn't have, and no user doc names an issue by
+ * number.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join, relative, resolve, sep } from "node:path"
@@ -108,6 +109,17 @@ describe("the docs' links", () => {
         ),
     )
     expect(mentions).toEqual([])
+  })
+
+  it("no user doc names an issue by number (the dated performance notebook may)", () => {
+    const numbered = docs
+      .filter((doc) => doc !== join("docs", "performance-history.md"))
+      .flatMap((doc) =>
+        read(doc)
+          .split("\n")
+          .flatMap((line, i) => (/\bissues? #?\d+\b/i.test(line) ? [`${doc}:${i + 1}: ${line.trim()}`] : [])),
+      )
+    expect(numbered).toEqual([])
   })
 
   it("checks what it claims: a broken link and a missing heading are caught", () => {
