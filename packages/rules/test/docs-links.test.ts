@@ -43,7 +43,10 @@ const linkTargets = (text: string): string[] => {
 
 const external = (target: string): boolean => /^[a-z][a-z0-9+.-]*:/i.test(target)
 
-/** GitHub's heading anchors: lower case, punctuation dropped, spaces to hyphens, repeats numbered. */
+/**
+ * GitHub's heading anchors (lower case, punctuation dropped, spaces to hyphens, repeats numbered),
+ * and the explicit `<a id="…">` anchors a generated page puts on list items.
+ */
 const anchorsOf = (text: string): Set<string> => {
   const seen = new Map<string, number>()
   const anchors = new Set<string>()
@@ -60,6 +63,7 @@ const anchorsOf = (text: string): Set<string> => {
     seen.set(base, n + 1)
     anchors.add(n === 0 ? base : `${base}-${n}`)
   }
+  for (const m of unfenced(text).matchAll(/<a id="([^"]+)"><\/a>/g)) anchors.add(m[1]!.toLowerCase())
   return anchors
 }
 
