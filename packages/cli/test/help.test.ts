@@ -1,6 +1,7 @@
 import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
+import { verbs } from "../src/commands/index.js"
 import { BIN, run } from "./helpers.js"
 
 describe("help", () => {
@@ -9,6 +10,15 @@ describe("help", () => {
       const r = await run(verb, "--help")
       expect(r.code, verb).toBe(0)
       expect(r.out, verb).toMatch(/usage/)
+    }
+  })
+
+  it("blight --help lists every verb from the static table, each line the verb's own summary", async () => {
+    const r = await run("--help")
+    expect(r.code).toBe(0)
+    for (const [name, verb] of Object.entries(verbs)) {
+      expect((await verb.load()).summary, name).toBe(verb.summary)
+      expect(r.out, name).toContain(`  ${name.padEnd(10)} ${verb.summary}\n`)
     }
   })
 

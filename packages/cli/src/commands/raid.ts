@@ -444,7 +444,8 @@ const subverbs: Record<string, (args: readonly string[], io: Io) => Promise<numb
 
 export const raid: Command = {
   name: "raid",
-  summary: "play a raid: set it up, list what is legal, do commands, show it, replay it (B-ROUND…B-BATTLE)",
+  summary:
+    "play a raid: set it up, play it at a prompt, list what is legal, do commands, show it, replay it (B-ROUND…B-BATTLE)",
   usage,
   handlesHelp: true,
   run: async (args, io) => {
