@@ -2,7 +2,7 @@ import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
 import { verbs } from "../src/commands/index.js"
-import { BIN, run } from "./helpers.js"
+import { BIN, run, spawnBlight } from "./helpers.js"
 
 describe("help", () => {
   it("every verb answers --help with its usage, exit 0", async () => {
@@ -20,6 +20,14 @@ describe("help", () => {
       expect((await verb.load()).summary, name).toBe(verb.summary)
       expect(r.out, name).toContain(`  ${name.padEnd(10)} ${verb.summary}\n`)
     }
+  })
+
+  it("the binary (its bundle) reads a verb's bad argument as a usage error, exit 2, also from the unbundled `sim`", async () => {
+    const roll = await spawnBlight("roll", "pool", "x")
+    expect(roll).toMatchObject({ code: 2, out: "" })
+    expect(roll.err).toMatch(/^blight roll: .*"x"\n$/)
+    const sim = await spawnBlight("sim", "--raids", "x")
+    expect(sim).toEqual({ code: 2, out: "", err: 'blight sim: --raids: expected a whole number, got "x"\n' })
   })
 
   it("a sub-verb's --help shows that sub-verb's usage", async () => {
