@@ -17,6 +17,8 @@ export type Outcome =
   | { readonly kind: "quit" }
 
 export interface Session {
+  /** The command, for messages: `blight raid play`. */
+  readonly name: string
   /** Shown at the start and after every line: whose turn, what is waiting. */
   readonly status: () => string
   /** The prompt readline shows at a terminal. */
@@ -85,7 +87,9 @@ const runScript = async (
     const r = await session.handle(line)
     if (r.kind === "quit") return EXIT.ok
     if (r.kind === "refused") {
-      io.stderr.write(`${where} line ${n}: ${JSON.stringify(line.slice(0, 120))}: ${r.why}\n`)
+      io.stderr.write(
+        `${session.name}: ${where} line ${n}: ${JSON.stringify(line.slice(0, 120))}: ${r.why}\n`,
+      )
       return EXIT.usage
     }
     io.stdout.write(`${session.status()}\n`)

@@ -87,7 +87,9 @@ describe("blight raid play", () => {
       script("refused.play", ["# a comment", "choose 0", "activate wharfside.1", "no"]),
     )
     expect(r.code).toBe(2)
-    expect(r.err).toMatch(/refused\.play line 3: "activate wharfside\.1": refused: .*\(R-BATTLE-52\)\n$/)
+    expect(r.err).toMatch(
+      /^blight raid play: \S+refused\.play line 3: "activate wharfside\.1": refused: .*\(R-BATTLE-52\)\n$/,
+    )
     expect(r.out).not.toMatch(/> no/)
     expect(readFileSync(file, "utf8")).toBe(readFileSync(after, "utf8"))
   })

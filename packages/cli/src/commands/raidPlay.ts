@@ -59,6 +59,7 @@ const creatureQuestion = (s: BattleState.State) => {
 }
 
 class RaidSession implements Session {
+  readonly name = "blight raid play"
   private raid: Raid
   private names: Names
   private legalLines: string[] = []
