@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 // Thin launcher: the compiled CLI lives in ../dist (built by `npm install`'s prepare step).
 import { existsSync } from "node:fs"
-import { enableCompileCache } from "node:module"
+import * as nodeModule from "node:module"
 
 // Node's compile cache keeps the compiled code of every module loaded (effect's many among them)
 // on disk, so the next `blight` skips compiling them: see `npm run bench` (bench/cold-start.bench.mjs).
 // It is enabled before the CLI is imported, hence the dynamic import; NODE_DISABLE_COMPILE_CACHE=1
 // turns it off.
-enableCompileCache?.()
+// (Looked up on the namespace: a Node without it starts all the same, only slower.)
+nodeModule.enableCompileCache?.()
 // The bundle (scripts/bundle.mjs) when it was built, else the compiled modules.
 const bundle = new URL("../dist/bundle/main.js", import.meta.url)
 const { main } = await import(existsSync(bundle) ? bundle.href : "../dist/main.js")

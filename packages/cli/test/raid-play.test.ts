@@ -157,6 +157,27 @@ describe("blight raid play", () => {
     expect(await session.handle("quit")).toEqual({ kind: "quit" })
   })
 
+  it("R-BATTLE-54 --as SIDE: TAB offers only that side's commands, and another side's command is refused", async () => {
+    const file = await newRaid("as.json")
+    expect(
+      (await run("raid", "play", file, "--script", script("to-turn.play", ["choose 0", "creatures no"])))
+        .code,
+    ).toBe(0)
+    const wharfside = await openRaidSession(file, collect(), { as: "wharfside" })
+    const gardeners = await openRaidSession(file, collect(), { as: "the-gardeners-of-carrow-fields" })
+    const mine = (await run("raid", "legal", file, "--by", "wharfside")).out.trim().split("\n")
+    expect(mine).toContain("activate wharfside.4")
+    expect(wharfside.completions()).toEqual([...mine, "help", "legal", "show", "undo", "quit"])
+    expect(gardeners.completions()).not.toContain("activate wharfside.4")
+    const before = readFileSync(file, "utf8")
+    expect(await gardeners.handle("activate wharfside.4")).toEqual({
+      kind: "refused",
+      why: expect.stringMatching(/^refused: .*\(R-BATTLE-54\)$/),
+    })
+    expect(readFileSync(file, "utf8")).toBe(before)
+    expect(await wharfside.handle("activate wharfside.4")).toEqual({ kind: "ok" })
+  })
+
   it("a raid moves between play and single commands: a `raid do` in between is read before the next line", async () => {
     const file = await newRaid("shared.json")
     const io = collect()
