@@ -65,6 +65,8 @@ class RaidSession implements Session {
   private legalLines: string[] = []
   private turn: string | undefined
   private stamp = ""
+  /** How many of the events are as decoded from a file (the rest as the engine made them). */
+  private decoded: number
 
   constructor(
     private readonly file: string,
@@ -76,6 +78,7 @@ class RaidSession implements Session {
     private readonly io: Io,
   ) {
     this.raid = raid
+    this.decoded = raid.events.length
     this.names = namesOf(raid.state, env.content, raid.events)
     this.refresh()
   }
@@ -103,6 +106,7 @@ class RaidSession implements Session {
     if (`${s.mtimeMs}:${s.size}` === this.stamp) return
     const fresh = await readRaid(this.file, this.io)
     this.raid = { events: fresh.events, state: fresh.state }
+    this.decoded = fresh.events.length
     this.env = envFor(fresh.state, this.content)
     this.stamp = `${s.mtimeMs}:${s.size}`
     this.refresh()
@@ -133,8 +137,22 @@ class RaidSession implements Session {
     return [...this.legalLines, ...words]
   }
 
+  /**
+   * The events of earlier commands as `blight raid do` writes them back: decoded from the file, so
+   * in the schema's key order. With it, play leaves the file byte for byte as single commands do.
+   */
+  private settle(): void {
+    const { events } = this.raid
+    if (this.decoded === events.length) return
+    const d = Battle.decodeEvents(JSON.parse(JSON.stringify(events.slice(this.decoded))))
+    if (Result.isFailure(d)) return // kept as made: the same values, only the key order differs
+    this.raid = { events: [...events.slice(0, this.decoded), ...d.success], state: this.raid.state }
+    this.decoded = events.length
+  }
+
   /** Applies one command; refused, it changes nothing. */
   private async apply(command: BattleCommand.Command): Promise<Outcome> {
+    this.settle()
     const r = Battle.command(this.raid, command, this.env, this.by)
     if (Result.isFailure(r))
       return {
