@@ -2,9 +2,10 @@ import { spawn } from "node:child_process"
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { PassThrough } from "node:stream"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { openRaidSession } from "../src/commands/raidPlay.js"
+import { openRaidSession, raidPlay } from "../src/commands/raidPlay.js"
 import { complete, splitLine } from "../src/Repl.js"
 import { BIN, run, runJson } from "./helpers.js"
 
@@ -201,6 +202,29 @@ describe("blight raid play", () => {
     expect(out).toMatch(/round 1, activations, on turn: Wharfside\n/)
     expect(out).not.toMatch(/wharfside> /)
   }, 60_000)
+
+  it("R-BATTLE-52 at a terminal: the prompt names whose it is, TAB completes a legal command, a refused line is shown and play goes on", async () => {
+    const file = await newRaid("tty.json")
+    const stdin = Object.assign(new PassThrough(), { isTTY: true })
+    const stdout = new PassThrough()
+    let out = ""
+    stdout.on("data", (d) => (out += d))
+    const played = raidPlay([file], { stdout, stderr: stdout, stdin })
+    const type = async (keys: string) => {
+      stdin.write(keys)
+      await new Promise((r) => setTimeout(r, 50))
+    }
+    await type("activate wharfside.1\r") // a choice is waiting: refused
+    await type("cho\t") // completes to the common part, "choose "
+    await type("0\r")
+    await type("quit\r")
+    expect(await played).toBe(0)
+    expect(out).toMatch(/the-gardeners-of-carrow-fields> /)
+    expect(out).toMatch(/refused: .*\(R-BATTLE-52\)/)
+    expect(out).toMatch(/Initiative order: Lantern Moths/)
+    const events = (await runJson("raid", "show", file, "--json")).json.events
+    expect(events).toBeGreaterThan(2)
+  })
 
   it("splitLine reads words as a shell does", () => {
     expect(splitLine(`act  wharfside.1 "Rally the \\"Troops\\"" 'it''s' a\\ b`)).toEqual([
