@@ -62,7 +62,9 @@ class RaidSession implements Session {
   readonly name = "blight raid play"
   private raid: Raid
   private names: Names
-  private legalLines: string[] = []
+  /** The legal commands as lines, worked out when first asked for (TAB, `legal`) after a change. */
+  private legalCache: string[] | undefined
+  private all: BattleCommand.Command[] = []
   private turn: string | undefined
   private stamp = ""
   /** How many of the events are as decoded from a file (the rest as the engine made them). */
@@ -83,16 +85,24 @@ class RaidSession implements Session {
     this.refresh()
   }
 
-  /** Re-derives what depends on the state: names, who is on turn, the legal lines. */
+  /** Re-derives what depends on the state: names, who is on turn; the legal lines are dropped. */
   private refresh(): void {
     const { state, events } = this.raid
     this.names = namesOf(state, this.env.content, events)
-    const all = Battle.legal(state, this.env)
-    const w = all.find((c) => c.type === "withdraw")
+    this.all = Battle.legal(state, this.env)
+    const w = this.all.find((c) => c.type === "withdraw")
     this.turn = onTurn(state, w?.type === "withdraw" ? w.side : undefined)
-    const mine = this.by === "any" ? all : Battle.legal(state, this.env, this.by)
+    this.legalCache = undefined
+  }
+
+  /** What may be done now (by the side played), as lines; on a board, moves to concrete points. */
+  private get legalLines(): string[] {
+    if (this.legalCache) return this.legalCache
+    const { state } = this.raid
+    const mine = this.by === "any" ? this.all : Battle.legal(state, this.env, this.by)
     const listed = state.board ? Policy.boardCommands(state, mine, this.env.content) : mine
-    this.legalLines = listed.map(toLine)
+    this.legalCache = listed.map(toLine)
+    return this.legalCache
   }
 
   async remember(): Promise<void> {
