@@ -179,6 +179,35 @@ describe("blight raid play", () => {
     expect(await wharfside.handle("activate wharfside.4")).toEqual({ kind: "ok" })
   })
 
+  it("B-BATTLE-01 on a random board, every line TAB offers is accepted: played by its first offer (end first) to the end", async () => {
+    const r = await run(
+      "raid",
+      "new",
+      "--refuge",
+      join(repo, "examples/rosters/refuge.json"),
+      "--refuge",
+      join(repo, "examples/rosters/congregation.json"),
+      "--seed",
+      "3",
+      "--board",
+      "random",
+    )
+    const file = join(tmp, "board.json")
+    writeFileSync(file, r.out)
+    const session = await openRaidSession(file, collect())
+    const own = new Set(["help", "legal", "show", "undo", "quit", "yes", "no", "creatures no"])
+    let n = 0
+    for (; n < 1000; n++) {
+      const offered = session.completions().filter((l) => !own.has(l) && !l.startsWith("withdraw "))
+      const line = offered.find((l) => l.startsWith("end ")) ?? offered[0]
+      if (line === undefined) break
+      expect(await session.handle(line), line).toEqual({ kind: "ok" })
+    }
+    expect(n).toBeGreaterThan(50)
+    expect(session.status()).toMatch(/^the raid is over: /)
+    expect((await runJson("raid", "replay", file, "--json")).json.redecide).toEqual({ agrees: true })
+  }, 120_000)
+
   it("a raid moves between play and single commands: a `raid do` in between is read before the next line", async () => {
     const file = await newRaid("shared.json")
     const io = collect()
