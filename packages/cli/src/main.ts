@@ -4,17 +4,27 @@
  */
 import { createRequire } from "node:module"
 import { EXIT, type Io, UsageError } from "./Command.js"
-import { commands } from "./commands/index.js"
+import { commands, verbs } from "./commands/index.js"
 
 export type { Command, Io } from "./Command.js"
 
-// The version is the package's own (dist/main.js sits one folder below package.json).
-const { version } = createRequire(import.meta.url)("../package.json") as { readonly version: string }
+// The version is the package's own, read when asked: dist/main.js sits one folder below
+// package.json, the binary's bundle (dist/bundle/main.js) two.
+const version = (): string => {
+  const require = createRequire(import.meta.url)
+  for (const up of ["../package.json", "../../package.json"]) {
+    try {
+      const p = require(up) as { readonly name?: string; readonly version: string }
+      if (p.name === "@blight/cli") return p.version
+    } catch {}
+  }
+  return "unknown"
+}
 
-const help = async (io: Io): Promise<number> => {
+/** `blight --help`: from the table of verbs, loading none of them. */
+const help = (io: Io): number => {
   const lines = ["usage: blight <verb> [arguments] [--seed N] [--json]", "", "verbs:"]
-  for (const [name, load] of Object.entries(commands))
-    lines.push(`  ${name.padEnd(10)} ${(await load()).summary}`)
+  for (const [name, verb] of Object.entries(verbs)) lines.push(`  ${name.padEnd(10)} ${verb.summary}`)
   lines.push(
     "",
     "blight <verb> --help shows a verb's usage.",
@@ -30,7 +40,7 @@ export const main = async (argv: readonly string[], io: Io): Promise<number> => 
   const [verb, ...rest] = argv
   if (verb === undefined || verb === "--help" || verb === "-h" || verb === "help") return help(io)
   if (verb === "--version") {
-    io.stdout.write(`${version}\n`)
+    io.stdout.write(`${version()}\n`)
     return EXIT.ok
   }
   const load = Object.hasOwn(commands, verb) ? commands[verb] : undefined
@@ -49,7 +59,9 @@ export const main = async (argv: readonly string[], io: Io): Promise<number> => 
     return await command.run(rest, io)
   } catch (e) {
     // A typed SDK error (it has a _tag) means the input broke a rule: still a usage problem.
-    if (e instanceof UsageError || (typeof e === "object" && e !== null && "_tag" in e)) {
+    // (By name too: `blight sim` runs unbundled beside the binary's bundle, with its own copy of the class.)
+    const usage = e instanceof UsageError || (e instanceof Error && e.name === "UsageError")
+    if (usage || (typeof e === "object" && e !== null && "_tag" in e)) {
       io.stderr.write(`blight ${verb}: ${e instanceof Error ? e.message : String(e)}\n`)
       return EXIT.usage
     }

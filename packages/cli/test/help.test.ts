@@ -1,7 +1,8 @@
 import { spawn } from "node:child_process"
 import { readFileSync } from "node:fs"
 import { describe, expect, it } from "vitest"
-import { BIN, run } from "./helpers.js"
+import { verbs } from "../src/commands/index.js"
+import { BIN, run, spawnBlight } from "./helpers.js"
 
 describe("help", () => {
   it("every verb answers --help with its usage, exit 0", async () => {
@@ -10,6 +11,23 @@ describe("help", () => {
       expect(r.code, verb).toBe(0)
       expect(r.out, verb).toMatch(/usage/)
     }
+  })
+
+  it("blight --help lists every verb from the static table, each line the verb's own summary", async () => {
+    const r = await run("--help")
+    expect(r.code).toBe(0)
+    for (const [name, verb] of Object.entries(verbs)) {
+      expect((await verb.load()).summary, name).toBe(verb.summary)
+      expect(r.out, name).toContain(`  ${name.padEnd(10)} ${verb.summary}\n`)
+    }
+  })
+
+  it("the binary (its bundle) reads a verb's bad argument as a usage error, exit 2, also from the unbundled `sim`", async () => {
+    const roll = await spawnBlight("roll", "pool", "x")
+    expect(roll).toMatchObject({ code: 2, out: "" })
+    expect(roll.err).toMatch(/^blight roll: .*"x"\n$/)
+    const sim = await spawnBlight("sim", "--raids", "x")
+    expect(sim).toEqual({ code: 2, out: "", err: 'blight sim: --raids: expected a whole number, got "x"\n' })
   })
 
   it("a sub-verb's --help shows that sub-verb's usage", async () => {

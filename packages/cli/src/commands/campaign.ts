@@ -39,6 +39,9 @@ const usage = `usage:
                                                                answer a waiting choice or dice, or run an
                                                                Errand; with none, list what may be done
   blight campaign show FILE [--json]                            Refuges, survivors, stores, standings
+  blight campaign play FILE [--script FILE]                     the whole campaign in one process: a prompt
+                                                               for the lines below (\`help\` lists them), or
+                                                               a script that stops at the first refused line
 Exit 0: done; 2: bad arguments or a command the rules refuse (nothing is written).`
 
 /** Files are bounded before they are parsed. */
@@ -59,7 +62,7 @@ const readJson = async (io: Io, file: string): Promise<unknown> => {
   }
 }
 
-const loadCampaign = async (io: Io, file: string | undefined) => {
+export const loadCampaign = async (io: Io, file: string | undefined) => {
   if (file === undefined) throw new UsageError("which campaign file? e.g. `blight campaign show c.json`")
   const c = Campaign.fromFile(await readJson(io, file))
   if (Result.isFailure(c)) throw new UsageError(`${file}: ${c.failure}`)
@@ -80,10 +83,13 @@ const content = () => {
   return r.success
 }
 
+/** The campaign's Env: the core pack. */
+export const campaignEnv = (): ReturnType<typeof Campaign.envOf> => Campaign.envOf(content())
+
 const rejected = (r: { reason: string; clause?: string | undefined }) =>
   new UsageError(`${r.reason}${r.clause ? ` (${r.clause})` : ""}`)
 
-const waiting = (c: Campaign.Campaign) => {
+export const waiting = (c: Campaign.Campaign) => {
   const p = c.state.pending?.prompt
   if (!p) return undefined
   return p.kind === "dice"
@@ -362,11 +368,12 @@ const show = async (args: readonly string[], io: Io) => {
   return EXIT.ok
 }
 
-const subverbs: Record<string, (args: readonly string[], io: Io) => Promise<number>> = {
+export const subverbs: Record<string, (args: readonly string[], io: Io) => Promise<number>> = {
   new: newCampaign,
   raid,
   aftermath,
   show,
+  play: async (args, io) => (await import("./campaignPlay.js")).campaignPlay(args, io),
 }
 
 export const campaign: Command = {

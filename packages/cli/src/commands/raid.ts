@@ -60,6 +60,11 @@ const usage = `usage:
                                                   --svg: a picture of the board)
   blight raid replay RAID [--json]                rebuild the state from the events alone: its hash,
                                                   and whether this engine re-decides the log the same
+  blight raid play RAID [--script FILE] [--as SIDE]
+      the whole raid in one process: a prompt that shows what is waiting and for whom, takes the
+      word form (TAB completes the legal commands), undo, and shortcuts such as \`creatures no\`
+      (type \`help\` at the prompt); --script FILE (or a pipe) plays lines and stops at the first
+      refused one, exit 2
   --pack FILE (repeatable, every sub-verb): homebrew packs on top of the core pack; a raid set up
       with packs needs the same packs given again to be played on
 Exit 0: done; 2: bad arguments, a bad raid file, or a command the rules refuse (one line, with the rule).
@@ -434,11 +439,13 @@ const subverbs: Record<string, (args: readonly string[], io: Io) => Promise<numb
   show: raidShow,
   replay: raidReplay,
   auto: raidAuto,
+  play: async (args, io) => (await import("./raidPlay.js")).raidPlay(args, io),
 }
 
 export const raid: Command = {
   name: "raid",
-  summary: "play a raid: set it up, list what is legal, do commands, show it, replay it (B-ROUND…B-BATTLE)",
+  summary:
+    "play a raid: set it up, play it at a prompt, list what is legal, do commands, show it, replay it (B-ROUND…B-BATTLE)",
   usage,
   handlesHelp: true,
   run: async (args, io) => {
