@@ -4,8 +4,8 @@
 // package's `main` export stays dist/main.js. `blight sim` stays unbundled (dist/commands/sim.js):
 // its worker threads load their own file beside it. Figures: `npm run bench` (bench/cold-start.bench.mjs).
 //
-// esbuild is the one tsx (a root devDependency) brings; without it the bundle is skipped and the
-// binary runs dist/main.js.
+// esbuild is a devDependency of this package; where it is missing (an install without dev
+// dependencies) the bundle is skipped and the binary runs dist/main.js.
 import { rm } from "node:fs/promises"
 import { fileURLToPath } from "node:url"
 
