@@ -12,7 +12,7 @@ import { effectsOf } from "../combat/Pools.js"
 import { arrivalPoint, encounter } from "../creatures/Encounter.js"
 import { noiseOf } from "../noise/Noise.js"
 import type { Model } from "../State.js"
-import { objectiveEffects } from "../scenario/Objectives.js"
+import { objectiveEffects } from "../scenario/ObjectiveEffects.js"
 
 /** The Season's Din thresholds (normally one 6 Lesser, two Greater). */
 const thresholds = (ctx: Ctx): { lesser: number; greater: number } => {
