@@ -31,7 +31,7 @@ import type { State } from "../battle/State.js"
 import { returnedOf } from "../campaign/RaidRecord.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
-import { dinOfRaid, dinTally, type RoundDin } from "./Din.js"
+import { dinOfRaid, dinTally, type RoundDin } from "./DinStatistics.js"
 
 /** A policy's name. */
 export const PolicyName = Schema.Literals(NAMES)
