@@ -36,9 +36,6 @@ const KNOWN_BACKWARD = [
  * - battle: a move sets off an ambush, which fights, which can panic (Dread), which moves... the
  *   rules call each other back. Cutting it needs the engine to hand its actions to the creatures
  *   and triggers rather than import them (the engine-kernel change).
- * - dice SchemaText: the schema-message formatter and its parts (names, unions, rebuilding) call
- *   each other for nested schemas.
- * - api http: the route modules and routes.ts share helpers that live in routes.ts.
  */
 const KNOWN_CYCLES = {
   battle: [
@@ -53,19 +50,6 @@ const KNOWN_CYCLES = {
     "packages/rules/src/battle/effects/Triggers.ts",
     "packages/rules/src/battle/nerve/Dread.ts",
     "packages/rules/src/battle/noise/Noise.ts",
-  ],
-  diceSchemaText: [
-    "packages/dice/src/schema/SchemaText.ts",
-    "packages/dice/src/schema/SchemaTextFormat.ts",
-    "packages/dice/src/schema/SchemaTextNames.ts",
-    "packages/dice/src/schema/SchemaTextRebuild.ts",
-    "packages/dice/src/schema/SchemaTextUnion.ts",
-  ],
-  apiHttp: [
-    "services/api/src/http/accept.ts",
-    "services/api/src/http/campaignRoutes.ts",
-    "services/api/src/http/routes.ts",
-    "services/api/src/http/simulations.ts",
   ],
 }
 const IN_KNOWN_CYCLES = Object.values(KNOWN_CYCLES).flat()
