@@ -5,6 +5,7 @@ import {
   boxGapTo,
   boxNearer,
   boxNearerTo,
+  crossings,
   dist,
   distToPolygon,
   inside,
@@ -111,20 +112,7 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
     // Collect inside spans by sampling the crossing structure exactly: split at crossings. The
     // piece counts only when some span at least 1e-12 long is inside (what `lengthInside(a, b,
     // poly) > 0` says, from the same crossings and the same middles), so both are read at once.
-    const ts = [0, 1]
-    const rx = b.x - a.x
-    const ry = b.y - a.y
-    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-      const p = poly[j]!
-      const q = poly[i]!
-      const sx = q.x - p.x
-      const sy = q.y - p.y
-      const den = rx * sy - ry * sx
-      if (Math.abs(den) < 1e-12) continue
-      const tt = ((p.x - a.x) * sy - (p.y - a.y) * sx) / den
-      const u = ((p.x - a.x) * ry - (p.y - a.y) * rx) / den
-      if (tt > 0 && tt < 1 && u >= 0 && u <= 1) ts.push(tt)
-    }
+    const ts = [0, 1, ...crossings(a, b, poly)]
     ts.sort((x, y) => x - y)
     const first = spans.length
     let counts = false
