@@ -20,23 +20,11 @@
  * @since 0.2.0
  */
 import { Schema, SchemaIssue } from "effect"
-import { drawTree, flatten, NONE, REPORT_INPUT } from "./SchemaTextFormat.js"
+import { drawTree, flatten, NONE, type Problem, REPORT_INPUT } from "./SchemaTextFormat.js"
 import { toV3 } from "./SchemaTextRebuild.js"
 
-/** One problem: where in the input, what kind, and what is wrong there. */
-export interface Problem {
-  readonly _tag:
-    | "Pointer"
-    | "Unexpected"
-    | "Missing"
-    | "Composite"
-    | "Refinement"
-    | "Transformation"
-    | "Type"
-    | "Forbidden"
-  readonly path: ReadonlyArray<PropertyKey>
-  readonly message: string
-}
+// Problem is defined with the formatter that builds it (so the formatter needs nothing from here).
+export type { Problem } from "./SchemaTextFormat.js"
 
 /** Decode options that keep the rejected values in the issue, so messages can say "actual …". */
 export const parseOptions: { readonly reportInput: true } = REPORT_INPUT

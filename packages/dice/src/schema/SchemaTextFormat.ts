@@ -6,7 +6,21 @@
  * @internal
  */
 import { Formatter } from "effect"
-import type { Problem } from "./SchemaText.js"
+
+/** One problem: where in the input, what kind, and what is wrong there. */
+export interface Problem {
+  readonly _tag:
+    | "Pointer"
+    | "Unexpected"
+    | "Missing"
+    | "Composite"
+    | "Refinement"
+    | "Transformation"
+    | "Type"
+    | "Forbidden"
+  readonly path: ReadonlyArray<PropertyKey>
+  readonly message: string
+}
 
 export type Path = ReadonlyArray<PropertyKey>
 

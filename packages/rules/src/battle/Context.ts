@@ -18,7 +18,7 @@ import { BOOKKEEPING, type Event } from "./Event.js"
 import { applyAnswered, applyInPlace, type Draft, rolled } from "./Evolve.js"
 import { deriveFact, getFact, optionsOf } from "./Facts.js"
 import type { Journal } from "./InPlace.js"
-import { shapeAdded } from "./Shapes.js"
+import { shapeAdded } from "./ObjectShapes.js"
 import type { Space } from "./Space.js"
 import type { Answer, FactQuery, FactValue, Model, Prompt } from "./State.js"
 

@@ -27,16 +27,11 @@ import type { Event } from "./Event.js"
 import { applyInPlace, canUndo, type Draft, draftOf, evolve, evolveAll, linkAfter } from "./Evolve.js"
 import { factKey } from "./Facts.js"
 import { Journal } from "./InPlace.js"
+import { shapeState } from "./ObjectShapes.js"
+import type { Rejection } from "./Rejection.js"
 import { nextStep, runStep, type Step } from "./round/Flow.js"
-import { shapeState } from "./Shapes.js"
 import type { Answer, State } from "./State.js"
 import { checkStatedFacts } from "./StatedFacts.js"
-
-/** Why a command was refused. */
-export interface Rejection {
-  readonly reason: string
-  readonly clause?: string | undefined
-}
 
 /** A decision: the events, and the state they lead to. */
 export interface Decision {

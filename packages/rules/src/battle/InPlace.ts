@@ -12,7 +12,7 @@
 import type { Event } from "./Event.js"
 import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
 import { contactKey, factKey, factKeysAbout, featureFactIds, putFact } from "./Facts.js"
-import { shapeModel, shapeSide } from "./Shapes.js"
+import { shapeModel, shapeSide } from "./ObjectShapes.js"
 import type { FactValue, Model, Side } from "./State.js"
 
 type Part =

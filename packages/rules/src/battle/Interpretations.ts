@@ -66,14 +66,14 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     selects: "din",
     unconditional: true,
     from: ["creatures"],
-    by: "round/EndPhase.din",
+    by: "round/Din.din",
   },
   {
     area: "battle",
     kind: "poolModifier",
     selects: "din",
     from: ["objectives", "scenarios", "seasons"],
-    by: "round/EndPhase.din",
+    by: "round/Din.din",
   },
   {
     area: "battle",
@@ -122,7 +122,7 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
       by: "combat/Pools.offerReroll",
     }),
   ),
-  { area: "battle", kind: "reroll", selects: "spores", by: "round/EndPhase.sporeRoll" },
+  { area: "battle", kind: "reroll", selects: "spores", by: "round/Spores.sporeRoll" },
   // An objective's rules at the end of the raid, for the Refuge that burned, freed or rescued it.
   {
     area: "battle",
@@ -132,7 +132,7 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
     by: "campaign/NextRaid.endEffects (a clean street), campaign/Loot (the Stranger's table)",
   },
   { area: "battle", kind: "rollTable", by: "effects/Triggers.doEffect (the Congregation table)" },
-  { area: "battle", kind: "dieModifier", selects: "spores", by: "round/EndPhase.sporeRoll" },
+  { area: "battle", kind: "dieModifier", selects: "spores", by: "round/Spores.sporeRoll" },
   { area: "battle", kind: "ignoreBy", by: "creatures/Hunt.ignoredBy" },
   ...(
     [

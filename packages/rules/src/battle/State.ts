@@ -8,7 +8,7 @@
  */
 import { Schema } from "effect"
 import { TerrainWord } from "../plugin/VocabularyV2.js"
-import { Board } from "./board/Board.js"
+import { Board } from "./board/BoardData.js"
 import { Options } from "./Options.js"
 
 /** A model's id in a raid: `<side>.<n>` for survivors, `c<n>` for creatures. */

@@ -28,10 +28,10 @@ import { fold } from "../battle/Evolve.js"
 import type { OptionsInput } from "../battle/Options.js"
 import { type SetupInput, type SetupProblem, setup } from "../battle/Setup.js"
 import type { State } from "../battle/State.js"
+import { dinOfRaid, dinTally, type RoundDin } from "../campaign/DinStatistics.js"
 import { returnedOf } from "../campaign/RaidRecord.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
-import { dinOfRaid, dinTally, type RoundDin } from "./Din.js"
 
 /** A policy's name. */
 export const PolicyName = Schema.Literals(NAMES)

@@ -11,7 +11,7 @@ import { Ctx } from "../../src/battle/Context.js"
 import { arrivalPoint, encounter } from "../../src/battle/creatures/Encounter.js"
 import { draftOf } from "../../src/battle/Evolve.js"
 import { dreadTest } from "../../src/battle/nerve/Dread.js"
-import { spores } from "../../src/battle/round/EndPhase.js"
+import { spores } from "../../src/battle/round/Spores.js"
 import { A, A2, at, B, B2, board, rect, registry, stateOn } from "../board/fixtures.js"
 import { A3, activate, env, fought, movedOf, run, scene, wentFor } from "../board/scenes.js"
 

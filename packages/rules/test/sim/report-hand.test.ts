@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest"
 import type { Event } from "../../src/battle/Event.js"
-import { dinOfRaid, dinTally } from "../../src/sim/Din.js"
+import { dinOfRaid, dinTally } from "../../src/campaign/DinStatistics.js"
 import type { RaidSummary, SideSummary } from "../../src/sim/Raid.js"
 import { compare, report } from "../../src/sim/Report.js"
 import { differenceOfMeans, differenceOfProportions, meanInterval, wilson } from "../../src/sim/Stats.js"

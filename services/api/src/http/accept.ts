@@ -1,5 +1,5 @@
 import Negotiator from "negotiator"
-import type { Route } from "./routes.js"
+import type { Route } from "./route.js"
 
 const media = new WeakMap<Route, ReadonlyArray<string>>()
 

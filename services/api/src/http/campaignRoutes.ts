@@ -7,7 +7,7 @@ import { Effect } from "effect"
 import * as Campaigns from "../app/Campaigns.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
-import type { Route, RouteContext } from "./routes.js"
+import type { Route, RouteContext } from "./route.js"
 import { resumeFrom, StreamQuery, sseOf } from "./sse.js"
 
 const campaignStream = (ctx: RouteContext) =>

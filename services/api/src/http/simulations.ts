@@ -6,7 +6,7 @@
 import { Effect, Schema } from "effect"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Simulations from "../app/Simulations.js"
-import { Raw, type Route } from "./routes.js"
+import { Raw, type Route } from "./route.js"
 
 const JSON_TYPE = "application/json; charset=utf-8"
 

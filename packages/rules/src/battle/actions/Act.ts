@@ -14,7 +14,7 @@ import { doEffect } from "../effects/Triggers.js"
 import { makeNoise } from "../noise/Noise.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
-import { grantTest } from "./GrantTest.js"
+import { grantRoll } from "./GrantRoll.js"
 import { revealOnAttack } from "./Hide.js"
 
 type Grant = Extract<Effect, { kind: "grantAction" }>
@@ -74,7 +74,7 @@ export const act = (ctx: Ctx, c: CommandOf<"act">, by: string): void => {
   if (usable!.times !== undefined) ctx.emit({ type: "used", model: m.id, key: usable!.key })
   if (g.noise) makeNoise(ctx, m.id, g.noise, g.name)
   // Its `test` first: a failed one spends the action and does nothing more.
-  if (g.test !== undefined && !grantTest(ctx, m, g.test, g.name).passed) {
+  if (g.test !== undefined && !grantRoll(ctx, m, g.test, g.name).passed) {
     afterAction(ctx, m.id)
     return
   }

@@ -17,7 +17,7 @@ import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
-import { grantTest } from "./GrantTest.js"
+import { grantRoll } from "./GrantRoll.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
 
 type Params = Record<string, unknown> | undefined
@@ -43,7 +43,7 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
   let crit = false
   if (g.test !== undefined) {
     // B-BLIGHTDICE-04: the Call rolls Blight dice only, as many as the tier, 1 success.
-    const t = grantTest(ctx, m, g.test, entry!.name)
+    const t = grantRoll(ctx, m, g.test, entry!.name)
     if (!t.passed) {
       afterAction(ctx, m.id)
       return

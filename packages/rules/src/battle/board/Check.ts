@@ -8,7 +8,15 @@
  *
  * @since 0.4.0
  */
-import { type Board, type BoardPoint, DEPLOY, type Edge, edgeDistance, onBoard, pointsOf } from "./Board.js"
+import {
+  type Board,
+  type BoardPoint,
+  DEPLOY,
+  type Edge,
+  edgeDistance,
+  onBoard,
+  pointsOf,
+} from "./BoardData.js"
 import { dist, distToPolygon, type Pt } from "./Geometry.js"
 import { kindRule, type TerrainSource } from "./Ground.js"
 

@@ -8,7 +8,15 @@
  * @since 0.3.0
  */
 import type { Model, State, Token } from "../State.js"
-import { type Board, blightEdgesOf, DEPLOY, type Edge, edgeDistance, freeEdges, pointsOf } from "./Board.js"
+import {
+  type Board,
+  blightEdgesOf,
+  DEPLOY,
+  type Edge,
+  edgeDistance,
+  freeEdges,
+  pointsOf,
+} from "./BoardData.js"
 import { TOKEN_R } from "./Check.js"
 import { dist, distToPolygon, type Pt, roundPt } from "./Geometry.js"
 

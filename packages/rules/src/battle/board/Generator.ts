@@ -14,8 +14,8 @@
  */
 import { type DiceSource, type Prng, seeded } from "@blight/dice"
 import type { ScatterPiece } from "../../content/schema/TerrainKind.js"
-import type { Board, BoardPoint, Terrain } from "./Board.js"
-import { DEPLOY, EDGES, edgeDistance, outline, pointsOf, sizeFor } from "./Board.js"
+import type { Board, BoardPoint, Terrain } from "./BoardData.js"
+import { DEPLOY, EDGES, edgeDistance, outline, pointsOf, sizeFor } from "./BoardData.js"
 import { centreLairs } from "./Deployment.js"
 import { circlePoly, dist, distToPolygon, type Pt, rectPoly, round3 } from "./Geometry.js"
 import { kindRule, type TerrainRule, type TerrainSource } from "./Ground.js"

@@ -114,7 +114,7 @@ export const nearerPolygon = (p: Pt, poly: ReadonlyArray<Pt>, d: number): boolea
 }
 
 /** Segment parameters (0..1 along a→b) where it crosses the polygon's edges. */
-const crossings = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number[] => {
+export const crossings = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number[] => {
   const out: number[] = []
   const rx = b.x - a.x
   const ry = b.y - a.y

@@ -8,7 +8,7 @@
  */
 import type { EntryOf } from "../../content/schema/Entries.js"
 import type { ContentView } from "../../refuge/Content.js"
-import type { Board, Terrain } from "./Board.js"
+import type { Board, Terrain } from "./BoardData.js"
 
 /** What a kind of terrain does on a board. */
 export interface TerrainRule {

@@ -28,8 +28,8 @@ import type { Env } from "../Context.js"
 import { applyInPlaceTo } from "../Decide.js"
 import type { Event } from "../Event.js"
 import { candidates, isLegal, legalCommands } from "../Legal.js"
+import { shapeState } from "../ObjectShapes.js"
 import { sideOnTurn } from "../round/Turn.js"
-import { shapeState } from "../Shapes.js"
 import type { State } from "../State.js"
 import {
   boardCommands,

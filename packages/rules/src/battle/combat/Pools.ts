@@ -17,7 +17,7 @@ import type { RolledPool } from "../Event.js"
 import { effectInputsEpoch } from "../Evolve.js"
 import { getFact } from "../Facts.js"
 import type { FactQuery, Model } from "../State.js"
-import { objectiveEffects } from "../scenario/Objectives.js"
+import { objectiveEffects } from "../scenario/ObjectiveEffects.js"
 import { gainBlight } from "./Blight.js"
 
 /** An effect and where it comes from. */

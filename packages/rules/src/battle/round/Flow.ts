@@ -15,8 +15,10 @@ import { fire, fireSetup } from "../effects/Triggers.js"
 import type { State } from "../State.js"
 import { riteRises } from "../scenario/Objectives.js"
 import { decideResult } from "../scenario/Victory.js"
-import { din, rout, spores } from "./EndPhase.js"
+import { din } from "./Din.js"
 import { rollInitiative } from "./Initiative.js"
+import { rout } from "./Rout.js"
+import { spores } from "./Spores.js"
 import { canActivate, isPlayerSide, sideOnTurn } from "./Turn.js"
 
 /** The engine's next step, or undefined when a player must act (or the raid is over). */
@@ -80,6 +82,7 @@ export const runStep = (ctx: Ctx, step: Step): void => {
     }
     case "endPhase":
       ctx.emit({ type: "endphase.start", round: d.round })
+      // The End Phase (B-ROUND-03..05) in order: the Din, Spores, the Rout, then the Clear step.
       din(ctx)
       spores(ctx)
       rout(ctx)

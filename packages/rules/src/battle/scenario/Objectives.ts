@@ -14,7 +14,6 @@
  *
  * @since 0.2.0
  */
-import type { Effect } from "../../plugin/Effect.js"
 import { arrivingEmptyHanded } from "../Arrival.js"
 import { basesOn, spotsNear } from "../board/Deployment.js"
 import type { Ctx } from "../Context.js"
@@ -25,13 +24,6 @@ import type { Model, ObjectiveState } from "../State.js"
 /** The objective a token stands for. */
 export const objectiveAt = (ctx: Ctx, token: string): ObjectiveState | undefined =>
   ctx.draft.objectives.find((o) => o.token === token) as ObjectiveState | undefined
-
-/** The effects every survivor carries from the scenario's objectives (the Radio's, with their `when`). */
-export const objectiveEffects = (ctx: Ctx): Array<{ source: string; effect: Effect }> =>
-  ctx.draft.objectives.flatMap((o) => {
-    const entry = ctx.env.content.get("objectives", o.id)
-    return (entry?.effects ?? []).map((effect) => ({ source: entry!.name, effect }))
-  })
 
 const test = (
   ctx: Ctx,

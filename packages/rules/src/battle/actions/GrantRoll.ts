@@ -22,7 +22,7 @@ const baseDice = (m: Model, pool: Pool): number => {
  * Rolls the test; `passed` false stops the action there (the action is spent). A 6 on the Call
  * keeps a Crit (Thorn Lash: "a Crit stays a Crit").
  */
-export const grantTest = (
+export const grantRoll = (
   ctx: Ctx,
   m: Model,
   test: { readonly pool: Pool; readonly target: number },

@@ -3,6 +3,7 @@
  * round, the Din roll's result (B-DIN-02 to 04; the Season moves its thresholds, B-DIN-05), and how
  * many encounters were rolled. Shared by the per-raid summary and the campaign runs (which group it
  * by Season); read as the events pass ({@link dinTally}, the fast path keeps no log) or from a log.
+ * In campaign/, below sim/, as the campaign runs read it as well as the raid summaries.
  *
  * @since 0.4.0
  */
