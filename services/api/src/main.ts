@@ -1,11 +1,14 @@
 /**
  * `npm start`: the service on HOST:PORT (default 127.0.0.1:4000) with DATABASE_URL (default an
- * embedded SQLite file at ./data/blight.db).
+ * embedded SQLite file at ./data/blight.db); the settings not in the environment are read from
+ * `.env` in the working directory, when there is one (.env.example lists them).
  */
 import { fromEnv } from "./config.js"
+import { loadDotEnv } from "./dotenv.js"
 
 let config: ReturnType<typeof fromEnv>
 try {
+  loadDotEnv()
   config = fromEnv()
 } catch (e) {
   console.error(`blight-api: ${e instanceof Error ? e.message : String(e)}`)

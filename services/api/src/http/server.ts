@@ -15,12 +15,13 @@ import { Request } from "@whatwg-node/fetch"
 import { createServerAdapter, Response } from "@whatwg-node/server"
 import { Cause, Effect, Exit, Option } from "effect"
 import { parse, stripIgnoredCharacters } from "graphql"
+import { shouldRenderGraphiQL } from "graphql-yoga"
 import { ApiError, badRequest, notFound, unauthorized } from "../app/ApiError.js"
 import * as App from "../app/App.js"
 import * as Raids from "../app/Raids.js"
 import { type Config, defaults } from "../config.js"
 import { connect } from "../db/connect.js"
-import { makeGraphql } from "../graphql/index.js"
+import { makeGraphql, type ServerContext } from "../graphql/index.js"
 import { isPure } from "../graphql/pure.js"
 import { NUL_MESSAGE } from "../limits/shape.js"
 import { localNotifier, postgresNotifier } from "../live/Notifier.js"
@@ -29,6 +30,7 @@ import { clientAbortLine, isClientAbort } from "./aborts.js"
 import { acceptable, mediaOf } from "./accept.js"
 import { answerCache, keyOf } from "./answers.js"
 import { nulIn, nulInQuery, parseJsonBody, readBody } from "./body.js"
+import { fixedAnswer } from "./compressed.js"
 import { candidates, pathOf, patternOf } from "./match.js"
 import { type Metrics, makeMetrics, measured, metricsEndpoint } from "./metrics.js"
 import { docsPage, openApiDocument } from "./openapi.js"
@@ -180,8 +182,19 @@ export const makeService = async (
       code: "payload_too_large",
       message: `the body is larger than ${config.maxBodyBytes} bytes`,
     })
-  const openapi = JSON.stringify(openApiDocument())
+  const openapi = fixedAnswer(JSON.stringify(openApiDocument()), { "content-type": JSON_TYPE })
   const docs = docsPage()
+  // The GraphiQL page as Yoga renders it (the same every time), kept and compressed once.
+  let graphiqlPage: Promise<ReturnType<typeof fixedAnswer>> | undefined
+  const graphiql = async (request: Request, ctx: ServerContext) => {
+    graphiqlPage ??= Promise.resolve(yoga.fetch(request, ctx)).then(async (page) =>
+      fixedAnswer(new Uint8Array(await page.arrayBuffer()), {
+        "content-type": page.headers.get("content-type") ?? "text/html",
+      }),
+    )
+    const answer = await graphiqlPage
+    return answer(request.headers.get("accept-encoding"))
+  }
 
   // Answers that are pure functions of the request (exact odds; core content, which never changes
   // while the service runs) are kept as the bytes sent, so a repeat costs no rules work and no JSON.
@@ -214,6 +227,7 @@ export const makeService = async (
       }
       const nul = nulInQuery(search.get("query") ?? undefined)
       if (nul) return refuse(nul)
+      if (shouldRenderGraphiQL(request)) return graphiql(request, ctx)
       return yoga.fetch(request, ctx)
     }
     if (request.method !== "POST")
@@ -582,9 +596,9 @@ export const makeService = async (
         response.headers.set("www-authenticate", 'Bearer realm="blight", error="invalid_token"')
       return response
     }
-    if (url.pathname === "/openapi.json")
-      return new Response(openapi, { headers: { "content-type": JSON_TYPE } })
-    if (url.pathname === "/docs" || url.pathname.startsWith("/docs/")) return docs(url)
+    if (url.pathname === "/openapi.json") return openapi(request.headers.get("accept-encoding"))
+    if (url.pathname === "/docs" || url.pathname.startsWith("/docs/"))
+      return docs(url, request.headers.get("accept-encoding"))
     if (url.pathname === "/") return new Response(null, { status: 302, headers: { location: "/docs" } })
     if (!restRoute || "error" in restRoute)
       return refuse(
