@@ -15,7 +15,7 @@ try {
   process.exit(2)
 }
 // Loaded after the settings are read: a bad setting is refused at once, not after the server loads.
-const { startServer } = await import("./http/server.js")
+const { startServer } = await import("./http/listen.js")
 const s = await startServer(config).catch((e: unknown) => {
   console.error(`blight-api: could not start: ${e instanceof Error ? e.message : String(e)}`)
   process.exit(1)
