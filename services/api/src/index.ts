@@ -1,5 +1,6 @@
 /** The service, for embedding and tests. */
 export { type Config, defaults, fromEnv } from "./config.js"
+export { startServer } from "./http/listen.js"
 export { openApiDocument } from "./http/openapi.js"
 export { routes } from "./http/routes.js"
-export { makeService, startServer } from "./http/server.js"
+export { makeService } from "./http/server.js"

@@ -15,6 +15,7 @@ import { availableParallelism } from "node:os"
 import { Result } from "effect"
 import { makeWorkerUtils, run, type WorkerEvents } from "graphile-worker"
 import { connect } from "./db/connect.js"
+import { loadDotEnv } from "./dotenv.js"
 import * as S from "./settings.js"
 import { liveness } from "./sim/liveness.js"
 import { CHUNK_TASK, chunkPool, chunkTask, graphileLogger, TURN_TASK, turnTask } from "./sim/queue.js"
@@ -44,6 +45,11 @@ const fail = (m: string, code: number): never => {
   process.exit(code)
 }
 
+try {
+  loadDotEnv() // as the server does: the environment wins over .env
+} catch (e) {
+  fail(e instanceof Error ? e.message : String(e), 2)
+}
 const read = S.read(settings, process.env)
 if (Result.isFailure(read)) fail(read.failure, 2)
 const { databaseUrl, threads, deadAfter, metricsPort, metricsHost } = (

@@ -90,4 +90,27 @@ describe("examples/http-client", () => {
     // the server under test is untouched
     expect((await client(server.url).get("/health")).status).toBe(200)
   })
+
+  it.each(["rest.mjs", "graphql.mjs"])(
+    "%s waits as long as a 429's Retry-After asks, and carries on",
+    async (script) => {
+      // A budget the run spends many times over, in a one-second window: every 429 says
+      // Retry-After: 1, and the script must wait it out and go on to the end.
+      const db = sqliteDatabase()
+      const tight = await startTestServer(db.url, {
+        rateLimit: { ...unlimited.rateLimit, requests: 50, windowMs: 1000 },
+      })
+      try {
+        const r = await run(script, tight.url)
+        expect(r.stderr).toBe("")
+        expect(r.code, r.stdout).toBe(0)
+        expect(r.stdout).toContain("(the server asks to wait 1s: too many requests)")
+        expect(r.stdout).toMatch(/7\. Campaign [0-9a-f-]{36}: raid/)
+      } finally {
+        await tight.close()
+        await db.drop()
+      }
+    },
+    180_000,
+  )
 })

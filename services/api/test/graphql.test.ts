@@ -731,6 +731,8 @@ describe("limits, masking and GraphiQL", () => {
     const bare = await send({ headers: { accept: "application/json" } }, mutation)
     expect(bare.status).toBe(403)
     expect(bare.body.errors[0]?.extensions).toMatchObject({ code: "forbidden", status: 403 })
+    // The refusal names the header it wants, so a client need not read the source to find it.
+    expect(bare.body.errors[0]?.message).toContain("`x-graphql-yoga-csrf`")
     const viaGet = await send(
       { headers: { accept: "application/json", "x-graphql-yoga-csrf": "1" } },
       mutation,

@@ -9,7 +9,7 @@ import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention"
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql"
 import type { Exit } from "effect"
 import { GraphQLError } from "graphql"
-import { createYoga } from "graphql-yoga"
+import { createGraphQLError, createYoga, type Plugin } from "graphql-yoga"
 import { LRUCache } from "lru-cache"
 import type { ApiError } from "../app/ApiError.js"
 import type * as App from "../app/App.js"
@@ -61,6 +61,31 @@ export interface ServerContext {
   readonly address: string
 }
 
+/** The headers one of which a GET (or a form-like POST) must carry: any value will do. */
+export const CSRF_HEADERS = ["x-graphql-yoga-csrf", "graphql-preflight"] as const
+
+/**
+ * Yoga's CSRF check, its refusal naming the headers it wants (Yoga's own says only "Required CSRF
+ * header(s) not present"): a page on another site can send a plain GET, but not one with a custom
+ * header without the browser asking this server first.
+ */
+const csrfPrevention = (): Plugin => {
+  const check = useCSRFPrevention({ requestHeaders: [...CSRF_HEADERS] })
+  return {
+    onRequestParse: (payload) => {
+      try {
+        return check.onRequestParse?.(payload as never)
+      } catch (e) {
+        if (!isGraphQLError(e)) throw e
+        throw createGraphQLError(
+          `Required CSRF header(s) not present: send ${CSRF_HEADERS.map((h) => `\`${h}\``).join(" or ")} (any value) with a GET, or POST the operation as application/json`,
+          { extensions: e.extensions },
+        )
+      }
+    },
+  }
+}
+
 export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) => void) => {
   // A tenth of the cache budget for parsed documents (the rest is for kept answers).
   const documents = documentCache(Math.floor(config.cacheBytes / 10))
@@ -100,12 +125,7 @@ export const makeGraphql = (deps: App.Deps, config: Config, log: (msg: string) =
     multipart: false,
     parserAndValidationCache: { documentCache: documents as never, errorCache: errors },
     context: ({ caller, requestId, address }) => makeContext(deps, log, caller, requestId, address),
-    plugins: [
-      useCSRFPrevention({ requestHeaders: ["x-graphql-yoga-csrf", "graphql-preflight"] }),
-      limitsPlugin(config),
-      aliasLimitPlugin(MAX_ALIASES),
-      restCodesPlugin(),
-    ],
+    plugins: [csrfPrevention(), limitsPlugin(config), aliasLimitPlugin(MAX_ALIASES), restCodesPlugin()],
   })
   return Object.assign(yoga, { documentBytes: () => documents.bytes() + errors.bytes() })
 }

@@ -69,3 +69,7 @@ export const parseJsonBody = (
     }),
   }
 }
+
+/** The refusal of a body (or a declared length) over MAX_BODY_BYTES. */
+export const tooLarge = (maxBytes: number) =>
+  new ApiError({ code: "payload_too_large", message: `the body is larger than ${maxBytes} bytes` })

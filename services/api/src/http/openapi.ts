@@ -13,6 +13,7 @@ import { OpenApiBuilder, type OperationObject, type SchemaObject } from "openapi
 import { ErrorBody } from "../app/ApiError.js"
 import * as Raids from "../app/Raids.js"
 import { encodedSide } from "../schemas.js"
+import { fixedAnswer } from "./compressed.js"
 import { namedSchemas, routes } from "./routes.js"
 
 const require = createRequire(import.meta.url)
@@ -274,12 +275,13 @@ const PAGE = `<!doctype html>
 <script>window.ui = SwaggerUIBundle({ url: "/openapi.json", dom_id: "#ui", deepLinking: true, docExpansion: "list" })</script>
 </body></html>`
 
-/** Serves /docs and its assets. */
-export const docsPage =
-  () =>
-  async (url: URL): Promise<Response> => {
-    if (url.pathname === "/docs" || url.pathname === "/docs/")
-      return new Response(PAGE, { headers: { "content-type": "text/html; charset=utf-8" } })
+/** Serves /docs and its assets, compressed as the client accepts (compressed.ts). */
+export const docsPage = () => {
+  const page = fixedAnswer(PAGE, { "content-type": "text/html; charset=utf-8" })
+  // Each asset read from disk once, on its first ask (a fixed set of three files).
+  const assets = new Map<string, Promise<(acceptEncoding: string | null) => Promise<Response>>>()
+  return async (url: URL, acceptEncoding: string | null): Promise<Response> => {
+    if (url.pathname === "/docs" || url.pathname === "/docs/") return page(acceptEncoding)
     const name = url.pathname.slice("/docs/".length)
     const type = ASSETS[name]
     if (!type)
@@ -287,7 +289,13 @@ export const docsPage =
         status: 404,
         headers: { "content-type": "application/json" },
       })
-    return new Response(await readFile(join(swaggerDir, name)), {
-      headers: { "content-type": type, "cache-control": "public, max-age=86400" },
-    })
+    let asset = assets.get(name)
+    if (asset === undefined) {
+      asset = readFile(join(swaggerDir, name)).then((bytes) =>
+        fixedAnswer(bytes, { "content-type": type, "cache-control": "public, max-age=86400" }),
+      )
+      assets.set(name, asset)
+    }
+    return (await asset)(acceptEncoding)
   }
+}

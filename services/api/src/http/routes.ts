@@ -12,35 +12,17 @@ import { refugeWithKey } from "../app/keyed.js"
 import * as Nightsong from "../app/Nightsong.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
-import { preferred } from "./accept.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
+import { wantsSvg, withPlain } from "./plainRoute.js"
+import { raidRoutes } from "./raidRoutes.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
-import { Raw, type Route, type RouteContext } from "./route.js"
-import { resumeFrom, StreamQuery, sseOf } from "./sse.js"
+import { Raw, type Route } from "./route.js"
 
 // What a route is, in route.ts so the route modules need nothing from this list of them.
 export { type KeyedContext, type PlainContext, Raw, type Route, type RouteContext } from "./route.js"
 export { Streamed } from "./sse.js"
 
 import { simulationRoutes } from "./simulations.js"
-
-/**
- * A route's `plain` read and the `handler` made from it (so the two can't answer differently);
- * `other` answers what `plain` does not take.
- */
-const withPlain = (
-  plain: NonNullable<Route["plain"]>,
-  other: Route["handler"] = () => Effect.die(new Error("no answer but the plain read")),
-): Pick<Route, "plain" | "handler"> => ({
-  plain,
-  handler: (ctx) =>
-    plain.takes(ctx.accept)
-      ? Effect.map(
-          Effect.flatten(Effect.promise(() => plain.read(ctx))),
-          (bytes) => new Raw(JSON_TYPE, bytes),
-        )
-      : other(ctx),
-})
 
 /**
  * A Nightsong character. Its Condition is renamed in the document: the rules' effects vocabulary
@@ -198,142 +180,6 @@ const refugeRoutes = (tag: "refuges" | "congregations"): Route[] => {
     },
   ]
 }
-
-/** The content type of every JSON answer (as the server's own). */
-const JSON_TYPE = "application/json; charset=utf-8"
-
-const JSON_OR_SVG = ["application/json", "image/svg+xml"]
-/** The SVG map when Accept prefers it to JSON (q-values and wildcards weighed by negotiator). */
-const wantsSvg = (accept: string) => preferred(accept, JSON_OR_SVG) === "image/svg+xml"
-
-/** A raid's events as SSE (see sse.ts). */
-const raidStream = (ctx: RouteContext) =>
-  Effect.gen(function* () {
-    const { deps, player, params, query } = ctx
-    const from = yield* resumeFrom(query, ctx.lastEventId)
-    const raid = yield* Raids.followable(deps, player, params.id!)
-    const after = Math.min(from, raid.version)
-    return sseOf(ctx.signal, (signal) => Raids.follow(deps, raid.id, after, signal))
-  })
-
-const raidRoute = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "raids", auth: true })
-
-const raidRoutes: Route[] = [
-  raidRoute({
-    method: "POST",
-    path: "/v1/raids",
-    operationId: "createRaid",
-    summary:
-      "Set a raid up from the caller's Refuges or rosters, a scenario, options and packs; a side for another player waits for them to join",
-    status: 201,
-    body: Raids.CreateRaidRequest,
-    response: Raids.RaidView,
-    handler: ({ deps, player, body }) => Raids.createRaid(deps, player, body),
-  }),
-  raidRoute({
-    method: "GET",
-    path: "/v1/raids",
-    operationId: "listRaids",
-    summary: "A page of the raids the caller has a seat at, oldest first",
-    status: 200,
-    query: PageQuery,
-    response: Page(Raids.RaidView, "RaidPage"),
-    handler: ({ deps, player, query }) => Raids.listRaids(deps, player, query),
-  }),
-  raidRoute({
-    method: "GET",
-    path: "/v1/raids/{id}",
-    operationId: "getRaid",
-    summary:
-      "A raid as its players see it (never the dice state); the board as SVG with Accept: image/svg+xml",
-    status: 200,
-    response: Raids.RaidView,
-    alternatives: ["image/svg+xml"],
-    ...withPlain(
-      {
-        takes: (accept) => !wantsSvg(accept),
-        read: ({ deps, player, params }) => Raids.raidJson(deps, player, params.id!),
-      },
-      ({ deps, player, params }) =>
-        Effect.map(
-          Raids.raidSvg(deps, player, params.id!),
-          (svg) => new Raw("image/svg+xml; charset=utf-8", svg),
-        ),
-    ),
-  }),
-  raidRoute({
-    method: "POST",
-    path: "/v1/raids/{id}/join",
-    operationId: "joinRaid",
-    summary: "Take the seat the raid keeps for the caller, with their own Refuge or a roster",
-    status: 200,
-    body: Raids.JoinRaidRequest,
-    response: Raids.RaidView,
-    handler: ({ deps, player, params, body }) => Raids.joinRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
-    method: "GET",
-    path: "/v1/raids/{id}/legal",
-    operationId: "raidLegalCommands",
-    summary: "The commands open to the caller now (on a board, moves to concrete points)",
-    status: 200,
-    response: Raids.RaidLegal,
-    handler: ({ deps, player, params }) => Raids.legalFor(deps, player, params.id!),
-  }),
-  raidRoute({
-    method: "POST",
-    path: "/v1/raids/{id}/commands",
-    operationId: "commandRaid",
-    summary:
-      "A command, decided against the version named (409 when stale; 403 for another side's; 400 with the rule when refused)",
-    status: 201,
-    body: Raids.CommandRequest,
-    response: Raids.CommandResult,
-    handler: ({ deps, player, params, body }) => Raids.commandRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
-    method: "POST",
-    path: "/v1/raids/{id}/undo",
-    operationId: "undoRaid",
-    summary: "Undo the caller's last command, back to the last dice roll and never past it (R-BATTLE-15)",
-    status: 201,
-    body: Raids.UndoRequest,
-    response: Raids.CommandResult,
-    handler: ({ deps, player, params, body }) => Raids.undoRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
-    method: "POST",
-    path: "/v1/raids/{id}/adjust",
-    operationId: "adjustRaid",
-    summary: "Correct one of the caller's models, with the reason the table agreed on (logged)",
-    status: 201,
-    body: Raids.AdjustRequest,
-    response: Raids.CommandResult,
-    handler: ({ deps, player, params, body }) => Raids.adjustRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
-    method: "GET",
-    path: "/v1/raids/{id}/events",
-    operationId: "raidEvents",
-    summary: "The raid's log, a page at a time: events after `after` (a seq), at most `limit`",
-    status: 200,
-    query: Raids.EventsQuery,
-    response: Raids.RaidEventsPage,
-    handler: ({ deps, player, params, query }) => Raids.raidEvents(deps, player, params.id!, query),
-  }),
-  raidRoute({
-    method: "GET",
-    path: "/v1/raids/{id}/stream",
-    operationId: "streamRaid",
-    summary:
-      "The raid's events live, as server-sent events (id: the seq; resumes after Last-Event-ID or ?after=)",
-    status: 200,
-    query: StreamQuery,
-    response: Raids.RaidEvent,
-    stream: true,
-    handler: raidStream,
-  }),
-]
 
 const coreOnly = (query: Readonly<Record<string, string>>) => !query.packs
 const always = () => true
