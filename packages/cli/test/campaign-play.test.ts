@@ -3,6 +3,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
+import { subverbs } from "../src/commands/campaign.js"
 import { openCampaignSession } from "../src/commands/campaignPlay.js"
 import { run } from "./helpers.js"
 
@@ -78,7 +79,7 @@ describe("blight campaign play", () => {
     const before = readFileSync(file, "utf8")
     let out = ""
     const io = { stdout: { write: (s: string) => (out += s) }, stderr: { write: (s: string) => (out += s) } }
-    const session = await openCampaignSession(file, io)
+    const session = await openCampaignSession(file, io, subverbs)
     for (const [line, why] of [
       ["frobnicate", /unknown line "frobnicate"/],
       ["raid", /raid: expected `raid auto \[SCENARIO\]`/],

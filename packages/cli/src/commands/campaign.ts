@@ -28,6 +28,7 @@ import {
 import { Result } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
+import { campaignEnv, content, loadCampaign, readJson, waiting } from "./campaignFile.js"
 import { loadPackFiles } from "./pack.js"
 
 const usage = `usage:
@@ -44,31 +45,6 @@ const usage = `usage:
                                                                a script that stops at the first refused line
 Exit 0: done; 2: bad arguments or a command the rules refuse (nothing is written).`
 
-/** Files are bounded before they are parsed. */
-const MAX_BYTES = 64 * 1024 * 1024
-
-const readJson = async (io: Io, file: string): Promise<unknown> => {
-  const path = resolve(io.cwd ?? process.cwd(), file)
-  try {
-    const s = await stat(path)
-    if (s.size > MAX_BYTES) throw new UsageError(`${file}: larger than ${MAX_BYTES} bytes`)
-    return JSON.parse(await readFile(path, "utf8"))
-  } catch (e) {
-    if (e instanceof UsageError) throw e
-    const code = (e as { code?: string }).code
-    throw new UsageError(
-      `${file}: ${code === "ENOENT" ? "no such file" : e instanceof SyntaxError ? `not valid JSON: ${e.message}` : "cannot be read"}`,
-    )
-  }
-}
-
-export const loadCampaign = async (io: Io, file: string | undefined) => {
-  if (file === undefined) throw new UsageError("which campaign file? e.g. `blight campaign show c.json`")
-  const c = Campaign.fromFile(await readJson(io, file))
-  if (Result.isFailure(c)) throw new UsageError(`${file}: ${c.failure}`)
-  return c.success
-}
-
 /** Writes the file whole (a temporary file renamed over it), so a failure leaves the old one. */
 const save = async (io: Io, file: string, c: Campaign.Campaign) => {
   const path = resolve(io.cwd ?? process.cwd(), file)
@@ -77,30 +53,8 @@ const save = async (io: Io, file: string, c: Campaign.Campaign) => {
   await rename(tmp, path)
 }
 
-const content = () => {
-  const r = loadWithCore([])
-  if (Result.isFailure(r)) throw new UsageError(r.failure.problems.map(formatProblem).join("; "))
-  return r.success
-}
-
-/** The campaign's Env: the core pack. */
-export const campaignEnv = (): ReturnType<typeof Campaign.envOf> => Campaign.envOf(content())
-
 const rejected = (r: { reason: string; clause?: string | undefined }) =>
   new UsageError(`${r.reason}${r.clause ? ` (${r.clause})` : ""}`)
-
-export const waiting = (c: Campaign.Campaign) => {
-  const p = c.state.pending?.prompt
-  if (!p) return undefined
-  return p.kind === "dice"
-    ? {
-        kind: "dice",
-        dice: p.dice,
-        purpose: p.purpose,
-        answer: `--roll ${Array.from({ length: p.dice }, () => "N").join(",")}`,
-      }
-    : { kind: "choice", question: p.question, options: p.options, answer: "--choose OPTION" }
-}
 
 const summary = (c: Campaign.Campaign) => ({
   raids: c.state.raids.length,
@@ -373,7 +327,7 @@ export const subverbs: Record<string, (args: readonly string[], io: Io) => Promi
   raid,
   aftermath,
   show,
-  play: async (args, io) => (await import("./campaignPlay.js")).campaignPlay(args, io),
+  play: async (args, io) => (await import("./campaignPlay.js")).campaignPlay(args, io, subverbs),
 }
 
 export const campaign: Command = {

@@ -7,7 +7,7 @@
 import { type Campaign, legalCampaignCommands } from "@blight/rules"
 import { type Io, parse, UsageError } from "../Command.js"
 import { type Input, type Outcome, runRepl, type Session, splitLine } from "../Repl.js"
-import { campaignEnv, loadCampaign, subverbs, waiting } from "./campaign.js"
+import { campaignEnv, loadCampaign, waiting } from "./campaignFile.js"
 import { readBounded } from "./raidFile.js"
 
 export const CAMPAIGN_HELP = `At the prompt (each line is the campaign command named on its right):
@@ -62,6 +62,9 @@ const argsOf = (file: string, words: readonly string[]): [string, string[]] => {
   }
 }
 
+/** The campaign verbs a line runs (campaign.ts's table, handed in so this module needs nothing of it). */
+export type Subverbs = Readonly<Record<string, (args: readonly string[], io: Io) => Promise<number>>>
+
 class CampaignSession implements Session {
   readonly name = "blight campaign play"
   private readonly env = campaignEnv()
@@ -70,6 +73,7 @@ class CampaignSession implements Session {
     private readonly file: string,
     private readonly io: Io,
     private c: Campaign.Campaign,
+    private readonly subverbs: Subverbs,
   ) {}
 
   status(): string {
@@ -121,7 +125,7 @@ class CampaignSession implements Session {
               stdout: { write: (t: string) => this.io.stdout.write(t.replace(/^--command /gm, "do ")) },
             }
           : this.io
-      const code = await subverbs[sub]!(args, io)
+      const code = await this.subverbs[sub]!(args, io)
       this.c = await loadCampaign(this.io, this.file)
       return code === 0 ? { kind: "ok" } : { kind: "refused", why: `${sub}: exit ${code}` }
     } catch (e) {
@@ -132,16 +136,20 @@ class CampaignSession implements Session {
 }
 
 /** Opens a campaign file for play. */
-export const openCampaignSession = async (file: string, io: Io): Promise<Session> =>
-  new CampaignSession(file, io, await loadCampaign(io, file))
+export const openCampaignSession = async (file: string, io: Io, subverbs: Subverbs): Promise<Session> =>
+  new CampaignSession(file, io, await loadCampaign(io, file), subverbs)
 
 /** `blight campaign play`. */
-export const campaignPlay = async (args: readonly string[], io: Io & { stdin?: Input }): Promise<number> => {
+export const campaignPlay = async (
+  args: readonly string[],
+  io: Io & { stdin?: Input },
+  subverbs: Subverbs,
+): Promise<number> => {
   const { values: o, positionals } = parse(args, { script: { type: "string" } } as const)
   const [file, extra] = positionals
   if (file === undefined) throw new UsageError("which campaign file? e.g. `blight campaign play c.json`")
   if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
-  const session = await openCampaignSession(file, io)
+  const session = await openCampaignSession(file, io, subverbs)
   const script =
     o.script === undefined
       ? undefined
