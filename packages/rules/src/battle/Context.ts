@@ -57,8 +57,8 @@ export class Refusal {
   ) {}
 }
 
-/** Throws a refusal. */
-export const refuse = (reason: string, clause?: string): never => {
+/** Throws a refusal. A function declaration, so that TypeScript narrows after a call to it. */
+export function refuse(reason: string, clause?: string): never {
   throw new Refusal(reason, clause)
 }
 

@@ -40,7 +40,8 @@ const ruleAtEnd = (text: string): string | undefined => /\(([A-Z]+-[A-Z]+-\d+)\)
 const clauseOf = (prompt: Prompt): string | undefined =>
   ruleAtEnd(prompt.kind === "dice" ? prompt.purpose : prompt.question)
 
-export const refuse = (reason: string, clause?: string): never => {
+/** Throws a refusal. A function declaration, so that TypeScript narrows after a call to it. */
+export function refuse(reason: string, clause?: string): never {
   throw new Refusal(reason, clause)
 }
 
