@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const run = promisify(execFile)
 const root = fileURLToPath(new URL("../../../", import.meta.url))
-const PACKAGES = ["dice", "rules", "nightsong", "cli"] as const
+const PACKAGES = ["dice", "engine", "rules", "nightsong", "cli"] as const
 /** One patch away from the repo's effect, so a second copy would show. */
 const CONSUMER_EFFECT = "4.1.4"
 // The repository's compiler is TypeScript 7 (`@typescript/native`, the native `tsc`); TypeScript 6
@@ -238,7 +238,7 @@ describe("a fresh project", () => {
         "--ignore-scripts",
         "effect",
         // @blight/rules' own dependency, from its tarball too (it is not on the registry here).
-        ...(["dice", "rules"] as const).map((name) => join(tmp, packed.get(name)!.filename)),
+        ...(["dice", "engine", "rules"] as const).map((name) => join(tmp, packed.get(name)!.filename)),
         "@types/node@22.20.7",
       ],
       fresh,
