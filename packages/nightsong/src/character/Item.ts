@@ -31,6 +31,11 @@ export const Item = Schema.Struct({
   kind: ItemKind,
   size: ItemSize,
   die: Schema.optional(StepDie.StepDie),
+  /**
+   * The Step Die the item started at, written once `die` has moved off it (worn, used up, broken):
+   * a repair or refill goes back to it. Absent, the item started at the die it shows (R-N-CHAR-10).
+   */
+  start: Schema.optional(StepDie.StepDie),
   /** A detail the text gives in brackets that is not a die, e.g. "50ft". */
   note: Schema.optional(Schema.String),
   /** True where a value fills a gap in the text (e.g. a Spell Shard's die, GAP-N-01). */
