@@ -21,7 +21,8 @@ export const verbs: Record<string, Verb> = {
     load: async () => (await import("./odds.js")).odds,
   },
   nightsong: {
-    summary: "Nightsong: characters, the Living World generator, conversions",
+    summary:
+      "Nightsong: characters, rolls on its tables, the Living World (made, loaded, advanced), conversions",
     load: async () => (await import("./nightsong.js")).nightsong,
   },
   pack: {
