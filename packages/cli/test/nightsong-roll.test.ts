@@ -1,17 +1,9 @@
 import { seeded } from "@blight/dice"
 import { Tables } from "@blight/nightsong"
 import { describe, expect, it } from "vitest"
-import { main } from "../src/main.js"
+import { run as blight } from "./helpers.js"
 
-const run = async (...args: string[]) => {
-  let out = ""
-  let err = ""
-  const code = await main(["nightsong", "roll", ...args], {
-    stdout: { write: (s: string) => (out += s) },
-    stderr: { write: (s: string) => (err += s) },
-  })
-  return { code, out, err }
-}
+const run = (...args: string[]) => blight("nightsong", "roll", ...args)
 
 describe("blight nightsong roll", () => {
   it("N-TABLE-01 N-TABLE-02 --list names every table the package holds, and the rolls of several tables", async () => {
