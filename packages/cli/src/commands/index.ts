@@ -13,7 +13,8 @@ export interface Verb {
 
 export const verbs: Record<string, Verb> = {
   roll: {
-    summary: "roll pools, tests, dice expressions, multiple attacks (d8+d8), d20 checks, step dice, the Die of Fate",
+    summary:
+      "roll pools, tests, dice expressions, multiple attacks (d8+d8), d20 checks, step dice, the Die of Fate",
     load: async () => (await import("./roll.js")).roll,
   },
   odds: {

@@ -102,7 +102,7 @@ export const ruleProblems = (c: Character): CharacterProblem[] => {
         range.clause,
       )
     }
-    startProblems(item, `items[${i}]`, range).forEach((p) => add(p.path, p.reason, p.clause))
+    for (const p of startProblems(item, `items[${i}]`, range)) add(p.path, p.reason, p.clause)
   })
   c.spellShards.forEach((s, i) => {
     if (s.start === "d0")

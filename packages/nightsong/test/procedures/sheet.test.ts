@@ -111,6 +111,7 @@ describe("starting dice on a sheet (R-N-CHAR-10)", () => {
     expect(ward.die).toBe("d0")
     const saved = withGear(c, gear.with(at, ward))
     expect(saved.spellShards.find((s) => s.spell === "Ward")).toMatchObject({ die: "d0", start: "d8" })
+    expect(C.formatSheet(saved)).toContain("  - Ward (D0 of D8)")
     expect(Result.isSuccess(C.validateCharacter(saved))).toBe(true)
     // Through JSON and back, as a sheet on disk is.
     const again = gearOf(Result.getOrThrow(C.validateCharacter(JSON.parse(JSON.stringify(saved)))))
@@ -137,6 +138,9 @@ describe("starting dice on a sheet (R-N-CHAR-10)", () => {
     const back = gearOf(saved)[at]!
     expect(back).toEqual(worn)
     expect(repair(back).die).toBe("d10")
+    // The sheet shows how far it has run down.
+    expect(C.formatSheet(saved)).toContain("  - Greatsword (D8 of D10, bulky)")
+    expect(C.formatSheet(c)).toContain("  - Greatsword (D10, bulky)")
   })
 
   it("N-STEPDIE-04 R-N-CHAR-10 R-N-CHAR-05 an old sheet without start: the die shown is the start, a spent Shard refills to D6, spent gear needs its die named", () => {

@@ -4,7 +4,7 @@
  * names them all.
  */
 import { recording, seeded } from "@blight/dice"
-import { Character, Tables } from "@blight/nightsong"
+import { Tables } from "@blight/nightsong"
 import { type Command, EXIT, parse, UsageError, writeJson } from "../../Command.js"
 import { seedFrom } from "../../Seed.js"
 
@@ -25,7 +25,7 @@ export const describeResult = (result: unknown): string => {
   if (typeof r.full === "string") return r.full
   if (typeof r.theme === "string" && typeof r.action === "string") return `${r.theme} + ${r.action}`
   if (typeof r.name === "string" && Array.isArray(r.items))
-    return `${r.name}: ${(r.items as Character.Item[]).map(Character.formatItem).join(", ")}`
+    return Tables.Backgrounds.formatBackground(result as Tables.Backgrounds.Background)
   if (typeof r.vegetation === "string") {
     const notFor = r.notFor as readonly string[]
     return notFor.length === 0 ? r.vegetation : `${r.vegetation} (not for ${notFor.join(", ")})`
