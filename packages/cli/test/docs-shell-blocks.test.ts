@@ -189,6 +189,13 @@ describe.concurrent("the shell blocks of README.md and docs/README.md", () => {
       for (const p of plan)
         if (p.run === "not here" || p.run === "elsewhere") expect(p.why.length).toBeGreaterThan(20)
     }
+    // and each block the plan says runs here is taken by a test below
+    const source = readFileSync(fileURLToPath(import.meta.url), "utf8")
+      .replace(/\(\s+/g, "(")
+      .replace(/,\s+/g, ", ")
+    for (const [doc, plan] of Object.entries(PLAN))
+      for (const p of plan.filter((p) => p.run === "shell" || p.run === "server"))
+        expect(source, p.holds).toContain(`block(${JSON.stringify(doc)}, ${JSON.stringify(p.holds)}`)
     const quick = block("README.md", "npm install && npm start")
     for (const cmd of NOT_RUN_IN_QUICK_START) expect(quick).toContain(cmd)
   })
