@@ -21,7 +21,7 @@ export {
   type KernelState,
   type Pending,
 } from "./log/Bookkeeping.js"
-export { copy, type DeepMutable } from "./log/Copy.js"
+export { copy, type DeepMutable, draftCopy } from "./log/Copy.js"
 export { applyEvent, evolve, evolveAll, type FoldRules, fold, resume } from "./log/Fold.js"
 export { canonical, hash } from "./log/Hash.js"
 export { canUndo, isUndoBarrier, linkThrough, setUndoTarget, type UndoRules, undoTarget } from "./log/Undo.js"

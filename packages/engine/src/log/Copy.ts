@@ -29,3 +29,6 @@ export const copy = <T>(v: T): T => {
   }
   return out as T
 }
+
+/** A deep copy of plain data, typed as a draft's part (to put a readonly value into a draft). */
+export const draftCopy = <T>(v: T): DeepMutable<T> => copy(v) as DeepMutable<T>

@@ -5,7 +5,7 @@
  *
  * @since 0.3.0
  */
-import { applyEvent, copy, type DeepMutable, evolve as evolveWith, type FoldRules, fold as foldWith } from "@blight/engine"
+import { applyEvent, copy, type DeepMutable, draftCopy, evolve as evolveWith, type FoldRules, fold as foldWith } from "@blight/engine"
 import { Result } from "effect"
 import { sameHollowed } from "../battle/creatures/Hollowed.js"
 import { post } from "../refuge/Ledger.js"
@@ -31,143 +31,150 @@ const survivorOf = (d: Draft, refuge: number, id: string) => {
   return { r, s }
 }
 
+const nothing = (): void => {}
+
+/** A Refuge of the draft by index (a log that names none is not this campaign's). */
+const refugeOf = (d: Draft, i: number) => {
+  const r = d.refuges[i]
+  if (r === undefined) throw new Error(`refuges[${i}]: no such Refuge`)
+  return r
+}
+
+/** How each kind of game event changes a draft, one small function per kind (as the raid's). */
+const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { type: K }>) => void } = {
+  // The bookkeeping is the kernel's (`@blight/engine`): it never reaches the game's appliers.
+  "commanded": nothing,
+  "prompted": nothing,
+  "answered": nothing,
+  "refused": nothing,
+  "undone": nothing,
+  "campaign.created": (d, e) => {
+    const seq = d.seq
+    Object.assign(d, copy(e.state))
+    d.seq = seq
+  },
+  "raid.recorded": (d, e) => {
+    d.raids.push(draftCopy(e.raid))
+    d.seasonRaids++
+    d.phase = "aftermath"
+    d.aftermath = { step: 0, refuge: 0, rescue: false }
+  },
+  "standing.scored": (d, e) => {
+    const s = refugeOf(d, e.refuge).standing
+    s.played++
+    if (e.outcome === "win") s.wins++
+    else if (e.outcome === "draw") s.draws++
+    else s.losses++
+    s.points += e.points
+  },
+  "aftermath.step": (d, e) => {
+    d.aftermath = { step: e.step, refuge: e.refuge, rescue: e.rescue }
+  },
+  "aftermath.ended": (d) => {
+    d.phase = "between"
+    delete d.aftermath
+  },
+  "rolled": nothing,
+  "refuge.status": (d, e) => {
+    const r = refugeOf(d, e.refuge)
+    r.statuses = [...(r.statuses ?? []), draftCopy(e.status)]
+  },
+  "refuge.statusesSpent": (d, e) => {
+    const r = refugeOf(d, e.refuge)
+    r.statuses = (r.statuses ?? [])
+      .map((s) => ({ ...s, raids: s.raids - 1 }))
+      .filter((s) => s.raids > 0)
+  },
+  "trophy.kept": (d, e) => {
+    const r = refugeOf(d, e.refuge)
+    r.trophies = [...(r.trophies ?? []), e.objective]
+  },
+  "ledger.posted": (d, e) => {
+    const r = refugeOf(d, e.refuge)
+    const posted = post(r.refuge.ledger, e.entries)
+    if (Result.isFailure(posted)) throw new Error(`refuges[${e.refuge}]: ${posted.failure.problem}`)
+    r.refuge.ledger = draftCopy(posted.success)
+  },
+  "survivor.changed": (d, e) => {
+    const { r, s } = survivorOf(d, e.refuge, e.survivor)
+    if (e.xp !== undefined) s.xp += e.xp
+    if (e.blight !== undefined) s.blight = Math.max(0, Math.min(12, s.blight + e.blight))
+    if (e.injury) s.injuries.push(draftCopy(e.injury))
+    if (e.gift) s.gifts.push(e.gift)
+    if (e.mark) s.marks.push(e.mark)
+    if (e.advance) s.advances.push(draftCopy(e.advance))
+    if (e.leader !== undefined) {
+      if (e.leader) s.role = r.refuge.kind === "congregation" ? "verdantMother" : "leader"
+      else delete s.role
+    }
+    if (e.equipment) s.equipment = draftCopy(e.equipment)
+    const status = r.status[e.survivor]
+    if (e.status && status) Object.assign(status, e.status)
+  },
+  "survivor.lost": (d, e) => {
+    const { r, s } = survivorOf(d, e.refuge, e.survivor)
+    // What they carried goes back to the Refuge (the Casualty table's "Out").
+    r.refuge.stash.weapons.push(...s.equipment.weapons)
+    r.refuge.stash.armour.push(...s.equipment.armour)
+    r.refuge.stash.kit.push(...s.equipment.kit)
+    r.refuge.survivors = r.refuge.survivors.filter((x) => x.id !== e.survivor)
+    delete r.status[e.survivor]
+    d.lost.push({
+      refuge: e.refuge,
+      survivor: e.survivor,
+      name: s.name,
+      cause: e.cause,
+      raid: d.raids.length,
+    })
+  },
+  "survivor.joined": (d, e) => {
+    const r = refugeOf(d, e.refuge)
+    r.refuge.survivors.push(draftCopy(e.survivor))
+    r.status[e.survivor.id] = { ...e.status }
+    d.counters.survivor++
+  },
+  "stash.changed": (d, e) => {
+    refugeOf(d, e.refuge).refuge.stash = draftCopy(e.stash)
+  },
+  "hollowed.remembered": (d, e) => {
+    d.hollowed.push(draftCopy(e.hollowed))
+  },
+  "hollowed.atRest": (d, e) => {
+    for (const h of d.hollowed) if (!h.atRest && sameHollowed(h, e)) h.atRest = true
+  },
+  "errand.run": (d, e) => {
+    const r = refugeOf(d, e.refuge)
+    r.errands = Math.max(0, r.errands - 1)
+    const status = e.survivor === undefined ? undefined : r.status[e.survivor]
+    if (status) status.errand = true
+  },
+  "improvement.built": (d, e) => {
+    refugeOf(d, e.refuge).refuge.improvements.push(e.improvement as Draft["refuges"][number]["refuge"]["improvements"][number])
+  },
+  "errands.reset": (d, e) => {
+    e.errands.forEach((n, i) => {
+      const r = d.refuges[i]
+      if (!r) return
+      r.errands = n
+      for (const st of Object.values(r.status)) st.errand = false
+    })
+  },
+  "errands.passed": (d, e) => {
+    refugeOf(d, e.refuge).errands = 0
+  },
+  "season.turned": (d, e) => {
+    d.season = e.to
+    d.seasonRaids = 0
+  },
+}
+
+/** The same, by kind. */
+const APPLY: ReadonlyMap<string, (d: Draft, e: Event) => void> = new Map(Object.entries(APPLIERS) as never)
+
 /** Applies one game event to a draft (the bookkeeping, `seq` and `pending` are the kernel's). */
 export const applyGame = (d: Draft, e: Event): void => {
-  switch (e.type) {
-    case "commanded":
-    case "prompted":
-    case "answered":
-    case "refused":
-    case "undone":
-      return
-    case "campaign.created": {
-      const seq = d.seq
-      Object.assign(d, copy(e.state))
-      d.seq = seq
-      return
-    }
-    case "raid.recorded":
-      d.raids.push(structuredClone(e.raid) as never)
-      d.seasonRaids++
-      d.phase = "aftermath"
-      d.aftermath = { step: 0, refuge: 0, rescue: false }
-      return
-    case "standing.scored": {
-      const s = d.refuges[e.refuge]!.standing
-      s.played++
-      if (e.outcome === "win") s.wins++
-      else if (e.outcome === "draw") s.draws++
-      else s.losses++
-      s.points += e.points
-      return
-    }
-    case "aftermath.step":
-      d.aftermath = { step: e.step, refuge: e.refuge, rescue: e.rescue }
-      return
-    case "aftermath.ended":
-      d.phase = "between"
-      delete d.aftermath
-      return
-    case "rolled":
-      return
-    case "refuge.status": {
-      const r = d.refuges[e.refuge]!
-      r.statuses = [...(r.statuses ?? []), structuredClone(e.status)] as never
-      return
-    }
-    case "refuge.statusesSpent": {
-      const r = d.refuges[e.refuge]!
-      r.statuses = (r.statuses ?? [])
-        .map((s) => ({ ...s, raids: s.raids - 1 }))
-        .filter((s) => s.raids > 0) as never
-      return
-    }
-    case "trophy.kept": {
-      const r = d.refuges[e.refuge]!
-      r.trophies = [...(r.trophies ?? []), e.objective] as never
-      return
-    }
-    case "ledger.posted": {
-      const r = d.refuges[e.refuge]!
-      const posted = post(r.refuge.ledger as never, e.entries as never)
-      if (Result.isFailure(posted)) throw new Error(`refuges[${e.refuge}]: ${posted.failure.problem}`)
-      r.refuge.ledger = posted.success as never
-      return
-    }
-    case "survivor.changed": {
-      const { r, s } = survivorOf(d, e.refuge, e.survivor)
-      if (e.xp !== undefined) s.xp += e.xp
-      if (e.blight !== undefined) s.blight = Math.max(0, Math.min(12, s.blight + e.blight))
-      if (e.injury) s.injuries.push(structuredClone(e.injury) as never)
-      if (e.gift) s.gifts.push(e.gift)
-      if (e.mark) s.marks.push(e.mark)
-      if (e.advance) s.advances.push(structuredClone(e.advance) as never)
-      if (e.leader !== undefined) {
-        if (e.leader) s.role = r.refuge.kind === "congregation" ? "verdantMother" : "leader"
-        else delete s.role
-      }
-      if (e.equipment) s.equipment = structuredClone(e.equipment) as never
-      if (e.status) Object.assign(r.status[e.survivor]!, e.status)
-      return
-    }
-    case "survivor.lost": {
-      const { r, s } = survivorOf(d, e.refuge, e.survivor)
-      // What they carried goes back to the Refuge (the Casualty table's "Out").
-      r.refuge.stash.weapons.push(...s.equipment.weapons)
-      r.refuge.stash.armour.push(...s.equipment.armour)
-      r.refuge.stash.kit.push(...s.equipment.kit)
-      r.refuge.survivors = r.refuge.survivors.filter((x) => x.id !== e.survivor)
-      delete r.status[e.survivor]
-      d.lost.push({
-        refuge: e.refuge,
-        survivor: e.survivor,
-        name: s.name,
-        cause: e.cause,
-        raid: d.raids.length,
-      })
-      return
-    }
-    case "survivor.joined": {
-      const r = d.refuges[e.refuge]!
-      r.refuge.survivors.push(structuredClone(e.survivor) as never)
-      r.status[e.survivor.id] = { ...e.status }
-      d.counters.survivor++
-      return
-    }
-    case "stash.changed":
-      d.refuges[e.refuge]!.refuge.stash = structuredClone(e.stash) as never
-      return
-    case "hollowed.remembered":
-      d.hollowed.push(structuredClone(e.hollowed) as never)
-      return
-    case "hollowed.atRest":
-      for (const h of d.hollowed) if (!h.atRest && sameHollowed(h, e)) h.atRest = true
-      return
-    case "errand.run": {
-      const r = d.refuges[e.refuge]!
-      r.errands = Math.max(0, r.errands - 1)
-      if (e.survivor !== undefined && r.status[e.survivor]) r.status[e.survivor]!.errand = true
-      return
-    }
-    case "improvement.built":
-      d.refuges[e.refuge]!.refuge.improvements.push(e.improvement as never)
-      return
-    case "errands.reset":
-      e.errands.forEach((n, i) => {
-        const r = d.refuges[i]
-        if (!r) return
-        r.errands = n
-        for (const st of Object.values(r.status)) st.errand = false
-      })
-      return
-    case "errands.passed":
-      d.refuges[e.refuge]!.errands = 0
-      return
-    case "season.turned":
-      d.season = e.to
-      d.seasonRaids = 0
-      return
-  }
+  const apply = APPLY.get(e.type)
+  if (apply !== undefined) apply(d, e)
 }
 
 /** How the campaign's log folds, for the kernel. */
