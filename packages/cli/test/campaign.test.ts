@@ -29,6 +29,23 @@ const newCampaign = async (...dice: string[]) => {
 }
 
 describe("blight campaign", () => {
+  it("R-CAMPAIGN-39 aftermath --undo takes back an Errand; with nothing to undo it is refused and nothing is written", async () => {
+    const { file } = await newCampaign()
+    const before = readFileSync(file, "utf8")
+    const nothing = await run("campaign", "aftermath", file, "--undo")
+    expect(nothing.code).toBe(2)
+    expect(nothing.err).toContain("R-CAMPAIGN-39")
+    expect(readFileSync(file, "utf8")).toBe(before)
+    const pass = await run("campaign", "aftermath", file, "--command", JSON.stringify({ type: "pass", refuge: 0 }))
+    expect(pass.code).toBe(0)
+    const shown = await runJson("campaign", "aftermath", file, "--json")
+    const undone = await run("campaign", "aftermath", file, "--undo")
+    expect(undone.code).toBe(0)
+    const after = await runJson("campaign", "aftermath", file, "--json")
+    expect(after.json.legal).not.toEqual(shown.json.legal)
+    expect(after.json.legal).toContainEqual({ type: "pass", refuge: 0 })
+  })
+
   it("B-AFTERMATH-01 new, raid --auto (errands, the raid, its Aftermath), show --json; a refused command writes nothing", async () => {
     const { file } = await newCampaign()
 

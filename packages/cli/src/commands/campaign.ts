@@ -5,7 +5,7 @@
  *   blight campaign raid c.json --auto [--scenario ID] [--json]      errands, the raid, its Aftermath
  *   blight campaign raid c.json --record BATTLE.json [--json]        fold in a raid played elsewhere
  *   blight campaign raid c.json --setup                              the next raid's set-up (JSON)
- *   blight campaign aftermath c.json [--choose OPT | --roll 3,5 | --command JSON] [--json]
+ *   blight campaign aftermath c.json [--choose OPT | --roll 3,5 | --command JSON | --undo] [--json]
  *   blight campaign show c.json [--json]
  *
  * A refused command prints one line naming the rule, exits 2 and writes nothing.
@@ -36,9 +36,11 @@ const usage = `usage:
   blight campaign raid FILE --auto [--scenario ID] [--json]     run Errands, play the next raid, its Aftermath
   blight campaign raid FILE --record BATTLE.json [--json]       fold in a finished raid (its state or events)
   blight campaign raid FILE --setup                             print the next raid's set-up
-  blight campaign aftermath FILE [--choose OPTION | --roll 3,5 | --command JSON] [--json]
-                                                               answer a waiting choice or dice, or run an
-                                                               Errand; with none, list what may be done
+  blight campaign aftermath FILE [--choose OPTION | --roll 3,5 | --command JSON | --undo] [--json]
+                                                               answer a waiting choice or dice, run an
+                                                               Errand, or undo the last command (back to
+                                                               the last roll, R-CAMPAIGN-39); with none,
+                                                               list what may be done
   blight campaign show FILE [--json]                            Refuges, survivors, stores, standings
   blight campaign play FILE [--script FILE]                     the whole campaign in one process: a prompt
                                                                for the lines below (\`help\` lists them), or
@@ -183,12 +185,13 @@ const aftermath = async (args: readonly string[], io: Io) => {
     choose: { type: "string" },
     roll: { type: "string" },
     command: { type: "string" },
+    undo: { type: "boolean" },
     json: { type: "boolean" },
   } as const)
   const [file, extra] = positionals
   if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
-  const given = [o.choose, o.roll, o.command].filter((x) => x !== undefined)
-  if (given.length > 1) throw new UsageError("one of --choose, --roll or --command")
+  const given = [o.choose, o.roll, o.command, o.undo || undefined].filter((x) => x !== undefined)
+  if (given.length > 1) throw new UsageError("one of --choose, --roll, --command or --undo")
   const c = await loadCampaign(io, file)
   const env = Campaign.envOf(content())
   if (given.length === 0) {
@@ -205,7 +208,8 @@ const aftermath = async (args: readonly string[], io: Io) => {
     return EXIT.ok
   }
   let cmd: unknown
-  if (o.choose !== undefined) cmd = { type: "choose", option: o.choose }
+  if (o.undo) cmd = { type: "undo" }
+  else if (o.choose !== undefined) cmd = { type: "choose", option: o.choose }
   else if (o.roll !== undefined) cmd = { type: "roll", faces: parseFaces(o.roll) }
   else {
     if (o.command!.length > 100_000) throw new UsageError("--command: longer than 100000 characters")

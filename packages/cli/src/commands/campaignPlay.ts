@@ -17,11 +17,12 @@ export const CAMPAIGN_HELP = `At the prompt (each line is the campaign command n
   choose OPTION            answer the waiting choice   (campaign aftermath --choose)
   roll FACE FACE …         the dice rolled at the table for the waiting roll   (aftermath --roll)
   do '<json>'              an Errand or another Aftermath command   (aftermath --command)
+  undo                     take back the last command, never past a roll   (aftermath --undo)
   legal                    what is waiting, or the commands that may be done   (aftermath)
   show                     Refuges, survivors, stores, standings   (campaign show)
   help                     this text
   quit | exit              leave (the file is already saved); Ctrl-D too
-Lines starting with # are comments. A campaign has no undo: its file keeps every Aftermath roll.`
+Lines starting with # are comments.`
 
 const MAX_SCRIPT_BYTES = 1024 * 1024
 
@@ -49,6 +50,9 @@ const argsOf = (file: string, words: readonly string[]): [string, string[]] => {
     case "do":
       exactly(1, "do '<json>'")
       return ["aftermath", [file, "--command", rest[0]!]]
+    case "undo":
+      exactly(0, "undo")
+      return ["aftermath", [file, "--undo"]]
     case "legal":
       exactly(0, "legal")
       return ["aftermath", [file]]
@@ -57,7 +61,7 @@ const argsOf = (file: string, words: readonly string[]): [string, string[]] => {
       return ["show", [file]]
     default:
       throw new UsageError(
-        `unknown line ${JSON.stringify(verb)} (one of: raid, choose, roll, do, legal, show, help, quit)`,
+        `unknown line ${JSON.stringify(verb)} (one of: raid, choose, roll, do, undo, legal, show, help, quit)`,
       )
   }
 }

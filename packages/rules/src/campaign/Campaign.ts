@@ -8,7 +8,7 @@
  * @since 0.3.0
  */
 import { Prng, SchemaText } from "@blight/dice"
-import { hash as hashState } from "@blight/engine"
+import { hash as hashState, resume } from "@blight/engine"
 import { Result, Schema } from "effect"
 import { HUNGRY_INJURY } from "../battle/creatures/Hollowed.js"
 import type { SetupInput } from "../battle/Setup.js"
@@ -20,7 +20,7 @@ import { Command } from "./Command.js"
 import type { Env } from "./Context.js"
 import { apply, type Rejection } from "./Decide.js"
 import { Event } from "./Event.js"
-import { fold, freshStatus } from "./Evolve.js"
+import { FOLD, fold, freshStatus } from "./Evolve.js"
 import { FIRST_SEASON } from "./Flow.js"
 import { raidContext } from "./NextRaid.js"
 import type { CampaignState } from "./State.js"
@@ -115,8 +115,8 @@ export const parseCommand = (input: unknown): Result.Result<Command, ReadonlyArr
   )
 }
 
-/** Rebuilds the state from the events alone. */
-export const replay = (events: ReadonlyArray<Event>): CampaignState => fold(events)
+/** Rebuilds the state from the events alone (undo works on it as it did live). */
+export const replay = (events: ReadonlyArray<Event>): CampaignState => resume(FOLD, events)
 
 /** A stable hash of a campaign state. */
 export const hash = (state: CampaignState): string => hashState(state)
@@ -142,7 +142,7 @@ export const fromFile = (input: unknown): Result.Result<Campaign, string> => {
   if (d.success.events[0]?.type !== "campaign.created")
     return Result.fail("events.0: a campaign's first event is its creation")
   try {
-    return Result.succeed({ events: d.success.events, state: fold(d.success.events) })
+    return Result.succeed({ events: d.success.events, state: replay(d.success.events) })
   } catch (e) {
     return Result.fail(`events: the log does not fold (${(e as Error).message})`)
   }
