@@ -1,0 +1,55 @@
+/**
+ * Playing a game as a log: start one (seeded or with dice typed in), apply a command by a seat,
+ * rebuild a state from its events. What the CLI and the tests use.
+ *
+ * @since 0.2.0
+ */
+import { seeded } from "@blight/dice"
+import { applyCommand, fold, type Rejection, resume } from "@blight/engine"
+import { Result } from "effect"
+import type { Command } from "./Command.js"
+import type { GameEvent } from "./Event.js"
+import { nightsong } from "./Game.js"
+import { emptyState, type GameState } from "./State.js"
+
+/** How a game is set up. */
+export interface Setup {
+  readonly players: ReadonlyArray<string>
+  readonly referee?: string
+  /** A seed: the game rolls its own dice. Left out: every die is typed in. */
+  readonly seed?: number | undefined
+}
+
+/** A game's first event. */
+export const start = (setup: Setup): GameEvent => {
+  const dice: GameState["dice"] =
+    setup.seed === undefined
+      ? { mode: "manual" }
+      : { mode: "seeded", prng: [...seeded(setup.seed).snapshot().state] }
+  return { type: "started", state: emptyState(setup.players, dice, setup.referee) }
+}
+
+/** A game in memory: its log and the state it folds to. */
+export interface Log {
+  readonly events: ReadonlyArray<GameEvent>
+  readonly state: GameState
+}
+
+/** A new game. */
+export const newGame = (setup: Setup): Log => {
+  const first = start(setup)
+  return { events: [first], state: fold(nightsong, [first]) }
+}
+
+/** Applies a command by a seat: the longer log, or the refusal (the log unchanged). */
+export const play = (log: Log, command: Command, by = "any"): Result.Result<Log, Rejection> => {
+  const r = applyCommand(nightsong, log.state, command, undefined, by)
+  if (Result.isFailure(r)) return Result.fail(r.failure)
+  return Result.succeed({ events: [...log.events, ...r.success.events], state: r.success.state })
+}
+
+/** The state after a log, rebuilt so that undo works as it did live. */
+export const rebuild = (events: ReadonlyArray<GameEvent>): GameState => resume(nightsong, events)
+
+/** The state after a log, folded from the events alone. */
+export const replay = (events: ReadonlyArray<GameEvent>): GameState => fold(nightsong, events)

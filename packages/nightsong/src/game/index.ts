@@ -1,0 +1,12 @@
+/**
+ * The Nightsong game: a session at the table as an event log on `@blight/engine`, with seats,
+ * the Referee's calls, seeded or typed-in dice, replay and undo.
+ *
+ * @since 0.2.0
+ */
+export * from "./Command.js"
+export type { GameEvent, PlayEvent } from "./Event.js"
+export { nightsong } from "./Game.js"
+export { type Log, newGame, play, rebuild, replay, type Setup, start } from "./Play.js"
+export { SEATS } from "./Seats.js"
+export type { Clock, Fight, Figure, GameState, LastCheck, Member, Tracker } from "./State.js"

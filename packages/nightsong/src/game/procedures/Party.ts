@@ -1,0 +1,103 @@
+/**
+ * The table itself: characters joining the party, NPCs brought on, sessions opened and closed
+ * (Focus set and lost, N-FOCUS-01, N-FOCUS-03), Conditions the Referee imposes, and Step Die
+ * trackers for anything running down (N-STEPDIE-02..04).
+ *
+ * @since 0.2.0
+ */
+import { StepDie } from "@blight/dice"
+import { refuse } from "@blight/engine"
+import { addCondition, fromAbilities, maxFocus } from "../../procedures/Adventurer.js"
+import { validateGear } from "../../procedures/items/Gear.js"
+import { npc } from "../../procedures/npc/Npc.js"
+import type { AddCondition, AddNpc, Join, Session, Tick, Track } from "../Command.js"
+import { type Ctx, diceOf, ruled, st } from "../Context.js"
+import { memberOf, mustReferee } from "../Seats.js"
+
+type Of<S> = S extends { readonly Type: infer T } ? T : never
+
+/** A character joins: its player seats it, or the Referee for a player (N-HP-01, N-SLOTS-01, N-FOCUS-01). */
+const join = (ctx: Ctx, c: Of<typeof Join>, by: string) => {
+  const s = st(ctx)
+  const owner = c.owner ?? by
+  if (!s.seats.players.includes(owner))
+    refuse(`owner: ${JSON.stringify(owner)} is not a player's seat (${s.seats.players.join(", ")})`, "R-N-GAME-01")
+  if (by !== "any" && by !== owner && by !== s.seats.referee)
+    refuse(`join: ${by} cannot seat a character for ${owner}`, "R-N-GAME-01")
+  if (Object.hasOwn(s.party, c.id) || Object.hasOwn(s.npcs, c.id)) refuse(`id: ${JSON.stringify(c.id)} is taken`)
+  const gear = ruled(() => (c.gear ?? []).map((g, i) => validateGear({ ...g, start: g.start ?? g.die }, `gear.${i}`)))
+  const adventurer = fromAbilities(c.name, c.abilities)
+  const itemSlots = gear.length
+  ctx.emit({
+    type: "joined",
+    member: {
+      id: c.id,
+      owner,
+      adventurer: { ...adventurer, itemSlots, focus: s.clock.inSession ? adventurer.focus : 0 },
+      gear,
+    },
+  })
+}
+
+const addNpc = (ctx: Ctx, c: Of<typeof AddNpc>, by: string) => {
+  mustReferee(st(ctx), by, "an NPC")
+  if (Object.hasOwn(st(ctx).party, c.id) || Object.hasOwn(st(ctx).npcs, c.id))
+    refuse(`id: ${JSON.stringify(c.id)} is taken`)
+  const made = ruled(() =>
+    npc({
+      name: c.name,
+      hp: c.hp,
+      attack: c.attack,
+      ...(c.armor ? { armor: c.armor } : {}),
+      ...(c.resolve !== undefined ? { resolve: c.resolve } : {}),
+      ...(c.force ? { force: true } : {}),
+    }),
+  )
+  ctx.emit({ type: "npcAdded", npc: { ...made, id: c.id } })
+}
+
+const session = (ctx: Ctx, c: Of<typeof Session>, by: string) => {
+  const s = st(ctx)
+  mustReferee(s, by, "a session's start and end")
+  if (c.action === "start") {
+    if (s.clock.inSession) refuse(`session ${s.clock.session} is already under way`, "N-FOCUS-01")
+    const focus = Object.fromEntries(
+      Object.values(s.party).map((m) => [m.id, maxFocus(m.adventurer.abilities.dexterity)]),
+    )
+    ctx.emit({ type: "sessionStarted", session: s.clock.session + 1, focus })
+  } else {
+    if (!s.clock.inSession) refuse("no session is under way", "N-FOCUS-03")
+    ctx.emit({ type: "sessionEnded", session: s.clock.session })
+  }
+}
+
+const condition = (ctx: Ctx, c: Of<typeof AddCondition>, by: string) => {
+  mustReferee(st(ctx), by, "a Condition")
+  const m = memberOf(st(ctx), c.character)
+  const r = ruled(() => addCondition(m.adventurer, c.name, c.severity))
+  ctx.emit({ type: "memberChanged", id: m.id, adventurer: r.adventurer, why: `condition ${c.name}` })
+}
+
+const track = (ctx: Ctx, c: Of<typeof Track>, by: string) => {
+  mustReferee(st(ctx), by, "a tracker")
+  if (c.die === "d0") refuse("die: a tracker cannot start spent at D0", "N-STEPDIE-04")
+  ctx.emit({ type: "trackerSet", tracker: { name: c.name, die: c.die, start: c.die } })
+}
+
+const tick = (ctx: Ctx, c: Of<typeof Tick>, by: string) => {
+  mustReferee(st(ctx), by, "rolling a tracker")
+  const t = Object.hasOwn(st(ctx).trackers, c.name) ? st(ctx).trackers[c.name] : undefined
+  if (t === undefined) refuse(`name: no tracker ${JSON.stringify(c.name)}`)
+  if (t.die === "d0") refuse(`${c.name} is at D0: it has run out`, "N-STEPDIE-04")
+  const roll = ruled(() => StepDie.rollStepDie(diceOf(ctx, by === "any" ? st(ctx).seats.referee : by), t.die))
+  ctx.emit({ type: "trackerRolled", name: c.name, face: roll.face, die: roll.after })
+}
+
+export const handlers = {
+  join,
+  npc: addNpc,
+  session,
+  condition,
+  track,
+  tick,
+}
