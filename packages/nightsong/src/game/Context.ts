@@ -15,10 +15,14 @@ import type { GameState } from "./State.js"
 /** A rule's context. */
 export type Ctx = RuleContext<GameState, GameEvent, undefined>
 
-/** The procedures' dice, each one an input of the command, rolled or typed in by `by`. */
-export const diceOf = (ctx: Ctx, by: string): DiceSource => ({
+/**
+ * The procedures' dice, each one an input of the command, rolled or typed in by the seat `by`
+ * names (one seat, or a seat for each die's label: the defender rolls its own Armor).
+ */
+export const diceOf = (ctx: Ctx, by: string | ((label: string) => string), what = ""): DiceSource => ({
   kind: "recording",
-  die: (sides, label) => ctx.dice(1, `${label ?? "die"} (d${sides})`, by, sides)[0] as number,
+  die: (sides, label = "die") =>
+    ctx.dice(1, `${what}${label} (d${sides})`, typeof by === "string" ? by : by(label), sides)[0] as number,
 })
 
 /** Runs a pure procedure; what it refuses (a ProcedureError, a dice rule) refuses the command. */

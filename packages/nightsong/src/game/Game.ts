@@ -10,6 +10,7 @@ import { Result } from "effect"
 import type { Command } from "./Command.js"
 import type { Ctx } from "./Context.js"
 import { applyPlay, type GameEvent, type PlayEvent } from "./Event.js"
+import { fightOver } from "./procedures/Combat.js"
 import { handlers } from "./Registry.js"
 import type { GameState } from "./State.js"
 
@@ -40,7 +41,7 @@ export const nightsong: Game<GameState, GameEvent, Command, undefined, Ctx> = {
   events,
   context: (draft, env, options: RunOptions<GameEvent>) => new RuleContext(draft, env, events, options),
   handlers,
-  nextStep: () => undefined,
+  nextStep: (s) => (fightOver(s) !== undefined ? { type: "continue", step: "endFight" } : undefined),
   answerOf: (state, c) => {
     const p = state.pending?.prompt
     if (p?.kind === "dice" && c.type === "roll") return Result.succeed(c.faces)
