@@ -21,13 +21,22 @@ const resters = (ctx: Ctx, ids: ReadonlyArray<string> | undefined): Member[] => 
   return list.filter((m) => m.adventurer.status !== "dead")
 }
 
-const longRestOf = (ctx: Ctx, m: Member, names: ReadonlyArray<string>) => {
+/** The indexes of the Shards a character refills, checked before any die is rolled. */
+const refillOf = (m: Member, names: ReadonlyArray<string>): number[] => {
   const shards = m.gear.filter((g) => g.kind === "shard")
-  const which = names.map((n, i) => {
+  const allowed = Math.max(0, m.adventurer.abilities.presence)
+  if (names.length > allowed)
+    refuse(`refill.${m.id}: ${m.id} may refill ${allowed} Shard(s) (Presence ${m.adventurer.abilities.presence})`, "N-SPELL-05")
+  return names.map((n, i) => {
     const k = shards.findIndex((g) => g.name === n)
     if (k < 0) refuse(`refill.${m.id}.${i}: ${m.id} carries no Shard ${JSON.stringify(n)}`, "N-SPELL-05")
     return k
   })
+}
+
+const longRestOf = (ctx: Ctx, m: Member, names: ReadonlyArray<string>) => {
+  const shards = m.gear.filter((g) => g.kind === "shard")
+  const which = refillOf(m, names)
   const r = ruled(() => longRest(diceOf(ctx, m.owner, `${m.id}'s long rest: `), m.adventurer, shards, which))
   ctx.emit({ type: "memberChanged", id: m.id, adventurer: r.adventurer, why: `Long Rest: ${r.healed} HP${r.cleared.length ? `, cleared ${r.cleared.map((c) => c.name).join(", ")}` : ""}` })
   for (const i of which) {
@@ -44,6 +53,7 @@ const rest = (ctx: Ctx, c: Of<typeof Rest>, by: string) => {
   for (const id of Object.keys(c.refill ?? {}))
     if (c.kind !== "long") refuse(`refill: Shards are refilled in a Long Rest only`, "N-SPELL-05")
     else if (!who.some((m) => m.id === id)) refuse(`refill.${id}: ${id} is not resting`, "N-SPELL-05")
+  for (const m of who) refillOf(m, c.refill?.[m.id] ?? [])
   // The time passes first: a dying character without help dies before the rest helps (R-N-GAME-06).
   if (c.kind === "short") timePasses(ctx, 1, 0, 0, "a Short Rest (N-REST-01)")
   else if (c.kind === "long") timePasses(ctx, 0, 1, 0, "a Long Rest (N-REST-02)")
