@@ -12,7 +12,7 @@ import { ask } from "../../procedures/checks/Fate.js"
 import { spendOnCheck } from "../../procedures/checks/Focus.js"
 import type { AdvantageCall, CheckCmd, FateCmd, Focus, Opposed, Save } from "../Command.js"
 import { advantageCall, type Ctx, diceOf, drCall, ruled, st, thresholdCall } from "../Context.js"
-import { memberOf, mustCommand, mustReferee, SEATS } from "../Seats.js"
+import { memberOf, mustCommand, mustReferee } from "../Seats.js"
 import type { Member } from "../State.js"
 
 const SCORES = ["-3", "-2", "-1", "0", "1", "2", "3", "4", "5", "6"]
@@ -108,9 +108,7 @@ const opposed = (ctx: Ctx, c: Of<typeof Opposed>, by: string) => {
     other = able(o, "act").abilities[c.againstAbility]
   } else {
     if (!Object.hasOwn(s.npcs, c.against)) refuse(`against: no character or NPC ${JSON.stringify(c.against)}`)
-    // The NPC's score is the Referee's call: stated by a player, it is refused; left out, asked.
-    if (c.againstScore !== undefined && by !== "any" && by !== s.seats.referee)
-      refuse(`againstScore: an NPC's score is the Referee's call, not ${by}'s`, SEATS)
+    // The NPC's score is the Referee's call: typed in as the Referee said it, or asked (R-N-GAME-04).
     other =
       c.againstScore ??
       Number(ctx.choose("score", `${c.against}'s score in the opposed Check (N-CHECK-06)`, SCORES, s.seats.referee))
