@@ -64,7 +64,12 @@ export const thresholdCall = (ctx: Ctx, given: number | undefined, question: str
     return given
   }
   return Number(
-    ctx.choose("threshold", `the threshold for "${question}" (N-FATE-02)`, ["30", "50", "70"], st(ctx).seats.referee),
+    ctx.choose(
+      "threshold",
+      `the threshold for "${question}" (N-FATE-02)`,
+      ["30", "50", "70"],
+      st(ctx).seats.referee,
+    ),
   )
 }
 

@@ -5,8 +5,9 @@
  *
  * @since 0.2.0
  */
-import type { Answer, DeepMutable, Prompt } from "@blight/engine"
+
 import type { StepDie } from "@blight/dice"
+import { type Answer, copy, type DeepMutable, type Prompt } from "@blight/engine"
 import type { Adventurer } from "../procedures/Adventurer.js"
 import type { CheckResult } from "../procedures/checks/Check.js"
 import type { Side, Surprise } from "../procedures/combat/Round.js"
@@ -17,7 +18,11 @@ import type { Fight, Figure, GameState, LastCheck, Member, Tracker } from "./Sta
 export type PlayEvent =
   | { readonly type: "joined"; readonly member: Member }
   | { readonly type: "npcAdded"; readonly npc: Figure }
-  | { readonly type: "sessionStarted"; readonly session: number; readonly focus: Readonly<Record<string, number>> }
+  | {
+      readonly type: "sessionStarted"
+      readonly session: number
+      readonly focus: Readonly<Record<string, number>>
+    }
   | { readonly type: "sessionEnded"; readonly session: number }
   | { readonly type: "checked"; readonly what: string; readonly last: LastCheck }
   | {
@@ -33,7 +38,13 @@ export type PlayEvent =
       readonly rounds: ReadonlyArray<{ readonly a: number; readonly b: number }>
       readonly winner: string
     }
-  | { readonly type: "fated"; readonly question: string; readonly threshold: number; readonly roll: number; readonly yes: boolean }
+  | {
+      readonly type: "fated"
+      readonly question: string
+      readonly threshold: number
+      readonly roll: number
+      readonly yes: boolean
+    }
   | {
       readonly type: "fightBegan"
       readonly enemies: ReadonlyArray<string>
@@ -53,18 +64,46 @@ export type PlayEvent =
       readonly damage: number
       readonly engaged: boolean
     }
-  | { readonly type: "memberChanged"; readonly id: string; readonly adventurer: Adventurer; readonly why: string }
-  | { readonly type: "gearChanged"; readonly id: string; readonly gear: Gear; readonly face?: number | undefined; readonly why: string }
+  | {
+      readonly type: "memberChanged"
+      readonly id: string
+      readonly adventurer: Adventurer
+      readonly why: string
+    }
+  | {
+      readonly type: "gearChanged"
+      readonly id: string
+      readonly gear: Gear
+      readonly face?: number | undefined
+      readonly why: string
+    }
   | { readonly type: "npcChanged"; readonly npc: Figure; readonly why: string }
-  | { readonly type: "morale"; readonly npcs: ReadonlyArray<string>; readonly resolve: number; readonly roll: number; readonly holds: boolean }
+  | {
+      readonly type: "morale"
+      readonly npcs: ReadonlyArray<string>
+      readonly resolve: number
+      readonly roll: number
+      readonly holds: boolean
+    }
   | { readonly type: "turnEnded"; readonly side: Side }
   | { readonly type: "roundBegan"; readonly round: number }
   | { readonly type: "disengaged"; readonly id: string }
   | { readonly type: "acted"; readonly id: string; readonly why: string }
   | { readonly type: "fightEnded"; readonly why: string }
-  | { readonly type: "timePassed"; readonly turns: number; readonly watches: number; readonly days: number; readonly why: string }
+  | {
+      readonly type: "timePassed"
+      readonly turns: number
+      readonly watches: number
+      readonly days: number
+      readonly why: string
+    }
   | { readonly type: "trackerSet"; readonly tracker: Tracker }
-  | { readonly type: "trackerRolled"; readonly name: string; readonly face: number; readonly die: StepDie.StepDie }
+  | {
+      readonly type: "trackerRolled"
+      readonly name: string
+      readonly face: number
+      readonly die: StepDie.StepDie
+    }
   | { readonly type: "refused"; readonly reason: string; readonly clause?: string | undefined }
 
 /** Every event of a game's log. */
@@ -96,15 +135,18 @@ const passTime = (d: Draft, e: Extract<PlayEvent, { type: "timePassed" }>): void
   c.day += Math.floor(watches / 4) + e.days
 }
 
+/** A private copy of an event's payload: the draft changes later, the log never does. */
+const own = <T>(v: T): DeepMutable<T> => copy(v) as DeepMutable<T>
+
 /** Applies a game event to a draft (the kernel's bookkeeping is not here). */
 export const applyPlay = (d: Draft, e: PlayEvent): void => {
   switch (e.type) {
     case "joined":
-      d.party[e.member.id] = e.member as DeepMutable<Member>
+      d.party[e.member.id] = own(e.member)
       return
     case "npcAdded":
     case "npcChanged":
-      d.npcs[e.npc.id] = e.npc as DeepMutable<Figure>
+      d.npcs[e.npc.id] = own(e.npc)
       return
     case "sessionStarted":
       d.clock.session = e.session
@@ -120,12 +162,12 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
       for (const m of Object.values(d.party)) m.adventurer.focus = 0
       return
     case "checked":
-      d.lastCheck = e.last as DeepMutable<LastCheck>
+      d.lastCheck = own(e.last)
       markActed(d, e.last.character)
       return
     case "focusSpent":
-      d.party[e.character]!.adventurer = e.adventurer as DeepMutable<Adventurer>
-      d.lastCheck = { character: e.character, result: { ...e.result, focusSpent: true } } as DeepMutable<LastCheck>
+      d.party[e.character]!.adventurer = own(e.adventurer)
+      d.lastCheck = own({ character: e.character, result: { ...e.result, focusSpent: true as const } })
       return
     case "opposed":
     case "fated":
@@ -146,22 +188,27 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
     case "attacked": {
       const f = fightOf(d)
       markActed(d, e.attacker)
-      if (e.engaged && !f.engaged.some(([a, b]) => (a === e.attacker && b === e.target) || (a === e.target && b === e.attacker)))
+      if (
+        e.engaged &&
+        !f.engaged.some(
+          ([a, b]) => (a === e.attacker && b === e.target) || (a === e.target && b === e.attacker),
+        )
+      )
         f.engaged.push([e.attacker, e.target])
       if (Object.hasOwn(d.party, e.attacker) && e.weapon !== "unarmed") {
-        const used = (f.used[e.attacker] ??= [])
-        if (!used.includes(e.weapon)) used.push(e.weapon)
+        const used = f.used[e.attacker] ?? []
+        if (!used.includes(e.weapon)) f.used[e.attacker] = [...used, e.weapon]
       }
       return
     }
     case "memberChanged":
-      d.party[e.id]!.adventurer = e.adventurer as DeepMutable<Adventurer>
+      d.party[e.id]!.adventurer = own(e.adventurer)
       return
     case "gearChanged": {
       const m = d.party[e.id]!
       const i = m.gear.findIndex((g) => g.name === e.gear.name)
-      if (i >= 0) m.gear[i] = e.gear as DeepMutable<Gear>
-      else m.gear.push(e.gear as DeepMutable<Gear>)
+      if (i >= 0) m.gear[i] = own(e.gear)
+      else m.gear.push(own(e.gear))
       return
     }
     case "morale":
@@ -193,9 +240,10 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
       d.fight = undefined
       return
     case "timePassed":
-      return passTime(d, e)
+      passTime(d, e)
+      return
     case "trackerSet":
-      d.trackers[e.tracker.name] = e.tracker as DeepMutable<Tracker>
+      d.trackers[e.tracker.name] = own(e.tracker)
       return
     case "trackerRolled":
       d.trackers[e.name]!.die = e.die

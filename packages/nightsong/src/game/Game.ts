@@ -46,7 +46,12 @@ export const nightsong: Game<GameState, GameEvent, Command, undefined, Ctx> = {
     const p = state.pending?.prompt
     if (p?.kind === "dice" && c.type === "roll") return Result.succeed(c.faces)
     if (p?.kind === "choice" && c.type === "choose") return Result.succeed(c.option)
-    const asked = p?.kind === "dice" ? `roll ${p.dice} d${p.sides ?? 6} for ${p.purpose}` : p?.kind === "choice" ? `choose one of ${p.options.join(", ")} (${p.question})` : "answer the waiting prompt"
+    const asked =
+      p?.kind === "dice"
+        ? `roll ${p.dice} d${p.sides ?? 6} for ${p.purpose}`
+        : p?.kind === "choice"
+          ? `choose one of ${p.options.join(", ")} (${p.question})`
+          : "answer the waiting prompt"
     return Result.fail({ reason: `a prompt waits: ${asked}`, clause: "R-N-GAME-02" })
   },
   noHandler: (c) => ({

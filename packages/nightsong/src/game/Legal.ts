@@ -27,13 +27,18 @@ const memberCommands = (s: GameState, m: Member): Command[] => {
     if (g.kind === "shard") out.push({ type: "cast", character: m.id, shard: g.name })
     if (g.kind === "remedy") out.push({ type: "remedy", character: m.id, remedy: g.name })
   }
-  for (const o of Object.values(s.party)) if (o.adventurer.dying) out.push({ type: "help", helper: m.id, dying: o.id })
+  for (const o of Object.values(s.party))
+    if (o.adventurer.dying) out.push({ type: "help", helper: m.id, dying: o.id })
   const f = s.fight
   if (f !== undefined) {
     const weapons = [undefined, ...m.gear.filter((g) => g.kind === "weapon").map((g) => g.name)]
     for (const target of f.enemies)
       for (const weapon of weapons)
-        out.push(weapon === undefined ? { type: "attack", attacker: m.id, target } : { type: "attack", attacker: m.id, target, weapon })
+        out.push(
+          weapon === undefined
+            ? { type: "attack", attacker: m.id, target }
+            : { type: "attack", attacker: m.id, target, weapon },
+        )
     out.push({ type: "disengage", who: m.id })
   }
   return out
@@ -43,7 +48,9 @@ const refereeCommands = (s: GameState): Command[] => {
   const out: Command[] = [{ type: "session", action: s.clock.inSession ? "end" : "start" }]
   const f = s.fight
   if (f === undefined) {
-    const ready = Object.values(s.npcs).filter((n) => n.status === "active").map((n) => n.id)
+    const ready = Object.values(s.npcs)
+      .filter((n) => n.status === "active")
+      .map((n) => n.id)
     if (ready.length > 0) out.push({ type: "fight", enemies: ready })
     out.push({ type: "rest", kind: "short" }, { type: "rest", kind: "long" })
   } else {
@@ -66,7 +73,9 @@ export const legal = (s: GameState, by = "any"): Command[] => {
   const candidates = [
     ...mine.flatMap((m) => memberCommands(s, m)),
     ...(by === "any" || by === s.seats.referee ? refereeCommands(s) : []),
-    ...(s.fight?.side === "players" && by !== s.seats.referee && mine.length > 0 && by !== "any" ? [{ type: "endTurn" } as Command] : []),
+    ...(s.fight?.side === "players" && by !== s.seats.referee && mine.length > 0 && by !== "any"
+      ? [{ type: "endTurn" } as Command]
+      : []),
   ]
   return candidates.filter((c) => !refusedOutright(nightsong, s, c, undefined, by))
 }

@@ -5,7 +5,7 @@
  * @since 0.2.0
  */
 import { seeded } from "@blight/dice"
-import { applyCommand, fold, type Rejection, resume } from "@blight/engine"
+import { applyCommand, fold, hash, type Rejection, resume } from "@blight/engine"
 import { Result } from "effect"
 import type { Command } from "./Command.js"
 import type { GameEvent } from "./Event.js"
@@ -53,3 +53,41 @@ export const rebuild = (events: ReadonlyArray<GameEvent>): GameState => resume(n
 
 /** The state after a log, folded from the events alone. */
 export const replay = (events: ReadonlyArray<GameEvent>): GameState => fold(nightsong, events)
+
+/** The commands a log was played with, read back from it: each seat's command and each answer typed in. */
+export const commandsOf = (
+  events: ReadonlyArray<GameEvent>,
+): Array<{ readonly command: Command; readonly by: string }> => {
+  const first = events[0]
+  const seededDice = first?.type === "started" && first.state.dice.mode === "seeded"
+  const out: Array<{ command: Command; by: string }> = []
+  let asked: string | undefined
+  for (const e of events) {
+    if (e.type === "commanded" && e.by !== "engine") out.push({ command: e.command as Command, by: e.by })
+    else if (e.type === "prompted") asked = e.prompt.by
+    else if (e.type === "answered") {
+      const a = e.answer
+      // A seeded game rolls its own dice: only its calls were answered by a seat.
+      if (Array.isArray(a) && !seededDice)
+        out.push({ command: { type: "roll", faces: [...a] }, by: asked ?? "any" })
+      else if (typeof a === "string") out.push({ command: { type: "choose", option: a }, by: asked ?? "any" })
+    }
+  }
+  return out
+}
+
+/** Plays a log's commands again from its start: the events this engine decides, or the first refusal. */
+export const redecide = (events: ReadonlyArray<GameEvent>): Result.Result<Log, Rejection> => {
+  const first = events[0]
+  if (first === undefined) return Result.fail({ reason: "events: an empty log" })
+  let log: Log = { events: [first], state: fold(nightsong, [first]) }
+  for (const { command, by } of commandsOf(events)) {
+    const r = play(log, command, by)
+    if (Result.isFailure(r)) return r
+    log = r.success
+  }
+  return Result.succeed(log)
+}
+
+/** A stable hash of a state. */
+export const hashOf = (s: GameState): string => hash(s)

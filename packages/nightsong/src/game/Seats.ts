@@ -32,8 +32,7 @@ export const seatOf = (s: GameState, id: string): string =>
 /** Refuses unless `by` may command the figure `id`. */
 export const mustCommand = (s: GameState, by: string, id: string, what: string): void => {
   const seat = seatOf(s, id)
-  if (by !== "any" && by !== seat)
-    refuse(`${what}: ${id} is commanded by ${seat}, not ${by}`, SEATS)
+  if (by !== "any" && by !== seat) refuse(`${what}: ${id} is commanded by ${seat}, not ${by}`, SEATS)
 }
 
 /** Refuses unless `by` is the Referee (or the one-person table). */

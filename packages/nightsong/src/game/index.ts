@@ -8,6 +8,17 @@ export * from "./Command.js"
 export type { GameEvent, PlayEvent } from "./Event.js"
 export { nightsong } from "./Game.js"
 export { legal } from "./Legal.js"
-export { type Log, newGame, play, rebuild, replay, type Setup, start } from "./Play.js"
+export {
+  commandsOf,
+  hashOf,
+  type Log,
+  newGame,
+  play,
+  rebuild,
+  redecide,
+  replay,
+  type Setup,
+  start,
+} from "./Play.js"
 export { SEATS } from "./Seats.js"
 export type { Clock, Fight, Figure, GameState, LastCheck, Member, Tracker } from "./State.js"

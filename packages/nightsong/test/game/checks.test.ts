@@ -29,28 +29,40 @@ describe("checks through the game", () => {
     g = ok(g, { type: "check", character: "ann", ability: "presence", dr: 12, advantage: "advantage" }, "ann")
     g = roll(g, [4], [17])
     expect(checked(g)?.roll).toMatchObject({ rolls: [4, 17], kept: 17 })
-    g = ok(g, { type: "check", character: "ann", ability: "presence", dr: 12, advantage: "disadvantage" }, "ann")
+    g = ok(
+      g,
+      { type: "check", character: "ann", ability: "presence", dr: 12, advantage: "disadvantage" },
+      "ann",
+    )
     g = roll(g, [4], [17])
     expect(checked(g)).toMatchObject({ roll: { kept: 4 }, outcome: "failure" })
   })
 
   it("N-CHECK-04 N-CHECK-05 one ally helps: Advantage, and they share the consequences", () => {
     let g = party(table())
-    g = ok(g, { type: "check", character: "ann", ability: "strength", dr: 12, advantage: "none", helper: "bo" }, "ann")
+    g = ok(
+      g,
+      { type: "check", character: "ann", ability: "strength", dr: 12, advantage: "none", helper: "bo" },
+      "ann",
+    )
     g = roll(g, [3], [11])
     expect(checked(g)).toMatchObject({
       advantage: "advantage",
       roll: { kept: 11 },
       helper: { name: "bo", sharesConsequences: true },
     })
-    expect(no(g, { type: "check", character: "ann", ability: "strength", dr: 12, helper: "ann" }, "ann").clause).toBe(
-      "N-CHECK-04",
-    )
+    expect(
+      no(g, { type: "check", character: "ann", ability: "strength", dr: 12, helper: "ann" }, "ann").clause,
+    ).toBe("N-CHECK-04")
   })
 
   it("N-NUANCED-01 N-NUANCED-02 a Nuanced Check: two totals against the DR, strong / weak / failure", () => {
     let g = party(table())
-    g = ok(g, { type: "check", character: "cy", ability: "presence", dr: 12, advantage: "none", nuanced: true }, "cy")
+    g = ok(
+      g,
+      { type: "check", character: "cy", ability: "presence", dr: 12, advantage: "none", nuanced: true },
+      "cy",
+    )
     g = roll(g, [14], [6])
     expect(checked(g)).toMatchObject({ kind: "nuanced", outcome: "weak" })
   })
@@ -78,23 +90,40 @@ describe("checks through the game", () => {
 
   it("N-CHECK-06 an opposed Check: the higher total wins, a tie is rolled again", () => {
     let g = party(table())
-    g = ok(g, { type: "opposed", character: "ann", ability: "strength", against: "bo", againstAbility: "dexterity" }, "ann")
+    g = ok(
+      g,
+      { type: "opposed", character: "ann", ability: "strength", against: "bo", againstAbility: "dexterity" },
+      "ann",
+    )
     // Ann 9+1 = 10 against Bo 10+0 = 10: a tie, rolled again; then 5+1 against 12+0.
     g = roll(g, [9], [10], [5], [12])
     const e = played(g).at(-1)
-    expect(e).toMatchObject({ type: "opposed", winner: "bo", rounds: [{ a: 10, b: 10 }, { a: 6, b: 12 }] })
+    expect(e).toMatchObject({
+      type: "opposed",
+      winner: "bo",
+      rounds: [
+        { a: 10, b: 10 },
+        { a: 6, b: 12 },
+      ],
+    })
   })
 
   it("N-SAVE-01 a save is a DR 12 Check raised for the threat", () => {
     let g = party(table())
-    g = ok(g, { type: "save", character: "bo", ability: "constitution", severity: 3, advantage: "none" }, "bo")
+    g = ok(
+      g,
+      { type: "save", character: "bo", ability: "constitution", severity: 3, advantage: "none" },
+      "bo",
+    )
     g = roll(g, [13])
     expect(checked(g)).toMatchObject({ dr: 15, outcome: "failure" })
   })
 
   it("N-FATE-01 N-FATE-02 the Die of Fate at the Referee's threshold: at or under is yes", () => {
     let g = party(table())
-    expect(no(g, { type: "fate", question: "is the door barred?", threshold: 30 }, "ann").clause).toBe("R-N-GAME-01")
+    expect(no(g, { type: "fate", question: "is the door barred?", threshold: 30 }, "ann").clause).toBe(
+      "R-N-GAME-01",
+    )
     g = ok(g, { type: "fate", question: "is the door barred?", threshold: 30 }, "referee")
     g = roll(g, [30])
     expect(played(g).at(-1)).toMatchObject({ type: "fated", roll: 30, yes: true })
@@ -117,5 +146,20 @@ describe("checks through the game", () => {
     g = ok(g, { type: "check", character: "bo", ability: "strength", dr: 12, advantage: "none" }, "bo")
     g = roll(g, [5])
     expect(no(g, { type: "undo" }).clause).toBe("R-N-GAME-03")
+  })
+})
+
+describe("a log played again", () => {
+  it("R-N-GAME-02 a game with dice typed in is re-decided from its commands and answers alone", async () => {
+    const { Game } = await import("../../src/index.js")
+    const { Result } = await import("effect")
+    let g = party(table())
+    g = ok(g, { type: "check", character: "bo", ability: "strength" }, "bo")
+    g = ok(g, { type: "choose", option: "15" }, "referee")
+    g = ok(g, { type: "choose", option: "advantage" }, "referee")
+    g = roll(g, [4], [14])
+    const again = Result.getOrThrow(Game.redecide(g.events))
+    expect(Game.hashOf(again.state)).toBe(Game.hashOf(g.state))
+    expect(again.events).toEqual(g.events)
   })
 })

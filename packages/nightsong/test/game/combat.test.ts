@@ -12,13 +12,18 @@ const band = (log: Log): Log =>
 const fightGoblins = (surprise: "none" | "players" | "enemies" = "none"): Log =>
   ok(band(party(table())), { type: "fight", enemies: ["g1", "g2"], surprise }, "referee")
 
-const last = (log: Log, type: string) => played(log).filter((e) => e.type === type).at(-1)
+const last = (log: Log, type: string) =>
+  played(log)
+    .filter((e) => e.type === type)
+    .at(-1)
 
 describe("combat through the game", () => {
   it("N-COMBAT-01 the players act first; an enemy acting on the players' turn is refused", () => {
     const g = fightGoblins()
     expect(g.state.fight).toMatchObject({ round: 1, side: "players" })
-    expect(no(g, { type: "attack", attacker: "g1", target: "ann", advantage: "none" }, "referee").clause).toBe("N-COMBAT-01")
+    expect(
+      no(g, { type: "attack", attacker: "g1", target: "ann", advantage: "none" }, "referee").clause,
+    ).toBe("N-COMBAT-01")
   })
 
   it("N-COMBAT-02 R-N-GAME-04 surprise is the Referee's call: surprised players act last in the first Round only", () => {
@@ -58,9 +63,10 @@ describe("combat through the game", () => {
     let g = fightGoblins()
     g = ok(g, { type: "attack", attacker: "ann", target: "g1", weapon: "sword", advantage: "none" }, "ann")
     g = roll(g, [1])
-    expect(no(g, { type: "attack", attacker: "ann", target: "g1", weapon: "sword", advantage: "none" }, "ann").clause).toBe(
-      "N-COMBAT-03",
-    )
+    expect(
+      no(g, { type: "attack", attacker: "ann", target: "g1", weapon: "sword", advantage: "none" }, "ann")
+        .clause,
+    ).toBe("N-COMBAT-03")
   })
 
   it("N-COMBAT-06 Advantage rolls the Damage twice and keeps the higher", () => {
@@ -97,9 +103,17 @@ describe("combat through the game", () => {
     g = ok(g, { type: "attack", attacker: "ann", target: "g1", weapon: "sword", advantage: "none" }, "ann")
     g = roll(g, [1])
     g = all(g, [[{ type: "endTurn" }, "ann"]])
-    const r = no(g, { type: "attack", attacker: "g1", target: "ann", ranged: true, advantage: "none" }, "referee")
+    const r = no(
+      g,
+      { type: "attack", attacker: "g1", target: "ann", ranged: true, advantage: "none" },
+      "referee",
+    )
     expect(r.clause).toBe("N-COMBAT-15")
-    g = ok(g, { type: "attack", attacker: "g2", target: "cy", ranged: true, cover: true, advantage: "none" }, "referee")
+    g = ok(
+      g,
+      { type: "attack", attacker: "g2", target: "cy", ranged: true, cover: true, advantage: "none" },
+      "referee",
+    )
     g = roll(g, [5], [2])
     expect(last(g, "attacked")).toMatchObject({ kept: 2, damage: 2 })
   })
@@ -114,9 +128,10 @@ describe("combat through the game", () => {
     g = roll(g, [2])
     expect(last(g, "attacked")).toMatchObject({ blocked: true, damage: 0 })
     expect(g.state.party.bo?.gear.find((x) => x.kind === "shield")?.die).toBe("d4")
-    expect(no(g, { type: "attack", attacker: "g2", target: "bo", block: true, advantage: "none" }, "referee").clause).toBe(
-      "R-N-GAME-01",
-    )
+    expect(
+      no(g, { type: "attack", attacker: "g2", target: "bo", block: true, advantage: "none" }, "referee")
+        .clause,
+    ).toBe("R-N-GAME-01")
   })
 
   it("N-COMBAT-04 N-RESOLVE-02 an NPC is out at 0 HP; a band at half its numbers rolls morale and routs above its Resolve", () => {
@@ -147,7 +162,11 @@ describe("combat through the game", () => {
     g = ok(g, { type: "attack", attacker: "brute", target: "ann", advantage: "none" }, "referee")
     // Her mail rolls a 1 (ignored); Constitution -1 + 1D4 (2): one Round to live.
     g = roll(g, [8], [8], [1], [2])
-    expect(g.state.party.ann?.adventurer).toMatchObject({ hp: 0, status: "takenOut", dying: { remaining: 1, unit: "rounds" } })
+    expect(g.state.party.ann?.adventurer).toMatchObject({
+      hp: 0,
+      status: "takenOut",
+      dying: { remaining: 1, unit: "rounds" },
+    })
     g = ok(g, { type: "endTurn" }, "referee")
     g = ok(g, { type: "endTurn" }, "bo")
     expect(g.state.party.ann?.adventurer.status).toBe("dead")

@@ -1,7 +1,7 @@
-import { canUndo, hash } from "@blight/engine"
 import { StepDie } from "@blight/dice"
-import fc from "fast-check"
+import { canUndo, hash } from "@blight/engine"
 import { Result } from "effect"
+import fc from "fast-check"
 import { describe, it } from "vitest"
 import { Game } from "../../src/index.js"
 import { all, expect, type Log, party, table } from "./helpers.js"
@@ -43,7 +43,8 @@ const walk = (seed: number, picks: ReadonlyArray<number>) => {
     expect(Result.isFailure(wrong)).toBe(true)
     expect(hash(g.state)).toBe(before)
     const options = Game.legal(g.state)
-    const command: Game.Command = pick % 9 === 0 ? { type: "undo" } : (options[pick % Math.max(1, options.length)] ?? { type: "undo" })
+    const command: Game.Command =
+      pick % 9 === 0 ? { type: "undo" } : (options[pick % Math.max(1, options.length)] ?? { type: "undo" })
     const r = Game.play(g, command)
     if (Result.isFailure(r)) {
       // A refused command changes nothing.
@@ -70,11 +71,17 @@ export const kinds = (g: Log): Record<string, number> => {
 describe("the game's properties over random legal commands", () => {
   it("R-N-GAME-03 the fold equals the live state, a replay gives the same hash, undo never passes a roll, a refusal changes nothing, bounds hold", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.array(fc.nat({ max: 500 }), { maxLength: 60 }), (seed, picks) => {
-        const g = walk(seed, picks)
-        expect(hash(Game.replay(g.events))).toBe(hash(g.state))
-        expect(hash(Game.rebuild(g.events))).toBe(hash(g.state))
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.array(fc.nat({ max: 500 }), { maxLength: 60 }),
+        (seed, picks) => {
+          const g = walk(seed, picks)
+          expect(hash(Game.replay(g.events))).toBe(hash(g.state))
+          expect(hash(Game.rebuild(g.events))).toBe(hash(g.state))
+          // The log's commands, played again, decide the same events.
+          expect(hash(Result.getOrThrow(Game.redecide(g.events)).events)).toBe(hash(g.events))
+        },
+      ),
       { numRuns: 40 },
     )
   })
@@ -82,21 +89,33 @@ describe("the game's properties over random legal commands", () => {
   it("R-N-GAME-03 random walks reach fights, attacks, rests and the end of a fight", () => {
     const seen = new Set<string>()
     for (let seed = 1; seed <= 15; seed++)
-      for (const k of Object.keys(kinds(walk(seed, Array.from({ length: 80 }, (_, i) => (i * 37 + seed * 11) % 500)))))
+      for (const k of Object.keys(
+        kinds(
+          walk(
+            seed,
+            Array.from({ length: 80 }, (_, i) => (i * 37 + seed * 11) % 500),
+          ),
+        ),
+      ))
         seen.add(k)
-    for (const k of ["fightBegan", "attacked", "fightEnded", "checked", "timePassed", "undone"]) expect(seen).toContain(k)
+    for (const k of ["fightBegan", "attacked", "fightEnded", "checked", "timePassed", "undone"])
+      expect(seen).toContain(k)
   })
 
   it("R-N-GAME-01 every command listed as legal for a seat is one that seat may give", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1_000_000 }), fc.array(fc.nat({ max: 500 }), { maxLength: 30 }), (seed, picks) => {
-        const g = walk(seed, picks)
-        for (const seat of ["ann", "bo", "cy", "referee"])
-          for (const c of Game.legal(g.state, seat)) {
-            const r = Game.play(g, c, seat)
-            if (Result.isFailure(r)) expect(r.failure.clause).not.toBe("R-N-GAME-01")
-          }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1_000_000 }),
+        fc.array(fc.nat({ max: 500 }), { maxLength: 30 }),
+        (seed, picks) => {
+          const g = walk(seed, picks)
+          for (const seat of ["ann", "bo", "cy", "referee"])
+            for (const c of Game.legal(g.state, seat)) {
+              const r = Game.play(g, c, seat)
+              if (Result.isFailure(r)) expect(r.failure.clause).not.toBe("R-N-GAME-01")
+            }
+        },
+      ),
       { numRuns: 15 },
     )
   })

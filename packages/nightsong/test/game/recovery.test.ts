@@ -8,7 +8,8 @@ const hurtAnn = (log: Log, damage: number): Log => {
   return roll(g, [damage], [1])
 }
 
-const gearDie = (g: Log, who: string, name: string) => g.state.party[who]?.gear.find((x) => x.name === name)?.die
+const gearDie = (g: Log, who: string, name: string) =>
+  g.state.party[who]?.gear.find((x) => x.name === name)?.die
 
 describe("recovery, spells and advancement through the game", () => {
   it("N-REST-01 a Short Rest is a Turn and 1D4 HP, rolled by each player", () => {
@@ -36,9 +37,9 @@ describe("recovery, spells and advancement through the game", () => {
     expect(gearDie(g, "cy", "Sleep")).toBe("d4")
     expect(g.state.party.cy?.adventurer.conditions).toEqual([])
     expect(g.state.clock.watch).toBe(1)
-    expect(
-      no(g, { type: "rest", kind: "long", refill: { bo: ["Light"] } }, "referee").clause,
-    ).toBe("N-SPELL-05")
+    expect(no(g, { type: "rest", kind: "long", refill: { bo: ["Light"] } }, "referee").clause).toBe(
+      "N-SPELL-05",
+    )
   })
 
   it("N-REST-03 a Full Rest needs shelter, takes a week and refills every HP", () => {

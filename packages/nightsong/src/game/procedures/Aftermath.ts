@@ -25,7 +25,12 @@ export const bandMorale = (ctx: Ctx): void => {
   if (holds) return
   for (const id of standing) {
     const n = s.npcs[id]
-    if (n) ctx.emit({ type: "npcChanged", npc: { ...n, status: "routed" }, why: "routs, flees or yields (N-RESOLVE-02)" })
+    if (n)
+      ctx.emit({
+        type: "npcChanged",
+        npc: { ...n, status: "routed" },
+        why: "routs, flees or yields (N-RESOLVE-02)",
+      })
   }
 }
 

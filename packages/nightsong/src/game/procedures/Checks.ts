@@ -20,7 +20,8 @@ const SCORES = ["-3", "-2", "-1", "0", "1", "2", "3", "4", "5", "6"]
 type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 const able = (m: Member, what: string): Adventurer => {
-  if (m.adventurer.status !== "active") refuse(`${m.id} is ${m.adventurer.status} and cannot ${what}`, "N-HP-03")
+  if (m.adventurer.status !== "active")
+    refuse(`${m.id} is ${m.adventurer.status} and cannot ${what}`, "N-HP-03")
   return m.adventurer
 }
 
@@ -34,7 +35,6 @@ export const mustAct = (ctx: Ctx, id: string, side: "players" | "enemies"): void
 
 const rollCheck = (
   ctx: Ctx,
-  by: string,
   m: Member,
   ability: Adventurer["abilities"][keyof Adventurer["abilities"]],
   dr: number,
@@ -48,7 +48,9 @@ const rollCheck = (
       dr,
       advantage: adv === "advantage",
       disadvantage: adv === "disadvantage",
-      helpers: helper ? [{ name: helper.id, present: true, able: helper.adventurer.status === "active" }] : [],
+      helpers: helper
+        ? [{ name: helper.id, present: true, able: helper.adventurer.status === "active" }]
+        : [],
       nuanced,
       inCombat: st(ctx).fight !== undefined,
     }),
@@ -68,7 +70,15 @@ const checkCmd = (ctx: Ctx, c: Of<typeof CheckCmd>, by: string) => {
   if (s.fight !== undefined) mustAct(ctx, m.id, "players")
   const dr = drCall(ctx, c.dr, `${m.id}'s ${c.ability} Check`)
   const adv = advantageCall(ctx, c.advantage, `${m.id}'s ${c.ability} Check`)
-  const { dice: _d, ...result } = rollCheck(ctx, by, m, a.abilities[c.ability], dr, adv, helper, c.nuanced === true)
+  const { dice: _d, ...result } = rollCheck(
+    ctx,
+    m,
+    a.abilities[c.ability],
+    dr,
+    adv,
+    helper,
+    c.nuanced === true,
+  )
   ctx.emit({ type: "checked", what: `${c.ability} Check`, last: { character: m.id, result } })
   // Helping in a fight is the helper's action for the Round (N-CHECK-05, R-N-CHECK-02).
   if (helper !== undefined && s.fight !== undefined)
@@ -80,7 +90,15 @@ const save = (ctx: Ctx, c: Of<typeof Save>, by: string) => {
   mustCommand(st(ctx), by, m.id, "a save")
   const a = able(m, "save")
   const adv = advantageCall(ctx, c.advantage, `${m.id}'s save`)
-  const { dice: _d, ...result } = rollCheck(ctx, by, m, a.abilities[c.ability], 12 + (c.severity ?? 0), adv, undefined, false)
+  const { dice: _d, ...result } = rollCheck(
+    ctx,
+    m,
+    a.abilities[c.ability],
+    12 + (c.severity ?? 0),
+    adv,
+    undefined,
+    false,
+  )
   ctx.emit({ type: "checked", what: `${c.ability} save`, last: { character: m.id, result } })
 }
 
@@ -104,16 +122,26 @@ const opposed = (ctx: Ctx, c: Of<typeof Opposed>, by: string) => {
   let other: number
   if (Object.hasOwn(s.party, c.against)) {
     const o = memberOf(s, c.against, "against")
-    if (c.againstAbility === undefined) refuse("againstAbility: the other character's Ability is needed", "N-CHECK-06")
+    if (c.againstAbility === undefined)
+      refuse("againstAbility: the other character's Ability is needed", "N-CHECK-06")
     other = able(o, "act").abilities[c.againstAbility]
   } else {
     if (!Object.hasOwn(s.npcs, c.against)) refuse(`against: no character or NPC ${JSON.stringify(c.against)}`)
     // The NPC's score is the Referee's call: typed in as the Referee said it, or asked (R-N-GAME-04).
     other =
       c.againstScore ??
-      Number(ctx.choose("score", `${c.against}'s score in the opposed Check (N-CHECK-06)`, SCORES, s.seats.referee))
+      Number(
+        ctx.choose(
+          "score",
+          `${c.against}'s score in the opposed Check (N-CHECK-06)`,
+          SCORES,
+          s.seats.referee,
+        ),
+      )
   }
-  const r = ruled(() => opposedCheck(diceOf(ctx, m.owner), { ability: a.abilities[c.ability] }, { ability: other }))
+  const r = ruled(() =>
+    opposedCheck(diceOf(ctx, m.owner), { ability: a.abilities[c.ability] }, { ability: other }),
+  )
   ctx.emit({
     type: "opposed",
     a: m.id,

@@ -9,7 +9,14 @@
  */
 import { refuse } from "@blight/engine"
 import { netAdvantage } from "../../procedures/checks/Check.js"
-import { type Attack, attack as resolveAttack, type Defender, featDie, rangedAttack, UNARMED } from "../../procedures/combat/Damage.js"
+import {
+  type Attack,
+  type Defender,
+  featDie,
+  rangedAttack,
+  attack as resolveAttack,
+  UNARMED,
+} from "../../procedures/combat/Damage.js"
 import { type Side, type Surprise, turnOrder } from "../../procedures/combat/Round.js"
 import type { LiveDie } from "../../procedures/Dice.js"
 import type { Gear } from "../../procedures/items/Gear.js"
@@ -18,9 +25,9 @@ import type { AttackCmd, Disengage, EndFight, EndTurn, FightCmd } from "../Comma
 import { advantageCall, type Ctx, diceOf, ruled, st } from "../Context.js"
 import { memberOf, mustCommand, mustReferee, npcOf, SEATS, seatOf } from "../Seats.js"
 import type { GameState } from "../State.js"
+import { bandMorale, wearAndTear } from "./Aftermath.js"
 import { mustAct } from "./Checks.js"
 import { hurt, tickTimers } from "./Harm.js"
-import { bandMorale, wearAndTear } from "./Aftermath.js"
 
 type Of<S> = S extends { readonly Type: infer T } ? T : never
 
@@ -53,7 +60,12 @@ const fight = (ctx: Ctx, c: Of<typeof FightCmd>, by: string) => {
   if (new Set(c.enemies).size !== c.enemies.length) refuse("enemies: an NPC is listed twice")
   const call =
     c.surprise ??
-    ctx.choose("surprise", "who is caught off guard? (N-COMBAT-02)", ["none", "players", "enemies", "both"], s.seats.referee)
+    ctx.choose(
+      "surprise",
+      "who is caught off guard? (N-COMBAT-02)",
+      ["none", "players", "enemies", "both"],
+      s.seats.referee,
+    )
   const surprise = SURPRISE[call] as Surprise
   ctx.emit({ type: "fightBegan", enemies: c.enemies, surprise, order: turnOrder(1, surprise) })
 }
@@ -64,13 +76,20 @@ const weaponOf = (ctx: Ctx, c: Of<typeof AttackCmd>): { dice: readonly LiveDie[]
   if (c.weapon === "feat" || c.feat !== undefined) {
     const harm =
       c.feat ??
-      ctx.choose("harm", `the feat's harm (N-COMBAT-07)`, ["limited", "serious", "devastating"], s.seats.referee)
+      ctx.choose(
+        "harm",
+        `the feat's harm (N-COMBAT-07)`,
+        ["limited", "serious", "devastating"],
+        s.seats.referee,
+      )
     return { dice: [ruled(() => featDie(harm as "limited"))], name: "feat" }
   }
-  if (Object.hasOwn(s.npcs, c.attacker)) return { dice: (s.npcs[c.attacker] as { attack: readonly LiveDie[] }).attack, name: "attack" }
+  if (Object.hasOwn(s.npcs, c.attacker))
+    return { dice: (s.npcs[c.attacker] as { attack: readonly LiveDie[] }).attack, name: "attack" }
   if (c.weapon === undefined) return { dice: UNARMED, name: "unarmed" }
   const g = memberOf(s, c.attacker, "attacker").gear.find((x) => x.name === c.weapon && x.kind === "weapon")
-  if (g === undefined) refuse(`weapon: ${c.attacker} carries no Weapon ${JSON.stringify(c.weapon)}`, "N-WEAPON-01")
+  if (g === undefined)
+    refuse(`weapon: ${c.attacker} carries no Weapon ${JSON.stringify(c.weapon)}`, "N-WEAPON-01")
   if (!usable(g)) refuse(`weapon: ${g.name} is broken (D0) until repaired or replaced`, "N-WEAPON-02")
   return { dice: [g.die as LiveDie], name: g.name }
 }
@@ -91,13 +110,29 @@ const defenderOf = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string): Defender => 
   const shield = m.gear.find((g) => g.kind === "shield" && usable(g))
   if (c.block !== undefined && by !== "any" && by !== m.owner)
     refuse(`block: whether ${m.id} blocks is ${m.owner}'s to say, not ${by}'s`, SEATS)
-  if (c.block === true && shield === undefined) refuse(`block: ${m.id} has no Shield to block with`, "N-SHIELD-01")
+  if (c.block === true && shield === undefined)
+    refuse(`block: ${m.id} has no Shield to block with`, "N-SHIELD-01")
   const block =
     shield !== undefined &&
-    (c.block ?? ctx.choose("block", `does ${m.id} block with ${shield.name}? (N-SHIELD-01)`, ["block", "take"], m.owner) === "block")
+    (c.block ??
+      ctx.choose(
+        "block",
+        `does ${m.id} block with ${shield.name}? (N-SHIELD-01)`,
+        ["block", "take"],
+        m.owner,
+      ) === "block")
   return {
     ...(armor ? { armor: armor.die } : {}),
-    ...(shield ? { shield: { name: shield.name, kind: "shield" as const, die: shield.die, start: shield.start ?? shield.die } } : {}),
+    ...(shield
+      ? {
+          shield: {
+            name: shield.name,
+            kind: "shield" as const,
+            die: shield.die,
+            start: shield.start ?? shield.die,
+          },
+        }
+      : {}),
     block,
   }
 }
@@ -106,8 +141,10 @@ const checkFighters = (s: GameState, c: Of<typeof AttackCmd>): Side => {
   const f = s.fight
   if (f === undefined) refuse("no fight is under way: the Referee starts one with `fight`", "N-COMBAT-01")
   const side: Side = Object.hasOwn(s.party, c.attacker) ? "players" : "enemies"
-  if (side === "enemies" && !f.enemies.includes(c.attacker)) refuse(`attacker: ${c.attacker} is not in this fight`)
-  const status = side === "players" ? memberOf(s, c.attacker, "attacker").adventurer.status : npcOf(s, c.attacker).status
+  if (side === "enemies" && !f.enemies.includes(c.attacker))
+    refuse(`attacker: ${c.attacker} is not in this fight`)
+  const status =
+    side === "players" ? memberOf(s, c.attacker, "attacker").adventurer.status : npcOf(s, c.attacker).status
   if (status !== "active") refuse(`attacker: ${c.attacker} is ${status}`, "N-COMBAT-04")
   const targetSide: Side = Object.hasOwn(s.party, c.target) ? "players" : "enemies"
   if (targetSide === side) refuse(`target: ${c.target} is on ${c.attacker}'s side`)
@@ -115,7 +152,8 @@ const checkFighters = (s: GameState, c: Of<typeof AttackCmd>): Side => {
     if (!f.enemies.includes(c.target)) refuse(`target: ${c.target} is not in this fight`)
     const n = npcOf(s, c.target, "target")
     if (n.status !== "active") refuse(`target: ${c.target} is ${n.status}`, "N-COMBAT-04")
-  } else if (memberOf(s, c.target, "target").adventurer.status === "dead") refuse(`target: ${c.target} is dead`)
+  } else if (memberOf(s, c.target, "target").adventurer.status === "dead")
+    refuse(`target: ${c.target} is dead`)
   return side
 }
 
@@ -128,16 +166,37 @@ const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
     refuse(`${c.attacker} is engaged in melee: no ranged attack`, "N-COMBAT-15")
   const weapon = weaponOf(ctx, c)
   const call = advantageCall(ctx, c.advantage, `${c.attacker}'s attack on ${c.target}`)
-  const base: Attack = { dice: weapon.dice, advantage: call === "advantage", disadvantage: call === "disadvantage" }
-  const bent = c.ranged === true ? ruled(() => rangedAttack(base, { engagedInMelee: false, lineOfSight: true, targetInCover: c.cover === true })) : base
+  const base: Attack = {
+    dice: weapon.dice,
+    advantage: call === "advantage",
+    disadvantage: call === "disadvantage",
+  }
+  const bent =
+    c.ranged === true
+      ? ruled(() =>
+          rangedAttack(base, { engagedInMelee: false, lineOfSight: true, targetInCover: c.cover === true }),
+        )
+      : base
   // Cover's Disadvantage and the Referee's Advantage cancel (R-N-ADV-01).
   const adv = netAdvantage(bent.advantage === true, bent.disadvantage === true)
-  const spec: Attack = { dice: bent.dice, advantage: adv === "advantage", disadvantage: adv === "disadvantage" }
+  const spec: Attack = {
+    dice: bent.dice,
+    advantage: adv === "advantage",
+    disadvantage: adv === "disadvantage",
+  }
   const defender = defenderOf(ctx, c, by)
   const attackerSeat = seatOf(s, c.attacker)
   const targetSeat = seatOf(s, c.target)
   const r = ruled(() =>
-    resolveAttack(diceOf(ctx, (label) => (label === "damage" ? attackerSeat : targetSeat), `${c.attacker} → ${c.target}: `), spec, defender),
+    resolveAttack(
+      diceOf(
+        ctx,
+        (label) => (label === "damage" ? attackerSeat : targetSeat),
+        `${c.attacker} → ${c.target}: `,
+      ),
+      spec,
+      defender,
+    ),
   )
   ctx.emit({
     type: "attacked",
@@ -157,9 +216,13 @@ const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
       type: "gearChanged",
       id: c.target,
       gear: { ...r.shield, kind: "shield" },
-      why: r.shieldBroke === true ? "the Shield breaks (N-SHIELD-02)" : "the Shield's Step Die after a block (N-SHIELD-02)",
+      why:
+        r.shieldBroke === true
+          ? "the Shield breaks (N-SHIELD-02)"
+          : "the Shield's Step Die after a block (N-SHIELD-02)",
     })
-  if (Object.hasOwn(s.party, c.target)) return hurt(ctx, memberOf(st(ctx), c.target), r.damage, `${r.damage} Damage from ${c.attacker}`)
+  if (Object.hasOwn(s.party, c.target))
+    return hurt(ctx, memberOf(st(ctx), c.target), r.damage, `${r.damage} Damage from ${c.attacker}`)
   hitNpc(ctx, c.target, r.damage, c.attacker)
 }
 
@@ -168,17 +231,26 @@ const hitNpc = (ctx: Ctx, id: string, amount: number, by: string): void => {
   const n = npcOf(st(ctx), id)
   const hit = damageNpc(n, amount)
   if (hit.ignored) {
-    ctx.emit({ type: "npcChanged", npc: n, why: `${id} is a Force: Damage from one fighter does nothing (N-NPC-06)` })
+    ctx.emit({
+      type: "npcChanged",
+      npc: n,
+      why: `${id} is a Force: Damage from one fighter does nothing (N-NPC-06)`,
+    })
     return
   }
-  if (amount > 0) ctx.emit({ type: "npcChanged", npc: { ...hit.npc, id }, why: `${amount} Damage from ${by}` })
+  if (amount > 0)
+    ctx.emit({ type: "npcChanged", npc: { ...hit.npc, id }, why: `${amount} Damage from ${by}` })
   const f = st(ctx).fight
   if (f === undefined || f.moraleTested) return
   if (f.enemies.length === 1) {
     if (!hit.moraleDue) return
     const m = ruled(() => morale(diceOf(ctx, st(ctx).seats.referee, `${id}'s morale: `), hit.npc))
     ctx.emit({ type: "morale", npcs: [id], resolve: n.resolve, roll: m.roll, holds: m.holds })
-    ctx.emit({ type: "npcChanged", npc: { ...m.npc, id }, why: m.holds ? "holds" : "routs, flees or yields (N-RESOLVE-02)" })
+    ctx.emit({
+      type: "npcChanged",
+      npc: { ...m.npc, id },
+      why: m.holds ? "holds" : "routs, flees or yields (N-RESOLVE-02)",
+    })
     return
   }
   if (hit.takenOut) bandMorale(ctx)

@@ -31,12 +31,16 @@ export const hurt = (ctx: Ctx, m: Member, amount: number, why: string): void => 
 }
 
 /** The dying timers run: `rounds` in a fight, or `turns` of ten minutes outside one. */
-export const tickTimers = (ctx: Ctx, elapsed: { readonly rounds?: number; readonly turns?: number }): void => {
+export const tickTimers = (
+  ctx: Ctx,
+  elapsed: { readonly rounds?: number; readonly turns?: number },
+): void => {
   for (const m of Object.values(st(ctx).party)) {
     const t = m.adventurer.dying
     if (m.adventurer.status !== "takenOut" || t === undefined || t.stabilised) continue
     // Outside a fight a Turn is ten minutes, longer than any timer in Rounds (R-N-GAME-06).
-    const n = (elapsed.rounds ?? 0) + (elapsed.turns ?? 0) * (t.unit === "minutes" ? MINUTES_PER_TURN : t.remaining)
+    const n =
+      (elapsed.rounds ?? 0) + (elapsed.turns ?? 0) * (t.unit === "minutes" ? MINUTES_PER_TURN : t.remaining)
     if (n <= 0) continue
     const r = tickDying(m.adventurer, n)
     ctx.emit({
@@ -59,7 +63,8 @@ const help = (ctx: Ctx, c: Of<typeof HelpCmd>, by: string) => {
   const s = st(ctx)
   const helper = memberOf(s, c.helper, "helper")
   mustCommand(s, by, helper.id, "help")
-  if (helper.adventurer.status !== "active") refuse(`${helper.id} is ${helper.adventurer.status} and cannot help`, "N-HP-03")
+  if (helper.adventurer.status !== "active")
+    refuse(`${helper.id} is ${helper.adventurer.status} and cannot help`, "N-HP-03")
   const dying = memberOf(s, c.dying, "dying")
   if (dying.adventurer.dying?.stabilised === true) refuse(`${dying.id} has had help already`, "R-N-HP-02")
   const after = ruled(() => stabilise(dying.adventurer))
@@ -67,7 +72,12 @@ const help = (ctx: Ctx, c: Of<typeof HelpCmd>, by: string) => {
     mustAct(ctx, helper.id, "players")
     ctx.emit({ type: "acted", id: helper.id, why: `helped ${dying.id}` })
   }
-  ctx.emit({ type: "memberChanged", id: dying.id, adventurer: after, why: `helped by ${helper.id}: the timer stops` })
+  ctx.emit({
+    type: "memberChanged",
+    id: dying.id,
+    adventurer: after,
+    why: `helped by ${helper.id}: the timer stops`,
+  })
 }
 
 export const handlers = { help }

@@ -21,11 +21,17 @@ const join = (ctx: Ctx, c: Of<typeof Join>, by: string) => {
   const s = st(ctx)
   const owner = c.owner ?? by
   if (!s.seats.players.includes(owner))
-    refuse(`owner: ${JSON.stringify(owner)} is not a player's seat (${s.seats.players.join(", ")})`, "R-N-GAME-01")
+    refuse(
+      `owner: ${JSON.stringify(owner)} is not a player's seat (${s.seats.players.join(", ")})`,
+      "R-N-GAME-01",
+    )
   if (by !== "any" && by !== owner && by !== s.seats.referee)
     refuse(`join: ${by} cannot seat a character for ${owner}`, "R-N-GAME-01")
-  if (Object.hasOwn(s.party, c.id) || Object.hasOwn(s.npcs, c.id)) refuse(`id: ${JSON.stringify(c.id)} is taken`)
-  const gear = ruled(() => (c.gear ?? []).map((g, i) => validateGear({ ...g, start: g.start ?? g.die }, `gear.${i}`)))
+  if (Object.hasOwn(s.party, c.id) || Object.hasOwn(s.npcs, c.id))
+    refuse(`id: ${JSON.stringify(c.id)} is taken`)
+  const gear = ruled(() =>
+    (c.gear ?? []).map((g, i) => validateGear({ ...g, start: g.start ?? g.die }, `gear.${i}`)),
+  )
   const adventurer = fromAbilities(c.name, c.abilities)
   const itemSlots = gear.length
   ctx.emit({

@@ -17,7 +17,8 @@ type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 const resters = (ctx: Ctx, ids: ReadonlyArray<string> | undefined): Member[] => {
   const s = st(ctx)
-  const list = ids === undefined ? Object.values(s.party) : ids.map((id, i) => memberOf(s, id, `characters.${i}`))
+  const list =
+    ids === undefined ? Object.values(s.party) : ids.map((id, i) => memberOf(s, id, `characters.${i}`))
   return list.filter((m) => m.adventurer.status !== "dead")
 }
 
@@ -26,7 +27,10 @@ const refillOf = (m: Member, names: ReadonlyArray<string>): number[] => {
   const shards = m.gear.filter((g) => g.kind === "shard")
   const allowed = Math.max(0, m.adventurer.abilities.presence)
   if (names.length > allowed)
-    refuse(`refill.${m.id}: ${m.id} may refill ${allowed} Shard(s) (Presence ${m.adventurer.abilities.presence})`, "N-SPELL-05")
+    refuse(
+      `refill.${m.id}: ${m.id} may refill ${allowed} Shard(s) (Presence ${m.adventurer.abilities.presence})`,
+      "N-SPELL-05",
+    )
   return names.map((n, i) => {
     const k = shards.findIndex((g) => g.name === n)
     if (k < 0) refuse(`refill.${m.id}.${i}: ${m.id} carries no Shard ${JSON.stringify(n)}`, "N-SPELL-05")
@@ -38,7 +42,12 @@ const longRestOf = (ctx: Ctx, m: Member, names: ReadonlyArray<string>) => {
   const shards = m.gear.filter((g) => g.kind === "shard")
   const which = refillOf(m, names)
   const r = ruled(() => longRest(diceOf(ctx, m.owner, `${m.id}'s long rest: `), m.adventurer, shards, which))
-  ctx.emit({ type: "memberChanged", id: m.id, adventurer: r.adventurer, why: `Long Rest: ${r.healed} HP${r.cleared.length ? `, cleared ${r.cleared.map((c) => c.name).join(", ")}` : ""}` })
+  ctx.emit({
+    type: "memberChanged",
+    id: m.id,
+    adventurer: r.adventurer,
+    why: `Long Rest: ${r.healed} HP${r.cleared.length ? `, cleared ${r.cleared.map((c) => c.name).join(", ")}` : ""}`,
+  })
   for (const i of which) {
     const g = r.shards[i]
     if (g) ctx.emit({ type: "gearChanged", id: m.id, gear: g, why: "refilled in a Long Rest (N-SPELL-05)" })
@@ -58,7 +67,8 @@ const rest = (ctx: Ctx, c: Of<typeof Rest>, by: string) => {
   if (c.kind === "short") timePasses(ctx, 1, 0, 0, "a Short Rest (N-REST-01)")
   else if (c.kind === "long") timePasses(ctx, 0, 1, 0, "a Long Rest (N-REST-02)")
   else {
-    if (c.shelter !== true) refuse("shelter: a Full Rest needs shelter, care or what the fiction requires", "N-REST-03")
+    if (c.shelter !== true)
+      refuse("shelter: a Full Rest needs shelter, care or what the fiction requires", "N-REST-03")
     timePasses(ctx, 0, 0, 7, "a Full Rest (N-REST-03)")
   }
   for (const m0 of who) {
@@ -66,11 +76,21 @@ const rest = (ctx: Ctx, c: Of<typeof Rest>, by: string) => {
     if (m.adventurer.status === "dead") continue
     if (c.kind === "short") {
       const r = ruled(() => shortRest(diceOf(ctx, m.owner, `${m.id}'s short rest: `), m.adventurer))
-      ctx.emit({ type: "memberChanged", id: m.id, adventurer: r.adventurer, why: `Short Rest: ${r.healed} HP` })
+      ctx.emit({
+        type: "memberChanged",
+        id: m.id,
+        adventurer: r.adventurer,
+        why: `Short Rest: ${r.healed} HP`,
+      })
     } else if (c.kind === "long") longRestOf(ctx, m, c.refill?.[m.id] ?? [])
     else {
       const r = ruled(() => fullRest(m.adventurer, { shelter: true }))
-      ctx.emit({ type: "memberChanged", id: m.id, adventurer: r.adventurer, why: `Full Rest: ${r.healed} HP` })
+      ctx.emit({
+        type: "memberChanged",
+        id: m.id,
+        adventurer: r.adventurer,
+        why: `Full Rest: ${r.healed} HP`,
+      })
     }
   }
 }
@@ -85,7 +105,12 @@ const remedy = (ctx: Ctx, c: Of<typeof RemedyCmd>, by: string) => {
   const r = ruled(() => useRemedy(diceOf(ctx, m.owner, `${m.id}'s Remedy: `), m.adventurer, g, c.treat))
   timePasses(ctx, 1, 0, 0, "a Remedy (N-REMEDY-02)")
   ctx.emit({ type: "memberChanged", id: m.id, adventurer: r.adventurer, why: `Remedy: ${r.healed} HP` })
-  ctx.emit({ type: "gearChanged", id: m.id, gear: r.remedy, why: r.usedUp ? "used up (N-STEPDIE-04)" : "a use (N-REMEDY-01)" })
+  ctx.emit({
+    type: "gearChanged",
+    id: m.id,
+    gear: r.remedy,
+    why: r.usedUp ? "used up (N-STEPDIE-04)" : "a use (N-REMEDY-01)",
+  })
 }
 
 export const handlers = { rest, remedy }

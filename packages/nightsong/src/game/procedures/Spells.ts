@@ -19,7 +19,8 @@ const cast = (ctx: Ctx, c: Of<typeof Cast>, by: string) => {
   const m = memberOf(s, c.character)
   mustCommand(s, by, m.id, "casting")
   const shard = m.gear.find((g) => g.name === c.shard && g.kind === "shard")
-  if (shard === undefined) refuse(`shard: ${m.id} carries no Spell Shard ${JSON.stringify(c.shard)}`, "N-SPELL-01")
+  if (shard === undefined)
+    refuse(`shard: ${m.id} carries no Spell Shard ${JSON.stringify(c.shard)}`, "N-SPELL-01")
   if (s.fight !== undefined) mustAct(ctx, m.id, "players")
   const r = ruled(() => castSpell(diceOf(ctx, m.owner, `${m.id} casts ${shard.name}: `), m.adventurer, shard))
   ctx.emit({
