@@ -10,6 +10,7 @@ import { Result } from "effect"
 import type { Command } from "./Command.js"
 import type { GameEvent } from "./Event.js"
 import { nightsong } from "./Game.js"
+import { SEATS } from "./Seats.js"
 import { emptyState, type GameState } from "./State.js"
 
 /** How a game is set up. */
@@ -44,7 +45,11 @@ export const newGame = (setup: Setup): Log => {
 /** Applies a command by a seat: the longer log, or the refusal (the log unchanged). */
 export const play = (log: Log, command: Command, by = "any"): Result.Result<Log, Rejection> => {
   const r = applyCommand(nightsong, log.state, command, undefined, by)
-  if (Result.isFailure(r)) return Result.fail(r.failure)
+  if (Result.isFailure(r)) {
+    // The kernel's own refusal of a seat answering another's prompt names no rule: it is R-N-GAME-01.
+    const seat = r.failure.clause === undefined && /^the waiting prompt is for /.test(r.failure.reason)
+    return Result.fail(seat ? { ...r.failure, clause: SEATS } : r.failure)
+  }
   return Result.succeed({ events: [...log.events, ...r.success.events], state: r.success.state })
 }
 

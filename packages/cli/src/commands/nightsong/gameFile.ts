@@ -1,0 +1,75 @@
+/**
+ * The Nightsong game file: `{"format":"nightsong-game@1","events":[…]}`, the game's whole log.
+ * Read with bounds (size, nesting depth, event count) and checked (each event an object with a
+ * type, the first the game's start, the log folds); written atomically (a temporary file beside
+ * it, then a rename), so a refused command or a crash never leaves half a log.
+ */
+import { randomBytes } from "node:crypto"
+import { rename, unlink, writeFile } from "node:fs/promises"
+import { dirname, join, resolve } from "node:path"
+import { Game } from "@blight/nightsong"
+import { type Io, UsageError } from "../../Command.js"
+import { MAX_BYTES, parseBounded, readBounded } from "../raidFile.js"
+
+export const FORMAT = "nightsong-game@1"
+/** A long session logs a few thousand events. */
+export const MAX_EVENTS = 200_000
+
+/** A game read from its file. */
+export interface GameFile {
+  readonly path: string
+  readonly events: ReadonlyArray<Game.GameEvent>
+  readonly state: Game.GameState
+}
+
+const checkEvents = (file: string, events: unknown[]): ReadonlyArray<Game.GameEvent> => {
+  events.forEach((e, i) => {
+    if (typeof e !== "object" || e === null || typeof (e as { type?: unknown }).type !== "string")
+      throw new UsageError(`${file}: events[${i}]: an event is an object with a type`)
+  })
+  const first = events[0] as { type?: string; state?: unknown } | undefined
+  if (first?.type !== "started" || typeof first.state !== "object")
+    throw new UsageError(`${file}: events[0]: a game's first event is its start (started)`)
+  return events as ReadonlyArray<Game.GameEvent>
+}
+
+/** Reads and checks a game file. */
+export const readGame = async (file: string, io: Io): Promise<GameFile> => {
+  const json = parseBounded(await readBounded(file, io, MAX_BYTES), file)
+  if (typeof json !== "object" || json === null || Array.isArray(json))
+    throw new UsageError(`${file}: a game file is an object {"format":"${FORMAT}","events":[…]}`)
+  const o = json as { format?: unknown; events?: unknown }
+  if (o.format !== FORMAT)
+    throw new UsageError(
+      `${file}: format: expected "${FORMAT}", got ${JSON.stringify(o.format)?.slice(0, 40) ?? "nothing"}`,
+    )
+  if (!Array.isArray(o.events)) throw new UsageError(`${file}: events: expected an array of events`)
+  if (o.events.length > MAX_EVENTS)
+    throw new UsageError(`${file}: events: ${o.events.length} events, more than the ${MAX_EVENTS} allowed`)
+  const events = checkEvents(file, o.events)
+  let state: Game.GameState
+  try {
+    state = Game.rebuild(events)
+  } catch (e) {
+    throw new UsageError(
+      `${file}: events: the log does not fold to a state (${e instanceof Error ? e.message : e})`,
+    )
+  }
+  return { path: resolve(io.cwd ?? process.cwd(), file), events, state }
+}
+
+/** The file's text for a log. */
+export const gameText = (events: ReadonlyArray<Game.GameEvent>): string =>
+  `${JSON.stringify({ format: FORMAT, events })}\n`
+
+/** Writes a game file atomically. */
+export const writeGame = async (path: string, events: ReadonlyArray<Game.GameEvent>): Promise<void> => {
+  const tmp = join(dirname(path), `.${randomBytes(6).toString("hex")}.nightsong.tmp`)
+  try {
+    await writeFile(tmp, gameText(events), { flag: "wx" })
+    await rename(tmp, path)
+  } catch (e) {
+    await unlink(tmp).catch(() => undefined)
+    throw e
+  }
+}
