@@ -5,7 +5,15 @@
  *
  * @since 0.2.0
  */
-import { copy, type DeepMutable, type Game, type Journal, RuleContext, type RunOptions } from "@blight/engine"
+import {
+  copy,
+  type DeepMutable,
+  type EventRules,
+  type Game,
+  type Journal,
+  RuleContext,
+  type RunOptions,
+} from "@blight/engine"
 import { Result } from "effect"
 import type { Command } from "./Command.js"
 import type { Ctx } from "./Context.js"
@@ -31,7 +39,7 @@ class CopyJournal implements Journal<GameEvent> {
   }
 }
 
-const events = {
+const events: EventRules<GameState, GameEvent, undefined> = {
   applyGame: (d: DeepMutable<GameState>, e: GameEvent) => applyPlay(d, e as PlayEvent),
   badAnswerClause: () => "R-N-GAME-02",
 }
@@ -39,7 +47,8 @@ const events = {
 /** The Nightsong game. */
 export const nightsong: Game<GameState, GameEvent, Command, undefined, Ctx> = {
   events,
-  context: (draft, env, options: RunOptions<GameEvent>) => new RuleContext(draft, env, events, options),
+  context: (draft, env, options: RunOptions<GameEvent>) =>
+    new RuleContext<GameState, GameEvent, undefined>(draft, env, events, options),
   handlers,
   nextStep: (s) => (fightOver(s) !== undefined ? { type: "continue", step: "endFight" } : undefined),
   answerOf: (state, c) => {
