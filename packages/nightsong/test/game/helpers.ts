@@ -38,50 +38,61 @@ export const waiting = (log: Log) => log.state.pending?.prompt
 export const played = (log: Log) =>
   log.events.filter((e) => !["started", "commanded", "prompted", "answered"].includes(e.type))
 
-/** Ann (STR 1, DEX 2, PRE 0, CON -1) with a sword, Bo with a shield, Cy a caster. */
+type Abilities = readonly [number, number, number, number]
+type Kit = ReadonlyArray<
+  readonly [string, "weapon" | "armor" | "shield" | "shard" | "remedy", "d4" | "d6" | "d8" | "d10"]
+>
+
+/** A character seated by its own player: Abilities as STR, DEX, PRE, CON; gear as name, kind, die. */
+export const seat = (
+  id: string,
+  name: string,
+  [strength, dexterity, presence, constitution]: Abilities,
+  kit: Kit,
+) =>
+  [
+    {
+      type: "join",
+      id,
+      name,
+      abilities: { strength, dexterity, presence, constitution },
+      gear: kit.map(([n, kind, die]) => ({ name: n, kind, die })),
+    },
+    id,
+  ] as const
+
+/** Ann (STR 1, DEX 2, PRE 0, CON -1) with a sword and mail, Bo with an axe and a shield, Cy a caster; a session begun. */
 export const party = (log: Log): Log =>
   all(log, [
-    [
-      {
-        type: "join",
-        id: "ann",
-        name: "Ann",
-        abilities: { strength: 1, dexterity: 2, presence: 0, constitution: -1 },
-        gear: [
-          { name: "sword", kind: "weapon", die: "d8" },
-          { name: "mail", kind: "armor", die: "d6" },
-        ],
-      },
+    seat(
       "ann",
-    ],
-    [
-      {
-        type: "join",
-        id: "bo",
-        name: "Bo",
-        abilities: { strength: 2, dexterity: 0, presence: -1, constitution: 1 },
-        gear: [
-          { name: "axe", kind: "weapon", die: "d10" },
-          { name: "shield", kind: "shield", die: "d6" },
-        ],
-      },
+      "Ann",
+      [1, 2, 0, -1],
+      [
+        ["sword", "weapon", "d8"],
+        ["mail", "armor", "d6"],
+      ],
+    ),
+    seat(
       "bo",
-    ],
-    [
-      {
-        type: "join",
-        id: "cy",
-        name: "Cy",
-        abilities: { strength: -1, dexterity: 1, presence: 2, constitution: 0 },
-        gear: [
-          { name: "dagger", kind: "weapon", die: "d4" },
-          { name: "Light", kind: "shard", die: "d6" },
-          { name: "Sleep", kind: "shard", die: "d4" },
-          { name: "herbs", kind: "remedy", die: "d4" },
-        ],
-      },
+      "Bo",
+      [2, 0, -1, 1],
+      [
+        ["axe", "weapon", "d10"],
+        ["shield", "shield", "d6"],
+      ],
+    ),
+    seat(
       "cy",
-    ],
+      "Cy",
+      [-1, 1, 2, 0],
+      [
+        ["dagger", "weapon", "d4"],
+        ["Light", "shard", "d6"],
+        ["Sleep", "shard", "d4"],
+        ["herbs", "remedy", "d4"],
+      ],
+    ),
     [{ type: "session", action: "start" }, "referee"],
   ])
 

@@ -7,7 +7,8 @@ import { Game } from "@blight/nightsong"
 import { Result } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../../Command.js"
 import { seedFrom } from "../../Seed.js"
-import { parseBounded } from "../raidFile.js"
+import { runSubverb, type Subverb } from "../../Subverbs.js"
+import { commandInput } from "../raidFile.js"
 import { gameText, readGame, writeGame } from "./gameFile.js"
 import { eventWords, promptWords, stateLines } from "./gameSay.js"
 import { fromWords, GRAMMAR, toLine } from "./gameWords.js"
@@ -27,8 +28,6 @@ const usage = `usage:
 Exit 0: done; 2: bad arguments, a bad game file, or a command the rules refuse (one line, with the rule).
 
 ${GRAMMAR}`
-
-const MAX_COMMAND_CHARS = 64 * 1024
 
 const onlyFile = (positionals: readonly string[]): string => {
   const [file, extra] = positionals
@@ -112,12 +111,7 @@ const decode = (input: unknown): Game.Command => {
 const gameDo = async (args: readonly string[], io: Io): Promise<number> => {
   const a = doArgs(args)
   const g = await readGame(a.file, io)
-  let input: unknown
-  if (a.command !== undefined) {
-    if (a.command.length > MAX_COMMAND_CHARS)
-      throw new UsageError(`--command: longer than ${MAX_COMMAND_CHARS} characters`)
-    input = parseBounded(a.command, "--command")
-  } else input = fromWords(a.words)
+  const input = commandInput(a.command, a.words, fromWords)
   const r = Game.play({ events: g.events, state: g.state }, decode(input), a.by ?? "any")
   if (Result.isFailure(r)) {
     io.stderr.write(
@@ -177,7 +171,7 @@ const gameReplay = async (args: readonly string[], io: Io): Promise<number> => {
   return same ? EXIT.ok : EXIT.failed
 }
 
-const subverbs: Record<string, (args: readonly string[], io: Io) => Promise<number>> = {
+const subverbs: Record<string, Subverb> = {
   new: gameNew,
   legal: gameLegal,
   do: gameDo,
@@ -190,19 +184,5 @@ export const game: Command = {
   summary: "play a Nightsong session: new, do commands, show it, list what is legal, replay it",
   usage,
   handlesHelp: true,
-  run: async (args, io) => {
-    const [sub, ...rest] = args
-    if (sub === undefined)
-      throw new UsageError(`a sub-verb is required (one of: ${Object.keys(subverbs).join(", ")})`)
-    if (sub === "--help" || sub === "-h" || rest.includes("--help") || rest.includes("-h")) {
-      io.stdout.write(`${usage}\n`)
-      return EXIT.ok
-    }
-    const run = Object.hasOwn(subverbs, sub) ? subverbs[sub] : undefined
-    if (!run)
-      throw new UsageError(
-        `unknown sub-verb ${JSON.stringify(sub)} (one of: ${Object.keys(subverbs).join(", ")})`,
-      )
-    return run(rest, io)
-  },
+  run: (args, io) => runSubverb(subverbs, usage, args, io),
 }

@@ -4,17 +4,12 @@
  * type, the first the game's start, the log folds); written atomically (a temporary file beside
  * it, then a rename), so a refused command or a crash never leaves half a log.
  */
-import { randomBytes } from "node:crypto"
-import { rename, unlink, writeFile } from "node:fs/promises"
-import { dirname, join, resolve } from "node:path"
+import { resolve } from "node:path"
 import { Game } from "@blight/nightsong"
 import { type Io, UsageError } from "../../Command.js"
-import { MAX_BYTES, parseBounded, readBounded } from "../raidFile.js"
+import { logEvents, MAX_BYTES, parseBounded, readBounded, writeAtomically } from "../raidFile.js"
 
 export const FORMAT = "nightsong-game@1"
-/** A long session logs a few thousand events. */
-export const MAX_EVENTS = 200_000
-
 /** A game read from its file. */
 export interface GameFile {
   readonly path: string
@@ -36,17 +31,7 @@ const checkEvents = (file: string, events: unknown[]): ReadonlyArray<Game.GameEv
 /** Reads and checks a game file. */
 export const readGame = async (file: string, io: Io): Promise<GameFile> => {
   const json = parseBounded(await readBounded(file, io, MAX_BYTES), file)
-  if (typeof json !== "object" || json === null || Array.isArray(json))
-    throw new UsageError(`${file}: a game file is an object {"format":"${FORMAT}","events":[…]}`)
-  const o = json as { format?: unknown; events?: unknown }
-  if (o.format !== FORMAT)
-    throw new UsageError(
-      `${file}: format: expected "${FORMAT}", got ${JSON.stringify(o.format)?.slice(0, 40) ?? "nothing"}`,
-    )
-  if (!Array.isArray(o.events)) throw new UsageError(`${file}: events: expected an array of events`)
-  if (o.events.length > MAX_EVENTS)
-    throw new UsageError(`${file}: events: ${o.events.length} events, more than the ${MAX_EVENTS} allowed`)
-  const events = checkEvents(file, o.events)
+  const events = checkEvents(file, logEvents(json, file, FORMAT, "game"))
   let state: Game.GameState
   try {
     state = Game.rebuild(events)
@@ -62,14 +47,6 @@ export const readGame = async (file: string, io: Io): Promise<GameFile> => {
 export const gameText = (events: ReadonlyArray<Game.GameEvent>): string =>
   `${JSON.stringify({ format: FORMAT, events })}\n`
 
-/** Writes a game file atomically. */
-export const writeGame = async (path: string, events: ReadonlyArray<Game.GameEvent>): Promise<void> => {
-  const tmp = join(dirname(path), `.${randomBytes(6).toString("hex")}.nightsong.tmp`)
-  try {
-    await writeFile(tmp, gameText(events), { flag: "wx" })
-    await rename(tmp, path)
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined)
-    throw e
-  }
-}
+/** Writes a game file atomically (a temporary file beside it, then a rename over it). */
+export const writeGame = (path: string, events: ReadonlyArray<Game.GameEvent>): Promise<void> =>
+  writeAtomically(path, gameText(events), "nightsong")
