@@ -67,6 +67,30 @@ describe("checks through the game", () => {
     expect(checked(g)).toMatchObject({ kind: "nuanced", outcome: "weak" })
   })
 
+  it("N-NUANCED-04 a Nuanced Check with Advantage rolls 3D20 and keeps the highest two", () => {
+    let g = party(table())
+    g = ok(
+      g,
+      { type: "check", character: "cy", ability: "presence", dr: 12, advantage: "advantage", nuanced: true },
+      "cy",
+    )
+    g = roll(g, [3], [11], [15])
+    expect(checked(g)).toMatchObject({ roll: { kept: [11, 15] }, outcome: "strong" })
+  })
+
+  it("N-HP-01 N-SLOTS-01 N-NPC-02 N-NPC-04 N-RESOLVE-01 the table: HP and Slots from Abilities; NPCs' HP up to 30, Armor up to D6, Resolve 50% unless stated", () => {
+    let g = party(table())
+    expect(g.state.party.bo?.adventurer).toMatchObject({ hp: 7, maxHp: 7, slots: 12 })
+    expect(no(g, { type: "npc", id: "x", name: "titan", hp: 31, attack: ["d10"] }, "referee").clause).toBe(
+      "N-NPC-02",
+    )
+    expect(
+      no(g, { type: "npc", id: "x", name: "golem", hp: 12, attack: ["d8"], armor: "d8" }, "referee").clause,
+    ).toBe("N-NPC-04")
+    g = ok(g, { type: "npc", id: "x", name: "guard", hp: 6, attack: ["d6"] }, "referee")
+    expect(g.state.npcs.x?.resolve).toBe(50)
+  })
+
   it("N-FOCUS-01 N-FOCUS-02 Focus is set per session and spent after seeing the result", () => {
     let g = party(table())
     expect(g.state.party.ann?.adventurer.focus).toBe(2)

@@ -37,7 +37,7 @@ describe("combat through the game", () => {
     expect(g.state.fight).toMatchObject({ round: 2, side: "players", order: ["players", "enemies"] })
   })
 
-  it("N-COMBAT-05 N-ARMOR-01 Weapon Die minus Armor Die; N-COMBAT-10 an Armor roll of 1 is ignored", () => {
+  it("N-COMBAT-05 N-WEAPON-01 N-ARMOR-01 Weapon Die minus Armor Die; N-COMBAT-10 an Armor roll of 1 is ignored", () => {
     let g = fightGoblins()
     g = ok(g, { type: "attack", attacker: "ann", target: "g1", weapon: "sword", advantage: "none" }, "ann")
     expect(waiting(g)).toMatchObject({ kind: "dice", sides: 8, by: "ann" })
@@ -69,7 +69,7 @@ describe("combat through the game", () => {
     ).toBe("N-COMBAT-03")
   })
 
-  it("N-COMBAT-06 Advantage rolls the Damage twice and keeps the higher", () => {
+  it("N-COMBAT-06 N-ADV-02 Advantage (the Referee's call) rolls the Damage twice and keeps the higher", () => {
     let g = fightGoblins()
     g = ok(g, { type: "attack", attacker: "ann", target: "g1", weapon: "sword" }, "ann")
     expect(waiting(g)).toMatchObject({ kind: "choice", key: "advantage", by: "referee" })

@@ -24,9 +24,12 @@ describe("recovery, spells and advancement through the game", () => {
     expect(g.state.clock.turn).toBe(1)
   })
 
-  it("N-REST-02 N-SPELL-05 R-N-SPELL-03 a Long Rest: a Watch, 1D6 HP, minor Conditions cleared, Shards refilled up to Presence", () => {
+  it("N-REST-02 N-CONDITION-01 N-CONDITION-03 N-SPELL-05 R-N-SPELL-03 a Long Rest: a Watch, 1D6 HP, minor Conditions cleared, Shards refilled up to Presence", () => {
     let g = party(table())
     g = ok(g, { type: "condition", character: "cy", name: "fatigued" }, "referee")
+    expect(g.state.party.cy?.adventurer.conditions).toEqual([
+      { name: "fatigued", severity: "minor", slots: 1 },
+    ])
     g = ok(g, { type: "cast", character: "cy", shard: "Sleep" }, "cy")
     // Presence 2 + 15 passes; the Shard's D4 rolls 1: drained.
     g = roll(g, [15], [1])
@@ -97,7 +100,7 @@ describe("recovery, spells and advancement through the game", () => {
     })
   })
 
-  it("N-STEPDIE-02 N-STEPDIE-03 N-STEPDIE-04 a tracker's Step Die: 1 steps two down, 2–3 one, and D0 ends it", () => {
+  it("N-STEPDIE-01 N-STEPDIE-02 N-STEPDIE-03 N-STEPDIE-04 a tracker's Step Die: 1 steps two down, 2–3 one, and D0 ends it", () => {
     let g = party(table())
     g = ok(g, { type: "track", name: "torch", die: "d6" }, "referee")
     g = all(g, [[{ type: "tick", name: "torch" }, "referee"]])
@@ -107,5 +110,39 @@ describe("recovery, spells and advancement through the game", () => {
     g = roll(g, [1])
     expect(g.state.trackers.torch?.die).toBe("d0")
     expect(no(g, { type: "tick", name: "torch" }, "referee").clause).toBe("N-STEPDIE-04")
+  })
+
+  it("N-TIME-01 N-TIME-02 a Watch is a quarter of a day: four Long Rests make a day", () => {
+    let g = party(table())
+    for (let i = 0; i < 4; i++) {
+      g = ok(g, { type: "rest", kind: "long" }, "referee")
+      g = roll(g, [1], [1], [1])
+    }
+    expect(g.state.clock).toMatchObject({ day: 2, watch: 0 })
+  })
+
+  it("N-DEATH-01 a dead character acts no more; the player seats a new character", () => {
+    let g = hurtAnn(party(table()), 8)
+    g = roll(g, [1])
+    g = ok(g, { type: "endTurn" }, "referee")
+    g = ok(g, { type: "endTurn" }, "bo")
+    expect(g.state.party.ann?.adventurer.status).toBe("dead")
+    expect(no(g, { type: "check", character: "ann", ability: "strength", dr: 12 }, "ann").clause).toBe(
+      "N-HP-03",
+    )
+    g = ok(
+      g,
+      {
+        type: "join",
+        id: "ann2",
+        name: "Anwen",
+        abilities: { strength: 0, dexterity: 1, presence: 2, constitution: -1 },
+      },
+      "ann",
+    )
+    expect(g.state.party.ann2).toMatchObject({
+      owner: "ann",
+      adventurer: { status: "active", hp: 5, slots: 10 },
+    })
   })
 })
