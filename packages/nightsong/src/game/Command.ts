@@ -40,6 +40,16 @@ export const Join = cmd("join", {
   owner: Schema.optional(Id),
   abilities: Abilities,
   gear: Schema.optional(Schema.Array(Gear).check(Schema.isMaxLength(60))),
+  /** Slots the character's items take (N-SLOTS-02: petty 0, standard 1, bulky 2); default one per piece of gear. */
+  slots: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 60 }))),
+})
+/** Drops a piece of gear, freeing its Slot (N-CONDITION-02: to make room for a Condition). */
+export const Drop = cmd("drop", { character: Id, item: Text })
+/** The Referee's judgement of an action (N-ACTION-01): assured happens, impossible fails, uncertain is a Check. */
+export const ActionCmd = cmd("action", {
+  character: Id,
+  what: Text,
+  judgement: Schema.optional(Schema.Literals(["assured", "uncertain", "impossible"])),
 })
 export const AddNpc = cmd("npc", {
   id: Id,
@@ -129,6 +139,8 @@ export const Command = Schema.Union([
   AddNpc,
   Session,
   AddCondition,
+  Drop,
+  ActionCmd,
   CheckCmd,
   Save,
   Focus,

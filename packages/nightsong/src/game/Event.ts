@@ -77,6 +77,13 @@ export type PlayEvent =
       readonly face?: number | undefined
       readonly why: string
     }
+  | { readonly type: "dropped"; readonly id: string; readonly item: string; readonly adventurer: Adventurer }
+  | {
+      readonly type: "judged"
+      readonly character: string
+      readonly what: string
+      readonly judgement: "assured" | "uncertain" | "impossible"
+    }
   | { readonly type: "npcChanged"; readonly npc: Figure; readonly why: string }
   | {
       readonly type: "morale"
@@ -211,6 +218,14 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
       else m.gear.push(own(e.gear))
       return
     }
+    case "dropped": {
+      const m = d.party[e.id]!
+      m.gear = m.gear.filter((g) => g.name !== e.item)
+      m.adventurer = own(e.adventurer)
+      return
+    }
+    case "judged":
+      return
     case "morale":
       fightOf(d).moraleTested = true
       return

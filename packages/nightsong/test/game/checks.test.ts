@@ -153,6 +153,18 @@ describe("checks through the game", () => {
     expect(played(g).at(-1)).toMatchObject({ type: "fated", roll: 30, yes: true })
   })
 
+  it("N-ACTION-01 N-ACTION-02 the Referee judges an action before any dice: assured happens, impossible fails, uncertain calls for a Check", () => {
+    let g = party(table())
+    expect(
+      no(g, { type: "action", character: "bo", what: "lift the gate", judgement: "assured" }, "bo").clause,
+    ).toBe("R-N-GAME-01")
+    g = ok(g, { type: "action", character: "bo", what: "lift the gate" }, "referee")
+    expect(waiting(g)).toMatchObject({ kind: "choice", key: "judgement", by: "referee" })
+    g = ok(g, { type: "choose", option: "assured" }, "referee")
+    expect(played(g).at(-1)).toMatchObject({ type: "judged", judgement: "assured" })
+    expect(g.events.some((e) => e.type === "answered" && Array.isArray(e.answer))).toBe(false)
+  })
+
   it("R-N-GAME-01 a player commands only their own characters", () => {
     const g = party(table())
     const r = no(g, { type: "check", character: "ann", ability: "strength", dr: 12 }, "bo")

@@ -112,6 +112,31 @@ describe("recovery, spells and advancement through the game", () => {
     expect(no(g, { type: "tick", name: "torch" }, "referee").clause).toBe("N-STEPDIE-04")
   })
 
+  it("N-CONDITION-02 N-SLOTS-02 N-SLOTS-03 a Condition with no Slot free: the player drops an item to make room", () => {
+    let g = ok(
+      table(),
+      {
+        type: "join",
+        id: "ann",
+        name: "Ann",
+        abilities: { strength: -3, dexterity: 0, presence: 0, constitution: 0 },
+        gear: [
+          { name: "spear", kind: "weapon", die: "d6" },
+          { name: "rations", kind: "supply", die: "d6" },
+        ],
+        slots: 7,
+      },
+      "ann",
+    )
+    g = ok(g, { type: "condition", character: "ann", name: "stress" }, "referee")
+    const a = g.state.party.ann?.adventurer
+    expect(a && a.itemSlots + a.conditions.length - a.slots).toBe(1)
+    expect(no(g, { type: "drop", character: "ann", item: "rope" }, "ann").clause).toBe("N-CONDITION-02")
+    g = ok(g, { type: "drop", character: "ann", item: "spear" }, "ann")
+    expect(g.state.party.ann?.gear.map((x) => x.name)).toEqual(["rations"])
+    expect(g.state.party.ann?.adventurer.itemSlots).toBe(6)
+  })
+
   it("N-TIME-01 N-TIME-02 a Watch is a quarter of a day: four Long Rests make a day", () => {
     let g = party(table())
     for (let i = 0; i < 4; i++) {

@@ -56,6 +56,10 @@ export const eventWords = (e: Game.GameEvent): string | undefined => {
       return `${e.id}'s ${e.gear.name}: ${e.face !== undefined ? `${e.face}, ` : ""}now ${e.gear.die.toUpperCase()}; ${e.why}`
     case "npcChanged":
       return `${e.npc.id}: ${e.why} (HP ${e.npc.hp}/${e.npc.maxHp}${e.npc.status === "active" ? "" : `, ${e.npc.status}`})`
+    case "dropped":
+      return `${e.id} drops ${e.item}`
+    case "judged":
+      return `the Referee judges ${e.character}'s action (${e.what}) ${e.judgement}${e.judgement === "uncertain" ? ": a Check decides" : e.judgement === "assured" ? ": it happens" : ": it fails"}`
     case "morale":
       return `morale of ${e.npcs.join(", ")}: ${e.roll} against ${e.resolve}%: ${e.holds ? "they hold" : "they break"}`
     case "turnEnded":

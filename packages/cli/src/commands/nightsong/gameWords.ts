@@ -29,7 +29,17 @@ const FORMS: Readonly<Record<string, Form>> = {
   choose: { pos: [], rest: { field: "option", as: "text" } },
   undo: { pos: [] },
   session: { pos: ["action"] },
-  join: { pos: ["id", "name"], keys: { owner: ["owner", "text"] } },
+  join: { pos: ["id", "name"], keys: { owner: ["owner", "text"], slots: ["slots", "int"] } },
+  drop: { pos: ["character", "item"] },
+  action: {
+    pos: ["character"],
+    rest: { field: "what", as: "text" },
+    flags: {
+      assured: ["judgement", "assured"],
+      uncertain: ["judgement", "uncertain"],
+      impossible: ["judgement", "impossible"],
+    },
+  },
   npc: {
     pos: ["id", "name"],
     keys: { hp: ["hp", "int"], armor: ["armor", "text"], resolve: ["resolve", "int"] },
@@ -223,9 +233,10 @@ export const toLine = (c: Json): string => {
 /** The grammar, for `--help`. */
 export const GRAMMAR = `commands in words (the JSON form is the same fields, given with --command '<json>'):
   session start|end                                 (the Referee: Focus set, Focus lost)
-  join ID NAME str=N dex=N pre=N con=N [owner=SEAT] [weapon=NAME:DIE] [armor=…] [shield=…] [shard=…] [remedy=…] [supply=…]
+  join ID NAME str=N dex=N pre=N con=N [owner=SEAT] [slots=N] [weapon=NAME:DIE] [armor=…] [shield=…] [shard=…] [remedy=…] [supply=…]
   npc ID NAME hp=N attack=d8[+d8] [armor=d4] [resolve=N] [force]
-  condition ID NAME [minor|major]
+  condition ID NAME [minor|major] | drop ID ITEM
+  action ID WHAT… [assured|uncertain|impossible]     (the Referee judges an action, N-ACTION-01)
   check ID ABILITY [dr=N] [advantage|disadvantage|plain] [help=ID] [nuanced]
   save ID ABILITY [severity=N] [advantage|disadvantage|plain]
   focus ID                                          (spend Focus on ID's last Check)

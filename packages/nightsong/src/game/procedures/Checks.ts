@@ -10,7 +10,7 @@ import type { Adventurer } from "../../procedures/Adventurer.js"
 import { check, opposed as opposedCheck } from "../../procedures/checks/Check.js"
 import { ask } from "../../procedures/checks/Fate.js"
 import { spendOnCheck } from "../../procedures/checks/Focus.js"
-import type { AdvantageCall, CheckCmd, FateCmd, Focus, Opposed, Save } from "../Command.js"
+import type { ActionCmd, AdvantageCall, CheckCmd, FateCmd, Focus, Opposed, Save } from "../Command.js"
 import { advantageCall, type Ctx, diceOf, drCall, ruled, st, thresholdCall } from "../Context.js"
 import { memberOf, mustCommand, mustReferee } from "../Seats.js"
 import type { Member } from "../State.js"
@@ -83,6 +83,33 @@ const checkCmd = (ctx: Ctx, c: Of<typeof CheckCmd>, by: string) => {
   // Helping in a fight is the helper's action for the Round (N-CHECK-05, R-N-CHECK-02).
   if (helper !== undefined && s.fight !== undefined)
     ctx.emit({ type: "acted", id: helper.id, why: `helped ${m.id}` })
+}
+
+/**
+ * The Referee judges an action before any dice (N-ACTION-01, N-ACTION-02): an assured one simply
+ * happens and an impossible one fails, with no roll; an uncertain one calls for a Check (`check`).
+ */
+const action = (ctx: Ctx, c: Of<typeof ActionCmd>, by: string) => {
+  const s = st(ctx)
+  mustReferee(s, by, "judging an action")
+  const m = memberOf(s, c.character)
+  able(m, "act")
+  const judgement =
+    c.judgement ??
+    ctx.choose(
+      "judgement",
+      `is ${m.id}'s action (${c.what}) assured, uncertain or impossible? (N-ACTION-01)`,
+      ["assured", "uncertain", "impossible"],
+      s.seats.referee,
+    )
+  if (judgement === "uncertain")
+    refuse(`an uncertain action is a Check: \`check ${m.id} ABILITY\``, "N-ACTION-01")
+  ctx.emit({
+    type: "judged",
+    character: m.id,
+    what: c.what,
+    judgement: judgement as "assured" | "impossible",
+  })
 }
 
 const save = (ctx: Ctx, c: Of<typeof Save>, by: string) => {
@@ -158,4 +185,4 @@ const fate = (ctx: Ctx, c: Of<typeof FateCmd>, by: string) => {
   ctx.emit({ type: "fated", question: c.question, threshold, roll: r.roll, yes: r.yes })
 }
 
-export const handlers = { check: checkCmd, save, focus, opposed, fate }
+export const handlers = { action, check: checkCmd, save, focus, opposed, fate }

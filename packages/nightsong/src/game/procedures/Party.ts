@@ -7,12 +7,12 @@
  */
 import { StepDie } from "@blight/dice"
 import { refuse } from "@blight/engine"
-import { addCondition, fromAbilities, maxFocus } from "../../procedures/Adventurer.js"
+import { addCondition, dropItems, fromAbilities, maxFocus } from "../../procedures/Adventurer.js"
 import { validateGear } from "../../procedures/items/Gear.js"
 import { npc } from "../../procedures/npc/Npc.js"
-import type { AddCondition, AddNpc, Join, Session, Tick, Track } from "../Command.js"
+import type { AddCondition, AddNpc, Drop, Join, Session, Tick, Track } from "../Command.js"
 import { type Ctx, diceOf, ruled, st } from "../Context.js"
-import { memberOf, mustReferee } from "../Seats.js"
+import { memberOf, mustCommand, mustReferee } from "../Seats.js"
 
 type Of<S> = S extends { readonly Type: infer T } ? T : never
 
@@ -33,7 +33,7 @@ const join = (ctx: Ctx, c: Of<typeof Join>, by: string) => {
     (c.gear ?? []).map((g, i) => validateGear({ ...g, start: g.start ?? g.die }, `gear.${i}`)),
   )
   const adventurer = fromAbilities(c.name, c.abilities)
-  const itemSlots = gear.length
+  const itemSlots = c.slots ?? gear.length
   ctx.emit({
     type: "joined",
     member: {
@@ -77,6 +77,16 @@ const session = (ctx: Ctx, c: Of<typeof Session>, by: string) => {
   }
 }
 
+/** Drops a piece of gear; its Slot is freed (N-CONDITION-02, N-SLOTS-03). */
+const drop = (ctx: Ctx, c: Of<typeof Drop>, by: string) => {
+  const m = memberOf(st(ctx), c.character)
+  mustCommand(st(ctx), by, m.id, "dropping an item")
+  if (!m.gear.some((g) => g.name === c.item))
+    refuse(`item: ${m.id} carries no ${JSON.stringify(c.item)}`, "N-CONDITION-02")
+  const adventurer = ruled(() => dropItems(m.adventurer, Math.min(1, m.adventurer.itemSlots)))
+  ctx.emit({ type: "dropped", id: m.id, item: c.item, adventurer })
+}
+
 const condition = (ctx: Ctx, c: Of<typeof AddCondition>, by: string) => {
   mustReferee(st(ctx), by, "a Condition")
   const m = memberOf(st(ctx), c.character)
@@ -104,6 +114,7 @@ export const handlers = {
   npc: addNpc,
   session,
   condition,
+  drop,
   track,
   tick,
 }
