@@ -82,7 +82,11 @@ export const Save = cmd("save", {
   severity: Schema.optional(Int),
   advantage: Schema.optional(AdvantageCall),
 })
-export const Focus = cmd("focus", { character: Id })
+export const Focus = cmd("focus", {
+  character: Id,
+  /** Which of the character's last rolls: its Check, or its Damage roll (default: the Check, else the Damage). */
+  on: Schema.optional(Schema.Literals(["check", "damage"])),
+})
 export const Opposed = cmd("opposed", {
   character: Id,
   ability: AbilityName,

@@ -10,9 +10,10 @@ import type { StepDie } from "@blight/dice"
 import { type Answer, copy, type DeepMutable, type Prompt } from "@blight/engine"
 import type { Adventurer } from "../procedures/Adventurer.js"
 import type { CheckResult } from "../procedures/checks/Check.js"
+import type { AttackResult } from "../procedures/combat/Damage.js"
 import type { Side, Surprise } from "../procedures/combat/Round.js"
 import type { Gear } from "../procedures/items/Gear.js"
-import type { Fight, Figure, GameState, LastCheck, Member, Tracker } from "./State.js"
+import type { Fight, Figure, GameState, LastCheck, LastDamage, Member, Tracker } from "./State.js"
 
 /** The game's own events. */
 export type PlayEvent =
@@ -63,6 +64,15 @@ export type PlayEvent =
       readonly miss: boolean
       readonly damage: number
       readonly engaged: boolean
+      /** A character's Damage roll, kept so that Focus may still be spent on it. */
+      readonly roll?: LastDamage | undefined
+    }
+  | {
+      readonly type: "damageFocused"
+      readonly character: string
+      readonly adventurer: Adventurer
+      readonly result: AttackResult
+      readonly extra: number
     }
   | {
       readonly type: "memberChanged"
@@ -195,6 +205,7 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
     case "attacked": {
       const f = fightOf(d)
       markActed(d, e.attacker)
+      d.lastDamage = e.roll === undefined ? undefined : own(e.roll)
       if (
         e.engaged &&
         !f.engaged.some(
@@ -208,6 +219,10 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
       }
       return
     }
+    case "damageFocused":
+      d.party[e.character]!.adventurer = own(e.adventurer)
+      if (d.lastDamage) d.lastDamage.result = own(e.result)
+      return
     case "memberChanged":
       d.party[e.id]!.adventurer = own(e.adventurer)
       return
@@ -232,6 +247,7 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
     case "turnEnded": {
       const f = fightOf(d)
       f.side = f.side === "players" ? "enemies" : "players"
+      d.lastDamage = undefined
       return
     }
     case "roundBegan": {
@@ -240,6 +256,7 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
       f.order = ["players", "enemies"]
       f.side = "players"
       f.acted = []
+      d.lastDamage = undefined
       return
     }
     case "disengaged": {
@@ -253,6 +270,7 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
       return
     case "fightEnded":
       d.fight = undefined
+      d.lastDamage = undefined
       return
     case "timePassed":
       passTime(d, e)

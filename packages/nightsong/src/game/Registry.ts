@@ -11,6 +11,7 @@ import type { Ctx } from "./Context.js"
 import { handlers as advancement } from "./procedures/Advancement.js"
 import { handlers as checks } from "./procedures/Checks.js"
 import { handlers as combat } from "./procedures/Combat.js"
+import { handlers as focus } from "./procedures/Focus.js"
 import { handlers as harm } from "./procedures/Harm.js"
 import { handlers as party } from "./procedures/Party.js"
 import { handlers as recovery } from "./procedures/Recovery.js"
@@ -18,7 +19,7 @@ import { handlers as spells } from "./procedures/Spells.js"
 
 type Area = { readonly [type: string]: (ctx: Ctx, command: never, by: string) => void }
 
-const areas: ReadonlyArray<Area> = [party, checks, combat, harm, recovery, spells, advancement]
+const areas: ReadonlyArray<Area> = [party, checks, focus, combat, harm, recovery, spells, advancement]
 
 /** Every command's rule, by type (a type defined twice is a programming error, caught at load). */
 export const handlers: { readonly [type: string]: Handler<Ctx> } = (() => {

@@ -10,6 +10,7 @@ import type { StepDie } from "@blight/dice"
 import type { Pending } from "@blight/engine"
 import type { Adventurer } from "../procedures/Adventurer.js"
 import type { CheckResult } from "../procedures/checks/Check.js"
+import type { Attack, AttackResult, Defender } from "../procedures/combat/Damage.js"
 import type { Side } from "../procedures/combat/Round.js"
 import type { Gear } from "../procedures/items/Gear.js"
 import type { Npc } from "../procedures/npc/Npc.js"
@@ -70,6 +71,15 @@ export interface LastCheck {
   readonly result: CheckResult & { readonly focusSpent?: true }
 }
 
+/** A character's last Damage roll, which they may still spend Focus on (N-FOCUS-02). */
+export interface LastDamage {
+  readonly character: string
+  readonly target: string
+  readonly attack: Attack
+  readonly defender: Defender
+  readonly result: AttackResult
+}
+
 /** The whole state. */
 export interface GameState {
   readonly seq: number
@@ -82,6 +92,7 @@ export interface GameState {
   readonly fight?: Fight | undefined
   readonly trackers: Readonly<Record<string, Tracker>>
   readonly lastCheck?: LastCheck | undefined
+  readonly lastDamage?: LastDamage | undefined
 }
 
 /** A game's first state: the seats, nobody in the party, the clock at day 1, morning, no session. */

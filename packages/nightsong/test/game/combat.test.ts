@@ -78,6 +78,24 @@ describe("combat through the game", () => {
     expect(last(g, "attacked")).toMatchObject({ kept: 7, armor: 3, damage: 4 })
   })
 
+  it("N-FOCUS-02 R-N-FOCUS-03 Focus on a Damage roll after seeing it: one more roll, the higher kept, the extra Damage lands", () => {
+    let g = fightGoblins()
+    g = ok(g, { type: "attack", attacker: "ann", target: "g1", weapon: "sword", advantage: "none" }, "ann")
+    g = roll(g, [2], [1])
+    expect(g.state.npcs.g1?.hp).toBe(3)
+    expect(no(g, { type: "focus", character: "bo", on: "damage" }, "bo").clause).toBe("N-FOCUS-02")
+    g = ok(g, { type: "focus", character: "ann", on: "damage" }, "ann")
+    expect(waiting(g)).toMatchObject({ kind: "dice", sides: 8, by: "ann" })
+    // The Armor's 1 stays ignored; 7 is kept: 5 more Damage, and the goblin is out; the band breaks.
+    g = roll(g, [7], [90])
+    expect(last(g, "damageFocused")).toMatchObject({ extra: 5 })
+    expect(g.state.npcs.g1?.status).toBe("takenOut")
+    expect(g.state.party.ann?.adventurer.focus).toBe(1)
+    // The fight is over (wear and tear on the sword and the mail): the roll can no longer be improved.
+    g = roll(g, [5], [5])
+    expect(no(g, { type: "focus", character: "ann", on: "damage" }, "ann").clause).toBe("N-FOCUS-02")
+  })
+
   it("N-COMBAT-12 a multiple attack (D8 + D8) rolls every die and keeps the highest", () => {
     let g = ok(band(party(table())), { type: "fight", enemies: ["brute"], surprise: "players" }, "referee")
     g = ok(g, { type: "attack", attacker: "brute", target: "cy", advantage: "none" }, "referee")

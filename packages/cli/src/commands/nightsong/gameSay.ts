@@ -36,6 +36,8 @@ export const eventWords = (e: Game.GameEvent): string | undefined => {
     }
     case "focusSpent":
       return `${e.character} spends Focus: ${e.result.roll.rolls.join("/")}: ${e.result.outcome}`
+    case "damageFocused":
+      return `${e.character} spends Focus on the Damage: ${e.result.damageRoll?.kept ?? 0} kept, ${e.extra} more Damage`
     case "opposed":
       return `opposed: ${e.rounds.map((r) => `${r.a}–${r.b}`).join(", then ")}: ${e.winner} wins`
     case "fated":

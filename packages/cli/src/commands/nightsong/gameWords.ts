@@ -55,7 +55,7 @@ const FORMS: Readonly<Record<string, Form>> = {
     flags: { ...ADVANTAGE, nuanced: ["nuanced", true] },
   },
   save: { pos: ["character", "ability"], keys: { severity: ["severity", "int"] }, flags: ADVANTAGE },
-  focus: { pos: ["character"] },
+  focus: { pos: ["character"], flags: { check: ["on", "check"], damage: ["on", "damage"] } },
   opposed: {
     pos: ["character", "ability", "against"],
     keys: { their: ["againstAbility", "text"], score: ["againstScore", "int"] },
@@ -239,7 +239,7 @@ export const GRAMMAR = `commands in words (the JSON form is the same fields, giv
   action ID WHAT… [assured|uncertain|impossible]     (the Referee judges an action, N-ACTION-01)
   check ID ABILITY [dr=N] [advantage|disadvantage|plain] [help=ID] [nuanced]
   save ID ABILITY [severity=N] [advantage|disadvantage|plain]
-  focus ID                                          (spend Focus on ID's last Check)
+  focus ID [check|damage]                           (spend Focus on ID's last Check or Damage roll)
   opposed ID ABILITY OTHER [their=ABILITY | score=N]
   fate QUESTION… [threshold=N]
   fight NPC… [surprise=none|players|enemies|both]

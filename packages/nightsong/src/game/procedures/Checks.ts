@@ -9,11 +9,11 @@ import { refuse } from "@blight/engine"
 import type { Adventurer } from "../../procedures/Adventurer.js"
 import { check, opposed as opposedCheck } from "../../procedures/checks/Check.js"
 import { ask } from "../../procedures/checks/Fate.js"
-import { spendOnCheck } from "../../procedures/checks/Focus.js"
-import type { ActionCmd, AdvantageCall, CheckCmd, FateCmd, Focus, Opposed, Save } from "../Command.js"
+import type { ActionCmd, AdvantageCall, CheckCmd, FateCmd, Opposed, Save } from "../Command.js"
 import { advantageCall, type Ctx, diceOf, drCall, ruled, st, thresholdCall } from "../Context.js"
 import { memberOf, mustCommand, mustReferee } from "../Seats.js"
 import type { Member } from "../State.js"
+import { mustAct } from "../Turns.js"
 
 const SCORES = ["-3", "-2", "-1", "0", "1", "2", "3", "4", "5", "6"]
 
@@ -23,14 +23,6 @@ const able = (m: Member, what: string): Adventurer => {
   if (m.adventurer.status !== "active")
     refuse(`${m.id} is ${m.adventurer.status} and cannot ${what}`, "N-HP-03")
   return m.adventurer
-}
-
-/** A fight's action: once a Round, on the side's own turn (N-COMBAT-03). */
-export const mustAct = (ctx: Ctx, id: string, side: "players" | "enemies"): void => {
-  const f = st(ctx).fight
-  if (f === undefined) return
-  if (f.side !== side) refuse(`${id} acts on the ${side}' turn; it is the ${f.side}' turn`, "N-COMBAT-01")
-  if (f.acted.includes(id)) refuse(`${id} has taken their action this Round`, "N-COMBAT-03")
 }
 
 const rollCheck = (
@@ -129,18 +121,6 @@ const save = (ctx: Ctx, c: Of<typeof Save>, by: string) => {
   ctx.emit({ type: "checked", what: `${c.ability} save`, last: { character: m.id, result } })
 }
 
-const focus = (ctx: Ctx, c: Of<typeof Focus>, by: string) => {
-  const s = st(ctx)
-  const m = memberOf(s, c.character)
-  mustCommand(s, by, m.id, "spending Focus")
-  const last = s.lastCheck
-  if (last === undefined || last.character !== m.id)
-    refuse(`${m.id} has no Check of their own to spend Focus on`, "N-FOCUS-02")
-  const r = ruled(() => spendOnCheck(diceOf(ctx, m.owner), m.adventurer, last.result))
-  const { focusSpent: _f, ...result } = r.check
-  ctx.emit({ type: "focusSpent", character: m.id, adventurer: r.adventurer, result })
-}
-
 const opposed = (ctx: Ctx, c: Of<typeof Opposed>, by: string) => {
   const s = st(ctx)
   const m = memberOf(s, c.character)
@@ -185,4 +165,4 @@ const fate = (ctx: Ctx, c: Of<typeof FateCmd>, by: string) => {
   ctx.emit({ type: "fated", question: c.question, threshold, roll: r.roll, yes: r.yes })
 }
 
-export const handlers = { action, check: checkCmd, save, focus, opposed, fate }
+export const handlers = { action, check: checkCmd, save, opposed, fate }

@@ -25,8 +25,8 @@ import type { AttackCmd, Disengage, EndFight, EndTurn, FightCmd } from "../Comma
 import { advantageCall, type Ctx, diceOf, ruled, st } from "../Context.js"
 import { memberOf, mustCommand, mustReferee, npcOf, SEATS, seatOf } from "../Seats.js"
 import type { GameState } from "../State.js"
+import { mustAct } from "../Turns.js"
 import { bandMorale, wearAndTear } from "./Aftermath.js"
-import { mustAct } from "./Checks.js"
 import { hurt, tickTimers } from "./Harm.js"
 
 type Of<S> = S extends { readonly Type: infer T } ? T : never
@@ -210,6 +210,10 @@ const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
     miss: r.damageRoll?.miss ?? false,
     damage: r.damage,
     engaged: c.ranged !== true,
+    roll:
+      side === "players" && r.damageRoll !== undefined
+        ? { character: c.attacker, target: c.target, attack: spec, defender, result: withoutDice(r) }
+        : undefined,
   })
   if (r.shield !== undefined)
     ctx.emit({
@@ -226,8 +230,14 @@ const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
   hitNpc(ctx, c.target, r.damage, c.attacker)
 }
 
+/** An attack's result as data (the dice are in the log already). */
+const withoutDice = <R extends { readonly dice?: unknown }>(r: R): Omit<R, "dice"> => {
+  const { dice: _d, ...rest } = r
+  return rest
+}
+
 /** Damage to an NPC: out at 0 HP (N-COMBAT-04); a lone NPC at half HP, or a band at half its numbers, tests morale. */
-const hitNpc = (ctx: Ctx, id: string, amount: number, by: string): void => {
+export const hitNpc = (ctx: Ctx, id: string, amount: number, by: string): void => {
   const n = npcOf(st(ctx), id)
   const hit = damageNpc(n, amount)
   if (hit.ignored) {

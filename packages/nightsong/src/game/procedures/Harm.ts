@@ -12,7 +12,7 @@ import type { HelpCmd } from "../Command.js"
 import { type Ctx, diceOf, ruled, st } from "../Context.js"
 import { memberOf, mustCommand } from "../Seats.js"
 import type { Member } from "../State.js"
-import { mustAct } from "./Checks.js"
+import { mustAct } from "../Turns.js"
 
 type Of<S> = S extends { readonly Type: infer T } ? T : never
 

@@ -10,7 +10,7 @@ import { cast as castSpell } from "../../procedures/spells/Shard.js"
 import type { Cast } from "../Command.js"
 import { type Ctx, diceOf, ruled, st } from "../Context.js"
 import { memberOf, mustCommand } from "../Seats.js"
-import { mustAct } from "./Checks.js"
+import { mustAct } from "../Turns.js"
 
 type Of<S> = S extends { readonly Type: infer T } ? T : never
 
