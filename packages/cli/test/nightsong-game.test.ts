@@ -116,6 +116,16 @@ describe("blight nightsong game", () => {
     expect((await doAs(file, "referee", "roll", "7")).err).toMatch(/faces: a d6 shows 1 to 6 \(R-N-GAME-02\)/)
   })
 
+  it("N-CREATE-01 a character joins with a whole sheet from `blight nightsong character --json`", async () => {
+    const file = await newGame()
+    const sheet = join(tmp, "wren.json")
+    writeFileSync(sheet, (await run("nightsong", "character", "--seed", "5", "--json")).out)
+    const r = await doAs(file, "ann", "join", "ann", "Wren", `sheet=${sheet}`)
+    expect(r.err).toBe("")
+    const { json } = await runJson("nightsong", "game", "show", file, "--json")
+    expect(json.state.party.ann.sheet.background).toEqual(JSON.parse(readFileSync(sheet, "utf8")).background)
+  })
+
   it("bad files are refused with one line", async () => {
     const bad = join(tmp, "bad.json")
     writeFileSync(bad, JSON.stringify({ format: "blight-raid@1", events: [] }))

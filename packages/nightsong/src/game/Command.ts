@@ -7,6 +7,7 @@
  */
 import { StepDie } from "@blight/dice"
 import { Schema } from "effect"
+import { Character } from "../character/Character.js"
 import { ABILITIES, Abilities } from "../procedures/Adventurer.js"
 import { Harm } from "../procedures/combat/Damage.js"
 import { LiveDie } from "../procedures/Dice.js"
@@ -38,7 +39,9 @@ export const Join = cmd("join", {
   id: Id,
   name: Text,
   owner: Schema.optional(Id),
-  abilities: Abilities,
+  /** Abilities, for a character made at the table; or `sheet`, a whole character sheet. */
+  abilities: Schema.optional(Abilities),
+  sheet: Schema.optional(Character),
   gear: Schema.optional(Schema.Array(Gear).check(Schema.isMaxLength(60))),
   /** Slots the character's items take (N-SLOTS-02: petty 0, standard 1, bulky 2); default one per piece of gear. */
   slots: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 60 }))),

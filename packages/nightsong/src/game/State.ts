@@ -8,6 +8,7 @@
  */
 import type { StepDie } from "@blight/dice"
 import type { Pending } from "@blight/engine"
+import type { Character } from "../character/Character.js"
 import type { Adventurer } from "../procedures/Adventurer.js"
 import type { CheckResult } from "../procedures/checks/Check.js"
 import type { Attack, AttackResult, Defender } from "../procedures/combat/Damage.js"
@@ -22,6 +23,8 @@ export interface Member {
   readonly adventurer: Adventurer
   /** Weapons, Armor, Shields, Spell Shards, Remedies and supplies, each with its Step Die. */
   readonly gear: ReadonlyArray<Gear>
+  /** The whole sheet the character joined with (background, details, items), if it joined with one. */
+  readonly sheet?: Character | undefined
 }
 
 /** An NPC, creature, recruit or Force in play. */

@@ -21,4 +21,5 @@ export {
   start,
 } from "./Play.js"
 export { SEATS } from "./Seats.js"
+export { sheetNow } from "./Sheets.js"
 export type { Clock, Fight, Figure, GameState, LastCheck, Member, Tracker } from "./State.js"

@@ -171,3 +171,34 @@ describe("recovery, spells and advancement through the game", () => {
     })
   })
 })
+
+describe("a whole sheet at the table", () => {
+  it("N-CREATE-01 N-SLOTS-03 a character joins with its whole sheet; play is written back onto it", async () => {
+    const { seeded } = await import("@blight/dice")
+    const { Character, Game } = await import("../../src/index.js")
+    const sheet = Character.generateCharacter(seeded(11))
+    let g = ok(table(), { type: "join", id: "ann", name: sheet.name, sheet }, "ann")
+    const m = g.state.party.ann
+    expect(m?.adventurer).toMatchObject({ hp: sheet.hp, maxHp: sheet.maxHp, slots: sheet.slots.total })
+    expect(m?.gear.length).toBe(
+      sheet.items.filter((i) => i.die !== undefined).length + sheet.spellShards.length,
+    )
+    expect(
+      no(
+        table(),
+        {
+          type: "join",
+          id: "ann",
+          name: "Ann",
+          sheet,
+          abilities: { strength: 0, dexterity: 0, presence: 0, constitution: 0 },
+        },
+        "ann",
+      ).clause,
+    ).toBe("N-CREATE-01")
+    g = ok(g, { type: "condition", character: "ann", name: "stress" }, "referee")
+    const now = m && Game.sheetNow(g.state.party.ann ?? m)
+    expect(now?.conditions.map((c) => c.name)).toEqual([...sheet.conditions.map((c) => c.name), "stress"])
+    expect(now?.background).toEqual(sheet.background)
+  })
+})

@@ -8,7 +8,7 @@ import { Result } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../../Command.js"
 import { seedFrom } from "../../Seed.js"
 import { runSubverb, type Subverb } from "../../Subverbs.js"
-import { commandInput } from "../raidFile.js"
+import { commandInput, parseBounded, readBounded } from "../raidFile.js"
 import { gameText, readGame, writeGame } from "./gameFile.js"
 import { eventWords, promptWords, stateLines } from "./gameSay.js"
 import { fromWords, GRAMMAR, toLine } from "./gameWords.js"
@@ -108,10 +108,20 @@ const decode = (input: unknown): Game.Command => {
   }
 }
 
+/** The largest character sheet `join … sheet=FILE` reads. */
+const MAX_SHEET_BYTES = 1024 * 1024
+
+/** `join … sheet=FILE`: the sheet is read from FILE (as `blight nightsong character --json` prints it). */
+const withSheet = async (input: unknown, io: Io): Promise<unknown> => {
+  const o = input as { type?: unknown; sheet?: unknown } | null
+  if (o?.type !== "join" || typeof o.sheet !== "string") return input
+  return { ...o, sheet: parseBounded(await readBounded(o.sheet, io, MAX_SHEET_BYTES), o.sheet) }
+}
+
 const gameDo = async (args: readonly string[], io: Io): Promise<number> => {
   const a = doArgs(args)
   const g = await readGame(a.file, io)
-  const input = commandInput(a.command, a.words, fromWords)
+  const input = await withSheet(commandInput(a.command, a.words, fromWords), io)
   const r = Game.play({ events: g.events, state: g.state }, decode(input), a.by ?? "any")
   if (Result.isFailure(r)) {
     io.stderr.write(

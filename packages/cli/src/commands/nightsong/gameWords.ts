@@ -29,7 +29,10 @@ const FORMS: Readonly<Record<string, Form>> = {
   choose: { pos: [], rest: { field: "option", as: "text" } },
   undo: { pos: [] },
   session: { pos: ["action"] },
-  join: { pos: ["id", "name"], keys: { owner: ["owner", "text"], slots: ["slots", "int"] } },
+  join: {
+    pos: ["id", "name"],
+    keys: { owner: ["owner", "text"], slots: ["slots", "int"], sheet: ["sheet", "text"] },
+  },
   drop: { pos: ["character", "item"] },
   action: {
     pos: ["character"],
@@ -204,13 +207,14 @@ const specialWords = (type: string, c: Json): string[] => {
   return out
 }
 
-const HANDLED = new Set(["type", "abilities", "gear", "attack", "refill"])
+const HANDLED = new Set(["type", "abilities", "gear", "attack", "refill", "sheet"])
 
 /** A command's JSON as the words `fromWords` reads back. */
 export const toLine = (c: Json): string => {
   const type = String(c.type)
   const form = FORMS[type]
-  if (form === undefined) return JSON.stringify(c)
+  // A sheet is given in words as a file: a command holding one has only its JSON form.
+  if (form === undefined || typeof c.sheet === "object") return JSON.stringify(c)
   const head = type === "endTurn" ? ["end", "turn"] : type === "endFight" ? ["end", "fight"] : [type]
   const words = [...head, ...form.pos.map((f) => quote(String(c[f])))]
   for (const [field, value] of Object.entries(c)) {
@@ -233,6 +237,7 @@ export const toLine = (c: Json): string => {
 /** The grammar, for `--help`. */
 export const GRAMMAR = `commands in words (the JSON form is the same fields, given with --command '<json>'):
   session start|end                                 (the Referee: Focus set, Focus lost)
+  join ID NAME sheet=FILE [owner=SEAT]              (a sheet as blight nightsong character --json prints it)
   join ID NAME str=N dex=N pre=N con=N [owner=SEAT] [slots=N] [weapon=NAME:DIE] [armor=…] [shield=…] [shard=…] [remedy=…] [supply=…]
   npc ID NAME hp=N attack=d8[+d8] [armor=d4] [resolve=N] [force]
   condition ID NAME [minor|major] | drop ID ITEM

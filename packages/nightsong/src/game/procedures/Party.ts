@@ -7,14 +7,38 @@
  */
 import { StepDie } from "@blight/dice"
 import { refuse } from "@blight/engine"
-import { addCondition, dropItems, fromAbilities, maxFocus } from "../../procedures/Adventurer.js"
+import {
+  type Adventurer,
+  addCondition,
+  dropItems,
+  fromAbilities,
+  maxFocus,
+} from "../../procedures/Adventurer.js"
 import { validateGear } from "../../procedures/items/Gear.js"
 import { npc } from "../../procedures/npc/Npc.js"
+import { adventurerOf, gearOf } from "../../procedures/Sheet.js"
 import type { AddCondition, AddNpc, Drop, Join, Session, Tick, Track } from "../Command.js"
 import { type Ctx, diceOf, ruled, st } from "../Context.js"
 import { memberOf, mustCommand, mustReferee } from "../Seats.js"
+import type { Member } from "../State.js"
 
 type Of<S> = S extends { readonly Type: infer T } ? T : never
+
+/** The play sheet and gear of a character joining: made from Abilities, or read from a whole sheet. */
+const joining = (c: Of<typeof Join>): Pick<Member, "adventurer" | "gear" | "sheet"> => {
+  if ((c.abilities === undefined) === (c.sheet === undefined))
+    refuse("join: give the character's abilities or its whole sheet, one of the two", "N-CREATE-01")
+  if (c.sheet !== undefined) {
+    const sheet = c.sheet
+    const gear = ruled(() => gearOf(sheet).map((g, i) => validateGear(g, `sheet.items.${i}`)))
+    return { adventurer: { ...adventurerOf(sheet), name: c.name }, gear, sheet }
+  }
+  const gear = ruled(() =>
+    (c.gear ?? []).map((g, i) => validateGear({ ...g, start: g.start ?? g.die }, `gear.${i}`)),
+  )
+  const made = fromAbilities(c.name, c.abilities as Adventurer["abilities"])
+  return { adventurer: { ...made, itemSlots: c.slots ?? gear.length }, gear }
+}
 
 /** A character joins: its player seats it, or the Referee for a player (N-HP-01, N-SLOTS-01, N-FOCUS-01). */
 const join = (ctx: Ctx, c: Of<typeof Join>, by: string) => {
@@ -29,19 +53,12 @@ const join = (ctx: Ctx, c: Of<typeof Join>, by: string) => {
     refuse(`join: ${by} cannot seat a character for ${owner}`, "R-N-GAME-01")
   if (Object.hasOwn(s.party, c.id) || Object.hasOwn(s.npcs, c.id))
     refuse(`id: ${JSON.stringify(c.id)} is taken`)
-  const gear = ruled(() =>
-    (c.gear ?? []).map((g, i) => validateGear({ ...g, start: g.start ?? g.die }, `gear.${i}`)),
-  )
-  const adventurer = fromAbilities(c.name, c.abilities)
-  const itemSlots = c.slots ?? gear.length
+  const { adventurer, gear, sheet } = joining(c)
+  // Focus is set when a session starts (N-FOCUS-01): joining mid-session, it is set now.
+  const focus = s.clock.inSession ? maxFocus(adventurer.abilities.dexterity) : 0
   ctx.emit({
     type: "joined",
-    member: {
-      id: c.id,
-      owner,
-      adventurer: { ...adventurer, itemSlots, focus: s.clock.inSession ? adventurer.focus : 0 },
-      gear,
-    },
+    member: { id: c.id, owner, adventurer: { ...adventurer, focus }, gear, ...(sheet ? { sheet } : {}) },
   })
 }
 
