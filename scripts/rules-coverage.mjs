@@ -37,7 +37,7 @@ for (const f of files) {
   for (const m of src.matchAll(/\b(?:it|test)(?:\.effect|\.each\([^)]*\))?\(\s*(["'`])((?:(?!\1).)*)\1/g)) {
     for (const id of m[2].match(CLAUSE_ID) ?? []) {
       if (!byClause.has(id)) byClause.set(id, [])
-      byClause.get(id).push(`${relative(root, f)}: ${m[2]}`)
+      byClause.get(id).push({ file: relative(root, f), title: m[2] })
     }
   }
 }
@@ -61,19 +61,37 @@ const out = [
   `- Nightsong: ${n}/${nt} clauses named by a test`,
   "",
 ]
+// A list, not a table: a clause's tests, one line each under their file, keep every line short
+// enough to read (a table row held them all on one line of thousands of characters).
+const WIDTH = 200
+/** `text` after `first`, broken at spaces into lines of at most WIDTH, continued at `indent`. */
+const wrap = (first, text, indent) => {
+  const lines = []
+  let line = first
+  for (const word of text.split(" ")) {
+    if (line.length + 1 + word.length > WIDTH && line.trim() !== first.trim()) {
+      lines.push(line)
+      line = indent + word
+    } else line += (line === first ? "" : " ") + word
+  }
+  return [...lines, line]
+}
 let last = ""
 for (const c of clauses) {
   const s = sections.get(c.id)
   if (s !== last) {
-    out.push(`## ${s}`, "", "| clause | rule | tests |", "|---|---|---|")
+    if (last !== "") out.push("")
+    out.push(`## ${s}`, "")
     last = s
   }
   const tests = byClause.get(c.id) ?? []
-  const text = c.text.replace(/\|/g, "\\|")
-  out.push(
-    `| [${c.id}](rules-reference.md#${c.id.toLowerCase()}) | ${text} | ${tests.length === 0 ? "—" : tests.map((t) => t.replace(/\|/g, "\\|")).join("<br>")} |`,
-  )
-  if (tests.length === 0 || out.length === 0) continue
+  out.push(...wrap(`- [${c.id}](rules-reference.md#${c.id.toLowerCase()}): `, c.text, "  "))
+  if (tests.length === 0) out.push("  - no test names it")
+  const byFile = Map.groupBy(tests, (t) => t.file)
+  for (const [file, named] of byFile) {
+    out.push(`  - \`${file}\``)
+    for (const t of named) out.push(...wrap("    - ", t.title, "      "))
+  }
 }
 const stray = [...byClause.keys()].filter((id) => !known.has(id)).sort()
 if (stray.length > 0)

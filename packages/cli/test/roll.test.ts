@@ -38,6 +38,28 @@ describe("blight roll", () => {
     expect((await runJson("roll", "d%", "--seed", "1", "--json")).json.value).toBeGreaterThanOrEqual(1)
   })
 
+  it("N-COMBAT-12 roll d8+d8 is a multiple attack: every die rolled, the single highest kept", async () => {
+    const r = await runJson("roll", "d8+d8", "--manual", "3,7", "--json")
+    expect(r.json).toMatchObject({ manual: true, kind: "dice", expression: "d8+d8", dice: [3, 7], value: 7 })
+    const three = await runJson("roll", "D12+D12+D12", "--manual", "11,2,9", "--json")
+    expect(three.json).toMatchObject({ expression: "d12+d12+d12", dice: [11, 2, 9], value: 11 })
+    expect(three.json.rolled.map((d: { sides: number }) => d.sides)).toEqual([12, 12, 12])
+    const text = await run("roll", "d6+d6", "--manual", "6,1")
+    expect(text.out).toBe("d6+d6: [6 1] → 6 (highest kept)\n")
+    const seeded = await runJson("roll", "d8+d8", "--seed", "4", "--json")
+    expect(seeded.json.value).toBe(Math.max(...seeded.json.dice))
+    expect((await runJson("roll", "d8+d8", "--seed", "4", "--json")).json).toEqual(seeded.json)
+  })
+
+  it("N-COMBAT-12 expressions with a plus keep their meaning: d8+8 and 2d6+1 still add", async () => {
+    expect((await runJson("roll", "d8+8", "--manual", "3", "--json")).json).toMatchObject({
+      dice: [3],
+      value: 11,
+    })
+    expect((await runJson("roll", "2d6+1", "--manual", "3,4", "--json")).json).toMatchObject({ value: 8 })
+    expect((await run("roll", "2d6+1", "--manual", "3,4")).out).toBe("2d6+1: [3 4] → 8\n")
+  })
+
   it("N-ADV-01 roll d20 --adv keeps the higher die", async () => {
     const r = await runJson("roll", "d20", "--adv", "--manual", "3,17", "--json")
     expect(r.json).toMatchObject({ kind: "d20", advantage: "advantage", rolls: [3, 17], kept: 17 })
@@ -101,6 +123,9 @@ describe("blight roll", () => {
     [["roll", "pool", "-3"], /-3: a negative number is written after "--", as in -- -3/],
     [["roll", "pool", "3", "--seed", "1", "--seed=2"], /--seed: given more than once; give it once/],
     [["roll", "2x6"], /dice expression "2x6"/],
+    [["roll", "d8+"], /dice expression "d8\+": expected .*"half" or "d8\+d8" \(a multiple attack/],
+    [["roll", "d8+d20"], /a multiple attack joins Damage dice D4 to D12 \(N-COMBAT-12\), got D20/],
+    [["roll", "d8 + d8"], /with no spaces/],
     [["roll", "step", "d7"], /a step die is one of/],
     [["roll", "fate", "--threshold", "101"], /--threshold: expected 0 to 100/],
     [["roll", "d20", "--adv", "--dis"], /cannot both be given/],

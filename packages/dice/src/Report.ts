@@ -7,9 +7,9 @@
 import { Schema } from "effect"
 import { rollPool, rollTest } from "./blight/Pool.js"
 import { DiceRuleViolation } from "./Errors.js"
-import { expression, rollExpression } from "./Expression.js"
 import { Advantage, rollCheck, rollNuanced } from "./nightsong/Check.js"
 import { rollFate } from "./nightsong/Fate.js"
+import { rollAny, rollExpressionOf } from "./nightsong/MultipleAttack.js"
 import { rollStepDie, StepDie } from "./nightsong/StepDie.js"
 import { DOWN_DEFENDER_DICE, fightOdds, shootOdds } from "./odds/CombatOdds.js"
 import { checkChance, nuancedOdds, stepDieLifetime } from "./odds/NightsongOdds.js"
@@ -74,7 +74,9 @@ export const RollRequest = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("test"), dice: Pool, target: Target, blightDice: BlightDice }),
   Schema.Struct({
     kind: Schema.Literal("dice"),
-    expression: Schema.String.annotate({ description: '"2d6", "d66", "d3", "d%", "3d6x10", "half"' }),
+    expression: Schema.String.annotate({
+      description: '"2d6", "d66", "d3", "d%", "3d6x10", "half", or a multiple attack "d8+d8" (highest kept)',
+    }),
   }),
   Schema.Struct({
     kind: Schema.Literal("d20"),
@@ -116,8 +118,9 @@ export const rollReport = (source: DiceSource, r: RollRequest): Record<string, u
         : { kind: "check", advantage, ...c }
     }
     case "dice": {
-      const e = expression(r.expression)
-      const roll = rollExpression(source, e)
+      // A dice expression, or Nightsong's multiple attack ("d8+d8", highest kept, N-COMBAT-12).
+      const e = rollExpressionOf(r.expression)
+      const roll = rollAny(source, e)
       const out: Record<string, unknown> = { kind: "dice", ...roll }
       if (e.kind === "d66") out.halfRow = halfRow(roll.dice[0]!, roll.dice[1]!)
       return out

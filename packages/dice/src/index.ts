@@ -20,6 +20,7 @@ export {
 export * as Expression from "./Expression.js"
 export * as Check from "./nightsong/Check.js"
 export * as Fate from "./nightsong/Fate.js"
+export * as MultipleAttack from "./nightsong/MultipleAttack.js"
 export * as StepDie from "./nightsong/StepDie.js"
 export * as CombatOdds from "./odds/CombatOdds.js"
 export * as Distribution from "./odds/Distribution.js"

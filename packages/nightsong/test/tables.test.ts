@@ -3,6 +3,9 @@ import { describe, expect, it } from "vitest"
 import {
   Backgrounds,
   Details,
+  rollableIds,
+  rollables,
+  rollById,
   tableById,
   tableIds,
   tables,
@@ -52,6 +55,27 @@ describe("every table", () => {
     expect(r.result).toBe("Keep")
     expect(Table.rollOn(manual([2, 1]), World.features).result).toBe("Bridge")
     expect(Table.rollOn(manual([6, 6]), World.features).result).toBe("Well")
+  })
+
+  it("N-REGION-07 N-TABLE-03 N-FACTION-05 R-N-TABLE-02 every table and the rolls of several are rollable by id, each table exactly as rollOn", () => {
+    expect(rollableIds.slice(0, tableIds.length)).toEqual(tableIds)
+    expect(new Set(rollableIds).size).toBe(rollableIds.length)
+    for (const id of tableIds) {
+      const r = rollById(seeded(11), id)
+      expect(r.table).toEqual(Table.rollOn(seeded(11), tables[id]!, id))
+      expect(r.result).toEqual(r.table!.result)
+      expect(r.rollable.refs).toEqual([tables[id]!.ref])
+    }
+    expect(rollById(seeded(4), "spark").result).toEqual(World.rollSpark(seeded(4)))
+    expect(rollById(seeded(4), "full-name").result).toEqual(Details.rollFullName(seeded(4)))
+    expect(rollById(seeded(4), "name-region-peaks").result).toBe(
+      World.rollRegionName(seeded(4), "Peaks").name,
+    )
+    const wardens = rollables.find((r) => r.id === "name-faction-wardens")!
+    expect(wardens.refs).toEqual(["TBL-N-50", "TBL-N-51"]) // R-N-TABLE-02: the Wild Folk tables
+    expect(() => rollById(seeded(1), "dragons")).toThrow(
+      /table: no Nightsong table is called "dragons" \(known: .*, spark, full-name, /,
+    )
   })
 
   it("unknown table ids fail with the path and the known ids", () => {

@@ -4,6 +4,7 @@ import { joinName } from "../src/tables/NightsongTable.js"
 import * as W from "../src/tables/world.js"
 import { breakTie, drop, dropDieSides, settle, spread } from "../src/world/Drop.js"
 import { flower, type HexId, hexDistance } from "../src/world/Hex.js"
+import { checkWorld, loadWorld } from "../src/world/Load.js"
 import { renderSvg } from "../src/world/Svg.js"
 import {
   advanceFactions,
@@ -260,5 +261,43 @@ describe("The SVG map", () => {
     expect(wellFormed("<svg><g></svg>")).not.toEqual([])
     expect(wellFormed("<svg>a & b</svg>")).not.toEqual([])
     expect(wellFormed('<svg><rect x="1"/></svg>')).toEqual([])
+  })
+})
+
+describe("a saved Land read back", () => {
+  it("N-WORLD-01 N-FACTION-06 R-N-FACTION-02 a Land saved as JSON loads as it was and advances as the original does", () => {
+    for (const w of worlds.slice(0, 50)) {
+      const back = loadWorld(JSON.parse(JSON.stringify(w)))
+      expect(back).toEqual(w)
+      expect(advanceFactions(back, seeded(5)).world).toEqual(advanceFactions(w, seeded(5)).world)
+    }
+  })
+
+  it("N-WORLD-01 N-REGION-01 N-FACTION-01 N-FACTION-03 N-FACTION-06 a Land that does not hold together is refused at its path", () => {
+    const w = worlds[0]!
+    const refused = (bad: unknown) => {
+      try {
+        loadWorld(bad)
+        return "loaded"
+      } catch (e) {
+        return (e as Error).message
+      }
+    }
+    expect(refused({ ...w, hexes: w.hexes.slice(0, 18) })).toMatch(
+      /^world\.hexes: .*hexes 1 to 19.*\(N-WORLD-01\)$/,
+    )
+    const hexes = w.hexes.map((x, i) => (i === 2 ? { ...x, factions: [...x.factions, "f99"] } : x))
+    expect(refused({ ...w, hexes })).toBe("world.hexes.2.factions: no Faction f99 (N-FACTION-01)")
+    const regions = w.regions.map((r, i) => (i === 0 ? { ...r, hexes: [...r.hexes, 40] } : r))
+    expect(refused({ ...w, regions })).toMatch(/^world\.regions\.0\.hexes: .*\(N-REGION-01\)$/)
+    const factions = w.factions.map((f, i) => (i === 0 ? { ...f, region: "r42" } : f))
+    expect(refused({ ...w, factions })).toBe("world.factions.0.region: no Region r42 (N-FACTION-01)")
+    const spent = w.factions.map((f, i) => (i === 0 ? { ...f, goal: "d0" } : f))
+    expect(refused({ ...w, factions: spent })).toMatch(/^world\.factions\.0\.goal: .*\(N-FACTION-06\)$/)
+    const twice = [...w.factions, w.factions[0]!]
+    expect(refused({ ...w, factions: twice })).toBe("world.factions: two Factions share an id")
+    expect(refused({ ...w, session: -1 })).toMatch(/^world\.session: /)
+    expect(refused({ ...w, regions: "none" })).toMatch(/^world\.regions: /)
+    expect(checkWorld(w)).toBe(w)
   })
 })

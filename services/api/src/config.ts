@@ -13,7 +13,8 @@ export interface Config {
   /** Largest request body accepted, in bytes (413 above). */
   readonly maxBodyBytes: number
   /**
-   * Requests per window per client (429 above); `authFailures` is the budget of failed API-key
+   * Requests per window per client (429 above; from the environment, `localRequests` on a
+   * loopback-only server unless set); `authFailures` is the budget of failed API-key
    * checks per address; `maxClients` bounds the in-memory table (clients past it share one budget).
    */
   readonly rateLimit: {
@@ -83,6 +84,16 @@ export const defaults: Config = {
   metricsToken: "",
 }
 
+/**
+ * Requests a client may make per window when `RATE_LIMIT_REQUESTS` is not set and the server listens
+ * only on a loopback address with no `TRUST_PROXY`: nothing but this machine's own programs can
+ * reach it, and the example clients play two raids in seconds (over a thousand requests on one key).
+ * Any other server keeps `defaults.rateLimit.requests`.
+ */
+export const localRequests = 6000
+
+const loopback = (host: string) => host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host)
+
 const int = (name: string, fallback: number, min: number, max: number) =>
   S.number(name, "integer", fallback).pipe(
     S.check(`${name}: expected a whole number from ${min} to ${max}`, (n) => n >= min && n <= max),
@@ -104,7 +115,14 @@ const settings = S.all({
   ),
   maxBodyBytes: int("MAX_BODY_BYTES", defaults.maxBodyBytes, 1024, 100_000_000),
   rateLimit: S.all({
-    requests: int("RATE_LIMIT_REQUESTS", defaults.rateLimit.requests, 1, 10_000_000),
+    // Unset (or empty): a default that depends on HOST and TRUST_PROXY, filled in below.
+    requests: S.text("RATE_LIMIT_REQUESTS", "").pipe(
+      S.check(
+        "RATE_LIMIT_REQUESTS: expected a whole number from 1 to 10000000",
+        (s) => s === "" || (Number.isInteger(Number(s)) && Number(s) >= 1 && Number(s) <= 10_000_000),
+      ),
+      S.map((s) => (s === "" ? undefined : Number(s))),
+    ),
     windowMs: int("RATE_LIMIT_WINDOW_MS", defaults.rateLimit.windowMs, 1000, 3_600_000),
     authFailures: int("RATE_LIMIT_AUTH_FAILURES", defaults.rateLimit.authFailures, 1, 1_000_000),
     maxClients: int("RATE_LIMIT_MAX_CLIENTS", defaults.rateLimit.maxClients, 10, 10_000_000),
@@ -136,7 +154,19 @@ const settings = S.all({
   simulationThreads: int("SIM_THREADS", defaults.simulationThreads, 1, 64),
   simulationMaxQueuedRaids: int("SIM_MAX_QUEUED_RAIDS", defaults.simulationMaxQueuedRaids, 1, 100_000_000),
   metricsToken: text("METRICS_TOKEN", defaults.metricsToken),
-})
+}).pipe(
+  S.map(
+    (c): Config => ({
+      ...c,
+      rateLimit: {
+        ...c.rateLimit,
+        requests:
+          c.rateLimit.requests ??
+          (loopback(c.host) && c.trustProxy.length === 0 ? localRequests : defaults.rateLimit.requests),
+      },
+    }),
+  ),
+)
 
 /** Reads the settings from the environment; throws one readable Error on a bad value. */
 export const fromEnv = (env: NodeJS.ProcessEnv = process.env): Config => {

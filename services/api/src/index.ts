@@ -1,5 +1,5 @@
 /** The service, for embedding and tests. */
-export { type Config, defaults, fromEnv } from "./config.js"
+export { type Config, defaults, fromEnv, localRequests } from "./config.js"
 export { startServer } from "./http/listen.js"
 export { openApiDocument } from "./http/openapi.js"
 export { routes } from "./http/routes.js"

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { describe, expect, it } from "vitest"
 import { parse } from "yaml"
-import { defaults, fromEnv } from "../src/index.js"
+import { defaults, fromEnv, localRequests } from "../src/index.js"
 import { REPO_ROOT } from "./support/server.js"
 
 // biome-ignore lint/suspicious/noExplicitAny: parsed documents the assertions reach into
@@ -23,24 +23,48 @@ const examples = (): Array<[string, string]> =>
     .map((l) => [l.slice(0, l.indexOf("=")), l.slice(l.indexOf("=") + 1)])
 
 /** Another valid value than the default, to see whether the service reads the variable at all. */
-const another = (value: string): string =>
-  /^\d+$/.test(value)
-    ? String(Number(value) + 1)
-    : value.startsWith("file:")
-      ? "postgres://u@h/db"
-      : value === ""
-        ? "10.0.0.1"
-        : "0.0.0.0"
+const another = (name: string, value: string): string =>
+  // (empty: a default that depends on HOST; a number is another value)
+  name === "RATE_LIMIT_REQUESTS"
+    ? "600"
+    : /^\d+$/.test(value)
+      ? String(Number(value) + 1)
+      : value.startsWith("file:")
+        ? "postgres://u@h/db"
+        : value === ""
+          ? "10.0.0.1"
+          : "0.0.0.0"
 
 describe("deployment settings", () => {
   it(".env.example lists each setting with its real default, and each one is read by the service", () => {
     const base = fromEnv({})
-    expect(base).toEqual(defaults)
+    // the defaults, but the budget of a server only this machine reaches (the next test)
+    expect(base).toEqual({ ...defaults, rateLimit: { ...defaults.rateLimit, requests: localRequests } })
     for (const [name, value] of examples()) {
       // The example's value is the default: setting it changes nothing; another value changes something.
       expect(fromEnv({ [name]: value }), name).toEqual(base)
-      expect(fromEnv({ [name]: another(value) }), name).not.toEqual(base)
+      expect(fromEnv({ [name]: another(name, value) }), name).not.toEqual(base)
     }
+  })
+
+  it("RATE_LIMIT_REQUESTS unset: 6000 on a server only this machine reaches, 600 on one others reach or behind a proxy", () => {
+    const requests = (env: NodeJS.ProcessEnv) => fromEnv(env).rateLimit.requests
+    expect(localRequests).toBe(6000)
+    expect(defaults.rateLimit.requests).toBe(600)
+    for (const HOST of ["127.0.0.1", "127.0.0.2", "::1", "localhost"]) {
+      expect(requests({ HOST }), HOST).toBe(6000)
+      expect(requests({ HOST, RATE_LIMIT_REQUESTS: "" }), HOST).toBe(6000)
+    }
+    for (const HOST of ["0.0.0.0", "::", "10.0.0.5", "127.0.0.1.example.org"])
+      expect(requests({ HOST }), HOST).toBe(600)
+    expect(requests({ TRUST_PROXY: "127.0.0.1" })).toBe(600)
+    // set, it is what it says wherever the server listens
+    expect(requests({ RATE_LIMIT_REQUESTS: "600" })).toBe(600)
+    expect(requests({ HOST: "0.0.0.0", RATE_LIMIT_REQUESTS: "9000" })).toBe(9000)
+    for (const bad of ["0", "1.5", "many", "10000001"])
+      expect(() => fromEnv({ RATE_LIMIT_REQUESTS: bad }), bad).toThrow(
+        "RATE_LIMIT_REQUESTS: expected a whole number from 1 to 10000000",
+      )
   })
 
   it(".env.example lists every variable the service reads (services/api/src/config.ts)", () => {

@@ -13,7 +13,8 @@ export interface Verb {
 
 export const verbs: Record<string, Verb> = {
   roll: {
-    summary: "roll pools, tests, dice expressions, d20 checks, step dice, the Die of Fate",
+    summary:
+      "roll pools, tests, dice expressions, multiple attacks (d8+d8), d20 checks, step dice, the Die of Fate",
     load: async () => (await import("./roll.js")).roll,
   },
   odds: {
@@ -21,7 +22,8 @@ export const verbs: Record<string, Verb> = {
     load: async () => (await import("./odds.js")).odds,
   },
   nightsong: {
-    summary: "Nightsong: characters, the Living World generator, conversions",
+    summary:
+      "Nightsong: characters, rolls on its tables, the Living World (made, loaded, advanced), conversions",
     load: async () => (await import("./nightsong.js")).nightsong,
   },
   pack: {

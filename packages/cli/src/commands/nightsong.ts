@@ -8,12 +8,14 @@ export const subcommands: Record<string, () => Promise<Command>> = {
   character: async () => (await import("./nightsong/character.js")).character,
   convert: async () => (await import("./nightsong/convert.js")).convert,
   game: async () => (await import("./nightsong/game.js")).game,
+  roll: async () => (await import("./nightsong/roll.js")).roll,
   world: async () => (await import("./nightsong/world.js")).world,
 }
 
 export const nightsong: Command = {
   name: "nightsong",
-  summary: "Nightsong: characters, the Living World generator, conversions",
+  summary:
+    "Nightsong: characters, rolls on its tables, the Living World (made, loaded, advanced), conversions",
   get usage() {
     return `usage: blight nightsong <${Object.keys(subcommands).join("|") || "…"}> [options] [--seed N] [--json]`
   },

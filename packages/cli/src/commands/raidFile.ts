@@ -4,19 +4,25 @@
  * hostile or broken file is refused with one line, and written atomically (a temporary file in the
  * same directory, then a rename), so a rejected command or a crash never leaves half a log.
  */
-import { randomBytes } from "node:crypto"
-import { readFile, rename, stat, unlink, writeFile } from "node:fs/promises"
-import { dirname, join, resolve } from "node:path"
+import { resolve } from "node:path"
 import { SchemaText } from "@blight/dice"
 import { Battle, type BattleEvent, type BattleState, coreRegistry, formatProblem } from "@blight/rules"
 import { Result } from "effect"
+import {
+  MAX_BYTES as BOUNDED_MAX_BYTES,
+  depthOf,
+  MAX_DEPTH,
+  parseBounded,
+  readBounded,
+  writeAtomic,
+} from "../BoundedFile.js"
 import { type Io, UsageError } from "../Command.js"
 import { loadPackFiles } from "./pack.js"
 
 export const FORMAT = "blight-raid@1"
 /** A raid of 20 rounds logs a few thousand events; 32 MiB leaves ample room. */
-export const MAX_BYTES = 32 * 1024 * 1024
-export const MAX_DEPTH = 64
+export const MAX_BYTES = BOUNDED_MAX_BYTES
+export { depthOf, MAX_DEPTH, parseBounded, readBounded }
 export const MAX_EVENTS = 200_000
 
 /** A raid read from its file: the events, and the state they fold to. */
@@ -25,53 +31,6 @@ export interface RaidFile {
   readonly text: string
   readonly events: ReadonlyArray<BattleEvent.Event>
   readonly state: BattleState.State
-}
-
-/** The deepest nesting of `{`/`[` in a JSON text, counted without parsing it (strings skipped). */
-export const depthOf = (text: string, limit: number): number => {
-  let depth = 0
-  let deepest = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 92)
-        i++ // a backslash escapes the next character
-      else if (c === 34) inString = false
-    } else if (c === 34) inString = true
-    else if (c === 123 || c === 91) {
-      depth++
-      if (depth > deepest) deepest = depth
-      if (deepest > limit) return deepest
-    } else if (c === 125 || c === 93) depth--
-  }
-  return deepest
-}
-
-/** Parses a JSON text from outside after bounding its depth; one-line errors name `what`. */
-export const parseBounded = (text: string, what: string): unknown => {
-  if (depthOf(text, MAX_DEPTH) > MAX_DEPTH)
-    throw new UsageError(`${what}: nested more than ${MAX_DEPTH} levels deep`)
-  try {
-    return JSON.parse(text)
-  } catch (e) {
-    throw new UsageError(`${what}: not valid JSON (${e instanceof Error ? e.message.slice(0, 120) : "?"})`)
-  }
-}
-
-/** Reads a text file from outside, refusing it before reading when it is larger than `max`. */
-export const readBounded = async (file: string, io: Io, max = MAX_BYTES): Promise<string> => {
-  const path = resolve(io.cwd ?? process.cwd(), file)
-  try {
-    const s = await stat(path)
-    if (s.isDirectory()) throw new UsageError(`${file}: is a directory`)
-    if (s.size > max) throw new UsageError(`${file}: ${s.size} bytes, more than the ${max} a file may have`)
-    return await readFile(path, "utf8")
-  } catch (e) {
-    if (e instanceof UsageError) throw e
-    const code = (e as { code?: string }).code
-    throw new UsageError(`${file}: ${code === "ENOENT" ? "no such file" : `cannot be read (${code ?? "?"})`}`)
-  }
 }
 
 /** The content a raid is played with: the core pack and the homebrew packs given with `--pack`. */
@@ -167,18 +126,6 @@ export const readRaid = async (file: string, io: Io): Promise<RaidFile> => {
 export const raidText = (events: ReadonlyArray<BattleEvent.Event>): string =>
   `${JSON.stringify({ format: FORMAT, events })}\n`
 
-/** Writes a file atomically: a temporary file beside it, then a rename over it. */
-export const writeAtomically = async (path: string, text: string, tag: string): Promise<void> => {
-  const tmp = join(dirname(path), `.${randomBytes(6).toString("hex")}.${tag}.tmp`)
-  try {
-    await writeFile(tmp, text, { flag: "wx" })
-    await rename(tmp, path)
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined)
-    throw e
-  }
-}
-
-/** Writes a raid file atomically. */
+/** Writes a raid file atomically: a temporary file beside it, then a rename over it. */
 export const writeRaid = (path: string, events: ReadonlyArray<BattleEvent.Event>): Promise<void> =>
-  writeAtomically(path, raidText(events), "raid")
+  writeAtomic(path, raidText(events), "raid")

@@ -4,7 +4,7 @@
  */
 import {
   type DiceSource,
-  Expression,
+  MultipleAttack,
   manual,
   type Pool,
   Report,
@@ -20,6 +20,7 @@ const usage = `usage:
   blight roll pool N [--blight B]              a Blight pool of N dice (+B Blight dice)
   blight roll test N [--target T] [--blight B] a test: the pool needs T successes (default 1)
   blight roll EXPR                             2d6, d6, 3d6x10, d3, d%, d66, half
+  blight roll d8+d8                            a multiple attack: every die rolled, the highest kept
   blight roll d20 [--adv|--dis] [--ability A --dr D] [--nuanced]
   blight roll step d8                          roll a Nightsong step die and step it down
   blight roll fate [--threshold 50]            the Die of Fate (yes on a roll ≤ threshold)
@@ -61,7 +62,8 @@ const COMMON = ["seed", "manual", "json"]
 
 export const roll: Command = {
   name: "roll",
-  summary: "roll pools, tests, dice expressions, d20 checks, step dice, the Die of Fate",
+  summary:
+    "roll pools, tests, dice expressions, multiple attacks (d8+d8), d20 checks, step dice, the Die of Fate",
   usage,
   run: async (args, io) => {
     const { values: o, positionals } = parse(args, options)
@@ -116,7 +118,7 @@ export const roll: Command = {
       }
     } else {
       noArg()
-      Expression.expression(what) // a bad expression is a usage error before any die is rolled
+      MultipleAttack.rollExpressionOf(what) // a bad expression is a usage error before any die is rolled
       request = { kind: "dice", expression: what }
     }
     const result = Report.rollReport(rec, request) as Record<string, any>
@@ -151,6 +153,6 @@ const describe = (
     case "dice":
       return r.key !== undefined
         ? `d66: ${r.dice[0]}, ${r.dice[1]} → Nightsong key ${r.key}; Blight half-table row ${r.halfRow}`
-        : `${r.expression}: [${r.dice.join(" ")}] → ${r.value}`
+        : `${r.expression}: [${r.dice.join(" ")}] → ${r.value}${r.expression.includes("+d") ? " (highest kept)" : ""}`
   }
 }

@@ -11,7 +11,6 @@ import type { KernelState } from "../log/Bookkeeping.js"
 import type { DeepMutable } from "../log/Copy.js"
 import { evolve } from "../log/Fold.js"
 import { canUndo } from "../log/Undo.js"
-import type { RuleContext } from "../rules/Context.js"
 import type { GameEvent } from "../rules/Game.js"
 import { Refusal, type Rejection, Suspend } from "../rules/Refusal.js"
 import type { Game, GameCommand } from "./Game.js"
@@ -23,13 +22,8 @@ export interface Decision<S, E> {
   readonly state: S
 }
 
-type AnyGame<S extends KernelState, E extends GameEvent, C extends GameCommand, Env> = Game<
-  S,
-  E,
-  C,
-  Env,
-  RuleContext<S, E, Env>
->
+// biome-ignore lint/suspicious/noExplicitAny: any game's own context (the kernel calls only its RuleContext part).
+type AnyGame<S extends KernelState, E extends GameEvent, C extends GameCommand, Env> = Game<S, E, C, Env, any>
 
 /** Who a waiting prompt is for, when it is not this seat's to answer (or undefined). */
 const notYours = (state: KernelState, by: string): Rejection | undefined => {

@@ -66,8 +66,8 @@ export interface Game<
   readonly draftOf: (state: S) => DeepMutable<S>
   /** The first state, from the game's first event. */
   readonly initial: (first: E) => DeepMutable<S>
-  /** A journal for the fast path, on a state changed in place. */
-  readonly journal: (state: DeepMutable<S>) => Journal<E>
+  /** A journal for the fast path, on a state changed in place (a game without one has no fast path). */
+  readonly journal?: (state: DeepMutable<S>) => Journal<E>
   /** Readies a state for the fast path (one shape for what events add). */
   readonly readyInPlace?: (state: S) => void
 }

@@ -61,7 +61,8 @@ export const runBatch = <
   input: BatchInput,
   mode: Mode,
 ): Result.Result<Batch<S, E>, Rejection> => {
-  const journal = mode.inPlace ? game.journal(state as DeepMutable<S>) : undefined
+  if (mode.inPlace && game.journal === undefined) throw new Error("this game has no fast path (no journal)")
+  const journal = mode.inPlace ? game.journal?.(state as DeepMutable<S>) : undefined
   const draft = mode.inPlace ? (state as DeepMutable<S>) : game.draftOf(state)
   const ctx = game.context(draft, env, {
     recorded: input.recorded,

@@ -26,12 +26,14 @@ export type Condition = typeof Condition.Type
 /**
  * A Spell Shard (N-SPELL, N-BACKGROUND-04): its Spell and the Step Die tracking its uses. The
  * Spell tables are not published (GAP-N-01), so created Shards hold an unnamed Spell on a
- * provisional D6 (R-N-CHAR-05). `origin` says whether the Shard came with a Presence score, a
+ * provisional D6 (R-N-CHAR-05). `start` keeps the die it refills to (R-N-CHAR-10). `origin` says whether the Shard came with a Presence score, a
  * background item (the Scholar's) or was found in play.
  */
 export const SpellShard = Schema.Struct({
   spell: Schema.NonEmptyString,
   die: StepDie.StepDie,
+  /** The die the Shard refills to, written once `die` has moved off it; absent, see R-N-CHAR-10. */
+  start: Schema.optional(StepDie.StepDie),
   origin: Schema.Literals(["presence", "background", "found"]).annotate({
     message:
       "a Spell Shard comes with a Presence score or a background, or is found; it cannot be copied or crafted (N-BACKGROUND-05)",

@@ -31,6 +31,11 @@ export const Item = Schema.Struct({
   kind: ItemKind,
   size: ItemSize,
   die: Schema.optional(StepDie.StepDie),
+  /**
+   * The Step Die the item started at, written once `die` has moved off it (worn, used up, broken):
+   * a repair or refill goes back to it. Absent, the item started at the die it shows (R-N-CHAR-10).
+   */
+  start: Schema.optional(StepDie.StepDie),
   /** A detail the text gives in brackets that is not a die, e.g. "50ft". */
   note: Schema.optional(Schema.String),
   /** True where a value fills a gap in the text (e.g. a Spell Shard's die, GAP-N-01). */
@@ -51,13 +56,18 @@ export const dieRange: Partial<
   shield: { dice: ["d6", "d4", "d0"], clause: "N-SHIELD-02" },
 }
 
+/** A Step Die as a sheet shows it: "D8", or "D4 of D8" once it has run down from its start (R-N-CHAR-10). */
+export const dieShown = (die: StepDie.StepDie, start?: StepDie.StepDie): string =>
+  start === undefined || start === die ? die.toUpperCase() : `${die.toUpperCase()} of ${start.toUpperCase()}`
+
 /**
  * Writes an item the way the text does: "Greatsword (D10, bulky)", "incense (D6 Uses)",
  * "Pack rations (D6 Uses, petty)", "rope (50ft)", "spikes".
  */
 export const formatItem = (item: Item): string => {
   const parts: string[] = []
-  if (item.die !== undefined) parts.push(`${item.die.toUpperCase()}${item.kind === "supply" ? " Uses" : ""}`)
+  if (item.die !== undefined)
+    parts.push(`${dieShown(item.die, item.start)}${item.kind === "supply" ? " Uses" : ""}`)
   if (item.note !== undefined) parts.push(item.note)
   if (item.size !== "standard") parts.push(item.size)
   return parts.length === 0 ? item.name : `${item.name} (${parts.join(", ")})`

@@ -5,7 +5,7 @@
  */
 import { ABILITIES, abilityTitle } from "./Ability.js"
 import type { Character } from "./Character.js"
-import { formatItem } from "./Item.js"
+import { dieShown, formatItem } from "./Item.js"
 import { slotUsage } from "./Slots.js"
 
 const signed = (n: number): string => (n > 0 ? `+${n}` : `${n}`)
@@ -24,7 +24,7 @@ export const formatSheet = (c: Character): string => {
     lines.push(
       "Spell Shards:",
       ...c.spellShards.map(
-        (s) => `  - ${s.spell} (${s.die.toUpperCase()}${s.provisional ? ", provisional" : ""})`,
+        (s) => `  - ${s.spell} (${dieShown(s.die, s.start)}${s.provisional ? ", provisional" : ""})`,
       ),
     )
   }

@@ -11,7 +11,7 @@ import { Result, Schema } from "effect"
 import { backgroundNamed } from "../tables/backgrounds.js"
 import { ABILITIES, abilityTitle, highest, standsAsRolled } from "./Ability.js"
 import { Character, focusFor, maxHpFor, slotsFor } from "./Character.js"
-import { dieRange } from "./Item.js"
+import { dieRange, type Item } from "./Item.js"
 import { CharacterProblem, formatPath, splitClause } from "./Problem.js"
 import { slotUsage } from "./Slots.js"
 
@@ -26,6 +26,31 @@ const shapeProblems = (error: Schema.SchemaError): CharacterProblem[] =>
     (issue) =>
       new CharacterProblem({ path: formatPath(issue.path, "character"), ...splitClause(issue.message) }),
   )
+
+/**
+ * A starting die (R-N-CHAR-10) goes with a die, never starts spent at D0 (N-STEPDIE-04) and sits in
+ * its kind's range (N-WEAPON-01, N-ARMOR-01, N-SHIELD-02).
+ */
+const startProblems = (
+  item: Item,
+  path: string,
+  range: (typeof dieRange)[keyof typeof dieRange],
+): { path: string; reason: string; clause: string }[] => {
+  if (item.start === undefined) return []
+  const at = `${path}.start`
+  if (item.die === undefined)
+    return [{ path: at, reason: "a starting die needs the die it ran down to", clause: "N-STEPDIE-01" }]
+  if (item.start === "d0") return [{ path: at, reason: "nothing starts spent at D0", clause: "N-STEPDIE-04" }]
+  if (range !== undefined && !range.dice.includes(item.start))
+    return [
+      {
+        path: at,
+        reason: `a ${item.kind} starts at ${range.dice.filter((d) => d !== "d0").join(", ")}, got ${item.start}`,
+        clause: range.clause,
+      },
+    ]
+  return []
+}
 
 /** Every rule the numbers of a well-shaped character break. */
 export const ruleProblems = (c: Character): CharacterProblem[] => {
@@ -77,6 +102,11 @@ export const ruleProblems = (c: Character): CharacterProblem[] => {
         range.clause,
       )
     }
+    for (const p of startProblems(item, `items[${i}]`, range)) add(p.path, p.reason, p.clause)
+  })
+  c.spellShards.forEach((s, i) => {
+    if (s.start === "d0")
+      add(`spellShards[${i}].start`, "a Shard starts above D0: nothing starts spent", "N-STEPDIE-04")
   })
   const background = backgroundNamed(c.background.name)
   if (background === undefined)

@@ -95,27 +95,85 @@ const GEAR_KIND = { weapon: "weapon", armor: "armor", shield: "shield", supply: 
  */
 const CURATIVE = /\b(?:herbs?|herbal|bandages?|salves?|potions?|poultices?|remed(?:y|ies))\b/i
 
-/**
- * The sheet's items that carry a Step Die, as gear for the procedures (Spell Shards included).
- * Curative supplies (herbs, bandages) come out as Remedies (R-N-REMEDY-02).
- */
-export const gearOf = (c: C.Character): Gear[] => [
-  ...c.items.flatMap((i): Gear[] => {
+/** Where each piece of {@link gearOf}'s list comes from on the sheet. */
+type GearSource = {
+  readonly from: "items" | "spellShards"
+  readonly index: number
+  readonly kind: Gear["kind"]
+}
+
+const gearSources = (c: C.Character): GearSource[] => [
+  ...c.items.flatMap((i, index): GearSource[] => {
     const kind =
       i.kind === "supply" && CURATIVE.test(i.name)
         ? "remedy"
         : i.kind in GEAR_KIND
           ? GEAR_KIND[i.kind as keyof typeof GEAR_KIND]
           : undefined
-    return kind === undefined || i.die === undefined ? [] : [{ name: i.name, kind, die: i.die, start: i.die }]
+    return kind === undefined || i.die === undefined ? [] : [{ from: "items", index, kind }]
   }),
-  // A created Shard's die is provisional (R-N-CHAR-05): it refills to the default D6.
-  ...c.spellShards.map(
-    (s): Gear => ({
-      name: s.spell,
-      kind: "shard",
-      die: s.die,
-      start: s.provisional ? DEFAULT_SHARD_DIE : s.die,
-    }),
-  ),
+  ...c.spellShards.map((_, index): GearSource => ({ from: "spellShards", index, kind: "shard" })),
 ]
+
+/**
+ * The die a sheet's item or Shard started at (R-N-CHAR-10): its `start` where written; else the die
+ * it shows, which it started at; but a die at D0 never started there (N-STEPDIE-04), so a spent
+ * Shard without `start` refills to the default D6 (R-N-CHAR-05) and other spent gear has no known
+ * start (a repair must name its die). A created Shard's die is provisional: it refills to D6.
+ */
+const startOf = (
+  die: Gear["die"],
+  start: Gear["die"] | undefined,
+  shard: { readonly provisional: boolean } | undefined,
+): Gear["die"] | undefined => {
+  if (start !== undefined) return start
+  if (shard !== undefined && (shard.provisional || die === "d0")) return DEFAULT_SHARD_DIE
+  return die === "d0" ? undefined : die
+}
+
+/**
+ * The sheet's items that carry a Step Die, as gear for the procedures (Spell Shards included), each
+ * with the die it started at (R-N-CHAR-10), so a refilled Shard or a repaired Weapon goes back to it.
+ * Curative supplies (herbs, bandages) come out as Remedies (R-N-REMEDY-02).
+ */
+export const gearOf = (c: C.Character): Gear[] =>
+  gearSources(c).map((src): Gear => {
+    const held = src.from === "items" ? c.items[src.index]! : c.spellShards[src.index]!
+    const name = "spell" in held ? held.spell : held.name
+    const die = held.die!
+    const start = startOf(die, held.start, "spell" in held ? held : undefined)
+    return { name, kind: src.kind, die, ...(start === undefined ? {} : { start }) }
+  })
+
+/**
+ * Writes gear played from {@link gearOf}'s list (same order, same names) back onto the sheet: each
+ * die, and its starting die wherever the die has moved off it (R-N-CHAR-10), so the sheet read again
+ * gives the same gear. A list that does not match the sheet is refused, naming the entry.
+ */
+export const withGear = (c: C.Character, gear: readonly Gear[]): C.Character => {
+  const sources = gearSources(c)
+  ensure(
+    gear.length === sources.length,
+    "gear",
+    `the sheet carries ${sources.length} Step-Die items and Shards, got ${gear.length}`,
+    "N-STEPDIE-01",
+  )
+  const items = [...c.items]
+  const spellShards = [...c.spellShards]
+  sources.forEach((src, i) => {
+    const g = gear[i]!
+    const held = src.from === "items" ? items[src.index]! : spellShards[src.index]!
+    const name = "spell" in held ? held.spell : held.name
+    ensure(
+      g.name === name && g.kind === src.kind,
+      `gear[${i}]`,
+      `expected the ${src.kind} ${JSON.stringify(name)}, got the ${g.kind} ${JSON.stringify(g.name)}`,
+      "N-STEPDIE-01",
+    )
+    const { start: _old, ...rest } = held
+    const moved = g.start !== undefined && g.start !== g.die ? { start: g.start } : {}
+    if (src.from === "items") items[src.index] = { ...(rest as C.Item), die: g.die, ...moved }
+    else spellShards[src.index] = { ...(rest as C.SpellShard), die: g.die, ...moved }
+  })
+  return { ...c, items, spellShards }
+}

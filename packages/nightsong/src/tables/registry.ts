@@ -40,13 +40,14 @@ export const tables: Readonly<Record<string, AnyTable>> = Object.fromEntries(
 /** The ids of every table, in catalogue order. */
 export const tableIds: readonly string[] = Object.keys(tables)
 
-/** No table has this id. */
+/** No table has this id; `known` lists what could have been asked for (default: every table id). */
 export class UnknownTable extends Schema.TaggedError<UnknownTable>()("UnknownTable", {
   path: Schema.String,
   id: Schema.String,
+  known: Schema.optional(Schema.Array(Schema.String)),
 }) {
   override get message(): string {
-    return `${this.path}: no Nightsong table is called ${JSON.stringify(this.id)} (known: ${tableIds.join(", ")})`
+    return `${this.path}: no Nightsong table is called ${JSON.stringify(this.id)} (known: ${(this.known ?? tableIds).join(", ")})`
   }
 }
 

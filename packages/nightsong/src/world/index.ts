@@ -1,11 +1,12 @@
 /**
  * The Living World generator (N-WORLD, N-REGION, N-FACTION): a seeded Land of hexes, Regions and
- * Factions, its JSON schema, Faction clocks between sessions, and an SVG map.
+ * Factions, its JSON schema, a saved Land read back, Faction clocks between sessions, and an SVG map.
  *
  * @since 0.1.0
  */
 export * as Drop from "./Drop.js"
 export * as Hex from "./Hex.js"
+export { checkWorld, loadWorld } from "./Load.js"
 export { renderSvg } from "./Svg.js"
 export {
   advanceFactions,

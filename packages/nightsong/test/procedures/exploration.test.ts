@@ -1,7 +1,17 @@
 import { manual } from "@blight/dice"
 import { describe, expect, it } from "vitest"
+import { npcSave } from "../../src/procedures/checks/Save.js"
+import { rollSurprise } from "../../src/procedures/combat/Round.js"
 import { DARK, light, rollsInDarkness, TURN_ALLOWANCE, turn } from "../../src/procedures/delve/Light.js"
-import { distance, loom, reaction, tickLooming, wayAhead } from "../../src/procedures/events/Events.js"
+import {
+  distance,
+  EVENT_CHANCES,
+  loom,
+  reaction,
+  tickLooming,
+  WAY_CLEAR,
+  wayAhead,
+} from "../../src/procedures/events/Events.js"
 import { gear } from "../../src/procedures/items/Gear.js"
 import {
   BAD_WEATHER_CHOICES,
@@ -13,8 +23,11 @@ import {
   nextWatch,
   TIME_SCALES,
   WATCHES,
+  WEATHER_BREAKS,
+  WEATHER_HOLDS,
   weather,
 } from "../../src/procedures/journey/Journey.js"
+import { morale, needUnmet, npc } from "../../src/procedures/npc/Npc.js"
 import { hero } from "./fixtures.js"
 
 describe("Time", () => {
@@ -49,10 +62,32 @@ describe("Journeying", () => {
     })
   })
 
-  it("N-JOURNEY-02 N-JOURNEY-03 R-N-JOURNEY-01 AMB-N-07 weather breaks on 30 or less in mild seasons, 70 in harsh", () => {
-    expect(weather(manual([31]), "mild")).toMatchObject({ holds: true, options: [] })
-    expect(weather(manual([30]), "mild")).toMatchObject({ holds: false, options: ["wait", "pressOn"] })
-    expect(weather(manual([70]), "harsh").holds).toBe(false)
+  it("N-JOURNEY-02 N-JOURNEY-03 N-FATE-01 R-N-JOURNEY-01 AMB-N-07 the weather holds on a low roll: 70 or less in mild seasons, 30 or less in harsh", () => {
+    // The odds stay the ruling's (30% of breaking when mild, 70% when harsh); low is yes, as always.
+    expect(WEATHER_BREAKS).toEqual({ mild: 30, harsh: 70 })
+    expect(WEATHER_HOLDS).toEqual({ mild: 70, harsh: 30 })
+    expect(weather(manual([18]), "mild")).toMatchObject({
+      holds: true,
+      yes: true,
+      answer: "positive",
+      options: [],
+    })
+    expect(weather(manual([70]), "mild")).toMatchObject({ holds: true, threshold: 70 })
+    expect(weather(manual([71]), "mild")).toMatchObject({ holds: false, options: ["wait", "pressOn"] })
+    expect(weather(manual([30]), "harsh")).toMatchObject({ holds: true, threshold: 30 })
+    expect(weather(manual([31]), "harsh").holds).toBe(false)
+    expect(weather(manual([95]), "harsh").answer).toBe("negative")
+  })
+
+  it("N-JOURNEY-03 N-FATE-02 R-N-JOURNEY-01 a threshold the Referee gives is the chance the weather holds", () => {
+    expect(weather(manual([40]), 40)).toMatchObject({ holds: true, threshold: 40 })
+    expect(weather(manual([41]), 40).holds).toBe(false)
+  })
+
+  it("N-JOURNEY-03 R-N-JOURNEY-01 the ruling's odds are kept: 30 faces of 100 break a mild season's weather, 70 a harsh one's", () => {
+    const breaks = (season: "mild" | "harsh") =>
+      Array.from({ length: 100 }, (_, i) => weather(manual([i + 1]), season)).filter((r) => !r.holds).length
+    expect([breaks("mild"), breaks("harsh")]).toEqual([30, 70])
   })
 
   it("N-JOURNEY-04 navigation stays on course on 30 or less in fog, 70 or less on open plains", () => {
@@ -111,10 +146,19 @@ describe("Delving", () => {
 })
 
 describe("Encounters and events", () => {
-  it("N-EVENT-01 R-N-EVENT-01 AMB-N-07 the way stays clear above 30 when quiet, above 70 when dangerous", () => {
-    expect(wayAhead(manual([31]), "quiet")).toMatchObject({ clear: true, introduce: [] })
-    expect(wayAhead(manual([70]), "dangerous").clear).toBe(false)
-    expect(wayAhead(manual([5]), "quiet").introduce).toContain("sign of a looming event")
+  it("N-EVENT-01 N-FATE-01 R-N-EVENT-01 AMB-N-07 the way stays clear on a low roll: 70 or less when quiet, 30 or less when dangerous", () => {
+    // The odds stay the ruling's (30% of an event when quiet, 70% when dangerous); low is yes.
+    expect(EVENT_CHANCES).toEqual({ quiet: 30, dangerous: 70 })
+    expect(WAY_CLEAR).toEqual({ quiet: 70, dangerous: 30 })
+    expect(wayAhead(manual([5]), "quiet")).toMatchObject({ clear: true, answer: "positive", introduce: [] })
+    expect(wayAhead(manual([70]), "quiet")).toMatchObject({ clear: true, threshold: 70 })
+    expect(wayAhead(manual([71]), "quiet").introduce).toContain("sign of a looming event")
+    expect(wayAhead(manual([30]), "dangerous").clear).toBe(true)
+    expect(wayAhead(manual([31]), "dangerous")).toMatchObject({ clear: false, answer: "negative" })
+    expect(wayAhead(manual([60]), 60).clear).toBe(true) // a number is the chance the way stays clear
+    const events = (a: "quiet" | "dangerous") =>
+      Array.from({ length: 100 }, (_, i) => wayAhead(manual([i + 1]), a)).filter((r) => !r.clear).length
+    expect([events("quiet"), events("dangerous")]).toEqual([30, 70])
   })
 
   it("N-EVENT-02 a looming event's die (D6 by default) rolls each Turn; at D0 it unfolds", () => {
@@ -139,23 +183,43 @@ describe("Encounters and events", () => {
 })
 
 describe("Die of Fate defaults in the procedures", () => {
-  it("N-FATE-01 N-JOURNEY-03 N-JOURNEY-04 N-JOURNEY-05 N-EVENT-01 N-EVENT-03 N-EVENT-04 with no situation named, every roll is against the default 50", () => {
-    // 50 is on the positive side and 51 past it, whichever way each procedure reads its answer.
-    expect(weather(manual([50])).holds).toBe(false) // R-N-JOURNEY-01: the threshold is the chance it breaks
-    expect(weather(manual([51])).holds).toBe(true)
+  it("N-FATE-01 N-JOURNEY-03 N-JOURNEY-04 N-JOURNEY-05 N-EVENT-01 N-EVENT-03 N-EVENT-04 R-N-JOURNEY-01 R-N-EVENT-01 with no situation named, every roll is against the default 50", () => {
+    // 50 is on the positive side and 51 past it, in every procedure (R-N-JOURNEY-01, R-N-EVENT-01).
+    expect(weather(manual([50])).holds).toBe(true)
+    expect(weather(manual([51])).holds).toBe(false)
     expect(navigate(manual([50])).onCourse).toBe(true)
     expect(navigate(manual([51])).onCourse).toBe(false)
     const rations = gear("Rations", "supply", "d6")
     expect(forage(manual([50]), rations).found).toBe(true)
     expect(forage(manual([51]), rations).found).toBe(false)
-    expect(wayAhead(manual([50])).clear).toBe(false) // R-N-EVENT-01: the threshold is the chance of an event
-    expect(wayAhead(manual([51])).clear).toBe(true)
+    expect(wayAhead(manual([50])).clear).toBe(true)
+    expect(wayAhead(manual([51])).clear).toBe(false)
     expect(distance(manual([50])).distance).toBe("far")
     expect(distance(manual([51])).distance).toBe("near")
     expect(reaction(manual([50])).reaction).toBe("friendly")
     expect(reaction(manual([51])).reaction).toBe("hostile")
     for (const r of [weather(manual([51])), navigate(manual([51])), wayAhead(manual([51]))])
       expect(r.threshold).toBe(50)
+  })
+
+  it("N-FATE-01 N-FATE-04 N-RESOLVE-02 N-RECRUIT-02 N-SAVE-02 R-N-FATE-01 R-N-COMBAT-05 R-N-JOURNEY-01 R-N-EVENT-01 every Die of Fate in the package answers yes low and no high", () => {
+    // At its own threshold each question gets the positive answer, one above it the negative: no
+    // procedure reads the die upside down.
+    const hireling = npc({ name: "Hireling", hp: 6, attack: ["d6"], resolve: 40 })
+    const asked: ReadonlyArray<[string, (roll: number) => boolean]> = [
+      ["weather holds", (r) => weather(manual([r]), 40).holds],
+      ["on course", (r) => navigate(manual([r]), 40).onCourse],
+      ["found food", (r) => forage(manual([r]), gear("Rations", "supply", "d6"), 40).found],
+      ["way clear", (r) => wayAhead(manual([r]), 40).clear],
+      ["far", (r) => distance(manual([r]), 40).distance === "far"],
+      ["friendly", (r) => reaction(manual([r]), 40).reaction === "friendly"],
+      ["caught off guard", (r) => rollSurprise(manual([r]), 40).surprised],
+      ["morale holds", (r) => morale(manual([r]), hireling).holds],
+      ["recruits stay", (r) => !needUnmet(manual([r]), hireling, "paid").deserted],
+      ["the NPC saves", (r) => npcSave(manual([r]), 40).yes],
+    ]
+    for (const [question, yes] of asked)
+      expect([question, yes(1), yes(40), yes(41), yes(100)]).toEqual([question, true, true, false, false])
   })
 
   it("N-FATE-02 a situation the procedure does not name is refused, not read as an extreme", () => {

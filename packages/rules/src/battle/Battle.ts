@@ -8,6 +8,7 @@
  * @since 0.2.0
  */
 import { type Prng, SchemaText } from "@blight/dice"
+import { hash as hashState, resume as resumeWith } from "@blight/engine"
 import { Result, Schema } from "effect"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
@@ -19,7 +20,7 @@ import { type Command, Command as CommandSchema } from "./Command.js"
 import type { Env } from "./Context.js"
 import { apply, start } from "./Decide.js"
 import { Event } from "./Event.js"
-import { evolve, fold, canUndo as undoable } from "./Evolve.js"
+import { FOLD, fold, canUndo as undoable } from "./Evolve.js"
 import { legalCommands } from "./Legal.js"
 import type { Rejection } from "./Rejection.js"
 import { type SetupInput, type SetupProblem, setup } from "./Setup.js"
@@ -101,27 +102,13 @@ export const parseCommand = (input: unknown): Result.Result<Command, ReadonlyArr
 
 const COMMANDS = CommandSchema.members
 
-/** Dice rolled (or the set-up): nothing before it can be undone (R-BATTLE-15). */
-const undoBarrier = (e: Event): boolean =>
-  e.type === "battle.setup" || (e.type === "answered" && Array.isArray(e.answer))
-
 /**
  * Rebuilds the state after `events`, from nothing or from `from` (a state saved where nothing could
  * be undone: see {@link canUndo}), so that undo works on it as it did when the events were made:
  * folded at speed up to the last dice roll, then event by event (each state remembering the one
  * an undo returns to).
  */
-export const resume = (events: ReadonlyArray<Event>, from?: State): State => {
-  let cut = -1
-  for (let i = events.length - 1; i >= 0 && cut < 0; i--) if (undoBarrier(events[i]!)) cut = i
-  let s = cut >= 0 ? fold(events.slice(0, cut + 1), from) : from
-  for (let i = cut + 1; i < events.length; i++) {
-    if (s === undefined) throw new Error("a raid's first event is its set-up")
-    s = evolve(s, events[i]!)
-  }
-  if (s === undefined) throw new Error("a raid's first event is its set-up")
-  return s
-}
+export const resume = (events: ReadonlyArray<Event>, from?: State): State => resumeWith(FOLD, events, from)
 
 /** Rebuilds the state from the events alone (undo works on it as it did live). */
 export const replay = (events: ReadonlyArray<Event>): State => resume(events)
@@ -164,28 +151,7 @@ export const redecide = (
 }
 
 /** A stable hash of a state (FNV-1a, 2 × 32 bits, over its canonical JSON). */
-export const hash = (state: State): string => {
-  const text = canonical(state)
-  let a = 0x811c9dc5
-  let b = 0x01000193
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    a = Math.imul(a ^ c, 0x01000193) >>> 0
-    b = Math.imul(b ^ c ^ (a >>> 7), 0x85ebca6b) >>> 0
-  }
-  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0")
-}
-
-const canonical = (v: unknown): string => {
-  if (v === null || typeof v !== "object") return JSON.stringify(v) ?? "null"
-  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`
-  const o = v as Record<string, unknown>
-  return `{${Object.keys(o)
-    .filter((k) => o[k] !== undefined)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
-    .join(",")}}`
-}
+export const hash = (state: State): string => hashState(state)
 
 /** What a player may see: the state without the dice state. */
 export const view = (state: State): State => ({ ...state, dice: { mode: state.dice.mode } })

@@ -8,35 +8,30 @@
  *
  * @since 0.2.0
  */
-import { restore } from "@blight/dice"
-import type { Types } from "effect"
+import {
+  applyEvent,
+  canUndo as canUndoState,
+  copy as copyData,
+  type DeepMutable,
+  evolve as evolveWith,
+  evolveAll as evolveAllWith,
+  type FoldRules,
+  fold as foldWith,
+  linkThrough,
+  setUndoTarget,
+  undoTarget as undoTargetOf,
+} from "@blight/engine"
 import type { Command } from "./Command.js"
-import { BOOKKEEPING, type Event } from "./Event.js"
+import type { Event } from "./Event.js"
 import { contactKey, featureFactIds, forgetFactsOf, setContact, setFact } from "./Facts.js"
 import type { Answer, Model, State } from "./State.js"
 
 /** A state being changed in place. */
-export type Draft = Types.DeepMutable<State>
-type DraftModel = Types.DeepMutable<Model>
-
-const PREVIOUS = Symbol("blight.battle.previous")
-type Linked = State & { [PREVIOUS]?: State | undefined }
+export type Draft = DeepMutable<State>
+type DraftModel = DeepMutable<Model>
 
 /** A deep copy of plain JSON-like data (faster than `structuredClone` for the state's shape). */
-export const copy = <T>(v: T): T => {
-  if (v === null || typeof v !== "object") return v
-  if (Array.isArray(v)) {
-    const out = new Array(v.length)
-    for (let i = 0; i < v.length; i++) out[i] = copy(v[i])
-    return out as T
-  }
-  const out: Record<string, unknown> = {}
-  for (const k in v as Record<string, unknown>) {
-    const x = (v as Record<string, unknown>)[k]
-    if (x !== undefined) out[k] = copy(x)
-  }
-  return out as T
-}
+export const copy = copyData
 
 /**
  * A count bumped by every event that may change in place what a model's effects are gathered from
@@ -63,52 +58,6 @@ const model = (d: Draft, id: string): DraftModel => {
   return m
 }
 
-/** Commands that can be undone: all but answers to dice, undo itself, and the table's corrections. */
-const undoable = (command: unknown): boolean => {
-  const type = (command as Command | undefined)?.type
-  return type !== "undo" && type !== "roll" && (type as string) !== "continue"
-}
-
-type Words = [number, number, number, number]
-
-/** The last roll of a seeded raid: its PRNG words before, how many d6, and the words after. */
-let lastRoll: { readonly from: ReadonlyArray<number>; readonly dice: number; readonly to: Words } | undefined
-
-/**
- * Notes the words a roll left (the rules roll, then the answer's event advances the same words
- * by the same dice): the event then takes them instead of rolling the dice again. The words are
- * never changed in place (each roll puts new ones), so the same array holds the same words.
- */
-export const rolled = (from: ReadonlyArray<number>, dice: number, to: ReadonlyArray<number>): void => {
-  lastRoll = { from, dice, to: [...to] as Words }
-}
-
-const advancePrng = (d: Draft, dice: number): void => {
-  if (d.dice.mode !== "seeded" || d.dice.prng === undefined) return
-  const last = lastRoll
-  if (last !== undefined && last.from === d.dice.prng && last.dice === dice) {
-    d.dice.prng = [...last.to] as Words
-    return
-  }
-  const source = restore({ algorithm: "xoshiro128**", state: d.dice.prng })
-  for (let i = 0; i < dice; i++) source.die(6)
-  d.dice.prng = [...source.snapshot().state] as Words
-}
-
-/**
- * A `prompted` event and its `answered` event applied at once (an input the run answered as it
- * was asked, the commonest pair of a raid): the same draft as applying them one by one, without
- * copying the prompt the answer clears at once.
- */
-export const applyAnswered = (d: Draft, answer: Answer): void => {
-  d.seq += 2
-  if (d.pending) {
-    d.pending.prompt = undefined
-    d.pending.answers.push(copy(answer) as never)
-  }
-  if (Array.isArray(answer)) advancePrng(d, answer.length)
-}
-
 const nothing = (): void => {}
 
 const jam = (d: Draft, e: Extract<Event, { type: "jammed" | "unjammed" }>): void => {
@@ -123,19 +72,10 @@ const jam = (d: Draft, e: Extract<Event, { type: "jammed" | "unjammed" }>): void
  * helper inlined into it: 8 times in a process's first 3,000 raids, its costliest compile).
  */
 const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { type: K }>) => void } = {
-  commanded: (d, e) => {
-    d.pending = { command: e.command as never, by: e.by, answers: [] }
-  },
-  prompted: (d, e) => {
-    if (d.pending) d.pending.prompt = copy(e.prompt) as never
-  },
-  answered: (d, e) => {
-    if (d.pending) {
-      d.pending.answers.push(copy(e.answer) as never)
-      d.pending.prompt = undefined
-    }
-    if (Array.isArray(e.answer)) advancePrng(d, e.answer.length)
-  },
+  // The bookkeeping is the kernel's (`@blight/engine`): it never reaches the game's appliers.
+  commanded: nothing,
+  prompted: nothing,
+  answered: nothing,
   "battle.setup": (d, e) => {
     effectInputsChanged()
     const seq = d.seq
@@ -423,13 +363,34 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
 /** The same, by kind (a map: no kind of event is looked up on an object's prototype). */
 const APPLY: ReadonlyMap<string, (d: Draft, e: Event) => void> = new Map(Object.entries(APPLIERS) as never)
 
-/** Applies one event to a draft, in place. */
-export const applyInPlace = (d: Draft, e: Event): void => {
-  d.seq++
-  if (!BOOKKEEPING.has(e.type)) d.pending = undefined
+/** Applies one game event to a draft (the bookkeeping, `seq` and `pending` are the kernel's). */
+export const applyGame = (d: Draft, e: Event): void => {
   const apply = APPLY.get(e.type)
   if (apply !== undefined) apply(d, e)
 }
+
+/** Commands that can be undone: all but answers to dice, undo itself, and the engine's own steps. */
+const undoable = (command: unknown): boolean => {
+  const type = (command as Command | undefined)?.type
+  return type !== "undo" && type !== "roll" && (type as string) !== "continue"
+}
+
+/** How a raid's log folds, for the kernel. */
+export const FOLD: FoldRules<State, Event> = {
+  events: { applyGame },
+  draftOf: (state) => draftOf(state),
+  initial: (first) => {
+    if (first.type !== "battle.setup") throw new Error("a raid's first event is its set-up")
+    const d = copy(first.state) as Draft
+    d.seq = 1
+    return d
+  },
+  undoable,
+  isStart: (e) => e.type === "battle.setup",
+}
+
+/** Applies one event to a draft, in place. */
+export const applyInPlace = (d: Draft, e: Event): void => applyEvent(FOLD.events, d, e)
 
 const forgetToken = (d: Draft, token: string): void => forgetFactsOf(d.facts, token)
 const forgetFeature = (d: Draft, tokenKind: string): void => {
@@ -437,75 +398,23 @@ const forgetFeature = (d: Draft, tokenKind: string): void => {
 }
 
 /** The state after an event. Pure. */
-export const evolve = (state: State, e: Event): State => {
-  const previous = (state as Linked)[PREVIOUS]
-  if (e.type === "undone") {
-    if (previous === undefined) return state
-    const back = draftOf(previous)
-    back.seq = state.seq + 1
-    const linked = back as unknown as Linked
-    linked[PREVIOUS] = (previous as Linked)[PREVIOUS]
-    return back as State
-  }
-  const next = draftOf(state)
-  applyInPlace(next, e)
-  const linked = next as unknown as Linked
-  if (e.type === "commanded" && undoable(e.command)) linked[PREVIOUS] = state
-  else if (e.type === "answered" && Array.isArray(e.answer)) linked[PREVIOUS] = undefined
-  else if (e.type === "battle.setup") linked[PREVIOUS] = undefined
-  else linked[PREVIOUS] = previous
-  return next as State
-}
+export const evolve = (state: State, e: Event): State => evolveWith(FOLD, state, e)
 
 /**
  * Gives a state reached by applying `events` to `from` in place the undo link that folding them
  * with {@link evolve} would give it (decide keeps its draft instead of folding again).
  */
-export const linkAfter = (from: State, next: State, events: ReadonlyArray<Event>): State => {
-  let previous = (from as Linked)[PREVIOUS]
-  for (const e of events) {
-    if (e.type === "commanded" && undoable(e.command)) previous = from
-    else if (e.type === "answered" && Array.isArray(e.answer)) previous = undefined
-  }
-  ;(next as Linked)[PREVIOUS] = previous
-  return next
-}
+export const linkAfter = (from: State, next: State, events: ReadonlyArray<Event>): State =>
+  setUndoTarget(next, linkThrough(FOLD, from, events))
 
 /** The state after a batch of events (one copy, then each applied in place); no `undone` inside. */
-export const evolveAll = (state: State, events: ReadonlyArray<Event>): State => {
-  const d = draftOf(state)
-  for (const e of events) applyInPlace(d, e)
-  return linkAfter(state, d as State, events)
-}
+export const evolveAll = (state: State, events: ReadonlyArray<Event>): State => evolveAllWith(FOLD, state, events)
 
 /** Can the last command be undone (no dice rolled since)? */
-export const canUndo = (state: State): boolean => (state as Linked)[PREVIOUS] !== undefined
+export const canUndo = (state: State): boolean => canUndoState(state)
 
 /** The state an `undone` event returns to (for decide's draft). */
-export const undoTarget = (state: State): State | undefined => (state as Linked)[PREVIOUS]
+export const undoTarget = (state: State): State | undefined => undoTargetOf(state)
 
 /** Folds events from nothing: the state of a raid is its events. */
-export const fold = (events: ReadonlyArray<Event>, from?: State): State => {
-  // Without an undo in the log, one private copy takes every event in place.
-  if (!events.some((e) => e.type === "undone")) {
-    if (events.length === 0) return from as State
-    let d: Draft
-    let rest = events
-    if (from === undefined) {
-      d = evolveFromEmpty(events[0]!) as Draft
-      rest = events.slice(1)
-    } else d = draftOf(from)
-    for (const e of rest) applyInPlace(d, e)
-    return from === undefined ? (d as State) : linkAfter(from, d as State, events)
-  }
-  let s = from as State
-  for (const e of events) s = s === undefined ? evolveFromEmpty(e) : evolve(s, e)
-  return s
-}
-
-const evolveFromEmpty = (e: Event): State => {
-  if (e.type !== "battle.setup") throw new Error("a raid's first event is its set-up")
-  const d = copy(e.state) as Draft
-  d.seq = 1
-  return d as State
-}
+export const fold = (events: ReadonlyArray<Event>, from?: State): State => foldWith(FOLD, events, from)

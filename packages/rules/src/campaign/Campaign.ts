@@ -8,8 +8,8 @@
  * @since 0.3.0
  */
 import { Prng, SchemaText } from "@blight/dice"
+import { hash as hashState } from "@blight/engine"
 import { Result, Schema } from "effect"
-import { hash as battleHash } from "../battle/Battle.js"
 import { HUNGRY_INJURY } from "../battle/creatures/Hollowed.js"
 import type { SetupInput } from "../battle/Setup.js"
 import type { ContentView } from "../refuge/Content.js"
@@ -119,7 +119,7 @@ export const parseCommand = (input: unknown): Result.Result<Command, ReadonlyArr
 export const replay = (events: ReadonlyArray<Event>): CampaignState => fold(events)
 
 /** A stable hash of a campaign state. */
-export const hash = (state: CampaignState): string => battleHash(state as never)
+export const hash = (state: CampaignState): string => hashState(state)
 
 /** What a player may see: the state without the dice state. */
 export const view = (state: CampaignState): CampaignState => ({ ...state, dice: { mode: state.dice.mode } })

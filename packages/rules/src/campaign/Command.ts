@@ -94,6 +94,11 @@ export const Pass = command(
   "The Refuge runs no more Errands before the next raid (B-ERRAND-02)",
 )
 
+export const Undo = command(
+  "undo",
+  {},
+  "Take back the last command, back to the last dice rolled and never past them (R-CAMPAIGN-39)",
+)
 export const Command = Schema.Union([
   RecordRaid,
   Forfeit,
@@ -107,5 +112,8 @@ export const Command = Schema.Union([
   Bench,
   Equip,
   Pass,
+  Undo,
 ]).annotate({ identifier: "CampaignCommand" })
 export type Command = typeof Command.Type
+/** The command of one type. */
+export type CommandOf<T extends Command["type"]> = Extract<Command, { type: T }>

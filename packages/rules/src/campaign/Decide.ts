@@ -1,30 +1,26 @@
 /**
  * `apply(state, command, env)` → a rejection, or the events and the state they fold to; the
  * command's batch, then the engine's own Aftermath steps (each its own `continue` batch), until a
- * player must choose, dice must be typed in, or the Refuges are back between raids. The same
- * shape as the raid engine's `Decide.ts`.
+ * player must choose, dice must be typed in, or the Refuges are back between raids. The loop is
+ * the kernel's (`@blight/engine`); this file holds the campaign's commands and how it is answered.
  *
  * @since 0.3.0
  */
+import { applyCommand, type Decision, type Game, type Handler, type Rejection as EngineRejection } from "@blight/engine"
 import { Result } from "effect"
 import { slainIn, slug } from "./Blight.js"
-import type { Command } from "./Command.js"
-import { Ctx, type Env, Refusal, refuse, Suspend } from "./Context.js"
-import { between } from "./Errands.js"
+import type { Command, CommandOf } from "./Command.js"
+import { Ctx, EVENT_RULES, type Env, refuse } from "./Context.js"
+import { BETWEEN, between } from "./Errands.js"
 import type { Event } from "./Event.js"
-import { type Draft, evolve } from "./Evolve.js"
+import { FOLD } from "./Evolve.js"
 import { continueAftermath } from "./Flow.js"
 import { carryOver } from "./NextRaid.js"
 import { readBattle, recordOf } from "./RaidRecord.js"
 import type { Answer, CampaignState, RaidRecord } from "./State.js"
 
 /** A refused command: why, and the rule. Nothing was appended. */
-export interface Rejection {
-  readonly reason: string
-  readonly clause?: string | undefined
-}
-
-type Internal = Command | { readonly type: "continue" }
+export type Rejection = EngineRejection
 
 /** B-STANDINGS-01: a win scores 3, a draw 1, a loss 0. */
 export const POINTS = { win: 3, draw: 1, loss: 0 } as const
@@ -161,89 +157,64 @@ const fold = (ctx: Ctx, recorded: RaidRecord) => {
 /** A roll or a choice with no prompt: they answer what the Aftermath (or an Errand) asks. */
 const NOTHING_WAITING = "type: nothing is waiting for an answer: roll and choose answer a waiting prompt"
 
-const rule = (ctx: Ctx, c: Internal) => {
-  if (c.type === "continue") return continueAftermath(ctx)
-  if (c.type === "recordRaid") return recordRaid(ctx, c.battle)
-  if (c.type === "forfeit") return forfeit(ctx, c.refuge)
-  if (c.type === "roll" || c.type === "choose") return refuse(NOTHING_WAITING, "B-AFTERMATH-01")
-  return between(ctx, c)
+type Rule = Handler<Ctx>
+const betweenRaids = ((ctx: Ctx, c: Command) => between(ctx, c)) as Rule
+
+/** The rule of each command: the Errands' commands run between raids (`Errands.between`). */
+const HANDLERS: { readonly [type: string]: Rule } = {
+  continue: ((ctx: Ctx) => continueAftermath(ctx)) as Rule,
+  recordRaid: ((ctx: Ctx, c: CommandOf<"recordRaid">) => recordRaid(ctx, c.battle)) as Rule,
+  forfeit: ((ctx: Ctx, c: CommandOf<"forfeit">) => forfeit(ctx, c.refuge)) as Rule,
+  ...Object.fromEntries(BETWEEN.map((type) => [type, betweenRaids])),
 }
 
-interface Run {
-  readonly events: Event[]
-  readonly state: CampaignState
+/** What a `roll` or `choose` answers, or why it answers nothing (B-AFTERMATH-01, -02: the steps in order). */
+const answerOf = (state: CampaignState, c: Command): Result.Result<Answer, Rejection> => {
+  const q = state.pending?.prompt
+  if (c.type === "roll" && q?.kind === "dice") return Result.succeed([...c.faces])
+  if (c.type === "choose" && q?.kind === "choice") return Result.succeed(c.option)
+  if (q?.kind === "dice" && c.type === "choose")
+    return Result.fail({ reason: `type: waiting for ${q.dice} dice (roll): ${q.purpose}`, clause: "B-AFTERMATH-02" })
+  if (q?.kind === "choice" && c.type === "roll")
+    return Result.fail({
+      reason: `type: waiting for a choice (choose): ${q.question} (${q.options.join(", ")})`,
+      clause: "B-AFTERMATH-02",
+    })
+  // Errands wait until the Aftermath is worked through (B-AFTERMATH-01: "then runs Errands").
+  return Result.fail({
+    reason: `type: ${c.type} must wait: the Aftermath is waiting for ${q?.kind === "choice" ? `a choice: ${q.question} (${q.options.join(", ")})` : q?.kind === "dice" ? `${q.dice} dice: ${q.purpose}` : "an answer"}`,
+    clause: "B-AFTERMATH-01",
+  })
 }
 
-const run = (
-  state: CampaignState,
-  c: Internal,
-  env: Env,
-  by: string,
-  recorded: ReadonlyArray<Answer>,
-  answer?: Answer,
-): Result.Result<Run, Rejection> => {
-  const draft = structuredClone(state) as Draft
-  const ctx = new Ctx(draft, env, recorded, answer)
-  if (answer === undefined) ctx.emit({ type: "commanded", command: structuredClone(c), by })
-  try {
-    rule(ctx, c)
-  } catch (e) {
-    if (e instanceof Refusal) return Result.fail({ reason: e.reason, clause: e.clause })
-    if (!(e instanceof Suspend)) throw e
-    // Only the bookkeeping is committed: who asked, the answers so far, and what it waits for.
-    const events: Event[] = [...ctx.bookkeeping, { type: "prompted", prompt: e.prompt }]
-    return Result.succeed({ events, state: events.reduce(evolve, state) })
-  }
-  if (ctx.game.length === 0) return Result.fail({ reason: `${c.type}: nothing to do` })
-  return Result.succeed({ events: [...ctx.bookkeeping, ...ctx.game], state: draft as CampaignState })
+/** The campaign as the kernel runs it. */
+export const CAMPAIGN: Game<CampaignState, Event, Command, Env, Ctx> = {
+  ...FOLD,
+  events: EVENT_RULES,
+  context: (draft, env, { recorded, answer, ...options }) => new Ctx(draft, env, recorded, answer, options),
+  handlers: HANDLERS,
+  // The Aftermath's steps run on their own until a player must choose or dice must be typed in.
+  nextStep: (state) => (state.phase === "aftermath" && state.pending === undefined ? { type: "continue" } : undefined),
+  answerOf,
+  noHandler: (c) => ({ reason: `type: "${c.type}" is not a campaign command`, clause: "B-AFTERMATH-01" }),
+  before: (_state, c) =>
+    c.type === "roll" || c.type === "choose" ? { reason: NOTHING_WAITING, clause: "B-AFTERMATH-01" } : undefined,
+  // R-CAMPAIGN-38: the dice a refused command rolled stand; the refusal is recorded.
+  refusedAfterInputs: (_events, r) => [{ type: "refused", reason: r.reason, ...(r.clause ? { clause: r.clause } : {}) }],
+  undo: {
+    command: "undo",
+    nothing: { reason: "undo: nothing to undo since the last dice roll", clause: "R-CAMPAIGN-39" },
+    inPlace: { reason: "undo: a campaign changed in place keeps nothing to go back to", clause: "R-CAMPAIGN-39" },
+  },
+  undoneEvent: { type: "undone" },
 }
+
+/** A decision: the events, and the state they fold to. */
+export type Run = Decision<CampaignState, Event>
 
 /** Applies a command and runs the engine's steps after it. */
-export const apply = (
-  state: CampaignState,
-  c: Command,
-  env: Env,
-  by = "any",
-): Result.Result<Run, Rejection> => {
-  const p = state.pending
-  let first: Result.Result<Run, Rejection>
-  if (c.type === "roll" || c.type === "choose") {
-    if (p?.prompt === undefined) return Result.fail({ reason: NOTHING_WAITING, clause: "B-AFTERMATH-01" })
-    // The step waiting is answered before anything else (B-AFTERMATH-02: the steps in order).
-    if (p.prompt.kind === "dice" && c.type !== "roll")
-      return Result.fail({
-        reason: `type: waiting for ${p.prompt.dice} dice (roll): ${p.prompt.purpose}`,
-        clause: "B-AFTERMATH-02",
-      })
-    if (p.prompt.kind === "choice" && c.type !== "choose")
-      return Result.fail({
-        reason: `type: waiting for a choice (choose): ${p.prompt.question} (${p.prompt.options.join(", ")})`,
-        clause: "B-AFTERMATH-02",
-      })
-    first = run(state, p.command as Internal, env, by, p.answers, c.type === "roll" ? [...c.faces] : c.option)
-  } else if (p !== undefined) {
-    const q = p.prompt
-    // Errands wait until the Aftermath is worked through (B-AFTERMATH-01: "then runs Errands").
-    return Result.fail({
-      reason: `type: ${c.type} must wait: the Aftermath is waiting for ${q?.kind === "choice" ? `a choice: ${q.question} (${q.options.join(", ")})` : q?.kind === "dice" ? `${q.dice} dice: ${q.purpose}` : "an answer"}`,
-      clause: "B-AFTERMATH-01",
-    })
-  } else first = run(state, c, env, by, [])
-  if (Result.isFailure(first)) return first
-  return Result.succeed(settle(first.success, env))
-}
-
-/** Runs the engine's own steps until a player must act. */
-export const settle = (from: Run, env: Env): Run => {
-  let { events, state } = from
-  for (let guard = 0; state.phase === "aftermath" && state.pending === undefined && guard < 1000; guard++) {
-    const r = run(state, { type: "continue" }, env, "engine", [])
-    if (Result.isFailure(r)) throw new Error(`the Aftermath stopped: ${r.failure.reason}`)
-    events = [...events, ...r.success.events]
-    state = r.success.state
-  }
-  return { events, state }
-}
+export const apply = (state: CampaignState, c: Command, env: Env, by = "any"): Result.Result<Run, Rejection> =>
+  applyCommand(CAMPAIGN, state, c, env, by)
 
 /** The events a command appends (the decide half of decide/evolve). */
 export const decide = (state: CampaignState, c: Command, env: Env, by = "any") =>

@@ -167,6 +167,9 @@ const rollFinds = (
   ran(ctx, refuge, entry, s.id, `${s.name}: ${entry.name} — ${find.name}`)
 }
 
+/** The commands run between raids (by {@link between}). */
+export const BETWEEN = ["errand", "trade", "recruit", "build", "makeAmmunition", "bench", "equip", "pass"] as const
+
 /** Runs one between-raids command. */
 export const between = (ctx: Ctx, c: Command): void => {
   const { content } = ctx.env

@@ -43,6 +43,10 @@ export const Event = Schema.Union([
   event("commanded", { command: Schema.Unknown, by: Schema.String }),
   event("prompted", { prompt: Prompt }),
   event("answered", { answer: Answer }),
+  /** A command the dice rolled for it made impossible: the dice stand, the command does nothing (R-CAMPAIGN-38). */
+  event("refused", { reason: Schema.String, clause: Schema.optional(Schema.String) }),
+  /** The last undoable command taken back (R-CAMPAIGN-39). */
+  event("undone", {}),
   event("campaign.created", { state: CampaignState }),
   event("raid.recorded", { raid: RaidRecord }),
   event("standing.scored", {

@@ -5,20 +5,12 @@
  *
  * @since 0.3.0
  */
-import { Prng } from "@blight/dice"
+import { applyEvent, copy, type DeepMutable, evolve as evolveWith, type FoldRules, fold as foldWith } from "@blight/engine"
 import { Result } from "effect"
 import { sameHollowed } from "../battle/creatures/Hollowed.js"
 import { post } from "../refuge/Ledger.js"
-import { BOOKKEEPING, type Event } from "./Event.js"
+import type { Event } from "./Event.js"
 import type { CampaignState, SurvivorStatus } from "./State.js"
-
-type DeepMutable<T> = T extends string | number | boolean | undefined
-  ? T
-  : T extends ReadonlyArray<infer U>
-    ? DeepMutable<U>[]
-    : T extends object
-      ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
-      : T
 
 /** A state being changed in place (only ever a private copy). */
 export type Draft = DeepMutable<CampaignState>
@@ -32,16 +24,6 @@ export const freshStatus = (blight: number): SurvivorStatus => ({
   errand: false,
 })
 
-const advancePrng = (d: Draft, n: number) => {
-  if (d.dice.mode !== "seeded" || d.dice.prng === undefined) return
-  const p = Prng.Prng.fromState({
-    algorithm: "xoshiro128**",
-    state: d.dice.prng as [number, number, number, number],
-  })
-  for (let i = 0; i < n; i++) p.die(6)
-  d.dice.prng = [...p.snapshot().state] as [number, number, number, number]
-}
-
 const survivorOf = (d: Draft, refuge: number, id: string) => {
   const r = d.refuges[refuge]
   const s = r?.refuge.survivors.find((x) => x.id === id)
@@ -49,28 +31,18 @@ const survivorOf = (d: Draft, refuge: number, id: string) => {
   return { r, s }
 }
 
-/** Applies one event to a draft. */
-export const applyInPlace = (d: Draft, e: Event): void => {
-  d.seq++
-  // A command's game events are committed only when it completes: the first one settles it.
-  if (!BOOKKEEPING.has(e.type)) delete d.pending
+/** Applies one game event to a draft (the bookkeeping, `seq` and `pending` are the kernel's). */
+export const applyGame = (d: Draft, e: Event): void => {
   switch (e.type) {
     case "commanded":
-      d.pending = { command: structuredClone(e.command), answers: [] }
-      return
     case "prompted":
-      if (d.pending) d.pending.prompt = structuredClone(e.prompt) as never
-      return
     case "answered":
-      if (d.pending) {
-        d.pending.answers.push(structuredClone(e.answer) as never)
-        delete d.pending.prompt
-      }
-      if (Array.isArray(e.answer)) advancePrng(d, e.answer.length)
+    case "refused":
+    case "undone":
       return
     case "campaign.created": {
       const seq = d.seq
-      Object.assign(d, structuredClone(e.state))
+      Object.assign(d, copy(e.state))
       d.seq = seq
       return
     }
@@ -198,17 +170,29 @@ export const applyInPlace = (d: Draft, e: Event): void => {
   }
 }
 
-/** The state after one event (pure). */
-export const evolve = (state: CampaignState, e: Event): CampaignState => {
-  const d = structuredClone(state) as Draft
-  applyInPlace(d, e)
-  return d as CampaignState
+/** How the campaign's log folds, for the kernel. */
+export const FOLD: FoldRules<CampaignState, Event> = {
+  events: { applyGame },
+  draftOf: (state) => copy(state) as Draft,
+  initial: (first) => {
+    if (first.type !== "campaign.created") throw new Error("a campaign's first event is its creation")
+    const d = { seq: 0 } as Draft
+    applyEvent(FOLD.events, d, first)
+    return d
+  },
+  // Dice answers, undo itself and the engine's steps are not undone (as in a raid).
+  undoable: (command) => {
+    const type = (command as { readonly type?: unknown } | undefined)?.type
+    return type !== "undo" && type !== "roll" && type !== "continue"
+  },
+  isStart: (e) => e.type === "campaign.created",
 }
 
+/** Applies one event to a draft, in place. */
+export const applyInPlace = (d: Draft, e: Event): void => applyEvent(FOLD.events, d, e)
+
+/** The state after one event (pure). */
+export const evolve = (state: CampaignState, e: Event): CampaignState => evolveWith(FOLD, state, e)
+
 /** Folds a whole log (its first event is `campaign.created`). */
-export const fold = (events: ReadonlyArray<Event>): CampaignState => {
-  const d = {} as Draft
-  ;(d as { seq: number }).seq = 0
-  for (const e of events) applyInPlace(d, e)
-  return d as CampaignState
-}
+export const fold = (events: ReadonlyArray<Event>): CampaignState => foldWith(FOLD, events)

@@ -232,6 +232,8 @@ export const CampaignState = Schema.Struct({
   pending: Schema.optional(
     Schema.Struct({
       command: Schema.Unknown,
+      /** Who gave the command. */
+      by: Schema.optional(Schema.String),
       answers: Schema.Array(Answer),
       prompt: Schema.optional(Prompt),
     }),

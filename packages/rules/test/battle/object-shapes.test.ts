@@ -3,7 +3,7 @@
  * field the schema gains and the literal lacks would be dropped from every raid simulated on it.
  */
 import { describe, expect, it } from "vitest"
-import { shapeModel, shapeSide, shapeToken } from "../../src/battle/ObjectShapes.js"
+import { shapeModel, shapeSide, shapeToken } from "../../src/battle/fast/ObjectShapes.js"
 import { Model, Side, Token } from "../../src/battle/State.js"
 
 describe("the fast path's one shape per kind of object", () => {

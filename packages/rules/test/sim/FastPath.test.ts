@@ -23,8 +23,9 @@ import { Ctx } from "../../src/battle/Context.js"
 import { effectsOf } from "../../src/battle/combat/Pools.js"
 import { applyInPlaceTo, refusedOutright } from "../../src/battle/Decide.js"
 import type { Event } from "../../src/battle/Event.js"
-import { applyAnswered, applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
-import { Journal } from "../../src/battle/InPlace.js"
+import { answered } from "@blight/engine"
+import { applyInPlace, copy, type Draft } from "../../src/battle/Evolve.js"
+import { Journal } from "../../src/battle/fast/InPlace.js"
 import { candidates, candidatesOfType, legalCommands, type QuickType } from "../../src/battle/Legal.js"
 import type { Answer, Model, Prompt, State } from "../../src/battle/State.js"
 import { autoRaid } from "../../src/campaign/AutoPlay.js"
@@ -558,7 +559,9 @@ describe("an input answered as it is asked (the fast path's commonest pair of ev
         const before = plain(both)
         const journal = new Journal(both)
         journal.touchAnswered()
-        applyAnswered(both, answer)
+        // The kernel's fused pair (`RuleContext.emitAnswered`): two events counted, the answer taken.
+        both.seq += 2
+        answered(both, answer)
         expect(plain(both)).toEqual(plain(one))
         expect(hash(both as State)).toBe(hash(one as State))
         expect(both.pending === undefined).toBe(!waiting)

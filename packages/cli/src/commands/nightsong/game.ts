@@ -5,10 +5,11 @@
  */
 import { Game } from "@blight/nightsong"
 import { Result } from "effect"
+import { parseBounded, readBounded } from "../../BoundedFile.js"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../../Command.js"
 import { seedFrom } from "../../Seed.js"
 import { runSubverb, type Subverb } from "../../Subverbs.js"
-import { commandInput, parseBounded, readBounded } from "../raidFile.js"
+import { commandInput } from "../raidFile.js"
 import { gameText, readGame, writeGame } from "./gameFile.js"
 import { eventWords, promptWords, stateLines } from "./gameSay.js"
 import { fromWords, GRAMMAR, toLine } from "./gameWords.js"

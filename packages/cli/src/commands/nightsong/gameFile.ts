@@ -6,8 +6,9 @@
  */
 import { resolve } from "node:path"
 import { Game } from "@blight/nightsong"
+import { MAX_BYTES, parseBounded, readBounded, writeAtomic } from "../../BoundedFile.js"
 import { type Io, UsageError } from "../../Command.js"
-import { logEvents, MAX_BYTES, parseBounded, readBounded, writeAtomically } from "../raidFile.js"
+import { logEvents } from "../raidFile.js"
 
 export const FORMAT = "nightsong-game@1"
 /** A game read from its file. */
@@ -49,4 +50,4 @@ export const gameText = (events: ReadonlyArray<Game.GameEvent>): string =>
 
 /** Writes a game file atomically (a temporary file beside it, then a rename over it). */
 export const writeGame = (path: string, events: ReadonlyArray<Game.GameEvent>): Promise<void> =>
-  writeAtomically(path, gameText(events), "nightsong")
+  writeAtomic(path, gameText(events), "nightsong")

@@ -39,6 +39,16 @@ export const thresholdFor = <K extends string>(
   return named[given]
 }
 
+/**
+ * Thresholds for a question whose rulings give the chance of the *bad* outcome (R-N-JOURNEY-01,
+ * R-N-EVENT-01): the question is still asked the Die of Fate's way, low is yes, so the threshold
+ * of the positive answer is 100 minus that chance (a 30% chance of breaking holds on 70 or less).
+ */
+export const positiveThresholds = <K extends string>(
+  badChances: Readonly<Record<K, number>>,
+): Readonly<Record<K, number>> =>
+  Object.fromEntries(Object.entries<number>(badChances).map(([k, v]) => [k, 100 - v])) as Record<K, number>
+
 /** A Die of Fate answer. */
 export interface FateAnswer extends Fate.FateRoll {
   readonly answer: "positive" | "negative"

@@ -2,15 +2,16 @@
  * Encounters and events (N-EVENT): is the way ahead clear, looming events on an Event Step Die,
  * how far away an encounter starts, and how an NPC reacts.
  *
- * Ruling R-N-EVENT-01 (AMB-N-07): the "way ahead" threshold (30% quiet, 70% dangerous) is the
- * chance that something happens; the way stays clear on a roll above it. Distance and Reactions
+ * Ruling R-N-EVENT-01 (AMB-N-07): the "way ahead" figures (30% quiet, 70% dangerous) are the chance
+ * that something happens, but the Die of Fate still asks "does the way stay clear?" and low is yes
+ * (N-FATE-01): clear on 70 or less when quiet, 30 or less when dangerous. Distance and Reactions
  * read as written (positive = far, positive = curious, kind or helpful).
  *
  * @since 0.1.0
  */
 import { type DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
-import { ask, thresholdFor } from "../checks/Fate.js"
+import { ask, positiveThresholds, thresholdFor } from "../checks/Fate.js"
 import { tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
 
@@ -18,13 +19,22 @@ import { ensure } from "../Errors.js"
 export const Activity = Schema.Literals(["quiet", "dangerous"])
 export type Activity = typeof Activity.Type
 
+/** The chance something happens on the way ahead (N-EVENT-01; ruling R-N-EVENT-01). */
+export const EVENT_CHANCES = { quiet: 30, dangerous: 70 } as const satisfies Record<Activity, number>
+/** "Does the way ahead stay clear?" is yes at or under these: 100 minus the chance of an event (R-N-EVENT-01). */
+export const WAY_CLEAR: Readonly<Record<Activity, number>> = positiveThresholds(EVENT_CHANCES)
+
 /** What the Referee introduces when the way is not clear (N-EVENT-01). */
 export const EVENT_KINDS = ["encounter", "hazard", "complication", "sign of a looming event"] as const
 
-/** At the start of each Turn or Watch: does the way ahead stay clear? (N-EVENT-01, R-N-EVENT-01) */
+/**
+ * At the start of each Turn or Watch: does the way ahead stay clear? (N-EVENT-01, R-N-EVENT-01) Yes
+ * on a roll at or under the threshold: 70 when quiet, 30 when dangerous, 50 by default, or the
+ * number the Referee gives (the threshold of a clear way, as every Die of Fate number is).
+ */
 export const wayAhead = (source: DiceSource, activity?: Activity | number) => {
-  const r = ask(source, thresholdFor(activity, { quiet: 30, dangerous: 70 }, "activity", "N-EVENT-01"))
-  return { ...r, clear: !r.yes, introduce: r.yes ? EVENT_KINDS : ([] as const) }
+  const r = ask(source, thresholdFor(activity, WAY_CLEAR, "activity", "N-EVENT-01"))
+  return { ...r, clear: r.yes, introduce: r.yes ? ([] as const) : EVENT_KINDS }
 }
 
 /** A looming event drawing closer (N-EVENT-02). */

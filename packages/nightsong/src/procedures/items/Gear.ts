@@ -111,5 +111,18 @@ export const wearAndTear = (source: DiceSource, used: readonly Gear[]) =>
     }
   })
 
-/** Repairs or replaces broken gear at a die (in the fiction; N-WEAPON-02). */
-export const repair = (g: Gear, die: StepDie.StepDie = g.start ?? "d4"): Gear => validateGear({ ...g, die })
+/**
+ * Repairs or replaces broken gear (in the fiction; N-WEAPON-02): back to the die it started at, or
+ * at the die given. Gear whose start is unknown (a spent item on a sheet without `start`, ruling
+ * R-N-CHAR-10) needs the die named, and nothing is repaired to D0.
+ */
+export const repair = (g: Gear, die: StepDie.StepDie | undefined = g.start): Gear => {
+  ensure(
+    die !== undefined,
+    "die",
+    `the die ${g.name} started at is not known: name the die it is repaired to`,
+    "N-WEAPON-02",
+  )
+  ensure(die !== "d0", "die", `${g.name} cannot be repaired to D0`, "N-STEPDIE-04")
+  return validateGear({ ...g, die: die! })
+}

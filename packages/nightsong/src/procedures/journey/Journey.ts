@@ -3,14 +3,15 @@
  * daily Long Rest. Each Die of Fate procedure takes a named situation or an explicit threshold.
  *
  * Ruling R-N-JOURNEY-01 (AMB-N-07): Weather's 30% (mild) / 70% (stormy) is the chance the weather
- * *breaks*; it holds on a roll above the threshold. Navigation and Foraging read as written.
+ * *breaks*, but the Die of Fate still asks "does it hold?" and low is yes (N-FATE-01): it holds on
+ * 70 or less in a mild season, 30 or less in a harsh one. Navigation and Foraging read as written.
  *
  * @since 0.1.0
  */
 import type { DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
 import { type Adventurer, addCondition, clearWhere } from "../Adventurer.js"
-import { ask, thresholdFor } from "../checks/Fate.js"
+import { ask, positiveThresholds, thresholdFor } from "../checks/Fate.js"
 import { stepUp, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
 import { type Gear, use, validateGear } from "../items/Gear.js"
@@ -60,6 +61,11 @@ export const milesPerWatch = (mode: TravelMode): number => {
 export const Season = Schema.Literals(["mild", "harsh"])
 export type Season = typeof Season.Type
 
+/** The chance the weather breaks in each season (N-JOURNEY-03; ruling R-N-JOURNEY-01). */
+export const WEATHER_BREAKS = { mild: 30, harsh: 70 } as const satisfies Record<Season, number>
+/** "Does the weather hold?" holds at or under these: 100 minus the chance it breaks (R-N-JOURNEY-01). */
+export const WEATHER_HOLDS: Readonly<Record<Season, number>> = positiveThresholds(WEATHER_BREAKS)
+
 /** What the group may do when the weather breaks (N-JOURNEY-02). */
 export const BAD_WEATHER_CHOICES = {
   /** No progress this Watch. */
@@ -69,13 +75,14 @@ export const BAD_WEATHER_CHOICES = {
 } as const
 
 /**
- * Weather at the start of a Watch (N-JOURNEY-02, N-JOURNEY-03; ruling R-N-JOURNEY-01). If it does not
- * hold, the group chooses from {@link BAD_WEATHER_CHOICES}: wait, or press on.
+ * Weather at the start of a Watch: "does the weather hold?" (N-JOURNEY-02, N-JOURNEY-03; ruling
+ * R-N-JOURNEY-01), yes on a roll at or under the threshold: 70 in a mild season, 30 in a harsh one,
+ * 50 by default, or the number the Referee gives (the threshold of holding, as every Die of Fate
+ * number is). If it does not hold, the group chooses from {@link BAD_WEATHER_CHOICES}.
  */
 export const weather = (source: DiceSource, season?: Season | number) => {
-  const breakChance = thresholdFor(season, { mild: 30, harsh: 70 }, "season", "N-JOURNEY-03")
-  const r = ask(source, breakChance)
-  return { ...r, holds: !r.yes, options: r.yes ? (["wait", "pressOn"] as const) : ([] as const) }
+  const r = ask(source, thresholdFor(season, WEATHER_HOLDS, "season", "N-JOURNEY-03"))
+  return { ...r, holds: r.yes, options: r.yes ? ([] as const) : (["wait", "pressOn"] as const) }
 }
 
 /** Navigation odds of staying on course: 30% in forest, fog or blizzard, 70% on open plains (N-JOURNEY-04). */

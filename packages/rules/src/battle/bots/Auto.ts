@@ -28,7 +28,7 @@ import type { Env } from "../Context.js"
 import { applyInPlaceTo } from "../Decide.js"
 import type { Event } from "../Event.js"
 import { candidates, isLegal, legalCommands } from "../Legal.js"
-import { shapeState } from "../ObjectShapes.js"
+import { shapeState } from "../fast/ObjectShapes.js"
 import { sideOnTurn } from "../round/Turn.js"
 import type { State } from "../State.js"
 import {

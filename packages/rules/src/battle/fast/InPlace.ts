@@ -9,11 +9,11 @@
  *
  * @since 0.5.0
  */
-import type { Event } from "./Event.js"
-import { copy, type Draft, effectInputsChanged } from "./Evolve.js"
-import { contactKey, factKey, factKeysAbout, featureFactIds, putFact } from "./Facts.js"
+import type { Event } from "../Event.js"
+import { copy, type Draft, effectInputsChanged } from "../Evolve.js"
+import { contactKey, factKey, factKeysAbout, featureFactIds, putFact } from "../Facts.js"
 import { shapeModel, shapeSide } from "./ObjectShapes.js"
-import type { FactValue, Model, Side } from "./State.js"
+import type { FactValue, Model, Side } from "../State.js"
 
 type Part =
   | "pending"

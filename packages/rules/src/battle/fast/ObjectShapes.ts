@@ -11,9 +11,9 @@
  *
  * @since 0.6.0
  */
-import type { Event } from "./Event.js"
-import type { Draft } from "./Evolve.js"
-import type { Model, Side, State, Token } from "./State.js"
+import type { Event } from "../Event.js"
+import type { Draft } from "../Evolve.js"
+import type { Model, Side, State, Token } from "../State.js"
 
 /** A model with every field, in the schema's order. */
 export const shapeModel = (m: Model): Model => ({

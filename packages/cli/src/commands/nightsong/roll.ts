@@ -1,0 +1,92 @@
+/**
+ * `blight nightsong roll TABLE`: roll any table of the Nightsong rules the package holds (a
+ * background, a detail, a name, a Region's or Faction's tables, a Spark…), from a seed; `--list`
+ * names them all.
+ */
+import { recording, seeded } from "@blight/dice"
+import { Tables } from "@blight/nightsong"
+import { type Command, EXIT, parse, UsageError, writeJson } from "../../Command.js"
+import { seedFrom } from "../../Seed.js"
+
+const usage = `usage: blight nightsong roll TABLE [--seed N] [--json]
+       blight nightsong roll --list [--json]
+  TABLE    a table's id, e.g. spark, faction-wants, full-name, detail-face (--list names them all)
+  --seed N replay a roll (without it a fresh seed is drawn and shown)
+  --json   print the roll as one JSON object (with --list: every table, as one JSON array)`
+
+const options = { seed: { type: "string" }, json: { type: "boolean" }, list: { type: "boolean" } } as const
+
+const die = (d: string): string => d.toUpperCase()
+
+/** A table's result in words: a word, a name, a Spark, or a row of several fields. */
+export const describeResult = (result: unknown): string => {
+  if (typeof result === "string") return result
+  const r = result as Record<string, unknown>
+  if (typeof r.full === "string") return r.full
+  if (typeof r.theme === "string" && typeof r.action === "string") return `${r.theme} + ${r.action}`
+  if (typeof r.name === "string" && Array.isArray(r.items))
+    return Tables.Backgrounds.formatBackground(result as Tables.Backgrounds.Background)
+  if (typeof r.vegetation === "string") {
+    const notFor = r.notFor as readonly string[]
+    return notFor.length === 0 ? r.vegetation : `${r.vegetation} (not for ${notFor.join(", ")})`
+  }
+  if (typeof r.type === "string" && typeof r.examples === "string") {
+    const d =
+      typeof r.spreadDie === "string"
+        ? `Spread Die ${die(r.spreadDie)}`
+        : `Influence Die ${die(String(r.influenceDie))}`
+    return `${r.type} (${r.examples}; ${d})`
+  }
+  return JSON.stringify(result)
+}
+
+const list = (json: boolean): string => {
+  if (json) return JSON.stringify(Tables.rollables)
+  const width = Math.max(...Tables.rollables.map((r) => r.id.length))
+  return Tables.rollables.map((r) => `${r.id.padEnd(width)}  ${r.title} (${r.refs.join(", ")})`).join("\n")
+}
+
+export const roll: Command = {
+  name: "roll",
+  summary: "roll any Nightsong table: a Spark, a Faction's wants, names, backgrounds, details…",
+  usage,
+  run: async (args, io) => {
+    const { values: o, positionals } = parse(args, options)
+    const [id, extra] = positionals
+    if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
+    if (o.list) {
+      if (id !== undefined) throw new UsageError("--list takes no TABLE")
+      if (o.seed !== undefined) throw new UsageError("--seed does not apply to --list")
+      io.stdout.write(`${list(o.json === true)}\n`)
+      return EXIT.ok
+    }
+    if (id === undefined)
+      throw new UsageError("which table? e.g. `blight nightsong roll spark` (--list names them all)")
+    if (!Tables.rollableIds.includes(id))
+      throw new UsageError(
+        `no Nightsong table is called ${JSON.stringify(id)} (known: ${Tables.rollableIds.join(", ")})`,
+      )
+    const seed = seedFrom(o.seed)
+    const rec = recording(seeded(seed))
+    const rolled = Tables.rollById(rec, id)
+    const { rollable, table, result } = rolled
+    if (o.json) {
+      writeJson(io, {
+        seed,
+        ...rollable,
+        result,
+        ...(table === undefined ? {} : { roll: table.roll, row: table.index + 1 }),
+        rolled: rec.log,
+      })
+      return EXIT.ok
+    }
+    const shown =
+      table === undefined
+        ? ""
+        : `, ${table.roll.key ?? `${rollable.die?.toUpperCase()}: ${table.roll.value}`}`
+    io.stdout.write(
+      `${rollable.title} (${rollable.refs.join(", ")}${shown}): ${describeResult(result)}   (seed ${seed})\n`,
+    )
+    return EXIT.ok
+  },
+}
