@@ -177,6 +177,7 @@ describe("blight nightsong game", () => {
         block: false,
       },
       { type: "endFight", why: "they flee" },
+      { type: "blast", attacker: "ann", targets: ["g1", "g2"], feat: "serious", unclear: true },
       { type: "roll", faces: [3, 4] },
     ]
     for (const c of all)

@@ -118,6 +118,17 @@ export const AttackCmd = cmd("attack", {
   /** The defender blocks with a Shield (declared before the roll, R-N-SHIELD-01); asked when left out. */
   block: Schema.optional(Schema.Boolean),
 })
+/** Blast Damage (N-COMBAT-13): one Damage roll for each target caught. */
+export const Blast = cmd("blast", {
+  attacker: Id,
+  /** The targets that may be caught, nearest first. */
+  targets: Schema.Array(Id).check(Schema.isMinLength(1), Schema.isMaxLength(40)),
+  weapon: Schema.optional(Text),
+  feat: Schema.optional(Harm),
+  advantage: Schema.optional(AdvantageCall),
+  /** How many are caught is unclear: the attack's Damage dice give the number (R-N-COMBAT-03). */
+  unclear: Schema.optional(Schema.Boolean),
+})
 export const EndTurn = cmd("endTurn", {})
 export const Disengage = cmd("disengage", { who: Id })
 export const EndFight = cmd("endFight", { why: Text })
@@ -155,6 +166,7 @@ export const Command = Schema.Union([
   FateCmd,
   FightCmd,
   AttackCmd,
+  Blast,
   EndTurn,
   Disengage,
   EndFight,

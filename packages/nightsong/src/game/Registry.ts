@@ -9,6 +9,7 @@
 import type { Handler } from "@blight/engine"
 import type { Ctx } from "./Context.js"
 import { handlers as advancement } from "./procedures/Advancement.js"
+import { handlers as blast } from "./procedures/Blast.js"
 import { handlers as checks } from "./procedures/Checks.js"
 import { handlers as combat } from "./procedures/Combat.js"
 import { handlers as focus } from "./procedures/Focus.js"
@@ -19,7 +20,7 @@ import { handlers as spells } from "./procedures/Spells.js"
 
 type Area = { readonly [type: string]: (ctx: Ctx, command: never, by: string) => void }
 
-const areas: ReadonlyArray<Area> = [party, checks, focus, combat, harm, recovery, spells, advancement]
+const areas: ReadonlyArray<Area> = [party, checks, focus, combat, blast, harm, recovery, spells, advancement]
 
 /** Every command's rule, by type (a type defined twice is a programming error, caught at load). */
 export const handlers: { readonly [type: string]: Handler<Ctx> } = (() => {

@@ -96,6 +96,31 @@ describe("combat through the game", () => {
     expect(no(g, { type: "focus", character: "ann", on: "damage" }, "ann").clause).toBe("N-FOCUS-02")
   })
 
+  it("N-COMBAT-13 R-N-COMBAT-03 R-N-GAME-09 a blast rolls Damage for each target caught; when unclear, its dice give how many", () => {
+    let g = fightGoblins()
+    g = ok(
+      g,
+      {
+        type: "blast",
+        attacker: "cy",
+        targets: ["g1", "g2"],
+        feat: "serious",
+        advantage: "none",
+        unclear: true,
+      },
+      "cy",
+    )
+    // Two caught (a 2 on the D6); g1: 5, its Armor's 1 ignored, out; the band holds (10); g2: 3 − 2.
+    g = roll(g, [2], [5], [1], [10], [3], [2])
+    const hits = played(g).filter((e) => e.type === "attacked")
+    expect(hits.map((e) => e.type === "attacked" && [e.target, e.damage])).toEqual([
+      ["g1", 5],
+      ["g2", 1],
+    ])
+    expect([g.state.npcs.g1?.status, g.state.npcs.g2?.hp]).toEqual(["takenOut", 4])
+    expect(no(g, { type: "blast", attacker: "ann", targets: ["g2", "g2"] }, "ann").clause).toBe("N-COMBAT-13")
+  })
+
   it("N-COMBAT-12 a multiple attack (D8 + D8) rolls every die and keeps the highest", () => {
     let g = ok(band(party(table())), { type: "fight", enemies: ["brute"], surprise: "players" }, "referee")
     g = ok(g, { type: "attack", attacker: "brute", target: "cy", advantage: "none" }, "referee")

@@ -76,6 +76,12 @@ const FORMS: Readonly<Record<string, Form>> = {
       take: ["block", false],
     },
   },
+  blast: {
+    pos: ["attacker"],
+    rest: { field: "targets", as: "list" },
+    keys: { with: ["weapon", "text"], harm: ["feat", "text"] },
+    flags: { ...ADVANTAGE, unclear: ["unclear", true] },
+  },
   endTurn: { pos: [] },
   endFight: { pos: [], rest: { field: "why", as: "text" } },
   disengage: { pos: ["who"] },
@@ -250,6 +256,7 @@ export const GRAMMAR = `commands in words (the JSON form is the same fields, giv
   fight NPC… [surprise=none|players|enemies|both]
   attack ATTACKER TARGET [with=WEAPON|feat] [harm=limited|serious|devastating] [ranged] [cover]
          [advantage|disadvantage|plain] [block|take]
+  blast ATTACKER TARGET… [with=WEAPON|feat] [harm=…] [advantage|disadvantage|plain] [unclear]
   end turn | end fight WHY… | disengage ID | help HELPER DYING
   rest short|long|full [ID…] [refill=ID:SHARD,SHARD] [shelter]
   remedy ID REMEDY [treat=CONDITION] | cast ID SHARD | advance ID

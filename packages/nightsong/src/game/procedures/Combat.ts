@@ -31,6 +31,12 @@ import { hurt, tickTimers } from "./Harm.js"
 
 type Of<S> = S extends { readonly Type: infer T } ? T : never
 
+/** What an attack or a blast says about its attacker and its dice. */
+type AttackLike = Pick<
+  Of<typeof AttackCmd>,
+  "attacker" | "weapon" | "feat" | "advantage" | "ranged" | "cover"
+>
+
 const usable = (g: Gear): boolean => g.die !== "d0"
 
 /** Why the fight is over (one side all out), or undefined. */
@@ -71,7 +77,7 @@ const fight = (ctx: Ctx, c: Of<typeof FightCmd>, by: string) => {
 }
 
 /** The dice a fighter attacks with, and the name of what it attacks with. */
-const weaponOf = (ctx: Ctx, c: Of<typeof AttackCmd>): { dice: readonly LiveDie[]; name: string } => {
+const weaponOf = (ctx: Ctx, c: AttackLike): { dice: readonly LiveDie[]; name: string } => {
   const s = st(ctx)
   if (c.weapon === "feat" || c.feat !== undefined) {
     const harm =
@@ -94,11 +100,15 @@ const weaponOf = (ctx: Ctx, c: Of<typeof AttackCmd>): { dice: readonly LiveDie[]
   return { dice: [g.die as LiveDie], name: g.name }
 }
 
-const isEngaged = (s: GameState, id: string): boolean =>
+export const isEngaged = (s: GameState, id: string): boolean =>
   (s.fight?.engaged ?? []).some((pair) => pair.includes(id))
 
 /** The defender's side of an attack: its Armor, and a Shield block it decides on (R-N-SHIELD-01). */
-const defenderOf = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string): Defender => {
+const defenderOf = (
+  ctx: Ctx,
+  c: { readonly target: string; readonly block?: boolean | undefined },
+  by: string,
+): Defender => {
   const s = st(ctx)
   if (!Object.hasOwn(s.party, c.target)) {
     const n = npcOf(s, c.target, "target")
@@ -137,7 +147,10 @@ const defenderOf = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string): Defender => 
   }
 }
 
-const checkFighters = (s: GameState, c: Of<typeof AttackCmd>): Side => {
+export const checkFighters = (
+  s: GameState,
+  c: { readonly attacker: string; readonly target: string },
+): Side => {
   const f = s.fight
   if (f === undefined) refuse("no fight is under way: the Referee starts one with `fight`", "N-COMBAT-01")
   const side: Side = Object.hasOwn(s.party, c.attacker) ? "players" : "enemies"
@@ -157,15 +170,14 @@ const checkFighters = (s: GameState, c: Of<typeof AttackCmd>): Side => {
   return side
 }
 
-const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
-  const s = st(ctx)
-  const side = checkFighters(s, c)
-  mustCommand(s, by, c.attacker, "an attack")
-  mustAct(ctx, c.attacker, side)
-  if (c.ranged === true && isEngaged(s, c.attacker))
-    refuse(`${c.attacker} is engaged in melee: no ranged attack`, "N-COMBAT-15")
+/** The dice of an attack and what bends them: the Referee's Advantage, cover's Disadvantage (R-N-ADV-01). */
+export const specOf = (
+  ctx: Ctx,
+  c: AttackLike,
+  what: string,
+): { spec: Attack; weapon: string; dice: readonly LiveDie[] } => {
   const weapon = weaponOf(ctx, c)
-  const call = advantageCall(ctx, c.advantage, `${c.attacker}'s attack on ${c.target}`)
+  const call = advantageCall(ctx, c.advantage, what)
   const base: Attack = {
     dice: weapon.dice,
     advantage: call === "advantage",
@@ -177,42 +189,47 @@ const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
           rangedAttack(base, { engagedInMelee: false, lineOfSight: true, targetInCover: c.cover === true }),
         )
       : base
-  // Cover's Disadvantage and the Referee's Advantage cancel (R-N-ADV-01).
   const adv = netAdvantage(bent.advantage === true, bent.disadvantage === true)
-  const spec: Attack = {
-    dice: bent.dice,
-    advantage: adv === "advantage",
-    disadvantage: adv === "disadvantage",
+  return {
+    spec: { dice: bent.dice, advantage: adv === "advantage", disadvantage: adv === "disadvantage" },
+    weapon: weapon.name,
+    dice: weapon.dice,
   }
+}
+
+/** One attack on one target: the defender's block and Armor, the Damage, and what it does. */
+export const strike = (
+  ctx: Ctx,
+  c: AttackLike & { readonly target: string; readonly block?: boolean | undefined },
+  by: string,
+  attack: ReturnType<typeof specOf>,
+  how: { readonly engaged: boolean; readonly keepRoll: boolean },
+): void => {
+  const s = st(ctx)
   const defender = defenderOf(ctx, c, by)
   const attackerSeat = seatOf(s, c.attacker)
   const targetSeat = seatOf(s, c.target)
-  const r = ruled(() =>
-    resolveAttack(
-      diceOf(
-        ctx,
-        (label) => (label === "damage" ? attackerSeat : targetSeat),
-        `${c.attacker} → ${c.target}: `,
-      ),
-      spec,
-      defender,
-    ),
+  const dice = diceOf(
+    ctx,
+    (label) => (label === "damage" ? attackerSeat : targetSeat),
+    `${c.attacker} → ${c.target}: `,
   )
+  const r = ruled(() => resolveAttack(dice, attack.spec, defender))
   ctx.emit({
     type: "attacked",
     attacker: c.attacker,
     target: c.target,
-    weapon: weapon.name,
-    dice: weapon.dice,
+    weapon: attack.weapon,
+    dice: attack.dice,
     kept: r.damageRoll?.kept,
     armor: r.armorRoll?.ignored === true ? undefined : r.armorRoll?.face,
     blocked: r.blocked,
     miss: r.damageRoll?.miss ?? false,
     damage: r.damage,
-    engaged: c.ranged !== true,
+    engaged: how.engaged,
     roll:
-      side === "players" && r.damageRoll !== undefined
-        ? { character: c.attacker, target: c.target, attack: spec, defender, result: withoutDice(r) }
+      how.keepRoll && r.damageRoll !== undefined
+        ? { character: c.attacker, target: c.target, attack: attack.spec, defender, result: withoutDice(r) }
         : undefined,
   })
   if (r.shield !== undefined)
@@ -228,6 +245,17 @@ const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
   if (Object.hasOwn(s.party, c.target))
     return hurt(ctx, memberOf(st(ctx), c.target), r.damage, `${r.damage} Damage from ${c.attacker}`)
   hitNpc(ctx, c.target, r.damage, c.attacker)
+}
+
+const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
+  const s = st(ctx)
+  const side = checkFighters(s, c)
+  mustCommand(s, by, c.attacker, "an attack")
+  mustAct(ctx, c.attacker, side)
+  if (c.ranged === true && isEngaged(s, c.attacker))
+    refuse(`${c.attacker} is engaged in melee: no ranged attack`, "N-COMBAT-15")
+  const spec = specOf(ctx, c, `${c.attacker}'s attack on ${c.target}`)
+  strike(ctx, c, by, spec, { engaged: c.ranged !== true, keepRoll: side === "players" })
 }
 
 /** An attack's result as data (the dice are in the log already). */
