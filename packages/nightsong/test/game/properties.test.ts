@@ -6,7 +6,8 @@ import { describe, it } from "vitest"
 import { Game } from "../../src/index.js"
 import { all, expect, type Log, party, table } from "./helpers.js"
 
-const start = (seed: number): Log =>
+/** The table, seeded; or with every die typed in (seed undefined). */
+const start = (seed: number | undefined): Log =>
   all(party(table(seed)), [
     [{ type: "npc", id: "g1", name: "goblin", hp: 5, attack: ["d6"], armor: "d4", resolve: 30 }, "referee"],
     [{ type: "npc", id: "g2", name: "goblin", hp: 6, attack: ["d6", "d6"], resolve: 50 }, "referee"],
@@ -33,8 +34,14 @@ const inBounds = (s: Game.GameState): void => {
   for (const t of Object.values(s.trackers)) expect(CHAIN.has(t.die)).toBe(true)
 }
 
+/** The sides of the die a waiting prompt asks for. */
+const sidesWaiting = (g: Log): number => {
+  const p = g.state.pending?.prompt
+  return p?.kind === "dice" ? (p.sides ?? 6) : 6
+}
+
 /** Plays random legal commands (and undos), checking the kernel's promises after each. */
-const walk = (seed: number, picks: ReadonlyArray<number>) => {
+const walk = (seed: number | undefined, picks: ReadonlyArray<number>, faces = 1) => {
   let g = start(seed)
   for (const pick of picks) {
     const before = hash(g.state)
@@ -43,8 +50,15 @@ const walk = (seed: number, picks: ReadonlyArray<number>) => {
     expect(Result.isFailure(wrong)).toBe(true)
     expect(hash(g.state)).toBe(before)
     const options = Game.legal(g.state)
+    // Dice typed in: the faces a player calls out (a walk's own fixed face, kept on the die).
+    const typed = (c: Game.Command): Game.Command =>
+      c.type === "roll"
+        ? { type: "roll", faces: c.faces.map(() => 1 + ((faces + pick) % sidesWaiting(g))) }
+        : c
     const command: Game.Command =
-      pick % 9 === 0 ? { type: "undo" } : (options[pick % Math.max(1, options.length)] ?? { type: "undo" })
+      pick % 9 === 0
+        ? { type: "undo" }
+        : typed(options[pick % Math.max(1, options.length)] ?? { type: "undo" })
     const r = Game.play(g, command)
     if (Result.isFailure(r)) {
       // A refused command changes nothing.
@@ -82,6 +96,17 @@ describe("the game's properties over random legal commands", () => {
           expect(hash(Result.getOrThrow(Game.redecide(g.events)).events)).toBe(hash(g.events))
         },
       ),
+      { numRuns: 40 },
+    )
+  })
+
+  it("R-N-GAME-02 R-N-GAME-03 with dice typed in: the same promises, every answer re-decided from the log", () => {
+    fc.assert(
+      fc.property(fc.nat({ max: 100 }), fc.array(fc.nat({ max: 500 }), { maxLength: 60 }), (faces, picks) => {
+        const g = walk(undefined, picks, faces)
+        expect(hash(Game.replay(g.events))).toBe(hash(g.state))
+        expect(hash(Result.getOrThrow(Game.redecide(g.events)).events)).toBe(hash(g.events))
+      }),
       { numRuns: 40 },
     )
   })
