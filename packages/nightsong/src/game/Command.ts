@@ -46,6 +46,12 @@ export const Join = cmd("join", {
   /** Slots the character's items take (N-SLOTS-02: petty 0, standard 1, bulky 2); default one per piece of gear. */
   slots: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 60 }))),
 })
+/** After a death, the player takes over an NPC travelling with the group (N-DEATH-01). */
+export const TakeOver = cmd("takeOver", {
+  npc: Id,
+  owner: Schema.optional(Id),
+  abilities: Schema.optional(Abilities),
+})
 /** Drops a piece of gear, freeing its Slot (N-CONDITION-02: to make room for a Condition). */
 export const Drop = cmd("drop", { character: Id, item: Text })
 /** The Referee's judgement of an action (N-ACTION-01): assured happens, impossible fails, uncertain is a Check. */
@@ -158,6 +164,7 @@ export const Command = Schema.Union([
   Session,
   AddCondition,
   Drop,
+  TakeOver,
   ActionCmd,
   CheckCmd,
   Save,

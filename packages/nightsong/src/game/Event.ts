@@ -19,6 +19,7 @@ import type { Fight, Figure, GameState, LastCheck, LastDamage, Member, Tracker }
 export type PlayEvent =
   | { readonly type: "joined"; readonly member: Member }
   | { readonly type: "npcAdded"; readonly npc: Figure }
+  | { readonly type: "tookOver"; readonly member: Member }
   | {
       readonly type: "sessionStarted"
       readonly session: number
@@ -159,6 +160,10 @@ const own = <T>(v: T): DeepMutable<T> => copy(v) as DeepMutable<T>
 export const applyPlay = (d: Draft, e: PlayEvent): void => {
   switch (e.type) {
     case "joined":
+      d.party[e.member.id] = own(e.member)
+      return
+    case "tookOver":
+      delete d.npcs[e.member.id]
       d.party[e.member.id] = own(e.member)
       return
     case "npcAdded":

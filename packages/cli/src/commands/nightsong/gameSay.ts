@@ -22,6 +22,8 @@ export const eventWords = (e: Game.GameEvent): string | undefined => {
       return "undone"
     case "joined":
       return `${e.member.id} (${e.member.adventurer.name}) joins the party, played by ${e.member.owner}`
+    case "tookOver":
+      return `${e.member.owner} takes over ${e.member.id} (${e.member.adventurer.name})`
     case "npcAdded":
       return `${e.npc.id} (${e.npc.name}): ${e.npc.hp} HP, ${e.npc.attack.join(" + ")}, Resolve ${e.npc.resolve}%`
     case "sessionStarted":

@@ -34,6 +34,7 @@ const FORMS: Readonly<Record<string, Form>> = {
     keys: { owner: ["owner", "text"], slots: ["slots", "int"], sheet: ["sheet", "text"] },
   },
   drop: { pos: ["character", "item"] },
+  takeOver: { pos: ["npc"], keys: { owner: ["owner", "text"] } },
   action: {
     pos: ["character"],
     rest: { field: "what", as: "text" },
@@ -246,7 +247,7 @@ export const GRAMMAR = `commands in words (the JSON form is the same fields, giv
   join ID NAME sheet=FILE [owner=SEAT]              (a sheet as blight nightsong character --json prints it)
   join ID NAME str=N dex=N pre=N con=N [owner=SEAT] [slots=N] [weapon=NAME:DIE] [armor=…] [shield=…] [shard=…] [remedy=…] [supply=…]
   npc ID NAME hp=N attack=d8[+d8] [armor=d4] [resolve=N] [force]
-  condition ID NAME [minor|major] | drop ID ITEM
+  condition ID NAME [minor|major] | drop ID ITEM | takeOver NPC [owner=SEAT]   (after a death, N-DEATH-01)
   action ID WHAT… [assured|uncertain|impossible]     (the Referee judges an action, N-ACTION-01)
   check ID ABILITY [dr=N] [advantage|disadvantage|plain] [help=ID] [nuanced]
   save ID ABILITY [severity=N] [advantage|disadvantage|plain]

@@ -14,12 +14,12 @@ import {
   fromAbilities,
   maxFocus,
 } from "../../procedures/Adventurer.js"
-import { validateGear } from "../../procedures/items/Gear.js"
+import { type Gear, validateGear } from "../../procedures/items/Gear.js"
 import { npc } from "../../procedures/npc/Npc.js"
 import { adventurerOf, gearOf } from "../../procedures/Sheet.js"
-import type { AddCondition, AddNpc, Drop, Join, Session, Tick, Track } from "../Command.js"
+import type { AddCondition, AddNpc, Drop, Join, Session, TakeOver, Tick, Track } from "../Command.js"
 import { type Ctx, diceOf, ruled, st } from "../Context.js"
-import { memberOf, mustCommand, mustReferee } from "../Seats.js"
+import { memberOf, mustCommand, mustReferee, npcOf } from "../Seats.js"
 import type { Member } from "../State.js"
 
 type Of<S> = S extends { readonly Type: infer T } ? T : never
@@ -60,6 +60,45 @@ const join = (ctx: Ctx, c: Of<typeof Join>, by: string) => {
     type: "joined",
     member: { id: c.id, owner, adventurer: { ...adventurer, focus }, gear, ...(sheet ? { sheet } : {}) },
   })
+}
+
+/**
+ * After a death the player may take over an NPC travelling with the group (N-DEATH-01; ruling
+ * R-N-GAME-10): it keeps its HP, its attack becomes its Weapon and its Armor its Armor; its
+ * Abilities are the Referee's to state (0 each unless stated).
+ */
+const takeOver = (ctx: Ctx, c: Of<typeof TakeOver>, by: string) => {
+  const s = st(ctx)
+  const owner = c.owner ?? by
+  if (!s.seats.players.includes(owner))
+    refuse(`owner: ${JSON.stringify(owner)} is not a player's seat`, "R-N-GAME-01")
+  if (by !== "any" && by !== s.seats.referee && by !== owner)
+    refuse(`takeOver: ${by} cannot give ${owner} an NPC`, "R-N-GAME-01")
+  if (c.abilities !== undefined) mustReferee(s, by, "an NPC's Abilities")
+  const n = npcOf(s, c.npc)
+  if (n.status !== "active" || (s.fight?.enemies ?? []).includes(n.id))
+    refuse(`npc: ${n.id} is not travelling with the group`, "N-DEATH-01")
+  if (!Object.values(s.party).some((m) => m.owner === owner && m.adventurer.status === "dead"))
+    refuse(`${owner} has no character who died`, "N-DEATH-01")
+  const abilities = c.abilities ?? { strength: 0, dexterity: 0, presence: 0, constitution: 0 }
+  const gear: Gear[] = [
+    {
+      name: `${n.name}'s weapon`,
+      kind: "weapon",
+      die: n.attack[0] as Gear["die"],
+      start: n.attack[0] as Gear["die"],
+    },
+    ...(n.armor ? [{ name: `${n.name}'s armor`, kind: "armor" as const, die: n.armor, start: n.armor }] : []),
+  ]
+  const made = fromAbilities(n.name, abilities)
+  const adventurer = {
+    ...made,
+    hp: n.hp,
+    maxHp: n.maxHp,
+    itemSlots: gear.length,
+    focus: s.clock.inSession ? made.focus : 0,
+  }
+  ctx.emit({ type: "tookOver", member: { id: n.id, owner, adventurer, gear } })
 }
 
 const addNpc = (ctx: Ctx, c: Of<typeof AddNpc>, by: string) => {
@@ -132,6 +171,7 @@ export const handlers = {
   session,
   condition,
   drop,
+  takeOver,
   track,
   tick,
 }
