@@ -75,3 +75,6 @@ export const thresholdCall = (ctx: Ctx, given: number | undefined, question: str
 
 /** The state a rule reads (the draft, read only: only events change it). */
 export const st = (ctx: Ctx): GameState => ctx.draft as unknown as GameState
+
+/** The decoded type of a command's schema. */
+export type Of<S> = S extends { readonly Type: infer T } ? T : never

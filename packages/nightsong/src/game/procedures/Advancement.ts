@@ -6,10 +6,8 @@
  */
 import { advance as advanceOne } from "../../procedures/advancement/Advance.js"
 import type { Advance } from "../Command.js"
-import { type Ctx, diceOf, ruled, st } from "../Context.js"
+import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustReferee } from "../Seats.js"
-
-type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 const advance = (ctx: Ctx, c: Of<typeof Advance>, by: string) => {
   const s = st(ctx)

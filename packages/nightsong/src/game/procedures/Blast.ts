@@ -8,12 +8,10 @@
  */
 import { refuse } from "@blight/engine"
 import type { Blast } from "../Command.js"
-import { type Ctx, diceOf, st } from "../Context.js"
+import { type Ctx, diceOf, type Of, st } from "../Context.js"
 import { mustCommand, seatOf } from "../Seats.js"
 import { mustAct } from "../Turns.js"
 import { checkFighters, specOf, strike } from "./Combat.js"
-
-type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 const blast = (ctx: Ctx, c: Of<typeof Blast>, by: string) => {
   const s = st(ctx)

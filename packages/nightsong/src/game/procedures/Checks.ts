@@ -10,14 +10,12 @@ import type { Adventurer } from "../../procedures/Adventurer.js"
 import { check, opposed as opposedCheck } from "../../procedures/checks/Check.js"
 import { ask } from "../../procedures/checks/Fate.js"
 import type { ActionCmd, AdvantageCall, CheckCmd, FateCmd, Opposed, Save } from "../Command.js"
-import { advantageCall, type Ctx, diceOf, drCall, ruled, st, thresholdCall } from "../Context.js"
+import { advantageCall, type Ctx, diceOf, drCall, type Of, ruled, st, thresholdCall } from "../Context.js"
 import { memberOf, mustCommand, mustReferee } from "../Seats.js"
 import type { Member } from "../State.js"
 import { mustAct } from "../Turns.js"
 
 const SCORES = ["-3", "-2", "-1", "0", "1", "2", "3", "4", "5", "6"]
-
-type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 const able = (m: Member, what: string): Adventurer => {
   if (m.adventurer.status !== "active")

@@ -22,14 +22,12 @@ import type { LiveDie } from "../../procedures/Dice.js"
 import type { Gear } from "../../procedures/items/Gear.js"
 import { damageNpc, morale } from "../../procedures/npc/Npc.js"
 import type { AttackCmd, Disengage, EndFight, EndTurn, FightCmd } from "../Command.js"
-import { advantageCall, type Ctx, diceOf, ruled, st } from "../Context.js"
+import { advantageCall, type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustCommand, mustReferee, npcOf, SEATS, seatOf } from "../Seats.js"
 import type { GameState } from "../State.js"
 import { mustAct } from "../Turns.js"
 import { bandMorale, wearAndTear } from "./Aftermath.js"
 import { hurt, tickTimers } from "./Harm.js"
-
-type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 /** What an attack or a blast says about its attacker and its dice. */
 type AttackLike = Pick<
@@ -243,8 +241,8 @@ export const strike = (
           : "the Shield's Step Die after a block (N-SHIELD-02)",
     })
   if (Object.hasOwn(s.party, c.target))
-    return hurt(ctx, memberOf(st(ctx), c.target), r.damage, `${r.damage} Damage from ${c.attacker}`)
-  hitNpc(ctx, c.target, r.damage, c.attacker)
+    hurt(ctx, memberOf(st(ctx), c.target), r.damage, `${r.damage} Damage from ${c.attacker}`)
+  else hitNpc(ctx, c.target, r.damage, c.attacker)
 }
 
 const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {

@@ -8,12 +8,10 @@ import { refuse } from "@blight/engine"
 import { spendOnCheck } from "../../procedures/checks/Focus.js"
 import { spendFocusOnDamage } from "../../procedures/combat/Damage.js"
 import type { Focus } from "../Command.js"
-import { type Ctx, diceOf, ruled, st } from "../Context.js"
+import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustCommand } from "../Seats.js"
 import type { Member } from "../State.js"
 import { hitNpc } from "./Combat.js"
-
-type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 const onCheck = (ctx: Ctx, m: Member): void => {
   const last = st(ctx).lastCheck

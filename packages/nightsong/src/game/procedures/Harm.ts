@@ -9,12 +9,10 @@
 import { refuse } from "@blight/engine"
 import { help as stabilise, takeDamage, tickDying } from "../../procedures/combat/Harm.js"
 import type { HelpCmd } from "../Command.js"
-import { type Ctx, diceOf, ruled, st } from "../Context.js"
+import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustCommand } from "../Seats.js"
 import type { Member } from "../State.js"
 import { mustAct } from "../Turns.js"
-
-type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 /** Minutes in a Turn (N-TIME-01): a dying timer outside a fight runs in minutes (R-N-HP-01). */
 const MINUTES_PER_TURN = 10

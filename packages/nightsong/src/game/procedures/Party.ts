@@ -18,11 +18,9 @@ import { type Gear, validateGear } from "../../procedures/items/Gear.js"
 import { npc } from "../../procedures/npc/Npc.js"
 import { adventurerOf, gearOf } from "../../procedures/Sheet.js"
 import type { AddCondition, AddNpc, Drop, Join, Session, TakeOver, Tick, Track } from "../Command.js"
-import { type Ctx, diceOf, ruled, st } from "../Context.js"
+import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustCommand, mustReferee, npcOf } from "../Seats.js"
 import type { Member } from "../State.js"
-
-type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 /** The play sheet and gear of a character joining: made from Abilities, or read from a whole sheet. */
 const joining = (c: Of<typeof Join>): Pick<Member, "adventurer" | "gear" | "sheet"> => {

@@ -8,12 +8,10 @@
 import { refuse } from "@blight/engine"
 import { fullRest, longRest, shortRest, useRemedy } from "../../procedures/rest/Rest.js"
 import type { RemedyCmd, Rest } from "../Command.js"
-import { type Ctx, diceOf, ruled, st } from "../Context.js"
+import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustCommand, mustReferee } from "../Seats.js"
 import type { Member } from "../State.js"
 import { timePasses } from "./Harm.js"
-
-type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 const resters = (ctx: Ctx, ids: ReadonlyArray<string> | undefined): Member[] => {
   const s = st(ctx)

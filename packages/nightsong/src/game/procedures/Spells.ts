@@ -8,11 +8,9 @@
 import { refuse } from "@blight/engine"
 import { cast as castSpell } from "../../procedures/spells/Shard.js"
 import type { Cast } from "../Command.js"
-import { type Ctx, diceOf, ruled, st } from "../Context.js"
+import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustCommand } from "../Seats.js"
 import { mustAct } from "../Turns.js"
-
-type Of<S> = S extends { readonly Type: infer T } ? T : never
 
 const cast = (ctx: Ctx, c: Of<typeof Cast>, by: string) => {
   const s = st(ctx)
