@@ -7,6 +7,7 @@ import { type Command, EXIT, UsageError } from "../Command.js"
 export const subcommands: Record<string, () => Promise<Command>> = {
   character: async () => (await import("./nightsong/character.js")).character,
   convert: async () => (await import("./nightsong/convert.js")).convert,
+  game: async () => (await import("./nightsong/game.js")).game,
   roll: async () => (await import("./nightsong/roll.js")).roll,
   world: async () => (await import("./nightsong/world.js")).world,
 }

@@ -24,8 +24,10 @@ import {
 import { Result, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
+import { runSubverb } from "../Subverbs.js"
 import {
   type Content,
+  commandInput,
   contentFrom,
   type Env,
   envFor,
@@ -77,7 +79,6 @@ ${Object.entries(BattleOptions.Options.fields)
   .join("\n")}`
 
 const MAX_ROSTER_BYTES = 1024 * 1024
-const MAX_COMMAND_CHARS = 64 * 1024
 
 // ---- new ----
 
@@ -265,13 +266,7 @@ const decodeCommand = (input: unknown): BattleCommand.Command => {
 const raidDo = async (args: readonly string[], io: Io): Promise<number> => {
   const a = doArgs(args)
   const raid = await readRaid(a.file, io)
-  let input: unknown
-  if (a.command !== undefined) {
-    if (a.command.length > MAX_COMMAND_CHARS)
-      throw new UsageError(`--command: longer than ${MAX_COMMAND_CHARS} characters`)
-    input = parseBounded(a.command, "--command")
-  } else input = fromWords(a.words)
-  const command = decodeCommand(input)
+  const command = decodeCommand(commandInput(a.command, a.words, fromWords))
   const env = envFor(raid.state, await contentFrom(a.packs, io))
   const r = Battle.command({ events: raid.events, state: raid.state }, command, env, a.by ?? "any")
   if (Result.isFailure(r)) {
@@ -448,19 +443,5 @@ export const raid: Command = {
     "play a raid: set it up, play it at a prompt, list what is legal, do commands, show it, replay it (B-ROUND…B-BATTLE)",
   usage,
   handlesHelp: true,
-  run: async (args, io) => {
-    const [sub, ...rest] = args
-    if (sub === undefined)
-      throw new UsageError(`a sub-verb is required (one of: ${Object.keys(subverbs).join(", ")})`)
-    if (sub === "--help" || sub === "-h" || rest.includes("--help") || rest.includes("-h")) {
-      io.stdout.write(`${usage}\n`)
-      return EXIT.ok
-    }
-    const run = Object.hasOwn(subverbs, sub) ? subverbs[sub] : undefined
-    if (!run)
-      throw new UsageError(
-        `unknown sub-verb ${JSON.stringify(sub)} (one of: ${Object.keys(subverbs).join(", ")})`,
-      )
-    return run(rest, io)
-  },
+  run: (args, io) => runSubverb(subverbs, usage, args, io),
 }

@@ -68,21 +68,40 @@ export const envFor = (state: BattleState.State, content: Content = coreRegistry
       ),
   )
 
-/** Reads and checks a raid file: bounded, the right format, events that decode and fold. */
-export const readRaid = async (file: string, io: Io): Promise<RaidFile> => {
-  const text = await readBounded(file, io)
-  const json = parseBounded(text, file)
+/** The events of a log file's JSON `{"format":…,"events":[…]}`, checked for its format and count. */
+export const logEvents = (json: unknown, file: string, format: string, what: string): unknown[] => {
   if (typeof json !== "object" || json === null || Array.isArray(json))
-    throw new UsageError(`${file}: a raid file is an object {"format":"${FORMAT}","events":[…]}`)
+    throw new UsageError(`${file}: a ${what} file is an object {"format":"${format}","events":[…]}`)
   const o = json as { format?: unknown; events?: unknown }
-  if (o.format !== FORMAT)
+  if (o.format !== format)
     throw new UsageError(
-      `${file}: format: expected "${FORMAT}", got ${JSON.stringify(o.format)?.slice(0, 40) ?? "nothing"}`,
+      `${file}: format: expected "${format}", got ${JSON.stringify(o.format)?.slice(0, 40) ?? "nothing"}`,
     )
   if (!Array.isArray(o.events)) throw new UsageError(`${file}: events: expected an array of events`)
   if (o.events.length > MAX_EVENTS)
     throw new UsageError(`${file}: events: ${o.events.length} events, more than the ${MAX_EVENTS} allowed`)
-  const decoded = Battle.decodeEvents(o.events)
+  return o.events
+}
+
+/** The longest `--command` JSON a `do` takes. */
+export const MAX_COMMAND_CHARS = 64 * 1024
+
+/** A `do`'s command: its `--command` JSON (bounded), else its words read by `fromWords`. */
+export const commandInput = (
+  command: string | undefined,
+  words: readonly string[],
+  fromWords: (words: readonly string[]) => unknown,
+): unknown => {
+  if (command === undefined) return fromWords(words)
+  if (command.length > MAX_COMMAND_CHARS)
+    throw new UsageError(`--command: longer than ${MAX_COMMAND_CHARS} characters`)
+  return parseBounded(command, "--command")
+}
+
+/** Reads and checks a raid file: bounded, the right format, events that decode and fold. */
+export const readRaid = async (file: string, io: Io): Promise<RaidFile> => {
+  const text = await readBounded(file, io)
+  const decoded = Battle.decodeEvents(logEvents(parseBounded(text, file), file, FORMAT, "raid"))
   if (Result.isFailure(decoded)) {
     const [first] = SchemaText.problems(decoded.failure)
     throw new UsageError(

@@ -1,0 +1,81 @@
+/**
+ * What a seat may do now: the answers a waiting prompt takes, else the commands the rules would
+ * not refuse outright (each probed with the kernel's `refusedOutright`). The Referee's calls are
+ * left out of the commands listed, so the game asks for them; a dice prompt is listed with 1s,
+ * a template for the faces typed in.
+ *
+ * @since 0.2.0
+ */
+import { refusedOutright } from "@blight/engine"
+import { ABILITIES } from "../procedures/Adventurer.js"
+import type { Command } from "./Command.js"
+import { nightsong } from "./Game.js"
+import type { GameState, Member } from "./State.js"
+
+const answers = (s: GameState): Command[] => {
+  const p = s.pending?.prompt
+  if (p === undefined) return []
+  if (p.kind === "dice") return [{ type: "roll", faces: Array.from({ length: p.dice }, () => 1) }]
+  if (p.kind === "choice") return p.options.map((option) => ({ type: "choose", option }))
+  return []
+}
+
+const memberCommands = (s: GameState, m: Member): Command[] => {
+  const out: Command[] = ABILITIES.map((ability) => ({ type: "check", character: m.id, ability }))
+  out.push({ type: "focus", character: m.id })
+  for (const g of m.gear) {
+    if (g.kind === "shard") out.push({ type: "cast", character: m.id, shard: g.name })
+    if (g.kind === "remedy") out.push({ type: "remedy", character: m.id, remedy: g.name })
+  }
+  for (const o of Object.values(s.party))
+    if (o.adventurer.dying) out.push({ type: "help", helper: m.id, dying: o.id })
+  const f = s.fight
+  if (f !== undefined) {
+    const weapons = [undefined, ...m.gear.filter((g) => g.kind === "weapon").map((g) => g.name)]
+    for (const target of f.enemies)
+      for (const weapon of weapons)
+        out.push(
+          weapon === undefined
+            ? { type: "attack", attacker: m.id, target }
+            : { type: "attack", attacker: m.id, target, weapon },
+        )
+    out.push({ type: "disengage", who: m.id })
+  }
+  return out
+}
+
+const refereeCommands = (s: GameState): Command[] => {
+  const out: Command[] = [{ type: "session", action: s.clock.inSession ? "end" : "start" }]
+  const f = s.fight
+  if (f === undefined) {
+    const ready = Object.values(s.npcs)
+      .filter((n) => n.status === "active")
+      .map((n) => n.id)
+    if (ready.length > 0) out.push({ type: "fight", enemies: ready })
+    out.push({ type: "rest", kind: "short" }, { type: "rest", kind: "long" })
+  } else {
+    out.push({ type: "endTurn" }, { type: "endFight", why: "the Referee ends the fight" })
+    for (const id of f.enemies)
+      for (const target of Object.keys(s.party)) out.push({ type: "attack", attacker: id, target })
+  }
+  for (const id of Object.keys(s.party)) out.push({ type: "advance", character: id })
+  for (const name of Object.keys(s.trackers)) out.push({ type: "tick", name })
+  return out
+}
+
+/** The commands `by` may give now ("any": every seat's). */
+export const legal = (s: GameState, by = "any"): Command[] => {
+  if (s.pending?.prompt !== undefined) {
+    const asked = s.pending.prompt.by
+    return by === "any" || asked === "any" || asked === by ? answers(s) : []
+  }
+  const mine = Object.values(s.party).filter((m) => by === "any" || m.owner === by)
+  const candidates = [
+    ...mine.flatMap((m) => memberCommands(s, m)),
+    ...(by === "any" || by === s.seats.referee ? refereeCommands(s) : []),
+    ...(s.fight?.side === "players" && by !== s.seats.referee && mine.length > 0 && by !== "any"
+      ? [{ type: "endTurn" } as Command]
+      : []),
+  ]
+  return candidates.filter((c) => !refusedOutright(nightsong, s, c, undefined, by))
+}

@@ -1,0 +1,98 @@
+/**
+ * Playing a game as a log: start one (seeded or with dice typed in), apply a command by a seat,
+ * rebuild a state from its events. What the CLI and the tests use.
+ *
+ * @since 0.2.0
+ */
+import { seeded } from "@blight/dice"
+import { applyCommand, fold, hash, type Rejection, resume } from "@blight/engine"
+import { Result } from "effect"
+import type { Command } from "./Command.js"
+import type { GameEvent } from "./Event.js"
+import { nightsong } from "./Game.js"
+import { SEATS } from "./Seats.js"
+import { emptyState, type GameState } from "./State.js"
+
+/** How a game is set up. */
+export interface Setup {
+  readonly players: ReadonlyArray<string>
+  readonly referee?: string
+  /** A seed: the game rolls its own dice. Left out: every die is typed in. */
+  readonly seed?: number | undefined
+}
+
+/** A game's first event. */
+export const start = (setup: Setup): GameEvent => {
+  const dice: GameState["dice"] =
+    setup.seed === undefined
+      ? { mode: "manual" }
+      : { mode: "seeded", prng: [...seeded(setup.seed).snapshot().state] }
+  return { type: "started", state: emptyState(setup.players, dice, setup.referee) }
+}
+
+/** A game in memory: its log and the state it folds to. */
+export interface Log {
+  readonly events: ReadonlyArray<GameEvent>
+  readonly state: GameState
+}
+
+/** A new game. */
+export const newGame = (setup: Setup): Log => {
+  const first = start(setup)
+  return { events: [first], state: fold(nightsong, [first]) }
+}
+
+/** Applies a command by a seat: the longer log, or the refusal (the log unchanged). */
+export const play = (log: Log, command: Command, by = "any"): Result.Result<Log, Rejection> => {
+  const r = applyCommand(nightsong, log.state, command, undefined, by)
+  if (Result.isFailure(r)) {
+    // The kernel's own refusal of a seat answering another's prompt names no rule: it is R-N-GAME-01.
+    const seat = r.failure.clause === undefined && /^the waiting prompt is for /.test(r.failure.reason)
+    return Result.fail(seat ? { ...r.failure, clause: SEATS } : r.failure)
+  }
+  return Result.succeed({ events: [...log.events, ...r.success.events], state: r.success.state })
+}
+
+/** The state after a log, rebuilt so that undo works as it did live. */
+export const rebuild = (events: ReadonlyArray<GameEvent>): GameState => resume(nightsong, events)
+
+/** The state after a log, folded from the events alone. */
+export const replay = (events: ReadonlyArray<GameEvent>): GameState => fold(nightsong, events)
+
+/** The commands a log was played with, read back from it: each seat's command and each answer typed in. */
+export const commandsOf = (
+  events: ReadonlyArray<GameEvent>,
+): Array<{ readonly command: Command; readonly by: string }> => {
+  const first = events[0]
+  const seededDice = first?.type === "started" && first.state.dice.mode === "seeded"
+  const out: Array<{ command: Command; by: string }> = []
+  let asked: string | undefined
+  for (const e of events) {
+    if (e.type === "commanded" && e.by !== "engine") out.push({ command: e.command as Command, by: e.by })
+    else if (e.type === "prompted") asked = e.prompt.by
+    else if (e.type === "answered") {
+      const a = e.answer
+      // A seeded game rolls its own dice: only its calls were answered by a seat.
+      if (Array.isArray(a) && !seededDice)
+        out.push({ command: { type: "roll", faces: [...a] }, by: asked ?? "any" })
+      else if (typeof a === "string") out.push({ command: { type: "choose", option: a }, by: asked ?? "any" })
+    }
+  }
+  return out
+}
+
+/** Plays a log's commands again from its start: the events this engine decides, or the first refusal. */
+export const redecide = (events: ReadonlyArray<GameEvent>): Result.Result<Log, Rejection> => {
+  const first = events[0]
+  if (first === undefined) return Result.fail({ reason: "events: an empty log" })
+  let log: Log = { events: [first], state: fold(nightsong, [first]) }
+  for (const { command, by } of commandsOf(events)) {
+    const r = play(log, command, by)
+    if (Result.isFailure(r)) return r
+    log = r.success
+  }
+  return Result.succeed(log)
+}
+
+/** A stable hash of a state. */
+export const hashOf = (s: GameState): string => hash(s)

@@ -1,0 +1,34 @@
+/**
+ * The command registry: each procedure area is one module exporting `handlers`, a record of
+ * command type → rule. A new area (journeys, delving, events, recruitment, structures, the Living
+ * World turn) adds its module's handlers here with one line, and its command schemas to
+ * Command.ts.
+ *
+ * @since 0.2.0
+ */
+import type { Handler } from "@blight/engine"
+import type { Ctx } from "./Context.js"
+import { handlers as advancement } from "./procedures/Advancement.js"
+import { handlers as blast } from "./procedures/Blast.js"
+import { handlers as checks } from "./procedures/Checks.js"
+import { handlers as combat } from "./procedures/Combat.js"
+import { handlers as focus } from "./procedures/Focus.js"
+import { handlers as harm } from "./procedures/Harm.js"
+import { handlers as party } from "./procedures/Party.js"
+import { handlers as recovery } from "./procedures/Recovery.js"
+import { handlers as spells } from "./procedures/Spells.js"
+
+type Area = { readonly [type: string]: (ctx: Ctx, command: never, by: string) => void }
+
+const areas: ReadonlyArray<Area> = [party, checks, focus, combat, blast, harm, recovery, spells, advancement]
+
+/** Every command's rule, by type (a type defined twice is a programming error, caught at load). */
+export const handlers: { readonly [type: string]: Handler<Ctx> } = (() => {
+  const out: Record<string, Handler<Ctx>> = {}
+  for (const area of areas)
+    for (const [type, h] of Object.entries(area)) {
+      if (Object.hasOwn(out, type)) throw new Error(`command ${type} is defined twice`)
+      out[type] = h as Handler<Ctx>
+    }
+  return out
+})()

@@ -1,0 +1,119 @@
+/**
+ * A Nightsong game's state: the seats at the table, the party with their play sheets and gear,
+ * the NPCs, the clock (round, Turn, Watch, day, session), the fight under way, step-die trackers,
+ * and the last roll Focus may still improve. Everything here is plain data, rebuilt by folding
+ * the game's events (Event.ts).
+ *
+ * @since 0.2.0
+ */
+import type { StepDie } from "@blight/dice"
+import type { Pending } from "@blight/engine"
+import type { Character } from "../character/Character.js"
+import type { Adventurer } from "../procedures/Adventurer.js"
+import type { CheckResult } from "../procedures/checks/Check.js"
+import type { Attack, AttackResult, Defender } from "../procedures/combat/Damage.js"
+import type { Side } from "../procedures/combat/Round.js"
+import type { Gear } from "../procedures/items/Gear.js"
+import type { Npc } from "../procedures/npc/Npc.js"
+
+/** A player character: whose seat commands it, its play sheet, and what it carries with a Step Die. */
+export interface Member {
+  readonly id: string
+  readonly owner: string
+  readonly adventurer: Adventurer
+  /** Weapons, Armor, Shields, Spell Shards, Remedies and supplies, each with its Step Die. */
+  readonly gear: ReadonlyArray<Gear>
+  /** The whole sheet the character joined with (background, details, items), if it joined with one. */
+  readonly sheet?: Character | undefined
+}
+
+/** An NPC, creature, recruit or Force in play. */
+export interface Figure extends Npc {
+  readonly id: string
+}
+
+/** The clock (N-TIME-01, N-TIME-02): Watch 0–3 is morning, afternoon, evening, night. */
+export interface Clock {
+  readonly session: number
+  /** True between `session start` and `session end` (N-FOCUS-01, N-FOCUS-03). */
+  readonly inSession: boolean
+  readonly day: number
+  readonly watch: number
+  /** Turns since the clock started (N-TIME-01: about 10 minutes each). */
+  readonly turn: number
+}
+
+/** A fight under way (N-COMBAT-01..04). */
+export interface Fight {
+  readonly round: number
+  /** The two sides in the order they act this Round. */
+  readonly order: ReadonlyArray<Side>
+  /** The side whose turn it is. */
+  readonly side: Side
+  /** Who has taken their action this Round. */
+  readonly acted: ReadonlyArray<string>
+  readonly enemies: ReadonlyArray<string>
+  /** Pairs locked in melee: a ranged attack from either is refused (N-COMBAT-15). */
+  readonly engaged: ReadonlyArray<ReadonlyArray<string>>
+  /** Weapons each character attacked with, for wear and tear (N-COMBAT-11). */
+  readonly used: Readonly<Record<string, ReadonlyArray<string>>>
+  /** Whether the band has made its morale roll for losing half its numbers (R-N-RESOLVE-01: once). */
+  readonly moraleTested: boolean
+}
+
+/** A Step Die counting something down: a torch, a looming event, a creature catching up (N-STEPDIE-02). */
+export interface Tracker {
+  readonly name: string
+  readonly die: StepDie.StepDie
+  readonly start: StepDie.StepDie
+}
+
+/** The last Check, which its character may still spend Focus on (N-FOCUS-02). */
+export interface LastCheck {
+  readonly character: string
+  readonly result: CheckResult & { readonly focusSpent?: true }
+}
+
+/** A character's last Damage roll, which they may still spend Focus on (N-FOCUS-02). */
+export interface LastDamage {
+  readonly character: string
+  readonly target: string
+  readonly attack: Attack
+  readonly defender: Defender
+  readonly result: AttackResult
+}
+
+/** The whole state. */
+export interface GameState {
+  readonly seq: number
+  readonly dice: { readonly mode: "seeded" | "manual"; readonly prng?: ReadonlyArray<number> | undefined }
+  readonly pending?: Pending | undefined
+  readonly seats: { readonly referee: string; readonly players: ReadonlyArray<string> }
+  readonly party: Readonly<Record<string, Member>>
+  readonly npcs: Readonly<Record<string, Figure>>
+  readonly clock: Clock
+  readonly fight?: Fight | undefined
+  readonly trackers: Readonly<Record<string, Tracker>>
+  readonly lastCheck?: LastCheck | undefined
+  readonly lastDamage?: LastDamage | undefined
+}
+
+/** A game's first state: the seats, nobody in the party, the clock at day 1, morning, no session. */
+export const emptyState = (
+  players: ReadonlyArray<string>,
+  dice: GameState["dice"],
+  referee = "referee",
+): GameState => ({
+  seq: 0,
+  dice,
+  seats: { referee, players: [...players] },
+  party: {},
+  npcs: {},
+  clock: { session: 0, inSession: false, day: 1, watch: 0, turn: 0 },
+  trackers: {},
+})
+
+/** Is this id a party member's? */
+export const isMember = (s: GameState, id: string): boolean => Object.hasOwn(s.party, id)
+/** Is this id an NPC's? */
+export const isNpc = (s: GameState, id: string): boolean => Object.hasOwn(s.npcs, id)
