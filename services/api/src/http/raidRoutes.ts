@@ -2,12 +2,12 @@
  * The raids' REST routes (/v1/raids…): a raid made by its players, seats joined, commands with the
  * version they were decided against, undo and adjustments, the state (JSON or the SVG map), what
  * is legal, the log (a page at a time, or live as SSE). Their requests' schemas are
- * app/raidRequests.ts's (the use cases decode with them, for GraphQL too).
+ * app/raids/requests.ts's (the use cases decode with them, for GraphQL too).
  */
 import { Effect } from "effect"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
-import * as Requests from "../app/raidRequests.js"
+import * as Requests from "../app/raids/requests.js"
 import { wantsSvg, withPlain } from "./plainRoute.js"
 import { Raw, type Route, type RouteContext } from "./route.js"
 import { resumeFrom, StreamQuery, sseOf } from "./sse.js"

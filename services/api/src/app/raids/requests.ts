@@ -1,13 +1,13 @@
 /**
  * The raid requests' schemas, as decoded (bodies; a roster left `unknown` for the founding rules to
  * check, 422 with every violation) and as documented (OpenAPI and GraphQL's inputs), with the
- * ranges their errors state. Kept apart from Raids.ts's use cases and answers; the use cases
+ * ranges their errors state. Kept apart from the raids' use cases (this folder) and answers (schemas.ts); the use cases
  * decode with them, so every transport gets the same checks (REST and GraphQL hand them the raw
  * body).
  */
 import { BattleCommand, BattleOptions, Board, Roster } from "@blight/rules"
 import { Schema } from "effect"
-import { encodedSide, NumberFromString, Unknown } from "../schemas.js"
+import { encodedSide, NumberFromString, Unknown } from "../../schemas.js"
 
 const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
 const Seed = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))

@@ -1,11 +1,11 @@
 /**
  * The campaign requests' schemas: what creating, joining, commanding and starting a raid take,
- * with the ranges their errors state. Kept apart from Campaigns.ts's use cases and answers; the
+ * with the ranges their errors state. Kept apart from the campaigns' use cases (this folder) and answers (schemas.ts); the
  * use cases decode with them, so REST and GraphQL (which hand them the raw body) check alike.
  */
 import { BattleOptions, CampaignCommand } from "@blight/rules"
 import { Schema } from "effect"
-import { encodedSide, Unknown } from "../schemas.js"
+import { encodedSide, Unknown } from "../../schemas.js"
 
 const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
 const Seed = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))
