@@ -6,7 +6,7 @@
  */
 
 import { randomInt, randomUUID } from "node:crypto"
-import { Errors as DiceErrors, manual, Report, recording, SchemaText, seeded } from "@blight/dice"
+import { seeded } from "@blight/dice"
 import {
   Entries,
   Founding,
@@ -18,7 +18,6 @@ import {
   type Problem,
   type Refuge,
   type Registry,
-  Violation,
 } from "@blight/rules"
 import { Effect, Exit, Result, Schema } from "effect"
 import { LRUCache } from "lru-cache"
@@ -31,7 +30,6 @@ import {
   conflict,
   type ErrorDetail,
   forbidden,
-  MAX_DETAILS,
   notFound,
   rateLimited,
   rulesViolated,
@@ -42,67 +40,14 @@ import { hashKey, newKey } from "./Keys.js"
 
 export type { Deps } from "./Deps.js"
 
+import { decodeBody, decodeQuery, violationDetails } from "./decode.js"
 import { PageQuery, paged } from "./paging.js"
+import { Seed } from "./requestFields.js"
+
+export * from "./Dice.js"
+export { decodeBody, decodeQuery, violationDetails } from "./decode.js"
 
 export type Player = Repo.Player
-
-/**
- * Decodes a request body against a schema, or a 400 listing the problems with their paths (the
- * first MAX_DETAILS, and how many more: see ApiError.boundDetails). The body has passed the
- * structural check first, so the schema's work is bounded.
- */
-export const decodeBody = <A, I>(
-  schema: Schema.Codec<A, I>,
-  body: unknown,
-  what: "request body" | "query" | "Last-Event-ID header" = "request body",
-): Effect.Effect<A, ApiError> =>
-  Result.match(
-    // The rejected values are kept in the issue, so each message says what was sent ("actual …").
-    Schema.decodeUnknownResult(schema, {
-      errors: "all",
-      onExcessProperty: "error",
-      ...SchemaText.parseOptions,
-    })(body),
-    {
-      onFailure: (e) => {
-        const issues = Violation.readableIssues(SchemaText.problems(e))
-        // Only the listed ones are formatted; the rest are counted (boundDetails keeps the count).
-        const listed = issues.slice(0, MAX_DETAILS).map((i) => ({
-          path: i.path.map(String).join(".") || "(root)",
-          message: plainExpected(i.message),
-        }))
-        const unlisted = issues.slice(MAX_DETAILS).map(() => OMITTED)
-        return Effect.fail(badRequest(`the ${what} does not match the schema`, [...listed, ...unlisted]))
-      },
-      onSuccess: Effect.succeed,
-    },
-  )
-
-/**
- * An unnamed struct's issue spells out its whole type ("Expected { readonly sides: minItems(2) &
- * …; … }, actual 5"): a caller reads "Expected an object, actual 5", the path saying which.
- */
-const plainExpected = (message: string): string =>
-  message.replace(/^Expected \{ readonly [\s\S]*\}, actual ([\s\S]*)$/, "Expected an object, actual $1")
-
-/** Decodes a query string's parameters: as decodeBody, saying it is the query that is wrong. */
-export const decodeQuery = <A, I>(schema: Schema.Codec<A, I>, query: unknown) =>
-  decodeBody(schema, query, "query")
-
-/** Stands in for a detail past MAX_DETAILS: counted in `omitted`, never shown. */
-const OMITTED: ErrorDetail = { path: "", message: "" }
-
-/**
- * A refusal's details: its violations (paths rewritten by `at`), then one placeholder per
- * violation the rules library left out (R-BUILDER-07), so the answer's `omitted` counts them all.
- */
-export const violationDetails = (
-  refusal: { readonly violations: ReadonlyArray<ErrorDetail>; readonly omitted?: number | undefined },
-  at: (path: string) => string = (p) => p,
-): ErrorDetail[] => [
-  ...refusal.violations.map((v) => ({ ...v, path: at(v.path) })),
-  ...Array.from({ length: refusal.omitted ?? 0 }, () => OMITTED),
-]
 
 const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 const problemDetails = (problems: ReadonlyArray<Problem.Problem>): ErrorDetail[] =>
@@ -358,81 +303,6 @@ export const getPack = (deps: Deps, id: string) =>
     return { ...packSummary(p), body: p.latest.body }
   })
 
-// ── dice and odds ───────────────────────────────────────────────────────────
-
-const Seed = Schema.optional(
-  Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
-)
-const Manual = Schema.optional(Schema.Array(Schema.Int))
-
-type RollBody = Report.RollRequest & {
-  readonly seed?: number | undefined
-  readonly manual?: ReadonlyArray<number> | undefined
-}
-/** A roll request with a seed or the dice rolled at the table: each kind's fields and those two. */
-export const RollBody = Schema.Union(
-  Report.RollRequest.members.map((m) => Schema.Struct({ ...m.fields, seed: Seed, manual: Manual })),
-) as unknown as Schema.Codec<RollBody, unknown>
-
-/** Runs dice code: the dice core's typed errors are the caller's mistake (400); anything else a defect. */
-const withDice = <A>(f: () => A): Effect.Effect<A, ApiError> =>
-  Effect.suspend(() => {
-    try {
-      return Effect.succeed(f())
-    } catch (e) {
-      if (!DiceErrors.isDiceError(e)) return Effect.die(e)
-      return Effect.fail(
-        badRequest(e.message, "path" in e ? [{ path: String(e.path), message: e.message }] : undefined),
-      )
-    }
-  })
-
-/** Rolls dice: seeded (the seed is returned, so any roll replays) or the numbers rolled at the table. */
-export const roll = (body: unknown) =>
-  Effect.gen(function* () {
-    const r = yield* decodeBody(RollBody, body)
-    const seed = r.manual ? undefined : (r.seed ?? randomInt(0, 2 ** 48 - 1))
-    const rec = recording(r.manual ? manual(r.manual) : seeded(seed!))
-    const report = yield* withDice(() => Report.rollReport(rec, r))
-    return { ...(seed === undefined ? { manual: true } : { seed }), ...report, rolled: rec.log }
-  })
-
-/** The kinds of odds, one route each. */
-export const ODDS_KINDS = ["pool", "test", "shoot", "fight", "check", "step"] as const
-export type OddsKind = (typeof ODDS_KINDS)[number]
-
-/**
- * One kind's odds request as its route takes it: its member of OddsRequest without `kind` (the
- * path says it). The route decodes the body with it and the document shows it, so a body that is
- * not an object, or that has a `kind`, is refused as the document says.
- */
-export const oddsBody = (kind: OddsKind) => {
-  const member = Report.OddsRequest.members.find((m) => m.fields.kind.literal === kind)!
-  const { kind: _, ...fields } = member.fields
-  return Schema.Struct(fields).annotate({
-    identifier: `${kind[0]!.toUpperCase()}${kind.slice(1)}OddsRequest`,
-  })
-}
-
-const ODDS_BODIES = Object.fromEntries(ODDS_KINDS.map((k) => [k, oddsBody(k)])) as Record<
-  OddsKind,
-  ReturnType<typeof oddsBody>
->
-
-/** Exact odds; `kind` comes from the path. */
-export const odds = (kind: string, body: unknown) =>
-  Effect.gen(function* () {
-    if (!(ODDS_KINDS as ReadonlyArray<string>).includes(kind)) {
-      return yield* Effect.fail(
-        notFound(`no odds for "${kind}"; one of: pool, test, shoot, fight, check, step`),
-      )
-    }
-    // Decoded by the route's own schema (an object, no `kind`): its member of OddsRequest, the kind added.
-    const fields = yield* decodeBody(ODDS_BODIES[kind as OddsKind] as Schema.Codec<object, unknown>, body)
-    const r = { ...fields, kind } as Report.OddsRequest
-    return yield* withDice(() => Report.oddsReport(r))
-  })
-
 // ── Refuges ─────────────────────────────────────────────────────────────────
 
 /** A pack id as a request names one (stored with a Refuge: bounded like the packs table's ids). */
@@ -441,7 +311,7 @@ const PackName = Schema.String.check(Schema.isMaxLength(64))
 export const FoundBody = Schema.Struct({
   roster: Unknown,
   packs: Schema.optional(Schema.Array(PackName).check(Schema.isMaxLength(20))),
-  seed: Seed,
+  seed: Schema.optional(Seed),
 }).annotate({ identifier: "FoundRequest" })
 
 const refugeView = (r: Repo.StoredRefuge) => {

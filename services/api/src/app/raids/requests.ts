@@ -8,9 +8,7 @@
 import { BattleCommand, BattleOptions, Board, Roster } from "@blight/rules"
 import { Schema } from "effect"
 import { encodedSide, NumberFromString, Unknown } from "../../schemas.js"
-
-const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
-const Seed = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))
+import { Id, SeedField } from "../requestFields.js"
 
 /** A side as asked for: a stored Refuge of its player, or a roster founded now; or an open seat. */
 const SideBody = Schema.Struct({
@@ -39,12 +37,7 @@ const createFields = {
       description: "seeded: the server rolls (default); manual: dice are typed in at the table",
     }),
   ),
-  seed: Schema.optional(
-    Seed.annotate({
-      description:
-        "A whole number from 0 to 2^53−1: the dice's seed (kept on the server, never shown); default: a new one",
-    }),
-  ),
+  seed: SeedField,
   board: Schema.optional(
     Schema.Union([Schema.Literal("random"), Board.Board]).annotate({
       description: "Play on a board: a seeded random one, or the table's own layout (the SVG is then served)",
