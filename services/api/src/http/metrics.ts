@@ -82,6 +82,21 @@ export const makeMetrics = ({ db, pool, streams }: Sources): Metrics => {
     help: "Times this instance's PostgreSQL LISTEN connection was opened again after it dropped",
     registers: [registry],
   })
+  simulationGauges(registry, db)
+  if (pool) poolGauges(registry, db, pool)
+  return {
+    request: (route, method, status, seconds) => {
+      requests.inc({ route, method, status })
+      latency.observe({ route, method }, seconds)
+    },
+    refused: (limit) => refusals.inc({ limit }),
+    listenReconnected: () => reconnects.inc(),
+    scrape: async () => ({ body: await registry.metrics(), contentType: registry.contentType }),
+  }
+}
+
+/** The simulations' gauges: read from the whole database, so the same on every instance. */
+const simulationGauges = (registry: Registry, db: Kysely<Database>): void => {
   new Gauge({
     name: "blight_simulations",
     help: "Simulations queued or running (the whole database: the same on every instance)",
@@ -136,41 +151,34 @@ export const makeMetrics = ({ db, pool, streams }: Sources): Metrics => {
       })
     },
   })
-  if (pool) {
-    new Gauge({
-      name: "blight_simulation_worker_last_beat_age_seconds",
-      help: "Seconds since the stalest blight-worker's last beat, on the database's clock (0 with no worker)",
-      registers: [registry],
-      async collect() {
-        await quietly(async () => {
-          const r = await sql<{ age: string | number | null }>`
-            select (extract(epoch from clock_timestamp()) * 1000 - min(seen_at)) / 1000.0 as age
-            from simulation_workers`.execute(db)
-          this.set(Number(r.rows[0]?.age ?? 0))
-        })
-      },
-    })
-    new Gauge({
-      name: "blight_db_pool_connections",
-      help: "This instance's PostgreSQL pool: connections open (total), idle, and queries waiting for one (waiting)",
-      labelNames: ["state"] as const,
-      registers: [registry],
-      collect() {
-        this.set({ state: "total" }, pool.totalCount)
-        this.set({ state: "idle" }, pool.idleCount)
-        this.set({ state: "waiting" }, pool.waitingCount)
-      },
-    })
-  }
-  return {
-    request: (route, method, status, seconds) => {
-      requests.inc({ route, method, status })
-      latency.observe({ route, method }, seconds)
+}
+
+/** The PostgreSQL pool's gauges, and the stalest worker's beat on the database's clock. */
+const poolGauges = (registry: Registry, db: Kysely<Database>, pool: pg.Pool): void => {
+  new Gauge({
+    name: "blight_simulation_worker_last_beat_age_seconds",
+    help: "Seconds since the stalest blight-worker's last beat, on the database's clock (0 with no worker)",
+    registers: [registry],
+    async collect() {
+      await quietly(async () => {
+        const r = await sql<{ age: string | number | null }>`
+          select (extract(epoch from clock_timestamp()) * 1000 - min(seen_at)) / 1000.0 as age
+          from simulation_workers`.execute(db)
+        this.set(Number(r.rows[0]?.age ?? 0))
+      })
     },
-    refused: (limit) => refusals.inc({ limit }),
-    listenReconnected: () => reconnects.inc(),
-    scrape: async () => ({ body: await registry.metrics(), contentType: registry.contentType }),
-  }
+  })
+  new Gauge({
+    name: "blight_db_pool_connections",
+    help: "This instance's PostgreSQL pool: connections open (total), idle, and queries waiting for one (waiting)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: "total" }, pool.totalCount)
+      this.set({ state: "idle" }, pool.idleCount)
+      this.set({ state: "waiting" }, pool.waitingCount)
+    },
+  })
 }
 
 /** The paths answered outside the route table, labelled as themselves. */
