@@ -1,22 +1,8 @@
-/**
- * The campaigns' REST routes (/v1/campaigns…): a league made by its organiser, members joining
- * with their own Refuges, commands with the version they were decided against, the log (a page at
- * a time, or live as SSE), the standings, and the organiser starting the next raid.
- */
-import { Effect } from "effect"
 import * as Campaigns from "../app/Campaigns.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
-import type { Route, RouteContext } from "./route.js"
-import { resumeFrom, StreamQuery, sseOf } from "./sse.js"
-
-const campaignStream = (ctx: RouteContext) =>
-  Effect.gen(function* () {
-    const from = yield* resumeFrom(ctx.query, ctx.lastEventId)
-    const c = yield* Campaigns.followable(ctx.deps, ctx.player, ctx.params.id!)
-    const after = Math.min(from, c.version)
-    return sseOf(ctx.signal, (signal) => Campaigns.follow(ctx.deps, c.id, after, signal))
-  })
+import type { Route } from "./route.js"
+import { followRoute, StreamQuery } from "./sse.js"
 
 const route = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "campaigns", auth: true })
 
@@ -125,7 +111,7 @@ export const campaignRoutes: Route[] = [
     query: StreamQuery,
     response: Campaigns.CampaignLogEntry,
     stream: true,
-    handler: campaignStream,
+    handler: followRoute(Campaigns),
   }),
 ]
 

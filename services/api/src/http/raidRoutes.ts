@@ -9,18 +9,8 @@ import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import * as Requests from "../app/raids/requests.js"
 import { wantsSvg, withPlain } from "./plainRoute.js"
-import { Raw, type Route, type RouteContext } from "./route.js"
-import { resumeFrom, StreamQuery, sseOf } from "./sse.js"
-
-/** A raid's events as SSE (see sse.ts). */
-const raidStream = (ctx: RouteContext) =>
-  Effect.gen(function* () {
-    const { deps, player, params, query } = ctx
-    const from = yield* resumeFrom(query, ctx.lastEventId)
-    const raid = yield* Raids.followable(deps, player, params.id!)
-    const after = Math.min(from, raid.version)
-    return sseOf(ctx.signal, (signal) => Raids.follow(deps, raid.id, after, signal))
-  })
+import { Raw, type Route } from "./route.js"
+import { followRoute, StreamQuery } from "./sse.js"
 
 const raidRoute = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "raids", auth: true })
 
@@ -137,6 +127,6 @@ export const raidRoutes: Route[] = [
     query: StreamQuery,
     response: Raids.RaidEvent,
     stream: true,
-    handler: raidStream,
+    handler: followRoute(Raids),
   }),
 ]

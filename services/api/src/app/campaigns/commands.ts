@@ -6,14 +6,14 @@
 import { Campaign, type CampaignCommand, type CampaignState, legalCampaignCommands } from "@blight/rules"
 import { Effect, Result } from "effect"
 import * as CampaignRepo from "../../db/campaigns.js"
-import { type ApiError, badRequest, conflict, forbidden, rulesViolated } from "../ApiError.js"
+import { type ApiError, badRequest, conflict, forbidden } from "../ApiError.js"
 import { type Caller, type Deps, decodeBody } from "../App.js"
 import * as Raids from "../Raids.js"
 import { commandMismatch, current, runCommand, stateAt } from "../stream/index.js"
 import { campaignEngine, mayCommand } from "./engine.js"
 import { CommandBody, type PlayerCommand, StartRaidRequest } from "./requests.js"
 import { viewEvent } from "./schemas.js"
-import { envOf, playsOf, setupOf, statusOf } from "./stored.js"
+import { cannot, envOf, playsOf, setupOf, statusOf } from "./stored.js"
 import { readable } from "./sync.js"
 
 /** 409 while the campaign waits for its members or has a raid in play. */
@@ -111,15 +111,7 @@ export const startRaid = (deps: Deps, player: Caller, id: string, body: unknown)
     const env = yield* envOf(deps, c)
     const s = nextRaidSetup(state, input.scenario, env)
     if (Result.isFailure(s))
-      return yield* Effect.fail(
-        rulesViolated("the campaign cannot raid now", [
-          {
-            path: "(root)",
-            message: s.failure.reason,
-            ...(s.failure.clause ? { clause: s.failure.clause } : {}),
-          },
-        ]),
-      )
+      return yield* Effect.fail(cannot("the campaign cannot raid now", "(root)", s.failure))
     const setup: Raids.RaidSetup = {
       scenario: input.scenario ?? "cache",
       options: input.options ?? {},

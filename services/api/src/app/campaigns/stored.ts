@@ -5,9 +5,9 @@
 import { Campaign, CampaignEvent, type CampaignState, type Refuge } from "@blight/rules"
 import { Effect, Schema } from "effect"
 import * as CampaignRepo from "../../db/campaigns.js"
-import { forbidden, notFound } from "../ApiError.js"
+import { forbidden, rulesViolated } from "../ApiError.js"
 import { contentWith, type Deps, type Player } from "../App.js"
-import { logDecoder } from "../stream/index.js"
+import { loader, logDecoder } from "../stream/index.js"
 
 export interface Setup {
   readonly packs: ReadonlyArray<string>
@@ -27,12 +27,7 @@ export const statusOf = (state: CampaignState.CampaignState): CampaignRepo.Campa
   state.phase === "aftermath" ? "aftermath" : "between"
 
 /** A campaign's row (404 when there is none). */
-export const load = (deps: Deps, id: string) =>
-  Effect.gen(function* () {
-    const c = yield* Effect.promise(() => CampaignRepo.campaignById(deps.db, id))
-    if (!c) return yield* Effect.fail(notFound(`no campaign "${id.slice(0, 64)}"`))
-    return c
-  })
+export const load = loader("campaign", CampaignRepo.campaignById)
 
 /** The Refuges (indices) a player plays. */
 export const playsOf = (c: CampaignRepo.StoredCampaign, player: Player): number[] =>
@@ -43,6 +38,13 @@ export const reader = (c: CampaignRepo.StoredCampaign, player: Player) =>
   c.ownerId === player.id || playsOf(c, player).length > 0
     ? Effect.void
     : Effect.fail(forbidden(`campaign "${c.id}" is played by other players`))
+
+/** The engine's refusal of a campaign's set-up or raid (422), pointing at `path`. */
+export const cannot = (
+  message: string,
+  path: string,
+  r: { readonly reason: string; readonly clause?: string | undefined },
+) => rulesViolated(message, [{ path, message: r.reason, ...(r.clause ? { clause: r.clause } : {}) }])
 
 export const envOf = (deps: Deps, c: CampaignRepo.StoredCampaign) =>
   Effect.map(contentWith(deps, setupOf(c).packs), (content) => Campaign.envOf(content))

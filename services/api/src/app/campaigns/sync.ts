@@ -7,12 +7,11 @@ import { applyCampaign, Campaign, type Refuge } from "@blight/rules"
 import { Effect, Result } from "effect"
 import type * as CampaignRepo from "../../db/campaigns.js"
 import * as Repo from "../../db/repositories.js"
-import { rulesViolated } from "../ApiError.js"
 import { contentWith, type Deps, type Player } from "../App.js"
 import * as Raids from "../Raids.js"
 import { append, stateAt } from "../stream/index.js"
 import { campaignEngine } from "./engine.js"
-import { envOf, load, reader, type Setup, setupOf } from "./stored.js"
+import { cannot, envOf, load, reader, type Setup, setupOf } from "./stored.js"
 
 /** The engine's creation events once every member's Refuge is in (422 when the engine refuses). */
 export const created = (deps: Deps, setup: Setup) =>
@@ -20,15 +19,7 @@ export const created = (deps: Deps, setup: Setup) =>
     const content = yield* contentWith(deps, setup.packs)
     const made = Campaign.create(setup.refuges as Refuge.Refuge[], setup.dice, Campaign.envOf(content))
     if (Result.isFailure(made))
-      return yield* Effect.fail(
-        rulesViolated("the campaign cannot be made", [
-          {
-            path: "members",
-            message: made.failure.reason,
-            ...(made.failure.clause ? { clause: made.failure.clause } : {}),
-          },
-        ]),
-      )
+      return yield* Effect.fail(cannot("the campaign cannot be made", "members", made.failure))
     return made.success
   })
 
@@ -38,7 +29,7 @@ export const created = (deps: Deps, setup: Setup) =>
  * way (the set-up and its seed decide them), so the other has nothing to do.
  */
 export const begin = (deps: Deps, c: CampaignRepo.StoredCampaign, made: Campaign.Campaign) =>
-  Effect.asVoid(append(campaignEngine, deps, c, 0, made))
+  Effect.asVoid(append(campaignEngine, deps, { row: c, expected: 0, decided: made }))
 
 /**
  * Folds the campaign's raid in if it has ended. Idempotent: the append names the version and
@@ -64,7 +55,12 @@ const sync = (deps: Deps, c: CampaignRepo.StoredCampaign) =>
       return yield* Effect.die(
         new Error(`campaign ${c.id}: raid ${raid.id} does not fold in: ${folded.failure.reason}`),
       )
-    yield* append(campaignEngine, deps, c, c.version, folded.success, { unlinkRaid: true })
+    yield* append(campaignEngine, deps, {
+      row: c,
+      expected: c.version,
+      decided: folded.success,
+      extra: { unlinkRaid: true },
+    })
     return yield* load(deps, c.id)
   })
 

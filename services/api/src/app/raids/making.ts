@@ -8,7 +8,7 @@ import { Effect, Result } from "effect"
 import * as Repo from "../../db/repositories.js"
 import { conflict, forbidden, notFound } from "../ApiError.js"
 import { type Caller, contentWith, type Deps, decodeBody } from "../App.js"
-import { append, appendedAt, appendRow } from "../stream/index.js"
+import { append, appendedAt, appendRow, openPlace, withRefuge } from "../stream/index.js"
 import { raidEngine } from "./engine.js"
 import { cannotSetUp, prepare, refugeFor, scenarioIn } from "./founding.js"
 import { getRaid } from "./reads.js"
@@ -43,7 +43,12 @@ const newRaid = (
 const begin = (deps: Deps, raid: Repo.StoredRaid, setup: Setup) =>
   Effect.gen(function* () {
     const { events, state, seats } = yield* prepare(deps, raid, setup)
-    const version = yield* append(raidEngine, deps, raid, 0, { events, state }, { seats })
+    const version = yield* append(raidEngine, deps, {
+      row: raid,
+      expected: 0,
+      decided: { events, state },
+      extra: { seats },
+    })
     if (version === undefined)
       return yield* Effect.fail(conflict(`raid "${raid.id}" was set up by another request`))
     return { ...raid, seats, version, status: statusOf(state) } satisfies Repo.StoredRaid
@@ -69,7 +74,12 @@ export const startLinked = (
       setup,
     )
     const { events, state, seats } = yield* prepare(deps, raid, setup)
-    const first = appendRow(raidEngine, deps, raid, 0, { events, state }, { seats })
+    const first = appendRow(raidEngine, deps, {
+      row: raid,
+      expected: 0,
+      decided: { events, state },
+      extra: { seats },
+    })
     const stored = yield* db(() => store(raid, first))
     if (!stored) return undefined
     appendedAt(raidEngine, deps, raid.id, events.length, state)
@@ -143,13 +153,13 @@ export const joinRaid = (deps: Deps, player: Caller, id: string, body: unknown) 
     const raid = yield* load(deps, id)
     yield* seated(raid, player)
     const setup = setupOf(raid)
-    const seat = raid.seats.findIndex((s, i) => s.player === player.id && setup.refuges[i] === null)
+    const seat = openPlace(raid.seats, setup.refuges, player)
     if (raid.status !== "waiting" || seat < 0)
       return yield* Effect.fail(conflict(`raid "${id}" has no open seat of yours`))
     const content = yield* contentWith(deps, setup.packs)
     const seed = setup.dice === "manual" ? randomInt(0, 2 ** 48 - 1) : setup.dice.seed
     const refuge = yield* refugeFor(deps, player, input, content, seed, "(root)")
-    const next: Setup = { ...setup, refuges: setup.refuges.map((r, i) => (i === seat ? refuge : r)) }
+    const next = withRefuge(setup, seat, refuge)
     // The last seat: the set-up is tried before the seat is stored, so a refusal (422) stores nothing.
     if (next.refuges.every((r) => r !== null)) yield* prepare(deps, { ...raid, setup: next }, next)
     const stored = yield* db(() =>

@@ -4,11 +4,8 @@
  */
 import type { Prng } from "@blight/dice"
 import { Battle, type BattleOptions, type BattleState, type Board, type Refuge } from "@blight/rules"
-import { Effect } from "effect"
 import * as Repo from "../../db/repositories.js"
-import { notFound } from "../ApiError.js"
-import type { Deps } from "../Deps.js"
-import { logDecoder } from "../stream/index.js"
+import { loader, logDecoder } from "../stream/index.js"
 
 export interface Setup {
   readonly scenario: string
@@ -34,9 +31,4 @@ export const statusOf = (state: BattleState.State): Repo.StoredRaid["status"] =>
   state.phase === "over" ? "over" : "playing"
 
 /** A raid's row (404 when there is none). */
-export const load = (deps: Deps, id: string) =>
-  Effect.gen(function* () {
-    const raid = yield* Effect.promise(() => Repo.raidById(deps.db, id))
-    if (!raid) return yield* Effect.fail(notFound(`no raid "${id.slice(0, 64)}"`))
-    return raid
-  })
+export const load = loader("raid", Repo.raidById)

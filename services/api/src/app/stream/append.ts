@@ -10,14 +10,19 @@ import type { Deps } from "../Deps.js"
 import type { Decided, StreamAppend, StreamEngine, StreamTypes } from "./Engine.js"
 import { runtimeOf, statesOf } from "./runtime.js"
 
+/** What is appended: events decided against `expected` on the stream `row`, and what goes with them. */
+export interface Appending<T extends StreamTypes> {
+  readonly row: T["row"]
+  readonly expected: number
+  readonly decided: Decided<T["state"], T["event"]>
+  readonly extra?: T["extra"]
+}
+
 /** The row an append writes: the events after `expected`, the status, a snapshot when due, the notice. */
 export const appendRow = <T extends StreamTypes>(
   engine: StreamEngine<T>,
   deps: Deps,
-  row: T["row"],
-  expected: number,
-  decided: Decided<T["state"], T["event"]>,
-  extra?: T["extra"],
+  { row, expected, decided, extra }: Appending<T>,
 ): StreamAppend<T> => {
   const next = expected + decided.events.length
   const notifier = runtimeOf(deps).notifier
@@ -55,14 +60,11 @@ export const appendedAt = <T extends StreamTypes>(
 export const append = <T extends StreamTypes>(
   engine: StreamEngine<T>,
   deps: Deps,
-  row: T["row"],
-  expected: number,
-  decided: Decided<T["state"], T["event"]>,
-  extra?: T["extra"],
+  appending: Appending<T>,
 ): Effect.Effect<number | undefined> =>
   Effect.gen(function* () {
-    const a = appendRow(engine, deps, row, expected, decided, extra)
-    const version = yield* Effect.promise(() => engine.write(deps, a))
+    const { row, expected, decided } = appending
+    const version = yield* Effect.promise(() => engine.write(deps, appendRow(engine, deps, appending)))
     if (version === undefined) return undefined
     appendedAt(engine, deps, row.id, version, decided.state)
     if (engine.appended) yield* engine.appended(deps, row, expected, version, decided.state)

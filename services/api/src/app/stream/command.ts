@@ -58,7 +58,7 @@ export const runCommand = <T extends StreamTypes>(
     const state = yield* stateAt(engine, deps, row)
     const decided = yield* engine.decide(deps, row, player, state, command)
     if (Result.isFailure(decided)) return yield* Effect.fail(refusal(decided.failure))
-    const stored = yield* append(engine, deps, row, version, decided.success)
+    const stored = yield* append(engine, deps, { row, expected: version, decided: decided.success })
     if (stored === undefined)
       return yield* Effect.fail(
         conflict(`${engine.noun} "${row.id}" moved on while deciding: reload it and decide again`),

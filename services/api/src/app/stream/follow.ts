@@ -3,8 +3,11 @@
  * the follower leaves or the service closes. Read from the database each time (a wake-up only says
  * "look"), so a follower sees the log exactly: no gap, no repeat, whatever it missed while slow.
  */
+import type { Effect } from "effect"
 import * as Repo from "../../db/repositories.js"
+import type { ApiError } from "../ApiError.js"
 import type { Deps } from "../Deps.js"
+import type { Caller } from "../Keys.js"
 import { runtimeOf } from "./runtime.js"
 
 /** How long a follower waits for news before reading the log anyway (another server may have written). */
@@ -64,4 +67,17 @@ export async function* followStream<E extends { readonly seq: number }>(
     signal.removeEventListener("abort", onAbort)
     closing.removeEventListener("abort", onAbort)
   }
+}
+
+/**
+ * A stream as a transport follows it (an SSE route, a GraphQL subscription): `followable` checks
+ * the caller may follow it (its id and version), `follow` gives its entries from a seq on.
+ */
+export interface Followed<E> {
+  readonly followable: (
+    deps: Deps,
+    player: Caller,
+    id: string,
+  ) => Effect.Effect<{ readonly id: string; readonly version: number }, ApiError>
+  readonly follow: (deps: Deps, id: string, after: number, signal: AbortSignal) => AsyncGenerator<E>
 }

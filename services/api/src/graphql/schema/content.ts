@@ -8,7 +8,7 @@ import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
 import { typedAs, unionOver } from "../fromSchema.js"
-import { resolveEffect } from "../resolve.js"
+import { resolving } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 
 type Sourced = Effect.Success<ReturnType<typeof App.getContent>>
@@ -111,14 +111,11 @@ builder.queryFields((t) => {
         limit: t.arg.int({ description: "1 to 500 (default 100)" }),
         offset: t.arg.int({ description: "From 0 (default 0)" }),
       },
-      resolve: (_, a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          Effect.tap(App.listContent(ctx.deps, a.kind, queryOf(a)), (p) =>
-            Effect.sync(() => p.items.forEach(ofKind(a.kind))),
-          ),
+      resolve: resolving((a, ctx) =>
+        Effect.tap(App.listContent(ctx.deps, a.kind, queryOf(a)), (p) =>
+          Effect.sync(() => p.items.forEach(ofKind(a.kind))),
         ),
+      ),
     }),
     getContent: t.field({
       description: "One entry, with the pack it came from",
@@ -129,14 +126,11 @@ builder.queryFields((t) => {
         id: t.arg.string({ required: true }),
         packs,
       },
-      resolve: (_, a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          Effect.tap(App.getContent(ctx.deps, a.kind, a.id, queryOf(a)), (e) =>
-            Effect.sync(() => ofKind(a.kind)(e)),
-          ),
+      resolve: resolving((a, ctx) =>
+        Effect.tap(App.getContent(ctx.deps, a.kind, a.id, queryOf(a)), (e) =>
+          Effect.sync(() => ofKind(a.kind)(e)),
         ),
+      ),
     }),
   }
 })

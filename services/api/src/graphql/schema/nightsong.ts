@@ -10,7 +10,7 @@ import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
-import { bodyOf, resolveEffect } from "../resolve.js"
+import { bodyOf, resolving } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 
 const MethodRef = wordsEnum(
@@ -58,18 +58,15 @@ builder.mutationField("nightsongCharacter", (t) =>
           'Details picked from their tables instead of rolled (N-DETAILS-01), e.g. {face: "Scarred"}',
       }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        Nightsong.character(
-          bodyOf({
-            ...a,
-            array: a.array == null ? undefined : ArrayInput.convert(a.array),
-            details: a.details == null ? undefined : DetailsInput.convert(a.details),
-          }),
-        ),
+    resolve: resolving((a) =>
+      Nightsong.character(
+        bodyOf({
+          ...a,
+          array: a.array == null ? undefined : ArrayInput.convert(a.array),
+          details: a.details == null ? undefined : DetailsInput.convert(a.details),
+        }),
       ),
+    ),
   }),
 )
 
@@ -109,6 +106,6 @@ builder.mutationField("nightsongWorld", (t) =>
       seed: t.arg.float({ description: Seed }),
       sessions: t.arg.int({ description: "Roll every Faction's Goal Die this many times (0–100)" }),
     },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, Nightsong.world(bodyOf(a))),
+    resolve: resolving((a) => Nightsong.world(bodyOf(a))),
   }),
 )
