@@ -72,15 +72,16 @@ export const lockPlayer = async (tx: Q, playerId: string): Promise<void> => {
     .execute()
 }
 
+const insertKey = async (tx: Q, playerId: string, keyHash: string, at: string): Promise<void> => {
+  await tx.insertInto("api_keys").values({ key_hash: keyHash, player_id: playerId, created_at: at }).execute()
+}
+
 /** Adds a key unless the player already holds `max`: false, and nothing written, when they do. */
 export const addKey = (db: Q, playerId: string, keyHash: string, at: string, max: number): Promise<boolean> =>
   db.transaction().execute(async (tx) => {
     await lockPlayer(tx, playerId)
     if ((await keysOf(tx, playerId)).length >= max) return false
-    await tx
-      .insertInto("api_keys")
-      .values({ key_hash: keyHash, player_id: playerId, created_at: at })
-      .execute()
+    await insertKey(tx, playerId, keyHash, at)
     return true
   })
 
@@ -102,10 +103,7 @@ export const rotateKey = (
     const old = (await keysOf(tx, playerId)).find((k) => current(k.keyHash))
     if (old === undefined) return false
     await deleteKey(tx, playerId, old.keyHash)
-    await tx
-      .insertInto("api_keys")
-      .values({ key_hash: keyHash, player_id: playerId, created_at: at })
-      .execute()
+    await insertKey(tx, playerId, keyHash, at)
     return true
   })
 

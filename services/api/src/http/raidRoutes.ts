@@ -1,15 +1,8 @@
-/**
- * The raids' REST routes (/v1/raids…): a raid made by its players, seats joined, commands with the
- * version they were decided against, undo and adjustments, the state (JSON or the SVG map), what
- * is legal, the log (a page at a time, or live as SSE). Their requests' schemas are
- * app/raids/requests.ts's (the use cases decode with them, for GraphQL too).
- */
-import { Effect } from "effect"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import * as Requests from "../app/raids/requests.js"
 import { wantsSvg, withPlain } from "./plainRoute.js"
-import { Raw, type Route } from "./route.js"
+import { type Route, rawAs } from "./route.js"
 import { followRoute, StreamQuery } from "./sse.js"
 
 const raidRoute = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "raids", auth: true })
@@ -51,10 +44,7 @@ export const raidRoutes: Route[] = [
         read: ({ deps, player, params }) => Raids.raidJson(deps, player, params.id!),
       },
       ({ deps, player, params }) =>
-        Effect.map(
-          Raids.raidSvg(deps, player, params.id!),
-          (svg) => new Raw("image/svg+xml; charset=utf-8", svg),
-        ),
+        rawAs("image/svg+xml; charset=utf-8")(Raids.raidSvg(deps, player, params.id!)),
     ),
   }),
   raidRoute({

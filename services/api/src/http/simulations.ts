@@ -6,7 +6,7 @@
 import { Effect, Schema } from "effect"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Simulations from "../app/Simulations.js"
-import { Raw, type Route } from "./route.js"
+import { Raw, type Route, rawAs } from "./route.js"
 
 const JSON_TYPE = "application/json; charset=utf-8"
 
@@ -56,10 +56,7 @@ export const simulationRoutes: Route[] = [
     media: "text/html",
     response: Schema.String,
     handler: ({ deps, player, params }) =>
-      Effect.map(
-        Simulations.simulationHtml(deps, player, params.id!),
-        (html) => new Raw("text/html; charset=utf-8", html),
-      ),
+      rawAs("text/html; charset=utf-8")(Simulations.simulationHtml(deps, player, params.id!)),
   }),
   route({
     method: "DELETE",

@@ -9,7 +9,7 @@ import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
 import { typedAs, unionOver } from "../fromSchema.js"
 import { resolving } from "../resolve.js"
-import { JSONScalar } from "./json.js"
+import { typedWithJson } from "./twin.js"
 
 type Sourced = Effect.Success<ReturnType<typeof App.getContent>>
 type Page = Effect.Success<ReturnType<typeof App.listContent>>
@@ -51,17 +51,16 @@ export const ContentEntryRef = builder.objectRef<Sourced>("ContentEntry").implem
       description: "The pack whose entry this one replaces, if any",
       resolve: (s) => s.replaces ?? null,
     }),
-    content: t.field({
-      type: EntryRef,
-      description: "The entry, typed by its kind: select its fields with `... on Weapon { … }`",
-      resolve: (s) => s.entry,
-    }),
-    entry: t.field({
-      type: JSONScalar,
-      description: "The whole entry, as JSON",
-      deprecationReason: "Select the typed fields of `content` instead",
-      resolve: (s) => s.entry,
-    }),
+    ...typedWithJson(
+      t,
+      {
+        name: "content",
+        type: EntryRef,
+        description: "The entry, typed by its kind: select its fields with `... on Weapon { … }`",
+      },
+      { name: "entry", description: "The whole entry, as JSON" },
+      (s) => s.entry,
+    ),
   }),
 })
 

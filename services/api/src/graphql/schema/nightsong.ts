@@ -11,7 +11,7 @@ import { wordsEnum } from "../enums.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { bodyOf, resolving } from "../resolve.js"
-import { JSONScalar } from "./json.js"
+import { typedWithJson } from "./twin.js"
 
 const MethodRef = wordsEnum(
   "CharacterMethod",
@@ -79,17 +79,16 @@ const WorldRef = builder.objectRef<World>("NightsongWorld").implement({
   description: "A Nightsong Land of 6-mile hexes: Regions and Factions (N-WORLD, N-REGION, N-FACTION)",
   fields: (t) => ({
     seed: t.float({ resolve: (w) => w.seed }),
-    land: t.field({
-      type: LandRef,
-      description: "The Land, typed: hexes, Regions, Factions and their chronicle",
-      resolve: (w) => w.world,
-    }),
-    world: t.field({
-      type: JSONScalar,
-      description: "The Land, as the REST answer's `world`",
-      deprecationReason: "Select the typed fields of `land` instead",
-      resolve: (w) => w.world,
-    }),
+    ...typedWithJson(
+      t,
+      {
+        name: "land",
+        type: LandRef,
+        description: "The Land, typed: hexes, Regions, Factions and their chronicle",
+      },
+      { name: "world", description: "The Land, as the REST answer's `world`" },
+      (w) => w.world,
+    ),
     svg: t.string({
       description: "The hex map as SVG (regions coloured, faction borders drawn)",
       resolve: (w) => w.svg(),

@@ -13,8 +13,8 @@ import { outputType } from "../fromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { forCaller } from "../resolve.js"
 import { inputType } from "../rosterInput.js"
-import { JSONScalar } from "./json.js"
 import { StoresRef } from "./stores.js"
+import { typedWithJson } from "./twin.js"
 
 export type RefugeView = Effect.Success<ReturnType<typeof App.getRefuge>>
 
@@ -42,17 +42,19 @@ export const RefugeRecordRef = builder.objectRef<RefugeView>("RefugeRecord").imp
     packs: t.exposeStringList("packs", { description: "The homebrew packs its content comes from" }),
     createdAt: t.exposeString("createdAt"),
     updatedAt: t.exposeString("updatedAt"),
-    document: t.field({
-      type: RefugeDocumentRef,
-      description: "The document, typed: Home, survivors, improvements, stash, Ledger and stores",
-      resolve: (r) => r.refuge,
-    }),
-    refuge: t.field({
-      type: JSONScalar,
-      description: "The whole document, as JSON: Home, survivors, improvements, stash, Ledger and stores",
-      deprecationReason: "Select the typed fields of `document` instead",
-      resolve: (r) => r.refuge,
-    }),
+    ...typedWithJson(
+      t,
+      {
+        name: "document",
+        type: RefugeDocumentRef,
+        description: "The document, typed: Home, survivors, improvements, stash, Ledger and stores",
+      },
+      {
+        name: "refuge",
+        description: "The whole document, as JSON: Home, survivors, improvements, stash, Ledger and stores",
+      },
+      (r) => r.refuge,
+    ),
   }),
 })
 
