@@ -3,7 +3,7 @@
  * problem with its path. Every transport hands the use-cases the raw input, so all get these checks.
  */
 import { SchemaText } from "@blight/dice"
-import { Violation } from "@blight/rules"
+import { type Problem, Violation } from "@blight/rules"
 import { Effect, Result, Schema } from "effect"
 import { type ApiError, badRequest, type ErrorDetail, MAX_DETAILS } from "./ApiError.js"
 
@@ -64,3 +64,12 @@ export const violationDetails = (
   ...refusal.violations.map((v) => ({ ...v, path: at(v.path) })),
   ...Array.from({ length: refusal.omitted ?? 0 }, () => OMITTED),
 ]
+
+/** The rules library's problems (a pack's, say) as an answer's details. */
+export const problemDetails = (problems: ReadonlyArray<Problem.Problem>): ErrorDetail[] =>
+  problems.map((p) => ({
+    ...(p.pack ? { pack: p.pack } : {}),
+    path: p.path || "(root)",
+    message: p.message,
+    ...(p.clause ? { clause: p.clause } : {}),
+  }))
