@@ -1,14 +1,18 @@
+/**
+ * The raids' REST routes (/v1/raids…): a raid made by its players, seats joined, commands with the
+ * version they were decided against, undo and adjustments, the state (JSON or the SVG map), what
+ * is legal, the log (a page at a time, or live as SSE). Their requests' schemas are
+ * app/raids/requests.ts's (the use cases decode with them, for GraphQL too).
+ */
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import * as Requests from "../app/raids/requests.js"
 import { wantsSvg, withPlain } from "./plainRoute.js"
-import { type Route, rawAs } from "./route.js"
+import { callerRoutes, type Route, rawAs } from "./route.js"
 import { followRoute, StreamQuery } from "./sse.js"
 
-const raidRoute = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "raids", auth: true })
-
-export const raidRoutes: Route[] = [
-  raidRoute({
+export const raidRoutes: Route[] = callerRoutes("raids", [
+  {
     method: "POST",
     path: "/v1/raids",
     operationId: "createRaid",
@@ -18,8 +22,8 @@ export const raidRoutes: Route[] = [
     body: Requests.CreateRaidRequest,
     response: Raids.RaidView,
     handler: ({ deps, player, body }) => Raids.createRaid(deps, player, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids",
     operationId: "listRaids",
@@ -28,8 +32,8 @@ export const raidRoutes: Route[] = [
     query: PageQuery,
     response: Page(Raids.RaidView, "RaidPage"),
     handler: ({ deps, player, query }) => Raids.listRaids(deps, player, query),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids/{id}",
     operationId: "getRaid",
@@ -46,8 +50,8 @@ export const raidRoutes: Route[] = [
       ({ deps, player, params }) =>
         rawAs("image/svg+xml; charset=utf-8")(Raids.raidSvg(deps, player, params.id!)),
     ),
-  }),
-  raidRoute({
+  },
+  {
     method: "POST",
     path: "/v1/raids/{id}/join",
     operationId: "joinRaid",
@@ -56,8 +60,8 @@ export const raidRoutes: Route[] = [
     body: Requests.JoinRaidRequest,
     response: Raids.RaidView,
     handler: ({ deps, player, params, body }) => Raids.joinRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids/{id}/legal",
     operationId: "raidLegalCommands",
@@ -65,8 +69,8 @@ export const raidRoutes: Route[] = [
     status: 200,
     response: Raids.RaidLegal,
     handler: ({ deps, player, params }) => Raids.legalFor(deps, player, params.id!),
-  }),
-  raidRoute({
+  },
+  {
     method: "POST",
     path: "/v1/raids/{id}/commands",
     operationId: "commandRaid",
@@ -76,8 +80,8 @@ export const raidRoutes: Route[] = [
     body: Requests.CommandRequest,
     response: Raids.CommandResult,
     handler: ({ deps, player, params, body }) => Raids.commandRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "POST",
     path: "/v1/raids/{id}/undo",
     operationId: "undoRaid",
@@ -86,8 +90,8 @@ export const raidRoutes: Route[] = [
     body: Requests.UndoRequest,
     response: Raids.CommandResult,
     handler: ({ deps, player, params, body }) => Raids.undoRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "POST",
     path: "/v1/raids/{id}/adjust",
     operationId: "adjustRaid",
@@ -96,8 +100,8 @@ export const raidRoutes: Route[] = [
     body: Requests.AdjustRequest,
     response: Raids.CommandResult,
     handler: ({ deps, player, params, body }) => Raids.adjustRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids/{id}/events",
     operationId: "raidEvents",
@@ -106,8 +110,8 @@ export const raidRoutes: Route[] = [
     query: Requests.EventsQuery,
     response: Raids.RaidEventsPage,
     handler: ({ deps, player, params, query }) => Raids.raidEvents(deps, player, params.id!, query),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids/{id}/stream",
     operationId: "streamRaid",
@@ -118,5 +122,5 @@ export const raidRoutes: Route[] = [
     response: Raids.RaidEvent,
     stream: true,
     handler: followRoute(Raids),
-  }),
-]
+  },
+])

@@ -85,6 +85,12 @@ export type PlainContext = Pick<RouteContext, "deps" | "params" | "player">
 /** What a keyed read sees: the key's header instead of the caller. */
 export type KeyedContext = Pick<RouteContext, "deps" | "params"> & { readonly authorization: string }
 
+/** Routes for callers with a key (`auth`), under one tag of the document. */
+export const callerRoutes = (
+  tag: Route["tag"],
+  routes: ReadonlyArray<Omit<Route, "tag" | "auth">>,
+): Route[] => routes.map((r) => ({ ...r, tag, auth: true }))
+
 /** A non-JSON answer (an SVG map): the router sends it as is. */
 export class Raw {
   constructor(

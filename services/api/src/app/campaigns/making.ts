@@ -7,10 +7,10 @@ import type { Refuge } from "@blight/rules"
 import { Effect } from "effect"
 import * as CampaignRepo from "../../db/campaigns.js"
 import * as Repo from "../../db/repositories.js"
-import { badRequest, conflict, forbidden, notFound } from "../ApiError.js"
+import { badRequest, forbidden, notFound } from "../ApiError.js"
 import { type Caller, contentWith, type Deps, decodeBody } from "../App.js"
 import { storedRefuge } from "../storedRefuge.js"
-import { openPlace, withRefuge } from "../stream/index.js"
+import { fillPlace, openPlace, withRefuge } from "../stream/index.js"
 import { getCampaign } from "./reads.js"
 import { CreateCampaignRequest, JoinCampaignRequest } from "./requests.js"
 import { load, reader, type Setup, setupOf } from "./stored.js"
@@ -79,16 +79,11 @@ export const joinCampaign = (deps: Deps, player: Caller, id: string, body: unkno
     const c = yield* load(deps, id)
     yield* reader(c, player)
     const setup = setupOf(c)
-    const place = openPlace(c.members, setup.refuges, player)
-    if (c.status !== "waiting" || place < 0)
-      return yield* Effect.fail(conflict(`campaign "${id}" has no open place of yours`))
+    const place = yield* openPlace("campaign", "place", c, c.members, setup.refuges, player)
     const refuge = yield* storedRefuge(deps, player, input.refuge)
     const next = withRefuge(setup, place, refuge)
     const made = next.refuges.every((r) => r !== null) ? yield* created(deps, next) : undefined
-    const stored = yield* db(() =>
-      CampaignRepo.fillMember(deps.db, id, JSON.stringify(setup), JSON.stringify(next), deps.now()),
-    )
-    if (!stored) return yield* Effect.fail(conflict(`campaign "${id}" changed while joining: try again`))
+    yield* fillPlace("campaign", deps, id, { before: setup, after: next }, CampaignRepo.fillMember)
     if (made) yield* begin(deps, { ...c, setup: next }, made)
     return yield* getCampaign(deps, player, id)
   })

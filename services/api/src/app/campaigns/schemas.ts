@@ -5,6 +5,7 @@
 import { Battle, type BattleState, Campaign, CampaignEvent, CampaignState } from "@blight/rules"
 import { Schema } from "effect"
 import { RaidState } from "../raids/schemas.js"
+import { EventsPage, Joined } from "../stream/schemas.js"
 import { PlayerCommand, pascal } from "./requests.js"
 
 const Index = Schema.Int.annotate({ description: "A Refuge's place in the campaign (0 first)" })
@@ -81,12 +82,7 @@ export interface CampaignLogEntry {
   readonly event: ReturnType<typeof viewEvent>
 }
 
-export const CampaignEventsPage = Schema.Struct({
-  version: Schema.Int,
-  after: Schema.Int,
-  events: Schema.Array(CampaignLogEntry),
-  next: Schema.optional(Schema.Int.annotate({ description: "Ask again with after=next for more" })),
-}).annotate({ identifier: "CampaignEventsPage" })
+export const CampaignEventsPage = EventsPage(CampaignLogEntry, "CampaignEventsPage")
 
 const Status = Schema.Literals(["waiting", "between", "aftermath", "raiding"]).annotate({
   description:
@@ -105,9 +101,7 @@ export const CampaignView = Schema.Struct({
       player: Schema.String,
       refuge: Index,
       name: Schema.optional(Schema.String.annotate({ description: "The Refuge's name, once in" })),
-      joined: Schema.Boolean.annotate({
-        description: "Whether its Refuge is in (false: waiting for the player)",
-      }),
+      joined: Joined,
     }).annotate({ identifier: "CampaignMember" }),
   ),
   you: Schema.Array(Index).annotate({ description: "The Refuges the caller plays" }),

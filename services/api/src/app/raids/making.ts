@@ -8,7 +8,7 @@ import { Effect, Result } from "effect"
 import * as Repo from "../../db/repositories.js"
 import { conflict, forbidden, notFound } from "../ApiError.js"
 import { type Caller, contentWith, type Deps, decodeBody } from "../App.js"
-import { append, appendedAt, appendRow, openPlace, withRefuge } from "../stream/index.js"
+import { append, appendedAt, appendRow, fillPlace, openPlace, withRefuge } from "../stream/index.js"
 import { raidEngine } from "./engine.js"
 import { cannotSetUp, prepare, refugeFor, scenarioIn } from "./founding.js"
 import { getRaid } from "./reads.js"
@@ -153,19 +153,14 @@ export const joinRaid = (deps: Deps, player: Caller, id: string, body: unknown) 
     const raid = yield* load(deps, id)
     yield* seated(raid, player)
     const setup = setupOf(raid)
-    const seat = openPlace(raid.seats, setup.refuges, player)
-    if (raid.status !== "waiting" || seat < 0)
-      return yield* Effect.fail(conflict(`raid "${id}" has no open seat of yours`))
+    const seat = yield* openPlace("raid", "seat", raid, raid.seats, setup.refuges, player)
     const content = yield* contentWith(deps, setup.packs)
     const seed = setup.dice === "manual" ? randomInt(0, 2 ** 48 - 1) : setup.dice.seed
     const refuge = yield* refugeFor(deps, player, input, content, seed, "(root)")
     const next = withRefuge(setup, seat, refuge)
     // The last seat: the set-up is tried before the seat is stored, so a refusal (422) stores nothing.
     if (next.refuges.every((r) => r !== null)) yield* prepare(deps, { ...raid, setup: next }, next)
-    const stored = yield* db(() =>
-      Repo.fillSeat(deps.db, id, JSON.stringify(setup), JSON.stringify(next), deps.now()),
-    )
-    if (!stored) return yield* Effect.fail(conflict(`raid "${id}" changed while joining: try again`))
+    yield* fillPlace("raid", deps, id, { before: setup, after: next }, Repo.fillSeat)
     if (next.refuges.every((r) => r !== null)) yield* begin(deps, { ...raid, setup: next }, next)
     return yield* getRaid(deps, player, id)
   })

@@ -4,6 +4,7 @@
  */
 import { BattleCommand, BattleEvent, BattleState } from "@blight/rules"
 import { Schema } from "effect"
+import { EventsPage, Joined } from "../stream/schemas.js"
 
 /**
  * What the engine logs as a batch's command (`unknown` in its event and pending schemas): a
@@ -39,9 +40,7 @@ export const RaidState = Schema.Struct({
 const Seat = Schema.Struct({
   player: Schema.String,
   side: Schema.optional(Schema.String.annotate({ description: "The side it plays, once set up" })),
-  joined: Schema.Boolean.annotate({
-    description: "Whether its Refuge is in (false: waiting for the player)",
-  }),
+  joined: Joined,
 }).annotate({ identifier: "RaidSeat" })
 
 export const RaidView = Schema.Struct({
@@ -76,12 +75,7 @@ export const RaidEvent = Schema.Struct({
 }).annotate({ identifier: "RaidEvent" })
 export type RaidEvent = typeof RaidEvent.Type
 
-export const RaidEventsPage = Schema.Struct({
-  version: Schema.Int,
-  after: Schema.Int,
-  events: Schema.Array(RaidEvent),
-  next: Schema.optional(Schema.Int.annotate({ description: "Ask again with after=next for more" })),
-}).annotate({ identifier: "RaidEventsPage" })
+export const RaidEventsPage = EventsPage(RaidEvent, "RaidEventsPage")
 
 export const RaidLegal = Schema.Struct({
   version: Schema.Int,
