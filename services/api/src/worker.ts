@@ -94,6 +94,7 @@ const played = (id: string, k: number, ms: number) => {
   metrics.played(ms / 1000)
   console.log(`blight-worker: simulation ${id} chunk ${k} played in ${Math.round(ms)} ms`)
 }
+const playing = { db: database.db, play: pool.play, now: () => new Date().toISOString(), played }
 const runner = await run({
   pgPool: database.pool!,
   events,
@@ -102,8 +103,8 @@ const runner = await run({
   logger: graphileLogger(log),
   noHandleSignals: true,
   taskList: {
-    [TURN_TASK]: turnTask(database.db, pool.play, () => new Date().toISOString(), played),
-    [CHUNK_TASK]: chunkTask(database.db, pool.play, () => new Date().toISOString(), played),
+    [TURN_TASK]: turnTask(playing),
+    [CHUNK_TASK]: chunkTask(playing),
   },
 })
 const served =

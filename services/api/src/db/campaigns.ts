@@ -11,6 +11,7 @@ import {
   appendIn,
   fillSetup,
   insertEvents,
+  insertPlayers,
   insertRaidIn,
   type StoredRaid,
 } from "./repositories.js"
@@ -69,11 +70,7 @@ export const insertCampaign = async (db: Q, c: StoredCampaign): Promise<void> =>
         updated_at: c.createdAt,
       })
       .execute()
-    const players = [...new Set([c.ownerId, ...c.members.map((m) => m.player)])]
-    await tx
-      .insertInto("campaign_members")
-      .values(players.map((p) => ({ campaign_id: c.id, player_id: p })))
-      .execute()
+    await insertPlayers(tx, "campaign_members", c.id, [c.ownerId, ...c.members.map((m) => m.player)])
   })
 }
 

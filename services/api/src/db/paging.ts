@@ -57,6 +57,16 @@ export const pageByCreation = async <T extends ByCreation, R extends { created_a
     .orderBy(sql.ref("id"))
     .limit(req.limit + 1)
     .execute()) as unknown as R[]
+  return pageOf(fetched, req, total, toRow)
+}
+
+/** A page of rows fetched one past the limit (to tell there are more), keyed by creation for the next. */
+export const pageOf = <R extends { readonly created_at: string; readonly id: string }, A>(
+  fetched: ReadonlyArray<R>,
+  req: PageRequest,
+  total: number,
+  toRow: (r: R) => A,
+): Rows<A> => {
   const rows = fetched.slice(0, req.limit)
   const end = rows.at(-1)
   return {

@@ -72,15 +72,22 @@ export const lockPlayer = async (tx: Q, playerId: string): Promise<void> => {
     .execute()
 }
 
-/** Adds a key unless the player already holds `max`: false, and nothing written, when they do. */
-export const addKey = (db: Q, playerId: string, keyHash: string, at: string, max: number): Promise<boolean> =>
+const insertKey = async (tx: Q, playerId: string, keyHash: string, at: string): Promise<void> => {
+  await tx.insertInto("api_keys").values({ key_hash: keyHash, player_id: playerId, created_at: at }).execute()
+}
+
+/** Runs `f` on the player's keys in one transaction under the player's lock (see {@link lockPlayer}). */
+const withKeys = <A>(db: Q, playerId: string, f: (tx: Q, keys: StoredKey[]) => Promise<A>): Promise<A> =>
   db.transaction().execute(async (tx) => {
     await lockPlayer(tx, playerId)
-    if ((await keysOf(tx, playerId)).length >= max) return false
-    await tx
-      .insertInto("api_keys")
-      .values({ key_hash: keyHash, player_id: playerId, created_at: at })
-      .execute()
+    return f(tx, await keysOf(tx, playerId))
+  })
+
+/** Adds a key unless the player already holds `max`: false, and nothing written, when they do. */
+export const addKey = (db: Q, playerId: string, keyHash: string, at: string, max: number): Promise<boolean> =>
+  withKeys(db, playerId, async (tx, keys) => {
+    if (keys.length >= max) return false
+    await insertKey(tx, playerId, keyHash, at)
     return true
   })
 
@@ -97,15 +104,11 @@ export const rotateKey = (
   keyHash: string,
   at: string,
 ): Promise<boolean> =>
-  db.transaction().execute(async (tx) => {
-    await lockPlayer(tx, playerId)
-    const old = (await keysOf(tx, playerId)).find((k) => current(k.keyHash))
+  withKeys(db, playerId, async (tx, keys) => {
+    const old = keys.find((k) => current(k.keyHash))
     if (old === undefined) return false
     await deleteKey(tx, playerId, old.keyHash)
-    await tx
-      .insertInto("api_keys")
-      .values({ key_hash: keyHash, player_id: playerId, created_at: at })
-      .execute()
+    await insertKey(tx, playerId, keyHash, at)
     return true
   })
 
@@ -119,9 +122,7 @@ export const revokeKey = (
   playerId: string,
   pick: (keyHash: string) => boolean,
 ): Promise<"revoked" | "missing" | "last"> =>
-  db.transaction().execute(async (tx) => {
-    await lockPlayer(tx, playerId)
-    const keys = await keysOf(tx, playerId)
+  withKeys(db, playerId, async (tx, keys) => {
     const key = keys.find((k) => pick(k.keyHash))
     if (key === undefined) return "missing"
     if (keys.length === 1) return "last"
@@ -396,10 +397,27 @@ export const insertRaidIn = async (
       updated_at: r.createdAt,
     })
     .execute()
-  const players = [...new Set(r.seats.map((s) => s.player))]
+  await insertPlayers(
+    tx,
+    "raid_seats",
+    r.id,
+    r.seats.map((s) => s.player),
+  )
+}
+
+/** The players a stream lists under (each once): a raid's seats, a campaign's organiser and members. */
+export const insertPlayers = async (
+  tx: Q,
+  table: "raid_seats" | "campaign_members",
+  id: string,
+  players: ReadonlyArray<string>,
+): Promise<void> => {
+  const rows = [...new Set(players)].map((p) =>
+    table === "raid_seats" ? { raid_id: id, player_id: p } : { campaign_id: id, player_id: p },
+  )
   await tx
-    .insertInto("raid_seats")
-    .values(players.map((p) => ({ raid_id: r.id, player_id: p })))
+    .insertInto(table)
+    .values(rows as never)
     .execute()
 }
 

@@ -160,3 +160,33 @@ export const matcher = (ast: AST.AST, exact = false): ((u: unknown) => boolean) 
   })
   return (u) => Exit.isSuccess(decode(u))
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
+export type Ref = any
+
+/** A GraphQL type as the schema builders pass it: a scalar name or a ref, or a list of one. */
+export interface Typed {
+  readonly type: Ref
+  readonly list: boolean
+}
+
+/**
+ * A leaf's GraphQL scalar: "Int" for a whole number (checked on the value as decoded, a check over a
+ * transformation, or on the wire), a scalar's own name, "JSON" for a leaf no scalar fits; undefined
+ * for a node that is not a leaf (a struct, a list, a union).
+ */
+export const leafScalar = (ast: AST.AST): string | undefined => {
+  if (isInteger(ast)) return "Int"
+  const node = wire(ast)
+  if (isInteger(node)) return "Int"
+  switch (node._tag) {
+    case "String":
+    case "TemplateLiteral":
+    case "Number":
+    case "Boolean":
+    case "Literal":
+      return scalarNameOf(node) ?? "JSON"
+    default:
+      return undefined
+  }
+}

@@ -22,21 +22,19 @@ import {
   canon,
   fieldDescriptionOf,
   identifierOf,
-  isInteger,
   isNothing,
   isOptionalKey,
+  leafScalar,
   matcher,
   NAME,
   pascal,
-  scalarNameOf,
+  type Ref,
   wire,
 } from "./ast.js"
 import { builder } from "./builder.js"
 import { enumFor, libraryName, wordsEnum } from "./enums.js"
 import { JSONScalar } from "./schema/json.js"
 
-// biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
-type Ref = any
 /** A field's type: a ref, a list of one, and whether it may be null. */
 interface Out {
   readonly type: Ref
@@ -69,20 +67,10 @@ const scalar = (type: string): Out => ({ type, list: false, nullable: false })
 
 /** The GraphQL type of a schema node; `hint` names anonymous structs after where they are. */
 export const outOf = (ast: AST.AST, hint: string): Out => {
-  // A whole number is an Int, checked on the value as decoded (a check over a transformation) or
-  // on the wire.
-  if (isInteger(ast)) return scalar("Int")
+  const leaf = leafScalar(ast)
+  if (leaf !== undefined) return leaf === "JSON" ? json : scalar(leaf)
   const node = wire(ast)
-  if (isInteger(node)) return scalar("Int")
   switch (node._tag) {
-    case "String":
-    case "TemplateLiteral":
-    case "Number":
-    case "Boolean":
-    case "Literal": {
-      const name = scalarNameOf(node)
-      return name ? scalar(name) : json
-    }
     case "Objects":
       return node.indexSignatures.length > 0
         ? entriesOf(node, hint)

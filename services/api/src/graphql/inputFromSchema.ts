@@ -13,24 +13,21 @@ import { SchemaAST as AST, type Schema } from "effect"
 import {
   baseIdentifierOf,
   canon,
-  isInteger,
   isNothing,
   isOptionalKey,
+  leafScalar,
   NAME,
   pascal,
-  scalarNameOf,
+  type Ref,
+  type Typed,
   wire,
 } from "./ast.js"
 import { builder } from "./builder.js"
 import { enumOf, labelOf } from "./fromSchema.js"
 import { JSONScalar } from "./schema/json.js"
 
-// biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
-type Ref = any
 /** An input's GraphQL type and how a value of it becomes the schema's input. */
-interface In {
-  readonly type: Ref
-  readonly list: boolean
+interface In extends Typed {
   readonly nullable: boolean
   readonly convert: (v: unknown) => unknown
 }
@@ -38,6 +35,13 @@ interface In {
 const same = (v: unknown) => v
 const scalar = (type: string): In => ({ type, list: false, nullable: false, convert: same })
 const json: In = { type: JSONScalar, list: false, nullable: false, convert: same }
+/** An input object: a value given that is not an object is passed on as it is (the schema refuses it). */
+const objectInput = (type: Ref, convert: (o: Record<string, unknown>) => unknown): In => ({
+  type,
+  list: false,
+  nullable: false,
+  convert: (v) => (v === null || typeof v !== "object" ? v : convert(v as Record<string, unknown>)),
+})
 /** The node on the wire, a filtered struct its struct. */
 const bare = (ast: AST.AST): AST.AST => {
   const w = wire(ast)
@@ -58,18 +62,10 @@ const nameFor = (ast: AST.AST, hint: string): string => {
 const present = (node: AST.Union) => node.types.filter((t) => !isNothing(t))
 
 const inOf = (ast: AST.AST, hint: string): In => {
-  if (isInteger(ast)) return scalar("Int")
+  const leaf = leafScalar(ast)
+  if (leaf !== undefined) return leaf === "JSON" ? json : scalar(leaf)
   const node = wire(ast)
-  if (isInteger(node)) return scalar("Int")
   switch (node._tag) {
-    case "String":
-    case "TemplateLiteral":
-    case "Number":
-    case "Boolean":
-    case "Literal": {
-      const name = scalarNameOf(node)
-      return name ? scalar(name) : json
-    }
     case "Objects":
       return node.indexSignatures.length > 0 ? json : structOf(node, hint)
     case "Arrays": {
@@ -147,20 +143,13 @@ const structOf = (struct: AST.Objects, hint: string, omit?: string): In => {
         ]),
       ),
   })
-  const out: In = {
-    type,
-    list: false,
-    nullable: false,
-    convert: (v) => {
-      if (v === null || typeof v !== "object") return v
-      const o = v as Record<string, unknown>
-      return Object.fromEntries(
-        fields
-          .filter((f) => o[f.key] !== undefined && o[f.key] !== null)
-          .map((f) => [f.key, f.in.convert(o[f.key])]),
-      )
-    },
-  }
+  const out = objectInput(type, (o) =>
+    Object.fromEntries(
+      fields
+        .filter((f) => o[f.key] !== undefined && o[f.key] !== null)
+        .map((f) => [f.key, f.in.convert(o[f.key])]),
+    ),
+  )
   if (omit === undefined) byAst.set(node, out)
   return out
 }
@@ -192,17 +181,11 @@ const oneOf = (node: AST.Union, structs: ReadonlyArray<AST.Objects>, hint: strin
     fields: (t) =>
       Object.fromEntries(members.map((m) => [m.tag, t.field({ type: m.in.type, required: false } as never)])),
   })
-  const out: In = {
-    type,
-    list: false,
-    nullable: false,
-    convert: (v) => {
-      if (v === null || typeof v !== "object") return v
-      const [tag, value] = Object.entries(v as Record<string, unknown>).find(([, x]) => x != null) ?? []
-      const m = members.find((x) => x.tag === tag)
-      return m ? { [key]: tag, ...(m.in.convert(value) as object) } : v
-    },
-  }
+  const out = objectInput(type, (o) => {
+    const [tag, value] = Object.entries(o).find(([, x]) => x != null) ?? []
+    const m = members.find((x) => x.tag === tag)
+    return m ? { [key]: tag, ...(m.in.convert(value) as object) } : o
+  })
   byAst.set(node, out)
   return out
 }

@@ -54,6 +54,17 @@ export const asPlayer = <A>(
   f: (player: App.Caller) => Effect.Effect<A, ApiError>,
 ): Effect.Effect<A, ApiError> => Effect.flatMap(ctx.player, f)
 
+/** A resolver for a use-case: `f` gets the field's arguments and the context. */
+export const resolving =
+  <A, Args>(f: (args: Args, ctx: GraphqlContext) => Effect.Effect<A, ApiError>) =>
+  (_: unknown, a: Args, ctx: GraphqlContext, info: GraphQLResolveInfo): Promise<A> =>
+    resolveEffect(ctx, info, f(a, ctx))
+
+/** A resolver for a use-case that needs the caller (see {@link asPlayer}). */
+export const forCaller = <A, Args>(
+  f: (player: App.Caller, args: Args, ctx: GraphqlContext) => Effect.Effect<A, ApiError>,
+) => resolving((a: Args, ctx) => asPlayer(ctx, (p) => f(p, a, ctx)))
+
 /**
  * A GraphQL input as a request body: explicit nulls are dropped, as if the field were absent, so
  * the use-case's schema sees the same body REST would send.
@@ -74,17 +85,10 @@ export const bodyOf = (value: unknown): unknown => {
  * A resolver for a use-case on one thing by its id (a raid, a campaign, a simulation), by the
  * caller; `body` makes the use-case's body from the field's arguments, as REST would send it.
  */
-export const byIdFor =
-  <A, Args extends { id: string | number }>(
-    f: (deps: App.Deps, player: App.Caller, id: string, body: unknown) => Effect.Effect<A, ApiError>,
-    body?: (args: Args) => unknown,
-  ) =>
-  (_: unknown, a: Args, ctx: GraphqlContext, info: GraphQLResolveInfo) =>
-    resolveEffect(
-      ctx,
-      info,
-      asPlayer(ctx, (p) => f(ctx.deps, p, String(a.id), body?.(a))),
-    )
+export const byIdFor = <A, Args extends { id: string | number }>(
+  f: (deps: App.Deps, player: App.Caller, id: string, body: unknown) => Effect.Effect<A, ApiError>,
+  body?: (args: Args) => unknown,
+) => forCaller((p, a: Args, ctx) => f(ctx.deps, p, String(a.id), body?.(a)))
 
 /** A resolver for a page of a log (`after`, `limit`), which the use-case reads as REST's query strings. */
 export const onPage = <A>(

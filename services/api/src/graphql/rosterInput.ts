@@ -4,35 +4,20 @@
  * side for commands, with converters).
  */
 import { SchemaAST as AST, type Schema } from "effect"
-import {
-  baseIdentifierOf,
-  canon,
-  fieldDescriptionOf,
-  isInteger,
-  isOptionalKey,
-  NAME,
-  pascal,
-  wire,
-} from "./ast.js"
+import * as Ast from "./ast.js"
 import { builder } from "./builder.js"
 import { flatten, isStringLiteral, outOf } from "./fromSchema.js"
 
-// biome-ignore lint/suspicious/noExplicitAny: refs are built from data; their types are the schemas'
-type Ref = any
-
 /** A GraphQL input field's type: a scalar name, an enum or input ref, or a list of one. */
-interface In {
-  readonly type: Ref
-  readonly list: boolean
-}
+type In = Ast.Typed
 
-const inputs = new Map<AST.AST, Ref>()
+const inputs = new Map<AST.AST, Ast.Ref>()
 
 /** The GraphQL input type of a schema node; unions other than of words have no input form. */
 const inOf = (ast: AST.AST, hint: string): In => {
-  if (isInteger(ast)) return { type: "Int", list: false }
-  const node = wire(ast)
-  if (isInteger(node)) return { type: "Int", list: false }
+  if (Ast.isInteger(ast)) return { type: "Int", list: false }
+  const node = Ast.wire(ast)
+  if (Ast.isInteger(node)) return { type: "Int", list: false }
   switch (node._tag) {
     case "String":
     case "TemplateLiteral":
@@ -63,26 +48,26 @@ const inOf = (ast: AST.AST, hint: string): In => {
   }
 }
 
-const structOf = (struct: AST.Objects, hint: string): Ref => {
-  const node = canon(struct)
+const structOf = (struct: AST.Objects, hint: string): Ast.Ref => {
+  const node = Ast.canon(struct)
   const cached = inputs.get(node)
   if (cached) return cached
-  const id = baseIdentifierOf(node)
-  const base = id && NAME.test(id) ? id : pascal(hint)
+  const id = Ast.baseIdentifierOf(node)
+  const base = id && Ast.NAME.test(id) ? id : Ast.pascal(hint)
   const name = `${base}Input`
-  const props = node.propertySignatures.filter((p) => typeof p.name === "string" && NAME.test(p.name))
+  const props = node.propertySignatures.filter((p) => typeof p.name === "string" && Ast.NAME.test(p.name))
   const ref = builder.inputType(name, {
     fields: (t) =>
       Object.fromEntries(
         props.map((p) => {
           const key = p.name as string
           const i = inOf(p.type, `${base}-${key}`)
-          const description = fieldDescriptionOf(p)
+          const description = Ast.fieldDescriptionOf(p)
           return [
             key,
             t.field({
               type: i.list ? [i.type] : i.type,
-              required: !isOptionalKey(p),
+              required: !Ast.isOptionalKey(p),
               ...(description ? { description } : {}),
             } as never),
           ]
@@ -98,7 +83,7 @@ const structOf = (struct: AST.Objects, hint: string): Ref => {
  * GraphQL does not allow (`$schema`) is left out. The server still decodes what arrives with the
  * schema itself, so the rules' errors (lengths, ranges, clauses) are the same as over REST.
  */
-export const inputType = (schema: Schema.Top, name: string): Ref => {
+export const inputType = (schema: Schema.Top, name: string): Ast.Ref => {
   const i = inOf(schema.ast, name)
   if (i.list || typeof i.type === "string") throw new Error(`${name}: not a struct`)
   return i.type

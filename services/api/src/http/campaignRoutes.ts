@@ -3,25 +3,14 @@
  * with their own Refuges, commands with the version they were decided against, the log (a page at
  * a time, or live as SSE), the standings, and the organiser starting the next raid.
  */
-import { Effect } from "effect"
 import * as Campaigns from "../app/Campaigns.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
-import type { Route, RouteContext } from "./route.js"
-import { resumeFrom, StreamQuery, sseOf } from "./sse.js"
+import { callerRoutes, type Route } from "./route.js"
+import { followRoute, StreamQuery } from "./sse.js"
 
-const campaignStream = (ctx: RouteContext) =>
-  Effect.gen(function* () {
-    const from = yield* resumeFrom(ctx.query, ctx.lastEventId)
-    const c = yield* Campaigns.followable(ctx.deps, ctx.player, ctx.params.id!)
-    const after = Math.min(from, c.version)
-    return sseOf(ctx.signal, (signal) => Campaigns.follow(ctx.deps, c.id, after, signal))
-  })
-
-const route = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "campaigns", auth: true })
-
-export const campaignRoutes: Route[] = [
-  route({
+export const campaignRoutes: Route[] = callerRoutes("campaigns", [
+  {
     method: "POST",
     path: "/v1/campaigns",
     operationId: "createCampaign",
@@ -31,8 +20,8 @@ export const campaignRoutes: Route[] = [
     body: Campaigns.CreateCampaignRequest,
     response: Campaigns.CampaignView,
     handler: ({ deps, player, body }) => Campaigns.createCampaign(deps, player, body),
-  }),
-  route({
+  },
+  {
     method: "GET",
     path: "/v1/campaigns",
     operationId: "listCampaigns",
@@ -41,8 +30,8 @@ export const campaignRoutes: Route[] = [
     query: PageQuery,
     response: Page(Campaigns.CampaignView, "CampaignPage"),
     handler: ({ deps, player, query }) => Campaigns.listCampaigns(deps, player, query),
-  }),
-  route({
+  },
+  {
     method: "GET",
     path: "/v1/campaigns/{id}",
     operationId: "getCampaign",
@@ -50,8 +39,8 @@ export const campaignRoutes: Route[] = [
     status: 200,
     response: Campaigns.CampaignView,
     handler: ({ deps, player, params }) => Campaigns.getCampaign(deps, player, params.id!),
-  }),
-  route({
+  },
+  {
     method: "POST",
     path: "/v1/campaigns/{id}/join",
     operationId: "joinCampaign",
@@ -60,8 +49,8 @@ export const campaignRoutes: Route[] = [
     body: Campaigns.JoinCampaignRequest,
     response: Campaigns.CampaignView,
     handler: ({ deps, player, params, body }) => Campaigns.joinCampaign(deps, player, params.id!, body),
-  }),
-  route({
+  },
+  {
     method: "GET",
     path: "/v1/campaigns/{id}/legal",
     operationId: "campaignLegalCommands",
@@ -70,8 +59,8 @@ export const campaignRoutes: Route[] = [
     status: 200,
     response: Campaigns.CampaignLegal,
     handler: ({ deps, player, params }) => Campaigns.campaignLegal(deps, player, params.id!),
-  }),
-  route({
+  },
+  {
     method: "POST",
     path: "/v1/campaigns/{id}/commands",
     operationId: "commandCampaign",
@@ -81,8 +70,8 @@ export const campaignRoutes: Route[] = [
     body: Campaigns.CommandRequest,
     response: Campaigns.CommandResult,
     handler: ({ deps, player, params, body }) => Campaigns.commandCampaign(deps, player, params.id!, body),
-  }),
-  route({
+  },
+  {
     method: "POST",
     path: "/v1/campaigns/{id}/raids",
     operationId: "startCampaignRaid",
@@ -92,8 +81,8 @@ export const campaignRoutes: Route[] = [
     body: Campaigns.StartRaidRequest,
     response: Raids.RaidView,
     handler: ({ deps, player, params, body }) => Campaigns.startRaid(deps, player, params.id!, body),
-  }),
-  route({
+  },
+  {
     method: "GET",
     path: "/v1/campaigns/{id}/standings",
     operationId: "campaignStandings",
@@ -104,8 +93,8 @@ export const campaignRoutes: Route[] = [
     alsoRefuses: [409],
     response: Campaigns.Standings,
     handler: ({ deps, player, params }) => Campaigns.campaignStandings(deps, player, params.id!),
-  }),
-  route({
+  },
+  {
     method: "GET",
     path: "/v1/campaigns/{id}/events",
     operationId: "campaignEvents",
@@ -114,8 +103,8 @@ export const campaignRoutes: Route[] = [
     query: Raids.EventsQuery,
     response: Campaigns.CampaignEventsPage,
     handler: ({ deps, player, params, query }) => Campaigns.campaignEvents(deps, player, params.id!, query),
-  }),
-  route({
+  },
+  {
     method: "GET",
     path: "/v1/campaigns/{id}/stream",
     operationId: "streamCampaign",
@@ -125,9 +114,9 @@ export const campaignRoutes: Route[] = [
     query: StreamQuery,
     response: Campaigns.CampaignLogEntry,
     stream: true,
-    handler: campaignStream,
-  }),
-]
+    handler: followRoute(Campaigns),
+  },
+])
 
 /** Schemas the OpenAPI document also lists by name (a stream's entries have no body schema there). */
 export const campaignSchemas = { CampaignLogEntry: Campaigns.CampaignLogEntry }

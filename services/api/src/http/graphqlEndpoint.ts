@@ -22,6 +22,48 @@ import { graphqlErrorResponse, JSON_TYPE } from "./responses.js"
 // A query longer than this is not worth keeping (and is not parsed twice to decide).
 const KEPT_QUERY_LENGTH = 4000
 
+/** A GET's refusal: its variables get the same structural check as a body's, and no NUL in the query. */
+const refusedGet = (request: Request): ApiError | undefined => {
+  const search = new URL(request.url).searchParams
+  const variables = search.get("variables")
+  if (variables) {
+    const parsed = parseJsonBody(variables)
+    if (!parsed.ok) return parsed.error
+  }
+  return nulInQuery(search.get("query") ?? undefined)
+}
+
+/** Only JSON: a form or text/plain body is what a cross-site page can send without asking. */
+const notJson = (request: Request): ApiError | undefined =>
+  /^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? "")
+    ? undefined
+    : new ApiError({
+        code: "unsupported_media_type",
+        message: "send GraphQL as POST with Content-Type: application/json",
+      })
+
+/**
+ * The key an answer is kept under: the operation normalized (spacing and comments don't matter;
+ * strings are kept as they are) and the variables; none for a long query or one not even lexable.
+ */
+const normalizedKey = (query: string | undefined, operationName: string | undefined, variables: unknown) => {
+  if (query === undefined || query.length > KEPT_QUERY_LENGTH) return undefined
+  try {
+    return keyOf(stripIgnoredCharacters(query), operationName ?? null, variables ?? null)
+  } catch {
+    return undefined // Yoga answers it, and nothing is kept.
+  }
+}
+
+/** Only a pure query is ever kept (so a hit needs no parse); an invalid document is Yoga's to answer. */
+const pureQuery = (query: string, operationName: string | undefined): boolean => {
+  try {
+    return isPure(parse(query, { maxTokens: 2000, noLocation: true }), operationName)
+  } catch {
+    return false
+  }
+}
+
 export const makeGraphqlEndpoint = (
   config: Config,
   yoga: ReturnType<typeof makeGraphql>,
@@ -49,15 +91,8 @@ export const makeGraphqlEndpoint = (
       graphqlErrorResponse(e, requestId, headers)
     const ctx = { requestId, caller, address }
     if (request.method === "GET") {
-      // Variables in the URL get the same structural check as a body's.
-      const search = new URL(request.url).searchParams
-      const variables = search.get("variables")
-      if (variables) {
-        const parsed = parseJsonBody(variables)
-        if (!parsed.ok) return refuse(parsed.error)
-      }
-      const nul = nulInQuery(search.get("query") ?? undefined)
-      if (nul) return refuse(nul)
+      const refused = refusedGet(request)
+      if (refused) return refuse(refused)
       if (shouldRenderGraphiQL(request)) return graphiql(request, ctx)
       return yoga.fetch(request, ctx)
     }
@@ -66,14 +101,8 @@ export const makeGraphqlEndpoint = (
         new ApiError({ code: "method_not_allowed", message: "GraphQL takes POST (or GET for a query)" }),
         { allow: "GET, POST" },
       )
-    // Only JSON: a form or text/plain body is what a cross-site page can send without asking.
-    if (!/^application\/json\s*(;|$)/i.test(request.headers.get("content-type") ?? ""))
-      return refuse(
-        new ApiError({
-          code: "unsupported_media_type",
-          message: "send GraphQL as POST with Content-Type: application/json",
-        }),
-      )
+    const unsupported = notJson(request)
+    if (unsupported) return refuse(unsupported)
     const text = await readBody(request, config.maxBodyBytes)
     if (text === "too-large") return refuse(tooLarge(config.maxBodyBytes))
     // A repeat of a body already answered and kept: no parse, no lexing (see the normalized key below).
@@ -99,28 +128,13 @@ export const makeGraphqlEndpoint = (
         }),
       )
     const operationName = typeof params.operationName === "string" ? params.operationName : undefined
-    // Keyed by the operation normalized (spacing and comments don't matter; strings are kept as
-    // they are) and the variables. Only a pure query is ever stored, so a hit needs no parse.
-    let key: string | undefined
-    if (query !== undefined && query.length <= KEPT_QUERY_LENGTH) {
-      try {
-        key = keyOf(stripIgnoredCharacters(query), operationName ?? null, params.variables ?? null)
-      } catch {
-        // Not even lexable: Yoga answers it, and nothing is kept.
-      }
-    }
+    let key = normalizedKey(query, operationName, params.variables)
     const kept = key === undefined ? undefined : graphqlAnswers.get(key)
     if (kept !== undefined) {
       if (rawKey !== undefined) graphqlAnswers.set(rawKey, kept)
       return new Response(kept.body, { headers: { "content-type": kept.type } })
     }
-    if (key !== undefined) {
-      try {
-        if (!isPure(parse(query!, { maxTokens: 2000, noLocation: true }), operationName)) key = undefined
-      } catch {
-        key = undefined // not a valid document: Yoga answers it
-      }
-    }
+    if (key !== undefined && !pureQuery(query!, operationName)) key = undefined
     const forwarded = new Request(request.url, { method: "POST", headers: request.headers, body: text })
     const response = await yoga.fetch(forwarded, ctx)
     if (key === undefined || response.status !== 200) return response

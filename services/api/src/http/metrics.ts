@@ -82,86 +82,8 @@ export const makeMetrics = ({ db, pool, streams }: Sources): Metrics => {
     help: "Times this instance's PostgreSQL LISTEN connection was opened again after it dropped",
     registers: [registry],
   })
-  new Gauge({
-    name: "blight_simulations",
-    help: "Simulations queued or running (the whole database: the same on every instance)",
-    labelNames: ["status"] as const,
-    registers: [registry],
-    async collect() {
-      await quietly(async () => {
-        const rows = await db
-          .selectFrom("simulations")
-          .select(["status", (eb) => eb.fn.countAll().as("n")])
-          .where("status", "in", ["queued", "running"])
-          .groupBy("status")
-          .execute()
-        for (const status of ["queued", "running"])
-          this.set({ status }, Number(rows.find((r) => r.status === status)?.n ?? 0))
-      })
-    },
-  })
-  new Gauge({
-    name: "blight_simulation_chunks",
-    help: "Chunks of the simulations queued or running: waiting to be handed out, or being played (the whole database)",
-    labelNames: ["state"] as const,
-    registers: [registry],
-    async collect() {
-      await quietly(async () => {
-        const waiting = await db
-          .selectFrom("simulations")
-          .select(sql<string>`coalesce(sum(chunks - next_chunk), 0)`.as("n"))
-          .where("status", "in", ["queued", "running"])
-          .executeTakeFirst()
-        const playing = await db
-          .selectFrom("simulation_claims")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .where("done_at", "is", null)
-          .executeTakeFirst()
-        this.set({ state: "waiting" }, Number(waiting?.n ?? 0))
-        this.set({ state: "playing" }, Number(playing?.n ?? 0))
-      })
-    },
-  })
-  new Gauge({
-    name: "blight_simulation_workers",
-    help: "blight-worker processes beating (PostgreSQL: rows in simulation_workers; a stopped one is swept after WORKER_DEAD_AFTER)",
-    registers: [registry],
-    async collect() {
-      await quietly(async () => {
-        const r = await db
-          .selectFrom("simulation_workers")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirst()
-        this.set(Number(r?.n ?? 0))
-      })
-    },
-  })
-  if (pool) {
-    new Gauge({
-      name: "blight_simulation_worker_last_beat_age_seconds",
-      help: "Seconds since the stalest blight-worker's last beat, on the database's clock (0 with no worker)",
-      registers: [registry],
-      async collect() {
-        await quietly(async () => {
-          const r = await sql<{ age: string | number | null }>`
-            select (extract(epoch from clock_timestamp()) * 1000 - min(seen_at)) / 1000.0 as age
-            from simulation_workers`.execute(db)
-          this.set(Number(r.rows[0]?.age ?? 0))
-        })
-      },
-    })
-    new Gauge({
-      name: "blight_db_pool_connections",
-      help: "This instance's PostgreSQL pool: connections open (total), idle, and queries waiting for one (waiting)",
-      labelNames: ["state"] as const,
-      registers: [registry],
-      collect() {
-        this.set({ state: "total" }, pool.totalCount)
-        this.set({ state: "idle" }, pool.idleCount)
-        this.set({ state: "waiting" }, pool.waitingCount)
-      },
-    })
-  }
+  simulationGauges(registry, db)
+  if (pool) poolGauges(registry, db, pool)
   return {
     request: (route, method, status, seconds) => {
       requests.inc({ route, method, status })
@@ -171,6 +93,118 @@ export const makeMetrics = ({ db, pool, streams }: Sources): Metrics => {
     listenReconnected: () => reconnects.inc(),
     scrape: async () => ({ body: await registry.metrics(), contentType: registry.contentType }),
   }
+}
+
+/** What a gauge read from the database sets: each value with its labels (none: the gauge's one value). */
+type Readings = ReadonlyArray<readonly [Record<string, string> | undefined, number]>
+
+/** A gauge read from the database when scraped (a failed read leaves it as it was). */
+const dbGauge = (
+  registry: Registry,
+  config: { readonly name: string; readonly help: string; readonly labelNames?: ReadonlyArray<string> },
+  read: () => Promise<Readings>,
+) =>
+  new Gauge({
+    ...config,
+    registers: [registry],
+    async collect() {
+      await quietly(async () => {
+        for (const [labels, value] of await read()) {
+          if (labels) this.set(labels, value)
+          else this.set(value)
+        }
+      })
+    },
+  })
+
+/** The simulations' gauges: read from the whole database, so the same on every instance. */
+const simulationGauges = (registry: Registry, db: Kysely<Database>): void => {
+  dbGauge(
+    registry,
+    {
+      name: "blight_simulations",
+      help: "Simulations queued or running (the whole database: the same on every instance)",
+      labelNames: ["status"],
+    },
+    async () => {
+      const rows = await db
+        .selectFrom("simulations")
+        .select(["status", (eb) => eb.fn.countAll().as("n")])
+        .where("status", "in", ["queued", "running"])
+        .groupBy("status")
+        .execute()
+      return ["queued", "running"].map((status) => [
+        { status },
+        Number(rows.find((r) => r.status === status)?.n ?? 0),
+      ])
+    },
+  )
+  dbGauge(
+    registry,
+    {
+      name: "blight_simulation_chunks",
+      help: "Chunks of the simulations queued or running: waiting to be handed out, or being played (the whole database)",
+      labelNames: ["state"],
+    },
+    async () => {
+      const waiting = await db
+        .selectFrom("simulations")
+        .select(sql<string>`coalesce(sum(chunks - next_chunk), 0)`.as("n"))
+        .where("status", "in", ["queued", "running"])
+        .executeTakeFirst()
+      const playing = await db
+        .selectFrom("simulation_claims")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("done_at", "is", null)
+        .executeTakeFirst()
+      return [
+        [{ state: "waiting" }, Number(waiting?.n ?? 0)],
+        [{ state: "playing" }, Number(playing?.n ?? 0)],
+      ]
+    },
+  )
+  dbGauge(
+    registry,
+    {
+      name: "blight_simulation_workers",
+      help: "blight-worker processes beating (PostgreSQL: rows in simulation_workers; a stopped one is swept after WORKER_DEAD_AFTER)",
+    },
+    async () => {
+      const r = await db
+        .selectFrom("simulation_workers")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirst()
+      return [[undefined, Number(r?.n ?? 0)]]
+    },
+  )
+}
+
+/** The PostgreSQL pool's gauges, and the stalest worker's beat on the database's clock. */
+const poolGauges = (registry: Registry, db: Kysely<Database>, pool: pg.Pool): void => {
+  dbGauge(
+    registry,
+    {
+      name: "blight_simulation_worker_last_beat_age_seconds",
+      help: "Seconds since the stalest blight-worker's last beat, on the database's clock (0 with no worker)",
+    },
+    async () => {
+      const r = await sql<{ age: string | number | null }>`
+        select (extract(epoch from clock_timestamp()) * 1000 - min(seen_at)) / 1000.0 as age
+        from simulation_workers`.execute(db)
+      return [[undefined, Number(r.rows[0]?.age ?? 0)]]
+    },
+  )
+  new Gauge({
+    name: "blight_db_pool_connections",
+    help: "This instance's PostgreSQL pool: connections open (total), idle, and queries waiting for one (waiting)",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      this.set({ state: "total" }, pool.totalCount)
+      this.set({ state: "idle" }, pool.idleCount)
+      this.set({ state: "waiting" }, pool.waitingCount)
+    },
+  })
 }
 
 /** The paths answered outside the route table, labelled as themselves. */

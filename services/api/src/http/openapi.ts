@@ -91,136 +91,114 @@ const identifierOf = (s: Schema.Top): string => SchemaAST.resolveIdentifier(s.as
 /** The service's version, from its package.json (one place to bump it). */
 export const SERVICE_VERSION: string = (require("../../package.json") as { version: string }).version
 
-/** Builds the document. */
-export const openApiDocument = (version = SERVICE_VERSION) => {
-  const definitions: Record<string, SchemaJson.Json> = {}
-  const schemaOf = (s: Schema.Top): SchemaObject =>
-    withoutBuiltinIds(
-      SchemaJson.fragment(s, { definitions, definitionPath: "#/components/schemas/", target: "openApi3.1" }),
-    ) as SchemaObject
-  const builder = OpenApiBuilder.create()
-    .addOpenApiVersion("3.1.0")
-    .addInfo({
-      title: "Blight Rules API",
-      version,
-      description:
-        "The Blight's rules over HTTP: content (core pack and homebrew packs), dice and exact odds, and Refuges " +
-        "with their Ledger and Market trips. Every error has the shape `{error:{code,message,details}}`. Writes need " +
-        "`Authorization: Bearer <key>` from `POST /v1/players`. The same operations are offered over GraphQL at /graphql.",
-    })
-    .addServer({ url: "/" })
-    .addSecurityScheme("apiKey", {
-      type: "http",
-      scheme: "bearer",
-      description: "The key from POST /v1/players",
-    })
-  builder.addSchema("Error", schemaOf(ErrorBody))
-  for (const [name, s] of Object.entries(namedSchemas)) builder.addSchema(name, schemaOf(s))
+type RouteOf = (typeof routes)[number]
+type SchemaOf = (s: Schema.Top) => SchemaObject
 
-  const errorResponse = (status: number) => ({
-    description: ERROR_TEXT[status] ?? "Error",
-    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
-  })
-  const paths: Record<string, Record<string, OperationObject>> = {}
-  for (const r of routes) {
-    const pathSchemas = (r.params ? (schemaOf(r.params).properties ?? {}) : {}) as Record<
-      string,
-      SchemaObject
-    >
-    const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
-      name: m[1]!,
-      in: "path" as const,
-      required: true,
-      schema: pathSchemas[m[1]!] ?? { type: "string" as const },
-    }))
-    // A query is decoded from strings (NumberFromString…); the document gives the decoded types.
-    const query = r.query
-      ? Object.entries(
-          (schemaOf(Schema.toType(r.query)).properties ?? {}) as Record<string, SchemaObject>,
-        ).map(([name, schema]) => ({
+const errorResponse = (status: number) => ({
+  description: ERROR_TEXT[status] ?? "Error",
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+})
+
+/** A route's parameters: its path's, its query's, and a stream's Last-Event-ID. */
+const parametersOf = (r: RouteOf, schemaOf: SchemaOf) => {
+  const pathSchemas = (r.params ? (schemaOf(r.params).properties ?? {}) : {}) as Record<string, SchemaObject>
+  const params = [...r.path.matchAll(/\{(\w+)\}/g)].map((m) => ({
+    name: m[1]!,
+    in: "path" as const,
+    required: true,
+    schema: pathSchemas[m[1]!] ?? { type: "string" as const },
+  }))
+  // A query is decoded from strings (NumberFromString…); the document gives the decoded types.
+  const query = r.query
+    ? Object.entries((schemaOf(Schema.toType(r.query)).properties ?? {}) as Record<string, SchemaObject>).map(
+        ([name, schema]) => ({
           name,
           in: "query" as const,
           required: false,
           schema,
+        }),
+      )
+    : []
+  // A live stream resumes after Last-Event-ID, held to the same rule as ?after= (a 400 otherwise).
+  const resume = r.stream
+    ? query
+        .filter((q) => q.name === "after")
+        .map((q) => ({
+          name: "Last-Event-ID",
+          in: "header" as const,
+          required: false,
+          description: "The id (a seq) of the last event a reconnecting client got; wins over ?after=",
+          schema: q.schema,
         }))
-      : []
-    // A live stream resumes after Last-Event-ID, held to the same rule as ?after= (a 400 otherwise).
-    const resume = r.stream
-      ? query
-          .filter((q) => q.name === "after")
-          .map((q) => ({
-            name: "Last-Event-ID",
-            in: "header" as const,
-            required: false,
-            description: "The id (a seq) of the last event a reconnecting client got; wins over ?after=",
-            schema: q.schema,
-          }))
-      : []
-    const statuses = [
-      ...new Set([
-        400,
-        ...(r.auth ? [401, 403] : []),
-        404,
-        406,
-        ...(r.method === "POST" ? [409, 413, 415, 422] : r.method === "DELETE" ? [409] : []),
-        ...(r.alsoRefuses ?? []),
-        429,
-      ]),
-    ].sort((x, y) => x - y)
-    const op: OperationObject = {
-      operationId: r.operationId,
-      summary: r.summary,
-      tags: [r.tag],
-      ...(r.auth ? { security: [{ apiKey: [] }] } : {}),
-      parameters: [...params, ...query, ...resume],
-      ...(r.body
-        ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(r.body) } } } }
-        : {}),
-      responses: {
-        [String(r.status)]: {
-          description:
-            r.status === 202
-              ? "Accepted: to be done; the Location header says where to follow it"
-              : "Success",
-          ...(r.status === 202
-            ? {
-                headers: {
-                  Location: { description: "Where to follow it", schema: { type: "string" as const } },
-                },
-              }
-            : {}),
-          content: r.media
-            ? { [r.media]: { schema: { type: "string" as const } } }
-            : {
-                ...(r.stream
-                  ? {
-                      // OpenAPI 3.1 has no schema for a stream's items: the text says what each is.
-                      "text/event-stream": {
-                        schema: {
-                          type: "string" as const,
-                          description: `Server-sent events; each data: line is a ${identifierOf(r.response)} as JSON`,
-                        },
-                      },
-                    }
-                  : { "application/json": { schema: schemaOf(r.response) } }),
-                // Routes that can answer in another format (the Nightsong SVG map) say so (by Accept).
-                ...Object.fromEntries(
-                  (r.alternatives ?? []).map((t) => [t, { schema: { type: "string" as const } }]),
-                ),
-              },
+    : []
+  return [...params, ...query, ...resume]
+}
+
+/** A route's success answer. */
+const successOf = (r: RouteOf, schemaOf: SchemaOf) => ({
+  description:
+    r.status === 202 ? "Accepted: to be done; the Location header says where to follow it" : "Success",
+  ...(r.status === 202
+    ? {
+        headers: {
+          Location: { description: "Where to follow it", schema: { type: "string" as const } },
         },
+      }
+    : {}),
+  content: r.media
+    ? { [r.media]: { schema: { type: "string" as const } } }
+    : {
+        ...(r.stream
+          ? {
+              // OpenAPI 3.1 has no schema for a stream's items: the text says what each is.
+              "text/event-stream": {
+                schema: {
+                  type: "string" as const,
+                  description: `Server-sent events; each data: line is a ${identifierOf(r.response)} as JSON`,
+                },
+              },
+            }
+          : { "application/json": { schema: schemaOf(r.response) } }),
+        // Routes that can answer in another format (the Nightsong SVG map) say so (by Accept).
         ...Object.fromEntries(
-          statuses.filter((s) => s in ERROR_TEXT).map((s) => [String(s), errorResponse(s)]),
+          (r.alternatives ?? []).map((t) => [t, { schema: { type: "string" as const } }]),
         ),
       },
-    }
-    paths[r.path] = { ...(paths[r.path] ?? {}), [r.method.toLowerCase()]: op }
+})
+
+/** A route's operation: its parameters, body, success and the errors it may answer. */
+const operationOf = (r: RouteOf, schemaOf: SchemaOf): OperationObject => {
+  const statuses = [
+    ...new Set([
+      400,
+      ...(r.auth ? [401, 403] : []),
+      404,
+      406,
+      ...(r.method === "POST" ? [409, 413, 415, 422] : r.method === "DELETE" ? [409] : []),
+      ...(r.alsoRefuses ?? []),
+      429,
+    ]),
+  ].sort((x, y) => x - y)
+  return {
+    operationId: r.operationId,
+    summary: r.summary,
+    tags: [r.tag],
+    ...(r.auth ? { security: [{ apiKey: [] }] } : {}),
+    parameters: parametersOf(r, schemaOf),
+    ...(r.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: schemaOf(r.body) } } } }
+      : {}),
+    responses: {
+      [String(r.status)]: successOf(r, schemaOf),
+      ...Object.fromEntries(
+        statuses.filter((s) => s in ERROR_TEXT).map((s) => [String(s), errorResponse(s)]),
+      ),
+    },
   }
-  for (const [path, item] of Object.entries(paths)) builder.addPath(path, item)
-  retypeWideFields(definitions, schemaOf)
-  for (const [name, def] of Object.entries(definitions))
-    builder.addSchema(name, withoutBuiltinIds(def) as SchemaObject)
-  // Probes for a load balancer (docs/deploy.md): outside the route table, never rate-limited.
+}
+
+/** Probes for a load balancer (docs/deploy.md): outside the route table, never rate-limited. */
+const addProbes = (builder: OpenApiBuilder): void => {
   const probe = (states: string[]): SchemaObject => ({
     type: "object",
     required: ["status", "database"],
@@ -256,6 +234,42 @@ export const openApiDocument = (version = SERVICE_VERSION) => {
       },
     },
   })
+}
+
+/** Builds the document. */
+export const openApiDocument = (version = SERVICE_VERSION) => {
+  const definitions: Record<string, SchemaJson.Json> = {}
+  const schemaOf = (s: Schema.Top): SchemaObject =>
+    withoutBuiltinIds(
+      SchemaJson.fragment(s, { definitions, definitionPath: "#/components/schemas/", target: "openApi3.1" }),
+    ) as SchemaObject
+  const builder = OpenApiBuilder.create()
+    .addOpenApiVersion("3.1.0")
+    .addInfo({
+      title: "Blight Rules API",
+      version,
+      description:
+        "The Blight's rules over HTTP: content (core pack and homebrew packs), dice and exact odds, and Refuges " +
+        "with their Ledger and Market trips. Every error has the shape `{error:{code,message,details}}`. Writes need " +
+        "`Authorization: Bearer <key>` from `POST /v1/players`. The same operations are offered over GraphQL at /graphql.",
+    })
+    .addServer({ url: "/" })
+    .addSecurityScheme("apiKey", {
+      type: "http",
+      scheme: "bearer",
+      description: "The key from POST /v1/players",
+    })
+  builder.addSchema("Error", schemaOf(ErrorBody))
+  for (const [name, s] of Object.entries(namedSchemas)) builder.addSchema(name, schemaOf(s))
+
+  const paths: Record<string, Record<string, OperationObject>> = {}
+  for (const r of routes)
+    paths[r.path] = { ...(paths[r.path] ?? {}), [r.method.toLowerCase()]: operationOf(r, schemaOf) }
+  for (const [path, item] of Object.entries(paths)) builder.addPath(path, item)
+  retypeWideFields(definitions, schemaOf)
+  for (const [name, def] of Object.entries(definitions))
+    builder.addSchema(name, withoutBuiltinIds(def) as SchemaObject)
+  addProbes(builder)
   return builder.getSpec()
 }
 

@@ -2,30 +2,17 @@
  * The raids' REST routes (/v1/raids…): a raid made by its players, seats joined, commands with the
  * version they were decided against, undo and adjustments, the state (JSON or the SVG map), what
  * is legal, the log (a page at a time, or live as SSE). Their requests' schemas are
- * app/raidRequests.ts's (the use cases decode with them, for GraphQL too).
+ * app/raids/requests.ts's (the use cases decode with them, for GraphQL too).
  */
-import { Effect } from "effect"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
-import * as Requests from "../app/raidRequests.js"
+import * as Requests from "../app/raids/requests.js"
 import { wantsSvg, withPlain } from "./plainRoute.js"
-import { Raw, type Route, type RouteContext } from "./route.js"
-import { resumeFrom, StreamQuery, sseOf } from "./sse.js"
+import { callerRoutes, type Route, rawAs } from "./route.js"
+import { followRoute, StreamQuery } from "./sse.js"
 
-/** A raid's events as SSE (see sse.ts). */
-const raidStream = (ctx: RouteContext) =>
-  Effect.gen(function* () {
-    const { deps, player, params, query } = ctx
-    const from = yield* resumeFrom(query, ctx.lastEventId)
-    const raid = yield* Raids.followable(deps, player, params.id!)
-    const after = Math.min(from, raid.version)
-    return sseOf(ctx.signal, (signal) => Raids.follow(deps, raid.id, after, signal))
-  })
-
-const raidRoute = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "raids", auth: true })
-
-export const raidRoutes: Route[] = [
-  raidRoute({
+export const raidRoutes: Route[] = callerRoutes("raids", [
+  {
     method: "POST",
     path: "/v1/raids",
     operationId: "createRaid",
@@ -35,8 +22,8 @@ export const raidRoutes: Route[] = [
     body: Requests.CreateRaidRequest,
     response: Raids.RaidView,
     handler: ({ deps, player, body }) => Raids.createRaid(deps, player, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids",
     operationId: "listRaids",
@@ -45,8 +32,8 @@ export const raidRoutes: Route[] = [
     query: PageQuery,
     response: Page(Raids.RaidView, "RaidPage"),
     handler: ({ deps, player, query }) => Raids.listRaids(deps, player, query),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids/{id}",
     operationId: "getRaid",
@@ -61,13 +48,10 @@ export const raidRoutes: Route[] = [
         read: ({ deps, player, params }) => Raids.raidJson(deps, player, params.id!),
       },
       ({ deps, player, params }) =>
-        Effect.map(
-          Raids.raidSvg(deps, player, params.id!),
-          (svg) => new Raw("image/svg+xml; charset=utf-8", svg),
-        ),
+        rawAs("image/svg+xml; charset=utf-8")(Raids.raidSvg(deps, player, params.id!)),
     ),
-  }),
-  raidRoute({
+  },
+  {
     method: "POST",
     path: "/v1/raids/{id}/join",
     operationId: "joinRaid",
@@ -76,8 +60,8 @@ export const raidRoutes: Route[] = [
     body: Requests.JoinRaidRequest,
     response: Raids.RaidView,
     handler: ({ deps, player, params, body }) => Raids.joinRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids/{id}/legal",
     operationId: "raidLegalCommands",
@@ -85,8 +69,8 @@ export const raidRoutes: Route[] = [
     status: 200,
     response: Raids.RaidLegal,
     handler: ({ deps, player, params }) => Raids.legalFor(deps, player, params.id!),
-  }),
-  raidRoute({
+  },
+  {
     method: "POST",
     path: "/v1/raids/{id}/commands",
     operationId: "commandRaid",
@@ -96,8 +80,8 @@ export const raidRoutes: Route[] = [
     body: Requests.CommandRequest,
     response: Raids.CommandResult,
     handler: ({ deps, player, params, body }) => Raids.commandRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "POST",
     path: "/v1/raids/{id}/undo",
     operationId: "undoRaid",
@@ -106,8 +90,8 @@ export const raidRoutes: Route[] = [
     body: Requests.UndoRequest,
     response: Raids.CommandResult,
     handler: ({ deps, player, params, body }) => Raids.undoRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "POST",
     path: "/v1/raids/{id}/adjust",
     operationId: "adjustRaid",
@@ -116,8 +100,8 @@ export const raidRoutes: Route[] = [
     body: Requests.AdjustRequest,
     response: Raids.CommandResult,
     handler: ({ deps, player, params, body }) => Raids.adjustRaid(deps, player, params.id!, body),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids/{id}/events",
     operationId: "raidEvents",
@@ -126,8 +110,8 @@ export const raidRoutes: Route[] = [
     query: Requests.EventsQuery,
     response: Raids.RaidEventsPage,
     handler: ({ deps, player, params, query }) => Raids.raidEvents(deps, player, params.id!, query),
-  }),
-  raidRoute({
+  },
+  {
     method: "GET",
     path: "/v1/raids/{id}/stream",
     operationId: "streamRaid",
@@ -137,6 +121,6 @@ export const raidRoutes: Route[] = [
     query: StreamQuery,
     response: Raids.RaidEvent,
     stream: true,
-    handler: raidStream,
-  }),
-]
+    handler: followRoute(Raids),
+  },
+])

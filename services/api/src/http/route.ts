@@ -2,7 +2,7 @@
  * What a route is: its method, path, schemas and handler, and what a handler sees. Apart from the
  * list of routes (routes.ts) so the modules that add routes need nothing from that list.
  */
-import type { Effect, Exit, Schema } from "effect"
+import { Effect, type Exit, type Schema } from "effect"
 import type { ApiError } from "../app/ApiError.js"
 import type * as App from "../app/App.js"
 import type { KeyedRead } from "../app/keyed.js"
@@ -85,6 +85,12 @@ export type PlainContext = Pick<RouteContext, "deps" | "params" | "player">
 /** What a keyed read sees: the key's header instead of the caller. */
 export type KeyedContext = Pick<RouteContext, "deps" | "params"> & { readonly authorization: string }
 
+/** Routes for callers with a key (`auth`), under one tag of the document. */
+export const callerRoutes = (
+  tag: Route["tag"],
+  routes: ReadonlyArray<Omit<Route, "tag" | "auth">>,
+): Route[] => routes.map((r) => ({ ...r, tag, auth: true }))
+
 /** A non-JSON answer (an SVG map): the router sends it as is. */
 export class Raw {
   constructor(
@@ -94,3 +100,9 @@ export class Raw {
     readonly headers: Readonly<Record<string, string>> = {},
   ) {}
 }
+
+/** A use case's text answered as is, as `contentType`. */
+export const rawAs =
+  (contentType: string) =>
+  <E>(text: Effect.Effect<string, E>): Effect.Effect<Raw, E> =>
+    Effect.map(text, (body) => new Raw(contentType, body))

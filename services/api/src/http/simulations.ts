@@ -6,14 +6,12 @@
 import { Effect, Schema } from "effect"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Simulations from "../app/Simulations.js"
-import { Raw, type Route } from "./route.js"
+import { callerRoutes, Raw, type Route, rawAs } from "./route.js"
 
 const JSON_TYPE = "application/json; charset=utf-8"
 
-const route = (r: Omit<Route, "tag" | "auth">): Route => ({ ...r, tag: "simulations", auth: true })
-
-export const simulationRoutes: Route[] = [
-  route({
+export const simulationRoutes: Route[] = callerRoutes("simulations", [
+  {
     method: "POST",
     path: "/v1/simulations",
     operationId: "createSimulation",
@@ -26,8 +24,8 @@ export const simulationRoutes: Route[] = [
         Simulations.createSimulation(deps, player, body),
         (s) => new Raw(JSON_TYPE, JSON.stringify(s), { location: `/v1/simulations/${s.id}` }),
       ),
-  }),
-  route({
+  },
+  {
     method: "GET",
     path: "/v1/simulations",
     operationId: "listSimulations",
@@ -36,8 +34,8 @@ export const simulationRoutes: Route[] = [
     query: PageQuery,
     response: Page(Simulations.SimulationView, "SimulationPage"),
     handler: ({ deps, player, query }) => Simulations.listSimulations(deps, player, query),
-  }),
-  route({
+  },
+  {
     method: "GET",
     path: "/v1/simulations/{id}",
     operationId: "getSimulation",
@@ -46,8 +44,8 @@ export const simulationRoutes: Route[] = [
     status: 200,
     response: Simulations.SimulationView,
     handler: ({ deps, player, params }) => Simulations.getSimulation(deps, player, params.id!),
-  }),
-  route({
+  },
+  {
     method: "GET",
     path: "/v1/simulations/{id}/report.html",
     operationId: "simulationReportHtml",
@@ -56,12 +54,9 @@ export const simulationRoutes: Route[] = [
     media: "text/html",
     response: Schema.String,
     handler: ({ deps, player, params }) =>
-      Effect.map(
-        Simulations.simulationHtml(deps, player, params.id!),
-        (html) => new Raw("text/html; charset=utf-8", html),
-      ),
-  }),
-  route({
+      rawAs("text/html; charset=utf-8")(Simulations.simulationHtml(deps, player, params.id!)),
+  },
+  {
     method: "DELETE",
     path: "/v1/simulations/{id}",
     operationId: "cancelSimulation",
@@ -69,5 +64,5 @@ export const simulationRoutes: Route[] = [
     status: 200,
     response: Simulations.SimulationView,
     handler: ({ deps, player, params }) => Simulations.cancelSimulation(deps, player, params.id!),
-  }),
-]
+  },
+])

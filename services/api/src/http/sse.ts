@@ -7,6 +7,8 @@ import { Effect, Schema } from "effect"
 import type { ApiError } from "../app/ApiError.js"
 import { decodeBody, decodeQuery } from "../app/App.js"
 import { EventsQuery } from "../app/Raids.js"
+import type { Followed } from "../app/stream/index.js"
+import type { RouteContext } from "./route.js"
 
 /** A stream of server-sent events (text/event-stream): the router sends it as it comes. */
 export class Streamed {
@@ -81,3 +83,14 @@ export const sseOf = <E extends { readonly seq: number; readonly event: { readon
     }),
   )
 }
+
+/** A stream's SSE route handler: checked before the stream opens, then from where the client resumes. */
+export const followRoute =
+  <E extends { readonly seq: number; readonly event: { readonly type: string } }>(stream: Followed<E>) =>
+  (ctx: RouteContext) =>
+    Effect.gen(function* () {
+      const from = yield* resumeFrom(ctx.query, ctx.lastEventId)
+      const row = yield* stream.followable(ctx.deps, ctx.player, ctx.params.id!)
+      const after = Math.min(from, row.version)
+      return sseOf(ctx.signal, (signal) => stream.follow(ctx.deps, row.id, after, signal))
+    })

@@ -63,66 +63,41 @@ export const checkShape = (
     { v: value, depth: 1, path: [] },
   ]
   let nodes = 0
+  // A problem at `at`, with the work done so far.
+  const problem = (at: ReadonlyArray<string | number>, message: string, tooLarge: boolean): ShapeProblem => ({
+    path: pathOf(at),
+    message,
+    tooLarge,
+    visited: nodes,
+  })
   while (stack.length > 0) {
     const { v, depth, path } = stack.pop()!
     if (++nodes > limits.maxNodes)
-      return {
-        path: "(root)",
-        message: `more than ${limits.maxNodes} values in the document`,
-        tooLarge: true,
-        visited: nodes,
-      }
+      return problem([], `more than ${limits.maxNodes} values in the document`, true)
     if (typeof v === "string") {
       if (v.length > limits.maxStringLength)
-        return {
-          path: pathOf(path),
-          message: `a string longer than ${limits.maxStringLength} characters`,
-          tooLarge: true,
-          visited: nodes,
-        }
-      if (v.includes("\u0000"))
-        return { path: pathOf(path), message: NUL_MESSAGE, tooLarge: false, visited: nodes }
+        return problem(path, `a string longer than ${limits.maxStringLength} characters`, true)
+      if (v.includes("\u0000")) return problem(path, NUL_MESSAGE, false)
       continue
     }
     if (v === null || typeof v !== "object") continue
     if (depth > limits.maxDepth)
-      return {
-        path: pathOf(path.slice(0, limits.maxDepth)),
-        message: `nested deeper than ${limits.maxDepth} levels`,
-        tooLarge: false,
-        visited: nodes,
-      }
+      return problem(path.slice(0, limits.maxDepth), `nested deeper than ${limits.maxDepth} levels`, false)
     if (Array.isArray(v)) {
       if (v.length > limits.maxArrayLength)
-        return {
-          path: pathOf(path),
-          message: `an array of more than ${limits.maxArrayLength} elements`,
-          tooLarge: true,
-          visited: nodes,
-        }
+        return problem(path, `an array of more than ${limits.maxArrayLength} elements`, true)
       for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], depth: depth + 1, path: [...path, i] })
       continue
     }
     const keys = Object.keys(v)
     if (keys.length > limits.maxArrayLength)
-      return {
-        path: pathOf(path),
-        message: `an object of more than ${limits.maxArrayLength} keys`,
-        tooLarge: true,
-        visited: nodes,
-      }
+      return problem(path, `an object of more than ${limits.maxArrayLength} keys`, true)
     for (let i = keys.length - 1; i >= 0; i--) {
       const k = keys[i]!
       nodes++
       if (k.length > limits.maxStringLength)
-        return {
-          path: pathOf(path),
-          message: `a key longer than ${limits.maxStringLength} characters`,
-          tooLarge: true,
-          visited: nodes,
-        }
-      if (k.includes("\u0000"))
-        return { path: pathOf([...path, k]), message: NUL_MESSAGE, tooLarge: false, visited: nodes }
+        return problem(path, `a key longer than ${limits.maxStringLength} characters`, true)
+      if (k.includes("\u0000")) return problem([...path, k], NUL_MESSAGE, false)
       stack.push({ v: (v as Record<string, unknown>)[k], depth: depth + 1, path: [...path, k] })
     }
   }

@@ -166,17 +166,20 @@ export const postgresQueue = (): SimQueue => ({
   close: async () => undefined,
 })
 
+/** What a worker's tasks play chunks with; `played` hears of each chunk played (the worker's log line). */
+export interface Playing {
+  readonly db: Kysely<Database>
+  readonly play: (t: Task) => Promise<Played>
+  readonly now: () => string
+  readonly played?: (id: string, k: number, ms: number) => void
+}
+
 /**
  * The turn task a `blight-worker` runs: claims the next chunk from the fair queue (again, the same
  * one, when graphile-worker retries the job) and plays it. `played` hears of each chunk played.
  */
 export const turnTask =
-  (
-    db: Kysely<Database>,
-    play: (t: Task) => Promise<Played>,
-    now: () => string,
-    played: (id: string, k: number, ms: number) => void = () => undefined,
-  ): GraphileTask =>
+  ({ db, play, now, played = () => undefined }: Playing): GraphileTask =>
   async (_payload: unknown, helpers: JobHelpers) => {
     const turn = `job:${helpers.job.id}`
     const c = await claimNext(db, "postgres", turn, Date.now())
@@ -205,12 +208,7 @@ export const turnTask =
  * hears of each chunk played (the worker's log line).
  */
 export const chunkTask =
-  (
-    db: Kysely<Database>,
-    play: (t: Task) => Promise<Played>,
-    now: () => string,
-    played: (id: string, k: number, ms: number) => void = () => undefined,
-  ): GraphileTask =>
+  ({ db, play, now, played = () => undefined }: Playing): GraphileTask =>
   async (payload: unknown, helpers: JobHelpers) => {
     const p = payload as { simulation?: unknown; chunk?: unknown }
     if (typeof p?.simulation !== "string" || !Number.isInteger(p.chunk)) return

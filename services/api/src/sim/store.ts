@@ -8,7 +8,7 @@
 import { SimCampaign, SimCharts, type SimRaid, SimReport } from "@blight/rules"
 import type { Kysely, Transaction } from "kysely"
 import type { Database, SimulationsTable } from "../db/Database.js"
-import { after2, countOf, type PageRequest, type Rows } from "../db/paging.js"
+import { after2, countOf, type PageRequest, pageOf, type Rows } from "../db/paging.js"
 import { type Played, packsOf, type Setup } from "./play.js"
 
 type Q = Kysely<Database> | Transaction<Database>
@@ -108,14 +108,7 @@ export const simulationsPage = async (
     .orderBy("id", "desc")
     .limit(req.limit + 1)
     .execute()
-  const rows = fetched.slice(0, req.limit)
-  const end = rows.at(-1)
-  return {
-    rows: rows.map(fromRow),
-    total,
-    more: fetched.length > req.limit,
-    ...(end ? { last: [end.created_at, end.id] } : {}),
-  }
+  return pageOf(fetched, req, total, fromRow)
 }
 
 /** A player's simulations queued or running. */

@@ -13,8 +13,8 @@ import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
-import { asPlayer, bodyOf, byIdFor, onPage, resolveEffect } from "../resolve.js"
-import { Options, subscribeTo } from "./raids.js"
+import { bodyOf, byIdFor, forCaller, onPage } from "../resolve.js"
+import { Options, subscribeFor } from "./raids.js"
 
 const CampaignRef = outputType(Campaigns.CampaignView, "Campaign")
 const LogEntryRef = outputType(Campaigns.CampaignLogEntry, "CampaignLogEntry")
@@ -73,12 +73,7 @@ builder.queryFields((t) => ({
     type: pageRef("CampaignPage", CampaignRef, "A page of campaigns"),
     nullable: true,
     args: pageArgs,
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Campaigns.listCampaigns(ctx.deps, p, pageQuery(a))),
-      ),
+    resolve: forCaller((p, a, ctx) => Campaigns.listCampaigns(ctx.deps, p, pageQuery(a))),
   }),
   campaignLegal: t.field({
     description: "The commands open to the caller now, and whether they may start the next raid",
@@ -116,23 +111,18 @@ builder.mutationFields((t) => ({
       manualDice: t.arg.boolean({ description: "Dice typed in at the table (default: the server rolls)" }),
       seed: t.arg.float({ description: "The dice's seed, kept on the server (default: a new one)" }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Campaigns.createCampaign(
-            ctx.deps,
-            p,
-            bodyOf({
-              members: a.members,
-              packs: a.packs,
-              dice: a.manualDice ? "manual" : undefined,
-              seed: a.seed,
-            }),
-          ),
-        ),
+    resolve: forCaller((p, a, ctx) =>
+      Campaigns.createCampaign(
+        ctx.deps,
+        p,
+        bodyOf({
+          members: a.members,
+          packs: a.packs,
+          dice: a.manualDice ? "manual" : undefined,
+          seed: a.seed,
+        }),
       ),
+    ),
   }),
   joinCampaign: t.field({
     description: "Take the place the campaign keeps for the caller, with their own stored Refuge",
@@ -188,12 +178,7 @@ builder.subscriptionField("campaignEvents", (t) =>
       "Every event of a campaign after `after` (a seq; default 0: from its making), in order, then each new one",
     type: LogEntryRef,
     args: { id: t.arg.id({ required: true }), after: t.arg.int() },
-    subscribe: (_, a, ctx) =>
-      subscribeTo(
-        asPlayer(ctx, (p) => Campaigns.followable(ctx.deps, p, String(a.id))),
-        a.after,
-        (id, after, signal) => Campaigns.follow(ctx.deps, id, after, signal),
-      ),
+    subscribe: subscribeFor(Campaigns),
     resolve: (e: Campaigns.CampaignLogEntry) => e,
   }),
 )

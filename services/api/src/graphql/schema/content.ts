@@ -8,8 +8,8 @@ import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
 import { typedAs, unionOver } from "../fromSchema.js"
-import { resolveEffect } from "../resolve.js"
-import { JSONScalar } from "./json.js"
+import { resolving } from "../resolve.js"
+import { typedWithJson } from "./twin.js"
 
 type Sourced = Effect.Success<ReturnType<typeof App.getContent>>
 type Page = Effect.Success<ReturnType<typeof App.listContent>>
@@ -51,17 +51,16 @@ export const ContentEntryRef = builder.objectRef<Sourced>("ContentEntry").implem
       description: "The pack whose entry this one replaces, if any",
       resolve: (s) => s.replaces ?? null,
     }),
-    content: t.field({
-      type: EntryRef,
-      description: "The entry, typed by its kind: select its fields with `... on Weapon { … }`",
-      resolve: (s) => s.entry,
-    }),
-    entry: t.field({
-      type: JSONScalar,
-      description: "The whole entry, as JSON",
-      deprecationReason: "Select the typed fields of `content` instead",
-      resolve: (s) => s.entry,
-    }),
+    ...typedWithJson(
+      t,
+      {
+        name: "content",
+        type: EntryRef,
+        description: "The entry, typed by its kind: select its fields with `... on Weapon { … }`",
+      },
+      { name: "entry", description: "The whole entry, as JSON" },
+      (s) => s.entry,
+    ),
   }),
 })
 
@@ -111,14 +110,11 @@ builder.queryFields((t) => {
         limit: t.arg.int({ description: "1 to 500 (default 100)" }),
         offset: t.arg.int({ description: "From 0 (default 0)" }),
       },
-      resolve: (_, a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          Effect.tap(App.listContent(ctx.deps, a.kind, queryOf(a)), (p) =>
-            Effect.sync(() => p.items.forEach(ofKind(a.kind))),
-          ),
+      resolve: resolving((a, ctx) =>
+        Effect.tap(App.listContent(ctx.deps, a.kind, queryOf(a)), (p) =>
+          Effect.sync(() => p.items.forEach(ofKind(a.kind))),
         ),
+      ),
     }),
     getContent: t.field({
       description: "One entry, with the pack it came from",
@@ -129,14 +125,11 @@ builder.queryFields((t) => {
         id: t.arg.string({ required: true }),
         packs,
       },
-      resolve: (_, a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          Effect.tap(App.getContent(ctx.deps, a.kind, a.id, queryOf(a)), (e) =>
-            Effect.sync(() => ofKind(a.kind)(e)),
-          ),
+      resolve: resolving((a, ctx) =>
+        Effect.tap(App.getContent(ctx.deps, a.kind, a.id, queryOf(a)), (e) =>
+          Effect.sync(() => ofKind(a.kind)(e)),
         ),
+      ),
     }),
   }
 })

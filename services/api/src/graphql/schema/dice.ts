@@ -9,7 +9,7 @@ import { OddsReport, RollReport } from "../../http/reports.js"
 import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
 import { outputType } from "../fromSchema.js"
-import { bodyOf, resolveEffect } from "../resolve.js"
+import { bodyOf, resolving } from "../resolve.js"
 
 export const RollKindRef = wordsEnum(
   "RollKind",
@@ -59,7 +59,7 @@ builder.mutationField("rollDice", (t) =>
     type: outputType(RollReport, "RollReport"),
     nullable: true,
     args: { input: t.arg({ type: RollInputRef, required: true }) },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.roll(bodyOf(a.input))),
+    resolve: resolving((a) => App.roll(bodyOf(a.input))),
   }),
 )
 
@@ -81,14 +81,14 @@ builder.queryFields((t) => ({
     type: oddsType.pool,
     nullable: true,
     args: { dice: t.arg.int({ required: true }), blightDice: t.arg.int() },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("pool", a)),
+    resolve: resolving((a) => odds("pool", a)),
   }),
   oddsTest: t.field({
     description: "Exact odds: the chance a test passes (B-TEST-01)",
     type: oddsType.test,
     nullable: true,
     args: { dice: t.arg.int({ required: true }), target: t.arg.int(), blightDice: t.arg.int() },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("test", a)),
+    resolve: resolving((a) => odds("test", a)),
   }),
   oddsShoot: t.field({
     description: "Exact odds: the damage a shot does through armour",
@@ -101,7 +101,7 @@ builder.queryFields((t) => ({
       damage: t.arg.int(),
       blightDice: t.arg.int(),
     },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("shoot", a)),
+    resolve: resolving((a) => odds("shoot", a)),
   }),
   oddsFight: t.field({
     description: "Exact odds: who wins a fight, and by how much",
@@ -120,7 +120,7 @@ builder.queryFields((t) => ({
         description: "Blight dice the defender adds (0–3, B-BLIGHTDICE-01); none if it is Down (B-FIGHT-05)",
       }),
     },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("fight", a)),
+    resolve: resolving((a) => odds("fight", a)),
   }),
   oddsCheck: t.field({
     description: "Exact odds: a Nightsong Check (or a Nuanced Check)",
@@ -132,13 +132,13 @@ builder.queryFields((t) => ({
       advantage: t.arg({ type: AdvantageRef }),
       nuanced: t.arg.boolean(),
     },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("check", a)),
+    resolve: resolving((a) => odds("check", a)),
   }),
   oddsStep: t.field({
     description: "Exact odds: how long a Step Die lasts",
     type: oddsType.step,
     nullable: true,
     args: { die: t.arg({ type: StepDieRef, required: true }) },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, odds("step", a)),
+    resolve: resolving((a) => odds("step", a)),
   }),
 }))

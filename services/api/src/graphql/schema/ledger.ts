@@ -6,7 +6,7 @@ import type { Ledger } from "@blight/rules"
 import type { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
-import { asPlayer, resolveEffect } from "../resolve.js"
+import { forCaller } from "../resolve.js"
 import { StoreRef, StoresRef } from "./stores.js"
 
 type LedgerView = Effect.Success<ReturnType<typeof App.getLedger>>
@@ -57,12 +57,7 @@ for (const kind of ["refuge", "congregation"] as const) {
       type: LedgerRef,
       nullable: true,
       args: { id: t.arg.id({ required: true }) },
-      resolve: (_, a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          asPlayer(ctx, (player) => App.getLedger(ctx.deps, player, String(a.id), kind)),
-        ),
+      resolve: forCaller((player, a, ctx) => App.getLedger(ctx.deps, player, String(a.id), kind)),
     }),
   )
 }

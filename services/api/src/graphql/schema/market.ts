@@ -9,7 +9,7 @@ import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
 import { enumType } from "../fromSchema.js"
-import { asPlayer, bodyOf, resolveEffect } from "../resolve.js"
+import { bodyOf, forCaller } from "../resolve.js"
 import { RefugeRecordRef, type RefugeView } from "./refuge.js"
 
 type Availability = NonNullable<Market.TripLine["availability"]>
@@ -103,20 +103,15 @@ for (const kind of ["refuge", "congregation"] as const) {
         }),
         seed: t.arg.float({ description: "A whole number from 0 to 2^53−1 (default: a new one)" }),
       },
-      resolve: (_, a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          asPlayer(ctx, (player) =>
-            App.marketTrip(
-              ctx.deps,
-              player,
-              String(a.id),
-              bodyOf({ version: a.version, orders: a.orders, seed: a.seed, by: a.by?.map(String) }),
-              kind,
-            ).pipe(Effect.map(({ trip, ...record }) => ({ record, trip }))),
-          ),
-        ),
+      resolve: forCaller((player, a, ctx) =>
+        App.marketTrip(
+          ctx.deps,
+          player,
+          String(a.id),
+          bodyOf({ version: a.version, orders: a.orders, seed: a.seed, by: a.by?.map(String) }),
+          kind,
+        ).pipe(Effect.map(({ trip, ...record }) => ({ record, trip }))),
+      ),
     }),
   )
 }

@@ -10,8 +10,8 @@ import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
-import { bodyOf, resolveEffect } from "../resolve.js"
-import { JSONScalar } from "./json.js"
+import { bodyOf, resolving } from "../resolve.js"
+import { typedWithJson } from "./twin.js"
 
 const MethodRef = wordsEnum(
   "CharacterMethod",
@@ -58,18 +58,15 @@ builder.mutationField("nightsongCharacter", (t) =>
           'Details picked from their tables instead of rolled (N-DETAILS-01), e.g. {face: "Scarred"}',
       }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        Nightsong.character(
-          bodyOf({
-            ...a,
-            array: a.array == null ? undefined : ArrayInput.convert(a.array),
-            details: a.details == null ? undefined : DetailsInput.convert(a.details),
-          }),
-        ),
+    resolve: resolving((a) =>
+      Nightsong.character(
+        bodyOf({
+          ...a,
+          array: a.array == null ? undefined : ArrayInput.convert(a.array),
+          details: a.details == null ? undefined : DetailsInput.convert(a.details),
+        }),
       ),
+    ),
   }),
 )
 
@@ -82,17 +79,16 @@ const WorldRef = builder.objectRef<World>("NightsongWorld").implement({
   description: "A Nightsong Land of 6-mile hexes: Regions and Factions (N-WORLD, N-REGION, N-FACTION)",
   fields: (t) => ({
     seed: t.float({ resolve: (w) => w.seed }),
-    land: t.field({
-      type: LandRef,
-      description: "The Land, typed: hexes, Regions, Factions and their chronicle",
-      resolve: (w) => w.world,
-    }),
-    world: t.field({
-      type: JSONScalar,
-      description: "The Land, as the REST answer's `world`",
-      deprecationReason: "Select the typed fields of `land` instead",
-      resolve: (w) => w.world,
-    }),
+    ...typedWithJson(
+      t,
+      {
+        name: "land",
+        type: LandRef,
+        description: "The Land, typed: hexes, Regions, Factions and their chronicle",
+      },
+      { name: "world", description: "The Land, as the REST answer's `world`" },
+      (w) => w.world,
+    ),
     svg: t.string({
       description: "The hex map as SVG (regions coloured, faction borders drawn)",
       resolve: (w) => w.svg(),
@@ -109,6 +105,6 @@ builder.mutationField("nightsongWorld", (t) =>
       seed: t.arg.float({ description: Seed }),
       sessions: t.arg.int({ description: "Roll every Faction's Goal Die this many times (0–100)" }),
     },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, Nightsong.world(bodyOf(a))),
+    resolve: resolving((a) => Nightsong.world(bodyOf(a))),
   }),
 )

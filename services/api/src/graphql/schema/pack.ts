@@ -8,7 +8,7 @@ import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
-import { asPlayer, resolveEffect } from "../resolve.js"
+import { forCaller, resolveEffect, resolving } from "../resolve.js"
 import { PackFileScalar } from "./json.js"
 
 type Summary = Effect.Success<ReturnType<typeof App.listPacks>>["items"][number]
@@ -58,14 +58,14 @@ builder.queryFields((t) => ({
     type: pageRef("PackPage", PackRef, "A page of packs"),
     nullable: true,
     args: pageArgs,
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.listPacks(ctx.deps, pageQuery(a))),
+    resolve: resolving((a, ctx) => App.listPacks(ctx.deps, pageQuery(a))),
   }),
   getPack: t.field({
     description: "One pack, its versions and its latest body",
     type: PackRef,
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_, a, ctx, info) => resolveEffect(ctx, info, App.getPack(ctx.deps, String(a.id))),
+    resolve: resolving((a, ctx) => App.getPack(ctx.deps, String(a.id))),
   }),
 }))
 
@@ -83,11 +83,6 @@ builder.mutationField("uploadPack", (t) =>
           "The pack, as its JSON file (pack.schema.json), checked against the library's Pack schema on upload",
       }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (player) => App.uploadPack(ctx.deps, player, a.pack)),
-      ),
+    resolve: forCaller((player, a, ctx) => App.uploadPack(ctx.deps, player, a.pack)),
   }),
 )

@@ -6,7 +6,7 @@ import { Effect } from "effect"
 import * as App from "../../app/App.js"
 import { builder } from "../builder.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
-import { asPlayer, resolveEffect } from "../resolve.js"
+import { forCaller, resolving } from "../resolve.js"
 
 export const PlayerRef = builder.objectRef<App.Player>("Player").implement({
   description: "A player: who owns packs, Refuges and Congregations",
@@ -35,8 +35,7 @@ builder.mutationField("registerPlayer", (t) =>
     type: RegistrationRef,
     nullable: true,
     args: { name: t.arg.string({ required: true }) },
-    resolve: (_, args, ctx, info) =>
-      resolveEffect(ctx, info, App.registerPlayer(ctx.deps, { name: args.name }, ctx.address)),
+    resolve: resolving((args, ctx) => App.registerPlayer(ctx.deps, { name: args.name }, ctx.address)),
   }),
 )
 
@@ -70,12 +69,7 @@ builder.queryField("myKeys", (t) =>
     type: pageRef("ApiKeyPage", ApiKeyRef, "A page of API keys"),
     nullable: true,
     args: pageArgs,
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (caller) => App.listKeys(ctx.deps, caller, pageQuery(a))),
-      ),
+    resolve: forCaller((caller, a, ctx) => App.listKeys(ctx.deps, caller, pageQuery(a))),
   }),
 )
 
@@ -89,12 +83,7 @@ for (const [name, rotate, description] of keyMutations)
       description,
       type: IssuedKeyRef,
       nullable: true,
-      resolve: (_, _a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          asPlayer(ctx, (caller) => App.issueKey(ctx.deps, caller, rotate)),
-        ),
+      resolve: forCaller((caller, _a, ctx) => App.issueKey(ctx.deps, caller, rotate)),
     }),
   )
 
@@ -104,11 +93,8 @@ builder.mutationField("revokeKey", (t) =>
     type: "Boolean",
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (caller) => Effect.map(App.revokeKey(ctx.deps, caller, String(a.id)), () => true)),
-      ),
+    resolve: forCaller((caller, a, ctx) =>
+      Effect.map(App.revokeKey(ctx.deps, caller, String(a.id)), () => true),
+    ),
   }),
 )

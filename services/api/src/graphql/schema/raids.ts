@@ -10,12 +10,14 @@ import { SchemaAST as AST, Cause, Effect, Option } from "effect"
 import { createGraphQLError } from "graphql-yoga"
 import type { ApiError } from "../../app/ApiError.js"
 import * as Raids from "../../app/Raids.js"
+import type { Followed } from "../../app/stream/index.js"
 import { wire } from "../ast.js"
 import { builder } from "../builder.js"
+import type { GraphqlContext } from "../context.js"
 import { outputType, typeFieldAs } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
-import { asPlayer, bodyOf, byIdFor, onPage, resolveEffect, toGraphQLError } from "../resolve.js"
+import { asPlayer, bodyOf, byIdFor, forCaller, onPage, toGraphQLError } from "../resolve.js"
 import { inputType as rosterInput } from "../rosterInput.js"
 
 /** The member of the event union logged as `type`. */
@@ -69,12 +71,7 @@ builder.queryFields((t) => ({
     type: pageRef("RaidPage", RaidRef, "A page of raids"),
     nullable: true,
     args: pageArgs,
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Raids.listRaids(ctx.deps, p, pageQuery(a))),
-      ),
+    resolve: forCaller((p, a, ctx) => Raids.listRaids(ctx.deps, p, pageQuery(a))),
   }),
   raidLegal: t.field({
     description: "The commands open to the caller now (on a board, moves to concrete points)",
@@ -111,26 +108,21 @@ builder.mutationFields((t) => ({
         description: "Ruling options by name, typed from the library's BattleOptions schema",
       }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Raids.createRaid(
-            ctx.deps,
-            p,
-            bodyOf({
-              sides: a.sides,
-              scenario: a.scenario,
-              packs: a.packs,
-              dice: a.manualDice ? "manual" : undefined,
-              seed: a.seed,
-              board: a.randomBoard ? "random" : undefined,
-              options: a.options == null ? undefined : Options.convert(a.options),
-            }),
-          ),
-        ),
+    resolve: forCaller((p, a, ctx) =>
+      Raids.createRaid(
+        ctx.deps,
+        p,
+        bodyOf({
+          sides: a.sides,
+          scenario: a.scenario,
+          packs: a.packs,
+          dice: a.manualDice ? "manual" : undefined,
+          seed: a.seed,
+          board: a.randomBoard ? "random" : undefined,
+          options: a.options == null ? undefined : Options.convert(a.options),
+        }),
       ),
+    ),
   }),
   joinRaid: t.field({
     description: "Take the seat the raid keeps for the caller, with their own Refuge or a roster",
@@ -224,6 +216,20 @@ export const subscribeTo = async <E>(
   return feed((signal) => follow(stream.id, from, signal))
 }
 
+/** `subscribe` for a stream's subscription field (`id`, `after`): see {@link subscribeTo}. */
+export const subscribeFor =
+  <E>(stream: Followed<E>) =>
+  (
+    _: unknown,
+    a: { readonly id: string | number; readonly after?: number | null | undefined },
+    ctx: GraphqlContext,
+  ) =>
+    subscribeTo(
+      asPlayer(ctx, (p) => stream.followable(ctx.deps, p, String(a.id))),
+      a.after,
+      (id, after, signal) => stream.follow(ctx.deps, id, after, signal),
+    )
+
 builder.subscriptionType({
   description:
     "Live: a raid's events as they are stored (over SSE: POST /graphql with Accept: text/event-stream)",
@@ -235,12 +241,7 @@ builder.subscriptionField("raidEvents", (t) =>
       "Every event of a raid after `after` (a seq; default 0: from its set-up), in order, then each new one",
     type: RaidEventRef,
     args: { id: t.arg.id({ required: true }), after: t.arg.int() },
-    subscribe: (_, a, ctx) =>
-      subscribeTo(
-        asPlayer(ctx, (p) => Raids.followable(ctx.deps, p, String(a.id))),
-        a.after,
-        (id, after, signal) => Raids.follow(ctx.deps, id, after, signal),
-      ),
+    subscribe: subscribeFor(Raids),
     resolve: (e: Raids.RaidEvent) => e,
   }),
 )

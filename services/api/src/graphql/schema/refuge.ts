@@ -11,10 +11,10 @@ import { builder } from "../builder.js"
 import { wordsEnum } from "../enums.js"
 import { outputType } from "../fromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
-import { asPlayer, resolveEffect } from "../resolve.js"
+import { forCaller } from "../resolve.js"
 import { inputType } from "../rosterInput.js"
-import { JSONScalar } from "./json.js"
 import { StoresRef } from "./stores.js"
+import { typedWithJson } from "./twin.js"
 
 export type RefugeView = Effect.Success<ReturnType<typeof App.getRefuge>>
 
@@ -42,17 +42,19 @@ export const RefugeRecordRef = builder.objectRef<RefugeView>("RefugeRecord").imp
     packs: t.exposeStringList("packs", { description: "The homebrew packs its content comes from" }),
     createdAt: t.exposeString("createdAt"),
     updatedAt: t.exposeString("updatedAt"),
-    document: t.field({
-      type: RefugeDocumentRef,
-      description: "The document, typed: Home, survivors, improvements, stash, Ledger and stores",
-      resolve: (r) => r.refuge,
-    }),
-    refuge: t.field({
-      type: JSONScalar,
-      description: "The whole document, as JSON: Home, survivors, improvements, stash, Ledger and stores",
-      deprecationReason: "Select the typed fields of `document` instead",
-      resolve: (r) => r.refuge,
-    }),
+    ...typedWithJson(
+      t,
+      {
+        name: "document",
+        type: RefugeDocumentRef,
+        description: "The document, typed: Home, survivors, improvements, stash, Ledger and stores",
+      },
+      {
+        name: "refuge",
+        description: "The whole document, as JSON: Home, survivors, improvements, stash, Ledger and stores",
+      },
+      (r) => r.refuge,
+    ),
   }),
 })
 
@@ -76,24 +78,14 @@ for (const kind of ["refuge", "congregation"] as const) {
       type: RefugeRecordPageRef,
       nullable: true,
       args: pageArgs,
-      resolve: (_, a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          asPlayer(ctx, (player) => App.listRefuges(ctx.deps, player, kind, pageQuery(a))),
-        ),
+      resolve: forCaller((player, a, ctx) => App.listRefuges(ctx.deps, player, kind, pageQuery(a))),
     }),
     [kind]: t.field({
       description: `One of the caller's ${kind}s (forbidden if it is someone else's)`,
       type: RefugeRecordRef,
       nullable: true,
       args: { id: t.arg.id({ required: true }) },
-      resolve: (_, a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          asPlayer(ctx, (player) => App.getRefuge(ctx.deps, player, String(a.id), kind)),
-        ),
+      resolve: forCaller((player, a, ctx) => App.getRefuge(ctx.deps, player, String(a.id), kind)),
     }),
   }))
   builder.mutationField(`found${Kind}`, (t) =>
@@ -111,23 +103,18 @@ for (const kind of ["refuge", "congregation"] as const) {
         packs: t.arg.stringList({ description: "Stored homebrew packs its content comes from" }),
         seed: t.arg.float({ description: "A whole number from 0 to 2^53−1 (default: a new one)" }),
       },
-      resolve: (_, a, ctx, info) =>
-        resolveEffect(
-          ctx,
-          info,
-          asPlayer(ctx, (player) =>
-            App.foundRefuge(
-              ctx.deps,
-              player,
-              {
-                roster: a.roster,
-                ...(a.packs ? { packs: a.packs } : {}),
-                ...(a.seed != null ? { seed: a.seed } : {}),
-              },
-              kind,
-            ).pipe(Effect.map(({ seed, ...record }) => ({ record, seed }))),
-          ),
-        ),
+      resolve: forCaller((player, a, ctx) =>
+        App.foundRefuge(
+          ctx.deps,
+          player,
+          {
+            roster: a.roster,
+            ...(a.packs ? { packs: a.packs } : {}),
+            ...(a.seed != null ? { seed: a.seed } : {}),
+          },
+          kind,
+        ).pipe(Effect.map(({ seed, ...record }) => ({ record, seed }))),
+      ),
     }),
   )
 }

@@ -11,7 +11,7 @@ import { builder } from "../builder.js"
 import { enumType, outputType, typeFieldAs, typeFieldAsScalar } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
-import { asPlayer, bodyOf, byIdFor, resolveEffect } from "../resolve.js"
+import { bodyOf, byIdFor, forCaller } from "../resolve.js"
 import { inputType as rosterInput } from "../rosterInput.js"
 import { VegaLiteSpecScalar } from "./json.js"
 
@@ -72,12 +72,7 @@ builder.queryFields((t) => ({
     type: pageRef("SimulationPage", SimulationRef, "A page of simulations"),
     nullable: true,
     args: pageArgs,
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) => Simulations.listSimulations(ctx.deps, p, pageQuery(a))),
-      ),
+    resolve: forCaller((p, a, ctx) => Simulations.listSimulations(ctx.deps, p, pageQuery(a))),
   }),
 }))
 
@@ -111,29 +106,24 @@ builder.mutationFields((t) => ({
         description: `A campaign run instead of raids: campaigns (1 to ${Simulations.MAX_CAMPAIGNS}) of raids (1 to ${Simulations.MAX_CAMPAIGN_RAIDS}) each; not with raids, policies, table, options or b`,
       }),
     },
-    resolve: (_, a, ctx, info) =>
-      resolveEffect(
-        ctx,
-        info,
-        asPlayer(ctx, (p) =>
-          Simulations.createSimulation(
-            ctx.deps,
-            p,
-            bodyOf({
-              ...a,
-              options: a.options == null ? undefined : Options.convert(a.options),
-              b:
-                a.b == null
-                  ? undefined
-                  : bodyOf({
-                      ...a.b,
-                      options: a.b.options == null ? undefined : Options.convert(a.b.options),
-                    }),
-              campaign: a.campaign == null ? undefined : CampaignInput.convert(a.campaign),
-            }),
-          ),
-        ),
+    resolve: forCaller((p, a, ctx) =>
+      Simulations.createSimulation(
+        ctx.deps,
+        p,
+        bodyOf({
+          ...a,
+          options: a.options == null ? undefined : Options.convert(a.options),
+          b:
+            a.b == null
+              ? undefined
+              : bodyOf({
+                  ...a.b,
+                  options: a.b.options == null ? undefined : Options.convert(a.b.options),
+                }),
+          campaign: a.campaign == null ? undefined : CampaignInput.convert(a.campaign),
+        }),
       ),
+    ),
   }),
   cancelSimulation: t.field({
     description: "Cancel a queued or running simulation (its chunks not yet started are skipped)",

@@ -1,16 +1,14 @@
 /**
  * The raid requests' schemas, as decoded (bodies; a roster left `unknown` for the founding rules to
  * check, 422 with every violation) and as documented (OpenAPI and GraphQL's inputs), with the
- * ranges their errors state. Kept apart from Raids.ts's use cases and answers; the use cases
+ * ranges their errors state. Kept apart from the raids' use cases (this folder) and answers (schemas.ts); the use cases
  * decode with them, so every transport gets the same checks (REST and GraphQL hand them the raw
  * body).
  */
 import { BattleCommand, BattleOptions, Board, Roster } from "@blight/rules"
 import { Schema } from "effect"
-import { encodedSide, NumberFromString, Unknown } from "../schemas.js"
-
-const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
-const Seed = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))
+import { encodedSide, NumberFromString, Unknown } from "../../schemas.js"
+import { Id, SeedField } from "../requestFields.js"
 
 /** A side as asked for: a stored Refuge of its player, or a roster founded now; or an open seat. */
 const SideBody = Schema.Struct({
@@ -39,12 +37,7 @@ const createFields = {
       description: "seeded: the server rolls (default); manual: dice are typed in at the table",
     }),
   ),
-  seed: Schema.optional(
-    Seed.annotate({
-      description:
-        "A whole number from 0 to 2^53−1: the dice's seed (kept on the server, never shown); default: a new one",
-    }),
-  ),
+  seed: SeedField,
   board: Schema.optional(
     Schema.Union([Schema.Literal("random"), Board.Board]).annotate({
       description: "Play on a board: a seeded random one, or the table's own layout (the SVG is then served)",

@@ -1,14 +1,12 @@
 /**
  * The campaign requests' schemas: what creating, joining, commanding and starting a raid take,
- * with the ranges their errors state. Kept apart from Campaigns.ts's use cases and answers; the
+ * with the ranges their errors state. Kept apart from the campaigns' use cases (this folder) and answers (schemas.ts); the
  * use cases decode with them, so REST and GraphQL (which hand them the raw body) check alike.
  */
 import { BattleOptions, CampaignCommand } from "@blight/rules"
 import { Schema } from "effect"
-import { encodedSide, Unknown } from "../schemas.js"
-
-const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(64))
-const Seed = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }))
+import { encodedSide, Unknown } from "../../schemas.js"
+import { Id, SeedField } from "../requestFields.js"
 
 const Member = Schema.Struct({
   player: Schema.optional(
@@ -31,12 +29,7 @@ export const CreateCampaignRequest = Schema.Struct({
         "seeded: the server rolls (default); manual: dice are typed in at the table (roll commands)",
     }),
   ),
-  seed: Schema.optional(
-    Seed.annotate({
-      description:
-        "A whole number from 0 to 2^53−1: the dice's seed (kept on the server, never shown); default: a new one",
-    }),
-  ),
+  seed: SeedField,
 }).annotate({ identifier: "CreateCampaignRequest" })
 
 export const JoinCampaignRequest = Schema.Struct({
