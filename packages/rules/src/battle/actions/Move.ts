@@ -12,9 +12,8 @@ import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
-import { checkEmerge } from "../creatures/Ambush.js"
-import { checkDread } from "../nerve/Dread.js"
 import { makeNoise, noiseFor } from "../noise/Noise.js"
+import { reactions } from "../Reactions.js"
 import type { Model } from "../State.js"
 import { leftTable } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
@@ -119,7 +118,7 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
   if (c.type === "sprint")
     makeNoise(ctx, m.id, noiseFor(ctx, m.id, "sprint", 1), "Sprint (B-ACTION-SPRINT-01)")
   if (!o.offTable) revealInTheOpen(ctx, ctx.view(m.id), "move")
-  if (!o.offTable) checkDread(ctx, [m.id])
-  if (!o.offTable) checkEmerge(ctx, m.id, "endMove") // B-BEHAVIOUR-06
+  if (!o.offTable) reactions.dread(ctx, [m.id])
+  if (!o.offTable) reactions.ambush(ctx, m.id, "endMove") // B-BEHAVIOUR-06
   afterAction(ctx, m.id)
 }

@@ -14,7 +14,7 @@ import { revealInTheOpen } from "../actions/Hide.js"
 import { moveAllowance } from "../actions/Move.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
-import { checkEmerge } from "../creatures/Ambush.js"
+import { reactions } from "../Reactions.js"
 import type { Model } from "../State.js"
 import { nerveTest } from "./Nerve.js"
 
@@ -71,7 +71,7 @@ const panicEndsAMove = (ctx: Ctx, id: string): void => {
   const m = ctx.view(id)
   if (m.status === "active") revealInTheOpen(ctx, m, "Panic move")
   if (ctx.view(id).status === "active") checkDread(ctx, [id])
-  if (ctx.view(id).status === "active") checkEmerge(ctx, id, "endMove")
+  if (ctx.view(id).status === "active") reactions.ambush(ctx, id, "endMove")
 }
 
 /** One Dread test. */

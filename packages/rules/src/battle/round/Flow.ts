@@ -13,6 +13,8 @@ import { encounter } from "../creatures/Encounter.js"
 import { activateCreature } from "../creatures/Hunt.js"
 import { fire, fireSetup } from "../effects/Triggers.js"
 import type { State } from "../State.js"
+// Binds the reactions lower rules call back (Reactions.ts) before any command runs.
+import "../Wiring.js"
 import { riteRises } from "../scenario/Objectives.js"
 import { decideResult } from "../scenario/Victory.js"
 import { din } from "./Din.js"
