@@ -3,7 +3,7 @@
  * out, a move can make a survivor test Dread, a trigger can bring creatures. The rules that answer
  * (creatures/, nerve/) stand above the ones that call them (actions/, noise/, effects/) and import
  * them; the callers reach them through this registry instead, so no import goes back up. It is
- * filled once, by {@link bindReactions} in `Wiring.ts`, which the engine loads before any command.
+ * filled once, by {@link bindReactions} in `round/Flow.ts` (with `Wiring.ts`), as the engine loads.
  *
  * @since 0.6.0
  */
@@ -25,7 +25,7 @@ export interface Reactions {
 
 const unbound = (name: keyof Reactions) => (): never => {
   // A programming error, not a rule: the engine's wiring was not loaded.
-  throw new Error(`battle: the "${name}" reaction is not bound (Wiring.ts binds it)`)
+  throw new Error(`battle: the "${name}" reaction is not bound (round/Flow.ts binds it)`)
 }
 
 const bound: { -readonly [K in keyof Reactions]: Reactions[K] } = {
@@ -37,7 +37,7 @@ const bound: { -readonly [K in keyof Reactions]: Reactions[K] } = {
 /** The reactions, as bound. */
 export const reactions: Reactions = bound
 
-/** Binds the reactions to the rules that answer them (once, from `Wiring.ts`). */
+/** Binds the reactions to the rules that answer them (once, from `round/Flow.ts`). */
 export const bindReactions = (r: Reactions): void => {
   bound.ambush = r.ambush
   bound.dread = r.dread

@@ -1,6 +1,6 @@
 /**
- * Binds the reactions lower rules call back ({@link Reactions}) to the rules that answer them.
- * Loaded by the round's flow (`round/Flow.ts`), which every raid runs through, so they are bound
+ * The rules that answer the reactions lower rules call back ({@link Reactions}). The round's flow
+ * (`round/Flow.ts`), which every raid runs through, binds them when it loads, so they are bound
  * before any command is decided.
  *
  * @since 0.6.0
@@ -8,6 +8,6 @@
 import { checkEmerge } from "./creatures/Ambush.js"
 import { summon } from "./creatures/Summon.js"
 import { checkDread } from "./nerve/Dread.js"
-import { bindReactions } from "./Reactions.js"
+import type { Reactions } from "./Reactions.js"
 
-bindReactions({ ambush: checkEmerge, dread: checkDread, summon })
+export const wiring: Reactions = { ambush: checkEmerge, dread: checkDread, summon }
