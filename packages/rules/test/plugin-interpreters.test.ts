@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest"
 import { battleInterpretations } from "../src/battle/Interpretations.js"
 import { campaignInterpretations } from "../src/campaign/Interpretations.js"
 import { coreRegistry, loadWithCore } from "../src/content/core/index.js"
-import { KINDS } from "../src/content/schema/Ids.js"
 import type { Effect } from "../src/plugin/Effect.js"
 import {
   AREAS,
@@ -16,6 +15,7 @@ import {
 } from "../src/plugin/Interpreters.js"
 import { CONGREGATION_MARKET_KIND, CONGREGATION_MAX_ARMOUR } from "../src/refuge/CongregationMarket.js"
 import { builderInterpretations } from "../src/refuge/Interpretations.js"
+import { KINDS } from "../src/terms/Ids.js"
 
 // Every area's declarations.
 const declared = [...builderInterpretations, ...battleInterpretations, ...campaignInterpretations]

@@ -5,8 +5,9 @@
  *
  * @since 0.2.0
  */
-import type { Kind } from "../content/schema/Ids.js"
+
 import type { Interpretation } from "../plugin/Interpreters.js"
+import type { Kind } from "../terms/Ids.js"
 
 const BATTLE_POOLS = [
   "shoot",

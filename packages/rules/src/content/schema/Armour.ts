@@ -5,8 +5,8 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
+import { ArmourId } from "../../terms/Ids.js"
 import { entryFields, Rarity, Salvage } from "./Common.js"
-import { ArmourId } from "./Ids.js"
 
 /** An armour. */
 export const Armour = Schema.Struct({

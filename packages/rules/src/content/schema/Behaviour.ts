@@ -9,8 +9,8 @@
 import { Schema } from "effect"
 import { Hook } from "../../plugin/Effect.js"
 import { Carryable, Feature, Inches } from "../../plugin/Vocabulary.js"
+import { BehaviourId, BehaviourRef } from "../../terms/Ids.js"
 import { entryFields } from "./Common.js"
-import { BehaviourId, BehaviourRef } from "./Ids.js"
 
 /** Who can be a candidate: survivors, any model, lights (Lantern, Flare, fire), or groups of survivors. */
 export const Among = Schema.Union([

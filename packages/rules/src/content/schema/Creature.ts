@@ -6,8 +6,8 @@
  */
 import { Schema } from "effect"
 import { Carryable, Inches } from "../../plugin/Vocabulary.js"
+import { BehaviourRef, CreatureId } from "../../terms/Ids.js"
 import { CreatureGroup, entryFields, NamedRule } from "./Common.js"
-import { BehaviourRef, CreatureId } from "./Ids.js"
 
 const small = (max: number, description: string) =>
   Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: max })).annotate({ description })

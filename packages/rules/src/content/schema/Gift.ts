@@ -6,8 +6,8 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
+import { GiftId, MarkId } from "../../terms/Ids.js"
 import { entryFields } from "./Common.js"
-import { GiftId, MarkId } from "./Ids.js"
 
 /**
  * What using a Gift is: `callTheBlight` (a pool of Blight dice equal to the tier, 1 success,

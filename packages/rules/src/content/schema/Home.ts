@@ -6,8 +6,8 @@
  */
 import { Schema } from "effect"
 import { Store } from "../../plugin/Vocabulary.js"
+import { HomeId, SeasonRef } from "../../terms/Ids.js"
 import { Count, entryFields, NamedRule } from "./Common.js"
-import { HomeId, SeasonRef } from "./Ids.js"
 
 /** Stores of one kind. */
 export const StoreAmount = Schema.Struct({

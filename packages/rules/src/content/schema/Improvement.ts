@@ -5,8 +5,8 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
+import { HomeRef, ImprovementId } from "../../terms/Ids.js"
 import { entryFields, Salvage } from "./Common.js"
-import { HomeRef, ImprovementId } from "./Ids.js"
 
 /** An improvement. */
 export const Improvement = Schema.Struct({

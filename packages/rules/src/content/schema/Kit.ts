@@ -5,8 +5,8 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
+import { KitId } from "../../terms/Ids.js"
 import { entryFields, Rarity, Salvage } from "./Common.js"
-import { KitId } from "./Ids.js"
 
 /** A piece of kit. */
 export const Kit = Schema.Struct({

@@ -6,8 +6,8 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
+import { LeaderRulesId } from "../../terms/Ids.js"
 import { entryFields, NamedRule, Salvage } from "./Common.js"
-import { LeaderRulesId } from "./Ids.js"
 
 /** The Leader rules. */
 export const LeaderRules = Schema.Struct({

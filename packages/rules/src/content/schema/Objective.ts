@@ -7,8 +7,8 @@
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
 import { Pool } from "../../plugin/Vocabulary.js"
+import { ObjectiveId } from "../../terms/Ids.js"
 import { entryFields, NamedRule } from "./Common.js"
-import { ObjectiveId } from "./Ids.js"
 
 /** An objective. */
 export const Objective = Schema.Struct({

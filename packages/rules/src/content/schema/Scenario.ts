@@ -7,8 +7,8 @@
 import { Schema } from "effect"
 import { D6Amount, Effects, Hook } from "../../plugin/Effect.js"
 import { Store } from "../../plugin/Vocabulary.js"
+import { ObjectiveRef, ScenarioId } from "../../terms/Ids.js"
 import { Count, entryFields } from "./Common.js"
-import { ObjectiveRef, ScenarioId } from "./Ids.js"
 
 /** A reward: stores for a side. */
 export const Reward = Schema.Struct({

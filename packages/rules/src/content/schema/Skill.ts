@@ -5,8 +5,8 @@
  */
 import { Schema } from "effect"
 import { Effects } from "../../plugin/Effect.js"
+import { SkillId, SkillListId, SkillListRef } from "../../terms/Ids.js"
 import { entryFields } from "./Common.js"
-import { SkillId, SkillListId, SkillListRef } from "./Ids.js"
 
 /** A skill list. */
 export const SkillList = Schema.Struct({

@@ -21,7 +21,7 @@ import type { DiceSource } from "@blight/dice"
 import { Effect as Fx, Schema } from "effect"
 import type { Effect } from "../../../plugin/Effect.js"
 import { defineHook, type Operation } from "../../../plugin/Hooks.js"
-import { CreatureId } from "../../schema/Ids.js"
+import { CreatureId } from "../../../terms/Ids.js"
 import { op, small } from "./common.js"
 
 const face = small(1, 6)
