@@ -7,7 +7,7 @@
  */
 import { SchemaJson } from "@blight/dice"
 import { Schema } from "effect"
-import { Board } from "./battle/board/Board.js"
+import { Board } from "./battle/table/board/Board.js"
 import { Fragment, Pack } from "./content/Pack.js"
 import { entrySchemas } from "./content/schema/Entries.js"
 import { MarketTripRequest } from "./refuge/Market.js"

@@ -12,10 +12,10 @@ import { grantedActions } from "./actions/Act.js"
 import type { Command, CommandOf } from "./Command.js"
 import type { Env } from "./Context.js"
 import { refusedOutright } from "./Decide.js"
-import { contactKey, getFact, seesFact, withinFact } from "./Facts.js"
 import { areEnemies, canActivate, isPlayerSide, sideOnTurn } from "./round/Turn.js"
-import { declared } from "./Space.js"
 import type { Model, Prompt, State } from "./State.js"
+import { contactKey, getFact, seesFact, withinFact } from "./table/Facts.js"
+import { declared } from "./table/Space.js"
 
 /** The commands a side (or anyone, "any") may give now. */
 export const legalCommands = (state: State, env: Env, by = "any"): Command[] =>

@@ -18,13 +18,13 @@ import { freeWeaponIds } from "../refuge/Founding.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { Survivor } from "../refuge/Survivor.js"
-import type { Board } from "./board/Board.js"
-import { layoutProblems, lootProblems } from "./board/Check.js"
-import { place } from "./board/Deployment.js"
-import { unknownKinds } from "./board/Ground.js"
 import { HUNGRY_INJURY } from "./creatures/Hollowed.js"
 import { defaults, Options, type OptionsInput } from "./Options.js"
 import type { CarriedWeapon, Model, ObjectiveState, Side, State, Token } from "./State.js"
+import type { Board } from "./table/board/Board.js"
+import { layoutProblems, lootProblems } from "./table/board/Check.js"
+import { place } from "./table/board/Deployment.js"
+import { unknownKinds } from "./table/board/Ground.js"
 
 /** What a raid is set up from. */
 export interface SetupInput {
@@ -37,7 +37,7 @@ export interface SetupInput {
   readonly packs?: ReadonlyArray<string>
   readonly season?: string | undefined
   readonly campaign?: State["campaign"]
-  /** A board to play on (`board/`): the models, Lairs and Loot are placed on it (B-SETUP-03..05). */
+  /** A board to play on (`table/board/`): the models, Lairs and Loot are placed on it (B-SETUP-03..05). */
   readonly board?: Board | undefined
 }
 

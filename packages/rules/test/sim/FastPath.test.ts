@@ -1,8 +1,6 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf, hash } from "../../src/battle/Battle.js"
-import { ruled } from "../../src/battle/board/Ground.js"
-import { answer, towards } from "../../src/battle/board/PlaneSpace.js"
 import { play } from "../../src/battle/bots/Auto.js"
 import { byName } from "../../src/battle/bots/Policies.js"
 import {
@@ -27,6 +25,8 @@ import { applyAnswered, applyInPlace, copy, type Draft } from "../../src/battle/
 import { Journal } from "../../src/battle/InPlace.js"
 import { candidates, candidatesOfType, legalCommands, type QuickType } from "../../src/battle/Legal.js"
 import type { Answer, Model, Prompt, State } from "../../src/battle/State.js"
+import { ruled } from "../../src/battle/table/board/Ground.js"
+import { answer, towards } from "../../src/battle/table/board/PlaneSpace.js"
 import { autoRaid } from "../../src/campaign/AutoPlay.js"
 import { type Campaign, hash as campaignHash } from "../../src/campaign/Campaign.js"
 import { dinByRound } from "../../src/campaign/DinStatistics.js"

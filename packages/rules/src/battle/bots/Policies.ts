@@ -19,12 +19,12 @@
  */
 import { CombatOdds } from "@blight/dice"
 import { fightDice as diceInFight } from "../actions/Fight.js"
-import { ruled as ruledBoard } from "../board/Ground.js"
-import { answer } from "../board/PlaneSpace.js"
 import type { Command } from "../Command.js"
 import { Ctx, type Env } from "../Context.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Activation, Model, State } from "../State.js"
+import { ruled as ruledBoard } from "../table/board/Ground.js"
+import { answer } from "../table/board/PlaneSpace.js"
 import {
   answersPrompts,
   dist,

@@ -20,13 +20,13 @@
  * @since 0.3.0
  */
 import { type Prng, seeded } from "@blight/dice"
-import { ruled, type TerrainSource } from "../board/Ground.js"
-import { answer, towards } from "../board/PlaneSpace.js"
 import type { Command, CommandOf } from "../Command.js"
 import type { Env } from "../Context.js"
 import { candidatesOfType, type QuickType } from "../Legal.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model, State } from "../State.js"
+import { ruled, type TerrainSource } from "../table/board/Ground.js"
+import { answer, towards } from "../table/board/PlaneSpace.js"
 
 /** Who a policy decides for, and the content the raid is played with. */
 export interface PolicyContext {

@@ -15,9 +15,9 @@ import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import type { RolledPool } from "../Event.js"
 import { effectInputsEpoch } from "../Evolve.js"
-import { getFact } from "../Facts.js"
 import type { FactQuery, Model } from "../State.js"
 import { objectiveEffects } from "../scenario/ObjectiveEffects.js"
+import { getFact } from "../table/Facts.js"
 import { gainBlight } from "./Blight.js"
 
 /** An effect and where it comes from. */

@@ -9,14 +9,14 @@
  * @since 0.2.0
  */
 import { Roll } from "@blight/dice"
-import { blightEdgesOf } from "../board/Board.js"
-import { arrivalSpots } from "../board/Deployment.js"
 import type { Ctx } from "../Context.js"
 import { arriveHollowed, blankCreature } from "../combat/Blight.js"
 import { fire } from "../effects/Triggers.js"
 import { checkDread } from "../nerve/Dread.js"
 import { noiseOf } from "../noise/Noise.js"
 import type { Model, Side, State } from "../State.js"
+import { blightEdgesOf } from "../table/board/Board.js"
+import { arrivalSpots } from "../table/board/Deployment.js"
 import { startsHidden } from "./Ambush.js"
 import { hollowedOf, sameHollowed } from "./Hollowed.js"
 import { pickAtRandom } from "./Pick.js"

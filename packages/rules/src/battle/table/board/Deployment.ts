@@ -7,7 +7,7 @@
  *
  * @since 0.3.0
  */
-import type { Model, State, Token } from "../State.js"
+import type { Model, State, Token } from "../../State.js"
 import {
   type Board,
   blightEdgesOf,

@@ -1,4 +1,4 @@
-import type { Model, State } from "../State.js"
+import type { Model, State } from "../../State.js"
 import { type Board, blightEdgesOf, type Edge, edgeDistance, pointsOf } from "./Board.js"
 import { dist, distToPolygon, lengthInside, type Pt, touches } from "./Geometry.js"
 import type { Ruled, TerrainRule } from "./Ground.js"
