@@ -110,7 +110,7 @@ const adopt = (ctx: Ctx, refuge: number, before: Refuge, after: Refuge, why: str
     ctx.emit({
       type: "stash.changed",
       refuge,
-      stash: structuredClone(after.stash) as never,
+      stash: structuredClone(after.stash),
       reason: why,
       clause,
     })

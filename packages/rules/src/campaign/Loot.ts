@@ -128,7 +128,7 @@ export const lootRoll = (
     const r = rowOf<{
       name?: string
       effects?: ReadonlyArray<{ kind: string; weapon?: string }>
-    }>(sub as never, d)
+    }>(sub, d)
     for (const h of r?.effects ?? []) if (h.kind === "gainItem" && h.weapon) weapons.push(h.weapon)
   }
   ctx.emit({
@@ -229,7 +229,7 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     ctx.emit({
       type: "stash.changed",
       refuge,
-      stash: stash as never,
+      stash: stash,
       reason: `Loot: ${weapons.join(", ")}`,
       clause: "B-LOOT-01",
     })

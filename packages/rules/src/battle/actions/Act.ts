@@ -62,7 +62,7 @@ export const act = (ctx: Ctx, c: CommandOf<"act">, by: string): void => {
   if (all.length === 0) refuse(`action: ${m.name} has no "${c.action}" to take`, "B-ACTION-GIFT-01")
   const usable = all.find((g) => g.times === undefined || (m.used[g.key] ?? 0) < g.times)
   if (!usable) refuse(`action: ${m.name} has used "${c.action}" as often as its rule allows`, "B-ACT-08")
-  const g = usable!.grant
+  const g = usable.grant
   if (g.attack && ctx.draft.activation!.attacked)
     refuse(`action: ${c.action} is an attack, and ${m.name} has already attacked`, "B-ACT-09")
   const orders = g.do.some((e) => e.kind === "hook" && e.hook === "core/order")
@@ -71,7 +71,7 @@ export const act = (ctx: Ctx, c: CommandOf<"act">, by: string): void => {
     refuse(`target: ${c.action} is given to a standing friend`, "B-ACTION-USE-01")
   takeAction(ctx, m.id, g.attack ? "attack" : "act")
   if (g.attack) revealOnAttack(ctx, m.id)
-  if (usable!.times !== undefined) ctx.emit({ type: "used", model: m.id, key: usable!.key })
+  if (usable.times !== undefined) ctx.emit({ type: "used", model: m.id, key: usable.key })
   if (g.noise) makeNoise(ctx, m.id, g.noise, g.name)
   // Its `test` first: a failed one spends the action and does nothing more.
   if (g.test !== undefined && !grantRoll(ctx, m, g.test, g.name).passed) {

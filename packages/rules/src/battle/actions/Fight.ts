@@ -287,28 +287,28 @@ export const fight = (ctx: Ctx, c: CommandOf<"fight">, by: string): void => {
   const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
   if (!target || (target.status !== "active" && target.status !== "down"))
     refuse(`target: there is no enemy "${c.target}" to Fight`, "B-ACTION-FIGHT-01")
-  if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`, "B-ACTION-FIGHT-01")
+  if (!areEnemies(m, target)) refuse(`target: ${target.name} is not an enemy`, "B-ACTION-FIGHT-01")
   if (c.weapon !== undefined && !meleeWeapon(ctx, m, c.weapon))
     refuse(`weapon: ${m.name} carries no melee weapon "${c.weapon}"`, "B-FIGHT-01")
   if (
     ctx.fact(
-      { q: "contact", a: m.id, b: target!.id },
-      `Is ${m.name} in base contact with ${target!.name}?`,
+      { q: "contact", a: m.id, b: target.id },
+      `Is ${m.name} in base contact with ${target.name}?`,
       m.side,
     ) !== true
   ) {
     if (!ctx.consumedInputs)
-      refuse(`target: ${target!.name} is not in base contact with ${m.name}`, "B-ACTION-FIGHT-01")
+      refuse(`target: ${target.name} is not in base contact with ${m.name}`, "B-ACTION-FIGHT-01")
     ctx.emit({
       type: "refused",
-      reason: `target: ${target!.name} is not in base contact with ${m.name}`,
+      reason: `target: ${target.name} is not in base contact with ${m.name}`,
       clause: "B-ACTION-FIGHT-01",
     })
     return
   }
   takeAction(ctx, m.id, "fight")
   revealOnAttack(ctx, m.id)
-  resolveFight(ctx, m.id, target!.id, {
+  resolveFight(ctx, m.id, target.id, {
     charge: a.movedInto.includes(target!.id),
     blightDice: c.blightDice,
     weapon: c.weapon,

@@ -32,25 +32,25 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
   const g = grant as Extract<Effect, { kind: "grantAction" }>
   const a = ctx.draft.activation!
   if (g.attack && a.attacked)
-    refuse(`gift: ${entry!.name} is an attack, and ${m.name} has already attacked`, "B-ACT-09")
+    refuse(`gift: ${entry.name} is an attack, and ${m.name} has already attacked`, "B-ACT-09")
   const target = c.target ? (ctx.draft.models.find((x) => x.id === c.target) as Model | undefined) : undefined
   if (needsTarget(g.do) && (target?.status !== "active" || !areEnemies(m, target)))
-    refuse(`target: ${entry!.name} needs an enemy target`, "B-ACTION-GIFT-01")
+    refuse(`target: ${entry.name} needs an enemy target`, "B-ACTION-GIFT-01")
   takeAction(ctx, m.id, g.attack ? "attack" : "gift")
   if (g.attack) revealOnAttack(ctx, m.id)
-  if (g.noise) makeNoise(ctx, m.id, g.noise, entry!.name)
+  if (g.noise) makeNoise(ctx, m.id, g.noise, entry.name)
   // "A Crit stays a Crit" (Thorn Lash): a 6 on the Call makes the Gift's hit a Crit.
   let crit = false
   if (g.test !== undefined) {
     // B-BLIGHTDICE-04: the Call rolls Blight dice only, as many as the tier, 1 success.
-    const t = grantRoll(ctx, m, g.test, entry!.name)
+    const t = grantRoll(ctx, m, g.test, entry.name)
     if (!t.passed) {
       afterAction(ctx, m.id)
       return
     }
     crit = t.crit
   }
-  for (const e of g.do) apply(ctx, m, target, e, entry!.name, crit)
+  for (const e of g.do) apply(ctx, m, target, e, entry.name, crit)
   afterAction(ctx, m.id)
 }
 

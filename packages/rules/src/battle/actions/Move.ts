@@ -70,15 +70,15 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
       refuse(`drag: only a Down friend can be dragged`, "B-DOWN-04")
     if (
       ctx.fact(
-        { q: "contact", a: m.id, b: dragged!.id },
-        `Is ${m.name} in base contact with ${dragged!.name}?`,
+        { q: "contact", a: m.id, b: dragged.id },
+        `Is ${m.name} in base contact with ${dragged.name}?`,
         m.side,
       ) !== true
     )
-      refuse(`drag: ${dragged!.name} is not in contact with ${m.name}`, "B-DOWN-04")
+      refuse(`drag: ${dragged.name} is not in contact with ${m.name}`, "B-DOWN-04")
     allowance = allowance / 2 // B-DOWN-04: both at half speed
   }
-  const outcome = ctx.env.space.move(ctx.draft as never, m, c, allowance)
+  const outcome = ctx.env.space.move(ctx.draft, m, c, allowance)
   if (Result.isFailure(outcome)) {
     refuse(outcome.failure.reason, outcome.failure.clause)
     return

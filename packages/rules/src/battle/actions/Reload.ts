@@ -15,11 +15,11 @@ export const reload = (ctx: Ctx, c: CommandOf<"reload">, by: string): void => {
   const carried = m.weapons.find((w) => w.weapon === c.weapon && !w.spent)
   const weapon = ctx.env.content.get("weapons", c.weapon)
   if (!carried || !weapon) refuse(`weapon: ${m.name} carries no "${c.weapon}"`, "B-ACTION-RELOAD-01")
-  const store = weapon!.ammunition
-  if (store === "none") refuse(`weapon: ${weapon!.name} takes no ammunition`, "B-ACTION-RELOAD-01")
-  const full = store === "reloads" ? (weapon!.mag ?? 1) : 1
-  if (carried!.loaded >= full)
-    refuse(`weapon: ${weapon!.name} is already loaded`, store === "reloads" ? "B-AMMO-01" : "B-AMMO-05")
+  const store = weapon.ammunition
+  if (store === "none") refuse(`weapon: ${weapon.name} takes no ammunition`, "B-ACTION-RELOAD-01")
+  const full = store === "reloads" ? (weapon.mag ?? 1) : 1
+  if (carried.loaded >= full)
+    refuse(`weapon: ${weapon.name} is already loaded`, store === "reloads" ? "B-AMMO-01" : "B-AMMO-05")
   const have = m[store as "reloads" | "arrows" | "bolts"]
   if (have < 1)
     refuse(
@@ -36,7 +36,7 @@ export const reload = (ctx: Ctx, c: CommandOf<"reload">, by: string): void => {
   ctx.emit({
     type: "reloaded",
     model: m.id,
-    weapon: weapon!.id,
+    weapon: weapon.id,
     store: store as "reloads" | "arrows" | "bolts",
     loaded: full,
   })

@@ -34,51 +34,51 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const carried = m.weapons.find((w) => w.weapon === c.weapon && !w.spent)
   const weapon = ctx.env.content.get("weapons", c.weapon)
   if (!carried || !weapon) refuse(`weapon: ${m.name} carries no "${c.weapon}" to shoot`, "B-ACTION-SHOOT-01")
-  if (weapon!.type === "melee")
-    refuse(`weapon: ${weapon!.name} is a melee weapon; Fight with it`, "B-ACTION-SHOOT-01")
-  if (carried!.jammed) refuse(`weapon: ${weapon!.name} is Jammed; a Use action clears it`, "B-JAM-02")
-  const usesShots = weapon!.ammunition !== "none"
-  if (usesShots && carried!.loaded === 0)
+  if (weapon.type === "melee")
+    refuse(`weapon: ${weapon.name} is a melee weapon; Fight with it`, "B-ACTION-SHOOT-01")
+  if (carried.jammed) refuse(`weapon: ${weapon.name} is Jammed; a Use action clears it`, "B-JAM-02")
+  const usesShots = weapon.ammunition !== "none"
+  if (usesShots && carried.loaded === 0)
     refuse(
-      `weapon: ${weapon!.name} is empty; Reload it first`,
-      weapon!.ammunition === "reloads" ? "B-AMMO-02" : "B-AMMO-06",
+      `weapon: ${weapon.name} is empty; Reload it first`,
+      weapon.ammunition === "reloads" ? "B-AMMO-02" : "B-AMMO-06",
     )
   const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
   if (ctx.draft.tokens.some((t) => t.id === c.target)) {
-    shootAtObjective(ctx, m, c.target, weapon!.id, c.blightDice)
+    shootAtObjective(ctx, m, c.target, weapon.id, c.blightDice)
     return
   }
   const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
   if (!target) refuse(`target: there is no model "${c.target}" to shoot at`, "R-BATTLE-54")
-  if (target!.status !== "active")
-    refuse(`target: ${target!.name} is ${target!.status}; Down survivors can't be shot`, "B-DOWN-02")
-  if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`, "B-ACTION-SHOOT-01")
-  const range = weapon!.range ?? 0
+  if (target.status !== "active")
+    refuse(`target: ${target.name} is ${target.status}; Down survivors can't be shot`, "B-DOWN-02")
+  if (!areEnemies(m, target)) refuse(`target: ${target.name} is not an enemy`, "B-ACTION-SHOOT-01")
+  const range = weapon.range ?? 0
   const by2 = m.side
-  if (hiddenBeyondSix(ctx, m, target!)) {
-    refused(ctx, `target: ${target!.name} is Hidden and more than 6" away`, "B-ACTION-HIDE-02")
+  if (hiddenBeyondSix(ctx, m, target)) {
+    refused(ctx, `target: ${target.name} is Hidden and more than 6" away`, "B-ACTION-HIDE-02")
     return
   }
-  if (ctx.fact({ q: "sees", a: m.id, b: target!.id }, `Can ${m.name} see ${target!.name}?`, by2) !== true) {
-    refused(ctx, `target: ${m.name} can't see ${target!.name}`, "B-SHOOT-01")
+  if (ctx.fact({ q: "sees", a: m.id, b: target.id }, `Can ${m.name} see ${target.name}?`, by2) !== true) {
+    refused(ctx, `target: ${m.name} can't see ${target.name}`, "B-SHOOT-01")
     return
   }
   if (
     ctx.fact(
-      { q: "within", a: m.id, b: target!.id, inches: range },
-      `Is ${target!.name} within ${range}" (${weapon!.name}'s range) of ${m.name}?`,
+      { q: "within", a: m.id, b: target.id, inches: range },
+      `Is ${target.name} within ${range}" (${weapon.name}'s range) of ${m.name}?`,
       by2,
     ) !== true
   ) {
-    refused(ctx, `target: ${target!.name} is out of ${weapon!.name}'s range (${range}")`, "B-SHOOT-01")
+    refused(ctx, `target: ${target.name} is out of ${weapon.name}'s range (${range}")`, "B-SHOOT-01")
     return
   }
-  const limit = shootingLimit(ctx, m, target!)
+  const limit = shootingLimit(ctx, m, target)
   if (limit !== undefined) {
     const near = ctx.fact(
-      { q: "within", a: m.id, b: target!.id, inches: limit.inches },
-      `Is ${target!.name} within ${limit.inches}" of ${m.name}?`,
+      { q: "within", a: m.id, b: target.id, inches: limit.inches },
+      `Is ${target.name} within ${limit.inches}" of ${m.name}?`,
       by2,
     )
     if (near !== true) {
@@ -94,12 +94,12 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const aimed = a.aim
   takeAction(ctx, m.id, "shoot")
   revealOnAttack(ctx, m.id)
-  if (weapon!.traits?.blast) {
-    blast(ctx, m, target!, weapon!.id)
+  if (weapon.traits?.blast) {
+    blast(ctx, m, target, weapon.id)
     return
   }
   const reasons: string[] = []
-  let dice = m.profile.shoot + weapon!.dice
+  let dice = m.profile.shoot + weapon.dice
   if (aimed > 0) {
     dice += aimed
     reasons.push(`+${aimed} Aim (B-SHOOT-03)`)
@@ -111,7 +111,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
       reasons.push(`+${more} ${s.source} (B-SHOOT-03)`)
     }
   }
-  const penalty = rangeAndCover(ctx, m, target!.id, target!.name, range)
+  const penalty = rangeAndCover(ctx, m, target.id, target.name, range)
   dice -= penalty.dice
   reasons.push(...penalty.reasons)
   // B-SHOOT-07: into a fight — the target in contact with a friend of the shooter.
@@ -121,22 +121,22 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
       f.id !== m.id &&
       f.status === "active" &&
       ctx.fact(
-        { q: "contact", a: f.id, b: target!.id },
-        `Is ${f.name} in base contact with ${target!.name}?`,
+        { q: "contact", a: f.id, b: target.id },
+        `Is ${f.name} in base contact with ${target.name}?`,
         by2,
       ) === true,
   )
-  if (friendsInFight.length > 0 || inAFight(ctx, m, target!)) {
+  if (friendsInFight.length > 0 || inAFight(ctx, m, target)) {
     dice--
     reasons.push("−1 into a fight (B-SHOOT-07)")
   }
   const mods = poolModifiers(ctx, m, "shoot", {
     self: m,
-    target: target!,
-    weapon: weapon!.id,
+    target: target,
+    weapon: weapon.id,
     action: "shoot",
   })
-  for (const e of targetShootModifiers(ctx, target!, m)) {
+  for (const e of targetShootModifiers(ctx, target, m)) {
     dice += e.dice
     reasons.push(e.why)
   }
@@ -148,35 +148,35 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     m,
     dice,
     (c.blightDice ?? 0) + mods.blight,
-    `${m.name}'s Shoot with ${weapon!.name}`,
+    `${m.name}'s Shoot with ${weapon.name}`,
     undefined,
     "shoot",
   )
   ctx.emit({
     type: "attack.rolled",
     attacker: m.id,
-    target: target!.id,
+    target: target.id,
     attack: "shoot",
-    weapon: weapon!.id,
+    weapon: weapon.id,
     pool,
     modifiers: reasons,
   })
-  if (usesShots) ctx.emit({ type: "shot.used", model: m.id, weapon: weapon!.id, loaded: carried!.loaded - 1 })
-  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon!.noise), `${weapon!.name} (B-SHOOT-09)`)
+  if (usesShots) ctx.emit({ type: "shot.used", model: m.id, weapon: weapon.id, loaded: carried.loaded - 1 })
+  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-SHOOT-09)`)
   // B-JAM-01: a Scrap weapon Jams on two or more 1s.
-  if (weapon!.traits?.scrap) {
+  if (weapon.traits?.scrap) {
     const ones = [...pool.dice, ...(ctx.draft.options.blightOnesJam ? pool.blight : [])].filter(
       (f) => f === 1,
     ).length
     const threshold = jamThreshold(ctx, m)
-    if (ones >= threshold) ctx.emit({ type: "jammed", model: m.id, weapon: weapon!.id })
+    if (ones >= threshold) ctx.emit({ type: "jammed", model: m.id, weapon: weapon.id })
   }
-  const src = { by: m.id, damage: weapon!.damage, critDamage: critDamageOf(ctx, weapon!.id) }
+  const src = { by: m.id, damage: weapon.damage, critDamage: critDamageOf(ctx, weapon.id) }
   const allOnes = friendsInFight.length > 0 ? [...pool.dice, ...pool.blight].filter((f) => f === 1).length : 0
   // R-BATTLE-06 (AMB-B-14): each 1 is an extra hit on a friend, or turns one of the hits onto one.
   const ones = ctx.draft.options.intoFightOnes === "divertHit" ? Math.min(allOnes, pool.successes) : allOnes
   const kept = ctx.draft.options.intoFightOnes === "divertHit" ? pool.successes - ones : pool.successes
-  applyHits(ctx, target!.id, kept, Math.min(pool.crits, kept), src)
+  applyHits(ctx, target.id, kept, Math.min(pool.crits, kept), src)
   if (friendsInFight.length > 0) {
     for (let i = 0; i < ones; i++) {
       const standing = friendsInFight
@@ -284,7 +284,7 @@ const shootAtObjective = (
   else if (weapon.ammunition !== "none")
     ctx.emit({ type: "shot.used", model: m.id, weapon: weaponId, loaded: carried.loaded - 1 })
   makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-SHOOT-09)`)
-  shootObjective(ctx, o!, m, weaponId, pool.successes)
+  shootObjective(ctx, o, m, weaponId, pool.successes)
   afterAction(ctx, m.id)
 }
 

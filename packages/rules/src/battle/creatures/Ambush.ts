@@ -60,13 +60,7 @@ const emergeAt = (ctx: Ctx, c: Model, target: Model, attack: boolean): void => {
     { q: "reach", a: c.id, b: target.id, inches: EMERGE_REACH },
     `Is there room for ${c.name} to come out in contact with ${target.name}?`,
   )
-  const o = ctx.env.space.moveToward(
-    ctx.draft as never,
-    ctx.view(c.id),
-    target.id,
-    EMERGE_REACH,
-    room === true,
-  )
+  const o = ctx.env.space.moveToward(ctx.draft, ctx.view(c.id), target.id, EMERGE_REACH, room === true)
   ctx.emit({
     type: "moved",
     model: c.id,

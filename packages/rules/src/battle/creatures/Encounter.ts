@@ -100,7 +100,7 @@ export const arrive = (
         type: "creature.arrives",
         model: {
           ...model,
-          ...(lair ? { lair: lair as never } : {}),
+          ...(lair ? { lair: lair } : {}),
           ...(position ? { position, placed: position } : {}),
           ...(lurks ? { status: "lurking" as const } : {}),
         },

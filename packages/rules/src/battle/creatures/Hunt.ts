@@ -63,7 +63,7 @@ const ignoredBy = (ctx: Ctx, creature: Model, m: Model, huntsByNoise: boolean): 
 const candidates = (ctx: Ctx, c: Model, huntsByNoise: boolean): Model[] =>
   ctx.draft.models.filter((m) => {
     if (m.kind !== "survivor") return false
-    if (!isPlayerSide(ctx.draft.sides.find((s) => s.id === m.side) as never)) return false
+    if (!isPlayerSide(ctx.draft.sides.find((s) => s.id === m.side))) return false
     if (m.status === "down") return ctx.draft.options.creaturesAttackDown
     if (m.status !== "active") return false
     return !ignoredBy(ctx, c, m as Model, huntsByNoise)
@@ -72,7 +72,7 @@ const candidates = (ctx: Ctx, c: Model, huntsByNoise: boolean): Model[] =>
 const answerer = (ctx: Ctx, target: string | undefined): string => {
   const m = target ? ctx.draft.models.find((x) => x.id === target) : undefined
   if (!m) return "any"
-  const other = ctx.draft.sides.find((s) => isPlayerSide(s as never) && s.id !== m.side && !s.routed)
+  const other = ctx.draft.sides.find((s) => isPlayerSide(s) && s.id !== m.side && !s.routed)
   return other?.id ?? "any"
 }
 
@@ -368,7 +368,7 @@ const moveAction = (
   reason: string,
 ): ReadonlyArray<string> => {
   ctx.emit({ type: "action", model: c.id, action: "move" })
-  const o = ctx.env.space.moveToward(ctx.draft as never, c, to, c.profile.move, reach, leash)
+  const o = ctx.env.space.moveToward(ctx.draft, c, to, c.profile.move, reach, leash)
   ctx.emit({
     type: "moved",
     model: c.id,

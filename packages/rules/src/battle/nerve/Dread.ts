@@ -84,7 +84,7 @@ export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
   const ones = [...roll.dice, ...roll.blight].some((f) => f === 1)
   if (roll.successes === 0 && ones && !faithful(ctx, m)) {
     // "A full Move": the survivor's Move as it stands (carrying Loot costs 1", B-ACTION-SEARCH-02).
-    const o = ctx.env.space.moveAway(ctx.draft as never, m, creature.id, moveAllowance(ctx, m, "move"))
+    const o = ctx.env.space.moveAway(ctx.draft, m, creature.id, moveAllowance(ctx, m, "move"))
     ctx.emit({
       type: "moved",
       model: m.id,

@@ -140,7 +140,7 @@ const inTime = (ctx: Ctx, leader: string): void => {
   if (!p) return
   const radius = Number(p.radius ?? 6)
   for (const h of [...ctx.draft.models].sort((a, b) => a.id.localeCompare(b.id))) {
-    if (h.ref !== p.creature || !canActivate(ctx.draft as State, h as never)) continue
+    if (h.ref !== p.creature || !canActivate(ctx.draft as State, h)) continue
     const near = ctx.fact(
       { q: "within", a: leader, b: h.id, inches: radius },
       `Is ${h.name} within ${radius}" of ${c.name}?`,

@@ -121,7 +121,7 @@ export const place = (
     }
     // Keep the roster's order from west to east (or north to south).
     spots.sort((a, b) => a.x - b.x || a.y - b.y)
-    for (const [i, m] of mine.entries()) models.push(spots[i] ? { ...m, position: roundPt(spots[i]!) } : m)
+    for (const [i, m] of mine.entries()) models.push(spots[i] ? { ...m, position: roundPt(spots[i]) } : m)
   }
   // A board naming fewer Lairs than the scenario has takes the rest from the corners (R-BOARD-07).
   const given = board.lairs ?? []
@@ -166,7 +166,7 @@ const atCentre = (
   ]
   const spots = spotsNear(board, { x: board.width / 2, y: board.height / 2 }, objectives.length, 0.5, taken)
   const at = new Map(objectives.map((t, i) => [t.id, spots[i]]))
-  return tokens.map((t) => (at.get(t.id) ? { ...t, position: at.get(t.id)! } : t))
+  return tokens.map((t) => (at.get(t.id) ? { ...t, position: at.get(t.id) } : t))
 }
 
 /**
@@ -299,7 +299,7 @@ export const arrivalSpots = (
     const d = Math.max(0, dist(p, t.position!) - (t.radius ?? 0.5))
     if (d < best - 1e-9) {
       best = d
-      anchor = t.position!
+      anchor = t.position
     }
   }
   return spotsNear(board, anchor!, n, 0.5, taken)
