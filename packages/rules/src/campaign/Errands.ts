@@ -27,7 +27,7 @@ import { type Ctx, Refusal, refuse } from "./Context.js"
 import { equip } from "./Equip.js"
 import { freshStatus } from "./Evolve.js"
 import { boost } from "./Loot.js"
-import { rowOf } from "./Tables.js"
+import { rowFor } from "./Tables.js"
 
 type ErrandEntry = EntryOf["errands"]
 type Chosen = "market" | "recruit" | "build"
@@ -142,7 +142,7 @@ const rollFinds = (
 ) => {
   const clause = clauseOf(entry)
   const face = ctx.die(`${s.name}: ${does.table} (${clause})`, String(refuge))
-  const find = rowOf<ErrandFind>(does, face)!
+  const find = rowFor<ErrandFind>(does, face, does.table)
   const gives = find.gives
   const amount = gives ? (does.boosted ? boost(gives.store, gives.amount) : gives.amount) : 0
   ctx.emit({
