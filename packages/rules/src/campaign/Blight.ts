@@ -153,7 +153,7 @@ export const loseTurned = (
     ])
     return
   }
-  const p = profile ?? effectiveProfile(s as never, ctx.env.content).profile
+  const p = profile ?? effectiveProfile(s, ctx.env.content).profile
   const side = slug(r.refuge.name)
   ctx.emit({
     type: "survivor.lost",

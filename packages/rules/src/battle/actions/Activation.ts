@@ -94,6 +94,13 @@ const forbiddenBy = (ctx: Ctx, m: Model, action: string): string | undefined => 
   return undefined
 }
 
+/** The activation under way: an action is taken only in one (B-ACT-01). */
+export const activationOf = (ctx: Ctx): NonNullable<Ctx["draft"]["activation"]> => {
+  const a = ctx.draft.activation
+  if (!a) return refuse("model: no model is activating; activate one first", "B-ACT-01")
+  return a
+}
+
 /** Starts an action of the activating model: checks it may act, then records the action. */
 export const beginAction = (ctx: Ctx, modelId: string, action: string, by: string): Model => {
   const a = ctx.draft.activation

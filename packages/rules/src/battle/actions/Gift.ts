@@ -16,7 +16,7 @@ import { score } from "../combat/Pools.js"
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { grantRoll } from "./GrantRoll.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
 
@@ -30,7 +30,7 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
   if (!entry || !grant || grant.kind !== "grantAction")
     refuse(`gift: ${entry?.name ?? c.gift} does not take an action`, "B-ACTION-GIFT-01")
   const g = grant as Extract<Effect, { kind: "grantAction" }>
-  const a = ctx.draft.activation!
+  const a = activationOf(ctx)
   if (g.attack && a.attacked)
     refuse(`gift: ${entry.name} is an attack, and ${m.name} has already attacked`, "B-ACT-09")
   const target = c.target ? (ctx.draft.models.find((x) => x.id === c.target) as Model | undefined) : undefined

@@ -16,7 +16,7 @@ import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { reactions } from "../Reactions.js"
 import type { Model } from "../State.js"
 import { leftTable } from "../scenario/Objectives.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { revealInTheOpen } from "./Hide.js"
 
 /** A model's Move in inches for an action, with conditional Move modifiers (a Knack, a Mark). */
@@ -56,7 +56,7 @@ const draggedTo = (
 export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): void => {
   const m = beginAction(ctx, c.model, c.type, by)
   if (m.status !== "active") refuse(`model: ${m.name} can't move now`, "B-ACT-06")
-  const a = ctx.draft.activation!
+  const a = activationOf(ctx)
   if (c.type === "sprint" && a.shot)
     refuse(`sprint: ${m.name} has Shot this activation and can't Sprint`, "B-ACTION-SPRINT-02")
   let allowance = moveAllowance(ctx, m, c.type)

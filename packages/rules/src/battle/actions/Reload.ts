@@ -8,7 +8,7 @@
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 
 export const reload = (ctx: Ctx, c: CommandOf<"reload">, by: string): void => {
   const m = beginAction(ctx, c.model, "reload", by)
@@ -29,7 +29,7 @@ export const reload = (ctx: Ctx, c: CommandOf<"reload">, by: string): void => {
   // A free Reload (`freeAction` reload, Quick Reload): it doesn't use an action, `uses` times an activation.
   const free = effectsOf(ctx, m).find((s) => s.effect.kind === "freeAction" && s.effect.action === "reload")
   const per = free?.effect.uses?.times ?? 1
-  const key = `free-reload:${ctx.draft.round}:${ctx.draft.activation!.actions.length}`
+  const key = `free-reload:${ctx.draft.round}:${activationOf(ctx).actions.length}`
   const spent = Object.keys(m.used).filter((k) => k.startsWith(`free-reload:${ctx.draft.round}:`)).length
   if (free && spent < per) ctx.emit({ type: "used", model: m.id, key })
   else takeAction(ctx, m.id, "reload")

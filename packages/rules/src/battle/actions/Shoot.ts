@@ -22,12 +22,12 @@ import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
 
 export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const m = beginAction(ctx, c.model, "shoot", by)
-  const a = ctx.draft.activation!
+  const a = activationOf(ctx)
   if (a.attacked)
     refuse(`shoot: ${m.name} has already attacked this activation; one attack per activation`, "B-ACT-09")
   if (a.sprinted) refuse(`shoot: ${m.name} Sprinted this activation and can't Shoot`, "B-ACTION-SPRINT-02")
@@ -84,7 +84,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     if (near !== true) {
       refused(
         ctx,
-        `target: ${target!.name} can't be shot from further than ${limit.inches}" (${limit.why})`,
+        `target: ${target.name} can't be shot from further than ${limit.inches}" (${limit.why})`,
         "B-SHOOT-01",
       )
       return
@@ -246,7 +246,7 @@ const shootAtObjective = (
     refused(ctx, `target: the Bloom Heart is out of ${weapon.name}'s range (${range}")`, "B-SHOOT-01")
     return
   }
-  const aimed = ctx.draft.activation!.aim
+  const aimed = activationOf(ctx).aim
   takeAction(ctx, m.id, "shoot")
   revealOnAttack(ctx, m.id)
   const blast = weapon.traits?.blast
