@@ -8,10 +8,11 @@
  * @since 0.3.0
  */
 import { type HollowedWho, sameHollowed } from "../battle/creatures/Hollowed.js"
+import { pairOf } from "../battle/Faces.js"
 import type { BattleProfile } from "../battle/State.js"
 import { effectiveProfile } from "../refuge/EffectiveProfile.js"
 import type { Ctx } from "./Context.js"
-import { pairOf, refugeAt } from "./Refuges.js"
+import { refugeAt } from "./Refuges.js"
 import type { RaidRecord } from "./State.js"
 import { halfRow, rowOf, tableOf } from "./Tables.js"
 

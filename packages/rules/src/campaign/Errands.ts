@@ -27,6 +27,7 @@ import { type Ctx, Refusal, refuse } from "./Context.js"
 import { equip } from "./Equip.js"
 import { freshStatus } from "./Evolve.js"
 import { boost } from "./Loot.js"
+import { statusAt } from "./Refuges.js"
 import { rowFor } from "./Tables.js"
 
 type ErrandEntry = EntryOf["errands"]
@@ -79,7 +80,7 @@ const errand = (
   if (by === undefined) throw new Refusal("by: name the survivor who runs the Errand", "R-CAMPAIGN-08")
   const s = r.refuge.survivors.find((x) => x.id === by)
   if (s === undefined) throw new Refusal(`by: ${r.refuge.name} has no survivor "${by}"`, "R-CAMPAIGN-08")
-  const st = r.status[by]!
+  const st = statusAt(ctx, refuge, by)
   if (st.noErrands)
     refuse(`by: ${s.name} is Laid Up and runs no Errand before the next raid`, "B-CASUALTY-01")
   if (st.errand) refuse(`by: ${s.name} has already run an Errand`, "R-CAMPAIGN-08")

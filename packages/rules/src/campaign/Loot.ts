@@ -14,6 +14,7 @@
  * @since 0.3.0
  */
 import { Expression, Roll } from "@blight/dice"
+import { pairOf } from "../battle/Faces.js"
 import type { EntryOf } from "../content/schema/Entries.js"
 import { FOUNDING, freeGear } from "../refuge/Founding.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
@@ -23,7 +24,7 @@ import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
 import { endEffects } from "./NextRaid.js"
 import { ownRules } from "./OwnRules.js"
-import { pairOf, refugeAt } from "./Refuges.js"
+import { refugeAt } from "./Refuges.js"
 import type { RaidRecord } from "./State.js"
 import { halfRow, rowOf, tableOf } from "./Tables.js"
 

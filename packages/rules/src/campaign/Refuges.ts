@@ -25,11 +25,3 @@ export const statusAt = (
   if (st === undefined) return refuse(`survivor: ${id} has no status in Refuge ${refuge}`, "B-AFTERMATH-01")
   return st
 }
-
-/** Two dice rolled together (a half and an entry, B-LOOT-01), as a pair. */
-export const pairOf = (faces: ReadonlyArray<number>): readonly [number, number] => {
-  const [a, b] = faces
-  // The dice source answers as many faces as asked: fewer is a bug, not a rule.
-  if (a === undefined || b === undefined) throw new Error(`two dice were rolled, ${faces.length} answered`)
-  return [a, b]
-}

@@ -11,6 +11,7 @@
  *
  * @since 0.2.0
  */
+import type { EntryOf } from "../../content/schema/Entries.js"
 import type { Condition } from "../../plugin/Condition.js"
 import type { Effect } from "../../plugin/Effect.js"
 import type { CommandOf } from "../Command.js"
@@ -24,6 +25,9 @@ import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
 import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
+
+type Weapon = EntryOf["weapons"]
+type Blast = NonNullable<NonNullable<Weapon["traits"]>["blast"]>
 
 export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const m = beginAction(ctx, c.model, "shoot", by)
@@ -46,7 +50,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
   if (ctx.draft.tokens.some((t) => t.id === c.target)) {
-    shootAtObjective(ctx, m, c.target, weapon.id, c.blightDice)
+    shootAtObjective(ctx, m, c.target, weapon, c.blightDice)
     return
   }
   const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
@@ -94,8 +98,9 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const aimed = a.aim
   takeAction(ctx, m.id, "shoot")
   revealOnAttack(ctx, m.id)
-  if (weapon.traits?.blast) {
-    blast(ctx, m, target, weapon.id)
+  const thrown = weapon.traits?.blast
+  if (thrown) {
+    blast(ctx, m, target, weapon, thrown)
     return
   }
   const reasons: string[] = []
@@ -223,13 +228,13 @@ const shootAtObjective = (
   ctx: Ctx,
   m: Model,
   tokenId: string,
-  weaponId: string,
+  weapon: Weapon,
   blightDice: number | undefined,
 ): void => {
+  const weaponId = weapon.id
   const o = objectiveAt(ctx, tokenId)
   if (o?.kind !== "bloomHeart" || o.state !== "standing")
     refuse(`target: ${tokenId} is not something to shoot at (only a standing Bloom Heart is)`, "B-SHOOT-01")
-  const weapon = ctx.env.content.get("weapons", weaponId)!
   const carried = m.weapons.find((w) => w.weapon === weaponId && !w.spent)!
   const range = weapon.range ?? 0
   if (ctx.fact({ q: "sees", a: m.id, b: tokenId }, `Can ${m.name} see the Bloom Heart?`, m.side) !== true) {
@@ -333,9 +338,10 @@ const targetShootModifiers = (
   const out: Array<{ dice: number; why: string }> = []
   const bg = target.kind === "survivor" ? [...target.gifts.map((g) => ctx.env.content.get("gifts", g))] : []
   for (const g of bg)
-    for (const e of g?.effects ?? [])
-      if (e.kind === "poolModifier" && e.pool === "shoot" && e.scope === "target")
-        out.push({ dice: e.dice, why: `${e.dice} ${target.name}'s ${g!.name}` })
+    if (g)
+      for (const e of g.effects ?? [])
+        if (e.kind === "poolModifier" && e.pool === "shoot" && e.scope === "target")
+          out.push({ dice: e.dice, why: `${e.dice} ${target.name}'s ${g.name}` })
   void shooter
   return out
 }
@@ -363,7 +369,7 @@ const shootingLimit = (
   }
   for (const s of effectsOf(ctx, target)) applies(s.effect, s.source)
   const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
-  for (const e of scenario?.effects ?? []) applies(e, `${scenario!.name}: the dark`)
+  if (scenario) for (const e of scenario.effects ?? []) applies(e, `${scenario.name}: the dark`)
   return best
 }
 
@@ -401,9 +407,8 @@ const forBlast =
     e.when !== undefined && namesBlast(ctx, e.when)
 
 /** A blast (B-BLAST-01..03, R-CONTENT-23, R-BATTLE-75). */
-const blast = (ctx: Ctx, m: Model, target: Model, weaponId: string): void => {
-  const weapon = ctx.env.content.get("weapons", weaponId)!
-  const b = weapon.traits!.blast!
+const blast = (ctx: Ctx, m: Model, target: Model, weapon: Weapon, b: Blast): void => {
+  const weaponId = weapon.id
   const mods = poolModifiers(
     ctx,
     m,

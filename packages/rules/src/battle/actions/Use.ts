@@ -112,7 +112,9 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
         item === "reloads" || item === "arrows" || item === "bolts"
           ? m[item] > 0
           : item !== undefined && m.carrying.some((x) => x.token === item)
-      if (!ok) refuse(`item: ${m.name} carries no ${item ?? "item"} to hand over`, "B-ACTION-USE-01")
+      // No item is never carried (`ok` is false): the check only tells TypeScript so.
+      if (!ok || item === undefined)
+        refuse(`item: ${m.name} carries no ${item ?? "item"} to hand over`, "B-ACTION-USE-01")
       if (item !== "reloads" && item !== "arrows" && item !== "bolts" && friend.carrying.length > 0)
         refuse(`target: ${friend.name} already carries Loot`, "B-ACTION-SEARCH-02")
       if (!inContact(ctx, m, friend.id, friend.name)) {

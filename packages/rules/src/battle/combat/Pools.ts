@@ -196,22 +196,25 @@ const gather = (ctx: Ctx, m: Model): Sourced[] => {
   const side = ctx.draft.sides.find((s) => s.id === m.side)
   if (side?.home) {
     const home = c.get("homes", side.home)
-    for (const e of home?.perk.effects ?? [])
-      if (e.scope === "refuge" || e.scope === "oneFriend")
-        out.push({ source: `Home: ${home!.perk.name}`, effect: e, owner: m.id })
+    if (home)
+      for (const e of home.perk.effects ?? [])
+        if (e.scope === "refuge" || e.scope === "oneFriend")
+          out.push({ source: `Home: ${home.perk.name}`, effect: e, owner: m.id })
   }
   for (const id of side?.improvements ?? []) {
     const imp = c.get("improvements", id)
-    for (const e of imp?.effects ?? [])
-      if (e.scope === "refuge" || e.scope === "oneFriend")
-        out.push({ source: `improvement: ${imp!.name}`, effect: e, owner: m.id })
+    if (imp)
+      for (const e of imp.effects ?? [])
+        if (e.scope === "refuge" || e.scope === "oneFriend")
+          out.push({ source: `improvement: ${imp.name}`, effect: e, owner: m.id })
   }
   // Trophies the Refuge keeps from the campaign (the Radio, B-OBJECTIVE-08): their Refuge-wide rules.
   for (const id of side?.trophies ?? []) {
     const o = c.get("objectives", id)
-    for (const r of o?.rules ?? [])
-      for (const e of r.effects ?? [])
-        if (e.scope === "refuge") out.push({ source: `trophy: ${o!.name}`, effect: e, owner: m.id })
+    if (o)
+      for (const r of o.rules ?? [])
+        for (const e of r.effects ?? [])
+          if (e.scope === "refuge") out.push({ source: `trophy: ${o.name}`, effect: e, owner: m.id })
   }
   return out
 }

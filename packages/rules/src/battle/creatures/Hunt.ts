@@ -118,7 +118,10 @@ const amongOf = (ctx: Ctx, h: Hunter, step: TargetStep): Candidate[] => {
   const tokens = ctx.draft.tokens
     .filter((t) => t.kind === "light" || t.kind === "fire")
     .map((t) => ({ id: t.id, name: t.kind === "fire" ? `the fire ${t.id}` : `the light ${t.id}`, noise: 0 }))
-  return [...tokens, ...survivors.filter((s) => s.model!.kit.some((k) => LIGHTS.has(k)))]
+  return [
+    ...tokens,
+    ...survivors.filter((s) => s.model !== undefined && s.model.kit.some((k) => LIGHTS.has(k))),
+  ]
 }
 
 /** Does a candidate pass a filter? */
@@ -207,12 +210,11 @@ const reaches = (ctx: Ctx, h: Hunter, m: Candidate, asked: string, by: string): 
 
 /** How many of a survivor's friends stand within `inches` of it. */
 const friendsWithin = (ctx: Ctx, m: Candidate, inches: number): number => {
-  if (!m.model) return 0
+  const model = m.model
+  if (!model) return 0
   const by = answerer(ctx, m.id)
   return ctx.draft.models
-    .filter(
-      (f) => f.side === m.model!.side && f.id !== m.id && f.kind === "survivor" && f.status === "active",
-    )
+    .filter((f) => f.side === model.side && f.id !== m.id && f.kind === "survivor" && f.status === "active")
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .filter((f) => within(ctx, m.id, f.id, inches, `Is ${f.name} within ${inches}" of ${m.name}?`, by)).length
 }

@@ -15,6 +15,7 @@ import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"
 import { effectsOf } from "../combat/Pools.js"
+import { faceOf } from "../Faces.js"
 import { makeNoise } from "../noise/Noise.js"
 import { reactions } from "../Reactions.js"
 import { areEnemies } from "../round/Turn.js"
@@ -39,12 +40,10 @@ export const doEffect = (
       return
     case "blight":
       if (e.chance !== undefined) {
-        const [face] = ctx.dice(
-          1,
-          `${source}: ${e.chance.on[0]}–${e.chance.on[1]} for +${e.value} Blight`,
-          owner.side,
+        const face = faceOf(
+          ctx.dice(1, `${source}: ${e.chance.on[0]}–${e.chance.on[1]} for +${e.value} Blight`, owner.side),
         )
-        if (face! < e.chance.on[0] || face! > e.chance.on[1]) return
+        if (face < e.chance.on[0] || face > e.chance.on[1]) return
       }
       gainBlight(ctx, owner.id, e.value, source)
       return

@@ -11,5 +11,5 @@ import type { Ctx } from "../Context.js"
 export const objectiveEffects = (ctx: Ctx): Array<{ source: string; effect: Effect }> =>
   ctx.draft.objectives.flatMap((o) => {
     const entry = ctx.env.content.get("objectives", o.id)
-    return (entry?.effects ?? []).map((effect) => ({ source: entry!.name, effect }))
+    return entry === undefined ? [] : (entry.effects ?? []).map((effect) => ({ source: entry.name, effect }))
   })
