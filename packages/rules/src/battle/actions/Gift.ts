@@ -107,7 +107,7 @@ const apply = (
   switch (e.hook) {
     case "core/strike": {
       if (hiddenAway(Number(p?.range ?? 1))) return
-      if (!inRange(Number(p?.range ?? 1))) {
+      if (target === undefined || !inRange(Number(p?.range ?? 1))) {
         ctx.emit({
           type: "refused",
           reason: `${name}: the target is out of reach`,
@@ -115,15 +115,15 @@ const apply = (
         })
         return
       }
-      applyHits(ctx, target!.id, 1, crit ? 1 : 0, { by: m.id, damage: Number(p?.damage ?? 1) })
+      applyHits(ctx, target.id, 1, crit ? 1 : 0, { by: m.id, damage: Number(p?.damage ?? 1) })
       return
     }
     case "core/jam-weapon": {
-      if (hiddenAway(Number(p?.range ?? 6)) || !inRange(Number(p?.range ?? 6))) return
-      const w = target!.weapons.find(
+      if (hiddenAway(Number(p?.range ?? 6)) || target === undefined || !inRange(Number(p?.range ?? 6))) return
+      const w = target.weapons.find(
         (x) => !x.spent && !x.jammed && ctx.env.content.get("weapons", x.weapon)?.firearm,
       )
-      if (w) ctx.emit({ type: "jammed", model: target!.id, weapon: w.weapon })
+      if (w) ctx.emit({ type: "jammed", model: target.id, weapon: w.weapon })
       return
     }
     case "core/area-attack": {
@@ -160,9 +160,9 @@ const apply = (
       return
     }
     case "core/root": {
-      if (hiddenAway(Number(p?.range ?? 6)) || !inRange(Number(p?.range ?? 6))) return
+      if (hiddenAway(Number(p?.range ?? 6)) || target === undefined || !inRange(Number(p?.range ?? 6))) return
       // Rooted: it can't Move or Sprint in its next activation; recorded as a use the move rules read.
-      ctx.emit({ type: "used", model: target!.id, key: "rooted" })
+      ctx.emit({ type: "used", model: target.id, key: "rooted" })
       return
     }
   }
