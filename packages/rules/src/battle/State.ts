@@ -417,3 +417,10 @@ export const State = Schema.Struct({
   result: Schema.optional(Result),
 }).annotate({ identifier: "BattleState" })
 export type State = typeof State.Type
+
+/** The model with this id in a state (the activating one, a command's): a state naming a model it lacks is a bug. */
+export const modelIn = (state: Pick<State, "models">, id: string): Model => {
+  const m = state.models.find((x) => x.id === id)
+  if (m === undefined) throw new Error(`the state holds no model "${id}"`)
+  return m
+}

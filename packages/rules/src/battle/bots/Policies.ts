@@ -22,7 +22,7 @@ import { fightDice as diceInFight } from "../actions/Fight.js"
 import type { Command } from "../Command.js"
 import { Ctx, type Env } from "../Context.js"
 import { areEnemies } from "../round/Turn.js"
-import type { Activation, Model, State } from "../State.js"
+import { type Activation, type Model, modelIn, type State } from "../State.js"
 import { ruled as ruledBoard } from "../table/board/Ground.js"
 import { answer } from "../table/board/PlaneSpace.js"
 import {
@@ -103,7 +103,7 @@ const ruled = (
         legal.find((c) => c.type === "activate") ??
         fallback(legal[0])
       )
-    const m = modelOf(view, a.model)!
+    const m = modelIn(view, a.model)
     const t: Turn = { view, legal, m, a, env }
     for (const [k, rule] of rules.entries()) {
       if (early && k === plainRules) return undefined
@@ -128,7 +128,7 @@ const nearestTo =
   (targets: (view: State, m: Model) => ReadonlyArray<Placed>) => (view: State, cs: Of<"activate">[]) => {
     if (!view.board) return cs[0]
     const gap = (c: Of<"activate">) => {
-      const m = modelOf(view, c.model)!
+      const m = modelIn(view, c.model)
       const n = nearest(m, targets(view, m))
       return n ? dist(m, n) : 99
     }
@@ -313,7 +313,7 @@ export const oddsDriven = (env: Env): Policy => {
 /** The best-scored Fight or Shoot when it is worth it (see the file header), else undefined. */
 const worthAttacking = (view: State, legal: ReadonlyArray<Command>, e: Env): Command | undefined => {
   if (view.pending?.prompt || !view.activation) return undefined
-  const m = modelOf(view, view.activation.model)!
+  const m = modelIn(view, view.activation.model)
   const scored = legal
     .filter((c) => (c.type !== "shoot" || !view.board || seen(view, e, m, c)) && c.type !== "aim")
     .map((c) => ({ c, score: expectedDamage(view, c, e) }))
@@ -322,7 +322,7 @@ const worthAttacking = (view: State, legal: ReadonlyArray<Command>, e: Env): Com
   const best = scored[0]
   if (!best) return undefined
   if (best.c.type === "shoot") return best.score >= 0.5 ? best.c : undefined
-  const t = modelOf(view, (best.c as Of<"fight">).target)!
+  const t = modelIn(view, (best.c as Of<"fight">).target)
   const o = CombatOdds.fightOdds({
     attacker: fightDice(view, e, m, "fight.attack"),
     defender: fightDice(view, e, t, "fight.defend"),

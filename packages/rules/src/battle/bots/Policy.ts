@@ -24,7 +24,7 @@ import type { Command, CommandOf } from "../Command.js"
 import type { Env } from "../Context.js"
 import { candidatesOfType, type QuickType } from "../Legal.js"
 import { areEnemies } from "../round/Turn.js"
-import type { Model, State } from "../State.js"
+import { type Model, modelIn, type State } from "../State.js"
 import { ruled, type TerrainSource } from "../table/board/Ground.js"
 import { answer, towards } from "../table/board/PlaneSpace.js"
 
@@ -311,7 +311,7 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
   if (view.pending?.prompt) return noBlightChoice(legal.all) ?? fallback(legal.first)
   const a = view.activation
   if (!a) return first("activate") ?? fallback(legal.first)
-  const m = view.models.find((x) => x.id === a.model)!
+  const m = modelIn(view, a.model)
   const byDist = <C extends { target?: string | undefined; token?: string | undefined }>(
     cs: ReadonlyArray<C>,
   ): ReadonlyArray<C> => {

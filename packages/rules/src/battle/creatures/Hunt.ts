@@ -120,7 +120,7 @@ const amongOf = (ctx: Ctx, h: Hunter, step: TargetStep): Candidate[] => {
     .map((t) => ({ id: t.id, name: t.kind === "fire" ? `the fire ${t.id}` : `the light ${t.id}`, noise: 0 }))
   return [
     ...tokens,
-    ...survivors.filter((s) => s.model !== undefined && s.model.kit.some((k) => LIGHTS.has(k))),
+    ...survivors.filter((s) => s.model?.kit.some((k) => LIGHTS.has(k))),
   ]
 }
 
