@@ -34,6 +34,7 @@ import {
   orderedAnswering,
   type Policy,
   type PolicyContext,
+  placedMoves,
   random,
   reachable,
   sensible,
@@ -175,9 +176,7 @@ const carryHome = (type: MoveKind): Rule =>
     const home = moves.find((c) => c.offTable)
     if (home) return home
     const edge = t.view.sides.find((s) => s.id === t.m.side)?.edge
-    return moves
-      .filter((c) => c.to)
-      .sort((x, y) => edgeGap(t.view, edge, x.to!) - edgeGap(t.view, edge, y.to!))[0]
+    return placedMoves(moves).sort((x, y) => edgeGap(t.view, edge, x.to) - edgeGap(t.view, edge, y.to))[0]?.c
   })
 
 /** Moves towards the nearest of `targets`: into contact when it can, else a step on a board. */
@@ -191,11 +190,9 @@ const approach = (targets: (t: Turn) => ReadonlyArray<Placed>, type: MoveKind): 
     if (contact && reachable(t.view, t.env, t.m, target.id)) return contact
     const pos = target.position
     if (!pos) return undefined
-    return moves
-      .filter((c) => c.to)
-      .sort(
-        (x, y) => Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
-      )[0]
+    return placedMoves(moves).sort(
+      (x, y) => Math.hypot(x.to.x - pos.x, x.to.y - pos.y) - Math.hypot(y.to.x - pos.x, y.to.y - pos.y),
+    )[0]?.c
   })
 
 const lootAndObjectives = (t: Turn) =>

@@ -327,7 +327,8 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
   }
   const fights = byDist(legal.ofType("fight"))
   const standing = fights.find((c) => view.models.find((o) => o.id === c.target)?.status === "active")
-  if (standing ?? fights[0]) return (standing ?? fights[0])!
+  const fight = standing ?? fights[0]
+  if (fight) return fight
   const shots = byDist(legal.ofType("shoot"))
   if (shots.length > 0 && view.board) {
     const board = ruled(view.board, env.content)
@@ -347,9 +348,9 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
     const home = movesOf().find((c) => c.offTable)
     if (home) return home
     const edge = view.sides.find((s) => s.id === m.side)?.edge
-    const towardsEdge = [...movesOf().filter((c) => c.to)].sort(
-      (x, y) => edgeGap(view, edge, x.to!) - edgeGap(view, edge, y.to!),
-    )[0]
+    const towardsEdge = placedMoves(movesOf()).sort(
+      (x, y) => edgeGap(view, edge, x.to) - edgeGap(view, edge, y.to),
+    )[0]?.c
     if (towardsEdge) return towardsEdge
   }
   const target =
@@ -364,10 +365,9 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
     const pos =
       view.tokens.find((t) => t.id === target)?.position ?? view.models.find((o) => o.id === target)?.position
     const step = pos
-      ? [...movesOf().filter((c) => c.to)].sort(
-          (x, y) =>
-            Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
-        )[0]
+      ? placedMoves(movesOf()).sort(
+          (x, y) => Math.hypot(x.to.x - pos.x, x.to.y - pos.y) - Math.hypot(y.to.x - pos.x, y.to.y - pos.y),
+        )[0]?.c
       : undefined
     if (step && a.actionsLeft > 0) return step
   }
@@ -410,6 +410,13 @@ export const reachable = (view: State, env: Env | undefined, m: Model, target: s
       b: target,
       inches: allowanceOf(m, false),
     }) === true)
+
+/** The moves that end at a point (on a board), each with its point, in their order. */
+export const placedMoves = <
+  C extends { readonly to?: { readonly x: number; readonly y: number } | undefined },
+>(
+  moves: ReadonlyArray<C>,
+) => moves.flatMap((c) => (c.to ? [{ c, to: c.to }] : []))
 
 export const edgeGap = (view: State, edge: string | undefined, p: { x: number; y: number }): number => {
   const b = view.board

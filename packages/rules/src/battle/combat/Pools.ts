@@ -9,6 +9,7 @@
  * @since 0.2.0
  */
 import { Tier } from "@blight/dice"
+import type { Condition } from "../../plugin/Condition.js"
 import type { Effect } from "../../plugin/Effect.js"
 import type { Pool } from "../../plugin/Vocabulary.js"
 import { holds, type Situation } from "../Conditions.js"
@@ -357,7 +358,8 @@ export const poolModifiers = (
   const stat = statOfPool(pool)
   // A stat that changes only while a condition holds (`when`) is not in the profile: it is read
   // as dice on the pools rolled from that stat (R-CONTENT-44). Unconditional ones are the profile's.
-  const conditionalStat = (e: Effect): e is Extract<Effect, { kind: "statModifier" }> =>
+  type Conditional = Extract<Effect, { kind: "statModifier" }> & { readonly when: Condition }
+  const conditionalStat = (e: Effect): e is Conditional =>
     e.kind === "statModifier" && e.when !== undefined && only === undefined && stat === e.stat
   const ownModifier = (e: Effect): e is Extract<Effect, { kind: "poolModifier" }> =>
     appliesToOwnPool(e, pool) && (only === undefined || only(e))
@@ -368,7 +370,7 @@ export const poolModifiers = (
     const e = s.effect
     if (conditionalStat(e)) {
       if (e.scope !== undefined && e.scope !== "self") continue
-      if (!holds(ctx, e.when!, { ...situation, self: m })) continue
+      if (!holds(ctx, e.when, { ...situation, self: m })) continue
       dice += e.value
       reasons.push(`${e.value > 0 ? "+" : ""}${e.value} ${s.source}`)
       continue

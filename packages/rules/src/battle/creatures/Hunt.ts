@@ -118,10 +118,7 @@ const amongOf = (ctx: Ctx, h: Hunter, step: TargetStep): Candidate[] => {
   const tokens = ctx.draft.tokens
     .filter((t) => t.kind === "light" || t.kind === "fire")
     .map((t) => ({ id: t.id, name: t.kind === "fire" ? `the fire ${t.id}` : `the light ${t.id}`, noise: 0 }))
-  return [
-    ...tokens,
-    ...survivors.filter((s) => s.model?.kit.some((k) => LIGHTS.has(k))),
-  ]
+  return [...tokens, ...survivors.filter((s) => s.model?.kit.some((k) => LIGHTS.has(k)))]
 }
 
 /** Does a candidate pass a filter? */
