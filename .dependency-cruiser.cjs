@@ -2,14 +2,14 @@
  * The layering, checked in CI (`npm run lint:layers`, run by .ci/run before the tests):
  * - no import cycles in any package's or service's src/;
  * - packages depend downward only: dice ← rules and nightsong ← cli and services;
- * - inside @blight/rules: terms (entry ids, dice) ← vocabulary (plugin/) ← content ← refuge ←
+ * - inside @blight/rules: terms (entry ids, dice) ← vocabulary (the effects vocabulary) ← content ← refuge ←
  *   battle ← campaign ← sim.
  * Each is kept without exceptions.
  */
 
 // Inside @blight/rules, lowest first. A folder may import its own layer and the ones before it.
 // The files at src/'s root (index.ts, JsonSchemas.ts) gather every layer and stand above them all.
-const LAYERS = ["terms", "plugin", "content", "refuge", "battle", "campaign", "sim"]
+const LAYERS = ["terms", "vocabulary", "content", "refuge", "battle", "campaign", "sim"]
 const RULES = "^packages/rules/src/"
 
 const escape = (p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")

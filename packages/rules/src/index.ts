@@ -47,13 +47,6 @@ export * as TerrainKind from "./content/schema/TerrainKind.js"
 export * as Upkeep from "./content/schema/Upkeep.js"
 export * as Weapon from "./content/schema/Weapon.js"
 export * as JsonSchemas from "./JsonSchemas.js"
-export * as Condition from "./plugin/Condition.js"
-// `Effects`, not `Effect`: a consumer imports `Effect` from effect alongside.
-export * as Effects from "./plugin/Effect.js"
-export * as Hooks from "./plugin/Hooks.js"
-export * as Interpreters from "./plugin/Interpreters.js"
-// Plugin system: the effects vocabulary and code hooks.
-export * as Vocabulary from "./plugin/Vocabulary.js"
 export type { ContentView } from "./refuge/Content.js"
 export * as EffectiveProfile from "./refuge/EffectiveProfile.js"
 export * as RefugeExamples from "./refuge/examples.js"
@@ -73,3 +66,10 @@ export * as Violation from "./refuge/Violation.js"
 export * from "./sim/index.js"
 // Content model: entry schemas, the pack format.
 export * as Ids from "./terms/Ids.js"
+export * as Condition from "./vocabulary/Condition.js"
+// `Effects`, not `Effect`: a consumer imports `Effect` from effect alongside.
+export * as Effects from "./vocabulary/Effect.js"
+export * as Hooks from "./vocabulary/Hooks.js"
+export * as Interpreters from "./vocabulary/Interpreters.js"
+// Plugin system: the effects vocabulary and code hooks.
+export * as Vocabulary from "./vocabulary/Vocabulary.js"

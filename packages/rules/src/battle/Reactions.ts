@@ -7,7 +7,7 @@
  *
  * @since 0.6.0
  */
-import type { Effect } from "../plugin/Effect.js"
+import type { Effect } from "../vocabulary/Effect.js"
 import type { Ctx } from "./Context.js"
 import type { Model } from "./State.js"
 

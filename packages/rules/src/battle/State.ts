@@ -7,7 +7,7 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
-import { TerrainWord } from "../plugin/VocabularyV2.js"
+import { TerrainWord } from "../vocabulary/VocabularyV2.js"
 import { Options } from "./Options.js"
 import { Board } from "./table/board/BoardData.js"
 

@@ -9,11 +9,11 @@
  * @since 0.3.0
  */
 import type { EntryOf } from "../content/schema/Entries.js"
-import type { Effect } from "../plugin/Effect.js"
 import type { ContentView } from "../refuge/Content.js"
 import { freeGear } from "../refuge/Founding.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Survivor } from "../refuge/Survivor.js"
+import type { Effect } from "../vocabulary/Effect.js"
 import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
 import { ownRules } from "./OwnRules.js"

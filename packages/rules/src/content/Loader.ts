@@ -7,10 +7,10 @@
  */
 import { Table } from "@blight/dice"
 import { Effect, Result, Schema } from "effect"
-import { hooks as defaultHooks, type HookPoint, type HookRegistry } from "../plugin/Hooks.js"
-import { isLegacyHook, upgradeLegacy } from "../plugin/Legacy.js"
 import { DiceExpression } from "../terms/Dice.js"
 import { KINDS, type Kind } from "../terms/Ids.js"
+import { hooks as defaultHooks, type HookPoint, type HookRegistry } from "../vocabulary/Hooks.js"
+import { isLegacyHook, upgradeLegacy } from "../vocabulary/Legacy.js"
 import { problemsOf } from "./Issues.js"
 import { nearest } from "./Nearest.js"
 import { Manifest } from "./Pack.js"
@@ -173,7 +173,7 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
   const positions = new Map<AnyEntry, number>()
   const unsafe = scanUnsafe(input.data)
   problems.push(...unsafe.problems)
-  // Vocabulary v1's hooks that v2 says in words are read as those words (plugin/Legacy.ts).
+  // Vocabulary v1's hooks that v2 says in words are read as those words (vocabulary/Legacy.ts).
   const upgraded = upgradeLegacy(unsafe.clean)
   for (const p of upgraded.problems) problems.push(...problemsOf(p.error, p.path))
   const data = upgraded.data

@@ -7,7 +7,7 @@
  *
  * @since 0.2.0
  */
-import type { Effect } from "../../plugin/Effect.js"
+import type { Effect } from "../../vocabulary/Effect.js"
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { doEffect } from "../effects/Triggers.js"

@@ -8,7 +8,7 @@
  *
  * @since 0.2.0
  */
-import type { Condition } from "../../plugin/Condition.js"
+import type { Condition } from "../../vocabulary/Condition.js"
 import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"

@@ -12,8 +12,8 @@
  * @since 0.2.0
  */
 import type { EntryOf } from "../../content/schema/Entries.js"
-import type { Condition } from "../../plugin/Condition.js"
-import type { Effect } from "../../plugin/Effect.js"
+import type { Condition } from "../../vocabulary/Condition.js"
+import type { Effect } from "../../vocabulary/Effect.js"
 import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"

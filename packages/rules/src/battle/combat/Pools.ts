@@ -9,9 +9,9 @@
  * @since 0.2.0
  */
 import { Tier } from "@blight/dice"
-import type { Condition } from "../../plugin/Condition.js"
-import type { Effect } from "../../plugin/Effect.js"
-import type { Pool } from "../../plugin/Vocabulary.js"
+import type { Condition } from "../../vocabulary/Condition.js"
+import type { Effect } from "../../vocabulary/Effect.js"
+import type { Pool } from "../../vocabulary/Vocabulary.js"
 import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import type { RolledPool } from "../Event.js"

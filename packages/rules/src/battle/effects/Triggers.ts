@@ -9,8 +9,8 @@
  *
  * @since 0.2.0
  */
-import type { Effect } from "../../plugin/Effect.js"
-import type { EventName } from "../../plugin/Vocabulary.js"
+import type { Effect } from "../../vocabulary/Effect.js"
+import type { EventName } from "../../vocabulary/Vocabulary.js"
 import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"

@@ -6,7 +6,7 @@
  *
  * @since 0.2.0
  */
-import type { Action } from "../../plugin/Vocabulary.js"
+import type { Action } from "../../vocabulary/Vocabulary.js"
 import { holds } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"

@@ -4,7 +4,7 @@
  *
  * @since 0.2.0
  */
-import type { Effect } from "../../plugin/Effect.js"
+import type { Effect } from "../../vocabulary/Effect.js"
 import type { Ctx } from "../Context.js"
 
 /** The effects every survivor carries from the scenario's objectives (the Radio's, with their `when`). */

@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Result } from "effect"
-import { type HookDefinition, type HookRegistry, hooks as processHooks } from "../../plugin/Hooks.js"
 import { KINDS, type Kind } from "../../terms/Ids.js"
+import { type HookDefinition, type HookRegistry, hooks as processHooks } from "../../vocabulary/Hooks.js"
 import { type LoadOptions, loadPacks, type PackInput } from "../Loader.js"
 import type { Manifest } from "../Pack.js"
 import { PackInvalid, type Problem } from "../Problem.js"

@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Carryable, Inches } from "../../plugin/Vocabulary.js"
 import { BehaviourRef, CreatureId } from "../../terms/Ids.js"
+import { Carryable, Inches } from "../../vocabulary/Vocabulary.js"
 import { CreatureGroup, entryFields, NamedRule } from "./Common.js"
 
 const small = (max: number, description: string) =>

@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
 import { GiftId, MarkId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 import { entryFields } from "./Common.js"
 
 /**

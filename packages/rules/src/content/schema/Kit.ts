@@ -4,8 +4,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
 import { KitId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 import { entryFields, Rarity, Salvage } from "./Common.js"
 
 /** A piece of kit. */

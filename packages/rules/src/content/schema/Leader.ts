@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
 import { LeaderRulesId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 import { entryFields, NamedRule, Salvage } from "./Common.js"
 
 /** The Leader rules. */
