@@ -2,80 +2,27 @@
  * The layering, checked in CI (`npm run lint:layers`, run by .ci/run before the tests):
  * - no import cycles in any package's or service's src/;
  * - packages depend downward only: dice ← engine ← rules and nightsong ← cli and services;
- * - inside @blight/rules: vocabulary (plugin/) ← content ← refuge ← battle ← campaign ← sim.
- * What the code cannot obey yet is listed below as a known exception, by path, with why; each one
- * removed is a rule kept from then on.
+ * - inside @blight/rules: terms (entry ids, dice) ← vocabulary (the effects vocabulary) ← content ← refuge ←
+ *   battle ← campaign ← sim.
+ * Each is kept without exceptions.
  */
 
 // Inside @blight/rules, lowest first. A folder may import its own layer and the ones before it.
-const LAYERS = ["plugin", "content", "refuge", "battle", "campaign", "sim"]
+// The files at src/'s root (index.ts, JsonSchemas.ts) gather every layer and stand above them all.
+const LAYERS = ["terms", "vocabulary", "content", "refuge", "battle", "campaign", "sim"]
 const RULES = "^packages/rules/src/"
-
-/**
- * Known exceptions (not yet obeyed), by the importing file and what it imports: each is a
- * backward import between the rules' layers. Listed so none is added silently.
- */
-const KNOWN_BACKWARD = [
-  // The vocabulary's effects and conditions name content ids and dice (content/schema/Ids.ts,
-  // Dice.ts): those two schema files belong below plugin/, and have not moved yet.
-  { from: "packages/rules/src/plugin/Condition.ts", to: "packages/rules/src/content/schema/Ids.ts" },
-  { from: "packages/rules/src/plugin/Effect.ts", to: "packages/rules/src/content/schema/Ids.ts" },
-  { from: "packages/rules/src/plugin/EffectKind.ts", to: "packages/rules/src/content/schema/Dice.ts" },
-  { from: "packages/rules/src/plugin/Hooks.ts", to: "packages/rules/src/content/schema/Ids.ts" },
-  { from: "packages/rules/src/plugin/Interpreters.ts", to: "packages/rules/src/content/schema/Ids.ts" },
-  { from: "packages/rules/src/plugin/VocabularyV2.ts", to: "packages/rules/src/content/schema/Ids.ts" },
-  // The published JSON Schemas gather every layer's (a roster, a Market trip, a board): the file
-  // belongs above them all; its path is read by scripts/ab-compare.mjs and the schema build.
-  { from: "packages/rules/src/content/JsonSchemas.ts", to: "packages/rules/src/refuge/Roster.ts" },
-  { from: "packages/rules/src/content/JsonSchemas.ts", to: "packages/rules/src/refuge/Market.ts" },
-  { from: "packages/rules/src/content/JsonSchemas.ts", to: "packages/rules/src/battle/board/Board.ts" },
-]
-
-/**
- * Known import cycles (not yet cut), each by its files; a cycle may not grow past them.
- * - battle: a move sets off an ambush, which fights, which can panic (Dread), which moves... the
- *   rules call each other back. Cutting it needs the engine to hand its actions to the creatures
- *   and triggers rather than import them (the engine-kernel change).
- */
-const KNOWN_CYCLES = {
-  battle: [
-    "packages/rules/src/battle/actions/Activation.ts",
-    "packages/rules/src/battle/actions/Fight.ts",
-    "packages/rules/src/battle/actions/Hide.ts",
-    "packages/rules/src/battle/actions/Move.ts",
-    "packages/rules/src/battle/combat/Damage.ts",
-    "packages/rules/src/battle/creatures/Ambush.ts",
-    "packages/rules/src/battle/creatures/Encounter.ts",
-    "packages/rules/src/battle/creatures/Hunt.ts",
-    "packages/rules/src/battle/effects/Triggers.ts",
-    "packages/rules/src/battle/nerve/Dread.ts",
-    "packages/rules/src/battle/noise/Noise.ts",
-  ],
-}
-const IN_KNOWN_CYCLES = Object.values(KNOWN_CYCLES).flat()
 
 const escape = (p) => p.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
 const oneOf = (paths) => `^(${paths.map(escape).join("|")})$`
 
-// One rule per layer; a known exception's file is let off for the one import listed, not all it may add.
-const layerRules = LAYERS.slice(0, -1).flatMap((layer, i) => {
-  const rule = {
-    name: `rules-layer-${layer}`,
-    comment: `@blight/rules: ${layer}/ is below ${LAYERS.slice(i + 1).join(", ")} and imports none of them`,
-    severity: "error",
-    to: { path: `${RULES}(${LAYERS.slice(i + 1).join("|")})/` },
-  }
-  const known = KNOWN_BACKWARD.filter((k) => k.from.startsWith(`packages/rules/src/${layer}/`))
-  const excepted = [...new Set(known.map((k) => k.from))]
-  return [
-    { ...rule, from: { path: `${RULES}${layer}/`, ...(excepted.length ? { pathNot: oneOf(excepted) } : {}) } },
-    ...excepted.map((from) => ({
-      ...rule,
-      from: { path: oneOf([from]) },
-      to: { ...rule.to, pathNot: oneOf(known.filter((k) => k.from === from).map((k) => k.to)) },
-    })),
-  ]
-})
+// One rule per layer: a folder imports none of the layers above it.
+const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `rules-layer-${layer}`,
+  comment: `@blight/rules: ${layer}/ is below ${LAYERS.slice(i + 1).join(", ")} and imports none of them`,
+  severity: "error",
+  from: { path: `${RULES}${layer}/` },
+  to: { path: `${RULES}(${LAYERS.slice(i + 1).join("|")})/` },
+}))
 
 // The packages, lowest first; an import of another package (by name, or resolved into its folder
 // once it is built) must go to one listed as allowed.
@@ -101,16 +48,9 @@ module.exports = {
       name: "no-cycles",
       comment: "no import cycles in any src/ (type-only imports count: they tie the files together)",
       severity: "error",
-      from: { path: "^(packages|services)/[^/]+/src/", pathNot: oneOf(IN_KNOWN_CYCLES) },
+      from: { path: "^(packages|services)/[^/]+/src/" },
       to: { circular: true },
     },
-    ...Object.entries(KNOWN_CYCLES).map(([name, files]) => ({
-      name: `known-cycle-${name}-stays-closed`,
-      comment: `the known ${name} cycle may not reach past its own files (see KNOWN_CYCLES)`,
-      severity: "error",
-      from: { path: oneOf(files) },
-      to: { circular: true, pathNot: oneOf(files) },
-    })),
     below("dice", []),
     below("engine", ["dice"]),
     below("rules", ["dice", "engine"]),

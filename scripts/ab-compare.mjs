@@ -247,7 +247,7 @@ const probes = {
     snippet(
       s,
       "packages/rules",
-      `const m = await import("./dist/content/JsonSchemas.js"); const all = m.jsonSchemas(); for (const k of Object.keys(all).sort()) process.stdout.write(k + "\\n" + m.schemaText(all[k]))`,
+      `const { JsonSchemas: m } = await import("./dist/index.js"); const all = m.jsonSchemas(); for (const k of Object.keys(all).sort()) process.stdout.write(k + "\\n" + m.schemaText(all[k]))`,
     ),
   "schema.graphql": (s) =>
     snippet(

@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { jsonSchemas, schemaText } from "../src/content/JsonSchemas.js"
+import { jsonSchemas, schemaText } from "../src/JsonSchemas.js"
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), "..", "schemas")
 mkdirSync(dir, { recursive: true })

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest"
-import { random as randomBoard } from "../src/battle/board/Generator.js"
 import { witsDice } from "../src/battle/combat/Pools.js"
 import type { Event } from "../src/battle/Event.js"
 import { mustTest } from "../src/battle/round/Rout.js"
 import { canActivate } from "../src/battle/round/Turn.js"
 import type { Fact, Model, Side, State } from "../src/battle/State.js"
+import { random as randomBoard } from "../src/battle/table/board/Generator.js"
 import { congregation, content, crew, passRound, refuge, Table } from "./battle-table.js"
 
 const within = (a: string, b: string, inches: number, value = true): Fact => ({

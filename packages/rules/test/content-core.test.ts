@@ -3,7 +3,7 @@ import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreHooks, corePack, fragments, loadCore, loadWithCore, locate } from "../src/content/core/index.js"
 import { formatProblem } from "../src/content/Problem.js"
-import { KINDS } from "../src/content/schema/Ids.js"
+import { KINDS } from "../src/terms/Ids.js"
 
 const coreDir = new URL("../src/content/core/", import.meta.url)
 

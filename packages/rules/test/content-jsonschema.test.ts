@@ -4,8 +4,8 @@ import Ajv, { type ValidateFunction } from "ajv"
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadWithCore } from "../src/content/core/index.js"
-import { jsonSchemas, SCHEMA_BASE, schemaText } from "../src/content/JsonSchemas.js"
-import { KINDS } from "../src/content/schema/Ids.js"
+import { jsonSchemas, SCHEMA_BASE, schemaText } from "../src/JsonSchemas.js"
+import { KINDS } from "../src/terms/Ids.js"
 
 const dir = new URL("../schemas/", import.meta.url)
 

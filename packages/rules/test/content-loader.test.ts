@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest"
 import { type LoadOptions, loadPacks, type PackInput } from "../src/content/Loader.js"
 import { formatProblem, type Problem } from "../src/content/Problem.js"
 import type { Registry } from "../src/content/Registry.js"
-import { defineHook, makeHookRegistry } from "../src/plugin/Hooks.js"
+import { defineHook, makeHookRegistry } from "../src/vocabulary/Hooks.js"
 
 const hooks = makeHookRegistry([
   defineHook("test/flood", {

@@ -5,8 +5,8 @@ import { problemsOf } from "../src/content/Issues.js"
 import { Fragment, Manifest } from "../src/content/Pack.js"
 import { satisfies } from "../src/content/Semver.js"
 import { entrySchemas } from "../src/content/schema/Entries.js"
-import { KINDS, Slug } from "../src/content/schema/Ids.js"
 import { BASE_SURVIVOR } from "../src/content/schema/Profile.js"
+import { KINDS, Slug } from "../src/terms/Ids.js"
 
 // reportInput: effect 4 keeps the rejected values (for "got 4") only when asked.
 const strict = { errors: "all", onExcessProperty: "error", reportInput: true } as const

@@ -15,14 +15,14 @@ import { formatProblem, type PackInvalid } from "../src/content/Problem.js"
 import { type HookUse, hookUsesOf } from "../src/content/References.js"
 import { empty, type Registry } from "../src/content/Registry.js"
 import type { EntryOf } from "../src/content/schema/Entries.js"
-import type { Kind } from "../src/content/schema/Ids.js"
 import { BASE_SURVIVOR } from "../src/content/schema/Profile.js"
-import type { Effect } from "../src/plugin/Effect.js"
-import { type HookDefinition, type HookResult, makeHookRegistry } from "../src/plugin/Hooks.js"
 import { FOUNDING, found } from "../src/refuge/Founding.js"
 import { MARKET } from "../src/refuge/Market.js"
 import { type Refuge, stores } from "../src/refuge/Refuge.js"
 import type { RulesViolated } from "../src/refuge/Violation.js"
+import type { Kind } from "../src/terms/Ids.js"
+import type { Effect } from "../src/vocabulary/Effect.js"
+import { type HookDefinition, type HookResult, makeHookRegistry } from "../src/vocabulary/Hooks.js"
 
 const FILES = ["survivors", "market", "blight-gifts-marks", "aftermath-tables", "leader"] as const
 const read = (file: string): Record<string, unknown> =>

@@ -13,8 +13,8 @@ import { loadCore } from "../src/content/core/index.js"
 import { formatProblem } from "../src/content/Problem.js"
 import type { Registry } from "../src/content/Registry.js"
 import type { EntryOf } from "../src/content/schema/Entries.js"
-import type { Effect } from "../src/plugin/Effect.js"
-import type { HookDefinition, HookResult } from "../src/plugin/Hooks.js"
+import type { Effect } from "../src/vocabulary/Effect.js"
+import type { HookDefinition, HookResult } from "../src/vocabulary/Hooks.js"
 
 const WORLD_FILES = [
   "bestiary",

@@ -10,10 +10,10 @@ import { Fragment } from "../src/content/Pack.js"
 import { formatProblem } from "../src/content/Problem.js"
 import { hookUsesOf, referencesOf } from "../src/content/References.js"
 import { Behaviour } from "../src/content/schema/Behaviour.js"
-import { Condition } from "../src/plugin/Condition.js"
-import { Effect } from "../src/plugin/Effect.js"
-import { makeHookRegistry } from "../src/plugin/Hooks.js"
 import { found } from "../src/refuge/Founding.js"
+import { Condition } from "../src/vocabulary/Condition.js"
+import { Effect } from "../src/vocabulary/Effect.js"
+import { makeHookRegistry } from "../src/vocabulary/Hooks.js"
 
 const roster = (name: string): unknown =>
   JSON.parse(readFileSync(new URL(`../../../examples/rosters/${name}.json`, import.meta.url), "utf8"))

@@ -2,7 +2,7 @@ import { seeded } from "@blight/dice"
 import { Result, Schema } from "effect"
 import { describe, expect, it } from "vitest"
 import { coreHooks, registerCoreHooks } from "../src/content/core/index.js"
-import { defineHook, HookResult, makeHookRegistry } from "../src/plugin/Hooks.js"
+import { defineHook, HookResult, makeHookRegistry } from "../src/vocabulary/Hooks.js"
 
 const flood = defineHook("test/flood", {
   summary: "floods a radius",

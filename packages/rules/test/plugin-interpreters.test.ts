@@ -4,8 +4,10 @@ import { describe, expect, it } from "vitest"
 import { battleInterpretations } from "../src/battle/Interpretations.js"
 import { campaignInterpretations } from "../src/campaign/Interpretations.js"
 import { coreRegistry, loadWithCore } from "../src/content/core/index.js"
-import { KINDS } from "../src/content/schema/Ids.js"
-import type { Effect } from "../src/plugin/Effect.js"
+import { CONGREGATION_MARKET_KIND, CONGREGATION_MAX_ARMOUR } from "../src/refuge/CongregationMarket.js"
+import { builderInterpretations } from "../src/refuge/Interpretations.js"
+import { KINDS } from "../src/terms/Ids.js"
+import type { Effect } from "../src/vocabulary/Effect.js"
 import {
   AREAS,
   areaOf,
@@ -13,9 +15,7 @@ import {
   effectsOf,
   type FoundEffect,
   uninterpreted,
-} from "../src/plugin/Interpreters.js"
-import { CONGREGATION_MARKET_KIND, CONGREGATION_MAX_ARMOUR } from "../src/refuge/CongregationMarket.js"
-import { builderInterpretations } from "../src/refuge/Interpretations.js"
+} from "../src/vocabulary/Interpreters.js"
 
 // Every area's declarations.
 const declared = [...builderInterpretations, ...battleInterpretations, ...campaignInterpretations]

@@ -7,7 +7,7 @@ import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { loadWithCore } from "../src/content/core/index.js"
 import { formatProblem } from "../src/content/Problem.js"
-import { LEGACY_HOOKS, upgradeLegacy } from "../src/plugin/Legacy.js"
+import { LEGACY_HOOKS, upgradeLegacy } from "../src/vocabulary/Legacy.js"
 
 const manifest = {
   id: "old-pack",
@@ -62,7 +62,7 @@ const oldPack = (critParams: unknown = { damage: 2 }) => ({
   ],
 })
 
-describe("vocabulary v1 packs (plugin/Legacy.ts)", () => {
+describe("vocabulary v1 packs (vocabulary/Legacy.ts)", () => {
   it("R-CONTENT-33 a pack naming v1 hooks loads, its hooks read as the v2 words (when/scope/uses kept)", () => {
     const r = loadWithCore([{ source: "old-pack.json", data: oldPack() }])
     if (Result.isFailure(r)) throw new Error(r.failure.problems.map(formatProblem).join("\n"))

@@ -5,14 +5,12 @@
  * @since 0.1.0
  */
 
-/** Deeply mutable: the type of a private draft of a readonly state. */
+/** Deeply mutable: the type of a private draft of a readonly state (tuples stay tuples). */
 export type DeepMutable<T> = T extends string | number | boolean | bigint | symbol | null | undefined
   ? T
-  : T extends ReadonlyArray<infer U>
-    ? DeepMutable<U>[]
-    : T extends object
-      ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
-      : T
+  : T extends object
+    ? { -readonly [K in keyof T]: DeepMutable<T[K]> }
+    : T
 
 /** A deep copy of plain data. */
 export const copy = <T>(v: T): T => {

@@ -6,7 +6,7 @@
  * @since 0.2.0
  */
 import { Tier } from "@blight/dice"
-import type { Condition } from "../plugin/Condition.js"
+import type { Condition } from "../vocabulary/Condition.js"
 import type { Ctx } from "./Context.js"
 import type { Model } from "./State.js"
 

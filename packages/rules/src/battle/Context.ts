@@ -18,10 +18,10 @@ import { type Answer as KernelAnswer, type EventRules, Refusal, RuleContext } fr
 import type { ContentView } from "../refuge/Content.js"
 import type { Event } from "./Event.js"
 import { applyGame, type Draft } from "./Evolve.js"
-import { deriveFact, getFact, optionsOf } from "./Facts.js"
+import { deriveFact, getFact, optionsOf } from "./table/Facts.js"
 import type { Journal } from "./fast/InPlace.js"
 import { shapeAdded } from "./fast/ObjectShapes.js"
-import type { Space } from "./Space.js"
+import type { Space } from "./table/Space.js"
 import type { Answer, FactQuery, FactValue, Model, Prompt, State } from "./State.js"
 
 export { Refusal, refuse, Suspend } from "@blight/engine"

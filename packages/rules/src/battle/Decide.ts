@@ -26,13 +26,13 @@ import { Ctx, EVENT_RULES, type Env, refuse } from "./Context.js"
 import { takenOut } from "./combat/Damage.js"
 import type { Event } from "./Event.js"
 import { type Draft, FOLD } from "./Evolve.js"
-import { factKey } from "./Facts.js"
+import { factKey } from "./table/Facts.js"
 import { Journal } from "./fast/InPlace.js"
 import { shapeState } from "./fast/ObjectShapes.js"
 import type { Rejection } from "./Rejection.js"
 import { nextStep, runStep, type Step } from "./round/Flow.js"
 import type { Answer, State } from "./State.js"
-import { checkStatedFacts } from "./StatedFacts.js"
+import { checkStatedFacts } from "./table/StatedFacts.js"
 
 /** A decision: the events, and the state they lead to. */
 export interface Decision {

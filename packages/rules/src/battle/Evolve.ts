@@ -23,7 +23,7 @@ import {
 } from "@blight/engine"
 import type { Command } from "./Command.js"
 import type { Event } from "./Event.js"
-import { contactKey, featureFactIds, forgetFactsOf, setContact, setFact } from "./Facts.js"
+import { contactKey, featureFactIds, forgetFactsOf, setContact, setFact } from "./table/Facts.js"
 import type { Answer, Model, State } from "./State.js"
 
 /** A state being changed in place. */

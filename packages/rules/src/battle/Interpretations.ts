@@ -1,12 +1,13 @@
 /**
  * What the raid engine reads of content effects, for the "nothing silent" check
- * (`plugin/Interpreters.ts`): each line names the kind and selector and the function that acts on
+ * (`vocabulary/Interpreters.ts`): each line names the kind and selector and the function that acts on
  * it. Battle effects not listed here are reported by the check (issue 11 turns the list to failing).
  *
  * @since 0.2.0
  */
-import type { Kind } from "../content/schema/Ids.js"
-import type { Interpretation } from "../plugin/Interpreters.js"
+
+import type { Kind } from "../terms/Ids.js"
+import type { Interpretation } from "../vocabulary/Interpreters.js"
 
 const BATTLE_POOLS = [
   "shoot",

@@ -12,10 +12,10 @@ import { grantedActions } from "./actions/Act.js"
 import type { Command, CommandOf } from "./Command.js"
 import type { Env } from "./Context.js"
 import { refusedOutright } from "./Decide.js"
-import { contactKey, getFact, seesFact, withinFact } from "./Facts.js"
 import { areEnemies, canActivate, isPlayerSide, sideOnTurn } from "./round/Turn.js"
-import { declared } from "./Space.js"
-import type { Model, Prompt, State } from "./State.js"
+import { type Model, modelIn, type Prompt, type State } from "./State.js"
+import { contactKey, getFact, seesFact, withinFact } from "./table/Facts.js"
+import { declared } from "./table/Space.js"
 
 /** The commands a side (or anyone, "any") may give now. */
 export const legalCommands = (state: State, env: Env, by = "any"): Command[] =>
@@ -86,7 +86,7 @@ export const candidates = (state: State, env: Env, by = "any"): Command[] => {
     out.push({ type: "withdraw", side: side.id })
     return out
   }
-  const m = state.models.find((x) => x.id === a.model)!
+  const m = modelIn(state, a.model)
   if (by !== "any" && by !== m.side) return []
   if (a.actionsLeft > 0) {
     const contactables = contactablesOf(state, m)
@@ -253,7 +253,7 @@ export const candidatesOfType = <T extends QuickType>(
 ): Array<CommandOf<T>> | undefined => {
   const a = state.activation
   if (state.phase === "over" || state.pending?.prompt !== undefined || a === undefined) return undefined
-  const m = state.models.find((x) => x.id === a.model)!
+  const m = modelIn(state, a.model)
   const out: Command[] = []
   if (type === "endActivation") out.push({ type: "endActivation", model: m.id })
   else if (a.actionsLeft > 0)

@@ -18,13 +18,13 @@ import { freeWeaponIds } from "../refuge/Founding.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { Survivor } from "../refuge/Survivor.js"
-import type { Board } from "./board/Board.js"
-import { layoutProblems, lootProblems } from "./board/Check.js"
-import { place } from "./board/Deployment.js"
-import { unknownKinds } from "./board/Ground.js"
 import { HUNGRY_INJURY } from "./creatures/Hollowed.js"
 import { defaults, Options, type OptionsInput } from "./Options.js"
 import type { CarriedWeapon, Model, ObjectiveState, Side, State, Token } from "./State.js"
+import type { Board } from "./table/board/Board.js"
+import { layoutProblems, lootProblems } from "./table/board/Check.js"
+import { place } from "./table/board/Deployment.js"
+import { unknownKinds } from "./table/board/Ground.js"
 
 /** What a raid is set up from. */
 export interface SetupInput {
@@ -37,7 +37,7 @@ export interface SetupInput {
   readonly packs?: ReadonlyArray<string>
   readonly season?: string | undefined
   readonly campaign?: State["campaign"]
-  /** A board to play on (`board/`): the models, Lairs and Loot are placed on it (B-SETUP-03..05). */
+  /** A board to play on (`table/board/`): the models, Lairs and Loot are placed on it (B-SETUP-03..05). */
   readonly board?: Board | undefined
 }
 
@@ -162,7 +162,8 @@ export const setup = (
         })
     })
   }
-  if (problems.length > 0) return Result.fail(problems)
+  // No scenario is a problem already listed: the check only tells TypeScript so.
+  if (problems.length > 0 || !scenario) return Result.fail(problems)
 
   const opts = Result.getOrElse(options, () => defaults)
   const sides: Side[] = []
@@ -249,6 +250,7 @@ export const setup = (
       }
     }
     models.push(...mine)
+    const trophies = input.campaign?.refuges?.[r]?.trophies
     sides.push({
       id,
       kind: refuge.kind,
@@ -261,9 +263,7 @@ export const setup = (
       improvements: [...refuge.improvements],
       drawn,
       used: {},
-      ...((input.campaign?.refuges?.[r]?.trophies.length ?? 0) > 0
-        ? { trophies: [...input.campaign!.refuges![r]!.trophies] }
-        : {}),
+      ...(trophies !== undefined && trophies.length > 0 ? { trophies: [...trophies] } : {}),
     })
   })
 
@@ -271,11 +271,11 @@ export const setup = (
   let t = 0
   const token = (kind: Token["kind"], extra: Partial<Token> = {}) =>
     tokens.push({ id: `t${++t}`, kind, rich: 0, ...extra })
-  for (let i = 0; i < (scenario!.setup.lairs ?? 2); i++) token("lair") // B-SETUP-04
-  for (let i = 0; i < scenario!.setup.lootTokens; i++) token("loot", { contents: "loot" }) // B-SETUP-05
+  for (let i = 0; i < (scenario.setup.lairs ?? 2); i++) token("lair") // B-SETUP-04
+  for (let i = 0; i < scenario.setup.lootTokens; i++) token("loot", { contents: "loot" }) // B-SETUP-05
   // The scenario's objectives (B-SCENARIO-02): the Radio is picked up like Loot (R-WORLD-07).
   const objectives: ObjectiveState[] = []
-  for (const id of scenario!.objectives) {
+  for (const id of scenario.objectives) {
     const entry = content.get("objectives", id)
     const kind = entry?.kind ?? "other"
     if (kind === "radio") token("loot", { contents: "radio", objective: id })
@@ -293,7 +293,7 @@ export const setup = (
     packs: [...(input.packs ?? ["the-blight"])],
     ...(input.season ? { season: input.season } : {}),
     options: opts,
-    rounds: scenario!.rounds,
+    rounds: scenario.rounds,
     round: 0,
     phase: "setup",
     order: [],
@@ -312,8 +312,6 @@ export const setup = (
     ...(input.campaign ? { campaign: input.campaign } : {}),
   }
   return Result.succeed(
-    input.board
-      ? place(state, input.board, scenario!.setup.lairPlacement, scenario!.setup.blightEdges)
-      : state,
+    input.board ? place(state, input.board, scenario.setup.lairPlacement, scenario.setup.blightEdges) : state,
   )
 }

@@ -7,9 +7,9 @@
  * @since 0.2.0
  */
 import { Schema } from "effect"
-import { TerrainWord } from "../plugin/VocabularyV2.js"
-import { Board } from "./board/BoardData.js"
+import { TerrainWord } from "../vocabulary/VocabularyV2.js"
 import { Options } from "./Options.js"
+import { Board } from "./table/board/BoardData.js"
 
 /** A model's id in a raid: `<side>.<n>` for survivors, `c<n>` for creatures. */
 export const ModelId = Schema.String.check(
@@ -219,7 +219,7 @@ export const MoveLeash = Schema.Struct({
 export type MoveLeash = typeof MoveLeash.Type
 
 /**
- * A question about the table (see `Space.ts`): every geometric fact the rules need, as a question
+ * A question about the table (see `table/Space.ts`): every geometric fact the rules need, as a question
  * with a finite set of answers, so a table without positions can state it.
  */
 export const FactQuery = Schema.Union([
@@ -381,7 +381,7 @@ export const State = Schema.Struct({
     prng: Schema.optional(Schema.Tuple([Schema.Number, Schema.Number, Schema.Number, Schema.Number])),
   }),
   space: Schema.Literals(["declared", "plane"]),
-  /** The board, when the raid is played on one (positions, terrain: `board/`). */
+  /** The board, when the raid is played on one (positions, terrain: `table/board/`). */
   board: Schema.optional(Board),
   counters: Schema.Struct({ creature: count(9999), token: count(9999), brood: count(999) }),
   /** Events applied so far. */
@@ -417,3 +417,10 @@ export const State = Schema.Struct({
   result: Schema.optional(Result),
 }).annotate({ identifier: "BattleState" })
 export type State = typeof State.Type
+
+/** The model with this id in a state (the activating one, a command's): a state naming a model it lacks is a bug. */
+export const modelIn = (state: Pick<State, "models">, id: string): Model => {
+  const m = state.models.find((x) => x.id === id)
+  if (m === undefined) throw new Error(`the state holds no model "${id}"`)
+  return m
+}

@@ -5,6 +5,18 @@
  * @since 0.2.0
  */
 export * as Battle from "./Battle.js"
+export * as BattleCommand from "./Command.js"
+export type { Env } from "./Context.js"
+export { apply, decide, start } from "./Decide.js"
+export * as BattleEvent from "./Event.js"
+export { evolve, fold } from "./Evolve.js"
+export { battleInterpretations } from "./Interpretations.js"
+export { legalCommands } from "./Legal.js"
+export * as BattleOptions from "./Options.js"
+export { sideOnTurn } from "./round/Turn.js"
+export * as BattleSetup from "./Setup.js"
+export * as BattleState from "./State.js"
+export * as Victory from "./scenario/Victory.js"
 export {
   Auto,
   Board,
@@ -16,17 +28,5 @@ export {
   Policy,
   Svg,
   Table,
-} from "./board/index.js"
-export * as BattleCommand from "./Command.js"
-export type { Env } from "./Context.js"
-export { apply, decide, start } from "./Decide.js"
-export * as BattleEvent from "./Event.js"
-export { evolve, fold } from "./Evolve.js"
-export { battleInterpretations } from "./Interpretations.js"
-export { legalCommands } from "./Legal.js"
-export * as BattleOptions from "./Options.js"
-export { sideOnTurn } from "./round/Turn.js"
-export * as BattleSetup from "./Setup.js"
-export * as Space from "./Space.js"
-export * as BattleState from "./State.js"
-export * as Victory from "./scenario/Victory.js"
+} from "./table/board/index.js"
+export * as Space from "./table/Space.js"

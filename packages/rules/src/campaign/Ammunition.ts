@@ -8,6 +8,7 @@
  */
 import { storesOf } from "../refuge/Ledger.js"
 import type { Ctx } from "./Context.js"
+import { refugeAt } from "./Refuges.js"
 import type { RaidRecord } from "./State.js"
 
 const STORES = ["reloads", "arrows", "bolts"] as const
@@ -16,7 +17,7 @@ const STORES = ["reloads", "arrows", "bolts"] as const
 export const ammunition = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   const side = raid.sides[refuge]
   if (side === undefined) return
-  const stores = storesOf(ctx.draft.refuges[refuge]!.refuge.ledger)
+  const stores = storesOf(refugeAt(ctx, refuge).refuge.ledger)
   ctx.post(
     refuge,
     STORES.map((store) => {

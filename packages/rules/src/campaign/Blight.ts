@@ -8,9 +8,11 @@
  * @since 0.3.0
  */
 import { type HollowedWho, sameHollowed } from "../battle/creatures/Hollowed.js"
+import { pairOf } from "../battle/Faces.js"
 import type { BattleProfile } from "../battle/State.js"
 import { effectiveProfile } from "../refuge/EffectiveProfile.js"
 import type { Ctx } from "./Context.js"
+import { refugeAt } from "./Refuges.js"
 import type { RaidRecord } from "./State.js"
 import { halfRow, rowOf, tableOf } from "./Tables.js"
 
@@ -44,14 +46,14 @@ const rollNew = (ctx: Ctx, refuge: number, id: string, kind: "gifts" | "marks"):
   const possible = table.rows.filter((r) => !have.has((r.result as Record<string, string>)[field]!))
   if (possible.length === 0) return undefined // every entry held: nothing new can come
   for (;;) {
-    const [a, b] = ctx.dice(2, `${s.name}: a ${field} (B-GIFT-04)`)
-    const got = rowOf<Record<string, string>>(table, halfRow(a!, b!))?.[field]
+    const [a, b] = pairOf(ctx.dice(2, `${s.name}: a ${field} (B-GIFT-04)`))
+    const got = rowOf<Record<string, string>>(table, halfRow(a, b))?.[field]
     ctx.emit({
       type: "rolled",
       refuge,
       survivor: id,
       what: kind === "gifts" ? "Gift" : "Mark",
-      faces: [a!, b!],
+      faces: [a, b],
       result: got === undefined ? "no row" : have.has(got) ? `${got} (held: roll again)` : got,
       clause: have.has(got ?? "") ? "B-GIFT-05" : "B-GIFT-04",
     })
@@ -135,7 +137,7 @@ export const loseTurned = (
   /** Gifts its raid rolled at once (R-BATTLE-12), not yet on the roster. */
   rolledGifts: ReadonlyArray<string> = [],
 ) => {
-  const r = ctx.draft.refuges[refuge]!
+  const r = refugeAt(ctx, refuge)
   const s = survivorIn(ctx, refuge, id)
   if (s === undefined) return
   if (r.refuge.kind === "congregation") {
@@ -152,7 +154,7 @@ export const loseTurned = (
     ])
     return
   }
-  const p = profile ?? effectiveProfile(s as never, ctx.env.content).profile
+  const p = profile ?? effectiveProfile(s, ctx.env.content).profile
   const side = slug(r.refuge.name)
   ctx.emit({
     type: "survivor.lost",
@@ -237,9 +239,9 @@ export const slainIn = (raid: RaidRecord): ReadonlyArray<HollowedWho> =>
 export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   const side = raid.sides[refuge]
   if (side === undefined) return
-  const congregation = ctx.draft.refuges[refuge]!.refuge.kind === "congregation"
+  const congregation = refugeAt(ctx, refuge).refuge.kind === "congregation"
   for (const m of side.survivors) {
-    const on = () => ctx.draft.refuges[refuge]!.refuge.survivors.some((s) => s.id === m.survivor)
+    const on = () => refugeAt(ctx, refuge).refuge.survivors.some((s) => s.id === m.survivor)
     if (!on()) continue
     if (m.status === "turned") {
       const atRest = slainIn(raid).some((h) =>
@@ -266,10 +268,11 @@ export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     }
   }
   // Marks that act in the Blight step (e.g. Falling Dreams: a die, on a 1 +1 Blight).
-  for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors]) {
+  for (const s of [...refugeAt(ctx, refuge).refuge.survivors]) {
     for (const markId of s.marks) {
       const mark = ctx.env.content.get("marks", markId)
-      for (const e of (mark?.effects ?? []) as ReadonlyArray<{
+      if (mark === undefined) continue
+      for (const e of (mark.effects ?? []) as ReadonlyArray<{
         kind: string
         on?: string
         do?: ReadonlyArray<{ kind: string; value?: number; chance?: { on: readonly [number, number] } }>
@@ -279,23 +282,23 @@ export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
           if (d.kind !== "blight") continue
           let hit = true
           if (d.chance) {
-            const face = ctx.die(`${s.name}: ${mark!.name} (B-AFTERMATH-02)`, String(refuge))
+            const face = ctx.die(`${s.name}: ${mark.name} (B-AFTERMATH-02)`, String(refuge))
             hit = face >= d.chance.on[0] && face <= d.chance.on[1]
             ctx.emit({
               type: "rolled",
               refuge,
               survivor: s.id,
-              what: mark!.name,
+              what: mark.name,
               faces: [face],
               result: hit ? `+${d.value ?? 1} Blight` : "nothing",
               clause: "B-GIFT-01",
             })
           }
-          if (hit) gainBlight(ctx, refuge, s.id, d.value ?? 1, mark!.name, "B-GIFT-01")
+          if (hit) gainBlight(ctx, refuge, s.id, d.value ?? 1, mark.name, "B-GIFT-01")
         }
       }
     }
   }
-  for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors])
+  for (const s of [...refugeAt(ctx, refuge).refuge.survivors])
     settleBlight(ctx, refuge, s.id, "12 Blight in the Aftermath (B-TURN-04)")
 }

@@ -9,16 +9,17 @@
  * @since 0.3.0
  */
 import type { EntryOf } from "../content/schema/Entries.js"
-import type { Effect } from "../plugin/Effect.js"
 import type { ContentView } from "../refuge/Content.js"
 import { freeGear } from "../refuge/Founding.js"
 import { storesOf } from "../refuge/Ledger.js"
 import type { Survivor } from "../refuge/Survivor.js"
+import type { Effect } from "../vocabulary/Effect.js"
 import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
 import { ownRules } from "./OwnRules.js"
+import { refugeAt, statusAt } from "./Refuges.js"
 import type { RaidRecord } from "./State.js"
-import { rowOf, tableOf } from "./Tables.js"
+import { rowFor, tableOf } from "./Tables.js"
 
 type CasualtyResult = Extract<EntryOf["tables"], { table: "casualty" }>["rows"][number]["result"]
 
@@ -50,7 +51,7 @@ export const ownCasualtyModifiers = (
  * Hospital Wing) and each improvement that does (the Infirmary).
  */
 const helpersOf = (ctx: Ctx, refuge: number, side: RaidRecord["sides"][number]): string[] => {
-  const r = ctx.draft.refuges[refuge]!.refuge
+  const r = refugeAt(ctx, refuge).refuge
   const helpers: string[] = []
   const helps = (e: Effect, wasDown: boolean) =>
     casualtyDie(e) &&
@@ -80,7 +81,7 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   if (side === undefined) return
   const table = tableOf(ctx.env.content, "casualty")
   const helpers = helpersOf(ctx, refuge, side)
-  const r = () => ctx.draft.refuges[refuge]!.refuge
+  const r = () => refugeAt(ctx, refuge).refuge
   const laidUp: string[] = []
   for (const m of side.survivors) {
     if (m.status !== "down" && m.status !== "finished") continue
@@ -105,7 +106,7 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     }
     const help = helpedBy.length
     let total = read(face + base + help)
-    let result = rowOf<CasualtyResult>(table, total)!
+    let result = rowFor<CasualtyResult>(table, total, "Casualty")
     const faces = [face]
     if (storesOf(r().ledger).meds > 0 && result.outcome !== "recovered") {
       const again = ctx.choose(
@@ -121,7 +122,7 @@ export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
         face = ctx.die(`${s.name}: Casualty re-roll (B-CASUALTY-05)`, String(refuge))
         faces.push(face)
         total = read(face + base + help)
-        result = rowOf<CasualtyResult>(table, total)!
+        result = rowFor<CasualtyResult>(table, total, "Casualty")
       }
     }
     const mods = [
@@ -163,14 +164,16 @@ const homeDrawbacks = (
   side: RaidRecord["sides"][number],
   laidUp: ReadonlyArray<string>,
 ) => {
-  const r = ctx.draft.refuges[refuge]!
+  const r = refugeAt(ctx, refuge)
   const home = ctx.env.content.get("homes", r.refuge.home)
+  // No Home, no Home's rules (R-WORLD-19).
+  if (home === undefined) return
   const effects = [
-    ...(home?.perk?.effects ?? []),
-    ...((home?.drawback as { effects?: ReadonlyArray<unknown> } | undefined)?.effects ?? []),
+    ...(home.perk?.effects ?? []),
+    ...((home.drawback as { effects?: ReadonlyArray<unknown> } | undefined)?.effects ?? []),
   ] as ReadonlyArray<Hooked>
   const miss = (id: string, extra: number, reason: string) => {
-    const st = ctx.draft.refuges[refuge]!.status[id]
+    const st = refugeAt(ctx, refuge).status[id]
     if (st)
       ctx.emit({
         type: "survivor.changed",
@@ -192,7 +195,7 @@ const homeDrawbacks = (
         const went = new Set(side.survivors.map((m) => m.survivor))
         const stayed = side.stayedHome === undefined ? undefined : new Set(side.stayedHome)
         const laidUpHere = (id: string) => (stayed ? stayed.has(id) : !went.has(id))
-        for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors].filter((x) => laidUpHere(x.id))) {
+        for (const s of [...refugeAt(ctx, refuge).refuge.survivors].filter((x) => laidUpHere(x.id))) {
           const face = ctx.die(`${s.name}: the Laid Up roll (R-WORLD-19)`, String(refuge))
           const stays = face >= p.on[0] && face <= p.on[1]
           ctx.emit({
@@ -204,23 +207,23 @@ const homeDrawbacks = (
             result: stays ? `Laid Up ${p.extraRaids} more raid(s)` : "back on their feet",
             clause: "R-WORLD-19",
           })
-          if (stays) miss(s.id, p.extraRaids, `${home!.name}: still Laid Up`)
+          if (stays) miss(s.id, p.extraRaids, `${home.name}: still Laid Up`)
         }
       } else if (d.hook === "core/tower-block-meds") {
         const p = d.params as { meds: number; extraRaids: number }
         for (const id of laidUp) {
-          const s = ctx.draft.refuges[refuge]!.refuge.survivors.find((x) => x.id === id)
+          const s = refugeAt(ctx, refuge).refuge.survivors.find((x) => x.id === id)
           if (s === undefined) continue
-          if (storesOf(ctx.draft.refuges[refuge]!.refuge.ledger).meds >= p.meds)
+          if (storesOf(refugeAt(ctx, refuge).refuge.ledger).meds >= p.meds)
             ctx.post(refuge, [
               {
                 store: "meds",
                 amount: -p.meds,
-                reason: `${home!.name}: Meds for ${s.name}, Laid Up`,
+                reason: `${home.name}: Meds for ${s.name}, Laid Up`,
                 clause: "R-WORLD-19",
               },
             ])
-          else miss(id, p.extraRaids, `${home!.name}: no Meds, misses a second raid`)
+          else miss(id, p.extraRaids, `${home.name}: no Meds, misses a second raid`)
         }
       }
     }
@@ -249,7 +252,7 @@ const applyResult = (ctx: Ctx, refuge: number, id: string, name: string, result:
     if (e.kind === "blight") blight += (e as { value: number }).value
     if (e.kind === "experience") xp += e.xp
   }
-  const st = ctx.draft.refuges[refuge]!.status[id]!
+  const st = statusAt(ctx, refuge, id)
   ctx.emit({
     type: "survivor.changed",
     refuge,
@@ -262,7 +265,7 @@ const applyResult = (ctx: Ctx, refuge: number, id: string, name: string, result:
       ? {
           blight: Math.min(
             blight,
-            12 - (ctx.draft.refuges[refuge]!.refuge.survivors.find((s) => s.id === id)?.blight ?? 0),
+            12 - (refugeAt(ctx, refuge).refuge.survivors.find((s) => s.id === id)?.blight ?? 0),
           ),
         }
       : {}),
@@ -277,7 +280,7 @@ const applyResult = (ctx: Ctx, refuge: number, id: string, name: string, result:
 
 /** A Refuge whose Leader is lost names a new one, free (R-CONTENT-26). */
 export const replaceLeader = (ctx: Ctx, refuge: number) => {
-  const r = ctx.draft.refuges[refuge]!.refuge
+  const r = refugeAt(ctx, refuge).refuge
   if (r.survivors.length === 0 || r.survivors.some((s) => s.role !== undefined)) return
   const pick = ctx.choose(
     "leader",
@@ -304,27 +307,27 @@ export const rescue = (ctx: Ctx, raid: RaidRecord) => {
       if (m.status !== "down" && m.status !== "finished") continue
       const to = m.downByRefuge
       if (to === undefined || to === side.refuge || ctx.draft.refuges[to]?.refuge.kind !== "refuge") continue
-      const member = ctx.draft.refuges[side.refuge]!.refuge.survivors.find((s) => s.id === m.survivor)
+      const member = refugeAt(ctx, side.refuge).refuge.survivors.find((s) => s.id === m.survivor)
       if (member === undefined) continue // no longer with the Congregation
       const face = ctx.die(`rescue ${member.name} (B-CONGREGATION-19)`, String(to))
       ctx.emit({
         type: "rolled",
         refuge: side.refuge,
         survivor: member.id,
-        what: `Rescue by ${ctx.draft.refuges[to]!.refuge.name}`,
+        what: `Rescue by ${refugeAt(ctx, to).refuge.name}`,
         faces: [face],
         result: face >= 5 ? `${member.name} joins` : "stays with the Congregation",
         clause: "B-CONGREGATION-19",
       })
       if (face < 5) continue
       const wasLeader = member.role !== undefined
-      const kept = structuredClone(ctx.draft.refuges[side.refuge]!.status[member.id])
+      const kept = structuredClone(refugeAt(ctx, side.refuge).status[member.id])
       ctx.emit({
         type: "survivor.lost",
         refuge: side.refuge,
         survivor: member.id,
         cause: "rescued",
-        reason: `${member.name} rescued by ${ctx.draft.refuges[to]!.refuge.name}`,
+        reason: `${member.name} rescued by ${refugeAt(ctx, to).refuge.name}`,
         clause: "B-CONGREGATION-19",
       })
       const id = newSurvivorId(ctx)

@@ -27,7 +27,8 @@ import { type Ctx, Refusal, refuse } from "./Context.js"
 import { equip } from "./Equip.js"
 import { freshStatus } from "./Evolve.js"
 import { boost } from "./Loot.js"
-import { rowOf } from "./Tables.js"
+import { statusAt } from "./Refuges.js"
+import { rowFor } from "./Tables.js"
 
 type ErrandEntry = EntryOf["errands"]
 type Chosen = "market" | "recruit" | "build"
@@ -79,7 +80,7 @@ const errand = (
   if (by === undefined) throw new Refusal("by: name the survivor who runs the Errand", "R-CAMPAIGN-08")
   const s = r.refuge.survivors.find((x) => x.id === by)
   if (s === undefined) throw new Refusal(`by: ${r.refuge.name} has no survivor "${by}"`, "R-CAMPAIGN-08")
-  const st = r.status[by]!
+  const st = statusAt(ctx, refuge, by)
   if (st.noErrands)
     refuse(`by: ${s.name} is Laid Up and runs no Errand before the next raid`, "B-CASUALTY-01")
   if (st.errand) refuse(`by: ${s.name} has already run an Errand`, "R-CAMPAIGN-08")
@@ -110,7 +111,7 @@ const adopt = (ctx: Ctx, refuge: number, before: Refuge, after: Refuge, why: str
     ctx.emit({
       type: "stash.changed",
       refuge,
-      stash: structuredClone(after.stash) as never,
+      stash: structuredClone(after.stash),
       reason: why,
       clause,
     })
@@ -142,7 +143,7 @@ const rollFinds = (
 ) => {
   const clause = clauseOf(entry)
   const face = ctx.die(`${s.name}: ${does.table} (${clause})`, String(refuge))
-  const find = rowOf<ErrandFind>(does, face)!
+  const find = rowFor<ErrandFind>(does, face, does.table)
   const gives = find.gives
   const amount = gives ? (does.boosted ? boost(gives.store, gives.amount) : gives.amount) : 0
   ctx.emit({

@@ -7,10 +7,10 @@
  * @since 0.3.0
  */
 import { Schema, Struct } from "effect"
-import { GiftRef, MarkRef } from "../content/schema/Ids.js"
-import { Store } from "../plugin/Vocabulary.js"
 import { RecordedDie } from "../refuge/Ledger.js"
 import { Advance, Equipment, Injury, Survivor } from "../refuge/Survivor.js"
+import { GiftRef, MarkRef } from "../terms/Ids.js"
+import { Store } from "../vocabulary/Vocabulary.js"
 import {
   Answer,
   CampaignState,

@@ -12,6 +12,7 @@ import type { ContentView } from "../refuge/Content.js"
 import type { Survivor } from "../refuge/Survivor.js"
 import type { Ctx } from "./Context.js"
 import { ownRules } from "./OwnRules.js"
+import { refugeAt } from "./Refuges.js"
 import type { RaidRecord } from "./State.js"
 
 /** XP rules where the text is silent (R-CAMPAIGN-05). */
@@ -34,7 +35,7 @@ export const experience = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   for (const m of side.survivors) {
     // B-TURN-03: a survivor who Turned in the raid left the roster at once; step 3 only strikes them off.
     if (m.status === "turned") continue
-    const s = ctx.draft.refuges[refuge]!.refuge.survivors.find((x) => x.id === m.survivor)
+    const s = refugeAt(ctx, refuge).refuge.survivors.find((x) => x.id === m.survivor)
     if (s === undefined) continue
     const slain = m.slew.map((c) => ({ c, xp: ctx.env.content.get("creatures", c)?.xp ?? 0 }))
     const fromCreatures = slain.reduce((a, x) => a + x.xp, 0)
@@ -56,14 +57,14 @@ export const experience = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
     })
   }
   const turned = new Set(side.survivors.filter((m) => m.status === "turned").map((m) => m.survivor))
-  for (const s of [...ctx.draft.refuges[refuge]!.refuge.survivors])
+  for (const s of [...refugeAt(ctx, refuge).refuge.survivors])
     if (!turned.has(s.id)) advances(ctx, refuge, s.id)
 }
 
 /** The Advances a survivor is owed (every 5 XP, B-XP-01), each a choice. */
 export const advances = (ctx: Ctx, refuge: number, id: string) => {
   for (;;) {
-    const s = ctx.draft.refuges[refuge]!.refuge.survivors.find((x) => x.id === id)
+    const s = refugeAt(ctx, refuge).refuge.survivors.find((x) => x.id === id)
     if (s === undefined || Math.floor(s.xp / XP.perAdvance) <= s.advances.length) return
     const held = new Set<string>([...s.skills, ...s.advances.flatMap((a) => ("skill" in a ? [a.skill] : []))])
     const raised = new Set(s.advances.flatMap((a) => ("stats" in a ? Object.keys(a.stats) : [])))

@@ -30,7 +30,7 @@ export const continueAftermath = (ctx: Ctx): void => {
     ctx.emit({ type: "aftermath.step", step: 1, refuge: 0, rescue: false })
     return
   }
-  const step = STEPS[a.step]!
+  const step = STEPS[a.step]
   const r = a.refuge
   if (step === "casualties") casualties(ctx, r, raid)
   else if (step === "experience") experience(ctx, r, raid)

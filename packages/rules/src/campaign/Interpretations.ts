@@ -1,11 +1,11 @@
 /**
  * What the campaign (the Aftermath's steps) reads of content effects, for the "nothing silent"
- * check (`plugin/Interpreters.ts`): each line names the kind and selector and the function that
+ * check (`vocabulary/Interpreters.ts`): each line names the kind and selector and the function that
  * acts on it.
  *
  * @since 0.3.0
  */
-import type { Interpretation } from "../plugin/Interpreters.js"
+import type { Interpretation } from "../vocabulary/Interpreters.js"
 
 /** Everything the campaign interprets. */
 export const campaignInterpretations: ReadonlyArray<Interpretation> = [

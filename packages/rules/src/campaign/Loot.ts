@@ -14,6 +14,7 @@
  * @since 0.3.0
  */
 import { Expression, Roll } from "@blight/dice"
+import { pairOf } from "../battle/Faces.js"
 import type { EntryOf } from "../content/schema/Entries.js"
 import { FOUNDING, freeGear } from "../refuge/Founding.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
@@ -23,6 +24,7 @@ import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
 import { endEffects } from "./NextRaid.js"
 import { ownRules } from "./OwnRules.js"
+import { refugeAt } from "./Refuges.js"
 import type { RaidRecord } from "./State.js"
 import { halfRow, rowOf, tableOf } from "./Tables.js"
 
@@ -37,7 +39,7 @@ export const boost = (store: string, n: number): number => (BOOSTED.has(store) ?
 export const lootRerolls = (ctx: Ctx, refuge: number): { left: number; from: string[] } => {
   const from: string[] = []
   let left = 0
-  for (const s of ctx.draft.refuges[refuge]!.refuge.survivors)
+  for (const s of refugeAt(ctx, refuge).refuge.survivors)
     for (const r of ownRules(ctx.env.content, s))
       for (const e of r.effects)
         if (
@@ -63,9 +65,9 @@ export const lootRoll = (
   rerolls: { left: number; from: string[] } = { left: 0, from: [] },
 ) => {
   const table = tableOf(ctx.env.content, "loot")
-  let [a, b] = ctx.dice(2, `${label}: Loot (B-LOOT-01)`, String(refuge))
+  let [a, b] = pairOf(ctx.dice(2, `${label}: Loot (B-LOOT-01)`, String(refuge)))
   if (rerolls.left > 0) {
-    const seen = rowOf<LootResult>(table, halfRow(a!, b!))
+    const seen = rowOf<LootResult>(table, halfRow(a, b))
     const again = ctx.choose(
       `loot-reroll:${label}`,
       `${label}: ${a}, ${b} on the Loot table (${seen?.name ?? "nothing"}). Re-roll it (${rerolls.from.join(", ")}; ${rerolls.left} left)? (B-REROLL-01)`,
@@ -74,10 +76,10 @@ export const lootRoll = (
     )
     if (again === "reroll") {
       rerolls.left--
-      ;[a, b] = ctx.dice(2, `${label}: Loot re-roll (B-REROLL-01)`, String(refuge))
+      ;[a, b] = pairOf(ctx.dice(2, `${label}: Loot re-roll (B-REROLL-01)`, String(refuge)))
     }
   }
-  const row = halfRow(a!, b!)
+  const row = halfRow(a, b)
   const result = rowOf<LootResult>(table, row)
   const drafts: LedgerDraft[] = []
   const weapons: string[] = []
@@ -87,8 +89,8 @@ export const lootRoll = (
     const notes: string[] = []
     let n: number
     const rolls: { sides: number; value: number; label: string }[] = [
-      { sides: 6, value: a!, label: "Loot: half" },
-      { sides: 6, value: b!, label: "Loot: entry" },
+      { sides: 6, value: a, label: "Loot: half" },
+      { sides: 6, value: b, label: "Loot: entry" },
     ]
     const x = g.amount
     if (typeof x === "number") n = x
@@ -128,14 +130,14 @@ export const lootRoll = (
     const r = rowOf<{
       name?: string
       effects?: ReadonlyArray<{ kind: string; weapon?: string }>
-    }>(sub as never, d)
+    }>(sub, d)
     for (const h of r?.effects ?? []) if (h.kind === "gainItem" && h.weapon) weapons.push(h.weapon)
   }
   ctx.emit({
     type: "rolled",
     refuge,
     what: "Loot",
-    faces: [a!, b!],
+    faces: [a, b],
     result: `${row}: ${result.name}${weapons.length ? ` (${weapons.join(", ")})` : ""}`,
     clause: "B-LOOT-01",
   })
@@ -224,12 +226,12 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   }
   ctx.post(refuge, drafts, "B-LOOT-01")
   if (weapons.length > 0) {
-    const stash = structuredClone(ctx.draft.refuges[refuge]!.refuge.stash)
+    const stash = structuredClone(refugeAt(ctx, refuge).refuge.stash)
     stash.weapons.push(...(weapons as never[]))
     ctx.emit({
       type: "stash.changed",
       refuge,
-      stash: stash as never,
+      stash: stash,
       reason: `Loot: ${weapons.join(", ")}`,
       clause: "B-LOOT-01",
     })
@@ -275,7 +277,7 @@ export const stranger = (ctx: Ctx, refuge: number) => {
   if (background === undefined) return
   const id = newSurvivorId(ctx)
   // B-CONGREGATION-09: a member who joins a Congregation later is Touched, the Stranger too.
-  const touched = ctx.draft.refuges[refuge]!.refuge.kind === "congregation" ? FOUNDING.congregationBlight : 0
+  const touched = refugeAt(ctx, refuge).refuge.kind === "congregation" ? FOUNDING.congregationBlight : 0
   ctx.emit({
     type: "survivor.joined",
     refuge,

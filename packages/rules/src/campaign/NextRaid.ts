@@ -7,8 +7,9 @@
  *
  * @since 0.4.0
  */
-import type { Effect } from "../plugin/Effect.js"
+
 import type { ContentView } from "../refuge/Content.js"
+import type { Effect } from "../vocabulary/Effect.js"
 import type { Ctx } from "./Context.js"
 import type { CampaignState, EndedObjective, RaidRecord } from "./State.js"
 

@@ -4,9 +4,10 @@
  *
  * @since 0.3.0
  */
-import type { Effect } from "../plugin/Effect.js"
+
 import type { ContentView } from "../refuge/Content.js"
 import type { Survivor } from "../refuge/Survivor.js"
+import type { Effect } from "../vocabulary/Effect.js"
 
 /** One of a survivor's rules. */
 export interface OwnRule {

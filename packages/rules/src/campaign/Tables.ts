@@ -21,6 +21,13 @@ export const tableOf = <T extends TableEntry["table"]>(
   return t as Extract<TableEntry, { table: T }>
 }
 
+/** The result on the row that covers `n`, or a refusal: the named table has no such row (a pack's gap). */
+export const rowFor = <R>(table: { readonly rows: ReadonlyArray<Row> }, n: number, name: string): R => {
+  const r = rowOf<R>(table, n)
+  if (r === undefined) return refuse(`content: the ${name} table has no row for ${n}`, "B-AFTERMATH-02")
+  return r
+}
+
 /** The result on the row that covers `n`. */
 export const rowOf = <R>(table: { readonly rows: ReadonlyArray<Row> }, n: number): R | undefined => {
   for (const r of table.rows) {

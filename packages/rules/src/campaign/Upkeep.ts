@@ -19,6 +19,7 @@ import { gainBlight, settleBlight } from "./Blight.js"
 import type { Ctx } from "./Context.js"
 import { boost } from "./Loot.js"
 import { ownRules } from "./OwnRules.js"
+import { refugeAt, statusAt } from "./Refuges.js"
 
 type When = { season?: string; not?: When; any?: ReadonlyArray<When>; all?: ReadonlyArray<When> }
 
@@ -36,7 +37,7 @@ type Trigger = { kind: string; on?: string; when?: When; do?: ReadonlyArray<Reco
 
 /** The `aftermath.upkeep` triggers of a Refuge's Home and improvements, with their source's name. */
 const upkeepTriggers = (ctx: Ctx, refuge: number) => {
-  const r = ctx.draft.refuges[refuge]!.refuge
+  const r = refugeAt(ctx, refuge).refuge
   const home = ctx.env.content.get("homes", r.home)
   const out: { source: string; t: Trigger; survivor?: string }[] = []
   const add = (source: string, effects: ReadonlyArray<unknown> | undefined, survivor?: string) => {
@@ -88,7 +89,7 @@ export const upkeepRules = (content: ContentView) => {
   }
 }
 
-const balance = (ctx: Ctx, refuge: number) => storesOf(ctx.draft.refuges[refuge]!.refuge.ledger)
+const balance = (ctx: Ctx, refuge: number) => storesOf(refugeAt(ctx, refuge).refuge.ledger)
 
 /** Of a cost of `amount`, what the store holds to pay: the rest is not paid (R-WORLD-10, R-CAMPAIGN-22). */
 const payable = (ctx: Ctx, refuge: number, store: string, amount: number) =>
@@ -98,7 +99,7 @@ const payable = (ctx: Ctx, refuge: number, store: string, amount: number) =>
 export const upkeep = (ctx: Ctx, refuge: number) => {
   const season = ctx.draft.season
   const rules = upkeepRules(ctx.env.content)
-  const r = () => ctx.draft.refuges[refuge]!.refuge
+  const r = () => refugeAt(ctx, refuge).refuge
   const waived = new Set<string>()
   // Rations a survivor's own rule makes it eat on top of its own (Sap Hunger): eaten at the
   // feeding, with its Ration, or it goes Hungry (R-CAMPAIGN-22).
@@ -233,7 +234,7 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
           type: "survivor.changed",
           refuge,
           survivor: s.id,
-          status: { missRaids: Math.max(1, ctx.draft.refuges[refuge]!.status[s.id]!.missRaids) },
+          status: { missRaids: Math.max(1, statusAt(ctx, refuge, s.id).missRaids) },
           reason: "the cold: Laid Up for the next raid",
           clause: "R-WORLD-10",
         })
@@ -270,7 +271,7 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
     ...extras,
   ])
   for (const s of order) {
-    const st = ctx.draft.refuges[refuge]!.status[s.id]!
+    const st = statusAt(ctx, refuge, s.id)
     if (fedIds.has(s.id)) {
       if (st.hungry > 0)
         ctx.emit({

@@ -7,8 +7,10 @@
  */
 import { Table } from "@blight/dice"
 import { Effect, Result, Schema } from "effect"
-import { hooks as defaultHooks, type HookPoint, type HookRegistry } from "../plugin/Hooks.js"
-import { isLegacyHook, upgradeLegacy } from "../plugin/Legacy.js"
+import { DiceExpression } from "../terms/Dice.js"
+import { KINDS, type Kind } from "../terms/Ids.js"
+import { hooks as defaultHooks, type HookPoint, type HookRegistry } from "../vocabulary/Hooks.js"
+import { isLegacyHook, upgradeLegacy } from "../vocabulary/Legacy.js"
 import { problemsOf } from "./Issues.js"
 import { nearest } from "./Nearest.js"
 import { Manifest } from "./Pack.js"
@@ -16,9 +18,7 @@ import { joinPath, PackInvalid, type Problem } from "./Problem.js"
 import { hookUsesOf, referencesOf } from "./References.js"
 import { empty, extend, type Registry } from "./Registry.js"
 import { satisfies } from "./Semver.js"
-import { DiceExpression } from "./schema/Dice.js"
 import { type AnyEntry, type EntryOf, entrySchemas } from "./schema/Entries.js"
-import { KINDS, type Kind } from "./schema/Ids.js"
 import { scanUnsafe } from "./Unsafe.js"
 
 /** A pack to load: its data (parsed JSON) and a label for messages (a file name or id). */
@@ -173,7 +173,7 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
   const positions = new Map<AnyEntry, number>()
   const unsafe = scanUnsafe(input.data)
   problems.push(...unsafe.problems)
-  // Vocabulary v1's hooks that v2 says in words are read as those words (plugin/Legacy.ts).
+  // Vocabulary v1's hooks that v2 says in words are read as those words (vocabulary/Legacy.ts).
   const upgraded = upgradeLegacy(unsafe.clean)
   for (const p of upgraded.problems) problems.push(...problemsOf(p.error, p.path))
   const data = upgraded.data

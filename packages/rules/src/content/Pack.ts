@@ -5,9 +5,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { PackId } from "../terms/Ids.js"
 import { SemverRange, SemverVersion } from "./Semver.js"
 import { Entries, type EntryFields } from "./schema/Entries.js"
-import { PackId } from "./schema/Ids.js"
 
 /** The ruleset packs are written for. */
 export const RULESET = "the-blight@0.3.0" as const

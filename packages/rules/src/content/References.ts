@@ -7,8 +7,8 @@
  */
 import { Schema } from "effect"
 import * as AST from "effect/SchemaAST"
+import { type Kind, RefKind } from "../terms/Ids.js"
 import { joinPath } from "./Problem.js"
-import { type Kind, RefKind } from "./schema/Ids.js"
 
 /** A reference found in an entry. */
 export interface Reference {

@@ -4,9 +4,10 @@
  *
  * @since 0.1.0
  */
+
+import { KINDS, type Kind } from "../terms/Ids.js"
 import type { Manifest } from "./Pack.js"
 import type { EntryOf } from "./schema/Entries.js"
-import { KINDS, type Kind } from "./schema/Ids.js"
 
 /** An entry with the pack it came from (and the pack it replaced, if any). */
 export interface Sourced<K extends Kind> {

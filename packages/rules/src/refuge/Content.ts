@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import type { EntryOf } from "../content/schema/Entries.js"
-import type { Kind } from "../content/schema/Ids.js"
+import type { Kind } from "../terms/Ids.js"
 
 /** Read access to merged content. */
 export interface ContentView {

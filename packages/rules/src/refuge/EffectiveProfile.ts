@@ -10,8 +10,8 @@
  */
 import { Tier } from "@blight/dice"
 import { BASE_SURVIVOR, type Profile, type StatChanges } from "../content/schema/Profile.js"
-import type { Effect } from "../plugin/Effect.js"
-import { type Interpretation, SURVIVOR_KINDS } from "../plugin/Interpreters.js"
+import type { Effect } from "../vocabulary/Effect.js"
+import { type Interpretation, SURVIVOR_KINDS } from "../vocabulary/Interpreters.js"
 import type { ContentView } from "./Content.js"
 import type { Survivor } from "./Survivor.js"
 import { survivorEffects } from "./SurvivorEffects.js"

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Result } from "effect"
-import type { Effect } from "../plugin/Effect.js"
+import type { Effect } from "../vocabulary/Effect.js"
 import type { ContentView } from "./Content.js"
 import { FOUNDING } from "./Founding.js"
 import { post } from "./Ledger.js"

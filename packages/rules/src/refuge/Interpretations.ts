@@ -1,11 +1,11 @@
 /**
  * The builder's declarations of the effects it reads (profile, Market, home actions), gathered
- * for the "nothing silent" check (`plugin/Interpreters.ts`). Battle and campaign code add theirs
+ * for the "nothing silent" check (`vocabulary/Interpreters.ts`). Battle and campaign code add theirs
  * beside their own modules.
  *
  * @since 0.1.0
  */
-import type { Interpretation } from "../plugin/Interpreters.js"
+import type { Interpretation } from "../vocabulary/Interpreters.js"
 import { CONGREGATION_MARKET_KIND } from "./CongregationMarket.js"
 import { interprets as profile } from "./EffectiveProfile.js"
 import { interprets as market } from "./MarketCrew.js"

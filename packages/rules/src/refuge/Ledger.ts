@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import { Result, Schema } from "effect"
-import { STORES, Store } from "../plugin/Vocabulary.js"
+import { STORES, Store } from "../vocabulary/Vocabulary.js"
 
 /** One die recorded with an entry (what was rolled, and what it was for). */
 export const RecordedDie = Schema.Struct({

@@ -12,9 +12,9 @@
  * @since 0.1.0
  */
 import type { DiceSource } from "@blight/dice"
-import type { Effect } from "../plugin/Effect.js"
-import { type Interpretation, SURVIVOR_KINDS } from "../plugin/Interpreters.js"
-import type { Store, Uses } from "../plugin/Vocabulary.js"
+import type { Effect } from "../vocabulary/Effect.js"
+import { type Interpretation, SURVIVOR_KINDS } from "../vocabulary/Interpreters.js"
+import type { Store, Uses } from "../vocabulary/Vocabulary.js"
 import type { ContentView } from "./Content.js"
 import type { RecordedDie, RollModifier } from "./Ledger.js"
 import type { Survivor } from "./Survivor.js"

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { HomeRef, ImprovementRef } from "../content/schema/Ids.js"
+import { HomeRef, ImprovementRef } from "../terms/Ids.js"
 import { Ledger, type Stores, storesOf } from "./Ledger.js"
 import { Equipment, Survivor } from "./Survivor.js"
 

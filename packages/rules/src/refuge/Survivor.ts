@@ -5,16 +5,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import {
-  ArmourRef,
-  BackgroundRef,
-  GiftRef,
-  KitRef,
-  MarkRef,
-  SkillRef,
-  WeaponRef,
-} from "../content/schema/Ids.js"
 import { StatChanges } from "../content/schema/Profile.js"
+import { ArmourRef, BackgroundRef, GiftRef, KitRef, MarkRef, SkillRef, WeaponRef } from "../terms/Ids.js"
 
 /** A survivor's id within its Refuge ("survivor-3"). */
 export const SurvivorId = Schema.String.pipe(

@@ -6,8 +6,8 @@
  * @since 0.1.0
  */
 import type { EntryOf } from "../content/schema/Entries.js"
-import type { Kind } from "../content/schema/Ids.js"
-import type { Effect } from "../plugin/Effect.js"
+import type { Kind } from "../terms/Ids.js"
+import type { Effect } from "../vocabulary/Effect.js"
 import type { ContentView } from "./Content.js"
 import type { Survivor } from "./Survivor.js"
 

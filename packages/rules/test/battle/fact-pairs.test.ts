@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest"
+import type { FactValue } from "../../src/battle/State.js"
 import {
   contactKey,
   factKey,
@@ -8,8 +9,7 @@ import {
   setContact,
   setFact,
   withinFact,
-} from "../../src/battle/Facts.js"
-import type { FactValue } from "../../src/battle/State.js"
+} from "../../src/battle/table/Facts.js"
 
 // The pair look-ups the fast path uses without a question object (a move's contacts, the bots'
 // lists of fights, searches and shots) must read and write the store as the questions do.

@@ -1,7 +1,7 @@
 import { seeded } from "@blight/dice"
 import { describe, expect, it } from "vitest"
-import { factKey, forgetFactsOf, getFact, putFact, setFact } from "../../src/battle/Facts.js"
 import type { FactQuery, FactValue } from "../../src/battle/State.js"
+import { factKey, forgetFactsOf, getFact, putFact, setFact } from "../../src/battle/table/Facts.js"
 
 /** Forgetting by a scan of every key (the store's meaning; the index must forget the same). */
 const forgetByScan = (facts: Record<string, FactValue>, id: string): void => {

@@ -5,13 +5,13 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
-import { make } from "../../src/battle/board/PlaneSpace.js"
 import type { Command } from "../../src/battle/Command.js"
 import { apply } from "../../src/battle/Decide.js"
 import { evolve } from "../../src/battle/Evolve.js"
-import { getFact } from "../../src/battle/Facts.js"
 import { setup } from "../../src/battle/Setup.js"
 import type { Model, State } from "../../src/battle/State.js"
+import { make } from "../../src/battle/table/board/PlaneSpace.js"
+import { getFact } from "../../src/battle/table/Facts.js"
 import { A, A2, activating, at, B, board, rect, refuges, registry, stateOn } from "./fixtures.js"
 
 const env = envOf(registry, make(registry))

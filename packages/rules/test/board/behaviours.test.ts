@@ -3,9 +3,9 @@
  * `scenes.ts`.
  */
 import { describe, expect, it } from "vitest"
-import { make } from "../../src/battle/board/PlaneSpace.js"
 import { checkEmerge } from "../../src/battle/creatures/Ambush.js"
 import type { Model } from "../../src/battle/State.js"
+import { make } from "../../src/battle/table/board/PlaneSpace.js"
 import { A, A2, B, B2, rect, registry } from "./fixtures.js"
 import { A3, A4, activate, fought, movedOf, type Pt, run, scene, wentFor } from "./scenes.js"
 

@@ -5,10 +5,10 @@
 import { readFileSync } from "node:fs"
 import { seeded } from "@blight/dice"
 import { Result } from "effect"
-import type { Board, Terrain } from "../../src/battle/board/Board.js"
 import { evolve } from "../../src/battle/Evolve.js"
 import { setup } from "../../src/battle/Setup.js"
 import type { Model, State } from "../../src/battle/State.js"
+import type { Board, Terrain } from "../../src/battle/table/board/Board.js"
 import { coreRegistry } from "../../src/content/core/index.js"
 import { found } from "../../src/refuge/Founding.js"
 

@@ -15,7 +15,7 @@ import {
   rectPoly,
   segmentNearerPolygon,
   segmentPolygonDist,
-} from "../../src/battle/board/Geometry.js"
+} from "../../src/battle/table/board/Geometry.js"
 
 // The board's fast predicates decide by squares and fall back on `Math.hypot` near the edge: each
 // must give the very answer the distance it stands for gives (a raid must not change by a bit).

@@ -1,10 +1,10 @@
 /** Properties of sight and contact on a board (issue 10), over random boards and positions. */
 import fc from "fast-check"
 import { describe, expect, it } from "vitest"
-import type { Board } from "../../src/battle/board/Board.js"
-import { random as randomBoard } from "../../src/battle/board/Generator.js"
-import { ruled } from "../../src/battle/board/Ground.js"
-import { type Body, contactsAt, coverOf, EPS, sees } from "../../src/battle/board/PlaneSpace.js"
+import type { Board } from "../../src/battle/table/board/Board.js"
+import { random as randomBoard } from "../../src/battle/table/board/Generator.js"
+import { ruled } from "../../src/battle/table/board/Ground.js"
+import { type Body, contactsAt, coverOf, EPS, sees } from "../../src/battle/table/board/PlaneSpace.js"
 import { A, at, B, registry, stateOn } from "./fixtures.js"
 
 /** A random board with the core pack's terrain rules. */

@@ -1,10 +1,10 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
-import { ruled } from "../../src/battle/board/Ground.js"
-import { answer, bodies, make } from "../../src/battle/board/PlaneSpace.js"
 import { apply } from "../../src/battle/Decide.js"
 import type { FactQuery, State } from "../../src/battle/State.js"
+import { ruled } from "../../src/battle/table/board/Ground.js"
+import { answer, bodies, make } from "../../src/battle/table/board/PlaneSpace.js"
 import { A, A2, activating, at, B, B2, board, rect, registry, stateOn } from "./fixtures.js"
 
 const plane = make(registry)

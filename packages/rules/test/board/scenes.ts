@@ -4,13 +4,13 @@
  * stopped and whom it Fought read from the events.
  */
 import { envOf } from "../../src/battle/Battle.js"
-import { make } from "../../src/battle/board/PlaneSpace.js"
 import { Ctx, Suspend } from "../../src/battle/Context.js"
 import { blankCreature } from "../../src/battle/combat/Blight.js"
 import { activateCreature } from "../../src/battle/creatures/Hunt.js"
 import type { Event } from "../../src/battle/Event.js"
 import { draftOf } from "../../src/battle/Evolve.js"
 import type { Model, State } from "../../src/battle/State.js"
+import { make } from "../../src/battle/table/board/PlaneSpace.js"
 import { at, board, registry, stateOn } from "./fixtures.js"
 
 export const env = envOf(registry, make(registry))

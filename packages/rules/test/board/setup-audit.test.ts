@@ -6,10 +6,10 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { decodeBoard, random } from "../../src/battle/board/Board.js"
-import { arrivalSpots } from "../../src/battle/board/Deployment.js"
-import { dist } from "../../src/battle/board/Geometry.js"
 import { type SetupProblem, setup } from "../../src/battle/Setup.js"
+import { decodeBoard, random } from "../../src/battle/table/board/Board.js"
+import { arrivalSpots } from "../../src/battle/table/board/Deployment.js"
+import { dist } from "../../src/battle/table/board/Geometry.js"
 import type { Scenario } from "../../src/content/schema/Scenario.js"
 import { withScenarios } from "../battle/fixtures.js"
 import { A, at, board, rect, refuges, registry, stateOn } from "./fixtures.js"

@@ -5,10 +5,10 @@
  */
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { random } from "../../src/battle/board/Generator.js"
-import { make } from "../../src/battle/board/PlaneSpace.js"
 import { setup } from "../../src/battle/Setup.js"
 import type { FactQuery, State } from "../../src/battle/State.js"
+import { random } from "../../src/battle/table/board/Generator.js"
+import { make } from "../../src/battle/table/board/PlaneSpace.js"
 import { formatProblem } from "../../src/content/Problem.js"
 import type { Registry } from "../../src/content/Registry.js"
 import { homebrewRegistry, loadHomebrew } from "../fixtures/homebrew.js"

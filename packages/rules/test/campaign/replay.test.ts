@@ -5,8 +5,8 @@ import { autoRaid } from "../../src/campaign/AutoPlay.js"
 import { type Campaign, fromFile, hash, replay, toFile } from "../../src/campaign/Campaign.js"
 import type { Event } from "../../src/campaign/Event.js"
 import { applyInPlace, type Draft } from "../../src/campaign/Evolve.js"
-import { STORES } from "../../src/plugin/Vocabulary.js"
 import { storesOf } from "../../src/refuge/Ledger.js"
+import { STORES } from "../../src/vocabulary/Vocabulary.js"
 import { campaign, env } from "./helpers.js"
 
 const play = (seed: number, raids: number): Campaign => {

@@ -8,8 +8,8 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { create, envOf } from "../../src/battle/Battle.js"
-import { random as randomBoard } from "../../src/battle/board/Board.js"
-import { make } from "../../src/battle/board/PlaneSpace.js"
+import { random as randomBoard } from "../../src/battle/table/board/Board.js"
+import { make } from "../../src/battle/table/board/PlaneSpace.js"
 import { exampleRefuges, core as registry } from "../battle/fixtures.js"
 
 const refuges = exampleRefuges()

@@ -15,10 +15,10 @@ import { loadWithCore } from "../../src/content/core/index.js"
 import { formatProblem } from "../../src/content/Problem.js"
 import type { Registry } from "../../src/content/Registry.js"
 import type { Scenario } from "../../src/content/schema/Scenario.js"
-import { silentEffects } from "../../src/plugin/Interpreters.js"
 import { found } from "../../src/refuge/Founding.js"
 import { builderInterpretations } from "../../src/refuge/Interpretations.js"
 import { storesOf } from "../../src/refuge/Ledger.js"
+import { silentEffects } from "../../src/vocabulary/Interpreters.js"
 import {
   contact,
   core,

@@ -5,13 +5,13 @@
  * (R-BOARD-15); a Lantern Moth cloud (flying: climbing and dense growth only) is still kept out.
  */
 import { describe, expect, it } from "vitest"
-import { arrivalSpots } from "../../src/battle/board/Deployment.js"
-import { random as randomBoard } from "../../src/battle/board/Generator.js"
 import { Ctx } from "../../src/battle/Context.js"
 import { arrivalPoint, encounter } from "../../src/battle/creatures/Encounter.js"
 import { draftOf } from "../../src/battle/Evolve.js"
 import { dreadTest } from "../../src/battle/nerve/Dread.js"
 import { spores } from "../../src/battle/round/Spores.js"
+import { arrivalSpots } from "../../src/battle/table/board/Deployment.js"
+import { random as randomBoard } from "../../src/battle/table/board/Generator.js"
 import { A, A2, at, B, B2, board, rect, registry, stateOn } from "../board/fixtures.js"
 import { A3, activate, env, fought, movedOf, run, scene, wentFor } from "../board/scenes.js"
 

@@ -8,13 +8,13 @@
  */
 import { describe, expect, it } from "vitest"
 import { envOf } from "../../src/battle/Battle.js"
-import { make } from "../../src/battle/board/PlaneSpace.js"
 import { Ctx, Suspend } from "../../src/battle/Context.js"
 import { activateCreature } from "../../src/battle/creatures/Hunt.js"
 import type { Event } from "../../src/battle/Event.js"
 import { draftOf } from "../../src/battle/Evolve.js"
-import { declared } from "../../src/battle/Space.js"
 import type { FactQuery, FactValue, Prompt, State } from "../../src/battle/State.js"
+import { make } from "../../src/battle/table/board/PlaneSpace.js"
+import { declared } from "../../src/battle/table/Space.js"
 import { A, rect, registry } from "../board/fixtures.js"
 import { activate, fought, movedOf, type Pt, scene } from "../board/scenes.js"
 

@@ -6,9 +6,9 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
 import { command, create, envOf } from "../../src/battle/Battle.js"
-import { random as randomBoard } from "../../src/battle/board/Board.js"
-import { make } from "../../src/battle/board/PlaneSpace.js"
 import { legalCommands } from "../../src/battle/Legal.js"
+import { random as randomBoard } from "../../src/battle/table/board/Board.js"
+import { make } from "../../src/battle/table/board/PlaneSpace.js"
 import {
   contact,
   core,

@@ -7,13 +7,13 @@
  *
  * @since 0.2.0
  */
-import type { Effect } from "../../plugin/Effect.js"
+import type { Effect } from "../../vocabulary/Effect.js"
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { doEffect } from "../effects/Triggers.js"
 import { makeNoise } from "../noise/Noise.js"
 import type { Model } from "../State.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { grantRoll } from "./GrantRoll.js"
 import { revealOnAttack } from "./Hide.js"
 
@@ -62,8 +62,8 @@ export const act = (ctx: Ctx, c: CommandOf<"act">, by: string): void => {
   if (all.length === 0) refuse(`action: ${m.name} has no "${c.action}" to take`, "B-ACTION-GIFT-01")
   const usable = all.find((g) => g.times === undefined || (m.used[g.key] ?? 0) < g.times)
   if (!usable) refuse(`action: ${m.name} has used "${c.action}" as often as its rule allows`, "B-ACT-08")
-  const g = usable!.grant
-  if (g.attack && ctx.draft.activation!.attacked)
+  const g = usable.grant
+  if (g.attack && activationOf(ctx).attacked)
     refuse(`action: ${c.action} is an attack, and ${m.name} has already attacked`, "B-ACT-09")
   const orders = g.do.some((e) => e.kind === "hook" && e.hook === "core/order")
   const target = c.target ? ctx.draft.models.find((x) => x.id === c.target) : undefined
@@ -71,7 +71,7 @@ export const act = (ctx: Ctx, c: CommandOf<"act">, by: string): void => {
     refuse(`target: ${c.action} is given to a standing friend`, "B-ACTION-USE-01")
   takeAction(ctx, m.id, g.attack ? "attack" : "act")
   if (g.attack) revealOnAttack(ctx, m.id)
-  if (usable!.times !== undefined) ctx.emit({ type: "used", model: m.id, key: usable!.key })
+  if (usable.times !== undefined) ctx.emit({ type: "used", model: m.id, key: usable.key })
   if (g.noise) makeNoise(ctx, m.id, g.noise, g.name)
   // Its `test` first: a failed one spends the action and does nothing more.
   if (g.test !== undefined && !grantRoll(ctx, m, g.test, g.name).passed) {
@@ -80,19 +80,21 @@ export const act = (ctx: Ctx, c: CommandOf<"act">, by: string): void => {
   }
   for (const e of g.do) {
     if (e.kind === "hook" && e.hook === "core/order") {
+      // Checked above: an order goes to a standing friend.
+      if (target === undefined) continue
       const p = e.params as { range?: number; dice?: number } | undefined
       const range = Number(p?.range ?? 6)
       const near = ctx.fact(
-        { q: "within", a: m.id, b: target!.id, inches: range },
-        `Is ${target!.name} within ${range}" of ${m.name}?`,
+        { q: "within", a: m.id, b: target.id, inches: range },
+        `Is ${target.name} within ${range}" of ${m.name}?`,
         m.side,
       )
       if (near !== true) {
-        ctx.emit({ type: "refused", reason: `${g.name}: ${target!.name} is out of earshot (${range}")` })
+        ctx.emit({ type: "refused", reason: `${g.name}: ${target.name} is out of earshot (${range}")` })
         continue
       }
-      if (ctx.view(target!.id).shaken) ctx.emit({ type: "steadied", model: target!.id })
-      else ctx.emit({ type: "used", model: target!.id, key: `order:${ctx.draft.round}` })
+      if (ctx.view(target.id).shaken) ctx.emit({ type: "steadied", model: target.id })
+      else ctx.emit({ type: "used", model: target.id, key: `order:${ctx.draft.round}` })
       continue
     }
     doEffect(ctx, ctx.view(m.id), e, g.name)

@@ -32,14 +32,14 @@ export const activate = (ctx: Ctx, c: CommandOf<"activate">, by: string): void =
       "B-ACT-01",
     )
   const m = ctx.view(c.model)
-  const side = sideOnTurn(d as never)
+  const side = sideOnTurn(d)
   if (!side || side.id !== m.side)
     refuse(`model: it is ${side?.name ?? "nobody"}'s turn to activate a model, not ${m.side}'s`, "B-ACT-01")
   if (!mayCommand(by, m.side))
     refuse(`model: ${m.name} belongs to ${m.side}; a player commands only their own side`, "R-BATTLE-54")
   if (m.kind !== "survivor") refuse("model: creatures activate by their behaviour", "B-ACT-05")
   if (m.status === "down") refuse(`model: ${m.name} is Down; Down survivors don't activate`, "B-ACT-06")
-  if (!canActivate(d as never, m))
+  if (!canActivate(d, m))
     refuse(
       `model: ${m.name} ${m.activated ? "has already activated this round" : "can't activate"}`,
       "B-ACT-03",
@@ -94,6 +94,13 @@ const forbiddenBy = (ctx: Ctx, m: Model, action: string): string | undefined => 
   return undefined
 }
 
+/** The activation under way: an action is taken only in one (B-ACT-01). */
+export const activationOf = (ctx: Ctx): NonNullable<Ctx["draft"]["activation"]> => {
+  const a = ctx.draft.activation
+  if (!a) return refuse("model: no model is activating; activate one first", "B-ACT-01")
+  return a
+}
+
 /** Starts an action of the activating model: checks it may act, then records the action. */
 export const beginAction = (ctx: Ctx, modelId: string, action: string, by: string): Model => {
   const a = ctx.draft.activation
@@ -109,10 +116,10 @@ export const beginAction = (ctx: Ctx, modelId: string, action: string, by: strin
       )
     refuse(`model: ${m.name} is not activating; activate it first`, "B-ACT-01")
   }
-  if (a!.actionsLeft <= 0)
+  if (a.actionsLeft <= 0)
     refuse(
       `${action}: ${m.name} has no actions left this activation`,
-      a!.shakenAtStart ? "B-SHAKEN-01" : "B-ACT-07",
+      a.shakenAtStart ? "B-SHAKEN-01" : "B-ACT-07",
     )
   const why = forbidden(ctx, m, action)
   // Rooted is a ruling; anything else is forbidden by a content rule the reason names (an aura, a skill).
@@ -173,13 +180,12 @@ export const endActivationCommand = (ctx: Ctx, c: CommandOf<"endActivation">, by
 export const withdraw = (ctx: Ctx, c: CommandOf<"withdraw">, by: string): void => {
   const d = ctx.draft
   const side = d.sides.find((s) => s.id === c.side)
-  if (!side || !isPlayerSide(side as never))
-    refuse(`side: there is no Refuge "${c.side}" in this raid`, "R-BATTLE-54")
+  if (!side || !isPlayerSide(side)) refuse(`side: there is no Refuge "${c.side}" in this raid`, "R-BATTLE-54")
   if (!mayCommand(by, c.side)) refuse(`side: a player withdraws only their own side`, "B-ROUT-03")
-  if (side!.routed) refuse(`side: ${side!.name} has already left the raid`, "B-ROUT-02")
-  if (d.phase !== "activations" || d.activation || sideOnTurn(d as never)?.id !== c.side)
-    refuse(`side: ${side!.name} may withdraw only at the start of one of its turns`, "B-ROUT-03")
+  if (side.routed) refuse(`side: ${side.name} has already left the raid`, "B-ROUT-02")
+  if (d.phase !== "activations" || d.activation || sideOnTurn(d)?.id !== c.side)
+    refuse(`side: ${side.name} may withdraw only at the start of one of its turns`, "B-ROUT-03")
   routSide(ctx, c.side, "withdrew")
-  if (d.sides.filter((s) => isPlayerSide(s as never) && !s.routed).length <= 1)
+  if (d.sides.filter((s) => isPlayerSide(s) && !s.routed).length <= 1)
     ctx.emit({ type: "battle.end", result: decideResult(ctx) })
 }

@@ -5,11 +5,11 @@
  */
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 
 export const aim = (ctx: Ctx, c: CommandOf<"aim">, by: string): void => {
   const m = beginAction(ctx, c.model, "aim", by)
-  const a = ctx.draft.activation!
+  const a = activationOf(ctx)
   if (a.attacked || a.sprinted)
     refuse(
       `aim: ${m.name} can't Shoot again this activation, so Aiming does nothing`,

@@ -8,7 +8,7 @@
  *
  * @since 0.2.0
  */
-import type { Condition } from "../../plugin/Condition.js"
+import type { Condition } from "../../vocabulary/Condition.js"
 import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
@@ -25,7 +25,7 @@ import {
 import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { revealOnAttack } from "./Hide.js"
 
 /** A fighter's weapon: dice, Damage, Noise, Crit Damage. */
@@ -111,15 +111,20 @@ export const meleeWeapon = (
   const options = [...m.weapons.filter((w) => !w.spent).map((w) => w.weapon), ...freeMelee(ctx, m)]
     .filter((w) => named === undefined || w === named)
     .map((w) => ctx.env.content.get("weapons", w))
-    .filter((w) => w !== undefined && w.type === "melee")
-    .map((w) => ({
-      id: w!.id,
-      name: w!.name,
-      dice: w!.dice,
-      damage: w!.damage,
-      noise: w!.noise,
-      critDamage: critDamageOf(ctx, w!.id),
-    }))
+    .flatMap((w) =>
+      w !== undefined && w.type === "melee"
+        ? [
+            {
+              id: w.id,
+              name: w.name,
+              dice: w.dice,
+              damage: w.damage,
+              noise: w.noise,
+              critDamage: critDamageOf(ctx, w.id),
+            },
+          ]
+        : [],
+    )
   if (options.length < 2) return options[0]
   const dice = new Map(options.map((w) => [w.id, w.dice + bonusWith(ctx, m, w.id, pool)]))
   // B-NOISE-02: a knife is as good as an Improvised weapon and Quiet, so it is the one used.
@@ -279,7 +284,7 @@ export const resolveFight = (
 /** The Fight action (B-ACTION-FIGHT-01, B-ACT-09). */
 export const fight = (ctx: Ctx, c: CommandOf<"fight">, by: string): void => {
   const m = beginAction(ctx, c.model, "fight", by)
-  const a = ctx.draft.activation!
+  const a = activationOf(ctx)
   if (a.attacked)
     refuse(`fight: ${m.name} has already attacked this activation; one attack per activation`, "B-ACT-09")
   const problem = checkBlightDice(ctx, m, c.blightDice)
@@ -287,29 +292,29 @@ export const fight = (ctx: Ctx, c: CommandOf<"fight">, by: string): void => {
   const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
   if (!target || (target.status !== "active" && target.status !== "down"))
     refuse(`target: there is no enemy "${c.target}" to Fight`, "B-ACTION-FIGHT-01")
-  if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`, "B-ACTION-FIGHT-01")
+  if (!areEnemies(m, target)) refuse(`target: ${target.name} is not an enemy`, "B-ACTION-FIGHT-01")
   if (c.weapon !== undefined && !meleeWeapon(ctx, m, c.weapon))
     refuse(`weapon: ${m.name} carries no melee weapon "${c.weapon}"`, "B-FIGHT-01")
   if (
     ctx.fact(
-      { q: "contact", a: m.id, b: target!.id },
-      `Is ${m.name} in base contact with ${target!.name}?`,
+      { q: "contact", a: m.id, b: target.id },
+      `Is ${m.name} in base contact with ${target.name}?`,
       m.side,
     ) !== true
   ) {
     if (!ctx.consumedInputs)
-      refuse(`target: ${target!.name} is not in base contact with ${m.name}`, "B-ACTION-FIGHT-01")
+      refuse(`target: ${target.name} is not in base contact with ${m.name}`, "B-ACTION-FIGHT-01")
     ctx.emit({
       type: "refused",
-      reason: `target: ${target!.name} is not in base contact with ${m.name}`,
+      reason: `target: ${target.name} is not in base contact with ${m.name}`,
       clause: "B-ACTION-FIGHT-01",
     })
     return
   }
   takeAction(ctx, m.id, "fight")
   revealOnAttack(ctx, m.id)
-  resolveFight(ctx, m.id, target!.id, {
-    charge: a.movedInto.includes(target!.id),
+  resolveFight(ctx, m.id, target.id, {
+    charge: a.movedInto.includes(target.id),
     blightDice: c.blightDice,
     weapon: c.weapon,
   })

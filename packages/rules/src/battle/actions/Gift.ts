@@ -7,7 +7,7 @@
  *
  * @since 0.2.0
  */
-import type { Effect } from "../../plugin/Effect.js"
+import type { Effect } from "../../vocabulary/Effect.js"
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"
@@ -16,7 +16,7 @@ import { score } from "../combat/Pools.js"
 import { makeNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { grantRoll } from "./GrantRoll.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
 
@@ -30,27 +30,27 @@ export const gift = (ctx: Ctx, c: CommandOf<"gift">, by: string): void => {
   if (!entry || !grant || grant.kind !== "grantAction")
     refuse(`gift: ${entry?.name ?? c.gift} does not take an action`, "B-ACTION-GIFT-01")
   const g = grant as Extract<Effect, { kind: "grantAction" }>
-  const a = ctx.draft.activation!
+  const a = activationOf(ctx)
   if (g.attack && a.attacked)
-    refuse(`gift: ${entry!.name} is an attack, and ${m.name} has already attacked`, "B-ACT-09")
+    refuse(`gift: ${entry.name} is an attack, and ${m.name} has already attacked`, "B-ACT-09")
   const target = c.target ? (ctx.draft.models.find((x) => x.id === c.target) as Model | undefined) : undefined
   if (needsTarget(g.do) && (target?.status !== "active" || !areEnemies(m, target)))
-    refuse(`target: ${entry!.name} needs an enemy target`, "B-ACTION-GIFT-01")
+    refuse(`target: ${entry.name} needs an enemy target`, "B-ACTION-GIFT-01")
   takeAction(ctx, m.id, g.attack ? "attack" : "gift")
   if (g.attack) revealOnAttack(ctx, m.id)
-  if (g.noise) makeNoise(ctx, m.id, g.noise, entry!.name)
+  if (g.noise) makeNoise(ctx, m.id, g.noise, entry.name)
   // "A Crit stays a Crit" (Thorn Lash): a 6 on the Call makes the Gift's hit a Crit.
   let crit = false
   if (g.test !== undefined) {
     // B-BLIGHTDICE-04: the Call rolls Blight dice only, as many as the tier, 1 success.
-    const t = grantRoll(ctx, m, g.test, entry!.name)
+    const t = grantRoll(ctx, m, g.test, entry.name)
     if (!t.passed) {
       afterAction(ctx, m.id)
       return
     }
     crit = t.crit
   }
-  for (const e of g.do) apply(ctx, m, target, e, entry!.name, crit)
+  for (const e of g.do) apply(ctx, m, target, e, entry.name, crit)
   afterAction(ctx, m.id)
 }
 
@@ -107,7 +107,7 @@ const apply = (
   switch (e.hook) {
     case "core/strike": {
       if (hiddenAway(Number(p?.range ?? 1))) return
-      if (!inRange(Number(p?.range ?? 1))) {
+      if (target === undefined || !inRange(Number(p?.range ?? 1))) {
         ctx.emit({
           type: "refused",
           reason: `${name}: the target is out of reach`,
@@ -115,15 +115,15 @@ const apply = (
         })
         return
       }
-      applyHits(ctx, target!.id, 1, crit ? 1 : 0, { by: m.id, damage: Number(p?.damage ?? 1) })
+      applyHits(ctx, target.id, 1, crit ? 1 : 0, { by: m.id, damage: Number(p?.damage ?? 1) })
       return
     }
     case "core/jam-weapon": {
-      if (hiddenAway(Number(p?.range ?? 6)) || !inRange(Number(p?.range ?? 6))) return
-      const w = target!.weapons.find(
+      if (hiddenAway(Number(p?.range ?? 6)) || target === undefined || !inRange(Number(p?.range ?? 6))) return
+      const w = target.weapons.find(
         (x) => !x.spent && !x.jammed && ctx.env.content.get("weapons", x.weapon)?.firearm,
       )
-      if (w) ctx.emit({ type: "jammed", model: target!.id, weapon: w.weapon })
+      if (w) ctx.emit({ type: "jammed", model: target.id, weapon: w.weapon })
       return
     }
     case "core/area-attack": {
@@ -160,9 +160,9 @@ const apply = (
       return
     }
     case "core/root": {
-      if (hiddenAway(Number(p?.range ?? 6)) || !inRange(Number(p?.range ?? 6))) return
+      if (hiddenAway(Number(p?.range ?? 6)) || target === undefined || !inRange(Number(p?.range ?? 6))) return
       // Rooted: it can't Move or Sprint in its next activation; recorded as a use the move rules read.
-      ctx.emit({ type: "used", model: target!.id, key: "rooted" })
+      ctx.emit({ type: "used", model: target.id, key: "rooted" })
       return
     }
   }

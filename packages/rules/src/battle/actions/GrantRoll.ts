@@ -7,7 +7,7 @@
  *
  * @since 0.3.0
  */
-import type { Pool } from "../../plugin/Vocabulary.js"
+import type { Pool } from "../../vocabulary/Vocabulary.js"
 import type { Ctx } from "../Context.js"
 import { blightAllowance, poolModifiers, roll, statOfPool, witsDice } from "../combat/Pools.js"
 import type { Model } from "../State.js"

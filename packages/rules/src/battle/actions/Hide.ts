@@ -30,7 +30,7 @@ export const hide = (ctx: Ctx, c: CommandOf<"hide">, by: string): void => {
     return
   }
   for (const e of ctx.draft.models) {
-    if (e.status !== "active" || !areEnemies(m, e as never)) continue
+    if (e.status !== "active" || !areEnemies(m, e)) continue
     if (
       ctx.fact(
         { q: "within", a: m.id, b: e.id, inches: 6 },

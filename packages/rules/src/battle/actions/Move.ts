@@ -12,12 +12,11 @@ import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
-import { checkEmerge } from "../creatures/Ambush.js"
-import { checkDread } from "../nerve/Dread.js"
 import { makeNoise, noiseFor } from "../noise/Noise.js"
+import { reactions } from "../Reactions.js"
 import type { Model } from "../State.js"
 import { leftTable } from "../scenario/Objectives.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { revealInTheOpen } from "./Hide.js"
 
 /** A model's Move in inches for an action, with conditional Move modifiers (a Knack, a Mark). */
@@ -57,7 +56,7 @@ const draggedTo = (
 export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): void => {
   const m = beginAction(ctx, c.model, c.type, by)
   if (m.status !== "active") refuse(`model: ${m.name} can't move now`, "B-ACT-06")
-  const a = ctx.draft.activation!
+  const a = activationOf(ctx)
   if (c.type === "sprint" && a.shot)
     refuse(`sprint: ${m.name} has Shot this activation and can't Sprint`, "B-ACTION-SPRINT-02")
   let allowance = moveAllowance(ctx, m, c.type)
@@ -71,15 +70,15 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
       refuse(`drag: only a Down friend can be dragged`, "B-DOWN-04")
     if (
       ctx.fact(
-        { q: "contact", a: m.id, b: dragged!.id },
-        `Is ${m.name} in base contact with ${dragged!.name}?`,
+        { q: "contact", a: m.id, b: dragged.id },
+        `Is ${m.name} in base contact with ${dragged.name}?`,
         m.side,
       ) !== true
     )
-      refuse(`drag: ${dragged!.name} is not in contact with ${m.name}`, "B-DOWN-04")
+      refuse(`drag: ${dragged.name} is not in contact with ${m.name}`, "B-DOWN-04")
     allowance = allowance / 2 // B-DOWN-04: both at half speed
   }
-  const outcome = ctx.env.space.move(ctx.draft as never, m, c, allowance)
+  const outcome = ctx.env.space.move(ctx.draft, m, c, allowance)
   if (Result.isFailure(outcome)) {
     refuse(outcome.failure.reason, outcome.failure.clause)
     return
@@ -119,7 +118,7 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
   if (c.type === "sprint")
     makeNoise(ctx, m.id, noiseFor(ctx, m.id, "sprint", 1), "Sprint (B-ACTION-SPRINT-01)")
   if (!o.offTable) revealInTheOpen(ctx, ctx.view(m.id), "move")
-  if (!o.offTable) checkDread(ctx, [m.id])
-  if (!o.offTable) checkEmerge(ctx, m.id, "endMove") // B-BEHAVIOUR-06
+  if (!o.offTable) reactions.dread(ctx, [m.id])
+  if (!o.offTable) reactions.ambush(ctx, m.id, "endMove") // B-BEHAVIOUR-06
   afterAction(ctx, m.id)
 }

@@ -8,18 +8,18 @@
 import type { CommandOf } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 
 export const reload = (ctx: Ctx, c: CommandOf<"reload">, by: string): void => {
   const m = beginAction(ctx, c.model, "reload", by)
   const carried = m.weapons.find((w) => w.weapon === c.weapon && !w.spent)
   const weapon = ctx.env.content.get("weapons", c.weapon)
   if (!carried || !weapon) refuse(`weapon: ${m.name} carries no "${c.weapon}"`, "B-ACTION-RELOAD-01")
-  const store = weapon!.ammunition
-  if (store === "none") refuse(`weapon: ${weapon!.name} takes no ammunition`, "B-ACTION-RELOAD-01")
-  const full = store === "reloads" ? (weapon!.mag ?? 1) : 1
-  if (carried!.loaded >= full)
-    refuse(`weapon: ${weapon!.name} is already loaded`, store === "reloads" ? "B-AMMO-01" : "B-AMMO-05")
+  const store = weapon.ammunition
+  if (store === "none") refuse(`weapon: ${weapon.name} takes no ammunition`, "B-ACTION-RELOAD-01")
+  const full = store === "reloads" ? (weapon.mag ?? 1) : 1
+  if (carried.loaded >= full)
+    refuse(`weapon: ${weapon.name} is already loaded`, store === "reloads" ? "B-AMMO-01" : "B-AMMO-05")
   const have = m[store as "reloads" | "arrows" | "bolts"]
   if (have < 1)
     refuse(
@@ -29,14 +29,14 @@ export const reload = (ctx: Ctx, c: CommandOf<"reload">, by: string): void => {
   // A free Reload (`freeAction` reload, Quick Reload): it doesn't use an action, `uses` times an activation.
   const free = effectsOf(ctx, m).find((s) => s.effect.kind === "freeAction" && s.effect.action === "reload")
   const per = free?.effect.uses?.times ?? 1
-  const key = `free-reload:${ctx.draft.round}:${ctx.draft.activation!.actions.length}`
+  const key = `free-reload:${ctx.draft.round}:${activationOf(ctx).actions.length}`
   const spent = Object.keys(m.used).filter((k) => k.startsWith(`free-reload:${ctx.draft.round}:`)).length
   if (free && spent < per) ctx.emit({ type: "used", model: m.id, key })
   else takeAction(ctx, m.id, "reload")
   ctx.emit({
     type: "reloaded",
     model: m.id,
-    weapon: weapon!.id,
+    weapon: weapon.id,
     store: store as "reloads" | "arrows" | "bolts",
     loaded: full,
   })

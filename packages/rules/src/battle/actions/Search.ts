@@ -22,16 +22,16 @@ export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
   if (
     ctx.fact(
-      { q: "contact", a: m.id, b: token!.id },
-      `Is ${m.name} in contact with Loot token ${token!.id}?`,
+      { q: "contact", a: m.id, b: token.id },
+      `Is ${m.name} in contact with Loot token ${token.id}?`,
       m.side,
     ) !== true
   ) {
     if (!ctx.consumedInputs)
-      refuse(`token: ${token!.id} is not in contact with ${m.name}`, "B-ACTION-SEARCH-01")
+      refuse(`token: ${token.id} is not in contact with ${m.name}`, "B-ACTION-SEARCH-01")
     ctx.emit({
       type: "refused",
-      reason: `token: ${token!.id} is not in contact with ${m.name}`,
+      reason: `token: ${token.id} is not in contact with ${m.name}`,
       clause: "B-ACTION-SEARCH-01",
     })
     return
@@ -51,7 +51,7 @@ export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
   const passed = r.successes >= 1
   ctx.emit({ type: "test.rolled", model: m.id, pool: "wits.search", roll: r, target: 1, passed })
   if (passed) {
-    ctx.emit({ type: "loot.taken", model: m.id, token: token!.id, rich: Math.min(2, r.crits) })
+    ctx.emit({ type: "loot.taken", model: m.id, token: token.id, rich: Math.min(2, r.crits) })
     alwaysNoisyReveals(ctx, m.id) // the Radio (R-BATTLE-63)
   }
   afterAction(ctx, m.id)

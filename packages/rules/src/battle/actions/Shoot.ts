@@ -11,8 +11,9 @@
  *
  * @since 0.2.0
  */
-import type { Condition } from "../../plugin/Condition.js"
-import type { Effect } from "../../plugin/Effect.js"
+import type { EntryOf } from "../../content/schema/Entries.js"
+import type { Condition } from "../../vocabulary/Condition.js"
+import type { Effect } from "../../vocabulary/Effect.js"
 import type { CommandOf } from "../Command.js"
 import { holds } from "../Conditions.js"
 import { type Ctx, refuse } from "../Context.js"
@@ -22,69 +23,72 @@ import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
-import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
+
+type Weapon = EntryOf["weapons"]
+type Blast = NonNullable<NonNullable<Weapon["traits"]>["blast"]>
 
 export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const m = beginAction(ctx, c.model, "shoot", by)
-  const a = ctx.draft.activation!
+  const a = activationOf(ctx)
   if (a.attacked)
     refuse(`shoot: ${m.name} has already attacked this activation; one attack per activation`, "B-ACT-09")
   if (a.sprinted) refuse(`shoot: ${m.name} Sprinted this activation and can't Shoot`, "B-ACTION-SPRINT-02")
   const carried = m.weapons.find((w) => w.weapon === c.weapon && !w.spent)
   const weapon = ctx.env.content.get("weapons", c.weapon)
   if (!carried || !weapon) refuse(`weapon: ${m.name} carries no "${c.weapon}" to shoot`, "B-ACTION-SHOOT-01")
-  if (weapon!.type === "melee")
-    refuse(`weapon: ${weapon!.name} is a melee weapon; Fight with it`, "B-ACTION-SHOOT-01")
-  if (carried!.jammed) refuse(`weapon: ${weapon!.name} is Jammed; a Use action clears it`, "B-JAM-02")
-  const usesShots = weapon!.ammunition !== "none"
-  if (usesShots && carried!.loaded === 0)
+  if (weapon.type === "melee")
+    refuse(`weapon: ${weapon.name} is a melee weapon; Fight with it`, "B-ACTION-SHOOT-01")
+  if (carried.jammed) refuse(`weapon: ${weapon.name} is Jammed; a Use action clears it`, "B-JAM-02")
+  const usesShots = weapon.ammunition !== "none"
+  if (usesShots && carried.loaded === 0)
     refuse(
-      `weapon: ${weapon!.name} is empty; Reload it first`,
-      weapon!.ammunition === "reloads" ? "B-AMMO-02" : "B-AMMO-06",
+      `weapon: ${weapon.name} is empty; Reload it first`,
+      weapon.ammunition === "reloads" ? "B-AMMO-02" : "B-AMMO-06",
     )
   const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
   if (ctx.draft.tokens.some((t) => t.id === c.target)) {
-    shootAtObjective(ctx, m, c.target, weapon!.id, c.blightDice)
+    shootAtObjective(ctx, m, c.target, weapon, c.blightDice)
     return
   }
   const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
   if (!target) refuse(`target: there is no model "${c.target}" to shoot at`, "R-BATTLE-54")
-  if (target!.status !== "active")
-    refuse(`target: ${target!.name} is ${target!.status}; Down survivors can't be shot`, "B-DOWN-02")
-  if (!areEnemies(m, target!)) refuse(`target: ${target!.name} is not an enemy`, "B-ACTION-SHOOT-01")
-  const range = weapon!.range ?? 0
+  if (target.status !== "active")
+    refuse(`target: ${target.name} is ${target.status}; Down survivors can't be shot`, "B-DOWN-02")
+  if (!areEnemies(m, target)) refuse(`target: ${target.name} is not an enemy`, "B-ACTION-SHOOT-01")
+  const range = weapon.range ?? 0
   const by2 = m.side
-  if (hiddenBeyondSix(ctx, m, target!)) {
-    refused(ctx, `target: ${target!.name} is Hidden and more than 6" away`, "B-ACTION-HIDE-02")
+  if (hiddenBeyondSix(ctx, m, target)) {
+    refused(ctx, `target: ${target.name} is Hidden and more than 6" away`, "B-ACTION-HIDE-02")
     return
   }
-  if (ctx.fact({ q: "sees", a: m.id, b: target!.id }, `Can ${m.name} see ${target!.name}?`, by2) !== true) {
-    refused(ctx, `target: ${m.name} can't see ${target!.name}`, "B-SHOOT-01")
+  if (ctx.fact({ q: "sees", a: m.id, b: target.id }, `Can ${m.name} see ${target.name}?`, by2) !== true) {
+    refused(ctx, `target: ${m.name} can't see ${target.name}`, "B-SHOOT-01")
     return
   }
   if (
     ctx.fact(
-      { q: "within", a: m.id, b: target!.id, inches: range },
-      `Is ${target!.name} within ${range}" (${weapon!.name}'s range) of ${m.name}?`,
+      { q: "within", a: m.id, b: target.id, inches: range },
+      `Is ${target.name} within ${range}" (${weapon.name}'s range) of ${m.name}?`,
       by2,
     ) !== true
   ) {
-    refused(ctx, `target: ${target!.name} is out of ${weapon!.name}'s range (${range}")`, "B-SHOOT-01")
+    refused(ctx, `target: ${target.name} is out of ${weapon.name}'s range (${range}")`, "B-SHOOT-01")
     return
   }
-  const limit = shootingLimit(ctx, m, target!)
+  const limit = shootingLimit(ctx, m, target)
   if (limit !== undefined) {
     const near = ctx.fact(
-      { q: "within", a: m.id, b: target!.id, inches: limit.inches },
-      `Is ${target!.name} within ${limit.inches}" of ${m.name}?`,
+      { q: "within", a: m.id, b: target.id, inches: limit.inches },
+      `Is ${target.name} within ${limit.inches}" of ${m.name}?`,
       by2,
     )
     if (near !== true) {
       refused(
         ctx,
-        `target: ${target!.name} can't be shot from further than ${limit.inches}" (${limit.why})`,
+        `target: ${target.name} can't be shot from further than ${limit.inches}" (${limit.why})`,
         "B-SHOOT-01",
       )
       return
@@ -94,12 +98,13 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const aimed = a.aim
   takeAction(ctx, m.id, "shoot")
   revealOnAttack(ctx, m.id)
-  if (weapon!.traits?.blast) {
-    blast(ctx, m, target!, weapon!.id)
+  const thrown = weapon.traits?.blast
+  if (thrown) {
+    blast(ctx, m, target, weapon, thrown)
     return
   }
   const reasons: string[] = []
-  let dice = m.profile.shoot + weapon!.dice
+  let dice = m.profile.shoot + weapon.dice
   if (aimed > 0) {
     dice += aimed
     reasons.push(`+${aimed} Aim (B-SHOOT-03)`)
@@ -111,7 +116,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
       reasons.push(`+${more} ${s.source} (B-SHOOT-03)`)
     }
   }
-  const penalty = rangeAndCover(ctx, m, target!.id, target!.name, range)
+  const penalty = rangeAndCover(ctx, m, target.id, target.name, range)
   dice -= penalty.dice
   reasons.push(...penalty.reasons)
   // B-SHOOT-07: into a fight — the target in contact with a friend of the shooter.
@@ -121,22 +126,22 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
       f.id !== m.id &&
       f.status === "active" &&
       ctx.fact(
-        { q: "contact", a: f.id, b: target!.id },
-        `Is ${f.name} in base contact with ${target!.name}?`,
+        { q: "contact", a: f.id, b: target.id },
+        `Is ${f.name} in base contact with ${target.name}?`,
         by2,
       ) === true,
   )
-  if (friendsInFight.length > 0 || inAFight(ctx, m, target!)) {
+  if (friendsInFight.length > 0 || inAFight(ctx, m, target)) {
     dice--
     reasons.push("−1 into a fight (B-SHOOT-07)")
   }
   const mods = poolModifiers(ctx, m, "shoot", {
     self: m,
-    target: target!,
-    weapon: weapon!.id,
+    target: target,
+    weapon: weapon.id,
     action: "shoot",
   })
-  for (const e of targetShootModifiers(ctx, target!, m)) {
+  for (const e of targetShootModifiers(ctx, target, m)) {
     dice += e.dice
     reasons.push(e.why)
   }
@@ -148,35 +153,35 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     m,
     dice,
     (c.blightDice ?? 0) + mods.blight,
-    `${m.name}'s Shoot with ${weapon!.name}`,
+    `${m.name}'s Shoot with ${weapon.name}`,
     undefined,
     "shoot",
   )
   ctx.emit({
     type: "attack.rolled",
     attacker: m.id,
-    target: target!.id,
+    target: target.id,
     attack: "shoot",
-    weapon: weapon!.id,
+    weapon: weapon.id,
     pool,
     modifiers: reasons,
   })
-  if (usesShots) ctx.emit({ type: "shot.used", model: m.id, weapon: weapon!.id, loaded: carried!.loaded - 1 })
-  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon!.noise), `${weapon!.name} (B-SHOOT-09)`)
+  if (usesShots) ctx.emit({ type: "shot.used", model: m.id, weapon: weapon.id, loaded: carried.loaded - 1 })
+  makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-SHOOT-09)`)
   // B-JAM-01: a Scrap weapon Jams on two or more 1s.
-  if (weapon!.traits?.scrap) {
+  if (weapon.traits?.scrap) {
     const ones = [...pool.dice, ...(ctx.draft.options.blightOnesJam ? pool.blight : [])].filter(
       (f) => f === 1,
     ).length
     const threshold = jamThreshold(ctx, m)
-    if (ones >= threshold) ctx.emit({ type: "jammed", model: m.id, weapon: weapon!.id })
+    if (ones >= threshold) ctx.emit({ type: "jammed", model: m.id, weapon: weapon.id })
   }
-  const src = { by: m.id, damage: weapon!.damage, critDamage: critDamageOf(ctx, weapon!.id) }
+  const src = { by: m.id, damage: weapon.damage, critDamage: critDamageOf(ctx, weapon.id) }
   const allOnes = friendsInFight.length > 0 ? [...pool.dice, ...pool.blight].filter((f) => f === 1).length : 0
   // R-BATTLE-06 (AMB-B-14): each 1 is an extra hit on a friend, or turns one of the hits onto one.
   const ones = ctx.draft.options.intoFightOnes === "divertHit" ? Math.min(allOnes, pool.successes) : allOnes
   const kept = ctx.draft.options.intoFightOnes === "divertHit" ? pool.successes - ones : pool.successes
-  applyHits(ctx, target!.id, kept, Math.min(pool.crits, kept), src)
+  applyHits(ctx, target.id, kept, Math.min(pool.crits, kept), src)
   if (friendsInFight.length > 0) {
     for (let i = 0; i < ones; i++) {
       const standing = friendsInFight
@@ -223,13 +228,13 @@ const shootAtObjective = (
   ctx: Ctx,
   m: Model,
   tokenId: string,
-  weaponId: string,
+  weapon: Weapon,
   blightDice: number | undefined,
 ): void => {
+  const weaponId = weapon.id
   const o = objectiveAt(ctx, tokenId)
   if (o?.kind !== "bloomHeart" || o.state !== "standing")
     refuse(`target: ${tokenId} is not something to shoot at (only a standing Bloom Heart is)`, "B-SHOOT-01")
-  const weapon = ctx.env.content.get("weapons", weaponId)!
   const carried = m.weapons.find((w) => w.weapon === weaponId && !w.spent)!
   const range = weapon.range ?? 0
   if (ctx.fact({ q: "sees", a: m.id, b: tokenId }, `Can ${m.name} see the Bloom Heart?`, m.side) !== true) {
@@ -246,7 +251,7 @@ const shootAtObjective = (
     refused(ctx, `target: the Bloom Heart is out of ${weapon.name}'s range (${range}")`, "B-SHOOT-01")
     return
   }
-  const aimed = ctx.draft.activation!.aim
+  const aimed = activationOf(ctx).aim
   takeAction(ctx, m.id, "shoot")
   revealOnAttack(ctx, m.id)
   const blast = weapon.traits?.blast
@@ -284,7 +289,7 @@ const shootAtObjective = (
   else if (weapon.ammunition !== "none")
     ctx.emit({ type: "shot.used", model: m.id, weapon: weaponId, loaded: carried.loaded - 1 })
   makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-SHOOT-09)`)
-  shootObjective(ctx, o!, m, weaponId, pool.successes)
+  shootObjective(ctx, o, m, weaponId, pool.successes)
   afterAction(ctx, m.id)
 }
 
@@ -333,9 +338,10 @@ const targetShootModifiers = (
   const out: Array<{ dice: number; why: string }> = []
   const bg = target.kind === "survivor" ? [...target.gifts.map((g) => ctx.env.content.get("gifts", g))] : []
   for (const g of bg)
-    for (const e of g?.effects ?? [])
-      if (e.kind === "poolModifier" && e.pool === "shoot" && e.scope === "target")
-        out.push({ dice: e.dice, why: `${e.dice} ${target.name}'s ${g!.name}` })
+    if (g)
+      for (const e of g.effects ?? [])
+        if (e.kind === "poolModifier" && e.pool === "shoot" && e.scope === "target")
+          out.push({ dice: e.dice, why: `${e.dice} ${target.name}'s ${g.name}` })
   void shooter
   return out
 }
@@ -363,7 +369,7 @@ const shootingLimit = (
   }
   for (const s of effectsOf(ctx, target)) applies(s.effect, s.source)
   const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
-  for (const e of scenario?.effects ?? []) applies(e, `${scenario!.name}: the dark`)
+  if (scenario) for (const e of scenario.effects ?? []) applies(e, `${scenario.name}: the dark`)
   return best
 }
 
@@ -401,9 +407,8 @@ const forBlast =
     e.when !== undefined && namesBlast(ctx, e.when)
 
 /** A blast (B-BLAST-01..03, R-CONTENT-23, R-BATTLE-75). */
-const blast = (ctx: Ctx, m: Model, target: Model, weaponId: string): void => {
-  const weapon = ctx.env.content.get("weapons", weaponId)!
-  const b = weapon.traits!.blast!
+const blast = (ctx: Ctx, m: Model, target: Model, weapon: Weapon, b: Blast): void => {
+  const weaponId = weapon.id
   const mods = poolModifiers(
     ctx,
     m,

@@ -84,18 +84,15 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
         : undefined
       if (!friend || friend.side !== m.side || friend.id === m.id || friend.kind !== "survivor")
         refuse("target: first aid is given to a friend in contact", "B-AID-01")
-      if (
-        friend!.status !== "down" &&
-        (friend!.status !== "active" || friend!.health >= friend!.profile.health)
-      )
-        refuse(`target: ${friend!.name} needs no first aid`, "B-AID-01")
-      if (!inContact(ctx, m, friend!.id, friend!.name)) {
-        notInContact(friend!.name)
+      if (friend.status !== "down" && (friend.status !== "active" || friend.health >= friend.profile.health))
+        refuse(`target: ${friend.name} needs no first aid`, "B-AID-01")
+      if (!inContact(ctx, m, friend.id, friend.name)) {
+        notInContact(friend.name)
         return
       }
       takeAction(ctx, m.id, "use")
-      if (test(ctx, m, "wits.aid", c.blightDice, `first aid on ${friend!.name}`)) {
-        const f = ctx.view(friend!.id)
+      if (test(ctx, m, "wits.aid", c.blightDice, `first aid on ${friend.name}`)) {
+        const f = ctx.view(friend.id)
         ctx.emit({
           type: "healed",
           model: f.id,
@@ -115,23 +112,25 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
         item === "reloads" || item === "arrows" || item === "bolts"
           ? m[item] > 0
           : item !== undefined && m.carrying.some((x) => x.token === item)
-      if (!ok) refuse(`item: ${m.name} carries no ${item ?? "item"} to hand over`, "B-ACTION-USE-01")
-      if (item !== "reloads" && item !== "arrows" && item !== "bolts" && friend!.carrying.length > 0)
-        refuse(`target: ${friend!.name} already carries Loot`, "B-ACTION-SEARCH-02")
-      if (!inContact(ctx, m, friend!.id, friend!.name)) {
-        notInContact(friend!.name)
+      // No item is never carried (`ok` is false): the check only tells TypeScript so.
+      if (!ok || item === undefined)
+        refuse(`item: ${m.name} carries no ${item ?? "item"} to hand over`, "B-ACTION-USE-01")
+      if (item !== "reloads" && item !== "arrows" && item !== "bolts" && friend.carrying.length > 0)
+        refuse(`target: ${friend.name} already carries Loot`, "B-ACTION-SEARCH-02")
+      if (!inContact(ctx, m, friend.id, friend.name)) {
+        notInContact(friend.name)
         return
       }
       takeAction(ctx, m.id, "use")
       ctx.emit({ type: "handed", model: m.id, to: friend!.id, item: item! })
-      alwaysNoisyReveals(ctx, friend!.id) // handed the Radio (R-BATTLE-63)
+      alwaysNoisyReveals(ctx, friend.id) // handed the Radio (R-BATTLE-63)
       break
     }
     case "clearJam": {
       const w = m.weapons.find((x) => x.jammed && (c.weapon === undefined || x.weapon === c.weapon))
       if (!w) refuse(`weapon: ${m.name} has no Jammed weapon`, "B-JAM-02")
       takeAction(ctx, m.id, "use")
-      ctx.emit({ type: "unjammed", model: m.id, weapon: w!.weapon })
+      ctx.emit({ type: "unjammed", model: m.id, weapon: w.weapon })
       break
     }
     case "door": {
@@ -149,13 +148,13 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
       const o = token ? objectiveAt(ctx, token.id) : undefined
       if (!token || !o)
         refuse(`target: there is no objective "${c.target ?? ""}" on the table`, "B-ACTION-USE-01")
-      checkUse(ctx, o!, m, c.item)
-      if (!inContact(ctx, m, token!.id, `the objective ${token!.id}`)) {
-        notInContact(`the objective ${token!.id}`)
+      checkUse(ctx, o, m, c.item)
+      if (!inContact(ctx, m, token.id, `the objective ${token.id}`)) {
+        notInContact(`the objective ${token.id}`)
         return
       }
       takeAction(ctx, m.id, "use")
-      useObjective(ctx, o!, ctx.view(m.id), c.item, c.blightDice)
+      useObjective(ctx, o, ctx.view(m.id), c.item, c.blightDice)
       break
     }
   }

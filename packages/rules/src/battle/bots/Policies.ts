@@ -19,12 +19,12 @@
  */
 import { CombatOdds } from "@blight/dice"
 import { fightDice as diceInFight } from "../actions/Fight.js"
-import { ruled as ruledBoard } from "../board/Ground.js"
-import { answer } from "../board/PlaneSpace.js"
 import type { Command } from "../Command.js"
 import { Ctx, type Env } from "../Context.js"
 import { areEnemies } from "../round/Turn.js"
-import type { Activation, Model, State } from "../State.js"
+import { type Activation, type Model, modelIn, type State } from "../State.js"
+import { ruled as ruledBoard } from "../table/board/Ground.js"
+import { answer } from "../table/board/PlaneSpace.js"
 import {
   answersPrompts,
   dist,
@@ -34,6 +34,7 @@ import {
   orderedAnswering,
   type Policy,
   type PolicyContext,
+  placedMoves,
   random,
   reachable,
   sensible,
@@ -103,7 +104,7 @@ const ruled = (
         legal.find((c) => c.type === "activate") ??
         fallback(legal[0])
       )
-    const m = modelOf(view, a.model)!
+    const m = modelIn(view, a.model)
     const t: Turn = { view, legal, m, a, env }
     for (const [k, rule] of rules.entries()) {
       if (early && k === plainRules) return undefined
@@ -128,7 +129,7 @@ const nearestTo =
   (targets: (view: State, m: Model) => ReadonlyArray<Placed>) => (view: State, cs: Of<"activate">[]) => {
     if (!view.board) return cs[0]
     const gap = (c: Of<"activate">) => {
-      const m = modelOf(view, c.model)!
+      const m = modelIn(view, c.model)
       const n = nearest(m, targets(view, m))
       return n ? dist(m, n) : 99
     }
@@ -175,9 +176,7 @@ const carryHome = (type: MoveKind): Rule =>
     const home = moves.find((c) => c.offTable)
     if (home) return home
     const edge = t.view.sides.find((s) => s.id === t.m.side)?.edge
-    return moves
-      .filter((c) => c.to)
-      .sort((x, y) => edgeGap(t.view, edge, x.to!) - edgeGap(t.view, edge, y.to!))[0]
+    return placedMoves(moves).sort((x, y) => edgeGap(t.view, edge, x.to) - edgeGap(t.view, edge, y.to))[0]?.c
   })
 
 /** Moves towards the nearest of `targets`: into contact when it can, else a step on a board. */
@@ -191,11 +190,9 @@ const approach = (targets: (t: Turn) => ReadonlyArray<Placed>, type: MoveKind): 
     if (contact && reachable(t.view, t.env, t.m, target.id)) return contact
     const pos = target.position
     if (!pos) return undefined
-    return moves
-      .filter((c) => c.to)
-      .sort(
-        (x, y) => Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
-      )[0]
+    return placedMoves(moves).sort(
+      (x, y) => Math.hypot(x.to.x - pos.x, x.to.y - pos.y) - Math.hypot(y.to.x - pos.x, y.to.y - pos.y),
+    )[0]?.c
   })
 
 const lootAndObjectives = (t: Turn) =>
@@ -313,7 +310,7 @@ export const oddsDriven = (env: Env): Policy => {
 /** The best-scored Fight or Shoot when it is worth it (see the file header), else undefined. */
 const worthAttacking = (view: State, legal: ReadonlyArray<Command>, e: Env): Command | undefined => {
   if (view.pending?.prompt || !view.activation) return undefined
-  const m = modelOf(view, view.activation.model)!
+  const m = modelIn(view, view.activation.model)
   const scored = legal
     .filter((c) => (c.type !== "shoot" || !view.board || seen(view, e, m, c)) && c.type !== "aim")
     .map((c) => ({ c, score: expectedDamage(view, c, e) }))
@@ -322,7 +319,7 @@ const worthAttacking = (view: State, legal: ReadonlyArray<Command>, e: Env): Com
   const best = scored[0]
   if (!best) return undefined
   if (best.c.type === "shoot") return best.score >= 0.5 ? best.c : undefined
-  const t = modelOf(view, (best.c as Of<"fight">).target)!
+  const t = modelIn(view, (best.c as Of<"fight">).target)
   const o = CombatOdds.fightOdds({
     attacker: fightDice(view, e, m, "fight.attack"),
     defender: fightDice(view, e, t, "fight.defend"),

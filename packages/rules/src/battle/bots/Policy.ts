@@ -20,13 +20,13 @@
  * @since 0.3.0
  */
 import { type Prng, seeded } from "@blight/dice"
-import { ruled, type TerrainSource } from "../board/Ground.js"
-import { answer, towards } from "../board/PlaneSpace.js"
 import type { Command, CommandOf } from "../Command.js"
 import type { Env } from "../Context.js"
 import { candidatesOfType, type QuickType } from "../Legal.js"
 import { areEnemies } from "../round/Turn.js"
-import type { Model, State } from "../State.js"
+import { type Model, modelIn, type State } from "../State.js"
+import { ruled, type TerrainSource } from "../table/board/Ground.js"
+import { answer, towards } from "../table/board/PlaneSpace.js"
 
 /** Who a policy decides for, and the content the raid is played with. */
 export interface PolicyContext {
@@ -311,7 +311,7 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
   if (view.pending?.prompt) return noBlightChoice(legal.all) ?? fallback(legal.first)
   const a = view.activation
   if (!a) return first("activate") ?? fallback(legal.first)
-  const m = view.models.find((x) => x.id === a.model)!
+  const m = modelIn(view, a.model)
   const byDist = <C extends { target?: string | undefined; token?: string | undefined }>(
     cs: ReadonlyArray<C>,
   ): ReadonlyArray<C> => {
@@ -327,7 +327,8 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
   }
   const fights = byDist(legal.ofType("fight"))
   const standing = fights.find((c) => view.models.find((o) => o.id === c.target)?.status === "active")
-  if (standing ?? fights[0]) return (standing ?? fights[0])!
+  const fight = standing ?? fights[0]
+  if (fight) return fight
   const shots = byDist(legal.ofType("shoot"))
   if (shots.length > 0 && view.board) {
     const board = ruled(view.board, env.content)
@@ -347,9 +348,9 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
     const home = movesOf().find((c) => c.offTable)
     if (home) return home
     const edge = view.sides.find((s) => s.id === m.side)?.edge
-    const towardsEdge = [...movesOf().filter((c) => c.to)].sort(
-      (x, y) => edgeGap(view, edge, x.to!) - edgeGap(view, edge, y.to!),
-    )[0]
+    const towardsEdge = placedMoves(movesOf()).sort(
+      (x, y) => edgeGap(view, edge, x.to) - edgeGap(view, edge, y.to),
+    )[0]?.c
     if (towardsEdge) return towardsEdge
   }
   const target =
@@ -364,10 +365,9 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
     const pos =
       view.tokens.find((t) => t.id === target)?.position ?? view.models.find((o) => o.id === target)?.position
     const step = pos
-      ? [...movesOf().filter((c) => c.to)].sort(
-          (x, y) =>
-            Math.hypot(x.to!.x - pos.x, x.to!.y - pos.y) - Math.hypot(y.to!.x - pos.x, y.to!.y - pos.y),
-        )[0]
+      ? placedMoves(movesOf()).sort(
+          (x, y) => Math.hypot(x.to.x - pos.x, x.to.y - pos.y) - Math.hypot(y.to.x - pos.x, y.to.y - pos.y),
+        )[0]?.c
       : undefined
     if (step && a.actionsLeft > 0) return step
   }
@@ -410,6 +410,13 @@ export const reachable = (view: State, env: Env | undefined, m: Model, target: s
       b: target,
       inches: allowanceOf(m, false),
     }) === true)
+
+/** The moves that end at a point (on a board), each with its point, in their order. */
+export const placedMoves = <
+  C extends { readonly to?: { readonly x: number; readonly y: number } | undefined },
+>(
+  moves: ReadonlyArray<C>,
+) => moves.flatMap((c) => (c.to ? [{ c, to: c.to }] : []))
 
 export const edgeGap = (view: State, edge: string | undefined, p: { x: number; y: number }): number => {
   const b = view.board

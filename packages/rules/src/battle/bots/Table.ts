@@ -15,8 +15,8 @@
 import { type Prng, seeded } from "@blight/dice"
 import { view } from "../Battle.js"
 import type { Command } from "../Command.js"
-import { declared, type FactPrompt, type Space } from "../Space.js"
 import type { FactValue, State } from "../State.js"
+import { declared, type FactPrompt, type Space } from "../table/Space.js"
 
 type MoveCommand = Extract<Command, { type: "move" | "sprint" }>
 

@@ -10,6 +10,7 @@ import { Roll } from "@blight/dice"
 import { arrivingEmptyHanded } from "../Arrival.js"
 import type { Ctx } from "../Context.js"
 import { turnedProfile } from "../creatures/Hollowed.js"
+import { pairOf } from "../Faces.js"
 import type { Model, Side } from "../State.js"
 import { dropAll } from "./Loot.js"
 
@@ -133,7 +134,7 @@ const rollGiftAndMark = (ctx: Ctx, id: string, threshold: number): void => {
     if (pickable.length === 0) continue
     for (let tries = 0; tries < 100; tries++) {
       const faces = ctx.dice(2, `${m.name}'s ${table === "gifts" ? "Gift" : "Mark"} (B-GIFT-04)`, m.side)
-      const row = Roll.halfRow(faces[0]!, faces[1]!)
+      const row = Roll.halfRow(...pairOf(faces))
       const found = entry.rows.find((r) => r.key === row)?.result as
         | { gift?: string; mark?: string }
         | undefined

@@ -8,7 +8,7 @@
  * @since 0.2.0
  */
 import { Armour } from "@blight/dice"
-import type { Effect } from "../../plugin/Effect.js"
+import type { Effect } from "../../vocabulary/Effect.js"
 import { holds } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { doEffect, fire } from "../effects/Triggers.js"

@@ -9,15 +9,16 @@
  * @since 0.2.0
  */
 import { Tier } from "@blight/dice"
-import type { Effect } from "../../plugin/Effect.js"
-import type { Pool } from "../../plugin/Vocabulary.js"
+import type { Condition } from "../../vocabulary/Condition.js"
+import type { Effect } from "../../vocabulary/Effect.js"
+import type { Pool } from "../../vocabulary/Vocabulary.js"
 import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import type { RolledPool } from "../Event.js"
 import { effectInputsEpoch } from "../Evolve.js"
-import { getFact } from "../Facts.js"
 import type { FactQuery, Model } from "../State.js"
 import { objectiveEffects } from "../scenario/ObjectiveEffects.js"
+import { getFact } from "../table/Facts.js"
 import { gainBlight } from "./Blight.js"
 
 /** An effect and where it comes from. */
@@ -196,22 +197,25 @@ const gather = (ctx: Ctx, m: Model): Sourced[] => {
   const side = ctx.draft.sides.find((s) => s.id === m.side)
   if (side?.home) {
     const home = c.get("homes", side.home)
-    for (const e of home?.perk.effects ?? [])
-      if (e.scope === "refuge" || e.scope === "oneFriend")
-        out.push({ source: `Home: ${home!.perk.name}`, effect: e, owner: m.id })
+    if (home)
+      for (const e of home.perk.effects ?? [])
+        if (e.scope === "refuge" || e.scope === "oneFriend")
+          out.push({ source: `Home: ${home.perk.name}`, effect: e, owner: m.id })
   }
   for (const id of side?.improvements ?? []) {
     const imp = c.get("improvements", id)
-    for (const e of imp?.effects ?? [])
-      if (e.scope === "refuge" || e.scope === "oneFriend")
-        out.push({ source: `improvement: ${imp!.name}`, effect: e, owner: m.id })
+    if (imp)
+      for (const e of imp.effects ?? [])
+        if (e.scope === "refuge" || e.scope === "oneFriend")
+          out.push({ source: `improvement: ${imp.name}`, effect: e, owner: m.id })
   }
   // Trophies the Refuge keeps from the campaign (the Radio, B-OBJECTIVE-08): their Refuge-wide rules.
   for (const id of side?.trophies ?? []) {
     const o = c.get("objectives", id)
-    for (const r of o?.rules ?? [])
-      for (const e of r.effects ?? [])
-        if (e.scope === "refuge") out.push({ source: `trophy: ${o!.name}`, effect: e, owner: m.id })
+    if (o)
+      for (const r of o.rules ?? [])
+        for (const e of r.effects ?? [])
+          if (e.scope === "refuge") out.push({ source: `trophy: ${o.name}`, effect: e, owner: m.id })
   }
   return out
 }
@@ -354,7 +358,8 @@ export const poolModifiers = (
   const stat = statOfPool(pool)
   // A stat that changes only while a condition holds (`when`) is not in the profile: it is read
   // as dice on the pools rolled from that stat (R-CONTENT-44). Unconditional ones are the profile's.
-  const conditionalStat = (e: Effect): e is Extract<Effect, { kind: "statModifier" }> =>
+  type Conditional = Extract<Effect, { kind: "statModifier" }> & { readonly when: Condition }
+  const conditionalStat = (e: Effect): e is Conditional =>
     e.kind === "statModifier" && e.when !== undefined && only === undefined && stat === e.stat
   const ownModifier = (e: Effect): e is Extract<Effect, { kind: "poolModifier" }> =>
     appliesToOwnPool(e, pool) && (only === undefined || only(e))
@@ -365,7 +370,7 @@ export const poolModifiers = (
     const e = s.effect
     if (conditionalStat(e)) {
       if (e.scope !== undefined && e.scope !== "self") continue
-      if (!holds(ctx, e.when!, { ...situation, self: m })) continue
+      if (!holds(ctx, e.when, { ...situation, self: m })) continue
       dice += e.value
       reasons.push(`${e.value > 0 ? "+" : ""}${e.value} ${s.source}`)
       continue

@@ -28,13 +28,14 @@ export const checkEmerge = (ctx: Ctx, survivorId: string, trigger: "noise" | "en
     .sort((a, b) => (a.id < b.id ? -1 : 1))
   for (const l of lurking) {
     const c = ctx.view(l.id)
-    if (c.status !== "lurking") continue
+    // Lurking at a Lair (the list above): the check only tells TypeScript so.
+    if (c.status !== "lurking" || c.lair === undefined) continue
     const entry = ctx.env.content.get("creatures", c.ref)
     const behaviour = entry ? ctx.env.content.get("behaviours", entry.behaviour) : undefined
     const emerge = behaviour?.emerge
     if (!emerge?.on.includes(trigger)) continue
     const senses = emerge.within === "senses" ? (entry?.senses ?? 12) : emerge.within
-    const lair = c.lair!
+    const lair = c.lair
     const origin = emerge.of === "lair" ? lair : `placement:${c.id}`
     const where = emerge.of === "lair" ? "the Lair where" : "where"
     const near = ctx.fact(
@@ -60,13 +61,7 @@ const emergeAt = (ctx: Ctx, c: Model, target: Model, attack: boolean): void => {
     { q: "reach", a: c.id, b: target.id, inches: EMERGE_REACH },
     `Is there room for ${c.name} to come out in contact with ${target.name}?`,
   )
-  const o = ctx.env.space.moveToward(
-    ctx.draft as never,
-    ctx.view(c.id),
-    target.id,
-    EMERGE_REACH,
-    room === true,
-  )
+  const o = ctx.env.space.moveToward(ctx.draft, ctx.view(c.id), target.id, EMERGE_REACH, room === true)
   ctx.emit({
     type: "moved",
     model: c.id,

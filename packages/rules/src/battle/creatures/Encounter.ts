@@ -9,14 +9,15 @@
  * @since 0.2.0
  */
 import { Roll } from "@blight/dice"
-import { blightEdgesOf } from "../board/Board.js"
-import { arrivalSpots } from "../board/Deployment.js"
 import type { Ctx } from "../Context.js"
 import { arriveHollowed, blankCreature } from "../combat/Blight.js"
 import { fire } from "../effects/Triggers.js"
+import { faceOf, pairOf } from "../Faces.js"
 import { checkDread } from "../nerve/Dread.js"
 import { noiseOf } from "../noise/Noise.js"
 import type { Model, Side, State } from "../State.js"
+import { blightEdgesOf } from "../table/board/Board.js"
+import { arrivalSpots } from "../table/board/Deployment.js"
 import { startsHidden } from "./Ambush.js"
 import { hollowedOf, sameHollowed } from "./Hollowed.js"
 import { pickAtRandom } from "./Pick.js"
@@ -28,7 +29,7 @@ type Count =
 /** How many: a number, or dice ("d3", "2d6"), rolled through the raid's dice. */
 export const countOf = (ctx: Ctx, count: Count, purpose: string): number => {
   if (typeof count === "number") return count
-  if (count.kind === "d3") return Roll.d3FromD6(ctx.dice(1, purpose)[0]!)
+  if (count.kind === "d3") return Roll.d3FromD6(faceOf(ctx.dice(1, purpose)))
   if (count.kind === "sum" && count.sides === 6) {
     const faces = ctx.dice(count.count ?? 1, purpose)
     return faces.reduce((a, b) => a + b, 0) + (count.modifier ?? 0)
@@ -100,7 +101,7 @@ export const arrive = (
         type: "creature.arrives",
         model: {
           ...model,
-          ...(lair ? { lair: lair as never } : {}),
+          ...(lair ? { lair: lair } : {}),
           ...(position ? { position, placed: position } : {}),
           ...(lurks ? { status: "lurking" as const } : {}),
         },
@@ -205,7 +206,7 @@ export const encounter = (
   const here = ctx.draft.models.filter((m) => m.ref === "hollowed").map(hollowedOf)
   const hollowed = (ctx.draft.campaign?.hollowed ?? []).filter((h) => !here.some((m) => sameHollowed(h, m)))
   if (hollowed.length > 0) {
-    const [face] = ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)")
+    const face = faceOf(ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)"))
     if (face === 6) {
       const pick = pickAtRandom(ctx, hollowed.length, "which Hollowed returns")
       const h = hollowed[pick]!
@@ -232,7 +233,7 @@ export const encounter = (
       : ctx.env.content.list("encounters").find((t) => t.tier === tier)
   if (!table) return []
   const faces = ctx.dice(2, `${table.name} (B-ENCOUNTER-03)`)
-  const row = Roll.halfRow(faces[0]!, faces[1]!)
+  const row = Roll.halfRow(...pairOf(faces))
   const found = table.rows.find((r) => r.key === row)
   const result = found?.result
   ctx.emit({
@@ -254,14 +255,14 @@ export const encounter = (
 export const congregation = (ctx: Ctx, tableId: string, at: string): string[] => {
   const table = ctx.env.content.get("tables", tableId)
   if (!table) return []
-  const [face] = ctx.dice(1, `${table.name} (B-GARDENER-02)`)
+  const face = faceOf(ctx.dice(1, `${table.name} (B-GARDENER-02)`))
   const row = table.rows.find((r) => r.key === face)
   const result = row?.result as { name?: string; units?: Group[]; escorts?: Group[] } | undefined
   ctx.emit({
     type: "encounter.rolled",
     table: table.id,
-    faces: [face!],
-    row: face!,
+    faces: [face],
+    row: face,
     name: result?.name ?? `row ${face}`,
   })
   if (!result) return []

@@ -63,7 +63,7 @@ const ignoredBy = (ctx: Ctx, creature: Model, m: Model, huntsByNoise: boolean): 
 const candidates = (ctx: Ctx, c: Model, huntsByNoise: boolean): Model[] =>
   ctx.draft.models.filter((m) => {
     if (m.kind !== "survivor") return false
-    if (!isPlayerSide(ctx.draft.sides.find((s) => s.id === m.side) as never)) return false
+    if (!isPlayerSide(ctx.draft.sides.find((s) => s.id === m.side))) return false
     if (m.status === "down") return ctx.draft.options.creaturesAttackDown
     if (m.status !== "active") return false
     return !ignoredBy(ctx, c, m as Model, huntsByNoise)
@@ -72,7 +72,7 @@ const candidates = (ctx: Ctx, c: Model, huntsByNoise: boolean): Model[] =>
 const answerer = (ctx: Ctx, target: string | undefined): string => {
   const m = target ? ctx.draft.models.find((x) => x.id === target) : undefined
   if (!m) return "any"
-  const other = ctx.draft.sides.find((s) => isPlayerSide(s as never) && s.id !== m.side && !s.routed)
+  const other = ctx.draft.sides.find((s) => isPlayerSide(s) && s.id !== m.side && !s.routed)
   return other?.id ?? "any"
 }
 
@@ -118,7 +118,7 @@ const amongOf = (ctx: Ctx, h: Hunter, step: TargetStep): Candidate[] => {
   const tokens = ctx.draft.tokens
     .filter((t) => t.kind === "light" || t.kind === "fire")
     .map((t) => ({ id: t.id, name: t.kind === "fire" ? `the fire ${t.id}` : `the light ${t.id}`, noise: 0 }))
-  return [...tokens, ...survivors.filter((s) => s.model!.kit.some((k) => LIGHTS.has(k)))]
+  return [...tokens, ...survivors.filter((s) => s.model?.kit.some((k) => LIGHTS.has(k)))]
 }
 
 /** Does a candidate pass a filter? */
@@ -207,12 +207,11 @@ const reaches = (ctx: Ctx, h: Hunter, m: Candidate, asked: string, by: string): 
 
 /** How many of a survivor's friends stand within `inches` of it. */
 const friendsWithin = (ctx: Ctx, m: Candidate, inches: number): number => {
-  if (!m.model) return 0
+  const model = m.model
+  if (!model) return 0
   const by = answerer(ctx, m.id)
   return ctx.draft.models
-    .filter(
-      (f) => f.side === m.model!.side && f.id !== m.id && f.kind === "survivor" && f.status === "active",
-    )
+    .filter((f) => f.side === model.side && f.id !== m.id && f.kind === "survivor" && f.status === "active")
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .filter((f) => within(ctx, m.id, f.id, inches, `Is ${f.name} within ${inches}" of ${m.name}?`, by)).length
 }
@@ -368,7 +367,7 @@ const moveAction = (
   reason: string,
 ): ReadonlyArray<string> => {
   ctx.emit({ type: "action", model: c.id, action: "move" })
-  const o = ctx.env.space.moveToward(ctx.draft as never, c, to, c.profile.move, reach, leash)
+  const o = ctx.env.space.moveToward(ctx.draft, c, to, c.profile.move, reach, leash)
   ctx.emit({
     type: "moved",
     model: c.id,

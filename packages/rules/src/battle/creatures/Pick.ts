@@ -6,6 +6,7 @@
  * @since 0.3.0
  */
 import type { Ctx } from "../Context.js"
+import { faceOf, pairOf } from "../Faces.js"
 
 /** Re-rolls a raid gives a fair pick before it settles for the last face (it never needs them). */
 const MAX_ROLLS = 100
@@ -18,8 +19,10 @@ export const pickAtRandom = (ctx: Ctx, n: number, purpose: string): number => {
   const fair = sides - (sides % n) // faces above this would favour the first few
   let face = 0
   for (let i = 0; i < MAX_ROLLS; i++) {
-    const faces = ctx.dice(two ? 2 : 1, purpose)
-    face = two ? (faces[0]! - 1) * 6 + faces[1]! : faces[0]!
+    if (two) {
+      const [a, b] = pairOf(ctx.dice(2, purpose))
+      face = (a - 1) * 6 + b
+    } else face = faceOf(ctx.dice(1, purpose))
     if (face <= fair) break
   }
   return (face - 1) % n

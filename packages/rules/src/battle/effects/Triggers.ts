@@ -9,14 +9,15 @@
  *
  * @since 0.2.0
  */
-import type { Effect } from "../../plugin/Effect.js"
-import type { EventName } from "../../plugin/Vocabulary.js"
+import type { Effect } from "../../vocabulary/Effect.js"
+import type { EventName } from "../../vocabulary/Vocabulary.js"
 import { holds, type Situation } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"
 import { effectsOf } from "../combat/Pools.js"
-import { arrivalOf, arrivalPoint, arrive, congregation, encounter } from "../creatures/Encounter.js"
+import { faceOf } from "../Faces.js"
 import { makeNoise } from "../noise/Noise.js"
+import { reactions } from "../Reactions.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 
@@ -39,12 +40,10 @@ export const doEffect = (
       return
     case "blight":
       if (e.chance !== undefined) {
-        const [face] = ctx.dice(
-          1,
-          `${source}: ${e.chance.on[0]}–${e.chance.on[1]} for +${e.value} Blight`,
-          owner.side,
+        const face = faceOf(
+          ctx.dice(1, `${source}: ${e.chance.on[0]}–${e.chance.on[1]} for +${e.value} Blight`, owner.side),
         )
-        if (face! < e.chance.on[0] || face! > e.chance.on[1]) return
+        if (face < e.chance.on[0] || face > e.chance.on[1]) return
       }
       gainBlight(ctx, owner.id, e.value, source)
       return
@@ -80,41 +79,9 @@ export const doEffect = (
       })
       return
     }
-    case "spawn": {
-      // "lair": a Home's at its Refuge's nearest Lair (R-WORLD-19), else the first. "nearestLairOrEdge":
-      // where any creature arrives, by the noisiest survivor (B-CREATURE-06); a board places it so.
-      const lair = e.at !== "lair" ? undefined : home !== undefined ? lairNearest(ctx, home) : firstLair(ctx)
-      const at =
-        e.at === "lair"
-          ? lair
-            ? `Lair ${lair.id}`
-            : "a Lair"
-          : e.at === "nearestLairOrEdge"
-            ? arrivalPoint(ctx, false)
-            : e.at === "blightEdge"
-              ? "a Blight edge"
-              : `beside ${owner.name}`
-      const place = e.at === "lair" ? lair?.id : e.at === "here" ? here : undefined
-      const edgeOnly = e.at === "blightEdge"
-      if (e.creature !== undefined) {
-        const entry = ctx.env.content.get("creatures", e.creature)
-        const name = entry?.name ?? e.creature
-        // Its `escorts` come with it, one set a spawn (R-CONTENT-40); an escort's own are not
-        // followed, so escorts naming each other bring no endless chain.
-        const groups = [{ creature: e.creature, count: (e.count as never) ?? 1 }, ...(entry?.escorts ?? [])]
-        // An Ambusher brought to the nearest Lair lurks there, as one the Din brings (R-BATTLE-48).
-        const to = arrivalOf(ctx, groups, at, place, e.at === "nearestLairOrEdge")
-        arrive(ctx, groups, to.at, "brood", `${name} (${source})`, to.lair, edgeOnly)
-      } else if (e.encounter !== undefined) {
-        // A roll on the named Encounter table (B-ENCOUNTER-03; the Hollowed may answer it, B-HOLLOWED-03).
-        const table = ctx.env.content.get("encounters", e.encounter)
-        if (table) encounter(ctx, table.tier, at, place, table.id, edgeOnly)
-      }
-      return
-    }
+    case "spawn":
     case "rollTable":
-      if (ctx.env.content.get("tables", e.table)?.table === "congregation")
-        congregation(ctx, e.table, "the Blight edge nearest the noisiest survivor (R-WORLD-16)")
+      reactions.summon(ctx, owner, e, source, here, home)
       return
     case "aura": {
       for (const m of ctx.draft.models) {
@@ -175,23 +142,6 @@ const atObjective = (ctx: Ctx, anchor: Model): Model => {
 }
 
 /** Set-up triggers of the scenario and of each Refuge's Home and improvements (`battle.setup`). */
-const firstLair = (ctx: Ctx) => ctx.draft.tokens.find((t) => t.kind === "lair")
-
-/**
- * R-WORLD-19: what a Home places "at a Lair" (the Hospital Wing's Husk) stands at the Lair nearest
- * that Refuge's deployment zone — a fact the table states (a board measures it from the side's edge).
- */
-const lairNearest = (ctx: Ctx, side: string) => {
-  const lairs = ctx.draft.tokens.filter((t) => t.kind === "lair").sort((a, b) => (a.id < b.id ? -1 : 1))
-  if (lairs.length < 2) return lairs[0]
-  const name = ctx.draft.sides.find((x) => x.id === side)?.name ?? side
-  const id = ctx.fact(
-    { q: "nearest", a: `edge:${side}`, among: lairs.map((t) => t.id) },
-    `Which Lair is nearest ${name}'s deployment zone: ${lairs.map((t) => t.id).join(", ")}?`,
-  )
-  return lairs.find((t) => t.id === id) ?? lairs[0]
-}
-
 export const fireSetup = (ctx: Ctx): void => {
   const scenario = ctx.env.content.get("scenarios", ctx.draft.scenario)
   const anchor = ctx.draft.models[0] as Model | undefined

@@ -11,7 +11,7 @@
  */
 import type { Event } from "../Event.js"
 import { copy, type Draft, effectInputsChanged } from "../Evolve.js"
-import { contactKey, factKey, factKeysAbout, featureFactIds, putFact } from "../Facts.js"
+import { contactKey, factKey, factKeysAbout, featureFactIds, putFact } from "../table/Facts.js"
 import { shapeModel, shapeSide } from "./ObjectShapes.js"
 import type { FactValue, Model, Side } from "../State.js"
 

@@ -14,7 +14,7 @@ import { revealInTheOpen } from "../actions/Hide.js"
 import { moveAllowance } from "../actions/Move.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
-import { checkEmerge } from "../creatures/Ambush.js"
+import { reactions } from "../Reactions.js"
 import type { Model } from "../State.js"
 import { nerveTest } from "./Nerve.js"
 
@@ -71,7 +71,7 @@ const panicEndsAMove = (ctx: Ctx, id: string): void => {
   const m = ctx.view(id)
   if (m.status === "active") revealInTheOpen(ctx, m, "Panic move")
   if (ctx.view(id).status === "active") checkDread(ctx, [id])
-  if (ctx.view(id).status === "active") checkEmerge(ctx, id, "endMove")
+  if (ctx.view(id).status === "active") reactions.ambush(ctx, id, "endMove")
 }
 
 /** One Dread test. */
@@ -84,7 +84,7 @@ export const dreadTest = (ctx: Ctx, m: Model, creature: Model): void => {
   const ones = [...roll.dice, ...roll.blight].some((f) => f === 1)
   if (roll.successes === 0 && ones && !faithful(ctx, m)) {
     // "A full Move": the survivor's Move as it stands (carrying Loot costs 1", B-ACTION-SEARCH-02).
-    const o = ctx.env.space.moveAway(ctx.draft as never, m, creature.id, moveAllowance(ctx, m, "move"))
+    const o = ctx.env.space.moveAway(ctx.draft, m, creature.id, moveAllowance(ctx, m, "move"))
     ctx.emit({
       type: "moved",
       model: m.id,

@@ -5,7 +5,7 @@
  *
  * @since 0.2.0
  */
-import type { Pool } from "../../plugin/Vocabulary.js"
+import type { Pool } from "../../vocabulary/Vocabulary.js"
 import type { Ctx } from "../Context.js"
 import { poolModifiers, reactiveBlight, roll } from "../combat/Pools.js"
 import type { RolledPool } from "../Event.js"

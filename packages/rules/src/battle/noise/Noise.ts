@@ -6,11 +6,11 @@
  *
  * @since 0.2.0
  */
-import type { Action } from "../../plugin/Vocabulary.js"
+import type { Action } from "../../vocabulary/Vocabulary.js"
 import { holds } from "../Conditions.js"
 import type { Ctx } from "../Context.js"
 import { effectsOf } from "../combat/Pools.js"
-import { checkEmerge } from "../creatures/Ambush.js"
+import { reactions } from "../Reactions.js"
 import type { Model } from "../State.js"
 
 /**
@@ -37,7 +37,7 @@ export const makeNoise = (ctx: Ctx, modelId: string, amount: number, source: str
   ctx.emit({ type: "noise", model: modelId, amount, source })
   if (ctx.view(modelId).hidden)
     ctx.emit({ type: "revealed", model: modelId, reason: "made Noise (B-ACTION-HIDE-03)" })
-  checkEmerge(ctx, modelId, "noise") // B-BEHAVIOUR-06
+  reactions.ambush(ctx, modelId, "noise") // B-BEHAVIOUR-06
 }
 
 /** The least Noise a standing survivor's rules give it (`minimumNoise`: the Radio's carrier, B-OBJECTIVE-05). */

@@ -12,14 +12,20 @@ import type { Ctx } from "../Context.js"
 import { encounter } from "../creatures/Encounter.js"
 import { activateCreature } from "../creatures/Hunt.js"
 import { fire, fireSetup } from "../effects/Triggers.js"
+import { bindReactions } from "../Reactions.js"
 import type { State } from "../State.js"
 import { riteRises } from "../scenario/Objectives.js"
 import { decideResult } from "../scenario/Victory.js"
+import { wiring } from "../Wiring.js"
 import { din } from "./Din.js"
 import { rollInitiative } from "./Initiative.js"
 import { rout } from "./Rout.js"
 import { spores } from "./Spores.js"
 import { canActivate, isPlayerSide, sideOnTurn } from "./Turn.js"
+
+// The reactions lower rules call back (Reactions.ts), bound as the engine loads: a named import
+// used here, not a bare `import`, so a bundler trusting `sideEffects: false` keeps it.
+bindReactions(wiring)
 
 /** The engine's next step, or undefined when a player must act (or the raid is over). */
 export type Step = "setup" | "round" | "creature" | "endPhase" | "end"
@@ -134,7 +140,7 @@ const inTime = (ctx: Ctx, leader: string): void => {
   if (!p) return
   const radius = Number(p.radius ?? 6)
   for (const h of [...ctx.draft.models].sort((a, b) => a.id.localeCompare(b.id))) {
-    if (h.ref !== p.creature || !canActivate(ctx.draft as State, h as never)) continue
+    if (h.ref !== p.creature || !canActivate(ctx.draft as State, h)) continue
     const near = ctx.fact(
       { q: "within", a: leader, b: h.id, inches: radius },
       `Is ${h.name} within ${radius}" of ${c.name}?`,

@@ -25,7 +25,7 @@ export const mustTest = (state: { readonly models: ReadonlyArray<Model> }, side:
 /** Rout tests (B-ROUT-01/02). */
 export const rout = (ctx: Ctx): void => {
   for (const side of ctx.draft.sides) {
-    if (!isPlayerSide(side as Side) || side.routed || !mustTest(ctx.draft as never, side as Side)) continue
+    if (!isPlayerSide(side as Side) || side.routed || !mustTest(ctx.draft, side as Side)) continue
     const standing = ctx.draft.models.filter(
       (m) => m.side === side.id && m.kind === "survivor" && m.status === "active",
     ) as Model[]

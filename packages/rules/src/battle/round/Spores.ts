@@ -8,6 +8,7 @@
 import type { Ctx } from "../Context.js"
 import { gainBlight } from "../combat/Blight.js"
 import { effectsOf } from "../combat/Pools.js"
+import { faceOf } from "../Faces.js"
 import type { Model } from "../State.js"
 
 /** Spores (B-ROUND-04). */
@@ -27,13 +28,13 @@ export const spores = (ctx: Ctx): void => {
 
 /** One Spore roll: 1–2 is +1 Blight, after any die modifier (a Gas mask). */
 export const sporeRoll = (ctx: Ctx, m: Model): void => {
-  let [face] = ctx.dice(1, `Spores for ${m.name} (B-BLIGHT-02)`, m.side)
+  let face = faceOf(ctx.dice(1, `Spores for ${m.name} (B-BLIGHT-02)`, m.side))
   let mod = 0
   for (const s of effectsOf(ctx, m))
     if (s.effect.kind === "dieModifier" && s.effect.die === "spores") mod += s.effect.value
   // A re-roll of the Spores die (Iron Lungs), offered when it would give Blight (B-REROLL-01: once).
   const reroll = effectsOf(ctx, m).find((s) => s.effect.kind === "reroll" && s.effect.roll === "spores")
-  if (reroll && face! + mod <= 2) {
+  if (reroll && face + mod <= 2) {
     const again = ctx.choose(
       `reroll:${m.id}:spores:${ctx.draft.seq}`,
       `Re-roll ${m.name}'s Spores die (${face}) with ${reroll.source}?`,
@@ -41,8 +42,8 @@ export const sporeRoll = (ctx: Ctx, m: Model): void => {
       m.side,
     )
     if (again === "yes")
-      face = ctx.dice(1, `re-roll of the Spores die (${reroll.source}, B-REROLL-01)`, m.side)[0]
+      face = faceOf(ctx.dice(1, `re-roll of the Spores die (${reroll.source}, B-REROLL-01)`, m.side))
   }
-  ctx.emit({ type: "spores", model: m.id, face: face! })
-  if (face! + mod <= 2) gainBlight(ctx, m.id, 1, "Spores (B-BLIGHT-02)")
+  ctx.emit({ type: "spores", model: m.id, face: face })
+  if (face + mod <= 2) gainBlight(ctx, m.id, 1, "Spores (B-BLIGHT-02)")
 }

@@ -21,7 +21,7 @@ const sideDone = (state: State, side: Side): boolean =>
 export const sideOnTurn = (state: State): Side | undefined => {
   const n = state.order.length
   for (let k = 0; k < n; k++) {
-    const id = state.order[(state.turn + k) % n]!
+    const id = state.order[(state.turn + k) % n]
     const side = state.sides.find((s) => s.id === id)
     if (side && !sideDone(state, side)) return side
   }

@@ -4,12 +4,12 @@
  *
  * @since 0.2.0
  */
-import type { Effect } from "../../plugin/Effect.js"
+import type { Effect } from "../../vocabulary/Effect.js"
 import type { Ctx } from "../Context.js"
 
 /** The effects every survivor carries from the scenario's objectives (the Radio's, with their `when`). */
 export const objectiveEffects = (ctx: Ctx): Array<{ source: string; effect: Effect }> =>
   ctx.draft.objectives.flatMap((o) => {
     const entry = ctx.env.content.get("objectives", o.id)
-    return (entry?.effects ?? []).map((effect) => ({ source: entry!.name, effect }))
+    return entry === undefined ? [] : (entry.effects ?? []).map((effect) => ({ source: entry.name, effect }))
   })

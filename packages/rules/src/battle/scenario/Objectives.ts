@@ -15,11 +15,11 @@
  * @since 0.2.0
  */
 import { arrivingEmptyHanded } from "../Arrival.js"
-import { basesOn, spotsNear } from "../board/Deployment.js"
 import type { Ctx } from "../Context.js"
 import { refuse } from "../Context.js"
 import { poolModifiers, roll, spendExtraBlight, witsDice } from "../combat/Pools.js"
 import type { Model, ObjectiveState } from "../State.js"
+import { basesOn, spotsNear } from "../table/board/Deployment.js"
 
 /** The objective a token stands for. */
 export const objectiveAt = (ctx: Ctx, token: string): ObjectiveState | undefined =>

@@ -166,7 +166,7 @@ const completed: VictoryRule = (state, contenders) => {
   if (o?.by === undefined || !contenders.some((c) => c.id === o.by))
     return winners(state, [], `nobody completed ${o?.id ?? "the objective"}: a draw (R-BATTLE-43)`)
   const counts = contenders.map((c) => ({ side: c.id, n: holdings(state, c.id, "loot") }))
-  const mine = counts.find((c) => c.side === o.by)!.n
+  const mine = holdings(state, o.by, "loot")
   const more = counts.every((c) => c.side === o.by || c.n < mine)
   return winners(
     state,
@@ -195,15 +195,13 @@ export const decideResult = (ctx: Ctx): Result => {
     return state.options.doubleRout === "draw"
       ? all("draw", "every Refuge Routed (R-BATTLE-14)")
       : all("loss", "every Refuge Routed (R-BATTLE-14)")
-  if (left.length === 1)
-    return all(
-      "win",
-      `${left[0]!.name} is the last Refuge on the table; a Refuge that Routs loses (B-BATTLE-01)`,
-    )
+  const last = left.length === 1 ? left[0] : undefined
+  if (last)
+    return all("win", `${last.name} is the last Refuge on the table; a Refuge that Routs loses (B-BATTLE-01)`)
   const scenario = ctx.env.content.get("scenarios", state.scenario)
   const hook = scenario?.victory.hook
   const rule = hook ? victoryRules[hook.hook] : undefined
-  if (rule) return rule(state, left, hook!.params)
+  if (hook && rule) return rule(state, left, hook.params)
   for (const o of state.objectives) {
     const byKind = objectiveRules[o.kind]
     if (byKind) return byKind(state, left, undefined)

@@ -5,12 +5,12 @@
  * @since 0.1.0
  */
 import { Result } from "effect"
-import { type HookDefinition, type HookRegistry, hooks as processHooks } from "../../plugin/Hooks.js"
+import { KINDS, type Kind } from "../../terms/Ids.js"
+import { type HookDefinition, type HookRegistry, hooks as processHooks } from "../../vocabulary/Hooks.js"
 import { type LoadOptions, loadPacks, type PackInput } from "../Loader.js"
 import type { Manifest } from "../Pack.js"
 import { PackInvalid, type Problem } from "../Problem.js"
 import type { Registry } from "../Registry.js"
-import { KINDS, type Kind } from "../schema/Ids.js"
 import aftermathTables from "./aftermath-tables.json" with { type: "json" }
 import bestiary from "./bestiary.json" with { type: "json" }
 import blightGiftsMarks from "./blight-gifts-marks.json" with { type: "json" }

@@ -4,9 +4,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
+import { ArmourId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 import { entryFields, Rarity, Salvage } from "./Common.js"
-import { ArmourId } from "./Ids.js"
 
 /** An armour. */
 export const Armour = Schema.Struct({

@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { BackgroundId, SkillListRef } from "../../terms/Ids.js"
 import { entryFields, NamedRule, Salvage } from "./Common.js"
-import { BackgroundId, SkillListRef } from "./Ids.js"
 import { StatChanges } from "./Profile.js"
 
 /** A background. */

@@ -7,10 +7,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Hook } from "../../plugin/Effect.js"
-import { Carryable, Feature, Inches } from "../../plugin/Vocabulary.js"
+import { BehaviourId, BehaviourRef } from "../../terms/Ids.js"
+import { Hook } from "../../vocabulary/Effect.js"
+import { Carryable, Feature, Inches } from "../../vocabulary/Vocabulary.js"
 import { entryFields } from "./Common.js"
-import { BehaviourId, BehaviourRef } from "./Ids.js"
 
 /** Who can be a candidate: survivors, any model, lights (Lantern, Flare, fire), or groups of survivors. */
 export const Among = Schema.Union([

@@ -5,9 +5,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
-import { DiceExpression } from "./Dice.js"
-import { ClauseId, CreatureRef, PackId } from "./Ids.js"
+import { DiceExpression } from "../../terms/Dice.js"
+import { ClauseId, CreatureRef, PackId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 
 /**
  * Where an entry's numbers come from: `rules` (stated in the rules text) or `provisional`

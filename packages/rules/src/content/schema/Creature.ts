@@ -5,9 +5,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Carryable, Inches } from "../../plugin/Vocabulary.js"
+import { BehaviourRef, CreatureId } from "../../terms/Ids.js"
+import { Carryable, Inches } from "../../vocabulary/Vocabulary.js"
 import { CreatureGroup, entryFields, NamedRule } from "./Common.js"
-import { BehaviourRef, CreatureId } from "./Ids.js"
 
 const small = (max: number, description: string) =>
   Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: max })).annotate({ description })

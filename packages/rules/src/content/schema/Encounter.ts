@@ -6,9 +6,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { rollTableFields } from "../../terms/Dice.js"
+import { EncounterId, TableRef } from "../../terms/Ids.js"
 import { CreatureGroup, entryFields } from "./Common.js"
-import { rollTableFields } from "./Dice.js"
-import { EncounterId, TableRef } from "./Ids.js"
 
 /** What an Encounter row brings. */
 export const EncounterResult = Schema.Struct({

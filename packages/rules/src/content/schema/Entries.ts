@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { KINDS, type Kind } from "../../terms/Ids.js"
 import { Armour } from "./Armour.js"
 import { Background } from "./Background.js"
 import { Behaviour } from "./Behaviour.js"
@@ -12,7 +13,6 @@ import { EncounterTable } from "./Encounter.js"
 import { Errand } from "./Errand.js"
 import { Gift, Mark } from "./Gift.js"
 import { Home } from "./Home.js"
-import { KINDS, type Kind } from "./Ids.js"
 import { Improvement } from "./Improvement.js"
 import { Kit } from "./Kit.js"
 import { LeaderRules } from "./Leader.js"

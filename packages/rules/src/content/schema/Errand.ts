@@ -10,9 +10,9 @@
 
 import { Table } from "@blight/dice"
 import { Schema } from "effect"
+import { ErrandId } from "../../terms/Ids.js"
 import { entryFields } from "./Common.js"
 import { StoreAmount } from "./Home.js"
-import { ErrandId } from "./Ids.js"
 
 /** A row's find on an Errand's table: its name and what it brings home (nothing, if left out). */
 export const ErrandFind = Schema.Struct({

@@ -5,9 +5,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
+import { GiftId, MarkId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 import { entryFields } from "./Common.js"
-import { GiftId, MarkId } from "./Ids.js"
 
 /**
  * What using a Gift is: `callTheBlight` (a pool of Blight dice equal to the tier, 1 success,

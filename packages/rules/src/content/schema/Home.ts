@@ -5,9 +5,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Store } from "../../plugin/Vocabulary.js"
+import { HomeId, SeasonRef } from "../../terms/Ids.js"
+import { Store } from "../../vocabulary/Vocabulary.js"
 import { Count, entryFields, NamedRule } from "./Common.js"
-import { HomeId, SeasonRef } from "./Ids.js"
 
 /** Stores of one kind. */
 export const StoreAmount = Schema.Struct({

@@ -4,9 +4,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
+import { HomeRef, ImprovementId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 import { entryFields, Salvage } from "./Common.js"
-import { HomeRef, ImprovementId } from "./Ids.js"
 
 /** An improvement. */
 export const Improvement = Schema.Struct({

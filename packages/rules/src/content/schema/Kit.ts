@@ -4,9 +4,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
+import { KitId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 import { entryFields, Rarity, Salvage } from "./Common.js"
-import { KitId } from "./Ids.js"
 
 /** A piece of kit. */
 export const Kit = Schema.Struct({

@@ -5,9 +5,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
+import { LeaderRulesId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 import { entryFields, NamedRule, Salvage } from "./Common.js"
-import { LeaderRulesId } from "./Ids.js"
 
 /** The Leader rules. */
 export const LeaderRules = Schema.Struct({

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
-import { Pool } from "../../plugin/Vocabulary.js"
+import { ObjectiveId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
+import { Pool } from "../../vocabulary/Vocabulary.js"
 import { entryFields, NamedRule } from "./Common.js"
-import { ObjectiveId } from "./Ids.js"
 
 /** An objective. */
 export const Objective = Schema.Struct({

@@ -5,10 +5,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { D6Amount, Effects, Hook } from "../../plugin/Effect.js"
-import { Store } from "../../plugin/Vocabulary.js"
+import { ObjectiveRef, ScenarioId } from "../../terms/Ids.js"
+import { D6Amount, Effects, Hook } from "../../vocabulary/Effect.js"
+import { Store } from "../../vocabulary/Vocabulary.js"
 import { Count, entryFields } from "./Common.js"
-import { ObjectiveRef, ScenarioId } from "./Ids.js"
 
 /** A reward: stores for a side. */
 export const Reward = Schema.Struct({

@@ -5,9 +5,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { SeasonId, SeasonRef } from "../../terms/Ids.js"
 import { entryFields, NamedRule } from "./Common.js"
 import { StoreAmount } from "./Home.js"
-import { SeasonId, SeasonRef } from "./Ids.js"
 
 /** A Season. */
 export const Season = Schema.Struct({

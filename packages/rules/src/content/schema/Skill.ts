@@ -4,9 +4,9 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
+import { SkillId, SkillListId, SkillListRef } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
 import { entryFields } from "./Common.js"
-import { SkillId, SkillListId, SkillListRef } from "./Ids.js"
 
 /** A skill list. */
 export const SkillList = Schema.Struct({

@@ -7,11 +7,11 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { D6Amount, Effects } from "../../plugin/Effect.js"
-import { Store } from "../../plugin/Vocabulary.js"
+import { rollTableFields } from "../../terms/Dice.js"
+import { BackgroundRef, GiftRef, MarkRef, TableId } from "../../terms/Ids.js"
+import { D6Amount, Effects } from "../../vocabulary/Effect.js"
+import { Store } from "../../vocabulary/Vocabulary.js"
 import { CreatureGroup, entryFields, Salvage } from "./Common.js"
-import { rollTableFields } from "./Dice.js"
-import { BackgroundRef, GiftRef, MarkRef, TableId } from "./Ids.js"
 
 const table = <T extends string, A, I, F extends Schema.Struct.Fields>(
   tag: T,

@@ -9,8 +9,8 @@
  * @since 0.4.0
  */
 import { Schema } from "effect"
+import { Slug, TerrainKindId } from "../../terms/Ids.js"
 import { entryFields } from "./Common.js"
-import { Slug, TerrainKindId } from "./Ids.js"
 
 const Inches = Schema.Number.check(Schema.isBetween({ minimum: 0.1, maximum: 24 }))
 /** Inches from `lo` to `hi`, drawn at random (the same seed, the same draw). */

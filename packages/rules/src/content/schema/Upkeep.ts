@@ -5,8 +5,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import { UpkeepRulesId } from "../../terms/Ids.js"
 import { entryFields, NamedRule } from "./Common.js"
-import { UpkeepRulesId } from "./Ids.js"
 
 /** The Upkeep rules. */
 export const UpkeepRules = Schema.Struct({

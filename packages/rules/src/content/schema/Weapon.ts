@@ -6,10 +6,10 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
-import { Inches, Noise } from "../../plugin/Vocabulary.js"
+import { WeaponId } from "../../terms/Ids.js"
+import { Effects } from "../../vocabulary/Effect.js"
+import { Inches, Noise } from "../../vocabulary/Vocabulary.js"
 import { entryFields, Rarity, Salvage } from "./Common.js"
-import { WeaponId } from "./Ids.js"
 
 /** A blast (B-BLAST-*): an attack of `dice` dice on every model within `radius` inches. */
 export const Blast = Schema.Struct({

@@ -4,8 +4,8 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import type { Effect } from "../../../plugin/Effect.js"
-import type { Operation } from "../../../plugin/Hooks.js"
+import type { Effect } from "../../../vocabulary/Effect.js"
+import type { Operation } from "../../../vocabulary/Hooks.js"
 
 /** A whole number from `min` to `max`. */
 export const small = (min: number, max: number) =>

@@ -2,8 +2,8 @@
  * Code hooks for the survivor side of the core pack: the rules of skills and Gifts that need code
  * (docs/content-gaps/survivors.md). What vocabulary v2 can say is data now (XP, items gained,
  * healing, Crit Damage, the Jam threshold, free Reloads, Quiet actions, Panic replaced: see
- * `plugin/VocabularyV2.ts`; packs that still name the old hooks are upgraded by
- * `plugin/Legacy.ts`).
+ * `vocabulary/VocabularyV2.ts`; packs that still name the old hooks are upgraded by
+ * `vocabulary/Legacy.ts`).
  *
  * Each hook declares its params (checked at load time) and its facts (decoded by a decoder built
  * once); it answers with typed operations in the effects vocabulary, never with text.
@@ -12,7 +12,7 @@
  */
 import { Pool, Tier } from "@blight/dice"
 import { Schema } from "effect"
-import { defineHook, type Operation } from "../../../plugin/Hooks.js"
+import { defineHook, type Operation } from "../../../vocabulary/Hooks.js"
 import { op, small } from "./common.js"
 
 const distance = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 24 }))

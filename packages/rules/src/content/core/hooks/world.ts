@@ -9,7 +9,7 @@
  * Laid Up, Hungry, leaving, laid to rest —, the Rite's counter, creatures lurking), a chosen
  * model in `target` (behaviours, who moves next) or an `outcome` (victory, draw, objectives);
  * never text. Rules the vocabulary now says as data (terrain, who can't be targeted, the Market's
- * limits, the Reloading Bench's exchange) are no longer hooks (`plugin/Legacy.ts` upgrades packs
+ * limits, the Reloading Bench's exchange) are no longer hooks (`vocabulary/Legacy.ts` upgrades packs
  * that still name them). Every piece of arithmetic is a plain function beside its hook; only the
  * hooks are exported (the core index registers every export of a hooks file).
  *
@@ -19,9 +19,9 @@
  */
 import type { DiceSource } from "@blight/dice"
 import { Effect as Fx, Schema } from "effect"
-import type { Effect } from "../../../plugin/Effect.js"
-import { defineHook, type Operation } from "../../../plugin/Hooks.js"
-import { CreatureId } from "../../schema/Ids.js"
+import { CreatureId } from "../../../terms/Ids.js"
+import type { Effect } from "../../../vocabulary/Effect.js"
+import { defineHook, type Operation } from "../../../vocabulary/Hooks.js"
 import { op, small } from "./common.js"
 
 const face = small(1, 6)

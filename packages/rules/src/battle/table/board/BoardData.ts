@@ -6,7 +6,7 @@
  * @since 0.3.0
  */
 import { Schema } from "effect"
-import { Slug } from "../../content/schema/Ids.js"
+import { Slug } from "../../../terms/Ids.js"
 
 const Coord = Schema.Number.check(Schema.isBetween({ minimum: 0, maximum: 96 }))
 

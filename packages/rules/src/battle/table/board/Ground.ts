@@ -6,8 +6,8 @@
  *
  * @since 0.4.0
  */
-import type { EntryOf } from "../../content/schema/Entries.js"
-import type { ContentView } from "../../refuge/Content.js"
+import type { EntryOf } from "../../../content/schema/Entries.js"
+import type { ContentView } from "../../../refuge/Content.js"
 import type { Board, Terrain } from "./BoardData.js"
 
 /** What a kind of terrain does on a board. */

@@ -9,7 +9,7 @@
  * @since 0.3.0
  */
 import { Schema } from "effect"
-import { WeaponRef } from "../content/schema/Ids.js"
+import { WeaponRef } from "../terms/Ids.js"
 import { Condition } from "./Condition.js"
 import { Amount, effect } from "./EffectKind.js"
 import { Action, Inches, Store } from "./Vocabulary.js"

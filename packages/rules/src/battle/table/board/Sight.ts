@@ -1,4 +1,4 @@
-import type { Model, State } from "../State.js"
+import type { Model, State } from "../../State.js"
 import { type Board, blightEdgesOf, type Edge, edgeDistance, pointsOf } from "./Board.js"
 import { dist, distToPolygon, lengthInside, type Pt, touches } from "./Geometry.js"
 import type { Ruled, TerrainRule } from "./Ground.js"
@@ -21,12 +21,13 @@ export interface Body {
 export const radiusOf = (m: Pick<Model, "base">): number => (m.base ?? 1) / 2
 
 /** Models whose bases are on the table (Down models lie where they fell). */
-export const onTable = (m: Model): boolean => (m.status === "active" || m.status === "down") && !!m.position
+export const onTable = (m: Model): m is Model & { readonly position: NonNullable<Model["position"]> } =>
+  (m.status === "active" || m.status === "down") && !!m.position
 
 /** Bodies on the table, by id. */
 export const bodies = (state: State): Body[] => {
   const out: Body[] = []
-  for (const m of state.models) if (onTable(m)) out.push({ id: m.id, c: m.position!, r: radiusOf(m) })
+  for (const m of state.models) if (onTable(m)) out.push({ id: m.id, c: m.position, r: radiusOf(m) })
   for (const t of state.tokens) if (t.position) out.push({ id: t.id, c: t.position, r: t.radius ?? 0.5 })
   return out.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
 }

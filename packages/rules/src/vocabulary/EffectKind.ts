@@ -6,7 +6,7 @@
  * @since 0.3.0
  */
 import { Schema } from "effect"
-import { DiceExpression } from "../content/schema/Dice.js"
+import { DiceExpression } from "../terms/Dice.js"
 import { Condition } from "./Condition.js"
 import { Scope, Uses } from "./Vocabulary.js"
 

@@ -8,9 +8,9 @@
  * @since 0.3.0
  */
 
+import type { Rejection } from "../Rejection.js"
+import type { Fact, State } from "../State.js"
 import { optionsOf } from "./Facts.js"
-import type { Rejection } from "./Rejection.js"
-import type { Fact, State } from "./State.js"
 
 const FEATURES = new Set(["sporeTerrain", "lair", "light"])
 

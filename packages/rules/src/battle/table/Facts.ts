@@ -12,7 +12,7 @@
  *
  * @since 0.2.0
  */
-import type { FactQuery, FactValue } from "./State.js"
+import type { FactQuery, FactValue } from "../State.js"
 
 type PairKeys = Map<string, Map<string, string>>
 type DistanceKeys = Map<string, Map<string, Map<number, string>>>

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { CreatureRef, HomeRef, ObjectiveRef, SeasonRef, WeaponRef } from "../content/schema/Ids.js"
+import { CreatureRef, HomeRef, ObjectiveRef, SeasonRef, WeaponRef } from "../terms/Ids.js"
 import { Action, Carryable, Feature, Inches, TierName } from "./Vocabulary.js"
 
 const strict = <F extends Schema.Struct.Fields>(fields: F, identifier: string, description: string) =>

@@ -13,7 +13,7 @@
  * @since 0.3.0
  */
 import { type DiceSource, type Prng, seeded } from "@blight/dice"
-import type { ScatterPiece } from "../../content/schema/TerrainKind.js"
+import type { ScatterPiece } from "../../../content/schema/TerrainKind.js"
 import type { Board, BoardPoint, Terrain } from "./BoardData.js"
 import { DEPLOY, EDGES, edgeDistance, outline, pointsOf, sizeFor } from "./BoardData.js"
 import { centreLairs } from "./Deployment.js"

@@ -11,7 +11,7 @@
  */
 import { type DiceSource, SchemaText } from "@blight/dice"
 import { Data, Result, Schema } from "effect"
-import { HookName } from "../content/schema/Ids.js"
+import { HookName } from "../terms/Ids.js"
 import { Effect } from "./Effect.js"
 import type { EventName } from "./Vocabulary.js"
 

@@ -16,7 +16,7 @@
  *
  * @since 0.1.0
  */
-import type { Kind } from "../content/schema/Ids.js"
+import type { Kind } from "../terms/Ids.js"
 import type { Effect } from "./Effect.js"
 import { type Die, EVENTS, type EventName, type Scope, type Uses } from "./Vocabulary.js"
 

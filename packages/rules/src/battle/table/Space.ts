@@ -8,8 +8,8 @@
  * @since 0.2.0
  */
 import { Result } from "effect"
-import type { CommandOf } from "./Command.js"
-import type { FactQuery, FactValue, Model, MoveLeash, Point, Prompt, State } from "./State.js"
+import type { CommandOf } from "../Command.js"
+import type { FactQuery, FactValue, Model, MoveLeash, Point, Prompt, State } from "../State.js"
 
 /** A prompt for a fact about the table. */
 export type FactPrompt = Extract<Prompt, { kind: "fact" }>

@@ -27,8 +27,8 @@
  * @since 0.3.0
  */
 import { Result } from "effect"
+import type { FactQuery, FactValue, Model, MoveLeash, State } from "../../State.js"
 import type { MoveOutcome, Space } from "../Space.js"
-import type { FactQuery, FactValue, Model, MoveLeash, State } from "../State.js"
 import { type Board, pointsOf, type Terrain } from "./Board.js"
 import { clearFrom, clearSegment, freePoint, type Mover, segmentCost, surfaces } from "./Field.js"
 import { dist, hypotLess, inside, type Pt, round3, roundPt } from "./Geometry.js"
@@ -122,7 +122,7 @@ export const contactsAt = (state: State, id: string, at: Pt, r: number): string[
   // touching are sorted (by id, as `bodies` lists them; a stable sort, so models before tokens).
   const out: string[] = []
   for (const m of state.models)
-    if (m.id !== id && onTable(m) && dist(at, m.position!) - r - radiusOf(m) <= EPS) out.push(m.id)
+    if (m.id !== id && onTable(m) && dist(at, m.position) - r - radiusOf(m) <= EPS) out.push(m.id)
   for (const t of state.tokens)
     if (t.position && t.id !== id && dist(at, t.position) - r - (t.radius ?? 0.5) <= EPS) out.push(t.id)
   return out.length < 2 ? out : out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))

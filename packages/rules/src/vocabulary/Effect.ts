@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { CreatureRef, EncounterRef, HookName, TableRef } from "../content/schema/Ids.js"
+import { CreatureRef, EncounterRef, HookName, TableRef } from "../terms/Ids.js"
 import { Amount, type common, effect } from "./EffectKind.js"
 
 export { Amount, D6Amount } from "./EffectKind.js"

@@ -7,12 +7,12 @@
  */
 import { SchemaJson } from "@blight/dice"
 import { Schema } from "effect"
-import { Board } from "../battle/board/Board.js"
-import { MarketTripRequest } from "../refuge/Market.js"
-import { Roster } from "../refuge/Roster.js"
-import { Fragment, Pack } from "./Pack.js"
-import { entrySchemas } from "./schema/Entries.js"
-import { KINDS } from "./schema/Ids.js"
+import { Board } from "./battle/table/board/Board.js"
+import { Fragment, Pack } from "./content/Pack.js"
+import { entrySchemas } from "./content/schema/Entries.js"
+import { MarketTripRequest } from "./refuge/Market.js"
+import { Roster } from "./refuge/Roster.js"
+import { KINDS } from "./terms/Ids.js"
 
 /** Where the schemas are published: the package's `schemas/` folder, as served from the registry. */
 export const SCHEMA_BASE = "https://unpkg.com/@blight/rules/schemas/"

@@ -9,8 +9,8 @@
  *
  * @since 0.3.0
  */
-import type { Event } from "../Event.js"
-import type { Model, State, Token } from "../State.js"
+import type { Event } from "../../Event.js"
+import type { Model, State, Token } from "../../State.js"
 import type { Terrain } from "./Board.js"
 import { DEPLOY, pointsOf } from "./Board.js"
 

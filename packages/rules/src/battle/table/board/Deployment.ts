@@ -7,7 +7,7 @@
  *
  * @since 0.3.0
  */
-import type { Model, State, Token } from "../State.js"
+import type { Model, State, Token } from "../../State.js"
 import {
   type Board,
   blightEdgesOf,
@@ -121,7 +121,7 @@ export const place = (
     }
     // Keep the roster's order from west to east (or north to south).
     spots.sort((a, b) => a.x - b.x || a.y - b.y)
-    for (const [i, m] of mine.entries()) models.push(spots[i] ? { ...m, position: roundPt(spots[i]!) } : m)
+    for (const [i, m] of mine.entries()) models.push(spots[i] ? { ...m, position: roundPt(spots[i]) } : m)
   }
   // A board naming fewer Lairs than the scenario has takes the rest from the corners (R-BOARD-07).
   const given = board.lairs ?? []
@@ -162,11 +162,11 @@ const atCentre = (
   if (objectives.length === 0) return [...tokens]
   const taken = [
     ...bases,
-    ...tokens.filter((t) => t.position).map((t) => ({ c: t.position!, r: t.radius ?? 0.5 })),
+    ...tokens.flatMap((t) => (t.position ? [{ c: t.position, r: t.radius ?? 0.5 }] : [])),
   ]
   const spots = spotsNear(board, { x: board.width / 2, y: board.height / 2 }, objectives.length, 0.5, taken)
   const at = new Map(objectives.map((t, i) => [t.id, spots[i]]))
-  return tokens.map((t) => (at.get(t.id) ? { ...t, position: at.get(t.id)! } : t))
+  return tokens.map((t) => (at.get(t.id) ? { ...t, position: at.get(t.id) } : t))
 }
 
 /**
@@ -194,8 +194,8 @@ export const lootSpaced = (
 const lootBySpacing = (board: Board, state: State, tokens: ReadonlyArray<Token>): Token[] => {
   if (!tokens.some((t) => t.kind === "loot" && !t.position)) return [...tokens]
   const edges = state.sides.flatMap((s) => (s.edge ? [s.edge] : []))
-  const others = tokens.filter((t) => t.position).map((t) => ({ c: t.position!, r: t.radius ?? TOKEN_R }))
-  const spread = tokens.filter((t) => t.position && t.kind !== "lair").map((t) => t.position!)
+  const others = tokens.flatMap((t) => (t.position ? [{ c: t.position, r: t.radius ?? TOKEN_R }] : []))
+  const spread = tokens.flatMap((t) => (t.position && t.kind !== "lair" ? [t.position] : []))
   const grid: Pt[] = []
   for (let y = 2; y <= board.height - 2; y++) for (let x = 2; x <= board.width - 2; x++) grid.push({ x, y })
   const centre = { x: board.width / 2, y: board.height / 2 }
@@ -242,9 +242,11 @@ const defaultLairs = (board: Board): Pt[] => [
 
 /** The bases standing or lying on the table, as discs a new model must keep clear of. */
 export const basesOn = (state: Pick<State, "models">): Array<{ c: Pt; r: number }> =>
-  state.models
-    .filter((m) => m.position && (m.status === "active" || m.status === "down"))
-    .map((m) => ({ c: m.position!, r: (m.base ?? 1) / 2 }))
+  state.models.flatMap((m) =>
+    m.position && (m.status === "active" || m.status === "down")
+      ? [{ c: m.position, r: (m.base ?? 1) / 2 }]
+      : [],
+  )
 
 /**
  * Where arriving creatures stand (B-CREATURE-06, R-BOARD-09): beside their Lair, or beside the
@@ -264,7 +266,7 @@ export const arrivalSpots = (
   // Beside the tokens, never on them (the Lair's own token included).
   const taken = [
     ...basesOn(state),
-    ...state.tokens.filter((t) => t.position).map((t) => ({ c: t.position!, r: t.radius ?? 0.5 })),
+    ...state.tokens.flatMap((t) => (t.position ? [{ c: t.position, r: t.radius ?? 0.5 }] : [])),
   ]
   const lairToken = lair ? state.tokens.find((t) => t.id === lair && t.position) : undefined
   if (lairToken?.position) return spotsNear(board, lairToken.position, n, 0.5, taken)
@@ -279,12 +281,12 @@ export const arrivalSpots = (
   const lairs = gardeners
     ? []
     : state.tokens
-        .filter((t) => t.kind === "lair" && t.position)
+        .flatMap((t) => (t.kind === "lair" && t.position ? [{ ...t, position: t.position }] : []))
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
   if (lairs.length === 0 && blightEdges.length === 0)
     return spotsNear(board, { x: board.width / 2, y: board.height / 2 }, n, 0.5, taken)
   // With nobody noisy there is no "nearest": the middle of a Blight edge (R-BOARD-09).
-  if (!noisy) return spotsNear(board, points[0] ?? lairs[0]!.position!, n, 0.5, taken)
+  if (!noisy) return spotsNear(board, points[0] ?? lairs[0]!.position, n, 0.5, taken)
   // "Nearest" as the board answers it (R-BOARD-05): edge to edge, so a Lair's token counts from
   // its rim and an edge from the table's edge; ties go to the lower id ("blight-edge" before "t1").
   const p = noisy.position!
@@ -296,10 +298,10 @@ export const arrivalSpots = (
     anchor = atEdge(board, edgeBest, 1, edgeBest === "north" || edgeBest === "south" ? p.x : p.y)
   }
   for (const t of lairs) {
-    const d = Math.max(0, dist(p, t.position!) - (t.radius ?? 0.5))
+    const d = Math.max(0, dist(p, t.position) - (t.radius ?? 0.5))
     if (d < best - 1e-9) {
       best = d
-      anchor = t.position!
+      anchor = t.position
     }
   }
   return spotsNear(board, anchor!, n, 0.5, taken)
