@@ -129,10 +129,12 @@ const byRound = (
   ],
 })
 
-/** The charts of a report. */
-export const charts = (r: Report): Chart[] => {
-  const out: Chart[] = []
-  out.push({
+/** One of a report's charts, or none when the report has nothing for it. */
+export type ReportChart = (r: Report) => Chart[]
+
+/** Win, draw, loss and Rout rates per side. */
+const outcomesChart: ReportChart = (r) => [
+  {
     id: "outcomes",
     title: "Win, draw, loss and Rout rates per side (95% Wilson intervals)",
     spec: intervals(
@@ -147,8 +149,12 @@ export const charts = (r: Report): Chart[] => {
       "rate",
       { domain: [0, 1] },
     ),
-  })
-  out.push({
+  },
+]
+
+/** Each side's means per raid: casualties, Loot, Blight, Reloads. */
+const perRaidChart: ReportChart = (r) => [
+  {
     id: "per-raid",
     title:
       "Per raid: survivors Down, Finished and Turned; Loot home; Blight gained; Reloads spent (95% intervals)",
@@ -169,8 +175,12 @@ export const charts = (r: Report): Chart[] => {
       ),
       "mean per raid",
     ),
-  })
-  out.push({
+  },
+]
+
+/** A histogram per side of raids by survivors Finished. */
+const finishedChart: ReportChart = (r) => [
+  {
     id: "finished",
     title: "Raids by survivors Finished (a histogram per side)",
     spec: {
@@ -188,58 +198,82 @@ export const charts = (r: Report): Chart[] => {
         color: { field: "side", type: "nominal", title: null, scale: colours, legend: { orient: "bottom" } },
       },
     },
-  })
-  if (r.byRound.length > 0) {
-    out.push({
-      id: "din",
-      title: "The Din by round: how often it brings a lesser or greater encounter (95% Wilson intervals)",
-      spec: byRound(
-        "The Din by round",
-        r.byRound.flatMap((d) => [
-          { round: d.round, what: "lesser encounter", raids: d.raids, ...at(d.lesser.rate) },
-          { round: d.round, what: "greater encounter", raids: d.raids, ...at(d.greater.rate) },
-        ]),
-        "rate",
-        [0, 1],
-      ),
-    })
-    out.push({
-      id: "noise",
-      title:
-        "Noise made and encounters rolled by round (means of the raids that reached the round, 95% intervals)",
-      spec: byRound(
-        "Noise and encounters by round",
-        r.byRound.flatMap((d) => [
-          { round: d.round, what: "Noise made", raids: d.raids, ...at(d.noise) },
-          { round: d.round, what: "encounters rolled", raids: d.raids, ...at(d.encounters) },
-        ]),
-        "mean per raid",
-      ),
-    })
-  }
-  if (r.creatures.length > 0)
-    out.push({
+  },
+]
+
+/** The Din by round: how often it brings each kind of encounter. */
+const dinChart: ReportChart = (r) =>
+  r.byRound.length === 0
+    ? []
+    : [
+        {
+          id: "din",
+          title: "The Din by round: how often it brings a lesser or greater encounter (95% Wilson intervals)",
+          spec: byRound(
+            "The Din by round",
+            r.byRound.flatMap((d) => [
+              { round: d.round, what: "lesser encounter", raids: d.raids, ...at(d.lesser.rate) },
+              { round: d.round, what: "greater encounter", raids: d.raids, ...at(d.greater.rate) },
+            ]),
+            "rate",
+            [0, 1],
+          ),
+        },
+      ]
+
+/** Noise made and encounters rolled by round. */
+const noiseChart: ReportChart = (r) =>
+  r.byRound.length === 0
+    ? []
+    : [
+        {
+          id: "noise",
+          title:
+            "Noise made and encounters rolled by round (means of the raids that reached the round, 95% intervals)",
+          spec: byRound(
+            "Noise and encounters by round",
+            r.byRound.flatMap((d) => [
+              { round: d.round, what: "Noise made", raids: d.raids, ...at(d.noise) },
+              { round: d.round, what: "encounters rolled", raids: d.raids, ...at(d.encounters) },
+            ]),
+            "mean per raid",
+          ),
+        },
+      ]
+
+/** Each creature kind's damage dealt and taken, beside its XP. */
+const creaturesChart: ReportChart = (r) => {
+  if (r.creatures.length === 0) return []
+  const name = (c: Report["creatures"][number]) =>
+    `${c.ref} (XP ${c.xp}${c.pack === "core" ? "" : `, ${c.pack}`}, ${c.count} came)`
+  return [
+    {
       id: "creatures",
       title: "Each creature kind: damage dealt and taken per creature, against its XP (95% intervals)",
       spec: intervals(
         "Creatures: damage per creature",
         r.creatures.flatMap((c) => [
-          {
-            what: `${c.ref} (XP ${c.xp}${c.pack === "core" ? "" : `, ${c.pack}`}, ${c.count} came)`,
-            group: "dealt",
-            ...at(c.dealt),
-          },
-          {
-            what: `${c.ref} (XP ${c.xp}${c.pack === "core" ? "" : `, ${c.pack}`}, ${c.count} came)`,
-            group: "taken",
-            ...at(c.taken),
-          },
+          { what: name(c), group: "dealt", ...at(c.dealt) },
+          { what: name(c), group: "taken", ...at(c.taken) },
         ]),
         "Health per creature",
       ),
-    })
-  return out
+    },
+  ]
 }
+
+/** A report's charts, in the order they are shown. */
+export const reportCharts: ReadonlyArray<ReportChart> = [
+  outcomesChart,
+  perRaidChart,
+  finishedChart,
+  dinChart,
+  noiseChart,
+  creaturesChart,
+]
+
+/** The charts of a report. */
+export const charts = (r: Report): Chart[] => reportCharts.flatMap((chart) => chart(r))
 
 /**
  * The A/B charts: B − A for each side, rates in percentage points and means per raid apart (their
@@ -260,40 +294,33 @@ export const comparisonCharts = (c: Comparison): Chart[] => {
       })),
     )
   const subtitle = `${c.b} minus ${c.a}, the same ${c.raids} seeds`
+  const difference = (id: string, title: string, pick: Parameters<typeof rows>[0], k: number, x: string) => ({
+    id,
+    title,
+    spec: intervals(subtitle, rows(pick, k), x, { zeroLine: true }),
+  })
   return [
-    {
-      id: "ab-rates",
-      title: `A/B rates: ${c.b} against ${c.a} (percentage points, 95% Newcombe intervals; dashed: no difference)`,
-      spec: intervals(
-        subtitle,
-        rows(
-          (s) => [
-            ["win rate", s.win],
-            ["Rout rate", s.rout],
-          ],
-          100,
-        ),
-        "difference B − A (percentage points)",
-        { zeroLine: true },
-      ),
-    },
-    {
-      id: "ab-means",
-      title: `A/B per raid: ${c.b} against ${c.a} (95% Welch intervals; dashed: no difference)`,
-      spec: intervals(
-        subtitle,
-        rows(
-          (s) => [
-            ["survivors Finished", s.finished],
-            ["Loot home", s.loot],
-            ["Blight gained", s.blight],
-          ],
-          1,
-        ),
-        "difference B − A (per raid)",
-        { zeroLine: true },
-      ),
-    },
+    difference(
+      "ab-rates",
+      `A/B rates: ${c.b} against ${c.a} (percentage points, 95% Newcombe intervals; dashed: no difference)`,
+      (s) => [
+        ["win rate", s.win],
+        ["Rout rate", s.rout],
+      ],
+      100,
+      "difference B − A (percentage points)",
+    ),
+    difference(
+      "ab-means",
+      `A/B per raid: ${c.b} against ${c.a} (95% Welch intervals; dashed: no difference)`,
+      (s) => [
+        ["survivors Finished", s.finished],
+        ["Loot home", s.loot],
+        ["Blight gained", s.blight],
+      ],
+      1,
+      "difference B − A (per raid)",
+    ),
   ]
 }
 
