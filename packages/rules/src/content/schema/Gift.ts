@@ -5,8 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
-import { entryFields } from "./Common.js"
+import { entryFields, ruleFields } from "./Common.js"
 import { GiftId, MarkId } from "./Ids.js"
 
 /**
@@ -20,15 +19,13 @@ export const GiftKind = Schema.Literals(["callTheBlight", "action", "attack", "p
 export const Gift = Schema.Struct({
   ...entryFields(GiftId),
   kind: GiftKind,
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Gift" })
 export type Gift = typeof Gift.Type
 
 /** A Mark. */
 export const Mark = Schema.Struct({
   ...entryFields(MarkId),
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Mark" })
 export type Mark = typeof Mark.Type

@@ -4,8 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
-import { entryFields, Salvage } from "./Common.js"
+import { entryFields, ruleFields, Salvage } from "./Common.js"
 import { HomeRef, ImprovementId } from "./Ids.js"
 
 /** An improvement. */
@@ -14,7 +13,6 @@ export const Improvement = Schema.Struct({
   cost: Salvage,
   errand: Schema.Boolean.annotate({ description: "Building it takes an Errand" }),
   homes: Schema.optional(Schema.Array(HomeRef)).annotate({ description: "Only these Homes may build it" }),
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Improvement" })
 export type Improvement = typeof Improvement.Type

@@ -4,8 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
-import { entryFields, Rarity, Salvage } from "./Common.js"
+import { entryFields, Rarity, ruleFields, Salvage } from "./Common.js"
 import { KitId } from "./Ids.js"
 
 /** A piece of kit. */
@@ -19,7 +18,6 @@ export const Kit = Schema.Struct({
   light: Schema.optional(Schema.Boolean).annotate({
     description: "A light that draws Swarms (B-BEHAVIOUR-09)",
   }),
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Kit" })
 export type Kit = typeof Kit.Type

@@ -4,8 +4,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Effects } from "../../plugin/Effect.js"
-import { entryFields } from "./Common.js"
+import { entryFields, ruleFields } from "./Common.js"
 import { SkillId, SkillListId, SkillListRef } from "./Ids.js"
 
 /** A skill list. */
@@ -19,7 +18,6 @@ export type SkillList = typeof SkillList.Type
 export const Skill = Schema.Struct({
   ...entryFields(SkillId),
   list: SkillListRef,
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Skill" })
 export type Skill = typeof Skill.Type

@@ -33,65 +33,83 @@ export interface BuyCheck {
 }
 
 /** B-FOUNDING-07: free weapons are every survivor's already. */
-const notFree: BuyCheck["check"] = (_t, { path, kind, item }) =>
-  kind === "weapons" && (item as EntryOf["weapons"]).free
-    ? violation(`${path}.buy`, `${item.name} is free to every survivor; it is not sold`, "B-FOUNDING-07")
-    : undefined
+const notFree: BuyCheck = {
+  name: "free",
+  check: (_t, { path, kind, item }) =>
+    kind === "weapons" && (item as EntryOf["weapons"]).free
+      ? violation(`${path}.buy`, `${item.name} is free to every survivor; it is not sold`, "B-FOUNDING-07")
+      : undefined,
+}
 
 /** As at founding: B-CONGREGATION-08 is the rule that forbids it, not the Market's list. */
-const noCongregationFirearm: BuyCheck["check"] = (t, { path, kind, item }) =>
-  t.congregation && kind === "weapons" && (item as EntryOf["weapons"]).firearm === true
-    ? violation(
-        `${path}.buy`,
-        `a Congregation's firearms come only from Loot; ${item.name} cannot be bought`,
-        "B-CONGREGATION-08",
-      )
-    : undefined
+const noCongregationFirearm: BuyCheck = {
+  name: "congregation firearm",
+  check: (t, { path, kind, item }) =>
+    t.congregation && kind === "weapons" && (item as EntryOf["weapons"]).firearm === true
+      ? violation(
+          `${path}.buy`,
+          `a Congregation's firearms come only from Loot; ${item.name} cannot be bought`,
+          "B-CONGREGATION-08",
+        )
+      : undefined,
+}
 
 /** B-CONGREGATION-07: what the Market sells a Congregation. */
-const congregationList: BuyCheck["check"] = (t, { path, kind, item }) =>
-  t.congregation && !congregationMaySell(kind, item)
-    ? violation(
-        `${path}.buy`,
-        `the Market sells a Congregation only Common melee weapons, Common kit and Common armour up to Armour 1; not ${item.name}`,
-        "B-CONGREGATION-07",
-      )
-    : undefined
+const congregationList: BuyCheck = {
+  name: "congregation list",
+  check: (t, { path, kind, item }) =>
+    t.congregation && !congregationMaySell(kind, item)
+      ? violation(
+          `${path}.buy`,
+          `the Market sells a Congregation only Common melee weapons, Common kit and Common armour up to Armour 1; not ${item.name}`,
+          "B-CONGREGATION-07",
+        )
+      : undefined,
+}
 
 /** B-MARKET-02: a Common item is always there. */
-const commonNotRerolled: BuyCheck["check"] = (_t, { path, order, item }) =>
-  item.rarity === "common" && order.reroll
-    ? violation(`${path}.reroll`, `${item.name} is Common: always there, nothing to re-roll`, "B-MARKET-02")
-    : undefined
+const commonNotRerolled: BuyCheck = {
+  name: "common re-roll",
+  check: (_t, { path, order, item }) =>
+    item.rarity === "common" && order.reroll
+      ? violation(`${path}.reroll`, `${item.name} is Common: always there, nothing to re-roll`, "B-MARKET-02")
+      : undefined,
+}
 
 /** B-MARKET-03: an item's roll stands for the trip, so a re-roll belongs to the order that rolled. */
-const rerollWhereRolled: BuyCheck["check"] = (_t, { path, order, item, looked }) =>
-  item.rarity !== "common" && looked && order.reroll
-    ? violation(
-        `${path}.reroll`,
-        `${item.name} was looked for in orders[${looked.order}]; its roll stands for the trip: ask for the re-roll there`,
-        "B-MARKET-03",
-      )
-    : undefined
+const rerollWhereRolled: BuyCheck = {
+  name: "re-roll where rolled",
+  check: (_t, { path, order, item, looked }) =>
+    item.rarity !== "common" && looked && order.reroll
+      ? violation(
+          `${path}.reroll`,
+          `${item.name} was looked for in orders[${looked.order}]; its roll stands for the trip: ask for the re-roll there`,
+          "B-MARKET-03",
+        )
+      : undefined,
+}
 
 /** R-MARKET-04: a re-roll is someone's on the trip. */
-const someoneMayReroll: BuyCheck["check"] = (t, { path, order, item }) =>
-  item.rarity !== "common" && order.reroll && t.crew.rerolls.length === 0
-    ? violation(
-        `${path}.reroll`,
-        "nobody on this trip may re-roll a Market availability roll (name who goes in `by`)",
-        "R-MARKET-04",
-      )
-    : undefined
+const someoneMayReroll: BuyCheck = {
+  name: "someone may re-roll",
+  check: (t, { path, order, item }) =>
+    item.rarity !== "common" && order.reroll && t.crew.rerolls.length === 0
+      ? violation(
+          `${path}.reroll`,
+          "nobody on this trip may re-roll a Market availability roll (name who goes in `by`)",
+          "R-MARKET-04",
+        )
+      : undefined,
+}
 
 /** The buy checks, in the order their violations are reported. */
 export const buyChecks: ReadonlyArray<BuyCheck> = [
-  { name: "free", check: notFree },
-  { name: "congregation firearm", check: noCongregationFirearm },
-  { name: "congregation list", check: congregationList },
-  { name: "common re-roll", check: commonNotRerolled },
-  { name: "re-roll where rolled", check: rerollWhereRolled },
-  { name: "someone may re-roll", check: someoneMayReroll },
+  notFree,
+  noCongregationFirearm,
+  congregationList,
+  commonNotRerolled,
+  rerollWhereRolled,
+  someoneMayReroll,
 ]
 
 /** Rolls an item's availability once per trip (R-MARKET-01), with any re-roll's cost as a line. */
