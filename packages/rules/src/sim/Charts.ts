@@ -331,95 +331,85 @@ export const comparisonCharts = (c: Comparison): Chart[] => {
 export const campaignCharts = (r: CampaignReport): Chart[] => {
   const series = (pick: (p: CampaignReport["refuges"][number]["byRaid"][number]) => Interval) =>
     r.refuges.flatMap((f) => f.byRaid.map((p) => ({ raid: p.raid, what: f.name, ...at(pick(p)) })))
-  const stores = STORES.map(
-    (store): Chart => ({
-      id: `store-${store}`,
-      title: `${store[0]!.toUpperCase()}${store.slice(1)} in the stores after each raid (means, 95% intervals)`,
-      spec: byRound(
-        `${store[0]!.toUpperCase()}${store.slice(1)}`,
-        series((p) => p[store]),
-        store,
-        undefined,
-        "raid",
-      ),
-    }),
-  )
+  /** A line per Refuge, raid by raid. */
+  const byRaid = (
+    id: string,
+    title: string,
+    subtitle: string,
+    pick: Parameters<typeof series>[0],
+    y: string,
+    domain?: readonly [number, number],
+  ): Chart => ({ id, title, spec: byRound(subtitle, series(pick), y, domain, "raid") })
+  const capital = (store: string) => `${store[0]!.toUpperCase()}${store.slice(1)}`
   return [
-    {
-      id: "survival",
-      title: `Survival: the share of each Refuge's starting survivors still on its roster after each raid (${r.campaigns} campaigns, 95% intervals)`,
-      spec: byRound(
-        "Survival curve",
-        series((p) => p.survival),
-        "share still on the roster",
-        [0, 1],
-        "raid",
-      ),
-    },
-    {
-      id: "turned",
-      title:
-        "Raids until a Turn: the share of campaigns in which a Refuge has had a survivor Turn by each raid (95% Wilson intervals)",
-      spec: byRound(
-        "Any survivor Turned",
-        series((p) => p.anyTurned.rate),
-        "share of campaigns",
-        [0, 1],
-        "raid",
-      ),
-    },
-    {
-      id: "blight",
-      title: "Mean Blight of the survivors on the roster after each raid (95% intervals)",
-      spec: byRound(
-        "Blight on the roster",
-        series((p) => p.blight),
-        "Blight",
-        undefined,
-        "raid",
-      ),
-    },
-    {
-      id: "roster",
-      title: "Survivors on the roster after each raid, recruits included (means, 95% intervals)",
-      spec: byRound(
-        "Roster",
-        series((p) => p.roster),
-        "survivors",
-        undefined,
-        "raid",
-      ),
-    },
-    ...stores,
-    ...(["salvage", "reloads"] as const).map(
-      (store): Chart => ({
-        id: `net-${store}`,
-        title: `${store[0]!.toUpperCase()}${store.slice(1)} net over each raid, its Errands and Aftermath included (means, 95% intervals)`,
-        spec: byRound(
-          `${store[0]!.toUpperCase()}${store.slice(1)} net per raid`,
-          series((p) => p.net[store]),
-          `${store} gained (less spent)`,
-          undefined,
-          "raid",
-        ),
-      }),
+    byRaid(
+      "survival",
+      `Survival: the share of each Refuge's starting survivors still on its roster after each raid (${r.campaigns} campaigns, 95% intervals)`,
+      "Survival curve",
+      (p) => p.survival,
+      "share still on the roster",
+      [0, 1],
     ),
-    ...(r.bySeason.length === 0
-      ? []
-      : [
-          {
-            id: "din-season",
-            title: `The Din by Season: per raid, rounds whose Din called a Lesser or a Greater encounter roll, and encounters rolled (${r.bySeason.reduce((n, x) => n + x.raids, 0)} raids, 95% intervals)`,
-            spec: intervals(
-              "The Din by Season",
-              r.bySeason.flatMap((x) => [
-                { what: `${x.season} (${x.raids} raids)`, group: "Lesser Din rounds", ...at(x.lesser) },
-                { what: `${x.season} (${x.raids} raids)`, group: "Greater Din rounds", ...at(x.greater) },
-                { what: `${x.season} (${x.raids} raids)`, group: "encounters", ...at(x.encounters) },
-              ]),
-              "per raid",
-            ),
-          } satisfies Chart,
-        ]),
+    byRaid(
+      "turned",
+      "Raids until a Turn: the share of campaigns in which a Refuge has had a survivor Turn by each raid (95% Wilson intervals)",
+      "Any survivor Turned",
+      (p) => p.anyTurned.rate,
+      "share of campaigns",
+      [0, 1],
+    ),
+    byRaid(
+      "blight",
+      "Mean Blight of the survivors on the roster after each raid (95% intervals)",
+      "Blight on the roster",
+      (p) => p.blight,
+      "Blight",
+    ),
+    byRaid(
+      "roster",
+      "Survivors on the roster after each raid, recruits included (means, 95% intervals)",
+      "Roster",
+      (p) => p.roster,
+      "survivors",
+    ),
+    ...STORES.map((store) =>
+      byRaid(
+        `store-${store}`,
+        `${capital(store)} in the stores after each raid (means, 95% intervals)`,
+        capital(store),
+        (p) => p[store],
+        store,
+      ),
+    ),
+    ...(["salvage", "reloads"] as const).map((store) =>
+      byRaid(
+        `net-${store}`,
+        `${capital(store)} net over each raid, its Errands and Aftermath included (means, 95% intervals)`,
+        `${capital(store)} net per raid`,
+        (p) => p.net[store],
+        `${store} gained (less spent)`,
+      ),
+    ),
+    ...dinBySeason(r),
   ]
 }
+
+/** The Din by Season, when any raid had a Season. */
+const dinBySeason = (r: CampaignReport): Chart[] =>
+  r.bySeason.length === 0
+    ? []
+    : [
+        {
+          id: "din-season",
+          title: `The Din by Season: per raid, rounds whose Din called a Lesser or a Greater encounter roll, and encounters rolled (${r.bySeason.reduce((n, x) => n + x.raids, 0)} raids, 95% intervals)`,
+          spec: intervals(
+            "The Din by Season",
+            r.bySeason.flatMap((x) => [
+              { what: `${x.season} (${x.raids} raids)`, group: "Lesser Din rounds", ...at(x.lesser) },
+              { what: `${x.season} (${x.raids} raids)`, group: "Greater Din rounds", ...at(x.greater) },
+              { what: `${x.season} (${x.raids} raids)`, group: "encounters", ...at(x.encounters) },
+            ]),
+            "per raid",
+          ),
+        },
+      ]
