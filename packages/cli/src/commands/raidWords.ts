@@ -240,35 +240,177 @@ const split = (
   return { pos, flags }
 }
 
-const VERBS: Record<string, { args: string; flags?: string[]; valueless?: string[] }> = {
-  activate: { args: "MODEL" },
-  move: {
-    args: "MODEL [INCHES]",
-    flags: ["contact", "climb", "off-table", "drag", "to", "fact"],
-    valueless: ["off-table"],
+/** A command's words as its reader sees them. */
+interface Said {
+  readonly verb: string
+  readonly pos: readonly string[]
+  readonly flags: ReadonlyMap<string, string[]>
+  /** A flag given at most once. */
+  readonly one: (name: string) => string | undefined
+  /** Refuses a count of positional words outside min…max. */
+  readonly need: (min: number, max: number) => void
+  /** `--blight N`, read as the command's `blightDice`. */
+  readonly blightDice: { blightDice?: number }
+}
+
+/** One verb of the word form: its arguments and flags, and how its words become a command. */
+interface Verb {
+  readonly args: string
+  readonly flags?: string[]
+  readonly valueless?: string[]
+  readonly read: (w: Said) => unknown
+}
+
+/** `activate`, `aim`, `hide`, `steady`: a model alone. */
+const modelOnly = ({ verb, pos, need }: Said) => {
+  need(1, 1)
+  return { type: verb, model: pos[0] }
+}
+
+const endActivation = ({ pos, need }: Said) => {
+  need(1, 1)
+  return { type: "endActivation", model: pos[0] }
+}
+
+/** `move` and `sprint`: the distance, and what the move does on the way. */
+const moveOf = ({ verb, pos, flags, one, need }: Said) => {
+  need(1, 2)
+  const to = one("to")
+  const xy = to?.split(",")
+  if (to !== undefined && xy?.length !== 2) throw new UsageError(`${verb}: --to is X,Y in inches`)
+  return {
+    type: verb,
+    model: pos[0],
+    ...(pos[1] === undefined ? {} : { distance: number(pos[1], `${verb}: INCHES`) }),
+    ...(one("contact") === undefined
+      ? {}
+      : {
+          contact: one("contact")!
+            .split(",")
+            .filter((x) => x !== ""),
+        }),
+    ...(one("climb") === undefined ? {} : { climb: number(one("climb"), `${verb}: --climb`) }),
+    ...(one("off-table") === undefined ? {} : { offTable: bool(one("off-table"), `${verb}: --off-table`) }),
+    ...(one("drag") === undefined ? {} : { drag: one("drag") }),
+    ...(xy === undefined ? {} : { to: { x: number(xy[0], "--to X"), y: number(xy[1], "--to Y") } }),
+    ...(flags.has("fact") ? { facts: flags.get("fact")!.map(parseFact) } : {}),
+  }
+}
+
+const shootOf = ({ pos, need, blightDice }: Said) => {
+  need(3, 3)
+  return { type: "shoot", model: pos[0], weapon: pos[1], target: pos[2], ...blightDice }
+}
+
+const fightOf = ({ pos, need, blightDice }: Said) => {
+  need(2, 3)
+  return {
+    type: "fight",
+    model: pos[0],
+    target: pos[1],
+    ...(pos[2] === undefined ? {} : { weapon: pos[2] }),
+    ...blightDice,
+  }
+}
+
+const reloadOf = ({ pos, need }: Said) => {
+  need(2, 2)
+  return { type: "reload", model: pos[0], weapon: pos[1] }
+}
+
+const searchOf = ({ pos, need, blightDice }: Said) => {
+  need(2, 2)
+  return { type: "search", model: pos[0], token: pos[1], ...blightDice }
+}
+
+/** `use`: the kebab-case spellings of two uses are read as their command names. */
+const useOf = ({ pos, one, need, blightDice }: Said) => {
+  need(2, 3)
+  return {
+    type: "use",
+    model: pos[0],
+    use: pos[1] === "clear-jam" ? "clearJam" : pos[1] === "force-door" ? "forceDoor" : pos[1],
+    ...(pos[2] === undefined ? {} : { target: pos[2] }),
+    ...(one("weapon") === undefined ? {} : { weapon: one("weapon") }),
+    ...(one("item") === undefined ? {} : { item: one("item") }),
+    ...blightDice,
+  }
+}
+
+const giftOf = ({ pos, need }: Said) => {
+  need(2, 3)
+  return { type: "gift", model: pos[0], gift: pos[1], ...(pos[2] === undefined ? {} : { target: pos[2] }) }
+}
+
+const withdrawOf = ({ pos, need }: Said) => {
+  need(1, 1)
+  return { type: "withdraw", side: pos[0] }
+}
+
+const rollOf = ({ pos }: Said) => {
+  if (pos.length === 0) throw new UsageError("roll: which faces? e.g. roll 4 6 1")
+  return { type: "roll", faces: pos.map((f) => integer(f, "roll: a face")) }
+}
+
+const stateOf = ({ pos }: Said) => {
+  if (pos.length === 0) throw new UsageError("state: which facts? e.g. state sees:wharfside.1:c2=true")
+  return { type: "state", facts: pos.map(parseFact) }
+}
+
+const chooseOf = ({ pos, need }: Said) => {
+  need(1, 1)
+  return { type: "choose", option: pos[0] }
+}
+
+/** `adjust`: a correction at the table, always with its reason (it is logged). */
+const adjustOf = ({ pos, one, need }: Said) => {
+  need(1, 1)
+  const reason = one("reason")
+  if (reason === undefined) throw new UsageError("adjust: --reason is required (it is logged)")
+  const out: Record<string, unknown> = { type: "adjust", reason, model: pos[0] }
+  for (const k of ["health", "blight", "noise", "reloads"]) {
+    const v = one(k)
+    if (v !== undefined) out[k] = integer(v, `adjust: --${k}`)
+  }
+  for (const k of ["shaken", "hidden"]) {
+    const v = one(k)
+    if (v !== undefined) out[k] = bool(v, `adjust: --${k}`)
+  }
+  return out
+}
+
+const undoOf = ({ need }: Said) => {
+  need(0, 0)
+  return { type: "undo" }
+}
+
+const MOVE_FLAGS = ["contact", "climb", "off-table", "drag", "to", "fact"]
+
+const VERBS: Record<string, Verb> = {
+  activate: { args: "MODEL", read: modelOnly },
+  move: { args: "MODEL [INCHES]", flags: MOVE_FLAGS, valueless: ["off-table"], read: moveOf },
+  sprint: { args: "MODEL [INCHES]", flags: MOVE_FLAGS, valueless: ["off-table"], read: moveOf },
+  shoot: { args: "MODEL WEAPON TARGET", flags: ["blight"], read: shootOf },
+  fight: { args: "MODEL TARGET [WEAPON]", flags: ["blight"], read: fightOf },
+  aim: { args: "MODEL", read: modelOnly },
+  hide: { args: "MODEL", read: modelOnly },
+  steady: { args: "MODEL", read: modelOnly },
+  reload: { args: "MODEL WEAPON", read: reloadOf },
+  search: { args: "MODEL TOKEN", flags: ["blight"], read: searchOf },
+  use: { args: "MODEL KIND [TARGET]", flags: ["weapon", "item", "blight"], read: useOf },
+  gift: { args: "MODEL GIFT [TARGET]", read: giftOf },
+  end: { args: "MODEL", read: endActivation },
+  endActivation: { args: "MODEL", read: endActivation },
+  withdraw: { args: "SIDE", read: withdrawOf },
+  roll: { args: "FACE…", read: rollOf },
+  state: { args: "FACT…", read: stateOf },
+  choose: { args: "OPTION", read: chooseOf },
+  adjust: {
+    args: "MODEL",
+    flags: ["reason", "health", "blight", "noise", "shaken", "hidden", "reloads"],
+    read: adjustOf,
   },
-  sprint: {
-    args: "MODEL [INCHES]",
-    flags: ["contact", "climb", "off-table", "drag", "to", "fact"],
-    valueless: ["off-table"],
-  },
-  shoot: { args: "MODEL WEAPON TARGET", flags: ["blight"] },
-  fight: { args: "MODEL TARGET [WEAPON]", flags: ["blight"] },
-  aim: { args: "MODEL" },
-  hide: { args: "MODEL" },
-  steady: { args: "MODEL" },
-  reload: { args: "MODEL WEAPON" },
-  search: { args: "MODEL TOKEN", flags: ["blight"] },
-  use: { args: "MODEL KIND [TARGET]", flags: ["weapon", "item", "blight"] },
-  gift: { args: "MODEL GIFT [TARGET]" },
-  end: { args: "MODEL" },
-  endActivation: { args: "MODEL" },
-  withdraw: { args: "SIDE" },
-  roll: { args: "FACE…" },
-  state: { args: "FACT…" },
-  choose: { args: "OPTION" },
-  adjust: { args: "MODEL", flags: ["reason", "health", "blight", "noise", "shaken", "hidden", "reloads"] },
-  undo: { args: "" },
+  undo: { args: "", read: undoOf },
 }
 
 /** Reads the word form into a command object (checked against the command schema afterwards). */
@@ -293,117 +435,5 @@ export const fromWords = (words: readonly string[]): unknown => {
   }
   const blightDice =
     one("blight") === undefined ? {} : { blightDice: integer(one("blight"), `${verb}: --blight`) }
-  switch (verb) {
-    case "activate":
-    case "aim":
-    case "hide":
-    case "steady":
-      need(1, 1)
-      return { type: verb, model: pos[0] }
-    case "end":
-    case "endActivation":
-      need(1, 1)
-      return { type: "endActivation", model: pos[0] }
-    case "move":
-    case "sprint": {
-      need(1, 2)
-      const to = one("to")
-      const xy = to?.split(",")
-      if (to !== undefined && xy?.length !== 2) throw new UsageError(`${verb}: --to is X,Y in inches`)
-      return {
-        type: verb,
-        model: pos[0],
-        ...(pos[1] === undefined ? {} : { distance: number(pos[1], `${verb}: INCHES`) }),
-        ...(one("contact") === undefined
-          ? {}
-          : {
-              contact: one("contact")!
-                .split(",")
-                .filter((x) => x !== ""),
-            }),
-        ...(one("climb") === undefined ? {} : { climb: number(one("climb"), `${verb}: --climb`) }),
-        ...(one("off-table") === undefined
-          ? {}
-          : { offTable: bool(one("off-table"), `${verb}: --off-table`) }),
-        ...(one("drag") === undefined ? {} : { drag: one("drag") }),
-        ...(xy === undefined ? {} : { to: { x: number(xy[0], "--to X"), y: number(xy[1], "--to Y") } }),
-        ...(flags.has("fact") ? { facts: flags.get("fact")!.map(parseFact) } : {}),
-      }
-    }
-    case "shoot":
-      need(3, 3)
-      return { type: "shoot", model: pos[0], weapon: pos[1], target: pos[2], ...blightDice }
-    case "fight":
-      need(2, 3)
-      return {
-        type: "fight",
-        model: pos[0],
-        target: pos[1],
-        ...(pos[2] === undefined ? {} : { weapon: pos[2] }),
-        ...blightDice,
-      }
-    case "reload":
-      need(2, 2)
-      return { type: "reload", model: pos[0], weapon: pos[1] }
-    case "search":
-      need(2, 2)
-      return { type: "search", model: pos[0], token: pos[1], ...blightDice }
-    case "use":
-      need(2, 3)
-      return {
-        type: "use",
-        model: pos[0],
-        use: pos[1] === "clear-jam" ? "clearJam" : pos[1] === "force-door" ? "forceDoor" : pos[1],
-        ...(pos[2] === undefined ? {} : { target: pos[2] }),
-        ...(one("weapon") === undefined ? {} : { weapon: one("weapon") }),
-        ...(one("item") === undefined ? {} : { item: one("item") }),
-        ...blightDice,
-      }
-    case "gift":
-      need(2, 3)
-      return {
-        type: "gift",
-        model: pos[0],
-        gift: pos[1],
-        ...(pos[2] === undefined ? {} : { target: pos[2] }),
-      }
-    case "act":
-      need(2, 3)
-      return {
-        type: "act",
-        model: pos[0],
-        action: pos[1],
-        ...(pos[2] === undefined ? {} : { target: pos[2] }),
-      }
-    case "withdraw":
-      need(1, 1)
-      return { type: "withdraw", side: pos[0] }
-    case "roll":
-      if (pos.length === 0) throw new UsageError("roll: which faces? e.g. roll 4 6 1")
-      return { type: "roll", faces: pos.map((f) => integer(f, "roll: a face")) }
-    case "state":
-      if (pos.length === 0) throw new UsageError("state: which facts? e.g. state sees:wharfside.1:c2=true")
-      return { type: "state", facts: pos.map(parseFact) }
-    case "choose":
-      need(1, 1)
-      return { type: "choose", option: pos[0] }
-    case "adjust": {
-      need(1, 1)
-      const reason = one("reason")
-      if (reason === undefined) throw new UsageError("adjust: --reason is required (it is logged)")
-      const out: Record<string, unknown> = { type: "adjust", reason, model: pos[0] }
-      for (const k of ["health", "blight", "noise", "reloads"]) {
-        const v = one(k)
-        if (v !== undefined) out[k] = integer(v, `adjust: --${k}`)
-      }
-      for (const k of ["shaken", "hidden"]) {
-        const v = one(k)
-        if (v !== undefined) out[k] = bool(v, `adjust: --${k}`)
-      }
-      return out
-    }
-    default:
-      need(0, 0)
-      return { type: "undo" }
-  }
+  return spec.read({ verb, pos, flags, one, need, blightDice })
 }

@@ -191,27 +191,30 @@ const naming = async <A>(flag: string, f: () => A | Promise<A>, as?: string): Pr
   }
 }
 
-const run = async (args: readonly string[], io: Io): Promise<number> => {
-  const { values: given, positionals } = parse(args, {
-    scenario: { type: "string" },
-    refuge: { type: "string", multiple: true },
-    pack: { type: "string", multiple: true },
-    raids: { type: "string" },
-    seed: { type: "string" },
-    workers: { type: "string" },
-    policy: { type: "string", multiple: true },
-    table: { type: "string" },
-    option: { type: "string", multiple: true },
-    "b-pack": { type: "string", multiple: true },
-    "b-option": { type: "string", multiple: true },
-    "max-commands": { type: "string" },
-    audited: { type: "boolean" },
-    campaign: { type: "boolean" },
-    campaigns: { type: "string" },
-    json: { type: "boolean" },
-    html: { type: "string" },
-    report: { type: "string" },
-  } as const)
+const FLAGS = {
+  scenario: { type: "string" },
+  refuge: { type: "string", multiple: true },
+  pack: { type: "string", multiple: true },
+  raids: { type: "string" },
+  seed: { type: "string" },
+  workers: { type: "string" },
+  policy: { type: "string", multiple: true },
+  table: { type: "string" },
+  option: { type: "string", multiple: true },
+  "b-pack": { type: "string", multiple: true },
+  "b-option": { type: "string", multiple: true },
+  "max-commands": { type: "string" },
+  audited: { type: "boolean" },
+  campaign: { type: "boolean" },
+  campaigns: { type: "string" },
+  json: { type: "boolean" },
+  html: { type: "string" },
+  report: { type: "string" },
+} as const
+
+/** The flags, with `--report` read as `--html`, and those a campaign run does not take refused. */
+const flagsOf = (args: readonly string[]) => {
+  const { values: given, positionals } = parse(args, FLAGS)
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
   // `--report FILE` is issue 15's name for the page; one of the two.
   if (given.html !== undefined && given.report !== undefined)
@@ -225,6 +228,12 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
         throw new UsageError(
           `--${flag}: not with --campaign (a campaign's raids are played by its own seeded policy, AutoPlay)`,
         )
+  return { o, campaign }
+}
+type Flags = ReturnType<typeof flagsOf>["o"]
+
+/** The numbers and names of the run: raids, workers, the command limit, the table, the policies. */
+const numbersOf = (o: Flags, campaign: boolean) => {
   const raids =
     o.raids === undefined
       ? campaign
@@ -243,6 +252,17 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
   for (const p of policies)
     if (!(Policies.NAMES as readonly string[]).includes(p))
       throw new UsageError(`--policy ${p}: there is no such policy (one of: ${Policies.NAMES.join(", ")})`)
+  return {
+    raids,
+    workers,
+    maxCommands,
+    table: table as "declared" | "board",
+    policies: policies as Policies.Name[],
+  }
+}
+
+/** The roster files: two or more (B-SETUP-03), and a policy for each or one for all. */
+const rosterFiles = (o: Flags, policies: readonly string[]): string[] => {
   const files = o.refuge ?? defaultRosters()
   if (files === undefined)
     throw new UsageError("--refuge: give two files (the example rosters are not beside this install)")
@@ -251,7 +271,11 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
     throw new UsageError(
       `--policy: one for every side, or one per --refuge (${files.length}), not ${policies.length}`,
     )
-  const seed = seedFrom(o.seed)
+  return files
+}
+
+/** The content, scenario, Refuges and options of run A, and of B when `--b-pack`/`--b-option` ask. */
+const sidesOf = async (o: Flags, campaign: boolean, files: readonly string[], seed: number, io: Io) => {
   const packFiles = (o.pack ?? []).map((f) => resolve(io.cwd ?? process.cwd(), f))
   const content = await contentFrom(packFiles, io)
   const scenario = o.scenario ?? "cache"
@@ -273,58 +297,78 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
     ...options,
     ...(await naming("--b-option", () => optionsFrom(o["b-option"] ?? []), "--option")),
   } as BattleOptions.OptionsInput
+  return { packFiles, content, scenario, refuges, options, ab, bPackFiles, bContent, bOptions }
+}
+
+/** `--html FILE`: a name, in a folder that exists (refused before the raids are played, not after). */
+const checkHtml = (o: Flags, io: Io): void => {
   if (o.html !== undefined && o.html.trim() === "") throw new UsageError("--html: give a file name")
-  // Refused before the raids are played, not after.
   if (o.html !== undefined && !existsSync(dirname(resolve(io.cwd ?? process.cwd(), o.html))))
     throw new UsageError(`--html ${o.html}: its folder does not exist`)
-  if (o.seed === undefined) io.stderr.write(`blight sim: raids seeded from --seed ${seed}\n`)
-  if (campaign) {
-    const campaigns =
-      o.campaigns === undefined ? 10 : intArg(o.campaigns, "--campaigns", { min: 1, max: MAX_CAMPAIGNS })
-    const summaries = await playAll<SimCampaign.CampaignSummary>(
-      {
-        refuges,
-        scenario,
-        options: {},
-        packFiles,
-        packs: [],
-        table: "declared",
-        policies: [],
-        seed,
-        maxCommands: 0,
-        audited: o.audited === true,
-        campaign: { raids, scenario: o.scenario },
-      },
-      campaigns,
-      workers,
-      io,
-      "campaigns",
-    )
-    const report = SimCampaign.campaignReport({ seed, raids, scenario: o.scenario }, summaries)
-    if (o.html !== undefined) await writeHtml(io, o.html, (page) => page.campaignPage(report))
-    if (o.json) writeJson(io, report)
-    else io.stdout.write(`${campaignText(report).join("\n")}\n`)
-    return EXIT.ok
-  }
+}
 
+/** Everything a run needs, read and checked. */
+interface Run {
+  readonly o: Flags
+  readonly numbers: ReturnType<typeof numbersOf>
+  readonly sides: Awaited<ReturnType<typeof sidesOf>>
+  readonly seed: number
+  readonly io: Io
+}
+
+/** `--campaign`: whole campaigns, reported per Refuge after each raid. */
+const runCampaigns = async ({ o, numbers: { raids, workers }, sides, seed, io }: Run): Promise<number> => {
+  const campaigns =
+    o.campaigns === undefined ? 10 : intArg(o.campaigns, "--campaigns", { min: 1, max: MAX_CAMPAIGNS })
+  const summaries = await playAll<SimCampaign.CampaignSummary>(
+    {
+      refuges: sides.refuges,
+      scenario: sides.scenario,
+      options: {},
+      packFiles: sides.packFiles,
+      packs: [],
+      table: "declared",
+      policies: [],
+      seed,
+      maxCommands: 0,
+      audited: o.audited === true,
+      campaign: { raids, scenario: o.scenario },
+    },
+    campaigns,
+    workers,
+    io,
+    "campaigns",
+  )
+  const report = SimCampaign.campaignReport({ seed, raids, scenario: o.scenario }, summaries)
+  if (o.html !== undefined) await writeHtml(io, o.html, (page) => page.campaignPage(report))
+  if (o.json) writeJson(io, report)
+  else io.stdout.write(`${campaignText(report).join("\n")}\n`)
+  return EXIT.ok
+}
+
+/** How a run is labelled: its packs and options, or the core rules. */
+const label = (packs: string[], opts: Record<string, unknown>) =>
+  [...packs.map((p) => `pack ${p}`), ...Object.entries(opts).map(([k, v]) => `${k}=${String(v)}`)].join(
+    ", ",
+  ) || "core rules"
+
+/** Raids: run A, and run B on the same seeds when asked, with their differences. */
+const runRaids = async ({ o, numbers, sides, seed, io }: Run): Promise<number> => {
+  const { raids, workers, policies } = numbers
   const job = {
-    refuges,
-    scenario,
-    options,
-    packFiles,
-    packs: content.packs.slice(1).map((p) => p.id),
-    table: table as "declared" | "board",
-    policies: policies as Policies.Name[],
+    refuges: sides.refuges,
+    scenario: sides.scenario,
+    options: sides.options,
+    packFiles: sides.packFiles,
+    packs: sides.content.packs.slice(1).map((p) => p.id),
+    table: numbers.table,
+    policies,
     seed,
-    maxCommands,
+    maxCommands: numbers.maxCommands,
     audited: o.audited === true,
   }
-  const label = (packs: string[], opts: Record<string, unknown>) =>
-    [...packs.map((p) => `pack ${p}`), ...Object.entries(opts).map(([k, v]) => `${k}=${String(v)}`)].join(
-      ", ",
-    ) || "core rules"
   const specOf = (j: typeof job) => ({
-    scenario,
+    scenario: sides.scenario,
     table: j.table,
     policies: [...policies],
     seed,
@@ -332,31 +376,40 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
     options: { ...(j.options as Record<string, unknown>) },
     label: label(j.packs, j.options as Record<string, unknown>),
   })
-  const a = await playAll<SimRaid.RaidSummary>(job, raids, workers, io, ab ? "A" : "sim")
+  const a = await playAll<SimRaid.RaidSummary>(job, raids, workers, io, sides.ab ? "A" : "sim")
   const reportA = SimReport.report(specOf(job), a)
-  let comparison: SimReport.Comparison | undefined
-  if (ab) {
-    const jobB = {
-      ...job,
-      packFiles: bPackFiles,
-      packs: bContent.packs.slice(1).map((p) => p.id),
-      options: bOptions,
-    }
-    const b = await playAll<SimRaid.RaidSummary>(jobB, raids, workers, io, "B")
-    const reportB = SimReport.report(specOf(jobB), b)
-    comparison = SimReport.compare({ report: reportA, raids: a }, { report: reportB, raids: b })
-    if (o.html !== undefined) await writeHtml(io, o.html, (p) => p.page(reportA, comparison, reportB))
-    if (o.json) writeJson(io, { a: reportA, b: reportB, comparison })
-    else
-      io.stdout.write(
-        `${[...textOf(reportA), "", ...textOf(reportB), "", ...abText(comparison)].join("\n")}\n`,
-      )
+  if (!sides.ab) {
+    if (o.html !== undefined) await writeHtml(io, o.html, (p) => p.page(reportA))
+    if (o.json) writeJson(io, reportA)
+    else io.stdout.write(`${textOf(reportA).join("\n")}\n`)
     return EXIT.ok
   }
-  if (o.html !== undefined) await writeHtml(io, o.html, (p) => p.page(reportA))
-  if (o.json) writeJson(io, reportA)
-  else io.stdout.write(`${textOf(reportA).join("\n")}\n`)
+  const jobB = {
+    ...job,
+    packFiles: sides.bPackFiles,
+    packs: sides.bContent.packs.slice(1).map((p) => p.id),
+    options: sides.bOptions,
+  }
+  const b = await playAll<SimRaid.RaidSummary>(jobB, raids, workers, io, "B")
+  const reportB = SimReport.report(specOf(jobB), b)
+  const comparison = SimReport.compare({ report: reportA, raids: a }, { report: reportB, raids: b })
+  if (o.html !== undefined) await writeHtml(io, o.html, (p) => p.page(reportA, comparison, reportB))
+  if (o.json) writeJson(io, { a: reportA, b: reportB, comparison })
+  else
+    io.stdout.write(`${[...textOf(reportA), "", ...textOf(reportB), "", ...abText(comparison)].join("\n")}\n`)
   return EXIT.ok
+}
+
+const run = async (args: readonly string[], io: Io): Promise<number> => {
+  const { o, campaign } = flagsOf(args)
+  const numbers = numbersOf(o, campaign)
+  const files = rosterFiles(o, numbers.policies)
+  const seed = seedFrom(o.seed)
+  const sides = await sidesOf(o, campaign, files, seed, io)
+  checkHtml(o, io)
+  if (o.seed === undefined) io.stderr.write(`blight sim: raids seeded from --seed ${seed}\n`)
+  const r: Run = { o, numbers, sides, seed, io }
+  return campaign ? runCampaigns(r) : runRaids(r)
 }
 
 const pct = (i: { estimate: number; low: number; high: number }) =>

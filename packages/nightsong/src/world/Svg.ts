@@ -79,66 +79,99 @@ const spans = (x: number, y: number, parts: ReadonlyArray<readonly [string, stri
 const text = (x: number, y: number, body: string, attrs = ""): string =>
   `<text x="${n(x)}" y="${n(y)}"${attrs ? ` ${attrs}` : ""}>${esc(body)}</text>`
 
-/** Renders the World as a standalone SVG document. */
-export const renderSvg = (world: World): string => {
+/** What every layer of the map reads: the hexes, colours, Factions and where each hex is drawn. */
+interface Frame {
+  readonly world: World
+  readonly map: ReturnType<typeof flower>
+  readonly cells: ReadonlyMap<number, HexCell>
+  readonly hexOf: ReadonlyMap<number, World["hexes"][number]>
+  readonly colours: ReadonlyMap<string, string>
+  readonly factionIndex: ReadonlyMap<string, number>
+  readonly territory: ReadonlyMap<string, ReadonlySet<number>>
+  /** The map's centre on the page, vertically. */
+  readonly cy: number
+  readonly at: (c: HexCell) => readonly [number, number]
+}
+
+const frameOf = (world: World): Frame => {
   const map = flower(world.map.radius)
-  const cells = new Map<number, HexCell>(map.cells.map((c) => [c.id, c]))
-  const hexOf = new Map(world.hexes.map((h) => [h.id, h]))
-  const colours = regionColours(world)
-  const factionIndex = new Map(world.factions.map((f, i) => [f.id, i]))
-  const territory = new Map(world.factions.map((f) => [f.id, new Set<number>(f.territory)]))
   const cx = MAP_W / 2 + 10
   const cy = 96 + SIZE * (1.5 * world.map.radius + 1)
-  const at = (c: HexCell) => {
-    const [x, y] = centre(c, SIZE)
-    return [cx + x, cy + y] as const
+  return {
+    world,
+    map,
+    cells: new Map<number, HexCell>(map.cells.map((c) => [c.id, c])),
+    hexOf: new Map(world.hexes.map((h) => [h.id, h])),
+    colours: regionColours(world),
+    factionIndex: new Map(world.factions.map((f, i) => [f.id, i])),
+    territory: new Map(world.factions.map((f) => [f.id, new Set<number>(f.territory)])),
+    cy,
+    at: (c) => {
+      const [x, y] = centre(c, SIZE)
+      return [cx + x, cy + y] as const
+    },
   }
-  const out: string[] = []
-  const hexes: string[] = []
-  const regionEdges: string[] = []
-  const factionEdges: string[] = []
-  const labels: string[] = []
-  const seats: string[] = []
+}
 
-  for (const c of map.cells) {
-    const hex = hexOf.get(c.id)!
-    const [x, y] = at(c)
+/** Every hex a polygon in its Region's colour. */
+const hexPolygons = (f: Frame): string[] =>
+  f.map.cells.map((c) => {
+    const [x, y] = f.at(c)
     const pts = corners(x, y, SIZE)
-    hexes.push(
-      `<polygon data-hex="${c.id}" points="${pts.map(([a, b]) => `${n(a)},${n(b)}`).join(" ")}" fill="${colours.get(hex.region) ?? "#fff"}" stroke="#ffffff" stroke-opacity="0.55" stroke-width="1"/>`,
-    )
-    labels.push(text(x, y - SIZE * 0.62, String(c.id).padStart(2, "0"), 'class="num"'))
-    // Region boundaries and the map's rim, edge by edge.
+    return `<polygon data-hex="${c.id}" points="${pts.map(([a, b]) => `${n(a)},${n(b)}`).join(" ")}" fill="${f.colours.get(f.hexOf.get(c.id)!.region) ?? "#fff"}" stroke="#ffffff" stroke-opacity="0.55" stroke-width="1"/>`
+  })
+
+/** Each hex's number, above its middle. */
+const hexNumbers = (f: Frame): string[] =>
+  f.map.cells.map((c) => {
+    const [x, y] = f.at(c)
+    return text(x, y - SIZE * 0.62, String(c.id).padStart(2, "0"), 'class="num"')
+  })
+
+/** Region boundaries and the map's rim, edge by edge. */
+const regionBorders = (f: Frame): string[] =>
+  f.map.cells.flatMap((c) => {
+    const region = f.hexOf.get(c.id)!.region
+    const pts = corners(...f.at(c), SIZE)
+    const out: string[] = []
     for (let i = 0; i < 6; i++) {
       const [a, b] = edgeIndex(i)
-      const nb = neighbourAt(map, c, i)
-      if (nb === undefined || hexOf.get(nb.id)!.region !== hex.region) {
-        regionEdges.push(line(pts[a]!, pts[b]!))
-      }
+      const nb = neighbourAt(f.map, c, i)
+      if (nb === undefined || f.hexOf.get(nb.id)!.region !== region) out.push(line(pts[a]!, pts[b]!))
     }
-    // Faction borders: each claimant outlines the edges where its territory ends, nested by order.
-    hex.factions.forEach((fid, level) => {
-      const f = factionIndex.get(fid)!
+    return out
+  })
+
+/** Faction borders: each claimant outlines the edges where its territory ends, nested by order. */
+const factionBorders = (f: Frame): string[] =>
+  f.map.cells.flatMap((c) => {
+    const [x, y] = f.at(c)
+    const out: string[] = []
+    f.hexOf.get(c.id)!.factions.forEach((fid, level) => {
       const inner = corners(x, y, SIZE - 6 - level * 6)
-      const style = factionStyle(f)
+      const style = factionStyle(f.factionIndex.get(fid)!)
       for (let i = 0; i < 6; i++) {
-        const nb = neighbourAt(map, c, i)
-        if (nb !== undefined && territory.get(fid)!.has(nb.id)) continue
+        const nb = neighbourAt(f.map, c, i)
+        if (nb !== undefined && f.territory.get(fid)!.has(nb.id)) continue
         const [a, b] = edgeIndex(i)
-        factionEdges.push(
+        out.push(
           `<line x1="${n(inner[a]![0])}" y1="${n(inner[a]![1])}" x2="${n(inner[b]![0])}" y2="${n(inner[b]![1])}" stroke="${style.colour}"${style.dash ? ` stroke-dasharray="${style.dash}"` : ""} stroke-width="3.2" stroke-linecap="round"/>`,
         )
       }
     })
-  }
-  // Faction seats: a numbered badge on the hex where each Faction started.
+    return out
+  })
+
+/** Faction seats: a numbered badge on the hex where each Faction started. */
+const seatBadges = (f: Frame): string[] => {
   const seatsAt = new Map<number, Faction[]>()
-  for (const f of world.factions)
-    seatsAt.set(f.placement.start, [...(seatsAt.get(f.placement.start) ?? []), f])
+  for (const fa of f.world.factions)
+    seatsAt.set(fa.placement.start, [...(seatsAt.get(fa.placement.start) ?? []), fa])
+  const seats: string[] = []
   for (const [hid, fs] of seatsAt) {
-    const [x, y] = at(cells.get(hid)!)
-    fs.forEach((f, i) => {
-      const i0 = factionIndex.get(f.id)!
+    const [x, y] = f.at(f.cells.get(hid)!)
+    fs.forEach((fa, i) => {
+      const i0 = f.factionIndex.get(fa.id)!
       const sx = x + (i - (fs.length - 1) / 2) * 19
       const sy = y + SIZE * 0.5
       seats.push(
@@ -147,19 +180,26 @@ export const renderSvg = (world: World): string => {
       )
     })
   }
-  for (const r of world.regions) {
-    const [x, y] = at(labelHex(r, cells))
-    labels.push(text(x, y - 6, r.name, 'class="rname"'), text(x, y + 9, r.type, 'class="rtype"'))
-  }
+  return seats
+}
 
-  // Legend.
+/** Each Region's name and type, on its middle hex. */
+const regionNames = (f: Frame): string[] =>
+  f.world.regions.flatMap((r) => {
+    const [x, y] = f.at(labelHex(r, f.cells))
+    return [text(x, y - 6, r.name, 'class="rname"'), text(x, y + 9, r.type, 'class="rtype"')]
+  })
+
+/** The legend beside the map: Regions, then Factions; and how far down the page it reaches. */
+const legendOf = (f: Frame): { readonly parts: string[]; readonly bottom: number } => {
+  const { world } = f
   const legend: string[] = []
   let ly = 96
   legend.push(text(LEGEND_X, ly, `Regions (${world.regions.length})`, 'class="h2"'))
   ly += 20
   for (const r of world.regions) {
     legend.push(
-      `<rect x="${LEGEND_X}" y="${ly - 11}" width="16" height="16" rx="3" fill="${colours.get(r.id)}" stroke="#333" stroke-width="0.8"/>`,
+      `<rect x="${LEGEND_X}" y="${ly - 11}" width="16" height="16" rx="3" fill="${f.colours.get(r.id)}" stroke="#333" stroke-width="0.8"/>`,
       spans(LEGEND_X + 24, ly + 1, [
         [r.name, "lname"],
         [
@@ -181,51 +221,69 @@ export const renderSvg = (world: World): string => {
     text(LEGEND_X, ly, `Factions (${world.factions.length}): border colour and seat number`, 'class="h2"'),
   )
   ly += 20
-  for (const f of world.factions) {
-    const i = factionIndex.get(f.id)!
+  for (const fa of world.factions) {
+    const i = f.factionIndex.get(fa.id)!
     const style = factionStyle(i)
     legend.push(
       `<line x1="${LEGEND_X}" y1="${ly - 4}" x2="${LEGEND_X + 16}" y2="${ly - 4}" stroke="${style.colour}" stroke-width="3.2"${style.dash ? ` stroke-dasharray="5 3"` : ""}/>`,
       text(LEGEND_X + 30, ly, String(i + 1), 'class="lnum"'),
       spans(LEGEND_X + 36, ly, [
-        [f.name, "lname"],
-        [`  ${f.type} · ${f.wants} through ${f.through} · ${f.is} · goal ${f.goal.toUpperCase()}`, "ldim"],
+        [fa.name, "lname"],
+        [
+          `  ${fa.type} · ${fa.wants} through ${fa.through} · ${fa.is} · goal ${fa.goal.toUpperCase()}`,
+          "ldim",
+        ],
       ]),
     )
     ly += 19
   }
-  const height = Math.max(cy + SIZE * (1.5 * world.map.radius + 1) + 40, ly + 20)
+  return { parts: legend, bottom: ly }
+}
 
-  out.push(
+const STYLE = [
+  "<style>",
+  ".num{font-size:10px;fill:#222;fill-opacity:.55;text-anchor:middle}",
+  ".rname{font-size:14px;font-weight:bold;fill:#1a1a1a;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:3.5px;stroke-linejoin:round}",
+  ".rtype{font-size:10.5px;fill:#222;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}",
+  ".seat{font-size:10px;font-weight:bold;fill:#fff;text-anchor:middle;font-family:Verdana,'DejaVu Sans',sans-serif}",
+  ".h1{font-size:24px;font-weight:bold;fill:#222}.sub{font-size:13px;fill:#555}",
+  ".h2{font-size:15px;font-weight:bold;fill:#222}",
+  ".lname{font-size:13px;font-weight:bold;fill:#222}.ldim{font-size:12px;fill:#444}.lsmall{font-size:11.5px;fill:#666;font-style:italic}",
+  ".lnum{font-size:11px;font-weight:bold;fill:#444;text-anchor:end}",
+  "</style>",
+]
+
+/** The page's heading: the Land, its seed, and its size. */
+const heading = (world: World): string[] => [
+  `<rect width="100%" height="100%" fill="#f7f3ea"/>`,
+  text(24, 40, `Nightsong Land${world.seed === undefined ? "" : ` · seed ${world.seed}`}`, 'class="h1"'),
+  text(
+    24,
+    62,
+    `${world.hexes.length} hexes of ${world.map.hexMiles} miles · ${world.regions.length} Regions · ${world.factions.length} Factions${world.session > 0 ? ` · after session ${world.session}` : ""}`,
+    'class="sub"',
+  ),
+]
+
+/** Renders the World as a standalone SVG document. */
+export const renderSvg = (world: World): string => {
+  const f = frameOf(world)
+  const legend = legendOf(f)
+  const height = Math.max(f.cy + SIZE * (1.5 * world.map.radius + 1) + 40, legend.bottom + 20)
+  const out = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${n(height)}" viewBox="0 0 ${WIDTH} ${n(height)}" font-family="Georgia, 'DejaVu Serif', serif">`,
     `<title>${esc(`Nightsong Land${world.seed === undefined ? "" : ` (seed ${world.seed})`}`)}</title>`,
-    "<style>",
-    ".num{font-size:10px;fill:#222;fill-opacity:.55;text-anchor:middle}",
-    ".rname{font-size:14px;font-weight:bold;fill:#1a1a1a;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:3.5px;stroke-linejoin:round}",
-    ".rtype{font-size:10.5px;fill:#222;text-anchor:middle;paint-order:stroke;stroke:#fff;stroke-width:3px;stroke-linejoin:round}",
-    ".seat{font-size:10px;font-weight:bold;fill:#fff;text-anchor:middle;font-family:Verdana,'DejaVu Sans',sans-serif}",
-    ".h1{font-size:24px;font-weight:bold;fill:#222}.sub{font-size:13px;fill:#555}",
-    ".h2{font-size:15px;font-weight:bold;fill:#222}",
-    ".lname{font-size:13px;font-weight:bold;fill:#222}.ldim{font-size:12px;fill:#444}.lsmall{font-size:11.5px;fill:#666;font-style:italic}",
-    ".lnum{font-size:11px;font-weight:bold;fill:#444;text-anchor:end}",
-    "</style>",
-    `<rect width="100%" height="100%" fill="#f7f3ea"/>`,
-    text(24, 40, `Nightsong Land${world.seed === undefined ? "" : ` · seed ${world.seed}`}`, 'class="h1"'),
-    text(
-      24,
-      62,
-      `${world.hexes.length} hexes of ${world.map.hexMiles} miles · ${world.regions.length} Regions · ${world.factions.length} Factions${world.session > 0 ? ` · after session ${world.session}` : ""}`,
-      'class="sub"',
-    ),
-    `<g id="hexes">${hexes.join("")}</g>`,
-    `<g id="region-borders" stroke="#2b2b2b" stroke-width="2.6" stroke-linecap="round">${regionEdges.join("")}</g>`,
-    `<g id="faction-borders">${factionEdges.join("")}</g>`,
-    `<g id="seats">${seats.join("")}</g>`,
-    `<g id="labels">${labels.join("")}</g>`,
-    `<g id="legend">${legend.join("")}</g>`,
+    ...STYLE,
+    ...heading(world),
+    `<g id="hexes">${hexPolygons(f).join("")}</g>`,
+    `<g id="region-borders" stroke="#2b2b2b" stroke-width="2.6" stroke-linecap="round">${regionBorders(f).join("")}</g>`,
+    `<g id="faction-borders">${factionBorders(f).join("")}</g>`,
+    `<g id="seats">${seatBadges(f).join("")}</g>`,
+    `<g id="labels">${[...hexNumbers(f), ...regionNames(f)].join("")}</g>`,
+    `<g id="legend">${legend.parts.join("")}</g>`,
     "</svg>",
-  )
+  ]
   return `${out.join("\n")}\n`
 }
 

@@ -165,6 +165,148 @@ const tableChecks = (kind: Kind, entry: AnyEntry, at: string): Problem[] => {
   }))
 }
 
+/** The pack's top level: only the manifest, `$schema` and entry kinds. */
+const topLevelProblems = (data: Record<string, unknown>): Problem[] => {
+  const problems: Problem[] = []
+  for (const key of Object.keys(data))
+    if (!TOP_KEYS.has(key))
+      problems.push({
+        path: joinPath("", key),
+        message: `unknown key; a pack has "manifest" and entry kinds (${KINDS.join(", ")})`,
+      })
+  if (data.$schema !== undefined && typeof data.$schema !== "string")
+    problems.push({
+      path: "$schema",
+      message: "expected the path or URL of the pack's JSON Schema (a string)",
+    })
+  return problems
+}
+
+/** The manifest, decoded, or its problems. */
+const readManifest = (data: Record<string, unknown>): { manifest?: Manifest; problems: Problem[] } => {
+  if (data.manifest === undefined) return { problems: [{ path: "manifest", message: "is missing" }] }
+  const m = decodeManifest(data.manifest)
+  return Result.isFailure(m)
+    ? { problems: problemsOf(m.failure, "manifest") }
+    : { manifest: m.success, problems: [] }
+}
+
+/** R-CONTENT-03: a pack loads once, after the packs it requires, at versions they satisfy. */
+const requirementProblems = (manifest: Manifest, loaded: Registry): Problem[] => {
+  const problems: Problem[] = []
+  if (loaded.packs.some((p) => p.id === manifest.id))
+    problems.push({
+      path: "manifest.id",
+      message: `pack "${manifest.id}" is already loaded`,
+      clause: "R-CONTENT-03",
+    })
+  manifest.requires?.forEach((req, i) => {
+    const have = loaded.packs.find((p) => p.id === req.pack)
+    const at = `manifest.requires[${i}]`
+    if (have === undefined)
+      problems.push({
+        path: at,
+        message: `requires pack "${req.pack}" (${req.version}), which is not loaded`,
+        clause: "R-CONTENT-03",
+      })
+    else if (!satisfies(have.version, req.version))
+      problems.push({
+        path: joinPath(at, "version"),
+        message: `requires "${req.pack}" ${req.version}, but version ${have.version} is loaded`,
+        clause: "R-CONTENT-03",
+      })
+  })
+  return problems
+}
+
+/** Where a decoded entry stands, and the packs around it. */
+interface EntryContext {
+  readonly kind: Kind
+  readonly at: string
+  readonly loaded: Registry
+  /** The packs the manifest requires (their ids). */
+  readonly required: ReadonlySet<string>
+}
+
+/** One named rule every decoded entry must keep. */
+export interface EntryCheck {
+  readonly name: string
+  readonly check: (entry: AnyEntry, c: EntryContext) => Problem[]
+}
+
+/** R-CONTENT-02: replacing another pack's entry must be said, and must name a pack this one requires. */
+const replacementProblems = (entry: AnyEntry, { kind, at, loaded, required }: EntryContext): Problem[] => {
+  const owner = loaded.packOf(kind, entry.id)
+  if (entry.replaces === undefined)
+    return owner === undefined
+      ? []
+      : [
+          {
+            path: `${at}.id`,
+            message: `${KIND_NAMES[kind]} "${entry.id}" already exists in pack "${owner}"; to replace it, add "replaces": "${owner}"`,
+            clause: "R-CONTENT-02",
+          },
+        ]
+  const problem = (message: string): Problem[] => [
+    { path: `${at}.replaces`, message, clause: "R-CONTENT-02" },
+  ]
+  if (!loaded.packs.some((p) => p.id === entry.replaces))
+    return problem(`replaces an entry of pack "${entry.replaces}", which is not loaded`)
+  if (owner !== entry.replaces)
+    return problem(
+      owner === undefined
+        ? `pack "${entry.replaces}" has no ${KIND_NAMES[kind]} "${entry.id}" to replace`
+        : `${KIND_NAMES[kind]} "${entry.id}" comes from pack "${owner}", not "${entry.replaces}"`,
+    )
+  if (!required.has(entry.replaces))
+    return problem(`replaces an entry of "${entry.replaces}", which the manifest does not list in "requires"`)
+  return []
+}
+
+/** The checks every decoded entry passes, in the order their problems are reported. */
+export const entryChecks: ReadonlyArray<EntryCheck> = [
+  { name: "replaces", check: replacementProblems },
+  { name: "tables", check: (entry, { kind, at }) => tableChecks(kind, entry, at) },
+]
+
+/**
+ * One kind's entries, one at a time, so one bad entry doesn't hide the others' problems. Fills
+ * `c`'s problems, broken ids and positions; gives the entries that decoded.
+ */
+const kindEntries = (
+  kind: Kind,
+  list: ReadonlyArray<unknown>,
+  c: Pick<Checked, "problems" | "broken" | "positions" | "required">,
+  loaded: Registry,
+): AnyEntry[] => {
+  const seen = new Map<string, number>()
+  const decoded: AnyEntry[] = []
+  list.forEach((raw, i) => {
+    const at = `${kind}[${i}]`
+    const r = decoders[kind](raw)
+    if (Result.isFailure(r)) {
+      c.problems.push(...problemsOf(r.failure, at))
+      if (isRecord(raw) && typeof raw.id === "string") c.broken.add(`${kind}/${raw.id}`)
+      return
+    }
+    const entry = r.success
+    const prior = seen.get(entry.id)
+    if (prior !== undefined) {
+      c.problems.push({
+        path: `${at}.id`,
+        message: `duplicate ${KIND_NAMES[kind]} id "${entry.id}" (also ${kind}[${prior}])`,
+      })
+      return
+    }
+    seen.set(entry.id, i)
+    for (const { check } of entryChecks)
+      c.problems.push(...check(entry, { kind, at, loaded, required: c.required }))
+    decoded.push(entry)
+    c.positions.set(entry, i)
+  })
+  return decoded
+}
+
 /** Checks one pack against the packs loaded so far (`loaded`). */
 const checkPack = (input: PackInput, loaded: Registry): Checked => {
   const problems: Problem[] = []
@@ -181,54 +323,11 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
     problems.push({ path: "", message: "a pack is a JSON object with a manifest and entries by kind" })
     return { problems, entries, broken, positions, required: new Set() }
   }
-  for (const key of Object.keys(data))
-    if (!TOP_KEYS.has(key))
-      problems.push({
-        path: joinPath("", key),
-        message: `unknown key; a pack has "manifest" and entry kinds (${KINDS.join(", ")})`,
-      })
-
-  if (data.$schema !== undefined && typeof data.$schema !== "string")
-    problems.push({
-      path: "$schema",
-      message: "expected the path or URL of the pack's JSON Schema (a string)",
-    })
-
-  // The manifest and what it requires.
-  let manifest: Manifest | undefined
-  if (data.manifest === undefined) problems.push({ path: "manifest", message: "is missing" })
-  else {
-    const m = decodeManifest(data.manifest)
-    if (Result.isFailure(m)) problems.push(...problemsOf(m.failure, "manifest"))
-    else manifest = m.success
-  }
-  if (manifest !== undefined) {
-    if (loaded.packs.some((p) => p.id === manifest.id))
-      problems.push({
-        path: "manifest.id",
-        message: `pack "${manifest.id}" is already loaded`,
-        clause: "R-CONTENT-03",
-      })
-    manifest.requires?.forEach((req, i) => {
-      const have = loaded.packs.find((p) => p.id === req.pack)
-      const at = `manifest.requires[${i}]`
-      if (have === undefined)
-        problems.push({
-          path: at,
-          message: `requires pack "${req.pack}" (${req.version}), which is not loaded`,
-          clause: "R-CONTENT-03",
-        })
-      else if (!satisfies(have.version, req.version))
-        problems.push({
-          path: joinPath(at, "version"),
-          message: `requires "${req.pack}" ${req.version}, but version ${have.version} is loaded`,
-          clause: "R-CONTENT-03",
-        })
-    })
-  }
+  problems.push(...topLevelProblems(data))
+  const { manifest, problems: manifestProblems } = readManifest(data)
+  problems.push(...manifestProblems)
+  if (manifest !== undefined) problems.push(...requirementProblems(manifest, loaded))
   const required = new Set((manifest?.requires ?? []).map((r) => r.pack as string))
-
-  // Entries, one at a time, so one bad entry doesn't hide the others' problems.
   for (const kind of KINDS) {
     const list = data[kind]
     if (list === undefined) continue
@@ -236,62 +335,12 @@ const checkPack = (input: PackInput, loaded: Registry): Checked => {
       problems.push({ path: kind, message: `expected an array of ${KIND_NAMES[kind]} entries` })
       continue
     }
-    const seen = new Map<string, number>()
-    const decoded: AnyEntry[] = []
-    list.forEach((raw, i) => {
-      const at = `${kind}[${i}]`
-      const r = decoders[kind](raw)
-      if (Result.isFailure(r)) {
-        problems.push(...problemsOf(r.failure, at))
-        if (isRecord(raw) && typeof raw.id === "string") broken.add(`${kind}/${raw.id}`)
-        return
-      }
-      const entry = r.success
-      const prior = seen.get(entry.id)
-      if (prior !== undefined) {
-        problems.push({
-          path: `${at}.id`,
-          message: `duplicate ${KIND_NAMES[kind]} id "${entry.id}" (also ${kind}[${prior}])`,
-        })
-        return
-      }
-      seen.set(entry.id, i)
-      // Replacing another pack's entry must be said, and must name a pack this one requires.
-      const owner = loaded.packOf(kind, entry.id)
-      if (entry.replaces === undefined) {
-        if (owner !== undefined)
-          problems.push({
-            path: `${at}.id`,
-            message: `${KIND_NAMES[kind]} "${entry.id}" already exists in pack "${owner}"; to replace it, add "replaces": "${owner}"`,
-            clause: "R-CONTENT-02",
-          })
-      } else if (!loaded.packs.some((p) => p.id === entry.replaces)) {
-        problems.push({
-          path: `${at}.replaces`,
-          message: `replaces an entry of pack "${entry.replaces}", which is not loaded`,
-          clause: "R-CONTENT-02",
-        })
-      } else if (owner !== entry.replaces) {
-        problems.push({
-          path: `${at}.replaces`,
-          message:
-            owner === undefined
-              ? `pack "${entry.replaces}" has no ${KIND_NAMES[kind]} "${entry.id}" to replace`
-              : `${KIND_NAMES[kind]} "${entry.id}" comes from pack "${owner}", not "${entry.replaces}"`,
-          clause: "R-CONTENT-02",
-        })
-      } else if (!required.has(entry.replaces)) {
-        problems.push({
-          path: `${at}.replaces`,
-          message: `replaces an entry of "${entry.replaces}", which the manifest does not list in "requires"`,
-          clause: "R-CONTENT-02",
-        })
-      }
-      problems.push(...tableChecks(kind, entry, at))
-      decoded.push(entry)
-      positions.set(entry, i)
-    })
-    ;(entries as Record<Kind, unknown[]>)[kind] = decoded
+    ;(entries as Record<Kind, unknown[]>)[kind] = kindEntries(
+      kind,
+      list,
+      { problems, broken, positions, required },
+      loaded,
+    )
   }
   return { problems, manifest, entries, broken, positions, required }
 }

@@ -15,7 +15,7 @@ import { FOUNDING } from "./founding/Numbers.js"
 import { post } from "./Ledger.js"
 import type { Refuge } from "./Refuge.js"
 import { Roster } from "./Roster.js"
-import type { Survivor, SurvivorId } from "./Survivor.js"
+import { newSurvivor, type Survivor, type SurvivorId } from "./Survivor.js"
 import { fromParseIssues, RulesViolated, refused, violation } from "./Violation.js"
 
 // The numbers and shared gear rules, and the options, keep their place in the public `Founding` namespace.
@@ -133,21 +133,17 @@ const founded = (d: FoundingDraft): Result.Result<Refuge, RulesViolated> => {
 
   const survivors: Survivor[] = roster.survivors.map((s, i) => {
     const role = s.leader ? (congregation ? "verdantMother" : "leader") : undefined
-    const b = blessings[i]
-    return {
-      id: `survivor-${i + 1}` as SurvivorId,
-      name: s.name,
-      background: s.background as Survivor["background"],
-      ...(role ? { role } : {}),
-      equipment: d.carried[i] as unknown as Survivor["equipment"],
-      xp: 0,
-      advances: [],
-      skills: [],
-      injuries: [],
-      blight: congregation ? FOUNDING.congregationBlight : 0,
-      gifts: b ? [b.gift as Survivor["gifts"][number]] : [],
-      marks: b ? [b.mark as Survivor["marks"][number]] : [],
-    }
+    return newSurvivor(
+      {
+        id: `survivor-${i + 1}` as SurvivorId,
+        name: s.name,
+        background: s.background,
+        role,
+        equipment: d.carried[i],
+      },
+      blessings[i],
+      congregation ? FOUNDING.congregationBlight : 0,
+    )
   })
   return Result.succeed({
     name: roster.name,

@@ -11,7 +11,7 @@ import { Result } from "effect"
 import type { ContentView } from "./Content.js"
 import { FOUNDING, freeGear } from "./Founding.js"
 import type { Refuge } from "./Refuge.js"
-import type { Survivor, SurvivorId } from "./Survivor.js"
+import { newSurvivor, type SurvivorId } from "./Survivor.js"
 import { RulesViolated, type Violation, violation } from "./Violation.js"
 
 /** Who joins: a name and a background. */
@@ -73,18 +73,10 @@ export const recruit = (
           mark: Table.rollOn(source, markTable as Table.Table<{ mark: string }>, "mark").result.mark,
         }
       : undefined
-  const member: Survivor = {
-    id: nextId(refuge),
-    name,
-    background: who.background as Survivor["background"],
-    equipment: freeGear(content),
-    xp: 0,
-    advances: [],
-    skills: [],
-    injuries: [],
-    blight: blessed ? FOUNDING.congregationBlight : 0,
-    gifts: blessed ? [blessed.gift as Survivor["gifts"][number]] : [],
-    marks: blessed ? [blessed.mark as Survivor["marks"][number]] : [],
-  }
+  const member = newSurvivor(
+    { id: nextId(refuge), name, background: who.background, equipment: freeGear(content) },
+    blessed,
+    blessed ? FOUNDING.congregationBlight : 0,
+  )
   return Result.succeed({ ...refuge, survivors: [...refuge.survivors, member] })
 }

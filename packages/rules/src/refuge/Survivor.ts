@@ -56,3 +56,31 @@ export const Survivor = Schema.Struct({
   marks: Schema.Array(MarkRef),
 }).annotate({ identifier: "Survivor" })
 export type Survivor = typeof Survivor.Type
+
+/**
+ * A survivor who has just joined (founding, B-FOUNDING-*, or recruiting, B-RECRUIT-*): no XP,
+ * advances, skills or injuries yet; a Congregation's member comes with the Gift and Mark rolled
+ * for them (B-CONGREGATION-03).
+ */
+export const newSurvivor = (
+  joins: Pick<Survivor, "id" | "name"> & {
+    readonly role?: Survivor["role"] | undefined
+    readonly background: string
+    readonly equipment: unknown
+  },
+  blessing: { readonly gift: string; readonly mark: string } | undefined,
+  blight: number,
+): Survivor => ({
+  id: joins.id,
+  name: joins.name,
+  background: joins.background as Survivor["background"],
+  ...(joins.role ? { role: joins.role } : {}),
+  equipment: joins.equipment as Survivor["equipment"],
+  xp: 0,
+  advances: [],
+  skills: [],
+  injuries: [],
+  blight,
+  gifts: blessing ? [blessing.gift as Survivor["gifts"][number]] : [],
+  marks: blessing ? [blessing.mark as Survivor["marks"][number]] : [],
+})

@@ -129,10 +129,12 @@ const byRound = (
   ],
 })
 
-/** The charts of a report. */
-export const charts = (r: Report): Chart[] => {
-  const out: Chart[] = []
-  out.push({
+/** One of a report's charts, or none when the report has nothing for it. */
+export type ReportChart = (r: Report) => Chart[]
+
+/** Win, draw, loss and Rout rates per side. */
+const outcomesChart: ReportChart = (r) => [
+  {
     id: "outcomes",
     title: "Win, draw, loss and Rout rates per side (95% Wilson intervals)",
     spec: intervals(
@@ -147,8 +149,12 @@ export const charts = (r: Report): Chart[] => {
       "rate",
       { domain: [0, 1] },
     ),
-  })
-  out.push({
+  },
+]
+
+/** Each side's means per raid: casualties, Loot, Blight, Reloads. */
+const perRaidChart: ReportChart = (r) => [
+  {
     id: "per-raid",
     title:
       "Per raid: survivors Down, Finished and Turned; Loot home; Blight gained; Reloads spent (95% intervals)",
@@ -169,8 +175,12 @@ export const charts = (r: Report): Chart[] => {
       ),
       "mean per raid",
     ),
-  })
-  out.push({
+  },
+]
+
+/** A histogram per side of raids by survivors Finished. */
+const finishedChart: ReportChart = (r) => [
+  {
     id: "finished",
     title: "Raids by survivors Finished (a histogram per side)",
     spec: {
@@ -188,58 +198,82 @@ export const charts = (r: Report): Chart[] => {
         color: { field: "side", type: "nominal", title: null, scale: colours, legend: { orient: "bottom" } },
       },
     },
-  })
-  if (r.byRound.length > 0) {
-    out.push({
-      id: "din",
-      title: "The Din by round: how often it brings a lesser or greater encounter (95% Wilson intervals)",
-      spec: byRound(
-        "The Din by round",
-        r.byRound.flatMap((d) => [
-          { round: d.round, what: "lesser encounter", raids: d.raids, ...at(d.lesser.rate) },
-          { round: d.round, what: "greater encounter", raids: d.raids, ...at(d.greater.rate) },
-        ]),
-        "rate",
-        [0, 1],
-      ),
-    })
-    out.push({
-      id: "noise",
-      title:
-        "Noise made and encounters rolled by round (means of the raids that reached the round, 95% intervals)",
-      spec: byRound(
-        "Noise and encounters by round",
-        r.byRound.flatMap((d) => [
-          { round: d.round, what: "Noise made", raids: d.raids, ...at(d.noise) },
-          { round: d.round, what: "encounters rolled", raids: d.raids, ...at(d.encounters) },
-        ]),
-        "mean per raid",
-      ),
-    })
-  }
-  if (r.creatures.length > 0)
-    out.push({
+  },
+]
+
+/** The Din by round: how often it brings each kind of encounter. */
+const dinChart: ReportChart = (r) =>
+  r.byRound.length === 0
+    ? []
+    : [
+        {
+          id: "din",
+          title: "The Din by round: how often it brings a lesser or greater encounter (95% Wilson intervals)",
+          spec: byRound(
+            "The Din by round",
+            r.byRound.flatMap((d) => [
+              { round: d.round, what: "lesser encounter", raids: d.raids, ...at(d.lesser.rate) },
+              { round: d.round, what: "greater encounter", raids: d.raids, ...at(d.greater.rate) },
+            ]),
+            "rate",
+            [0, 1],
+          ),
+        },
+      ]
+
+/** Noise made and encounters rolled by round. */
+const noiseChart: ReportChart = (r) =>
+  r.byRound.length === 0
+    ? []
+    : [
+        {
+          id: "noise",
+          title:
+            "Noise made and encounters rolled by round (means of the raids that reached the round, 95% intervals)",
+          spec: byRound(
+            "Noise and encounters by round",
+            r.byRound.flatMap((d) => [
+              { round: d.round, what: "Noise made", raids: d.raids, ...at(d.noise) },
+              { round: d.round, what: "encounters rolled", raids: d.raids, ...at(d.encounters) },
+            ]),
+            "mean per raid",
+          ),
+        },
+      ]
+
+/** Each creature kind's damage dealt and taken, beside its XP. */
+const creaturesChart: ReportChart = (r) => {
+  if (r.creatures.length === 0) return []
+  const name = (c: Report["creatures"][number]) =>
+    `${c.ref} (XP ${c.xp}${c.pack === "core" ? "" : `, ${c.pack}`}, ${c.count} came)`
+  return [
+    {
       id: "creatures",
       title: "Each creature kind: damage dealt and taken per creature, against its XP (95% intervals)",
       spec: intervals(
         "Creatures: damage per creature",
         r.creatures.flatMap((c) => [
-          {
-            what: `${c.ref} (XP ${c.xp}${c.pack === "core" ? "" : `, ${c.pack}`}, ${c.count} came)`,
-            group: "dealt",
-            ...at(c.dealt),
-          },
-          {
-            what: `${c.ref} (XP ${c.xp}${c.pack === "core" ? "" : `, ${c.pack}`}, ${c.count} came)`,
-            group: "taken",
-            ...at(c.taken),
-          },
+          { what: name(c), group: "dealt", ...at(c.dealt) },
+          { what: name(c), group: "taken", ...at(c.taken) },
         ]),
         "Health per creature",
       ),
-    })
-  return out
+    },
+  ]
 }
+
+/** A report's charts, in the order they are shown. */
+export const reportCharts: ReadonlyArray<ReportChart> = [
+  outcomesChart,
+  perRaidChart,
+  finishedChart,
+  dinChart,
+  noiseChart,
+  creaturesChart,
+]
+
+/** The charts of a report. */
+export const charts = (r: Report): Chart[] => reportCharts.flatMap((chart) => chart(r))
 
 /**
  * The A/B charts: B − A for each side, rates in percentage points and means per raid apart (their
@@ -260,40 +294,33 @@ export const comparisonCharts = (c: Comparison): Chart[] => {
       })),
     )
   const subtitle = `${c.b} minus ${c.a}, the same ${c.raids} seeds`
+  const difference = (id: string, title: string, pick: Parameters<typeof rows>[0], k: number, x: string) => ({
+    id,
+    title,
+    spec: intervals(subtitle, rows(pick, k), x, { zeroLine: true }),
+  })
   return [
-    {
-      id: "ab-rates",
-      title: `A/B rates: ${c.b} against ${c.a} (percentage points, 95% Newcombe intervals; dashed: no difference)`,
-      spec: intervals(
-        subtitle,
-        rows(
-          (s) => [
-            ["win rate", s.win],
-            ["Rout rate", s.rout],
-          ],
-          100,
-        ),
-        "difference B − A (percentage points)",
-        { zeroLine: true },
-      ),
-    },
-    {
-      id: "ab-means",
-      title: `A/B per raid: ${c.b} against ${c.a} (95% Welch intervals; dashed: no difference)`,
-      spec: intervals(
-        subtitle,
-        rows(
-          (s) => [
-            ["survivors Finished", s.finished],
-            ["Loot home", s.loot],
-            ["Blight gained", s.blight],
-          ],
-          1,
-        ),
-        "difference B − A (per raid)",
-        { zeroLine: true },
-      ),
-    },
+    difference(
+      "ab-rates",
+      `A/B rates: ${c.b} against ${c.a} (percentage points, 95% Newcombe intervals; dashed: no difference)`,
+      (s) => [
+        ["win rate", s.win],
+        ["Rout rate", s.rout],
+      ],
+      100,
+      "difference B − A (percentage points)",
+    ),
+    difference(
+      "ab-means",
+      `A/B per raid: ${c.b} against ${c.a} (95% Welch intervals; dashed: no difference)`,
+      (s) => [
+        ["survivors Finished", s.finished],
+        ["Loot home", s.loot],
+        ["Blight gained", s.blight],
+      ],
+      1,
+      "difference B − A (per raid)",
+    ),
   ]
 }
 
@@ -304,95 +331,85 @@ export const comparisonCharts = (c: Comparison): Chart[] => {
 export const campaignCharts = (r: CampaignReport): Chart[] => {
   const series = (pick: (p: CampaignReport["refuges"][number]["byRaid"][number]) => Interval) =>
     r.refuges.flatMap((f) => f.byRaid.map((p) => ({ raid: p.raid, what: f.name, ...at(pick(p)) })))
-  const stores = STORES.map(
-    (store): Chart => ({
-      id: `store-${store}`,
-      title: `${store[0]!.toUpperCase()}${store.slice(1)} in the stores after each raid (means, 95% intervals)`,
-      spec: byRound(
-        `${store[0]!.toUpperCase()}${store.slice(1)}`,
-        series((p) => p[store]),
-        store,
-        undefined,
-        "raid",
-      ),
-    }),
-  )
+  /** A line per Refuge, raid by raid. */
+  const byRaid = (
+    id: string,
+    title: string,
+    subtitle: string,
+    pick: Parameters<typeof series>[0],
+    y: string,
+    domain?: readonly [number, number],
+  ): Chart => ({ id, title, spec: byRound(subtitle, series(pick), y, domain, "raid") })
+  const capital = (store: string) => `${store[0]!.toUpperCase()}${store.slice(1)}`
   return [
-    {
-      id: "survival",
-      title: `Survival: the share of each Refuge's starting survivors still on its roster after each raid (${r.campaigns} campaigns, 95% intervals)`,
-      spec: byRound(
-        "Survival curve",
-        series((p) => p.survival),
-        "share still on the roster",
-        [0, 1],
-        "raid",
-      ),
-    },
-    {
-      id: "turned",
-      title:
-        "Raids until a Turn: the share of campaigns in which a Refuge has had a survivor Turn by each raid (95% Wilson intervals)",
-      spec: byRound(
-        "Any survivor Turned",
-        series((p) => p.anyTurned.rate),
-        "share of campaigns",
-        [0, 1],
-        "raid",
-      ),
-    },
-    {
-      id: "blight",
-      title: "Mean Blight of the survivors on the roster after each raid (95% intervals)",
-      spec: byRound(
-        "Blight on the roster",
-        series((p) => p.blight),
-        "Blight",
-        undefined,
-        "raid",
-      ),
-    },
-    {
-      id: "roster",
-      title: "Survivors on the roster after each raid, recruits included (means, 95% intervals)",
-      spec: byRound(
-        "Roster",
-        series((p) => p.roster),
-        "survivors",
-        undefined,
-        "raid",
-      ),
-    },
-    ...stores,
-    ...(["salvage", "reloads"] as const).map(
-      (store): Chart => ({
-        id: `net-${store}`,
-        title: `${store[0]!.toUpperCase()}${store.slice(1)} net over each raid, its Errands and Aftermath included (means, 95% intervals)`,
-        spec: byRound(
-          `${store[0]!.toUpperCase()}${store.slice(1)} net per raid`,
-          series((p) => p.net[store]),
-          `${store} gained (less spent)`,
-          undefined,
-          "raid",
-        ),
-      }),
+    byRaid(
+      "survival",
+      `Survival: the share of each Refuge's starting survivors still on its roster after each raid (${r.campaigns} campaigns, 95% intervals)`,
+      "Survival curve",
+      (p) => p.survival,
+      "share still on the roster",
+      [0, 1],
     ),
-    ...(r.bySeason.length === 0
-      ? []
-      : [
-          {
-            id: "din-season",
-            title: `The Din by Season: per raid, rounds whose Din called a Lesser or a Greater encounter roll, and encounters rolled (${r.bySeason.reduce((n, x) => n + x.raids, 0)} raids, 95% intervals)`,
-            spec: intervals(
-              "The Din by Season",
-              r.bySeason.flatMap((x) => [
-                { what: `${x.season} (${x.raids} raids)`, group: "Lesser Din rounds", ...at(x.lesser) },
-                { what: `${x.season} (${x.raids} raids)`, group: "Greater Din rounds", ...at(x.greater) },
-                { what: `${x.season} (${x.raids} raids)`, group: "encounters", ...at(x.encounters) },
-              ]),
-              "per raid",
-            ),
-          } satisfies Chart,
-        ]),
+    byRaid(
+      "turned",
+      "Raids until a Turn: the share of campaigns in which a Refuge has had a survivor Turn by each raid (95% Wilson intervals)",
+      "Any survivor Turned",
+      (p) => p.anyTurned.rate,
+      "share of campaigns",
+      [0, 1],
+    ),
+    byRaid(
+      "blight",
+      "Mean Blight of the survivors on the roster after each raid (95% intervals)",
+      "Blight on the roster",
+      (p) => p.blight,
+      "Blight",
+    ),
+    byRaid(
+      "roster",
+      "Survivors on the roster after each raid, recruits included (means, 95% intervals)",
+      "Roster",
+      (p) => p.roster,
+      "survivors",
+    ),
+    ...STORES.map((store) =>
+      byRaid(
+        `store-${store}`,
+        `${capital(store)} in the stores after each raid (means, 95% intervals)`,
+        capital(store),
+        (p) => p[store],
+        store,
+      ),
+    ),
+    ...(["salvage", "reloads"] as const).map((store) =>
+      byRaid(
+        `net-${store}`,
+        `${capital(store)} net over each raid, its Errands and Aftermath included (means, 95% intervals)`,
+        `${capital(store)} net per raid`,
+        (p) => p.net[store],
+        `${store} gained (less spent)`,
+      ),
+    ),
+    ...dinBySeason(r),
   ]
 }
+
+/** The Din by Season, when any raid had a Season. */
+const dinBySeason = (r: CampaignReport): Chart[] =>
+  r.bySeason.length === 0
+    ? []
+    : [
+        {
+          id: "din-season",
+          title: `The Din by Season: per raid, rounds whose Din called a Lesser or a Greater encounter roll, and encounters rolled (${r.bySeason.reduce((n, x) => n + x.raids, 0)} raids, 95% intervals)`,
+          spec: intervals(
+            "The Din by Season",
+            r.bySeason.flatMap((x) => [
+              { what: `${x.season} (${x.raids} raids)`, group: "Lesser Din rounds", ...at(x.lesser) },
+              { what: `${x.season} (${x.raids} raids)`, group: "Greater Din rounds", ...at(x.greater) },
+              { what: `${x.season} (${x.raids} raids)`, group: "encounters", ...at(x.encounters) },
+            ]),
+            "per raid",
+          ),
+        },
+      ]

@@ -44,11 +44,16 @@ export const Salvage = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 
 /** A whole number of at least 0. */
 export const Count = Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))
 
+/** The fields of every rule: its text for people, and its effects for the engine. */
+export const ruleFields = {
+  text: Schema.Trimmed.check(Schema.isNonEmpty()),
+  effects: Schema.optional(Effects),
+}
+
 /** A rule with a name, its text for people, and its effects for the engine. */
 export const NamedRule = Schema.Struct({
   name: Schema.Trimmed.check(Schema.isNonEmpty()),
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({
   identifier: "NamedRule",
   description: "A named rule: text for people, effects for the engine",

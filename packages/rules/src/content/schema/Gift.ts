@@ -6,8 +6,7 @@
  */
 import { Schema } from "effect"
 import { GiftId, MarkId } from "../../terms/Ids.js"
-import { Effects } from "../../vocabulary/Effect.js"
-import { entryFields } from "./Common.js"
+import { entryFields, ruleFields } from "./Common.js"
 
 /**
  * What using a Gift is: `callTheBlight` (a pool of Blight dice equal to the tier, 1 success,
@@ -20,15 +19,13 @@ export const GiftKind = Schema.Literals(["callTheBlight", "action", "attack", "p
 export const Gift = Schema.Struct({
   ...entryFields(GiftId),
   kind: GiftKind,
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Gift" })
 export type Gift = typeof Gift.Type
 
 /** A Mark. */
 export const Mark = Schema.Struct({
   ...entryFields(MarkId),
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Mark" })
 export type Mark = typeof Mark.Type

@@ -5,8 +5,7 @@
  */
 import { Schema } from "effect"
 import { HomeRef, ImprovementId } from "../../terms/Ids.js"
-import { Effects } from "../../vocabulary/Effect.js"
-import { entryFields, Salvage } from "./Common.js"
+import { entryFields, ruleFields, Salvage } from "./Common.js"
 
 /** An improvement. */
 export const Improvement = Schema.Struct({
@@ -14,7 +13,6 @@ export const Improvement = Schema.Struct({
   cost: Salvage,
   errand: Schema.Boolean.annotate({ description: "Building it takes an Errand" }),
   homes: Schema.optional(Schema.Array(HomeRef)).annotate({ description: "Only these Homes may build it" }),
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Improvement" })
 export type Improvement = typeof Improvement.Type

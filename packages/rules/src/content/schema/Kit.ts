@@ -5,8 +5,7 @@
  */
 import { Schema } from "effect"
 import { KitId } from "../../terms/Ids.js"
-import { Effects } from "../../vocabulary/Effect.js"
-import { entryFields, Rarity, Salvage } from "./Common.js"
+import { entryFields, Rarity, ruleFields, Salvage } from "./Common.js"
 
 /** A piece of kit. */
 export const Kit = Schema.Struct({
@@ -19,7 +18,6 @@ export const Kit = Schema.Struct({
   light: Schema.optional(Schema.Boolean).annotate({
     description: "A light that draws Swarms (B-BEHAVIOUR-09)",
   }),
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Kit" })
 export type Kit = typeof Kit.Type

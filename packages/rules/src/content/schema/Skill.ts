@@ -5,8 +5,7 @@
  */
 import { Schema } from "effect"
 import { SkillId, SkillListId, SkillListRef } from "../../terms/Ids.js"
-import { Effects } from "../../vocabulary/Effect.js"
-import { entryFields } from "./Common.js"
+import { entryFields, ruleFields } from "./Common.js"
 
 /** A skill list. */
 export const SkillList = Schema.Struct({
@@ -19,7 +18,6 @@ export type SkillList = typeof SkillList.Type
 export const Skill = Schema.Struct({
   ...entryFields(SkillId),
   list: SkillListRef,
-  text: Schema.Trimmed.check(Schema.isNonEmpty()),
-  effects: Schema.optional(Effects),
+  ...ruleFields,
 }).annotate({ identifier: "Skill" })
 export type Skill = typeof Skill.Type
