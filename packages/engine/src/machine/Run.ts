@@ -88,7 +88,10 @@ export const runBatch = <
       (e instanceof Suspend || (e instanceof Refusal && !e.badAnswer && ctx.consumedInputs))
     ) {
       journal?.rollback()
-      return runBatch(game, state, env, { ...input, replay: ctx.taken }, { ...mode, record: true })
+      const again = runBatch(game, state, env, { ...input, replay: ctx.taken }, { ...mode, record: true })
+      // Its state is the recording run's; its events, what the lean run would have kept.
+      const keep = mode.record
+      return Result.map(again, (b) => ({ ...b, events: keep === false ? [] : b.events.filter(keep) }))
     }
     return stopped(game, state, ctx, e, journal)
   }
