@@ -40,6 +40,6 @@ export {
   sidesOf,
 } from "./prompt/Prompt.js"
 export { answerProblem } from "./rules/Answers.js"
-export { RuleContext, type RunOptions } from "./rules/Context.js"
+export { type Keep, RuleContext, type RunOptions } from "./rules/Context.js"
 export type { EventRules, GameEvent } from "./rules/Game.js"
 export { Refusal, type Rejection, refuse, Suspend } from "./rules/Refusal.js"

@@ -41,7 +41,7 @@ const firstBatch = <S extends KernelState, E extends GameEvent, C extends GameCo
   command: C,
   env: Env,
   by: string,
-  mode: Mode,
+  mode: Mode<E>,
 ): Result.Result<Batch<S, E>, Rejection> => {
   const pending = state.pending
   if (pending !== undefined) {
@@ -75,7 +75,7 @@ export const engineSteps = <S extends KernelState, E extends GameEvent, C extend
   state: S,
   env: Env,
   out: E[],
-  mode: Mode,
+  mode: Mode<E>,
 ): S => {
   let s = state
   for (let guard = 0; guard < 10_000; guard++) {
@@ -98,7 +98,7 @@ export const applyCommand = <S extends KernelState, E extends GameEvent, C exten
   command: C,
   env: Env,
   by = "any",
-  mode: Mode = AUDITED,
+  mode: Mode<E> = AUDITED,
 ): Result.Result<Decision<S, E>, Rejection> => {
   if (command.type === game.undo.command) {
     if (mode.inPlace) return Result.fail(game.undo.inPlace)
@@ -120,7 +120,7 @@ export const startGame = <S extends KernelState, E extends GameEvent, C extends 
   game: AnyGame<S, E, C, Env>,
   state: S,
   env: Env,
-  mode: Mode = AUDITED,
+  mode: Mode<E> = AUDITED,
 ): Decision<S, E> => {
   if (mode.inPlace) game.readyInPlace?.(state)
   const out: E[] = []

@@ -12,7 +12,7 @@ import type { DeepMutable } from "../log/Copy.js"
 import { applyEvent, evolveAll } from "../log/Fold.js"
 import { linkThrough, setUndoTarget } from "../log/Undo.js"
 import type { Answer } from "../prompt/Prompt.js"
-import type { RuleContext } from "../rules/Context.js"
+import type { Keep, RuleContext } from "../rules/Context.js"
 import type { GameEvent } from "../rules/Game.js"
 import { Refusal, type Rejection, Suspend } from "../rules/Refusal.js"
 import type { Game, GameCommand } from "./Game.js"
@@ -25,11 +25,11 @@ export interface Batch<S, E> {
 }
 
 /** How a batch runs. */
-export interface Mode {
+export interface Mode<E = GameEvent> {
   /** Change the state itself (the fast path) rather than a copy. */
   readonly inPlace: boolean
-  /** Keep the events (false: nobody reads them). */
-  readonly record: boolean
+  /** Which events to keep (`Context.Keep`: all, none, or the game events a listener wants). */
+  readonly record: Keep<E>
 }
 
 /** The audited mode: a copy per batch, every event kept. */
@@ -45,6 +45,8 @@ export interface BatchInput {
   readonly answer?: Answer | undefined
   /** A new command (its `commanded` event opens the batch), not one run again. */
   readonly fresh: boolean
+  /** The inputs a lean run of this batch took, taken again (`RunOptions.replay`). */
+  readonly replay?: ReadonlyArray<Answer> | undefined
 }
 
 /** Runs one batch. */
@@ -59,7 +61,7 @@ export const runBatch = <
   state: S,
   env: Env,
   input: BatchInput,
-  mode: Mode,
+  mode: Mode<E>,
 ): Result.Result<Batch<S, E>, Rejection> => {
   if (mode.inPlace && game.journal === undefined) throw new Error("this game has no fast path (no journal)")
   const journal = mode.inPlace ? game.journal?.(state as DeepMutable<S>) : undefined
@@ -69,8 +71,9 @@ export const runBatch = <
     answer: input.answer,
     journal,
     record: mode.record,
+    replay: input.replay,
   })
-  if (input.fresh) ctx.emit({ type: "commanded", command: input.command, by: input.by } as unknown as E)
+  if (input.fresh) ctx.commanded(input.command, input.by)
   try {
     const handler = game.handlers[input.command.type]
     if (handler === undefined) {
@@ -79,13 +82,16 @@ export const runBatch = <
     }
     handler(ctx, input.command as never, input.by)
   } catch (e) {
-    // Not recording, a batch that stops short is run again, recording: its bookkeeping is committed.
+    // A lean batch that stops short is run again, recording: its bookkeeping is committed.
     if (
-      !mode.record &&
+      mode.record !== true &&
       (e instanceof Suspend || (e instanceof Refusal && !e.badAnswer && ctx.consumedInputs))
     ) {
       journal?.rollback()
-      return runBatch(game, state, env, input, { ...mode, record: true })
+      const again = runBatch(game, state, env, { ...input, replay: ctx.taken }, { ...mode, record: true })
+      // Its state is the recording run's; its events, what the lean run would have kept.
+      const keep = mode.record
+      return Result.map(again, (b) => ({ ...b, events: keep === false ? [] : b.events.filter(keep) }))
     }
     return stopped(game, state, ctx, e, journal)
   }

@@ -10,7 +10,8 @@
  * (bookkeeping touches only the pending entry and the dice), so the fold of the log equals the draft.
  *
  * Not recording (a simulation nobody reads the log of), the context applies every event but keeps
- * none, and builds no bookkeeping events at all: the same rules, the same state.
+ * none, or only the game events a listener wants, and builds no bookkeeping at all (no events, no
+ * copies of prompts): the same rules, the same state.
  *
  * @since 0.1.0
  */
@@ -36,9 +37,21 @@ export interface RunOptions<E> {
   readonly probe?: boolean
   /** On the fast path the draft is the state itself: the journal keeps what each event changes. */
   readonly journal?: Journal<E> | undefined
-  /** Keep the events (false: a simulation that reads none of them). */
-  readonly record?: boolean
+  /** Which events to keep (see {@link Keep}; default: all). */
+  readonly record?: Keep<E>
+  /**
+   * Answers a lean run of this same batch took from the dice and the game (in order): taken again
+   * instead of asking anew, since a game's answerer may draw as it answers (a simulated table).
+   */
+  readonly replay?: ReadonlyArray<Answer> | undefined
 }
+
+/**
+ * Which events a run keeps: `true`, all of them (the log); `false`, none; a function, only the
+ * game events it wants (a simulation's listener), no bookkeeping. Anything but `true` is the fast
+ * path's lean run: a run that stops short is run again keeping all (`Run.runBatch`).
+ */
+export type Keep<E> = boolean | ((e: E) => boolean)
 
 /** A rule's run. */
 export class RuleContext<S extends KernelState, E extends GameEvent, Env> {
@@ -55,7 +68,14 @@ export class RuleContext<S extends KernelState, E extends GameEvent, Env> {
   private readonly answer: Answer | undefined
   readonly probe: boolean
   private readonly journal: Journal<E> | undefined
+  /** Does the run keep the whole log (bookkeeping included)? */
   readonly record: boolean
+  /** The game events a lean run keeps (undefined: none, or all when recording). */
+  private readonly wants: ((e: E) => boolean) | undefined
+  /** A lean run's answers from the dice and the game, for a recording run of the batch to take again. */
+  readonly taken: Answer[] = []
+  private readonly replay: ReadonlyArray<Answer>
+  private replayed = 0
 
   constructor(
     readonly draft: DeepMutable<S>,
@@ -67,7 +87,10 @@ export class RuleContext<S extends KernelState, E extends GameEvent, Env> {
     this.answer = options.answer
     this.probe = options.probe ?? false
     this.journal = options.journal
-    this.record = options.record ?? true
+    const keep = options.record ?? true
+    this.record = keep === true
+    this.wants = typeof keep === "function" ? keep : undefined
+    this.replay = options.replay ?? []
   }
 
   /** Emits an event: applied to the draft now, committed if the run completes. */
@@ -86,7 +109,18 @@ export class RuleContext<S extends KernelState, E extends GameEvent, Env> {
     this.rules.applyGame(this.draft, e)
     if (this.journal !== undefined) this.rules.afterFastEmit?.(this.draft, e)
     this.gameEvents++
-    if (this.record) this.game.push(e)
+    if (this.record || this.wants?.(e) === true) this.game.push(e)
+  }
+
+  /**
+   * Opens a new command's batch: its `commanded` event when recording; else only what that event
+   * does that the rest of the run can see (the count of events), since the pending entry it would
+   * make is cleared by the run's first game event, and a run that stops short is run again recording.
+   */
+  commanded(command: unknown, by: string): void {
+    if (this.record) return this.emit({ type: "commanded", command, by } as unknown as E)
+    if (this.probe) throw PROBE_STOP
+    ;(this.draft as DeepMutable<KernelState>).seq++
   }
 
   /** Did this run consume inputs that were not recorded before it (dice, facts, choices)? */
@@ -119,6 +153,14 @@ export class RuleContext<S extends KernelState, E extends GameEvent, Env> {
 
   /** An input with no recorded answer: dice a seeded game rolls, or what the game answers itself. */
   private auto(prompt: Prompt): Answer | undefined {
+    if (this.replayed < this.replay.length) return this.replay[this.replayed++]
+    const a = this.answerAnew(prompt)
+    if (!this.record && a !== undefined) this.taken.push(a)
+    return a
+  }
+
+  /** Asks the dice or the game for an input. */
+  private answerAnew(prompt: Prompt): Answer | undefined {
     if (prompt.kind !== "dice") return this.rules.answerItself?.(this.draft, prompt, this.env)
     const dice = this.draft.dice
     if (dice.mode !== "seeded" || dice.prng === undefined) return undefined
@@ -149,7 +191,9 @@ export class RuleContext<S extends KernelState, E extends GameEvent, Env> {
   /** A player's choice among options (a single option is taken without asking). */
   choose(key: string, question: string, options: ReadonlyArray<string>, by = "any"): string {
     if (options.length === 1) return options[0] as string
-    return this.input({ kind: "choice", key, question, options: [...options], by }) as string
+    // A lean run keeps no prompt (one that waits is asked again by a recording run): no copy.
+    const listed = (this.record ? [...options] : options) as Array<string>
+    return this.input({ kind: "choice", key, question, options: listed, by }) as string
   }
 
   /** A fact: recorded, answered by the game, or asked of the players. */

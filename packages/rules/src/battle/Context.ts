@@ -14,7 +14,7 @@
  *
  * @since 0.2.0
  */
-import { type Answer as KernelAnswer, type EventRules, Refusal, RuleContext } from "@blight/engine"
+import { type Answer as KernelAnswer, type EventRules, type Keep, Refusal, RuleContext } from "@blight/engine"
 import type { ContentView } from "../refuge/Content.js"
 import type { Event } from "./Event.js"
 import { applyGame, type Draft } from "./Evolve.js"
@@ -68,8 +68,10 @@ export class Ctx extends RuleContext<State, Event, Env> {
     probe = false,
     /** On the fast path the draft is the state itself: the journal keeps what each event changes. */
     journal?: Journal,
-    /** Keep the events (false: a simulation that reads none of them). */
-    record = true,
+    /** Which events to keep (`Keep`: all; none; or the game events a simulation's listener wants). */
+    record: Keep<Event> = true,
+    /** Inputs a lean run of this batch took, taken again (`RunOptions.replay`). */
+    replay?: ReadonlyArray<Answer>,
   ) {
     super(draft, env, EVENT_RULES, {
       recorded: recorded as ReadonlyArray<KernelAnswer>,
@@ -77,6 +79,7 @@ export class Ctx extends RuleContext<State, Event, Env> {
       probe,
       journal,
       record,
+      replay: replay as ReadonlyArray<KernelAnswer> | undefined,
     })
   }
 
@@ -99,7 +102,9 @@ export class Ctx extends RuleContext<State, Event, Env> {
       if (!this.probe) this.emit({ type: "facts.stated", facts: [{ query, value: derived }], derived: true })
       return derived
     }
-    const value = this.ask({ kind: "fact", query, options: [...optionsOf(query)], question, by }) as FactValue
+    // A lean run keeps no prompt (one that waits is asked again by a recording run): no copy.
+    const options = this.record ? [...optionsOf(query)] : (optionsOf(query) as Array<FactValue>)
+    const value = this.ask({ kind: "fact", query, options, question, by }) as FactValue
     this.emit({ type: "facts.stated", facts: [{ query, value }] })
     return value
   }

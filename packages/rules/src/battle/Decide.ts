@@ -7,7 +7,7 @@
  *
  * @since 0.2.0
  */
-import { applyCommand, type Game, refusedOutright as refusedOutrightBy, startGame } from "@blight/engine"
+import { applyCommand, type Game, type Keep, refusedOutright as refusedOutrightBy, startGame } from "@blight/engine"
 import { Result } from "effect"
 import { act } from "./actions/Act.js"
 import { activate, endActivationCommand, withdraw } from "./actions/Activation.js"
@@ -126,7 +126,7 @@ const before = (state: State, command: Command): Rejection | undefined => {
 export const BATTLE: Game<State, Event, Command, Env, Ctx> = {
   ...FOLD,
   events: EVENT_RULES,
-  context: (draft, env, o) => new Ctx(draft as Draft, env, o.recorded as ReadonlyArray<Answer>, o.answer as Answer | undefined, o.probe, o.journal as Journal | undefined, o.record),
+  context: (draft, env, o) => new Ctx(draft as Draft, env, o.recorded as ReadonlyArray<Answer>, o.answer as Answer | undefined, o.probe, o.journal as Journal | undefined, o.record, o.replay as ReadonlyArray<Answer> | undefined),
   handlers: handlers as Game<State, Event, Command, Env, Ctx>["handlers"],
   nextStep: (state) => {
     const step = nextStep(state)
@@ -160,8 +160,9 @@ export const apply = (
 
 /**
  * The fast path (simulation): applies a command to a state the caller owns, changing it in place
- * (no copy of the state, no undo link); Right: this command's events (to read and drop; none when
- * `record` is false) and the same state object. The same state as {@link apply}, which stays the
+ * (no copy of the state, no undo link); Right: this command's events (to read and drop) as `record`
+ * keeps them (`Keep`: all, none, or only the game events a listener wants) and the same state
+ * object. The same state as {@link apply}, which stays the
  * source of truth; a rejection leaves the state as it was. Undo is refused (nothing to go back to).
  */
 export const applyInPlaceTo = (
@@ -169,7 +170,7 @@ export const applyInPlaceTo = (
   command: Command,
   env: Env,
   by = "any",
-  record = true,
+  record: Keep<Event> = true,
 ): Result.Result<Decision, Rejection> => applyCommand(BATTLE, state, command, env, by, { inPlace: true, record })
 
 /** The events a command causes (see {@link apply}). */
@@ -192,5 +193,5 @@ export const refusedOutright = (state: State, command: Command, env: Env, by = "
 export const start = (state: State, env: Env): Decision => startGame(BATTLE, state, env)
 
 /** {@link start} on a state the caller owns, changed in place (the fast path, see {@link applyInPlaceTo}). */
-export const startInPlace = (state: State, env: Env, record = true): Decision =>
+export const startInPlace = (state: State, env: Env, record: Keep<Event> = true): Decision =>
   startGame(BATTLE, state, env, { inPlace: true, record })

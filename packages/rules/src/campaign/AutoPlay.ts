@@ -13,6 +13,7 @@
  * @since 0.3.0
  */
 import { Prng } from "@blight/dice"
+import type { Keep } from "@blight/engine"
 import { Result } from "effect"
 import {
   type Battle,
@@ -70,6 +71,8 @@ export const playRaidInPlace = (
   env: Env,
   seed: Prng.Seed,
   onEvents: (events: ReadonlyArray<BattleEvent>) => void,
+  /** Which events to build for `onEvents` (`Keep`, default all: the kinds it reads are enough). */
+  keep: Keep<BattleEvent> = true,
 ): Result.Result<BattleState, string> => {
   const benv = battleEnv(env.content)
   const rng = Prng.Prng.fromSeed(seed)
@@ -92,7 +95,7 @@ export const playRaidInPlace = (
   const tryCommand = (c: BattleCommand) => {
     if (c.type === "undo") return UNDO
     answered = 0
-    const r = applyInPlaceTo(state, c, answering)
+    const r = applyInPlaceTo(state, c, answering, "any", keep)
     if (Result.isFailure(r)) return r.failure.reason
     onEvents(r.success.events)
     return undefined
@@ -395,9 +398,10 @@ const inPlace = (
   const started = startInPlace(
     foldBattle([{ type: "battle.setup", state: initial.success }]),
     battleEnv(env.content),
+    tally.wants,
   )
   add(started.events)
-  return Result.map(playRaidInPlace(started.state, env, `${seed}:play`, add), (state) => ({
+  return Result.map(playRaidInPlace(started.state, env, `${seed}:play`, add, tally.wants), (state) => ({
     state,
     din: tally.din,
   }))

@@ -19,10 +19,15 @@ export interface RoundDin {
 /** The Din read from events as they pass: `din` by round (index 0 = round 1) so far. */
 export interface DinTally {
   readonly add: (e: Event) => void
+  /** Does {@link DinTally.add} read events of this kind? */
+  readonly wants: (e: Event) => boolean
   readonly din: ReadonlyArray<RoundDin>
   /** The last round whose Din was rolled (0: none yet). */
   readonly lastRolled: () => number
 }
+
+/** The kinds of events a {@link DinTally} reads. */
+const READ: ReadonlySet<string> = new Set(["round.start", "din.rolled", "encounter.rolled"])
 
 /** An empty {@link DinTally}. */
 export const dinTally = (): DinTally => {
@@ -39,7 +44,7 @@ export const dinTally = (): DinTally => {
     } else if (e.type === "encounter.rolled" && round > 0)
       din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
   }
-  return { add, din, lastRolled: () => lastRolled }
+  return { add, wants: (e) => READ.has(e.type), din, lastRolled: () => lastRolled }
 }
 
 /**

@@ -55,6 +55,11 @@ export interface Spec {
   readonly maxCommands?: number
   /** Play through the audited engine, every event kept (default: the fast path; same results). */
   readonly audited?: boolean | undefined
+  /**
+   * On the fast path, keep every event as the log would and hand it to the tally (the fast path
+   * before it kept only the tally's kinds; the A/B bench's baseline). Same results.
+   */
+  readonly recordAll?: boolean | undefined
 }
 
 /** The seed of raid `i`: the dice's string-seed hash of "seed/i" (two 32-bit words), folded to 53 bits. */
@@ -184,10 +189,12 @@ export const played = (spec: Spec, content: ContentView, i: number): Result.Resu
   if (Result.isFailure(initial)) return Result.fail(refused(initial.failure))
   // The state this raid owns, changed in place from here on; the set-up event says nothing to the tally.
   const tally = newTally()
-  const started = startInPlace(fold([{ type: "battle.setup", state: initial.success }]), env)
+  // Only the events the tally reads are built into a log (`Context.Keep`).
+  const keep = spec.recordAll === true ? true : tally.wants
+  const started = startInPlace(fold([{ type: "battle.setup", state: initial.success }]), env, keep)
   tally.addAll(started.events)
   const policies = policiesFor(spec, started.state, env, seed)
-  const run = playInPlace(started.state, env, policies, { ...auto, onEvents: tally.addAll })
+  const run = playInPlace(started.state, env, policies, { ...auto, onEvents: tally.addAll, keep })
   return Result.succeed({
     summary: summarise(tally, run.state, env, i, seed, run.commands),
     state: run.state,
@@ -260,6 +267,8 @@ const policiesFor = (spec: Spec, state: State, env: Env, seed: number): Record<s
  */
 export interface Tally {
   readonly add: (e: Event) => void
+  /** Does the tally read events of this kind? (The fast path keeps only those.) */
+  readonly wants: (e: Event) => boolean
   readonly addAll: (events: ReadonlyArray<Event>) => void
   readonly din: ReadonlyArray<RoundDin>
   /** The last round whose Din was rolled (0: none). */
@@ -284,6 +293,7 @@ export const newTally = (): Tally => {
   }
   return {
     add,
+    wants: (e) => e.type === "blight.gained" || e.type === "damage.taken" || din.wants(e),
     addAll: (events) => {
       for (const e of events) add(e)
     },

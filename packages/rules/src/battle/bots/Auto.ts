@@ -11,7 +11,8 @@
  * (and whether it ended). `Auto.playInPlace(state, env, policies, options?)` is the simulation's
  * fast path: the same decisions on a state changed in place, each command's events handed to
  * `onEvents` and dropped, and the choices of a policy that answers them from their options alone
- * (`Policy.answersPrompts`) answered where the rules ask them.
+ * (`Policy.answersPrompts`) answered where the rules ask them; with `keep`, only the events a listener
+ * reads are made into a log at all.
  *
  * On a board, a policy marked `Policy.staged` is shown the plain moves as they are until its pick
  * needs them made concrete (most picks are a shot, a fight or a search, and making a model's moves
@@ -21,14 +22,15 @@
  *
  * @since 0.3.0
  */
+import type { Keep } from "@blight/engine"
 import { Result } from "effect"
 import { type Battle, command, view } from "../Battle.js"
 import type { Command } from "../Command.js"
 import type { Env } from "../Context.js"
 import { applyInPlaceTo } from "../Decide.js"
 import type { Event } from "../Event.js"
-import { candidates, isLegal, legalCommands } from "../Legal.js"
 import { shapeState } from "../fast/ObjectShapes.js"
+import { candidates, isLegal, legalCommands } from "../Legal.js"
 import { sideOnTurn } from "../round/Turn.js"
 import type { State } from "../State.js"
 import {
@@ -97,6 +99,11 @@ export const play = (
 export interface InPlaceOptions extends Omit<AutoOptions, "onCommand"> {
   /** Called with each accepted command's events, in order (read them now: they are dropped). */
   readonly onEvents?: (events: ReadonlyArray<Event>) => void
+  /**
+   * Which events the kernel keeps for `onEvents` (`Keep`, default all): given the kinds a listener
+   * reads, the rest of the log (its bookkeeping above all) is never built.
+   */
+  readonly keep?: Keep<Event> | undefined
 }
 
 /**
@@ -111,6 +118,7 @@ export const playInPlace = (
   options: InPlaceOptions = {},
 ): { readonly state: State; readonly over: boolean; readonly commands: number } => {
   const max = options.maxCommands ?? 5000
+  const keep = options.keep ?? true
   // One shape for each model, side and token from here on (`Shapes.ts`).
   shapeState(state)
   // Choices a policy answers from their options alone are answered as the rules ask them (no
@@ -132,7 +140,7 @@ export const playInPlace = (
     (c, n) => {
       before = n
       answered = 0
-      const r = applyInPlaceTo(state, c, answering, "any")
+      const r = applyInPlaceTo(state, c, answering, "any", keep)
       if (Result.isFailure(r)) return 0
       options.onEvents?.(r.success.events)
       return 1 + answered
