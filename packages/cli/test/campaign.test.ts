@@ -28,6 +28,13 @@ const newCampaign = async (...dice: string[]) => {
   return { dir, file }
 }
 
+/** The marker of a raid set up from the campaign now (R-CAMPAIGN-40), as `raid new --campaign` writes it. */
+const markerOf = async (file: string) => {
+  const r = await run("raid", "new", "--campaign", file, "--manual")
+  expect(r.code, r.err).toBe(0)
+  return JSON.parse(r.out).campaign
+}
+
 describe("blight campaign", () => {
   it("R-CAMPAIGN-39 aftermath --undo takes back an Errand; with nothing to undo it is refused and nothing is written", async () => {
     const { file } = await newCampaign()
@@ -36,7 +43,13 @@ describe("blight campaign", () => {
     expect(nothing.code).toBe(2)
     expect(nothing.err).toContain("R-CAMPAIGN-39")
     expect(readFileSync(file, "utf8")).toBe(before)
-    const pass = await run("campaign", "aftermath", file, "--command", JSON.stringify({ type: "pass", refuge: 0 }))
+    const pass = await run(
+      "campaign",
+      "aftermath",
+      file,
+      "--command",
+      JSON.stringify({ type: "pass", refuge: 0 }),
+    )
     expect(pass.code).toBe(0)
     const shown = await runJson("campaign", "aftermath", file, "--json")
     const undone = await run("campaign", "aftermath", file, "--undo")
@@ -112,7 +125,7 @@ describe("blight campaign", () => {
         sides: sides.map((x, i) => ({ side: x.id, outcome: i === 0 ? "win" : "loss", routed: false })),
       },
     }
-    writeFileSync(join(dir, "battle.json"), JSON.stringify(battle))
+    writeFileSync(join(dir, "battle.json"), JSON.stringify({ campaign: await markerOf(file), state: battle }))
     const recorded = await run("campaign", "raid", file, "--record", join(dir, "battle.json"))
     expect(recorded.code).toBe(0)
     expect(recorded.out).toContain(
@@ -157,7 +170,7 @@ describe("blight campaign", () => {
         sides: sides.map((x, i) => ({ side: x.id, outcome: i === 0 ? "win" : "loss", routed: false })),
       },
     }
-    writeFileSync(join(dir, "battle.json"), JSON.stringify(battle))
+    writeFileSync(join(dir, "battle.json"), JSON.stringify({ campaign: await markerOf(file), state: battle }))
     const out: string[] = []
     const step = async (...args: string[]) => {
       const r = await run("campaign", ...args)

@@ -1,5 +1,6 @@
 /**
- * The raid file: `{"format":"blight-raid@1","events":[…]}`, the raid's whole log. It is read with
+ * The raid file: `{"format":"blight-raid@1","events":[…]}`, the raid's whole log (a campaign raid
+ * set up at the table also says which campaign state it was set up from: `"campaign"`). It is read with
  * bounds (size before reading, nesting depth before parsing, event count before decoding), so a
  * hostile or broken file is refused with one line, and written atomically (a temporary file in the
  * same directory, then a rename), so a rejected command or a crash never leaves half a log.
@@ -31,6 +32,8 @@ export interface RaidFile {
   readonly text: string
   readonly events: ReadonlyArray<BattleEvent.Event>
   readonly state: BattleState.State
+  /** Which campaign state it was set up from (`raid new --campaign`, R-CAMPAIGN-40), kept as read. */
+  readonly campaign?: unknown
 }
 
 /** The content a raid is played with: the core pack and the homebrew packs given with `--pack`. */
@@ -74,7 +77,7 @@ export const readRaid = async (file: string, io: Io): Promise<RaidFile> => {
   const json = parseBounded(text, file)
   if (typeof json !== "object" || json === null || Array.isArray(json))
     throw new UsageError(`${file}: a raid file is an object {"format":"${FORMAT}","events":[…]}`)
-  const o = json as { format?: unknown; events?: unknown }
+  const o = json as { format?: unknown; events?: unknown; campaign?: unknown }
   if (o.format !== FORMAT)
     throw new UsageError(
       `${file}: format: expected "${FORMAT}", got ${JSON.stringify(o.format)?.slice(0, 40) ?? "nothing"}`,
@@ -100,13 +103,22 @@ export const readRaid = async (file: string, io: Io): Promise<RaidFile> => {
       `${file}: events: the log does not fold to a state (${e instanceof Error ? e.message : e})`,
     )
   }
-  return { path: resolve(io.cwd ?? process.cwd(), file), text, events, state }
+  return {
+    path: resolve(io.cwd ?? process.cwd(), file),
+    text,
+    events,
+    state,
+    ...(o.campaign !== undefined ? { campaign: o.campaign } : {}),
+  }
 }
 
-/** The file's text for a log. */
-export const raidText = (events: ReadonlyArray<BattleEvent.Event>): string =>
-  `${JSON.stringify({ format: FORMAT, events })}\n`
+/** The file's text for a log, with the campaign marker of a campaign raid (kept from set-up to the end). */
+export const raidText = (events: ReadonlyArray<BattleEvent.Event>, campaign?: unknown): string =>
+  `${JSON.stringify({ format: FORMAT, ...(campaign !== undefined ? { campaign } : {}), events })}\n`
 
 /** Writes a raid file atomically: a temporary file beside it, then a rename over it. */
-export const writeRaid = (path: string, events: ReadonlyArray<BattleEvent.Event>): Promise<void> =>
-  writeAtomic(path, raidText(events), "raid")
+export const writeRaid = (
+  path: string,
+  events: ReadonlyArray<BattleEvent.Event>,
+  campaign?: unknown,
+): Promise<void> => writeAtomic(path, raidText(events, campaign), "raid")

@@ -66,11 +66,11 @@ const sameContext = (state: CampaignState, battle: BattleState): Result.Result<v
     return Result.fail(`battle.packs: the raid was set up without the campaign's ${missing.join(", ")}`)
   const want = campaignContext(state)
   if (hashOf(battle.campaign.hollowed) !== hashOf(want.hollowed))
-    return Result.fail("battle.campaign.hollowed: the raid's Hollowed are not the ones the campaign remembers")
-  if (hashOf(battle.campaign.refuges ?? []) !== hashOf(want.refuges))
     return Result.fail(
-      "battle.campaign.refuges: the raid's clean streets or trophies are not the campaign's",
+      "battle.campaign.hollowed: the raid's Hollowed are not the ones the campaign remembers",
     )
+  if (hashOf(battle.campaign.refuges ?? []) !== hashOf(want.refuges))
+    return Result.fail("battle.campaign.refuges: the raid's clean streets or trophies are not the campaign's")
   return Result.void
 }
 

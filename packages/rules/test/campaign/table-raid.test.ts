@@ -54,7 +54,10 @@ describe("recording a raid set up at the table (R-CAMPAIGN-40)", () => {
     const c = campaign(5)
     const raid = finishedRaid(c)
     const profile = { move: 5, fight: 4, shoot: 2, wits: 3, nerve: 3, health: 3, armour: 0 }
-    const battle = { ...raid, campaign: { ...raid.campaign!, hollowed: [{ name: "Ghost", refuge: "wharfside", profile }] } }
+    const battle = {
+      ...raid,
+      campaign: { ...raid.campaign!, hollowed: [{ name: "Ghost", refuge: "wharfside", profile }] },
+    }
     expect(refusal(command(c, { type: "recordRaid", battle, setUp: markerOf(c.state) }, env))).toMatchObject({
       reason: expect.stringMatching(/^battle\.campaign\.hollowed: /),
       clause: "R-CAMPAIGN-40",
@@ -81,7 +84,8 @@ describe("recording a raid set up at the table (R-CAMPAIGN-40)", () => {
     let x = once
     for (let i = 0; i < 200 && x.state.phase !== "between"; i++) {
       const p = x.state.pending?.prompt
-      const next = p?.kind === "choice" ? command(x, { type: "choose", option: p.options[0]! }, env) : undefined
+      const next =
+        p?.kind === "choice" ? command(x, { type: "choose", option: p.options[0]! }, env) : undefined
       if (next === undefined) break
       x = Result.getOrThrow(next)
     }
@@ -89,7 +93,9 @@ describe("recording a raid set up at the table (R-CAMPAIGN-40)", () => {
     expect(Result.isSuccess(raidSetup(x.state, { seed: 1 }, "cache"))).toBe(true)
     const again = refusal(command(x, { type: "recordRaid", battle, setUp: marker }, env))
     expect(again).toMatchObject({
-      reason: expect.stringContaining(`an older state of this campaign (raid 1, after event ${marker.seq}); the campaign is now at raid 2`),
+      reason: expect.stringContaining(
+        `an older state of this campaign (raid 1, after event ${marker.seq}); the campaign is now at raid 2`,
+      ),
       clause: "R-CAMPAIGN-40",
     })
   })
