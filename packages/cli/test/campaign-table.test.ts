@@ -9,30 +9,13 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { coreRegistry } from "@blight/rules"
 import { describe, expect, it } from "vitest"
-import { run } from "./helpers.js"
+import { newCampaignFile, run } from "./helpers.js"
 
 const example = (path: string) => fileURLToPath(new URL(`../../../examples/${path}`, import.meta.url))
 const PACK = example("homebrew-pack/flooded-quarter.json")
 
-/** A new campaign file (Wharfside and the Gardeners) in a fresh directory; `edit` changes its first state. */
-const newCampaign = async (args: string[] = ["--seed", "7"], edit?: (state: any) => void) => {
-  const dir = mkdtempSync(join(tmpdir(), "blight-table-"))
-  const file = join(dir, "c.json")
-  const created = await run(
-    "campaign",
-    "new",
-    "--refuge",
-    example("rosters/refuge.json"),
-    "--refuge",
-    example("rosters/congregation.json"),
-    ...args,
-  )
-  expect(created.code, created.err).toBe(0)
-  const json = JSON.parse(created.out)
-  edit?.(json.events[0].state)
-  writeFileSync(file, JSON.stringify(json))
-  return { dir, file }
-}
+const newCampaign = (args: string[] = ["--seed", "7"], edit?: (state: any) => void) =>
+  newCampaignFile(args, edit)
 
 /** Runs a command that must succeed, and returns what it printed. */
 const ok = async (...args: string[]) => {

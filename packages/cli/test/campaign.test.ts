@@ -1,32 +1,16 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Battle, coreRegistry } from "@blight/rules"
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { run, runJson } from "./helpers.js"
+import { newCampaignFile, run, runJson } from "./helpers.js"
 
 const roster = (name: string) =>
   fileURLToPath(new URL(`../../../examples/rosters/${name}.json`, import.meta.url))
 
 /** A new campaign file (Wharfside and the Gardeners, seed 7 unless dice are given) in a fresh directory. */
-const newCampaign = async (...dice: string[]) => {
-  const dir = mkdtempSync(join(tmpdir(), "blight-campaign-"))
-  const file = join(dir, "c.json")
-  const created = await run(
-    "campaign",
-    "new",
-    "--refuge",
-    roster("refuge"),
-    "--refuge",
-    roster("congregation"),
-    ...(dice.length > 0 ? dice : ["--seed", "7"]),
-  )
-  expect(created.code).toBe(0)
-  writeFileSync(file, created.out)
-  return { dir, file }
-}
+const newCampaign = (...dice: string[]) => newCampaignFile(dice.length > 0 ? dice : ["--seed", "7"])
 
 /** The marker of a raid set up from the campaign now (R-CAMPAIGN-40), as `raid new --campaign` writes it. */
 const markerOf = async (file: string) => {
