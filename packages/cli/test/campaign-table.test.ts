@@ -26,6 +26,20 @@ const ok = async (...args: string[]) => {
 
 const hollowedProfile = { move: 5, fight: 3, shoot: 2, wits: 2, nerve: 3, health: 3, armour: 0 }
 
+/** A campaign whose Wharfside lives in the pack's Lock-Keeper's Cottage (the pack copied beside it). */
+const cottage = async () => {
+  const home = mkdtempSync(join(tmpdir(), "blight-pack-"))
+  const roster = JSON.parse(readFileSync(example("rosters/refuge.json"), "utf8"))
+  writeFileSync(join(home, "cottage.json"), JSON.stringify({ ...roster, home: "lock-keepers-cottage" }))
+  const pack = join(home, "pack.json")
+  copyFileSync(PACK, pack)
+  const made = await newCampaignFile(["--seed", "7", "--pack", pack], undefined, [
+    join(home, "cottage.json"),
+    example("rosters/congregation.json"),
+  ])
+  return { ...made, pack }
+}
+
 describe("a campaign raid set up at the table (R-CAMPAIGN-40)", () => {
   it("B-AFTERMATH-01 B-DIN-05 B-HOLLOWED-03 R-CAMPAIGN-40 a campaign raid set up at the table with --campaign carries the Silence's Din thresholds and a returning Hollowed, and is recorded", async () => {
     // A campaign in the Silence that remembers a Turned survivor of Wharfside's.
@@ -109,30 +123,6 @@ describe("a campaign raid set up at the table (R-CAMPAIGN-40)", () => {
 })
 
 describe("a campaign with homebrew packs (--pack on every campaign verb)", () => {
-  /** A campaign whose Wharfside lives in the pack's Lock-Keeper's Cottage. */
-  const cottage = async () => {
-    const dir = mkdtempSync(join(tmpdir(), "blight-pack-"))
-    const roster = JSON.parse(readFileSync(example("rosters/refuge.json"), "utf8"))
-    writeFileSync(join(dir, "cottage.json"), JSON.stringify({ ...roster, home: "lock-keepers-cottage" }))
-    copyFileSync(PACK, join(dir, "pack.json"))
-    const file = join(dir, "c.json")
-    const made = await run(
-      "campaign",
-      "new",
-      "--refuge",
-      join(dir, "cottage.json"),
-      "--refuge",
-      example("rosters/congregation.json"),
-      "--seed",
-      "7",
-      "--pack",
-      join(dir, "pack.json"),
-    )
-    expect(made.code, made.err).toBe(0)
-    writeFileSync(file, made.out)
-    return { dir, file, pack: join(dir, "pack.json") }
-  }
-
   it("B-UPKEEP-01 B-HOME-01 the homebrew Home's Upkeep perk fires in a CLI campaign started with --pack; a verb without the pack is refused", async () => {
     const { file, pack } = await cottage()
     const before = readFileSync(file, "utf8")
@@ -178,5 +168,17 @@ describe("campaign show", () => {
     const line = shown.split("\n").find((l) => l.trimStart().startsWith("Jess,"))
     expect(line).toMatch(/; skills: Stubborn, Cool Shot$/)
     expect(shown.split("\n").find((l) => l.trimStart().startsWith("Big Col,"))).not.toContain("skills")
+  })
+})
+
+describe("campaign play with packs", () => {
+  it("B-AFTERMATH-01 campaign play --pack gives every line the campaign's packs; without them it is refused", async () => {
+    const { dir, file, pack } = await cottage()
+    writeFileSync(join(dir, "script.txt"), "show\n")
+    const without = await run("campaign", "play", file, "--script", join(dir, "script.txt"))
+    expect(without.code).toBe(2)
+    expect(without.err).toContain("packs: this campaign was started with flooded-quarter")
+    const played = await ok("campaign", "play", file, "--script", join(dir, "script.txt"), "--pack", pack)
+    expect(played).toContain("Wharfside (refuge, The Lock-Keeper's Cottage)")
   })
 })

@@ -44,24 +44,17 @@ const exampleRoster = (name: string) =>
   fileURLToPath(new URL(`../../../examples/rosters/${name}.json`, import.meta.url))
 
 /**
- * A new campaign file between the example Refuge and Congregation (`args`: dice and packs) in a
+ * A new campaign file between `refuges` (the example Refuge and Congregation) (`args`: dice, packs) in a
  * fresh directory; `edit` changes the state it is created with (a test's own starting point).
  */
 export const newCampaignFile = async (
   args: readonly string[],
   edit?: (state: any) => void,
+  refuges: readonly string[] = [exampleRoster("refuge"), exampleRoster("congregation")],
 ): Promise<{ dir: string; file: string }> => {
   const dir = mkdtempSync(join(tmpdir(), "blight-campaign-"))
   const file = join(dir, "c.json")
-  const made = await run(
-    "campaign",
-    "new",
-    "--refuge",
-    exampleRoster("refuge"),
-    "--refuge",
-    exampleRoster("congregation"),
-    ...args,
-  )
+  const made = await run("campaign", "new", ...refuges.flatMap((r) => ["--refuge", r]), ...args)
   if (made.code !== 0) throw new Error(`campaign new: ${made.err}`)
   const json = JSON.parse(made.out)
   edit?.(json.events[0].state)
