@@ -29,11 +29,14 @@ export const RaidMarker = Schema.Struct({
 })
 export type RaidMarker = typeof RaidMarker.Type
 
-/** The marker for a raid set up from this state. */
+/**
+ * The marker for a raid set up from this state. Its hash leaves out the dice state, which players
+ * never see (a marker may be shown to them); every roll is an event, so `seq` moves with it.
+ */
 export const markerOf = (state: CampaignState): RaidMarker => ({
   raid: state.raids.length + 1,
   seq: state.seq,
-  state: hashOf(state),
+  state: hashOf({ ...state, dice: { mode: state.dice.mode } }),
 })
 
 const where = (m: { readonly raid: number; readonly seq: number }) => `raid ${m.raid}, after event ${m.seq}`
