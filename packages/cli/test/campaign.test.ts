@@ -1,31 +1,22 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Battle, coreRegistry } from "@blight/rules"
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { run, runJson } from "./helpers.js"
+import { newCampaignFile, run, runJson } from "./helpers.js"
 
 const roster = (name: string) =>
   fileURLToPath(new URL(`../../../examples/rosters/${name}.json`, import.meta.url))
 
 /** A new campaign file (Wharfside and the Gardeners, seed 7 unless dice are given) in a fresh directory. */
-const newCampaign = async (...dice: string[]) => {
-  const dir = mkdtempSync(join(tmpdir(), "blight-campaign-"))
-  const file = join(dir, "c.json")
-  const created = await run(
-    "campaign",
-    "new",
-    "--refuge",
-    roster("refuge"),
-    "--refuge",
-    roster("congregation"),
-    ...(dice.length > 0 ? dice : ["--seed", "7"]),
-  )
-  expect(created.code).toBe(0)
-  writeFileSync(file, created.out)
-  return { dir, file }
+const newCampaign = (...dice: string[]) => newCampaignFile(dice.length > 0 ? dice : ["--seed", "7"])
+
+/** The marker of a raid set up from the campaign now (R-CAMPAIGN-40), as `raid new --campaign` writes it. */
+const markerOf = async (file: string) => {
+  const r = await run("raid", "new", "--campaign", file, "--manual")
+  expect(r.code, r.err).toBe(0)
+  return JSON.parse(r.out).campaign
 }
 
 describe("blight campaign", () => {
@@ -36,7 +27,13 @@ describe("blight campaign", () => {
     expect(nothing.code).toBe(2)
     expect(nothing.err).toContain("R-CAMPAIGN-39")
     expect(readFileSync(file, "utf8")).toBe(before)
-    const pass = await run("campaign", "aftermath", file, "--command", JSON.stringify({ type: "pass", refuge: 0 }))
+    const pass = await run(
+      "campaign",
+      "aftermath",
+      file,
+      "--command",
+      JSON.stringify({ type: "pass", refuge: 0 }),
+    )
     expect(pass.code).toBe(0)
     const shown = await runJson("campaign", "aftermath", file, "--json")
     const undone = await run("campaign", "aftermath", file, "--undo")
@@ -112,7 +109,7 @@ describe("blight campaign", () => {
         sides: sides.map((x, i) => ({ side: x.id, outcome: i === 0 ? "win" : "loss", routed: false })),
       },
     }
-    writeFileSync(join(dir, "battle.json"), JSON.stringify(battle))
+    writeFileSync(join(dir, "battle.json"), JSON.stringify({ campaign: await markerOf(file), state: battle }))
     const recorded = await run("campaign", "raid", file, "--record", join(dir, "battle.json"))
     expect(recorded.code).toBe(0)
     expect(recorded.out).toContain(
@@ -157,7 +154,7 @@ describe("blight campaign", () => {
         sides: sides.map((x, i) => ({ side: x.id, outcome: i === 0 ? "win" : "loss", routed: false })),
       },
     }
-    writeFileSync(join(dir, "battle.json"), JSON.stringify(battle))
+    writeFileSync(join(dir, "battle.json"), JSON.stringify({ campaign: await markerOf(file), state: battle }))
     const out: string[] = []
     const step = async (...args: string[]) => {
       const r = await run("campaign", ...args)

@@ -1,4 +1,7 @@
 import { execFile } from "node:child_process"
+import { mkdtempSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { promisify } from "node:util"
 import { main } from "../src/main.js"
@@ -35,4 +38,26 @@ export const spawnBlight = async (...args: string[]): Promise<{ code: number; ou
     const x = e as { code: number; stdout: string; stderr: string }
     return { code: x.code, out: x.stdout, err: x.stderr }
   }
+}
+
+const exampleRoster = (name: string) =>
+  fileURLToPath(new URL(`../../../examples/rosters/${name}.json`, import.meta.url))
+
+/**
+ * A new campaign file between `refuges` (the example Refuge and Congregation) (`args`: dice, packs) in a
+ * fresh directory; `edit` changes the state it is created with (a test's own starting point).
+ */
+export const newCampaignFile = async (
+  args: readonly string[],
+  edit?: (state: any) => void,
+  refuges: readonly string[] = [exampleRoster("refuge"), exampleRoster("congregation")],
+): Promise<{ dir: string; file: string }> => {
+  const dir = mkdtempSync(join(tmpdir(), "blight-campaign-"))
+  const file = join(dir, "c.json")
+  const made = await run("campaign", "new", ...refuges.flatMap((r) => ["--refuge", r]), ...args)
+  if (made.code !== 0) throw new Error(`campaign new: ${made.err}`)
+  const json = JSON.parse(made.out)
+  edit?.(json.events[0].state)
+  writeFileSync(file, `${JSON.stringify(json)}\n`)
+  return { dir, file }
 }

@@ -1,16 +1,18 @@
 /**
  * `blight campaign <new|raid|aftermath|show>`: a campaign kept as an event log in one JSON file.
  *
- *   blight campaign new --refuge A.json --refuge B.json [--seed N | --manual] > c.json
+ *   blight campaign new --refuge A.json --refuge B.json [--seed N | --manual] [--pack FILE]… > c.json
  *   blight campaign raid c.json --auto [--scenario ID] [--json]      errands, the raid, its Aftermath
- *   blight campaign raid c.json --record BATTLE.json [--json]        fold in a raid played elsewhere
+ *   blight campaign raid c.json --record RAID.json [--json]          fold in a raid set up with
+ *                                                                    `blight raid new --campaign` (R-CAMPAIGN-40)
  *   blight campaign raid c.json --setup                              the next raid's set-up (JSON)
  *   blight campaign aftermath c.json [--choose OPT | --roll 3,5 | --command JSON | --undo] [--json]
  *   blight campaign show c.json [--json]
  *
+ * Every verb takes `--pack FILE` (repeatable): a campaign started with packs needs them given again.
  * A refused command prints one line naming the rule, exits 2 and writes nothing.
  */
-import { readFile, rename, stat, writeFile } from "node:fs/promises"
+import { rename, writeFile } from "node:fs/promises"
 import { resolve } from "node:path"
 import { seeded } from "@blight/dice"
 import {
@@ -22,19 +24,21 @@ import {
   formatProblem,
   Ledger,
   legalCampaignCommands,
-  loadWithCore,
   standings,
 } from "@blight/rules"
-import { Result } from "effect"
+import { Result, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
-import { campaignEnv, content, loadCampaign, readJson, waiting } from "./campaignFile.js"
+import { campaignContent, loadCampaign, readJson, waiting } from "./campaignFile.js"
 import { loadPackFiles } from "./pack.js"
 
 const usage = `usage:
   blight campaign new --refuge A.json --refuge B.json [--seed N | --manual]   print a new campaign file
   blight campaign raid FILE --auto [--scenario ID] [--json]     run Errands, play the next raid, its Aftermath
-  blight campaign raid FILE --record BATTLE.json [--json]       fold in a finished raid (its state or events)
+  blight campaign raid FILE --record RAID.json [--json]         fold in a finished raid set up from the campaign
+                                                               (\`blight raid new --campaign FILE\`): one set up
+                                                               without it or from an older state is refused
+                                                               (R-CAMPAIGN-40)
   blight campaign raid FILE --setup                             print the next raid's set-up
   blight campaign aftermath FILE [--choose OPTION | --roll 3,5 | --command JSON | --undo] [--json]
                                                                answer a waiting choice or dice, run an
@@ -45,6 +49,8 @@ const usage = `usage:
   blight campaign play FILE [--script FILE]                     the whole campaign in one process: a prompt
                                                                for the lines below (\`help\` lists them), or
                                                                a script that stops at the first refused line
+  --pack FILE (repeatable, every sub-verb): homebrew packs; \`new\` records them in the campaign file, and
+      the later verbs need the same files given again
 Exit 0: done; 2: bad arguments or a command the rules refuse (nothing is written).`
 
 /** Writes the file whole (a temporary file renamed over it), so a failure leaves the old one. */
@@ -93,10 +99,41 @@ const newCampaign = async (args: readonly string[], io: Io) => {
     }
     refuges.push(founded.success)
   }
-  const c = Campaign.create(refuges, o.manual ? "manual" : { seed }, Campaign.envOf(registry))
+  const packs = registry.packs.map((m) => m.id)
+  const c = Campaign.create(refuges, o.manual ? "manual" : { seed }, Campaign.envOf(registry), packs)
   if (Result.isFailure(c)) throw rejected(c.failure)
   io.stdout.write(`${JSON.stringify(Campaign.toFile(c.success))}\n`)
   return EXIT.ok
+}
+
+/**
+ * A finished raid to record: a raid file (its events), `{"state": …}` (as `blight raid show --json`
+ * prints it) or a bare final state, and the campaign marker it carries (R-CAMPAIGN-40).
+ */
+const raidToRecord = async (io: Io, file: string): Promise<{ battle: unknown; setUp: unknown }> => {
+  const input = (await readJson(io, file)) as { events?: unknown; state?: unknown; campaign?: unknown } | null
+  let battle: unknown = input
+  if (input && Array.isArray(input.events)) {
+    const events = Battle.decodeEvents(input.events)
+    if (Result.isFailure(events)) throw new UsageError(`${file}: events: not a raid's event log`)
+    battle = Battle.replay(events.success)
+  } else if (input && typeof input.state === "object") battle = input.state
+  return { battle, setUp: input?.campaign }
+}
+
+const decodeMarker = Schema.decodeUnknownResult(Campaign.RaidMarker)
+
+/** `--record`: the raid must say which campaign state it was set up from (R-CAMPAIGN-40). */
+const recordCommand = async (io: Io, file: string) => {
+  const { battle, setUp } = await raidToRecord(io, file)
+  if (setUp === undefined)
+    throw new UsageError(
+      `${file}: the raid was not set up from the campaign (it carries no campaign marker): set it up with \`blight raid new --campaign FILE\` (R-CAMPAIGN-40)`,
+    )
+  const marker = decodeMarker(setUp)
+  if (Result.isFailure(marker))
+    throw new UsageError(`${file}: campaign: not a campaign marker {raid, seq, state} (R-CAMPAIGN-40)`)
+  return { type: "recordRaid" as const, battle, setUp: marker.success }
 }
 
 const raid = async (args: readonly string[], io: Io) => {
@@ -105,6 +142,7 @@ const raid = async (args: readonly string[], io: Io) => {
     record: { type: "string" },
     setup: { type: "boolean" },
     scenario: { type: "string" },
+    pack: { type: "string", multiple: true },
     json: { type: "boolean" },
   } as const)
   const [file, extra] = positionals
@@ -112,7 +150,7 @@ const raid = async (args: readonly string[], io: Io) => {
   if ([o.auto, o.record !== undefined, o.setup].filter(Boolean).length !== 1)
     throw new UsageError("one of --auto, --record BATTLE.json or --setup")
   const c = await loadCampaign(io, file)
-  const env = Campaign.envOf(content())
+  const env = Campaign.envOf(await campaignContent(c.state, o.pack ?? [], io))
   if (o.setup) {
     const s = Campaign.raidSetup(c.state, { seed: Campaign.raidSeed(c.state) }, o.scenario, env.content)
     if (Result.isFailure(s)) throw rejected(s.failure)
@@ -125,14 +163,7 @@ const raid = async (args: readonly string[], io: Io) => {
     if (Result.isFailure(r)) throw new UsageError(r.failure)
     next = r.success.campaign
   } else {
-    const input = (await readJson(io, o.record!)) as { events?: unknown; state?: unknown } | null
-    let battle: unknown = input
-    if (input && Array.isArray(input.events)) {
-      const events = Battle.decodeEvents(input.events)
-      if (Result.isFailure(events)) throw new UsageError(`${o.record}: events: not a raid's event log`)
-      battle = Battle.replay(events.success)
-    } else if (input && typeof input.state === "object") battle = input.state
-    const r = Campaign.command(c, { type: "recordRaid", battle }, env)
+    const r = Campaign.command(c, await recordCommand(io, o.record!), env)
     if (Result.isFailure(r)) throw rejected(r.failure)
     next = r.success
   }
@@ -186,6 +217,7 @@ const aftermath = async (args: readonly string[], io: Io) => {
     roll: { type: "string" },
     command: { type: "string" },
     undo: { type: "boolean" },
+    pack: { type: "string", multiple: true },
     json: { type: "boolean" },
   } as const)
   const [file, extra] = positionals
@@ -193,7 +225,7 @@ const aftermath = async (args: readonly string[], io: Io) => {
   const given = [o.choose, o.roll, o.command, o.undo || undefined].filter((x) => x !== undefined)
   if (given.length > 1) throw new UsageError("one of --choose, --roll, --command or --undo")
   const c = await loadCampaign(io, file)
-  const env = Campaign.envOf(content())
+  const env = Campaign.envOf(await campaignContent(c.state, o.pack ?? [], io))
   if (given.length === 0) {
     const legal = legalCampaignCommands(c.state, env)
     if (o.json) writeJson(io, { ...summary(c), legal })
@@ -238,12 +270,21 @@ const aftermath = async (args: readonly string[], io: Io) => {
   return EXIT.ok
 }
 
+/** The skills a survivor has: those it started with, then those its Advances taught it (B-XP-01). */
+const skillsOf = (s: {
+  readonly skills: ReadonlyArray<string>
+  readonly advances: ReadonlyArray<{ readonly skill: string } | { readonly stats: unknown }>
+}): string[] => [...new Set([...s.skills, ...s.advances.flatMap((a) => ("skill" in a ? [a.skill] : []))])]
+
 const show = async (args: readonly string[], io: Io) => {
-  const { values: o, positionals } = parse(args, { json: { type: "boolean" } } as const)
+  const { values: o, positionals } = parse(args, {
+    pack: { type: "string", multiple: true },
+    json: { type: "boolean" },
+  } as const)
   const [file, extra] = positionals
   if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
   const c = await loadCampaign(io, file)
-  const registry = content()
+  const registry = await campaignContent(c.state, o.pack ?? [], io)
   const refuges = c.state.refuges.map((r) => ({
     name: r.refuge.name,
     kind: r.refuge.kind,
@@ -266,6 +307,7 @@ const show = async (args: readonly string[], io: Io) => {
         tier: p.tier,
         xp: s.xp,
         advances: s.advances,
+        skills: skillsOf(s),
         injuries: s.injuries,
         blight: s.blight,
         gifts: s.gifts,
@@ -297,7 +339,7 @@ const show = async (args: readonly string[], io: Io) => {
     for (const s of r.survivors) {
       const p = s.profile
       lines.push(
-        `  ${s.name}${s.role ? ` (${s.role})` : ""}, ${s.background}: M${p.move} F${p.fight} S${p.shoot} W${p.wits} N${p.nerve} H${p.health} A${p.armour}; XP ${s.xp}; Blight ${s.blight} (${s.tier})${s.injuries.length ? `; injuries: ${s.injuries.map((i) => i.name).join(", ")}` : ""}${s.gifts.length ? `; Gifts: ${s.gifts.join(", ")}; Marks: ${s.marks.join(", ")}` : ""}${s.status?.missRaids ? `; misses ${s.status.missRaids} raid(s)` : ""}`,
+        `  ${s.name}${s.role ? ` (${s.role})` : ""}, ${s.background}: M${p.move} F${p.fight} S${p.shoot} W${p.wits} N${p.nerve} H${p.health} A${p.armour}; XP ${s.xp}; Blight ${s.blight} (${s.tier})${s.skills.length ? `; skills: ${s.skills.map((k) => registry.get("skills", k)?.name ?? k).join(", ")}` : ""}${s.injuries.length ? `; injuries: ${s.injuries.map((i) => i.name).join(", ")}` : ""}${s.gifts.length ? `; Gifts: ${s.gifts.join(", ")}; Marks: ${s.marks.join(", ")}` : ""}${s.status?.missRaids ? `; misses ${s.status.missRaids} raid(s)` : ""}`,
       )
     }
     lines.push(

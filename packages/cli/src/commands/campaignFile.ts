@@ -1,12 +1,13 @@
 /**
  * A campaign file as the campaign verbs and `campaign play` read it: bounded, parsed, checked, and
- * the Env it plays in (the core pack), and what it waits for.
+ * the content it plays with (the core pack and the packs it was started with), and what it waits for.
  */
 import { readFile, stat } from "node:fs/promises"
 import { resolve } from "node:path"
-import { Campaign, formatProblem, loadWithCore, type Registry } from "@blight/rules"
+import { Campaign, type Registry } from "@blight/rules"
 import { Result } from "effect"
 import { type Io, UsageError } from "../Command.js"
+import { contentFrom } from "./raidFile.js"
 
 /** Files are bounded before they are parsed. */
 const MAX_BYTES = 64 * 1024 * 1024
@@ -33,15 +34,23 @@ export const loadCampaign = async (io: Io, file: string | undefined) => {
   return c.success
 }
 
-/** The core pack's registry (a broken core pack is a usage error, not a crash). */
-export const content = (): Registry.Registry => {
-  const r = loadWithCore([])
-  if (Result.isFailure(r)) throw new UsageError(r.failure.problems.map(formatProblem).join("; "))
-  return r.success
+/**
+ * The content a campaign is played with: the core pack and the `--pack` files. Every pack the
+ * campaign was started with must be given again (as a raid's), so it never plays on other content.
+ */
+export const campaignContent = async (
+  state: Campaign.Campaign["state"],
+  packs: readonly string[],
+  io: Io,
+): Promise<Registry.Registry> => {
+  const content = await contentFrom(packs, io)
+  const env = Campaign.envFor(state, content)
+  if (Result.isFailure(env))
+    throw new UsageError(
+      `packs: this campaign was started with ${env.failure.join(", ")}; give ${env.failure.length === 1 ? "its file" : "their files"} with --pack FILE`,
+    )
+  return content
 }
-
-/** The campaign's Env: the core pack. */
-export const campaignEnv = (): ReturnType<typeof Campaign.envOf> => Campaign.envOf(content())
 
 export const waiting = (c: Campaign.Campaign) => {
   const p = c.state.pending?.prompt

@@ -4,15 +4,15 @@
  * `choose X` is `blight campaign aftermath FILE --choose X`…), so what a line prints, refuses and
  * saves is what that command does, and the campaign moves freely between `play` and single commands.
  */
-import { type Campaign, legalCampaignCommands } from "@blight/rules"
+import { Campaign, legalCampaignCommands } from "@blight/rules"
 import { type Io, parse, UsageError } from "../Command.js"
 import { type Input, type Outcome, runRepl, type Session, splitLine } from "../Repl.js"
-import { campaignEnv, loadCampaign, waiting } from "./campaignFile.js"
+import { campaignContent, loadCampaign, waiting } from "./campaignFile.js"
 import { readBounded } from "./raidFile.js"
 
 export const CAMPAIGN_HELP = `At the prompt (each line is the campaign command named on its right):
   raid auto [SCENARIO]     Errands, the next raid played by bots, its Aftermath   (campaign raid --auto)
-  raid record RAID.json    fold in a raid played elsewhere, e.g. with \`blight raid play\`   (--record)
+  raid record RAID.json    fold in a raid set up with \`blight raid new --campaign\`, played at the table   (--record)
   raid setup [SCENARIO]    the next raid's set-up, as JSON   (campaign raid --setup)
   choose OPTION            answer the waiting choice   (campaign aftermath --choose)
   roll FACE FACE …         the dice rolled at the table for the waiting roll   (aftermath --roll)
@@ -71,13 +71,14 @@ export type Subverbs = Readonly<Record<string, (args: readonly string[], io: Io)
 
 class CampaignSession implements Session {
   readonly name = "blight campaign play"
-  private readonly env = campaignEnv()
-
   constructor(
     private readonly file: string,
     private readonly io: Io,
     private c: Campaign.Campaign,
     private readonly subverbs: Subverbs,
+    private readonly env: ReturnType<typeof Campaign.envOf>,
+    /** The `--pack` arguments every line's sub-verb is given. */
+    private readonly packArgs: readonly string[],
   ) {}
 
   status(): string {
@@ -129,7 +130,7 @@ class CampaignSession implements Session {
               stdout: { write: (t: string) => this.io.stdout.write(t.replace(/^--command /gm, "do ")) },
             }
           : this.io
-      const code = await this.subverbs[sub]!(args, io)
+      const code = await this.subverbs[sub]!([...args, ...this.packArgs], io)
       this.c = await loadCampaign(this.io, this.file)
       return code === 0 ? { kind: "ok" } : { kind: "refused", why: `${sub}: exit ${code}` }
     } catch (e) {
@@ -139,9 +140,24 @@ class CampaignSession implements Session {
   }
 }
 
-/** Opens a campaign file for play. */
-export const openCampaignSession = async (file: string, io: Io, subverbs: Subverbs): Promise<Session> =>
-  new CampaignSession(file, io, await loadCampaign(io, file), subverbs)
+/** Opens a campaign file for play, with the pack files it was started with. */
+export const openCampaignSession = async (
+  file: string,
+  io: Io,
+  subverbs: Subverbs,
+  packs: readonly string[] = [],
+): Promise<Session> => {
+  const c = await loadCampaign(io, file)
+  const env = Campaign.envOf(await campaignContent(c.state, packs, io))
+  return new CampaignSession(
+    file,
+    io,
+    c,
+    subverbs,
+    env,
+    packs.flatMap((p) => ["--pack", p]),
+  )
+}
 
 /** `blight campaign play`. */
 export const campaignPlay = async (
@@ -149,11 +165,14 @@ export const campaignPlay = async (
   io: Io & { stdin?: Input },
   subverbs: Subverbs,
 ): Promise<number> => {
-  const { values: o, positionals } = parse(args, { script: { type: "string" } } as const)
+  const { values: o, positionals } = parse(args, {
+    script: { type: "string" },
+    pack: { type: "string", multiple: true },
+  } as const)
   const [file, extra] = positionals
   if (file === undefined) throw new UsageError("which campaign file? e.g. `blight campaign play c.json`")
   if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
-  const session = await openCampaignSession(file, io, subverbs)
+  const session = await openCampaignSession(file, io, subverbs, o.pack ?? [])
   const script =
     o.script === undefined
       ? undefined

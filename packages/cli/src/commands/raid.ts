@@ -15,6 +15,7 @@ import {
   BattleOptions,
   type BattleState,
   Board,
+  Campaign,
   Founding,
   PlaneSpace,
   Policy,
@@ -25,6 +26,7 @@ import { Result, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
 import { runSubverb } from "../Subverbs.js"
+import { campaignContent, loadCampaign } from "./campaignFile.js"
 import {
   type Content,
   commandInput,
@@ -52,6 +54,10 @@ const usage = `usage:
       set a raid up (a file is a roster, founded here with --seed, or a founded Refuge); with
       --board, on a 2-D board whose geometry answers the table's questions (a seeded random board,
       or the table's own layout: packages/rules/schemas/board.schema.json)
+  blight raid new --campaign CAMPAIGN.json [--scenario ID] [--seed N | --manual] [--option …] [--board …]
+      the campaign's next raid, as \`campaign raid --auto\` sets it up (its Refuges, Season, Hollowed,
+      clean street, trophies, packs; dice: the campaign's own unless given), marked with the campaign
+      state it comes from: \`blight campaign raid CAMPAIGN.json --record RAID\` checks it (R-CAMPAIGN-40)
   blight raid auto RAID [--max N]                 play the raid to its end: both sides by a simple
                                                   policy, creatures by their behaviours
   blight raid legal RAID [--json] [--by SIDE]     what may be done now (--json: {"commands":[…]})
@@ -146,7 +152,7 @@ export const optionsFrom = (pairs: readonly string[]): Record<string, unknown> =
 const boardFrom = async (
   given: string,
   io: Io,
-  seed: number,
+  seed: number | string,
   refuges: ReadonlyArray<Refuge.Refuge>,
   scenario: string | undefined,
   content: Content,
@@ -158,44 +164,87 @@ const boardFrom = async (
   return decoded.success
 }
 
-const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
-  const { values: o, positionals } = parse(args, {
-    refuge: { type: "string", multiple: true },
-    scenario: { type: "string" },
-    seed: { type: "string" },
-    manual: { type: "boolean" },
-    option: { type: "string", multiple: true },
-    board: { type: "string" },
-    pack: { type: "string", multiple: true },
-  } as const)
-  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
+const NEW_OPTIONS = {
+  refuge: { type: "string", multiple: true },
+  campaign: { type: "string" },
+  scenario: { type: "string" },
+  seed: { type: "string" },
+  manual: { type: "boolean" },
+  option: { type: "string", multiple: true },
+  board: { type: "string" },
+  pack: { type: "string", multiple: true },
+} as const
+
+type NewValues = ReturnType<typeof parse<typeof NEW_OPTIONS>>["values"]
+
+/** What a raid is set up from: the Refuges given, or the campaign's next raid (R-CAMPAIGN-40). */
+interface NewRaid {
+  readonly input: Parameters<typeof Battle.create>[0]
+  readonly content: Content
+  readonly seed: number | string
+  readonly campaign?: Campaign.RaidMarker
+}
+
+const fromRefuges = async (o: NewValues, io: Io): Promise<NewRaid> => {
   const files = o.refuge ?? []
   if (files.length < 2) throw new UsageError("a raid needs two or more --refuge files (B-SETUP-03)")
   const seed = seedFrom(o.seed)
   const content = await contentFrom(o.pack ?? [], io)
   const refuges: Refuge.Refuge[] = []
   for (const f of files) refuges.push(await refugeFrom(f, io, seed, content))
+  return { input: { refuges, scenario: o.scenario, dice: o.manual ? "manual" : { seed } }, content, seed }
+}
+
+/**
+ * The campaign's next raid as `campaign raid --auto` sets it up (its Season, Hollowed, clean street,
+ * trophies and packs), marked with the campaign state it comes from. Dice: `--seed` or `--manual`,
+ * else the campaign's own (typed in, or drawn from its dice state as `--auto` does).
+ */
+const fromCampaign = async (o: NewValues, file: string, io: Io): Promise<NewRaid> => {
+  if (o.refuge !== undefined)
+    throw new UsageError(
+      "--refuge: a campaign raid is between the campaign's Refuges; leave --refuge out with --campaign (B-AFTERMATH-01)",
+    )
+  if (o.manual && o.seed !== undefined) throw new UsageError("--manual and --seed: pick one")
+  const c = await loadCampaign(io, file)
+  const content = await campaignContent(c.state, o.pack ?? [], io)
+  const seed = o.seed !== undefined ? seedFrom(o.seed) : Campaign.raidSeed(c.state)
+  const manual = o.manual === true || (o.seed === undefined && c.state.dice.mode === "manual")
+  const setup = Campaign.raidSetup(c.state, manual ? "manual" : { seed }, o.scenario, content)
+  if (Result.isFailure(setup))
+    throw new UsageError(
+      `${file}: ${setup.failure.reason}${setup.failure.clause ? ` (${setup.failure.clause})` : ""}`,
+    )
+  return { input: setup.success, content, seed, campaign: Campaign.markerOf(c.state) }
+}
+
+const raidNew = async (args: readonly string[], io: Io): Promise<number> => {
+  const { values: o, positionals } = parse(args, NEW_OPTIONS)
+  if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
+  const made = o.campaign === undefined ? await fromRefuges(o, io) : await fromCampaign(o, o.campaign, io)
+  const { input, content, seed } = made
   const options = optionsFrom(o.option ?? [])
   const board =
-    o.board === undefined ? undefined : await boardFrom(o.board, io, seed, refuges, o.scenario, content)
+    o.board === undefined
+      ? undefined
+      : await boardFrom(o.board, io, seed, input.refuges, input.scenario, content)
   const env = Battle.envOf(content, board ? PlaneSpace.make(content) : undefined)
-  const made = Battle.create(
+  const created = Battle.create(
     {
-      refuges,
-      scenario: o.scenario,
+      ...input,
       options: options as BattleOptions.OptionsInput,
-      dice: o.manual ? "manual" : { seed },
       packs: content.packs.map((m) => m.id),
       ...(board ? { board } : {}),
     },
     env,
   )
-  if (Result.isFailure(made)) {
-    const [p] = made.failure
+  if (Result.isFailure(created)) {
+    const [p] = created.failure
     throw new UsageError(`${p?.path}: ${p?.message}${p?.clause ? ` (${p.clause})` : ""}`)
   }
-  io.stdout.write(raidText(made.success.events))
-  if (o.seed === undefined && !o.manual) io.stderr.write(`blight raid new: dice seeded with --seed ${seed}\n`)
+  io.stdout.write(raidText(created.success.events, made.campaign))
+  if (o.seed === undefined && !o.manual && o.campaign === undefined)
+    io.stderr.write(`blight raid new: dice seeded with --seed ${seed}\n`)
   return EXIT.ok
 }
 
@@ -276,7 +325,7 @@ const raidDo = async (args: readonly string[], io: Io): Promise<number> => {
     return EXIT.usage
   }
   const fresh = r.success.events.slice(raid.events.length)
-  await writeRaid(raid.path, r.success.events)
+  await writeRaid(raid.path, r.success.events, raid.campaign)
   const state = r.success.state
   if (a.json) {
     writeJson(io, {
@@ -409,7 +458,7 @@ const raidAuto = async (args: readonly string[], io: Io): Promise<number> => {
   const played = Auto.play({ events: raid.events, state: raid.state }, env, Policy.sensible(env), {
     maxCommands: max,
   })
-  await writeRaid(resolve(io.cwd ?? process.cwd(), file), played.battle.events)
+  await writeRaid(resolve(io.cwd ?? process.cwd(), file), played.battle.events, raid.campaign)
   const s = played.battle.state
   if (o.json)
     writeJson(io, {

@@ -31,6 +31,8 @@ export interface RaidFile {
   readonly text: string
   readonly events: ReadonlyArray<BattleEvent.Event>
   readonly state: BattleState.State
+  /** Which campaign state it was set up from (`raid new --campaign`, R-CAMPAIGN-40), kept as read. */
+  readonly campaign?: unknown
 }
 
 /** The content a raid is played with: the core pack and the homebrew packs given with `--pack`. */
@@ -101,7 +103,10 @@ export const commandInput = (
 /** Reads and checks a raid file: bounded, the right format, events that decode and fold. */
 export const readRaid = async (file: string, io: Io): Promise<RaidFile> => {
   const text = await readBounded(file, io)
-  const decoded = Battle.decodeEvents(logEvents(parseBounded(text, file), file, FORMAT, "raid"))
+  const json = parseBounded(text, file)
+  const decoded = Battle.decodeEvents(logEvents(json, file, FORMAT, "raid"))
+  // A campaign raid set up at the table carries the campaign's marker (R-CAMPAIGN-40).
+  const campaign = (json as { campaign?: unknown }).campaign
   if (Result.isFailure(decoded)) {
     const [first] = SchemaText.problems(decoded.failure)
     throw new UsageError(
@@ -119,13 +124,22 @@ export const readRaid = async (file: string, io: Io): Promise<RaidFile> => {
       `${file}: events: the log does not fold to a state (${e instanceof Error ? e.message : e})`,
     )
   }
-  return { path: resolve(io.cwd ?? process.cwd(), file), text, events, state }
+  return {
+    path: resolve(io.cwd ?? process.cwd(), file),
+    text,
+    events,
+    state,
+    ...(campaign !== undefined ? { campaign } : {}),
+  }
 }
 
-/** The file's text for a log. */
-export const raidText = (events: ReadonlyArray<BattleEvent.Event>): string =>
-  `${JSON.stringify({ format: FORMAT, events })}\n`
+/** The file's text for a log, with the campaign marker of a campaign raid (kept from set-up to the end). */
+export const raidText = (events: ReadonlyArray<BattleEvent.Event>, campaign?: unknown): string =>
+  `${JSON.stringify({ format: FORMAT, ...(campaign !== undefined ? { campaign } : {}), events })}\n`
 
 /** Writes a raid file atomically: a temporary file beside it, then a rename over it. */
-export const writeRaid = (path: string, events: ReadonlyArray<BattleEvent.Event>): Promise<void> =>
-  writeAtomic(path, raidText(events), "raid")
+export const writeRaid = (
+  path: string,
+  events: ReadonlyArray<BattleEvent.Event>,
+  campaign?: unknown,
+): Promise<void> => writeAtomic(path, raidText(events, campaign), "raid")

@@ -69,17 +69,20 @@ class RaidSession implements Session {
   private stamp = ""
   /** How many of the events are as decoded from a file (the rest as the engine made them). */
   private decoded: number
+  /** The campaign marker of a campaign raid, written back with every command (R-CAMPAIGN-40). */
+  private campaign: unknown
 
   constructor(
     private readonly file: string,
     private readonly path: string,
-    raid: Raid,
+    raid: Raid & { readonly campaign?: unknown },
     private env: Env,
     private readonly content: Content,
     private readonly by: string,
     private readonly io: Io,
   ) {
-    this.raid = raid
+    this.raid = { events: raid.events, state: raid.state }
+    this.campaign = raid.campaign
     this.decoded = raid.events.length
     this.names = namesOf(raid.state, env.content, raid.events)
     this.refresh()
@@ -116,6 +119,7 @@ class RaidSession implements Session {
     if (`${s.mtimeMs}:${s.size}` === this.stamp) return
     const fresh = await readRaid(this.file, this.io)
     this.raid = { events: fresh.events, state: fresh.state }
+    this.campaign = fresh.campaign
     this.decoded = fresh.events.length
     this.env = envFor(fresh.state, this.content)
     this.stamp = `${s.mtimeMs}:${s.size}`
@@ -170,7 +174,7 @@ class RaidSession implements Session {
         why: `refused: ${r.failure.reason}${r.failure.clause ? ` (${r.failure.clause})` : ""}`,
       }
     const fresh = r.success.events.slice(this.raid.events.length)
-    await writeRaid(this.path, r.success.events)
+    await writeRaid(this.path, r.success.events, this.campaign)
     await this.remember()
     this.raid = r.success
     this.refresh()

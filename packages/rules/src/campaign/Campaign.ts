@@ -4,6 +4,7 @@
  * rebuilds the state from the events alone; `raidSetup` sets up the next raid from the campaign
  * (survivors who must miss it stay home, Hungry ones fight at −1 Health, the Season and the
  * remembered Hollowed are passed on); `hash` is a stable hash; `view` hides the dice state.
+ * `markerOf` says which state a raid was set up from (R-CAMPAIGN-40, `RaidMarker.ts`).
  *
  * @since 0.3.0
  */
@@ -22,9 +23,11 @@ import { apply, type Rejection } from "./Decide.js"
 import { Event } from "./Event.js"
 import { FOLD, fold, freshStatus } from "./Evolve.js"
 import { FIRST_SEASON } from "./Flow.js"
-import { raidContext } from "./NextRaid.js"
+import { campaignContext } from "./NextRaid.js"
 import type { CampaignState } from "./State.js"
 import { upkeepRules } from "./Upkeep.js"
+
+export { markerOf, RaidMarker } from "./RaidMarker.js"
 
 /** A campaign: its events and current state. */
 export interface Campaign {
@@ -34,11 +37,15 @@ export interface Campaign {
 
 export const envOf = (content: ContentView): Env => ({ content })
 
-/** Starts a campaign between two to four Refuges (B-AFTERMATH-01). */
+/**
+ * Starts a campaign between two to four Refuges (B-AFTERMATH-01). `packs`: the ids of the packs it
+ * is played with (the core pack first); every raid it sets up remembers them.
+ */
 export const create = (
   refuges: ReadonlyArray<Refuge>,
   dice: { readonly seed: Prng.Seed } | "manual",
   env: Env,
+  packs: ReadonlyArray<string> = ["the-blight"],
 ): Result.Result<Campaign, Rejection> => {
   if (refuges.length < 2 || refuges.length > 4)
     return Result.fail({
@@ -64,7 +71,7 @@ export const create = (
       : ([...Prng.Prng.fromSeed(dice.seed).snapshot().state] as [number, number, number, number])
   const state: CampaignState = {
     ruleset: "the-blight@0.3.0",
-    packs: ["the-blight"],
+    packs: [...packs],
     refuges: refuges.map((refuge) => ({
       refuge,
       status: Object.fromEntries(refuge.survivors.map((s) => [s.id, freshStatus(s.blight)])),
@@ -123,6 +130,19 @@ export const hash = (state: CampaignState): string => hashState(state)
 
 /** What a player may see: the state without the dice state. */
 export const view = (state: CampaignState): CampaignState => ({ ...state, dice: { mode: state.dice.mode } })
+
+/**
+ * The Env for a campaign: every pack it was started with must be loaded (as a raid's), so a
+ * campaign is never played on with other content. Left: the packs missing.
+ */
+export const envFor = (
+  state: CampaignState,
+  content: ContentView & { readonly packs: ReadonlyArray<{ readonly id: string }> },
+): Result.Result<Env, ReadonlyArray<string>> => {
+  const loaded = new Set<string>(content.packs.map((m) => m.id))
+  const missing = state.packs.filter((p) => !loaded.has(p))
+  return missing.length > 0 ? Result.fail(missing) : Result.succeed(envOf(content))
+}
 
 /** The campaign file: its format and its events. */
 export const CampaignFile = Schema.Struct({
@@ -186,18 +206,8 @@ export const raidSetup = (
     ...(scenario ? { scenario } : {}),
     dice,
     season: state.season,
-    campaign: {
-      hollowed: state.hollowed
-        .filter((h) => !h.atRest)
-        .map((h) => ({
-          name: h.name,
-          refuge: h.refuge,
-          ...(h.survivor !== undefined ? { survivor: h.survivor } : {}),
-          profile: h.profile,
-          ...(h.gifts ? { gifts: h.gifts } : {}),
-        })),
-      refuges: raidContext(state),
-    },
+    packs: state.packs,
+    campaign: campaignContext(state),
   })
 }
 

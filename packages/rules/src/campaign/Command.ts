@@ -6,6 +6,7 @@
  */
 import { Schema } from "effect"
 import { MarketOrder } from "../refuge/Market.js"
+import { RaidMarker } from "./RaidMarker.js"
 
 const command = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F, description: string) =>
   Schema.Struct({ type: Schema.Literal(type), ...fields }).annotate({ description })
@@ -17,7 +18,13 @@ const by = Schema.String.annotate({ description: "The survivor (id) who runs the
 
 export const RecordRaid = command(
   "recordRaid",
-  { battle: Schema.Unknown },
+  {
+    battle: Schema.Unknown,
+    setUp: Schema.optional(RaidMarker).annotate({
+      description:
+        "The campaign state the raid was set up from (a raid set up at the table): refused unless it is the campaign's current state (R-CAMPAIGN-40)",
+    }),
+  },
   "Fold a finished raid (its final state) into the campaign and start its Aftermath (B-AFTERMATH-01)",
 )
 export const Roll = command("roll", { faces: Schema.Array(Schema.Int) }, "Dice rolled at the table")

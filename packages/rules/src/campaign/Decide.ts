@@ -16,6 +16,7 @@ import type { Event } from "./Event.js"
 import { FOLD } from "./Evolve.js"
 import { continueAftermath } from "./Flow.js"
 import { carryOver } from "./NextRaid.js"
+import { checkSetUp, type RaidMarker } from "./RaidMarker.js"
 import { readBattle, recordOf } from "./RaidRecord.js"
 import type { Answer, CampaignState, RaidRecord } from "./State.js"
 
@@ -187,6 +188,17 @@ const answerOf = (state: CampaignState, c: Command): Result.Result<Answer, Rejec
   })
 }
 
+/**
+ * R-CAMPAIGN-40: a raid set up at the table says which campaign state it was set up from; it is
+ * checked against the state before the command (the engine's own raids, set up by it, give none).
+ */
+const setUpRefused = (state: CampaignState, battle: unknown, setUp: RaidMarker): Rejection | undefined => {
+  const b = readBattle(battle)
+  if (Result.isFailure(b)) return { reason: b.failure, clause: "B-AFTERMATH-01" }
+  const fits = checkSetUp(state, b.success, setUp)
+  return Result.isFailure(fits) ? { reason: fits.failure, clause: "R-CAMPAIGN-40" } : undefined
+}
+
 /** The campaign as the kernel runs it. */
 export const CAMPAIGN: Game<CampaignState, Event, Command, Env, Ctx> = {
   ...FOLD,
@@ -197,8 +209,12 @@ export const CAMPAIGN: Game<CampaignState, Event, Command, Env, Ctx> = {
   nextStep: (state) => (state.phase === "aftermath" && state.pending === undefined ? { type: "continue" } : undefined),
   answerOf,
   noHandler: (c) => ({ reason: `type: "${c.type}" is not a campaign command`, clause: "B-AFTERMATH-01" }),
-  before: (_state, c) =>
-    c.type === "roll" || c.type === "choose" ? { reason: NOTHING_WAITING, clause: "B-AFTERMATH-01" } : undefined,
+  before: (state, c) =>
+    c.type === "roll" || c.type === "choose"
+      ? { reason: NOTHING_WAITING, clause: "B-AFTERMATH-01" }
+      : c.type === "recordRaid" && c.setUp !== undefined
+        ? setUpRefused(state, c.battle, c.setUp)
+        : undefined,
   // R-CAMPAIGN-38: the dice a refused command rolled stand; the refusal is recorded.
   refusedAfterInputs: (_events, r) => [{ type: "refused", reason: r.reason, ...(r.clause ? { clause: r.clause } : {}) }],
   undo: {

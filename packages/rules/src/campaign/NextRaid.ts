@@ -7,7 +7,7 @@
  *
  * @since 0.4.0
  */
-
+import type { State as BattleState } from "../battle/State.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Effect } from "../vocabulary/Effect.js"
 import type { Ctx } from "./Context.js"
@@ -87,6 +87,23 @@ export const carryOver = (ctx: Ctx, raid: RaidRecord): void => {
     }
   }
 }
+
+/**
+ * What a raid's set-up takes from the campaign (B-HOLLOWED-03, B-OBJECTIVE-04, B-OBJECTIVE-08): the
+ * Hollowed not yet at rest, and each Refuge's clean street and trophies.
+ */
+export const campaignContext = (state: CampaignState): NonNullable<BattleState["campaign"]> => ({
+  hollowed: state.hollowed
+    .filter((h) => !h.atRest)
+    .map((h) => ({
+      name: h.name,
+      refuge: h.refuge,
+      ...(h.survivor !== undefined ? { survivor: h.survivor } : {}),
+      profile: h.profile,
+      ...(h.gifts ? { gifts: h.gifts } : {}),
+    })),
+  refuges: raidContext(state),
+})
 
 /** What the next raid's set-up takes from the campaign for each Refuge, in the campaign's order. */
 export const raidContext = (
