@@ -147,8 +147,26 @@ export const Adjust = command(
     shaken: Schema.optional(Schema.Boolean),
     hidden: Schema.optional(Schema.Boolean),
     reloads: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 99 }))),
+    arrows: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 99 }))),
+    bolts: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 99 }))),
+    /** Has it activated this round (B-ACT-03)? */
+    activated: Schema.optional(Schema.Boolean),
+    /** Its weapons' state, each named: shots loaded (a bow's nocked Arrow is 1), Jammed. */
+    weapons: Schema.optional(
+      Schema.Array(
+        Schema.Struct({
+          weapon: Schema.String,
+          loaded: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 30 }))),
+          jammed: Schema.optional(Schema.Boolean),
+        }),
+      ).check(Schema.isMinLength(1), Schema.isMaxLength(8)),
+    ),
+    /** The Loot tokens it carries, all of them (`[]`: none); one left out is dropped where it stands. */
+    carrying: Schema.optional(Schema.Array(TokenId).check(Schema.isMaxLength(4))),
+    /** Where it stands, on a board. */
+    position: Schema.optional(Point),
   },
-  "Correct a model the table disagrees with; logged with its reason",
+  "Correct a model the table disagrees with; logged with its reason (R-BATTLE-76)",
 )
 /** Undo back to the last dice roll, never past it. */
 export const Undo = command("undo", {}, "Undo the last command, back to the last dice roll")
