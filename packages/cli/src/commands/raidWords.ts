@@ -17,7 +17,7 @@ export const GRAMMAR = `commands (the word form of \`blight raid do\`; MODEL: wh
   move MODEL [INCHES] [--contact ID,ID…] [--climb INCHES] [--off-table] [--drag MODEL]
                       [--to X,Y] [--fact FACT]…   (INCHES left out: the whole allowance)
   sprint MODEL …                      as move, up to M+3"
-  shoot MODEL WEAPON TARGET [--blight N]
+  shoot MODEL WEAPON TARGET [--blight N]   (a blast at a point: TARGET X,Y on a board, catches:A,B on a declared table)
   fight MODEL TARGET [WEAPON] [--blight N]
   aim MODEL | hide MODEL | steady MODEL
   reload MODEL WEAPON
@@ -83,7 +83,7 @@ export const toWords = (c: Command): string[] => {
         ...(c.facts ?? []).flatMap((f) => ["--fact", factWords(f)]),
       ]
     case "shoot":
-      return ["shoot", c.model, c.weapon, c.target, ...blight(c.blightDice)]
+      return ["shoot", c.model, c.weapon, targetWord(c.target), ...blight(c.blightDice)]
     case "fight":
       return [
         "fight",
@@ -166,6 +166,16 @@ const point = (w: string, what: string): { x: number; y: number } => {
   if (!m) throw new UsageError(`${what}: expected X,Y in inches (e.g. 12,30.5), got ${JSON.stringify(w)}`)
   return { x: Number(m[1]), y: Number(m[2]) }
 }
+
+/** A Shoot's target in words: a model or token id, `X,Y` (a point on a board), or `catches:A,B` (R-BATTLE-77). */
+const targetWord = (t: string | { x: number; y: number } | { catches: readonly string[] }): string =>
+  typeof t === "string" ? t : "catches" in t ? `catches:${t.catches.join(",")}` : `${t.x},${t.y}`
+const shotTarget = (w: string): unknown =>
+  w.startsWith("catches:")
+    ? { catches: w.slice(8) === "" ? [] : w.slice(8).split(",") }
+    : /^-?\d/.test(w)
+      ? point(w, "shoot: a point")
+      : w
 
 /** `W[:loaded=N][:jammed=true|false]`: a weapon's corrected state. */
 const weaponState = (w: string): Record<string, unknown> => {
@@ -366,7 +376,7 @@ export const fromWords = (words: readonly string[]): unknown => {
     }
     case "shoot":
       need(3, 3)
-      return { type: "shoot", model: pos[0], weapon: pos[1], target: pos[2], ...blightDice }
+      return { type: "shoot", model: pos[0], weapon: pos[1], target: shotTarget(pos[2] ?? ""), ...blightDice }
     case "fight":
       need(2, 3)
       return {

@@ -23,6 +23,7 @@ import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { pointCaught } from "./BlastPoint.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
 
 export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
@@ -45,6 +46,13 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     )
   const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
+  if (typeof c.target !== "string") {
+    const caught = pointCaught(ctx, m, weapon!.id, c.target)
+    takeAction(ctx, m.id, "shoot")
+    revealOnAttack(ctx, m.id)
+    blast(ctx, m, weapon!.id, caught)
+    return
+  }
   if (ctx.draft.tokens.some((t) => t.id === c.target)) {
     shootAtObjective(ctx, m, c.target, weapon!.id, c.blightDice)
     return
@@ -95,7 +103,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   takeAction(ctx, m.id, "shoot")
   revealOnAttack(ctx, m.id)
   if (weapon!.traits?.blast) {
-    blast(ctx, m, target!, weapon!.id)
+    blast(ctx, m, weapon!.id, caughtAround(ctx, m, target!, weapon!.id), target!)
     return
   }
   const reasons: string[] = []
@@ -400,8 +408,27 @@ const forBlast =
   (e: Extract<Effect, { kind: "poolModifier" }>): boolean =>
     e.when !== undefined && namesBlast(ctx, e.when)
 
-/** A blast (B-BLAST-01..03, R-CONTENT-23, R-BATTLE-75). */
-const blast = (ctx: Ctx, m: Model, target: Model, weaponId: string): void => {
+/** What a blast thrown at a model catches: it, and each model the table says is within the radius of it. */
+const caughtAround = (ctx: Ctx, m: Model, target: Model, weaponId: string): Model[] => {
+  const weapon = ctx.env.content.get("weapons", weaponId)
+  const radius = weapon?.traits?.blast?.radius ?? 0
+  return ctx.draft.models.filter(
+    (x) =>
+      (x.status === "active" || x.status === "down") &&
+      (x.id === target.id ||
+        ctx.fact(
+          { q: "within", a: target.id, b: x.id, inches: radius },
+          `Is ${x.name} within ${radius}" of where the ${weapon?.name ?? weaponId} lands (on ${target.name})?`,
+          m.side,
+        ) === true),
+  )
+}
+
+/**
+ * A blast (B-BLAST-01..03, R-CONTENT-23, R-BATTLE-75) on the models it caught; `target`, the model
+ * it was thrown at, if any (a rule may name it).
+ */
+const blast = (ctx: Ctx, m: Model, weaponId: string, caught: ReadonlyArray<Model>, target?: Model): void => {
   const weapon = ctx.env.content.get("weapons", weaponId)!
   const b = weapon.traits!.blast!
   const mods = poolModifiers(
@@ -413,16 +440,6 @@ const blast = (ctx: Ctx, m: Model, target: Model, weaponId: string): void => {
   )
   ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
   makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-NOISE-05)`)
-  const caught = ctx.draft.models.filter(
-    (x) =>
-      (x.status === "active" || x.status === "down") &&
-      (x.id === target.id ||
-        ctx.fact(
-          { q: "within", a: target.id, b: x.id, inches: b.radius },
-          `Is ${x.name} within ${b.radius}" of where the ${weapon.name} lands (on ${target.name})?`,
-          m.side,
-        ) === true),
-  )
   for (const x of caught) {
     const dice = b.dice + mods.dice
     const faces = ctx.dice(Math.max(1, dice), `${weapon.name}'s blast on ${x.name}`, m.side)

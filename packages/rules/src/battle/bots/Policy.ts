@@ -22,7 +22,7 @@
 import { type Prng, seeded } from "@blight/dice"
 import { ruled, type TerrainSource } from "../board/Ground.js"
 import { answer, towards } from "../board/PlaneSpace.js"
-import type { Command, CommandOf } from "../Command.js"
+import { atNamed, type Command, type CommandOf } from "../Command.js"
 import type { Env } from "../Context.js"
 import { candidatesOfType, type QuickType } from "../Legal.js"
 import { areEnemies } from "../round/Turn.js"
@@ -328,7 +328,7 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
   const fights = byDist(legal.ofType("fight"))
   const standing = fights.find((c) => view.models.find((o) => o.id === c.target)?.status === "active")
   if (standing ?? fights[0]) return (standing ?? fights[0])!
-  const shots = byDist(legal.ofType("shoot"))
+  const shots = byDist(legal.ofType("shoot").filter(atNamed))
   if (shots.length > 0 && view.board) {
     const board = ruled(view.board, env.content)
     const seen = shots.find((c) => answer(view, board, { q: "sees", a: m.id, b: c.target }) === true)
