@@ -163,8 +163,22 @@ describe("blight raid", () => {
 
   it("R-BATTLE-76 the word form of adjust: activation, ammunition, weapons, Loot and a position read back to the same command", () => {
     const words = [
-      "adjust", "wharfside.1", "--reason", "we lost track", "--activated", "true", "--arrows", "2",
-      "--weapon", "pistol:loaded=1:jammed=false", "--weapon", "bow:loaded=1", "--carrying", "t3", "--position", "12,30.5",
+      "adjust",
+      "wharfside.1",
+      "--reason",
+      "we lost track",
+      "--activated",
+      "true",
+      "--arrows",
+      "2",
+      "--weapon",
+      "pistol:loaded=1:jammed=false",
+      "--weapon",
+      "bow:loaded=1",
+      "--carrying",
+      "t3",
+      "--position",
+      "12,30.5",
     ]
     const c = {
       type: "adjust",
@@ -172,14 +186,21 @@ describe("blight raid", () => {
       model: "wharfside.1",
       arrows: 2,
       activated: true,
-      weapons: [{ weapon: "pistol", loaded: 1, jammed: false }, { weapon: "bow", loaded: 1 }],
+      weapons: [
+        { weapon: "pistol", loaded: 1, jammed: false },
+        { weapon: "bow", loaded: 1 },
+      ],
       carrying: ["t3"],
       position: { x: 12, y: 30.5 },
     }
     expect(fromWords(words)).toEqual(c)
     expect(fromWords(toWords(c as never))).toEqual(c)
-    expect(fromWords(["adjust", "wharfside.1", "--reason", "r", "--carrying", "none"])).toMatchObject({ carrying: [] })
-    expect(() => fromWords(["adjust", "wharfside.1", "--reason", "r", "--position", "12"])).toThrow(/--position: expected X,Y/)
+    expect(fromWords(["adjust", "wharfside.1", "--reason", "r", "--carrying", "none"])).toMatchObject({
+      carrying: [],
+    })
+    expect(() => fromWords(["adjust", "wharfside.1", "--reason", "r", "--position", "12"])).toThrow(
+      /--position: expected X,Y/,
+    )
     expect(() => fromWords(["adjust", "wharfside.1", "--reason", "r", "--weapon", "pistol:full"])).toThrow(
       /--weapon pistol: expected loaded=N or jammed/,
     )

@@ -83,7 +83,8 @@ const newCampaign = async (args: readonly string[], io: Io) => {
   const options: Record<string, string> = {}
   for (const pair of o.option ?? []) {
     const [name, value] = pair.split(/=(.*)/s) as [string, string | undefined]
-    if (value === undefined || value === "") throw new UsageError(`--option ${name}: give it as ${name}=VALUE`)
+    if (value === undefined || value === "")
+      throw new UsageError(`--option ${name}: give it as ${name}=VALUE`)
     options[name] = value
   }
   const files = o.refuge ?? []

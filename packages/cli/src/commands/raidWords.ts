@@ -128,9 +128,15 @@ export const toWords = (c: Command): string[] => {
         ...Object.entries(changes).flatMap(([k, v]) => (v === undefined ? [] : [`--${k}`, String(v)])),
         ...(weapons ?? []).flatMap((w) => [
           "--weapon",
-          [w.weapon, ...(w.loaded === undefined ? [] : [`loaded=${w.loaded}`]), ...(w.jammed === undefined ? [] : [`jammed=${w.jammed}`])].join(":"),
+          [
+            w.weapon,
+            ...(w.loaded === undefined ? [] : [`loaded=${w.loaded}`]),
+            ...(w.jammed === undefined ? [] : [`jammed=${w.jammed}`]),
+          ].join(":"),
         ]),
-        ...(carrying === undefined ? [] : ["--carrying", carrying.length === 0 ? "none" : carrying.join(",")]),
+        ...(carrying === undefined
+          ? []
+          : ["--carrying", carrying.length === 0 ? "none" : carrying.join(",")]),
         ...(position === undefined ? [] : ["--position", `${position.x},${position.y}`]),
       ]
     }
@@ -185,7 +191,10 @@ const weaponState = (w: string): Record<string, unknown> => {
     const [k, v] = part.split("=")
     if (k === "loaded") out.loaded = integer(v, `adjust: --weapon ${weapon}: loaded`)
     else if (k === "jammed") out.jammed = bool(v, `adjust: --weapon ${weapon}: jammed`)
-    else throw new UsageError(`adjust: --weapon ${weapon}: expected loaded=N or jammed=true|false, got ${JSON.stringify(part)}`)
+    else
+      throw new UsageError(
+        `adjust: --weapon ${weapon}: expected loaded=N or jammed=true|false, got ${JSON.stringify(part)}`,
+      )
   }
   return out
 }
@@ -308,7 +317,18 @@ const VERBS: Record<string, { args: string; flags?: string[]; valueless?: string
   adjust: {
     args: "MODEL",
     flags: [
-      ...["reason", "health", "blight", "noise", "shaken", "hidden", "activated", "reloads", "arrows", "bolts"],
+      ...[
+        "reason",
+        "health",
+        "blight",
+        "noise",
+        "shaken",
+        "hidden",
+        "activated",
+        "reloads",
+        "arrows",
+        "bolts",
+      ],
       ...["weapon", "carrying", "position"],
     ],
   },

@@ -19,15 +19,20 @@ type Adjust = CommandOf<"adjust">
 const checkWeapons = (ctx: Ctx, m: Model, asked: NonNullable<Adjust["weapons"]>): void => {
   for (const [i, a] of asked.entries()) {
     const carried = m.weapons.find((w) => w.weapon === a.weapon && !w.spent)
-    if (carried === undefined) return refuse(`weapons.${i}.weapon: ${m.name} carries no "${a.weapon}"`, "R-BATTLE-76")
+    if (carried === undefined)
+      refuse(`weapons.${i}.weapon: ${m.name} carries no "${a.weapon}"`, "R-BATTLE-76")
     const weapon = ctx.env.content.get("weapons", a.weapon)
     const store = weapon?.ammunition ?? "none"
     if (a.loaded !== undefined) {
-      if (store === "none") refuse(`weapons.${i}.loaded: ${weapon?.name ?? a.weapon} takes no ammunition`, "B-AMMO-01")
+      if (store === "none")
+        refuse(`weapons.${i}.loaded: ${weapon?.name ?? a.weapon} takes no ammunition`, "B-AMMO-01")
       // A magazine holds its Mag (B-AMMO-01); a bow or crossbow one Arrow or Bolt (B-AMMO-05).
       const full = store === "reloads" ? (weapon?.mag ?? 1) : 1
       if (a.loaded > full)
-        refuse(`weapons.${i}.loaded: ${weapon?.name ?? a.weapon} holds at most ${full}`, store === "reloads" ? "B-AMMO-01" : "B-AMMO-05")
+        refuse(
+          `weapons.${i}.loaded: ${weapon?.name ?? a.weapon} holds at most ${full}`,
+          store === "reloads" ? "B-AMMO-01" : "B-AMMO-05",
+        )
     }
   }
 }
@@ -38,21 +43,25 @@ const checkWeapons = (ctx: Ctx, m: Model, asked: NonNullable<Adjust["weapons"]>)
  * objective's to move, so it is kept and may not be listed.
  */
 const correctLoot = (ctx: Ctx, m: Model, asked: ReadonlyArray<string>): void => {
-  if (m.kind !== "survivor" && asked.length > 0) refuse(`carrying: ${m.name} is a creature and carries no Loot`, "B-ACTION-SEARCH-02")
-  if (asked.length > 1) refuse(`carrying: a survivor carries at most 1 Loot, asked ${asked.length}`, "B-ACTION-SEARCH-02")
+  if (m.kind !== "survivor" && asked.length > 0)
+    refuse(`carrying: ${m.name} is a creature and carries no Loot`, "B-ACTION-SEARCH-02")
+  if (asked.length > 1)
+    refuse(`carrying: a survivor carries at most 1 Loot, asked ${asked.length}`, "B-ACTION-SEARCH-02")
   const taken: Array<{ token: string; rich: number }> = []
   for (const [i, id] of asked.entries()) {
     const own = m.carrying.find((c) => c.token === id)
     if (own !== undefined && own.contents !== "radio") continue
     const holder = ctx.draft.models.find((x) => x.id !== m.id && x.carrying.some((c) => c.token === id))
-    if (holder !== undefined) refuse(`carrying.${i}: ${id} is carried by ${holder.name}; adjust ${holder.id} first`, "R-BATTLE-76")
+    if (holder !== undefined)
+      refuse(`carrying.${i}: ${id} is carried by ${holder.name}; adjust ${holder.id} first`, "R-BATTLE-76")
     const token = ctx.draft.tokens.find((t) => t.id === id)
     if (token === undefined || token.kind !== "loot" || own !== undefined)
-      return refuse(`carrying.${i}: ${id} is not a Loot token on the table`, "R-BATTLE-76")
-    taken.push({ token: id, rich: token.rich })
+      refuse(`carrying.${i}: ${id} is not a Loot token on the table`, "R-BATTLE-76")
+    taken.push({ token: id, rich: token?.rich ?? 0 })
   }
   for (const c of m.carrying)
-    if (c.contents !== "radio" && !asked.includes(c.token)) ctx.emit({ type: "loot.dropped", model: m.id, token: c.token })
+    if (c.contents !== "radio" && !asked.includes(c.token))
+      ctx.emit({ type: "loot.dropped", model: m.id, token: c.token })
   for (const t of taken) ctx.emit({ type: "loot.taken", model: m.id, token: t.token, rich: t.rich })
 }
 
@@ -60,7 +69,12 @@ const correctLoot = (ctx: Ctx, m: Model, asked: ReadonlyArray<string>): void => 
 export const adjust = (ctx: Ctx, c: Adjust): void => {
   const m = ctx.view(c.model)
   const { type: _t, reason, model: _m, weapons, carrying, position, ...plain } = c
-  if (Object.keys(plain).length === 0 && weapons === undefined && carrying === undefined && position === undefined)
+  if (
+    Object.keys(plain).length === 0 &&
+    weapons === undefined &&
+    carrying === undefined &&
+    position === undefined
+  )
     refuse(
       "adjust: say what to change (health, blight, noise, shaken, hidden, activated, reloads, arrows, bolts, weapons, carrying, position)",
       "R-BATTLE-54",
@@ -71,9 +85,13 @@ export const adjust = (ctx: Ctx, c: Adjust): void => {
     refuse(`activated: ${m.name} is activating now; end its activation first`, "R-BATTLE-76")
   const board = ctx.draft.board
   if (position !== undefined) {
-    if (board === undefined) refuse("position: this raid has no board; state facts about the table instead", "R-BATTLE-76")
+    if (board === undefined)
+      refuse("position: this raid has no board; state facts about the table instead", "R-BATTLE-76")
     else if (!onBoard(board, position))
-      refuse(`position: (${position.x}, ${position.y}) is off the ${board.width}" × ${board.height}" table`, "B-SETUP-01")
+      refuse(
+        `position: (${position.x}, ${position.y}) is off the ${board.width}" × ${board.height}" table`,
+        "B-SETUP-01",
+      )
   }
   const changes: Record<string, unknown> = { ...plain }
   if (weapons !== undefined) checkWeapons(ctx, m, weapons)

@@ -403,7 +403,10 @@ const forgetFeature = (d: Draft, tokenKind: string): void => {
 }
 
 /** Sets named weapons' `loaded` and `jammed` (an unspent one of that name), copying the array. */
-const fixWeapons = (m: DraftModel, fixes: ReadonlyArray<{ weapon?: unknown; loaded?: unknown; jammed?: unknown }>): void => {
+const fixWeapons = (
+  m: DraftModel,
+  fixes: ReadonlyArray<{ weapon?: unknown; loaded?: unknown; jammed?: unknown }>,
+): void => {
   m.weapons = m.weapons.map((w) => {
     const fix = w.spent ? undefined : fixes.find((f) => f.weapon === w.weapon)
     if (fix === undefined) return w

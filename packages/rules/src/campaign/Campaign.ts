@@ -46,7 +46,10 @@ export const create = (
   if (Result.isFailure(chosen)) {
     const [first] = readableIssues(SchemaText.problems(chosen.failure))
     const where = ["options", ...(first?.path ?? [])].join(".")
-    return Result.fail({ reason: `${where}: ${first?.message ?? "not a campaign option"}`, clause: "R-CAMPAIGN-21" })
+    return Result.fail({
+      reason: `${where}: ${first?.message ?? "not a campaign option"}`,
+      clause: "R-CAMPAIGN-21",
+    })
   }
   if (refuges.length < 2 || refuges.length > 4)
     return Result.fail({

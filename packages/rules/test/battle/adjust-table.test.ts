@@ -3,11 +3,9 @@
  * model has activated, its ammunition and weapons, the Loot it carries, where it stands on a board —
  * and refuses a bad value naming its path and the rule, changing nothing.
  */
-import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import * as Battle from "../../src/battle/Battle.js"
 import { board } from "../board/fixtures.js"
-import { env, plain, refuge, started, Table } from "./fixtures.js"
+import { onBoard, plain, refuge, started } from "./fixtures.js"
 
 const fix = { type: "adjust", reason: "the table agrees" } as const
 
@@ -35,8 +33,17 @@ describe("adjust: activation (B-ACT-03, R-BATTLE-76)", () => {
 describe("adjust: ammunition and weapons (B-AMMO-01, B-AMMO-05, B-JAM-02, R-BATTLE-76)", () => {
   it("B-AMMO-01 B-JAM-02 R-BATTLE-76 a pistol's shots loaded and its Jam are corrected; Arrows and Bolts carried too", () => {
     const t = started()
-    t.do({ ...fix, model: "a.1", weapons: [{ weapon: "pistol", loaded: 2, jammed: true }], arrows: 3, bolts: 1 })
-    expect(t.model("a.1").weapons.find((w) => w.weapon === "pistol")).toMatchObject({ loaded: 2, jammed: true })
+    t.do({
+      ...fix,
+      model: "a.1",
+      weapons: [{ weapon: "pistol", loaded: 2, jammed: true }],
+      arrows: 3,
+      bolts: 1,
+    })
+    expect(t.model("a.1").weapons.find((w) => w.weapon === "pistol")).toMatchObject({
+      loaded: 2,
+      jammed: true,
+    })
     expect(t.model("a.1")).toMatchObject({ arrows: 3, bolts: 1 })
     // A Jammed pistol cannot fire (B-JAM-02): the correction holds for the rules that follow.
     t.do({ type: "activate", model: "a.1" })
@@ -45,7 +52,10 @@ describe("adjust: ammunition and weapons (B-AMMO-01, B-AMMO-05, B-JAM-02, R-BATT
 
   it("B-AMMO-05 R-BATTLE-76 a bow is nocked (1 Arrow loaded) and holds no more", () => {
     const t = started({
-      refuges: [refuge("A", [{ leader: true, weapons: ["bow"] }, {}], { arrows: 2 }), refuge("B", [{ leader: true }, {}])],
+      refuges: [
+        refuge("A", [{ leader: true, weapons: ["bow"] }, {}], { arrows: 2 }),
+        refuge("B", [{ leader: true }, {}]),
+      ],
     })
     t.do({ ...fix, model: "a.1", weapons: [{ weapon: "bow", loaded: 1 }] })
     expect(t.model("a.1").weapons.find((w) => w.weapon === "bow")?.loaded).toBe(1)
@@ -58,15 +68,19 @@ describe("adjust: ammunition and weapons (B-AMMO-01, B-AMMO-05, B-JAM-02, R-BATT
   it("B-AMMO-01 R-BATTLE-76 bad weapon corrections are refused at their path, and nothing changes", () => {
     const t = started()
     const before = t.s
-    expect(t.reject({ ...fix, model: "a.1", weapons: [{ weapon: "shotgun", jammed: false }] })).toMatchObject({
-      reason: expect.stringMatching(/^weapons\.0\.weapon: .*"shotgun"/),
-      clause: "R-BATTLE-76",
-    })
+    expect(t.reject({ ...fix, model: "a.1", weapons: [{ weapon: "shotgun", jammed: false }] })).toMatchObject(
+      {
+        reason: expect.stringMatching(/^weapons\.0\.weapon: .*"shotgun"/),
+        clause: "R-BATTLE-76",
+      },
+    )
     expect(t.reject({ ...fix, model: "a.1", weapons: [{ weapon: "pistol", loaded: 30 }] })).toMatchObject({
       reason: expect.stringMatching(/^weapons\.0\.loaded: /),
       clause: "B-AMMO-01",
     })
-    expect(t.reject({ ...fix, model: "a.2", weapons: [{ weapon: "baseball-bat", loaded: 1 }] })).toMatchObject({
+    expect(
+      t.reject({ ...fix, model: "a.2", weapons: [{ weapon: "baseball-bat", loaded: 1 }] }),
+    ).toMatchObject({
       reason: expect.stringMatching(/^weapons\.0\.loaded: .*no ammunition/),
       clause: "B-AMMO-01",
     })
@@ -111,16 +125,8 @@ describe("adjust: Loot carried (B-ACTION-SEARCH-02, B-ACTION-SEARCH-04, R-BATTLE
 })
 
 describe("adjust: a position on a board (B-SETUP-01, R-BATTLE-76)", () => {
-  const onBoard = (): Table => {
-    const r = Battle.create({ refuges: plain(), scenario: "duel", dice: "manual", board: board() }, env)
-    if (Result.isFailure(r)) throw new Error(JSON.stringify(r.failure))
-    const t = new Table(r.success)
-    t.initiative("a")
-    return t
-  }
-
   it("B-SETUP-01 R-BATTLE-76 a model knocked out of place is put back; off the table is refused", () => {
-    const t = onBoard()
+    const t = onBoard(plain(), board())
     t.do({ ...fix, model: "a.1", position: { x: 10, y: 12.5 } })
     expect(t.model("a.1").position).toEqual({ x: 10, y: 12.5 })
     expect(t.reject({ ...fix, model: "a.1", position: { x: 40, y: 3 } })).toMatchObject({

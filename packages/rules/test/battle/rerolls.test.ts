@@ -3,14 +3,14 @@
  * several re-roll rules share one roll (R-BATTLE-39, R-BATTLE-51).
  */
 import { describe, expect, it } from "vitest"
+import type { OptionsInput } from "../../src/battle/Options.js"
 import {
   comeIntoSight,
   dicePrompt,
-  faces,
-  noFacts,
+  lurkingRotweaver,
   refuge,
   shotFacts,
-  Table,
+  type Table,
   within,
   withShooter,
 } from "./fixtures.js"
@@ -54,24 +54,18 @@ describe("a desperate die that fails (B-DICE-07, B-REROLL-01, R-BATTLE-51)", () 
  * a.2, Stubborn, comes into a lurking Rotweaver's sight within 6" of its Leader and of a.3, a Teacher
  * (its Class Register: friends within 6" re-roll one die of a Dread test): a 4-die Dread test.
  */
-const dreadTest = (options: Record<string, string> = {}): Table => {
-  const t = Table.create({
-    scenario: "lurk",
-    options,
-    refuges: [
-      refuge("A", [{ leader: true, background: "soldier" }, { skills: ["stubborn"] }, { background: "teacher" }]),
+const dreadTest = (options: OptionsInput = {}): Table => {
+  const t = lurkingRotweaver(
+    [
+      refuge("A", [
+        { leader: true, background: "soldier" },
+        { skills: ["stubborn"] },
+        { background: "teacher" },
+      ]),
       refuge("B", [{ leader: true }, {}]),
     ],
-  })
-  t.roll(4, 5) // Lesser row 11: a Rotweaver
-  t.settle(faces(4, 1), noFacts)
-  t.settle([6, 1], noFacts) // a wins the roll-off; the Rotweaver acts first and finds nobody
-  for (const m of ["a.1", "b.1"]) {
-    t.do({ type: "activate", model: m })
-    t.do({ type: "endActivation", model: m })
-  }
-  t.settle([], noFacts)
-  t.do({ type: "activate", model: "a.2" })
+    options,
+  )
   comeIntoSight(t, "a.2", "c1", "a.1", true)
   expect(dicePrompt(t)).toBe(4)
   return t

@@ -579,9 +579,11 @@ describe("the Stranger", () => {
 
   it("B-OBJECTIVE-11 B-STRANGER-01 R-CAMPAIGN-21 a win without the rescue (the other Refuge routed) still brings the Stranger home", () => {
     const c = campaign()
-    const done = aftermath(c, finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"), [
-      [/the Stranger's background/, [4]],
-    ])
+    const done = aftermath(
+      c,
+      finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"),
+      [[/the Stranger's background/, [4]]],
+    )
     expect(survivor(done, 0, "The Stranger")?.background).toBe("courier")
     expect(survivor(done, 1, "The Stranger")).toBeUndefined()
     expect(done.state.raids.at(-1)?.objectives).toEqual([{ id: "stranger", state: "standing" }])
@@ -590,7 +592,12 @@ describe("the Stranger", () => {
   it("B-OBJECTIVE-11 B-STRANGER-01 R-CAMPAIGN-21 a draw has no winner: nobody brings the Stranger home", () => {
     const c = campaign()
     const seen: Prompt[] = []
-    const done = aftermath(c, finishedRaid(c, () => {}, ["draw", "draw"], "someone-in-the-weeds"), [], seen)
+    const done = aftermath(
+      c,
+      finishedRaid(c, () => {}, ["draw", "draw"], "someone-in-the-weeds"),
+      [],
+      seen,
+    )
     expect(seen.some((p) => p.kind === "dice" && /the Stranger's background/.test(p.purpose))).toBe(false)
     expect([0, 1].map((r) => survivor(done, r, "The Stranger"))).toEqual([undefined, undefined])
   })
@@ -603,7 +610,12 @@ describe("the Stranger", () => {
       const c = rescuerOnly()
       expect(c.state.options.stranger).toBe("rescuer")
       const seen: Prompt[] = []
-      const done = aftermath(c, finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"), [], seen)
+      const done = aftermath(
+        c,
+        finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"),
+        [],
+        seen,
+      )
       expect(seen.some((p) => p.kind === "dice" && /the Stranger's background/.test(p.purpose))).toBe(false)
       expect(survivor(done, 0, "The Stranger")).toBeUndefined()
     })

@@ -6,9 +6,10 @@
  *
  * @since 0.3.0
  */
-import { ruled } from "../board/Ground.js"
+
 import { onBoard } from "../board/BoardData.js"
 import { dist } from "../board/Geometry.js"
+import { ruled } from "../board/Ground.js"
 import { radiusOf, sees } from "../board/Sight.js"
 import type { BlastPoint } from "../Command.js"
 import { type Ctx, refuse } from "../Context.js"
@@ -27,12 +28,16 @@ export const pointCaught = (ctx: Ctx, m: Model, weaponId: string, at: BlastPoint
   const board = ctx.draft.board
   if ("catches" in at) {
     if (board !== undefined)
-      return refuse("target.catches: on a board give the point as {x, y}; the board says what it catches", "R-BATTLE-77")
+      return refuse(
+        "target.catches: on a board give the point as {x, y}; the board says what it catches",
+        "R-BATTLE-77",
+      )
     const caught: Model[] = []
     for (const [i, id] of at.catches.entries()) {
       const x = ctx.draft.models.find((o) => o.id === id)
       if (x === undefined) return refuse(`target.catches.${i}: there is no model "${id}"`, "R-BATTLE-54")
-      if (!catchable(x)) return refuse(`target.catches.${i}: ${x.name} is ${x.status}, off the table`, "B-BLAST-01")
+      if (!catchable(x))
+        return refuse(`target.catches.${i}: ${x.name} is ${x.status}, off the table`, "B-BLAST-01")
       if (caught.includes(x)) return refuse(`target.catches.${i}: ${x.name} is named twice`, "R-BATTLE-77")
       caught.push(x)
     }

@@ -316,7 +316,9 @@ const worthAttacking = (view: State, legal: ReadonlyArray<Command>, e: Env): Com
   if (view.pending?.prompt || !view.activation) return undefined
   const m = modelOf(view, view.activation.model)!
   const scored = legal
-    .filter((c) => (c.type !== "shoot" || !view.board || (atNamed(c) && seen(view, e, m, c))) && c.type !== "aim")
+    .filter(
+      (c) => (c.type !== "shoot" || !view.board || (atNamed(c) && seen(view, e, m, c))) && c.type !== "aim",
+    )
     .map((c) => ({ c, score: expectedDamage(view, c, e) }))
     .filter((x): x is { c: Command; score: number } => x.score !== undefined)
     .sort((x, y) => y.score - x.score)

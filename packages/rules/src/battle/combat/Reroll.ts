@@ -38,7 +38,12 @@ const usesLeft = (ctx: Ctx, m: Model, s: RerollSource): { key: string; left: boo
 }
 
 /** The dice a re-roll takes: the lowest failed die ("one"), every failed die, or all of them. */
-const diceFor = (e: RerollEffect, open: ReadonlyArray<{ f: number; i: number }>, all: ReadonlyArray<number>, desperate: boolean): number[] => {
+const diceFor = (
+  e: RerollEffect,
+  open: ReadonlyArray<{ f: number; i: number }>,
+  all: ReadonlyArray<number>,
+  desperate: boolean,
+): number[] => {
   if (e.dice === "all") return all.map((_, i) => i)
   const failed = open.filter((x) => failedFace(x.f, desperate))
   if (e.dice === "failures") return failed.map((x) => x.i)
@@ -47,13 +52,29 @@ const diceFor = (e: RerollEffect, open: ReadonlyArray<{ f: number; i: number }>,
 }
 
 /** Is this source on offer now? Whole-test re-rolls only for a failed test (R-BATTLE-51) none of whose dice were re-rolled. */
-const onOffer = (ctx: Ctx, m: Model, s: RerollSource, pool: RolledPool, open: ReadonlyArray<{ f: number; i: number }>, passed: boolean, touched: boolean): boolean => {
+const onOffer = (
+  ctx: Ctx,
+  m: Model,
+  s: RerollSource,
+  pool: RolledPool,
+  open: ReadonlyArray<{ f: number; i: number }>,
+  passed: boolean,
+  touched: boolean,
+): boolean => {
   if (s.effect.dice === "all") return !passed && !touched && usesLeft(ctx, m, s).left
   return open.some((x) => failedFace(x.f, pool.desperate)) && usesLeft(ctx, m, s).left
 }
 
 /** One offer of the sources still on offer; the chosen one, or undefined for "no". */
-const ask = (ctx: Ctx, m: Model, offers: ReadonlyArray<RerollSource>, faces: ReadonlyArray<number>, pool: string, purpose: string, k: number): RerollSource | undefined => {
+const ask = (
+  ctx: Ctx,
+  m: Model,
+  offers: ReadonlyArray<RerollSource>,
+  faces: ReadonlyArray<number>,
+  pool: string,
+  purpose: string,
+  k: number,
+): RerollSource | undefined => {
   const options = ["no", ...offers.map((_, i) => String(i + 1))]
   const labels = offers.map((s, i) => `${i + 1}: ${s.source} (${s.effect.dice})`).join("; ")
   // The first offer keeps its key, so a recorded raid replays as before.
@@ -91,7 +112,9 @@ export const offerRerolls = (
   for (let k = 0; k < sources.length; k++) {
     const open = faces.map((f, i) => ({ f, i })).filter((x) => !done.has(x.i))
     const passed = target !== undefined && current.successes >= target
-    const offers = sources.filter((s) => !used.has(s) && onOffer(ctx, m, s, current, open, passed, done.size > 0))
+    const offers = sources.filter(
+      (s) => !used.has(s) && onOffer(ctx, m, s, current, open, passed, done.size > 0),
+    )
     if (offers.length === 0) break
     const chosen = ask(ctx, m, offers, faces, pool, purpose, k)
     if (chosen === undefined) break
