@@ -87,6 +87,44 @@ describe("blight campaign", () => {
     expect(missing.err).toMatch(/no such file/)
   })
 
+  it("R-CAMPAIGN-21 campaign new --option stranger=rescuer keeps the rescuer-only reading; a bad value names its path", async () => {
+    const made = await run(
+      "campaign",
+      "new",
+      "--refuge",
+      roster("refuge"),
+      "--refuge",
+      roster("congregation"),
+      "--seed",
+      "3",
+      "--option",
+      "stranger=rescuer",
+    )
+    expect(made.code).toBe(0)
+    expect(JSON.parse(made.out).events[0].state.options).toEqual({ stranger: "rescuer" })
+    const plain = await run(
+      "campaign",
+      "new",
+      "--refuge",
+      roster("refuge"),
+      "--refuge",
+      roster("congregation"),
+    )
+    expect(JSON.parse(plain.out).events[0].state.options).toEqual({ stranger: "winner" })
+    const bad = await run(
+      "campaign",
+      "new",
+      "--refuge",
+      roster("refuge"),
+      "--refuge",
+      roster("congregation"),
+      "--option",
+      "stranger=loser",
+    )
+    expect(bad.code).toBe(2)
+    expect(bad.err).toMatch(/options\.stranger: .*R-CAMPAIGN-21/)
+  })
+
   it("B-OBJECTIVE-04 R-CAMPAIGN-20 a raid recorded with the Bloom Heart burned by Wharfside: show lists its clean street, and the next set-up carries it", async () => {
     const { dir, file } = await newCampaign()
     const setup = await runJson("campaign", "raid", file, "--setup", "--scenario", "bloom-heart")

@@ -161,6 +161,61 @@ describe("blight raid", () => {
     expect(replay.json.hash).toBe((await runJson("raid", "show", file, "--json")).json.hash)
   }, 120_000)
 
+  it("R-BATTLE-76 the word form of adjust: activation, ammunition, weapons, Loot and a position read back to the same command", () => {
+    const words = [
+      "adjust",
+      "wharfside.1",
+      "--reason",
+      "we lost track",
+      "--activated",
+      "true",
+      "--arrows",
+      "2",
+      "--weapon",
+      "pistol:loaded=1:jammed=false",
+      "--weapon",
+      "bow:loaded=1",
+      "--carrying",
+      "t3",
+      "--position",
+      "12,30.5",
+    ]
+    const c = {
+      type: "adjust",
+      reason: "we lost track",
+      model: "wharfside.1",
+      arrows: 2,
+      activated: true,
+      weapons: [
+        { weapon: "pistol", loaded: 1, jammed: false },
+        { weapon: "bow", loaded: 1 },
+      ],
+      carrying: ["t3"],
+      position: { x: 12, y: 30.5 },
+    }
+    expect(fromWords(words)).toEqual(c)
+    expect(fromWords(toWords(c as never))).toEqual(c)
+    expect(fromWords(["adjust", "wharfside.1", "--reason", "r", "--carrying", "none"])).toMatchObject({
+      carrying: [],
+    })
+    expect(() => fromWords(["adjust", "wharfside.1", "--reason", "r", "--position", "12"])).toThrow(
+      /--position: expected X,Y/,
+    )
+    expect(() => fromWords(["adjust", "wharfside.1", "--reason", "r", "--weapon", "pistol:full"])).toThrow(
+      /--weapon pistol: expected loaded=N or jammed/,
+    )
+  })
+
+  it("R-CONTENT-23 R-BATTLE-77 the word form of a blast at a point: X,Y on a board, catches:A,B on a declared table", () => {
+    const atPoint = { type: "shoot", model: "wharfside.1", weapon: "molotov", target: { x: 14.5, y: 10 } }
+    expect(fromWords(["shoot", "wharfside.1", "molotov", "14.5,10"])).toEqual(atPoint)
+    expect(fromWords(toWords(atPoint as never))).toEqual(atPoint)
+    const told = { type: "shoot", model: "wharfside.1", weapon: "molotov", target: { catches: ["c2", "c3"] } }
+    expect(fromWords(["shoot", "wharfside.1", "molotov", "catches:c2,c3"])).toEqual(told)
+    expect(fromWords(toWords(told as never))).toEqual(told)
+    expect(fromWords(["shoot", "wharfside.1", "pistol", "c2"])).toMatchObject({ target: "c2" })
+  })
+
   it("the word form: activate, move with contact, state facts, and lines in words", async () => {
     const file = await newRaid("words.json", "--seed", "7")
     expect(

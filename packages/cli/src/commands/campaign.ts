@@ -34,6 +34,8 @@ import { loadPackFiles } from "./pack.js"
 
 const usage = `usage:
   blight campaign new --refuge A.json --refuge B.json [--seed N | --manual]   print a new campaign file
+                    [--option NAME=VALUE]…                      a ruling the group reads the other way
+                                                               (docs/rulings/campaign.md: stranger=winner|rescuer)
   blight campaign raid FILE --auto [--scenario ID] [--json]     run Errands, play the next raid, its Aftermath
   blight campaign raid FILE --record RAID.json [--json]         fold in a finished raid set up from the campaign
                                                                (\`blight raid new --campaign FILE\`): one set up
@@ -79,9 +81,18 @@ const newCampaign = async (args: readonly string[], io: Io) => {
     seed: { type: "string" },
     manual: { type: "boolean" },
     pack: { type: "string", multiple: true },
+    option: { type: "string", multiple: true },
     json: { type: "boolean" },
   } as const)
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
+  // Checked by `Campaign.create`, which names the option's path (`options.stranger`).
+  const options: Record<string, string> = {}
+  for (const pair of o.option ?? []) {
+    const [name, value] = pair.split(/=(.*)/s) as [string, string | undefined]
+    if (value === undefined || value === "")
+      throw new UsageError(`--option ${name}: give it as ${name}=VALUE`)
+    options[name] = value
+  }
   const files = o.refuge ?? []
   if (files.length < 2)
     throw new UsageError("--refuge: a campaign needs two or more rosters (B-AFTERMATH-01)")
@@ -100,7 +111,7 @@ const newCampaign = async (args: readonly string[], io: Io) => {
     refuges.push(founded.success)
   }
   const packs = registry.packs.map((m) => m.id)
-  const c = Campaign.create(refuges, o.manual ? "manual" : { seed }, Campaign.envOf(registry), packs)
+  const c = Campaign.create(refuges, o.manual ? "manual" : { seed }, Campaign.envOf(registry), packs, options)
   if (Result.isFailure(c)) throw rejected(c.failure)
   io.stdout.write(`${JSON.stringify(Campaign.toFile(c.success))}\n`)
   return EXIT.ok

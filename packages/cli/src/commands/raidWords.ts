@@ -17,7 +17,7 @@ export const GRAMMAR = `commands (the word form of \`blight raid do\`; MODEL: wh
   move MODEL [INCHES] [--contact ID,ID…] [--climb INCHES] [--off-table] [--drag MODEL]
                       [--to X,Y] [--fact FACT]…   (INCHES left out: the whole allowance)
   sprint MODEL …                      as move, up to M+3"
-  shoot MODEL WEAPON TARGET [--blight N]
+  shoot MODEL WEAPON TARGET [--blight N]   (a blast at a point: TARGET X,Y on a board, catches:A,B on a declared table)
   fight MODEL TARGET [WEAPON] [--blight N]
   aim MODEL | hide MODEL | steady MODEL
   reload MODEL WEAPON
@@ -30,7 +30,9 @@ export const GRAMMAR = `commands (the word form of \`blight raid do\`; MODEL: wh
   state FACT [FACT …]                 facts about the table
   choose OPTION                       answer the waiting choice
   adjust MODEL --reason TEXT [--health N] [--blight N] [--noise N] [--shaken true|false]
-                      [--hidden true|false] [--reloads N]
+                      [--hidden true|false] [--activated true|false] [--reloads N] [--arrows N]
+                      [--bolts N] [--weapon W[:loaded=N][:jammed=true|false]]…
+                      [--carrying TOKEN,…|none] [--position X,Y]   (a table's correction, R-BATTLE-76)
   undo                                back to the last dice roll, never past it
 facts: sees:A:B=true|false  contact:A:B=true|false  cover:A:B=none|partial|most
        within:A:B:INCHES=true|false  reach:A:B:INCHES=true|false  in:A:spore|open|cover=true|false
@@ -81,7 +83,7 @@ export const toWords = (c: Command): string[] => {
         ...(c.facts ?? []).flatMap((f) => ["--fact", factWords(f)]),
       ]
     case "shoot":
-      return ["shoot", c.model, c.weapon, c.target, ...blight(c.blightDice)]
+      return ["shoot", c.model, c.weapon, targetWord(c.target), ...blight(c.blightDice)]
     case "fight":
       return [
         "fight",
@@ -117,13 +119,25 @@ export const toWords = (c: Command): string[] => {
     case "choose":
       return ["choose", c.option]
     case "adjust": {
-      const { type: _t, model, reason, ...changes } = c
+      const { type: _t, model, reason, weapons, carrying, position, ...changes } = c
       return [
         "adjust",
         model,
         "--reason",
         reason,
         ...Object.entries(changes).flatMap(([k, v]) => (v === undefined ? [] : [`--${k}`, String(v)])),
+        ...(weapons ?? []).flatMap((w) => [
+          "--weapon",
+          [
+            w.weapon,
+            ...(w.loaded === undefined ? [] : [`loaded=${w.loaded}`]),
+            ...(w.jammed === undefined ? [] : [`jammed=${w.jammed}`]),
+          ].join(":"),
+        ]),
+        ...(carrying === undefined
+          ? []
+          : ["--carrying", carrying.length === 0 ? "none" : carrying.join(",")]),
+        ...(position === undefined ? [] : ["--position", `${position.x},${position.y}`]),
       ]
     }
     case "undo":
@@ -150,6 +164,39 @@ const bool = (w: string | undefined, what: string): boolean => {
   if (w === "true") return true
   if (w === "false") return false
   throw new UsageError(`${what}: expected true or false, got ${JSON.stringify(w ?? "")}`)
+}
+
+/** `X,Y`: a point on a board, in inches. */
+const point = (w: string, what: string): { x: number; y: number } => {
+  const m = /^(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(w)
+  if (!m) throw new UsageError(`${what}: expected X,Y in inches (e.g. 12,30.5), got ${JSON.stringify(w)}`)
+  return { x: Number(m[1]), y: Number(m[2]) }
+}
+
+/** A Shoot's target in words: a model or token id, `X,Y` (a point on a board), or `catches:A,B` (R-BATTLE-77). */
+const targetWord = (t: string | { x: number; y: number } | { catches: readonly string[] }): string =>
+  typeof t === "string" ? t : "catches" in t ? `catches:${t.catches.join(",")}` : `${t.x},${t.y}`
+const shotTarget = (w: string): unknown =>
+  w.startsWith("catches:")
+    ? { catches: w.slice(8) === "" ? [] : w.slice(8).split(",") }
+    : /^-?\d/.test(w)
+      ? point(w, "shoot: a point")
+      : w
+
+/** `W[:loaded=N][:jammed=true|false]`: a weapon's corrected state. */
+const weaponState = (w: string): Record<string, unknown> => {
+  const [weapon, ...parts] = w.split(":")
+  const out: Record<string, unknown> = { weapon }
+  for (const part of parts) {
+    const [k, v] = part.split("=")
+    if (k === "loaded") out.loaded = integer(v, `adjust: --weapon ${weapon}: loaded`)
+    else if (k === "jammed") out.jammed = bool(v, `adjust: --weapon ${weapon}: jammed`)
+    else
+      throw new UsageError(
+        `adjust: --weapon ${weapon}: expected loaded=N or jammed=true|false, got ${JSON.stringify(part)}`,
+      )
+  }
+  return out
 }
 
 /** Reads subjects from a fact's colon-separated parts, joining the `edge:SIDE` feature back up. */
@@ -299,7 +346,7 @@ const moveOf = ({ verb, pos, flags, one, need }: Said) => {
 
 const shootOf = ({ pos, need, blightDice }: Said) => {
   need(3, 3)
-  return { type: "shoot", model: pos[0], weapon: pos[1], target: pos[2], ...blightDice }
+  return { type: "shoot", model: pos[0], weapon: pos[1], target: shotTarget(pos[2] ?? ""), ...blightDice }
 }
 
 const fightOf = ({ pos, need, blightDice }: Said) => {
@@ -363,19 +410,25 @@ const chooseOf = ({ pos, need }: Said) => {
 }
 
 /** `adjust`: a correction at the table, always with its reason (it is logged). */
-const adjustOf = ({ pos, one, need }: Said) => {
+const adjustOf = ({ pos, one, need, flags }: Said) => {
   need(1, 1)
   const reason = one("reason")
   if (reason === undefined) throw new UsageError("adjust: --reason is required (it is logged)")
   const out: Record<string, unknown> = { type: "adjust", reason, model: pos[0] }
-  for (const k of ["health", "blight", "noise", "reloads"]) {
+  for (const k of ["health", "blight", "noise", "reloads", "arrows", "bolts"]) {
     const v = one(k)
     if (v !== undefined) out[k] = integer(v, `adjust: --${k}`)
   }
-  for (const k of ["shaken", "hidden"]) {
+  for (const k of ["shaken", "hidden", "activated"]) {
     const v = one(k)
     if (v !== undefined) out[k] = bool(v, `adjust: --${k}`)
   }
+  const weapons = flags.get("weapon")
+  if (weapons !== undefined) out.weapons = weapons.map(weaponState)
+  const carrying = one("carrying")
+  if (carrying !== undefined) out.carrying = carrying === "none" ? [] : carrying.split(",")
+  const position = one("position")
+  if (position !== undefined) out.position = point(position, "adjust: --position")
   return out
 }
 
@@ -407,7 +460,10 @@ const VERBS: Record<string, Verb> = {
   choose: { args: "OPTION", read: chooseOf },
   adjust: {
     args: "MODEL",
-    flags: ["reason", "health", "blight", "noise", "shaken", "hidden", "reloads"],
+    flags: [
+      ...["reason", "health", "blight", "noise", "shaken", "hidden", "activated"],
+      ...["reloads", "arrows", "bolts", "weapon", "carrying", "position"],
+    ],
     read: adjustOf,
   },
   undo: { args: "", read: undoOf },

@@ -44,17 +44,34 @@ export const Activate = command("activate", { model: ModelId }, "Activate a mode
 export const Move = command("move", movement, "Move up to M inches (B-ACTION-MOVE-01)")
 /** Sprint up to M+3, 1 Noise, no Shoot this activation (B-ACTION-SPRINT-01/02). */
 export const Sprint = command("sprint", movement, "Sprint up to M+3 inches (B-ACTION-SPRINT-01)")
+/**
+ * Where a blast weapon is thrown when not at a model (R-CONTENT-23: the thrower picks a point): a
+ * point on a board, or on a declared table the point the table agrees on, told by the models
+ * within the blast's radius of it (R-BATTLE-77).
+ */
+export const BlastPoint = Schema.Union([
+  Point,
+  Schema.Struct({ catches: Schema.Array(ModelId).check(Schema.isMaxLength(40)) }).annotate({
+    description: "A point on a declared table, told by the models within the blast's radius of it",
+  }),
+]).annotate({ identifier: "BlastPoint" })
+export type BlastPoint = typeof BlastPoint.Type
+
 /** Shoot (or throw) at a target (B-ACTION-SHOOT-01, B-SHOOT-*). */
 export const Shoot = command(
   "shoot",
   {
     model: ModelId,
     weapon: Schema.String,
-    target: Schema.Union([ModelId, TokenId]),
+    target: Schema.Union([ModelId, TokenId, BlastPoint]),
     blightDice,
   },
-  "Shoot or throw a weapon at a target in range and sight (B-SHOOT-01)",
+  "Shoot or throw a weapon at a target in range and sight, or a blast weapon at a point (B-SHOOT-01, R-CONTENT-23)",
 )
+/** A Shoot at a model or a token, as the legal commands offer it (a point is thrown at only when a player says so). */
+export type NamedShoot = Extract<typeof Shoot.Type, { readonly type: "shoot" }> & { readonly target: string }
+export const atNamed = (c: typeof Shoot.Type): c is NamedShoot => typeof c.target === "string"
+
 /** Fight an enemy in contact (B-ACTION-FIGHT-01, B-FIGHT-*). */
 export const Fight = command(
   "fight",
@@ -147,8 +164,26 @@ export const Adjust = command(
     shaken: Schema.optional(Schema.Boolean),
     hidden: Schema.optional(Schema.Boolean),
     reloads: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 99 }))),
+    arrows: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 99 }))),
+    bolts: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 99 }))),
+    /** Has it activated this round (B-ACT-03)? */
+    activated: Schema.optional(Schema.Boolean),
+    /** Its weapons' state, each named: shots loaded (a bow's nocked Arrow is 1), Jammed. */
+    weapons: Schema.optional(
+      Schema.Array(
+        Schema.Struct({
+          weapon: Schema.String,
+          loaded: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 30 }))),
+          jammed: Schema.optional(Schema.Boolean),
+        }),
+      ).check(Schema.isMinLength(1), Schema.isMaxLength(8)),
+    ),
+    /** The Loot tokens it carries, all of them (`[]`: none); one left out is dropped where it stands. */
+    carrying: Schema.optional(Schema.Array(TokenId).check(Schema.isMaxLength(4))),
+    /** Where it stands, on a board. */
+    position: Schema.optional(Point),
   },
-  "Correct a model the table disagrees with; logged with its reason",
+  "Correct a model the table disagrees with; logged with its reason (R-BATTLE-76)",
 )
 /** Undo back to the last dice roll, never past it. */
 export const Undo = command("undo", {}, "Undo the last command, back to the last dice roll")

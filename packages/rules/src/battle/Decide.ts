@@ -9,6 +9,7 @@
  */
 import { applyCommand, type Game, type Keep, refusedOutright as refusedOutrightBy, startGame } from "@blight/engine"
 import { Result } from "effect"
+import { adjust } from "./Adjust.js"
 import { act } from "./actions/Act.js"
 import { activate, endActivationCommand, withdraw } from "./actions/Activation.js"
 import { aim } from "./actions/Aim.js"
@@ -22,8 +23,7 @@ import { shoot } from "./actions/Shoot.js"
 import { steady } from "./actions/Steady.js"
 import { use } from "./actions/Use.js"
 import type { Command, CommandOf } from "./Command.js"
-import { Ctx, EVENT_RULES, type Env, refuse } from "./Context.js"
-import { takenOut } from "./combat/Damage.js"
+import { Ctx, EVENT_RULES, type Env } from "./Context.js"
 import type { Event } from "./Event.js"
 import { type Draft, FOLD } from "./Evolve.js"
 import { factKey } from "./table/Facts.js"
@@ -67,17 +67,7 @@ const handlers: { readonly [T in Runnable["type"]]?: Handler } = {
   withdraw: withdraw as Handler,
   state: ((ctx: Ctx, c: CommandOf<"state">) =>
     ctx.emit({ type: "facts.stated", facts: [...c.facts] })) as Handler,
-  adjust: ((ctx: Ctx, c: CommandOf<"adjust">) => {
-    const m = ctx.view(c.model)
-    const { type: _t, reason, model: _m, ...changes } = c
-    if (Object.keys(changes).length === 0)
-      refuse("adjust: say what to change (health, blight, noise, shaken, hidden, reloads)", "R-BATTLE-54")
-    if (changes.health !== undefined && changes.health > m.profile.health)
-      refuse(`health: ${m.name}'s Health is at most ${m.profile.health}`, "B-PROFILE-04")
-    ctx.emit({ type: "adjusted", model: c.model, reason, changes })
-    // B-DOWN-01, B-CREATURE-01: a model corrected to 0 Health is Down (or slain), as a hit would leave it.
-    if (changes.health === 0 && m.status === "active") takenOut(ctx, c.model, undefined)
-  }) as Handler,
+  adjust: adjust as Handler,
   continue: ((ctx: Ctx, c: Continue) => runStep(ctx, c.step)) as Handler,
 }
 

@@ -341,7 +341,12 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   adjusted: (d, e) => {
     effectInputsChanged()
     const m = model(d, e.model) as unknown as Record<string, unknown>
-    for (const [k, v] of Object.entries(e.changes)) m[k] = v
+    const { weapons, ...fields } = e.changes
+    for (const [k, v] of Object.entries(fields)) m[k] = v
+    // A weapon corrected by name: its shots loaded and its Jam (R-BATTLE-76).
+    if (Array.isArray(weapons)) fixWeapons(model(d, e.model), weapons)
+    // A model put somewhere else keeps none of what was said about where it stood.
+    if ("position" in e.changes) forgetFactsOf(d.facts, e.model)
   },
   "profile.set": (d, e) => {
     effectInputsChanged()
@@ -395,6 +400,22 @@ export const applyInPlace = (d: Draft, e: Event): void => applyEvent(FOLD.events
 const forgetToken = (d: Draft, token: string): void => forgetFactsOf(d.facts, token)
 const forgetFeature = (d: Draft, tokenKind: string): void => {
   for (const id of featureFactIds(d.facts, tokenKind)) forgetFactsOf(d.facts, id)
+}
+
+/** Sets named weapons' `loaded` and `jammed` (an unspent one of that name), copying the array. */
+const fixWeapons = (
+  m: DraftModel,
+  fixes: ReadonlyArray<{ weapon?: unknown; loaded?: unknown; jammed?: unknown }>,
+): void => {
+  m.weapons = m.weapons.map((w) => {
+    const fix = w.spent ? undefined : fixes.find((f) => f.weapon === w.weapon)
+    if (fix === undefined) return w
+    return {
+      ...w,
+      ...(typeof fix.loaded === "number" ? { loaded: fix.loaded } : {}),
+      ...(typeof fix.jammed === "boolean" ? { jammed: fix.jammed } : {}),
+    }
+  })
 }
 
 /** The state after an event. Pure. */

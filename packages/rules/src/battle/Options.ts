@@ -63,6 +63,11 @@ export const Options = Schema.Struct({
     "draw",
     "R-BATTLE-14 (GAP-B-26): every Refuge Routing at once is a draw",
   ),
+  rerolls: option(
+    ["perDie", "perRoll"],
+    "perDie",
+    "R-BATTLE-39 (B-REROLL-01): several rules may each re-roll different dice of one roll, no die twice; or one re-roll per roll",
+  ),
 }).annotate({ identifier: "BattleOptions" })
 export type Options = typeof Options.Type
 export type OptionsInput = typeof Options.Encoded

@@ -24,6 +24,7 @@ import { Event } from "./Event.js"
 import { FOLD, fold, freshStatus } from "./Evolve.js"
 import { FIRST_SEASON } from "./Flow.js"
 import { campaignContext } from "./NextRaid.js"
+import { CampaignOptions, type CampaignOptionsInput } from "./Options.js"
 import type { CampaignState } from "./State.js"
 import { upkeepRules } from "./Upkeep.js"
 
@@ -39,14 +40,25 @@ export const envOf = (content: ContentView): Env => ({ content })
 
 /**
  * Starts a campaign between two to four Refuges (B-AFTERMATH-01). `packs`: the ids of the packs it
- * is played with (the core pack first); every raid it sets up remembers them.
+ * is played with (the core pack first); every raid it sets up remembers them. `options`: the
+ * group's rulings.
  */
 export const create = (
   refuges: ReadonlyArray<Refuge>,
   dice: { readonly seed: Prng.Seed } | "manual",
   env: Env,
   packs: ReadonlyArray<string> = ["the-blight"],
+  options: CampaignOptionsInput | Readonly<Record<string, string>> = {},
 ): Result.Result<Campaign, Rejection> => {
+  const chosen = decodeOptions(options)
+  if (Result.isFailure(chosen)) {
+    const [first] = readableIssues(SchemaText.problems(chosen.failure))
+    const where = ["options", ...(first?.path ?? [])].join(".")
+    return Result.fail({
+      reason: `${where}: ${first?.message ?? "not a campaign option"}`,
+      clause: "R-CAMPAIGN-21",
+    })
+  }
   if (refuges.length < 2 || refuges.length > 4)
     return Result.fail({
       reason: `refuge: a campaign is between 2 and 4 Refuges, got ${refuges.length}`,
@@ -79,6 +91,7 @@ export const create = (
       errands: env.content.get("homes", refuge.home)?.errands ?? 2,
     })),
     season: FIRST_SEASON,
+    options: chosen.success,
     seasonRaids: 0,
     raids: [],
     phase: "between",
@@ -100,6 +113,8 @@ export const command = (
   by = "any",
 ): Result.Result<Campaign, Rejection> =>
   Result.map(apply(c.state, cmd, env, by), (r) => ({ events: [...c.events, ...r.events], state: r.state }))
+
+const decodeOptions = Schema.decodeUnknownResult(CampaignOptions, { onExcessProperty: "error" })
 
 const decodeCommand = Schema.decodeUnknownResult(Command, {
   errors: "all",

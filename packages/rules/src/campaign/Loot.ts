@@ -236,14 +236,33 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
       clause: "B-LOOT-01",
     })
   }
-  // The Stranger objective's `battle.end` trigger: a roll on its table for the Refuge that rescued
-  // it (the rescuer wins, R-WORLD-06; a win without the rescue brings nobody home, R-CAMPAIGN-21).
-  if (
-    endEffects(ctx.env.content, raid).some(
+  if (strangerJoins(ctx, refuge, raid)) stranger(ctx, refuge)
+}
+
+/** Does this objective's end rule bring the Stranger home (a roll on its table)? */
+const bringsStranger = (ctx: Ctx, objective: string): boolean =>
+  (ctx.env.content.get("objectives", objective)?.rules ?? []).some((r) =>
+    (r.effects ?? []).some(
+      (e) =>
+        e.kind === "trigger" &&
+        e.on === "battle.end" &&
+        e.do.some((x) => x.kind === "rollTable" && x.table === "stranger"),
+    ),
+  )
+
+/**
+ * Does the Stranger join this Refuge (R-CAMPAIGN-21)? By default the raid's winner, whether or not
+ * it rescued the Stranger; with the `stranger: "rescuer"` option only the Refuge whose rescue set
+ * off the objective's `battle.end` roll (the rescuer wins, R-WORLD-06).
+ */
+const strangerJoins = (ctx: Ctx, refuge: number, raid: RaidRecord): boolean => {
+  if (ctx.draft.options.stranger === "rescuer")
+    return endEffects(ctx.env.content, raid).some(
       (x) => x.refuge === refuge && x.effect.kind === "rollTable" && x.effect.table === "stranger",
     )
+  return (
+    raid.sides[refuge]?.outcome === "win" && (raid.objectives ?? []).some((o) => bringsStranger(ctx, o.id))
   )
-    stranger(ctx, refuge)
 }
 
 /** The Stranger joins the winner, free, without an Errand (B-STRANGER-01/02, R-CONTENT-27). */

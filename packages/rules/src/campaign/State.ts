@@ -6,9 +6,10 @@
  *
  * @since 0.3.0
  */
-import { Schema } from "effect"
+import { Effect, Schema } from "effect"
 import { BattleProfile, ObjectiveState, Result } from "../battle/State.js"
 import { Refuge } from "../refuge/Refuge.js"
+import { CampaignOptions, campaignDefaults } from "./Options.js"
 
 const count = (max: number) => Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: max }))
 
@@ -219,6 +220,8 @@ export const CampaignState = Schema.Struct({
   packs: Schema.Array(Schema.String),
   refuges: Schema.Array(CampaignRefuge),
   season: Schema.String,
+  /** The rulings the group chose at creation (absent in an older file: the defaults). */
+  options: CampaignOptions.pipe(Schema.withDecodingDefaultType(Effect.sync(() => campaignDefaults))),
   /** Raids played in this Season (R-WORLD-11). */
   seasonRaids: count(99),
   raids: Schema.Array(RaidRecord),

@@ -10,6 +10,7 @@ import { Result } from "effect"
 import { expect } from "vitest"
 import type { Battle as BattleValue } from "../../src/battle/Battle.js"
 import * as Battle from "../../src/battle/Battle.js"
+import type { Board } from "../../src/battle/table/board/Board.js"
 import type { Command } from "../../src/battle/Command.js"
 import type { Env } from "../../src/battle/Context.js"
 import type { Rejection } from "../../src/battle/Decide.js"
@@ -404,4 +405,31 @@ export const comeIntoSight = (
       within(model, leader, 6, nearLeader),
     ],
   })
+}
+
+/** A raid on a board (manual dice), "a" on turn. */
+export const onBoard = (refuges: ReadonlyArray<Refuge>, b: Board): Table => {
+  const r = Battle.create({ refuges, scenario: "duel", dice: "manual", board: b }, coreEnv)
+  if (Result.isFailure(r)) throw new Error(JSON.stringify(r.failure))
+  const t = new Table(r.success)
+  t.initiative("a")
+  return t
+}
+
+/**
+ * A lurking Rotweaver (Dread 1) and the Refuges given ("a" and "b", two models or more each): a.1
+ * and b.1 activate and stop, then a.2 activates, ready to come into its sight (B-DREAD-01).
+ */
+export const lurkingRotweaver = (refuges: ReadonlyArray<Refuge>, options: OptionsInput = {}): Table => {
+  const t = Table.create({ scenario: "lurk", refuges, options })
+  t.roll(4, 5) // Lesser row 11: a Rotweaver
+  t.settle(faces(4, 1), noFacts)
+  t.settle([6, 1], noFacts) // a wins the roll-off; the Rotweaver acts first and finds nobody
+  for (const m of ["a.1", "b.1"]) {
+    t.do({ type: "activate", model: m })
+    t.do({ type: "endActivation", model: m })
+  }
+  t.settle([], noFacts)
+  t.do({ type: "activate", model: "a.2" })
+  return t
 }

@@ -1,6 +1,6 @@
 import { Result } from "effect"
 import { describe, expect, it } from "vitest"
-import { command, raidSetup } from "../../src/campaign/Campaign.js"
+import { command, create, raidSetup } from "../../src/campaign/Campaign.js"
 import type { Event } from "../../src/campaign/Event.js"
 import type { Prompt } from "../../src/campaign/State.js"
 import { effectiveProfile } from "../../src/refuge/EffectiveProfile.js"
@@ -577,18 +577,62 @@ describe("the Stranger", () => {
     expect(survivor(done, 0, "The Stranger")!.background).toBe("mechanic")
   })
 
-  it("B-OBJECTIVE-11 B-STRANGER-01 R-CAMPAIGN-21 a win without the rescue (the other Refuge routed) brings no Stranger home", () => {
+  it("B-OBJECTIVE-11 B-STRANGER-01 R-CAMPAIGN-21 a win without the rescue (the other Refuge routed) still brings the Stranger home", () => {
+    const c = campaign()
+    const done = aftermath(
+      c,
+      finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"),
+      [[/the Stranger's background/, [4]]],
+    )
+    expect(survivor(done, 0, "The Stranger")?.background).toBe("courier")
+    expect(survivor(done, 1, "The Stranger")).toBeUndefined()
+    expect(done.state.raids.at(-1)?.objectives).toEqual([{ id: "stranger", state: "standing" }])
+  })
+
+  it("B-OBJECTIVE-11 B-STRANGER-01 R-CAMPAIGN-21 a draw has no winner: nobody brings the Stranger home", () => {
     const c = campaign()
     const seen: Prompt[] = []
     const done = aftermath(
       c,
-      finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"),
+      finishedRaid(c, () => {}, ["draw", "draw"], "someone-in-the-weeds"),
       [],
       seen,
     )
     expect(seen.some((p) => p.kind === "dice" && /the Stranger's background/.test(p.purpose))).toBe(false)
-    expect(survivor(done, 0, "The Stranger")).toBeUndefined()
-    expect(done.state.raids.at(-1)!.objectives).toEqual([{ id: "stranger", state: "standing" }])
+    expect([0, 1].map((r) => survivor(done, r, "The Stranger"))).toEqual([undefined, undefined])
+  })
+
+  describe("option stranger=rescuer (R-CAMPAIGN-21)", () => {
+    const rescuerOnly = () =>
+      Result.getOrThrow(create([wharfside(), gardeners()], "manual", env, { stranger: "rescuer" }))
+
+    it("B-OBJECTIVE-11 B-STRANGER-01 R-CAMPAIGN-21 option stranger=rescuer: a win without the rescue brings no Stranger home", () => {
+      const c = rescuerOnly()
+      expect(c.state.options.stranger).toBe("rescuer")
+      const seen: Prompt[] = []
+      const done = aftermath(
+        c,
+        finishedRaid(c, () => {}, ["win", "loss"], "someone-in-the-weeds"),
+        [],
+        seen,
+      )
+      expect(seen.some((p) => p.kind === "dice" && /the Stranger's background/.test(p.purpose))).toBe(false)
+      expect(survivor(done, 0, "The Stranger")).toBeUndefined()
+    })
+
+    it("B-OBJECTIVE-11 B-STRANGER-01 R-CAMPAIGN-21 option stranger=rescuer: the rescuer still brings it home", () => {
+      const c = rescuerOnly()
+      const done = aftermath(c, finishedRaid(c, rescued, ["win", "loss"], "someone-in-the-weeds"), [
+        [/the Stranger's background/, [2]],
+      ])
+      expect(survivor(done, 0, "The Stranger")?.background).toBe("student")
+    })
+
+    it("R-CAMPAIGN-21 an unknown value of the option is refused, naming its path", () => {
+      const r = create([wharfside(), gardeners()], "manual", env, { stranger: "loser" } as never)
+      expect(Result.isFailure(r) && r.failure).toMatchObject({ clause: "R-CAMPAIGN-21" })
+      expect(Result.isFailure(r) ? r.failure.reason : "").toMatch(/^options\.stranger: /)
+    })
   })
 })
 

@@ -9,12 +9,13 @@ import {
   comeIntoSight,
   dicePrompt,
   faces,
+  lurkingRotweaver,
   noFacts,
   passRound,
   refuge,
   shotFacts,
   started,
-  Table,
+  type Table,
 } from "../battle/fixtures.js"
 
 /** Refuge A with a Home and improvements; B plain. */
@@ -97,25 +98,13 @@ describe("the Amber Shrine in a raid (B-IMPROVEMENT-03, R-WORLD-05)", () => {
 describe("Ward-signs in a raid (B-DREAD-01, B-REROLL-01)", () => {
   /** A Rotweaver (Dread 1) lurks; a.2, a Student (Nerve 1), comes into its sight away from its Leader. */
   const inSight = (): Table => {
-    const t = Table.create({
-      scenario: "lurk",
-      refuges: [
-        {
-          ...refuge("A", [{ leader: true, background: "soldier" }, {}]),
-          improvements: ["ward-signs"] as never,
-        },
-        refuge("B", [{ leader: true }, {}]),
-      ],
-    })
-    t.roll(4, 5) // Lesser row 11: a Rotweaver
-    t.settle(faces(4, 1), noFacts)
-    t.settle([6, 1], noFacts) // a wins the roll-off; the Rotweaver acts first and finds nobody
-    for (const m of ["a.1", "b.1"]) {
-      t.do({ type: "activate", model: m })
-      t.do({ type: "endActivation", model: m })
-    }
-    t.settle([], noFacts)
-    t.do({ type: "activate", model: "a.2" })
+    const t = lurkingRotweaver([
+      {
+        ...refuge("A", [{ leader: true, background: "soldier" }, {}]),
+        improvements: ["ward-signs"] as never,
+      },
+      refuge("B", [{ leader: true }, {}]),
+    ])
     comeIntoSight(t, "a.2", "c1", "a.1", false)
     return t
   }

@@ -24,6 +24,7 @@ import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
 import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
+import { pointCaught } from "./BlastPoint.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
 
 type Weapon = EntryOf["weapons"]
@@ -49,6 +50,16 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     )
   const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
+  if (typeof c.target !== "string") {
+    const caught = pointCaught(ctx, m, weapon.id, c.target)
+    const thrown = weapon.traits?.blast
+    if (thrown === undefined)
+      refuse(`target: ${weapon.name} is no blast weapon; only a blast is thrown at a point`, "R-CONTENT-23")
+    takeAction(ctx, m.id, "shoot")
+    revealOnAttack(ctx, m.id)
+    blast(ctx, m, weapon, thrown, caught)
+    return
+  }
   if (ctx.draft.tokens.some((t) => t.id === c.target)) {
     shootAtObjective(ctx, m, c.target, weapon, c.blightDice)
     return
@@ -100,7 +111,7 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   revealOnAttack(ctx, m.id)
   const thrown = weapon.traits?.blast
   if (thrown) {
-    blast(ctx, m, target, weapon, thrown)
+    blast(ctx, m, weapon, thrown, caughtAround(ctx, m, target, weapon.id), target)
     return
   }
   const reasons: string[] = []
@@ -406,8 +417,27 @@ const forBlast =
   (e: Extract<Effect, { kind: "poolModifier" }>): boolean =>
     e.when !== undefined && namesBlast(ctx, e.when)
 
-/** A blast (B-BLAST-01..03, R-CONTENT-23, R-BATTLE-75). */
-const blast = (ctx: Ctx, m: Model, target: Model, weapon: Weapon, b: Blast): void => {
+/** What a blast thrown at a model catches: it, and each model the table says is within the radius of it. */
+const caughtAround = (ctx: Ctx, m: Model, target: Model, weaponId: string): Model[] => {
+  const weapon = ctx.env.content.get("weapons", weaponId)
+  const radius = weapon?.traits?.blast?.radius ?? 0
+  return ctx.draft.models.filter(
+    (x) =>
+      (x.status === "active" || x.status === "down") &&
+      (x.id === target.id ||
+        ctx.fact(
+          { q: "within", a: target.id, b: x.id, inches: radius },
+          `Is ${x.name} within ${radius}" of where the ${weapon?.name ?? weaponId} lands (on ${target.name})?`,
+          m.side,
+        ) === true),
+  )
+}
+
+/**
+ * A blast (B-BLAST-01..03, R-CONTENT-23, R-BATTLE-75) on the models it caught; `target`, the model
+ * it was thrown at, if any (a rule may name it).
+ */
+const blast = (ctx: Ctx, m: Model, weapon: Weapon, b: Blast, caught: ReadonlyArray<Model>, target?: Model): void => {
   const weaponId = weapon.id
   const mods = poolModifiers(
     ctx,
@@ -418,16 +448,6 @@ const blast = (ctx: Ctx, m: Model, target: Model, weapon: Weapon, b: Blast): voi
   )
   ctx.emit({ type: "thrown", model: m.id, weapon: weaponId })
   makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-NOISE-05)`)
-  const caught = ctx.draft.models.filter(
-    (x) =>
-      (x.status === "active" || x.status === "down") &&
-      (x.id === target.id ||
-        ctx.fact(
-          { q: "within", a: target.id, b: x.id, inches: b.radius },
-          `Is ${x.name} within ${b.radius}" of where the ${weapon.name} lands (on ${target.name})?`,
-          m.side,
-        ) === true),
-  )
   for (const x of caught) {
     const dice = b.dice + mods.dice
     const faces = ctx.dice(Math.max(1, dice), `${weapon.name}'s blast on ${x.name}`, m.side)

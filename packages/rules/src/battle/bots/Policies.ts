@@ -19,7 +19,7 @@
  */
 import { CombatOdds } from "@blight/dice"
 import { fightDice as diceInFight } from "../actions/Fight.js"
-import type { Command } from "../Command.js"
+import { atNamed, type Command, type NamedShoot } from "../Command.js"
 import { Ctx, type Env } from "../Context.js"
 import { areEnemies } from "../round/Turn.js"
 import { type Activation, type Model, modelIn, type State } from "../State.js"
@@ -147,15 +147,16 @@ const fightInContact: Rule = (t) => {
 }
 
 /** On a board, only targets in sight; on a declared table the table answers when asked. */
-const seen = (view: State, env: Env | undefined, m: Model, c: Of<"shoot">): boolean =>
+const seen = (view: State, env: Env | undefined, m: Model, c: NamedShoot): boolean =>
   !view.board ||
   (env !== undefined &&
     answer(view, ruledBoard(view.board, env.content), { q: "sees", a: m.id, b: c.target }) === true)
 
 const shootWith =
-  (ok: (t: Turn, c: Of<"shoot">) => boolean): Rule =>
+  (ok: (t: Turn, c: NamedShoot) => boolean): Rule =>
   (t) =>
     all(t.legal, "shoot")
+      .filter(atNamed)
       .filter((c) => ok(t, c) && seen(t.view, t.env, t.m, c))
       .sort(
         (x, y) => dist(t.m, modelOf(t.view, x.target) ?? {}) - dist(t.m, modelOf(t.view, y.target) ?? {}),
@@ -265,7 +266,7 @@ const fightDice = (
 export const expectedDamage = (view: State, c: Command, env: Env | undefined): number | undefined => {
   if (c.type !== "fight" && c.type !== "shoot") return undefined
   const m = modelOf(view, c.model)
-  const target = modelOf(view, c.target)
+  const target = typeof c.target === "string" ? modelOf(view, c.target) : undefined
   if (!m || !target) return undefined
   if (c.type === "shoot") {
     const w = env?.content.get("weapons", c.weapon)
@@ -312,7 +313,9 @@ const worthAttacking = (view: State, legal: ReadonlyArray<Command>, e: Env): Com
   if (view.pending?.prompt || !view.activation) return undefined
   const m = modelIn(view, view.activation.model)
   const scored = legal
-    .filter((c) => (c.type !== "shoot" || !view.board || seen(view, e, m, c)) && c.type !== "aim")
+    .filter(
+      (c) => (c.type !== "shoot" || !view.board || (atNamed(c) && seen(view, e, m, c))) && c.type !== "aim",
+    )
     .map((c) => ({ c, score: expectedDamage(view, c, e) }))
     .filter((x): x is { c: Command; score: number } => x.score !== undefined)
     .sort((x, y) => y.score - x.score)

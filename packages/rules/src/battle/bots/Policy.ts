@@ -20,7 +20,7 @@
  * @since 0.3.0
  */
 import { type Prng, seeded } from "@blight/dice"
-import type { Command, CommandOf } from "../Command.js"
+import { atNamed, type Command, type CommandOf } from "../Command.js"
 import type { Env } from "../Context.js"
 import { candidatesOfType, type QuickType } from "../Legal.js"
 import { areEnemies } from "../round/Turn.js"
@@ -329,7 +329,7 @@ const sensiblePick = (env: Env, view: State, legal: Listing, early: boolean): Co
   const standing = fights.find((c) => view.models.find((o) => o.id === c.target)?.status === "active")
   const fight = standing ?? fights[0]
   if (fight) return fight
-  const shots = byDist(legal.ofType("shoot"))
+  const shots = byDist(legal.ofType("shoot").filter(atNamed))
   if (shots.length > 0 && view.board) {
     const board = ruled(view.board, env.content)
     const seen = shots.find((c) => answer(view, board, { q: "sees", a: m.id, b: c.target }) === true)

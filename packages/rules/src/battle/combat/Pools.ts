@@ -20,6 +20,8 @@ import type { FactQuery, Model } from "../State.js"
 import { objectiveEffects } from "../scenario/ObjectiveEffects.js"
 import { getFact } from "../table/Facts.js"
 import { gainBlight } from "./Blight.js"
+import { score } from "./Faces.js"
+import { offerRerolls, type RerollSource } from "./Reroll.js"
 
 /** An effect and where it comes from. */
 export interface Sourced {
@@ -388,20 +390,7 @@ export const poolModifiers = (
 export const blightAllowance = (m: Model): number =>
   m.kind === "survivor" && m.blight < 12 ? Tier.blightDiceAllowance(Tier.tierOf(m.blight)) : 0
 
-/** Scores faces: 4+ succeeds, 6 Crits; a desperate die only on a 6 (B-DICE-01, B-DICE-07). */
-export const score = (
-  dice: ReadonlyArray<number>,
-  blight: ReadonlyArray<number>,
-  desperate: boolean,
-): RolledPool => {
-  let successes = 0
-  let crits = 0
-  for (const f of [...dice, ...blight]) {
-    if (desperate ? f === 6 : f >= 4) successes++
-    if (f === 6) crits++
-  }
-  return { dice: [...dice], blight: [...blight], desperate, successes, crits }
-}
+export { score } from "./Faces.js"
 
 /**
  * Rolls a pool for a model: `dice` ordinary dice (may be below 1) and `blight` Blight dice.
@@ -440,28 +429,9 @@ export const roll = (
   return result
 }
 
-/** Where a limited use is counted: the model, or its side for a Refuge's rule. */
-const usesLeft = (ctx: Ctx, m: Model, s: Sourced): { key: string; left: boolean; side: boolean } => {
-  const e = s.effect
-  const per = e.uses?.per ?? "roll"
-  const key = `reroll:${s.source}:${per}`
-  if (e.uses === undefined) return { key, left: true, side: false }
-  const side = e.scope === "refuge" || e.scope === "oneFriend"
-  const roundKey = `${m.side}:${key}:round`
-  const spent =
-    per === "round"
-      ? (ctx.draft.roundUses[roundKey] ?? 0)
-      : side
-        ? (ctx.draft.sides.find((x) => x.id === m.side)?.used[key] ?? 0)
-        : (m.used[key] ?? 0)
-  return { key: per === "round" ? roundKey : key, left: spent < e.uses.times, side }
-}
-
 /**
- * Re-rolls a rule allows on this pool (`reroll` effects: one die, the failures, or all; limited
- * uses counted per battle, raid or round), offered as a choice to the model's player. No die is
- * re-rolled twice (B-REROLL-01): one re-roll per roll. A Blight die re-rolled to a 1 adds Blight;
- * the 1 it showed before still counts (R-DICE-02).
+ * The re-rolls a rule allows on this pool (`reroll` effects of the model and friends' auras, free
+ * ones only), offered to the model's player (R-BATTLE-39, `combat/Reroll`).
  */
 const offerReroll = (
   ctx: Ctx,
@@ -471,57 +441,19 @@ const offerReroll = (
   purpose: string,
   target?: number,
 ): { pool: RolledPool; blightOnes: number } | undefined => {
-  const all = [...rolled.dice, ...rolled.blight]
-  const failed = all.filter((f) => f < 4).length
-  // Re-rolling a whole test ("re-roll a failed Dread test", the Ward-signs) is for a failed one:
-  // a passed test is not offered it, so its use is not spent on nothing (R-BATTLE-51).
-  const passed = target !== undefined && rolled.successes >= target
   // Initiative is the Refuge's roll, not the roller's in reach of an aura: no auras asked of the table.
   const auras =
     pool === "initiative"
       ? []
       : aurasOn(ctx, m, (e) => e.kind === "reroll" && (e.roll === pool || e.roll === "any"))
-  const offers = [...effectsOf(ctx, m), ...auras].filter((s) => {
+  const sources: RerollSource[] = []
+  for (const s of [...effectsOf(ctx, m), ...auras]) {
     const e = s.effect
-    if (e.kind !== "reroll" || (e.roll !== pool && e.roll !== "any")) return false
-    if (e.cost !== undefined) return false
-    if (e.when !== undefined && !holds(ctx, e.when, { self: m })) return false
-    if (e.dice !== "all" && failed === 0) return false
-    if (e.dice === "all" && passed) return false
-    return usesLeft(ctx, m, s).left
-  })
-  if (offers.length === 0) return undefined
-  const options = ["no", ...offers.map((_, i) => String(i + 1))]
-  const labels = offers
-    .map((s, i) => `${i + 1}: ${s.source} (${(s.effect as { dice: string }).dice})`)
-    .join("; ")
-  const pick = ctx.choose(
-    `reroll:${m.id}:${pool}:${ctx.draft.seq}`,
-    `Re-roll ${purpose} [${all.join(",")}]? no, or ${labels}`,
-    options,
-    m.side,
-  )
-  if (pick === "no") return undefined
-  const chosen = offers[Number(pick) - 1]!
-  const e = chosen.effect as Extract<Effect, { kind: "reroll" }>
-  const u = usesLeft(ctx, m, chosen)
-  if (e.uses !== undefined)
-    ctx.emit({ type: "used", ...(u.side ? { side: m.side } : { model: m.id }), key: u.key })
-  // Which dice: the lowest failed die ("one"), every failed die, or all of them.
-  const indices = all.map((f, i) => ({ f, i }))
-  const which =
-    e.dice === "all"
-      ? indices.map((x) => x.i)
-      : e.dice === "failures"
-        ? indices.filter((x) => x.f < 4).map((x) => x.i)
-        : [[...indices].filter((x) => x.f < 4).sort((a, b) => a.f - b.f || a.i - b.i)[0]!.i]
-  const fresh = ctx.dice(which.length, `re-roll of ${purpose} (${chosen.source}, B-REROLL-01)`, m.side)
-  const next = [...all]
-  for (const [k, i] of which.entries()) next[i] = fresh[k]!
-  const n = rolled.dice.length
-  const blightOnes = which.filter((i, k) => i >= n && fresh[k] === 1).length
-  const again = score(next.slice(0, n), next.slice(n), rolled.desperate)
-  return { pool: { ...again, rerolled: which.map((i) => all[i]!) }, blightOnes }
+    if (e.kind !== "reroll" || (e.roll !== pool && e.roll !== "any") || e.cost !== undefined) continue
+    if (e.when !== undefined && !holds(ctx, e.when, { self: m })) continue
+    sources.push({ source: s.source, effect: e })
+  }
+  return sources.length === 0 ? undefined : offerRerolls(ctx, m, rolled, sources, pool, purpose, target)
 }
 
 /** How many Blight dice a survivor adds to a pool it rolls in reply (asked, R-BATTLE-13). */

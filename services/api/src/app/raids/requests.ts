@@ -81,17 +81,11 @@ export const CommandRequest = Schema.Struct({
 
 export const UndoRequest = Schema.Struct({ version: Version }).annotate({ identifier: "RaidUndoRequest" })
 
-const adjustFields = BattleCommand.Adjust.fields
+// Every field the `adjust` command corrects (R-BATTLE-76), with the raid's version.
+const { type: _type, ...adjustFields } = BattleCommand.Adjust.fields
 export const AdjustRequest = Schema.Struct({
   version: Version,
-  reason: adjustFields.reason,
-  model: adjustFields.model,
-  health: adjustFields.health,
-  blight: adjustFields.blight,
-  noise: adjustFields.noise,
-  shaken: adjustFields.shaken,
-  hidden: adjustFields.hidden,
-  reloads: adjustFields.reloads,
+  ...adjustFields,
 }).annotate({ identifier: "RaidAdjustRequest" })
 
 export const EventsQuery = Schema.Struct({
