@@ -604,7 +604,7 @@ describe("the Stranger", () => {
 
   describe("option stranger=rescuer (R-CAMPAIGN-21)", () => {
     const rescuerOnly = () =>
-      Result.getOrThrow(create([wharfside(), gardeners()], "manual", env, { stranger: "rescuer" }))
+      Result.getOrThrow(create([wharfside(), gardeners()], "manual", env, undefined, { stranger: "rescuer" }))
 
     it("B-OBJECTIVE-11 B-STRANGER-01 R-CAMPAIGN-21 option stranger=rescuer: a win without the rescue brings no Stranger home", () => {
       const c = rescuerOnly()
@@ -629,7 +629,7 @@ describe("the Stranger", () => {
     })
 
     it("R-CAMPAIGN-21 an unknown value of the option is refused, naming its path", () => {
-      const r = create([wharfside(), gardeners()], "manual", env, { stranger: "loser" } as never)
+      const r = create([wharfside(), gardeners()], "manual", env, undefined, { stranger: "loser" } as never)
       expect(Result.isFailure(r) && r.failure).toMatchObject({ clause: "R-CAMPAIGN-21" })
       expect(Result.isFailure(r) ? r.failure.reason : "").toMatch(/^options\.stranger: /)
     })
