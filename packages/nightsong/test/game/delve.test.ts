@@ -21,13 +21,20 @@ const delvers = (): Log =>
     [{ type: "delve", action: "start" }, "referee"],
   ])
 
-const lit = (g: Log): Log => roll(ok(g, { type: "light", character: "ann", kind: "torch", from: "torches" }, "ann"), [5])
+const lit = (g: Log): Log =>
+  roll(ok(g, { type: "light", character: "ann", kind: "torch", from: "torches" }, "ann"), [5])
 const purposes = (g: Log, from: number) =>
-  g.events.slice(from).flatMap((e) => (e.type === "prompted" && e.prompt.kind === "dice" ? [e.prompt.purpose] : []))
+  g.events
+    .slice(from)
+    .flatMap((e) => (e.type === "prompted" && e.prompt.kind === "dice" ? [e.prompt.purpose] : []))
 
 describe("delving by the Turn", () => {
   it("N-DELVE-02 R-N-ADV-01 in the dark every roll has Disadvantage; a called Advantage cancels it", () => {
-    let g = ok(delvers(), { type: "check", character: "ann", ability: "dexterity", dr: 9, advantage: "none" }, "ann")
+    let g = ok(
+      delvers(),
+      { type: "check", character: "ann", ability: "dexterity", dr: 9, advantage: "none" },
+      "ann",
+    )
     g = roll(g, [17], [4])
     expect(g.state.lastCheck?.result).toMatchObject({ advantage: "disadvantage", roll: { kept: 4 } })
     g = ok(g, { type: "check", character: "ann", ability: "dexterity", dr: 9, advantage: "advantage" }, "ann")
@@ -45,10 +52,17 @@ describe("delving by the Turn", () => {
     g = roll(g, [2])
     expect(g.state.party.ann?.gear[0]?.die).toBe("d4")
     expect(g.state.light).toEqual({ lit: true, kind: "torch", die: "d6" })
-    expect(no(g, { type: "light", character: "ann", kind: "lantern", from: "oil" }, "ann").clause).toBe("N-DELVE-02")
-    const other = roll(ok(delvers(), { type: "light", character: "ann", kind: "lantern", from: "oil" }, "ann"), [4])
+    expect(no(g, { type: "light", character: "ann", kind: "lantern", from: "oil" }, "ann").clause).toBe(
+      "N-DELVE-02",
+    )
+    const other = roll(
+      ok(delvers(), { type: "light", character: "ann", kind: "lantern", from: "oil" }, "ann"),
+      [4],
+    )
     expect(other.state.light).toEqual({ lit: true, kind: "lantern", die: "d8" })
-    expect(no(delvers(), { type: "light", character: "ann", kind: "torch", from: "rope" }, "ann").clause).toBe("N-DELVE-03")
+    expect(
+      no(delvers(), { type: "light", character: "ann", kind: "torch", from: "rope" }, "ann").clause,
+    ).toBe("N-DELVE-03")
   })
 
   it("N-DELVE-01 N-DELVE-04 N-TIME-01 R-N-GAME-14 each Turn the clock moves a Turn and the light's die is rolled at its end; at D0 the torch dies", () => {
@@ -78,20 +92,26 @@ describe("delving by the Turn", () => {
       expect.stringMatching(/^the flood/),
       expect.stringMatching(/^the light/),
     ])
-    expect(played(g).filter((e) => e.type === "fated").at(-1)).toMatchObject({ threshold: 30, roll: 31, yes: false })
+    expect(
+      played(g)
+        .filter((e) => e.type === "fated")
+        .at(-1),
+    ).toMatchObject({ threshold: 30, roll: 31, yes: false })
     expect(played(g).some((e) => e.type === "unfolded" && e.name === "the flood")).toBe(true)
     expect(g.state.trackers["the flood"]?.die).toBe("d0")
   })
 
   it("N-DELVE-01 N-TIME-01 no Turn outside the depths, no Watch of travel in them; out of the depths the dark ends", () => {
-    expect(no(ok(table(), { type: "session", action: "start" }, "referee"), { type: "turn" }, "referee").clause).toBe(
-      "N-DELVE-01",
-    )
+    expect(
+      no(ok(table(), { type: "session", action: "start" }, "referee"), { type: "turn" }, "referee").clause,
+    ).toBe("N-DELVE-01")
     let g = delvers()
     expect(no(g, { type: "watch", path: true }, "referee").clause).toBe("N-DELVE-01")
     expect(no(g, { type: "turn" }, "ann").clause).toBe("R-N-GAME-01")
     g = ok(g, { type: "delve", action: "end" }, "referee")
     expect(g.state.light).toBeUndefined()
-    expect(no(g, { type: "light", character: "ann", kind: "torch", from: "torches" }, "ann").clause).toBe("N-DELVE-02")
+    expect(no(g, { type: "light", character: "ann", kind: "torch", from: "torches" }, "ann").clause).toBe(
+      "N-DELVE-02",
+    )
   })
 })

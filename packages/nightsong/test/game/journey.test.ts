@@ -27,9 +27,13 @@ const travellers = (): Log =>
   ])
 
 /** A Watch on a clear path in fair weather and a clear way: the weather's and the way's d% typed in. */
-const fairWatch = (g: Log): Log => roll(ok(g, { type: "watch", path: true, weather: 70, way: 70 }, "referee"), [10], [10])
+const fairWatch = (g: Log): Log =>
+  roll(ok(g, { type: "watch", path: true, weather: 70, way: 70 }, "referee"), [10], [10])
 
-const miles = (g: Log) => played(g).filter((e) => e.type === "journeyed").at(-1)
+const miles = (g: Log) =>
+  played(g)
+    .filter((e) => e.type === "journeyed")
+    .at(-1)
 const conditions = (g: Log, id: string) => g.state.party[id]?.adventurer.conditions.map((c) => c.name)
 
 describe("journeys by the Watch", () => {
@@ -37,17 +41,29 @@ describe("journeys by the Watch", () => {
     let g = fairWatch(travellers())
     expect(miles(g)).toMatchObject({ miles: 12, choice: "travel", offCourse: false })
     expect(g.state.clock).toMatchObject({ watch: 1, day: 1 })
-    g = ok(g, { type: "watch", terrain: "difficult", by: "horse", weather: 70, navigation: 70, way: 70 }, "referee")
+    g = ok(
+      g,
+      { type: "watch", terrain: "difficult", by: "horse", weather: 70, navigation: 70, way: 70 },
+      "referee",
+    )
     g = roll(g, [5], [5], [5])
     expect(miles(g)).toMatchObject({ miles: 6 })
-    g = ok(g, { type: "watch", terrain: "difficult", by: "ship", path: true, weather: 70, way: 70 }, "referee")
+    g = ok(
+      g,
+      { type: "watch", terrain: "difficult", by: "ship", path: true, weather: 70, way: 70 },
+      "referee",
+    )
     g = roll(g, [5], [5])
     expect(miles(g)).toMatchObject({ miles: 18 })
     expect(g.state.clock).toMatchObject({ watch: 3, day: 1 })
   })
 
   it("N-JOURNEY-02 N-FATE-01 R-N-JOURNEY-01 the weather holds on the threshold or under (low is yes), breaks above it", () => {
-    let g = ok(travellers(), { type: "watch", path: true, weather: 70, way: 70, badWeather: "wait" }, "referee")
+    let g = ok(
+      travellers(),
+      { type: "watch", path: true, weather: 70, way: 70, badWeather: "wait" },
+      "referee",
+    )
     g = roll(g, [70], [1])
     expect(played(g).find((e) => e.type === "fated")).toMatchObject({ threshold: 70, roll: 70, yes: true })
     expect(miles(g)).toMatchObject({ miles: 12, choice: "travel" })
@@ -60,7 +76,12 @@ describe("journeys by the Watch", () => {
   it("N-JOURNEY-02 N-JOURNEY-03 R-N-GAME-11 R-N-GAME-13 the weather breaks: the group presses on at half pace, with Disadvantage until the next Watch", () => {
     let g = ok(travellers(), { type: "watch", path: true, weather: 30, way: 70 }, "referee")
     g = roll(g, [45])
-    expect(waiting(g)).toMatchObject({ kind: "choice", key: "badWeather", by: "any", options: ["wait", "pressOn"] })
+    expect(waiting(g)).toMatchObject({
+      kind: "choice",
+      key: "badWeather",
+      by: "any",
+      options: ["wait", "pressOn"],
+    })
     g = ok(g, { type: "choose", option: "pressOn" }, "ann")
     g = roll(g, [1])
     expect(miles(g)).toMatchObject({ miles: 6, choice: "pressOn" })
