@@ -25,7 +25,7 @@ export const fateBy = <R extends { readonly roll: number; readonly yes: boolean 
   procedure: (source: DiceSource, threshold: number) => R,
 ): R & { readonly threshold: number } => {
   const threshold = thresholdCall(ctx, given, question)
-  const r = ruled(() => procedure(diceOf(ctx, st(ctx).seats.referee), threshold))
+  const r = ruled(() => procedure(diceOf(ctx, st(ctx).seats.referee, `${question}: `), threshold))
   ctx.emit({ type: "fated", question, threshold, roll: r.roll, yes: r.yes })
   return { ...r, threshold }
 }
