@@ -55,9 +55,7 @@ const turn = (ctx: Ctx, c: Of<typeof TurnCmd>, by: string) => {
   ctx.emit({
     type: "lightChanged",
     light: r.light,
-    why: r.wentOut
-      ? "the light goes out: Disadvantage in the dark (N-DELVE-04, N-DELVE-02)"
-      : "the light burns down (N-DELVE-04)",
+    why: r.wentOut ? "the light goes out (N-DELVE-04)" : "the light burns down (N-DELVE-04)",
   })
 }
 
