@@ -1,22 +1,10 @@
 import { describe, it } from "vitest"
-import { all, expect, type Log, no, ok, played, roll, table, waiting } from "./helpers.js"
+import { all, expect, type Log, no, ok, PACK, played, roll, seat, table, waiting } from "./helpers.js"
 
-/** Ann carries a bundle of torches (a D6 supply) and lantern oil (D4); a session begun. */
+/** Ann carries the pack (a bundle of torches, lantern oil); a session begun, the party in the depths. */
 const delvers = (): Log =>
   all(table(), [
-    [
-      {
-        type: "join",
-        id: "ann",
-        name: "Ann",
-        abilities: { strength: 1, dexterity: 2, presence: 0, constitution: 1 },
-        gear: [
-          { name: "torches", kind: "supply", die: "d6" },
-          { name: "oil", kind: "supply", die: "d4" },
-        ],
-      },
-      "ann",
-    ],
+    seat("ann", "Ann", [1, 2, 0, 1], PACK),
     [{ type: "session", action: "start" }, "referee"],
     [{ type: "delve", action: "start" }, "referee"],
   ])
@@ -50,13 +38,13 @@ describe("delving by the Turn", () => {
     let g = ok(delvers(), { type: "light", character: "ann", kind: "torch", from: "torches" }, "ann")
     expect(waiting(g)).toMatchObject({ kind: "dice", by: "ann" })
     g = roll(g, [2])
-    expect(g.state.party.ann?.gear[0]?.die).toBe("d4")
+    expect(g.state.party.ann?.gear.find((x) => x.name === "torches")?.die).toBe("d4")
     expect(g.state.light).toEqual({ lit: true, kind: "torch", die: "d6" })
-    expect(no(g, { type: "light", character: "ann", kind: "lantern", from: "oil" }, "ann").clause).toBe(
-      "N-DELVE-02",
-    )
+    expect(
+      no(g, { type: "light", character: "ann", kind: "lantern", from: "lantern oil" }, "ann").clause,
+    ).toBe("N-DELVE-02")
     const other = roll(
-      ok(delvers(), { type: "light", character: "ann", kind: "lantern", from: "oil" }, "ann"),
+      ok(delvers(), { type: "light", character: "ann", kind: "lantern", from: "lantern oil" }, "ann"),
       [4],
     )
     expect(other.state.light).toEqual({ lit: true, kind: "lantern", die: "d8" })

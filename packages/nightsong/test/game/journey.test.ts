@@ -1,28 +1,11 @@
 import { describe, it } from "vitest"
-import { all, expect, type Log, no, ok, party, played, roll, table, waiting } from "./helpers.js"
+import { all, expect, type Log, no, ok, party, played, roll, seat, table, waiting } from "./helpers.js"
 
 /** Ann carries rations (a D6 supply); Bo carries none; a session begun. */
 const travellers = (): Log =>
   all(table(), [
-    [
-      {
-        type: "join",
-        id: "ann",
-        name: "Ann",
-        abilities: { strength: 1, dexterity: 2, presence: 0, constitution: 1 },
-        gear: [{ name: "rations", kind: "supply", die: "d6" }],
-      },
-      "ann",
-    ],
-    [
-      {
-        type: "join",
-        id: "bo",
-        name: "Bo",
-        abilities: { strength: 2, dexterity: 0, presence: 0, constitution: 1 },
-      },
-      "bo",
-    ],
+    seat("ann", "Ann", [1, 2, 0, 1], [["rations", "supply", "d6"]]),
+    seat("bo", "Bo", [2, 0, 0, 1], []),
     [{ type: "session", action: "start" }, "referee"],
   ])
 

@@ -4,7 +4,7 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, it } from "vitest"
 import { Game } from "../../src/index.js"
-import { all, expect, type Log, party, table } from "./helpers.js"
+import { all, expect, type Log, PACK, party, seat, table } from "./helpers.js"
 
 /** The table, seeded; or with every die typed in (seed undefined). */
 const start = (seed: number | undefined): Log =>
@@ -12,21 +12,7 @@ const start = (seed: number | undefined): Log =>
     [{ type: "npc", id: "g1", name: "goblin", hp: 5, attack: ["d6"], armor: "d4", resolve: 30 }, "referee"],
     [{ type: "npc", id: "g2", name: "goblin", hp: 6, attack: ["d6", "d6"], resolve: 50 }, "referee"],
     [{ type: "track", name: "torch", die: "d6" }, "referee"],
-    [
-      {
-        type: "join",
-        id: "dee",
-        name: "Dee",
-        owner: "ann",
-        abilities: { strength: 0, dexterity: 1, presence: 0, constitution: 1 },
-        gear: [
-          { name: "rations", kind: "supply", die: "d6" },
-          { name: "torches", kind: "supply", die: "d6" },
-          { name: "lantern oil", kind: "supply", die: "d4" },
-        ],
-      },
-      "ann",
-    ],
+    seat("dee", "Dee", [0, 1, 0, 1], PACK, "ann"),
     [{ type: "structure", name: "cart", kind: "vehicle", size: "small" }, "referee"],
     [{ type: "structure", name: "barge", kind: "vehicle", size: "medium" }, "referee"],
     [{ type: "structure", name: "hut", kind: "light", size: "small" }, "referee"],

@@ -57,9 +57,9 @@ const ordnance = (ctx: Ctx, c: Of<typeof Ordnance>, by: string) => {
   mustReferee(st(ctx), by, "heavy ordnance")
   const targets = c.targets.map((t, i) => structureNamed(ctx, t, `targets.${i}`))
   const r = ruled(() => fireOrdnance(diceOf(ctx, st(ctx).seats.referee), c.size, targets))
-  r.structures.forEach((s, i) =>
-    changed(ctx, s, `${c.size} ordnance: ${r.hits[i]?.damage ?? 0} Damage (N-ORDNANCE-01)`),
-  )
+  r.structures.forEach((s, i) => {
+    changed(ctx, s, `${c.size} ordnance: ${r.hits[i]?.damage ?? 0} Damage (N-ORDNANCE-01)`)
+  })
 }
 
 const collide = (ctx: Ctx, c: Of<typeof Collide>, by: string) => {
