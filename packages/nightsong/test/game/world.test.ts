@@ -35,7 +35,7 @@ describe("events through the game", () => {
 })
 
 describe("recruits' needs by the day", () => {
-  it("N-RECRUIT-01 N-RECRUIT-02 R-N-RECRUIT-01 a need unmet: at or under Resolve it drops 10%, and once a day only", () => {
+  it("N-RECRUIT-01 N-RECRUIT-02 R-N-RECRUIT-01 R-N-GAME-15 a need unmet: at or under Resolve it drops 10%, and once a day only", () => {
     let g = roll(ok(withRecruit(), { type: "needs", npc: "hob", unmet: ["paid"] }, "referee"), [60])
     expect(g.state.npcs.hob).toMatchObject({ resolve: 50, status: "active" })
     expect(no(g, { type: "needs", npc: "hob", unmet: ["fed"] }, "referee").clause).toBe("R-N-RECRUIT-01")
@@ -74,7 +74,7 @@ describe("structures, vehicles and heavy ordnance", () => {
     expect(s?.barge).toMatchObject({ hp: 10, armor: "d6" })
   })
 
-  it("N-STRUCTURE-02 N-STRUCTURE-03 weapons cannot harm a Light Structure, only ordnance a Fortification: refused, nothing changes", () => {
+  it("N-STRUCTURE-02 N-STRUCTURE-03 R-N-GAME-15 weapons cannot harm a Light Structure, only ordnance a Fortification: refused, nothing changes", () => {
     const g = works()
     expect(no(g, { type: "strike", target: "hut", dice: ["d8"], means: "weapon" }, "referee").clause).toBe(
       "N-STRUCTURE-02",
