@@ -89,6 +89,20 @@ describe("delving by the Turn", () => {
     expect(g.state.trackers["the flood"]?.die).toBe("d0")
   })
 
+  it("N-ITEM-01 N-STEPDIE-05 R-N-DELVE-01 the last torch of a bundle burns its D6; then the bundle is gone and lights nothing", () => {
+    let g = roll(
+      ok(delvers(), { type: "light", character: "ann", kind: "torch", from: "torches" }, "ann"),
+      [1],
+    )
+    expect(g.state.party.ann?.gear.find((x) => x.name === "torches")?.die).toBe("d0")
+    expect(g.state.light).toMatchObject({ lit: true, die: "d6" })
+    g = roll(ok(g, { type: "turn", way: 70 }, "referee"), [10], [1])
+    expect(g.state.light?.lit).toBe(false)
+    expect(no(g, { type: "light", character: "ann", kind: "torch", from: "torches" }, "ann").clause).toBe(
+      "N-ITEM-01",
+    )
+  })
+
   it("N-DELVE-01 N-TIME-01 no Turn outside the depths, no Watch of travel in them; out of the depths the dark ends", () => {
     expect(
       no(ok(table(), { type: "session", action: "start" }, "referee"), { type: "turn" }, "referee").clause,
