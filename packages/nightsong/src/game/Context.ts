@@ -47,11 +47,16 @@ export const drCall = (ctx: Ctx, given: number | undefined, what: string): numbe
   )
 
 /**
- * Advantage: the command's, else the Referee's call (N-ADV-02); in the dark (N-DELVE-02) or
- * pressing on through bad weather (N-JOURNEY-02) a Disadvantage joins it, and cancels an
- * Advantage (R-N-ADV-01, R-N-GAME-13).
+ * Advantage: the command's, else the Referee's call (N-ADV-02); on a party member's roll in the
+ * dark (N-DELVE-02) or pressing on through bad weather (N-JOURNEY-02) a Disadvantage joins it,
+ * and cancels an Advantage (R-N-ADV-01, R-N-GAME-13).
  */
-export const advantageCall = (ctx: Ctx, given: AdvantageCall | undefined, what: string): AdvantageCall => {
+export const advantageCall = (
+  ctx: Ctx,
+  given: AdvantageCall | undefined,
+  what: string,
+  roller: string,
+): AdvantageCall => {
   const call =
     given ??
     (ctx.choose(
@@ -61,7 +66,7 @@ export const advantageCall = (ctx: Ctx, given: AdvantageCall | undefined, what: 
       st(ctx).seats.referee,
     ) as AdvantageCall)
   const s = st(ctx)
-  const hindered = s.light?.lit === false || s.hardGoing === true
+  const hindered = Object.hasOwn(s.party, roller) && (s.light?.lit === false || s.hardGoing === true)
   if (!hindered) return call
   return call === "advantage" ? "none" : "disadvantage"
 }

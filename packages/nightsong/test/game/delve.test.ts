@@ -34,6 +34,14 @@ describe("delving by the Turn", () => {
     expect(g.state.lastCheck?.result).toMatchObject({ advantage: "none" })
   })
 
+  it("N-DELVE-02 R-N-GAME-13 the dark hinders the characters' rolls, not the NPCs'", () => {
+    let g = ok(delvers(), { type: "npc", id: "rat", name: "rat", hp: 2, attack: ["d4"] }, "referee")
+    g = ok(g, { type: "fight", enemies: ["rat"], surprise: "players" }, "referee")
+    g = roll(ok(g, { type: "attack", attacker: "rat", target: "ann", advantage: "none" }, "referee"), [2])
+    expect(waiting(g)).toBeUndefined()
+    expect(played(g).filter((e) => e.type === "attacked").at(-1)).toMatchObject({ dice: ["d4"], damage: 2 })
+  })
+
   it("N-DELVE-03 N-DELVE-04 R-N-DELVE-01 lighting a torch rolls the bundle once and starts a D6; a lantern a D8", () => {
     let g = ok(delvers(), { type: "light", character: "ann", kind: "torch", from: "torches" }, "ann")
     expect(waiting(g)).toMatchObject({ kind: "dice", by: "ann" })

@@ -113,7 +113,9 @@ const forage = (ctx: Ctx, c: Of<typeof Forage>, by: string) => {
   mustCommand(s, by, m.id, "foraging")
   if (s.fight !== undefined) refuse("no foraging in a fight", "N-JOURNEY-05")
   const ration =
-    c.ration === undefined ? rationOf(m) : m.gear.find((g) => g.name === c.ration && g.kind === "supply")
+    c.ration === undefined
+      ? rationOf(m)
+      : m.gear.find((g) => g.name === c.ration && g.kind === "supply" && /ration/i.test(g.name))
   if (ration === undefined)
     refuse(`ration: ${m.id} carries no rations to add to (a supply named "ration…")`, "N-JOURNEY-05")
   const r = fateBy(ctx, c.threshold, `does ${m.id}'s foraging find food? (N-JOURNEY-05)`, (source, t) => {
