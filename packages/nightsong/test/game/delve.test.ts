@@ -39,7 +39,11 @@ describe("delving by the Turn", () => {
     g = ok(g, { type: "fight", enemies: ["rat"], surprise: "players" }, "referee")
     g = roll(ok(g, { type: "attack", attacker: "rat", target: "ann", advantage: "none" }, "referee"), [2])
     expect(waiting(g)).toBeUndefined()
-    expect(played(g).filter((e) => e.type === "attacked").at(-1)).toMatchObject({ dice: ["d4"], damage: 2 })
+    expect(
+      played(g)
+        .filter((e) => e.type === "attacked")
+        .at(-1),
+    ).toMatchObject({ dice: ["d4"], damage: 2 })
   })
 
   it("N-DELVE-03 N-DELVE-04 R-N-DELVE-01 lighting a torch rolls the bundle once and starts a D6; a lantern a D8", () => {
