@@ -193,10 +193,21 @@ describe("blight nightsong game", () => {
       { type: "session", action: "start" },
       { type: "fight", enemies: ["g1"], surprise: "none" },
     ]
+    let calm = g
     for (const c of cmds) g = Result.getOrThrow(Game.play(g, c))
+    for (const c of [
+      ...cmds.slice(0, -1),
+      { type: "structure", name: "cart", kind: "vehicle", size: "small" },
+      { type: "structure", name: "barge", kind: "vehicle", size: "large" },
+      { type: "land", seed: 2 },
+    ] as Game.Command[])
+      calm = Result.getOrThrow(Game.play(calm, c))
+    const depths = Result.getOrThrow(Game.play(calm, { type: "delve", action: "start" }))
     const all: Game.Command[] = [
       ...cmds,
       ...Game.legal(g.state),
+      ...Game.legal(calm.state),
+      ...Game.legal(depths.state),
       { type: "rest", kind: "long", characters: ["ann"], refill: { ann: ["Light", "Sleep"] } },
       { type: "fate", question: "does the rain hold?", threshold: 30 },
       {
@@ -230,7 +241,7 @@ describe("blight nightsong game", () => {
       { type: "distance", threshold: 30 },
       { type: "reaction", npc: "g1", threshold: 70 },
       { type: "needs", npc: "g1", unmet: ["fed", "paid"] },
-      { type: "needs", npc: "g1", unmet: [] },
+      { type: "needs", npc: "g1" },
       { type: "structure", name: "the gate", kind: "fortification", size: "large" },
       { type: "strike", target: "the gate", means: "ordnance", dice: ["d12", "d12"] },
       { type: "ordnance", size: "large", targets: ["the gate", "cart"] },

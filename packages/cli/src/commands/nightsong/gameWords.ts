@@ -220,7 +220,8 @@ export const fromWords = (words: readonly string[]): Json => {
   const more = free.slice(form.pos.length)
   if (form.rest) {
     if (more.length > 0 || form.rest.as !== "text") out[form.rest.field] = restValue(form, more)
-    if (form.rest.field === "characters" && more.length === 0) delete out.characters
+    // An empty list is a list left out (rest with everyone, needs all met).
+    if (form.rest.as === "list" && more.length === 0) delete out[form.rest.field]
   } else if (more.length > 0) throw new UsageError(`${type}: unexpected ${JSON.stringify(more[0])}`)
   return out
 }
