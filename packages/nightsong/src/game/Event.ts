@@ -217,9 +217,12 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
     case "refused":
     case "unfolded":
       return
-    case "journeyed":
+    case "journeyed": {
       d.hardGoing = e.choice === "pressOn" ? true : undefined
+      const today = d.road?.day === d.clock.day ? d.road.miles : 0
+      d.road = { day: d.clock.day, miles: today + e.miles }
       return
+    }
     case "rested":
       d.hardGoing = undefined
       d.rested = { ...(d.rested ?? {}), ...Object.fromEntries(e.ids.map((id) => [id, e.day])) }

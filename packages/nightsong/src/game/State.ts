@@ -103,6 +103,8 @@ export interface GameState {
   readonly lastDamage?: LastDamage | undefined
   /** The party's light while delving (N-DELVE-02..04); absent outside the depths. */
   readonly light?: Light | undefined
+  /** The miles the group has made on the road today (N-JOURNEY-01). */
+  readonly road?: { readonly day: number; readonly miles: number } | undefined
   /** Pressing on in bad weather: Disadvantage on the rolls until the next Watch or rest (N-JOURNEY-02). */
   readonly hardGoing?: boolean | undefined
   /** The day of each character's last Long or Full Rest (N-JOURNEY-07). */

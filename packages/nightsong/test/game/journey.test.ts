@@ -20,7 +20,7 @@ const miles = (g: Log) =>
 const conditions = (g: Log, id: string) => g.state.party[id]?.adventurer.conditions.map((c) => c.name)
 
 describe("journeys by the Watch", () => {
-  it("N-JOURNEY-01 N-TIME-02 R-N-JOURNEY-02 miles by terrain, path, mount or ship; each Watch moves the clock", () => {
+  it("N-JOURNEY-01 N-TIME-02 R-N-JOURNEY-02 miles by terrain, path, mount or ship, counted by the day; each Watch moves the clock", () => {
     let g = fairWatch(travellers())
     expect(miles(g)).toMatchObject({ miles: 12, choice: "travel", offCourse: false })
     expect(g.state.clock).toMatchObject({ watch: 1, day: 1 })
@@ -39,6 +39,12 @@ describe("journeys by the Watch", () => {
     g = roll(g, [5], [5])
     expect(miles(g)).toMatchObject({ miles: 18 })
     expect(g.state.clock).toMatchObject({ watch: 3, day: 1 })
+    expect(g.state.road).toEqual({ day: 1, miles: 36 })
+    // The night's Watch passes midnight: Ann eats (her ration's D6), then the day's 48 miles stand.
+    g = roll(fairWatch(g), [4])
+    expect(g.state.road).toEqual({ day: 1, miles: 48 })
+    g = fairWatch(g)
+    expect(g.state.road).toEqual({ day: 2, miles: 12 })
   })
 
   it("N-JOURNEY-02 N-FATE-01 R-N-JOURNEY-01 the weather holds on the threshold or under (low is yes), breaks above it", () => {

@@ -152,6 +152,7 @@ export const stateLines = (s: Game.GameState): string[] => {
     lines.push(
       `delving: ${s.light.lit ? `${s.light.kind} at ${s.light.die.toUpperCase()}` : "in the dark (Disadvantage)"}`,
     )
+  if (s.road !== undefined) lines.push(`on the road: ${s.road.miles} miles on day ${s.road.day}`)
   if (s.hardGoing) lines.push("pressing on through bad weather (Disadvantage)")
   for (const w of Object.values(s.structures ?? {}))
     lines.push(`${w.name} (${w.size} ${w.kind}): HP ${w.hp}/${w.maxHp}${w.armor ? `, Armor ${w.armor}` : ""}`)
