@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The example Nightsong session, made with the CLI from session.play: three characters, a barrow,
-# a torch that dies, a fight with a band of raiders, a Spell, a Long Rest and an Advancement, with
-# every die typed in and every call stated. Run it from the repository root after `npm run build`;
+# The example Nightsong session, made with the CLI from session.play: three characters, two Watches
+# on the road (the weather breaks; they press on), a barrow delved until the torch dies, a fight
+# with a band of raiders, a Spell, a Long Rest, an Advancement and the Land's turn after the
+# session, with every die typed in and every call stated. Run it from the repository root after `npm run build`;
 # it rewrites examples/nightsong/session.json and log.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

@@ -138,6 +138,39 @@ describe("blight nightsong game", () => {
     )
   })
 
+  it("N-JOURNEY-01 N-JOURNEY-02 N-DELVE-04 N-FACTION-06 a Watch, a Turn in the depths and the Land's turn, in words", async () => {
+    const file = await newGame(true)
+    await seatParty(file)
+    let r = await doAs(file, "referee", "watch", "path", "weather=70", "way=70")
+    expect(r.out).toMatch(/waiting: referee rolls 1d100 for does the weather hold\?/)
+    r = await doAs(file, "referee", "roll", "82")
+    expect(r.out).toMatch(/waiting: any answers the weather breaks: .*choose wait\|pressOn/)
+    r = await doAs(file, "ann", "choose", "pressOn")
+    r = await doAs(file, "referee", "roll", "12")
+    expect(r.out).toMatch(/"does the weather hold\? \(N-JOURNEY-02\)" at 70: 82, no/)
+    expect(r.out).toMatch(/the group makes 6 miles, pressing on/)
+    expect(r.out).toMatch(/time passes: a Watch on the road/)
+    r = await doAs(file, "referee", "delve", "start")
+    expect(r.out).toMatch(/dark: Disadvantage on every roll/)
+    r = await doAs(file, "referee", "turn", "way=70")
+    r = await doAs(file, "referee", "roll", "71")
+    expect(r.out).toMatch(/does the way ahead stay clear this Turn\? \(N-EVENT-01\)" at 70: 71, no/)
+    const show = await run("nightsong", "game", "show", file)
+    expect(show.out).toMatch(/delving: in the dark/)
+    const land = join(tmp, "land.json")
+    expect((await run("nightsong", "world", "--seed", "4", "--save", land)).code).toBe(0)
+    r = await doAs(file, "referee", "land", `load=${land}`)
+    expect(r.err).toBe("")
+    expect(r.out).toMatch(/the Land: loaded/)
+    const bad = join(tmp, "no-land.json")
+    writeFileSync(bad, "[1]")
+    r = await doAs(file, "referee", "land", `load=${bad}`)
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/no-land.json: a saved Land is one JSON object/)
+    r = await doAs(file, "referee", "world", "turn")
+    expect(r.err).toMatch(/between sessions, not during one \(N-FACTION-06\)/)
+  })
+
   it("R-N-GAME-01 every legal command's words read back as the same command", () => {
     let g = Game.newGame({ players: ["ann", "bo"], seed: 3 })
     const cmds: Game.Command[] = [
@@ -160,10 +193,21 @@ describe("blight nightsong game", () => {
       { type: "session", action: "start" },
       { type: "fight", enemies: ["g1"], surprise: "none" },
     ]
+    let calm = g
     for (const c of cmds) g = Result.getOrThrow(Game.play(g, c))
+    for (const c of [
+      ...cmds.slice(0, -1),
+      { type: "structure", name: "cart", kind: "vehicle", size: "small" },
+      { type: "structure", name: "barge", kind: "vehicle", size: "large" },
+      { type: "land", seed: 2 },
+    ] as Game.Command[])
+      calm = Result.getOrThrow(Game.play(calm, c))
+    const depths = Result.getOrThrow(Game.play(calm, { type: "delve", action: "start" }))
     const all: Game.Command[] = [
       ...cmds,
       ...Game.legal(g.state),
+      ...Game.legal(calm.state),
+      ...Game.legal(depths.state),
       { type: "rest", kind: "long", characters: ["ann"], refill: { ann: ["Light", "Sleep"] } },
       { type: "fate", question: "does the rain hold?", threshold: 30 },
       {
@@ -179,6 +223,32 @@ describe("blight nightsong game", () => {
       { type: "endFight", why: "they flee" },
       { type: "blast", attacker: "ann", targets: ["g1", "g2"], feat: "serious", unclear: true },
       { type: "roll", faces: [3, 4] },
+      {
+        type: "watch",
+        terrain: "difficult",
+        path: true,
+        by: "horse",
+        weather: 30,
+        way: 70,
+        badWeather: "pressOn",
+      },
+      { type: "watch", navigation: 30, badWeather: "wait" },
+      { type: "forage", character: "ann", ration: "trail rations", threshold: 70 },
+      { type: "delve", action: "start" },
+      { type: "light", character: "ann", kind: "lantern", from: "lamp oil" },
+      { type: "turn", way: 30 },
+      { type: "loom", name: "the flood rises", die: "d4" },
+      { type: "distance", threshold: 30 },
+      { type: "reaction", npc: "g1", threshold: 70 },
+      { type: "needs", npc: "g1", unmet: ["fed", "paid"] },
+      { type: "needs", npc: "g1" },
+      { type: "structure", name: "the gate", kind: "fortification", size: "large" },
+      { type: "strike", target: "the gate", means: "ordnance", dice: ["d12", "d12"] },
+      { type: "ordnance", size: "large", targets: ["the gate", "cart"] },
+      { type: "collide", a: "cart", b: "barge", larger: "barge" },
+      { type: "repair", name: "the gate", hp: 3 },
+      { type: "land", seed: 12 },
+      { type: "worldTurn" },
     ]
     for (const c of all)
       expect(Game.decodeCommand(fromWords(split(toLine(c as Record<string, unknown>))))).toEqual(c)

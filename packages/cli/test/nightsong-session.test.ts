@@ -18,7 +18,7 @@ const lines = (): Array<{ seat: string; words: string[] }> =>
     })
 
 describe("the scripted session of examples/nightsong/session.play", () => {
-  it("N-FATE-01 N-STEPDIE-03 N-STEPDIE-04 N-COMBAT-02 N-SHIELD-01 N-COMBAT-09 N-RESOLVE-02 N-COMBAT-11 N-SPELL-03 N-REST-02 N-ADVANCE-03 the session plays from a fresh file to the state the text gives", async () => {
+  it("N-JOURNEY-01 N-JOURNEY-02 N-DELVE-03 N-DELVE-04 N-EVENT-01 N-EVENT-03 N-EVENT-04 N-FACTION-06 N-FATE-01 N-STEPDIE-03 N-STEPDIE-04 N-COMBAT-02 N-SHIELD-01 N-COMBAT-09 N-RESOLVE-02 N-COMBAT-11 N-SPELL-03 N-REST-02 N-ADVANCE-03 the session plays from a fresh file to the state the text gives", async () => {
     const file = join(mkdtempSync(join(tmpdir(), "blight-nightsong-session-")), "session.json")
     const made = await run("nightsong", "game", "new", "--players", "ann,bo,cy", "--manual")
     writeFileSync(file, made.out)
@@ -30,8 +30,17 @@ describe("the scripted session of examples/nightsong/session.play", () => {
     const s = json.state
     const gear = (id: string, name: string) =>
       s.party[id].gear.find((g: { name: string }) => g.name === name).die
-    // The torch died; the raiders are out: one taken down, one routed.
-    expect(s.trackers.torch.die).toBe("d0")
+    // Two Watches on the road: 6 miles pressing on through the broken weather, then 12.
+    const log = JSON.parse(readFileSync(file, "utf8")) as {
+      events: Array<{ type: string; miles?: number; light?: { lit: boolean; die: string } }>
+    }
+    expect(log.events.filter((e) => e.type === "journeyed").map((e) => e.miles)).toEqual([6, 12])
+    const lights = log.events.filter((e) => e.type === "lightChanged").map((e) => e.light?.die ?? "daylight")
+    expect(lights).toEqual(["d0", "d6", "d6", "d4", "d0", "daylight"])
+    // The torch died at the end of the third Turn and the party climbed out; the bundle is unspent.
+    expect(s.light).toBeUndefined()
+    expect(gear("ann", "torches")).toBe("d6")
+    // The raiders are out: one taken down, one routed.
     expect([s.npcs.r1.status, s.npcs.r2.status]).toEqual(["takenOut", "routed"])
     // Bo's shield blocked and stepped down; Cy's dagger broke in wear and tear; Ann's mail held.
     expect([gear("bo", "shield"), gear("cy", "dagger"), gear("ann", "mail")]).toEqual(["d4", "d0", "d6"])
@@ -46,7 +55,10 @@ describe("the scripted session of examples/nightsong/session.play", () => {
       slots: 12,
       focus: 0,
     })
-    expect(s.clock).toMatchObject({ watch: 1, session: 1, inSession: false })
+    expect(s.clock).toMatchObject({ day: 1, watch: 3, turn: 3, session: 1, inSession: false })
+    // The Land's turn after the session: the first Faction's Goal Die stepped down to D4.
+    expect(s.land.session).toBe(1)
+    expect(s.land.factions.map((f: { goal: string }) => f.goal)).toEqual(["d4", ...Array(14).fill("d6")])
     expect((await runJson("nightsong", "game", "replay", file, "--json")).json.redecided).toBe(true)
   })
 })

@@ -11,8 +11,12 @@ import { Character } from "../character/Character.js"
 import { ABILITIES, Abilities } from "../procedures/Adventurer.js"
 import { Harm } from "../procedures/combat/Damage.js"
 import { LiveDie } from "../procedures/Dice.js"
+import { LightKind } from "../procedures/delve/Light.js"
 import { decoder } from "../procedures/Errors.js"
 import { Gear } from "../procedures/items/Gear.js"
+import { Need } from "../procedures/npc/Npc.js"
+import { Size } from "../procedures/structures/Structures.js"
+import { World } from "../world/World.js"
 
 const Id = Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(60))
 const Text = Schema.String.check(Schema.isMaxLength(200))
@@ -154,7 +158,66 @@ export const Advance = cmd("advance", { character: Id })
 export const Track = cmd("track", { name: Text, die: StepDie.StepDie })
 export const Tick = cmd("tick", { name: Text })
 
-/** The commands of the core modules (further modules add theirs to the registry, Registry.ts). */
+/** A Die of Fate threshold the Referee gives (0–100, low is yes); left out, it is asked. */
+const Threshold = Schema.optional(Int)
+
+/** Journeys (N-JOURNEY): a Watch of travel, foraging. */
+export const WatchCmd = cmd("watch", {
+  terrain: Schema.optional(Schema.Literals(["clear", "difficult"])),
+  /** A clear path or landmark: ×2 miles, and no navigation (N-JOURNEY-04). */
+  path: Schema.optional(Schema.Boolean),
+  by: Schema.optional(Schema.Literals(["foot", "horse", "ship"])),
+  /** Thresholds of "does the weather hold?", "on course?" and "is the way clear?". */
+  weather: Threshold,
+  navigation: Threshold,
+  way: Threshold,
+  /** The group's choice if the weather breaks (asked when left out). */
+  badWeather: Schema.optional(Schema.Literals(["wait", "pressOn"])),
+})
+export const Forage = cmd("forage", { character: Id, ration: Schema.optional(Text), threshold: Threshold })
+
+/** Delving (N-DELVE). */
+export const Delve = cmd("delve", { action: Schema.Literals(["start", "end"]) })
+export const LightCmd = cmd("light", { character: Id, kind: LightKind, from: Text })
+export const TurnCmd = cmd("turn", { way: Threshold })
+
+/** Events (N-EVENT). */
+export const Loom = cmd("loom", { name: Text, die: Schema.optional(StepDie.StepDie) })
+export const Distance = cmd("distance", { threshold: Threshold })
+export const Reaction = cmd("reaction", { npc: Id, threshold: Threshold })
+
+/** Recruits (N-RECRUIT): the needs left unmet today (none: all met). */
+export const Needs = cmd("needs", {
+  npc: Id,
+  unmet: Schema.optional(Schema.Array(Need).check(Schema.isMaxLength(3))),
+})
+
+/** Structures, vehicles, ordnance (N-STRUCTURE, N-VEHICLE, N-ORDNANCE). */
+export const StructureCmd = cmd("structure", {
+  name: Id,
+  kind: Schema.Literals(["light", "fortification", "vehicle"]),
+  size: Size,
+})
+export const Strike = cmd("strike", {
+  target: Id,
+  dice: Schema.Array(LiveDie).check(Schema.isMinLength(1), Schema.isMaxLength(6)),
+  means: Schema.Literals(["weapon", "fire", "magic", "ordnance", "hugeCreature"]),
+})
+export const Ordnance = cmd("ordnance", {
+  size: Size,
+  targets: Schema.Array(Id).check(Schema.isMinLength(1), Schema.isMaxLength(40)),
+})
+export const Collide = cmd("collide", { a: Id, b: Id, larger: Schema.optional(Id) })
+export const Repair = cmd("repair", {
+  name: Id,
+  hp: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 30 })),
+})
+
+/** The Land (N-FACTION-06): generated from a seed, or a saved world; its turn between sessions. */
+export const LandCmd = cmd("land", { seed: Schema.optional(Int), world: Schema.optional(World) })
+export const WorldTurn = cmd("worldTurn", {})
+
+/** Every command (each area's rules are in the registry, Registry.ts). */
 export const Command = Schema.Union([
   Roll,
   Choose,
@@ -184,6 +247,22 @@ export const Command = Schema.Union([
   Advance,
   Track,
   Tick,
+  WatchCmd,
+  Forage,
+  Delve,
+  LightCmd,
+  TurnCmd,
+  Loom,
+  Distance,
+  Reaction,
+  Needs,
+  StructureCmd,
+  Strike,
+  Ordnance,
+  Collide,
+  Repair,
+  LandCmd,
+  WorldTurn,
 ])
 export type Command = typeof Command.Type
 

@@ -46,15 +46,30 @@ export const drCall = (ctx: Ctx, given: number | undefined, what: string): numbe
     ctx.choose("dr", `the DR for ${what} (N-CHECK-01)`, ["6", "9", "12", "15", "18"], st(ctx).seats.referee),
   )
 
-/** Advantage: the command's, else the Referee's call (N-ADV-02). */
-export const advantageCall = (ctx: Ctx, given: AdvantageCall | undefined, what: string): AdvantageCall =>
-  given ??
-  (ctx.choose(
-    "advantage",
-    `Advantage on ${what}? (N-ADV-02)`,
-    ["none", "advantage", "disadvantage"],
-    st(ctx).seats.referee,
-  ) as AdvantageCall)
+/**
+ * Advantage: the command's, else the Referee's call (N-ADV-02); on a party member's roll in the
+ * dark (N-DELVE-02) or pressing on through bad weather (N-JOURNEY-02) a Disadvantage joins it,
+ * and cancels an Advantage (R-N-ADV-01, R-N-GAME-13).
+ */
+export const advantageCall = (
+  ctx: Ctx,
+  given: AdvantageCall | undefined,
+  what: string,
+  roller: string,
+): AdvantageCall => {
+  const call =
+    given ??
+    (ctx.choose(
+      "advantage",
+      `Advantage on ${what}? (N-ADV-02)`,
+      ["none", "advantage", "disadvantage"],
+      st(ctx).seats.referee,
+    ) as AdvantageCall)
+  const s = st(ctx)
+  const hindered = Object.hasOwn(s.party, roller) && (s.light?.lit === false || s.hardGoing === true)
+  if (!hindered) return call
+  return call === "advantage" ? "none" : "disadvantage"
+}
 
 /** A Die of Fate threshold: the command's, else the Referee's (N-FATE-01, N-FATE-02). */
 export const thresholdCall = (ctx: Ctx, given: number | undefined, question: string): number => {

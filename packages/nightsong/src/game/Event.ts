@@ -12,7 +12,10 @@ import type { Adventurer } from "../procedures/Adventurer.js"
 import type { CheckResult } from "../procedures/checks/Check.js"
 import type { AttackResult } from "../procedures/combat/Damage.js"
 import type { Side, Surprise } from "../procedures/combat/Round.js"
+import type { Light } from "../procedures/delve/Light.js"
 import type { Gear } from "../procedures/items/Gear.js"
+import type { Structure } from "../procedures/structures/Structures.js"
+import type { World } from "../world/World.js"
 import type { Fight, Figure, GameState, LastCheck, LastDamage, Member, Tracker } from "./State.js"
 
 /** The game's own events. */
@@ -123,6 +126,24 @@ export type PlayEvent =
       readonly die: StepDie.StepDie
     }
   | { readonly type: "refused"; readonly reason: string; readonly clause?: string | undefined }
+  | {
+      readonly type: "journeyed"
+      readonly miles: number
+      readonly choice: "travel" | "wait" | "pressOn"
+      readonly offCourse: boolean
+    }
+  | { readonly type: "rested"; readonly ids: ReadonlyArray<string>; readonly day: number }
+  | { readonly type: "lightChanged"; readonly light: Light | undefined; readonly why: string }
+  | { readonly type: "unfolded"; readonly name: string }
+  | { readonly type: "needsRuled"; readonly npc: string; readonly day: number }
+  | { readonly type: "structureChanged"; readonly structure: Structure; readonly why: string }
+  | {
+      readonly type: "landChanged"
+      readonly land: World
+      readonly why: string
+      /** Set by a Living World turn: the session it followed. */
+      readonly afterSession?: number | undefined
+    }
 
 /** Every event of a game's log. */
 export type GameEvent =
@@ -194,6 +215,30 @@ export const applyPlay = (d: Draft, e: PlayEvent): void => {
     case "opposed":
     case "fated":
     case "refused":
+    case "unfolded":
+      return
+    case "journeyed": {
+      d.hardGoing = e.choice === "pressOn" ? true : undefined
+      const today = d.road?.day === d.clock.day ? d.road.miles : 0
+      d.road = { day: d.clock.day, miles: today + e.miles }
+      return
+    }
+    case "rested":
+      d.hardGoing = undefined
+      d.rested = { ...(d.rested ?? {}), ...Object.fromEntries(e.ids.map((id) => [id, e.day])) }
+      return
+    case "lightChanged":
+      d.light = e.light === undefined ? undefined : own(e.light)
+      return
+    case "needsRuled":
+      d.needsDay = { ...(d.needsDay ?? {}), [e.npc]: e.day }
+      return
+    case "structureChanged":
+      d.structures = { ...(d.structures ?? {}), [e.structure.name]: own(e.structure) }
+      return
+    case "landChanged":
+      d.land = own(e.land)
+      if (e.afterSession !== undefined) d.landTurnAfter = e.afterSession
       return
     case "fightBegan":
       d.fight = {

@@ -29,6 +29,16 @@ const memberCommands = (s: GameState, m: Member): Command[] => {
   }
   for (const o of Object.values(s.party))
     if (o.adventurer.dying) out.push({ type: "help", helper: m.id, dying: o.id })
+  for (const g of m.gear.filter((x) => x.kind === "supply")) {
+    if (/ration/i.test(g.name)) out.push({ type: "forage", character: m.id, ration: g.name })
+    if (s.light?.lit === false)
+      out.push({
+        type: "light",
+        character: m.id,
+        kind: /lantern|oil/i.test(g.name) ? "lantern" : "torch",
+        from: g.name,
+      })
+  }
   const f = s.fight
   if (f !== undefined) {
     const weapons = [undefined, ...m.gear.filter((g) => g.kind === "weapon").map((g) => g.name)]
@@ -44,6 +54,34 @@ const memberCommands = (s: GameState, m: Member): Command[] => {
   return out
 }
 
+/** Outside a fight: travel or the depths, events, recruits' needs, structures, the Land. */
+const worldCommands = (s: GameState): Command[] => {
+  const out: Command[] =
+    s.light === undefined
+      ? [{ type: "watch" }, { type: "watch", path: true }, { type: "delve", action: "start" }]
+      : [{ type: "turn" }, { type: "delve", action: "end" }]
+  out.push({ type: "distance" }, { type: "loom", name: `event ${s.seq}` })
+  for (const n of Object.values(s.npcs).filter((x) => x.status === "active"))
+    out.push(
+      { type: "reaction", npc: n.id },
+      { type: "needs", npc: n.id },
+      { type: "needs", npc: n.id, unmet: ["paid"] },
+    )
+  const works = Object.values(s.structures ?? {})
+  for (const w of works.filter((x) => x.hp > 0)) {
+    out.push(
+      { type: "strike", target: w.name, dice: ["d8"], means: "fire" },
+      { type: "ordnance", size: "small", targets: [w.name] },
+    )
+    for (const o of works)
+      if (o.kind === "vehicle" && w.kind === "vehicle" && o.name !== w.name)
+        out.push({ type: "collide", a: w.name, b: o.name })
+  }
+  for (const w of works.filter((x) => x.hp < x.maxHp)) out.push({ type: "repair", name: w.name, hp: 1 })
+  if (s.land !== undefined) out.push({ type: "worldTurn" })
+  return out
+}
+
 const refereeCommands = (s: GameState): Command[] => {
   const out: Command[] = [{ type: "session", action: s.clock.inSession ? "end" : "start" }]
   const f = s.fight
@@ -53,6 +91,7 @@ const refereeCommands = (s: GameState): Command[] => {
       .map((n) => n.id)
     if (ready.length > 0) out.push({ type: "fight", enemies: ready })
     out.push({ type: "rest", kind: "short" }, { type: "rest", kind: "long" })
+    out.push(...worldCommands(s))
   } else {
     out.push({ type: "endTurn" }, { type: "endFight", why: "the Referee ends the fight" })
     for (const id of f.enemies)

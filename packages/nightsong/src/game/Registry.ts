@@ -1,8 +1,7 @@
 /**
  * The command registry: each procedure area is one module exporting `handlers`, a record of
- * command type → rule. A new area (journeys, delving, events, recruitment, structures, the Living
- * World turn) adds its module's handlers here with one line, and its command schemas to
- * Command.ts.
+ * command type → rule. A new area adds its module's handlers here with one line, and its command
+ * schemas to Command.ts.
  *
  * @since 0.2.0
  */
@@ -12,15 +11,37 @@ import { handlers as advancement } from "./procedures/Advancement.js"
 import { handlers as blast } from "./procedures/Blast.js"
 import { handlers as checks } from "./procedures/Checks.js"
 import { handlers as combat } from "./procedures/Combat.js"
+import { handlers as delve } from "./procedures/Delve.js"
+import { handlers as encounters } from "./procedures/Encounters.js"
 import { handlers as focus } from "./procedures/Focus.js"
 import { handlers as harm } from "./procedures/Harm.js"
+import { handlers as journey } from "./procedures/Journey.js"
+import { handlers as land } from "./procedures/Land.js"
 import { handlers as party } from "./procedures/Party.js"
 import { handlers as recovery } from "./procedures/Recovery.js"
+import { handlers as recruits } from "./procedures/Recruits.js"
 import { handlers as spells } from "./procedures/Spells.js"
+import { handlers as works } from "./procedures/Works.js"
 
 type Area = { readonly [type: string]: (ctx: Ctx, command: never, by: string) => void }
 
-const areas: ReadonlyArray<Area> = [party, checks, focus, combat, blast, harm, recovery, spells, advancement]
+const areas: ReadonlyArray<Area> = [
+  party,
+  checks,
+  focus,
+  combat,
+  blast,
+  harm,
+  recovery,
+  spells,
+  advancement,
+  journey,
+  delve,
+  encounters,
+  recruits,
+  works,
+  land,
+]
 
 /** Every command's rule, by type (a type defined twice is a programming error, caught at load). */
 export const handlers: { readonly [type: string]: Handler<Ctx> } = (() => {

@@ -13,8 +13,11 @@ import type { Adventurer } from "../procedures/Adventurer.js"
 import type { CheckResult } from "../procedures/checks/Check.js"
 import type { Attack, AttackResult, Defender } from "../procedures/combat/Damage.js"
 import type { Side } from "../procedures/combat/Round.js"
+import type { Light } from "../procedures/delve/Light.js"
 import type { Gear } from "../procedures/items/Gear.js"
 import type { Npc } from "../procedures/npc/Npc.js"
+import type { Structure } from "../procedures/structures/Structures.js"
+import type { World } from "../world/World.js"
 
 /** A player character: whose seat commands it, its play sheet, and what it carries with a Step Die. */
 export interface Member {
@@ -66,6 +69,8 @@ export interface Tracker {
   readonly name: string
   readonly die: StepDie.StepDie
   readonly start: StepDie.StepDie
+  /** A looming event (N-EVENT-02): rolled by the game at the start of each Turn and Watch. */
+  readonly looming?: boolean | undefined
 }
 
 /** The last Check, which its character may still spend Focus on (N-FOCUS-02). */
@@ -96,6 +101,22 @@ export interface GameState {
   readonly trackers: Readonly<Record<string, Tracker>>
   readonly lastCheck?: LastCheck | undefined
   readonly lastDamage?: LastDamage | undefined
+  /** The party's light while delving (N-DELVE-02..04); absent outside the depths. */
+  readonly light?: Light | undefined
+  /** The miles the group has made on the road today (N-JOURNEY-01). */
+  readonly road?: { readonly day: number; readonly miles: number } | undefined
+  /** Pressing on in bad weather: Disadvantage on the rolls until the next Watch or rest (N-JOURNEY-02). */
+  readonly hardGoing?: boolean | undefined
+  /** The day of each character's last Long or Full Rest (N-JOURNEY-07). */
+  readonly rested?: Readonly<Record<string, number>> | undefined
+  /** The day each recruit's needs were last ruled on (R-N-RECRUIT-01: once a day). */
+  readonly needsDay?: Readonly<Record<string, number>> | undefined
+  /** Structures and vehicles in play, by name (N-STRUCTURE, N-VEHICLE). */
+  readonly structures?: Readonly<Record<string, Structure>> | undefined
+  /** The Land the game is played on (the Living World, N-FACTION-06). */
+  readonly land?: World | undefined
+  /** The game session after which the Land last took its turn (one turn between sessions, R-N-GAME-16). */
+  readonly landTurnAfter?: number | undefined
 }
 
 /** A game's first state: the seats, nobody in the party, the clock at day 1, morning, no session. */

@@ -40,25 +40,34 @@ export const played = (log: Log) =>
 
 type Abilities = readonly [number, number, number, number]
 type Kit = ReadonlyArray<
-  readonly [string, "weapon" | "armor" | "shield" | "shard" | "remedy", "d4" | "d6" | "d8" | "d10"]
+  readonly [string, "weapon" | "armor" | "shield" | "shard" | "remedy" | "supply", "d4" | "d6" | "d8" | "d10"]
 >
 
-/** A character seated by its own player: Abilities as STR, DEX, PRE, CON; gear as name, kind, die. */
+/** A traveller's pack: rations, a bundle of torches and lantern oil. */
+export const PACK: Kit = [
+  ["rations", "supply", "d6"],
+  ["torches", "supply", "d6"],
+  ["lantern oil", "supply", "d4"],
+]
+
+/** A character seated by its player (its own id's seat unless `owner`): Abilities as STR, DEX, PRE, CON; gear as name, kind, die. */
 export const seat = (
   id: string,
   name: string,
   [strength, dexterity, presence, constitution]: Abilities,
   kit: Kit,
+  owner = id,
 ) =>
   [
     {
       type: "join",
       id,
       name,
+      ...(owner === id ? {} : { owner }),
       abilities: { strength, dexterity, presence, constitution },
       gear: kit.map(([n, kind, die]) => ({ name: n, kind, die })),
     },
-    id,
+    owner,
   ] as const
 
 /** Ann (STR 1, DEX 2, PRE 0, CON -1) with a sword and mail, Bo with an axe and a shield, Cy a caster; a session begun. */

@@ -4,7 +4,7 @@ import { Result } from "effect"
 import fc from "fast-check"
 import { describe, it } from "vitest"
 import { Game } from "../../src/index.js"
-import { all, expect, type Log, party, table } from "./helpers.js"
+import { all, expect, type Log, PACK, party, seat, table } from "./helpers.js"
 
 /** The table, seeded; or with every die typed in (seed undefined). */
 const start = (seed: number | undefined): Log =>
@@ -12,6 +12,11 @@ const start = (seed: number | undefined): Log =>
     [{ type: "npc", id: "g1", name: "goblin", hp: 5, attack: ["d6"], armor: "d4", resolve: 30 }, "referee"],
     [{ type: "npc", id: "g2", name: "goblin", hp: 6, attack: ["d6", "d6"], resolve: 50 }, "referee"],
     [{ type: "track", name: "torch", die: "d6" }, "referee"],
+    seat("dee", "Dee", [0, 1, 0, 1], PACK, "ann"),
+    [{ type: "structure", name: "cart", kind: "vehicle", size: "small" }, "referee"],
+    [{ type: "structure", name: "barge", kind: "vehicle", size: "medium" }, "referee"],
+    [{ type: "structure", name: "hut", kind: "light", size: "small" }, "referee"],
+    [{ type: "land", seed: 7 }, "referee"],
   ])
 
 const CHAIN = new Set<string>(StepDie.STEP_CHAIN)
@@ -32,6 +37,15 @@ const inBounds = (s: Game.GameState): void => {
     expect(n.hp).toBeLessThanOrEqual(n.maxHp)
   }
   for (const t of Object.values(s.trackers)) expect(CHAIN.has(t.die)).toBe(true)
+  for (const w of Object.values(s.structures ?? {})) {
+    expect(w.hp).toBeGreaterThanOrEqual(0)
+    expect(w.hp).toBeLessThanOrEqual(w.maxHp)
+  }
+  if (s.light !== undefined) expect(s.light.lit).toBe(s.light.die !== "d0")
+  for (const n of Object.values(s.npcs)) expect(n.resolve).toBeLessThanOrEqual(n.baseResolve)
+  for (const f of s.land?.factions ?? []) expect(CHAIN.has(f.goal)).toBe(true)
+  expect(s.clock.watch).toBeGreaterThanOrEqual(0)
+  expect(s.clock.watch).toBeLessThan(4)
 }
 
 /** The sides of the die a waiting prompt asks for. */
@@ -111,7 +125,7 @@ describe("the game's properties over random legal commands", () => {
     )
   })
 
-  it("R-N-GAME-03 random walks reach fights, attacks, rests and the end of a fight", () => {
+  it("R-N-GAME-03 random walks reach fights, attacks, rests, journeys, the depths, structures and the Land", () => {
     const seen = new Set<string>()
     for (let seed = 1; seed <= 15; seed++)
       for (const k of Object.keys(
@@ -123,7 +137,20 @@ describe("the game's properties over random legal commands", () => {
         ),
       ))
         seen.add(k)
-    for (const k of ["fightBegan", "attacked", "fightEnded", "checked", "timePassed", "undone"])
+    for (const k of [
+      "fightBegan",
+      "attacked",
+      "fightEnded",
+      "checked",
+      "timePassed",
+      "undone",
+      "journeyed",
+      "lightChanged",
+      "fated",
+      "structureChanged",
+      "landChanged",
+      "needsRuled",
+    ])
       expect(seen).toContain(k)
   })
 

@@ -13,6 +13,7 @@ import { commandInput } from "../raidFile.js"
 import { gameText, readGame, writeGame } from "./gameFile.js"
 import { eventWords, promptWords, stateLines } from "./gameSay.js"
 import { fromWords, GRAMMAR, toLine } from "./gameWords.js"
+import { loadLand } from "./world.js"
 
 const usage = `usage:
   blight nightsong game new --players A,B,C [--referee NAME] [--seed N] [--manual] > game.json
@@ -119,10 +120,18 @@ const withSheet = async (input: unknown, io: Io): Promise<unknown> => {
   return { ...o, sheet: parseBounded(await readBounded(o.sheet, io, MAX_SHEET_BYTES), o.sheet) }
 }
 
+/** `land load=FILE`: the saved Land is read from FILE and checked as `world --load` checks it. */
+const withLand = async (input: unknown, io: Io): Promise<unknown> => {
+  const o = input as { type?: unknown; load?: unknown } | null
+  if (o?.type !== "land" || typeof o.load !== "string") return input
+  const { load, ...rest } = o
+  return { ...rest, world: await loadLand(load, io) }
+}
+
 const gameDo = async (args: readonly string[], io: Io): Promise<number> => {
   const a = doArgs(args)
   const g = await readGame(a.file, io)
-  const input = await withSheet(commandInput(a.command, a.words, fromWords), io)
+  const input = await withLand(await withSheet(commandInput(a.command, a.words, fromWords), io), io)
   const r = Game.play({ events: g.events, state: g.state }, decode(input), a.by ?? "any")
   if (Result.isFailure(r)) {
     io.stderr.write(

@@ -84,6 +84,34 @@ export const eventWords = (e: Game.GameEvent): string | undefined => {
       return `${e.name}: ${e.face}, now ${e.die.toUpperCase()}${e.die === "d0" ? ": it has run out" : ""}`
     case "refused":
       return `refused after the dice: ${e.reason}${e.clause ? ` (${e.clause})` : ""}`
+    default:
+      return worldEventWords(e)
+  }
+}
+
+/** The events of journeys, the depths, recruits, structures and the Land. */
+const worldEventWords = (e: Game.GameEvent): string | undefined => {
+  switch (e.type) {
+    case "journeyed":
+      return e.choice === "wait"
+        ? "the group waits out the weather: no progress"
+        : `the group makes ${e.miles} miles${e.choice === "pressOn" ? ", pressing on through the weather (Disadvantage)" : ""}${e.offCourse ? ", but drifts off course" : ""}`
+    case "rested":
+      return undefined
+    case "lightChanged":
+      return e.light === undefined
+        ? `out of the depths`
+        : `${e.light.lit ? `light: ${e.light.kind} at ${e.light.die.toUpperCase()}` : "dark: Disadvantage on every roll"}; ${e.why}`
+    case "unfolded":
+      return `${e.name} unfolds (N-EVENT-02)`
+    case "needsRuled":
+      return undefined
+    case "structureChanged":
+      return `${e.structure.name}: ${e.why} (HP ${e.structure.hp}/${e.structure.maxHp})`
+    case "landChanged":
+      return `the Land: ${e.why}`
+    default:
+      return undefined
   }
 }
 
@@ -118,7 +146,20 @@ export const stateLines = (s: Game.GameState): string[] => {
     lines.push(
       `fight: Round ${s.fight.round}, the ${s.fight.side}' turn; acted: ${s.fight.acted.join(", ") || "nobody"}`,
     )
-  for (const t of Object.values(s.trackers)) lines.push(`tracker ${t.name}: ${t.die.toUpperCase()}`)
+  for (const t of Object.values(s.trackers))
+    lines.push(`${t.looming ? "looming" : "tracker"} ${t.name}: ${t.die.toUpperCase()}`)
+  if (s.light !== undefined)
+    lines.push(
+      `delving: ${s.light.lit ? `${s.light.kind} at ${s.light.die.toUpperCase()}` : "in the dark (Disadvantage)"}`,
+    )
+  if (s.road !== undefined) lines.push(`on the road: ${s.road.miles} miles on day ${s.road.day}`)
+  if (s.hardGoing) lines.push("pressing on through bad weather (Disadvantage)")
+  for (const w of Object.values(s.structures ?? {}))
+    lines.push(`${w.name} (${w.size} ${w.kind}): HP ${w.hp}/${w.maxHp}${w.armor ? `, Armor ${w.armor}` : ""}`)
+  if (s.land !== undefined)
+    lines.push(
+      `the Land: ${s.land.regions.length} Regions, ${s.land.factions.length} Factions, ${s.land.session} session(s) turned, ${s.land.chronicle.length} goal(s) reached`,
+    )
   const waiting = promptWords(s.pending?.prompt)
   if (waiting) lines.push(`waiting: ${waiting}`)
   return lines

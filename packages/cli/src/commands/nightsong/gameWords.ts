@@ -93,10 +93,43 @@ const FORMS: Readonly<Record<string, Form>> = {
   advance: { pos: ["character"] },
   track: { pos: ["name", "die"] },
   tick: { pos: ["name"] },
+  watch: {
+    pos: [],
+    keys: {
+      terrain: ["terrain", "text"],
+      by: ["by", "text"],
+      weather: ["weather", "int"],
+      navigation: ["navigation", "int"],
+      way: ["way", "int"],
+    },
+    flags: { path: ["path", true], wait: ["badWeather", "wait"], press: ["badWeather", "pressOn"] },
+  },
+  forage: { pos: ["character"], keys: { ration: ["ration", "text"], threshold: ["threshold", "int"] } },
+  delve: { pos: ["action"] },
+  light: { pos: ["character", "kind", "from"] },
+  turn: { pos: [], keys: { way: ["way", "int"] } },
+  loom: { pos: [], rest: { field: "name", as: "text" }, keys: { die: ["die", "text"] } },
+  distance: { pos: [], keys: { threshold: ["threshold", "int"] } },
+  reaction: { pos: ["npc"], keys: { threshold: ["threshold", "int"] } },
+  needs: { pos: ["npc"], rest: { field: "unmet", as: "list" } },
+  structure: { pos: ["name", "kind", "size"] },
+  strike: { pos: ["target", "means"] },
+  ordnance: { pos: ["size"], rest: { field: "targets", as: "list" } },
+  collide: { pos: ["a", "b"], keys: { larger: ["larger", "text"] } },
+  repair: { pos: ["name"], keys: { hp: ["hp", "int"] } },
+  land: { pos: [], keys: { seed: ["seed", "int"], load: ["load", "text"] } },
+  worldTurn: { pos: [] },
 }
 
-/** The two-word commands: `end turn`, `end fight WHY…`. */
-const SPOKEN: Readonly<Record<string, string>> = { "end turn": "endTurn", "end fight": "endFight" }
+/** The two-word commands: `end turn`, `end fight WHY…`, `world turn`. */
+const SPOKEN: Readonly<Record<string, string>> = {
+  "end turn": "endTurn",
+  "end fight": "endFight",
+  "world turn": "worldTurn",
+}
+const SPOKEN_AS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(SPOKEN).map(([words, type]) => [type, words.split(" ")]),
+)
 
 const ABILITY_KEYS = { str: "strength", dex: "dexterity", pre: "presence", con: "constitution" } as const
 const GEAR_KEYS = ["weapon", "armor", "shield", "shard", "remedy", "supply"] as const
@@ -126,8 +159,8 @@ const special = (type: string, key: string, value: string, out: Json): boolean =
     gear.push({ name: value.slice(0, at), kind: key, die: value.slice(at + 1) })
     return true
   }
-  if (type === "npc" && key === "attack") {
-    out.attack = value
+  if ((type === "npc" && key === "attack") || (type === "strike" && key === "dice")) {
+    out[key] = value
       .toLowerCase()
       .split("+")
       .map((d) => d.trim())
@@ -187,7 +220,8 @@ export const fromWords = (words: readonly string[]): Json => {
   const more = free.slice(form.pos.length)
   if (form.rest) {
     if (more.length > 0 || form.rest.as !== "text") out[form.rest.field] = restValue(form, more)
-    if (form.rest.field === "characters" && more.length === 0) delete out.characters
+    // An empty list is a list left out (rest with everyone, needs all met).
+    if (form.rest.as === "list" && more.length === 0) delete out[form.rest.field]
   } else if (more.length > 0) throw new UsageError(`${type}: unexpected ${JSON.stringify(more[0])}`)
   return out
 }
@@ -208,21 +242,23 @@ const specialWords = (type: string, c: Json): string[] => {
     for (const g of (c.gear ?? []) as Json[]) out.push(quote(`${g.kind}=${g.name}:${g.die}`))
   }
   if (type === "npc" && Array.isArray(c.attack)) out.push(`attack=${c.attack.join("+")}`)
+  if (type === "strike" && Array.isArray(c.dice)) out.push(`dice=${c.dice.join("+")}`)
   if (type === "rest" && c.refill)
     for (const [id, names] of Object.entries(c.refill as Json))
       out.push(quote(`refill=${id}:${(names as string[]).join(",")}`))
   return out
 }
 
-const HANDLED = new Set(["type", "abilities", "gear", "attack", "refill", "sheet"])
+const HANDLED = new Set(["type", "abilities", "gear", "attack", "refill", "sheet", "dice"])
 
 /** A command's JSON as the words `fromWords` reads back. */
 export const toLine = (c: Json): string => {
   const type = String(c.type)
   const form = FORMS[type]
   // A sheet is given in words as a file: a command holding one has only its JSON form.
-  if (form === undefined || typeof c.sheet === "object") return JSON.stringify(c)
-  const head = type === "endTurn" ? ["end", "turn"] : type === "endFight" ? ["end", "fight"] : [type]
+  if (form === undefined || typeof c.sheet === "object" || typeof c.world === "object")
+    return JSON.stringify(c)
+  const head = SPOKEN_AS[type] ?? [type]
   const words = [...head, ...form.pos.map((f) => quote(String(c[f])))]
   for (const [field, value] of Object.entries(c)) {
     if (value === undefined || form.pos.includes(field) || field === form.rest?.field || HANDLED.has(field))
@@ -262,5 +298,15 @@ export const GRAMMAR = `commands in words (the JSON form is the same fields, giv
   rest short|long|full [ID…] [refill=ID:SHARD,SHARD] [shelter]
   remedy ID REMEDY [treat=CONDITION] | cast ID SHARD | advance ID
   track NAME DIE | tick NAME
+  watch [path] [terrain=clear|difficult] [by=foot|horse|ship] [weather=N] [navigation=N] [way=N] [wait|press]
+                                                    (a Watch of travel; thresholds left out are asked)
+  forage ID [ration=NAME] [threshold=N]
+  delve start|end | light ID torch|lantern SUPPLY | turn [way=N]   (a Turn in the depths)
+  loom NAME… [die=d6] | distance [threshold=N] | reaction NPC [threshold=N]
+  needs NPC [fed|rested|paid…]                      (the needs left unmet today; none: all met)
+  structure NAME light|fortification|vehicle small|medium|large
+  strike TARGET weapon|fire|magic|ordnance|hugeCreature dice=d8[+d8] | ordnance SIZE TARGET…
+  collide A B [larger=A|B] | repair NAME hp=N
+  land seed=N | land load=FILE | world turn         (the Land: generated or saved; its turn between sessions)
   roll FACE… | choose OPTION | undo                  (answers to the waiting prompt)
 A call left out (a DR, Advantage, surprise, a threshold, a feat's harm, a block) is asked of the seat it belongs to.`

@@ -59,7 +59,7 @@ const checkCmd = (ctx: Ctx, c: Of<typeof CheckCmd>, by: string) => {
   }
   if (s.fight !== undefined) mustAct(ctx, m.id, "players")
   const dr = drCall(ctx, c.dr, `${m.id}'s ${c.ability} Check`)
-  const adv = advantageCall(ctx, c.advantage, `${m.id}'s ${c.ability} Check`)
+  const adv = advantageCall(ctx, c.advantage, `${m.id}'s ${c.ability} Check`, m.id)
   const { dice: _d, ...result } = rollCheck(
     ctx,
     m,
@@ -106,7 +106,7 @@ const save = (ctx: Ctx, c: Of<typeof Save>, by: string) => {
   const m = memberOf(st(ctx), c.character)
   mustCommand(st(ctx), by, m.id, "a save")
   const a = able(m, "save")
-  const adv = advantageCall(ctx, c.advantage, `${m.id}'s save`)
+  const adv = advantageCall(ctx, c.advantage, `${m.id}'s save`, m.id)
   const { dice: _d, ...result } = rollCheck(
     ctx,
     m,

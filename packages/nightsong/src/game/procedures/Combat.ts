@@ -175,7 +175,7 @@ export const specOf = (
   what: string,
 ): { spec: Attack; weapon: string; dice: readonly LiveDie[] } => {
   const weapon = weaponOf(ctx, c)
-  const call = advantageCall(ctx, c.advantage, what)
+  const call = advantageCall(ctx, c.advantage, what, c.attacker)
   const base: Attack = {
     dice: weapon.dice,
     advantage: call === "advantage",

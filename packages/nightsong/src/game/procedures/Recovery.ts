@@ -12,6 +12,7 @@ import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustCommand, mustReferee } from "../Seats.js"
 import type { Member } from "../State.js"
 import { timePasses } from "./Harm.js"
+import { roadWatch } from "./Journey.js"
 
 const resters = (ctx: Ctx, ids: ReadonlyArray<string> | undefined): Member[] => {
   const s = st(ctx)
@@ -63,11 +64,15 @@ const rest = (ctx: Ctx, c: Of<typeof Rest>, by: string) => {
   for (const m of who) refillOf(m, c.refill?.[m.id] ?? [])
   // The time passes first: a dying character without help dies before the rest helps (R-N-GAME-06).
   if (c.kind === "short") timePasses(ctx, 1, 0, 0, "a Short Rest (N-REST-01)")
-  else if (c.kind === "long") timePasses(ctx, 0, 1, 0, "a Long Rest (N-REST-02)")
-  else {
+  else if (c.kind === "long") {
+    // The rest counts for the day it began on, whose upkeep runs if it passes midnight (R-N-GAME-12).
+    ctx.emit({ type: "rested", ids: who.map((m) => m.id), day: s.clock.day })
+    roadWatch(ctx, "a Long Rest (N-REST-02)")
+  } else {
     if (c.shelter !== true)
       refuse("shelter: a Full Rest needs shelter, care or what the fiction requires", "N-REST-03")
     timePasses(ctx, 0, 0, 7, "a Full Rest (N-REST-03)")
+    ctx.emit({ type: "rested", ids: who.map((m) => m.id), day: st(ctx).clock.day })
   }
   for (const m0 of who) {
     const m = memberOf(st(ctx), m0.id)
