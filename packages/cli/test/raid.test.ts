@@ -207,10 +207,10 @@ describe("blight raid", () => {
   })
 
   it("R-CONTENT-23 R-BATTLE-77 the word form of a blast at a point: X,Y on a board, catches:A,B on a declared table", () => {
-    const atPoint = { type: "shoot", model: "wharfside.1", weapon: "molotov", target: { x: 14.5, y: 10 } }
+    const atPoint = { type: "shoot", model: "wharfside.1", weapon: "molotov", at: { x: 14.5, y: 10 } }
     expect(fromWords(["shoot", "wharfside.1", "molotov", "14.5,10"])).toEqual(atPoint)
     expect(fromWords(toWords(atPoint as never))).toEqual(atPoint)
-    const told = { type: "shoot", model: "wharfside.1", weapon: "molotov", target: { catches: ["c2", "c3"] } }
+    const told = { type: "shoot", model: "wharfside.1", weapon: "molotov", at: { catches: ["c2", "c3"] } }
     expect(fromWords(["shoot", "wharfside.1", "molotov", "catches:c2,c3"])).toEqual(told)
     expect(fromWords(toWords(told as never))).toEqual(told)
     expect(fromWords(["shoot", "wharfside.1", "pistol", "c2"])).toMatchObject({ target: "c2" })

@@ -83,7 +83,7 @@ export const toWords = (c: Command): string[] => {
         ...(c.facts ?? []).flatMap((f) => ["--fact", factWords(f)]),
       ]
     case "shoot":
-      return ["shoot", c.model, c.weapon, targetWord(c.target), ...blight(c.blightDice)]
+      return ["shoot", c.model, c.weapon, targetWord(c.at ?? c.target ?? ""), ...blight(c.blightDice)]
     case "fight":
       return [
         "fight",
@@ -346,7 +346,9 @@ const moveOf = ({ verb, pos, flags, one, need }: Said) => {
 
 const shootOf = ({ pos, need, blightDice }: Said) => {
   need(3, 3)
-  return { type: "shoot", model: pos[0], weapon: pos[1], target: shotTarget(pos[2] ?? ""), ...blightDice }
+  const target = shotTarget(pos[2] ?? "")
+  // R-BATTLE-77: a point (X,Y or catches:A,B) is where a blast is thrown; a word names the target.
+  return { type: "shoot", model: pos[0], weapon: pos[1], ...(typeof target === "string" ? { target } : { at: target }), ...blightDice }
 }
 
 const fightOf = ({ pos, need, blightDice }: Said) => {

@@ -52,6 +52,7 @@ export const Sprint = command("sprint", movement, "Sprint up to M+3 inches (B-AC
 export const BlastPoint = Schema.Union([
   Point,
   Schema.Struct({ catches: Schema.Array(ModelId).check(Schema.isMaxLength(40)) }).annotate({
+    identifier: "BlastPointCatches",
     description: "A point on a declared table, told by the models within the blast's radius of it",
   }),
 ]).annotate({ identifier: "BlastPoint" })
@@ -63,7 +64,10 @@ export const Shoot = command(
   {
     model: ModelId,
     weapon: Schema.String,
-    target: Schema.Union([ModelId, TokenId, BlastPoint]),
+    /** The model or token shot at (left out when a blast is thrown `at` a point). */
+    target: Schema.optional(Schema.Union([ModelId, TokenId])),
+    /** Where a blast weapon is thrown, instead of a `target` (R-CONTENT-23, R-BATTLE-77). */
+    at: Schema.optional(BlastPoint),
     blightDice,
   },
   "Shoot or throw a weapon at a target in range and sight, or a blast weapon at a point (B-SHOOT-01, R-CONTENT-23)",

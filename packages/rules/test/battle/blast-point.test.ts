@@ -35,7 +35,7 @@ describe("a blast at a point on a board (R-CONTENT-23, R-BATTLE-77)", () => {
 
   it('R-CONTENT-23 R-BATTLE-77 B-BLAST-02 a Molotov thrown at a point catches every model within 2" of it, and no one else', () => {
     const t = placed()
-    t.do({ type: "shoot", model: "a.1", weapon: "molotov", target: { x: 14.5, y: 10.5 } })
+    t.do({ type: "shoot", model: "a.1", weapon: "molotov", at: { x: 14.5, y: 10.5 } })
     expect(rollBlasts(t)).toEqual(["b.1", "b.2"])
     expect(t.of("thrown", true)).toEqual([{ type: "thrown", model: "a.1", weapon: "molotov" }])
     expect(t.model("a.1").weapons[0]?.spent).toBe(true)
@@ -45,16 +45,16 @@ describe("a blast at a point on a board (R-CONTENT-23, R-BATTLE-77)", () => {
     const t = placed()
     const before = t.s
     expect(
-      t.reject({ type: "shoot", model: "a.1", weapon: "molotov", target: { x: 20, y: 10 } }),
+      t.reject({ type: "shoot", model: "a.1", weapon: "molotov", at: { x: 20, y: 10 } }),
     ).toMatchObject({
-      reason: expect.stringMatching(/^target: .*out of Molotov's range/),
+      reason: expect.stringMatching(/^at: .*out of Molotov's range/),
       clause: "B-SHOOT-01",
     })
     expect(
-      t.reject({ type: "shoot", model: "a.1", weapon: "molotov", target: { x: -1, y: 10 } }).clause,
+      t.reject({ type: "shoot", model: "a.1", weapon: "molotov", at: { x: -1, y: 10 } }).clause,
     ).toBe("B-SETUP-01")
     expect(
-      t.reject({ type: "shoot", model: "a.1", weapon: "molotov", target: { catches: ["b.1"] } }).clause,
+      t.reject({ type: "shoot", model: "a.1", weapon: "molotov", at: { catches: ["b.1"] } }).clause,
     ).toBe("R-BATTLE-77")
     expect(t.s).toBe(before)
   })
@@ -64,7 +64,7 @@ describe("a blast at a point on a declared table (R-CONTENT-23, R-BATTLE-77)", (
   it("R-CONTENT-23 R-BATTLE-77 the point is told by the models it catches: each takes the blast, no facts asked", () => {
     const t = started({ refuges: throwers() })
     t.do({ type: "activate", model: "a.1" })
-    t.do({ type: "shoot", model: "a.1", weapon: "molotov", target: { catches: ["b.2", "a.2"] } })
+    t.do({ type: "shoot", model: "a.1", weapon: "molotov", at: { catches: ["b.2", "a.2"] } })
     expect(t.prompt).toMatchObject({ kind: "dice", dice: 2 })
     expect(rollBlasts(t)).toEqual(["b.2", "a.2"])
   })
@@ -77,18 +77,18 @@ describe("a blast at a point on a declared table (R-CONTENT-23, R-BATTLE-77)", (
       ],
     })
     t.do({ type: "activate", model: "a.1" })
-    const shoot = (target: unknown, weapon = "molotov") =>
-      t.reject({ type: "shoot", model: "a.1", weapon, target } as never)
+    const shoot = (at: unknown, weapon = "molotov") =>
+      t.reject({ type: "shoot", model: "a.1", weapon, at } as never)
     expect(shoot({ x: 3, y: 4 })).toMatchObject({
       reason: expect.stringMatching(/needs a board/),
       clause: "R-BATTLE-77",
     })
     expect(shoot({ catches: ["b.1", "z.9"] })).toMatchObject({
-      reason: expect.stringMatching(/^target\.catches\.1: /),
+      reason: expect.stringMatching(/^at\.catches\.1: /),
       clause: "R-BATTLE-54",
     })
     expect(shoot({ catches: ["b.1", "b.1"] })).toMatchObject({
-      reason: expect.stringMatching(/^target\.catches\.1: .* twice/),
+      reason: expect.stringMatching(/^at\.catches\.1: .* twice/),
       clause: "R-BATTLE-77",
     })
     expect(shoot({ catches: ["b.1"] }, "pistol")).toMatchObject({ clause: "R-CONTENT-23" })

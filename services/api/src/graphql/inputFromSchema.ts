@@ -167,7 +167,8 @@ const oneOf = (node: AST.Union, structs: ReadonlyArray<AST.Objects>, hint: strin
     .map((p) => p.name)
     .find((k): k is string => typeof k === "string" && structs.every((s) => tagOf(s, k) !== undefined))
   const tags = key ? structs.map((s) => tagOf(s, key)!) : []
-  if (!key || !tags.every((t) => NAME.test(t)) || new Set(tags).size !== tags.length) return json
+  if (!key) return untaggedOneOf(node, structs, hint)
+  if (!tags.every((t) => NAME.test(t)) || new Set(tags).size !== tags.length) return json
   const name = nameFor(node, hint)
   // A member with nothing but its tag (an undo) is a Boolean: `{undo: true}`.
   const tagOnly: In = { ...scalar("Boolean"), convert: () => ({}) }
@@ -185,6 +186,40 @@ const oneOf = (node: AST.Union, structs: ReadonlyArray<AST.Objects>, hint: strin
     const [tag, value] = Object.entries(o).find(([, x]) => x != null) ?? []
     const m = members.find((x) => x.tag === tag)
     return m ? { [key]: tag, ...(m.in.convert(value) as object) } : o
+  })
+  byAst.set(node, out)
+  return out
+}
+
+/**
+ * A union of structs with no shared tag (a blast's point: `{x, y}` or `{catches}`): a `@oneOf`
+ * input, one field per member, named by the member's identifier less the union's (`Point` →
+ * `point`, `BlastPointCatches` → `catches`); the value given is that member's. Members without an
+ * identifier GraphQL can name leave the union to the `JSON` scalar.
+ */
+const untaggedOneOf = (node: AST.Union, structs: ReadonlyArray<AST.Objects>, hint: string): In => {
+  const cached = byAst.get(node)
+  if (cached) return cached
+  const union = baseIdentifierOf(node) ?? ""
+  const fieldOf = (s: AST.Objects) => {
+    const id = baseIdentifierOf(s)
+    const rest = id?.startsWith(union) && id.length > union.length ? id.slice(union.length) : id
+    return rest && NAME.test(rest) ? rest[0]!.toLowerCase() + rest.slice(1) : undefined
+  }
+  const fields = structs.map(fieldOf)
+  if (fields.some((f) => f === undefined) || new Set(fields).size !== fields.length) return json
+  const name = nameFor(node, hint)
+  const members = structs.map((s, i) => ({ field: fields[i]!, in: structOf(s, `${name}-${fields[i]}`) }))
+  const type = builder.inputType(name, {
+    isOneOf: true,
+    description: "Exactly one field: its name says which kind of value it is",
+    fields: (t) =>
+      Object.fromEntries(members.map((m) => [m.field, t.field({ type: m.in.type, required: false } as never)])),
+  })
+  const out = objectInput(type, (o) => {
+    const [field, value] = Object.entries(o).find(([, x]) => x != null) ?? []
+    const m = members.find((x) => x.field === field)
+    return m ? m.in.convert(value) : o
   })
   byAst.set(node, out)
   return out

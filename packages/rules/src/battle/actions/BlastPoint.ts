@@ -24,40 +24,40 @@ export const pointCaught = (ctx: Ctx, m: Model, weaponId: string, at: BlastPoint
   const b = weapon?.traits?.blast
   const name = weapon?.name ?? weaponId
   if (b === undefined)
-    return refuse(`target: ${name} is no blast weapon; only a blast is thrown at a point`, "R-CONTENT-23")
+    return refuse(`at: ${name} is no blast weapon; only a blast is thrown at a point`, "R-CONTENT-23")
   const board = ctx.draft.board
   if ("catches" in at) {
     if (board !== undefined)
       return refuse(
-        "target.catches: on a board give the point as {x, y}; the board says what it catches",
+        "at.catches: on a board give the point as {x, y}; the board says what it catches",
         "R-BATTLE-77",
       )
     const caught: Model[] = []
     for (const [i, id] of at.catches.entries()) {
       const x = ctx.draft.models.find((o) => o.id === id)
-      if (x === undefined) return refuse(`target.catches.${i}: there is no model "${id}"`, "R-BATTLE-54")
+      if (x === undefined) return refuse(`at.catches.${i}: there is no model "${id}"`, "R-BATTLE-54")
       if (!catchable(x))
-        return refuse(`target.catches.${i}: ${x.name} is ${x.status}, off the table`, "B-BLAST-01")
-      if (caught.includes(x)) return refuse(`target.catches.${i}: ${x.name} is named twice`, "R-BATTLE-77")
+        return refuse(`at.catches.${i}: ${x.name} is ${x.status}, off the table`, "B-BLAST-01")
+      if (caught.includes(x)) return refuse(`at.catches.${i}: ${x.name} is named twice`, "R-BATTLE-77")
       caught.push(x)
     }
     return caught
   }
   if (board === undefined)
     return refuse(
-      "target: a point {x, y} needs a board; on a declared table tell it by the models it catches ({catches: [...]})",
+      "at: a point {x, y} needs a board; on a declared table tell it by the models it catches ({catches: [...]})",
       "R-BATTLE-77",
     )
-  if (!onBoard(board, at)) return refuse(`target: (${at.x}, ${at.y}) is off the table`, "B-SETUP-01")
+  if (!onBoard(board, at)) return refuse(`at: (${at.x}, ${at.y}) is off the table`, "B-SETUP-01")
   const from = m.position
   if (from === undefined) return refuse(`model: ${m.name} has no place on the board`, "R-BATTLE-77")
   const range = weapon?.range ?? 0
   // Range to the point from the thrower's base, as to a model (R-BOARD-05).
   if (dist(from, at) - radiusOf(m) > range)
-    return refuse(`target: (${at.x}, ${at.y}) is out of ${name}'s range (${range}")`, "B-SHOOT-01")
+    return refuse(`at: (${at.x}, ${at.y}) is out of ${name}'s range (${range}")`, "B-SHOOT-01")
   const point = { id: `point:${at.x},${at.y}`, c: at, r: 0 }
   if (!sees(ruled(board, ctx.env.content), { id: m.id, c: from, r: radiusOf(m) }, point))
-    return refuse(`target: ${m.name} can't see (${at.x}, ${at.y})`, "B-SHOOT-01")
+    return refuse(`at: ${m.name} can't see (${at.x}, ${at.y})`, "B-SHOOT-01")
   return ctx.draft.models.filter(
     (x) => catchable(x) && x.position !== undefined && dist(x.position, at) - radiusOf(x) <= b.radius,
   )

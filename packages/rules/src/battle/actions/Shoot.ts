@@ -50,8 +50,11 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     )
   const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
-  if (typeof c.target !== "string") {
-    const caught = pointCaught(ctx, m, weapon.id, c.target)
+  // R-BATTLE-77: a shot names a target, or a blast is thrown at a point; never both, never neither.
+  if (c.at !== undefined && c.target !== undefined)
+    refuse("at: a blast thrown at a point names no target as well", "R-BATTLE-77")
+  if (c.at !== undefined) {
+    const caught = pointCaught(ctx, m, weapon.id, c.at)
     const thrown = weapon.traits?.blast
     if (thrown === undefined)
       refuse(`target: ${weapon.name} is no blast weapon; only a blast is thrown at a point`, "R-CONTENT-23")
@@ -60,6 +63,8 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     blast(ctx, m, weapon, thrown, caught)
     return
   }
+  if (c.target === undefined)
+    refuse("target: name the model or token shot at (or, for a blast, the point it is thrown at)", "B-ACTION-SHOOT-01")
   if (ctx.draft.tokens.some((t) => t.id === c.target)) {
     shootAtObjective(ctx, m, c.target, weapon, c.blightDice)
     return

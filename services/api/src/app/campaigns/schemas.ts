@@ -41,6 +41,8 @@ const stateFields = CampaignState.CampaignState.fields
 /** The campaign's state as its members see it: everything but the dice state. */
 export const StateView = Schema.Struct({
   ...stateFields,
+  // A state read has its options (an older file's get their defaults when it is decoded).
+  options: Schema.toType(stateFields.options),
   pending: Schema.optional(
     Schema.Struct({
       command: LoggedCommand,
