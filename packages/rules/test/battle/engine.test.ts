@@ -60,7 +60,7 @@ describe("a raid as a value", () => {
 
 describe("commands from outside", () => {
   it("parseCommand names the path of each problem", () => {
-    expect(Battle.parseCommand({ type: "shoot", model: "a.1" })).toEqual(
+    expect(Battle.parseCommand({ type: "shoot", model: "a.1", target: 7 })).toEqual(
       Result.fail([expect.stringMatching(/^weapon: /), expect.stringMatching(/^target: /)]),
     )
     expect(Battle.parseCommand({ type: "roll", faces: [1, 7] })).toEqual(
