@@ -12,6 +12,7 @@
  */
 import { Prng } from "@blight/dice"
 import { Result, Schema } from "effect"
+import type { Scenario } from "../content/schema/Scenario.js"
 import type { ContentView } from "../refuge/Content.js"
 import { type EffectiveProfile, effectiveProfile } from "../refuge/EffectiveProfile.js"
 import { freeWeaponIds } from "../refuge/Founding.js"
@@ -110,11 +111,14 @@ const hungerOf = (s: Survivor, p: EffectiveProfile, content: ContentView): numbe
   return Math.max(0, Math.max(1, fed.profile.health) - Math.max(1, p.profile.health))
 }
 
-/** Builds the raid's first state (its `battle.setup` event carries it). */
-export const setup = (
+/** The input's problems, in the order they are reported (B-SETUP-03, B-SCENARIO-02, R-BOARD-*). */
+const setupProblems = (
   input: SetupInput,
   content: ContentView,
-): Result.Result<State, ReadonlyArray<SetupProblem>> => {
+  scenarioId: string,
+  scenario: Scenario | undefined,
+  options: ReturnType<typeof decodeOptions>,
+): SetupProblem[] => {
   const problems: SetupProblem[] = []
   if (input.refuges.length < 2)
     problems.push({
@@ -128,8 +132,6 @@ export const setup = (
       message: `at most 4 Refuges share a table (one per edge), got ${input.refuges.length}`,
       clause: "B-SETUP-03",
     })
-  const scenarioId = input.scenario ?? "cache"
-  const scenario = content.get("scenarios", scenarioId)
   if (!scenario) {
     const known = content.list("scenarios").map((s) => s.id)
     problems.push({
@@ -138,135 +140,186 @@ export const setup = (
       clause: "B-SCENARIO-02",
     })
   }
-  const options = decodeOptions(input.options ?? {})
   if (Result.isFailure(options))
     problems.push({ path: "options", message: "unknown or invalid option (see BattleOptions)" })
+  if (input.board) problems.push(...boardProblems(input.board, input.refuges.length, content, scenario))
+  return problems
+}
+
+/** A board's problems: unknown kinds, its layout, Loot places and Blight edges. */
+const boardProblems = (
+  board: Board,
+  refuges: number,
+  content: ContentView,
+  scenario: Scenario | undefined,
+): SetupProblem[] => {
+  const problems: SetupProblem[] = []
   // Every piece's kind must be a loaded terrain kind, or the board would ignore it (R-BOARD-01).
-  for (const p of input.board ? unknownKinds(input.board, content) : [])
+  for (const p of unknownKinds(board, content))
     problems.push({ path: `board.${p.path}`, message: p.message, clause: "R-BOARD-01" })
   // The layout itself, and its Loot places against the Refuges' zones (B-SETUP-01/05, R-BOARD-18/19).
-  if (input.board) {
-    const edges = EDGES.slice(0, Math.min(4, input.refuges.length))
-    const found = [
-      ...layoutProblems(input.board, content),
-      ...lootProblems(input.board, edges, scenario?.setup.lootTokens ?? 5),
-    ]
-    for (const p of found) problems.push({ ...p, path: `board.${p.path}` })
-    // A Blight edge is one no Refuge deploys on (B-SETUP-03, R-BOARD-26).
-    input.board.blightEdges?.forEach((e, i) => {
-      if (edges.includes(e))
-        problems.push({
-          path: `board.blightEdges.${i}`,
-          message: `the ${e} edge is a Refuge's deployment edge, not a Blight edge`,
-          clause: "R-BOARD-26",
-        })
-    })
-  }
-  // No scenario is a problem already listed: the check only tells TypeScript so.
-  if (problems.length > 0 || !scenario) return Result.fail(problems)
-
-  const opts = Result.getOrElse(options, () => defaults)
-  const sides: Side[] = []
-  const models: Model[] = []
-  const used = new Set<string>()
-  input.refuges.forEach((refuge, r) => {
-    let id = slug(refuge.name)
-    for (let k = 2; used.has(id); k++) id = `${slug(refuge.name)}-${k}`
-    used.add(id)
-    const stores = storesOf(refuge.ledger)
-    const pool = { reloads: stores.reloads, arrows: stores.arrows, bolts: stores.bolts }
-    const drawn = { reloads: 0, arrows: 0, bolts: 0 }
-    const mine: Model[] = refuge.survivors.map((s, i) => {
-      const p = profileOf(s, content)
-      const hunger = hungerOf(s, p, content)
-      const weapons: CarriedWeapon[] = withFreeWeapons(s.equipment.weapons, content).map((w) => {
-        const entry = content.get("weapons", w)
-        const store = entry?.ammunition ?? "none"
-        let loaded = 0
-        if (store === "reloads" && pool.reloads > 0) {
-          pool.reloads--
-          drawn.reloads++
-          loaded = entry?.mag ?? 1
-        } else if ((store === "arrows" || store === "bolts") && (opts.bowsLoadedFree || pool[store] > 0)) {
-          if (!opts.bowsLoadedFree) {
-            pool[store]--
-            drawn[store]++
-          }
-          loaded = 1
-        }
-        return { weapon: w, loaded, jammed: false, spent: false }
+  const edges = EDGES.slice(0, Math.min(4, refuges))
+  const found = [
+    ...layoutProblems(board, content),
+    ...lootProblems(board, edges, scenario?.setup.lootTokens ?? 5),
+  ]
+  for (const p of found) problems.push({ ...p, path: `board.${p.path}` })
+  // A Blight edge is one no Refuge deploys on (B-SETUP-03, R-BOARD-26).
+  board.blightEdges?.forEach((e, i) => {
+    if (edges.includes(e))
+      problems.push({
+        path: `board.blightEdges.${i}`,
+        message: `the ${e} edge is a Refuge's deployment edge, not a Blight edge`,
+        clause: "R-BOARD-26",
       })
-      return {
-        id: `${id}.${i + 1}`,
-        side: id,
-        kind: "survivor",
-        name: s.name,
-        ref: s.background,
-        survivor: s.id,
-        leader: s.role !== undefined,
-        profile: {
-          move: p.profile.move,
-          fight: p.profile.fight,
-          shoot: p.profile.shoot,
-          wits: p.profile.wits,
-          nerve: p.profile.nerve,
-          health: Math.max(1, p.profile.health),
-          armour: p.profile.armour,
-        },
-        helmet: p.helmet,
-        health: Math.max(1, p.profile.health),
-        ...(hunger > 0 ? { hunger } : {}),
-        blight: s.blight,
-        status: "active",
-        shaken: false,
-        hidden: false,
-        noise: 0,
-        activated: false,
-        weapons,
-        reloads: 0,
-        arrows: 0,
-        bolts: 0,
-        carrying: [],
-        kit: [...s.equipment.kit],
-        skills: [...s.skills, ...s.advances.flatMap((a) => ("skill" in a ? [a.skill] : []))],
-        gifts: [...s.gifts],
-        marks: [...s.marks],
-        dreaded: [],
-        used: {},
-        wasDown: false,
-        arrived: 0,
-      }
-    })
-    // Spares, shared round-robin among those who can use them (R-BATTLE-35).
-    for (const store of ["reloads", "arrows", "bolts"] as const) {
-      const users = mine.filter((m) =>
-        m.weapons.some((w) => content.get("weapons", w.weapon)?.ammunition === store),
-      )
-      for (let k = 0; pool[store] > 0 && users.length > 0; k++) {
-        const u = users[k % users.length] as { -readonly [K in keyof Model]: Model[K] }
-        u[store]++
-        pool[store]--
-        drawn[store]++
-      }
-    }
-    models.push(...mine)
-    const trophies = input.campaign?.refuges?.[r]?.trophies
-    sides.push({
-      id,
-      kind: refuge.kind,
-      name: refuge.name,
-      starting: mine.length,
-      routed: false,
-      withdrew: false,
-      edge: EDGES[r] ?? "south",
-      home: refuge.home,
-      improvements: [...refuge.improvements],
-      drawn,
-      used: {},
-      ...(trophies !== undefined && trophies.length > 0 ? { trophies: [...trophies] } : {}),
-    })
   })
+  return problems
+}
 
+type Store = "reloads" | "arrows" | "bolts"
+type Stock = Record<Store, number>
+
+/** Loads one weapon from the pool (R-BATTLE-11): a Reload fills a firearm's magazine, an Arrow or Bolt a bow. */
+const loadWeapon = (
+  w: string,
+  content: ContentView,
+  opts: Options,
+  pool: Stock,
+  drawn: Stock,
+): CarriedWeapon => {
+  const entry = content.get("weapons", w)
+  const store = entry?.ammunition ?? "none"
+  let loaded = 0
+  if (store === "reloads" && pool.reloads > 0) {
+    pool.reloads--
+    drawn.reloads++
+    loaded = entry?.mag ?? 1
+  } else if ((store === "arrows" || store === "bolts") && (opts.bowsLoadedFree || pool[store] > 0)) {
+    if (!opts.bowsLoadedFree) {
+      pool[store]--
+      drawn[store]++
+    }
+    loaded = 1
+  }
+  return { weapon: w, loaded, jammed: false, spent: false }
+}
+
+/** A survivor's model as it enters the raid. */
+const survivorModel = (
+  s: Survivor,
+  id: string,
+  i: number,
+  weapons: CarriedWeapon[],
+  p: EffectiveProfile,
+  hunger: number,
+): Model => ({
+  id: `${id}.${i + 1}`,
+  side: id,
+  kind: "survivor",
+  name: s.name,
+  ref: s.background,
+  survivor: s.id,
+  leader: s.role !== undefined,
+  profile: {
+    move: p.profile.move,
+    fight: p.profile.fight,
+    shoot: p.profile.shoot,
+    wits: p.profile.wits,
+    nerve: p.profile.nerve,
+    health: Math.max(1, p.profile.health),
+    armour: p.profile.armour,
+  },
+  helmet: p.helmet,
+  health: Math.max(1, p.profile.health),
+  ...(hunger > 0 ? { hunger } : {}),
+  blight: s.blight,
+  status: "active",
+  shaken: false,
+  hidden: false,
+  noise: 0,
+  activated: false,
+  weapons,
+  reloads: 0,
+  arrows: 0,
+  bolts: 0,
+  carrying: [],
+  kit: [...s.equipment.kit],
+  skills: [...s.skills, ...s.advances.flatMap((a) => ("skill" in a ? [a.skill] : []))],
+  gifts: [...s.gifts],
+  marks: [...s.marks],
+  dreaded: [],
+  used: {},
+  wasDown: false,
+  arrived: 0,
+})
+
+/** Spares, shared round-robin among those who can use them (R-BATTLE-35). */
+const shareSpares = (mine: ReadonlyArray<Model>, content: ContentView, pool: Stock, drawn: Stock): void => {
+  for (const store of ["reloads", "arrows", "bolts"] as const) {
+    const users = mine.filter((m) =>
+      m.weapons.some((w) => content.get("weapons", w.weapon)?.ammunition === store),
+    )
+    for (let k = 0; pool[store] > 0 && users.length > 0; k++) {
+      const u = users[k % users.length] as { -readonly [K in keyof Model]: Model[K] }
+      u[store]++
+      pool[store]--
+      drawn[store]++
+    }
+  }
+}
+
+/** A side id not yet taken: the Refuge's slug, numbered if two Refuges share a name. */
+const sideId = (name: string, used: Set<string>): string => {
+  let id = slug(name)
+  for (let k = 2; used.has(id); k++) id = `${slug(name)}-${k}`
+  used.add(id)
+  return id
+}
+
+/** One Refuge's side and models, armed from its stores. */
+const deployRefuge = (
+  input: SetupInput,
+  refuge: Refuge,
+  r: number,
+  id: string,
+  content: ContentView,
+  opts: Options,
+): { readonly side: Side; readonly mine: Model[] } => {
+  const stores = storesOf(refuge.ledger)
+  const pool = { reloads: stores.reloads, arrows: stores.arrows, bolts: stores.bolts }
+  const drawn = { reloads: 0, arrows: 0, bolts: 0 }
+  const mine: Model[] = refuge.survivors.map((s, i) => {
+    const p = profileOf(s, content)
+    const hunger = hungerOf(s, p, content)
+    const weapons = withFreeWeapons(s.equipment.weapons, content).map((w) =>
+      loadWeapon(w, content, opts, pool, drawn),
+    )
+    return survivorModel(s, id, i, weapons, p, hunger)
+  })
+  shareSpares(mine, content, pool, drawn)
+  const trophies = input.campaign?.refuges?.[r]?.trophies
+  const side: Side = {
+    id,
+    kind: refuge.kind,
+    name: refuge.name,
+    starting: mine.length,
+    routed: false,
+    withdrew: false,
+    edge: EDGES[r] ?? "south",
+    home: refuge.home,
+    improvements: [...refuge.improvements],
+    drawn,
+    used: {},
+    ...(trophies !== undefined && trophies.length > 0 ? { trophies: [...trophies] } : {}),
+  }
+  return { side, mine }
+}
+
+/** The Lairs, Loot and objective tokens (B-SETUP-04/05, B-SCENARIO-02), and how many were made. */
+const scenarioTokens = (
+  scenario: Scenario,
+  content: ContentView,
+): { readonly tokens: Token[]; readonly objectives: ObjectiveState[]; readonly count: number } => {
   const tokens: Token[] = []
   let t = 0
   const token = (kind: Token["kind"], extra: Partial<Token> = {}) =>
@@ -282,6 +335,31 @@ export const setup = (
     else token("objective", { objective: id })
     objectives.push({ id, kind, state: "standing", token: `t${t}`, progress: 0, scores: {} })
   }
+  return { tokens, objectives, count: t }
+}
+
+/** Builds the raid's first state (its `battle.setup` event carries it). */
+export const setup = (
+  input: SetupInput,
+  content: ContentView,
+): Result.Result<State, ReadonlyArray<SetupProblem>> => {
+  const scenarioId = input.scenario ?? "cache"
+  const scenario = content.get("scenarios", scenarioId)
+  const options = decodeOptions(input.options ?? {})
+  const problems = setupProblems(input, content, scenarioId, scenario, options)
+  // No scenario is a problem already listed: the check only tells TypeScript so.
+  if (problems.length > 0 || !scenario) return Result.fail(problems)
+
+  const opts = Result.getOrElse(options, () => defaults)
+  const sides: Side[] = []
+  const models: Model[] = []
+  const used = new Set<string>()
+  input.refuges.forEach((refuge, r) => {
+    const { side, mine } = deployRefuge(input, refuge, r, sideId(refuge.name, used), content, opts)
+    models.push(...mine)
+    sides.push(side)
+  })
+  const { tokens, objectives, count } = scenarioTokens(scenario, content)
 
   const prng =
     input.dice === "manual"
@@ -307,7 +385,7 @@ export const setup = (
     roundUses: {},
     dice: prng ? { mode: "seeded", prng } : { mode: "manual" },
     space: input.space ?? "declared",
-    counters: { creature: 0, token: t, brood: 0 },
+    counters: { creature: 0, token: count, brood: 0 },
     seq: 0,
     ...(input.campaign ? { campaign: input.campaign } : {}),
   }

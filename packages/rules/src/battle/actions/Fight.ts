@@ -163,6 +163,116 @@ const outnumbering = (ctx: Ctx, fighter: Model, enemy: Model): number => {
   return Math.min(2, n)
 }
 
+/** A fighter's pool before rolling: its dice, Blight dice from its rules, and why. */
+interface FightSide {
+  readonly dice: number
+  readonly blight: number
+  readonly reasons: string[]
+}
+
+type Pool = ReturnType<typeof roll>
+
+/** The attacker's pool: Fight, weapon, its rules, Charge, Outnumbering, Shaken (B-FIGHT-02..04). */
+const attackerSide = (
+  ctx: Ctx,
+  attacker: Model,
+  defender: Model,
+  aw: MeleeWeapon,
+  charge: boolean,
+): FightSide => {
+  const aMods = poolModifiers(ctx, attacker, "fight.attack", {
+    self: attacker,
+    target: defender,
+    weapon: aw.id,
+    action: "fight",
+    charging: charge,
+  })
+  const reasons = [...aMods.reasons]
+  let aDice = attacker.profile.fight + aw.dice + aMods.dice
+  if (charge) {
+    aDice++
+    reasons.push("+1 Charge (B-FIGHT-02)")
+  }
+  const aOut = outnumbering(ctx, attacker, defender)
+  if (aOut) reasons.push(`+${aOut} Outnumbering (B-FIGHT-03)`)
+  aDice += aOut
+  if (attacker.shaken) {
+    aDice--
+    reasons.push("−1 Shaken (B-FIGHT-04)")
+  }
+  return { dice: aDice, blight: aMods.blight, reasons }
+}
+
+/** The defender's pool: Fight, weapon, its rules, Outnumbering when both count (R-BATTLE-03), Shaken. */
+const defenderSide = (ctx: Ctx, attacker: Model, defender: Model, dw: MeleeWeapon | undefined): FightSide => {
+  const dMods = poolModifiers(ctx, defender, "fight.defend", {
+    self: defender,
+    target: attacker,
+    weapon: dw?.id,
+    action: "fight",
+  })
+  const dReasons = [...dMods.reasons]
+  let dDice = defender.profile.fight + (dw?.dice ?? 0) + dMods.dice
+  if (ctx.draft.options.outnumbering === "both") {
+    const dOut = outnumbering(ctx, defender, attacker)
+    if (dOut) dReasons.push(`+${dOut} Outnumbering (B-FIGHT-03, R-BATTLE-03)`)
+    dDice += dOut
+  }
+  if (defender.shaken) {
+    dDice--
+    dReasons.push("−1 Shaken (B-FIGHT-04)")
+  }
+  return { dice: dDice, blight: dMods.blight, reasons: dReasons }
+}
+
+/** B-FIGHT-10 / R-BATTLE-04: each fighter's own melee weapon makes its Noise. */
+const fightNoise = (
+  ctx: Ctx,
+  attackerId: string,
+  defenderId: string,
+  aw: MeleeWeapon,
+  dw: MeleeWeapon | undefined,
+): void => {
+  makeNoise(ctx, attackerId, noiseFor(ctx, attackerId, "fight", aw.noise), `${aw.name} (B-FIGHT-10)`)
+  if (dw)
+    makeNoise(
+      ctx,
+      defenderId,
+      noiseFor(ctx, defenderId, "fight", ctx.draft.options.meleeNoise === "own" ? dw.noise : aw.noise),
+      `${dw.name} (B-FIGHT-10)`,
+    )
+}
+
+/** More successes win; the difference is hits on the loser (B-FIGHT-08/09, R-BATTLE-01). */
+const hitLoser = (
+  ctx: Ctx,
+  attackerId: string,
+  defenderId: string,
+  aPool: Pool,
+  dPool: Pool,
+  aw: MeleeWeapon,
+  dw: MeleeWeapon | undefined,
+): void => {
+  const diff = aPool.successes - dPool.successes
+  if (diff === 0) return // B-FIGHT-09
+  const [winner, loser, wPool, lPool, weapon] =
+    diff > 0 ? [attackerId, defenderId, aPool, dPool, aw] : [defenderId, attackerId, dPool, aPool, dw]
+  const hits = Math.abs(diff)
+  // R-BATTLE-01 (AMB-B-01): Crits are kept first, or the loser's successes cancel them first.
+  const crits =
+    ctx.draft.options.critsInFight === "keptFirst"
+      ? Math.min(wPool.crits, hits)
+      : Math.min(hits, Math.max(0, wPool.crits - lPool.successes))
+  const w = ctx.view(winner)
+  const creature = w.kind === "creature" ? ctx.env.content.get("creatures", w.ref) : undefined
+  applyHits(ctx, loser, hits, crits, {
+    by: winner,
+    damage: weapon?.damage ?? 1,
+    critDamage: weapon?.critDamage ?? 0,
+    infectious: creature?.infectious ?? (w.ref === "hollowed" ? 1 : 0),
+  })
+}
+
 /** Resolves a Fight between an attacker and a defender in contact. */
 export const resolveFight = (
   ctx: Ctx,
@@ -185,49 +295,14 @@ export const resolveFight = (
     makeNoise(ctx, attackerId, noiseFor(ctx, attackerId, "fight", aw.noise), `${aw.name} (B-FIGHT-10)`)
     return
   }
-  const aMods = poolModifiers(ctx, attacker, "fight.attack", {
-    self: attacker,
-    target: defender,
-    weapon: aw.id,
-    action: "fight",
-    charging: opts.charge,
-  })
-  const reasons = [...aMods.reasons]
-  let aDice = attacker.profile.fight + aw.dice + aMods.dice
-  if (opts.charge) {
-    aDice++
-    reasons.push("+1 Charge (B-FIGHT-02)")
-  }
-  const aOut = outnumbering(ctx, attacker, defender)
-  if (aOut) reasons.push(`+${aOut} Outnumbering (B-FIGHT-03)`)
-  aDice += aOut
-  if (attacker.shaken) {
-    aDice--
-    reasons.push("−1 Shaken (B-FIGHT-04)")
-  }
-  const dMods = poolModifiers(ctx, defender, "fight.defend", {
-    self: defender,
-    target: attacker,
-    weapon: dw?.id,
-    action: "fight",
-  })
-  const dReasons = [...dMods.reasons]
-  let dDice = defender.profile.fight + (dw?.dice ?? 0) + dMods.dice
-  if (ctx.draft.options.outnumbering === "both") {
-    const dOut = outnumbering(ctx, defender, attacker)
-    if (dOut) dReasons.push(`+${dOut} Outnumbering (B-FIGHT-03, R-BATTLE-03)`)
-    dDice += dOut
-  }
-  if (defender.shaken) {
-    dDice--
-    dReasons.push("−1 Shaken (B-FIGHT-04)")
-  }
+  const a = attackerSide(ctx, attacker, defender, aw, opts.charge)
+  const d = defenderSide(ctx, attacker, defender, dw)
   spendExtraBlight(ctx, attacker, opts.blightDice)
   const aPool = roll(
     ctx,
     attacker,
-    aDice,
-    (opts.blightDice ?? 0) + aMods.blight,
+    a.dice,
+    (opts.blightDice ?? 0) + a.blight,
     `${attacker.name}'s Fight`,
     undefined,
     "fight.attack",
@@ -239,46 +314,21 @@ export const resolveFight = (
     attack: "fight",
     weapon: aw.id,
     pool: aPool,
-    modifiers: reasons,
+    modifiers: a.reasons,
   })
-  const dBlight = reactiveBlight(ctx, ctx.view(defenderId), "defence in the Fight") + dMods.blight
+  const dBlight = reactiveBlight(ctx, ctx.view(defenderId), "defence in the Fight") + d.blight
   const dPool = roll(
     ctx,
     ctx.view(defenderId),
-    dDice,
+    d.dice,
     dBlight,
     `${defender.name}'s Fight (defending)`,
     undefined,
     "fight.defend",
   )
-  ctx.emit({ type: "defence.rolled", model: defenderId, pool: dPool, modifiers: dReasons })
-  // B-FIGHT-10 / R-BATTLE-04: each fighter's own melee weapon makes its Noise.
-  makeNoise(ctx, attackerId, noiseFor(ctx, attackerId, "fight", aw.noise), `${aw.name} (B-FIGHT-10)`)
-  if (dw)
-    makeNoise(
-      ctx,
-      defenderId,
-      noiseFor(ctx, defenderId, "fight", ctx.draft.options.meleeNoise === "own" ? dw.noise : aw.noise),
-      `${dw.name} (B-FIGHT-10)`,
-    )
-  const diff = aPool.successes - dPool.successes
-  if (diff === 0) return // B-FIGHT-09
-  const [winner, loser, wPool, lPool, weapon] =
-    diff > 0 ? [attackerId, defenderId, aPool, dPool, aw] : [defenderId, attackerId, dPool, aPool, dw]
-  const hits = Math.abs(diff)
-  // R-BATTLE-01 (AMB-B-01): Crits are kept first, or the loser's successes cancel them first.
-  const crits =
-    ctx.draft.options.critsInFight === "keptFirst"
-      ? Math.min(wPool.crits, hits)
-      : Math.min(hits, Math.max(0, wPool.crits - lPool.successes))
-  const w = ctx.view(winner)
-  const creature = w.kind === "creature" ? ctx.env.content.get("creatures", w.ref) : undefined
-  applyHits(ctx, loser, hits, crits, {
-    by: winner,
-    damage: weapon?.damage ?? 1,
-    critDamage: weapon?.critDamage ?? 0,
-    infectious: creature?.infectious ?? (w.ref === "hollowed" ? 1 : 0),
-  })
+  ctx.emit({ type: "defence.rolled", model: defenderId, pool: dPool, modifiers: d.reasons })
+  fightNoise(ctx, attackerId, defenderId, aw, dw)
+  hitLoser(ctx, attackerId, defenderId, aPool, dPool, aw, dw)
 }
 
 /** The Fight action (B-ACTION-FIGHT-01, B-ACT-09). */

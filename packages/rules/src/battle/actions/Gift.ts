@@ -61,6 +61,16 @@ const needsTarget = (effects: ReadonlyArray<Effect>): boolean =>
       (e.hook === "core/strike" || e.hook === "core/jam-weapon" || e.hook === "core/root"),
   )
 
+/** One hook effect of a Gift being used: who uses it, on whom, its name, Crit and params. */
+interface Use {
+  readonly ctx: Ctx
+  readonly m: Model
+  readonly target: Model | undefined
+  readonly name: string
+  readonly crit: boolean
+  readonly p: Params
+}
+
 const apply = (
   ctx: Ctx,
   m: Model,
@@ -78,92 +88,121 @@ const apply = (
     return
   }
   if (e.kind === "heal") {
-    // Healing, up to the profile's Health (B-DOWN-*: a model Down can't take the action at all).
-    const now = ctx.view(m.id)
-    const health = Math.min(now.profile.health, now.health + Number(e.health))
-    if (health > now.health) ctx.emit({ type: "healed", model: m.id, health })
+    heal(ctx, m, Number(e.health))
     return
   }
   if (e.kind !== "hook") return
-  const p = e.params as Params
-  const inRange = (inches: number) =>
-    target !== undefined &&
-    ctx.fact(
-      { q: "within", a: m.id, b: target.id, inches },
-      `Is ${target.name} within ${inches}" of ${m.name}?`,
-      m.side,
-    ) === true
-  // B-ACTION-HIDE-02: a Hidden enemy more than 6" away can't be targeted. Only a Gift reaching
-  // further than 6" asks (the core Gifts reach 6" at most, so a target in their range is within 6").
-  const hiddenAway = (inches: number): boolean => {
-    if (target === undefined || inches <= 6 || !hiddenBeyondSix(ctx, m, target)) return false
+  const use: Use = { ctx, m, target, name, crit, p: e.params as Params }
+  switch (e.hook) {
+    case "core/strike":
+      strike(use)
+      return
+    case "core/jam-weapon":
+      jamWeapon(use)
+      return
+    case "core/area-attack":
+      areaAttack(use)
+      return
+    case "core/root":
+      root(use)
+      return
+  }
+}
+
+/** Healing, up to the profile's Health (B-DOWN-*: a model Down can't take the action at all). */
+const heal = (ctx: Ctx, m: Model, by: number): void => {
+  const now = ctx.view(m.id)
+  const health = Math.min(now.profile.health, now.health + by)
+  if (health > now.health) ctx.emit({ type: "healed", model: m.id, health })
+}
+
+/** Is the target within `inches` of the user, as the table says? */
+const inRange = ({ ctx, m, target }: Use, inches: number): boolean =>
+  target !== undefined &&
+  ctx.fact(
+    { q: "within", a: m.id, b: target.id, inches },
+    `Is ${target.name} within ${inches}" of ${m.name}?`,
+    m.side,
+  ) === true
+
+/**
+ * B-ACTION-HIDE-02: a Hidden enemy more than 6" away can't be targeted. Only a Gift reaching
+ * further than 6" asks (the core Gifts reach 6" at most, so a target in their range is within 6").
+ */
+const hiddenAway = ({ ctx, m, target, name }: Use, inches: number): boolean => {
+  if (target === undefined || inches <= 6 || !hiddenBeyondSix(ctx, m, target)) return false
+  ctx.emit({
+    type: "refused",
+    reason: `${name}: ${target.name} is Hidden and more than 6" away`,
+    clause: "B-ACTION-HIDE-02",
+  })
+  return true
+}
+
+/** `core/strike`: one hit on a target in reach, a Crit if the Call rolled one. */
+const strike = (use: Use): void => {
+  const { ctx, m, target, name, crit, p } = use
+  if (hiddenAway(use, Number(p?.range ?? 1))) return
+  if (target === undefined || !inRange(use, Number(p?.range ?? 1))) {
     ctx.emit({
       type: "refused",
-      reason: `${name}: ${target.name} is Hidden and more than 6" away`,
-      clause: "B-ACTION-HIDE-02",
+      reason: `${name}: the target is out of reach`,
+      clause: "B-ACTION-GIFT-01",
     })
-    return true
+    return
   }
-  switch (e.hook) {
-    case "core/strike": {
-      if (hiddenAway(Number(p?.range ?? 1))) return
-      if (target === undefined || !inRange(Number(p?.range ?? 1))) {
-        ctx.emit({
-          type: "refused",
-          reason: `${name}: the target is out of reach`,
-          clause: "B-ACTION-GIFT-01",
-        })
-        return
-      }
-      applyHits(ctx, target.id, 1, crit ? 1 : 0, { by: m.id, damage: Number(p?.damage ?? 1) })
-      return
-    }
-    case "core/jam-weapon": {
-      if (hiddenAway(Number(p?.range ?? 6)) || target === undefined || !inRange(Number(p?.range ?? 6))) return
-      const w = target.weapons.find(
-        (x) => !x.spent && !x.jammed && ctx.env.content.get("weapons", x.weapon)?.firearm,
-      )
-      if (w) ctx.emit({ type: "jammed", model: target.id, weapon: w.weapon })
-      return
-    }
-    case "core/area-attack": {
-      const radius = Number(p?.radius ?? 1)
-      const dice = Number(p?.dice ?? 2)
-      for (const x of ctx.draft.models) {
-        // "Each other model within 1"" (Spore Breath): friends, enemies and creatures alike.
-        if (x.id === m.id || x.status !== "active") continue
-        if (
-          ctx.fact(
-            { q: "within", a: m.id, b: x.id, inches: radius },
-            `Is ${x.name} within ${radius}" of ${m.name}?`,
-            m.side,
-          ) !== true
-        )
-          continue
-        const faces = ctx.dice(dice, `${name} on ${x.name}`, m.side)
-        const pool = score(faces, [], false)
-        ctx.emit({
-          type: "attack.rolled",
-          attacker: m.id,
-          target: x.id,
-          attack: "gift",
-          weapon: name,
-          pool,
-          modifiers: [`${dice} dice (${name})`],
-        })
-        applyHits(ctx, x.id, pool.successes, pool.crits, {
-          by: m.id,
-          damage: Number(p?.damage ?? 1),
-          infectious: Number(p?.infectious ?? 0),
-        })
-      }
-      return
-    }
-    case "core/root": {
-      if (hiddenAway(Number(p?.range ?? 6)) || target === undefined || !inRange(Number(p?.range ?? 6))) return
-      // Rooted: it can't Move or Sprint in its next activation; recorded as a use the move rules read.
-      ctx.emit({ type: "used", model: target.id, key: "rooted" })
-      return
-    }
+  applyHits(ctx, target.id, 1, crit ? 1 : 0, { by: m.id, damage: Number(p?.damage ?? 1) })
+}
+
+/** `core/jam-weapon`: the target's first working firearm Jams. */
+const jamWeapon = (use: Use): void => {
+  const { ctx, target, p } = use
+  if (hiddenAway(use, Number(p?.range ?? 6)) || target === undefined || !inRange(use, Number(p?.range ?? 6)))
+    return
+  const w = target.weapons.find(
+    (x) => !x.spent && !x.jammed && ctx.env.content.get("weapons", x.weapon)?.firearm,
+  )
+  if (w) ctx.emit({ type: "jammed", model: target.id, weapon: w.weapon })
+}
+
+/** `core/area-attack`: an attack of its own dice on each other standing model within the radius. */
+const areaAttack = ({ ctx, m, name, p }: Use): void => {
+  const radius = Number(p?.radius ?? 1)
+  const dice = Number(p?.dice ?? 2)
+  for (const x of ctx.draft.models) {
+    // "Each other model within 1"" (Spore Breath): friends, enemies and creatures alike.
+    if (x.id === m.id || x.status !== "active") continue
+    if (
+      ctx.fact(
+        { q: "within", a: m.id, b: x.id, inches: radius },
+        `Is ${x.name} within ${radius}" of ${m.name}?`,
+        m.side,
+      ) !== true
+    )
+      continue
+    const faces = ctx.dice(dice, `${name} on ${x.name}`, m.side)
+    const pool = score(faces, [], false)
+    ctx.emit({
+      type: "attack.rolled",
+      attacker: m.id,
+      target: x.id,
+      attack: "gift",
+      weapon: name,
+      pool,
+      modifiers: [`${dice} dice (${name})`],
+    })
+    applyHits(ctx, x.id, pool.successes, pool.crits, {
+      by: m.id,
+      damage: Number(p?.damage ?? 1),
+      infectious: Number(p?.infectious ?? 0),
+    })
   }
+}
+
+/** `core/root`: Rooted, it can't Move or Sprint in its next activation (a use the move rules read). */
+const root = (use: Use): void => {
+  const { ctx, target, p } = use
+  if (hiddenAway(use, Number(p?.range ?? 6)) || target === undefined || !inRange(use, Number(p?.range ?? 6)))
+    return
+  ctx.emit({ type: "used", model: target.id, key: "rooted" })
 }

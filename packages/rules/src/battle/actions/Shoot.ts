@@ -21,7 +21,7 @@ import { applyHits, critDamageOf } from "../combat/Damage.js"
 import { checkBlightDice, effectsOf, poolModifiers, roll, score, spendExtraBlight } from "../combat/Pools.js"
 import { makeNoise, noiseFor } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
-import type { Model } from "../State.js"
+import type { CarriedWeapon, Model } from "../State.js"
 import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
 import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { pointCaught } from "./BlastPoint.js"
@@ -33,34 +33,12 @@ type Blast = NonNullable<NonNullable<Weapon["traits"]>["blast"]>
 export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
   const m = beginAction(ctx, c.model, "shoot", by)
   const a = activationOf(ctx)
-  if (a.attacked)
-    refuse(`shoot: ${m.name} has already attacked this activation; one attack per activation`, "B-ACT-09")
-  if (a.sprinted) refuse(`shoot: ${m.name} Sprinted this activation and can't Shoot`, "B-ACTION-SPRINT-02")
-  const carried = m.weapons.find((w) => w.weapon === c.weapon && !w.spent)
-  const weapon = ctx.env.content.get("weapons", c.weapon)
-  if (!carried || !weapon) refuse(`weapon: ${m.name} carries no "${c.weapon}" to shoot`, "B-ACTION-SHOOT-01")
-  if (weapon.type === "melee")
-    refuse(`weapon: ${weapon.name} is a melee weapon; Fight with it`, "B-ACTION-SHOOT-01")
-  if (carried.jammed) refuse(`weapon: ${weapon.name} is Jammed; a Use action clears it`, "B-JAM-02")
-  const usesShots = weapon.ammunition !== "none"
-  if (usesShots && carried.loaded === 0)
-    refuse(
-      `weapon: ${weapon.name} is empty; Reload it first`,
-      weapon.ammunition === "reloads" ? "B-AMMO-02" : "B-AMMO-06",
-    )
-  const problem = checkBlightDice(ctx, m, c.blightDice)
-  if (problem) refuse(problem, "B-BLIGHTDICE-01")
+  const { carried, weapon } = armed(ctx, m, a, c)
   // R-BATTLE-77: a shot names a target, or a blast is thrown at a point; never both, never neither.
   if (c.at !== undefined && c.target !== undefined)
     refuse("at: a blast thrown at a point names no target as well", "R-BATTLE-77")
   if (c.at !== undefined) {
-    const caught = pointCaught(ctx, m, weapon.id, c.at)
-    const thrown = weapon.traits?.blast
-    if (thrown === undefined)
-      refuse(`target: ${weapon.name} is no blast weapon; only a blast is thrown at a point`, "R-CONTENT-23")
-    takeAction(ctx, m.id, "shoot")
-    revealOnAttack(ctx, m.id)
-    blast(ctx, m, weapon, thrown, caught)
+    throwAtPoint(ctx, m, weapon, c.at)
     return
   }
   if (c.target === undefined)
@@ -69,47 +47,9 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     shootAtObjective(ctx, m, c.target, weapon, c.blightDice)
     return
   }
-  const target = ctx.draft.models.find((x) => x.id === c.target) as Model | undefined
-  if (!target) refuse(`target: there is no model "${c.target}" to shoot at`, "R-BATTLE-54")
-  if (target.status !== "active")
-    refuse(`target: ${target.name} is ${target.status}; Down survivors can't be shot`, "B-DOWN-02")
-  if (!areEnemies(m, target)) refuse(`target: ${target.name} is not an enemy`, "B-ACTION-SHOOT-01")
+  const target = targetOf(ctx, m, c.target)
   const range = weapon.range ?? 0
-  const by2 = m.side
-  if (hiddenBeyondSix(ctx, m, target)) {
-    refused(ctx, `target: ${target.name} is Hidden and more than 6" away`, "B-ACTION-HIDE-02")
-    return
-  }
-  if (ctx.fact({ q: "sees", a: m.id, b: target.id }, `Can ${m.name} see ${target.name}?`, by2) !== true) {
-    refused(ctx, `target: ${m.name} can't see ${target.name}`, "B-SHOOT-01")
-    return
-  }
-  if (
-    ctx.fact(
-      { q: "within", a: m.id, b: target.id, inches: range },
-      `Is ${target.name} within ${range}" (${weapon.name}'s range) of ${m.name}?`,
-      by2,
-    ) !== true
-  ) {
-    refused(ctx, `target: ${target.name} is out of ${weapon.name}'s range (${range}")`, "B-SHOOT-01")
-    return
-  }
-  const limit = shootingLimit(ctx, m, target)
-  if (limit !== undefined) {
-    const near = ctx.fact(
-      { q: "within", a: m.id, b: target.id, inches: limit.inches },
-      `Is ${target.name} within ${limit.inches}" of ${m.name}?`,
-      by2,
-    )
-    if (near !== true) {
-      refused(
-        ctx,
-        `target: ${target.name} can't be shot from further than ${limit.inches}" (${limit.why})`,
-        "B-SHOOT-01",
-      )
-      return
-    }
-  }
+  if (!inSightAndRange(ctx, m, target, weapon, range)) return
   // Read before the action is recorded: recording a Shoot spends the Aim (B-SHOOT-03).
   const aimed = a.aim
   takeAction(ctx, m.id, "shoot")
@@ -119,56 +59,13 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     blast(ctx, m, weapon, thrown, caughtAround(ctx, m, target, weapon.id), target)
     return
   }
-  const reasons: string[] = []
-  let dice = m.profile.shoot + weapon.dice
-  if (aimed > 0) {
-    dice += aimed
-    reasons.push(`+${aimed} Aim (B-SHOOT-03)`)
-    // "Some rules give more" (B-SHOOT-03): `core/aim-bonus` adds dice when the survivor Aimed.
-    for (const s of effectsOf(ctx, m)) {
-      if (s.effect.kind !== "hook" || s.effect.hook !== "core/aim-bonus") continue
-      const more = Number((s.effect.params as { dice?: number } | undefined)?.dice ?? 1)
-      dice += more
-      reasons.push(`+${more} ${s.source} (B-SHOOT-03)`)
-    }
-  }
-  const penalty = rangeAndCover(ctx, m, target.id, target.name, range)
-  dice -= penalty.dice
-  reasons.push(...penalty.reasons)
-  // B-SHOOT-07: into a fight — the target in contact with a friend of the shooter.
-  const friendsInFight = ctx.draft.models.filter(
-    (f) =>
-      f.side === m.side &&
-      f.id !== m.id &&
-      f.status === "active" &&
-      ctx.fact(
-        { q: "contact", a: f.id, b: target.id },
-        `Is ${f.name} in base contact with ${target.name}?`,
-        by2,
-      ) === true,
-  )
-  if (friendsInFight.length > 0 || inAFight(ctx, m, target)) {
-    dice--
-    reasons.push("−1 into a fight (B-SHOOT-07)")
-  }
-  const mods = poolModifiers(ctx, m, "shoot", {
-    self: m,
-    target: target,
-    weapon: weapon.id,
-    action: "shoot",
-  })
-  for (const e of targetShootModifiers(ctx, target, m)) {
-    dice += e.dice
-    reasons.push(e.why)
-  }
-  dice += mods.dice
-  reasons.push(...mods.reasons)
+  const shot = shotDice(ctx, m, target, weapon, aimed, range)
   spendExtraBlight(ctx, m, c.blightDice)
   const pool = roll(
     ctx,
     m,
-    dice,
-    (c.blightDice ?? 0) + mods.blight,
+    shot.dice,
+    (c.blightDice ?? 0) + shot.blight,
     `${m.name}'s Shoot with ${weapon.name}`,
     undefined,
     "shoot",
@@ -180,41 +77,217 @@ export const shoot = (ctx: Ctx, c: CommandOf<"shoot">, by: string): void => {
     attack: "shoot",
     weapon: weapon.id,
     pool,
-    modifiers: reasons,
+    modifiers: shot.reasons,
   })
-  if (usesShots) ctx.emit({ type: "shot.used", model: m.id, weapon: weapon.id, loaded: carried.loaded - 1 })
+  if (weapon.ammunition !== "none")
+    ctx.emit({ type: "shot.used", model: m.id, weapon: weapon.id, loaded: carried.loaded - 1 })
   makeNoise(ctx, m.id, noiseFor(ctx, m.id, "shoot", weapon.noise), `${weapon.name} (B-SHOOT-09)`)
-  // B-JAM-01: a Scrap weapon Jams on two or more 1s.
-  if (weapon.traits?.scrap) {
-    const ones = [...pool.dice, ...(ctx.draft.options.blightOnesJam ? pool.blight : [])].filter(
-      (f) => f === 1,
-    ).length
-    const threshold = jamThreshold(ctx, m)
-    if (ones >= threshold) ctx.emit({ type: "jammed", model: m.id, weapon: weapon.id })
+  jamCheck(ctx, m, weapon, pool)
+  hitTargetAndFriends(ctx, m, target, weapon, pool, shot.friendsInFight)
+  afterAction(ctx, m.id)
+}
+
+type Activation = ReturnType<typeof activationOf>
+type Pool = ReturnType<typeof roll>
+
+/**
+ * The shooter's checks, in order: one attack per activation (B-ACT-09), not after a Sprint, a
+ * ranged weapon carried, not Jammed, loaded (B-AMMO-02/06), and Blight dice it has (B-BLIGHTDICE-01).
+ */
+const armed = (
+  ctx: Ctx,
+  m: Model,
+  a: Activation,
+  c: CommandOf<"shoot">,
+): { readonly carried: CarriedWeapon; readonly weapon: Weapon } => {
+  if (a.attacked)
+    refuse(`shoot: ${m.name} has already attacked this activation; one attack per activation`, "B-ACT-09")
+  if (a.sprinted) refuse(`shoot: ${m.name} Sprinted this activation and can't Shoot`, "B-ACTION-SPRINT-02")
+  const carried = m.weapons.find((w) => w.weapon === c.weapon && !w.spent)
+  const weapon = ctx.env.content.get("weapons", c.weapon)
+  if (!carried || !weapon) refuse(`weapon: ${m.name} carries no "${c.weapon}" to shoot`, "B-ACTION-SHOOT-01")
+  if (weapon.type === "melee")
+    refuse(`weapon: ${weapon.name} is a melee weapon; Fight with it`, "B-ACTION-SHOOT-01")
+  if (carried.jammed) refuse(`weapon: ${weapon.name} is Jammed; a Use action clears it`, "B-JAM-02")
+  if (weapon.ammunition !== "none" && carried.loaded === 0)
+    refuse(
+      `weapon: ${weapon.name} is empty; Reload it first`,
+      weapon.ammunition === "reloads" ? "B-AMMO-02" : "B-AMMO-06",
+    )
+  const problem = checkBlightDice(ctx, m, c.blightDice)
+  if (problem) refuse(problem, "B-BLIGHTDICE-01")
+  return { carried, weapon }
+}
+
+/** A blast weapon thrown at a point on the table (R-CONTENT-23). */
+const throwAtPoint = (
+  ctx: Ctx,
+  m: Model,
+  weapon: Weapon,
+  point: NonNullable<CommandOf<"shoot">["at"]>,
+) => {
+  const caught = pointCaught(ctx, m, weapon.id, point)
+  const thrown = weapon.traits?.blast
+  if (thrown === undefined)
+    refuse(`target: ${weapon.name} is no blast weapon; only a blast is thrown at a point`, "R-CONTENT-23")
+  takeAction(ctx, m.id, "shoot")
+  revealOnAttack(ctx, m.id)
+  blast(ctx, m, weapon, thrown, caught)
+}
+
+/** The model shot at: one on the table (R-BATTLE-54), standing (B-DOWN-02), an enemy (B-ACTION-SHOOT-01). */
+const targetOf = (ctx: Ctx, m: Model, id: string): Model => {
+  const target = ctx.draft.models.find((x) => x.id === id) as Model | undefined
+  if (!target) refuse(`target: there is no model "${id}" to shoot at`, "R-BATTLE-54")
+  if (target.status !== "active")
+    refuse(`target: ${target.name} is ${target.status}; Down survivors can't be shot`, "B-DOWN-02")
+  if (!areEnemies(m, target)) refuse(`target: ${target.name} is not an enemy`, "B-ACTION-SHOOT-01")
+  return target
+}
+
+/**
+ * The checks the table answers, in order: not Hidden beyond 6" (B-ACTION-HIDE-02), seen and in the
+ * weapon's range (B-SHOOT-01), within any shooting limit; false once one refuses.
+ */
+const inSightAndRange = (ctx: Ctx, m: Model, target: Model, weapon: Weapon, range: number): boolean => {
+  if (hiddenBeyondSix(ctx, m, target)) {
+    refused(ctx, `target: ${target.name} is Hidden and more than 6" away`, "B-ACTION-HIDE-02")
+    return false
   }
+  if (ctx.fact({ q: "sees", a: m.id, b: target.id }, `Can ${m.name} see ${target.name}?`, m.side) !== true) {
+    refused(ctx, `target: ${m.name} can't see ${target.name}`, "B-SHOOT-01")
+    return false
+  }
+  if (
+    ctx.fact(
+      { q: "within", a: m.id, b: target.id, inches: range },
+      `Is ${target.name} within ${range}" (${weapon.name}'s range) of ${m.name}?`,
+      m.side,
+    ) !== true
+  ) {
+    refused(ctx, `target: ${target.name} is out of ${weapon.name}'s range (${range}")`, "B-SHOOT-01")
+    return false
+  }
+  return withinLimit(ctx, m, target)
+}
+
+/** A shooting limit on the target (the Stalk, the dark), asked only when there is one. */
+const withinLimit = (ctx: Ctx, m: Model, target: Model): boolean => {
+  const limit = shootingLimit(ctx, m, target)
+  if (limit === undefined) return true
+  const near = ctx.fact(
+    { q: "within", a: m.id, b: target.id, inches: limit.inches },
+    `Is ${target.name} within ${limit.inches}" of ${m.name}?`,
+    m.side,
+  )
+  if (near === true) return true
+  refused(
+    ctx,
+    `target: ${target.name} can't be shot from further than ${limit.inches}" (${limit.why})`,
+    "B-SHOOT-01",
+  )
+  return false
+}
+
+/** +1 die per Aim, and more from rules that give more (B-SHOOT-03: `core/aim-bonus`). */
+const aimDice = (ctx: Ctx, m: Model, aimed: number): { dice: number; reasons: string[] } => {
+  const reasons: string[] = []
+  if (aimed <= 0) return { dice: 0, reasons }
+  let dice = aimed
+  reasons.push(`+${aimed} Aim (B-SHOOT-03)`)
+  for (const s of effectsOf(ctx, m)) {
+    if (s.effect.kind !== "hook" || s.effect.hook !== "core/aim-bonus") continue
+    const more = Number((s.effect.params as { dice?: number } | undefined)?.dice ?? 1)
+    dice += more
+    reasons.push(`+${more} ${s.source} (B-SHOOT-03)`)
+  }
+  return { dice, reasons }
+}
+
+/** B-SHOOT-07: the shooter's standing friends the table says are in base contact with the target. */
+const friendsInFightOf = (ctx: Ctx, m: Model, target: Model): Model[] =>
+  ctx.draft.models.filter(
+    (f) =>
+      f.side === m.side &&
+      f.id !== m.id &&
+      f.status === "active" &&
+      ctx.fact(
+        { q: "contact", a: f.id, b: target.id },
+        `Is ${f.name} in base contact with ${target.name}?`,
+        m.side,
+      ) === true,
+  ) as Model[]
+
+/** The Shoot pool (B-SHOOT-02..07): its dice, extra Blight dice, why, and friends in the target's fight. */
+const shotDice = (
+  ctx: Ctx,
+  m: Model,
+  target: Model,
+  weapon: Weapon,
+  aimed: number,
+  range: number,
+): { dice: number; blight: number; reasons: string[]; friendsInFight: Model[] } => {
+  const aim = aimDice(ctx, m, aimed)
+  let dice = m.profile.shoot + weapon.dice + aim.dice
+  const reasons = [...aim.reasons]
+  const penalty = rangeAndCover(ctx, m, target.id, target.name, range)
+  dice -= penalty.dice
+  reasons.push(...penalty.reasons)
+  const friendsInFight = friendsInFightOf(ctx, m, target)
+  if (friendsInFight.length > 0 || inAFight(ctx, m, target)) {
+    dice--
+    reasons.push("−1 into a fight (B-SHOOT-07)")
+  }
+  const mods = poolModifiers(ctx, m, "shoot", { self: m, target: target, weapon: weapon.id, action: "shoot" })
+  for (const e of targetShootModifiers(ctx, target, m)) {
+    dice += e.dice
+    reasons.push(e.why)
+  }
+  dice += mods.dice
+  reasons.push(...mods.reasons)
+  return { dice, blight: mods.blight, reasons, friendsInFight }
+}
+
+/** B-JAM-01: a Scrap weapon Jams on two or more 1s (Blight 1s too when the option says so). */
+const jamCheck = (ctx: Ctx, m: Model, weapon: Weapon, pool: Pool): void => {
+  if (!weapon.traits?.scrap) return
+  const ones = [...pool.dice, ...(ctx.draft.options.blightOnesJam ? pool.blight : [])].filter(
+    (f) => f === 1,
+  ).length
+  const threshold = jamThreshold(ctx, m)
+  if (ones >= threshold) ctx.emit({ type: "jammed", model: m.id, weapon: weapon.id })
+}
+
+/** The hits on the target, then each 1 on a friend in the fight (R-BATTLE-06, AMB-B-14). */
+const hitTargetAndFriends = (
+  ctx: Ctx,
+  m: Model,
+  target: Model,
+  weapon: Weapon,
+  pool: Pool,
+  friendsInFight: ReadonlyArray<Model>,
+): void => {
   const src = { by: m.id, damage: weapon.damage, critDamage: critDamageOf(ctx, weapon.id) }
   const allOnes = friendsInFight.length > 0 ? [...pool.dice, ...pool.blight].filter((f) => f === 1).length : 0
   // R-BATTLE-06 (AMB-B-14): each 1 is an extra hit on a friend, or turns one of the hits onto one.
   const ones = ctx.draft.options.intoFightOnes === "divertHit" ? Math.min(allOnes, pool.successes) : allOnes
   const kept = ctx.draft.options.intoFightOnes === "divertHit" ? pool.successes - ones : pool.successes
   applyHits(ctx, target.id, kept, Math.min(pool.crits, kept), src)
-  if (friendsInFight.length > 0) {
-    for (let i = 0; i < ones; i++) {
-      const standing = friendsInFight
-        .filter((f) => ctx.view(f.id).status === "active")
-        .map((f) => f.id)
-        .sort()
-      if (standing.length === 0) break
-      const hit = ctx.choose(
-        `intoFight:${m.id}:${i}`,
-        `Which friend in the fight does 1 number ${i + 1} hit?`,
-        standing,
-        m.side,
-      )
-      applyHits(ctx, hit, 1, 0, src)
-    }
+  if (friendsInFight.length === 0) return
+  for (let i = 0; i < ones; i++) {
+    const standing = friendsInFight
+      .filter((f) => ctx.view(f.id).status === "active")
+      .map((f) => f.id)
+      .sort()
+    if (standing.length === 0) break
+    const hit = ctx.choose(
+      `intoFight:${m.id}:${i}`,
+      `Which friend in the fight does 1 number ${i + 1} hit?`,
+      standing,
+      m.side,
+    )
+    applyHits(ctx, hit, 1, 0, src)
   }
-  afterAction(ctx, m.id)
 }
 
 /**
@@ -442,7 +515,14 @@ const caughtAround = (ctx: Ctx, m: Model, target: Model, weaponId: string): Mode
  * A blast (B-BLAST-01..03, R-CONTENT-23, R-BATTLE-75) on the models it caught; `target`, the model
  * it was thrown at, if any (a rule may name it).
  */
-const blast = (ctx: Ctx, m: Model, weapon: Weapon, b: Blast, caught: ReadonlyArray<Model>, target?: Model): void => {
+const blast = (
+  ctx: Ctx,
+  m: Model,
+  weapon: Weapon,
+  b: Blast,
+  caught: ReadonlyArray<Model>,
+  target?: Model,
+): void => {
   const weaponId = weapon.id
   const mods = poolModifiers(
     ctx,

@@ -14,6 +14,7 @@
  *
  * @since 0.2.0
  */
+import type { EntryOf } from "../../content/schema/Entries.js"
 import { arrivingEmptyHanded } from "../Arrival.js"
 import type { Ctx } from "../Context.js"
 import { refuse } from "../Context.js"
@@ -90,100 +91,133 @@ export const useObjective = (
 ): void => {
   const entry = ctx.env.content.get("objectives", o.id)
   switch (o.kind) {
-    case "bloomHeart": {
-      if (item === "harvest") {
-        if (!test(ctx, m, "wits.use", 1, "harvest of the Bloom Heart", blight)) return
-        const id = `t${ctx.draft.counters.token + 1}`
-        ctx.emit({ type: "token.placed", token: { id, kind: "loot", contents: "amber", rich: 0 } })
-        ctx.emit({ type: "loot.taken", model: m.id, token: id, rich: 0 })
-        ctx.emit({
-          type: "objective",
-          objective: o.id,
-          score: { side: m.side, add: 1 },
-          reason: `${m.name} harvests 1 Amber (B-OBJECTIVE-02)`,
-        })
-        return
-      }
-      const uses = entry?.uses ?? 3
-      const progress = o.progress + 1
-      ctx.emit({
-        type: "objective",
-        objective: o.id,
-        progress,
-        ...(progress >= uses ? { state: "burned", by: m.side } : {}),
-        reason:
-          progress >= uses
-            ? `${m.name}'s Use burns the Bloom Heart (B-OBJECTIVE-01)`
-            : `Use ${progress} of ${uses} on the Bloom Heart`,
-      })
+    case "bloomHeart":
+      if (item === "harvest") harvestHeart(ctx, o, m, blight)
+      else burnHeart(ctx, o, m, entry)
       return
-    }
-    case "stranger": {
-      const pools = entry?.test?.pools ?? ["fight.attack", "wits.use"]
-      const target = entry?.test?.target ?? 2
-      const pool =
-        item === "fight"
-          ? "fight.attack"
-          : item === "wits"
-            ? "wits.use"
-            : m.profile.fight > m.profile.wits
-              ? "fight.attack"
-              : "wits.use"
-      if (!pools.includes(pool))
-        refuse(`item: the Stranger is freed with ${pools.join(" or ")}`, "B-OBJECTIVE-09")
-      if (!test(ctx, m, pool, target, "freeing the Stranger", blight)) return
-      ctx.emit({
-        type: "objective",
-        objective: o.id,
-        state: "freed",
-        by: m.side,
-        reason: `${m.name} frees the Stranger (B-OBJECTIVE-09)`,
-      })
-      const health = entry?.health ?? 2
-      const spot = strangerSpot(ctx, o)
-      ctx.emit({
-        type: "joined",
-        reason: "the Stranger joins the Refuge that freed it",
-        // A model of its own: nothing of the survivor who freed it (their place, who put them Down).
-        model: {
-          id: `${m.side}.stranger`,
-          side: m.side,
-          kind: "survivor",
-          name: "The Stranger",
-          ref: "stranger",
-          leader: false,
-          profile: { move: 5, fight: 2, shoot: 2, wits: 2, nerve: 2, health, armour: 0 },
-          health,
-          ...arrivingEmptyHanded(ctx.draft.round, true),
-          ...(spot ? { position: spot, placed: spot } : {}),
-        },
-      })
+    case "stranger":
+      freeStranger(ctx, o, m, item, blight, entry)
       return
-    }
-    case "rite": {
-      if (!test(ctx, m, "wits.use", 1, "disruption of the Rite", blight)) return
-      ctx.emit({
-        type: "objective",
-        objective: o.id,
-        progress: Math.max(0, o.progress - 1),
-        score: { side: m.side, add: 1 },
-        reason: `${m.name} disrupts the Rite (R-WORLD-14)`,
-      })
+    case "rite":
+      disruptRite(ctx, o, m, blight)
       return
-    }
-    default: {
-      // Another kind: each Use counts; its `uses` complete it (a homebrew sluice wheel).
-      const progress = o.progress + 1
-      const done = entry?.uses !== undefined && progress >= entry.uses
-      ctx.emit({
-        type: "objective",
-        objective: o.id,
-        progress,
-        ...(done ? { state: "complete", by: m.side } : {}),
-        reason: `${m.name} works ${entry?.name ?? o.id}${done ? ": it is complete" : ` (${progress}${entry?.uses ? ` of ${entry.uses}` : ""})`}`,
-      })
-    }
+    default:
+      workObjective(ctx, o, m, entry)
   }
+}
+
+type ObjectiveEntry = EntryOf["objectives"] | undefined
+
+/** B-OBJECTIVE-02: a passed Wits test harvests 1 Amber, carried as Loot and scored. */
+const harvestHeart = (ctx: Ctx, o: ObjectiveState, m: Model, blight: number | undefined): void => {
+  if (!test(ctx, m, "wits.use", 1, "harvest of the Bloom Heart", blight)) return
+  const id = `t${ctx.draft.counters.token + 1}`
+  ctx.emit({ type: "token.placed", token: { id, kind: "loot", contents: "amber", rich: 0 } })
+  ctx.emit({ type: "loot.taken", model: m.id, token: id, rich: 0 })
+  ctx.emit({
+    type: "objective",
+    objective: o.id,
+    score: { side: m.side, add: 1 },
+    reason: `${m.name} harvests 1 Amber (B-OBJECTIVE-02)`,
+  })
+}
+
+/** B-OBJECTIVE-01: each Use counts; its `uses` (3 unless it says) burn the Bloom Heart. */
+const burnHeart = (ctx: Ctx, o: ObjectiveState, m: Model, entry: ObjectiveEntry): void => {
+  const uses = entry?.uses ?? 3
+  const progress = o.progress + 1
+  ctx.emit({
+    type: "objective",
+    objective: o.id,
+    progress,
+    ...(progress >= uses ? { state: "burned", by: m.side } : {}),
+    reason:
+      progress >= uses
+        ? `${m.name}'s Use burns the Bloom Heart (B-OBJECTIVE-01)`
+        : `Use ${progress} of ${uses} on the Bloom Heart`,
+  })
+}
+
+/** The pool the Stranger is freed with: the one named, else the survivor's better (B-OBJECTIVE-09). */
+const strangerPool = (m: Model, item: string | undefined): "fight.attack" | "wits.use" =>
+  item === "fight"
+    ? "fight.attack"
+    : item === "wits"
+      ? "wits.use"
+      : m.profile.fight > m.profile.wits
+        ? "fight.attack"
+        : "wits.use"
+
+/** B-OBJECTIVE-09: a passed test frees the Stranger, who joins the freeing Refuge. */
+const freeStranger = (
+  ctx: Ctx,
+  o: ObjectiveState,
+  m: Model,
+  item: string | undefined,
+  blight: number | undefined,
+  entry: ObjectiveEntry,
+): void => {
+  const pools = entry?.test?.pools ?? ["fight.attack", "wits.use"]
+  const target = entry?.test?.target ?? 2
+  const pool = strangerPool(m, item)
+  if (!pools.includes(pool))
+    refuse(`item: the Stranger is freed with ${pools.join(" or ")}`, "B-OBJECTIVE-09")
+  if (!test(ctx, m, pool, target, "freeing the Stranger", blight)) return
+  ctx.emit({
+    type: "objective",
+    objective: o.id,
+    state: "freed",
+    by: m.side,
+    reason: `${m.name} frees the Stranger (B-OBJECTIVE-09)`,
+  })
+  strangerJoins(ctx, o, m, entry?.health ?? 2)
+}
+
+/** The freed Stranger's model, on the freeing Refuge's side. */
+const strangerJoins = (ctx: Ctx, o: ObjectiveState, m: Model, health: number): void => {
+  const spot = strangerSpot(ctx, o)
+  ctx.emit({
+    type: "joined",
+    reason: "the Stranger joins the Refuge that freed it",
+    // A model of its own: nothing of the survivor who freed it (their place, who put them Down).
+    model: {
+      id: `${m.side}.stranger`,
+      side: m.side,
+      kind: "survivor",
+      name: "The Stranger",
+      ref: "stranger",
+      leader: false,
+      profile: { move: 5, fight: 2, shoot: 2, wits: 2, nerve: 2, health, armour: 0 },
+      health,
+      ...arrivingEmptyHanded(ctx.draft.round, true),
+      ...(spot ? { position: spot, placed: spot } : {}),
+    },
+  })
+}
+
+/** R-WORLD-14: a passed Wits test sets the Rite back and scores. */
+const disruptRite = (ctx: Ctx, o: ObjectiveState, m: Model, blight: number | undefined): void => {
+  if (!test(ctx, m, "wits.use", 1, "disruption of the Rite", blight)) return
+  ctx.emit({
+    type: "objective",
+    objective: o.id,
+    progress: Math.max(0, o.progress - 1),
+    score: { side: m.side, add: 1 },
+    reason: `${m.name} disrupts the Rite (R-WORLD-14)`,
+  })
+}
+
+/** Another kind: each Use counts; its `uses` complete it (a homebrew sluice wheel). */
+const workObjective = (ctx: Ctx, o: ObjectiveState, m: Model, entry: ObjectiveEntry): void => {
+  const progress = o.progress + 1
+  const done = entry?.uses !== undefined && progress >= entry.uses
+  ctx.emit({
+    type: "objective",
+    objective: o.id,
+    progress,
+    ...(done ? { state: "complete", by: m.side } : {}),
+    reason: `${m.name} works ${entry?.name ?? o.id}${done ? ": it is complete" : ` (${progress}${entry?.uses ? ` of ${entry.uses}` : ""})`}`,
+  })
 }
 
 /** A shot at an objective: a Fire hit burns the Bloom Heart (B-OBJECTIVE-01). */

@@ -65,47 +65,38 @@ const shape = (r: ReturnType<typeof rng>, p: ScatterPiece, c: Pt): Pt[] => {
 
 const CORNERS = ["north-west", "north-east", "south-west", "south-east"] as const
 
-/** A seeded random board (see the file header), scattering the loaded terrain kinds' pieces. */
-export const random = (seed: Prng.Seed, content: TerrainSource, options: RandomOptions = {}): Board => {
-  const kinds = content.list("terrain")
-  const ruleOf = (kind: string): TerrainRule => kindRule(content, kind)
-  const pieces: Piece[] = kinds.flatMap((k) =>
-    (k.scatter ?? []).map((spec) => ({ kind: k.id as string, spec, rule: ruleOf(k.id) })),
-  )
-  const lairKind = kinds.find((k) => k.feature === "lair")?.id
-  const isSpore = (kind: string) => ruleOf(kind).feature === "sporeTerrain"
-  const src = seeded(seed)
-  const r = rng(src)
-  const largest = options.survivors ?? Math.max(0, ...(options.refuges ?? []).map((x) => x.survivors.length))
-  const size = sizeFor(largest || 6)
-  const sides = Math.max(2, Math.min(4, options.sides ?? (options.refuges?.length || 2)))
-  const deploying = EDGES.slice(0, sides)
-  const shell: Board = { width: size, height: size, terrain: [] }
-  const inZone = (p: Pt, margin: number) => deploying.some((e) => edgeDistance(shell, e, p) < DEPLOY + margin)
+type Rng = ReturnType<typeof rng>
+type InZone = (p: Pt, margin: number) => boolean
 
-  // Lairs (B-SETUP-04, R-BOARD-07): a die for each corner, the two highest (ties: the earlier corner).
+/** The pieces to scatter: each loaded terrain kind's `scatter` list, in load order. */
+const scatterPieces = (content: TerrainSource): Piece[] =>
+  content
+    .list("terrain")
+    .flatMap((k) =>
+      (k.scatter ?? []).map((spec) => ({ kind: k.id as string, spec, rule: kindRule(content, k.id) })),
+    )
+
+/**
+ * Lairs (B-SETUP-04, R-BOARD-07): a die for each corner, the two highest (ties: the earlier corner);
+ * the dice are rolled even when the scenario puts them about the centre (R-BOARD-24).
+ */
+const lairPoints = (r: Rng, options: RandomOptions, shell: Board): BoardPoint[] => {
+  const size = shell.width
   const lairCount = options.scenario?.setup.lairs ?? 2
   const rolls = CORNERS.map((c, i) => ({ c, i, face: r.die(6) }))
   const chosen = [...rolls].sort((a, b) => b.face - a.face || a.i - b.i).slice(0, lairCount)
-  const lairs: BoardPoint[] =
-    options.scenario?.setup.lairPlacement === "centre"
-      ? centreLairs(shell).slice(0, lairCount)
-      : chosen
-          .sort((a, b) => a.i - b.i)
-          .map(({ c }) => ({
-            x: c.endsWith("west") ? 3 : size - 3,
-            y: c.startsWith("north") ? 3 : size - 3,
-          }))
-  const terrain: Terrain[] = lairKind
-    ? lairs.map((p, i) => ({
-        id: `lair-${i + 1}`,
-        kind: lairKind,
-        name: "Lair",
-        polygon: outline(circlePoly(p, 1.5, 8)),
-      }))
-    : []
+  return options.scenario?.setup.lairPlacement === "centre"
+    ? centreLairs(shell).slice(0, lairCount)
+    : chosen
+        .sort((a, b) => a.i - b.i)
+        .map(({ c }) => ({
+          x: c.endsWith("west") ? 3 : size - 3,
+          y: c.startsWith("north") ? 3 : size - 3,
+        }))
+}
 
-  const scale = (size * size) / (36 * 36)
+/** A scattering in progress: where a piece fits, and putting one down (numbered in order). */
+const scatterer = (r: Rng, terrain: Terrain[], lairs: ReadonlyArray<BoardPoint>, inZone: InZone) => {
   const placed: Array<{ c: Pt; size: number; blocks: boolean; spore: boolean }> = []
   let n = 0
   const fits = (piece: Piece, c: Pt, strict: boolean): boolean => {
@@ -136,11 +127,18 @@ export const random = (seed: Prng.Seed, content: TerrainSource, options: RandomO
       polygon: outline(shape(r, piece.spec, c)),
     })
   }
+  return { fits, put }
+}
+
+type Scatterer = ReturnType<typeof scatterer>
+
+/** Each piece's count, scaled to the table, at random places that fit (bounded tries; else left out). */
+const scatter = (r: Rng, pieces: ReadonlyArray<Piece>, size: number, { fits, put }: Scatterer): void => {
+  const scale = (size * size) / (36 * 36)
   for (const piece of pieces) {
     const want = Math.round(piece.spec.count * scale)
     const room = piece.spec.size
     for (let k = 0; k < want; k++) {
-      // Bounded tries; a piece that finds no room is left out (but see Spore below).
       for (let tries = 0; tries < 60; tries++) {
         const c = { x: r.range(room, size - room), y: r.range(room, size - room) }
         if (!fits(piece, c, false)) continue
@@ -149,21 +147,42 @@ export const random = (seed: Prng.Seed, content: TerrainSource, options: RandomO
       }
     }
   }
-  // B-SETUP-02: at least three Spore patches, whatever chance did — a sweep finds room.
+}
+
+/** B-SETUP-02: at least three Spore patches, whatever chance did — a sweep finds room. */
+const sporeSweep = (
+  content: TerrainSource,
+  pieces: ReadonlyArray<Piece>,
+  terrain: ReadonlyArray<Terrain>,
+  size: number,
+  { fits, put }: Scatterer,
+): void => {
   const spore = pieces.find((p) => p.rule.feature === "sporeTerrain")
-  const patches = () => terrain.filter((t) => isSpore(t.kind)).length
+  const patches = () => terrain.filter((t) => kindRule(content, t.kind).feature === "sporeTerrain").length
   if (spore)
     for (let y = 8; patches() < 3 && y <= size - 8; y += 2)
       for (let x = 4; patches() < 3 && x <= size - 4; x += 2)
         if (fits(spore, { x, y }, true)) put(spore, { x, y })
+}
 
-  // Loot (B-SETUP-05): more than 6" from every deployment zone, more than 4" from other tokens,
-  // measured edge to edge (R-BOARD-05, R-BOARD-18: a token is a 1" disc).
+/**
+ * Loot (B-SETUP-05): more than 6" from every deployment zone, more than 4" from other tokens,
+ * measured edge to edge (R-BOARD-05, R-BOARD-18: a token is a 1" disc).
+ */
+const lootPoints = (
+  r: Rng,
+  content: TerrainSource,
+  options: RandomOptions,
+  size: number,
+  terrain: ReadonlyArray<Terrain>,
+  lairs: ReadonlyArray<BoardPoint>,
+  inZone: InZone,
+): BoardPoint[] => {
   const lootCount = options.scenario?.setup.lootTokens ?? 5
   const loot: BoardPoint[] = []
   const free = (p: Pt) =>
     !inZone(p, DEPLOY + 0.51) &&
-    terrain.every((t) => !ruleOf(t.kind).impassable || distToPolygon(p, pointsOf(t)) > 0.75) &&
+    terrain.every((t) => !kindRule(content, t.kind).impassable || distToPolygon(p, pointsOf(t)) > 0.75) &&
     loot.every((q) => dist(p, q) > 5.01) &&
     lairs.every((q) => dist(p, q) > 4.01)
   for (let tries = 0; loot.length < lootCount && tries < 400; tries++) {
@@ -173,6 +192,33 @@ export const random = (seed: Prng.Seed, content: TerrainSource, options: RandomO
   // A deterministic sweep fills what chance did not.
   for (let y = 2; loot.length < lootCount && y <= size - 2; y += 1)
     for (let x = 2; loot.length < lootCount && x <= size - 2; x += 1) if (free({ x, y })) loot.push({ x, y })
+  return loot
+}
 
+/** A seeded random board (see the file header), scattering the loaded terrain kinds' pieces. */
+export const random = (seed: Prng.Seed, content: TerrainSource, options: RandomOptions = {}): Board => {
+  const pieces = scatterPieces(content)
+  const lairKind = content.list("terrain").find((k) => k.feature === "lair")?.id
+  const r = rng(seeded(seed))
+  const largest = options.survivors ?? Math.max(0, ...(options.refuges ?? []).map((x) => x.survivors.length))
+  const size = sizeFor(largest || 6)
+  const sides = Math.max(2, Math.min(4, options.sides ?? (options.refuges?.length || 2)))
+  const deploying = EDGES.slice(0, sides)
+  const shell: Board = { width: size, height: size, terrain: [] }
+  const inZone: InZone = (p, margin) => deploying.some((e) => edgeDistance(shell, e, p) < DEPLOY + margin)
+
+  const lairs = lairPoints(r, options, shell)
+  const terrain: Terrain[] = lairKind
+    ? lairs.map((p, i) => ({
+        id: `lair-${i + 1}`,
+        kind: lairKind,
+        name: "Lair",
+        polygon: outline(circlePoly(p, 1.5, 8)),
+      }))
+    : []
+  const scattering = scatterer(r, terrain, lairs, inZone)
+  scatter(r, pieces, size, scattering)
+  sporeSweep(content, pieces, terrain, size, scattering)
+  const loot = lootPoints(r, content, options, size, terrain, lairs, inZone)
   return { width: size, height: size, seed, terrain, lairs, loot }
 }

@@ -172,32 +172,30 @@ const model = (state: State, m: Model, active: boolean): string => {
   return `<g class="model">${parts.join("")}</g>`
 }
 
-/** Draws a raid's state on its board (see the file header). */
-export const render = (
-  state: State,
-  options: { readonly lastActivation?: LastActivation | undefined } = {},
-): string => {
-  const board = state.board
-  if (!board) throw new Error("board: this raid is played on a declared table; there is no board to draw")
-  const W = board.width
-  const H = board.height
-  const legendH = 3.2
+/** The SVG's opening, patterns and markers, and the table's ground. */
+const header = (W: number, H: number, legendH: number): string[] => [
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${n(W)}" height="${n(H + legendH)}" viewBox="0 0 ${n(W)} ${n(H + legendH)}" font-family="DejaVu Sans, Verdana, sans-serif">`,
+  `<defs><pattern id="growth" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="#2e6b3a"/><path d="M0 10 L5 0 L10 10" stroke="#4f9a5a" fill="none"/></pattern>`,
+  `<pattern id="bog" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#8a8a52"/><path d="M0 8 L8 0" stroke="#5c5c30"/></pattern>`,
+  `<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#fff"/></marker></defs>`,
+  `<rect width="${n(W)}" height="${n(H)}" fill="#c9b99a"/>`,
+]
+
+/** A faint 6" grid. */
+const grid = (W: number, H: number): string[] => {
   const out: string[] = []
-  out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${n(W)}" height="${n(H + legendH)}" viewBox="0 0 ${n(W)} ${n(H + legendH)}" font-family="DejaVu Sans, Verdana, sans-serif">`,
-    `<defs><pattern id="growth" width="10" height="10" patternUnits="userSpaceOnUse"><rect width="10" height="10" fill="#2e6b3a"/><path d="M0 10 L5 0 L10 10" stroke="#4f9a5a" fill="none"/></pattern>`,
-    `<pattern id="bog" width="8" height="8" patternUnits="userSpaceOnUse"><rect width="8" height="8" fill="#8a8a52"/><path d="M0 8 L8 0" stroke="#5c5c30"/></pattern>`,
-    `<marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto"><path d="M0 0 L10 5 L0 10 z" fill="#fff"/></marker></defs>`,
-    `<rect width="${n(W)}" height="${n(H)}" fill="#c9b99a"/>`,
-  )
-  // 6" grid.
   for (let v = 6; v < Math.max(W, H); v += 6) {
     if (v < W)
       out.push(`<line x1="${n(v)}" y1="0" x2="${n(v)}" y2="${n(H)}" stroke="#000" stroke-opacity="0.08"/>`)
     if (v < H)
       out.push(`<line x1="0" y1="${n(v)}" x2="${n(W)}" y2="${n(v)}" stroke="#000" stroke-opacity="0.08"/>`)
   }
-  // Deployment zones and Blight edges.
+  return out
+}
+
+/** Each side's deployment zone in its colour, then the Blight edges (those no side deploys on) dashed red. */
+const edges = (state: State, W: number, H: number): string[] => {
+  const out: string[] = []
   const owned = new Set<string>()
   for (const s of state.sides) {
     if (!s.edge) continue
@@ -223,10 +221,14 @@ export const render = (
       `<line x1="${n(x1)}" y1="${n(y1)}" x2="${n(x2)}" y2="${n(y2)}" stroke="#b3001b" stroke-width="6" stroke-dasharray="10 6"/>`,
     )
   }
-  // Terrain: ground first, then what stands on it.
-  const order = drawOrder(board.terrain)
+  return out
+}
+
+/** Terrain: ground first, then what stands on it (kinds in `order`). */
+const terrainShapes = (terrain: ReadonlyArray<Terrain>, order: ReadonlyArray<string>): string[] => {
+  const out: string[] = []
   for (const kind of order)
-    for (const t of board.terrain.filter((x) => x.kind === kind)) {
+    for (const t of terrain.filter((x) => x.kind === kind)) {
       const style = styleOf(kind)
       const pts = pointsOf(t)
         .map((p) => `${n(p.x)},${n(p.y)}`)
@@ -235,25 +237,36 @@ export const render = (
         `<polygon points="${pts}" fill="${style.fill}" stroke="${style.stroke}" stroke-width="1.5"${kind === "spore" ? ' fill-opacity="0.55"' : ""}><title>${esc(t.name ?? style.label)}</title></polygon>`,
       )
     }
-  for (const t of state.tokens) out.push(token(t))
-  // The last activation: its path and lines of fire.
-  const last = options.lastActivation
-  if (last) {
-    if (last.path.length > 1)
-      out.push(
-        `<polyline points="${last.path.map((p) => `${n(p.x)},${n(p.y)}`).join(" ")}" fill="none" stroke="#fff" stroke-width="2.5" stroke-dasharray="6 4" marker-end="url(#arrow)"/>`,
-      )
-    for (const a of last.attacks) {
-      const to = state.models.find((m) => m.id === a.target)?.position
-      if (!to) continue
-      out.push(
-        `<line x1="${n(a.from.x)}" y1="${n(a.from.y)}" x2="${n(to.x)}" y2="${n(to.y)}" stroke="${a.kind === "shoot" ? "#ff3030" : "#ffa020"}" stroke-width="2.5" marker-end="url(#arrow)"/>`,
-      )
-    }
+  return out
+}
+
+/** The last activation: its path and lines of fire. */
+const lastLines = (state: State, last: LastActivation | undefined): string[] => {
+  const out: string[] = []
+  if (!last) return out
+  if (last.path.length > 1)
+    out.push(
+      `<polyline points="${last.path.map((p) => `${n(p.x)},${n(p.y)}`).join(" ")}" fill="none" stroke="#fff" stroke-width="2.5" stroke-dasharray="6 4" marker-end="url(#arrow)"/>`,
+    )
+  for (const a of last.attacks) {
+    const to = state.models.find((m) => m.id === a.target)?.position
+    if (!to) continue
+    out.push(
+      `<line x1="${n(a.from.x)}" y1="${n(a.from.y)}" x2="${n(to.x)}" y2="${n(to.y)}" stroke="${a.kind === "shoot" ? "#ff3030" : "#ffa020"}" stroke-width="2.5" marker-end="url(#arrow)"/>`,
+    )
   }
-  for (const m of [...state.models].sort((a, b) => (a.id < b.id ? -1 : 1)))
-    out.push(model(state, m, m.id === last?.model))
-  // Legend.
+  return out
+}
+
+/** The legend under the table: the round and scenario, the terrain kinds, the sides' colours. */
+const legend = (
+  state: State,
+  order: ReadonlyArray<string>,
+  W: number,
+  H: number,
+  legendH: number,
+): string[] => {
+  const out: string[] = []
   const y0 = H + 0.3
   out.push(`<rect x="0" y="${n(H)}" width="${n(W)}" height="${n(legendH)}" fill="#1c1a17"/>`)
   const result = state.result ? ` — over: ${state.result.reason}` : ""
@@ -269,17 +282,51 @@ export const render = (
     )
     lx += 0.8 + style.label.length * 0.3 + 0.6
   }
+  out.push(...sideKey(state, ly))
+  return out
+}
+
+/** The sides' colours in the legend (the first six). */
+const sideKey = (state: State, ly: number): string[] => {
+  const out: string[] = []
   const sides = state.sides.map((s) => {
     const m = state.models.find((x) => x.side === s.id)
     return { name: s.name, colour: m ? colourOf(state, m) : "#999" }
   })
-  lx = 0.4
+  let lx = 0.4
   for (const s of sides.slice(0, 6)) {
     out.push(
       `<circle cx="${n(lx + 0.3)}" cy="${n(ly + 0.75)}" r="5" fill="${s.colour}"/><text x="${n(lx + 0.8)}" y="${n(ly + 0.95)}" font-size="10" fill="#ddd">${esc(s.name.length > 28 ? `${s.name.slice(0, 27)}…` : s.name)}</text>`,
     )
     lx += 1.2 + Math.min(28, s.name.length) * 0.3
   }
-  out.push("</svg>")
+  return out
+}
+
+/** Draws a raid's state on its board (see the file header). */
+export const render = (
+  state: State,
+  options: { readonly lastActivation?: LastActivation | undefined } = {},
+): string => {
+  const board = state.board
+  if (!board) throw new Error("board: this raid is played on a declared table; there is no board to draw")
+  const W = board.width
+  const H = board.height
+  const legendH = 3.2
+  const order = drawOrder(board.terrain)
+  const last = options.lastActivation
+  const out = [
+    ...header(W, H, legendH),
+    ...grid(W, H),
+    ...edges(state, W, H),
+    ...terrainShapes(board.terrain, order),
+    ...state.tokens.map(token),
+    ...lastLines(state, last),
+    ...[...state.models]
+      .sort((a, b) => (a.id < b.id ? -1 : 1))
+      .map((m) => model(state, m, m.id === last?.model)),
+    ...legend(state, order, W, H, legendH),
+    "</svg>",
+  ]
   return out.join("\n")
 }
