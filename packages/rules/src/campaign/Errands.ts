@@ -195,7 +195,12 @@ const trade = (ctx: Ctx, c: CommandOf<"trade">): void => {
   const before = sameRefuge(ctx, c.refuge).refuge as Refuge
   // R-MARKET-08: the survivor who runs the Errand is the one who goes; their rules apply (R-MARKET-04).
   const going = s.id === undefined ? [] : [s.id]
-  const trip = marketTrip(before, { by: going, orders: c.orders }, ctx.env.content, ctx.source(String(c.refuge)))
+  const trip = marketTrip(
+    before,
+    { by: going, orders: c.orders },
+    ctx.env.content,
+    ctx.source(String(c.refuge)),
+  )
   if (Result.isFailure(trip)) {
     // The trip's paths are the command's own (`orders[0].buy.id`); its crew is the command's `by`.
     const [why, clause] = firstProblem(trip.failure)
@@ -278,7 +283,8 @@ const build = (ctx: Ctx, c: CommandOf<"build">): void => {
     refuse(`${r.refuge.name} already has a ${imp.name} (one of each, GAP-B-13)`, "B-IMPROVEMENT-01")
   const entry = imp.errand ? errandDoing(ctx, "build") : undefined
   const s = entry ? errand(ctx, c.refuge, c.by, entry).s : undefined
-  if (!imp.errand && ctx.draft.phase !== "between") refuse("improvements are built between raids", "B-IMPROVEMENT-01")
+  if (!imp.errand && ctx.draft.phase !== "between")
+    refuse("improvements are built between raids", "B-IMPROVEMENT-01")
   ctx.post(
     c.refuge,
     [
@@ -303,7 +309,9 @@ const atHome = (ctx: Ctx, c: CommandOf<"makeAmmunition"> | CommandOf<"bench">): 
   if (ctx.draft.phase !== "between") refuse("this is done at home, between raids", clause)
   const before = r.refuge as Refuge
   const after =
-    c.type === "bench" ? reloadingBench(before, c.times, ctx.env.content) : makeAmmunition(before, c.store, c.batches)
+    c.type === "bench"
+      ? reloadingBench(before, c.times, ctx.env.content)
+      : makeAmmunition(before, c.store, c.batches)
   if (Result.isFailure(after)) {
     const [why, broken] = firstProblem(after.failure)
     throw new Refusal(why, broken)
@@ -332,7 +340,15 @@ export const BETWEEN: { readonly [K in BetweenCommand]: (ctx: Ctx, c: CommandOf<
 }
 
 /** A command run between raids. */
-export type BetweenCommand = "errand" | "trade" | "recruit" | "build" | "makeAmmunition" | "bench" | "equip" | "pass"
+export type BetweenCommand =
+  | "errand"
+  | "trade"
+  | "recruit"
+  | "build"
+  | "makeAmmunition"
+  | "bench"
+  | "equip"
+  | "pass"
 
 /** Amber in the stores (for the legal list). */
 export const amberOf = (r: Refuge) => storesOf(r.ledger).amber
