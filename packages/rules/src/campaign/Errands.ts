@@ -14,14 +14,14 @@
 import { Result } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { ErrandFind } from "../content/schema/Errand.js"
-import { FOUNDING, freeGear } from "../refuge/Founding.js"
+import { FOUNDING } from "../refuge/Founding.js"
 import { makeAmmunition, reloadingBench } from "../refuge/HomeActions.js"
 import { type LedgerDraft, storesOf } from "../refuge/Ledger.js"
 import { marketTrip } from "../refuge/Market.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { RulesViolated } from "../refuge/Violation.js"
 import { gainBlight, rewardThresholds, settleBlight } from "./Blight.js"
-import { newSurvivorId, replaceLeader } from "./Casualties.js"
+import { newcomer, newSurvivorId, replaceLeader } from "./Casualties.js"
 import type { CommandOf } from "./Command.js"
 import { type Ctx, Refusal, refuse } from "./Context.js"
 import { equip } from "./Equip.js"
@@ -251,19 +251,7 @@ const recruit = (ctx: Ctx, c: CommandOf<"recruit">): void => {
   ctx.emit({
     type: "survivor.joined",
     refuge: c.refuge,
-    survivor: {
-      id: id as never,
-      name: c.name,
-      background: bg.id,
-      equipment: freeGear(ctx.env.content),
-      xp: 0,
-      advances: [],
-      skills: [],
-      injuries: [],
-      blight: touched,
-      gifts: [],
-      marks: [],
-    },
+    survivor: newcomer(ctx, id, c.name, bg.id, touched),
     status: { ...freshStatus(0), errand: true },
     reason: `${c.name} recruited by ${s.name}`,
     clause: touched ? "B-CONGREGATION-09" : "B-ERRAND-04",
