@@ -177,159 +177,164 @@ const passTime = (d: Draft, e: Extract<PlayEvent, { type: "timePassed" }>): void
 /** A private copy of an event's payload: the draft changes later, the log never does. */
 const own = <T>(v: T): DeepMutable<T> => copy(v) as DeepMutable<T>
 
+const nothing = (): void => {}
+
+/** An NPC's sheet as the event left it (added or changed). */
+const npcSet = (d: Draft, e: { readonly npc: Figure }): void => {
+  d.npcs[e.npc.id] = own(e.npc)
+}
+
+/** An attack: the attacker has acted, its Damage roll is kept for Focus, the pair may engage. */
+const attacked = (d: Draft, e: Extract<PlayEvent, { type: "attacked" }>): void => {
+  const f = fightOf(d)
+  markActed(d, e.attacker)
+  d.lastDamage = e.roll === undefined ? undefined : own(e.roll)
+  if (
+    e.engaged &&
+    !f.engaged.some(([a, b]) => (a === e.attacker && b === e.target) || (a === e.target && b === e.attacker))
+  )
+    f.engaged.push([e.attacker, e.target])
+  // A character's weapons used this fight (a player's own; unarmed is no weapon).
+  if (Object.hasOwn(d.party, e.attacker) && e.weapon !== "unarmed") {
+    const used = f.used[e.attacker] ?? []
+    if (!used.includes(e.weapon)) f.used[e.attacker] = [...used, e.weapon]
+  }
+}
+
+/** How each kind of game event changes a draft, one small function per kind (as the campaign's). */
+const APPLIERS: {
+  readonly [K in PlayEvent["type"]]: (d: Draft, e: Extract<PlayEvent, { type: K }>) => void
+} = {
+  joined: (d, e) => {
+    d.party[e.member.id] = own(e.member)
+  },
+  tookOver: (d, e) => {
+    delete d.npcs[e.member.id]
+    d.party[e.member.id] = own(e.member)
+  },
+  npcAdded: npcSet,
+  npcChanged: npcSet,
+  sessionStarted: (d, e) => {
+    d.clock.session = e.session
+    d.clock.inSession = true
+    for (const [id, focus] of Object.entries(e.focus)) {
+      const m = d.party[id]
+      if (m) m.adventurer.focus = focus
+    }
+  },
+  sessionEnded: (d) => {
+    d.clock.inSession = false
+    d.lastCheck = undefined
+    for (const m of Object.values(d.party)) m.adventurer.focus = 0
+  },
+  checked: (d, e) => {
+    d.lastCheck = own(e.last)
+    markActed(d, e.last.character)
+  },
+  focusSpent: (d, e) => {
+    d.party[e.character]!.adventurer = own(e.adventurer)
+    d.lastCheck = own({ character: e.character, result: { ...e.result, focusSpent: true as const } })
+  },
+  opposed: nothing,
+  fated: nothing,
+  refused: nothing,
+  unfolded: nothing,
+  judged: nothing,
+  journeyed: (d, e) => {
+    d.hardGoing = e.choice === "pressOn" ? true : undefined
+    const today = d.road?.day === d.clock.day ? d.road.miles : 0
+    d.road = { day: d.clock.day, miles: today + e.miles }
+  },
+  rested: (d, e) => {
+    d.hardGoing = undefined
+    d.rested = { ...(d.rested ?? {}), ...Object.fromEntries(e.ids.map((id) => [id, e.day])) }
+  },
+  lightChanged: (d, e) => {
+    d.light = e.light === undefined ? undefined : own(e.light)
+  },
+  needsRuled: (d, e) => {
+    d.needsDay = { ...(d.needsDay ?? {}), [e.npc]: e.day }
+  },
+  structureChanged: (d, e) => {
+    d.structures = { ...(d.structures ?? {}), [e.structure.name]: own(e.structure) }
+  },
+  landChanged: (d, e) => {
+    d.land = own(e.land)
+    if (e.afterSession !== undefined) d.landTurnAfter = e.afterSession
+  },
+  fightBegan: (d, e) => {
+    d.fight = {
+      round: 1,
+      order: [...e.order],
+      side: e.order[0],
+      acted: [],
+      enemies: [...e.enemies],
+      engaged: [],
+      used: {},
+      moraleTested: false,
+    } as DeepMutable<Fight>
+  },
+  attacked,
+  damageFocused: (d, e) => {
+    d.party[e.character]!.adventurer = own(e.adventurer)
+    if (d.lastDamage) d.lastDamage.result = own(e.result)
+  },
+  memberChanged: (d, e) => {
+    d.party[e.id]!.adventurer = own(e.adventurer)
+  },
+  gearChanged: (d, e) => {
+    const m = d.party[e.id]!
+    const i = m.gear.findIndex((g) => g.name === e.gear.name)
+    if (i >= 0) m.gear[i] = own(e.gear)
+    else m.gear.push(own(e.gear))
+  },
+  dropped: (d, e) => {
+    const m = d.party[e.id]!
+    m.gear = m.gear.filter((g) => g.name !== e.item)
+    m.adventurer = own(e.adventurer)
+  },
+  morale: (d) => {
+    fightOf(d).moraleTested = true
+  },
+  turnEnded: (d) => {
+    const f = fightOf(d)
+    f.side = f.side === "players" ? "enemies" : "players"
+    d.lastDamage = undefined
+  },
+  roundBegan: (d, e) => {
+    const f = fightOf(d)
+    f.round = e.round
+    f.order = ["players", "enemies"]
+    f.side = "players"
+    f.acted = []
+    d.lastDamage = undefined
+  },
+  disengaged: (d, e) => {
+    const f = fightOf(d)
+    markActed(d, e.id)
+    f.engaged = f.engaged.filter(([a, b]) => a !== e.id && b !== e.id)
+  },
+  acted: (d, e) => markActed(d, e.id),
+  fightEnded: (d) => {
+    d.fight = undefined
+    d.lastDamage = undefined
+  },
+  timePassed: passTime,
+  trackerSet: (d, e) => {
+    d.trackers[e.tracker.name] = own(e.tracker)
+  },
+  trackerRolled: (d, e) => {
+    d.trackers[e.name]!.die = e.die
+  },
+}
+
+/** The same, by kind. */
+const APPLY: ReadonlyMap<string, (d: Draft, e: PlayEvent) => void> = new Map(
+  Object.entries(APPLIERS) as never,
+)
+
 /** Applies a game event to a draft (the kernel's bookkeeping is not here). */
 export const applyPlay = (d: Draft, e: PlayEvent): void => {
-  switch (e.type) {
-    case "joined":
-      d.party[e.member.id] = own(e.member)
-      return
-    case "tookOver":
-      delete d.npcs[e.member.id]
-      d.party[e.member.id] = own(e.member)
-      return
-    case "npcAdded":
-    case "npcChanged":
-      d.npcs[e.npc.id] = own(e.npc)
-      return
-    case "sessionStarted":
-      d.clock.session = e.session
-      d.clock.inSession = true
-      for (const [id, focus] of Object.entries(e.focus)) {
-        const m = d.party[id]
-        if (m) m.adventurer.focus = focus
-      }
-      return
-    case "sessionEnded":
-      d.clock.inSession = false
-      d.lastCheck = undefined
-      for (const m of Object.values(d.party)) m.adventurer.focus = 0
-      return
-    case "checked":
-      d.lastCheck = own(e.last)
-      markActed(d, e.last.character)
-      return
-    case "focusSpent":
-      d.party[e.character]!.adventurer = own(e.adventurer)
-      d.lastCheck = own({ character: e.character, result: { ...e.result, focusSpent: true as const } })
-      return
-    case "opposed":
-    case "fated":
-    case "refused":
-    case "unfolded":
-      return
-    case "journeyed": {
-      d.hardGoing = e.choice === "pressOn" ? true : undefined
-      const today = d.road?.day === d.clock.day ? d.road.miles : 0
-      d.road = { day: d.clock.day, miles: today + e.miles }
-      return
-    }
-    case "rested":
-      d.hardGoing = undefined
-      d.rested = { ...(d.rested ?? {}), ...Object.fromEntries(e.ids.map((id) => [id, e.day])) }
-      return
-    case "lightChanged":
-      d.light = e.light === undefined ? undefined : own(e.light)
-      return
-    case "needsRuled":
-      d.needsDay = { ...(d.needsDay ?? {}), [e.npc]: e.day }
-      return
-    case "structureChanged":
-      d.structures = { ...(d.structures ?? {}), [e.structure.name]: own(e.structure) }
-      return
-    case "landChanged":
-      d.land = own(e.land)
-      if (e.afterSession !== undefined) d.landTurnAfter = e.afterSession
-      return
-    case "fightBegan":
-      d.fight = {
-        round: 1,
-        order: [...e.order],
-        side: e.order[0],
-        acted: [],
-        enemies: [...e.enemies],
-        engaged: [],
-        used: {},
-        moraleTested: false,
-      } as DeepMutable<Fight>
-      return
-    case "attacked": {
-      const f = fightOf(d)
-      markActed(d, e.attacker)
-      d.lastDamage = e.roll === undefined ? undefined : own(e.roll)
-      if (
-        e.engaged &&
-        !f.engaged.some(
-          ([a, b]) => (a === e.attacker && b === e.target) || (a === e.target && b === e.attacker),
-        )
-      )
-        f.engaged.push([e.attacker, e.target])
-      if (Object.hasOwn(d.party, e.attacker) && e.weapon !== "unarmed") {
-        const used = f.used[e.attacker] ?? []
-        if (!used.includes(e.weapon)) f.used[e.attacker] = [...used, e.weapon]
-      }
-      return
-    }
-    case "damageFocused":
-      d.party[e.character]!.adventurer = own(e.adventurer)
-      if (d.lastDamage) d.lastDamage.result = own(e.result)
-      return
-    case "memberChanged":
-      d.party[e.id]!.adventurer = own(e.adventurer)
-      return
-    case "gearChanged": {
-      const m = d.party[e.id]!
-      const i = m.gear.findIndex((g) => g.name === e.gear.name)
-      if (i >= 0) m.gear[i] = own(e.gear)
-      else m.gear.push(own(e.gear))
-      return
-    }
-    case "dropped": {
-      const m = d.party[e.id]!
-      m.gear = m.gear.filter((g) => g.name !== e.item)
-      m.adventurer = own(e.adventurer)
-      return
-    }
-    case "judged":
-      return
-    case "morale":
-      fightOf(d).moraleTested = true
-      return
-    case "turnEnded": {
-      const f = fightOf(d)
-      f.side = f.side === "players" ? "enemies" : "players"
-      d.lastDamage = undefined
-      return
-    }
-    case "roundBegan": {
-      const f = fightOf(d)
-      f.round = e.round
-      f.order = ["players", "enemies"]
-      f.side = "players"
-      f.acted = []
-      d.lastDamage = undefined
-      return
-    }
-    case "disengaged": {
-      const f = fightOf(d)
-      markActed(d, e.id)
-      f.engaged = f.engaged.filter(([a, b]) => a !== e.id && b !== e.id)
-      return
-    }
-    case "acted":
-      markActed(d, e.id)
-      return
-    case "fightEnded":
-      d.fight = undefined
-      d.lastDamage = undefined
-      return
-    case "timePassed":
-      passTime(d, e)
-      return
-    case "trackerSet":
-      d.trackers[e.tracker.name] = own(e.tracker)
-      return
-    case "trackerRolled":
-      d.trackers[e.name]!.die = e.die
-      return
-  }
+  const apply = APPLY.get(e.type)
+  if (apply !== undefined) apply(d, e)
 }

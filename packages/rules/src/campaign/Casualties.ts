@@ -372,3 +372,18 @@ export const newSurvivorId = (ctx: Ctx): string => {
   while (taken.has(`joined-${n}`)) n++
   return `joined-${n}`
 }
+
+/** A survivor who joins between raids (recruited, or the Stranger): new, with the free gear, and its Blight. */
+export const newcomer = (ctx: Ctx, id: string, name: string, background: string, blight: number): Survivor => ({
+  id: id as never,
+  name,
+  background: background as never,
+  equipment: freeGear(ctx.env.content),
+  xp: 0,
+  advances: [],
+  skills: [],
+  injuries: [],
+  blight,
+  gifts: [],
+  marks: [],
+})

@@ -11,7 +11,7 @@ import { Result } from "effect"
 import { slainIn, slug } from "./Blight.js"
 import type { Command, CommandOf } from "./Command.js"
 import { Ctx, EVENT_RULES, type Env, refuse } from "./Context.js"
-import { BETWEEN, between } from "./Errands.js"
+import { BETWEEN } from "./Errands.js"
 import type { Event } from "./Event.js"
 import { FOLD } from "./Evolve.js"
 import { continueAftermath } from "./Flow.js"
@@ -159,14 +159,13 @@ const fold = (ctx: Ctx, recorded: RaidRecord) => {
 const NOTHING_WAITING = "type: nothing is waiting for an answer: roll and choose answer a waiting prompt"
 
 type Rule = Handler<Ctx>
-const betweenRaids = ((ctx: Ctx, c: Command) => between(ctx, c)) as Rule
 
-/** The rule of each command: the Errands' commands run between raids (`Errands.between`). */
+/** The rule of each command: the Errands' commands run between raids (`Errands.BETWEEN`). */
 const HANDLERS: { readonly [type: string]: Rule } = {
   continue: ((ctx: Ctx) => continueAftermath(ctx)) as Rule,
   recordRaid: ((ctx: Ctx, c: CommandOf<"recordRaid">) => recordRaid(ctx, c.battle)) as Rule,
   forfeit: ((ctx: Ctx, c: CommandOf<"forfeit">) => forfeit(ctx, c.refuge)) as Rule,
-  ...Object.fromEntries(BETWEEN.map((type) => [type, betweenRaids])),
+  ...(BETWEEN as { readonly [type: string]: Rule }),
 }
 
 /** What a `roll` or `choose` answers, or why it answers nothing (B-AFTERMATH-01, -02: the steps in order). */

@@ -14,15 +14,15 @@
 import { Result } from "effect"
 import type { EntryOf } from "../content/schema/Entries.js"
 import type { ErrandFind } from "../content/schema/Errand.js"
-import { FOUNDING, freeGear } from "../refuge/Founding.js"
+import { FOUNDING } from "../refuge/Founding.js"
 import { makeAmmunition, reloadingBench } from "../refuge/HomeActions.js"
 import { type LedgerDraft, storesOf } from "../refuge/Ledger.js"
 import { marketTrip } from "../refuge/Market.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import type { RulesViolated } from "../refuge/Violation.js"
 import { gainBlight, rewardThresholds, settleBlight } from "./Blight.js"
-import { newSurvivorId, replaceLeader } from "./Casualties.js"
-import type { Command } from "./Command.js"
+import { newcomer, newSurvivorId, replaceLeader } from "./Casualties.js"
+import type { CommandOf } from "./Command.js"
 import { type Ctx, Refusal, refuse } from "./Context.js"
 import { equip } from "./Equip.js"
 import { freshStatus } from "./Evolve.js"
@@ -168,170 +168,175 @@ const rollFinds = (
   ran(ctx, refuge, entry, s.id, `${s.name}: ${entry.name} — ${find.name}`)
 }
 
-/** The commands run between raids (by {@link between}). */
-export const BETWEEN = ["errand", "trade", "recruit", "build", "makeAmmunition", "bench", "equip", "pass"] as const
-
-/** Runs one between-raids command. */
-export const between = (ctx: Ctx, c: Command): void => {
-  const { content } = ctx.env
-  switch (c.type) {
-    case "errand": {
-      const entry = content.get("errands", c.errand)
-      if (entry === undefined) throw new Refusal(`errand: there is no Errand "${c.errand}"`, "GAP-B-16")
-      if (takesChoices(entry))
-        refuse(
-          `errand: ${entry.name} takes choices: run it with the "${COMMAND_OF[entry.does.kind]}" command`,
-          clauseOf(entry),
-        )
-      const { s } = errand(ctx, c.refuge, c.by, entry)
-      const runner = { id: s.id!, name: s.name }
-      if (entry.does.kind === "roll") rollFinds(ctx, c.refuge, entry, entry.does, runner)
-      else if (entry.does.kind === "blight") {
-        ran(ctx, c.refuge, entry, runner.id, `${runner.name}: ${entry.name}`)
-        gainBlight(ctx, c.refuge, runner.id, entry.does.amount, entry.name, clauseOf(entry))
-        settleBlight(ctx, c.refuge, runner.id, entry.name) // R-CAMPAIGN-07: Blight between raids settles at once
-        replaceLeader(ctx, c.refuge) // R-CONTENT-26: a Leader lost to it is replaced before the raid
-      }
-      return
-    }
-    case "trade": {
-      const entry = errandDoing(ctx, "market")
-      const { s } = errand(ctx, c.refuge, c.by, entry)
-      const before = sameRefuge(ctx, c.refuge).refuge as Refuge
-      // R-MARKET-08: the survivor who runs the Errand is the one who goes; their rules apply (R-MARKET-04).
-      const going = s.id === undefined ? [] : [s.id]
-      const trip = marketTrip(before, { by: going, orders: c.orders }, content, ctx.source(String(c.refuge)))
-      if (Result.isFailure(trip)) {
-        // The trip's paths are the command's own (`orders[0].buy.id`); its crew is the command's `by`.
-        const [why, clause] = firstProblem(trip.failure)
-        throw new Refusal(why.replace(/^by\[\d+\]/, "by"), clause)
-      }
-      adopt(ctx, c.refuge, before, trip.success.refuge, "bought at the Market", "B-ERRAND-03")
-      const lines = trip.success.lines.map((l) => `${l.what}${l.done ? "" : " (not there)"}`)
-      ran(ctx, c.refuge, entry, s.id, `${s.name} went to the Market: ${lines.join("; ") || "looked around"}`)
-      return
-    }
-    case "recruit": {
-      const entry = errandDoing(ctx, "recruit")
-      const { r, s } = errand(ctx, c.refuge, c.by, entry)
-      const bg = content.get("backgrounds", c.background)
-      if (bg === undefined)
-        throw new Refusal(`background: there is no background "${c.background}"`, "B-ERRAND-04")
-      const home = content.get("homes", r.refuge.home)
-      if (home && r.refuge.survivors.length >= home.capacity)
-        refuse(`${r.refuge.name}'s Home holds ${home.capacity} survivors`, "B-HOME-02")
-      // R-CAMPAIGN-24: the founding cap on a background holds for every survivor recruited.
-      const same = r.refuge.survivors.filter((x) => x.background === bg.id).length
-      if (same >= FOUNDING.maxPerBackground)
-        throw new Refusal(
-          `background: ${r.refuge.name} already has ${same} ${bg.name}s; no more than ${FOUNDING.maxPerBackground} of any one background (R-CAMPAIGN-24)`,
-          "B-FOUNDING-03",
-        )
-      ctx.post(
-        c.refuge,
-        [
-          {
-            store: "salvage",
-            amount: -bg.cost,
-            reason: `recruited ${c.name} (${bg.name})`,
-            clause: "B-ERRAND-04",
-          },
-        ],
-        "B-ERRAND-04",
-      )
-      const id = newSurvivorId(ctx)
-      const touched = r.refuge.kind === "congregation" ? TOUCHED : 0
-      ctx.emit({
-        type: "survivor.joined",
-        refuge: c.refuge,
-        survivor: {
-          id: id as never,
-          name: c.name,
-          background: bg.id,
-          equipment: freeGear(content),
-          xp: 0,
-          advances: [],
-          skills: [],
-          injuries: [],
-          blight: touched,
-          gifts: [],
-          marks: [],
-        },
-        status: { ...freshStatus(0), errand: true },
-        reason: `${c.name} recruited by ${s.name}`,
-        clause: touched ? "B-CONGREGATION-09" : "B-ERRAND-04",
-      })
-      if (touched) rewardThresholds(ctx, c.refuge, id)
-      replaceLeader(ctx, c.refuge) // R-CONTENT-26: the first to join an empty Refuge leads it
-      ran(ctx, c.refuge, entry, s.id, `${s.name} brought in ${c.name}`)
-      return
-    }
-    case "build": {
-      const imp = content.get("improvements", c.improvement)
-      if (imp === undefined)
-        throw new Refusal(`improvement: there is no improvement "${c.improvement}"`, "B-IMPROVEMENT-01")
-      const r = sameRefuge(ctx, c.refuge)
-      if (r.refuge.improvements.includes(imp.id))
-        refuse(`${r.refuge.name} already has a ${imp.name} (one of each, GAP-B-13)`, "B-IMPROVEMENT-01")
-      const entry = imp.errand ? errandDoing(ctx, "build") : undefined
-      const s = entry ? errand(ctx, c.refuge, c.by, entry).s : undefined
-      if (!imp.errand && ctx.draft.phase !== "between")
-        refuse("improvements are built between raids", "B-IMPROVEMENT-01")
-      ctx.post(
-        c.refuge,
-        [
-          {
-            store: "salvage",
-            amount: -imp.cost,
-            reason: `built a ${imp.name}`,
-            clause: "B-IMPROVEMENT-01",
-            item: { kind: "improvements", id: imp.id },
-          },
-        ],
-        "B-IMPROVEMENT-01",
-      )
-      ctx.emit({ type: "improvement.built", refuge: c.refuge, improvement: imp.id })
-      if (entry && s) ran(ctx, c.refuge, entry, s.id, `${s.name} built a ${imp.name}`)
-      return
-    }
-    case "makeAmmunition":
-    case "bench": {
-      const r = sameRefuge(ctx, c.refuge)
-      if (ctx.draft.phase !== "between")
-        refuse("this is done at home, between raids", c.type === "bench" ? "B-IMPROVEMENT-04" : "B-AMMO-08")
-      const before = r.refuge as Refuge
-      const after =
-        c.type === "bench"
-          ? reloadingBench(before, c.times, content)
-          : makeAmmunition(before, c.store, c.batches)
-      if (Result.isFailure(after)) {
-        const [why, clause] = firstProblem(after.failure)
-        throw new Refusal(why, clause)
-      }
-      adopt(
-        ctx,
-        c.refuge,
-        before,
-        after.success,
-        "made at home",
-        c.type === "bench" ? "B-IMPROVEMENT-04" : "B-AMMO-08",
-      )
-      return
-    }
-    case "equip":
-      equip(ctx, c)
-      return
-    case "pass": {
-      const r = sameRefuge(ctx, c.refuge)
-      if (ctx.draft.phase !== "between") refuse("Errands run between raids", "B-ERRAND-02")
-      if (r.errands === 0) refuse(`${r.refuge.name} has no Errand left to give up`, "B-ERRAND-02")
-      ctx.emit({ type: "errands.passed", refuge: c.refuge })
-      return
-    }
-    default:
-      throw new Refusal(`${c.type}: not an Errand`)
+/** `errand`: an Errand that takes no choices, by its entry's id (a d6 on a table, or Blight). */
+const runErrand = (ctx: Ctx, c: CommandOf<"errand">): void => {
+  const entry = ctx.env.content.get("errands", c.errand)
+  if (entry === undefined) throw new Refusal(`errand: there is no Errand "${c.errand}"`, "GAP-B-16")
+  if (takesChoices(entry))
+    refuse(
+      `errand: ${entry.name} takes choices: run it with the "${COMMAND_OF[entry.does.kind]}" command`,
+      clauseOf(entry),
+    )
+  const { s } = errand(ctx, c.refuge, c.by, entry)
+  const runner = { id: s.id!, name: s.name }
+  if (entry.does.kind === "roll") rollFinds(ctx, c.refuge, entry, entry.does, runner)
+  else if (entry.does.kind === "blight") {
+    ran(ctx, c.refuge, entry, runner.id, `${runner.name}: ${entry.name}`)
+    gainBlight(ctx, c.refuge, runner.id, entry.does.amount, entry.name, clauseOf(entry))
+    settleBlight(ctx, c.refuge, runner.id, entry.name) // R-CAMPAIGN-07: Blight between raids settles at once
+    replaceLeader(ctx, c.refuge) // R-CONTENT-26: a Leader lost to it is replaced before the raid
   }
 }
+
+/** `trade`: one Market trip by the survivor who runs the Errand. */
+const trade = (ctx: Ctx, c: CommandOf<"trade">): void => {
+  const entry = errandDoing(ctx, "market")
+  const { s } = errand(ctx, c.refuge, c.by, entry)
+  const before = sameRefuge(ctx, c.refuge).refuge as Refuge
+  // R-MARKET-08: the survivor who runs the Errand is the one who goes; their rules apply (R-MARKET-04).
+  const going = s.id === undefined ? [] : [s.id]
+  const trip = marketTrip(
+    before,
+    { by: going, orders: c.orders },
+    ctx.env.content,
+    ctx.source(String(c.refuge)),
+  )
+  if (Result.isFailure(trip)) {
+    // The trip's paths are the command's own (`orders[0].buy.id`); its crew is the command's `by`.
+    const [why, clause] = firstProblem(trip.failure)
+    throw new Refusal(why.replace(/^by\[\d+\]/, "by"), clause)
+  }
+  adopt(ctx, c.refuge, before, trip.success.refuge, "bought at the Market", "B-ERRAND-03")
+  const lines = trip.success.lines.map((l) => `${l.what}${l.done ? "" : " (not there)"}`)
+  ran(ctx, c.refuge, entry, s.id, `${s.name} went to the Market: ${lines.join("; ") || "looked around"}`)
+}
+
+/** Checks the recruit fits: a known background, room in the Home, the founding cap (R-CAMPAIGN-24). */
+const recruitable = (ctx: Ctx, r: ReturnType<typeof sameRefuge>, background: string) => {
+  const { content } = ctx.env
+  const bg = content.get("backgrounds", background)
+  if (bg === undefined) throw new Refusal(`background: there is no background "${background}"`, "B-ERRAND-04")
+  const home = content.get("homes", r.refuge.home)
+  if (home && r.refuge.survivors.length >= home.capacity)
+    refuse(`${r.refuge.name}'s Home holds ${home.capacity} survivors`, "B-HOME-02")
+  // R-CAMPAIGN-24: the founding cap on a background holds for every survivor recruited.
+  const same = r.refuge.survivors.filter((x) => x.background === bg.id).length
+  if (same >= FOUNDING.maxPerBackground)
+    throw new Refusal(
+      `background: ${r.refuge.name} already has ${same} ${bg.name}s; no more than ${FOUNDING.maxPerBackground} of any one background (R-CAMPAIGN-24)`,
+      "B-FOUNDING-03",
+    )
+  return bg
+}
+
+/** `recruit`: pays the background's cost and a new survivor joins (Touched at a Congregation). */
+const recruit = (ctx: Ctx, c: CommandOf<"recruit">): void => {
+  const entry = errandDoing(ctx, "recruit")
+  const { r, s } = errand(ctx, c.refuge, c.by, entry)
+  const bg = recruitable(ctx, r, c.background)
+  ctx.post(
+    c.refuge,
+    [
+      {
+        store: "salvage",
+        amount: -bg.cost,
+        reason: `recruited ${c.name} (${bg.name})`,
+        clause: "B-ERRAND-04",
+      },
+    ],
+    "B-ERRAND-04",
+  )
+  const id = newSurvivorId(ctx)
+  const touched = r.refuge.kind === "congregation" ? TOUCHED : 0
+  ctx.emit({
+    type: "survivor.joined",
+    refuge: c.refuge,
+    survivor: newcomer(ctx, id, c.name, bg.id, touched),
+    status: { ...freshStatus(0), errand: true },
+    reason: `${c.name} recruited by ${s.name}`,
+    clause: touched ? "B-CONGREGATION-09" : "B-ERRAND-04",
+  })
+  if (touched) rewardThresholds(ctx, c.refuge, id)
+  replaceLeader(ctx, c.refuge) // R-CONTENT-26: the first to join an empty Refuge leads it
+  ran(ctx, c.refuge, entry, s.id, `${s.name} brought in ${c.name}`)
+}
+
+/** `build`: an improvement for its Salvage (an Errand if the improvement says so). */
+const build = (ctx: Ctx, c: CommandOf<"build">): void => {
+  const imp = ctx.env.content.get("improvements", c.improvement)
+  if (imp === undefined)
+    throw new Refusal(`improvement: there is no improvement "${c.improvement}"`, "B-IMPROVEMENT-01")
+  const r = sameRefuge(ctx, c.refuge)
+  if (r.refuge.improvements.includes(imp.id))
+    refuse(`${r.refuge.name} already has a ${imp.name} (one of each, GAP-B-13)`, "B-IMPROVEMENT-01")
+  const entry = imp.errand ? errandDoing(ctx, "build") : undefined
+  const s = entry ? errand(ctx, c.refuge, c.by, entry).s : undefined
+  if (!imp.errand && ctx.draft.phase !== "between")
+    refuse("improvements are built between raids", "B-IMPROVEMENT-01")
+  ctx.post(
+    c.refuge,
+    [
+      {
+        store: "salvage",
+        amount: -imp.cost,
+        reason: `built a ${imp.name}`,
+        clause: "B-IMPROVEMENT-01",
+        item: { kind: "improvements", id: imp.id },
+      },
+    ],
+    "B-IMPROVEMENT-01",
+  )
+  ctx.emit({ type: "improvement.built", refuge: c.refuge, improvement: imp.id })
+  if (entry && s) ran(ctx, c.refuge, entry, s.id, `${s.name} built a ${imp.name}`)
+}
+
+/** `makeAmmunition` and `bench`: made at home between raids, taking no Errand. */
+const atHome = (ctx: Ctx, c: CommandOf<"makeAmmunition"> | CommandOf<"bench">): void => {
+  const r = sameRefuge(ctx, c.refuge)
+  const clause = c.type === "bench" ? "B-IMPROVEMENT-04" : "B-AMMO-08"
+  if (ctx.draft.phase !== "between") refuse("this is done at home, between raids", clause)
+  const before = r.refuge as Refuge
+  const after =
+    c.type === "bench"
+      ? reloadingBench(before, c.times, ctx.env.content)
+      : makeAmmunition(before, c.store, c.batches)
+  if (Result.isFailure(after)) {
+    const [why, broken] = firstProblem(after.failure)
+    throw new Refusal(why, broken)
+  }
+  adopt(ctx, c.refuge, before, after.success, "made at home", clause)
+}
+
+/** `pass`: the Refuge gives up its Errands left before the next raid. */
+const pass = (ctx: Ctx, c: CommandOf<"pass">): void => {
+  const r = sameRefuge(ctx, c.refuge)
+  if (ctx.draft.phase !== "between") refuse("Errands run between raids", "B-ERRAND-02")
+  if (r.errands === 0) refuse(`${r.refuge.name} has no Errand left to give up`, "B-ERRAND-02")
+  ctx.emit({ type: "errands.passed", refuge: c.refuge })
+}
+
+/** The commands run between raids, each by its own rule. */
+export const BETWEEN: { readonly [K in BetweenCommand]: (ctx: Ctx, c: CommandOf<K>) => void } = {
+  errand: runErrand,
+  trade,
+  recruit,
+  build,
+  makeAmmunition: atHome,
+  bench: atHome,
+  equip,
+  pass,
+}
+
+/** A command run between raids. */
+export type BetweenCommand =
+  | "errand"
+  | "trade"
+  | "recruit"
+  | "build"
+  | "makeAmmunition"
+  | "bench"
+  | "equip"
+  | "pass"
 
 /** Amber in the stores (for the legal list). */
 export const amberOf = (r: Refuge) => storesOf(r.ledger).amber

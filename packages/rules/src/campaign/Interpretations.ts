@@ -38,7 +38,7 @@ export const campaignInterpretations: ReadonlyArray<Interpretation> = [
     }),
   ),
   // Stores change on an event: a bare `stores` (no trigger) says no when, so nothing does it.
-  { area: "campaign", kind: "stores", inside: ["trigger"], by: "Upkeep.upkeep (income), Loot" },
+  { area: "campaign", kind: "stores", inside: ["trigger"], by: "Upkeep.storesIncome, Loot" },
   { area: "campaign", kind: "trigger", selects: "aftermath.blight", from: ["marks"], by: "Blight (Marks)" },
   {
     area: "campaign",

@@ -16,10 +16,10 @@
 import { Expression, Roll } from "@blight/dice"
 import { pairOf } from "../battle/Faces.js"
 import type { EntryOf } from "../content/schema/Entries.js"
-import { FOUNDING, freeGear } from "../refuge/Founding.js"
+import { FOUNDING } from "../refuge/Founding.js"
 import type { LedgerDraft } from "../refuge/Ledger.js"
 import { gainBlight, rewardThresholds, settleBlight } from "./Blight.js"
-import { newSurvivorId } from "./Casualties.js"
+import { newcomer, newSurvivorId } from "./Casualties.js"
 import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
 import { endEffects } from "./NextRaid.js"
@@ -300,19 +300,7 @@ export const stranger = (ctx: Ctx, refuge: number) => {
   ctx.emit({
     type: "survivor.joined",
     refuge,
-    survivor: {
-      id: id as never,
-      name: "The Stranger",
-      background: background as never,
-      equipment: freeGear(ctx.env.content),
-      xp: 0,
-      advances: [],
-      skills: [],
-      injuries: [],
-      blight: touched,
-      gifts: [],
-      marks: [],
-    },
+    survivor: newcomer(ctx, id, "The Stranger", background, touched),
     status: freshStatus(0),
     reason: `Someone in the Weeds: the Stranger joins the winner, free${touched ? ", Touched" : ""}`,
     clause: "B-STRANGER-01",

@@ -77,93 +77,109 @@ export const returnedOf = (models: ReadonlyArray<Model>, content: ContentView) =
   return back
 }
 
-/**
- * The record of a finished raid against the campaign that set it up. Left: why it does not fit
- * (not over, or its Refuges are not the campaign's).
- */
-export const recordOf = (
+type SideRecord = RaidRecord["sides"][number]
+type Survivor = CampaignState["refuges"][number]["refuge"]["survivors"][number]
+type RefugeSide = BattleState["sides"][number]
+/** What the survivors' records look up: each Refuge side's index, and the models by id. */
+type Lookup = { readonly sideIndex: Map<string, number>; readonly byId: Map<string, Model> }
+
+/** The Blight thresholds the raid already rolled for (B-GIFT-03 / R-BATTLE-12: with giftsAtOnce). */
+const rolledInRaid = (battle: BattleState, m: Model, s: Survivor) => {
+  const crossed = battle.options.giftsAtOnce
+    ? THRESHOLDS.filter((t) => s.blight < t && Math.min(12, m.blight) >= t && t < 12).length
+    : 0
+  return crossed > 0
+    ? {
+        rolled: {
+          thresholds: crossed,
+          gifts: m.gifts.filter((g) => !s.gifts.includes(g as never)),
+          marks: m.marks.filter((k) => !s.marks.includes(k as never)),
+        },
+      }
+    : {}
+}
+
+/** One survivor's raid: its end status, who it slew or took Down, what it used up and carried home. */
+const survivorRecord = (
+  battle: BattleState,
+  content: ContentView,
+  side: RefugeSide,
+  m: Model,
+  s: Survivor,
+  { sideIndex, byId }: Lookup,
+): RaidSurvivor => {
+  const slew = battle.models
+    .filter((c) => c.kind === "creature" && c.status === "slain" && c.slainBy === m.id)
+    .map((c) => c.ref)
+  const downed = battle.models.filter(
+    (o) => o.kind === "survivor" && o.side !== side.id && o.downBy === m.id,
+  ).length
+  const by = m.downBy ? byId.get(m.downBy) : undefined
+  const spentKit = kitUsedUp(content, m)
+  // R-CONTENT-23: a thrown Molotov or pipe bomb is used up (R-CAMPAIGN-37).
+  const spent = m.weapons.filter((w) => w.spent).map((w) => w.weapon)
+  const rolled = rolledInRaid(battle, m, s)
+  const downByRefuge = by ? sideIndex.get(by.side) : undefined
+  return {
+    survivor: s.id,
+    model: m.id,
+    name: m.name,
+    status: m.status,
+    wasDown: m.wasDown || m.status === "down" || m.status === "finished",
+    blight: Math.max(0, Math.min(12, m.blight - s.blight)),
+    // A Hollowed is made from it: the survivor's own, without Hunger (R-CAMPAIGN-35).
+    profile: turnedProfile(m),
+    slew,
+    downed,
+    ...(downByRefuge !== undefined ? { downByRefuge } : {}),
+    ...rolled,
+    ...(spentKit.length > 0 ? { spentKit } : {}),
+    ...(spent.length > 0 ? { spent } : {}),
+    // "Down survivors' Loot is lost" (Ending the battle); a Turned survivor's is dropped where it Turned.
+    carrying:
+      m.status === "turned" || m.status === "down" || m.status === "finished"
+        ? []
+        : m.carrying.map((c) => ({ contents: c.contents, rich: c.rich })),
+  }
+}
+
+/** One Refuge's side of the raid; Left: a survivor not on its roster. */
+const sideRecord = (
+  campaign: CampaignState,
+  battle: BattleState & { result: NonNullable<BattleState["result"]> },
+  content: ContentView,
+  i: number,
+  side: RefugeSide,
+  lookup: Lookup,
+): Result.Result<SideRecord, string> => {
+  const cr = campaign.refuges[i]!
+  const models = battle.models.filter((m) => m.side === side.id && m.kind === "survivor")
+  const survivors: RaidSurvivor[] = []
+  for (const m of models) {
+    // The Stranger, freed mid-raid, is no one's yet: it joins the winner in the Aftermath (B-STRANGER-01).
+    if (m.ref === "stranger" && m.survivor === undefined) continue
+    const s = cr.refuge.survivors.find((x) => x.id === m.survivor)
+    if (s === undefined)
+      return Result.fail(`battle: ${m.name} (${m.survivor ?? m.id}) is not on ${cr.refuge.name}'s roster`)
+    survivors.push(survivorRecord(battle, content, side, m, s, lookup))
+  }
+  const outcome = battle.result.sides.find((r) => r.side === side.id)?.outcome ?? "loss"
+  return Result.succeed({
+    refuge: i,
+    side: side.id,
+    outcome,
+    drawn: side.drawn,
+    returned: returnedOf(models, content),
+    survivors,
+  })
+}
+
+/** The Hollowed slain in the raid that are laid to rest (B-HOLLOWED-04), known by Refuge and survivor. */
+const slainHollowedOf = (
   campaign: CampaignState,
   battle: BattleState,
   content: ContentView,
-): Result.Result<RaidRecord, string> => {
-  if (battle.phase !== "over" || battle.result === undefined)
-    return Result.fail("battle: the raid is not over (B-AFTERMATH-01: the Aftermath follows a raid)")
-  const sides = battle.sides.filter((s) => s.kind === "refuge" || s.kind === "congregation")
-  if (
-    sides.length !== campaign.refuges.length ||
-    sides.some((s, i) => s.name !== campaign.refuges[i]!.refuge.name)
-  )
-    return Result.fail(
-      `battle: its Refuges (${sides.map((s) => s.name).join(", ")}) are not this campaign's (${campaign.refuges.map((r) => r.refuge.name).join(", ")})`,
-    )
-  const sideIndex = new Map(sides.map((s, i) => [s.id, i]))
-  const byId = new Map(battle.models.map((m) => [m.id, m]))
-  const out: RaidRecord["sides"][number][] = []
-  for (const [i, side] of sides.entries()) {
-    const cr = campaign.refuges[i]!
-    const models = battle.models.filter((m) => m.side === side.id && m.kind === "survivor")
-    const survivors: RaidSurvivor[] = []
-    for (const m of models) {
-      // The Stranger, freed mid-raid, is no one's yet: it joins the winner in the Aftermath (B-STRANGER-01).
-      if (m.ref === "stranger" && m.survivor === undefined) continue
-      const s = cr.refuge.survivors.find((x) => x.id === m.survivor)
-      if (s === undefined)
-        return Result.fail(`battle: ${m.name} (${m.survivor ?? m.id}) is not on ${cr.refuge.name}'s roster`)
-      const slew = battle.models
-        .filter((c) => c.kind === "creature" && c.status === "slain" && c.slainBy === m.id)
-        .map((c) => c.ref)
-      const downed = battle.models.filter(
-        (o) => o.kind === "survivor" && o.side !== side.id && o.downBy === m.id,
-      ).length
-      const by = m.downBy ? byId.get(m.downBy) : undefined
-      const spentKit = kitUsedUp(content, m)
-      // R-CONTENT-23: a thrown Molotov or pipe bomb is used up (R-CAMPAIGN-37).
-      const spent = m.weapons.filter((w) => w.spent).map((w) => w.weapon)
-      // B-GIFT-03 / R-BATTLE-12: with giftsAtOnce the raid rolled each threshold it crossed.
-      const crossed = battle.options.giftsAtOnce
-        ? THRESHOLDS.filter((t) => s.blight < t && Math.min(12, m.blight) >= t && t < 12).length
-        : 0
-      const downByRefuge = by ? sideIndex.get(by.side) : undefined
-      survivors.push({
-        survivor: s.id,
-        model: m.id,
-        name: m.name,
-        status: m.status,
-        wasDown: m.wasDown || m.status === "down" || m.status === "finished",
-        blight: Math.max(0, Math.min(12, m.blight - s.blight)),
-        // A Hollowed is made from it: the survivor's own, without Hunger (R-CAMPAIGN-35).
-        profile: turnedProfile(m),
-        slew,
-        downed,
-        ...(downByRefuge !== undefined ? { downByRefuge } : {}),
-        ...(crossed > 0
-          ? {
-              rolled: {
-                thresholds: crossed,
-                gifts: m.gifts.filter((g) => !s.gifts.includes(g as never)),
-                marks: m.marks.filter((k) => !s.marks.includes(k as never)),
-              },
-            }
-          : {}),
-        ...(spentKit.length > 0 ? { spentKit } : {}),
-        ...(spent.length > 0 ? { spent } : {}),
-        // "Down survivors' Loot is lost" (Ending the battle); a Turned survivor's is dropped where it Turned.
-        carrying:
-          m.status === "turned" || m.status === "down" || m.status === "finished"
-            ? []
-            : m.carrying.map((c) => ({ contents: c.contents, rich: c.rich })),
-      })
-    }
-    const outcome = battle.result.sides.find((r) => r.side === side.id)?.outcome ?? "loss"
-    out.push({
-      refuge: i,
-      side: side.id,
-      outcome,
-      drawn: side.drawn,
-      returned: returnedOf(models, content),
-      survivors,
-    })
-  }
+): HollowedWho[] => {
   const remembered: HollowedWho[] = campaign.hollowed
     .filter((h) => !h.atRest)
     .map((h) => ({
@@ -181,16 +197,47 @@ export const recordOf = (
         ...(m.survivor !== undefined ? { survivor: m.survivor } : {}),
       })
   // Known by Refuge and survivor, not by name: two Hollowed may share one.
-  const slainHollowed = battle.models
+  return battle.models
     .filter((m) => m.status === "slain" && laysToRest(content, m.ref))
     .flatMap((m) => remembered.filter((h) => sameHollowed(h, hollowedOf(m))).slice(0, 1))
+}
+
+/**
+ * The record of a finished raid against the campaign that set it up. Left: why it does not fit
+ * (not over, or its Refuges are not the campaign's).
+ */
+export const recordOf = (
+  campaign: CampaignState,
+  battle: BattleState,
+  content: ContentView,
+): Result.Result<RaidRecord, string> => {
+  if (battle.phase !== "over" || battle.result === undefined)
+    return Result.fail("battle: the raid is not over (B-AFTERMATH-01: the Aftermath follows a raid)")
+  const over = battle as BattleState & { result: NonNullable<BattleState["result"]> }
+  const sides = battle.sides.filter((s) => s.kind === "refuge" || s.kind === "congregation")
+  if (
+    sides.length !== campaign.refuges.length ||
+    sides.some((s, i) => s.name !== campaign.refuges[i]!.refuge.name)
+  )
+    return Result.fail(
+      `battle: its Refuges (${sides.map((s) => s.name).join(", ")}) are not this campaign's (${campaign.refuges.map((r) => r.refuge.name).join(", ")})`,
+    )
+  const sideIndex = new Map(sides.map((s, i) => [s.id, i]))
+  const lookup: Lookup = { sideIndex, byId: new Map(battle.models.map((m) => [m.id, m])) }
+  const out: SideRecord[] = []
+  for (const [i, side] of sides.entries()) {
+    const record = sideRecord(campaign, over, content, i, side, lookup)
+    if (Result.isFailure(record)) return Result.fail(record.failure)
+    out.push(record.success)
+  }
+  const slainHollowed = slainHollowedOf(campaign, battle, content)
   const laidToRest = slainHollowed.map((h) => h.name)
   return Result.succeed({
     number: campaign.raids.length + 1,
     scenario: battle.scenario,
     season: campaign.season,
     hash: hash(battle),
-    result: battle.result,
+    result: over.result,
     sides: out,
     laidToRest,
     slainHollowed,

@@ -95,73 +95,125 @@ const balance = (ctx: Ctx, refuge: number) => storesOf(refugeAt(ctx, refuge).ref
 const payable = (ctx: Ctx, refuge: number, store: string, amount: number) =>
   Math.min(amount, Math.max(0, balance(ctx, refuge)[store as keyof ReturnType<typeof balance>] ?? 0))
 
-/** Step 6 for one Refuge. */
-export const upkeep = (ctx: Ctx, refuge: number) => {
-  const season = ctx.draft.season
-  const rules = upkeepRules(ctx.env.content)
-  const r = () => refugeAt(ctx, refuge).refuge
+type Rules = ReturnType<typeof upkeepRules>
+/** Rations a survivor's own rule makes it eat on top of its own, by survivor (Sap Hunger). */
+type Extra = Map<string, Array<{ amount: number; reason: string }>>
+
+/** A `stores` income or cost: posted, or (a survivor's own Rations) kept to eat at the feeding. */
+const storesIncome = (
+  ctx: Ctx,
+  refuge: number,
+  source: string,
+  d: Record<string, unknown>,
+  extra: Extra,
+  survivor?: string,
+) => {
+  // An amount in dice ("d3" Rations) is rolled, as a reward in dice is (R-CAMPAIGN-17).
+  const rolled =
+    typeof d.amount === "number"
+      ? undefined
+      : Expression.rollExpression(
+          ctx.source(String(refuge)),
+          d.amount as never,
+          `${source}: how much ${String(d.store)} (B-UPKEEP-01)`,
+        )
+  const rolledOrSet = rolled?.value ?? Number(d.amount)
+  // `boosted: true`: the reward boost (B-LOOT-03), +10% rounded up on Salvage, Rations, Reloads.
+  const amount = d.boosted === true && rolledOrSet > 0 ? boost(String(d.store), rolledOrSet) : rolledOrSet
+  const reason = String(d.reason ?? source)
+  if (survivor !== undefined && d.store === "rations" && amount < 0) {
+    extra.set(survivor, [...(extra.get(survivor) ?? []), { amount: -amount, reason }])
+    return
+  }
+  // A cost the stores can't cover takes what there is (R-CAMPAIGN-22), as spoilage does.
+  const posted = amount < 0 ? -payable(ctx, refuge, String(d.store), -amount) : amount
+  if (posted === 0 && amount !== 0) return
+  ctx.post(refuge, [{ store: d.store as never, amount: posted, reason, clause: "R-WORLD-10" }])
+}
+
+/** The Local's cellar die (R-WORLD-19): on `on` or less, half the Rations are lost. */
+const cellarDie = (ctx: Ctx, refuge: number, source: string, params: unknown) => {
+  const on = Number((params as { on?: number } | undefined)?.on ?? 1)
+  const face = ctx.die(`${source}: the cellar die (R-WORLD-19)`, String(refuge))
+  const lose = face <= on ? Math.floor(balance(ctx, refuge).rations / 2) : 0
+  ctx.emit({
+    type: "rolled",
+    refuge,
+    what: "Cellar die",
+    faces: [face],
+    result: lose ? `lose ${lose} Rations` : "all quiet",
+    clause: "R-WORLD-19",
+  })
+  ctx.post(refuge, [
+    { store: "rations", amount: -lose, reason: `${source}: the cellar floods`, clause: "R-WORLD-19" },
+  ])
+}
+
+/** (1) income, and the hooks that run at Upkeep: the stores whose need is waived, and the extra Rations. */
+const income = (ctx: Ctx, refuge: number, season: string) => {
   const waived = new Set<string>()
-  // Rations a survivor's own rule makes it eat on top of its own (Sap Hunger): eaten at the
-  // feeding, with its Ration, or it goes Hungry (R-CAMPAIGN-22).
-  const extra = new Map<string, Array<{ amount: number; reason: string }>>()
-  // (1) income, and the hooks that run at Upkeep.
+  // Eaten at the feeding, with the survivor's Ration, or it goes Hungry (R-CAMPAIGN-22).
+  const extra: Extra = new Map()
   for (const { source, t, survivor } of upkeepTriggers(ctx, refuge)) {
     if (!holds(t.when, season)) continue
     for (const d of t.do ?? []) {
-      if (d.kind === "stores") {
-        // An amount in dice ("d3" Rations) is rolled, as a reward in dice is (R-CAMPAIGN-17).
-        const rolled =
-          typeof d.amount === "number"
-            ? undefined
-            : Expression.rollExpression(
-                ctx.source(String(refuge)),
-                d.amount as never,
-                `${source}: how much ${String(d.store)} (B-UPKEEP-01)`,
-              )
-        const rolledOrSet = rolled?.value ?? Number(d.amount)
-        // `boosted: true`: the reward boost (B-LOOT-03), +10% rounded up on Salvage, Rations, Reloads.
-        const amount =
-          d.boosted === true && rolledOrSet > 0 ? boost(String(d.store), rolledOrSet) : rolledOrSet
-        const reason = String(d.reason ?? source)
-        if (survivor !== undefined && d.store === "rations" && amount < 0) {
-          extra.set(survivor, [...(extra.get(survivor) ?? []), { amount: -amount, reason }])
-          continue
-        }
-        // A cost the stores can't cover takes what there is (R-CAMPAIGN-22), as spoilage does.
-        const posted = amount < 0 ? -payable(ctx, refuge, String(d.store), -amount) : amount
-        if (posted === 0 && amount !== 0) continue
-        ctx.post(refuge, [{ store: d.store as never, amount: posted, reason, clause: "R-WORLD-10" }])
-      } else if (d.kind === "hook" && d.hook === "core/waive-season-need") {
+      if (d.kind === "stores") storesIncome(ctx, refuge, source, d, extra, survivor)
+      else if (d.kind === "hook" && d.hook === "core/waive-season-need") {
         for (const s of (d.params as { stores?: string[] } | undefined)?.stores ?? []) waived.add(s)
-      } else if (d.kind === "hook" && d.hook === "core/the-local-cellar-die") {
-        const on = Number((d.params as { on?: number } | undefined)?.on ?? 1)
-        const face = ctx.die(`${source}: the cellar die (R-WORLD-19)`, String(refuge))
-        const lose = face <= on ? Math.floor(balance(ctx, refuge).rations / 2) : 0
-        ctx.emit({
-          type: "rolled",
-          refuge,
-          what: "Cellar die",
-          faces: [face],
-          result: lose ? `lose ${lose} Rations` : "all quiet",
-          clause: "R-WORLD-19",
-        })
-        ctx.post(refuge, [
-          { store: "rations", amount: -lose, reason: `${source}: the cellar floods`, clause: "R-WORLD-19" },
-        ])
-      }
+      } else if (d.kind === "hook" && d.hook === "core/the-local-cellar-die")
+        cellarDie(ctx, refuge, source, d.params)
     }
   }
-  // (2) the Season's need, plus the Home's extra.
+  return { waived, extra }
+}
+
+/** The Season's need plus the Home's extra, by store. */
+const seasonNeeds = (ctx: Ctx, refuge: number, season: string) => {
+  const r = refugeAt(ctx, refuge).refuge
   const seasonEntry = ctx.env.content.get("seasons", season)
-  const home = ctx.env.content.get("homes", r().home)
+  const home = ctx.env.content.get("homes", r.home)
   const needs = new Map<string, number>()
   // A need marked `perSurvivor` is asked of every survivor on the roster; the Home's extra is not.
-  const times = seasonEntry?.need?.perSurvivor ? r().survivors.length : 1
+  const times = seasonEntry?.need?.perSurvivor ? r.survivors.length : 1
   for (const n of seasonEntry?.need?.stores ?? [])
     needs.set(n.store, (needs.get(n.store) ?? 0) + Number(n.amount) * times)
   for (const sn of home?.seasonNeeds ?? [])
     if (sn.season === season)
       for (const x of sn.extra) needs.set(x.store, (needs.get(x.store) ?? 0) + Number(x.amount))
+  return { needs, home, why: `${seasonEntry?.name ?? season}: the Season's need` }
+}
+
+/** Fuel is paid from the fuel store, then Salvage, then Amber (R-CAMPAIGN-10); is any left unpaid? */
+const payFuel = (ctx: Ctx, refuge: number, amount: number, why: string, rules: Rules): boolean => {
+  const b = balance(ctx, refuge)
+  const drafts: LedgerDraft[] = []
+  let left = amount
+  const fromFuel = Math.min(left, b.fuel)
+  drafts.push({ store: "fuel", amount: -fromFuel, reason: `${why} (${amount} fuel)`, clause: "B-UPKEEP-01" })
+  left -= fromFuel
+  const salvageFuel = Math.min(left, Math.floor(b.salvage / rules.salvagePerFuel))
+  drafts.push({
+    store: "salvage",
+    amount: -rules.salvagePerFuel * salvageFuel,
+    reason: `${why}: ${salvageFuel} fuel burned as Salvage`,
+    clause: "R-WORLD-10",
+  })
+  left -= salvageFuel
+  const amber = Math.min(Math.ceil(left / rules.amberFuel), b.amber)
+  drafts.push({
+    store: "amber",
+    amount: -amber,
+    reason: `${why}: ${amber} Amber burned for fuel`,
+    clause: "R-WORLD-10",
+  })
+  left = Math.max(0, left - rules.amberFuel * amber)
+  ctx.post(refuge, drafts)
+  return left > 0
+}
+
+/** (2) the Season's need, plus the Home's extra: the needs left short ("fuel", "clearing"). */
+const payNeeds = (ctx: Ctx, refuge: number, season: string, waived: Set<string>, rules: Rules) => {
+  const { needs, home, why } = seasonNeeds(ctx, refuge, season)
   const short = new Set<string>()
   for (const [store, amount] of needs) {
     if (amount <= 0) continue
@@ -176,37 +228,8 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
       })
       continue
     }
-    const b = balance(ctx, refuge)
-    const why = `${seasonEntry?.name ?? season}: the Season's need`
     if (store === "fuel") {
-      const drafts: LedgerDraft[] = []
-      let left = amount
-      const fromFuel = Math.min(left, b.fuel)
-      drafts.push({
-        store: "fuel",
-        amount: -fromFuel,
-        reason: `${why} (${amount} fuel)`,
-        clause: "B-UPKEEP-01",
-      })
-      left -= fromFuel
-      const salvageFuel = Math.min(left, Math.floor(b.salvage / rules.salvagePerFuel))
-      drafts.push({
-        store: "salvage",
-        amount: -rules.salvagePerFuel * salvageFuel,
-        reason: `${why}: ${salvageFuel} fuel burned as Salvage`,
-        clause: "R-WORLD-10",
-      })
-      left -= salvageFuel
-      const amber = Math.min(Math.ceil(left / rules.amberFuel), b.amber)
-      drafts.push({
-        store: "amber",
-        amount: -amber,
-        reason: `${why}: ${amber} Amber burned for fuel`,
-        clause: "R-WORLD-10",
-      })
-      left = Math.max(0, left - rules.amberFuel * amber)
-      ctx.post(refuge, drafts)
-      if (left > 0) short.add("fuel")
+      if (payFuel(ctx, refuge, amount, why, rules)) short.add("fuel")
     } else {
       const paid = payable(ctx, refuge, store, amount)
       ctx.post(refuge, [{ store: store as never, amount: -paid, reason: why, clause: "B-UPKEEP-01" }])
@@ -214,40 +237,49 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
       // Spoilage short is simply lost (R-WORLD-10).
     }
   }
-  for (const need of short) {
-    for (const s of [...r().survivors]) {
-      const face = ctx.die(`${s.name}: short of ${need} (R-WORLD-10)`, String(refuge))
-      // "On a 1" with the default; a pack's higher number means that or less, as the hook rolls it.
-      const hit = face <= (need === "fuel" ? rules.laidUpOn : rules.blightOn)
+  return short
+}
+
+/** Short of fuel, each survivor rolls and may miss the next raid; short of clearing, may gain Blight. */
+const shortOf = (ctx: Ctx, refuge: number, need: string, rules: Rules) => {
+  for (const s of [...refugeAt(ctx, refuge).refuge.survivors]) {
+    const face = ctx.die(`${s.name}: short of ${need} (R-WORLD-10)`, String(refuge))
+    // "On a 1" with the default; a pack's higher number means that or less, as the hook rolls it.
+    const hit = face <= (need === "fuel" ? rules.laidUpOn : rules.blightOn)
+    ctx.emit({
+      type: "rolled",
+      refuge,
+      survivor: s.id,
+      what: `Short of ${need}`,
+      faces: [face],
+      result: hit ? (need === "fuel" ? "misses the next raid" : "+1 Blight") : "no harm",
+      clause: "R-WORLD-10",
+    })
+    if (!hit) continue
+    if (need === "fuel")
       ctx.emit({
-        type: "rolled",
+        type: "survivor.changed",
         refuge,
         survivor: s.id,
-        what: `Short of ${need}`,
-        faces: [face],
-        result: hit ? (need === "fuel" ? "misses the next raid" : "+1 Blight") : "no harm",
+        status: { missRaids: Math.max(1, statusAt(ctx, refuge, s.id).missRaids) },
+        reason: "the cold: Laid Up for the next raid",
         clause: "R-WORLD-10",
       })
-      if (!hit) continue
-      if (need === "fuel")
-        ctx.emit({
-          type: "survivor.changed",
-          refuge,
-          survivor: s.id,
-          status: { missRaids: Math.max(1, statusAt(ctx, refuge, s.id).missRaids) },
-          reason: "the cold: Laid Up for the next raid",
-          clause: "R-WORLD-10",
-        })
-      else {
-        gainBlight(ctx, refuge, s.id, 1, "the growth gets in", "R-WORLD-10")
-        settleBlight(ctx, refuge, s.id, "short of clearing")
-      }
+    else {
+      gainBlight(ctx, refuge, s.id, 1, "the growth gets in", "R-WORLD-10")
+      settleBlight(ctx, refuge, s.id, "short of clearing")
     }
   }
-  // (3) feed everyone: the Leader first, then roster order.
-  // A survivor whose whole need (its Ration and any extra) the stores can't meet eats nothing and
-  // is Hungry; the next in order may still be fed (R-CAMPAIGN-22).
-  const order = [...r().survivors].sort((a, b) => (a.role ? 0 : 1) - (b.role ? 0 : 1))
+}
+
+type Survivor = ReturnType<typeof refugeAt>["refuge"]["survivors"][number]
+
+/**
+ * (3) feed everyone: the Leader first, then roster order. A survivor whose whole need (its Ration
+ * and any extra) the stores can't meet eats nothing and is Hungry; the next in order may still be
+ * fed (R-CAMPAIGN-22). Returns who ate.
+ */
+const feed = (ctx: Ctx, refuge: number, order: ReadonlyArray<Survivor>, extra: Extra, rules: Rules) => {
   const per = rules.rationsPerSurvivor
   let left = balance(ctx, refuge).rations
   const fedIds = new Set<string>()
@@ -270,6 +302,17 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
     },
     ...extras,
   ])
+  return fedIds
+}
+
+/** The fed are no longer Hungry; the unfed go Hungry, and leave at `leavesAfter` Upkeeps running. */
+const hunger = (
+  ctx: Ctx,
+  refuge: number,
+  order: ReadonlyArray<Survivor>,
+  fedIds: Set<string>,
+  rules: Rules,
+) => {
   for (const s of order) {
     const st = statusAt(ctx, refuge, s.id)
     if (fedIds.has(s.id)) {
@@ -302,4 +345,16 @@ export const upkeep = (ctx: Ctx, refuge: number) => {
       })
     }
   }
+}
+
+/** Step 6 for one Refuge. */
+export const upkeep = (ctx: Ctx, refuge: number) => {
+  const season = ctx.draft.season
+  const rules = upkeepRules(ctx.env.content)
+  const { waived, extra } = income(ctx, refuge, season)
+  for (const need of payNeeds(ctx, refuge, season, waived, rules)) shortOf(ctx, refuge, need, rules)
+  const order = [...refugeAt(ctx, refuge).refuge.survivors].sort(
+    (a, b) => (a.role ? 0 : 1) - (b.role ? 0 : 1),
+  )
+  hunger(ctx, refuge, order, feed(ctx, refuge, order, extra, rules), rules)
 }
