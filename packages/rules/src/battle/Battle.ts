@@ -93,10 +93,14 @@ export const parseCommand = (input: unknown): Result.Result<Command, ReadonlyArr
       onExcessProperty: "error",
       reportInput: true,
     })(input),
-    (e) =>
-      readableIssues(SchemaText.problems(e))
-        .slice(0, 20)
-        .map((i) => `${i.path.length ? i.path.join(".") : "command"}: ${i.message}`),
+    // A value no member of a union takes is told once (each member would say the same).
+    (e) => [
+      ...new Set(
+        readableIssues(SchemaText.problems(e))
+          .slice(0, 20)
+          .map((i) => `${i.path.length ? i.path.join(".") : "command"}: ${i.message}`),
+      ),
+    ],
   )
 }
 
