@@ -206,6 +206,17 @@ describe("blight raid", () => {
     )
   })
 
+  it("B-ACT-07 the word form of an action a skill, kit or the Leader grants (act) reads back to its command", () => {
+    const voice = { type: "act", model: "wharfside.1", action: "Command Voice", target: "wharfside.2" }
+    expect(toWords(voice as never)).toEqual(["act", "wharfside.1", "Command Voice", "wharfside.2"])
+    expect(fromWords(toWords(voice as never))).toEqual(voice)
+    expect(fromWords(["act", "wharfside.1", "Command Voice"])).toEqual({
+      type: "act",
+      model: "wharfside.1",
+      action: "Command Voice",
+    })
+  })
+
   it("R-CONTENT-23 R-BATTLE-77 the word form of a blast at a point: X,Y on a board, catches:A,B on a declared table", () => {
     const atPoint = { type: "shoot", model: "wharfside.1", weapon: "molotov", at: { x: 14.5, y: 10 } }
     expect(fromWords(["shoot", "wharfside.1", "molotov", "14.5,10"])).toEqual(atPoint)

@@ -391,6 +391,12 @@ const giftOf = ({ pos, need }: Said) => {
   return { type: "gift", model: pos[0], gift: pos[1], ...(pos[2] === undefined ? {} : { target: pos[2] }) }
 }
 
+/** `act MODEL "ACTION NAME" [TARGET]`: an action a skill, kit or the Leader rules grant, by its name. */
+const actOf = ({ pos, need }: Said) => {
+  need(2, 3)
+  return { type: "act", model: pos[0], action: pos[1], ...(pos[2] === undefined ? {} : { target: pos[2] }) }
+}
+
 const withdrawOf = ({ pos, need }: Said) => {
   need(1, 1)
   return { type: "withdraw", side: pos[0] }
@@ -454,6 +460,7 @@ const VERBS: Record<string, Verb> = {
   search: { args: "MODEL TOKEN", flags: ["blight"], read: searchOf },
   use: { args: "MODEL KIND [TARGET]", flags: ["weapon", "item", "blight"], read: useOf },
   gift: { args: "MODEL GIFT [TARGET]", read: giftOf },
+  act: { args: 'MODEL "ACTION NAME" [TARGET]', read: actOf },
   end: { args: "MODEL", read: endActivation },
   endActivation: { args: "MODEL", read: endActivation },
   withdraw: { args: "SIDE", read: withdrawOf },
