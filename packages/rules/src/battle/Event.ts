@@ -7,6 +7,7 @@
  *
  * @since 0.2.0
  */
+import { BOOKKEEPING as KERNEL_BOOKKEEPING, bookkeepingEvents } from "@blight/engine"
 import { Schema } from "effect"
 import {
   Answer,
@@ -45,9 +46,7 @@ export type RolledPool = typeof RolledPool.Type
 export const Event = Schema.Union(
   // Bookkeeping.
   [
-    event("commanded", { command: Schema.Unknown, by: Schema.String }),
-    event("prompted", { prompt: Prompt }),
-    event("answered", { answer: Answer }),
+    ...bookkeepingEvents(Prompt, Answer),
     // Set-up and the round.
     event("battle.setup", { state: State }),
     event("refused", { reason: Schema.String, clause }),
@@ -192,4 +191,5 @@ export type EventType = Event["type"]
 export type EventOf<T extends EventType> = Extract<Event, { type: T }>
 
 /** The bookkeeping events: they record the conversation, not the game. */
-export const BOOKKEEPING: ReadonlySet<EventType> = new Set(["commanded", "prompted", "answered"])
+// The kernel's (`@blight/engine`): one list for every game.
+export const BOOKKEEPING = KERNEL_BOOKKEEPING as ReadonlySet<EventType>

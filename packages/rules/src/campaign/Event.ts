@@ -6,6 +6,7 @@
  *
  * @since 0.3.0
  */
+import { BOOKKEEPING as KERNEL_BOOKKEEPING, bookkeepingEvents } from "@blight/engine"
 import { Schema, Struct } from "effect"
 import { RecordedDie } from "../refuge/Ledger.js"
 import { Advance, Equipment, Injury, Survivor } from "../refuge/Survivor.js"
@@ -40,9 +41,7 @@ export const Draft = Schema.Struct({
 
 /** Every campaign event. */
 export const Event = Schema.Union([
-  event("commanded", { command: Schema.Unknown, by: Schema.String }),
-  event("prompted", { prompt: Prompt }),
-  event("answered", { answer: Answer }),
+  ...bookkeepingEvents(Prompt, Answer),
   /** A command the dice rolled for it made impossible: the dice stand, the command does nothing (R-CAMPAIGN-38). */
   event("refused", { reason: Schema.String, clause: Schema.optional(Schema.String) }),
   /** The last undoable command taken back (R-CAMPAIGN-39). */
@@ -133,4 +132,5 @@ export const Event = Schema.Union([
 export type Event = typeof Event.Type
 export type EventType = Event["type"]
 
-export const BOOKKEEPING: ReadonlySet<EventType> = new Set(["commanded", "prompted", "answered"])
+// The kernel's (`@blight/engine`): one list for every game.
+export const BOOKKEEPING = KERNEL_BOOKKEEPING as ReadonlySet<EventType>

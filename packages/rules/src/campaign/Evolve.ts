@@ -93,7 +93,8 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
     const r = refugeOf(d, e.refuge)
     const posted = post(r.refuge.ledger, e.entries)
     if (Result.isFailure(posted)) throw new Error(`refuges[${e.refuge}]: ${posted.failure.problem}`)
-    r.refuge.ledger = draftCopy(posted.success)
+    // `post` returns a new ledger, the draft's own: no copy needed.
+    r.refuge.ledger = posted.success as Draft["refuges"][number]["refuge"]["ledger"]
   },
   "survivor.changed": (d, e) => {
     const { r, s } = survivorOf(d, e.refuge, e.survivor)
