@@ -25,7 +25,7 @@ import { type Job, playRange, type Summary } from "./simJob.js"
 
 const usage = `usage:
   blight sim [--scenario ID] [--refuge A.json --refuge B.json] [--pack FILE]… [--raids N] [--seed N]
-             [--workers K] [--policy NAME]… [--table declared|board] [--option NAME=VALUE]…
+             [--workers K] [--policy NAME]… [--table declared|fair|board] [--option NAME=VALUE]…
              [--b-pack FILE]… [--b-option NAME=VALUE]… [--max-commands N] [--audited] [--json]
              [--html FILE]
   blight sim --campaign [--campaigns N] [--raids N] [--refuge FILE]… [--pack FILE]… [--seed N]
@@ -41,8 +41,10 @@ const usage = `usage:
   --seed N        the base seed, 0 or more (default: one drawn and printed on stderr)
   --policy NAME   one for every side, or one per --refuge in order: ${Policies.NAMES.join(", ")}
                   (default sensible)
-  --table         declared (default): the abstract table answers facts by seeded draws (R-SIM-01);
-                  board: each raid on a seeded random 2-D board (true geometry, much slower)
+  --table         declared (default): the abstract table answers facts by seeded draws weighted
+                  as a board answers them (R-SIM-08); fair: the same with every answer equally
+                  likely (R-SIM-01); board: each raid on a seeded random 2-D board (true geometry,
+                  much slower)
   --workers K     threads playing raids (default 1: this one; K: this one and K−1 worker threads;
                   at most 64); the result is the same bytes for any K
   --option NAME=VALUE   a ruling option for every raid (\`blight raid --help\` lists them)
@@ -246,8 +248,8 @@ const numbersOf = (o: Flags, campaign: boolean) => {
       ? 5000
       : intArg(o["max-commands"], "--max-commands", { min: 1, max: 100_000 })
   const table = o.table ?? "declared"
-  if (table !== "declared" && table !== "board")
-    throw new UsageError(`--table: declared or board, got ${JSON.stringify(table)}`)
+  if (table !== "declared" && table !== "fair" && table !== "board")
+    throw new UsageError(`--table: declared, fair or board, got ${JSON.stringify(table)}`)
   const policies = o.policy ?? ["sensible"]
   for (const p of policies)
     if (!(Policies.NAMES as readonly string[]).includes(p))
@@ -256,7 +258,7 @@ const numbersOf = (o: Flags, campaign: boolean) => {
     raids,
     workers,
     maxCommands,
-    table: table as "declared" | "board",
+    table: table as "declared" | "fair" | "board",
     policies: policies as Policies.Name[],
   }
 }

@@ -16,7 +16,7 @@ export interface Job {
   /** Homebrew pack files (absolute paths; already checked by the CLI) and their ids. */
   readonly packFiles: ReadonlyArray<string>
   readonly packs: ReadonlyArray<string>
-  readonly table: "declared" | "board"
+  readonly table: "declared" | "fair" | "board"
   readonly policies: ReadonlyArray<Policies.Name>
   readonly seed: number
   readonly maxCommands: number

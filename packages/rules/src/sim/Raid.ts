@@ -27,14 +27,19 @@ import type { OptionsInput } from "../battle/Options.js"
 import { type SetupInput, type SetupProblem, setup } from "../battle/Setup.js"
 import type { State } from "../battle/State.js"
 import { random as randomBoard } from "../battle/table/board/Board.js"
+import type { Space } from "../battle/table/Space.js"
 import { make as plane } from "../battle/table/board/PlaneSpace.js"
 import { dinOfRaid, dinTally, type RoundDin } from "../campaign/DinStatistics.js"
 import { returnedOf } from "../campaign/RaidRecord.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
+import { calibratedTable } from "./Calibration.js"
 
 /** A policy's name. */
 export const PolicyName = Schema.Literals(NAMES)
+
+/** The table raids are played on: declared (calibrated draws), declared with fair draws, or a board. */
+export const TableKind = Schema.Literals(["declared", "fair", "board"])
 
 /** What every raid of a simulation shares. */
 export interface Spec {
@@ -43,8 +48,11 @@ export interface Spec {
   readonly options?: OptionsInput | undefined
   /** Homebrew packs the content has on top of the core pack (ids, recorded in each raid). */
   readonly packs?: ReadonlyArray<string>
-  /** A declared table answered by the abstract table (R-SIM-01), or a seeded random 2-D board per raid. */
-  readonly table: "declared" | "board"
+  /**
+   * A declared table answered by the calibrated abstract table (R-SIM-08), the same answered by
+   * fair draws ("fair", R-SIM-01), or a seeded random 2-D board per raid.
+   */
+  readonly table: typeof TableKind.Type
   /**
    * A policy per Refuge, in the Refuges' order (one: every Refuge): a built-in one by name, or a
    * policy of your own (in this thread only: a worker thread is sent names).
@@ -144,7 +152,13 @@ export interface Played {
 }
 
 /** Plays raid `i` as {@link simulate} does, keeping the final state too. */
-export const played = (spec: Spec, content: ContentView, i: number): Result.Result<Played, string> => {
+export const played = (
+  spec: Spec,
+  content: ContentView,
+  i: number,
+  /** Wraps a board's geometry (calibration counts its answers: `Calibration.counting`). */
+  observe: (space: Space) => Space = (space) => space,
+): Result.Result<Played, string> => {
   const seed = raidSeed(spec.seed, i)
   const setupOf = content.get("scenarios", spec.scenario)?.setup
   const board =
@@ -154,9 +168,13 @@ export const played = (spec: Spec, content: ContentView, i: number): Result.Resu
           ...(setupOf ? { scenario: { setup: setupOf } } : {}),
         })
       : undefined
-  // On a declared table the abstract table answers each fact as it is asked (R-SIM-01).
-  const table = board ? undefined : seededTable(`${seed}/table`)
-  const env = envOf(content, table ? tableSpace(table) : plane(content))
+  // On a declared table the abstract table answers each fact as it is asked (R-SIM-08, R-SIM-01).
+  const table = board
+    ? undefined
+    : spec.table === "fair"
+      ? seededTable(`${seed}/table`)
+      : calibratedTable(`${seed}/table`)
+  const env = envOf(content, table ? tableSpace(table) : observe(plane(content)))
   const input: SetupInput = {
     refuges: spec.refuges,
     scenario: spec.scenario,

@@ -12,7 +12,7 @@
  * @since 0.4.0
  */
 import { Schema } from "effect"
-import type { RaidSummary } from "./Raid.js"
+import { type RaidSummary, TableKind } from "./Raid.js"
 import {
   differenceOfMeans,
   differenceOfProportions,
@@ -36,7 +36,7 @@ const rate = (k: number, n: number): Rate => ({ k, n, rate: wilson(k, n) })
 /** What was simulated. */
 export const ReportSpec = Schema.Struct({
   scenario: Schema.String,
-  table: Schema.Literals(["declared", "board"]),
+  table: TableKind,
   policies: Schema.Array(Schema.String),
   seed: count,
   packs: Schema.Array(Schema.String),

@@ -110,9 +110,9 @@ const fields = {
     }),
   ),
   table: Schema.optional(
-    Schema.Literals(["declared", "board"]).annotate({
+    SimRaid.TableKind.annotate({
       description:
-        "declared (default): the abstract table answers facts by seeded draws (R-SIM-01); board: a seeded random 2-D board per raid (slower)",
+        "declared (default): the abstract table answers facts by seeded draws weighted as a board answers them (R-SIM-08); fair: every answer equally likely (R-SIM-01); board: a seeded random 2-D board per raid (slower)",
     }),
   ),
   raids: Schema.optional(
@@ -190,7 +190,7 @@ export const SimulationView = Schema.Struct({
   chunks: Schema.Int.annotate({ description: "The queue jobs the raids (or campaigns) are split into" }),
   chunksDone: Schema.Int,
   scenario: Schema.String,
-  table: Schema.Literals(["declared", "board"]),
+  table: SimRaid.TableKind,
   policies: Schema.Array(SimRaid.PolicyName).annotate({
     description: "The bot policies (none for a campaign run: its own seeded policy plays)",
   }),

@@ -16,7 +16,7 @@ export interface Setup {
   readonly options: Readonly<Record<string, unknown>>
   /** The homebrew packs' documents at the versions asked for (a later version changes nothing here). */
   readonly packs: ReadonlyArray<{ readonly id: string; readonly version: string; readonly body: unknown }>
-  readonly table: "declared" | "board"
+  readonly table: "declared" | "fair" | "board"
   readonly policies: ReadonlyArray<Policies.Name>
   readonly seed: number
   readonly maxCommands: number
