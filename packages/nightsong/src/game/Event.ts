@@ -16,7 +16,7 @@ import type { Light } from "../procedures/delve/Light.js"
 import type { Gear } from "../procedures/items/Gear.js"
 import type { Structure } from "../procedures/structures/Structures.js"
 import type { World } from "../world/World.js"
-import type { Fight, Figure, GameState, LastCheck, LastDamage, Member, Tracker } from "./State.js"
+import type { Attitude, Fight, Figure, GameState, LastCheck, LastDamage, Member, Tracker } from "./State.js"
 
 /** The game's own events. */
 export type PlayEvent =
@@ -135,6 +135,7 @@ export type PlayEvent =
   | { readonly type: "rested"; readonly ids: ReadonlyArray<string>; readonly day: number }
   | { readonly type: "lightChanged"; readonly light: Light | undefined; readonly why: string }
   | { readonly type: "unfolded"; readonly name: string }
+  | { readonly type: "reacted"; readonly npc: string; readonly attitude: Attitude }
   | { readonly type: "needsRuled"; readonly npc: string; readonly day: number }
   | { readonly type: "structureChanged"; readonly structure: Structure; readonly why: string }
   | {
@@ -252,6 +253,9 @@ const APPLIERS: {
   lightChanged: (d, e) => {
     d.light = e.light === undefined ? undefined : own(e.light)
   },
+  reacted: (d, e) => {
+    d.attitudes = { ...(d.attitudes ?? {}), [e.npc]: e.attitude }
+  },
   needsRuled: (d, e) => {
     d.needsDay = { ...(d.needsDay ?? {}), [e.npc]: e.day }
   },
@@ -273,6 +277,8 @@ const APPLIERS: {
       used: {},
       moraleTested: false,
     } as DeepMutable<Fight>
+    // Whoever the party fights has shown itself hostile (N-EVENT-04).
+    d.attitudes = { ...(d.attitudes ?? {}), ...Object.fromEntries(e.enemies.map((id) => [id, "hostile"])) }
   },
   attacked,
   damageFocused: (d, e) => {
