@@ -7,6 +7,7 @@
  *
  * @since 0.3.0
  */
+import type { DiceSource } from "@blight/dice"
 import { refuse } from "@blight/engine"
 import { generateCharacter } from "../../character/Generate.js"
 import { CharacterProblem } from "../../character/Problem.js"
@@ -24,9 +25,17 @@ const made = <A>(f: () => A): A => {
   }
 }
 
+/**
+ * Dice that show their highest face: a dry run of creation with them finds a choice the rules
+ * refuse (an array that is not +2/+1/0/−1, an unknown background, a detail off its table) before
+ * a die is rolled, so the refusal changes nothing. (Highest faces always make scores that stand.)
+ */
+const PROBE: DiceSource = { kind: "recording", die: (sides) => sides }
+
 const create = (ctx: Ctx, c: Of<typeof Create>, by: string) => {
   const owner = c.owner ?? by
   mustSeat(st(ctx), c.id, owner, by)
+  made(() => generateCharacter(PROBE, c.options ?? {}))
   const sheet = made(() => generateCharacter(diceOf(ctx, owner, `${c.id}'s creation: `), c.options ?? {}))
   party.join(ctx, { type: "join", id: c.id, name: sheet.name, owner, sheet }, by)
 }
