@@ -22,7 +22,8 @@ const converted = (c: Of<typeof ConvertNpc>): NightsongNpc => {
   try {
     return convert(c.system, c.block)
   } catch (e) {
-    if (e instanceof ConversionError) refuse(`${e.path}: ${e.reason}`, e.clause ?? "N-CONVERSION-01")
+    if (e instanceof ConversionError)
+      refuse(`block${e.path === "block" ? "" : `.${e.path}`}: ${e.reason}`, e.clause ?? "N-CONVERSION-01")
     throw e
   }
 }
