@@ -66,6 +66,13 @@ export const TakeOver = cmd("takeOver", {
 })
 /** Drops a piece of gear, freeing its Slot (N-CONDITION-02: to make room for a Condition). */
 export const Drop = cmd("drop", { character: Id, item: Text })
+/** The Referee puts something found into a character's pack (N-BACKGROUND-05: Shards are found, never crafted). */
+export const Find = cmd("find", {
+  character: Id,
+  item: Gear,
+  /** Slots it takes (N-SLOTS-02: petty 0, standard 1, bulky 2); default 1. */
+  slots: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2 }))),
+})
 /** The Referee's judgement of an action (N-ACTION-01): assured happens, impossible fails, uncertain is a Check. */
 export const ActionCmd = cmd("action", {
   character: Id,
@@ -251,6 +258,7 @@ export const Command = Schema.Union([
   Session,
   AddCondition,
   Drop,
+  Find,
   TakeOver,
   ActionCmd,
   CheckCmd,

@@ -15,6 +15,7 @@ import { handlers as converted } from "./procedures/Converted.js"
 import { handlers as create } from "./procedures/Create.js"
 import { handlers as delve } from "./procedures/Delve.js"
 import { handlers as encounters } from "./procedures/Encounters.js"
+import { handlers as finds } from "./procedures/Finds.js"
 import { handlers as focus } from "./procedures/Focus.js"
 import { handlers as harm } from "./procedures/Harm.js"
 import { handlers as journey } from "./procedures/Journey.js"
@@ -32,6 +33,7 @@ const areas: ReadonlyArray<Area> = [
   party,
   create,
   converted,
+  finds,
   checks,
   focus,
   combat,

@@ -97,7 +97,7 @@ export interface GameState {
   readonly dice: { readonly mode: "seeded" | "manual"; readonly prng?: ReadonlyArray<number> | undefined }
   readonly pending?: Pending | undefined
   readonly seats: { readonly referee: string; readonly players: ReadonlyArray<string> }
-  /** Solo play: DR 12 unless stated, every Check Nuanced (N-CHECK-03, N-NUANCED-03; R-N-GAME-17). */
+  /** Solo play: DR 12 unless stated, every Check Nuanced (N-CHECK-03, N-NUANCED-03; R-N-GAME-21). */
   readonly solo?: true | undefined
   readonly party: Readonly<Record<string, Member>>
   readonly npcs: Readonly<Record<string, Figure>>

@@ -66,7 +66,7 @@ describe("creatures from other games at the table", () => {
     expect(g.state.npcs.hob).toMatchObject({ hp: 5, attack: ["d8"], armor: "d4", resolve: 70 })
   })
 
-  it("N-CONVERSION-07 N-CONVERSION-08 N-COMBAT-12 a DCC cultist: funky dice rounded, two claws a multiple attack, temperament sets Resolve", () => {
+  it("N-CONVERSION-07 N-CONVERSION-08 N-COMBAT-12 R-N-GAME-19 a DCC cultist: funky dice rounded, two claws a multiple attack, temperament sets Resolve", () => {
     const cultist = {
       name: "Cultist",
       hitDice: 2,
@@ -169,6 +169,23 @@ describe("supplies and Remedies", () => {
     expect(no(g, { type: "light", character: "ann", kind: "torch", from: "torches" }, "ann").clause).toBe(
       "N-ITEM-01",
     )
+  })
+})
+
+describe("what is found", () => {
+  it("N-BACKGROUND-05 N-SPELL-01 R-N-GAME-23 a Spell Shard is found, never made: only the Referee adds one, a copy is refused, it takes a Slot", () => {
+    let g = party(table())
+    const shard = { name: "Ward", kind: "shard", die: "d8" } as const
+    expect(no(g, { type: "find", character: "cy", item: shard }, "cy").clause).toBe("R-N-GAME-01")
+    const slots = g.state.party.cy!.adventurer.itemSlots
+    g = ok(g, { type: "find", character: "cy", item: shard }, "referee")
+    expect(g.state.party.cy?.gear.at(-1)).toEqual({ ...shard, start: "d8" })
+    expect(g.state.party.cy?.adventurer.itemSlots).toBe(slots + 1)
+    expect(no(g, { type: "find", character: "cy", item: shard }, "referee").clause).toBe("N-BACKGROUND-05")
+    expect(no(g, { type: "find", character: "bo", item: shard, slots: 2 }, "referee").clause).toBe("N-SPELL-01")
+    // The found Shard casts like any other: its D8 is rolled.
+    g = roll(ok(g, { type: "cast", character: "cy", shard: "Ward" }, "cy"), [15])
+    expect(waiting(g)).toMatchObject({ kind: "dice", sides: 8 })
   })
 })
 

@@ -17,7 +17,7 @@ const solo = (): Log =>
   )
 
 describe("solo play", () => {
-  it("N-CHECK-03 R-N-GAME-17 solo: the DR is 12 unless stated, and nobody is asked for it", () => {
+  it("N-CHECK-03 R-N-GAME-21 solo: the DR is 12 unless stated, and nobody is asked for it", () => {
     let g = ok(solo(), { type: "check", character: "ann", ability: "dexterity", advantage: "none" }, "ann")
     expect(waiting(g)).toMatchObject({ kind: "dice", sides: 20 })
     g = roll(g, [10], [9])
@@ -29,7 +29,7 @@ describe("solo play", () => {
     expect(waiting(t)).toMatchObject({ kind: "choice", key: "dr" })
   })
 
-  it("N-NUANCED-03 R-N-GAME-17 solo: every Check and save is a Nuanced Check, two totals against the DR", () => {
+  it("N-NUANCED-03 R-N-GAME-21 solo: every Check and save is a Nuanced Check, two totals against the DR", () => {
     let g = ok(solo(), { type: "check", character: "ann", ability: "dexterity", advantage: "none" }, "ann")
     g = roll(g, [10], [9])
     expect(g.state.lastCheck?.result).toMatchObject({ kind: "nuanced", outcome: "weak" })
@@ -106,7 +106,7 @@ describe("what a reaction does", () => {
       [{ type: "npc", id: "gob", name: "goblin", hp: 5, attack: ["d6"], resolve: 30 }, "referee"],
     ])
 
-  it("N-EVENT-04 a reaction is kept: friendly NPCs are not offered as a fight; a hostile one is no companion to take over", () => {
+  it("N-EVENT-04 R-N-GAME-22 a reaction is kept: friendly NPCs are not offered as a fight; a hostile one is no companion to take over", () => {
     let g = roll(ok(met(), { type: "reaction", npc: "hob", threshold: 70 }, "referee"), [40])
     g = roll(ok(g, { type: "reaction", npc: "gob", threshold: 30 }, "referee"), [77])
     expect(g.state.attitudes).toEqual({ hob: "friendly", gob: "hostile" })
@@ -123,7 +123,7 @@ describe("what a reaction does", () => {
     expect(ok(dead, { type: "takeOver", npc: "hob" }, "cy").state.party.hob?.owner).toBe("cy")
   })
 
-  it("N-EVENT-04 whoever the party fights is hostile, and an enemy's response is no longer uncertain", () => {
+  it("N-EVENT-04 R-N-GAME-22 whoever the party fights is hostile, and an enemy's response is no longer uncertain", () => {
     let g = roll(ok(met(), { type: "reaction", npc: "hob", threshold: 70 }, "referee"), [10])
     g = ok(g, { type: "fight", enemies: ["hob"], surprise: "none" }, "referee")
     expect(g.state.attitudes?.hob).toBe("hostile")

@@ -36,6 +36,7 @@ const FORMS: Readonly<Record<string, Form>> = {
   create: { pos: ["id"], keys: { owner: ["owner", "text"] } },
   convert: { pos: ["id", "system"], keys: { block: ["block", "text"] } },
   drop: { pos: ["character", "item"] },
+  find: { pos: ["character"], keys: { slots: ["slots", "int"] } },
   takeOver: { pos: ["npc"], keys: { owner: ["owner", "text"] } },
   action: {
     pos: ["character"],
@@ -181,6 +182,12 @@ const special = (type: string, key: string, value: string, out: Json): boolean =
     slot<Json>(out, "options", {})[CREATE_KEYS[key as keyof typeof CREATE_KEYS]] = value
     return true
   }
+  if (type === "find" && (GEAR_KEYS as readonly string[]).includes(key)) {
+    const at = value.lastIndexOf(":")
+    if (at < 1) throw new UsageError(`${key}: NAME:DIE, as in ${key}=Light:d6`)
+    out.item = { name: value.slice(0, at), kind: key, die: value.slice(at + 1) }
+    return true
+  }
   if ((type === "npc" && key === "attack") || (type === "strike" && key === "dice")) {
     out[key] = value
       .toLowerCase()
@@ -268,6 +275,10 @@ const specialWords = (type: string, c: Json): string[] => {
       const v = ((c.options ?? {}) as Json)[f]
       if (v !== undefined) out.push(quote(`${k}=${v}`))
     }
+  if (type === "find" && c.item) {
+    const g = c.item as Json
+    out.push(quote(`${g.kind}=${g.name}:${g.die}`))
+  }
   if (type === "npc" && Array.isArray(c.attack)) out.push(`attack=${c.attack.join("+")}`)
   if (type === "strike" && Array.isArray(c.dice)) out.push(`dice=${c.dice.join("+")}`)
   if (type === "rest" && c.refill)
@@ -276,7 +287,7 @@ const specialWords = (type: string, c: Json): string[] => {
   return out
 }
 
-const HANDLED = new Set(["type", "abilities", "gear", "attack", "refill", "sheet", "dice", "options"])
+const HANDLED = new Set(["type", "abilities", "gear", "attack", "refill", "sheet", "dice", "options", "item"])
 
 /** A command's JSON as the words `fromWords` reads back. */
 export const toLine = (c: Json): string => {
@@ -324,6 +335,7 @@ export const GRAMMAR = `commands in words (the JSON form is the same fields, giv
   npc ID NAME hp=N attack=d8[+d8] [armor=d4] [resolve=N] [force]
   convert ID mork-borg|cairn|knave|ose|dcc block=FILE   (another game's stat block, converted, N-CONVERSION-01)
   condition ID NAME [minor|major] | drop ID ITEM | takeOver NPC [owner=SEAT]   (after a death, N-DEATH-01)
+  find ID shard|weapon|armor|shield|remedy|supply=NAME:DIE [slots=0|1|2]   (the Referee: something found)
   action ID WHAT… [assured|uncertain|impossible]     (the Referee judges an action, N-ACTION-01)
   check ID ABILITY [dr=N] [advantage|disadvantage|plain] [help=ID] [nuanced]
   save ID ABILITY [severity=N] [advantage|disadvantage|plain] [threshold=N]   (an NPC: the Die of Fate, N-SAVE-02)

@@ -55,7 +55,7 @@ const distance = (ctx: Ctx, c: Of<typeof Distance>, by: string) => {
  * An uncertain reaction of an NPC in play (N-EVENT-04): yes, it is friendly (curious, kind or
  * helpful); no, hostile (wary, dangerous). The game keeps the answer: a hostile NPC is no
  * companion to take over (N-DEATH-01), and `legal` offers a fight only with NPCs not friendly.
- * An enemy in the fight under way is not uncertain: no reaction is rolled for it.
+ * An enemy in the fight under way is not uncertain: no reaction is rolled for it (R-N-GAME-22).
  */
 const reaction = (ctx: Ctx, c: Of<typeof Reaction>, by: string) => {
   const s = st(ctx)
