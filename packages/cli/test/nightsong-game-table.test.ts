@@ -22,7 +22,9 @@ const doAs = (file: string, by: string, ...words: string[]) =>
 
 /** Splits a line as a shell would (double quotes only, as `toLine` writes them). */
 const split = (line: string): string[] =>
-  [...line.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? JSON.parse(`"${m[1]}"`) : m[2]))
+  [...line.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) =>
+    m[1] !== undefined ? JSON.parse(`"${m[1]}"`) : m[2],
+  )
 
 const state = (file: string): Game.GameState =>
   Game.replay(JSON.parse(readFileSync(file, "utf8")).events as Game.GameEvent[])
@@ -46,7 +48,13 @@ describe("blight nightsong game: making, finding and bringing in", () => {
     const block = join(tmp, "ogre.json")
     writeFileSync(
       block,
-      JSON.stringify({ name: "Ogre", hitDice: 4, armor: "light", morale: 10, attacks: [{ name: "club", damage: "d10" }] }),
+      JSON.stringify({
+        name: "Ogre",
+        hitDice: 4,
+        armor: "light",
+        morale: 10,
+        attacks: [{ name: "club", damage: "d10" }],
+      }),
     )
     const r = await doAs(file, "referee", "convert", "ogre", "knave", `block=${block}`)
     expect(r.code).toBe(0)
@@ -55,7 +63,12 @@ describe("blight nightsong game: making, finding and bringing in", () => {
 
   it("N-SAVE-02 N-BACKGROUND-05 R-N-GAME-17 R-N-GAME-21 the words of find, an NPC's save, a fed Full Rest and a solo game", async () => {
     const all = [
-      { type: "create", id: "cy", owner: "bo", options: { method: "roll", background: "Priest", name: "Cy Ash" } },
+      {
+        type: "create",
+        id: "cy",
+        owner: "bo",
+        options: { method: "roll", background: "Priest", name: "Cy Ash" },
+      },
       { type: "find", character: "cy", item: { name: "Ward", kind: "shard", die: "d8" }, slots: 1 },
       { type: "save", character: "wolf", ability: "constitution", threshold: 30 },
       { type: "rest", kind: "full", shelter: true, fed: true },

@@ -1,7 +1,7 @@
 import { describe, it } from "vitest"
 import { Game } from "../../src/index.js"
 import { fullName, names, namesCont, surname, surnameSuffix } from "../../src/tables/details.js"
-import { expect, type Log, no, ok, roll, table, waiting } from "./helpers.js"
+import { all, expect, type Log, no, ok, roll, seat, table, waiting } from "./helpers.js"
 
 /** The faces the game rolled (or was given) for prompts whose purpose matches `what`, in order. */
 const faces = (g: Log, what: RegExp): number[] => {
@@ -16,7 +16,19 @@ const faces = (g: Log, what: RegExp): number[] => {
 
 /** The 2D6 table of the random method. */
 const score = (total: number): number =>
-  total <= 2 ? -3 : total === 3 ? -2 : total <= 5 ? -1 : total <= 8 ? 0 : total <= 10 ? 1 : total === 11 ? 2 : 3
+  total <= 2
+    ? -3
+    : total === 3
+      ? -2
+      : total <= 5
+        ? -1
+        : total <= 8
+          ? 0
+          : total <= 10
+            ? 1
+            : total === 11
+              ? 2
+              : 3
 
 const ARRAY_STR = { STR: 2, DEX: 1, PRE: 0, CON: -1 }
 const ARRAY_PRE = { STR: -1, DEX: 0, PRE: 2, CON: 1 }
@@ -112,7 +124,10 @@ describe("a character made at the table with the game's dice", () => {
     const shards = g.state.party.cy?.gear.filter((x) => x.kind === "shard") ?? []
     expect(shards).toHaveLength(2)
     expect(sheet(g, "cy")?.spellShards).toHaveLength(2)
-    const items = sheet(g, "cy")!.items.reduce((n, i) => n + (i.size === "petty" ? 0 : i.size === "bulky" ? 2 : 1), 0)
+    const items = sheet(g, "cy")!.items.reduce(
+      (n, i) => n + (i.size === "petty" ? 0 : i.size === "bulky" ? 2 : 1),
+      0,
+    )
     expect(g.state.party.cy?.adventurer.itemSlots).toBe(items + 2)
     // A Shard's uses are its Step Die: casting rolls it.
     g = ok(g, { type: "cast", character: "cy", shard: shards[0]!.name }, "cy")
@@ -191,27 +206,24 @@ describe("the Abilities in play", () => {
   })
 
   it("N-ABILITY-03 Presence resists the strain of casting and caps the Shards refilled; Constitution sets HP and resists poison", () => {
-    let g = ok(
-      table(),
-      {
-        type: "join",
-        id: "cy",
-        name: "Cy",
-        abilities: { strength: 0, dexterity: 0, presence: 1, constitution: 3 },
-        gear: [
-          { name: "Light", kind: "shard", die: "d6" },
-          { name: "Sleep", kind: "shard", die: "d6" },
+    let g = all(table(), [
+      seat(
+        "cy",
+        "Cy",
+        [0, 0, 1, 3],
+        [
+          ["Light", "shard", "d6"],
+          ["Sleep", "shard", "d6"],
         ],
-      },
-      "cy",
-    )
+      ),
+    ])
     expect(g.state.party.cy?.adventurer.maxHp).toBe(9)
     // The strain: 11 + Presence 1 meets DR 12 — no fatigue.
     g = roll(ok(g, { type: "cast", character: "cy", shard: "Light" }, "cy"), [11], [6])
     expect(g.state.party.cy?.adventurer.conditions).toEqual([])
-    expect(
-      no(g, { type: "rest", kind: "long", refill: { cy: ["Light", "Sleep"] } }, "referee").clause,
-    ).toBe("N-SPELL-05")
+    expect(no(g, { type: "rest", kind: "long", refill: { cy: ["Light", "Sleep"] } }, "referee").clause).toBe(
+      "N-SPELL-05",
+    )
     // Poison resisted with Constitution: 9 + 3 meets the save's DR 12.
     g = roll(ok(g, { type: "save", character: "cy", ability: "constitution", advantage: "none" }, "cy"), [9])
     expect(g.state.lastCheck?.result).toMatchObject({ dr: 12, roll: { total: 12 }, succeeded: true })

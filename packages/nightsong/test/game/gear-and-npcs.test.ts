@@ -1,6 +1,6 @@
 import { describe, it } from "vitest"
-import type { Game } from "../../src/index.js"
 import { UNTRACKED } from "../../src/game/procedures/Room.js"
+import type { Game } from "../../src/index.js"
 import { all, expect, type Log, no, ok, party, played, roll, seat, table, waiting } from "./helpers.js"
 
 const bring = (g: Log, id: string, system: string, block: object): Log =>
@@ -31,22 +31,40 @@ describe("creatures from other games at the table", () => {
       drives: ["shiny things"],
       status: "active",
     })
-    const bad = no(g, { type: "convert", id: "gob2", system: "mork-borg", block: { ...goblin, morale: 13 } }, "referee")
+    const bad = no(
+      g,
+      { type: "convert", id: "gob2", system: "mork-borg", block: { ...goblin, morale: 13 } },
+      "referee",
+    )
     expect(bad).toMatchObject({ clause: "N-CONVERSION-02" })
     expect(bad.reason).toMatch(/^block\.morale/)
     expect(g.state.npcs.gob2).toBeUndefined()
     expect(no(g, { type: "convert", id: "x", system: "cairn", block: {} }, "ann").clause).toBe("R-N-GAME-01")
   })
 
-  it("N-CONVERSION-04 a Cairn wolf: HP and Weapon kept, Armor 1 becomes D4, WIL 8 gives Resolve 50", () => {
-    const wolf = { name: "Wolf", hp: 3, str: 12, dex: 15, wil: 8, armor: 1, attacks: [{ name: "bite", damage: "d6" }] }
-    const g = bring(party(table()), "wolf", "cairn", wolf)
-    expect(g.state.npcs.wolf).toMatchObject({ hp: 3, attack: ["d6"], armor: "d4", resolve: 50 })
-    expect(bring(g, "alpha", "cairn", { ...wolf, wil: 16 }).state.npcs.alpha?.resolve).toBe(90)
+  it("N-CONVERSION-04 a Cairn bear: HP and Weapon kept, Armor 1 becomes D4, WIL 9 gives Resolve 50", () => {
+    const bear = {
+      name: "Bear",
+      hp: 9,
+      str: 16,
+      dex: 9,
+      wil: 9,
+      armor: 1,
+      attacks: [{ name: "maul", damage: "d8" }],
+    }
+    const g = bring(party(table()), "bear", "cairn", bear)
+    expect(g.state.npcs.bear).toMatchObject({ hp: 9, attack: ["d8"], armor: "d4", resolve: 50 })
+    expect(bring(g, "old", "cairn", { ...bear, wil: 16 }).state.npcs.old?.resolve).toBe(90)
   })
 
   it("N-CONVERSION-05 a Knave ogre: HP = Hit Dice × 4, light Armor D4, Morale 10 gives Resolve 90", () => {
-    const ogre = { name: "Ogre", hitDice: 4, armor: "light", morale: 10, attacks: [{ name: "club", damage: "d10" }] }
+    const ogre = {
+      name: "Ogre",
+      hitDice: 4,
+      armor: "light",
+      morale: 10,
+      attacks: [{ name: "club", damage: "d10" }],
+    }
     const g = bring(party(table()), "ogre", "knave", ogre)
     expect(g.state.npcs.ogre).toMatchObject({ hp: 16, attack: ["d10"], armor: "d4", resolve: 90 })
   })
@@ -83,8 +101,16 @@ describe("creatures from other games at the table", () => {
     expect(g.state.npcs.scared?.resolve).toBe(30)
     // Its claws in play: two D8s, the higher kept.
     g = ok(g, { type: "fight", enemies: ["cult"], surprise: "players" }, "referee")
-    g = roll(ok(g, { type: "attack", attacker: "cult", target: "cy", advantage: "none" }, "referee"), [2], [5])
-    expect(played(g).filter((e) => e.type === "attacked").at(-1)).toMatchObject({ kept: 5, damage: 5 })
+    g = roll(
+      ok(g, { type: "attack", attacker: "cult", target: "cy", advantage: "none" }, "referee"),
+      [2],
+      [5],
+    )
+    expect(
+      played(g)
+        .filter((e) => e.type === "attacked")
+        .at(-1),
+    ).toMatchObject({ kept: 5, damage: 5 })
   })
 })
 
@@ -92,7 +118,14 @@ describe("NPCs in play", () => {
   it("N-NPC-01 an NPC's drives are kept with it, for the Referee's bribes and bargains", () => {
     const g = ok(
       party(table()),
-      { type: "npc", id: "toll", name: "toll-keeper", hp: 5, attack: ["d4"], drives: ["coin", "a quiet life"] },
+      {
+        type: "npc",
+        id: "toll",
+        name: "toll-keeper",
+        hp: 5,
+        attack: ["d4"],
+        drives: ["coin", "a quiet life"],
+      },
       "referee",
     )
     expect(g.state.npcs.toll?.drives).toEqual(["coin", "a quiet life"])
@@ -122,7 +155,11 @@ describe("NPCs in play", () => {
     g = ok(g, { type: "condition", character: "bo", name: "poisoned" }, "referee")
     expect(g.state.party.bo?.adventurer.conditions.map((c) => c.name)).toEqual(["poisoned"])
     // Its web ignores its Weapon Die: the Referee gives the harm (limited, a D4).
-    g = ok(g, { type: "attack", attacker: "spider", target: "cy", feat: "limited", advantage: "none" }, "referee")
+    g = ok(
+      g,
+      { type: "attack", attacker: "spider", target: "cy", feat: "limited", advantage: "none" },
+      "referee",
+    )
     expect(waiting(g)).toMatchObject({ kind: "dice", sides: 4 })
   })
 
@@ -131,7 +168,10 @@ describe("NPCs in play", () => {
       [{ type: "npc", id: "g1", name: "goblin", hp: 5, attack: ["d6"] }, "referee"],
       [{ type: "fight", enemies: ["g1"], surprise: "none" }, "referee"],
     ])
-    g = roll(ok(g, { type: "check", character: "ann", ability: "dexterity", dr: 12, advantage: "none" }, "ann"), [11])
+    g = roll(
+      ok(g, { type: "check", character: "ann", ability: "dexterity", dr: 12, advantage: "none" }, "ann"),
+      [11],
+    )
     expect(g.state.lastCheck?.result).toMatchObject({ succeeded: true })
     expect(g.state.fight?.acted).toContain("ann")
     expect(no(g, { type: "attack", attacker: "ann", target: "g1", weapon: "sword" }, "ann").clause).toBe(
@@ -182,7 +222,9 @@ describe("what is found", () => {
     expect(g.state.party.cy?.gear.at(-1)).toEqual({ ...shard, start: "d8" })
     expect(g.state.party.cy?.adventurer.itemSlots).toBe(slots + 1)
     expect(no(g, { type: "find", character: "cy", item: shard }, "referee").clause).toBe("N-BACKGROUND-05")
-    expect(no(g, { type: "find", character: "bo", item: shard, slots: 2 }, "referee").clause).toBe("N-SPELL-01")
+    expect(no(g, { type: "find", character: "bo", item: shard, slots: 2 }, "referee").clause).toBe(
+      "N-SPELL-01",
+    )
     // The found Shard casts like any other: its D8 is rolled.
     g = roll(ok(g, { type: "cast", character: "cy", shard: "Ward" }, "cy"), [15])
     expect(waiting(g)).toMatchObject({ kind: "dice", sides: 8 })
@@ -218,18 +260,7 @@ describe("the cost of a Full Rest and of a full pack", () => {
   })
 
   it("N-SLOTS-01 N-CONDITION-02 R-N-GAME-18 each Condition past the Slots: the player is asked what goes, an untracked item or gear", () => {
-    let g = ok(
-      table(),
-      {
-        type: "join",
-        id: "ann",
-        name: "Ann",
-        abilities: { strength: -3, dexterity: 0, presence: 0, constitution: 0 },
-        gear: [{ name: "spear", kind: "weapon", die: "d6" }],
-        slots: 7,
-      },
-      "ann",
-    )
+    let g = all(table(), [seat("ann", "Ann", [-3, 0, 0, 0], [["spear", "weapon", "d6"]], "ann", 7)])
     expect(waiting(g)).toBeUndefined()
     g = ok(g, { type: "condition", character: "ann", name: "broken arm", severity: "major" }, "referee")
     expect((waiting(g) as { options: string[] }).options).toEqual(["spear", UNTRACKED])

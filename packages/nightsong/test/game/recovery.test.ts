@@ -1,6 +1,6 @@
 import { describe, it } from "vitest"
-import { all, expect, type Log, no, ok, party, played, roll, table, waiting } from "./helpers.js"
 import { UNTRACKED } from "../../src/game/procedures/Room.js"
+import { all, expect, type Log, no, ok, party, played, roll, table, waiting } from "./helpers.js"
 
 const hurtAnn = (log: Log, damage: number): Log => {
   let g = ok(log, { type: "npc", id: "brute", name: "brute", hp: 10, attack: ["d8"], resolve: 50 }, "referee")

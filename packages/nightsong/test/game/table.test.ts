@@ -22,7 +22,11 @@ describe("solo play", () => {
     expect(waiting(g)).toMatchObject({ kind: "dice", sides: 20 })
     g = roll(g, [10], [9])
     expect(g.state.lastCheck?.result.dr).toBe(12)
-    g = roll(ok(g, { type: "check", character: "ann", ability: "dexterity", dr: 15, advantage: "none" }, "ann"), [13], [1])
+    g = roll(
+      ok(g, { type: "check", character: "ann", ability: "dexterity", dr: 15, advantage: "none" }, "ann"),
+      [13],
+      [1],
+    )
     expect(g.state.lastCheck?.result.dr).toBe(15)
     // At a table with a Referee the DR is still asked.
     const t = ok(party(table()), { type: "check", character: "ann", ability: "dexterity" }, "ann")
@@ -37,7 +41,11 @@ describe("solo play", () => {
     g = roll(g, [15], [14])
     expect(g.state.lastCheck?.result).toMatchObject({ kind: "nuanced", dr: 12, outcome: "strong" })
     const t = roll(
-      ok(party(table()), { type: "check", character: "ann", ability: "dexterity", dr: 12, advantage: "none" }, "ann"),
+      ok(
+        party(table()),
+        { type: "check", character: "ann", ability: "dexterity", dr: 12, advantage: "none" },
+        "ann",
+      ),
       [10],
     )
     expect(t.state.lastCheck?.result.kind).toBe("plain")
@@ -47,9 +55,9 @@ describe("solo play", () => {
 describe("the Die of Fate at the table", () => {
   it("N-SAVE-01 N-SAVE-02 an NPC does not save: the Referee rolls the Die of Fate, low is yes", () => {
     let g = ok(party(table()), { type: "npc", id: "wolf", name: "wolf", hp: 6, attack: ["d6"] }, "referee")
-    expect(no(g, { type: "save", character: "wolf", ability: "constitution", threshold: 30 }, "ann").clause).toBe(
-      "R-N-GAME-01",
-    )
+    expect(
+      no(g, { type: "save", character: "wolf", ability: "constitution", threshold: 30 }, "ann").clause,
+    ).toBe("R-N-GAME-01")
     expect(
       no(g, { type: "save", character: "wolf", ability: "constitution", severity: 3 }, "referee").clause,
     ).toBe("N-SAVE-02")
@@ -65,8 +73,11 @@ describe("the Die of Fate at the table", () => {
     ).toBe("N-SAVE-01")
   })
 
-  it("N-FATE-03 a published \"35% chance\": it happens on 1–35, not on 36", () => {
-    let g = roll(ok(party(table()), { type: "fate", question: "35% chance of rain", threshold: 35 }, "referee"), [35])
+  it('N-FATE-03 a published "35% chance": it happens on 1–35, not on 36', () => {
+    let g = roll(
+      ok(party(table()), { type: "fate", question: "35% chance of rain", threshold: 35 }, "referee"),
+      [35],
+    )
     expect(lastFate(g)).toMatchObject({ threshold: 35, roll: 35, yes: true })
     g = roll(ok(g, { type: "fate", question: "35% chance of rain", threshold: 35 }, "referee"), [36])
     expect(lastFate(g)).toMatchObject({ yes: false })
@@ -84,7 +95,10 @@ describe("the Die of Fate at the table", () => {
     g = roll(ok(g, { type: "distance", threshold: 70 }, "referee"), [80])
     g = roll(ok(g, { type: "reaction", npc: "elk", threshold: 30 }, "referee"), [90])
     // Surprise: the Referee asks the Die of Fate and gives its answer as the call (R-N-GAME-20).
-    g = roll(ok(g, { type: "fate", question: "is the elk caught off guard?", threshold: 50 }, "referee"), [20])
+    g = roll(
+      ok(g, { type: "fate", question: "is the elk caught off guard?", threshold: 50 }, "referee"),
+      [20],
+    )
     const asked = fates(g).map((e) => (e as { question: string }).question)
     expect(asked).toEqual([
       expect.stringMatching(/weather hold/),
@@ -115,7 +129,11 @@ describe("what a reaction does", () => {
     // Cy falls to a brute and no help comes: cy's player may take over friendly Hob, not the goblin.
     g = ok(g, { type: "npc", id: "brute", name: "brute", hp: 10, attack: ["d8"] }, "referee")
     g = ok(g, { type: "fight", enemies: ["brute"], surprise: "players" }, "referee")
-    g = roll(ok(g, { type: "attack", attacker: "brute", target: "cy", advantage: "none" }, "referee"), [8], [1])
+    g = roll(
+      ok(g, { type: "attack", attacker: "brute", target: "cy", advantage: "none" }, "referee"),
+      [8],
+      [1],
+    )
     g = roll(ok(g, { type: "endFight", why: "the brute lumbers off" }, "referee"), [6])
     g = roll(ok(g, { type: "rest", kind: "short" }, "referee"), [1], [1])
     expect(g.state.party.cy?.adventurer.status).toBe("dead")

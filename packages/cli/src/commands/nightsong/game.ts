@@ -124,7 +124,8 @@ const FILE_FIELD: Readonly<Record<string, string>> = { join: "sheet", convert: "
  */
 const withSheet = async (input: unknown, io: Io): Promise<unknown> => {
   const o = input as Record<string, unknown> | null
-  const field = typeof o?.type === "string" && Object.hasOwn(FILE_FIELD, o.type) ? FILE_FIELD[o.type] : undefined
+  const field =
+    typeof o?.type === "string" && Object.hasOwn(FILE_FIELD, o.type) ? FILE_FIELD[o.type] : undefined
   const file = field === undefined ? undefined : o?.[field]
   if (field === undefined || typeof file !== "string") return input
   return { ...o, [field]: parseBounded(await readBounded(file, io, MAX_SHEET_BYTES), file) }

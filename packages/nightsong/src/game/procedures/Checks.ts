@@ -107,7 +107,10 @@ const action = (ctx: Ctx, c: Of<typeof ActionCmd>, by: string) => {
 const npcSave = (ctx: Ctx, c: Of<typeof Save>, by: string) => {
   mustReferee(st(ctx), by, "an NPC's save")
   if (c.severity !== undefined || c.advantage !== undefined)
-    refuse("severity, advantage: an NPC makes no save Check; the Die of Fate's threshold decides", "N-SAVE-02")
+    refuse(
+      "severity, advantage: an NPC makes no save Check; the Die of Fate's threshold decides",
+      "N-SAVE-02",
+    )
   fateBy(ctx, c.threshold, `does ${c.character} withstand it (${c.ability})? (N-SAVE-02)`, ask)
 }
 

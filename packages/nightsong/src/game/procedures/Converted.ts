@@ -38,7 +38,8 @@ const diceOf = (damage: string): LiveDie[] =>
 const convertNpc = (ctx: Ctx, c: Of<typeof ConvertNpc>, by: string) => {
   const s = st(ctx)
   mustReferee(s, by, "an NPC")
-  if (Object.hasOwn(s.party, c.id) || Object.hasOwn(s.npcs, c.id)) refuse(`id: ${JSON.stringify(c.id)} is taken`)
+  if (Object.hasOwn(s.party, c.id) || Object.hasOwn(s.npcs, c.id))
+    refuse(`id: ${JSON.stringify(c.id)} is taken`)
   const n = converted(c)
   const first = n.attacks[0]
   if (first === undefined) refuse("block.attacks: an NPC in a fight needs an attack", "N-CONVERSION-01")

@@ -13,7 +13,7 @@ import { generateCharacter } from "../../character/Generate.js"
 import { CharacterProblem } from "../../character/Problem.js"
 import type { Create } from "../Command.js"
 import { type Ctx, diceOf, type Of, st } from "../Context.js"
-import { handlers as party, mustSeat } from "./Party.js"
+import { mustSeat, handlers as party } from "./Party.js"
 
 /** Runs character creation; an option the rules do not allow refuses the command with its clause. */
 const made = <A>(f: () => A): A => {
