@@ -115,20 +115,26 @@ describe("creatures from other games at the table", () => {
 })
 
 describe("NPCs in play", () => {
-  it("N-NPC-01 an NPC's drives are kept with it, for the Referee's bribes and bargains", () => {
-    const g = ok(
-      party(table()),
-      {
-        type: "npc",
-        id: "toll",
-        name: "toll-keeper",
-        hp: 5,
-        attack: ["d4"],
-        drives: ["coin", "a quiet life"],
-      },
-      "referee",
-    )
+  it("N-NPC-01 N-RESOLVE-02 an NPC's drives are kept with it; outmatched, it withdraws rather than die", () => {
+    const toll = { type: "npc", id: "toll", name: "toll-keeper", hp: 4, attack: ["d4"] } as const
+    let g = ok(party(table()), { ...toll, drives: ["coin", "a quiet life"] }, "referee")
     expect(g.state.npcs.toll?.drives).toEqual(["coin", "a quiet life"])
+    g = ok(g, { type: "fight", enemies: ["toll"], surprise: "none" }, "referee")
+    // Half its HP gone: the Referee's d% against Resolve 50; a 90 and it yields.
+    const hit = {
+      type: "attack",
+      attacker: "ann",
+      target: "toll",
+      weapon: "sword",
+      advantage: "none",
+    } as const
+    g = roll(ok(g, hit, "ann"), [2])
+    expect(waiting(g)).toMatchObject({ kind: "dice", sides: 100, by: "referee" })
+    g = roll(g, [90])
+    expect(g.state.npcs.toll).toMatchObject({ hp: 2, status: "routed" })
+    // No enemy stands: the fight ends, and ann's sword and mail wear.
+    g = roll(g, [6], [6])
+    expect(g.state.fight).toBeUndefined()
   })
 
   it("N-NPC-03 NPC Damage: a weak attack rolls a D4, a deadly one a D10", () => {
