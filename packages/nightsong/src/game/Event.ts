@@ -175,6 +175,12 @@ const passTime = (d: Draft, e: Extract<PlayEvent, { type: "timePassed" }>): void
   c.day += Math.floor(watches / 4) + e.days
 }
 
+/** The list without its first element that matches. */
+const withoutFirst = <T>(list: T[], matches: (x: T) => boolean): T[] => {
+  const i = list.findIndex(matches)
+  return i < 0 ? list : [...list.slice(0, i), ...list.slice(i + 1)]
+}
+
 /** A private copy of an event's payload: the draft changes later, the log never does. */
 const own = <T>(v: T): DeepMutable<T> => copy(v) as DeepMutable<T>
 
@@ -296,8 +302,14 @@ const APPLIERS: {
   },
   dropped: (d, e) => {
     const m = d.party[e.id]!
-    m.gear = m.gear.filter((g) => g.name !== e.item)
+    // One item goes (two Shards may hold the same unnamed Spell), from the gear and the sheet alike.
+    m.gear = withoutFirst(m.gear, (g) => g.name === e.item)
     m.adventurer = own(e.adventurer)
+    if (m.sheet) {
+      const item = m.sheet.items.findIndex((i) => i.name === e.item)
+      if (item >= 0) m.sheet.items.splice(item, 1)
+      else m.sheet.spellShards = withoutFirst(m.sheet.spellShards, (x) => x.spell === e.item)
+    }
   },
   morale: (d) => {
     fightOf(d).moraleTested = true

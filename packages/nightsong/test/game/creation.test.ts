@@ -174,6 +174,21 @@ describe("a character made at the table with the game's dice", () => {
   })
 })
 
+describe("a created character's pack", () => {
+  it("N-CONDITION-02 N-SLOTS-03 R-N-GAME-18 full: what the player drops leaves the sheet too", () => {
+    let g = create(table(3), { array: ARRAY_STR, background: "Soldier" })
+    const stress = { type: "condition", character: "ann", name: "stress" } as const
+    for (let i = 0; i < 20 && waiting(g) === undefined; i++) g = ok(g, stress, "referee")
+    expect(waiting(g)).toMatchObject({ kind: "choice", key: "drop", by: "ann" })
+    expect((waiting(g) as { options: string[] }).options).toContain("Bundle of torches")
+    g = ok(g, { type: "choose", option: "Bundle of torches" }, "ann")
+    const now = Game.sheetNow(g.state.party.ann!)!
+    expect(now.items.map((i) => i.name)).not.toContain("Bundle of torches")
+    expect(now.slots.used).toBeLessThanOrEqual(now.slots.total)
+    expect(g.state.party.ann?.gear.map((x) => x.name)).not.toContain("Bundle of torches")
+  })
+})
+
 describe("the Abilities in play", () => {
   const one = (abilities: object): Log =>
     ok(table(), { type: "join", id: "ann", name: "Ann", abilities } as Game.Command, "ann")

@@ -18,6 +18,11 @@ const find = (ctx: Ctx, c: Of<typeof Find>, by: string) => {
   mustReferee(s, by, "what is found (a Spell Shard is never copied or crafted)")
   const m = memberOf(s, c.character)
   if (m.adventurer.status === "dead") refuse(`character: ${m.id} is dead`, "N-DEATH-01")
+  if (c.item.die === "d0" && c.item.start === undefined)
+    refuse(
+      "item.start: a spent find needs the die it started at, to be refilled or repaired to",
+      "N-STEPDIE-04",
+    )
   const g = ruled(() => validateGear({ ...c.item, start: c.item.start ?? c.item.die }, "item"))
   if (m.gear.some((x) => x.name === g.name))
     refuse(

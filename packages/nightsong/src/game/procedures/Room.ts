@@ -33,7 +33,7 @@ export const roomStep = (s: GameState): RoomStep | undefined => {
 
 /** What the character may drop: each piece of gear, and an untracked item if Slots hold more than the gear. */
 const droppable = (m: Member): string[] => [
-  ...m.gear.map((g) => g.name),
+  ...new Set(m.gear.map((g) => g.name)),
   ...(m.adventurer.itemSlots > m.gear.length ? [UNTRACKED] : []),
 ]
 
