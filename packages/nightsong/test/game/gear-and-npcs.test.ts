@@ -231,6 +231,11 @@ describe("what is found", () => {
     expect(no(g, { type: "find", character: "bo", item: shard, slots: 2 }, "referee").clause).toBe(
       "N-SPELL-01",
     )
+    // A drained Shard found must say what it refills to (R-N-SPELL-03).
+    const drained = { name: "Husk", kind: "shard", die: "d0" } as const
+    expect(no(g, { type: "find", character: "bo", item: drained }, "referee").clause).toBe("N-STEPDIE-04")
+    g = ok(g, { type: "find", character: "bo", item: { ...drained, start: "d6" } }, "referee")
+    expect(g.state.party.bo?.gear.at(-1)).toEqual({ ...drained, start: "d6" })
     // The found Shard casts like any other: its D8 is rolled.
     g = roll(ok(g, { type: "cast", character: "cy", shard: "Ward" }, "cy"), [15])
     expect(waiting(g)).toMatchObject({ kind: "dice", sides: 8 })
