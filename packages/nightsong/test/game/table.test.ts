@@ -94,6 +94,14 @@ describe("the Die of Fate at the table", () => {
     g = roll(g, [5], [5], [5])
     g = roll(ok(g, { type: "distance", threshold: 70 }, "referee"), [80])
     g = roll(ok(g, { type: "reaction", npc: "elk", threshold: 30 }, "referee"), [90])
+    // Foraging: the Referee hands ann some rations found on the way, and ann forages to add to them.
+    g = ok(
+      g,
+      { type: "find", character: "ann", item: { name: "rations", kind: "supply", die: "d4" }, slots: 0 },
+      "referee",
+    )
+    g = roll(ok(g, { type: "forage", character: "ann", threshold: 70 }, "ann"), [10])
+    expect(g.state.party.ann?.gear.find((x) => x.name === "rations")?.die).toBe("d6")
     // Surprise: the Referee asks the Die of Fate and gives its answer as the call (R-N-GAME-20).
     g = roll(
       ok(g, { type: "fate", question: "is the elk caught off guard?", threshold: 50 }, "referee"),
@@ -106,10 +114,13 @@ describe("the Die of Fate at the table", () => {
       expect.stringMatching(/way ahead/),
       expect.stringMatching(/far off/),
       expect.stringMatching(/curious, kind or helpful/),
+      expect.stringMatching(/foraging find food/),
       expect.stringMatching(/caught off guard/),
     ])
     g = ok(g, { type: "fight", enemies: ["elk"], surprise: lastFate(g)?.yes ? "enemies" : "none" }, "referee")
-    expect(g.state.fight?.order).toEqual(["players", "enemies"])
+    expect(played(g).find((e) => e.type === "fightBegan")).toMatchObject({
+      surprise: { players: false, enemies: true },
+    })
   })
 })
 
