@@ -8,6 +8,8 @@
 import { StepDie } from "@blight/dice"
 import { Schema } from "effect"
 import { Character } from "../character/Character.js"
+import { GenerateOptions } from "../character/Generate.js"
+import { System } from "../conversion/Npc.js"
 import { ABILITIES, Abilities } from "../procedures/Adventurer.js"
 import { Harm } from "../procedures/combat/Damage.js"
 import { LiveDie } from "../procedures/Dice.js"
@@ -50,6 +52,12 @@ export const Join = cmd("join", {
   /** Slots the character's items take (N-SLOTS-02: petty 0, standard 1, bulky 2); default one per piece of gear. */
   slots: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 60 }))),
 })
+/** A character made at the table with the game's dice (N-CREATE-01): what `options` leaves out is rolled. */
+export const Create = cmd("create", {
+  id: Id,
+  owner: Schema.optional(Id),
+  options: Schema.optional(GenerateOptions),
+})
 /** After a death, the player takes over an NPC travelling with the group (N-DEATH-01). */
 export const TakeOver = cmd("takeOver", {
   npc: Id,
@@ -58,6 +66,13 @@ export const TakeOver = cmd("takeOver", {
 })
 /** Drops a piece of gear, freeing its Slot (N-CONDITION-02: to make room for a Condition). */
 export const Drop = cmd("drop", { character: Id, item: Text })
+/** The Referee puts something found into a character's pack (N-BACKGROUND-05: Shards are found, never crafted). */
+export const Find = cmd("find", {
+  character: Id,
+  item: Gear,
+  /** Slots it takes (N-SLOTS-02: petty 0, standard 1, bulky 2); default 1. */
+  slots: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 2 }))),
+})
 /** The Referee's judgement of an action (N-ACTION-01): assured happens, impossible fails, uncertain is a Check. */
 export const ActionCmd = cmd("action", {
   character: Id,
@@ -72,6 +87,15 @@ export const AddNpc = cmd("npc", {
   armor: Schema.optional(LiveDie),
   resolve: Schema.optional(Int),
   force: Schema.optional(Schema.Boolean),
+  /** What it wants (N-NPC-01): the Referee's guide to bribes, withdrawal and bargains. */
+  drives: Schema.optional(Schema.Array(Text).check(Schema.isMaxLength(10))),
+})
+/** A stat block from another game, converted and brought into play (N-CONVERSION-01..08). */
+export const ConvertNpc = cmd("convert", {
+  id: Id,
+  system: System,
+  /** The block as `blight nightsong convert --schema SYSTEM` describes it. */
+  block: Schema.Unknown,
 })
 export const Session = cmd("session", { action: Schema.Literals(["start", "end"]) })
 export const AddCondition = cmd("condition", {
@@ -90,10 +114,13 @@ export const CheckCmd = cmd("check", {
   nuanced: Schema.optional(Schema.Boolean),
 })
 export const Save = cmd("save", {
+  /** A party member; or an NPC, for whom the Referee rolls the Die of Fate instead (N-SAVE-02). */
   character: Id,
   ability: AbilityName,
   severity: Schema.optional(Int),
   advantage: Schema.optional(AdvantageCall),
+  /** An NPC's save: the Die of Fate threshold (asked when left out). */
+  threshold: Schema.optional(Int),
 })
 export const Focus = cmd("focus", {
   character: Id,
@@ -151,6 +178,8 @@ export const Rest = cmd("rest", {
   /** Shards each character refills in a Long Rest, by name (N-SPELL-05). */
   refill: Schema.optional(Schema.Record(Schema.String, Schema.Array(Text))),
   shelter: Schema.optional(Schema.Boolean),
+  /** A Full Rest where the shelter feeds the party: no rations eaten that week (R-N-GAME-17). */
+  fed: Schema.optional(Schema.Boolean),
 })
 export const RemedyCmd = cmd("remedy", { character: Id, remedy: Text, treat: Schema.optional(Text) })
 export const Cast = cmd("cast", { character: Id, shard: Text })
@@ -223,10 +252,13 @@ export const Command = Schema.Union([
   Choose,
   Undo,
   Join,
+  Create,
   AddNpc,
+  ConvertNpc,
   Session,
   AddCondition,
   Drop,
+  Find,
   TakeOver,
   ActionCmd,
   CheckCmd,

@@ -39,9 +39,13 @@ export const ruled = <A>(f: () => A): A => {
   }
 }
 
-/** The DR: the command's, else the Referee sets it (N-CHECK-01). */
+/** The DR of every Check in solo play unless the fiction calls for another (N-CHECK-03). */
+const SOLO_DR = 12
+
+/** The DR: the command's, else 12 in solo play (N-CHECK-03), else the Referee sets it (N-CHECK-01). */
 export const drCall = (ctx: Ctx, given: number | undefined, what: string): number =>
   given ??
+  (st(ctx).solo === true ? SOLO_DR : undefined) ??
   Number(
     ctx.choose("dr", `the DR for ${what} (N-CHECK-01)`, ["6", "9", "12", "15", "18"], st(ctx).seats.referee),
   )

@@ -16,7 +16,7 @@ import type { Light } from "../procedures/delve/Light.js"
 import type { Gear } from "../procedures/items/Gear.js"
 import type { Structure } from "../procedures/structures/Structures.js"
 import type { World } from "../world/World.js"
-import type { Fight, Figure, GameState, LastCheck, LastDamage, Member, Tracker } from "./State.js"
+import type { Attitude, Fight, Figure, GameState, LastCheck, LastDamage, Member, Tracker } from "./State.js"
 
 /** The game's own events. */
 export type PlayEvent =
@@ -135,6 +135,7 @@ export type PlayEvent =
   | { readonly type: "rested"; readonly ids: ReadonlyArray<string>; readonly day: number }
   | { readonly type: "lightChanged"; readonly light: Light | undefined; readonly why: string }
   | { readonly type: "unfolded"; readonly name: string }
+  | { readonly type: "reacted"; readonly npc: string; readonly attitude: Attitude }
   | { readonly type: "needsRuled"; readonly npc: string; readonly day: number }
   | { readonly type: "structureChanged"; readonly structure: Structure; readonly why: string }
   | {
@@ -172,6 +173,12 @@ const passTime = (d: Draft, e: Extract<PlayEvent, { type: "timePassed" }>): void
   const watches = c.watch + e.watches
   c.watch = watches % 4
   c.day += Math.floor(watches / 4) + e.days
+}
+
+/** The list without its first element that matches. */
+const withoutFirst = <T>(list: T[], matches: (x: T) => boolean): T[] => {
+  const i = list.findIndex(matches)
+  return i < 0 ? list : [...list.slice(0, i), ...list.slice(i + 1)]
 }
 
 /** A private copy of an event's payload: the draft changes later, the log never does. */
@@ -252,6 +259,9 @@ const APPLIERS: {
   lightChanged: (d, e) => {
     d.light = e.light === undefined ? undefined : own(e.light)
   },
+  reacted: (d, e) => {
+    d.attitudes = { ...(d.attitudes ?? {}), [e.npc]: e.attitude }
+  },
   needsRuled: (d, e) => {
     d.needsDay = { ...(d.needsDay ?? {}), [e.npc]: e.day }
   },
@@ -273,6 +283,8 @@ const APPLIERS: {
       used: {},
       moraleTested: false,
     } as DeepMutable<Fight>
+    // Whoever the party fights has shown itself hostile (N-EVENT-04).
+    d.attitudes = { ...(d.attitudes ?? {}), ...Object.fromEntries(e.enemies.map((id) => [id, "hostile"])) }
   },
   attacked,
   damageFocused: (d, e) => {
@@ -290,8 +302,14 @@ const APPLIERS: {
   },
   dropped: (d, e) => {
     const m = d.party[e.id]!
-    m.gear = m.gear.filter((g) => g.name !== e.item)
+    // One item goes (two Shards may hold the same unnamed Spell), from the gear and the sheet alike.
+    m.gear = withoutFirst(m.gear, (g) => g.name === e.item)
     m.adventurer = own(e.adventurer)
+    if (m.sheet) {
+      const item = m.sheet.items.findIndex((i) => i.name === e.item)
+      if (item >= 0) m.sheet.items.splice(item, 1)
+      else m.sheet.spellShards = withoutFirst(m.sheet.spellShards, (x) => x.spell === e.item)
+    }
   },
   morale: (d) => {
     fightOf(d).moraleTested = true

@@ -19,6 +19,7 @@ import type { Command } from "./Command.js"
 import type { Ctx } from "./Context.js"
 import { applyPlay, type GameEvent, type PlayEvent } from "./Event.js"
 import { fightOver } from "./procedures/Combat.js"
+import { roomStep } from "./procedures/Room.js"
 import { handlers } from "./Registry.js"
 import type { GameState } from "./State.js"
 
@@ -50,7 +51,8 @@ export const nightsong: Game<GameState, GameEvent, Command, undefined, Ctx> = {
   context: (draft, env, options: RunOptions<GameEvent>) =>
     new RuleContext<GameState, GameEvent, undefined>(draft, env, events, options),
   handlers,
-  nextStep: (s) => (fightOver(s) !== undefined ? { type: "continue", step: "endFight" } : undefined),
+  // A fight with one side out ends first; then anyone over their Slots makes room (R-N-GAME-18).
+  nextStep: (s) => (fightOver(s) !== undefined ? { type: "continue", step: "endFight" } : roomStep(s)),
   answerOf: (state, c) => {
     const p = state.pending?.prompt
     if (p?.kind === "dice" && c.type === "roll") return Result.succeed(c.faces)

@@ -87,7 +87,7 @@ const refereeCommands = (s: GameState): Command[] => {
   const f = s.fight
   if (f === undefined) {
     const ready = Object.values(s.npcs)
-      .filter((n) => n.status === "active")
+      .filter((n) => n.status === "active" && s.attitudes?.[n.id] !== "friendly")
       .map((n) => n.id)
     if (ready.length > 0) out.push({ type: "fight", enemies: ready })
     out.push({ type: "rest", kind: "short" }, { type: "rest", kind: "long" })

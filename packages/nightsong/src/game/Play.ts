@@ -19,6 +19,8 @@ export interface Setup {
   readonly referee?: string
   /** A seed: the game rolls its own dice. Left out: every die is typed in. */
   readonly seed?: number | undefined
+  /** Solo play (N-CHECK-03, N-NUANCED-03). */
+  readonly solo?: boolean | undefined
 }
 
 /** A game's first event. */
@@ -27,7 +29,7 @@ export const start = (setup: Setup): GameEvent => {
     setup.seed === undefined
       ? { mode: "manual" }
       : { mode: "seeded", prng: [...seeded(setup.seed).snapshot().state] }
-  return { type: "started", state: emptyState(setup.players, dice, setup.referee) }
+  return { type: "started", state: emptyState(setup.players, dice, setup.referee, setup.solo === true) }
 }
 
 /** A game in memory: its log and the state it folds to. */

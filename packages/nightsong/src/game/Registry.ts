@@ -11,8 +11,11 @@ import { handlers as advancement } from "./procedures/Advancement.js"
 import { handlers as blast } from "./procedures/Blast.js"
 import { handlers as checks } from "./procedures/Checks.js"
 import { handlers as combat } from "./procedures/Combat.js"
+import { handlers as converted } from "./procedures/Converted.js"
+import { handlers as create } from "./procedures/Create.js"
 import { handlers as delve } from "./procedures/Delve.js"
 import { handlers as encounters } from "./procedures/Encounters.js"
+import { handlers as finds } from "./procedures/Finds.js"
 import { handlers as focus } from "./procedures/Focus.js"
 import { handlers as harm } from "./procedures/Harm.js"
 import { handlers as journey } from "./procedures/Journey.js"
@@ -20,6 +23,7 @@ import { handlers as land } from "./procedures/Land.js"
 import { handlers as party } from "./procedures/Party.js"
 import { handlers as recovery } from "./procedures/Recovery.js"
 import { handlers as recruits } from "./procedures/Recruits.js"
+import { continueWith } from "./procedures/Room.js"
 import { handlers as spells } from "./procedures/Spells.js"
 import { handlers as works } from "./procedures/Works.js"
 
@@ -27,6 +31,9 @@ type Area = { readonly [type: string]: (ctx: Ctx, command: never, by: string) =>
 
 const areas: ReadonlyArray<Area> = [
   party,
+  create,
+  converted,
+  finds,
   checks,
   focus,
   combat,
@@ -51,5 +58,6 @@ export const handlers: { readonly [type: string]: Handler<Ctx> } = (() => {
       if (Object.hasOwn(out, type)) throw new Error(`command ${type} is defined twice`)
       out[type] = h as Handler<Ctx>
     }
+  out.continue = continueWith(out.continue)
   return out
 })()

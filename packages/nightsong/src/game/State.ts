@@ -88,12 +88,17 @@ export interface LastDamage {
   readonly result: AttackResult
 }
 
+/** An NPC's disposition toward the group, from a reaction or a fight (N-EVENT-04). */
+export type Attitude = "friendly" | "hostile"
+
 /** The whole state. */
 export interface GameState {
   readonly seq: number
   readonly dice: { readonly mode: "seeded" | "manual"; readonly prng?: ReadonlyArray<number> | undefined }
   readonly pending?: Pending | undefined
   readonly seats: { readonly referee: string; readonly players: ReadonlyArray<string> }
+  /** Solo play: DR 12 unless stated, every Check Nuanced (N-CHECK-03, N-NUANCED-03; R-N-GAME-21). */
+  readonly solo?: true | undefined
   readonly party: Readonly<Record<string, Member>>
   readonly npcs: Readonly<Record<string, Figure>>
   readonly clock: Clock
@@ -115,6 +120,8 @@ export interface GameState {
   readonly structures?: Readonly<Record<string, Structure>> | undefined
   /** The Land the game is played on (the Living World, N-FACTION-06). */
   readonly land?: World | undefined
+  /** What each NPC's reaction showed (N-EVENT-04): friendly (curious, kind, helpful) or hostile. */
+  readonly attitudes?: Readonly<Record<string, Attitude>> | undefined
   /** The game session after which the Land last took its turn (one turn between sessions, R-N-GAME-16). */
   readonly landTurnAfter?: number | undefined
 }
@@ -124,10 +131,12 @@ export const emptyState = (
   players: ReadonlyArray<string>,
   dice: GameState["dice"],
   referee = "referee",
+  solo = false,
 ): GameState => ({
   seq: 0,
   dice,
   seats: { referee, players: [...players] },
+  ...(solo ? { solo: true as const } : {}),
   party: {},
   npcs: {},
   clock: { session: 0, inSession: false, day: 1, watch: 0, turn: 0 },

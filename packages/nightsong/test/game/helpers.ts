@@ -57,6 +57,7 @@ export const seat = (
   [strength, dexterity, presence, constitution]: Abilities,
   kit: Kit,
   owner = id,
+  slots?: number,
 ) =>
   [
     {
@@ -66,6 +67,7 @@ export const seat = (
       ...(owner === id ? {} : { owner }),
       abilities: { strength, dexterity, presence, constitution },
       gear: kit.map(([n, kind, die]) => ({ name: n, kind, die })),
+      ...(slots === undefined ? {} : { slots }),
     },
     owner,
   ] as const

@@ -1,4 +1,5 @@
 import { describe, it } from "vitest"
+import { UNTRACKED } from "../../src/game/procedures/Room.js"
 import { all, expect, type Log, no, ok, party, played, roll, table, waiting } from "./helpers.js"
 
 const hurtAnn = (log: Log, damage: number): Log => {
@@ -112,7 +113,7 @@ describe("recovery, spells and advancement through the game", () => {
     expect(no(g, { type: "tick", name: "torch" }, "referee").clause).toBe("N-STEPDIE-04")
   })
 
-  it("N-CONDITION-02 N-SLOTS-02 N-SLOTS-03 a Condition with no Slot free: the player drops an item to make room", () => {
+  it("N-CONDITION-02 N-SLOTS-02 N-SLOTS-03 R-N-GAME-18 a Condition with no Slot free: the game asks the player what to drop", () => {
     let g = ok(
       table(),
       {
@@ -128,11 +129,16 @@ describe("recovery, spells and advancement through the game", () => {
       },
       "ann",
     )
+    expect(no(g, { type: "drop", character: "ann", item: "rope" }, "ann").clause).toBe("N-CONDITION-02")
     g = ok(g, { type: "condition", character: "ann", name: "stress" }, "referee")
     const a = g.state.party.ann?.adventurer
     expect(a && a.itemSlots + a.conditions.length - a.slots).toBe(1)
-    expect(no(g, { type: "drop", character: "ann", item: "rope" }, "ann").clause).toBe("N-CONDITION-02")
-    g = ok(g, { type: "drop", character: "ann", item: "spear" }, "ann")
+    // R-N-GAME-18: the game itself asks ann's player what to drop; nothing else goes on meanwhile.
+    expect(waiting(g)).toMatchObject({ kind: "choice", key: "drop", by: "ann" })
+    expect((waiting(g) as { options: string[] }).options).toEqual(["spear", "rations", UNTRACKED])
+    expect(no(g, { type: "choose", option: "spear" }, "bo").clause).toBe("R-N-GAME-01")
+    g = ok(g, { type: "choose", option: "spear" }, "ann")
+    expect(waiting(g)).toBeUndefined()
     expect(g.state.party.ann?.gear.map((x) => x.name)).toEqual(["rations"])
     expect(g.state.party.ann?.adventurer.itemSlots).toBe(6)
   })

@@ -8,7 +8,8 @@ const lastFate = (g: Log) =>
     .at(-1)
 const withRecruit = (): Log =>
   ok(party(table()), { type: "npc", id: "hob", name: "Hob", hp: 6, attack: ["d6"], resolve: 60 }, "referee")
-const nextDay = (g: Log): Log => ok(g, { type: "rest", kind: "full", shelter: true }, "referee")
+/** A week in a shelter that feeds the party: days pass with no rations to roll (R-N-GAME-17). */
+const nextDay = (g: Log): Log => ok(g, { type: "rest", kind: "full", shelter: true, fed: true }, "referee")
 
 describe("events through the game", () => {
   it("N-EVENT-02 a looming event starts at D6 unless stated, and never at D0", () => {

@@ -16,9 +16,10 @@ import { fromWords, GRAMMAR, toLine } from "./gameWords.js"
 import { loadLand } from "./world.js"
 
 const usage = `usage:
-  blight nightsong game new --players A,B,C [--referee NAME] [--seed N] [--manual] > game.json
+  blight nightsong game new --players A,B,C [--referee NAME] [--seed N] [--manual] [--solo] > game.json
       a new game: the players' seats and the Referee's (default "referee"); dice rolled by the
-      game from a seed (a fresh one is drawn and shown without --seed), or typed in (--manual)
+      game from a seed (a fresh one is drawn and shown without --seed), or typed in (--manual);
+      --solo: solo play, every Check Nuanced and DR 12 unless stated (N-CHECK-03, N-NUANCED-03)
   blight nightsong game legal GAME [--json] [--by SEAT]   what may be done now (--json: {"commands":[…]})
   blight nightsong game do GAME COMMAND… [--json] [--by SEAT]
   blight nightsong game do GAME --command '<json>' [--json] [--by SEAT]
@@ -44,6 +45,7 @@ const gameNew = async (args: readonly string[], io: Io): Promise<number> => {
     referee: { type: "string" },
     seed: { type: "string" },
     manual: { type: "boolean" },
+    solo: { type: "boolean" },
   } as const)
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
   const players = (o.players ?? "")
@@ -57,7 +59,7 @@ const gameNew = async (args: readonly string[], io: Io): Promise<number> => {
   if (new Set(players).size !== players.length) throw new UsageError("--players: a seat is named twice")
   if (o.manual && o.seed !== undefined) throw new UsageError("--manual: dice typed in take no --seed")
   const seed = o.manual ? undefined : seedFrom(o.seed)
-  const g = Game.newGame({ players, referee, seed })
+  const g = Game.newGame({ players, referee, seed, solo: o.solo === true })
   io.stdout.write(gameText(g.events))
   if (o.seed === undefined && !o.manual)
     io.stderr.write(`blight nightsong game new: dice seeded with --seed ${seed}\n`)
@@ -113,11 +115,20 @@ const decode = (input: unknown): Game.Command => {
 /** The largest character sheet `join … sheet=FILE` reads. */
 const MAX_SHEET_BYTES = 1024 * 1024
 
-/** `join … sheet=FILE`: the sheet is read from FILE (as `blight nightsong character --json` prints it). */
+/** The field of a command that words give as a JSON file: a sheet, another game's stat block. */
+const FILE_FIELD: Readonly<Record<string, string>> = { join: "sheet", convert: "block" }
+
+/**
+ * `join … sheet=FILE` (as `blight nightsong character --json` prints it), `convert … block=FILE`
+ * (a stat block as `blight nightsong convert` reads it): the JSON is read from FILE.
+ */
 const withSheet = async (input: unknown, io: Io): Promise<unknown> => {
-  const o = input as { type?: unknown; sheet?: unknown } | null
-  if (o?.type !== "join" || typeof o.sheet !== "string") return input
-  return { ...o, sheet: parseBounded(await readBounded(o.sheet, io, MAX_SHEET_BYTES), o.sheet) }
+  const o = input as Record<string, unknown> | null
+  const field =
+    typeof o?.type === "string" && Object.hasOwn(FILE_FIELD, o.type) ? FILE_FIELD[o.type] : undefined
+  const file = field === undefined ? undefined : o?.[field]
+  if (field === undefined || typeof file !== "string") return input
+  return { ...o, [field]: parseBounded(await readBounded(file, io, MAX_SHEET_BYTES), file) }
 }
 
 /** `land load=FILE`: the saved Land is read from FILE and checked as `world --load` checks it. */

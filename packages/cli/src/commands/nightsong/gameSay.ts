@@ -104,6 +104,8 @@ const worldEventWords = (e: Game.GameEvent): string | undefined => {
         : `${e.light.lit ? `light: ${e.light.kind} at ${e.light.die.toUpperCase()}` : "dark: Disadvantage on every roll"}; ${e.why}`
     case "unfolded":
       return `${e.name} unfolds (N-EVENT-02)`
+    case "reacted":
+      return `${e.npc} is ${e.attitude === "friendly" ? "curious, kind or helpful" : "wary, dangerous or hostile"} (N-EVENT-04)`
     case "needsRuled":
       return undefined
     case "structureChanged":
@@ -128,7 +130,7 @@ export const stateLines = (s: Game.GameState): string[] => {
   const c = s.clock
   const lines = [
     `day ${c.day}, ${WATCHES[c.watch]}, Turn ${c.turn}; ${c.inSession ? `session ${c.session}` : "between sessions"}`,
-    `seats: ${s.seats.referee} (Referee), ${s.seats.players.join(", ")}; dice ${s.dice.mode === "seeded" ? "rolled by the game (seeded)" : "typed in"}`,
+    `seats: ${s.seats.referee} (Referee), ${s.seats.players.join(", ")}; dice ${s.dice.mode === "seeded" ? "rolled by the game (seeded)" : "typed in"}${s.solo ? "; solo play" : ""}`,
   ]
   for (const m of Object.values(s.party)) {
     const a = m.adventurer
@@ -140,7 +142,7 @@ export const stateLines = (s: Game.GameState): string[] => {
   }
   for (const n of Object.values(s.npcs))
     lines.push(
-      `${n.id} (${n.name}): HP ${n.hp}/${n.maxHp}, ${n.attack.join(" + ")}${n.armor ? `, Armor ${n.armor}` : ""}, Resolve ${n.resolve}%${n.status === "active" ? "" : `, ${n.status}`}`,
+      `${n.id} (${n.name}): HP ${n.hp}/${n.maxHp}, ${n.attack.join(" + ")}${n.armor ? `, Armor ${n.armor}` : ""}, Resolve ${n.resolve}%${n.status === "active" ? "" : `, ${n.status}`}${s.attitudes?.[n.id] ? `, ${s.attitudes[n.id]}` : ""}`,
     )
   if (s.fight)
     lines.push(

@@ -33,7 +33,10 @@ const FORMS: Readonly<Record<string, Form>> = {
     pos: ["id", "name"],
     keys: { owner: ["owner", "text"], slots: ["slots", "int"], sheet: ["sheet", "text"] },
   },
+  create: { pos: ["id"], keys: { owner: ["owner", "text"] } },
+  convert: { pos: ["id", "system"], keys: { block: ["block", "text"] } },
   drop: { pos: ["character", "item"] },
+  find: { pos: ["character"], keys: { slots: ["slots", "int"] } },
   takeOver: { pos: ["npc"], keys: { owner: ["owner", "text"] } },
   action: {
     pos: ["character"],
@@ -58,7 +61,11 @@ const FORMS: Readonly<Record<string, Form>> = {
     keys: { dr: ["dr", "int"], help: ["helper", "text"] },
     flags: { ...ADVANTAGE, nuanced: ["nuanced", true] },
   },
-  save: { pos: ["character", "ability"], keys: { severity: ["severity", "int"] }, flags: ADVANTAGE },
+  save: {
+    pos: ["character", "ability"],
+    keys: { severity: ["severity", "int"], threshold: ["threshold", "int"] },
+    flags: ADVANTAGE,
+  },
   focus: { pos: ["character"], flags: { check: ["on", "check"], damage: ["on", "damage"] } },
   opposed: {
     pos: ["character", "ability", "against"],
@@ -87,7 +94,11 @@ const FORMS: Readonly<Record<string, Form>> = {
   endFight: { pos: [], rest: { field: "why", as: "text" } },
   disengage: { pos: ["who"] },
   help: { pos: ["helper", "dying"] },
-  rest: { pos: ["kind"], rest: { field: "characters", as: "list" }, flags: { shelter: ["shelter", true] } },
+  rest: {
+    pos: ["kind"],
+    rest: { field: "characters", as: "list" },
+    flags: { shelter: ["shelter", true], fed: ["fed", true] },
+  },
   remedy: { pos: ["character", "remedy"], keys: { treat: ["treat", "text"] } },
   cast: { pos: ["character", "shard"] },
   advance: { pos: ["character"] },
@@ -133,6 +144,14 @@ const SPOKEN_AS: Readonly<Record<string, readonly string[]>> = Object.fromEntrie
 
 const ABILITY_KEYS = { str: "strength", dex: "dexterity", pre: "presence", con: "constitution" } as const
 const GEAR_KEYS = ["weapon", "armor", "shield", "shard", "remedy", "supply"] as const
+/** create's choices (its `options`): key → option field. */
+const CREATE_KEYS = {
+  method: "method",
+  background: "background",
+  table: "backgroundTable",
+  name: "name",
+  pronouns: "pronouns",
+} as const
 
 const int = (v: string, what: string): number => {
   if (!/^-?\d+$/.test(v)) throw new UsageError(`${what}: a whole number, got ${JSON.stringify(v)}`)
@@ -157,6 +176,16 @@ const special = (type: string, key: string, value: string, out: Json): boolean =
     if (at < 1) throw new UsageError(`${key}: NAME:DIE, as in ${key}=sword:d8`)
     const gear = slot<Json[]>(out, "gear", [])
     gear.push({ name: value.slice(0, at), kind: key, die: value.slice(at + 1) })
+    return true
+  }
+  if (type === "create" && Object.hasOwn(CREATE_KEYS, key)) {
+    slot<Json>(out, "options", {})[CREATE_KEYS[key as keyof typeof CREATE_KEYS]] = value
+    return true
+  }
+  if (type === "find" && (GEAR_KEYS as readonly string[]).includes(key)) {
+    const at = value.lastIndexOf(":")
+    if (at < 1) throw new UsageError(`${key}: NAME:DIE, as in ${key}=Light:d6`)
+    out.item = { name: value.slice(0, at), kind: key, die: value.slice(at + 1) }
     return true
   }
   if ((type === "npc" && key === "attack") || (type === "strike" && key === "dice")) {
@@ -241,6 +270,15 @@ const specialWords = (type: string, c: Json): string[] => {
     for (const [k, f] of Object.entries(ABILITY_KEYS)) if (a[f] !== undefined) out.push(`${k}=${a[f]}`)
     for (const g of (c.gear ?? []) as Json[]) out.push(quote(`${g.kind}=${g.name}:${g.die}`))
   }
+  if (type === "create")
+    for (const [k, f] of Object.entries(CREATE_KEYS)) {
+      const v = ((c.options ?? {}) as Json)[f]
+      if (v !== undefined) out.push(quote(`${k}=${v}`))
+    }
+  if (type === "find" && c.item) {
+    const g = c.item as Json
+    out.push(quote(`${g.kind}=${g.name}:${g.die}`))
+  }
   if (type === "npc" && Array.isArray(c.attack)) out.push(`attack=${c.attack.join("+")}`)
   if (type === "strike" && Array.isArray(c.dice)) out.push(`dice=${c.dice.join("+")}`)
   if (type === "rest" && c.refill)
@@ -249,14 +287,24 @@ const specialWords = (type: string, c: Json): string[] => {
   return out
 }
 
-const HANDLED = new Set(["type", "abilities", "gear", "attack", "refill", "sheet", "dice"])
+const HANDLED = new Set(["type", "abilities", "gear", "attack", "refill", "sheet", "dice", "options", "item"])
 
 /** A command's JSON as the words `fromWords` reads back. */
 export const toLine = (c: Json): string => {
   const type = String(c.type)
   const form = FORMS[type]
   // A sheet is given in words as a file: a command holding one has only its JSON form.
-  if (form === undefined || typeof c.sheet === "object" || typeof c.world === "object")
+  // So has a creation with choices the words do not name (a chosen array, picked details).
+  const unworded = Object.keys((c.options ?? {}) as Json).some(
+    (k) => !(Object.values(CREATE_KEYS) as string[]).includes(k),
+  )
+  if (
+    form === undefined ||
+    typeof c.sheet === "object" ||
+    typeof c.world === "object" ||
+    typeof c.block === "object" ||
+    unworded
+  )
     return JSON.stringify(c)
   const head = SPOKEN_AS[type] ?? [type]
   const words = [...head, ...form.pos.map((f) => quote(String(c[f])))]
@@ -281,12 +329,16 @@ export const toLine = (c: Json): string => {
 export const GRAMMAR = `commands in words (the JSON form is the same fields, given with --command '<json>'):
   session start|end                                 (the Referee: Focus set, Focus lost)
   join ID NAME sheet=FILE [owner=SEAT]              (a sheet as blight nightsong character --json prints it)
+  create ID [owner=SEAT] [method=array|roll] [background=NAME] [table=ABILITY] [name=NAME] [pronouns=…]
+                                                    (a character made at the table with the game's dice, N-CREATE-01)
   join ID NAME str=N dex=N pre=N con=N [owner=SEAT] [slots=N] [weapon=NAME:DIE] [armor=…] [shield=…] [shard=…] [remedy=…] [supply=…]
   npc ID NAME hp=N attack=d8[+d8] [armor=d4] [resolve=N] [force]
+  convert ID mork-borg|cairn|knave|ose|dcc block=FILE   (another game's stat block, converted, N-CONVERSION-01)
   condition ID NAME [minor|major] | drop ID ITEM | takeOver NPC [owner=SEAT]   (after a death, N-DEATH-01)
+  find ID shard|weapon|armor|shield|remedy|supply=NAME:DIE [slots=0|1|2]   (the Referee: something found)
   action ID WHAT… [assured|uncertain|impossible]     (the Referee judges an action, N-ACTION-01)
   check ID ABILITY [dr=N] [advantage|disadvantage|plain] [help=ID] [nuanced]
-  save ID ABILITY [severity=N] [advantage|disadvantage|plain]
+  save ID ABILITY [severity=N] [advantage|disadvantage|plain] [threshold=N]   (an NPC: the Die of Fate, N-SAVE-02)
   focus ID [check|damage]                           (spend Focus on ID's last Check or Damage roll)
   opposed ID ABILITY OTHER [their=ABILITY | score=N]
   fate QUESTION… [threshold=N]
@@ -295,7 +347,7 @@ export const GRAMMAR = `commands in words (the JSON form is the same fields, giv
          [advantage|disadvantage|plain] [block|take]
   blast ATTACKER TARGET… [with=WEAPON|feat] [harm=…] [advantage|disadvantage|plain] [unclear]
   end turn | end fight WHY… | disengage ID | help HELPER DYING
-  rest short|long|full [ID…] [refill=ID:SHARD,SHARD] [shelter]
+  rest short|long|full [ID…] [refill=ID:SHARD,SHARD] [shelter] [fed]
   remedy ID REMEDY [treat=CONDITION] | cast ID SHARD | advance ID
   track NAME DIE | tick NAME
   watch [path] [terrain=clear|difficult] [by=foot|horse|ship] [weather=N] [navigation=N] [way=N] [wait|press]

@@ -14,6 +14,7 @@ import { advantageCall, type Ctx, diceOf, drCall, type Of, ruled, st, thresholdC
 import { memberOf, mustCommand, mustReferee } from "../Seats.js"
 import type { Member } from "../State.js"
 import { mustAct } from "../Turns.js"
+import { fateBy } from "./Fate.js"
 
 const SCORES = ["-3", "-2", "-1", "0", "1", "2", "3", "4", "5", "6"]
 
@@ -67,7 +68,7 @@ const checkCmd = (ctx: Ctx, c: Of<typeof CheckCmd>, by: string) => {
     dr,
     adv,
     helper,
-    c.nuanced === true,
+    c.nuanced === true || s.solo === true,
   )
   ctx.emit({ type: "checked", what: `${c.ability} Check`, last: { character: m.id, result } })
   // Helping in a fight is the helper's action for the Round (N-CHECK-05, R-N-CHECK-02).
@@ -102,7 +103,21 @@ const action = (ctx: Ctx, c: Of<typeof ActionCmd>, by: string) => {
   })
 }
 
+/** An NPC does not save: the Referee rolls the Die of Fate instead (N-SAVE-01, N-SAVE-02). */
+const npcSave = (ctx: Ctx, c: Of<typeof Save>, by: string) => {
+  mustReferee(st(ctx), by, "an NPC's save")
+  if (c.severity !== undefined || c.advantage !== undefined)
+    refuse(
+      "severity, advantage: an NPC makes no save Check; the Die of Fate's threshold decides",
+      "N-SAVE-02",
+    )
+  fateBy(ctx, c.threshold, `does ${c.character} withstand it (${c.ability})? (N-SAVE-02)`, ask)
+}
+
 const save = (ctx: Ctx, c: Of<typeof Save>, by: string) => {
+  if (Object.hasOwn(st(ctx).npcs, c.character)) return npcSave(ctx, c, by)
+  if (c.threshold !== undefined)
+    refuse("threshold: a character saves with a Check, not the Die of Fate", "N-SAVE-01")
   const m = memberOf(st(ctx), c.character)
   mustCommand(st(ctx), by, m.id, "a save")
   const a = able(m, "save")
@@ -114,7 +129,7 @@ const save = (ctx: Ctx, c: Of<typeof Save>, by: string) => {
     12 + (c.severity ?? 0),
     adv,
     undefined,
-    false,
+    st(ctx).solo === true,
   )
   ctx.emit({ type: "checked", what: `${c.ability} save`, last: { character: m.id, result } })
 }

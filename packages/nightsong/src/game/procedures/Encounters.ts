@@ -51,13 +51,21 @@ const distance = (ctx: Ctx, c: Of<typeof Distance>, by: string) => {
   fateBy(ctx, c.threshold, "does the encounter start far off? (N-EVENT-03)", distanceOf)
 }
 
-/** An uncertain reaction of an NPC in play (N-EVENT-04): the answer is logged; what follows is the Referee's. */
+/**
+ * An uncertain reaction of an NPC in play (N-EVENT-04): yes, it is friendly (curious, kind or
+ * helpful); no, hostile (wary, dangerous). The game keeps the answer: a hostile NPC is no
+ * companion to take over (N-DEATH-01), and `legal` offers a fight only with NPCs not friendly.
+ * An enemy in the fight under way is not uncertain: no reaction is rolled for it (R-N-GAME-22).
+ */
 const reaction = (ctx: Ctx, c: Of<typeof Reaction>, by: string) => {
   const s = st(ctx)
   mustReferee(s, by, "a reaction")
   const n = npcOf(s, c.npc)
   if (n.status !== "active") refuse(`npc: ${c.npc} is ${n.status}`, "N-EVENT-04")
-  fateBy(ctx, c.threshold, `is ${c.npc} curious, kind or helpful? (N-EVENT-04)`, reactionOf)
+  if (s.fight?.enemies.includes(n.id) === true)
+    refuse(`npc: ${c.npc} is fighting the party: its response is not uncertain`, "N-EVENT-04")
+  const r = fateBy(ctx, c.threshold, `is ${c.npc} curious, kind or helpful? (N-EVENT-04)`, reactionOf)
+  ctx.emit({ type: "reacted", npc: n.id, attitude: r.reaction })
 }
 
 export const handlers = { loom: loomCmd, distance, reaction }

@@ -29,33 +29,44 @@ const rationOf = (m: Member) => {
   return rations.find((g) => g.die !== "d0") ?? rations[0]
 }
 
+const slots = (n: number) => (n > 0 ? `; must drop ${n} Slot(s) (N-CONDITION-02)` : "")
+
 /** The end of day `day` on the road: a ration each or starving (N-JOURNEY-06), fatigued without a Long Rest (N-JOURNEY-07). */
-const dayEnds = (ctx: Ctx, day: number): void => {
+export const dayEnds = (ctx: Ctx, day: number, fed = false): void => {
   for (const m0 of Object.values(st(ctx).party)) {
     if (m0.adventurer.status === "dead") continue
-    const ration = rationOf(m0)
-    const r = ruled(() => eat(diceOf(ctx, m0.owner, `${m0.id}'s ration: `), m0.adventurer, ration))
-    if (r.ration !== undefined && r.roll !== undefined)
-      ctx.emit({ type: "gearChanged", id: m0.id, gear: r.ration, why: "a day's ration (N-JOURNEY-06)" })
-    const slots = (n: number) => (n > 0 ? `; must drop ${n} Slot(s) (N-CONDITION-02)` : "")
+    if (!fed) eatOrStarve(ctx, m0)
+    tireOrNot(ctx, m0.id, day)
+  }
+}
+
+/** A character eats a day's ration, or starves (N-JOURNEY-06). */
+const eatOrStarve = (ctx: Ctx, m0: Member): void => {
+  const ration = rationOf(m0)
+  const r = ruled(() => eat(diceOf(ctx, m0.owner, `${m0.id}'s ration: `), m0.adventurer, ration))
+  if (r.ration !== undefined && r.roll !== undefined)
+    ctx.emit({ type: "gearChanged", id: m0.id, gear: r.ration, why: "a day's ration (N-JOURNEY-06)" })
+  ctx.emit({
+    type: "memberChanged",
+    id: m0.id,
+    adventurer: r.adventurer,
+    why: r.starving
+      ? `no ration: starving (N-JOURNEY-06)${slots(r.mustDropSlots)}`
+      : "ate a ration (N-JOURNEY-06)",
+  })
+}
+
+/** Without a Long Rest on `day`, fatigued (N-JOURNEY-07). */
+const tireOrNot = (ctx: Ctx, id: string, day: number): void => {
+  const rested = st(ctx).rested?.[id] === day
+  const tired = endOfDay(memberOf(st(ctx), id).adventurer, rested)
+  if (tired.fatigued)
     ctx.emit({
       type: "memberChanged",
-      id: m0.id,
-      adventurer: r.adventurer,
-      why: r.starving
-        ? `no ration: starving (N-JOURNEY-06)${slots(r.mustDropSlots)}`
-        : "ate a ration (N-JOURNEY-06)",
+      id,
+      adventurer: tired.adventurer,
+      why: `no Long Rest on day ${day}: fatigued (N-JOURNEY-07)${slots(tired.mustDropSlots)}`,
     })
-    const rested = st(ctx).rested?.[m0.id] === day
-    const tired = endOfDay(memberOf(st(ctx), m0.id).adventurer, rested)
-    if (tired.fatigued)
-      ctx.emit({
-        type: "memberChanged",
-        id: m0.id,
-        adventurer: tired.adventurer,
-        why: `no Long Rest on day ${day}: fatigued (N-JOURNEY-07)${slots(tired.mustDropSlots)}`,
-      })
-  }
 }
 
 /** A Watch passes on the road; at midnight the day's upkeep runs (R-N-GAME-12). */

@@ -20,7 +20,7 @@ import { adventurerOf, gearOf } from "../../procedures/Sheet.js"
 import type { AddCondition, AddNpc, Drop, Join, Session, TakeOver, Tick, Track } from "../Command.js"
 import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustCommand, mustReferee, npcOf } from "../Seats.js"
-import type { Member } from "../State.js"
+import type { GameState, Member } from "../State.js"
 
 /** The play sheet and gear of a character joining: made from Abilities, or read from a whole sheet. */
 const joining = (c: Of<typeof Join>): Pick<Member, "adventurer" | "gear" | "sheet"> => {
@@ -39,9 +39,8 @@ const joining = (c: Of<typeof Join>): Pick<Member, "adventurer" | "gear" | "shee
 }
 
 /** A character joins: its player seats it, or the Referee for a player (N-HP-01, N-SLOTS-01, N-FOCUS-01). */
-const join = (ctx: Ctx, c: Of<typeof Join>, by: string) => {
-  const s = st(ctx)
-  const owner = c.owner ?? by
+/** Refuses a character `id` seated by `by` for `owner` unless the seats allow it and the id is free. */
+export const mustSeat = (s: GameState, id: string, owner: string, by: string): void => {
   if (!s.seats.players.includes(owner))
     refuse(
       `owner: ${JSON.stringify(owner)} is not a player's seat (${s.seats.players.join(", ")})`,
@@ -49,8 +48,13 @@ const join = (ctx: Ctx, c: Of<typeof Join>, by: string) => {
     )
   if (by !== "any" && by !== owner && by !== s.seats.referee)
     refuse(`join: ${by} cannot seat a character for ${owner}`, "R-N-GAME-01")
-  if (Object.hasOwn(s.party, c.id) || Object.hasOwn(s.npcs, c.id))
-    refuse(`id: ${JSON.stringify(c.id)} is taken`)
+  if (Object.hasOwn(s.party, id) || Object.hasOwn(s.npcs, id)) refuse(`id: ${JSON.stringify(id)} is taken`)
+}
+
+const join = (ctx: Ctx, c: Of<typeof Join>, by: string) => {
+  const s = st(ctx)
+  const owner = c.owner ?? by
+  mustSeat(s, c.id, owner, by)
   const { adventurer, gear, sheet } = joining(c)
   // Focus is set when a session starts (N-FOCUS-01): joining mid-session, it is set now.
   const focus = s.clock.inSession ? maxFocus(adventurer.abilities.dexterity) : 0
@@ -74,7 +78,7 @@ const takeOver = (ctx: Ctx, c: Of<typeof TakeOver>, by: string) => {
     refuse(`takeOver: ${by} cannot give ${owner} an NPC`, "R-N-GAME-01")
   if (c.abilities !== undefined) mustReferee(s, by, "an NPC's Abilities")
   const n = npcOf(s, c.npc)
-  if (n.status !== "active" || (s.fight?.enemies ?? []).includes(n.id))
+  if (n.status !== "active" || (s.fight?.enemies ?? []).includes(n.id) || s.attitudes?.[n.id] === "hostile")
     refuse(`npc: ${n.id} is not travelling with the group`, "N-DEATH-01")
   if (!Object.values(s.party).some((m) => m.owner === owner && m.adventurer.status === "dead"))
     refuse(`${owner} has no character who died`, "N-DEATH-01")
@@ -111,6 +115,7 @@ const addNpc = (ctx: Ctx, c: Of<typeof AddNpc>, by: string) => {
       ...(c.armor ? { armor: c.armor } : {}),
       ...(c.resolve !== undefined ? { resolve: c.resolve } : {}),
       ...(c.force ? { force: true } : {}),
+      ...(c.drives ? { drives: c.drives } : {}),
     }),
   )
   ctx.emit({ type: "npcAdded", npc: { ...made, id: c.id } })

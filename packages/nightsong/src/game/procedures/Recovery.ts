@@ -12,7 +12,7 @@ import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustCommand, mustReferee } from "../Seats.js"
 import type { Member } from "../State.js"
 import { timePasses } from "./Harm.js"
-import { roadWatch } from "./Journey.js"
+import { dayEnds, roadWatch } from "./Journey.js"
 
 const resters = (ctx: Ctx, ids: ReadonlyArray<string> | undefined): Member[] => {
   const s = st(ctx)
@@ -53,11 +53,29 @@ const longRestOf = (ctx: Ctx, m: Member, names: ReadonlyArray<string>) => {
   }
 }
 
+/** Days in a Full Rest (N-REST-03: one week). */
+const WEEK = 7
+
+/**
+ * A Full Rest's week, a day at a time (R-N-GAME-17): each day counts as the day's Long Rest, and
+ * each midnight each character eats a ration or starves (N-JOURNEY-06), unless the shelter feeds them.
+ */
+const restfulWeek = (ctx: Ctx, ids: ReadonlyArray<string>, fed: boolean): void => {
+  for (let i = 0; i < WEEK; i++) {
+    const day = st(ctx).clock.day
+    ctx.emit({ type: "rested", ids, day })
+    timePasses(ctx, 0, 0, 1, `a Full Rest, day ${i + 1} of ${WEEK} (N-REST-03)`)
+    dayEnds(ctx, day, fed)
+  }
+}
+
 const rest = (ctx: Ctx, c: Of<typeof Rest>, by: string) => {
   const s = st(ctx)
   mustReferee(s, by, "a rest")
   if (s.fight !== undefined) refuse("no rest in a fight", "N-REST-04")
   const who = resters(ctx, c.characters)
+  if (c.fed !== undefined && c.kind !== "full")
+    refuse("fed: only a Full Rest's week is fed by its shelter", "R-N-GAME-17")
   for (const id of Object.keys(c.refill ?? {}))
     if (c.kind !== "long") refuse(`refill: Shards are refilled in a Long Rest only`, "N-SPELL-05")
     else if (!who.some((m) => m.id === id)) refuse(`refill.${id}: ${id} is not resting`, "N-SPELL-05")
@@ -71,8 +89,11 @@ const rest = (ctx: Ctx, c: Of<typeof Rest>, by: string) => {
   } else {
     if (c.shelter !== true)
       refuse("shelter: a Full Rest needs shelter, care or what the fiction requires", "N-REST-03")
-    timePasses(ctx, 0, 0, 7, "a Full Rest (N-REST-03)")
-    ctx.emit({ type: "rested", ids: who.map((m) => m.id), day: st(ctx).clock.day })
+    restfulWeek(
+      ctx,
+      who.map((m) => m.id),
+      c.fed === true,
+    )
   }
   for (const m0 of who) {
     const m = memberOf(st(ctx), m0.id)
