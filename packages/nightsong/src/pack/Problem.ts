@@ -43,6 +43,15 @@ export const at = (path: string, key: PropertyKey): string =>
         ? `${path}.${String(key)}`
         : `${path}[${JSON.stringify(String(key))}]`
 
-/** A decode failure as problems, their paths under `root`. */
-export const decodeProblems = (e: Schema.SchemaError, root: string): PackProblem[] =>
-  SchemaText.problems(e).map((p) => ({ path: p.path.reduce<string>(at, root), message: p.message }))
+/**
+ * A decode failure as problems, their paths under `root`. An optional field's value is checked
+ * against "left out" too; that half of the answer is dropped when the field's own rule speaks.
+ */
+export const decodeProblems = (e: Schema.SchemaError, root: string): PackProblem[] => {
+  const all = SchemaText.problems(e).map((p) => ({
+    path: p.path.reduce<string>(at, root),
+    message: p.message,
+  }))
+  const absent = (p: PackProblem) => p.message.startsWith("Expected undefined")
+  return all.filter((p) => !absent(p) || !all.some((q) => q.path === p.path && !absent(q)))
+}
