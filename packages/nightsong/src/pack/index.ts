@@ -7,6 +7,7 @@
 export * from "./Content.js"
 export { CORE_ID, CORE_VERSION, coreContent, corePack, loadWithCore } from "./Core.js"
 export * from "./Entries.js"
+export { jsonSchemas, SCHEMA_BASE, schemaText } from "./JsonSchemas.js"
 export { loadPacks, type PackInput } from "./Loader.js"
 export * from "./Pack.js"
 export * from "./Problem.js"
