@@ -37,15 +37,22 @@ const entryFields = {
   provenance: Provenance,
   /** The clause IDs (N-…, R-N-…, GAP-N-…) the entry implements. */
   clauses: Schema.optional(
-    Schema.Array(Schema.String.check(Schema.isPattern(/^(N|R-N|GAP-N|AMB-N)-[A-Z0-9-]+$/))),
+    Schema.Array(Schema.String.check(Schema.isPattern(/^(N|R-N|GAP-N|AMB-N)-[A-Z0-9-]+$/))).annotate({
+      description: "The clause IDs the entry implements: N-…, R-N-… rulings, GAP-N-…",
+    }),
   ),
-  notes: Schema.optional(Schema.String),
+  notes: Schema.optional(
+    Schema.String.annotate({ description: "Free text: where the entry comes from, why its numbers" }),
+  ),
   /** This entry replaces the entry of the same kind and id from that pack (R-N-PACK-02). */
-  replaces: Schema.optional(Slug),
+  replaces: Schema.optional(
+    Slug.annotate({ description: "The pack whose entry of the same kind and id this one replaces" }),
+  ),
 }
 
 const band = <const D extends ReadonlyArray<string>>(dice: D, what: string, clause: string) =>
   Schema.Literals(dice).annotate({
+    description: `${what}: a Step Die (${clause})`,
     message: `${what} is a Step Die from ${dice[0]!.toUpperCase()} to ${dice[dice.length - 1]!.toUpperCase()} (${clause})`,
   })
 
@@ -58,7 +65,7 @@ const TableDie = Expression.DiceExpressionFromString
 /** A Spell: its words for people, and the Step Die its Shard starts at (D6 when left out, R-N-CHAR-05). */
 export const Spell = Schema.Struct({
   ...entryFields,
-  text: Text,
+  text: Text.annotate({ description: "What the Spell does, in words" }),
   die: Schema.optional(band(UPTO_D12, "a Spell Shard's uses", "N-SPELL-01")),
 }).annotate({ identifier: "NightsongSpell", title: "Spell" })
 export type Spell = typeof Spell.Type
@@ -67,7 +74,12 @@ export type Spell = typeof Spell.Type
 export const SpellTable = Schema.Struct({
   ...entryFields,
   die: TableDie,
-  rows: Schema.Array(Schema.Struct({ key: Table.RowKey, spell: Slug })).check(Schema.isMinLength(1)),
+  rows: Schema.Array(Schema.Struct({ key: Table.RowKey, spell: Slug }))
+    .check(Schema.isMinLength(1))
+    .annotate({
+      description:
+        "One row per result of the die: a face, a [from, to] range or a 1D66 key, and a Spell's id",
+    }),
 }).annotate({ identifier: "NightsongSpellTable", title: "Spell table" })
 export type SpellTable = typeof SpellTable.Type
 
@@ -78,12 +90,14 @@ export const AttackDice = Schema.String.check(
   Schema.isPattern(ATTACK, {
     message: 'Damage dice are D4 to D12 joined by "+", written like "d8" or "d8+d8" (N-NPC-03, N-COMBAT-12)',
   }),
-).pipe(
-  Schema.decodeTo(Schema.Array(LiveDie), {
-    decode: SchemaGetter.transform((s: string) => s.split("+") as LiveDie[]),
-    encode: SchemaGetter.transform((dice: ReadonlyArray<LiveDie>) => dice.join("+")),
-  }),
 )
+  .annotate({ description: 'Damage dice: "d8", or several joined by "+" for multiple attacks ("d8+d8")' })
+  .pipe(
+    Schema.decodeTo(Schema.Array(LiveDie), {
+      decode: SchemaGetter.transform((s: string) => s.split("+") as LiveDie[]),
+      encode: SchemaGetter.transform((dice: ReadonlyArray<LiveDie>) => dice.join("+")),
+    }),
+  )
 
 /** What a special does in the game (N-NPC-04, N-NPC-05). */
 export const SpecialEffect = Schema.Union([
@@ -126,21 +140,34 @@ export const Creature = Schema.Struct({
       message: "Resolve is a percentage, 0 to 100 (N-RESOLVE-01)",
     }),
   ),
-  drive: Schema.optional(Text),
+  drive: Schema.optional(Text.annotate({ description: "What it wants (N-NPC-01)" })),
   /** A warband, army or massive creature counting as one NPC (N-NPC-06). */
-  force: Schema.optional(Schema.Boolean),
-  specials: Schema.optional(Schema.Array(Special).check(Schema.isMaxLength(8))),
+  force: Schema.optional(
+    Schema.Boolean.annotate({ description: "A Force: ignores Damage from individuals (N-NPC-06)" }),
+  ),
+  specials: Schema.optional(
+    Schema.Array(Special)
+      .check(Schema.isMaxLength(8))
+      .annotate({
+        description:
+          "Attacks and traits that break the usual rules, with the effects the game applies (N-NPC-05)",
+      }),
+  ),
 }).annotate({ identifier: "NightsongCreature", title: "Creature" })
 export type Creature = typeof Creature.Type
 
-const sized = { size: Schema.optional(ItemSize) }
+const sized = {
+  size: Schema.optional(
+    ItemSize.annotate({ description: "standard 1 Slot (when left out), bulky 2, petty none (N-SLOTS-02)" }),
+  ),
+}
 
 /** A Weapon: its quality die, rolled for Damage (N-WEAPON-01); standard (1 Slot) unless sized. */
 export const Weapon = Schema.Struct({
   ...entryFields,
   die: band(UPTO_D12, "a Weapon's quality", "N-WEAPON-01"),
   ...sized,
-  ranged: Schema.optional(Schema.Boolean),
+  ranged: Schema.optional(Schema.Boolean.annotate({ description: "A ranged Weapon (N-COMBAT-15)" })),
 }).annotate({ identifier: "NightsongWeapon", title: "Weapon" })
 export type Weapon = typeof Weapon.Type
 
@@ -179,7 +206,11 @@ export type Remedy = typeof Remedy.Type
 export const RandomTable = Schema.Struct({
   ...entryFields,
   die: TableDie,
-  rows: Schema.Array(Schema.Struct({ key: Table.RowKey, result: Text })).check(Schema.isMinLength(1)),
+  rows: Schema.Array(Schema.Struct({ key: Table.RowKey, result: Text }))
+    .check(Schema.isMinLength(1))
+    .annotate({
+      description: "One row per result of the die: a face, a [from, to] range or a 1D66 key, and its words",
+    }),
 }).annotate({ identifier: "NightsongTable", title: "Random table" })
 export type RandomTable = typeof RandomTable.Type
 
