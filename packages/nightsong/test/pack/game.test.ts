@@ -10,10 +10,7 @@ const table = (seed?: number): Log =>
     [{ type: "creature", id: "moth", creature: "grave-moth" }, "referee"],
   ])
 
-const last = (log: Log, type: string) =>
-  played(log)
-    .filter((e) => e.type === type)
-    .at(-1)
+const lastAttack = (log: Log) => played(log).findLast((e) => e.type === "attacked")
 
 describe("a game set up with packs", () => {
   it("R-N-PACK-06 N-NPC-02 a pack's creature comes on with its stat block and specials", () => {
@@ -46,7 +43,7 @@ describe("a game set up with packs", () => {
     expect(waiting(g)).toMatchObject({ kind: "dice", purpose: "moth → ann: damage (d6)", by: "referee" })
     g = roll(g, [2], [3])
     expect(waiting(g)).toBeUndefined()
-    expect(last(g, "attacked")).toMatchObject({ kept: 3, armor: undefined, damage: 3 })
+    expect(lastAttack(g)).toMatchObject({ kept: 3, armor: undefined, damage: 3 })
     const ann = g.state.party.ann!.adventurer
     expect(ann.hp).toBe(2)
     expect(ann.conditions).toEqual([
@@ -59,7 +56,7 @@ describe("a game set up with packs", () => {
     g = ok(g, { type: "endTurn" }, "ann")
     g = ok(g, { type: "attack", attacker: "moth", target: "ann", advantage: "none" }, "referee")
     g = roll(g, [1], [1])
-    expect(last(g, "attacked")).toMatchObject({ miss: true, damage: 0 })
+    expect(lastAttack(g)).toMatchObject({ miss: true, damage: 0 })
     expect(g.state.party.ann!.adventurer.conditions).toEqual([])
   })
 
@@ -68,7 +65,7 @@ describe("a game set up with packs", () => {
     g = ok(g, { type: "attack", attacker: "ann", target: "moth", weapon: "sword", advantage: "none" }, "ann")
     // Two D8s, the lowest kept, then the moth's D4 Armor.
     g = roll(g, [7], [3], [1])
-    expect(last(g, "attacked")).toMatchObject({ kept: 3, damage: 3 })
+    expect(lastAttack(g)).toMatchObject({ kept: 3, damage: 3 })
     let h = ok(table(), { type: "fight", enemies: ["moth"], surprise: "none" }, "referee")
     h = ok(
       h,
@@ -77,7 +74,7 @@ describe("a game set up with packs", () => {
     )
     // 7 Damage takes the moth past half its HP: its morale roll (10, under Resolve 40) holds.
     h = roll(h, [7], [1], [10])
-    expect(last(h, "attacked")).toMatchObject({ kept: 7, damage: 7 })
+    expect(lastAttack(h)).toMatchObject({ kept: 7, damage: 7 })
   })
 
   it("R-N-PACK-05 N-SPELL-01 a Shard found holds a Spell rolled on the pack's Spell table, takes a Slot, and casts", () => {
