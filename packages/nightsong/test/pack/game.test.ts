@@ -35,6 +35,22 @@ describe("a game set up with packs", () => {
     )
   })
 
+  it("R-N-PACK-06 legal lists the packs' creatures and Shards to the Referee, and no seat else", () => {
+    const g = table()
+    const types = (by: string) =>
+      Game.legal(g.state, by).filter((c) => c.type === "creature" || c.type === "shard")
+    expect(types("referee")).toEqual([
+      { type: "creature", id: `grave-moth-${g.state.seq}`, creature: "grave-moth" },
+      { type: "shard", character: "ann" },
+      { type: "shard", character: "bo" },
+      { type: "shard", character: "cy" },
+    ])
+    expect(types("ann")).toEqual([])
+    expect(
+      Game.legal(Game.newGame({ players: ["ann"] }).state, "referee").some((c) => c.type === "creature"),
+    ).toBe(false)
+  })
+
   it("N-NPC-05 N-COMBAT-12 R-N-PACK-03 the moth's bite bypasses Armor and its Damage inflicts a Condition", () => {
     let g = ok(table(), { type: "fight", enemies: ["moth"], surprise: "none" }, "referee")
     g = ok(g, { type: "endTurn" }, "ann")

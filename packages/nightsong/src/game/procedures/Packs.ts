@@ -11,9 +11,10 @@ import { type Content, entries, entry } from "../../pack/Content.js"
 import { rollSpell } from "../../pack/Roll.js"
 import { freeSlots } from "../../procedures/Adventurer.js"
 import { npc } from "../../procedures/npc/Npc.js"
-import type { CreatureCmd, ShardCmd } from "../Command.js"
+import type { Command, CreatureCmd, ShardCmd } from "../Command.js"
 import { type Ctx, diceOf, type Of, ruled, st } from "../Context.js"
 import { memberOf, mustReferee } from "../Seats.js"
+import type { GameState } from "../State.js"
 
 const contentOf = (ctx: Ctx, what: string): Content => {
   const c = st(ctx).content
@@ -83,6 +84,20 @@ const shard = (ctx: Ctx, c: Of<typeof ShardCmd>, by: string) => {
     adventurer: { ...m.adventurer, itemSlots: m.adventurer.itemSlots + 1 },
     why: "the Shard takes 1 Slot (N-SPELL-01)",
   })
+}
+
+/** What the packs let the Referee do now: bring on each creature (a fresh id), give each character a Shard. */
+export const packCommands = (s: GameState): Command[] => {
+  const c = s.content
+  if (c === undefined) return []
+  const out: Command[] = entries(c, "creatures").map((e) => ({
+    type: "creature",
+    id: `${e.id}-${s.seq}`,
+    creature: e.id,
+  }))
+  if (entries(c, "spellTables").length > 0)
+    for (const id of Object.keys(s.party)) out.push({ type: "shard", character: id })
+  return out
 }
 
 export const handlers = { creature, shard }
