@@ -146,12 +146,10 @@ export const Creature = Schema.Struct({
     Schema.Boolean.annotate({ description: "A Force: ignores Damage from individuals (N-NPC-06)" }),
   ),
   specials: Schema.optional(
-    Schema.Array(Special)
-      .check(Schema.isMaxLength(8))
-      .annotate({
-        description:
-          "Attacks and traits that break the usual rules, with the effects the game applies (N-NPC-05)",
-      }),
+    Schema.Array(Special).check(Schema.isMaxLength(8)).annotate({
+      description:
+        "Attacks and traits that break the usual rules, with the effects the game applies (N-NPC-05)",
+    }),
   ),
 }).annotate({ identifier: "NightsongCreature", title: "Creature" })
 export type Creature = typeof Creature.Type

@@ -93,6 +93,17 @@ describe("a game set up with packs", () => {
     expect(lastAttack(h)).toMatchObject({ kept: 7, damage: 7 })
   })
 
+  it("N-COMBAT-13 R-N-PACK-03 a blast's Damage roll on the moth has Disadvantage too", () => {
+    let g = ok(table(), { type: "fight", enemies: ["moth"], surprise: "none" }, "referee")
+    g = ok(
+      g,
+      { type: "blast", attacker: "ann", targets: ["moth"], weapon: "sword", advantage: "none" },
+      "ann",
+    )
+    g = roll(g, [6], [2], [1])
+    expect(lastAttack(g)).toMatchObject({ kept: 2, damage: 2 })
+  })
+
   it("R-N-PACK-05 N-SPELL-01 a Shard found holds a Spell rolled on the pack's Spell table, takes a Slot, and casts", () => {
     let g = table()
     const slots = g.state.party.cy!.adventurer.itemSlots
