@@ -221,28 +221,39 @@ const linkProblems = (c: Checked, merged: Content): PackProblem[] =>
     }),
   )
 
-/** Packs after the packs they require (otherwise in the order given). */
-const inLoadOrder = (inputs: ReadonlyArray<PackInput>): PackInput[] => {
-  const idOf = (i: PackInput) =>
-    isRecord(i.data) && isRecord(i.data.manifest) ? i.data.manifest.id : undefined
+/** Packs after the packs they require (otherwise in the order given), and any loop of requirements. */
+const inLoadOrder = (inputs: ReadonlyArray<PackInput>): { order: PackInput[]; loops: PackProblem[] } => {
+  const manifestOf = (i: PackInput) => (isRecord(i.data) && isRecord(i.data.manifest) ? i.data.manifest : {})
   const needs = (i: PackInput): string[] => {
-    const req = isRecord(i.data) && isRecord(i.data.manifest) ? i.data.manifest.requires : undefined
+    const req = manifestOf(i).requires
     return Array.isArray(req)
       ? req.flatMap((r) => (isRecord(r) && typeof r.pack === "string" ? [r.pack] : []))
       : []
   }
-  const out: PackInput[] = []
-  const visit = (i: PackInput, path: ReadonlySet<PackInput>) => {
-    if (out.includes(i) || path.has(i)) return
-    for (const dep of needs(i)) {
-      const j = inputs.find((x) => idOf(x) === dep)
-      if (j !== undefined) visit(j, new Set([...path, i]))
-    }
-    out.push(i)
+  const order: PackInput[] = []
+  const loops: PackProblem[] = []
+  const visit = (i: PackInput, path: ReadonlyArray<PackInput>) => {
+    if (order.includes(i)) return
+    needs(i).forEach((dep, k) => {
+      const j = inputs.find((x) => manifestOf(x).id === dep)
+      if (j === undefined) return
+      if (j === i || path.includes(j))
+        loops.push({
+          pack: i.source,
+          path: `manifest.requires[${k}]`,
+          message: `packs require each other (${[...path.slice(path.indexOf(j)), i, j].map((x) => `"${String(manifestOf(x).id)}"`).join(" → ")}); a pack requires only packs that load before it`,
+          clause: "R-N-PACK-02",
+        })
+      else visit(j, [...path, i])
+    })
+    if (!order.includes(i)) order.push(i)
   }
-  for (const i of inputs) visit(i, new Set())
-  return out
+  for (const i of inputs) visit(i, [])
+  return { order, loops }
 }
+
+/** The most problems reported at once: a pack this broken is fixed from the top. */
+export const MAX_PROBLEMS = 200
 
 /** Loads packs on top of `base` (default: nothing). Every problem of every pack at once. */
 export const loadPacks = (
@@ -250,8 +261,9 @@ export const loadPacks = (
   base: Content = emptyContent,
 ): Result.Result<Content, NightsongPackInvalid> => {
   let content = base
-  const problems: PackProblem[] = []
-  for (const input of inLoadOrder(inputs)) {
+  const { order, loops } = inLoadOrder(inputs)
+  const problems: PackProblem[] = [...loops]
+  for (const input of order) {
     const checked = checkPack(input.data, content)
     const manifest: Manifest = checked.manifest ?? {
       id: `invalid-${problems.length}`,
@@ -265,7 +277,11 @@ export const loadPacks = (
     for (const p of [...checked.problems, ...linkProblems(checked, content)])
       problems.push({ ...p, pack: input.source })
   }
-  return problems.length > 0
-    ? Result.fail(new NightsongPackInvalid({ problems: problems.slice(0, 200) }))
-    : Result.succeed(content)
+  if (problems.length === 0) return Result.succeed(content)
+  const more = problems.length - MAX_PROBLEMS
+  const shown =
+    more <= 0
+      ? problems
+      : [...problems.slice(0, MAX_PROBLEMS), { path: "", message: `and ${more} more problems, not listed` }]
+  return Result.fail(new NightsongPackInvalid({ problems: shown }))
 }

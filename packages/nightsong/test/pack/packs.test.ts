@@ -151,6 +151,26 @@ describe("loading a Nightsong pack", () => {
     expect(problemsOf(child, exampleData())).toEqual([])
   })
 
+  it("R-N-PACK-02 packs that require each other load nothing, and the loop is named", () => {
+    const pack = (id: string, needs: string) => ({
+      manifest: {
+        id,
+        name: id,
+        version: "1.0.0",
+        ruleset: "nightsong",
+        requires: [{ pack: needs, version: "^1.0.0" }],
+        licence: "MIT",
+        author: "me",
+      },
+    })
+    const problems = problemsOf(pack("a", "b"), pack("b", "a"))
+    expect(problems[0]).toMatchObject({
+      path: "manifest.requires[0]",
+      message: expect.stringContaining('"a" → "b" → "a"'),
+      clause: "R-N-PACK-02",
+    })
+  })
+
   it("N-CONDITION-01 R-N-PACK-04 a Condition the rules do not name needs a severity; a rules table's id is not a pack's", () => {
     const problems = broken((p) => {
       p.creatures[0].specials[0].effects[1] = { kind: "inflict", condition: "dusted" }
