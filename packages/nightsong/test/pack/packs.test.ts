@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest"
 import { Character, Packs } from "../../src/index.js"
 import { exampleContent, exampleData, problemsOf } from "./example.js"
 
+// biome-ignore lint/suspicious/noExplicitAny: the tests break parsed JSON at any depth
 type Json = Record<string, any>
 const broken = (edit: (pack: Json) => void): Packs.PackProblem[] => {
   const data = exampleData() as Json
