@@ -3,6 +3,7 @@
 // cannot drift from the data. `npm run content-gaps`.
 import { writeFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
+import { Packs } from "../packages/nightsong/dist/index.js"
 import { corePack } from "../packages/rules/dist/index.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
@@ -70,17 +71,40 @@ const out = [
   "[rulings.md](rulings.md).",
   "",
   ...sections,
+  ...nightsongSection(),
   "## Effects the engine does not act on yet",
   "",
   'Every effect and hook of the loaded packs has code that reads it (the "nothing silent" test,',
-  "`packages/rules/test/plugin-interpreters.test.ts`), except these, allow-listed there with the same reasons:",
-  "",
-  "| where | what, and why not yet |",
-  "|---|---|",
-  "| `creatures[rootmaw].specialRules[0]` | `ignoreTerrain` with `blocking`: climbing and dense growth cost it nothing on a board, but passing under walls (burrowing) is not built |",
+  "`packages/rules/test/plugin-interpreters.test.ts`). None is allow-listed now: the last one, the",
+  "Rootmaw's `ignoreTerrain` with `blocking`, is built (it passes under walls on a board, R-BOARD-15).",
+  "An effect the engine does not act on yet would be listed here, and allow-listed there, with its reason.",
   "",
   "Every core hook is read by the engine by name, and every hook answers typed operations, never text.",
   "",
 ]
+/** Nightsong's core pack: what it states, and the gaps it leaves to packs rather than fill. */
+function nightsongSection() {
+  const core = Packs.corePack
+  const rows = Packs.KINDS.map((k) => {
+    const list = core[k] ?? []
+    const provisional = list.filter((e) => e.provenance === "provisional").length
+    return `| \`${k}\` | ${list.length} | ${provisional} |`
+  })
+  return [
+    "## Nightsong: what its core pack holds, and what it leaves to packs",
+    "",
+    "The Nightsong core pack (`packages/nightsong/src/pack/Core.ts`) fills no gap: every entry is stated by",
+    "the rules text (the background tables' Weapons, Armor, Shields and supplies, the common supplies, the",
+    "three Remedy grades). The rules publish no Spell tables (GAP-N-01) and no creatures (GAP-N-02), so the",
+    "core pack has none and invents none: a character's Shards hold the unnamed Spell until a Nightsong pack",
+    "brings a Spell table, and creatures come from packs (`examples/nightsong-pack/`, R-N-PACK-01, R-N-PACK-05).",
+    "",
+    "| kind | entries | provisional |",
+    "|---|---|---|",
+    ...rows,
+    "",
+  ]
+}
+
 writeFileSync(`${root}docs/content-gaps.md`, `${out.join("\n")}\n`)
 console.log(`docs/content-gaps.md: ${provisional} provisional, ${stated} rules`)

@@ -17,34 +17,8 @@ import { KINDS } from "./terms/Ids.js"
 /** Where the schemas are published: the package's `schemas/` folder, as served from the registry. */
 export const SCHEMA_BASE = "https://unpkg.com/@blight/rules/schemas/"
 
-type Json = { [key: string]: unknown }
-const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
-
-/**
- * Effect writes a refined reference as `{ "$ref": "#/$defs/Int", "maximum": 6 }`. Draft-07 ignores
- * keywords beside `$ref`, and Ajv's strict mode wants a `type` beside `maximum`, so such a node is
- * rewritten as the definition it names (always a plain one: `Int`, a trimmed string) plus its own
- * keywords, which then apply.
- */
-const inlineRefinedRefs = (node: unknown, defs: Json): unknown => {
-  if (Array.isArray(node)) return node.map((x) => inlineRefinedRefs(x, defs))
-  if (!isObject(node)) return node
-  const out: Json = {}
-  for (const [k, v] of Object.entries(node)) out[k] = inlineRefinedRefs(v, defs)
-  const { $ref, ...rest } = out
-  const extra = Object.keys(rest).filter((k) => k !== "description" && k !== "title" && k !== "$defs")
-  if (typeof $ref !== "string" || extra.length === 0) return out
-  const def = defs[$ref.replace("#/$defs/", "")]
-  if (!isObject(def) || JSON.stringify(def).includes('"$ref"')) return { allOf: [{ $ref }], ...rest }
-  return { ...def, ...rest }
-}
-
-const generate = (schema: Schema.Top, name: string, title: string) => {
-  const { $schema, ...rest } = SchemaJson.document(schema)
-  const defs = (rest as Json).$defs
-  const body = inlineRefinedRefs(rest, isObject(defs) ? defs : {}) as Json
-  return { $schema, $id: `${SCHEMA_BASE}${name}`, title, ...body }
-}
+const generate = (schema: Schema.Top, name: string, title: string) =>
+  SchemaJson.published(schema, `${SCHEMA_BASE}${name}`, title)
 
 /**
  * A Market trip as a client sends it to the service: the orders, the Refuge version they were

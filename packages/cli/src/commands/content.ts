@@ -7,7 +7,10 @@
 import { Entries, formatProblem, Ids, nearest, type Registry } from "@blight/rules"
 import { Result, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
+import { NIGHTSONG_KINDS, nightsongContent } from "./nightsong/content.js"
+import { byGame } from "./nightsong/packs.js"
 import { loadPackFiles } from "./pack.js"
+import { readPacks } from "./packFiles.js"
 
 const kinds = Ids.KINDS.join(", ")
 
@@ -15,8 +18,10 @@ const usage = `usage:
   blight content list KIND [--pack FILE…] [--json]
   blight content show KIND ID [--pack FILE…] [--json]
 KIND: ${kinds}
+Nightsong KIND: ${NIGHTSONG_KINDS}
 options: --pack FILE (repeatable) loads homebrew packs on top of the core pack; --json prints JSON
-(list: an array; show: { kind, id, pack, entry })`
+(list: an array; show: { kind, id, pack, entry }); --game nightsong lists Nightsong's content, as
+do --pack files that are Nightsong packs (their manifest says "ruleset": "nightsong")`
 
 /** The `content` verb. */
 export const content: Command = {
@@ -27,6 +32,7 @@ export const content: Command = {
     const { values: o, positionals } = parse(args, {
       json: { type: "boolean" },
       pack: { type: "string", multiple: true },
+      game: { type: "string" },
     } as const)
     const [sub, kind, ...rest] = positionals
     if (sub !== "list" && sub !== "show")
@@ -36,6 +42,21 @@ export const content: Command = {
           : `unknown subcommand ${JSON.stringify(sub)} (try: list, show)`,
       )
     if (kind === undefined) throw new UsageError(`which kind? one of: ${kinds}`)
+    if (o.game !== undefined && o.game !== "nightsong" && o.game !== "the-blight")
+      throw new UsageError(`--game: nightsong or the-blight, got ${JSON.stringify(o.game)}`)
+    const read = o.game === "the-blight" ? undefined : await readPacks(o.pack ?? [], io)
+    const games = read === undefined ? undefined : byGame(read.inputs)
+    if (read !== undefined && games !== undefined && (o.game === "nightsong" || games.nightsong.length > 0)) {
+      if (games.blight.length > 0)
+        throw new UsageError("--pack: Nightsong packs and The Blight's packs are listed apart, not together")
+      const [entryId, more] = sub === "show" ? rest : [undefined, ...rest]
+      if (sub === "show" && entryId === undefined) throw new UsageError(`which ${kind} entry? give its id`)
+      if (more !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(more)}`)
+      return nightsongContent(
+        { kind, id: entryId, json: o.json === true, inputs: read.inputs, problems: read.problems },
+        io,
+      )
+    }
     if (!(Ids.KINDS as readonly string[]).includes(kind))
       throw new UsageError(`unknown kind ${JSON.stringify(kind)}; one of: ${kinds}`)
     const [id, extra] = sub === "show" ? rest : [undefined, ...rest]

@@ -3,8 +3,6 @@
  * problem at once, one a line (`file: path: reason`). A file that can't be read or isn't JSON is
  * reported the same way.
  */
-import { readFile } from "node:fs/promises"
-import { resolve } from "node:path"
 import {
   battleInterpretations,
   campaignInterpretations,
@@ -19,45 +17,17 @@ import {
 } from "@blight/rules"
 import { Result } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
+import { byGame, loadNightsong, nightsongSummaries } from "./nightsong/packs.js"
+import { readPacks } from "./packFiles.js"
+
+export { readPacks }
 
 const usage = `usage:
   blight pack validate FILE…   check packs (JSON) on top of the core pack
+A file whose manifest says "ruleset": "nightsong" is a Nightsong pack, checked on top of the Nightsong
+core pack; any other is The Blight's.
 options: --json (one JSON object: valid, packs, problems, warnings)
 A valid pack whose effects no code reads gets a warning per effect (it can never fire).`
-
-/** Reads pack files; unreadable or non-JSON files become problems, not exceptions. */
-export const readPacks = async (
-  files: readonly string[],
-  io: Io,
-): Promise<{ inputs: PackInput[]; problems: Problem.Problem[] }> => {
-  const inputs: PackInput[] = []
-  const problems: Problem.Problem[] = []
-  for (const file of files) {
-    let text: string
-    try {
-      text = await readFile(resolve(io.cwd ?? process.cwd(), file), "utf8")
-    } catch (e) {
-      const code = (e as { code?: string }).code
-      const why = code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a directory" : "cannot be read"
-      problems.push({
-        pack: file,
-        path: "",
-        message: `${why}${code && code !== "ENOENT" && code !== "EISDIR" ? ` (${code})` : ""}`,
-      })
-      continue
-    }
-    try {
-      inputs.push({ source: file, data: JSON.parse(text) })
-    } catch (e) {
-      problems.push({
-        pack: file,
-        path: "",
-        message: `not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
-      })
-    }
-  }
-  return { inputs, problems }
-}
 
 /**
  * The core pack with the pack files on top: the merged registry, or every problem at once (files
@@ -79,6 +49,18 @@ export const loadPackFiles = async (
   }
 }
 
+/** What each Blight pack loaded brings: its id, version, file and entries by kind. */
+const blightSummaries = (registry: Registry.Registry, inputs: ReadonlyArray<PackInput>) =>
+  registry.packs
+    .filter((m) => m.id !== "the-blight")
+    .map((m) => {
+      const counts = Ids.KINDS.map(
+        (k) => [k, registry.listSourced(k).filter((s) => s.pack === m.id).length] as const,
+      ).filter(([, n]) => n > 0)
+      const input = inputs.find((i) => (i.data as { manifest?: { id?: string } }).manifest?.id === m.id)
+      return { id: m.id, version: m.version, file: input?.source, entries: Object.fromEntries(counts) }
+    })
+
 /** The `pack` verb. */
 export const pack: Command = {
   name: "pack",
@@ -94,30 +76,33 @@ export const pack: Command = {
           : `unknown subcommand ${JSON.stringify(sub)} (try: validate)`,
       )
     if (files.length === 0) throw new UsageError("which files? e.g. `blight pack validate my-pack.json`")
-    const read = await loadPackFiles(files, io)
-    if (Result.isFailure(read.registry)) {
-      const problems = read.registry.failure
+    const read = await readPacks(files, io)
+    const games = byGame(read.inputs)
+    // Only Nightsong packs given: the Blight's core pack is not loaded for nothing (R-N-PACK-01).
+    const blight =
+      games.blight.length > 0 || games.nightsong.length === 0 ? loadWithCore(games.blight) : undefined
+    const nightsong = games.nightsong.length > 0 ? loadNightsong(games.nightsong) : undefined
+    const problems = [
+      ...read.problems,
+      ...(blight !== undefined && Result.isFailure(blight) ? blight.failure.problems : []),
+      ...(nightsong !== undefined && Result.isFailure(nightsong) ? nightsong.failure : []),
+    ]
+    if (problems.length > 0) {
       if (o.json) writeJson(io, { valid: false, problems })
       else for (const p of problems) io.stdout.write(`${formatProblem(p)}\n`)
       return EXIT.failed
     }
-    const registry = read.registry.success
-    const summaries = registry.packs
-      .filter((m) => m.id !== "the-blight")
-      .map((m) => {
-        const counts = Ids.KINDS.map(
-          (k) => [k, registry.listSourced(k).filter((s) => s.pack === m.id).length] as const,
-        ).filter(([, n]) => n > 0)
-        const input = read.inputs.find(
-          (i) => (i.data as { manifest?: { id?: string } }).manifest?.id === m.id,
-        )
-        return { id: m.id, version: m.version, file: input?.source, entries: Object.fromEntries(counts) }
-      })
+    const registry = blight !== undefined && Result.isSuccess(blight) ? blight.success : undefined
+    const summaries = [
+      ...(registry === undefined ? [] : blightSummaries(registry, read.inputs)),
+      ...(nightsong !== undefined && Result.isSuccess(nightsong)
+        ? nightsongSummaries(nightsong.success, games.nightsong)
+        : []),
+    ]
     // Nothing silent: an effect no code reads can never fire; say so (a warning, not a failure).
     const homebrew = new Set<string>(summaries.map((s) => s.id))
     const entries = Ids.KINDS.flatMap((kind) =>
-      registry
-        .listSourced(kind)
+      (registry?.listSourced(kind) ?? [])
         .filter((s) => homebrew.has(s.pack))
         .map((s) => ({ kind, entry: s.entry, pack: s.pack })),
     )

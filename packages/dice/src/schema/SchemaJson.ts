@@ -46,6 +46,38 @@ export const encodedSchema = (schema: Schema.Top): Schema.Top => Schema.make(enc
 
 export type { JsonSchema }
 
+const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * Effect writes a refined reference as `{ "$ref": "#/$defs/Int", "maximum": 6 }`. Draft-07 ignores
+ * keywords beside `$ref`, and Ajv's strict mode wants a `type` beside `maximum`, so such a node is
+ * rewritten as the definition it names (always a plain one: `Int`, a trimmed string) plus its own
+ * keywords, which then apply.
+ */
+const inlineRefinedRefs = (node: unknown, defs: Json): unknown => {
+  if (Array.isArray(node)) return node.map((x) => inlineRefinedRefs(x, defs))
+  if (!isObject(node)) return node
+  const out: Json = {}
+  for (const [k, v] of Object.entries(node)) out[k] = inlineRefinedRefs(v, defs)
+  const { $ref, ...rest } = out
+  const extra = Object.keys(rest).filter((k) => k !== "description" && k !== "title" && k !== "$defs")
+  if (typeof $ref !== "string" || extra.length === 0) return out
+  const def = defs[$ref.replace("#/$defs/", "")]
+  if (!isObject(def) || JSON.stringify(def).includes('"$ref"')) return { allOf: [{ $ref }], ...rest }
+  return { ...def, ...rest }
+}
+
+/**
+ * A schema as a published file: {@link document} with its `$id` (where it is published) and
+ * title, refined references inlined so editors and Ajv's strict mode read every keyword.
+ */
+export const published = (schema: Schema.Top, id: string, title: string): Json => {
+  const { $schema, ...rest } = document(schema)
+  const defs = (rest as Json).$defs
+  const body = inlineRefinedRefs(rest, isObject(defs) ? defs : {}) as Json
+  return { $schema, $id: id, title, ...body }
+}
+
 // -------------------------------------------------------------------------------------------------
 
 interface Options {

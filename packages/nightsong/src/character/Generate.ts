@@ -9,12 +9,16 @@
  * 3. the background, 1D6 on its table, unless one was picked;
  * 4. coins, 3D6 × 10;
  * 5. the ten details, 1D6 each in the text's order, except those picked (N-DETAILS-01);
- * 6. the name (1D6 for the table, 1D20 name, 1D20 surname, 1D20 suffix), unless one was given.
+ * 6. the name (1D6 for the table, 1D20 name, 1D20 surname, 1D20 suffix), unless one was given;
+ * 7. with packs that bring a Spell table, one roll on it for each Spell Shard (R-N-PACK-05); without
+ *    one, no die: the Shards hold the unnamed Spell (R-N-CHAR-05).
  *
  * @since 0.1.0
  */
 import { type DiceSource, Expression, Table } from "@blight/dice"
 import { Schema } from "effect"
+import type { Content } from "../pack/Content.js"
+import { rollSpell, spellTableOf } from "../pack/Roll.js"
 import { decodeUnknownSync } from "../SchemaDecode.js"
 import { type Background, backgroundNamed, backgroundTables } from "../tables/backgrounds.js"
 import { detailTables, rollFullName } from "../tables/details.js"
@@ -69,6 +73,8 @@ export const GenerateOptions = Schema.Struct({
   details: Schema.optional(PickedDetails),
   name: Schema.optional(Schema.NonEmptyString),
   pronouns: Schema.optional(Schema.String),
+  /** With packs, the Spell table the Shards are rolled on; the first loaded when absent (R-N-PACK-05). */
+  spellTable: Schema.optional(Schema.String),
 })
 export type GenerateOptions = typeof GenerateOptions.Type
 
@@ -189,8 +195,39 @@ const fitToSlots = (items: readonly Item[], shards: number, total: number) => {
   return { carried, leftBehind }
 }
 
-/** Makes a character (N-CREATE-01). Throws a {@link CharacterProblem} for options the rules do not allow. */
-export const generateCharacter = (source: DiceSource, options: GenerateOptions = {}): Character => {
+/**
+ * The Spells the Shards hold: rolled on a pack's Spell table when one is loaded (R-N-PACK-05),
+ * else the unnamed Spell (R-N-CHAR-05). A Shard takes the Spell's die, D6 when it gives none.
+ */
+const spellsFor = (
+  source: DiceSource,
+  shards: readonly SpellShard[],
+  content: Content | undefined,
+  tableId: string | undefined,
+): SpellShard[] => {
+  const table = content === undefined ? undefined : spellTableOf(content, tableId)
+  if (tableId !== undefined && table === undefined)
+    throw new CharacterProblem({
+      path: "options.spellTable",
+      reason: `no pack loaded has a Spell table "${tableId}"`,
+      clause: "R-N-PACK-05",
+    })
+  if (content === undefined || table === undefined) return [...shards]
+  return shards.map((s) => {
+    const { spell } = rollSpell(source, content, table.id)
+    return { ...s, spell: spell.name, die: spell.die ?? "d6", provisional: spell.provenance !== "rules" }
+  })
+}
+
+/**
+ * Makes a character (N-CREATE-01), its Shards' Spells rolled on a Spell table of `content` (loaded
+ * packs) when it has one. Throws a {@link CharacterProblem} for options the rules do not allow.
+ */
+export const generateCharacter = (
+  source: DiceSource,
+  options: GenerateOptions = {},
+  content?: Content,
+): Character => {
   const o = decodeUnknownSync(GenerateOptions)(options)
   // 1. Abilities
   const abilities = abilitiesFor(source, o)
@@ -215,6 +252,8 @@ export const generateCharacter = (source: DiceSource, options: GenerateOptions =
   const details = detailsFor(source, o.details)
   const name = o.name ?? rollFullName(source).full
   const used = carried.reduce((n, i) => n + slotsOf(i), 0) + spellShards.length
+  // 7. The Shards' Spells, last, so a character made without packs rolls the dice it always did.
+  const shards = spellsFor(source, spellShards, content, o.spellTable)
   return {
     name,
     ...(o.pronouns === undefined ? {} : { pronouns: o.pronouns }),
@@ -225,7 +264,7 @@ export const generateCharacter = (source: DiceSource, options: GenerateOptions =
     slots: { total, used },
     background: { name: background.name, table: background.ability },
     items: carried,
-    spellShards,
+    spellShards: shards,
     conditions: [],
     coins,
     leftBehind,

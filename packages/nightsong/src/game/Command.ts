@@ -242,6 +242,10 @@ export const Repair = cmd("repair", {
   hp: Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 30 })),
 })
 
+/** Packs (R-N-PACK-06): a pack's creature brought on as an NPC; a Spell Shard rolled on a pack's Spell table. */
+export const CreatureCmd = cmd("creature", { id: Id, creature: Id, name: Schema.optional(Text) })
+export const ShardCmd = cmd("shard", { character: Id, table: Schema.optional(Id) })
+
 /** The Land (N-FACTION-06): generated from a seed, or a saved world; its turn between sessions. */
 export const LandCmd = cmd("land", { seed: Schema.optional(Int), world: Schema.optional(World) })
 export const WorldTurn = cmd("worldTurn", {})
@@ -295,6 +299,8 @@ export const Command = Schema.Union([
   Repair,
   LandCmd,
   WorldTurn,
+  CreatureCmd,
+  ShardCmd,
 ])
 export type Command = typeof Command.Type
 

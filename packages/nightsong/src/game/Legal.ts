@@ -10,6 +10,7 @@ import { refusedOutright } from "@blight/engine"
 import { ABILITIES } from "../procedures/Adventurer.js"
 import type { Command } from "./Command.js"
 import { nightsong } from "./Game.js"
+import { packCommands } from "./procedures/Packs.js"
 import type { GameState, Member } from "./State.js"
 
 const answers = (s: GameState): Command[] => {
@@ -91,7 +92,7 @@ const refereeCommands = (s: GameState): Command[] => {
       .map((n) => n.id)
     if (ready.length > 0) out.push({ type: "fight", enemies: ready })
     out.push({ type: "rest", kind: "short" }, { type: "rest", kind: "long" })
-    out.push(...worldCommands(s))
+    out.push(...worldCommands(s), ...packCommands(s))
   } else {
     out.push({ type: "endTurn" }, { type: "endFight", why: "the Referee ends the fight" })
     for (const id of f.enemies)

@@ -7,6 +7,7 @@
 import { seeded } from "@blight/dice"
 import { applyCommand, fold, hash, type Rejection, resume } from "@blight/engine"
 import { Result } from "effect"
+import type { Content } from "../pack/Content.js"
 import type { Command } from "./Command.js"
 import type { GameEvent } from "./Event.js"
 import { nightsong } from "./Game.js"
@@ -21,6 +22,8 @@ export interface Setup {
   readonly seed?: number | undefined
   /** Solo play (N-CHECK-03, N-NUANCED-03). */
   readonly solo?: boolean | undefined
+  /** Packs loaded over the core pack (`Packs.loadWithCore`): their creatures, Spells and tables (R-N-PACK-06). */
+  readonly content?: Content | undefined
 }
 
 /** A game's first event. */
@@ -29,7 +32,11 @@ export const start = (setup: Setup): GameEvent => {
     setup.seed === undefined
       ? { mode: "manual" }
       : { mode: "seeded", prng: [...seeded(setup.seed).snapshot().state] }
-  return { type: "started", state: emptyState(setup.players, dice, setup.referee, setup.solo === true) }
+  const state = emptyState(setup.players, dice, setup.referee, setup.solo === true)
+  return {
+    type: "started",
+    state: setup.content === undefined ? state : { ...state, content: setup.content },
+  }
 }
 
 /** A game in memory: its log and the state it folds to. */

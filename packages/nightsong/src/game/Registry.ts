@@ -20,6 +20,7 @@ import { handlers as focus } from "./procedures/Focus.js"
 import { handlers as harm } from "./procedures/Harm.js"
 import { handlers as journey } from "./procedures/Journey.js"
 import { handlers as land } from "./procedures/Land.js"
+import { handlers as packs } from "./procedures/Packs.js"
 import { handlers as party } from "./procedures/Party.js"
 import { handlers as recovery } from "./procedures/Recovery.js"
 import { handlers as recruits } from "./procedures/Recruits.js"
@@ -48,6 +49,7 @@ const areas: ReadonlyArray<Area> = [
   recruits,
   works,
   land,
+  packs,
 ]
 
 /** Every command's rule, by type (a type defined twice is a programming error, caught at load). */

@@ -9,6 +9,8 @@
 import type { StepDie } from "@blight/dice"
 import type { Pending } from "@blight/engine"
 import type { Character } from "../character/Character.js"
+import type { Content } from "../pack/Content.js"
+import type { Special } from "../pack/Entries.js"
 import type { Adventurer } from "../procedures/Adventurer.js"
 import type { CheckResult } from "../procedures/checks/Check.js"
 import type { Attack, AttackResult, Defender } from "../procedures/combat/Damage.js"
@@ -33,6 +35,9 @@ export interface Member {
 /** An NPC, creature, recruit or Force in play. */
 export interface Figure extends Npc {
   readonly id: string
+  /** The pack creature it was made from, and the specials the game applies (R-N-PACK-06). */
+  readonly creature?: string | undefined
+  readonly specials?: ReadonlyArray<Special> | undefined
 }
 
 /** The clock (N-TIME-01, N-TIME-02): Watch 0–3 is morning, afternoon, evening, night. */
@@ -124,6 +129,8 @@ export interface GameState {
   readonly attitudes?: Readonly<Record<string, Attitude>> | undefined
   /** The game session after which the Land last took its turn (one turn between sessions, R-N-GAME-16). */
   readonly landTurnAfter?: number | undefined
+  /** The packs the game was set up with, merged over the core pack: kept whole, so a replay reads them (R-N-PACK-06). */
+  readonly content?: Content | undefined
 }
 
 /** A game's first state: the seats, nobody in the party, the clock at day 1, morning, no session. */

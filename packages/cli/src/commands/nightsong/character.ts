@@ -6,10 +6,11 @@ import { type DiceSource, manual, seeded } from "@blight/dice"
 import { Character } from "@blight/nightsong"
 import { type Command, EXIT, intArg, parse, UsageError, writeJson } from "../../Command.js"
 import { seedFrom } from "../../Seed.js"
+import { nightsongContent } from "./packs.js"
 
 const usage = `usage: blight nightsong character [--method array|roll] [--array STR,DEX,PRE,CON] [--background NAME]
                                   [--table ABILITY] [--detail KEY=VALUE]… [--name NAME] [--pronouns P]
-                                  [--seed N | --manual 3,1,4,…] [--json]
+                                  [--pack FILE]… [--spell-table ID] [--seed N | --manual 3,1,4,…] [--json]
   --method      array: distribute +2, +1, 0, -1 (dealt by dice); roll: 2D6 per Ability (default array)
   --array       with the array method, place +2, +1, 0 and -1 yourself, e.g. --array=-1,2,1,0
   --detail      pick a detail instead of rolling it, e.g. --detail face=Scarred (N-DETAILS-01);
@@ -18,6 +19,9 @@ const usage = `usage: blight nightsong character [--method array|roll] [--array 
   --table       when Abilities tie for highest, the table to roll on (STR, DEX, PRE or CON)
   --name        the character's name instead of rolling one
   --pronouns    the character's pronouns
+  --pack        a Nightsong pack (repeatable): the Spell Shards' Spells are rolled on its Spell table,
+                after every other die; without one they hold the unnamed Spell (the rules publish none)
+  --spell-table the pack's Spell table to roll on (default: the first loaded)
   --seed N      replay a character; --manual takes the dice rolled at the table, in order
   --json        print the character as one JSON object`
 
@@ -32,6 +36,8 @@ const options = {
   seed: { type: "string" },
   manual: { type: "string" },
   json: { type: "boolean" },
+  pack: { type: "string", multiple: true },
+  "spell-table": { type: "string" },
 } as const
 
 const ABILITIES = ["STR", "DEX", "PRE", "CON"] as const
@@ -84,15 +90,23 @@ export const character: Command = {
               .map((t, i) => intArg(t, `--manual[${i}]`)),
           )
         : seeded(seed)
-    const made = Character.generateCharacter(source, {
-      ...(o.array === undefined ? {} : { array: arrayOf(o.array) }),
-      ...(o.detail === undefined ? {} : { details: detailsOf(o.detail) }),
-      ...(o.pronouns === undefined ? {} : { pronouns: o.pronouns }),
-      ...(o.method === undefined ? {} : { method: o.method }),
-      ...(o.background === undefined ? {} : { background: o.background }),
-      ...(o.table === undefined ? {} : { backgroundTable: o.table }),
-      ...(o.name === undefined ? {} : { name: o.name }),
-    })
+    const content = await nightsongContent(o.pack, io)
+    if (o["spell-table"] !== undefined && content === undefined)
+      throw new UsageError("--spell-table: a Spell table comes from a pack: give --pack FILE")
+    const made = Character.generateCharacter(
+      source,
+      {
+        ...(o["spell-table"] === undefined ? {} : { spellTable: o["spell-table"] }),
+        ...(o.array === undefined ? {} : { array: arrayOf(o.array) }),
+        ...(o.detail === undefined ? {} : { details: detailsOf(o.detail) }),
+        ...(o.pronouns === undefined ? {} : { pronouns: o.pronouns }),
+        ...(o.method === undefined ? {} : { method: o.method }),
+        ...(o.background === undefined ? {} : { background: o.background }),
+        ...(o.table === undefined ? {} : { backgroundTable: o.table }),
+        ...(o.name === undefined ? {} : { name: o.name }),
+      },
+      content,
+    )
     if (o.json) writeJson(io, made)
     else io.stdout.write(`${Character.formatSheet(made)}\n${seed === undefined ? "" : `(seed ${seed})\n`}`)
     return EXIT.ok

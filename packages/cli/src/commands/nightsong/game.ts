@@ -13,13 +13,16 @@ import { commandInput } from "../raidFile.js"
 import { gameText, readGame, writeGame } from "./gameFile.js"
 import { eventWords, promptWords, stateLines } from "./gameSay.js"
 import { fromWords, GRAMMAR, toLine } from "./gameWords.js"
+import { nightsongContent } from "./packs.js"
 import { loadLand } from "./world.js"
 
 const usage = `usage:
-  blight nightsong game new --players A,B,C [--referee NAME] [--seed N] [--manual] [--solo] > game.json
+  blight nightsong game new --players A,B,C [--referee NAME] [--seed N] [--manual] [--solo] [--pack FILE]… > game.json
       a new game: the players' seats and the Referee's (default "referee"); dice rolled by the
       game from a seed (a fresh one is drawn and shown without --seed), or typed in (--manual);
-      --solo: solo play, every Check Nuanced and DR 12 unless stated (N-CHECK-03, N-NUANCED-03)
+      --solo: solo play, every Check Nuanced and DR 12 unless stated (N-CHECK-03, N-NUANCED-03);
+      --pack: Nightsong packs the game plays with (their creatures, Spells and tables), kept in
+      the game file so a replay reads the same
   blight nightsong game legal GAME [--json] [--by SEAT]   what may be done now (--json: {"commands":[…]})
   blight nightsong game do GAME COMMAND… [--json] [--by SEAT]
   blight nightsong game do GAME --command '<json>' [--json] [--by SEAT]
@@ -46,6 +49,7 @@ const gameNew = async (args: readonly string[], io: Io): Promise<number> => {
     seed: { type: "string" },
     manual: { type: "boolean" },
     solo: { type: "boolean" },
+    pack: { type: "string", multiple: true },
   } as const)
   if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}`)
   const players = (o.players ?? "")
@@ -59,7 +63,8 @@ const gameNew = async (args: readonly string[], io: Io): Promise<number> => {
   if (new Set(players).size !== players.length) throw new UsageError("--players: a seat is named twice")
   if (o.manual && o.seed !== undefined) throw new UsageError("--manual: dice typed in take no --seed")
   const seed = o.manual ? undefined : seedFrom(o.seed)
-  const g = Game.newGame({ players, referee, seed, solo: o.solo === true })
+  const content = await nightsongContent(o.pack, io)
+  const g = Game.newGame({ players, referee, seed, solo: o.solo === true, content })
   io.stdout.write(gameText(g.events))
   if (o.seed === undefined && !o.manual)
     io.stderr.write(`blight nightsong game new: dice seeded with --seed ${seed}\n`)

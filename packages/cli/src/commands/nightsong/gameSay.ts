@@ -25,7 +25,7 @@ export const eventWords = (e: Game.GameEvent): string | undefined => {
     case "tookOver":
       return `${e.member.owner} takes over ${e.member.id} (${e.member.adventurer.name})`
     case "npcAdded":
-      return `${e.npc.id} (${e.npc.name}): ${e.npc.hp} HP, ${e.npc.attack.join(" + ")}, Resolve ${e.npc.resolve}%`
+      return `${e.npc.id} (${e.npc.name}): ${e.npc.hp} HP, ${e.npc.attack.join(" + ")}, Resolve ${e.npc.resolve}%${e.npc.specials?.length ? `; ${e.npc.specials.map((x) => `${x.name}: ${x.text}`).join(" ")}` : ""}`
     case "sessionStarted":
       return `session ${e.session} begins: Focus ${Object.entries(e.focus)
         .map(([id, f]) => `${id} ${f}`)

@@ -130,6 +130,8 @@ const FORMS: Readonly<Record<string, Form>> = {
   repair: { pos: ["name"], keys: { hp: ["hp", "int"] } },
   land: { pos: [], keys: { seed: ["seed", "int"], load: ["load", "text"] } },
   worldTurn: { pos: [] },
+  creature: { pos: ["id", "creature"], keys: { name: ["name", "text"] } },
+  shard: { pos: ["character"], keys: { table: ["table", "text"] } },
 }
 
 /** The two-word commands: `end turn`, `end fight WHY…`, `world turn`. */
@@ -360,5 +362,7 @@ export const GRAMMAR = `commands in words (the JSON form is the same fields, giv
   strike TARGET weapon|fire|magic|ordnance|hugeCreature dice=d8[+d8] | ordnance SIZE TARGET…
   collide A B [larger=A|B] | repair NAME hp=N
   land seed=N | land load=FILE | world turn         (the Land: generated or saved; its turn between sessions)
+  creature ID CREATURE [name=NAME] | shard ID [table=SPELL-TABLE]
+                                                    (with packs: a pack's creature; a Shard rolled on a Spell table)
   roll FACE… | choose OPTION | undo                  (answers to the waiting prompt)
 A call left out (a DR, Advantage, surprise, a threshold, a feat's harm, a block) is asked of the seat it belongs to.`

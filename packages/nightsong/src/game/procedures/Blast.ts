@@ -12,6 +12,7 @@ import { type Ctx, diceOf, type Of, st } from "../Context.js"
 import { mustCommand, seatOf } from "../Seats.js"
 import { mustAct } from "../Turns.js"
 import { checkFighters, specOf, strike } from "./Combat.js"
+import { withSpecials } from "./Specials.js"
 
 const blast = (ctx: Ctx, c: Of<typeof Blast>, by: string) => {
   const s = st(ctx)
@@ -27,7 +28,18 @@ const blast = (ctx: Ctx, c: Of<typeof Blast>, by: string) => {
     const count = Math.max(...attack.dice.map((d) => roll.die(Number(d.slice(1)), "targets")))
     caught = c.targets.slice(0, count)
   }
-  for (const target of caught) strike(ctx, { ...c, target }, by, attack, { engaged: false, keepRoll: false })
+  // Each target's specials bend its own Damage roll (R-N-PACK-03).
+  for (const target of caught)
+    strike(
+      ctx,
+      { ...c, target },
+      by,
+      { ...attack, spec: withSpecials(s, c.attacker, target, attack.spec) },
+      {
+        engaged: false,
+        keepRoll: false,
+      },
+    )
 }
 
 export const handlers = { blast }

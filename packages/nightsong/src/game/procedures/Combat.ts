@@ -28,6 +28,7 @@ import type { GameState } from "../State.js"
 import { mustAct } from "../Turns.js"
 import { bandMorale, wearAndTear } from "./Aftermath.js"
 import { hurt, tickTimers } from "./Harm.js"
+import { bypassOf, inflictOnHit, withSpecials } from "./Specials.js"
 
 /** What an attack or a blast says about its attacker and its dice. */
 type AttackLike = Pick<
@@ -204,7 +205,10 @@ export const strike = (
   how: { readonly engaged: boolean; readonly keepRoll: boolean },
 ): void => {
   const s = st(ctx)
-  const defender = defenderOf(ctx, c, by)
+  const guarded = defenderOf(ctx, c, by)
+  // A special that bypasses Armor leaves the Armor Die unrolled; a Shield still blocks (R-N-PACK-03).
+  const { armor: _armor, ...bare } = guarded
+  const defender = bypassOf(s, c.attacker) === undefined ? guarded : bare
   const attackerSeat = seatOf(s, c.attacker)
   const targetSeat = seatOf(s, c.target)
   const dice = diceOf(
@@ -240,9 +244,10 @@ export const strike = (
           ? "the Shield breaks (N-SHIELD-02)"
           : "the Shield's Step Die after a block (N-SHIELD-02)",
     })
-  if (Object.hasOwn(s.party, c.target))
+  if (Object.hasOwn(s.party, c.target)) {
     hurt(ctx, memberOf(st(ctx), c.target), r.damage, `${r.damage} Damage from ${c.attacker}`)
-  else hitNpc(ctx, c.target, r.damage, c.attacker)
+    inflictOnHit(ctx, c.attacker, c.target, r.damage)
+  } else hitNpc(ctx, c.target, r.damage, c.attacker)
 }
 
 const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
@@ -252,7 +257,8 @@ const attack = (ctx: Ctx, c: Of<typeof AttackCmd>, by: string) => {
   mustAct(ctx, c.attacker, side)
   if (c.ranged === true && isEngaged(s, c.attacker))
     refuse(`${c.attacker} is engaged in melee: no ranged attack`, "N-COMBAT-15")
-  const spec = specOf(ctx, c, `${c.attacker}'s attack on ${c.target}`)
+  const plain = specOf(ctx, c, `${c.attacker}'s attack on ${c.target}`)
+  const spec = { ...plain, spec: withSpecials(s, c.attacker, c.target, plain.spec) }
   strike(ctx, c, by, spec, { engaged: c.ranged !== true, keepRoll: side === "players" })
 }
 

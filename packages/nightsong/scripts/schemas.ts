@@ -1,0 +1,10 @@
+/**
+ * Writes the JSON Schemas of the Nightsong pack format to packages/nightsong/schemas/ (run:
+ * `npm run schemas -w @blight/nightsong`). A test fails when the committed files are not current.
+ */
+import { fileURLToPath } from "node:url"
+// @ts-expect-error: a plain .mjs script, no types
+import { writeSchemas } from "../../../scripts/write-schemas.mjs"
+import { jsonSchemas, schemaText } from "../src/pack/JsonSchemas.js"
+
+writeSchemas(fileURLToPath(new URL("../schemas/", import.meta.url)), jsonSchemas(), schemaText)
