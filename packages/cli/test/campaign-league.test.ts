@@ -102,24 +102,16 @@ describe("blight campaign: a league of 8 Refuges", () => {
   it("R-CAMPAIGN-41 a league's --auto needs its Refuges named, and --next needs a schedule", async () => {
     const { file } = await league()
     const before = readFileSync(file, "utf8")
-    const auto = await run("campaign", "raid", file, "--auto")
-    expect(auto.code).toBe(2)
-    expect(auto.err).toContain("--refuge ID… or --next")
-    const next = await run("campaign", "raid", file, "--auto", "--next")
-    expect(next.code).toBe(2)
-    expect(next.err).toContain("keeps no schedule")
+    for (const [args, why] of [
+      [["--auto"], "--refuge ID… or --next"],
+      [["--auto", "--next"], "keeps no schedule"],
+    ] as const) {
+      const r = await run("campaign", "raid", file, ...args)
+      expect([r.code, r.err]).toEqual([2, expect.stringContaining(why)])
+    }
     expect(readFileSync(file, "utf8")).toBe(before)
-    const named = await runJson(
-      "campaign",
-      "raid",
-      file,
-      "--auto",
-      "--refuge",
-      "Elm",
-      "--refuge",
-      "Ash",
-      "--json",
-    )
+    const pair = ["Elm", "Ash"].flatMap((name) => ["--refuge", name])
+    const named = await runJson("campaign", "raid", file, "--auto", ...pair, "--json")
     expect(named.code, named.err).toBe(0)
     expect(
       named.json.standings

@@ -268,12 +268,8 @@ export const CAMPAIGN: Game<CampaignState, Event, Command, Env, Ctx> = {
 export type Run = Decision<CampaignState, Event>
 
 /** Applies a command and runs the engine's steps after it. */
-export const apply = (
-  state: CampaignState,
-  c: Command,
-  env: Env,
-  by = "any",
-): Result.Result<Run, Rejection> => applyCommand(CAMPAIGN, state, c, env, by)
+export const apply = (state: CampaignState, c: Command, env: Env, by = "any"): Result.Result<Run, Rejection> =>
+  applyCommand(CAMPAIGN, state, c, env, by)
 
 /** The events a command appends (the decide half of decide/evolve). */
 export const decide = (state: CampaignState, c: Command, env: Env, by = "any") =>
