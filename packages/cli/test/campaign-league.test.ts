@@ -120,4 +120,20 @@ describe("blight campaign: a league of 8 Refuges", () => {
         .sort(),
     ).toEqual(["Ash", "Elm"])
   }, 120_000)
+
+  it("R-CAMPAIGN-41 B-STANDINGS-01 blight sim --league: 8 Refuges over a round, the final places per Refuge as text, JSON and an SVG chart", async () => {
+    const { dir } = await newCampaignFile(["--seed", "1"])
+    const html = join(dir, "league.html")
+    const args = ["sim", "--league", "--leagues", "1", "--rounds", "1", "--seed", "4"]
+    const r = await runJson(...args, "--json", "--html", html)
+    expect(r.code, r.err).toBe(0)
+    expect(r.json.refuges.map((f: { name: string }) => f.name)).toEqual(NAMES)
+    expect(r.json.refuges.map((f: { places: number[] }) => f.places.reduce((a, b) => a + b, 0))).toEqual(
+      NAMES.map(() => 1),
+    )
+    expect(readFileSync(html, "utf8")).toMatch(/<svg/)
+    const text = await run(...args)
+    expect(text.out).toMatch(/^1 leagues of 8 Refuges, 1 rounds each \(round-robin/)
+    expect((await run("sim", "--league", "--schedule", "swiss")).err).toContain("R-CAMPAIGN-41")
+  }, 120_000)
 })

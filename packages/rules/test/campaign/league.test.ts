@@ -12,6 +12,7 @@ import { circleRound, standingsRound } from "../../src/campaign/League.js"
 import { autoLeagueRaid } from "../../src/campaign/LeaguePlay.js"
 import { standings } from "../../src/campaign/Standings.js"
 import type { Refuge } from "../../src/refuge/Refuge.js"
+import { leagueReport, simulateLeague } from "../../src/sim/LeagueRun.js"
 import { answerAll, env, gardeners, ok, refused, wharfside } from "./helpers.js"
 
 const NAMES = ["Ash", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Gum", "Hazel"]
@@ -196,5 +197,19 @@ describe("a league of 8 Refuges (R-CAMPAIGN-41, R-CAMPAIGN-42, R-CAMPAIGN-43)", 
     ])
     expect(c.state.round).toBeUndefined()
     expect(c.state.open).toBeUndefined()
+  })
+
+  it("B-STANDINGS-01 B-STANDINGS-02 R-CAMPAIGN-41 a simulated league plays its rounds and reports the final places, the same for the same seed", () => {
+    const spec = { refuges: refuges(8), seed: 3, rounds: 1, schedule: "round-robin" } as const
+    const runs = [0, 1].map((j) => Result.getOrThrow(simulateLeague(spec, env.content, j)))
+    for (const l of runs) {
+      expect([l.played, l.stopped]).toEqual([{ rounds: 1, raids: 4 }, undefined])
+      expect(l.table.map((r) => r.place)).toEqual([1, 2, 3, 4, 5, 6, 7, 8])
+      expect(l.table.every((r) => r.played === 1)).toBe(true)
+    }
+    expect(Result.getOrThrow(simulateLeague(spec, env.content, 1))).toEqual(runs[1])
+    const report = leagueReport(spec, runs)
+    for (const f of report.refuges) expect(f.places.reduce((a, b) => a + b, 0)).toBe(2)
+    expect(report.refuges.reduce((n, f) => n + f.won.k, 0)).toBe(2)
   })
 })
