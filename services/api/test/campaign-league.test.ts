@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { answerAll } from "./support/campaigns.js"
+import { graphql } from "./support/graphql.js"
 import { playToEnd, roster, type Seated, unlimited } from "./support/raids.js"
 import * as Server from "./support/server.js"
 
@@ -91,6 +92,8 @@ describe.each(Server.databaseKinds())("a league of 8 Refuges over REST on %s", (
       expect(
         (await api.post(`/v1/campaigns/${id}/raids`, { version: c0.version, ...bad }, organiser!.key)).status,
       ).toBe(400)
+    expect((await api.get(`/v1/campaigns/${id}/legal`, organiser!.key)).body.nextRaid).toBe(true)
+    expect((await api.get(`/v1/campaigns/${id}/legal`, players[4]!.key)).body.nextRaid).toBe(false)
     const first = await start(id, { next: true })
     const second = await start(id, { refuges: [1, 6] })
     // Each member is seated at their own Refuge's side.
@@ -138,4 +141,34 @@ describe.each(Server.databaseKinds())("a league of 8 Refuges over REST on %s", (
     for (const r of table.rows) expect(r.points).toBe(3 * r.wins + r.draws)
     expect(c.raids).toHaveLength(4)
   }, 600_000)
+
+  it("R-CAMPAIGN-41 R-CAMPAIGN-42 over GraphQL: createCampaign takes the options, startCampaignRaid the raid's Refuges, two in play at once", async () => {
+    const gql = graphql(server.url)
+    const [organiser, ...others] = players
+    const made = await gql(
+      `mutation($members: [CampaignMemberInput!]!) { createCampaign(members: $members, seed: 9, options: { schedule: standings }) { id version } }`,
+      { members: [{ refuge: organiser!.refuge }, ...others.map((p) => ({ player: p.id }))] },
+      organiser!.key,
+    )
+    expect(made.errors, JSON.stringify(made.errors)).toBeUndefined()
+    const id = made.data.createCampaign.id
+    for (const p of others)
+      expect((await api.post(`/v1/campaigns/${id}/join`, { refuge: p.refuge }, p.key)).status).toBe(200)
+    const START = `mutation($id: ID!, $version: Int!, $refuges: [Int!], $next: Boolean) {
+      startCampaignRaid(id: $id, version: $version, refuges: $refuges, next: $next) { id campaign seats { player } } }`
+    const version = async () => (await api.get(`/v1/campaigns/${id}`, organiser!.key)).body.version
+    const first = await gql(START, { id, version: await version(), next: true }, organiser!.key)
+    expect(first.errors, JSON.stringify(first.errors)).toBeUndefined()
+    const c = (await api.get(`/v1/campaigns/${id}`, organiser!.key)).body
+    expect(c.state.options.schedule).toBe("standings")
+    const [pair] = c.state.open
+    const other = c.state.round.pairings.find((p: number[]) => p.join() !== pair.refuges.join())
+    const second = await gql(START, { id, version: c.version, refuges: other }, organiser!.key)
+    expect(second.errors, JSON.stringify(second.errors)).toBeUndefined()
+    expect(second.data.startCampaignRaid.seats.map((s: { player: string }) => s.player)).toEqual(
+      other.map((i: number) => players[i]!.id),
+    )
+    const clash = await gql(START, { id, version: await version(), refuges: pair.refuges }, organiser!.key)
+    expect(JSON.stringify(clash.errors)).toContain("R-CAMPAIGN-42")
+  }, 120_000)
 })

@@ -91,7 +91,13 @@ export const campaignLegal = (deps: Deps, player: Caller, id: string) =>
       (x) =>
         x.type !== "recordRaid" && x.type !== "openRaid" && mayCommand(c, player, state, x) === undefined,
     ) as ReadonlyArray<typeof PlayerCommand.Type>
-    const nextRaid = c.ownerId === player.id && Result.isSuccess(nextRaidSetup(state, undefined, env))
+    // A league's organiser may start a raid whenever the campaign is between raids (R-CAMPAIGN-42).
+    const league = isLeagueStart(state, {})
+    const nextRaid =
+      c.ownerId === player.id &&
+      (league
+        ? state.phase === "between" && state.pending === undefined
+        : Result.isSuccess(nextRaidSetup(state, undefined, env)))
     return { version: c.version, you, commands, nextRaid }
   })
 

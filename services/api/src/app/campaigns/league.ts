@@ -22,7 +22,7 @@ type State = CampaignState.CampaignState
 type Start = typeof StartRaidRequest.Type
 
 /** Is the raid to start a league's (Refuges named, `next`, or a campaign that needs them named)? */
-export const isLeagueStart = (state: State, input: Start) =>
+export const isLeagueStart = (state: State, input: Pick<Start, "refuges" | "next">) =>
   input.refuges !== undefined ||
   input.next === true ||
   state.refuges.length > 4 ||

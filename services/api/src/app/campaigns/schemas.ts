@@ -134,7 +134,8 @@ export const CampaignLegal = Schema.Struct({
   you: Schema.Array(Index),
   commands: Schema.Array(PlayerCommand).annotate({ description: "The commands open to the caller now" }),
   nextRaid: Schema.Boolean.annotate({
-    description: "Whether the caller may start the next raid now (the organiser, between raids)",
+    description:
+      "Whether the caller may start the next raid now (the organiser, between raids; in a league, one of several at once)",
   }),
 }).annotate({ identifier: "CampaignLegalCommands" })
 
