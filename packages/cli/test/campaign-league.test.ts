@@ -136,4 +136,18 @@ describe("blight campaign: a league of 8 Refuges", () => {
     expect(text.out).toMatch(/^1 leagues of 8 Refuges, 1 rounds each \(round-robin/)
     expect((await run("sim", "--league", "--schedule", "swiss")).err).toContain("R-CAMPAIGN-41")
   }, 120_000)
+
+  it("R-CAMPAIGN-41 R-CAMPAIGN-42 campaign play: `raid open`, `raid next` and `raid between` are the league's raids", async () => {
+    const { dir, file } = await league("--option", "schedule=round-robin")
+    const script = join(dir, "league.txt")
+    writeFileSync(script, ["raid open next", "raid next", "raid between Ash Elm", "show"].join("\n"))
+    const r = await run("campaign", "play", file, "--script", script)
+    // Ash is in the raid opened by the first line: the script stops at the third, refused.
+    expect(r.code).toBe(2)
+    expect(r.err).toMatch(/line 3: "raid between Ash Elm": refuges.0: Ash is already in an open raid.*\(R-CAMPAIGN-42\)/)
+    const shown = await runJson("campaign", "show", file, "--json")
+    expect(shown.json.open).toEqual([[0, 7]])
+    expect(shown.json.raids).toBe(1)
+    expect(shown.json.round.played).toEqual([1, 6])
+  }, 120_000)
 })
