@@ -94,6 +94,8 @@ const endedRaid = (deps: Deps, c: CampaignRepo.StoredCampaign, state: State) =>
       if (seen.has(key)) continue
       seen.add(key)
       if (wanted.has(key) && raid.status === "over") return battle
+      // Every open raid's latest raid seen, none over: nothing to fold (older raids are recorded).
+      if ([...wanted].every((k) => seen.has(k))) return undefined
     }
     return undefined
   })
