@@ -144,7 +144,9 @@ describe("blight campaign: a league of 8 Refuges", () => {
     const r = await run("campaign", "play", file, "--script", script)
     // Ash is in the raid opened by the first line: the script stops at the third, refused.
     expect(r.code).toBe(2)
-    expect(r.err).toMatch(/line 3: "raid between Ash Elm": refuges.0: Ash is already in an open raid.*\(R-CAMPAIGN-42\)/)
+    expect(r.err).toMatch(
+      /line 3: "raid between Ash Elm": refuges.0: Ash is already in an open raid.*\(R-CAMPAIGN-42\)/,
+    )
     const shown = await runJson("campaign", "show", file, "--json")
     expect(shown.json.open).toEqual([[0, 7]])
     expect(shown.json.raids).toBe(1)

@@ -14,7 +14,7 @@ import { campaignEngine, mayCommand } from "./engine.js"
 import { isLeagueStart, startLeagueRaid } from "./league.js"
 import { CommandBody, type PlayerCommand, StartRaidRequest } from "./requests.js"
 import { viewEvent } from "./schemas.js"
-import { cannot, envOf, linkedSetup, playsOf, setupOf, statusOf } from "./stored.js"
+import { cannot, envOf, linkedSetup, playsOf, statusOf } from "./stored.js"
 import { readable } from "./sync.js"
 
 /** 409 while the campaign waits for its members or has a raid in play. */

@@ -16,7 +16,7 @@ import * as Raids from "../Raids.js"
 import { append, appendedAt, appendRow } from "../stream/index.js"
 import { campaignEngine } from "./engine.js"
 import type { StartRaidRequest } from "./requests.js"
-import { cannot, envOf, linkedSetup, setupOf } from "./stored.js"
+import { cannot, envOf, linkedSetup } from "./stored.js"
 
 type State = CampaignState.CampaignState
 type Start = typeof StartRaidRequest.Type
