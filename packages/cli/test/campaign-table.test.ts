@@ -114,11 +114,11 @@ describe("a campaign raid set up at the table (R-CAMPAIGN-40)", () => {
     )
   }, 120_000)
 
-  it("B-AFTERMATH-01 --refuge and --campaign together are refused: a campaign raid is between the campaign's Refuges", async () => {
+  it("B-AFTERMATH-01 R-CAMPAIGN-41 with --campaign, --refuge names the campaign's own Refuges: a roster file is refused", async () => {
     const { file } = await newCampaign()
     const r = await run("raid", "new", "--campaign", file, "--refuge", example("rosters/refuge.json"))
     expect(r.code).toBe(2)
-    expect(r.err).toContain("leave --refuge out with --campaign")
+    expect(r.err).toContain("the campaign has no such Refuge")
   })
 })
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { campaignById, fillMember } from "../src/db/campaigns.js"
 import { connect } from "../src/db/connect.js"
 import { refugeById } from "../src/db/repositories.js"
+import { answerAll } from "./support/campaigns.js"
 import { allEvents, listen, playerWith, playToEnd, type Seated, unlimited } from "./support/raids.js"
 import {
   client,
@@ -36,27 +37,6 @@ const campaignBetween = async (api: Api, a: Seated, b: Seated, seed = 7) => {
   const joined = await api.post(`/v1/campaigns/${made.body.id}/join`, { refuge: b.refuge }, b.key)
   expect(joined.status, JSON.stringify(joined.body)).toBe(200)
   return joined.body
-}
-
-/** Answers every waiting choice, each by the member whose Refuge it is (their key), with the first option. */
-const answerAll = async (api: Api, id: string, keys: readonly string[], other: (k: string) => string) => {
-  const answered: string[] = []
-  for (let i = 0; i < 200; i++) {
-    const c = (await api.get(`/v1/campaigns/${id}`, keys[0])).body
-    if (!c.pending) return { campaign: c, answered }
-    const key = keys[Number(c.pending.by)]!
-    const legal = (await api.get(`/v1/campaigns/${id}/legal`, key)).body
-    expect(legal.version).toBe(c.version)
-    const command = legal.commands[0]
-    expect(command, JSON.stringify(c.pending)).toBeDefined()
-    // Another member's choice: 403, and nothing stored.
-    const theirs = await api.post(`/v1/campaigns/${id}/commands`, { version: c.version, command }, other(key))
-    expect(theirs.status).toBe(403)
-    const r = await api.post(`/v1/campaigns/${id}/commands`, { version: c.version, command }, key)
-    expect(r.status, JSON.stringify(r.body)).toBe(201)
-    answered.push(c.pending.key ?? c.pending.purpose)
-  }
-  throw new Error("the Aftermath kept asking")
 }
 
 describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
@@ -365,7 +345,7 @@ describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
     ).toBe(false)
   })
 
-  it("B-AFTERMATH-01 bad requests change nothing: too few members, another's Refuge, a clashing name, unbounded input", async () => {
+  it("B-AFTERMATH-01 R-CAMPAIGN-41 bad requests change nothing: too few members, another's Refuge, a clashing name, unbounded input", async () => {
     const one = await api.post("/v1/campaigns", { members: [{ refuge: a.refuge }] }, a.key)
     expect(one.status).toBe(400)
     expect(one.body.error.details[0].path).toBe("members")
@@ -388,12 +368,15 @@ describe.each(databaseKinds())("campaigns over REST on %s", (kind) => {
     const mine = await api.post("/v1/campaigns", { members: [{ refuge: a.refuge }, { player: a.id }] }, a.key)
     expect(mine.status).toBe(400)
     expect(mine.body.error.details[0].path).toBe("members.1.refuge")
-    const five = await api.post(
-      "/v1/campaigns",
-      { members: Array.from({ length: 5 }, () => ({ refuge: a.refuge })) },
-      a.key,
-    )
-    expect(five.status).toBe(400)
+    // R-CAMPAIGN-41: a league holds at most 16 Refuges, and its schedule is one the library knows.
+    const pair = [{ refuge: a.refuge }, { player: b.id }]
+    for (const [body, path] of [
+      [{ members: Array.from({ length: 17 }, () => ({ refuge: a.refuge })) }, "members"],
+      [{ members: pair, options: { schedule: "swiss" } }, "options.schedule"],
+    ] as const) {
+      const r = await api.post("/v1/campaigns", body, a.key)
+      expect([r.status, r.body.error.details[0].path]).toEqual([400, path])
+    }
     const extra = await api.post(
       "/v1/campaigns",
       { members: [{ refuge: a.refuge }, { player: b.id }], x: 1 },

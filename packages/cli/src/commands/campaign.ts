@@ -22,6 +22,7 @@ import {
   EffectiveProfile,
   Founding,
   formatProblem,
+  LeaguePlay,
   Ledger,
   legalCampaignCommands,
   standings,
@@ -30,18 +31,25 @@ import { Result, Schema } from "effect"
 import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
 import { campaignContent, loadCampaign, readJson, waiting } from "./campaignFile.js"
+import { isLeague, leagueLines, openPicked, pickOf } from "./campaignLeague.js"
 import { loadPackFiles } from "./pack.js"
 
 const usage = `usage:
   blight campaign new --refuge A.json --refuge B.json [--seed N | --manual]   print a new campaign file
                     [--option NAME=VALUE]…                      a ruling the group reads the other way
-                                                               (docs/rulings/campaign.md: stranger=winner|rescuer)
+                                                               (docs/rulings/campaign.md: stranger=winner|rescuer,
+                                                               schedule=round-robin|standings); 2 to 16 Refuges
   blight campaign raid FILE --auto [--scenario ID] [--json]     run Errands, play the next raid, its Aftermath
+  blight campaign raid FILE --auto (--refuge ID… | --next)      a league raid (R-CAMPAIGN-41): between 2 to 4
+                                                               Refuges (index or name), or the schedule's next
+                                                               pairing; its Aftermath, then its Refuges' Errands
+  blight campaign raid FILE --open (--refuge ID… | --next)      open a league raid to play at the table; several
+                                                               may be open, a Refuge in one (R-CAMPAIGN-42)
   blight campaign raid FILE --record RAID.json [--json]         fold in a finished raid set up from the campaign
                                                                (\`blight raid new --campaign FILE\`): one set up
                                                                without it or from an older state is refused
                                                                (R-CAMPAIGN-40)
-  blight campaign raid FILE --setup                             print the next raid's set-up
+  blight campaign raid FILE --setup [--refuge ID…]              print the next raid's set-up
   blight campaign aftermath FILE [--choose OPTION | --roll 3,5 | --command JSON | --undo] [--json]
                                                                answer a waiting choice or dice, run an
                                                                Errand, or undo the last command (back to
@@ -71,6 +79,11 @@ const summary = (c: Campaign.Campaign) => ({
   season: c.state.season,
   seasonRaids: c.state.seasonRaids,
   phase: c.state.phase,
+  ...(c.state.options.schedule !== undefined
+    ? { schedule: c.state.options.schedule, rounds: c.state.rounds ?? 0 }
+    : {}),
+  ...(c.state.round !== undefined ? { round: c.state.round } : {}),
+  ...(c.state.open !== undefined ? { open: c.state.open.map((o) => o.refuges) } : {}),
   waiting: waiting(c),
   standings: standings(c.state),
 })
@@ -153,24 +166,52 @@ const raid = async (args: readonly string[], io: Io) => {
     record: { type: "string" },
     setup: { type: "boolean" },
     scenario: { type: "string" },
+    refuge: { type: "string", multiple: true },
+    next: { type: "boolean" },
+    open: { type: "boolean" },
     pack: { type: "string", multiple: true },
     json: { type: "boolean" },
   } as const)
   const [file, extra] = positionals
   if (extra !== undefined) throw new UsageError(`unexpected argument ${JSON.stringify(extra)}`)
-  if ([o.auto, o.record !== undefined, o.setup].filter(Boolean).length !== 1)
-    throw new UsageError("one of --auto, --record BATTLE.json or --setup")
+  if ([o.auto, o.record !== undefined, o.setup, o.open].filter(Boolean).length !== 1)
+    throw new UsageError("one of --auto, --open, --record BATTLE.json or --setup")
   const c = await loadCampaign(io, file)
   const env = Campaign.envOf(await campaignContent(c.state, o.pack ?? [], io))
+  // R-CAMPAIGN-41: a league raid is between the Refuges named, or the schedule's next pairing.
+  const pick = pickOf(c.state, o)
+  if (o.record !== undefined && pick !== undefined)
+    throw new UsageError("--record: the raid file says its Refuges; leave out --refuge and --next")
   if (o.setup) {
-    const s = Campaign.raidSetup(c.state, { seed: Campaign.raidSeed(c.state) }, o.scenario, env.content)
+    const refuges = pick && "refuges" in pick ? pick.refuges : undefined
+    const seed = Campaign.raidSeed(c.state, refuges)
+    const s = Campaign.raidSetup(c.state, { seed }, o.scenario, env.content, refuges)
     if (Result.isFailure(s)) throw rejected(s.failure)
     writeJson(io, s.success)
     return EXIT.ok
   }
+  if (o.open) {
+    if (pick === undefined) throw new UsageError("--open: name the raid's Refuges with --refuge, or --next")
+    const [opened, refuges] = openPicked(c, env, pick)
+    await save(io, file!, opened)
+    const names = refuges.map((i) => opened.state.refuges[i]!.refuge.name)
+    if (o.json) writeJson(io, { open: refuges, names, ...summary(opened) })
+    else
+      io.stdout.write(
+        `opened: ${names.join(" v ")} (set it up with blight raid new --campaign ${file} ${refuges.map((i) => `--refuge ${i}`).join(" ")})\n`,
+      )
+    return EXIT.ok
+  }
   let next: Campaign.Campaign
   if (o.auto) {
-    const r = AutoPlay.autoRaid(c, env, o.scenario)
+    if (pick === undefined && isLeague(c.state))
+      throw new UsageError(
+        "--auto: a league raid is between some of its Refuges: give --refuge ID… or --next (R-CAMPAIGN-41)",
+      )
+    const r =
+      pick === undefined
+        ? AutoPlay.autoRaid(c, env, o.scenario)
+        : LeaguePlay.autoLeagueRaid(c, env, pick, o.scenario === undefined ? {} : { scenario: o.scenario })
     if (Result.isFailure(r)) throw new UsageError(r.failure)
     next = r.success.campaign
   } else {
@@ -369,7 +410,11 @@ const show = async (args: readonly string[], io: Io) => {
   lines.push(
     "",
     "standings:",
-    ...view.standings.map((s, i) => `  ${i + 1}. ${s.name}: ${s.points} pts (XP ${s.xp})`),
+    ...view.standings.map(
+      (s, i) =>
+        `  ${i + 1}. ${s.name}: ${s.points} pts, ${s.played} raid${s.played === 1 ? "" : "s"} played (${s.wins}W ${s.draws}D ${s.losses}L), XP ${s.xp}`,
+    ),
+    ...leagueLines(c.state),
   )
   if (view.hollowed.length)
     lines.push(

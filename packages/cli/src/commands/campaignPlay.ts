@@ -14,6 +14,9 @@ export const CAMPAIGN_HELP = `At the prompt (each line is the campaign command n
   raid auto [SCENARIO]     Errands, the next raid played by bots, its Aftermath   (campaign raid --auto)
   raid record RAID.json    fold in a raid set up with \`blight raid new --campaign\`, played at the table   (--record)
   raid setup [SCENARIO]    the next raid's set-up, as JSON   (campaign raid --setup)
+  raid next | raid between ID ID [ID ID]   a league raid (R-CAMPAIGN-41): the schedule's next pairing,
+                           or the Refuges named, played by bots   (campaign raid --auto --next | --refuge ID…)
+  raid open next | raid open ID ID [ID ID] open a league raid to play at the table   (campaign raid --open)
   choose OPTION            answer the waiting choice   (campaign aftermath --choose)
   roll FACE FACE …         the dice rolled at the table for the waiting roll   (aftermath --roll)
   do '<json>'              an Errand or another Aftermath command   (aftermath --command)
@@ -25,6 +28,9 @@ export const CAMPAIGN_HELP = `At the prompt (each line is the campaign command n
 Lines starting with # are comments.`
 
 const MAX_SCRIPT_BYTES = 1024 * 1024
+
+/** A league raid's Refuges as `--refuge` arguments. */
+const named = (ids: readonly string[]) => ids.flatMap((id) => ["--refuge", id])
 
 /** A line as the campaign sub-verb's arguments, or a UsageError naming what is wrong with it. */
 const argsOf = (file: string, words: readonly string[]): [string, string[]] => {
@@ -38,8 +44,13 @@ const argsOf = (file: string, words: readonly string[]): [string, string[]] => {
       if (rest[0] === "auto" && rest.length <= 2) return ["raid", [file, "--auto", ...scenario()]]
       if (rest[0] === "setup" && rest.length <= 2) return ["raid", [file, "--setup", ...scenario()]]
       if (rest[0] === "record" && rest.length === 2) return ["raid", [file, "--record", rest[1]!]]
+      if (rest[0] === "next" && rest.length === 1) return ["raid", [file, "--auto", "--next"]]
+      if (rest[0] === "between" && rest.length >= 3)
+        return ["raid", [file, "--auto", ...named(rest.slice(1))]]
+      if (rest[0] === "open" && rest.length >= 2)
+        return ["raid", [file, "--open", ...(rest[1] === "next" ? ["--next"] : named(rest.slice(1)))]]
       throw new UsageError(
-        "raid: expected `raid auto [SCENARIO]`, `raid record RAID.json` or `raid setup [SCENARIO]`",
+        "raid: expected `raid auto [SCENARIO]`, `raid record RAID.json`, `raid setup [SCENARIO]`, `raid next`, `raid between ID ID…` or `raid open next|ID ID…`",
       )
     case "choose":
       exactly(1, "choose OPTION")
@@ -105,6 +116,9 @@ class CampaignSession implements Session {
       "raid auto",
       "raid record ",
       "raid setup",
+      "raid next",
+      "raid between ",
+      "raid open ",
       "legal",
       "show",
       "help",

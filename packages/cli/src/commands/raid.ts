@@ -27,6 +27,7 @@ import { type Command, EXIT, type Io, parse, UsageError, writeJson } from "../Co
 import { seedFrom } from "../Seed.js"
 import { runSubverb } from "../Subverbs.js"
 import { campaignContent, loadCampaign } from "./campaignFile.js"
+import { refugeIndex } from "./campaignLeague.js"
 import {
   type Content,
   commandInput,
@@ -54,7 +55,7 @@ const usage = `usage:
       set a raid up (a file is a roster, founded here with --seed, or a founded Refuge); with
       --board, on a 2-D board whose geometry answers the table's questions (a seeded random board,
       or the table's own layout: packages/rules/schemas/board.schema.json)
-  blight raid new --campaign CAMPAIGN.json [--scenario ID] [--seed N | --manual] [--option …] [--board …]
+  blight raid new --campaign CAMPAIGN.json [--refuge ID…] [--scenario ID] [--seed N | --manual] [--option …] [--board …]
       the campaign's next raid, as \`campaign raid --auto\` sets it up (its Refuges, Season, Hollowed,
       clean street, trophies, packs; dice: the campaign's own unless given), marked with the campaign
       state it comes from: \`blight campaign raid CAMPAIGN.json --record RAID\` checks it (R-CAMPAIGN-40)
@@ -201,21 +202,21 @@ const fromRefuges = async (o: NewValues, io: Io): Promise<NewRaid> => {
  * else the campaign's own (typed in, or drawn from its dice state as `--auto` does).
  */
 const fromCampaign = async (o: NewValues, file: string, io: Io): Promise<NewRaid> => {
-  if (o.refuge !== undefined)
-    throw new UsageError(
-      "--refuge: a campaign raid is between the campaign's Refuges; leave --refuge out with --campaign (B-AFTERMATH-01)",
-    )
   if (o.manual && o.seed !== undefined) throw new UsageError("--manual and --seed: pick one")
   const c = await loadCampaign(io, file)
+  // R-CAMPAIGN-41: with --campaign, --refuge names the league raid's Refuges (index or name).
+  const named = o.refuge?.map((id) => refugeIndex(c.state, id))
   const content = await campaignContent(c.state, o.pack ?? [], io)
-  const seed = o.seed !== undefined ? seedFrom(o.seed) : Campaign.raidSeed(c.state)
+  const seed = o.seed !== undefined ? seedFrom(o.seed) : Campaign.raidSeed(c.state, named)
   const manual = o.manual === true || (o.seed === undefined && c.state.dice.mode === "manual")
-  const setup = Campaign.raidSetup(c.state, manual ? "manual" : { seed }, o.scenario, content)
+  const setup = Campaign.raidSetup(c.state, manual ? "manual" : { seed }, o.scenario, content, named)
   if (Result.isFailure(setup))
     throw new UsageError(
       `${file}: ${setup.failure.reason}${setup.failure.clause ? ` (${setup.failure.clause})` : ""}`,
     )
-  return { input: setup.success, content, seed, campaign: Campaign.markerOf(c.state) }
+  // The marker covers the raid's own Refuges (R-CAMPAIGN-42): those set up.
+  const refuges = setup.success.refuges.map((r) => refugeIndex(c.state, r.name))
+  return { input: setup.success, content, seed, campaign: Campaign.markerOf(c.state, refuges) }
 }
 
 const raidNew = async (args: readonly string[], io: Io): Promise<number> => {

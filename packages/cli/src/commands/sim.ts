@@ -30,6 +30,8 @@ const usage = `usage:
              [--html FILE]
   blight sim --campaign [--campaigns N] [--raids N] [--refuge FILE]… [--pack FILE]… [--seed N]
              [--workers K] [--scenario ID] [--audited] [--json] [--html FILE]
+  blight sim --league [--leagues N] [--rounds N] [--schedule round-robin|standings] [--refuge FILE]…
+             [--pack FILE]… [--seed N] [--scenario ID] [--json] [--html FILE]
   Plays N raids (default 100) of a scenario (default cache) between two Refuges, each side by a
   policy, and reports win, draw and Rout rates with 95% intervals, survivors Down and Finished,
   Loot, Blight, the Din and encounters by round, and each creature's damage against its XP.
@@ -59,6 +61,10 @@ const usage = `usage:
                   --raids N raids each (default 12, at most 60), played by the campaign's own
                   seeded policy; survival curves and store trajectories (--scenario: one scenario
                   for every raid)
+  --league        leagues instead (R-CAMPAIGN-41): --leagues N (default 4) of 8 Refuges (the example
+                  rosters in turn, renamed; or 2 to 16 --refuge files) over --rounds N rounds (default
+                  3, a Season) drawn by --schedule (default round-robin); the distribution of final
+                  standings per Refuge
   --json          the report as one JSON object (the raw numbers: counts, rates, intervals)
   --html FILE     the report as an HTML page with SVG charts and their Vega-Lite specs
                   (--report FILE: the same)
@@ -209,6 +215,10 @@ const FLAGS = {
   audited: { type: "boolean" },
   campaign: { type: "boolean" },
   campaigns: { type: "string" },
+  league: { type: "boolean" },
+  leagues: { type: "string" },
+  rounds: { type: "string" },
+  schedule: { type: "string" },
   json: { type: "boolean" },
   html: { type: "string" },
   report: { type: "string" },
@@ -224,6 +234,25 @@ const flagsOf = (args: readonly string[]) => {
   const o = { ...given, html: given.html ?? given.report }
   const campaign = o.campaign === true
   if (o.campaigns !== undefined && !campaign) throw new UsageError("--campaigns: only with --campaign")
+  for (const flag of ["leagues", "rounds", "schedule"] as const)
+    if (o[flag] !== undefined && o.league !== true) throw new UsageError(`--${flag}: only with --league`)
+  if (o.league === true)
+    for (const flag of [
+      "campaign",
+      "policy",
+      "table",
+      "option",
+      "b-pack",
+      "b-option",
+      "max-commands",
+      "workers",
+      "audited",
+      "raids",
+    ] as const)
+      if (o[flag] !== undefined)
+        throw new UsageError(
+          `--${flag}: not with --league (a league's raids are played by the campaign's own seeded policy)`,
+        )
   if (campaign)
     for (const flag of ["policy", "table", "option", "b-pack", "b-option", "max-commands"] as const)
       if (o[flag] !== undefined)
@@ -404,6 +433,10 @@ const runRaids = async ({ o, numbers, sides, seed, io }: Run): Promise<number> =
 
 const run = async (args: readonly string[], io: Io): Promise<number> => {
   const { o, campaign } = flagsOf(args)
+  if (o.league === true) {
+    checkHtml(o, io)
+    return (await import("./simLeague.js")).runLeague(o, io, { rosters: defaultRosters, writeHtml })
+  }
   const numbers = numbersOf(o, campaign)
   const files = rosterFiles(o, numbers.policies)
   const seed = seedFrom(o.seed)

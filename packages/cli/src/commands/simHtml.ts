@@ -4,7 +4,7 @@
  * spec embedded beside it as JSON (`<script type="application/json" class="vega-lite">`) so a
  * client can draw it interactively. The numbers are in tables too. Loaded only for `--html`.
  */
-import type { SimCampaign } from "@blight/rules"
+import type { SimCampaign, SimLeague } from "@blight/rules"
 import { SimCharts, type SimReport } from "@blight/rules"
 import { parse as parseVega, View } from "vega"
 import { compile } from "vega-lite"
@@ -189,6 +189,30 @@ ${r.refuges.map(refugeTable).join("\n")}
 ${figures.join("\n")}
 </section>`
   return shell("blight sim: a campaign run", body)
+}
+
+/** A league run's page: the distribution of final places per Refuge, as a table and a chart. */
+export const leaguePage = async (r: SimLeague.LeagueReport): Promise<string> => {
+  const figures = await Promise.all(SimCharts.leagueCharts(r).map(figure))
+  const body = `<section><h2>League run</h2>
+<p>${r.leagues} leagues of ${r.refuges.length} Refuges, ${r.spec.rounds} rounds each (${html(r.spec.schedule)};
+scenarios: ${html(r.spec.scenario)}; seed ${r.spec.seed}), every raid played by the campaign's own seeded
+policy. Standings 3/1/0, ties on total Experience; means with 95% intervals.${
+    r.stopped.length ? ` Stopped early: ${r.stopped.map(html).join("; ")}.` : ""
+  }</p>
+${table(
+  ["Refuge", "leagues won", "mean place", "mean points", ...r.refuges.map((_, p) => `place ${p + 1}`)],
+  r.refuges.map((f) => [
+    html(f.name),
+    pct(f.won.rate),
+    mean(f.place),
+    mean(f.points),
+    ...f.places.map(String),
+  ]),
+)}
+${figures.join("\n")}
+</section>`
+  return shell("blight sim: a league run", body)
 }
 
 const shell = (title: string, body: string): string => `<!doctype html>

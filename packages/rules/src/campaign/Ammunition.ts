@@ -9,13 +9,13 @@
 import { storesOf } from "../refuge/Ledger.js"
 import type { Ctx } from "./Context.js"
 import { refugeAt } from "./Refuges.js"
-import type { RaidRecord } from "./State.js"
+import { type RaidRecord, sideOf } from "./State.js"
 
 const STORES = ["reloads", "arrows", "bolts"] as const
 
 /** Step 5 for one Refuge. */
 export const ammunition = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
-  const side = raid.sides[refuge]
+  const side = sideOf(raid, refuge)
   if (side === undefined) return
   const stores = storesOf(refugeAt(ctx, refuge).refuge.ledger)
   ctx.post(

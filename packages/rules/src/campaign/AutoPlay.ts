@@ -304,10 +304,18 @@ export const handOut = (c: Campaign, refuge: number, env: Env): Campaign => {
   return cur
 }
 
-/** Runs every Refuge's remaining Errands by the policy, each Refuge's gear handed out first. */
-export const runErrands = (c: Campaign, env: Env, rng: Prng.Prng): Result.Result<Campaign, string> => {
+/**
+ * Runs the remaining Errands of every Refuge (or of those given) by the policy, each Refuge's gear
+ * handed out first.
+ */
+export const runErrands = (
+  c: Campaign,
+  env: Env,
+  rng: Prng.Prng,
+  refuges: ReadonlyArray<number> = c.state.refuges.map((_, i) => i),
+): Result.Result<Campaign, string> => {
   let cur = c
-  for (let refuge = 0; refuge < cur.state.refuges.length; refuge++) {
+  for (const refuge of refuges) {
     cur = handOut(cur, refuge, env)
     for (let guard = 0; guard < 10; guard++) {
       const e = errandFor(cur, refuge, env)
@@ -359,15 +367,35 @@ export const autoRaid = (
   }
   const setup = raidSetup(errands.success.state, { seed }, scenario, env.content)
   if (Result.isFailure(setup)) return Result.fail(`${setup.failure.reason} (${setup.failure.clause})`)
+  const played = playSetUp(setup.success, env, seed, options.fast === true)
+  if (Result.isFailure(played)) return Result.fail(played.failure)
+  const { raid, battle } = played.success
+  const recorded = command(errands.success, { type: "recordRaid", battle: raid.state }, env)
+  if (Result.isFailure(recorded)) return Result.fail(recorded.failure.reason)
+  const after = answerAll(recorded.success, env, rng)
+  if (Result.isFailure(after)) return Result.fail(after.failure)
+  return Result.succeed({ campaign: after.success, raid, ...(battle ? { battle } : {}) })
+}
+
+/**
+ * A raid set up from the campaign, played by the policy: in place with `fast` (simulation), or
+ * audited with every event kept (`battle`); a raid the policy undoes in is played again audited.
+ */
+export const playSetUp = (
+  setup: SetupInput,
+  env: Env,
+  seed: string,
+  inPlaceFirst: boolean,
+): Result.Result<{ readonly raid: NonNullable<AutoRaid["raid"]>; readonly battle?: Battle }, string> => {
   const benv = battleEnv(env.content)
-  const fast = options.fast === true ? inPlace(setup.success, env, seed) : undefined
+  const fast = inPlaceFirst ? inPlace(setup, env, seed) : undefined
   let raid: { state: BattleState; din: ReadonlyArray<RoundDin> }
   let battle: Battle | undefined
   if (fast !== undefined && !(Result.isFailure(fast) && fast.failure === UNDO)) {
     if (Result.isFailure(fast)) return Result.fail(fast.failure)
     raid = fast.success
   } else {
-    const created = createBattle(setup.success, benv)
+    const created = createBattle(setup, benv)
     if (Result.isFailure(created))
       return Result.fail(created.failure.map((p) => `${p.path}: ${p.message}`).join("; "))
     const played = playRaid(created.success, env, `${seed}:play`)
@@ -375,11 +403,7 @@ export const autoRaid = (
     battle = played.success
     raid = { state: battle.state, din: dinByRound(battle.events) }
   }
-  const recorded = command(errands.success, { type: "recordRaid", battle: raid.state }, env)
-  if (Result.isFailure(recorded)) return Result.fail(recorded.failure.reason)
-  const after = answerAll(recorded.success, env, rng)
-  if (Result.isFailure(after)) return Result.fail(after.failure)
-  return Result.succeed({ campaign: after.success, raid, ...(battle ? { battle } : {}) })
+  return Result.succeed({ raid, ...(battle ? { battle } : {}) })
 }
 
 /** A raid set up and played in place (Left {@link UNDO}: to be played again audited). */

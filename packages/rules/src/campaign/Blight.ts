@@ -13,7 +13,7 @@ import type { BattleProfile } from "../battle/State.js"
 import { effectiveProfile } from "../refuge/EffectiveProfile.js"
 import type { Ctx } from "./Context.js"
 import { refugeAt } from "./Refuges.js"
-import type { RaidRecord } from "./State.js"
+import { type RaidRecord, sideOf } from "./State.js"
 import { halfRow, rowOf, tableOf } from "./Tables.js"
 
 /** The Blight thresholds that give a Gift and a Mark (B-GIFT-02). */
@@ -237,7 +237,7 @@ export const slainIn = (raid: RaidRecord): ReadonlyArray<HollowedWho> =>
 
 /** Aftermath step 3 for one Refuge (B-TURN-04, B-GIFT-02/03, B-CONGREGATION-17/18). */
 export const blightStep = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
-  const side = raid.sides[refuge]
+  const side = sideOf(raid, refuge)
   if (side === undefined) return
   const congregation = refugeAt(ctx, refuge).refuge.kind === "congregation"
   for (const m of side.survivors) {

@@ -25,7 +25,7 @@ import { FOLD, fold, freshStatus } from "./Evolve.js"
 import { FIRST_SEASON } from "./Flow.js"
 import { campaignContext } from "./NextRaid.js"
 import { CampaignOptions, type CampaignOptionsInput } from "./Options.js"
-import type { CampaignState } from "./State.js"
+import { type CampaignState, MAX_REFUGES, RAID_SIZE } from "./State.js"
 import { upkeepRules } from "./Upkeep.js"
 
 export { markerOf, RaidMarker } from "./RaidMarker.js"
@@ -59,10 +59,10 @@ export const create = (
       clause: "R-CAMPAIGN-21",
     })
   }
-  if (refuges.length < 2 || refuges.length > 4)
+  if (refuges.length < 2 || refuges.length > MAX_REFUGES)
     return Result.fail({
-      reason: `refuge: a campaign is between 2 and 4 Refuges, got ${refuges.length}`,
-      clause: "B-AFTERMATH-01",
+      reason: `refuge: a campaign is between 2 and ${MAX_REFUGES} Refuges, got ${refuges.length}`,
+      clause: "R-CAMPAIGN-41",
     })
   // Two Refuges of one name (any case), or (R-CAMPAIGN-36) names that differ only in punctuation, are one raid side id (`slug`), by
   // which a Hollowed remembers its old Refuge (B-HOLLOWED-02): refuse them, naming both.
@@ -185,12 +185,17 @@ export const fromFile = (input: unknown): Result.Result<Campaign, string> => {
 
 export const toFile = (c: Campaign) => ({ format: "blight-campaign@1" as const, events: c.events })
 
-/** The raid's set-up from the campaign, or why it cannot be raided now. */
+/**
+ * The raid's set-up from the campaign, or why it cannot be raided now. `refuges`: the raid's
+ * Refuges by index (R-CAMPAIGN-41); left out, every Refuge of a campaign of 2 to 4, or the
+ * Refuges of the one open raid.
+ */
 export const raidSetup = (
   state: CampaignState,
   dice: { readonly seed: Prng.Seed } | "manual",
   scenario?: string,
   content?: ContentView,
+  refuges?: ReadonlyArray<number>,
 ): Result.Result<SetupInput, Rejection> => {
   const hungry = content ? upkeepRules(content).hungryHealth : -1
   if (state.pending)
@@ -200,8 +205,10 @@ export const raidSetup = (
     })
   if (state.phase !== "between")
     return Result.fail({ reason: "the Aftermath is not finished", clause: "B-AFTERMATH-01" })
-  const refuges: Refuge[] = []
-  for (const r of state.refuges) {
+  const which = raidRefuges(state, refuges)
+  if (Result.isFailure(which)) return Result.fail(which.failure)
+  const sent: Refuge[] = []
+  for (const r of which.success.map((i) => state.refuges[i]!)) {
     const going = r.refuge.survivors
       .filter((s) => (r.status[s.id]?.missRaids ?? 0) === 0)
       .map((s) =>
@@ -214,18 +221,55 @@ export const raidSetup = (
         reason: `${r.refuge.name} has nobody fit to raid (everyone is Laid Up or lost)`,
         clause: "B-SETUP-03",
       })
-    refuges.push({ ...r.refuge, survivors: going })
+    sent.push({ ...r.refuge, survivors: going })
   }
+  const every = which.success.length === state.refuges.length
   return Result.succeed({
-    refuges,
+    refuges: sent,
     ...(scenario ? { scenario } : {}),
     dice,
     season: state.season,
     packs: state.packs,
-    campaign: campaignContext(state),
+    campaign: campaignContext(state, every ? undefined : which.success),
   })
 }
 
+/** The raid's Refuges (R-CAMPAIGN-41): those named, the one open raid's, or every one of 2 to 4. */
+const raidRefuges = (
+  state: CampaignState,
+  refuges: ReadonlyArray<number> | undefined,
+): Result.Result<ReadonlyArray<number>, Rejection> => {
+  if (refuges !== undefined) {
+    const bad = refuges.findIndex((i) => state.refuges[i] === undefined)
+    if (bad >= 0)
+      return Result.fail({
+        reason: `refuges.${bad}: the campaign has no Refuge ${refuges[bad]}`,
+        clause: "R-CAMPAIGN-41",
+      })
+    if (
+      refuges.length < RAID_SIZE.min ||
+      refuges.length > RAID_SIZE.max ||
+      new Set(refuges).size !== refuges.length
+    )
+      return Result.fail({
+        reason: `refuges: a raid is between ${RAID_SIZE.min} and ${RAID_SIZE.max} different Refuges`,
+        clause: "R-CAMPAIGN-41",
+      })
+    return Result.succeed([...refuges].sort((a, b) => a - b))
+  }
+  if (state.open?.length === 1) return Result.succeed(state.open[0]!.refuges)
+  if (
+    state.refuges.length > RAID_SIZE.max ||
+    state.options.schedule !== undefined ||
+    (state.open?.length ?? 0) > 1
+  )
+    return Result.fail({
+      reason: "refuges: name the raid's Refuges (a league raid is between 2 and 4 of them)",
+      clause: "R-CAMPAIGN-41",
+    })
+  return Result.succeed(state.refuges.map((_, i) => i))
+}
+
 /** A seed for the next raid drawn from the campaign's dice state (so an auto campaign replays). */
-export const raidSeed = (state: CampaignState): string =>
-  `${state.dice.prng?.join("-") ?? "manual"}:raid-${state.raids.length + 1}`
+export const raidSeed = (state: CampaignState, refuges?: ReadonlyArray<number>): string =>
+  `${state.dice.prng?.join("-") ?? "manual"}:raid-${state.raids.length + 1}${refuges === undefined || refuges.length === state.refuges.length ? "" : `-${refuges.join("-")}`}`

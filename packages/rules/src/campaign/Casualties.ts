@@ -18,7 +18,7 @@ import type { Ctx } from "./Context.js"
 import { freshStatus } from "./Evolve.js"
 import { ownRules } from "./OwnRules.js"
 import { refugeAt, statusAt } from "./Refuges.js"
-import type { RaidRecord } from "./State.js"
+import { type RaidRecord, sideOf } from "./State.js"
 import { rowFor, tableOf } from "./Tables.js"
 
 type CasualtyResult = Extract<EntryOf["tables"], { table: "casualty" }>["rows"][number]["result"]
@@ -77,7 +77,7 @@ const helpersOf = (ctx: Ctx, refuge: number, side: RaidRecord["sides"][number]):
 
 /** Step 1 for one Refuge. */
 export const casualties = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
-  const side = raid.sides[refuge]
+  const side = sideOf(raid, refuge)
   if (side === undefined) return
   const table = tableOf(ctx.env.content, "casualty")
   const helpers = helpersOf(ctx, refuge, side)
@@ -374,7 +374,13 @@ export const newSurvivorId = (ctx: Ctx): string => {
 }
 
 /** A survivor who joins between raids (recruited, or the Stranger): new, with the free gear, and its Blight. */
-export const newcomer = (ctx: Ctx, id: string, name: string, background: string, blight: number): Survivor => ({
+export const newcomer = (
+  ctx: Ctx,
+  id: string,
+  name: string,
+  background: string,
+  blight: number,
+): Survivor => ({
   id: id as never,
   name,
   background: background as never,

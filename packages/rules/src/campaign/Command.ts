@@ -7,12 +7,13 @@
 import { Schema } from "effect"
 import { MarketOrder } from "../refuge/Market.js"
 import { RaidMarker } from "./RaidMarker.js"
+import { MAX_REFUGES, RaidRefuges } from "./State.js"
 
 const command = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F, description: string) =>
   Schema.Struct({ type: Schema.Literal(type), ...fields }).annotate({ description })
 
-const refuge = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 7 })).annotate({
-  description: "The Refuge's index in the campaign, a whole number from 0 to 7",
+const refuge = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: MAX_REFUGES - 1 })).annotate({
+  description: `The Refuge's index in the campaign, a whole number from 0 to ${MAX_REFUGES - 1}`,
 })
 const by = Schema.String.annotate({ description: "The survivor (id) who runs the Errand (R-CAMPAIGN-08)" })
 
@@ -26,6 +27,16 @@ export const RecordRaid = command(
     }),
   },
   "Fold a finished raid (its final state) into the campaign and start its Aftermath (B-AFTERMATH-01)",
+)
+export const OpenRaid = command(
+  "openRaid",
+  {
+    refuges: Schema.optional(RaidRefuges).annotate({
+      description:
+        "The raid's Refuges by index, 2 to 4, none already in an open raid; left out, the schedule's next pairing (R-CAMPAIGN-41, R-CAMPAIGN-42)",
+    }),
+  },
+  "Open a raid between some of the league's Refuges: raids of different Refuges may be under way at once (R-CAMPAIGN-42)",
 )
 export const Roll = command("roll", { faces: Schema.Array(Schema.Int) }, "Dice rolled at the table")
 export const Choose = command("choose", { option: Schema.String }, "Answer the waiting choice")
@@ -108,6 +119,7 @@ export const Undo = command(
 )
 export const Command = Schema.Union([
   RecordRaid,
+  OpenRaid,
   Forfeit,
   Roll,
   Choose,

@@ -6,19 +6,26 @@
  *
  * @since 0.3.0
  */
-import { applyCommand, type Decision, type Game, type Handler, type Rejection as EngineRejection } from "@blight/engine"
+import {
+  applyCommand,
+  type Decision,
+  type Rejection as EngineRejection,
+  type Game,
+  type Handler,
+} from "@blight/engine"
 import { Result } from "effect"
 import { slainIn, slug } from "./Blight.js"
 import type { Command, CommandOf } from "./Command.js"
-import { Ctx, EVENT_RULES, type Env, refuse } from "./Context.js"
+import { Ctx, type Env, EVENT_RULES, refuse } from "./Context.js"
 import { BETWEEN } from "./Errands.js"
 import type { Event } from "./Event.js"
 import { FOLD } from "./Evolve.js"
 import { continueAftermath } from "./Flow.js"
+import { checkNotRaiding, checkRecorded, openRaid, openRaidOf } from "./League.js"
 import { carryOver } from "./NextRaid.js"
 import { checkSetUp, type RaidMarker } from "./RaidMarker.js"
 import { readBattle, recordOf } from "./RaidRecord.js"
-import type { Answer, CampaignState, RaidRecord } from "./State.js"
+import { type Answer, type CampaignState, RAID_SIZE, type RaidRecord, sideOf } from "./State.js"
 
 /** A refused command: why, and the rule. Nothing was appended. */
 export type Rejection = EngineRejection
@@ -46,9 +53,28 @@ const recordRaid = (ctx: Ctx, battle: unknown) => {
           `battle: ${m.name} (${m.survivor}) must miss this raid and stays home; a raid with them in it is not this campaign's next raid`,
           "R-CAMPAIGN-04",
         )
+  checkRecorded(
+    ctx.draft as CampaignState,
+    rec.success.sides.map((s) => s.refuge),
+  )
   fold(ctx, rec.success)
   // A forfeit is no raid played: only a recorded raid spends or leaves statuses and trophies.
   carryOver(ctx, rec.success)
+}
+
+/**
+ * The raid a forfeit gives up (R-CAMPAIGN-12, R-CAMPAIGN-42): the Refuge's open raid, else its
+ * pairing in the round drawn, else (a campaign of 2 to 4 without a schedule) a raid of every Refuge.
+ */
+const forfeitedRaid = (state: CampaignState, refuge: number): ReadonlyArray<number> => {
+  const open = openRaidOf(state, refuge)?.refuges ?? state.round?.pairings?.find((p) => p.includes(refuge))
+  if (open !== undefined) return open
+  if (state.refuges.length > RAID_SIZE.max || state.options.schedule !== undefined)
+    return refuse(
+      `refuge: ${state.refuges[refuge]!.refuge.name} is in no open raid nor pairing: open the raid it forfeits first`,
+      "R-CAMPAIGN-42",
+    )
+  return state.refuges.map((_, i) => i)
 }
 
 /** R-CAMPAIGN-12: a Refuge with nobody fit to raid forfeits; the others score a win, and the Aftermath runs. */
@@ -59,9 +85,10 @@ const forfeit = (ctx: Ctx, refuge: number) => {
   if (!unfit(ctx.draft as CampaignState, refuge))
     refuse(`${r.refuge.name} has survivors fit to raid: it cannot forfeit`, "R-CAMPAIGN-12")
   const none = { reloads: 0, arrows: 0, bolts: 0 }
-  const sides = ctx.draft.refuges.map((x, i) => ({
+  const against = forfeitedRaid(ctx.draft as CampaignState, refuge)
+  const sides = against.map((i) => ({
     refuge: i,
-    side: slug(x.refuge.name),
+    side: slug(ctx.draft.refuges[i]!.refuge.name),
     outcome: (i === refuge ? "loss" : "win") as "loss" | "win",
     drawn: none,
     returned: none,
@@ -127,7 +154,10 @@ const fold = (ctx: Ctx, recorded: RaidRecord) => {
     }),
   }
   ctx.draft.refuges.forEach((r, i) => {
-    const went = new Set(raid.sides[i]?.survivors.map((s) => s.survivor))
+    // Only the raid's own Refuges count a raid off (a league raid is between some of them).
+    const side = sideOf(raid, i)
+    if (side === undefined) return
+    const went = new Set(side.survivors.map((s) => s.survivor))
     for (const s of r.refuge.survivors) {
       const st = r.status[s.id]!
       const missed = !went.has(s.id) && st.missRaids > 0
@@ -164,6 +194,7 @@ type Rule = Handler<Ctx>
 const HANDLERS: { readonly [type: string]: Rule } = {
   continue: ((ctx: Ctx) => continueAftermath(ctx)) as Rule,
   recordRaid: ((ctx: Ctx, c: CommandOf<"recordRaid">) => recordRaid(ctx, c.battle)) as Rule,
+  openRaid: ((ctx: Ctx, c: CommandOf<"openRaid">) => openRaid(ctx, c.refuges)) as Rule,
   forfeit: ((ctx: Ctx, c: CommandOf<"forfeit">) => forfeit(ctx, c.refuge)) as Rule,
   ...(BETWEEN as { readonly [type: string]: Rule }),
 }
@@ -174,7 +205,10 @@ const answerOf = (state: CampaignState, c: Command): Result.Result<Answer, Rejec
   if (c.type === "roll" && q?.kind === "dice") return Result.succeed([...c.faces])
   if (c.type === "choose" && q?.kind === "choice") return Result.succeed(c.option)
   if (q?.kind === "dice" && c.type === "choose")
-    return Result.fail({ reason: `type: waiting for ${q.dice} dice (roll): ${q.purpose}`, clause: "B-AFTERMATH-02" })
+    return Result.fail({
+      reason: `type: waiting for ${q.dice} dice (roll): ${q.purpose}`,
+      clause: "B-AFTERMATH-02",
+    })
   if (q?.kind === "choice" && c.type === "roll")
     return Result.fail({
       reason: `type: waiting for a choice (choose): ${q.question} (${q.options.join(", ")})`,
@@ -205,7 +239,8 @@ export const CAMPAIGN: Game<CampaignState, Event, Command, Env, Ctx> = {
   context: (draft, env, { recorded, answer, ...options }) => new Ctx(draft, env, recorded, answer, options),
   handlers: HANDLERS,
   // The Aftermath's steps run on their own until a player must choose or dice must be typed in.
-  nextStep: (state) => (state.phase === "aftermath" && state.pending === undefined ? { type: "continue" } : undefined),
+  nextStep: (state) =>
+    state.phase === "aftermath" && state.pending === undefined ? { type: "continue" } : undefined,
   answerOf,
   noHandler: (c) => ({ reason: `type: "${c.type}" is not a campaign command`, clause: "B-AFTERMATH-01" }),
   before: (state, c) =>
@@ -213,13 +248,18 @@ export const CAMPAIGN: Game<CampaignState, Event, Command, Env, Ctx> = {
       ? { reason: NOTHING_WAITING, clause: "B-AFTERMATH-01" }
       : c.type === "recordRaid" && c.setUp !== undefined
         ? setUpRefused(state, c.battle, c.setUp)
-        : undefined,
+        : checkNotRaiding(state, (c as { refuge?: number }).refuge, c.type),
   // R-CAMPAIGN-38: the dice a refused command rolled stand; the refusal is recorded.
-  refusedAfterInputs: (_events, r) => [{ type: "refused", reason: r.reason, ...(r.clause ? { clause: r.clause } : {}) }],
+  refusedAfterInputs: (_events, r) => [
+    { type: "refused", reason: r.reason, ...(r.clause ? { clause: r.clause } : {}) },
+  ],
   undo: {
     command: "undo",
     nothing: { reason: "undo: nothing to undo since the last dice roll", clause: "R-CAMPAIGN-39" },
-    inPlace: { reason: "undo: a campaign changed in place keeps nothing to go back to", clause: "R-CAMPAIGN-39" },
+    inPlace: {
+      reason: "undo: a campaign changed in place keeps nothing to go back to",
+      clause: "R-CAMPAIGN-39",
+    },
   },
   undoneEvent: { type: "undone" },
 }

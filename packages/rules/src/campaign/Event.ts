@@ -6,7 +6,7 @@
  *
  * @since 0.3.0
  */
-import { BOOKKEEPING as KERNEL_BOOKKEEPING, bookkeepingEvents } from "@blight/engine"
+import { bookkeepingEvents, BOOKKEEPING as KERNEL_BOOKKEEPING } from "@blight/engine"
 import { Schema, Struct } from "effect"
 import { RecordedDie } from "../refuge/Ledger.js"
 import { Advance, Equipment, Injury, Survivor } from "../refuge/Survivor.js"
@@ -17,8 +17,10 @@ import {
   CampaignState,
   Hollowed,
   LossCause,
+  MAX_REFUGES,
   Prompt,
   RaidRecord,
+  RaidRefuges,
   RefugeStatus,
   SurvivorStatus,
 } from "./State.js"
@@ -26,7 +28,7 @@ import {
 const event = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
   Schema.Struct({ type: Schema.Literal(type), ...fields })
 
-const refuge = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 7 }))
+const refuge = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: MAX_REFUGES - 1 }))
 const survivor = Schema.String
 
 /** A Ledger entry before the Ledger numbers it. */
@@ -48,6 +50,14 @@ export const Event = Schema.Union([
   event("undone", {}),
   event("campaign.created", { state: CampaignState }),
   event("raid.recorded", { raid: RaidRecord }),
+  /** A raid opened between some of the league's Refuges (R-CAMPAIGN-42). */
+  event("raid.opened", { refuges: RaidRefuges }),
+  /** The schedule's next round: its pairings and bye (R-CAMPAIGN-41). */
+  event("round.drawn", {
+    round: Schema.Int,
+    pairings: Schema.Array(RaidRefuges),
+    bye: Schema.optional(refuge),
+  }),
   event("standing.scored", {
     refuge,
     outcome: Schema.Literals(["win", "draw", "loss"]),
@@ -114,7 +124,11 @@ export const Event = Schema.Union([
     clause: Schema.optional(Schema.String),
   }),
   event("improvement.built", { refuge, improvement: Schema.String }),
-  event("errands.reset", { errands: Schema.Array(Schema.Int) }),
+  /** `refuges`: the Refuges whose Errands come back, `errands` in their order (left out: every Refuge, in order). */
+  event("errands.reset", {
+    errands: Schema.Array(Schema.Int),
+    refuges: Schema.optional(Schema.Array(refuge)),
+  }),
   event("errands.passed", { refuge }),
   event("season.turned", { from: Schema.String, to: Schema.String }),
   /** A status for the Refuge's next raids (a clean street, B-OBJECTIVE-04). */

@@ -5,7 +5,15 @@
  *
  * @since 0.3.0
  */
-import { applyEvent, copy, type DeepMutable, draftCopy, evolve as evolveWith, type FoldRules, fold as foldWith } from "@blight/engine"
+import {
+  applyEvent,
+  copy,
+  type DeepMutable,
+  draftCopy,
+  evolve as evolveWith,
+  type FoldRules,
+  fold as foldWith,
+} from "@blight/engine"
 import { Result } from "effect"
 import { sameHollowed } from "../battle/creatures/Hollowed.js"
 import { post } from "../refuge/Ledger.js"
@@ -40,14 +48,39 @@ const refugeOf = (d: Draft, i: number) => {
   return r
 }
 
+const sameRefuges = (a: ReadonlyArray<number>, b: ReadonlyArray<number>) =>
+  a.length === b.length && [...a].sort((x, y) => x - y).every((x, i) => x === [...b].sort((p, q) => p - q)[i])
+
+/** A recorded raid closes the open raid of its Refuges, if one was opened (R-CAMPAIGN-42). */
+const closeRaid = (d: Draft, refuges: ReadonlyArray<number>) => {
+  if (d.open === undefined) return
+  d.open = d.open.filter((o) => !sameRefuges(o.refuges, refuges))
+  if (d.open.length === 0) delete d.open
+}
+
+/**
+ * R-CAMPAIGN-43: the Season counts the league's rounds; a round is over once every Refuge has
+ * played in it (or had its bye). A raid of every Refuge (a campaign of 2 to 4) is a round.
+ */
+const playedInRound = (d: Draft, refuges: ReadonlyArray<number>) => {
+  const played = new Set([...(d.round?.played ?? []), ...refuges])
+  if (played.size < d.refuges.length) {
+    d.round = { ...(d.round ?? {}), played: [...played].sort((a, b) => a - b) }
+    return
+  }
+  d.seasonRaids++
+  if (d.round?.number !== undefined) d.rounds = d.round.number
+  delete d.round
+}
+
 /** How each kind of game event changes a draft, one small function per kind (as the raid's). */
 const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { type: K }>) => void } = {
   // The bookkeeping is the kernel's (`@blight/engine`): it never reaches the game's appliers.
-  "commanded": nothing,
-  "prompted": nothing,
-  "answered": nothing,
-  "refused": nothing,
-  "undone": nothing,
+  commanded: nothing,
+  prompted: nothing,
+  answered: nothing,
+  refused: nothing,
+  undone: nothing,
   "campaign.created": (d, e) => {
     const seq = d.seq
     Object.assign(d, copy(e.state))
@@ -55,9 +88,24 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   },
   "raid.recorded": (d, e) => {
     d.raids.push(draftCopy(e.raid))
-    d.seasonRaids++
+    const inRaid = e.raid.sides.map((s) => s.refuge)
+    closeRaid(d, inRaid)
+    playedInRound(d, inRaid)
     d.phase = "aftermath"
-    d.aftermath = { step: 0, refuge: 0, rescue: false }
+    // The Aftermath is worked through by the raid's own Refuges, in campaign order.
+    d.aftermath = { step: 0, refuge: inRaid.length > 0 ? Math.min(...inRaid) : 0, rescue: false }
+  },
+  "raid.opened": (d, e) => {
+    d.open = [...(d.open ?? []), { refuges: [...e.refuges] }]
+  },
+  "round.drawn": (d, e) => {
+    d.round = {
+      number: e.round,
+      played: e.bye === undefined ? [] : [e.bye],
+      pairings: e.pairings.map((p) => [...p]),
+      ...(e.bye === undefined ? {} : { bye: e.bye }),
+    }
+    if (e.bye !== undefined) d.byes = [...(d.byes ?? []), e.bye]
   },
   "standing.scored": (d, e) => {
     const s = refugeOf(d, e.refuge).standing
@@ -74,16 +122,14 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
     d.phase = "between"
     delete d.aftermath
   },
-  "rolled": nothing,
+  rolled: nothing,
   "refuge.status": (d, e) => {
     const r = refugeOf(d, e.refuge)
     r.statuses = [...(r.statuses ?? []), draftCopy(e.status)]
   },
   "refuge.statusesSpent": (d, e) => {
     const r = refugeOf(d, e.refuge)
-    r.statuses = (r.statuses ?? [])
-      .map((s) => ({ ...s, raids: s.raids - 1 }))
-      .filter((s) => s.raids > 0)
+    r.statuses = (r.statuses ?? []).map((s) => ({ ...s, raids: s.raids - 1 })).filter((s) => s.raids > 0)
   },
   "trophy.kept": (d, e) => {
     const r = refugeOf(d, e.refuge)
@@ -150,11 +196,13 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
     if (status) status.errand = true
   },
   "improvement.built": (d, e) => {
-    refugeOf(d, e.refuge).refuge.improvements.push(e.improvement as Draft["refuges"][number]["refuge"]["improvements"][number])
+    refugeOf(d, e.refuge).refuge.improvements.push(
+      e.improvement as Draft["refuges"][number]["refuge"]["improvements"][number],
+    )
   },
   "errands.reset": (d, e) => {
-    e.errands.forEach((n, i) => {
-      const r = d.refuges[i]
+    e.errands.forEach((n, j) => {
+      const r = d.refuges[e.refuges?.[j] ?? j]
       if (!r) return
       r.errands = n
       for (const st of Object.values(r.status)) st.errand = false

@@ -13,7 +13,7 @@ import type { Survivor } from "../refuge/Survivor.js"
 import type { Ctx } from "./Context.js"
 import { ownRules } from "./OwnRules.js"
 import { refugeAt } from "./Refuges.js"
-import type { RaidRecord } from "./State.js"
+import { type RaidRecord, sideOf } from "./State.js"
 
 /** XP rules where the text is silent (R-CAMPAIGN-05). */
 export const XP = { takingPart: 1, enemyDown: 1, perAdvance: 5 } as const
@@ -30,7 +30,7 @@ export const ownExperience = (content: ContentView, s: Survivor): Array<{ xp: nu
 
 /** Step 2 for one Refuge. */
 export const experience = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
-  const side = raid.sides[refuge]
+  const side = sideOf(raid, refuge)
   if (side === undefined) return
   for (const m of side.survivors) {
     // B-TURN-03: a survivor who Turned in the raid left the roster at once; step 3 only strikes them off.

@@ -24,10 +24,12 @@ export const continueAftermath = (ctx: Ctx): void => {
   const a = ctx.draft.aftermath
   const raid = ctx.draft.raids.at(-1)
   if (ctx.draft.phase !== "aftermath" || a === undefined || raid === undefined) return
-  const n = ctx.draft.refuges.length
+  // The raid's own Refuges, in campaign order (every Refuge in a raid of them all).
+  const order = raid.sides.map((s) => s.refuge).sort((x, y) => x - y)
+  const first = order[0] ?? 0
   if (a.step === 0 && a.rescue) {
     rescue(ctx, raid)
-    ctx.emit({ type: "aftermath.step", step: 1, refuge: 0, rescue: false })
+    ctx.emit({ type: "aftermath.step", step: 1, refuge: first, rescue: false })
     return
   }
   const step = STEPS[a.step]
@@ -39,24 +41,30 @@ export const continueAftermath = (ctx: Ctx): void => {
   else if (step === "ammunition") ammunition(ctx, r, raid)
   else upkeep(ctx, r)
   replaceLeader(ctx, r)
+  const after = order.find((x) => x > r)
   const next =
-    r + 1 < n
-      ? { step: a.step, refuge: r + 1, rescue: false }
+    after !== undefined
+      ? { step: a.step, refuge: after, rescue: false }
       : a.step === 0
-        ? { step: 0, refuge: 0, rescue: true }
-        : { step: a.step + 1, refuge: 0, rescue: false }
+        ? { step: 0, refuge: first, rescue: true }
+        : { step: a.step + 1, refuge: first, rescue: false }
   if (next.step >= STEPS.length) {
-    endAftermath(ctx)
+    endAftermath(ctx, order)
     return
   }
   ctx.emit({ type: "aftermath.step", ...next })
 }
 
-const endAftermath = (ctx: Ctx) => {
+/** Errands come back to the raid's Refuges (B-ERRAND-02); a Refuge in no raid keeps what it has left. */
+const endAftermath = (ctx: Ctx, order: ReadonlyArray<number>) => {
   ctx.emit({ type: "aftermath.ended" })
+  const every = order.length === ctx.draft.refuges.length
+  const errands = (i: number) => ctx.env.content.get("homes", ctx.draft.refuges[i]!.refuge.home)?.errands ?? 2
   ctx.emit({
     type: "errands.reset",
-    errands: ctx.draft.refuges.map((r) => ctx.env.content.get("homes", r.refuge.home)?.errands ?? 2),
+    ...(every
+      ? { errands: ctx.draft.refuges.map((_, i) => errands(i)) }
+      : { errands: order.map(errands), refuges: [...order] }),
   })
   const season = ctx.env.content.get("seasons", ctx.draft.season)
   if (season && ctx.draft.seasonRaids >= season.raids)

@@ -18,6 +18,7 @@ import type { Command } from "./Command.js"
 import type { Env } from "./Context.js"
 import { unfit } from "./Decide.js"
 import { equipOptions } from "./Equip.js"
+import { canOpenNext, openRaidOf } from "./League.js"
 import type { CampaignState } from "./State.js"
 
 export const legalCommands = (state: CampaignState, env: Env): Command[] => {
@@ -28,8 +29,12 @@ export const legalCommands = (state: CampaignState, env: Env): Command[] => {
   }
   if (state.phase !== "between") return []
   const out: Command[] = []
+  // R-CAMPAIGN-41: a scheduled league opens its next pairing (with room left in the round).
+  if (canOpenNext(state)) out.push({ type: "openRaid" })
   state.refuges.forEach((r, refuge) => {
     if (unfit(state, refuge)) out.push({ type: "forfeit", refuge })
+    // R-CAMPAIGN-42: a Refuge in an open raid waits for it to be recorded.
+    if (openRaidOf(state, refuge) !== undefined) return
     const stores = storesOf(r.refuge.ledger)
     const free = r.refuge.survivors.filter((s) => !r.status[s.id]?.noErrands && !r.status[s.id]?.errand)
     const errands = env.content

@@ -25,7 +25,7 @@ import { freshStatus } from "./Evolve.js"
 import { endEffects } from "./NextRaid.js"
 import { ownRules } from "./OwnRules.js"
 import { refugeAt } from "./Refuges.js"
-import type { RaidRecord } from "./State.js"
+import { type RaidRecord, sideOf } from "./State.js"
 import { halfRow, rowOf, tableOf } from "./Tables.js"
 
 type LootResult = Extract<EntryOf["tables"], { table: "loot" }>["rows"][number]["result"]
@@ -146,7 +146,7 @@ export const lootRoll = (
 
 /** Step 4 for one Refuge. */
 export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
-  const side = raid.sides[refuge]
+  const side = sideOf(raid, refuge)
   if (side === undefined) return
   const drafts: LedgerDraft[] = []
   const weapons: string[] = []
@@ -261,7 +261,7 @@ const strangerJoins = (ctx: Ctx, refuge: number, raid: RaidRecord): boolean => {
       (x) => x.refuge === refuge && x.effect.kind === "rollTable" && x.effect.table === "stranger",
     )
   return (
-    raid.sides[refuge]?.outcome === "win" && (raid.objectives ?? []).some((o) => bringsStranger(ctx, o.id))
+    sideOf(raid, refuge)?.outcome === "win" && (raid.objectives ?? []).some((o) => bringsStranger(ctx, o.id))
   )
 }
 

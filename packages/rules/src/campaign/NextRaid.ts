@@ -92,7 +92,10 @@ export const carryOver = (ctx: Ctx, raid: RaidRecord): void => {
  * What a raid's set-up takes from the campaign (B-HOLLOWED-03, B-OBJECTIVE-04, B-OBJECTIVE-08): the
  * Hollowed not yet at rest, and each Refuge's clean street and trophies.
  */
-export const campaignContext = (state: CampaignState): NonNullable<BattleState["campaign"]> => ({
+export const campaignContext = (
+  state: CampaignState,
+  refuges?: ReadonlyArray<number>,
+): NonNullable<BattleState["campaign"]> => ({
   hollowed: state.hollowed
     .filter((h) => !h.atRest)
     .map((h) => ({
@@ -102,14 +105,18 @@ export const campaignContext = (state: CampaignState): NonNullable<BattleState["
       profile: h.profile,
       ...(h.gifts ? { gifts: h.gifts } : {}),
     })),
-  refuges: raidContext(state),
+  refuges: raidContext(state, refuges),
 })
 
-/** What the next raid's set-up takes from the campaign for each Refuge, in the campaign's order. */
+/**
+ * What the next raid's set-up takes from the campaign for each of its Refuges (left out: every
+ * Refuge), in the campaign's order.
+ */
 export const raidContext = (
   state: CampaignState,
+  refuges?: ReadonlyArray<number>,
 ): ReadonlyArray<{ readonly lurking: number; readonly trophies: ReadonlyArray<string> }> =>
-  state.refuges.map((r) => ({
+  (refuges === undefined ? state.refuges : refuges.map((i) => state.refuges[i]!)).map((r) => ({
     lurking: (r.statuses ?? []).reduce((n, s) => (s.kind === "lurking" ? n + s.value : n), 0),
     trophies: [...(r.trophies ?? [])],
   }))

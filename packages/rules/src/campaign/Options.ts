@@ -15,6 +15,13 @@ export const CampaignOptions = Schema.Struct({
       description:
         "R-CAMPAIGN-21 (B-STRANGER-01): the Stranger joins the raid's winner, rescued or not; or only the Refuge that rescued it",
     }),
+  // No default: a campaign without one (every campaign saved before leagues) has the organiser name each raid.
+  schedule: Schema.optional(
+    Schema.Literals(["round-robin", "standings"]).annotate({
+      description:
+        "R-CAMPAIGN-41: the league draws each round's raids: round-robin (the circle method), or pairing by standings with a bye; left out, the organiser names each raid's Refuges",
+    }),
+  ),
 }).annotate({ identifier: "CampaignOptions" })
 export type CampaignOptions = typeof CampaignOptions.Type
 export type CampaignOptionsInput = typeof CampaignOptions.Encoded

@@ -33,17 +33,47 @@ export type RaidMarker = typeof RaidMarker.Type
  * The marker for a raid set up from this state. Its hash leaves out the dice state, which players
  * never see (a marker may be shown to them); every roll is an event, so `seq` moves with it.
  */
-export const markerOf = (state: CampaignState): RaidMarker => ({
+export const markerOf = (state: CampaignState, refuges?: ReadonlyArray<number>): RaidMarker => ({
   raid: state.raids.length + 1,
   seq: state.seq,
-  state: hashOf({ ...state, dice: { mode: state.dice.mode } }),
+  state: hashOf(
+    refuges === undefined || refuges.length === state.refuges.length
+      ? { ...state, dice: { mode: state.dice.mode } }
+      : partOf(state, refuges),
+  ),
 })
+
+/**
+ * R-CAMPAIGN-42: a league raid between some of the Refuges is set up from their part of the
+ * campaign only — those Refuges, the Season, the Hollowed, the packs and options — so a raid of
+ * other Refuges recorded meanwhile does not make it stale unless it changes that part.
+ */
+const partOf = (state: CampaignState, refuges: ReadonlyArray<number>) => ({
+  refuges: refuges.map((i) => state.refuges[i]),
+  season: state.season,
+  hollowed: state.hollowed,
+  packs: state.packs,
+  options: state.options,
+  open: (state.open ?? []).filter((o) => o.refuges.some((r) => refuges.includes(r))),
+})
+
+/** The campaign indices of a raid's Refuge sides, found by name (unknown names left out). */
+const refugesOf = (state: CampaignState, battle: BattleState): number[] =>
+  battle.sides
+    .filter((s) => s.kind === "refuge" || s.kind === "congregation")
+    .map((s) => state.refuges.findIndex((r) => r.refuge.name === s.name))
+    .filter((i) => i >= 0)
+    .sort((a, b) => a - b)
 
 const where = (m: { readonly raid: number; readonly seq: number }) => `raid ${m.raid}, after event ${m.seq}`
 
 /** Does the marker name this state? Left: why not, in words. */
-const sameState = (state: CampaignState, marker: RaidMarker): Result.Result<void, string> => {
-  const now = markerOf(state)
+const sameState = (
+  state: CampaignState,
+  marker: RaidMarker,
+  refuges: ReadonlyArray<number>,
+): Result.Result<void, string> => {
+  const now = markerOf(state, refuges)
   if (now.state === marker.state) return Result.void
   const why =
     marker.seq > now.seq || (marker.seq === now.seq && marker.raid === now.raid)
@@ -55,7 +85,11 @@ const sameState = (state: CampaignState, marker: RaidMarker): Result.Result<void
 }
 
 /** Does the raid carry the campaign's context, as its set-up would give it now? Left: what differs. */
-const sameContext = (state: CampaignState, battle: BattleState): Result.Result<void, string> => {
+const sameContext = (
+  state: CampaignState,
+  battle: BattleState,
+  refuges: ReadonlyArray<number>,
+): Result.Result<void, string> => {
   if (battle.campaign === undefined)
     return Result.fail(
       "battle: the raid was set up without the campaign (no Hollowed, clean street or trophies in it)",
@@ -67,7 +101,7 @@ const sameContext = (state: CampaignState, battle: BattleState): Result.Result<v
   const missing = state.packs.filter((p) => !battle.packs.includes(p))
   if (missing.length > 0)
     return Result.fail(`battle.packs: the raid was set up without the campaign's ${missing.join(", ")}`)
-  const want = campaignContext(state)
+  const want = campaignContext(state, refuges.length === state.refuges.length ? undefined : refuges)
   if (hashOf(battle.campaign.hollowed) !== hashOf(want.hollowed))
     return Result.fail(
       "battle.campaign.hollowed: the raid's Hollowed are not the ones the campaign remembers",
@@ -85,4 +119,7 @@ export const checkSetUp = (
   state: CampaignState,
   battle: BattleState,
   marker: RaidMarker,
-): Result.Result<void, string> => Result.flatMap(sameState(state, marker), () => sameContext(state, battle))
+): Result.Result<void, string> => {
+  const refuges = refugesOf(state, battle)
+  return Result.flatMap(sameState(state, marker, refuges), () => sameContext(state, battle, refuges))
+}

@@ -14,7 +14,13 @@ import { hollowedOf, sameHollowed, turnedProfile } from "../battle/creatures/Hol
 import { State as BattleState, type Model } from "../battle/State.js"
 import type { ContentView } from "../refuge/Content.js"
 import { THRESHOLDS } from "./Blight.js"
-import type { CampaignState, HollowedWho, RaidRecord, RaidSurvivor } from "./State.js"
+import {
+  type CampaignState,
+  type HollowedWho,
+  RAID_SIZE,
+  type RaidRecord,
+  type RaidSurvivor,
+} from "./State.js"
 
 const decodeBattle = Schema.decodeUnknownResult(BattleState, { errors: "all", reportInput: true })
 
@@ -203,6 +209,25 @@ const slainHollowedOf = (
 }
 
 /**
+ * Each Refuge side's index in the campaign, found by name; Left: a side that is none of the
+ * campaign's, the same Refuge twice, or fewer than 2 or more than 4 Refuges (R-CAMPAIGN-41).
+ */
+const campaignIndices = (
+  campaign: CampaignState,
+  sides: ReadonlyArray<RefugeSide>,
+): Result.Result<number[], string> => {
+  const theirs = () =>
+    `battle: its Refuges (${sides.map((s) => s.name).join(", ")}) are not this campaign's (${campaign.refuges.map((r) => r.refuge.name).join(", ")})`
+  const at = sides.map((s) => campaign.refuges.findIndex((r) => r.refuge.name === s.name))
+  if (at.some((i) => i < 0) || new Set(at).size !== at.length) return Result.fail(theirs())
+  if (at.length < RAID_SIZE.min || at.length > RAID_SIZE.max)
+    return Result.fail(
+      `battle: a campaign raid is between ${RAID_SIZE.min} and ${RAID_SIZE.max} of its Refuges, this one has ${at.length} (R-CAMPAIGN-41)`,
+    )
+  return Result.succeed(at)
+}
+
+/**
  * The record of a finished raid against the campaign that set it up. Left: why it does not fit
  * (not over, or its Refuges are not the campaign's).
  */
@@ -215,21 +240,18 @@ export const recordOf = (
     return Result.fail("battle: the raid is not over (B-AFTERMATH-01: the Aftermath follows a raid)")
   const over = battle as BattleState & { result: NonNullable<BattleState["result"]> }
   const sides = battle.sides.filter((s) => s.kind === "refuge" || s.kind === "congregation")
-  if (
-    sides.length !== campaign.refuges.length ||
-    sides.some((s, i) => s.name !== campaign.refuges[i]!.refuge.name)
-  )
-    return Result.fail(
-      `battle: its Refuges (${sides.map((s) => s.name).join(", ")}) are not this campaign's (${campaign.refuges.map((r) => r.refuge.name).join(", ")})`,
-    )
-  const sideIndex = new Map(sides.map((s, i) => [s.id, i]))
+  const at = campaignIndices(campaign, sides)
+  if (Result.isFailure(at)) return Result.fail(at.failure)
+  // By campaign index: a league raid is between some of the campaign's Refuges (R-CAMPAIGN-41).
+  const sideIndex = new Map(sides.map((s, i) => [s.id, at.success[i]!]))
   const lookup: Lookup = { sideIndex, byId: new Map(battle.models.map((m) => [m.id, m])) }
   const out: SideRecord[] = []
   for (const [i, side] of sides.entries()) {
-    const record = sideRecord(campaign, over, content, i, side, lookup)
+    const record = sideRecord(campaign, over, content, at.success[i]!, side, lookup)
     if (Result.isFailure(record)) return Result.fail(record.failure)
     out.push(record.success)
   }
+  out.sort((a, b) => a.refuge - b.refuge)
   const slainHollowed = slainHollowedOf(campaign, battle, content)
   const laidToRest = slainHollowed.map((h) => h.name)
   return Result.succeed({

@@ -194,6 +194,37 @@ export const RaidRecord = Schema.Struct({
 }).annotate({ identifier: "RaidRecord" })
 export type RaidRecord = typeof RaidRecord.Type
 
+/** The side of a raid a Refuge (campaign index) played, if it played it (a league raid has some of them). */
+export const sideOf = (raid: RaidRecord, refuge: number): RaidRecord["sides"][number] | undefined =>
+  raid.sides.find((s) => s.refuge === refuge)
+
+/** The most Refuges a campaign (a league) holds, and the fewest and most one raid is between. */
+export const MAX_REFUGES = 16
+export const RAID_SIZE = { min: 2, max: 4 } as const
+
+const refugeIndex = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: MAX_REFUGES - 1 }))
+/** The Refuges of one raid, by campaign index, in campaign order (R-CAMPAIGN-41). */
+export const RaidRefuges = Schema.Array(refugeIndex).check(
+  Schema.isMinLength(RAID_SIZE.min),
+  Schema.isMaxLength(RAID_SIZE.max),
+)
+
+/** A raid opened between some of the league's Refuges and not yet recorded (R-CAMPAIGN-42). */
+export const OpenRaid = Schema.Struct({ refuges: RaidRefuges }).annotate({ identifier: "OpenRaid" })
+export type OpenRaid = typeof OpenRaid.Type
+
+/**
+ * The league's round in progress (R-CAMPAIGN-43): the Refuges that have played in it (or had its
+ * bye), and, when the campaign keeps a schedule, its number, pairings and bye (R-CAMPAIGN-41).
+ */
+export const Round = Schema.Struct({
+  number: Schema.optional(Schema.Int.check(Schema.isGreaterThanOrEqualTo(1))),
+  played: Schema.Array(refugeIndex),
+  pairings: Schema.optional(Schema.Array(RaidRefuges)),
+  bye: Schema.optional(refugeIndex),
+}).annotate({ identifier: "LeagueRound" })
+export type Round = typeof Round.Type
+
 /** The six Aftermath steps in order (B-AFTERMATH-02). */
 export const STEPS = ["casualties", "experience", "blight", "loot", "ammunition", "upkeep"] as const
 export type Step = (typeof STEPS)[number]
@@ -228,8 +259,16 @@ export const CampaignState = Schema.Struct({
   phase: Schema.Literals(["between", "aftermath"]),
   /** The Aftermath in progress: the next step and Refuge to work through. */
   aftermath: Schema.optional(
-    Schema.Struct({ step: count(STEPS.length), refuge: count(8), rescue: Schema.Boolean }),
+    Schema.Struct({ step: count(STEPS.length), refuge: count(MAX_REFUGES), rescue: Schema.Boolean }),
   ),
+  /** Raids opened and not yet recorded (absent: none; R-CAMPAIGN-42). */
+  open: Schema.optional(Schema.Array(OpenRaid)),
+  /** The round in progress when some Refuges have played in it (absent: none; R-CAMPAIGN-43). */
+  round: Schema.optional(Round),
+  /** Scheduled rounds completed (absent: none yet, or no schedule). */
+  rounds: Schema.optional(count(9999)),
+  /** The Refuges that have had a bye, in order (absent: none; R-CAMPAIGN-41). */
+  byes: Schema.optional(Schema.Array(refugeIndex)),
   hollowed: Schema.Array(Hollowed),
   lost: Schema.Array(Lost),
   pending: Schema.optional(

@@ -8,6 +8,7 @@
  */
 
 import { type CampaignReport, STORES } from "./CampaignRun.js"
+import type { LeagueReport } from "./LeagueRun.js"
 import type { Comparison, Report } from "./Report.js"
 import type { Interval } from "./Stats.js"
 
@@ -413,3 +414,34 @@ const dinBySeason = (r: CampaignReport): Chart[] =>
           ),
         },
       ]
+
+/**
+ * A league run's chart: for each Refuge, the share of leagues it finished in each place (a stacked
+ * bar, first place at the left).
+ */
+export const leagueCharts = (r: LeagueReport): Chart[] => [
+  {
+    id: "league-places",
+    title: `Final standings: the share of ${r.leagues} leagues (${r.spec.rounds} rounds, ${r.spec.schedule}) each Refuge finished in each place`,
+    spec: {
+      ...base(
+        "Final places",
+        r.refuges.flatMap((f) =>
+          f.places.map((k, p) => ({
+            what: f.name,
+            place: p + 1,
+            share: r.leagues === 0 ? 0 : k / r.leagues,
+          })),
+        ),
+        Math.max(120, r.refuges.length * 26),
+      ),
+      mark: "bar",
+      encoding: {
+        y: { field: "what", type: "nominal", title: null, sort: null },
+        x: { field: "share", type: "quantitative", title: "share of leagues", stack: "normalize" },
+        color: { field: "place", type: "ordinal", title: "place", scale: { scheme: "viridis" } },
+        order: { field: "place", type: "ordinal" },
+      },
+    },
+  },
+]

@@ -7,6 +7,7 @@
  */
 export * as SimCampaign from "./CampaignRun.js"
 export * as SimCharts from "./Charts.js"
+export * as SimLeague from "./LeagueRun.js"
 export * as SimRaid from "./Raid.js"
 export * as SimReport from "./Report.js"
 export * as SimStats from "./Stats.js"

@@ -133,26 +133,53 @@ export const appendCampaignEvents = async (db: Q, a: CampaignAppend): Promise<nu
  * Starts a campaign's raid in one transaction: the campaign (still at `expected`, no raid in
  * play) links it, and the raid is stored with its set-up events. False when the campaign moved.
  */
-export const startCampaignRaid = async (
+export const startCampaignRaid = (
   db: Q,
   campaign: { readonly id: string; readonly expected: number; readonly raids: ReadonlyArray<string> },
+  raid: Omit<StoredRaid, "version" | "snapshotSeq" | "updatedAt">,
+  begin: Append,
+): Promise<boolean> => linkRaid(db, campaign, { status: "raiding", raid_id: raid.id }, undefined, raid, begin)
+
+/**
+ * Starts a league raid (R-CAMPAIGN-42) in one transaction: the campaign's `openRaid` events are
+ * appended at `expected` (no classic raid in play), the raid is linked to it without holding the
+ * campaign (raids of other Refuges may start, and the others command meanwhile), and the raid is
+ * stored with its set-up events. False when the campaign moved.
+ */
+export const startLeagueRaid = (
+  db: Q,
+  opened: CampaignAppend & { readonly raids: ReadonlyArray<string> },
+  raid: Omit<StoredRaid, "version" | "snapshotSeq" | "updatedAt">,
+  begin: Append,
+): Promise<boolean> =>
+  linkRaid(
+    db,
+    { id: opened.stream, expected: opened.expected, raids: opened.raids },
+    { status: opened.status, version: opened.expected + opened.events.length },
+    opened,
+    raid,
+    begin,
+  )
+
+/** The campaign row links the raid (and takes `set`, and the events `opened`), the raid is stored. */
+const linkRaid = async (
+  db: Q,
+  campaign: { readonly id: string; readonly expected: number; readonly raids: ReadonlyArray<string> },
+  set: { readonly status: CampaignStatus; readonly raid_id?: string; readonly version?: number },
+  opened: CampaignAppend | undefined,
   raid: Omit<StoredRaid, "version" | "snapshotSeq" | "updatedAt">,
   begin: Append,
 ): Promise<boolean> =>
   db.transaction().execute(async (tx) => {
     const res = await tx
       .updateTable("campaigns")
-      .set({
-        status: "raiding",
-        raid_id: raid.id,
-        raids: JSON.stringify([...campaign.raids, raid.id]),
-        updated_at: begin.at,
-      })
+      .set({ ...set, raids: JSON.stringify([...campaign.raids, raid.id]), updated_at: begin.at })
       .where("id", "=", campaign.id)
       .where("version", "=", campaign.expected)
       .where("raid_id", "is", null)
       .executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) return false
+    if (opened !== undefined) await insertEvents(tx, opened)
     await insertRaidIn(tx, raid)
     if ((await appendIn(tx, begin)) === undefined) throw new Error(`raid ${raid.id} was written meanwhile`)
     return true

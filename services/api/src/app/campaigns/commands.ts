@@ -11,9 +11,10 @@ import { type Caller, type Deps, decodeBody } from "../App.js"
 import * as Raids from "../Raids.js"
 import { commandMismatch, current, runCommand, stateAt } from "../stream/index.js"
 import { campaignEngine, mayCommand } from "./engine.js"
+import { isLeagueStart, startLeagueRaid } from "./league.js"
 import { CommandBody, type PlayerCommand, StartRaidRequest } from "./requests.js"
 import { viewEvent } from "./schemas.js"
-import { cannot, envOf, playsOf, setupOf, statusOf } from "./stored.js"
+import { cannot, envOf, linkedSetup, playsOf, statusOf } from "./stored.js"
 import { readable } from "./sync.js"
 
 /** 409 while the campaign waits for its members or has a raid in play. */
@@ -87,9 +88,16 @@ export const campaignLegal = (deps: Deps, player: Caller, id: string) =>
     const state = yield* stateAt(campaignEngine, deps, c)
     const env = yield* envOf(deps, c)
     const commands = legalCampaignCommands(state, env).filter(
-      (x) => x.type !== "recordRaid" && mayCommand(c, player, state, x) === undefined,
+      (x) =>
+        x.type !== "recordRaid" && x.type !== "openRaid" && mayCommand(c, player, state, x) === undefined,
     ) as ReadonlyArray<typeof PlayerCommand.Type>
-    const nextRaid = c.ownerId === player.id && Result.isSuccess(nextRaidSetup(state, undefined, env))
+    // A league's organiser may start a raid whenever the campaign is between raids (R-CAMPAIGN-42).
+    const league = isLeagueStart(state, {})
+    const nextRaid =
+      c.ownerId === player.id &&
+      (league
+        ? state.phase === "between" && state.pending === undefined
+        : Result.isSuccess(nextRaidSetup(state, undefined, env)))
     return { version: c.version, you, commands, nextRaid }
   })
 
@@ -108,21 +116,13 @@ export const startRaid = (deps: Deps, player: Caller, id: string, body: unknown)
     yield* notNow(c)
     yield* current("campaign", c, input.version)
     const state = yield* stateAt(campaignEngine, deps, c)
+    if (isLeagueStart(state, input))
+      return yield* Raids.getRaid(deps, player, yield* startLeagueRaid(deps, c, state, input))
     const env = yield* envOf(deps, c)
     const s = nextRaidSetup(state, input.scenario, env)
     if (Result.isFailure(s))
       return yield* Effect.fail(cannot("the campaign cannot raid now", "(root)", s.failure))
-    const setup: Raids.RaidSetup = {
-      scenario: input.scenario ?? "cache",
-      options: input.options ?? {},
-      packs: setupOf(c).packs,
-      dice: s.success.dice,
-      ...(input.board ? { board: input.board } : {}),
-      refuges: s.success.refuges,
-      campaignId: c.id,
-      ...(s.success.season !== undefined ? { season: s.success.season } : {}),
-      ...(s.success.campaign !== undefined ? { campaign: s.success.campaign } : {}),
-    }
+    const setup = linkedSetup(c, input, s.success)
     const raidId = yield* Raids.startLinked(
       deps,
       c.ownerId,

@@ -52,6 +52,7 @@ export const createCampaign = (deps: Deps, player: Caller, body: unknown) =>
       packs,
       dice: input.dice === "manual" ? "manual" : { seed: input.seed ?? randomInt(0, 2 ** 48 - 1) },
       refuges,
+      ...(input.options !== undefined ? { options: input.options as Record<string, string> } : {}),
     }
     // Checked before anything is stored: a campaign the engine would refuse is refused now.
     const made = refuges.every((r) => r !== null) ? yield* created(deps, setup) : undefined

@@ -3,7 +3,7 @@
  * with the ranges their errors state. Kept apart from the campaigns' use cases (this folder) and answers (schemas.ts); the
  * use cases decode with them, so REST and GraphQL (which hand them the raw body) check alike.
  */
-import { BattleOptions, CampaignCommand } from "@blight/rules"
+import { BattleOptions, CampaignCommand, CampaignOptions, CampaignState } from "@blight/rules"
 import { Schema } from "effect"
 import { encodedSide, Unknown } from "../../schemas.js"
 import { Id, SeedField } from "../requestFields.js"
@@ -21,7 +21,7 @@ const Member = Schema.Struct({
 }).annotate({ identifier: "CampaignMemberRequest" })
 
 export const CreateCampaignRequest = Schema.Struct({
-  members: Schema.Array(Member).check(Schema.isMinLength(2), Schema.isMaxLength(4)),
+  members: Schema.Array(Member).check(Schema.isMinLength(2), Schema.isMaxLength(CampaignState.MAX_REFUGES)),
   packs: Schema.optional(Schema.Array(Id).check(Schema.isMaxLength(20))),
   dice: Schema.optional(
     Schema.Literals(["seeded", "manual"]).annotate({
@@ -30,6 +30,12 @@ export const CreateCampaignRequest = Schema.Struct({
     }),
   ),
   seed: SeedField,
+  options: Schema.optional(
+    encodedSide(CampaignOptions).annotate({
+      description:
+        "The group's rulings for the whole campaign, by name (docs/rulings/campaign.md): stranger (R-CAMPAIGN-21), schedule (R-CAMPAIGN-41)",
+    }),
+  ),
 }).annotate({ identifier: "CreateCampaignRequest" })
 
 export const JoinCampaignRequest = Schema.Struct({
@@ -87,6 +93,17 @@ export const StartRaidRequest = Schema.Struct({
   options: Schema.optional(
     encodedSide(BattleOptions.Options).annotate({
       description: "Ruling options for this raid, by name (as a raid's)",
+    }),
+  ),
+  refuges: Schema.optional(
+    CampaignState.RaidRefuges.annotate({
+      description:
+        "A league raid's Refuges by index, 2 to 4, none in another raid in play (R-CAMPAIGN-41, R-CAMPAIGN-42); left out: every Refuge of a campaign of 2 to 4 without a schedule",
+    }),
+  ),
+  next: Schema.optional(
+    Schema.Boolean.annotate({
+      description: "true: the league's schedule picks the raid, its next pairing (R-CAMPAIGN-41)",
     }),
   ),
 }).annotate({ identifier: "StartCampaignRaidRequest" })

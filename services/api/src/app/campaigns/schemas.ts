@@ -2,7 +2,14 @@
  * The campaigns' answers as schemas (the requests' are in requests.ts), and how a member sees the
  * log's commands, events and state: everything but the dice state (the PRNG, and the seed).
  */
-import { Battle, type BattleState, Campaign, CampaignEvent, CampaignState } from "@blight/rules"
+import {
+  Battle,
+  type BattleState,
+  Campaign,
+  CampaignCommand,
+  CampaignEvent,
+  CampaignState,
+} from "@blight/rules"
 import { Schema } from "effect"
 import { RaidState } from "../raids/schemas.js"
 import { EventsPage, Joined } from "../stream/schemas.js"
@@ -19,6 +26,10 @@ export const LoggedCommand = Schema.Union([
   Schema.Struct({ type: Schema.Literal("recordRaid"), battle: RaidState }).annotate({
     identifier: "RecordRaidCommand",
     description: "The campaign's raid folded in when it ended (given by the server, B-AFTERMATH-01)",
+  }),
+  CampaignCommand.OpenRaid.annotate({
+    identifier: "CampaignOpenRaidCommand",
+    description: "A league raid opened by the organiser's start of it (R-CAMPAIGN-42)",
   }),
   Schema.Struct({ type: Schema.Literal("continue") }).annotate({
     identifier: "CampaignEngineStep",
@@ -123,7 +134,8 @@ export const CampaignLegal = Schema.Struct({
   you: Schema.Array(Index),
   commands: Schema.Array(PlayerCommand).annotate({ description: "The commands open to the caller now" }),
   nextRaid: Schema.Boolean.annotate({
-    description: "Whether the caller may start the next raid now (the organiser, between raids)",
+    description:
+      "Whether the caller may start the next raid now (the organiser, between raids; in a league, one of several at once)",
   }),
 }).annotate({ identifier: "CampaignLegalCommands" })
 

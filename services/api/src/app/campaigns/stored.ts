@@ -7,6 +7,7 @@ import { Effect, Schema } from "effect"
 import * as CampaignRepo from "../../db/campaigns.js"
 import { forbidden, rulesViolated } from "../ApiError.js"
 import { contentWith, type Deps, type Player } from "../App.js"
+import type * as Raids from "../Raids.js"
 import { loader, logDecoder } from "../stream/index.js"
 
 export interface Setup {
@@ -14,6 +15,8 @@ export interface Setup {
   readonly dice: { readonly seed: number } | "manual"
   /** Each member's Refuge as it came in (null: waiting for its player). */
   readonly refuges: ReadonlyArray<Refuge.Refuge | null>
+  /** The group's rulings by name (absent: the defaults; campaigns stored before them have none). */
+  readonly options?: Readonly<Record<string, string>>
 }
 
 export const setupOf = (c: CampaignRepo.StoredCampaign) => c.setup as Setup
@@ -48,3 +51,26 @@ export const cannot = (
 
 export const envOf = (deps: Deps, c: CampaignRepo.StoredCampaign) =>
   Effect.map(contentWith(deps, setupOf(c).packs), (content) => Campaign.envOf(content))
+
+type SetupInput = Extract<ReturnType<typeof Campaign.raidSetup>, { readonly _tag: "Success" }>["success"]
+
+/** A campaign raid's set-up for the raid machinery: the campaign's own (its Season, Hollowed, packs), linked to it. */
+export const linkedSetup = (
+  c: CampaignRepo.StoredCampaign,
+  input: {
+    readonly scenario?: string | undefined
+    readonly options?: unknown
+    readonly board?: "random" | undefined
+  },
+  s: SetupInput,
+): Raids.RaidSetup => ({
+  scenario: input.scenario ?? "cache",
+  options: (input.options ?? {}) as Raids.RaidSetup["options"],
+  packs: setupOf(c).packs,
+  dice: s.dice,
+  ...(input.board ? { board: input.board } : {}),
+  refuges: s.refuges,
+  campaignId: c.id,
+  ...(s.season !== undefined ? { season: s.season } : {}),
+  ...(s.campaign !== undefined ? { campaign: s.campaign } : {}),
+})

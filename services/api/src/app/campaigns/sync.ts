@@ -11,13 +11,20 @@ import { contentWith, type Deps, type Player } from "../App.js"
 import * as Raids from "../Raids.js"
 import { append, stateAt } from "../stream/index.js"
 import { campaignEngine } from "./engine.js"
+import { foldLeagueRaid } from "./league.js"
 import { cannot, envOf, load, reader, type Setup, setupOf } from "./stored.js"
 
 /** The engine's creation events once every member's Refuge is in (422 when the engine refuses). */
 export const created = (deps: Deps, setup: Setup) =>
   Effect.gen(function* () {
     const content = yield* contentWith(deps, setup.packs)
-    const made = Campaign.create(setup.refuges as Refuge.Refuge[], setup.dice, Campaign.envOf(content))
+    const made = Campaign.create(
+      setup.refuges as Refuge.Refuge[],
+      setup.dice,
+      Campaign.envOf(content),
+      undefined,
+      setup.options ?? {},
+    )
     if (Result.isFailure(made))
       return yield* Effect.fail(cannot("the campaign cannot be made", "members", made.failure))
     return made.success
@@ -43,7 +50,8 @@ const sync = (deps: Deps, c: CampaignRepo.StoredCampaign) =>
       yield* begin(deps, c, yield* created(deps, setupOf(c)))
       return yield* load(deps, c.id)
     }
-    if (c.raidId === undefined) return c
+    if (c.status === "waiting") return c
+    if (c.raidId === undefined) return yield* foldLeague(deps, c)
     const raid = yield* Effect.promise(() => Repo.raidById(deps.db, c.raidId!))
     if (raid?.status !== "over") return c
     const battle = yield* Raids.raidStateOf(deps, raid)
@@ -62,6 +70,19 @@ const sync = (deps: Deps, c: CampaignRepo.StoredCampaign) =>
       extra: { unlinkRaid: true },
     })
     return yield* load(deps, c.id)
+  })
+
+/** Folds in the league's ended raids, one at a time, while the campaign is between raids. */
+const foldLeague = (deps: Deps, row: CampaignRepo.StoredCampaign) =>
+  Effect.gen(function* () {
+    let c = row
+    for (let guard = 0; guard < 16; guard++) {
+      const state = yield* stateAt(campaignEngine, deps, c)
+      const folded = yield* foldLeagueRaid(deps, c, state)
+      if (folded === undefined) return c
+      c = yield* load(deps, c.id)
+    }
+    return c
   })
 
 /** Folds a campaign's ended raid in (run when its raid's last command is stored). */

@@ -5,7 +5,7 @@
  * `campaignEvents` (every event in order, then each new one, over SSE). Types are built from the
  * library's schemas (`fromSchema.ts`), the command input too (`inputFromSchema.ts`).
  */
-import { CampaignCommand, Market } from "@blight/rules"
+import { CampaignCommand, CampaignOptions, Market } from "@blight/rules"
 import { Schema, Struct } from "effect"
 import * as Campaigns from "../../app/Campaigns.js"
 import * as Raids from "../../app/Raids.js"
@@ -48,6 +48,9 @@ const Command = inputType(
   ),
   "CampaignPlayerCommand",
 )
+
+/** The group's campaign rulings as an input, typed from the library's CampaignOptions schema. */
+const CampaignOptionsInput = inputType(CampaignOptions, "CampaignOptions")
 
 const MemberInput = builder.inputType("CampaignMemberInput", {
   description:
@@ -102,7 +105,7 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   createCampaign: t.field({
     description:
-      "Make a campaign (the caller organises it) from two to four members: the caller's own Refuges, or places other players fill by joining",
+      "Make a campaign (the caller organises it) from 2 to 16 members (a league, R-CAMPAIGN-41): the caller's own Refuges, or places other players fill by joining",
     type: CampaignRef,
     nullable: true,
     args: {
@@ -110,6 +113,11 @@ builder.mutationFields((t) => ({
       packs: t.arg.stringList(),
       manualDice: t.arg.boolean({ description: "Dice typed in at the table (default: the server rolls)" }),
       seed: t.arg.float({ description: "The dice's seed, kept on the server (default: a new one)" }),
+      options: t.arg({
+        type: CampaignOptionsInput.type,
+        description:
+          "The group's rulings for the campaign (stranger, schedule), typed from the library's CampaignOptions schema",
+      }),
     },
     resolve: forCaller((p, a, ctx) =>
       Campaigns.createCampaign(
@@ -120,6 +128,7 @@ builder.mutationFields((t) => ({
           packs: a.packs,
           dice: a.manualDice ? "manual" : undefined,
           seed: a.seed,
+          options: a.options == null ? undefined : CampaignOptionsInput.convert(a.options),
         }),
       ),
     ),
@@ -148,7 +157,7 @@ builder.mutationFields((t) => ({
   }),
   startCampaignRaid: t.field({
     description:
-      "The organiser starts the campaign's next raid (a raid linked to it; its record is folded in when it ends)",
+      "The organiser starts the campaign's next raid (a raid linked to it; its record is folded in when it ends); in a league, between the Refuges named or the schedule's next pairing, several at once",
     type: RaidRef,
     nullable: true,
     args: {
@@ -160,6 +169,13 @@ builder.mutationFields((t) => ({
         type: Options.type,
         description: "Ruling options by name for this raid, typed from the library's BattleOptions schema",
       }),
+      refuges: t.arg.intList({
+        description:
+          "A league raid's Refuges by index, 2 to 4, none in another raid in play (R-CAMPAIGN-41, R-CAMPAIGN-42)",
+      }),
+      next: t.arg.boolean({
+        description: "The league's schedule picks the raid: its next pairing (R-CAMPAIGN-41)",
+      }),
     },
     resolve: byIdFor(Campaigns.startRaid, (a) =>
       bodyOf({
@@ -167,6 +183,8 @@ builder.mutationFields((t) => ({
         scenario: a.scenario,
         board: a.randomBoard ? "random" : undefined,
         options: a.options == null ? undefined : Options.convert(a.options),
+        refuges: a.refuges ?? undefined,
+        next: a.next ?? undefined,
       }),
     ),
   }),
