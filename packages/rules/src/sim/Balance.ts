@@ -147,8 +147,8 @@ export const itemsOf = (
   )
 
 /**
- * The standard rosters with an item added, and whose share to read. A skill: the Refuge's first
- * survivor (its Leader) learns it. A background: the Refuge's last survivor whose background is not
+ * The standard rosters with an item added, and whose share to read. A skill: the Refuge's Leader
+ * learns it. A background: the Refuge's last survivor whose background is not
  * already that one takes it instead of their own (its stats and knack; its founding cost is not
  * paid again — the delta is what the background is worth, set against what it costs). A Gift or a
  * Mark: the Congregation's first member without it gains it, besides the one rolled at founding
@@ -168,8 +168,12 @@ export const withItem = (
     survivors: r.survivors.map((s, k) => (k === at ? f(s) : s)),
   })
   if (item.kind === "skills") {
-    const who = refuge.survivors[0]!
-    const r = swap(refuge, 0, (s) => ({ ...s, skills: [...s.skills, item.id as never] }))
+    const at = Math.max(
+      0,
+      refuge.survivors.findIndex((s) => s.role === "leader"),
+    )
+    const who = refuge.survivors[at]!
+    const r = swap(refuge, at, (s) => ({ ...s, skills: [...s.skills, item.id as never] }))
     return { refuges: [r, congregation], side: 0, how: `${who.name} learns it` }
   }
   if (item.kind === "backgrounds") {
