@@ -68,7 +68,7 @@ describe("generated JSON Schemas", () => {
     const roster = generated["roster.schema.json"] as JsonSchema
     const rosters = new URL("../../../examples/rosters/", import.meta.url)
     const files = readdirSync(rosters).filter((x) => x.endsWith(".json"))
-    expect(files.sort()).toEqual(["congregation.json", "refuge.json"])
+    expect(files).toEqual(expect.arrayContaining(["congregation.json", "refuge.json", "home-grove.json"]))
     for (const f of files)
       expect(validate(roster, JSON.parse(readFileSync(new URL(f, rosters), "utf8"))), f).toEqual([])
     const bad = { name: "X", home: "rv", survivors: [{ name: "A", background: "doctor", wepons: ["knife"] }] }

@@ -4,10 +4,7 @@
  * order, so the report is the same bytes for any `--workers`. Progress (rate, ETA) goes to stderr
  * only when it is a terminal; stdout carries the result only.
  */
-import { existsSync } from "node:fs"
-import { rename, unlink, writeFile } from "node:fs/promises"
-import { dirname, join, resolve } from "node:path"
-import { fileURLToPath } from "node:url"
+import { resolve } from "node:path"
 import {
   type BattleOptions,
   Policies,
@@ -16,12 +13,13 @@ import {
   type SimRaid,
   SimReport,
 } from "@blight/rules"
-import { Piscina } from "piscina"
 import { type Command, EXIT, type Io, intArg, parse, UsageError, writeJson } from "../Command.js"
 import { seedFrom } from "../Seed.js"
 import { optionsFrom, refugeFrom } from "./raid.js"
 import { contentFrom } from "./raidFile.js"
-import { type Job, playRange, type Summary } from "./simJob.js"
+import { runBalance } from "./simBalance.js"
+import { checkHtml, defaultRosters, writeHtml } from "./simFiles.js"
+import { playAll } from "./simPool.js"
 
 const usage = `usage:
   blight sim [--scenario ID] [--refuge A.json --refuge B.json] [--pack FILE]… [--raids N] [--seed N]
@@ -32,6 +30,9 @@ const usage = `usage:
              [--workers K] [--scenario ID] [--audited] [--json] [--html FILE]
   blight sim --league [--leagues N] [--rounds N] [--schedule round-robin|standings] [--refuge FILE]…
              [--pack FILE]… [--seed N] [--scenario ID] [--json] [--html FILE]
+  blight sim --balance [--balance-parts table,field,items] [--pack FILE]… [--refuge FILE]…
+             [--raids N] [--board-raids N] [--field-raids N] [--item-raids N] [--seed N]
+             [--workers K] [--option NAME=VALUE]… [--max-commands N] [--json] [--html FILE]
   Plays N raids (default 100) of a scenario (default cache) between two Refuges, each side by a
   policy, and reports win, draw and Rout rates with 95% intervals, survivors Down and Finished,
   Loot, Blight, the Din and encounters by round, and each creature's damage against its XP.
@@ -65,6 +66,16 @@ const usage = `usage:
                   rosters in turn, renamed; or 2 to 16 --refuge files) over --rounds N rounds (default
                   3, a Season) drawn by --schedule (default round-robin); the distribution of final
                   standings per Refuge
+  --balance       the balance matrix of the core pack and any --pack (issue 38), each row against
+                  its target, and "targets met: X of Y": table: the example Refuge against the
+                  example Congregation in every scenario, declared table (--raids, default 1000 a
+                  cell) and board (--board-raids, default 300), sensible and odds policies, each
+                  side 40–60% of decided raids; field: every Home's example roster
+                  (examples/rosters/home-*.json, and each --refuge besides) against every other,
+                  both ways round, in every scenario (--field-raids, default 5), each 35–65%;
+                  items: each provisional Gift, Mark, skill and background added to the example
+                  rosters against the same seeds without it (--item-raids a scenario, default
+                  100), the share moving at most 10 points. --balance-parts runs some of them
   --json          the report as one JSON object (the raw numbers: counts, rates, intervals)
   --html FILE     the report as an HTML page with SVG charts and their Vega-Lite specs
                   (--report FILE: the same)
@@ -76,111 +87,6 @@ const MAX_RAIDS = 1_000_000
 const MAX_CAMPAIGN_RAIDS = 60
 const MAX_CAMPAIGNS = 100_000
 const MAX_WORKERS = 64
-
-/** The example rosters, found from the package (dist/commands or src/commands) up to the repository. */
-const defaultRosters = (): string[] | undefined => {
-  const here = dirname(fileURLToPath(import.meta.url))
-  const dir = resolve(here, "../../../../examples/rosters")
-  const files = ["refuge.json", "congregation.json"].map((f) => join(dir, f))
-  return files.every((f) => existsSync(f)) ? files : undefined
-}
-
-/** The worker's file: beside this one when built; run from source (tests), the built copy. */
-const workerFile = (): string => {
-  const here = fileURLToPath(import.meta.url)
-  const js = here.replace(/sim\.(ts|js)$/, "simJob.js")
-  if (existsSync(js)) return js
-  const built = resolve(dirname(here), "../../dist/commands/simJob.js")
-  if (existsSync(built)) return built
-  throw new UsageError("--workers: the built worker (dist/commands/simJob.js) is missing; run `npx tsc -b`")
-}
-
-/** A progress bar on stderr: done/total, rate and ETA (only on a terminal). */
-const progress = (io: Io, total: number, label: string) => {
-  const tty = (io.stderr as { isTTY?: boolean }).isTTY === true
-  const started = performance.now()
-  let last = 0
-  const draw = (done: number, final = false) => {
-    if (!tty) return
-    const now = performance.now()
-    if (!final && now - last < 100) return
-    last = now
-    const secs = (now - started) / 1000
-    const rate = secs > 0 ? done / secs : 0
-    const eta = rate > 0 ? (total - done) / rate : 0
-    const width = 28
-    const filled = Math.round((done / total) * width)
-    const clock = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, "0")}`
-    io.stderr.write(
-      `\r${label} [${"#".repeat(filled)}${".".repeat(width - filled)}] ${done}/${total} ${rate.toFixed(1)} raids/s ETA ${clock(eta)}\x1b[K`,
-    )
-    if (final) io.stderr.write("\n")
-  }
-  return draw
-}
-
-/**
- * Plays raids [0, n) on `workers` threads, the summaries in index order. This thread is one of
- * them: it plays one raid at a time from the front of the list while `workers` − 1 worker threads
- * take chunks, so it works while they start (each loads the rules, about a second) and none of the
- * cores waits on an idle main thread. Each worker thread holds two chunks (piscina's
- * `concurrentTasksPerWorker`), so it has the next one in hand while this thread is busy with a
- * raid and cannot hand it over. Raid `i` is seeded from the seed and `i` alone: which thread
- * plays it changes nothing.
- */
-const playAll = async <T extends Exclude<Summary, string>>(
-  job: Omit<Job, "from" | "to">,
-  n: number,
-  workers: number,
-  io: Io,
-  label: string,
-): Promise<T[]> => {
-  const bar = progress(io, n, label)
-  const out: Summary[] = new Array(n)
-  let done = 0
-  let next = 0
-  const take = (size: number): { from: number; to: number } | undefined => {
-    if (next >= n) return undefined
-    const from = next
-    next = Math.min(n, from + size)
-    return { from, to: next }
-  }
-  const store = (from: number, ss: ReadonlyArray<Summary>) => {
-    for (const [k, s] of ss.entries()) out[from + k] = s
-    done += ss.length
-    bar(done)
-  }
-  const threads = workers - 1
-  const pool =
-    threads > 0
-      ? new Piscina({
-          filename: workerFile(),
-          minThreads: threads,
-          maxThreads: threads,
-          concurrentTasksPerWorker: 2,
-        })
-      : undefined
-  try {
-    const chunk = Math.max(1, Math.min(25, Math.ceil(n / (workers * 8))))
-    const feeders = Array.from({ length: threads * 2 }, async () => {
-      for (let r = take(chunk); r; r = take(chunk))
-        store(r.from, (await pool!.run({ ...job, ...r })) as Summary[])
-    })
-    for (const f of feeders) f.catch(() => undefined)
-    for (let r = take(1); r; r = take(1)) {
-      store(r.from, await playRange({ ...job, ...r }))
-      // Lets a worker thread's finished chunk be stored and its next one handed over.
-      if (pool) await new Promise((f) => setImmediate(f))
-    }
-    await Promise.all(feeders)
-  } finally {
-    await pool?.destroy()
-  }
-  bar(done, true)
-  const refused = out.find((s) => typeof s === "string")
-  if (refused !== undefined) throw new UsageError(`set-up: ${refused}`)
-  return out as T[]
-}
 
 /**
  * Runs a helper shared with `blight raid` and names the option its refusal is about: `flag`
@@ -214,6 +120,11 @@ const FLAGS = {
   "max-commands": { type: "string" },
   audited: { type: "boolean" },
   campaign: { type: "boolean" },
+  balance: { type: "boolean" },
+  "balance-parts": { type: "string" },
+  "board-raids": { type: "string" },
+  "field-raids": { type: "string" },
+  "item-raids": { type: "string" },
   campaigns: { type: "string" },
   league: { type: "boolean" },
   leagues: { type: "string" },
@@ -252,6 +163,14 @@ const flagsOf = (args: readonly string[]) => {
       if (o[flag] !== undefined)
         throw new UsageError(
           `--${flag}: not with --league (a league's raids are played by the campaign's own seeded policy)`,
+        )
+  for (const flag of ["balance-parts", "board-raids", "field-raids", "item-raids"] as const)
+    if (o[flag] !== undefined && o.balance !== true) throw new UsageError(`--${flag}: only with --balance`)
+  if (o.balance === true)
+    for (const flag of ["campaign", "scenario", "policy", "table", "b-pack", "b-option", "audited"] as const)
+      if (o[flag] !== undefined)
+        throw new UsageError(
+          `--${flag}: not with --balance (the matrix sets its own scenarios, tables and policies)`,
         )
   if (campaign)
     for (const flag of ["policy", "table", "option", "b-pack", "b-option", "max-commands"] as const)
@@ -329,13 +248,6 @@ const sidesOf = async (o: Flags, campaign: boolean, files: readonly string[], se
     ...(await naming("--b-option", () => optionsFrom(o["b-option"] ?? []), "--option")),
   } as BattleOptions.OptionsInput
   return { packFiles, content, scenario, refuges, options, ab, bPackFiles, bContent, bOptions }
-}
-
-/** `--html FILE`: a name, in a folder that exists (refused before the raids are played, not after). */
-const checkHtml = (o: Flags, io: Io): void => {
-  if (o.html !== undefined && o.html.trim() === "") throw new UsageError("--html: give a file name")
-  if (o.html !== undefined && !existsSync(dirname(resolve(io.cwd ?? process.cwd(), o.html))))
-    throw new UsageError(`--html ${o.html}: its folder does not exist`)
 }
 
 /** Everything a run needs, read and checked. */
@@ -437,6 +349,7 @@ const run = async (args: readonly string[], io: Io): Promise<number> => {
     checkHtml(o, io)
     return (await import("./simLeague.js")).runLeague(o, io, { rosters: defaultRosters, writeHtml })
   }
+  if (o.balance === true) return runBalance(o, io)
   const numbers = numbersOf(o, campaign)
   const files = rosterFiles(o, numbers.policies)
   const seed = seedFrom(o.seed)
@@ -474,27 +387,6 @@ const abText = (c: SimReport.Comparison): string[] => [
 ]
 const signed = (d: { estimate: number; low: number; high: number }, k = 1, unit = "") =>
   `${d.estimate >= 0 ? "+" : ""}${(d.estimate * k).toFixed(1)}${unit} (${(d.low * k).toFixed(1)} to ${(d.high * k).toFixed(1)})`
-
-/** Writes an HTML page atomically (a temporary file, then a rename). */
-const writeHtml = async (
-  io: Io,
-  file: string,
-  make: (pages: typeof import("./simHtml.js")) => Promise<string>,
-): Promise<void> => {
-  const html = await make(await import("./simHtml.js"))
-  const path = resolve(io.cwd ?? process.cwd(), file)
-  const tmp = join(dirname(path), `.${process.pid}.${Date.now()}.sim.tmp`)
-  try {
-    await writeFile(tmp, html, { flag: "wx" })
-    await rename(tmp, path)
-  } catch (e) {
-    await unlink(tmp).catch(() => undefined)
-    const code = (e as { code?: string }).code
-    throw new UsageError(
-      `--html ${file}: cannot be written (${code ?? (e instanceof Error ? e.message : "?")})`,
-    )
-  }
-}
 
 /** A campaign run in words: per Refuge, after each raid. */
 const campaignText = (r: SimCampaign.CampaignReport): string[] => [

@@ -4,8 +4,8 @@
  * spec embedded beside it as JSON (`<script type="application/json" class="vega-lite">`) so a
  * client can draw it interactively. The numbers are in tables too. Loaded only for `--html`.
  */
-import type { SimCampaign, SimLeague } from "@blight/rules"
-import { SimCharts, type SimReport } from "@blight/rules"
+import type { SimBalance, SimCampaign, SimLeague } from "@blight/rules"
+import { SimBalanceCharts, SimCharts, type SimReport } from "@blight/rules"
 import { parse as parseVega, View } from "vega"
 import { compile } from "vega-lite"
 
@@ -213,6 +213,67 @@ ${table(
 ${figures.join("\n")}
 </section>`
   return shell("blight sim: a league run", body)
+const tick = (met: boolean) => (met ? "✓" : "✗")
+const share = (s: SimBalance.Share) => `${pct(s.share)} of ${s.decided}`
+const points = (i: { estimate: number; low: number; high: number }) => {
+  const f = (x: number) => `${x >= 0 ? "+" : ""}${(x * 100).toFixed(1)}`
+  return `${f(i.estimate)} pt <small>(${f(i.low)} to ${f(i.high)})</small>`
+}
+
+/** `--balance`: a table per part, ✓ or ✗ against each row's target, and the charts. */
+export const balancePage = async (r: SimBalance.BalanceReport): Promise<string> => {
+  const figures: string[] = []
+  for (const c of SimBalanceCharts.balanceCharts(r)) figures.push(await figure(c))
+  const tableRows = r.table.map((row) => [
+    tick(row.met),
+    html(row.scenario),
+    row.table,
+    html(row.policy),
+    ...row.sides.map((s) => share(s.result)),
+    String(row.draws),
+  ])
+  const sides = r.table[0]?.sides.map((s) => html(s.name)) ?? []
+  const body = `<section><h2>Balance: targets met ${r.met} of ${r.total}</h2>
+<p>Seed ${r.seed}; packs: ${r.packs.length ? r.packs.map(html).join(", ") : "the core pack"}. Shares are of decided raids
+(draws left out), with 95% Wilson intervals; a change is with the item minus without it on the same seeds,
+with Newcombe's 95% interval. A row meets its target when its estimate is inside the band.</p>
+${r.table.length ? `<h3>Example Refuge against example Congregation (target 40–60% each)</h3>${table(["", "scenario", "table", "policy", ...sides, "draws"], tableRows)}` : ""}
+${
+  r.field.length
+    ? `<h3>Each Home against the field (target 35–65%)</h3>${table(
+        ["", "Home", "roster", "kind", "share", "draws"],
+        r.field.map((h) => [
+          tick(h.met),
+          html(h.home),
+          html(h.name),
+          h.kind,
+          share(h.result),
+          String(h.draws),
+        ]),
+      )}`
+    : ""
+}
+${
+  r.items.length
+    ? `<h3>Provisional items added to a standard roster (target within ±10 points)</h3>${table(
+        ["", "kind", "item", "pack", "side", "how", "without", "with", "change"],
+        r.items.map((i) => [
+          tick(i.met),
+          i.kind,
+          html(i.id),
+          html(i.pack),
+          html(i.side),
+          html(i.how),
+          pct(i.without.share),
+          pct(i.with.share),
+          points(i.delta),
+        ]),
+      )}`
+    : ""
+}
+${figures.join("\n")}
+</section>`
+  return shell("blight sim --balance", body)
 }
 
 const shell = (title: string, body: string): string => `<!doctype html>

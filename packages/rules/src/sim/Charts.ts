@@ -39,12 +39,15 @@ const base = (title: string, values: ReadonlyArray<Record<string, unknown>>, hei
 
 const at = (i: Interval) => ({ estimate: i.estimate, low: i.low, high: i.high })
 
-/** Points with interval whiskers: y nominal (what), x the estimate, colour by `group`. */
-const intervals = (
+/**
+ * Points with interval whiskers: y nominal (what), x the estimate, colour by `group`; a shaded
+ * `band` marks a target range (the balance report's).
+ */
+export const intervals = (
   title: string,
   values: ReadonlyArray<Record<string, unknown>>,
   x: string,
-  extra: { domain?: readonly [number, number]; zeroLine?: boolean } = {},
+  extra: { domain?: readonly [number, number]; zeroLine?: boolean; band?: readonly [number, number] } = {},
 ) => {
   const scale = extra.domain ? { domain: [...extra.domain] } : { zero: true }
   const rows = new Set(values.map((v) => `${v.what}|${v.group}`)).size
@@ -57,6 +60,15 @@ const intervals = (
   return {
     ...base(title, values, Math.max(80, rows * 22)),
     layer: [
+      ...(extra.band
+        ? [
+            {
+              data: { values: [{ low: extra.band[0], high: extra.band[1] }] },
+              mark: { type: "rect", color: "#7a9a3a", opacity: 0.15 },
+              encoding: { x: { field: "low", type: "quantitative" }, x2: { field: "high" } },
+            },
+          ]
+        : []),
       ...(extra.zeroLine
         ? [
             {
