@@ -64,6 +64,21 @@ const m0001: Migration = {
   },
 }
 
+/** A table of streams' rows: who made it, its status, seats, set-up, version and last snapshot. */
+const streamRows = (db: Db, name: "raids" | "nightsong_games") =>
+  db.schema
+    .createTable(name)
+    .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+    .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+    .addColumn("status", "varchar(20)", (c) => c.notNull())
+    .addColumn("seats", "text", (c) => c.notNull())
+    .addColumn("setup", "text", (c) => c.notNull())
+    .addColumn("version", "integer", (c) => c.notNull())
+    .addColumn("snapshot_seq", "integer", (c) => c.notNull())
+    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .execute()
+
 /**
  * Raids (and later campaigns) as event streams: `events` is append-only, keyed by (stream, seq)
  * so no two writers can store the same place in a log; `streams` holds each stream's version (its
@@ -72,18 +87,7 @@ const m0001: Migration = {
  */
 const m0002: Migration = {
   up: async (db: Db) => {
-    await db.schema
-      .createTable("raids")
-      .addColumn("id", "varchar(64)", (c) => c.primaryKey())
-      .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("players.id"))
-      .addColumn("status", "varchar(20)", (c) => c.notNull())
-      .addColumn("seats", "text", (c) => c.notNull())
-      .addColumn("setup", "text", (c) => c.notNull())
-      .addColumn("version", "integer", (c) => c.notNull())
-      .addColumn("snapshot_seq", "integer", (c) => c.notNull())
-      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-      .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
-      .execute()
+    await streamRows(db, "raids")
     await db.schema
       .createTable("events")
       .addColumn("stream", "varchar(64)", (c) => c.notNull())
@@ -257,6 +261,20 @@ const m0010: Migration = {
   },
 }
 
+/**
+ * Nightsong games (issue 33) as event streams in the same `events` and `snapshots` tables as
+ * raids: a game's id is its stream. Its seats (name, and the player holding it) are a JSON column,
+ * as a raid's are, written only where they are still what the writer read.
+ */
+const m0011: Migration = {
+  up: async (db: Db) => {
+    await streamRows(db, "nightsong_games")
+  },
+  down: async (db: Db) => {
+    await db.schema.dropTable("nightsong_games").execute()
+  },
+}
+
 /** Every migration, by name (names sort in the order they run). */
 export const migrations: Record<string, Migration> = {
   "2026-11-29-0001-initial": m0001,
@@ -265,6 +283,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-0004-simulations": m0004,
   "2026-11-30-0005-simulation-workers": m0005,
   "2026-12-07-0010-simulation-turns": m0010,
+  "2026-12-07-0011-nightsong-games": m0011,
 }
 
 export const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -4,15 +4,17 @@
  * Handlers call the application layer and hold no rules logic.
  */
 import { Report } from "@blight/dice"
-import { Character, World } from "@blight/nightsong"
+import { World } from "@blight/nightsong"
 import { Entries, Ids, Ledger, Market, Pack, Roster } from "@blight/rules"
 import { Effect, Schema } from "effect"
 import * as App from "../app/App.js"
 import { refugeWithKey } from "../app/keyed.js"
 import * as Nightsong from "../app/Nightsong.js"
+import { NightsongCharacter } from "../app/NightsongGames.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
+import { nightsongGameRoutes } from "./nightsongRoutes.js"
 import { wantsSvg, withPlain } from "./plainRoute.js"
 import { raidRoutes } from "./raidRoutes.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
@@ -23,17 +25,6 @@ export { type KeyedContext, type PlainContext, Raw, type Route, type RouteContex
 export { Streamed } from "./sse.js"
 
 import { simulationRoutes } from "./simulations.js"
-
-/**
- * A Nightsong character. Its Condition is renamed in the document: the rules' effects vocabulary
- * has a Condition too, and one component name would give both one shape.
- */
-const NightsongCharacter = Schema.Struct({
-  ...Character.Character.fields,
-  conditions: Schema.Array(
-    Character.Character.fields.conditions.value.annotate({ identifier: "NightsongCondition" }),
-  ),
-}).annotate({ identifier: "NightsongCharacter" })
 
 /** The content kinds, as a path parameter. */
 const ContentParams = Schema.Struct({ kind: Ids.Kind })
@@ -343,6 +334,7 @@ export const routes: readonly Route[] = [
   ...raidRoutes,
   ...campaignRoutes,
   ...simulationRoutes,
+  ...nightsongGameRoutes,
   {
     method: "POST",
     path: "/v1/nightsong/characters",
