@@ -24,7 +24,7 @@ const register = async (api: Api, name: string) => {
 }
 
 /** Ann with a sword and mail, Bo with an axe and a shield. */
-const characters = [
+export const characters = [
   {
     type: "join",
     id: "ann",
@@ -75,68 +75,89 @@ export const tableOf = async (api: Api, seed = 7): Promise<Table> => {
   return { id, keys, ids: { referee: referee.id, ann: ann.id, bo: bo.id } }
 }
 
+/** Two goblins for the Referee to bring on. */
+export const goblins = ["g1", "g2"].map((id) => ({
+  type: "npc" as const,
+  id,
+  name: "goblin",
+  hp: 4,
+  attack: ["d6" as const],
+  armor: "d4" as const,
+  resolve: 30,
+}))
+
 /** The Referee brings on two goblins and starts a fight with them, no one surprised. */
 export const startFight = async (api: Api, t: Table) => {
-  for (const g of ["g1", "g2"])
-    await send(api, t.id, t.keys.referee!, {
-      type: "npc",
-      id: g,
-      name: "goblin",
-      hp: 4,
-      attack: ["d6"],
-      armor: "d4",
-      resolve: 30,
-    })
+  for (const g of goblins) await send(api, t.id, t.keys.referee!, g)
   return send(api, t.id, t.keys.referee!, { type: "fight", enemies: ["g1", "g2"], surprise: "none" })
 }
 
 const SEATS = ["ann", "bo", "referee"] as const
 
+/** A transport's way to play a game as one seat or another (REST's routes, GraphQL's fields). */
+export interface Port {
+  /** The game as the Referee sees it: its fight (if any) and the prompt waiting. */
+  readonly game: () => Promise<{
+    fight?: { side: string } | undefined
+    pending?: { kind: string; by: string; options?: string[]; dice?: number } | undefined
+  }>
+  readonly legal: (seat: string) => Promise<Game.Command[]>
+  readonly send: (seat: string, command: Game.Command) => Promise<unknown>
+}
+
 /**
  * One step of the fight: a waiting prompt is answered by its seat (its first option); else the
  * first seat with an attack open makes it; else the side on turn ends its turn.
  */
-const fightStep = async (api: Api, t: Table): Promise<boolean> => {
-  const game = (await api.get(`/v1/nightsong/games/${t.id}`, t.keys.referee)).body
-  if (game.state.fight === undefined) return false
-  const p = game.pending
+const fightStep = async (port: Port): Promise<boolean> => {
+  const { fight, pending: p } = await port.game()
+  if (fight === undefined) return false
   if (p !== undefined) {
-    const key = t.keys[p.by === "any" ? "referee" : p.by]!
-    await send(
-      api,
-      t.id,
-      key,
+    const seat = p.by === "any" ? "referee" : p.by
+    await port.send(
+      seat,
       p.kind === "choice"
-        ? { type: "choose", option: p.options[0] }
+        ? { type: "choose", option: p.options![0]! }
         : { type: "roll", faces: Array(p.dice).fill(3) },
     )
     return true
   }
-  const legal = async (seat: string) =>
-    (await api.get(`/v1/nightsong/games/${t.id}/legal`, t.keys[seat])).body.commands as Game.Command[]
   for (const seat of SEATS) {
-    const attack = (await legal(seat)).find((c) => c.type === "attack")
+    const attack = (await port.legal(seat)).find((c) => c.type === "attack")
     if (attack) {
-      await send(api, t.id, t.keys[seat]!, { ...attack, advantage: "none" })
+      await port.send(seat, { ...attack, advantage: "none" })
       return true
     }
   }
   for (const seat of SEATS) {
-    if (seat === "referee" && game.state.fight.side !== "enemies") continue
-    const end = (await legal(seat)).find((c) => c.type === "endTurn")
+    if (seat === "referee" && fight.side !== "enemies") continue
+    const end = (await port.legal(seat)).find((c) => c.type === "endTurn")
     if (end) {
-      await send(api, t.id, t.keys[seat]!, end)
+      await port.send(seat, end)
       return true
     }
   }
-  throw new Error(`stuck: ${JSON.stringify(game.state.fight)}`)
+  throw new Error(`stuck: ${JSON.stringify(fight)}`)
 }
 
-/** Plays the fight to its end: the number of steps taken. */
-export const fightToEnd = async (api: Api, t: Table, max = 300) => {
-  for (let i = 0; i < max; i++) if (!(await fightStep(api, t))) return i
+/** Plays the fight to its end over a transport: the number of steps taken. */
+export const fightOver = async (port: Port, max = 300) => {
+  for (let i = 0; i < max; i++) if (!(await fightStep(port))) return i
   throw new Error("the fight did not end")
 }
+
+/** REST's way to play a table's seats. */
+const restPort = (api: Api, t: Table): Port => ({
+  game: async () => {
+    const g = (await api.get(`/v1/nightsong/games/${t.id}`, t.keys.referee)).body
+    return { fight: g.state.fight, pending: g.pending }
+  },
+  legal: async (seat) => (await api.get(`/v1/nightsong/games/${t.id}/legal`, t.keys[seat])).body.commands,
+  send: (seat, command) => send(api, t.id, t.keys[seat]!, command),
+})
+
+/** Plays the fight to its end over REST: the number of steps taken. */
+export const fightToEnd = (api: Api, t: Table, max = 300) => fightOver(restPort(api, t), max)
 
 /** Every event of a game, read page by page. */
 export const allGameEvents = async (api: Api, id: string, key: string, limit = 37) => {
