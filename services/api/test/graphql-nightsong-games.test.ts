@@ -185,4 +185,19 @@ describe.each(databaseKinds())("Nightsong games over GraphQL on %s", (kind) => {
     })
     expect(await res.text()).toMatch(/forbidden/)
   }, 60_000)
+
+  it("N-FACTION-06 nightsongWorld advances a saved Land sent back as a typed WorldInput", async () => {
+    const LAND = selectAll(schema, "World")
+    const made = await gql(`mutation { nightsongWorld(seed: 5) { land ${LAND} } }`, {})
+    expect(made.errors, JSON.stringify(made.errors)).toBeUndefined()
+    const land = plain(made.data.nightsongWorld.land, schema)
+    const advanced = await gql(
+      `mutation($land: WorldInput!) { nightsongWorld(seed: 8, sessions: 2, land: $land) { land ${LAND} } }`,
+      { land },
+    )
+    expect(advanced.errors, JSON.stringify(advanced.errors)).toBeUndefined()
+    const after = plain(advanced.data.nightsongWorld.land, schema)
+    expect(after.session).toBe(land.session + 2)
+    expect(after.hexes).toEqual(land.hexes)
+  })
 })

@@ -4,6 +4,8 @@
  * caller's seat may do, commands with the version they were decided against, undo, the log (a
  * page at a time, or live as SSE). Their schemas are app/nightsongGames/'s (GraphQL's too).
  */
+import { Conversion } from "@blight/nightsong"
+import * as Nightsong from "../app/Nightsong.js"
 import * as Games from "../app/NightsongGames.js"
 import { EventsQuery } from "../app/raids/requests.js"
 import { callerRoutes, type Route } from "./route.js"
@@ -93,3 +95,34 @@ export const nightsongGameRoutes: Route[] = callerRoutes("nightsong", [
     handler: followRoute(Games),
   },
 ])
+
+/** Nightsong's generators that need no key: a conversion, a roll on a table. */
+export const nightsongToolRoutes: Route[] = [
+  {
+    method: "POST",
+    path: "/v1/nightsong/conversions",
+    operationId: "nightsongConversion",
+    summary:
+      "A creature's stat block from MÖRK BORG, Cairn, Knave, OSE or DCC as a Nightsong NPC (400 naming the path and rule)",
+    tag: "nightsong",
+    auth: false,
+    status: 200,
+    body: Nightsong.ConversionRequest,
+    response: Conversion.NightsongNpc,
+    pure: () => true,
+    handler: ({ body }) => Nightsong.conversion(body),
+  },
+  {
+    method: "POST",
+    path: "/v1/nightsong/tables/{id}/rolls",
+    operationId: "nightsongTableRoll",
+    summary: "A roll on any Nightsong table by id (a Spark, a Faction's wants, a name, a detail…); seeded",
+    tag: "nightsong",
+    auth: false,
+    status: 200,
+    params: Nightsong.TableParams,
+    body: Nightsong.TableRollBody,
+    response: Nightsong.TableRoll,
+    handler: ({ params, body }) => Nightsong.tableRoll(params.id!, body),
+  },
+]

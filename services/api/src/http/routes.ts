@@ -14,7 +14,7 @@ import { NightsongCharacter } from "../app/NightsongGames.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
-import { nightsongGameRoutes } from "./nightsongRoutes.js"
+import { nightsongGameRoutes, nightsongToolRoutes } from "./nightsongRoutes.js"
 import { wantsSvg, withPlain } from "./plainRoute.js"
 import { raidRoutes } from "./raidRoutes.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
@@ -335,6 +335,7 @@ export const routes: readonly Route[] = [
   ...campaignRoutes,
   ...simulationRoutes,
   ...nightsongGameRoutes,
+  ...nightsongToolRoutes,
   {
     method: "POST",
     path: "/v1/nightsong/characters",
@@ -353,7 +354,8 @@ export const routes: readonly Route[] = [
     method: "POST",
     path: "/v1/nightsong/worlds",
     operationId: "nightsongWorld",
-    summary: "A Nightsong Living World: JSON, or the SVG hex map with Accept: image/svg+xml; seeded",
+    summary:
+      "A Nightsong Living World, made or a saved `land` advanced by sessions: JSON, or the SVG hex map with Accept: image/svg+xml; seeded",
     tag: "nightsong",
     auth: false,
     status: 200,

@@ -40,7 +40,9 @@ const EventRef = builder.objectRef<Entry>("NightsongGameEvent").implement({
 })
 
 const PageRef = builder
-  .objectRef<{ version: number; after: number; events: ReadonlyArray<Entry>; next?: number | undefined }>("NightsongGameEventsPage")
+  .objectRef<{ version: number; after: number; events: ReadonlyArray<Entry>; next?: number | undefined }>(
+    "NightsongGameEventsPage",
+  )
   .implement({
     description: "A page of a Nightsong game's log",
     fields: (t) => ({
@@ -56,7 +58,9 @@ const PageRef = builder
   })
 
 const ResultRef = builder
-  .objectRef<{ version: number; events: ReadonlyArray<Entry>; pending?: unknown; hash: string }>("NightsongCommandResult")
+  .objectRef<{ version: number; events: ReadonlyArray<Entry>; pending?: unknown; hash: string }>(
+    "NightsongCommandResult",
+  )
   .implement({
     description:
       "What a command stored: the new version, its events, the prompt waiting and the state's hash",
