@@ -20,6 +20,7 @@ import {
   client,
   databaseKinds,
   makeDatabase,
+  postgresServer,
   type Running,
   startTestServer,
   statusOf,
@@ -207,5 +208,40 @@ describe.each(databaseKinds())("a Nightsong game across a restart on %s", (kind)
     expect(events.map((e) => e.seq)).toEqual(Array.from({ length: version }, (_, i) => i + 1))
     expect(replayedHash(events)).toBe((await api.get(`${games}/${t.id}`, t.keys.ann)).body.hash)
     await server.close()
+  }, 120_000)
+})
+
+describe.runIf(postgresServer())("a live Nightsong game across two instances on one PostgreSQL", () => {
+  let db: TestDatabase
+  let servers: Running[] = []
+  beforeAll(async () => {
+    db = await makeDatabase("postgres")
+    servers = await Promise.all([0, 1].map(() => startTestServer(db.url, unlimited)))
+  })
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()))
+    await db?.drop()
+  })
+
+  it("a stream on one instance delivers, in order and at once, the fight played through the other", async () => {
+    const [a, b] = servers as [Running, Running]
+    const t = await tableOf(client(a.url))
+    let final = Number.POSITIVE_INFINITY
+    const listening = listen(
+      `${b.url}${games}/${t.id}/stream`,
+      t.keys.referee!,
+      (es) => es.at(-1)?.id === final,
+    )
+    await startFight(client(a.url), t)
+    await fightToEnd(client(a.url), t)
+    final = (await client(a.url).get(`${games}/${t.id}`, t.keys.ann)).body.version
+    // A follower re-reads the log by itself only every 15 s: within that, only A's NOTIFY woke B's.
+    const got = await Promise.race([
+      listening,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("the stream on B stalled")), 8000)),
+    ])
+    const { events } = await allGameEvents(client(b.url), t.id, t.keys.bo!, 1000)
+    expect(got.map((e) => e.data)).toEqual(events)
+    expect((await client(b.url).get(`${games}/${t.id}`, t.keys.bo)).body.version).toBe(final)
   }, 120_000)
 })
