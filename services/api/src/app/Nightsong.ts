@@ -21,11 +21,8 @@ export const CharacterBody = Schema.Struct({ ...Character.GenerateOptions.fields
 
 export const WorldBody = Schema.Struct({
   seed: Seed,
-  land: Schema.optional(
-    World.World.annotate({
-      description: "A Land saved before (a `world` answered here): advanced instead of made",
-    }),
-  ),
+  // A Land saved before (a `world` answered here): advanced by `sessions` instead of made.
+  land: Schema.optional(World.World),
   sessions: Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: 100 }))).annotate({
     description: "Roll every Faction's Goal Die this many times (sessions played)",
   }),

@@ -4,13 +4,12 @@
  * Handlers call the application layer and hold no rules logic.
  */
 import { Report } from "@blight/dice"
-import { World } from "@blight/nightsong"
+import { Character, World } from "@blight/nightsong"
 import { Entries, Ids, Ledger, Market, Pack, Roster } from "@blight/rules"
 import { Effect, Schema } from "effect"
 import * as App from "../app/App.js"
 import { refugeWithKey } from "../app/keyed.js"
 import * as Nightsong from "../app/Nightsong.js"
-import { NightsongCharacter } from "../app/NightsongGames.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
@@ -345,7 +344,7 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: Nightsong.CharacterBody,
-    response: Schema.Struct({ seed: Schema.Int, character: NightsongCharacter }).annotate({
+    response: Schema.Struct({ seed: Schema.Int, character: Character.Character }).annotate({
       identifier: "GeneratedNightsongCharacter",
     }),
     handler: ({ body }) => Nightsong.character(body),

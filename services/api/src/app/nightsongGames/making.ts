@@ -70,9 +70,6 @@ export const joinGame = (deps: Deps, player: Caller, id: string, body: unknown) 
   Effect.gen(function* () {
     const { seat } = yield* decodeBody(JoinGameRequest, body)
     const game = yield* load(deps, id)
-    const held = seatOf(game, player)
-    if (held !== undefined)
-      return yield* Effect.fail(conflict(`you hold the seat "${held}" at game "${id}" already`))
     const at = game.seats.findIndex((s) => s.seat === seat)
     if (at < 0)
       return yield* Effect.fail(
@@ -80,6 +77,9 @@ export const joinGame = (deps: Deps, player: Caller, id: string, body: unknown) 
           { path: "seat", message: `one of: ${game.seats.map((s) => s.seat).join(", ")}` },
         ]),
       )
+    const held = seatOf(game, player)
+    if (held !== undefined)
+      return yield* Effect.fail(conflict(`you hold the seat "${held}" at game "${id}" already`))
     if (game.seats[at]!.player !== undefined)
       return yield* Effect.fail(conflict(`the seat "${seat}" at game "${id}" is taken`))
     const after = game.seats.map((s, i) => (i === at ? { seat: s.seat, player: player.id } : s))

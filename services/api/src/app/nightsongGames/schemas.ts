@@ -15,30 +15,12 @@ const { Light } = Procedures.Light
 const { Structure } = Procedures.Structures
 const { Side } = Procedures.Round
 
-/**
- * Nightsong's Conditions are renamed in the document: the rules' effects vocabulary has a
- * Condition too, and one component name would give both one shape.
- */
-export const NightsongCharacter = Schema.Struct({
-  ...Character.Character.fields,
-  conditions: Schema.Array(
-    Character.Character.fields.conditions.value.annotate({ identifier: "NightsongCondition" }),
-  ),
-}).annotate({ identifier: "NightsongCharacter" })
-
-const PlaySheet = Schema.Struct({
-  ...Adventurer.fields,
-  conditions: Schema.Array(
-    Adventurer.fields.conditions.value.annotate({ identifier: "NightsongPlayCondition" }),
-  ),
-}).annotate({ identifier: "NightsongPlaySheet", description: "A character as the play procedures see it" })
-
 const Member = Schema.Struct({
   id: Schema.String,
   owner: Schema.String.annotate({ description: "The seat that commands it" }),
-  adventurer: PlaySheet,
+  adventurer: Adventurer,
   gear: Schema.Array(Gear),
-  sheet: Schema.optional(NightsongCharacter),
+  sheet: Schema.optional(Character.Character),
 }).annotate({ identifier: "NightsongMember", description: "A player character in the party" })
 
 const Figure = Schema.Struct({ id: Schema.String, ...Npc.fields }).annotate({
