@@ -166,7 +166,7 @@ describe.each(databaseKinds())("Nightsong games over REST on %s", (kind) => {
     expect(nothing.body.error.details[0].clause).toBe("R-N-GAME-03")
   }, 60_000)
 
-  it("who may do what: a stranger reads nothing, a taken seat is refused, the caller's legal commands are their seat's", async () => {
+  it("R-N-GAME-01 who may do what: a stranger reads nothing, a taken seat is refused, the caller's legal commands are their seat's", async () => {
     const t = await tableOf(api)
     const stranger = (await api.post("/v1/players", { name: "Oz" })).body.apiKey as string
     const status = statusOf(server.url)
