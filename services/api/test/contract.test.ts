@@ -218,6 +218,8 @@ describe("every answer matches /openapi.json", () => {
     const game = await call("POST", games, { players: ["ann"], seat: "ann", seed: 4 }, 201)
     await call("POST", games, { players: ["ann", "ann"] }, 400)
     await call("GET", `${games}/${game.id}`, undefined, 200)
+    await call("GET", `${games}?limit=1`, undefined, 200)
+    await call("GET", `${games}?limit=0`, undefined, 400)
     await call("GET", `${games}/nope`, undefined, 404)
     await call("POST", `${games}/${game.id}/join`, { seat: "referee" }, 409)
     const joined = await call(

@@ -105,6 +105,7 @@ describe("a client generated from /openapi.json", () => {
       own: "solo",
     })
     expect(s.nightsong.landSession).toBe(2)
+    expect([...s.nightsong.listed].sort()).toEqual(["ann", "solo"])
     expect(s.nightsong.legal).toContain("check")
     expect(s.nightsong.events[0]).toBe("started")
     expect(s.nightsong.events.slice(-2)).toEqual(["undone", "undone"])

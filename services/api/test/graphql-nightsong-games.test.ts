@@ -169,6 +169,8 @@ describe.each(databaseKinds())("Nightsong games over GraphQL on %s", (kind) => {
     )
     expect(undo.errors?.[0]?.extensions?.code).toBe("bad_request")
     expect(JSON.stringify(undo.errors?.[0]?.extensions)).toMatch(/R-N-GAME-03/)
+    const mine = await gql("query { nightsongGames(limit: 5) { total items { id you } } }", {}, referee)
+    expect(mine.data.nightsongGames).toEqual({ total: 1, items: [{ id, you: "referee" }] })
     const peek = await gql(GAME, { id }, stranger)
     expect(peek.errors?.[0]?.extensions?.code).toBe("forbidden")
     const res = await fetch(`${server.url}/graphql`, {

@@ -177,6 +177,12 @@ describe.each(databaseKinds())("Nightsong games over REST on %s", (kind) => {
     expect(await status("POST", `${games}/${t.id}/join`, { seat: "bo" }, stranger)).toBe(409)
     expect(await status("POST", `${games}/${t.id}/join`, { seat: "nobody" }, stranger)).toBe(400)
     expect(await status("GET", `${games}/nope`, undefined, stranger)).toBe(404)
+    const listed = (await api.get(`${games}?limit=200`, t.keys.ann)).body
+    expect(listed.items.find((g: { id: string }) => g.id === t.id)).toMatchObject({
+      you: "ann",
+      version: expect.any(Number),
+    })
+    expect((await api.get(games, stranger)).body).toMatchObject({ items: [], total: 0 })
     const legal = (await api.get(`${games}/${t.id}/legal`, t.keys.bo)).body
     expect(legal.by).toBe("bo")
     expect(legal.commands.length).toBeGreaterThan(0)

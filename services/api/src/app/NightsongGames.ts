@@ -8,6 +8,6 @@
  */
 export { command, commandGame, undoGame } from "./nightsongGames/commands.js"
 export { createGame, joinGame } from "./nightsongGames/making.js"
-export { follow, followable, gameEvents, getGame, legalFor } from "./nightsongGames/reads.js"
+export { follow, followable, gameEvents, getGame, legalFor, listGames } from "./nightsongGames/reads.js"
 export * from "./nightsongGames/requests.js"
 export * from "./nightsongGames/schemas.js"

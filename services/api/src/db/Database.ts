@@ -123,6 +123,12 @@ export interface CampaignsTable {
  */
 export type NightsongGamesTable = RaidsTable
 
+/** Who made or sits at a Nightsong game (so a player's games are found without reading every game). */
+export interface NightsongGamePlayersTable {
+  game_id: string
+  player_id: string
+}
+
 /** A simulation (issue 15): its setup, how far its chunks have got, and its report when done. */
 export interface SimulationsTable {
   id: string
@@ -205,6 +211,7 @@ export interface Database {
   simulation_turns: SimulationTurnsTable
   simulation_claims: SimulationClaimsTable
   nightsong_games: NightsongGamesTable
+  nightsong_game_players: NightsongGamePlayersTable
 }
 
 export type PlayerRow = Selectable<PlayersTable>

@@ -264,14 +264,26 @@ const m0010: Migration = {
 /**
  * Nightsong games (issue 33) as event streams in the same `events` and `snapshots` tables as
  * raids: a game's id is its stream. Its seats (name, and the player holding it) are a JSON column,
- * as a raid's are, written only where they are still what the writer read.
+ * as a raid's are, written only where they are still what the writer read; `nightsong_game_players`
+ * says who made or sits at a game, so a player's games are found without reading every game.
  */
 const m0011: Migration = {
   up: async (db: Db) => {
     await streamRows(db, "nightsong_games")
+    await db.schema
+      .createTable("nightsong_game_players")
+      .addColumn("game_id", "varchar(64)", (c) => c.notNull().references("nightsong_games.id"))
+      .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+      .addPrimaryKeyConstraint("nightsong_game_players_pk", ["game_id", "player_id"])
+      .execute()
+    await db.schema
+      .createIndex("nightsong_game_players_player")
+      .on("nightsong_game_players")
+      .column("player_id")
+      .execute()
   },
   down: async (db: Db) => {
-    await db.schema.dropTable("nightsong_games").execute()
+    for (const t of ["nightsong_game_players", "nightsong_games"]) await db.schema.dropTable(t).execute()
   },
 }
 

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from "kysely"
 import type { Database } from "./Database.js"
+import { type PageRequest, pageByCreation, type Rows } from "./paging.js"
 import { type Append, insertEvents, toRaid } from "./repositories.js"
 
 type Q = Kysely<Database>
@@ -53,6 +54,7 @@ export const insertGame = async (db: Q, g: StoredGame, first: Append): Promise<v
       })
       .execute()
     await insertEvents(tx, first)
+    await tx.insertInto("nightsong_game_players").values({ game_id: g.id, player_id: g.ownerId }).execute()
   })
 }
 
@@ -80,15 +82,35 @@ export const appendGameEvents = async (db: Q, a: Append): Promise<number | undef
     return version
   })
 
-/** Writes the seats if they are still `before` (of two players taking one seat, one wins). */
-export const takeSeat = async (db: Q, id: string, before: string, after: string, at: string) =>
-  Number(
-    (
-      await db
-        .updateTable("nightsong_games")
-        .set({ seats: after, updated_at: at })
-        .where("id", "=", id)
-        .where("seats", "=", before)
-        .executeTakeFirst()
-    ).numUpdatedRows,
-  ) === 1
+/**
+ * Writes the seats if they are still `before`, and lists the game under the joining player, in one
+ * transaction (of two players taking one seat, one wins).
+ */
+export const takeSeat = (db: Q, id: string, player: string, before: string, after: string, at: string) =>
+  db.transaction().execute(async (tx) => {
+    const res = await tx
+      .updateTable("nightsong_games")
+      .set({ seats: after, updated_at: at })
+      .where("id", "=", id)
+      .where("seats", "=", before)
+      .executeTakeFirst()
+    if (Number(res.numUpdatedRows) !== 1) return false
+    // The joiner holds no seat yet (nor made the game, whose maker holds one): not listed yet.
+    await tx.insertInto("nightsong_game_players").values({ game_id: id, player_id: player }).execute()
+    return true
+  })
+
+/** A page of the games a player made or sits at, oldest first. */
+export const gamesPage = (db: Q, playerId: string, req: PageRequest): Promise<Rows<StoredGame>> =>
+  pageByCreation(
+    db
+      .selectFrom("nightsong_games")
+      .where("id", "in", (eb) =>
+        eb
+          .selectFrom("nightsong_game_players")
+          .select("nightsong_game_players.game_id")
+          .where("nightsong_game_players.player_id", "=", playerId),
+      ),
+    req,
+    toGame,
+  )

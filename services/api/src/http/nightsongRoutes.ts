@@ -7,6 +7,7 @@
 import { Conversion } from "@blight/nightsong"
 import * as Nightsong from "../app/Nightsong.js"
 import * as Games from "../app/NightsongGames.js"
+import { Page, PageQuery } from "../app/paging.js"
 import { EventsQuery } from "../app/raids/requests.js"
 import { callerRoutes, type Route } from "./route.js"
 import { followRoute, StreamQuery } from "./sse.js"
@@ -22,6 +23,16 @@ export const nightsongGameRoutes: Route[] = callerRoutes("nightsong", [
     body: Games.CreateGameRequest,
     response: Games.GameView,
     handler: ({ deps, player, body }) => Games.createGame(deps, player, body),
+  },
+  {
+    method: "GET",
+    path: "/v1/nightsong/games",
+    operationId: "listNightsongGames",
+    summary: "A page of the Nightsong games the caller made or holds a seat at, oldest first",
+    status: 200,
+    query: PageQuery,
+    response: Page(Games.GameSummary, "NightsongGamePage"),
+    handler: ({ deps, player, query }) => Games.listGames(deps, player, query),
   },
   {
     method: "GET",

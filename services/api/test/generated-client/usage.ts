@@ -54,6 +54,7 @@ export interface Summary {
     readonly rolled: string
     readonly landSession: number
     readonly own: string | undefined
+    readonly listed: string[]
   }
 }
 
@@ -333,6 +334,7 @@ export const useEveryOperation = async (
   await nsReader?.cancel()
   nsEvents.push(...(nsText.match(/^event: .*$/gm) ?? []).map((l) => l.slice(7)))
   const nsGame = ok(await client.GET("/v1/nightsong/games/{id}", at))
+  const myGames = ok(await client.GET("/v1/nightsong/games", { params: { query: { limit: 10 } } }))
   const nightsong = {
     events: nsEvents,
     party: Object.values(nsGame.state.party).map((m) => m.adventurer.name),
@@ -342,6 +344,7 @@ export const useEveryOperation = async (
     rolled: spark.id,
     landSession: advanced.world.session,
     own: ownGame.you,
+    listed: myGames.items.map((g) => g.you ?? ""),
   }
 
   // Simulations: queued (202), followed to the report, its HTML page, the list; a cancel once done is refused.

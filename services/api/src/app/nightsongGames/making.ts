@@ -84,7 +84,7 @@ export const joinGame = (deps: Deps, player: Caller, id: string, body: unknown) 
       return yield* Effect.fail(conflict(`the seat "${seat}" at game "${id}" is taken`))
     const after = game.seats.map((s, i) => (i === at ? { seat: s.seat, player: player.id } : s))
     const stored = yield* db(() =>
-      Games.takeSeat(deps.db, id, JSON.stringify(game.seats), JSON.stringify(after), deps.now()),
+      Games.takeSeat(deps.db, id, player.id, JSON.stringify(game.seats), JSON.stringify(after), deps.now()),
     )
     if (!stored) return yield* Effect.fail(conflict(`game "${id}" changed while joining: try again`))
     return yield* getGame(deps, player, id)

@@ -4,13 +4,15 @@
  */
 import { Game } from "@blight/nightsong"
 import { Effect } from "effect"
+import * as Games from "../../db/nightsongGames.js"
 import { type ApiError, forbidden } from "../ApiError.js"
 import { type Caller, type Deps, decodeQuery } from "../App.js"
+import { PageQuery, paged } from "../paging.js"
 import { EventsQuery } from "../raids/requests.js"
 import { eventsPage, followStream, stateAt } from "../stream/index.js"
 import { gameEngine } from "./engine.js"
 import { load, seatOf } from "./stored.js"
-import { rowsViewed, viewOf } from "./view.js"
+import { rowsViewed, summaryOf, viewOf } from "./view.js"
 
 type Row = Effect.Success<ReturnType<typeof load>>
 
@@ -59,3 +61,14 @@ export const gameEvents = (deps: Deps, player: Caller, id: string, query: unknow
 /** Every event of a game after `after`, in order, then each new one as it is stored, until `signal` aborts. */
 export const follow = (deps: Deps, id: string, after: number, signal: AbortSignal) =>
   followStream(deps, id, after, signal, rowsViewed)
+
+/** A page of the games the caller made or sits at, oldest first. */
+export const listGames = (deps: Deps, player: Caller, query: unknown = {}) =>
+  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
+    paged(
+      q,
+      2,
+      (req) => Games.gamesPage(deps.db, player.id, req),
+      (g) => summaryOf(g, player),
+    ),
+  )

@@ -93,20 +93,28 @@ const Seat = Schema.Struct({
   joined: Joined,
 }).annotate({ identifier: "NightsongSeat" })
 
-export const GameView = Schema.Struct({
+const heads = {
   id: Schema.String,
   owner: Schema.String,
   version: Schema.Int.annotate({ description: "Send it with a command; a stale one is refused with 409" }),
   seats: Schema.Array(Seat),
   you: Schema.optional(Schema.String.annotate({ description: "The seat the caller holds" })),
+  createdAt: Schema.String,
+  updatedAt: Schema.String,
+}
+
+/** A game as a list shows it: its seats and version, not its state. */
+export const GameSummary = Schema.Struct(heads).annotate({ identifier: "NightsongGameSummary" })
+export type GameSummary = typeof GameSummary.Type
+
+export const GameView = Schema.Struct({
+  ...heads,
   pending: Schema.optional(NightsongPrompt),
   hash: Schema.String.annotate({
     description:
       "A stable hash of the state shown (its log, folded, hashes alike: the dice state and prompt left out)",
   }),
   state: NightsongGameState,
-  createdAt: Schema.String,
-  updatedAt: Schema.String,
 }).annotate({ identifier: "NightsongGame" })
 export type GameView = typeof GameView.Type
 

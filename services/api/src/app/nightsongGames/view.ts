@@ -3,7 +3,7 @@ import { Game } from "@blight/nightsong"
 import type * as Games from "../../db/nightsongGames.js"
 import type * as Repo from "../../db/repositories.js"
 import type { Player } from "../App.js"
-import type { GameEventEntry, GameView } from "./schemas.js"
+import type { GameEventEntry, GameSummary, GameView } from "./schemas.js"
 import { decodeLog, type GameEvent, seatOf, setupOf } from "./stored.js"
 
 type State = ReturnType<typeof Game.replay>
@@ -20,10 +20,10 @@ const shown = (state: State) => {
  */
 export const hashShown = (state: State): string => Game.hashOf(shown(state) as State)
 
-export const viewOf = (game: Games.StoredGame, player: Player, state: State): GameView => {
+/** A game as a list shows it, to the caller: its seats, the caller's, its version. */
+export const summaryOf = (game: Games.StoredGame, player: Player): GameSummary => {
   const referee = setupOf(game).referee
   const you = seatOf(game, player)
-  const prompt = state.pending?.prompt
   return {
     id: game.id,
     owner: game.ownerId,
@@ -35,11 +35,18 @@ export const viewOf = (game: Games.StoredGame, player: Player, state: State): Ga
       joined: s.player !== undefined,
     })),
     ...(you !== undefined ? { you } : {}),
+    createdAt: game.createdAt,
+    updatedAt: game.updatedAt,
+  }
+}
+
+export const viewOf = (game: Games.StoredGame, player: Player, state: State): GameView => {
+  const prompt = state.pending?.prompt
+  return {
+    ...summaryOf(game, player),
     ...(prompt !== undefined ? { pending: prompt as GameView["pending"] & object } : {}),
     hash: hashShown(state),
     state: shown(state) as GameView["state"],
-    createdAt: game.createdAt,
-    updatedAt: game.updatedAt,
   }
 }
 

@@ -11,11 +11,13 @@ import * as Games from "../../app/NightsongGames.js"
 import { builder } from "../builder.js"
 import { outputType } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
+import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { bodyOf, byIdFor, forCaller, onPage } from "../resolve.js"
 import { JSONScalar } from "./json.js"
 import { subscribeFor } from "./raids.js"
 
 const GameRef = outputType(Games.GameView, "NightsongGame")
+const SummaryRef = outputType(Games.GameSummary, "NightsongGameSummary")
 const LegalRef = outputType(Games.GameLegal, "NightsongLegalCommands")
 const PromptRef = outputType(Games.NightsongPrompt, "NightsongPrompt")
 const Command = inputType(Game.Command, "NightsongCommand")
@@ -85,6 +87,13 @@ builder.queryFields((t) => ({
     nullable: true,
     args: { id: t.arg.id({ required: true }) },
     resolve: byIdFor(Games.getGame),
+  }),
+  nightsongGames: t.field({
+    description: "A page of the Nightsong games the caller made or holds a seat at, oldest first",
+    type: pageRef("NightsongGamePage", SummaryRef, "A page of Nightsong games"),
+    nullable: true,
+    args: pageArgs,
+    resolve: forCaller((p, a, ctx) => Games.listGames(ctx.deps, p, pageQuery(a))),
   }),
   nightsongLegal: t.field({
     description: "The commands open to the caller's seat now (the answers when a prompt waits for it)",
