@@ -79,6 +79,17 @@ const streamRows = (db: Db, name: "raids" | "nightsong_games") =>
     .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
     .execute()
 
+/** Who plays or made each stream of `of` (a raid's seats, a campaign's members), indexed by player. */
+const streamPlayers = async (db: Db, table: string, column: string, of: string) => {
+  await db.schema
+    .createTable(table)
+    .addColumn(column, "varchar(64)", (c) => c.notNull().references(`${of}.id`))
+    .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+    .addPrimaryKeyConstraint(`${table}_pk`, [column, "player_id"])
+    .execute()
+  await db.schema.createIndex(`${table}_player`).on(table).column("player_id").execute()
+}
+
 /**
  * Raids (and later campaigns) as event streams: `events` is append-only, keyed by (stream, seq)
  * so no two writers can store the same place in a log; `streams` holds each stream's version (its
@@ -105,13 +116,7 @@ const m0002: Migration = {
       .addColumn("created_at", "varchar(40)", (c) => c.notNull())
       .addPrimaryKeyConstraint("snapshots_pk", ["stream", "seq"])
       .execute()
-    await db.schema
-      .createTable("raid_seats")
-      .addColumn("raid_id", "varchar(64)", (c) => c.notNull().references("raids.id"))
-      .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
-      .addPrimaryKeyConstraint("raid_seats_pk", ["raid_id", "player_id"])
-      .execute()
-    await db.schema.createIndex("raid_seats_player").on("raid_seats").column("player_id").execute()
+    await streamPlayers(db, "raid_seats", "raid_id", "raids")
   },
   down: async (db: Db) => {
     for (const t of ["raid_seats", "snapshots", "events", "raids"]) await db.schema.dropTable(t).execute()
@@ -139,17 +144,7 @@ const m0003: Migration = {
       .addColumn("created_at", "varchar(40)", (c) => c.notNull())
       .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
       .execute()
-    await db.schema
-      .createTable("campaign_members")
-      .addColumn("campaign_id", "varchar(64)", (c) => c.notNull().references("campaigns.id"))
-      .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
-      .addPrimaryKeyConstraint("campaign_members_pk", ["campaign_id", "player_id"])
-      .execute()
-    await db.schema
-      .createIndex("campaign_members_player")
-      .on("campaign_members")
-      .column("player_id")
-      .execute()
+    await streamPlayers(db, "campaign_members", "campaign_id", "campaigns")
   },
   down: async (db: Db) => {
     for (const t of ["campaign_members", "campaigns"]) await db.schema.dropTable(t).execute()
@@ -270,17 +265,7 @@ const m0010: Migration = {
 const m0011: Migration = {
   up: async (db: Db) => {
     await streamRows(db, "nightsong_games")
-    await db.schema
-      .createTable("nightsong_game_players")
-      .addColumn("game_id", "varchar(64)", (c) => c.notNull().references("nightsong_games.id"))
-      .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
-      .addPrimaryKeyConstraint("nightsong_game_players_pk", ["game_id", "player_id"])
-      .execute()
-    await db.schema
-      .createIndex("nightsong_game_players_player")
-      .on("nightsong_game_players")
-      .column("player_id")
-      .execute()
+    await streamPlayers(db, "nightsong_game_players", "game_id", "nightsong_games")
   },
   down: async (db: Db) => {
     for (const t of ["nightsong_game_players", "nightsong_games"]) await db.schema.dropTable(t).execute()

@@ -8,6 +8,7 @@ import { Game } from "@blight/nightsong"
 import { Effect, Result } from "effect"
 import * as Games from "../../db/nightsongGames.js"
 import * as Repo from "../../db/repositories.js"
+import type { Deps } from "../Deps.js"
 import type { StreamEngine } from "../stream/index.js"
 import { decodeLog, type GameEvent, seatOf } from "./stored.js"
 
@@ -17,7 +18,7 @@ type State = ReturnType<typeof Game.replay>
 const ANSWERS = new Set(["undo", "roll", "choose", "continue"])
 
 /** The seat of the last command an undo would take back ("any" when there is none). */
-const lastCommander = (deps: Parameters<GameEngine["decide"]>[0], id: string, version: number) =>
+const lastCommander = (deps: Deps, id: string, version: number) =>
   Effect.gen(function* () {
     for (let upTo = version; upTo > 0; upTo -= 200) {
       const rows = yield* Effect.promise(() =>
@@ -37,8 +38,6 @@ const refusedPath = (command: object, reason: string): string => {
   const lead = /^([A-Za-z]+)(?:\.[A-Za-z0-9]+)*: /.exec(reason)?.[1]
   return lead !== undefined && Object.hasOwn(command, lead) ? `command.${lead}` : "command"
 }
-
-type GameEngine = typeof gameEngine
 
 export const gameEngine: StreamEngine<{
   row: Games.StoredGame
