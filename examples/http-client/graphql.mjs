@@ -2,12 +2,14 @@
 /**
  * The Blight Rules API over GraphQL, with nothing but `fetch` (Node 22 or later): the same steps as
  * rest.mjs — register a player, found a Refuge from examples/rosters/refuge.json, read its Ledger,
- * make a Market trip, then a raid between two players played to its end, and a campaign between
- * them — as GraphQL operations on POST /graphql.
+ * make a Market trip, then a raid between two players played to its end, a campaign between them,
+ * and a Nightsong fight with a Referee and two players, three keys, followed by a subscription — as
+ * GraphQL operations on POST /graphql.
  *
  *   BLIGHT_API=http://127.0.0.1:4000 node examples/http-client/graphql.mjs
  */
 import { readFile } from "node:fs/promises"
+import { CHARACTERS, counting, nextMove, npcCommand } from "./nightsong.mjs"
 import { pick } from "./pick.mjs"
 
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by this script only, not by a build task
@@ -346,7 +348,120 @@ const main = async () => {
     console.log(`   ${r.name}: ${r.points} points (${r.wins}-${r.draws}-${r.losses}), ${r.xp} XP`)
 }
 
-main().catch((e) => {
-  console.error(`graphql.mjs: ${e.message}`)
-  process.exit(1)
-})
+/** A subscription over SSE (POST /graphql with Accept: text/event-stream), counting what it delivers. */
+const subscribe = (query, variables, key) =>
+  counting(
+    (signal) =>
+      fetch(`${BASE}/graphql`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "text/event-stream",
+          authorization: `Bearer ${key}`,
+        },
+        body: JSON.stringify({ query, variables }),
+        signal,
+      }),
+    /^event: next$/gm,
+  )
+
+/** A command as the `NightsongCommandInput` (`@oneOf`): one field named by its type, `true` for a bare one. */
+const nightsongInput = ({ type, ...fields }) => {
+  const given = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v != null && k !== "__typename"))
+  return { [type]: Object.keys(given).length > 0 ? given : true }
+}
+
+const NS_GAME = `query Game($id: ID!) { nightsongGame(id: $id) {
+  version hash pending { kind by options dice }
+  state { fight { side } party { key value { adventurer { name hp maxHp } } } npcs { key value { id name status } } }
+} }`
+const NS_LEGAL = `query Legal($id: ID!) { nightsongLegal(id: $id) { commands {
+  ... on NightsongLegalCommandsCommandsAttack { type attacker target weapon }
+  ... on NightsongLegalCommandsCommandsEndTurn { type }
+} } }`
+
+/**
+ * 8. a Nightsong session, as rest.mjs's: a Referee makes a game; each player takes their seat with
+ * their own key and seats a character; two goblins converted from a MÖRK BORG stat block (over
+ * REST: conversions are a REST route) are brought on and fought to the end; a subscription
+ * follows the game all along.
+ */
+const nightsong = async () => {
+  const keys = {}
+  for (const [seat, name] of [
+    ["referee", "Example Referee (GraphQL)"],
+    ["ann", "Example player Ann (GraphQL)"],
+    ["bo", "Example player Bo (GraphQL)"],
+  ])
+    keys[seat] = (
+      await graphql("mutation($name: String!) { registerPlayer(name: $name) { apiKey } }", { name })
+    ).registerPlayer.apiKey
+  const { createNightsongGame: game } = await graphql(
+    'mutation { createNightsongGame(players: ["ann", "bo"]) { id } }',
+    {},
+    keys.referee,
+  )
+  for (const seat of ["ann", "bo"])
+    await graphql(
+      "mutation($id: ID!, $seat: String!) { joinNightsongGame(id: $id, seat: $seat) { you } }",
+      { id: game.id, seat },
+      keys[seat],
+    )
+  const stream = subscribe(
+    "subscription($id: ID!) { nightsongGameEvents(id: $id) { seq type } }",
+    { id: game.id },
+    keys.referee,
+  )
+  const read = async (seat = "referee") => (await graphql(NS_GAME, { id: game.id }, keys[seat])).nightsongGame
+  let commands = 0
+  const send = async (seat, command) => {
+    const { version } = await read(seat)
+    commands++
+    return graphql(
+      `mutation($id: ID!, $version: Int!, $command: NightsongCommandInput!) {
+        commandNightsongGame(id: $id, version: $version, command: $command) { version }
+      }`,
+      { id: game.id, version, command: nightsongInput(command) },
+      keys[seat],
+    )
+  }
+  await send("ann", CHARACTERS.ann)
+  await send("bo", CHARACTERS.bo)
+  await send("referee", { type: "session", action: "start" })
+  const block = JSON.parse(
+    await readFile(new URL("../nightsong/mork-borg-goblin.json", import.meta.url), "utf8"),
+  )
+  const converted = await fetch(`${BASE}/v1/nightsong/conversions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ from: "mork-borg", block }),
+  })
+  const goblin = await converted.json()
+  for (const id of ["g1", "g2"]) await send("referee", npcCommand(id, goblin))
+  await send("referee", { type: "fight", enemies: ["g1", "g2"], surprise: "none" })
+  for (;;) {
+    const now = await read()
+    const move = await nextMove(
+      { fight: now.state.fight ?? undefined, pending: now.pending ?? undefined },
+      async (seat) =>
+        (await graphql(NS_LEGAL, { id: game.id }, keys[seat])).nightsongLegal.commands.filter((c) => c.type),
+    )
+    if (!move) break
+    await send(move.seat, move.command)
+  }
+  const end = await read()
+  const heard = await stream.until(end.version)
+  console.log(
+    `\n8. Nightsong game ${game.id}: the fight is over after ${commands} commands, ${end.version} events (hash ${end.hash}); the subscription heard ${heard}`,
+  )
+  for (const { value: m } of end.state.party)
+    console.log(`   - ${m.adventurer.name}: ${m.adventurer.hp}/${m.adventurer.maxHp} HP`)
+  for (const { value: n } of end.state.npcs) console.log(`   - ${n.id} (${n.name}): ${n.status}`)
+}
+
+main()
+  .then(nightsong)
+  .catch((e) => {
+    console.error(`graphql.mjs: ${e.message}`)
+    process.exit(1)
+  })

@@ -3,11 +3,13 @@
  * The Blight Rules API over REST, with nothing but `fetch` (Node 22 or later): register a player, found a
  * Refuge from examples/rosters/refuge.json, read its Ledger, make a Market trip; then a second
  * player with a Congregation, and a raid between the two played to its end, each player sending
- * their own side's commands with their own key; and print what happened at each step.
+ * their own side's commands with their own key; a campaign between them; and a Nightsong session,
+ * a Referee and two players with three keys, to a fight's end; and print what happened at each step.
  *
  *   BLIGHT_API=http://127.0.0.1:4000 node examples/http-client/rest.mjs
  */
 import { readFile } from "node:fs/promises"
+import { CHARACTERS, counting, nextMove, npcCommand } from "./nightsong.mjs"
 import { pick } from "./pick.mjs"
 
 // biome-ignore lint/suspicious/noUndeclaredEnvVars: read by this script only, not by a build task
@@ -220,7 +222,75 @@ const main = async () => {
     console.log(`   ${r.name}: ${r.points} points (${r.wins}-${r.draws}-${r.losses}), ${r.xp} XP`)
 }
 
-main().catch((e) => {
-  console.error(`rest.mjs: ${e.message}`)
-  process.exit(1)
-})
+/** Follows a Nightsong game's events over SSE (text/event-stream), counting them (see `counting`). */
+const follow = (id, key) =>
+  counting(
+    (signal) =>
+      fetch(`${BASE}/v1/nightsong/games/${id}/stream`, {
+        headers: { authorization: `Bearer ${key}` },
+        signal,
+      }),
+    /^id: \d+$/gm,
+  )
+
+/**
+ * 8. a Nightsong session: a Referee makes a game with two players' seats; each player takes theirs
+ * with their own key and seats a character; the Referee brings on two goblins converted from a
+ * MÖRK BORG stat block and starts a fight; the fight is played to its end, each seat sending its
+ * own commands with the version it read; an SSE stream follows the game all along.
+ */
+const nightsong = async () => {
+  const keys = {}
+  for (const [seat, name] of [
+    ["referee", "Example Referee (REST)"],
+    ["ann", "Example player Ann (REST)"],
+    ["bo", "Example player Bo (REST)"],
+  ])
+    keys[seat] = (await call("POST", "/v1/players", { body: { name } })).apiKey
+  const game = await call("POST", "/v1/nightsong/games", {
+    body: { players: ["ann", "bo"] },
+    key: keys.referee,
+  })
+  const path = `/v1/nightsong/games/${game.id}`
+  for (const seat of ["ann", "bo"]) await call("POST", `${path}/join`, { body: { seat }, key: keys[seat] })
+  const stream = follow(game.id, keys.referee)
+  let commands = 0
+  const send = async (seat, command) => {
+    const { version } = await call("GET", path, { key: keys[seat] })
+    commands++
+    return call("POST", `${path}/commands`, { body: { version, command }, key: keys[seat] })
+  }
+  await send("ann", CHARACTERS.ann)
+  await send("bo", CHARACTERS.bo)
+  await send("referee", { type: "session", action: "start" })
+  const block = JSON.parse(
+    await readFile(new URL("../nightsong/mork-borg-goblin.json", import.meta.url), "utf8"),
+  )
+  const goblin = await call("POST", "/v1/nightsong/conversions", { body: { from: "mork-borg", block } })
+  for (const id of ["g1", "g2"]) await send("referee", npcCommand(id, goblin))
+  await send("referee", { type: "fight", enemies: ["g1", "g2"], surprise: "none" })
+  for (;;) {
+    const now = await call("GET", path, { key: keys.referee })
+    const move = await nextMove(
+      { fight: now.state.fight, pending: now.pending },
+      async (seat) => (await call("GET", `${path}/legal`, { key: keys[seat] })).commands,
+    )
+    if (!move) break
+    await send(move.seat, move.command)
+  }
+  const end = await call("GET", path, { key: keys.referee })
+  const heard = await stream.until(end.version)
+  const party = Object.values(end.state.party)
+  console.log(
+    `\n8. Nightsong game ${game.id}: the fight is over after ${commands} commands, ${end.version} events (hash ${end.hash}); the stream heard ${heard}`,
+  )
+  for (const m of party) console.log(`   - ${m.adventurer.name}: ${m.adventurer.hp}/${m.adventurer.maxHp} HP`)
+  for (const n of Object.values(end.state.npcs)) console.log(`   - ${n.id} (${n.name}): ${n.status}`)
+}
+
+main()
+  .then(nightsong)
+  .catch((e) => {
+    console.error(`rest.mjs: ${e.message}`)
+    process.exit(1)
+  })

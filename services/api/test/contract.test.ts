@@ -213,6 +213,81 @@ describe("every answer matches /openapi.json", () => {
     await call("POST", "/v1/nightsong/worlds", { seed: 7, sessions: 2 }, 200)
   })
 
+  it("Nightsong games, conversions, table rolls and a saved Land: every route, its successes and refusals", async () => {
+    const games = "/v1/nightsong/games"
+    const game = await call("POST", games, { players: ["ann"], seat: "ann", seed: 4 }, 201)
+    await call("POST", games, { players: ["ann", "ann"] }, 400)
+    await call("GET", `${games}/${game.id}`, undefined, 200)
+    await call("GET", `${games}?limit=1`, undefined, 200)
+    await call("GET", `${games}?limit=0`, undefined, 400)
+    await call("GET", `${games}/nope`, undefined, 404)
+    await call("POST", `${games}/${game.id}/join`, { seat: "referee" }, 409)
+    const joined = await call(
+      "POST",
+      `${games}/${game.id}/commands`,
+      {
+        version: game.version,
+        command: {
+          type: "join",
+          id: "ann",
+          name: "Ann",
+          abilities: { strength: 1, dexterity: 2, presence: 0, constitution: -1 },
+        },
+      },
+      201,
+    )
+    await call("POST", `${games}/${game.id}/commands`, { version: 0, command: { type: "endTurn" } }, 409)
+    await call(
+      "POST",
+      `${games}/${game.id}/commands`,
+      { version: joined.version, command: { type: "x" } },
+      400,
+    )
+    await call(
+      "POST",
+      `${games}/${game.id}/commands`,
+      { version: joined.version, command: { type: "endFight", why: "no" } },
+      403,
+    )
+    const legal = await call("GET", `${games}/${game.id}/legal`, undefined, 200)
+    expect(legal.by).toBe("ann")
+    const checked_ = await call(
+      "POST",
+      `${games}/${game.id}/commands`,
+      {
+        version: joined.version,
+        command: { type: "check", character: "ann", ability: "dexterity", advantage: "none", dr: 10 },
+      },
+      201,
+    )
+    await call("POST", `${games}/${game.id}/undo`, { version: checked_.version }, 400)
+    const dropped = await call("POST", `${games}/${game.id}/commands`, {
+      version: checked_.version,
+      command: { type: "drop", character: "ann", item: "nothing" },
+    })
+    const last = dropped.version ?? checked_.version
+    if (dropped.version !== undefined) await call("POST", `${games}/${game.id}/undo`, { version: last }, 201)
+    const other = await call("POST", games, { players: ["bo"] }, 201)
+    await call("POST", `${games}/${other.id}/join`, { seat: "bo" }, 409)
+    await call("POST", `${games}/${other.id}/join`, { seat: "nobody" }, 400)
+    const page = await call("GET", `${games}/${game.id}/events?after=0&limit=2`, undefined, 200)
+    expect(page.next).toBe(2)
+    await call("GET", `${games}/${game.id}/events?limit=0`, undefined, 400)
+    await call("GET", `${games}/${game.id}/stream?after=nope`, undefined, 400)
+    await expectStreamed(`${games}/${game.id}/stream?after=0`, "NightsongGameEventEntry")
+    checked.add("GET /v1/nightsong/games/{id}/stream")
+    const goblin = JSON.parse(
+      readFileSync(join(REPO_ROOT, "examples/nightsong/mork-borg-goblin.json"), "utf8"),
+    )
+    await call("POST", "/v1/nightsong/conversions", { from: "mork-borg", block: goblin }, 200)
+    await call("POST", "/v1/nightsong/conversions", { from: "mork-borg", block: { ...goblin, hp: 0 } }, 400)
+    await call("POST", "/v1/nightsong/tables/spark/rolls", { seed: 1 }, 200)
+    await call("POST", "/v1/nightsong/tables/faction-wants/rolls", {}, 200)
+    await call("POST", "/v1/nightsong/tables/spark/rolls", { seed: -1 }, 400)
+    const made = await call("POST", "/v1/nightsong/worlds", { seed: 3 }, 200)
+    await call("POST", "/v1/nightsong/worlds", { seed: 3, land: made.world, sessions: 1 }, 200)
+  })
+
   it("raids: every raid route, its successes and its refusals", async () => {
     const rosters = ["refuge", "congregation"].map((n) =>
       JSON.parse(readFileSync(join(REPO_ROOT, `examples/rosters/${n}.json`), "utf8")),

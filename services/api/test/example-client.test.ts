@@ -46,7 +46,7 @@ describe("examples/http-client", () => {
   })
 
   it.each(["rest.mjs", "graphql.mjs"])(
-    "%s registers, founds the example Refuge, reads its Ledger, buys Reloads at the Market, plays a raid with a second player, then a campaign, without waiting",
+    "%s registers, founds the example Refuge, reads its Ledger, buys Reloads at the Market, plays a raid with a second player, then a campaign, then a Nightsong fight with three keys, without waiting",
     async (script) => {
       const r = await run(script, server.url)
       expect(r.stderr).toBe("")
@@ -73,6 +73,15 @@ describe("examples/http-client", () => {
         /7\. Campaign [0-9a-f-]{36}: raid [0-9a-f-]{36} folded in, \d+ Aftermath choices made; [a-z-]+, between/,
       )
       expect(r.stdout).toMatch(/ {3}Wharfside: [013] points \([01]-[01]-[01]\), \d+ XP/)
+      // Then a Nightsong session: a Referee and two players, three keys, to a fight's end, followed.
+      const ns =
+        /8\. Nightsong game [0-9a-f-]{36}: the fight is over after (\d+) commands, (\d+) events \(hash [0-9a-f]+\); (?:the stream|the subscription) heard (\d+)/.exec(
+          r.stdout,
+        )
+      expect(ns, r.stdout).not.toBeNull()
+      expect(Number(ns![1])).toBeGreaterThan(6)
+      expect(Number(ns![3])).toBe(Number(ns![2]))
+      expect(r.stdout).toMatch(/ {3}- g1 \(Goblin\): (takenOut|routed|deserted|active)/)
       // nothing went wrong on the server's side either
       expect(server.logged).toEqual([])
     },

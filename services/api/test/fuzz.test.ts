@@ -135,6 +135,16 @@ describe("fuzz of every route in /openapi.json", () => {
   it(`${RUNS} seeded requests: no 5xx, no stack, a JSON error for every 4xx, the server alive`, async () => {
     const ops = operationsOf(doc)
     expect(ops.length).toBeGreaterThan(20)
+    // The document drives the fuzz: the Nightsong game and tool routes are among its operations.
+    expect(ops.map((o) => `${o.method} ${o.path}`)).toEqual(
+      expect.arrayContaining([
+        "POST /v1/nightsong/games",
+        "POST /v1/nightsong/games/{id}/commands",
+        "GET /v1/nightsong/games/{id}/stream",
+        "POST /v1/nightsong/conversions",
+        "POST /v1/nightsong/tables/{id}/rolls",
+      ]),
+    )
     const graphql: Operation = {
       method: "POST",
       path: "/graphql",

@@ -97,5 +97,17 @@ describe("a client generated from /openapi.json", () => {
     expect(s.campaignEvents.at(-1)).toBe("errands.passed")
     expect(s.standingPoints).toEqual([0, 0])
     expect(s.campaignRaid.length).toBeGreaterThan(0)
+    expect(s.nightsong).toMatchObject({
+      party: ["Ann"],
+      undone: true,
+      converted: 50,
+      rolled: "spark",
+      own: "solo",
+    })
+    expect(s.nightsong.landSession).toBe(2)
+    expect([...s.nightsong.listed].sort()).toEqual(["ann", "solo"])
+    expect(s.nightsong.legal).toContain("check")
+    expect(s.nightsong.events[0]).toBe("started")
+    expect(s.nightsong.events.slice(-2)).toEqual(["undone", "undone"])
   }, 60_000)
 })

@@ -119,7 +119,17 @@ describe("request-body JSON Schemas", () => {
     "POST /v1/odds/check": "@blight/dice's odds request (the kind is the path)",
     "POST /v1/odds/step": "@blight/dice's odds request (the kind is the path)",
     "POST /v1/nightsong/characters": "@blight/nightsong's generator options plus a seed",
-    "POST /v1/nightsong/worlds": "a seed and a number of sessions for @blight/nightsong's world",
+    "POST /v1/nightsong/worlds":
+      "a seed, a number of sessions and a saved Land for @blight/nightsong's world (its Land schema has no published file)",
+    "POST /v1/nightsong/games":
+      "a Nightsong game's seats, dice and seed: @blight/nightsong's game set-up, which has no published file",
+    "POST /v1/nightsong/games/{id}/join": "a seat's name: the service's own",
+    "POST /v1/nightsong/games/{id}/commands":
+      "the game's version and a Nightsong command: the game's command schema has no published file (it is in the OpenAPI components)",
+    "POST /v1/nightsong/games/{id}/undo": "the game's version only: the service's optimistic concurrency",
+    "POST /v1/nightsong/conversions":
+      "a system and its stat block: @blight/nightsong's block schemas (its blockJsonSchema), not a published file",
+    "POST /v1/nightsong/tables/{id}/rolls": "a seed only: the table is the path",
     "POST /v1/raids/{id}/commands":
       "the raid's version and a BattleCommand: the raid engine's command schema has no published file (it is in the OpenAPI components)",
     "POST /v1/raids/{id}/undo": "the raid's version only: the service's optimistic concurrency",

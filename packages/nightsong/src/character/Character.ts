@@ -20,7 +20,8 @@ export const Condition = Schema.Struct({
   slots: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
   severity: Schema.optional(Severity),
   clearedBy: Schema.optional(ClearedBy),
-}).annotate({ identifier: "Condition" })
+  // Named apart from The Blight's Condition: one document (OpenAPI, GraphQL) holds both.
+}).annotate({ identifier: "NightsongCondition" })
 export type Condition = typeof Condition.Type
 
 /**

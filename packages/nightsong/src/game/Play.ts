@@ -62,8 +62,12 @@ export const play = (log: Log, command: Command, by = "any"): Result.Result<Log,
   return Result.succeed({ events: [...log.events, ...r.success.events], state: r.success.state })
 }
 
-/** The state after a log, rebuilt so that undo works as it did live. */
-export const rebuild = (events: ReadonlyArray<GameEvent>): GameState => resume(nightsong, events)
+/**
+ * The state after a log, rebuilt so that undo works as it did live; `from`: a state the log
+ * continues (a kept or saved state, and the events after it).
+ */
+export const rebuild = (events: ReadonlyArray<GameEvent>, from?: GameState): GameState =>
+  resume(nightsong, events, from)
 
 /** The state after a log, folded from the events alone. */
 export const replay = (events: ReadonlyArray<GameEvent>): GameState => fold(nightsong, events)

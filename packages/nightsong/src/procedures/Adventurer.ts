@@ -22,7 +22,8 @@ export const Abilities = Schema.Struct({
   dexterity: Schema.Int,
   presence: Schema.Int,
   constitution: Schema.Int,
-}).annotate({ identifier: "Abilities" })
+  // Named apart from a character sheet's Abilities (STR, DEX, PRE, CON): one document holds both.
+}).annotate({ identifier: "PlayAbilities" })
 export type Abilities = typeof Abilities.Type
 
 /** Ability names, in the order the rules list them. */
@@ -40,7 +41,8 @@ export const Condition = Schema.Struct({
   severity: Severity,
   slots: Schema.Int.check(Schema.isGreaterThanOrEqualTo(1)),
   clearedBy: Schema.optional(ClearedBy),
-}).annotate({ identifier: "Condition" })
+  // Named apart from The Blight's Condition and a sheet's: one document holds all three.
+}).annotate({ identifier: "NightsongPlayCondition" })
 export type Condition = typeof Condition.Type
 
 /** The countdown of a character at 0 HP (N-HP-03); `unit` per ruling R-N-HP-01. */

@@ -117,6 +117,18 @@ export interface CampaignsTable {
   updated_at: string
 }
 
+/**
+ * A Nightsong game (issue 33): the same columns as a raid's row (its seats, each a seat's name
+ * and the player holding it; its set-up with the dice's seed; its version), its events in `events`.
+ */
+export type NightsongGamesTable = RaidsTable
+
+/** Who made or sits at a Nightsong game (so a player's games are found without reading every game). */
+export interface NightsongGamePlayersTable {
+  game_id: string
+  player_id: string
+}
+
 /** A simulation (issue 15): its setup, how far its chunks have got, and its report when done. */
 export interface SimulationsTable {
   id: string
@@ -198,6 +210,8 @@ export interface Database {
   simulation_workers: SimulationWorkersTable
   simulation_turns: SimulationTurnsTable
   simulation_claims: SimulationClaimsTable
+  nightsong_games: NightsongGamesTable
+  nightsong_game_players: NightsongGamePlayersTable
 }
 
 export type PlayerRow = Selectable<PlayersTable>

@@ -64,6 +64,32 @@ const m0001: Migration = {
   },
 }
 
+/** A table of streams' rows: who made it, its status, seats, set-up, version and last snapshot. */
+const streamRows = (db: Db, name: "raids" | "nightsong_games") =>
+  db.schema
+    .createTable(name)
+    .addColumn("id", "varchar(64)", (c) => c.primaryKey())
+    .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+    .addColumn("status", "varchar(20)", (c) => c.notNull())
+    .addColumn("seats", "text", (c) => c.notNull())
+    .addColumn("setup", "text", (c) => c.notNull())
+    .addColumn("version", "integer", (c) => c.notNull())
+    .addColumn("snapshot_seq", "integer", (c) => c.notNull())
+    .addColumn("created_at", "varchar(40)", (c) => c.notNull())
+    .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
+    .execute()
+
+/** Who plays or made each stream of `of` (a raid's seats, a campaign's members), indexed by player. */
+const streamPlayers = async (db: Db, table: string, column: string, of: string) => {
+  await db.schema
+    .createTable(table)
+    .addColumn(column, "varchar(64)", (c) => c.notNull().references(`${of}.id`))
+    .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
+    .addPrimaryKeyConstraint(`${table}_pk`, [column, "player_id"])
+    .execute()
+  await db.schema.createIndex(`${table}_player`).on(table).column("player_id").execute()
+}
+
 /**
  * Raids (and later campaigns) as event streams: `events` is append-only, keyed by (stream, seq)
  * so no two writers can store the same place in a log; `streams` holds each stream's version (its
@@ -72,18 +98,7 @@ const m0001: Migration = {
  */
 const m0002: Migration = {
   up: async (db: Db) => {
-    await db.schema
-      .createTable("raids")
-      .addColumn("id", "varchar(64)", (c) => c.primaryKey())
-      .addColumn("owner_id", "varchar(64)", (c) => c.notNull().references("players.id"))
-      .addColumn("status", "varchar(20)", (c) => c.notNull())
-      .addColumn("seats", "text", (c) => c.notNull())
-      .addColumn("setup", "text", (c) => c.notNull())
-      .addColumn("version", "integer", (c) => c.notNull())
-      .addColumn("snapshot_seq", "integer", (c) => c.notNull())
-      .addColumn("created_at", "varchar(40)", (c) => c.notNull())
-      .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
-      .execute()
+    await streamRows(db, "raids")
     await db.schema
       .createTable("events")
       .addColumn("stream", "varchar(64)", (c) => c.notNull())
@@ -101,13 +116,7 @@ const m0002: Migration = {
       .addColumn("created_at", "varchar(40)", (c) => c.notNull())
       .addPrimaryKeyConstraint("snapshots_pk", ["stream", "seq"])
       .execute()
-    await db.schema
-      .createTable("raid_seats")
-      .addColumn("raid_id", "varchar(64)", (c) => c.notNull().references("raids.id"))
-      .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
-      .addPrimaryKeyConstraint("raid_seats_pk", ["raid_id", "player_id"])
-      .execute()
-    await db.schema.createIndex("raid_seats_player").on("raid_seats").column("player_id").execute()
+    await streamPlayers(db, "raid_seats", "raid_id", "raids")
   },
   down: async (db: Db) => {
     for (const t of ["raid_seats", "snapshots", "events", "raids"]) await db.schema.dropTable(t).execute()
@@ -135,17 +144,7 @@ const m0003: Migration = {
       .addColumn("created_at", "varchar(40)", (c) => c.notNull())
       .addColumn("updated_at", "varchar(40)", (c) => c.notNull())
       .execute()
-    await db.schema
-      .createTable("campaign_members")
-      .addColumn("campaign_id", "varchar(64)", (c) => c.notNull().references("campaigns.id"))
-      .addColumn("player_id", "varchar(64)", (c) => c.notNull().references("players.id"))
-      .addPrimaryKeyConstraint("campaign_members_pk", ["campaign_id", "player_id"])
-      .execute()
-    await db.schema
-      .createIndex("campaign_members_player")
-      .on("campaign_members")
-      .column("player_id")
-      .execute()
+    await streamPlayers(db, "campaign_members", "campaign_id", "campaigns")
   },
   down: async (db: Db) => {
     for (const t of ["campaign_members", "campaigns"]) await db.schema.dropTable(t).execute()
@@ -257,6 +256,22 @@ const m0010: Migration = {
   },
 }
 
+/**
+ * Nightsong games (issue 33) as event streams in the same `events` and `snapshots` tables as
+ * raids: a game's id is its stream. Its seats (name, and the player holding it) are a JSON column,
+ * as a raid's are, written only where they are still what the writer read; `nightsong_game_players`
+ * says who made or sits at a game, so a player's games are found without reading every game.
+ */
+const m0011: Migration = {
+  up: async (db: Db) => {
+    await streamRows(db, "nightsong_games")
+    await streamPlayers(db, "nightsong_game_players", "game_id", "nightsong_games")
+  },
+  down: async (db: Db) => {
+    for (const t of ["nightsong_game_players", "nightsong_games"]) await db.schema.dropTable(t).execute()
+  },
+}
+
 /** Every migration, by name (names sort in the order they run). */
 export const migrations: Record<string, Migration> = {
   "2026-11-29-0001-initial": m0001,
@@ -265,6 +280,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-0004-simulations": m0004,
   "2026-11-30-0005-simulation-workers": m0005,
   "2026-12-07-0010-simulation-turns": m0010,
+  "2026-12-07-0011-nightsong-games": m0011,
 }
 
 export const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -36,7 +36,7 @@ export const countOf = async (q: { executeTakeFirst: () => Promise<{ n: unknown 
   Number((await q.executeTakeFirst())?.n ?? 0)
 
 /** The tables listed oldest first, by their unique `(created_at, id)`. */
-type ByCreation = "refuges" | "raids" | "campaigns"
+type ByCreation = "refuges" | "raids" | "campaigns" | "nightsong_games"
 
 /**
  * A page of `q` (a table's rows, already filtered to the caller's) in `(created_at, id)` order:

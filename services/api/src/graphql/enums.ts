@@ -48,11 +48,19 @@ const wordsOf = (ast: AST.AST): string[] | undefined => {
 
 type Named = { readonly name: string; readonly description?: string }
 const AMBIGUOUS: Named = { name: "" }
-/** Sets the libraries leave unnamed, met under several names (a raid's dice, a campaign's). */
+/**
+ * Sets the libraries leave unnamed, met under several names (a raid's dice, a campaign's), or name
+ * as another library names another set (Nightsong's GearKind and The Blight's): named here.
+ */
 const UNNAMED: Record<string, Named> = {
   [JSON.stringify(["manual", "seeded"])]: {
     name: "DiceMode",
     description: "seeded: the server rolls, from the seed; manual: dice typed in at the table",
+  },
+  [keyOf(["supply", "weapon", "armor", "shield", "remedy", "shard", "timer"])]: {
+    name: "NightsongGearKind",
+    description:
+      "What a Nightsong Step Die tracks: a supply, a weapon, armour, a shield, a Remedy, a Shard, a timer",
   },
 }
 let named: Map<string, Named> | undefined
@@ -73,7 +81,7 @@ export const libraryName = (words: readonly string[]): Named | undefined => {
       if (Schema.isSchema(v)) {
         const w = wordsOf(v.ast)
         const id = AST.resolveIdentifier(v.ast)
-        if (w && id !== undefined) {
+        if (w && id !== undefined && !Object.hasOwn(UNNAMED, keyOf(w))) {
           const d = AST.resolveDescription(v.ast)
           const had = named!.get(keyOf(w))
           // Two names for one set of words (d4 or d6: a Region's spread die, an NPC's protection

@@ -67,7 +67,7 @@ const inOf = (ast: AST.AST, hint: string): In => {
   const node = wire(ast)
   switch (node._tag) {
     case "Objects":
-      return node.indexSignatures.length > 0 ? json : structOf(node, hint)
+      return node.indexSignatures.length > 0 ? recordIn(node, hint) : structOf(node, hint)
     case "Arrays": {
       const items = [...node.elements, ...node.rest]
       const first = items[0]
@@ -85,6 +85,34 @@ const inOf = (ast: AST.AST, hint: string): In => {
       return unionIn(canon(node), hint)
     default:
       return json
+  }
+}
+
+/**
+ * A map keyed by text (`Record<string, V>`): a list of `{key, value}` entries, as the output's
+ * maps are, turned back into the map. Anything else with an index signature stays JSON.
+ */
+const recordIn = (node: AST.Objects, hint: string): In => {
+  const [index, ...more] = node.indexSignatures
+  if (!index || more.length > 0 || node.propertySignatures.length > 0 || !AST.isString(wire(index.parameter)))
+    return json
+  const value = inOf(index.type, `${hint}-value`)
+  if (value.type === JSONScalar || value.nullable) return json
+  const type = builder.inputType(nameFor(node, `${hint}-entry`), {
+    description: "One entry of a map keyed by ids known only at run time",
+    fields: (t) => ({
+      key: t.string({ required: true }),
+      value: t.field({ type: value.list ? [value.type] : value.type, required: true } as never),
+    }),
+  })
+  return {
+    type,
+    list: true,
+    nullable: false,
+    convert: (v) =>
+      Array.isArray(v)
+        ? Object.fromEntries(v.map((e: { key: string; value: unknown }) => [e.key, value.convert(e.value)]))
+        : v,
   }
 }
 
@@ -214,7 +242,9 @@ const untaggedOneOf = (node: AST.Union, structs: ReadonlyArray<AST.Objects>, hin
     isOneOf: true,
     description: "Exactly one field: its name says which kind of value it is",
     fields: (t) =>
-      Object.fromEntries(members.map((m) => [m.field, t.field({ type: m.in.type, required: false } as never)])),
+      Object.fromEntries(
+        members.map((m) => [m.field, t.field({ type: m.in.type, required: false } as never)]),
+      ),
   })
   const out = objectInput(type, (o) => {
     const [field, value] = Object.entries(o).find(([, x]) => x != null) ?? []

@@ -13,6 +13,7 @@ import * as Nightsong from "../app/Nightsong.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
+import { nightsongGameRoutes, nightsongToolRoutes } from "./nightsongRoutes.js"
 import { wantsSvg, withPlain } from "./plainRoute.js"
 import { raidRoutes } from "./raidRoutes.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
@@ -23,17 +24,6 @@ export { type KeyedContext, type PlainContext, Raw, type Route, type RouteContex
 export { Streamed } from "./sse.js"
 
 import { simulationRoutes } from "./simulations.js"
-
-/**
- * A Nightsong character. Its Condition is renamed in the document: the rules' effects vocabulary
- * has a Condition too, and one component name would give both one shape.
- */
-const NightsongCharacter = Schema.Struct({
-  ...Character.Character.fields,
-  conditions: Schema.Array(
-    Character.Character.fields.conditions.value.annotate({ identifier: "NightsongCondition" }),
-  ),
-}).annotate({ identifier: "NightsongCharacter" })
 
 /** The content kinds, as a path parameter. */
 const ContentParams = Schema.Struct({ kind: Ids.Kind })
@@ -343,6 +333,8 @@ export const routes: readonly Route[] = [
   ...raidRoutes,
   ...campaignRoutes,
   ...simulationRoutes,
+  ...nightsongGameRoutes,
+  ...nightsongToolRoutes,
   {
     method: "POST",
     path: "/v1/nightsong/characters",
@@ -352,7 +344,7 @@ export const routes: readonly Route[] = [
     auth: false,
     status: 200,
     body: Nightsong.CharacterBody,
-    response: Schema.Struct({ seed: Schema.Int, character: NightsongCharacter }).annotate({
+    response: Schema.Struct({ seed: Schema.Int, character: Character.Character }).annotate({
       identifier: "GeneratedNightsongCharacter",
     }),
     handler: ({ body }) => Nightsong.character(body),
@@ -361,7 +353,8 @@ export const routes: readonly Route[] = [
     method: "POST",
     path: "/v1/nightsong/worlds",
     operationId: "nightsongWorld",
-    summary: "A Nightsong Living World: JSON, or the SVG hex map with Accept: image/svg+xml; seeded",
+    summary:
+      "A Nightsong Living World, made or a saved `land` advanced by sessions: JSON, or the SVG hex map with Accept: image/svg+xml; seeded",
     tag: "nightsong",
     auth: false,
     status: 200,

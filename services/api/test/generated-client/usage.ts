@@ -45,6 +45,17 @@ export interface Summary {
   readonly campaignEvents: string[]
   readonly standingPoints: number[]
   readonly campaignRaid: string
+  readonly nightsong: {
+    readonly events: string[]
+    readonly party: string[]
+    readonly legal: string[]
+    readonly undone: boolean
+    readonly converted: number
+    readonly rolled: string
+    readonly landSession: number
+    readonly own: string | undefined
+    readonly listed: string[]
+  }
 }
 
 export const useEveryOperation = async (
@@ -257,6 +268,85 @@ export const useEveryOperation = async (
   await reader?.cancel()
   raidEvents.push(...(text.match(/^event: .*$/gm) ?? []).map((l) => l.slice(7)))
 
+  // Nightsong: a creature converted, a table rolled, the Land above advanced a session.
+  const goblin = { name: "Goblin", hp: 6, morale: 7, attacks: [{ name: "shiv", damage: "d4" }] }
+  const converted = ok(
+    await client.POST("/v1/nightsong/conversions", { body: { from: "mork-borg", block: goblin } }),
+  )
+  const spark = ok(
+    await client.POST("/v1/nightsong/tables/{id}/rolls", {
+      params: { path: { id: "spark" } },
+      body: { seed: 3 },
+    }),
+  )
+  const advanced = ok(
+    await client.POST("/v1/nightsong/worlds", { body: { seed: 8, land: world.world, sessions: 1 } }),
+  )
+  if (typeof advanced === "string") throw new Error("asked for JSON, got the SVG map")
+  // Nightsong games: the organiser referees one, this player takes a seat there and plays a
+  // character; and makes a game of their own.
+  const nsTable = ok(
+    await organiser.POST("/v1/nightsong/games", { body: { players: ["ann", "bo"], seed: 4 } }),
+  )
+  const ownGame = ok(
+    await client.POST("/v1/nightsong/games", { body: { players: ["solo"], seat: "solo", dice: "manual" } }),
+  )
+  const at = { params: { path: { id: nsTable.id } } }
+  const seated = ok(await client.POST("/v1/nightsong/games/{id}/join", { ...at, body: { seat: "ann" } }))
+  const played = ok(
+    await client.POST("/v1/nightsong/games/{id}/commands", {
+      ...at,
+      body: {
+        version: seated.version,
+        command: {
+          type: "join",
+          id: "ann",
+          name: "Ann",
+          abilities: { strength: 1, dexterity: 2, presence: 0, constitution: -1 },
+          gear: [{ name: "sword", kind: "weapon", die: "d8" }],
+        },
+      },
+    }),
+  )
+  const nsOpen = ok(await client.GET("/v1/nightsong/games/{id}/legal", at))
+  const dropped = ok(
+    await client.POST("/v1/nightsong/games/{id}/commands", {
+      ...at,
+      body: { version: played.version, command: { type: "drop", character: "ann", item: "sword" } },
+    }),
+  )
+  const taken = ok(
+    await client.POST("/v1/nightsong/games/{id}/undo", { ...at, body: { version: dropped.version } }),
+  )
+  const nsLog = ok(
+    await client.GET("/v1/nightsong/games/{id}/events", {
+      params: { path: { id: nsTable.id }, query: { after: 0, limit: 50 } },
+    }),
+  )
+  const nsEvents: string[] = nsLog.events.map((e) => e.event.type)
+  const nsLive = await client.GET("/v1/nightsong/games/{id}/stream", {
+    params: { path: { id: nsTable.id }, query: { after: taken.version - 1 } },
+    parseAs: "stream",
+  })
+  const nsReader = nsLive.data?.pipeThrough(new TextDecoderStream()).getReader()
+  let nsText = ""
+  while (nsReader && !/^data: /m.test(nsText)) nsText += (await nsReader.read()).value ?? ""
+  await nsReader?.cancel()
+  nsEvents.push(...(nsText.match(/^event: .*$/gm) ?? []).map((l) => l.slice(7)))
+  const nsGame = ok(await client.GET("/v1/nightsong/games/{id}", at))
+  const myGames = ok(await client.GET("/v1/nightsong/games", { params: { query: { limit: 10 } } }))
+  const nightsong = {
+    events: nsEvents,
+    party: Object.values(nsGame.state.party).map((m) => m.adventurer.name),
+    legal: nsOpen.commands.map((c) => c.type),
+    undone: nsGame.state.party.ann?.gear.some((g) => g.name === "sword") ?? false,
+    converted: converted.resolve,
+    rolled: spark.id,
+    landSession: advanced.world.session,
+    own: ownGame.you,
+    listed: myGames.items.map((g) => g.you ?? ""),
+  }
+
   // Simulations: queued (202), followed to the report, its HTML page, the list; a cancel once done is refused.
   const queued = ok(
     await client.POST("/v1/simulations", {
@@ -364,6 +454,7 @@ export const useEveryOperation = async (
     campaignEvents,
     standingPoints: table.rows.map((r) => r.points),
     campaignRaid: campaignRaid.campaign ?? "",
+    nightsong,
     raidEvents,
     raidVersion: undone.version,
     weaponNames,

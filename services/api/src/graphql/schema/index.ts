@@ -20,5 +20,7 @@ import "./raids.js"
 import "./campaigns.js"
 // Simulations: their own file, types built from the simulation schemas.
 import "./simulations.js"
+// Nightsong games: their own file, after raids (they reuse the subscription helper).
+import "./nightsongGames.js"
 
 export const schema = builder.toSchema()

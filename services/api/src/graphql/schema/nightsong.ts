@@ -72,8 +72,9 @@ builder.mutationField("nightsongCharacter", (t) =>
 
 type World = { seed: number; world: unknown; svg: () => string }
 
-/** The Land's type, from the library's World schema. */
+/** The Land's type, from the library's World schema; and as an input (a saved Land to advance). */
 const LandRef = outputType(Land.World, "World")
+const LandInput = inputType(Land.World, "World")
 
 const WorldRef = builder.objectRef<World>("NightsongWorld").implement({
   description: "A Nightsong Land of 6-mile hexes: Regions and Factions (N-WORLD, N-REGION, N-FACTION)",
@@ -104,7 +105,13 @@ builder.mutationField("nightsongWorld", (t) =>
     args: {
       seed: t.arg.float({ description: Seed }),
       sessions: t.arg.int({ description: "Roll every Faction's Goal Die this many times (0–100)" }),
+      land: t.arg({
+        type: LandInput.type,
+        description: "A Land saved before (a `land` answered here): advanced by `sessions` instead of made",
+      }),
     },
-    resolve: resolving((a) => Nightsong.world(bodyOf(a))),
+    resolve: resolving((a) =>
+      Nightsong.world(bodyOf({ ...a, land: a.land == null ? undefined : LandInput.convert(a.land) })),
+    ),
   }),
 )
