@@ -213,6 +213,8 @@ ${table(
 ${figures.join("\n")}
 </section>`
   return shell("blight sim: a league run", body)
+}
+
 const tick = (met: boolean) => (met ? "✓" : "✗")
 const share = (s: SimBalance.Share) => `${pct(s.share)} of ${s.decided}`
 const points = (i: { estimate: number; low: number; high: number }) => {
