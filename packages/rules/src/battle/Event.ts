@@ -15,6 +15,7 @@ import {
   Fact,
   Model,
   ModelId,
+  ObjectiveState,
   Prompt,
   Result,
   Side,
@@ -137,7 +138,7 @@ export const Event = Schema.Union(
     event("used", { model: Schema.optional(ModelId), side: Schema.optional(SideId), key: Schema.String }),
     event("objective", {
       objective: Schema.String,
-      state: Schema.optional(Schema.String),
+      state: Schema.optional(ObjectiveState.fields.state),
       progress: Schema.optional(Schema.Int),
       by: Schema.optional(SideId),
       score: Schema.optional(Schema.Struct({ side: SideId, add: Schema.Int })),

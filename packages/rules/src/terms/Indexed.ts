@@ -23,6 +23,9 @@ export const at = <T>(xs: ReadonlyArray<T>, i: number): T => present(xs[i], xs, 
 /** The last element of a list the caller knows is not empty. */
 export const last = <T>(xs: ReadonlyArray<T>): T => at(xs, xs.length - 1)
 
+/** A value the caller's own logic guarantees is there (`what` names it, for the error). */
+export const known = <T>(x: T | undefined, what: string): T => (x === undefined ? broken(`no ${what}`) : x)
+
 /** The value a map holds for a key the caller put there. */
 export const got = <K, V>(map: ReadonlyMap<K, V>, key: K): V => {
   const v = map.get(key)

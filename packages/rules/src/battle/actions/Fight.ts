@@ -27,6 +27,7 @@ import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { revealOnAttack } from "./Hide.js"
+import { got } from "../../terms/Indexed.js"
 
 /** A fighter's weapon: dice, Damage, Noise, Crit Damage. */
 export interface MeleeWeapon {
@@ -130,7 +131,7 @@ export const meleeWeapon = (
   // B-NOISE-02: a knife is as good as an Improvised weapon and Quiet, so it is the one used.
   return options.sort(
     (a, b) =>
-      dice.get(b.id)! - dice.get(a.id)! ||
+      got(dice, b.id) - got(dice, a.id) ||
       b.damage - a.damage ||
       a.noise - b.noise ||
       a.id.localeCompare(b.id),

@@ -26,6 +26,7 @@ import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
 import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { pointCaught } from "./BlastPoint.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
+import { known } from "../../terms/Indexed.js"
 
 type Weapon = EntryOf["weapons"]
 type Blast = NonNullable<NonNullable<Weapon["traits"]>["blast"]>
@@ -324,7 +325,10 @@ const shootAtObjective = (
   const o = objectiveAt(ctx, tokenId)
   if (o?.kind !== "bloomHeart" || o.state !== "standing")
     refuse(`target: ${tokenId} is not something to shoot at (only a standing Bloom Heart is)`, "B-SHOOT-01")
-  const carried = m.weapons.find((w) => w.weapon === weaponId && !w.spent)!
+  const carried = known(
+    m.weapons.find((w) => w.weapon === weaponId && !w.spent),
+    `unspent ${weaponId} carried by ${m.id} (the shot's weapon is one it carries)`,
+  )
   const range = weapon.range ?? 0
   if (ctx.fact({ q: "sees", a: m.id, b: tokenId }, `Can ${m.name} see the Bloom Heart?`, m.side) !== true) {
     refused(ctx, `target: ${m.name} can't see the Bloom Heart`, "B-SHOOT-01")

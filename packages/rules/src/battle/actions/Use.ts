@@ -122,7 +122,7 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
         return
       }
       takeAction(ctx, m.id, "use")
-      ctx.emit({ type: "handed", model: m.id, to: friend!.id, item: item! })
+      ctx.emit({ type: "handed", model: m.id, to: friend.id, item })
       alwaysNoisyReveals(ctx, friend.id) // handed the Radio (R-BATTLE-63)
       break
     }

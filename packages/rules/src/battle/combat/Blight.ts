@@ -129,7 +129,8 @@ const rollGiftAndMark = (ctx: Ctx, id: string, threshold: number): void => {
     const have = table === "gifts" ? m.gifts : m.marks
     const pickable = entry.rows.filter((r) => {
       const x = r.result as { gift?: string; mark?: string }
-      return !have.includes((x.gift ?? x.mark)!)
+      const name = x.gift ?? x.mark
+      return name === undefined || !have.includes(name)
     })
     if (pickable.length === 0) continue
     for (let tries = 0; tries < 100; tries++) {

@@ -21,6 +21,7 @@ import { arrivalSpots } from "../table/board/Deployment.js"
 import { startsHidden } from "./Ambush.js"
 import { hollowedOf, sameHollowed } from "./Hollowed.js"
 import { pickAtRandom } from "./Pick.js"
+import { at as nth } from "../../terms/Indexed.js"
 
 type Count =
   | number
@@ -72,8 +73,9 @@ export const arrive = (
   /** Only a Blight edge will do (a `spawn` at `blightEdge`; Gardeners always). */
   edgeOnly = false,
 ): string[] => {
-  if (groups.length === 0) return []
-  const leader = ctx.env.content.get("creatures", groups[0]!.creature)
+  const [first] = groups
+  if (first === undefined) return []
+  const leader = ctx.env.content.get("creatures", first.creature)
   const id = `${kind === "gardeners" ? "gardeners" : "brood"}-${ctx.draft.counters.brood + 1}`
   const side: Side = {
     id,
@@ -209,7 +211,7 @@ export const encounter = (
     const face = faceOf(ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)"))
     if (face === 6) {
       const pick = pickAtRandom(ctx, hollowed.length, "which Hollowed returns")
-      const h = hollowed[pick]!
+      const h = nth(hollowed, pick)
       const position = spotFor(ctx, lair, false)
       arriveHollowed(
         ctx,
