@@ -26,6 +26,19 @@ export const last = <T>(xs: ReadonlyArray<T>): T => at(xs, xs.length - 1)
 /** A value the caller's own logic guarantees is there (`what` names it, for the error). */
 export const known = <T>(x: T | undefined, what: string): T => (x === undefined ? broken(`no ${what}`) : x)
 
+/** The value a cache keeps for a key, made and kept the first time it is asked for. */
+export const keptFor = <K, V>(
+  cache: { get(key: K): V | undefined; set(key: K, value: V): unknown },
+  key: K,
+  make: () => V,
+): V => {
+  const kept = cache.get(key)
+  if (kept !== undefined) return kept
+  const made = make()
+  cache.set(key, made)
+  return made
+}
+
 /** The value a map holds for a key the caller put there. */
 export const got = <K, V>(map: ReadonlyMap<K, V>, key: K): V => {
   const v = map.get(key)

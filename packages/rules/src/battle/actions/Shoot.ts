@@ -27,6 +27,7 @@ import { activationOf, afterAction, beginAction, takeAction } from "./Activation
 import { pointCaught } from "./BlastPoint.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
 import { known } from "../../terms/Indexed.js"
+import { inBaseContact, refused } from "./TableAnswers.js"
 
 type Weapon = EntryOf["weapons"]
 type Blast = NonNullable<NonNullable<Weapon["traits"]>["blast"]>
@@ -209,14 +210,7 @@ const aimDice = (ctx: Ctx, m: Model, aimed: number): { dice: number; reasons: st
 const friendsInFightOf = (ctx: Ctx, m: Model, target: Model): Model[] =>
   ctx.draft.models.filter(
     (f) =>
-      f.side === m.side &&
-      f.id !== m.id &&
-      f.status === "active" &&
-      ctx.fact(
-        { q: "contact", a: f.id, b: target.id },
-        `Is ${f.name} in base contact with ${target.name}?`,
-        m.side,
-      ) === true,
+      f.side === m.side && f.id !== m.id && f.status === "active" && inBaseContact(ctx, f, target, m.side),
   ) as Model[]
 
 /** The Shoot pool (B-SHOOT-02..07): its dice, extra Blight dice, why, and friends in the target's fight. */
@@ -303,11 +297,7 @@ const inAFight = (ctx: Ctx, m: Model, target: Model): boolean =>
       o.side !== m.side &&
       o.status === "active" &&
       areEnemies(o as Model, target) &&
-      ctx.fact(
-        { q: "contact", a: o.id, b: target.id },
-        `Is ${o.name} in base contact with ${target.name}?`,
-        m.side,
-      ) === true,
+      inBaseContact(ctx, o, target, m.side),
   )
 
 /**
@@ -471,12 +461,6 @@ const jamThreshold = (ctx: Ctx, m: Model): number => {
   for (const s of effectsOf(ctx, m))
     if (s.effect.kind === "threshold" && s.effect.rule === "jam") return s.effect.value
   return 2
-}
-
-/** A refusal learned from the table's answer: the facts stand, the command does nothing. */
-const refused = (ctx: Ctx, reason: string, clause: string): void => {
-  if (!ctx.consumedInputs) refuse(reason, clause)
-  ctx.emit({ type: "refused", reason, clause })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { at, last } from "../../../terms/Indexed.js"
+import { at, keptFor, last } from "../../../terms/Indexed.js"
 import type { Board } from "./Board.js"
 import { clearFrom, clearSegment, freePoint, type Mover, segmentCost } from "./Field.js"
 import { dist, type Pt, roundPt } from "./Geometry.js"
@@ -96,11 +96,7 @@ const kept = (
   budget: number,
   make: () => Plan | undefined,
 ): Plan | undefined => {
-  let byKey = plans.get(mv.board)
-  if (byKey === undefined) {
-    byKey = new Map()
-    plans.set(mv.board, byKey)
-  }
+  const byKey = keptFor(plans, mv.board, () => new Map<string, Plan | null>())
   const to =
     "point" in goal ? `${goal.point.x},${goal.point.y}` : `${goal.body.c.x},${goal.body.c.y},${goal.body.r}`
   const key = `${moverKey(mv)}|${budget}|${to}`

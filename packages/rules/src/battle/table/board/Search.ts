@@ -1,4 +1,4 @@
-import { at, f64, i8, i32, u8 } from "../../../terms/Indexed.js"
+import { at, f64, i8, i32, keptFor, u8 } from "../../../terms/Indexed.js"
 import type { Board } from "./Board.js"
 import { clearFrom, type Field, fieldOf, type Mover, segmentCost } from "./Field.js"
 import { dist, type Pt } from "./Geometry.js"
@@ -108,11 +108,7 @@ const pop = (g: Float64Array): number => {
 
 /** Grid distances from the mover's position, up to a budget (the same answer as {@link search}). */
 export const explore = (mv: Mover, budget: number): Explored => {
-  let byKey = explored.get(mv.board)
-  if (byKey === undefined) {
-    byKey = new Map()
-    explored.set(mv.board, byKey)
-  }
+  const byKey = keptFor(explored, mv.board, () => new Map<string, Explored>())
   const key = `${moverKey(mv)}|${budget}`
   const hit = byKey.get(key)
   if (hit !== undefined) return hit
