@@ -48,12 +48,18 @@ export const envOf = (content: ContentView, space: Space = declared): Env => ({ 
 export const envFor = (
   state: State,
   content: ContentView & { readonly packs: ReadonlyArray<{ readonly id: string }> },
-): Result.Result<Env, ReadonlyArray<string>> => {
+): Result.Result<Env, ReadonlyArray<string>> =>
+  withPacks(state.packs, content, () => envOf(content, state.board ? planeSpace(content) : declared))
+
+/** A game's Env, made only when every pack the game began with is loaded. Left: the packs missing. */
+export const withPacks = <E>(
+  packs: ReadonlyArray<string>,
+  content: { readonly packs: ReadonlyArray<{ readonly id: string }> },
+  make: () => E,
+): Result.Result<E, ReadonlyArray<string>> => {
   const loaded = new Set<string>(content.packs.map((m) => m.id))
-  const missing = state.packs.filter((p) => !loaded.has(p))
-  return missing.length > 0
-    ? Result.fail(missing)
-    : Result.succeed(envOf(content, state.board ? planeSpace(content) : declared))
+  const missing = packs.filter((p) => !loaded.has(p))
+  return missing.length > 0 ? Result.fail(missing) : Result.succeed(make())
 }
 
 /** A seeded random board for a raid between these Refuges on this scenario (its Lairs and Loot). */

@@ -9,6 +9,7 @@
  */
 import { BOOKKEEPING as KERNEL_BOOKKEEPING, bookkeepingEvents } from "@blight/engine"
 import { Schema } from "effect"
+import { event } from "./EventSchema.js"
 import {
   Answer,
   BattleProfile,
@@ -24,9 +25,6 @@ import {
   Token,
   TokenId,
 } from "./State.js"
-
-const event = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
-  Schema.Struct({ type: Schema.Literal(type), ...fields })
 
 const faces = Schema.Array(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 })))
 const clause = Schema.optional(Schema.String)

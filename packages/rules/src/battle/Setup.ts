@@ -50,7 +50,8 @@ export interface SetupProblem {
   readonly clause?: string | undefined
 }
 
-const slug = (name: string): string =>
+/** A Refuge's raid side id: its name as a slug (a Refuge with none is "refuge"). */
+export const slug = (name: string): string =>
   name
     .toLowerCase()
     .normalize("NFKD")

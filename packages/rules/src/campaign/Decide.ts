@@ -19,6 +19,7 @@ import { carryOver } from "./NextRaid.js"
 import { checkSetUp, type RaidMarker } from "./RaidMarker.js"
 import { readBattle, recordOf } from "./RaidRecord.js"
 import type { Answer, CampaignState, RaidRecord } from "./State.js"
+import { known } from "../terms/Indexed.js"
 
 /** A refused command: why, and the rule. Nothing was appended. */
 export type Rejection = EngineRejection
@@ -129,7 +130,7 @@ const fold = (ctx: Ctx, recorded: RaidRecord) => {
   ctx.draft.refuges.forEach((r, i) => {
     const went = new Set(raid.sides[i]?.survivors.map((s) => s.survivor))
     for (const s of r.refuge.survivors) {
-      const st = r.status[s.id]!
+      const st = known(r.status[s.id], `status of survivor ${s.id}`)
       const missed = !went.has(s.id) && st.missRaids > 0
       if (missed || st.noErrands)
         ctx.emit({

@@ -15,6 +15,7 @@ import { State as BattleState, type Model } from "../battle/State.js"
 import type { ContentView } from "../refuge/Content.js"
 import { THRESHOLDS } from "./Blight.js"
 import type { CampaignState, HollowedWho, RaidRecord, RaidSurvivor } from "./State.js"
+import { at } from "../terms/Indexed.js"
 
 const decodeBattle = Schema.decodeUnknownResult(BattleState, { errors: "all", reportInput: true })
 
@@ -152,7 +153,7 @@ const sideRecord = (
   side: RefugeSide,
   lookup: Lookup,
 ): Result.Result<SideRecord, string> => {
-  const cr = campaign.refuges[i]!
+  const cr = at(campaign.refuges, i)
   const models = battle.models.filter((m) => m.side === side.id && m.kind === "survivor")
   const survivors: RaidSurvivor[] = []
   for (const m of models) {
@@ -217,7 +218,7 @@ export const recordOf = (
   const sides = battle.sides.filter((s) => s.kind === "refuge" || s.kind === "congregation")
   if (
     sides.length !== campaign.refuges.length ||
-    sides.some((s, i) => s.name !== campaign.refuges[i]!.refuge.name)
+    sides.some((s, i) => s.name !== at(campaign.refuges, i).refuge.name)
   )
     return Result.fail(
       `battle: its Refuges (${sides.map((s) => s.name).join(", ")}) are not this campaign's (${campaign.refuges.map((r) => r.refuge.name).join(", ")})`,
