@@ -13,6 +13,7 @@ import { Result, Schema } from "effect"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import { readableIssues } from "../refuge/Violation.js"
+import { at } from "../terms/Indexed.js"
 import type { Board } from "./table/board/Board.js"
 import { random as randomBoardOf } from "./table/board/Generator.js"
 import { make as planeSpace } from "./table/board/PlaneSpace.js"
@@ -25,7 +26,10 @@ import { legalCommands } from "./Legal.js"
 import type { Rejection } from "./Rejection.js"
 import { type SetupInput, type SetupProblem, setup } from "./Setup.js"
 import { declared, type Space } from "./table/Space.js"
-import type { State } from "./State.js"
+import { FactValue, type State } from "./State.js"
+
+/** Whether a logged answer is a fact's value (a true/false or a word), as a stated fact takes. */
+const isFactValue = Schema.is(FactValue)
 
 /** A raid: its events and current state. */
 export interface Battle {
@@ -44,12 +48,18 @@ export const envOf = (content: ContentView, space: Space = declared): Env => ({ 
 export const envFor = (
   state: State,
   content: ContentView & { readonly packs: ReadonlyArray<{ readonly id: string }> },
-): Result.Result<Env, ReadonlyArray<string>> => {
+): Result.Result<Env, ReadonlyArray<string>> =>
+  withPacks(state.packs, content, () => envOf(content, state.board ? planeSpace(content) : declared))
+
+/** A game's Env, made only when every pack the game began with is loaded. Left: the packs missing. */
+export const withPacks = <E>(
+  packs: ReadonlyArray<string>,
+  content: { readonly packs: ReadonlyArray<{ readonly id: string }> },
+  make: () => E,
+): Result.Result<E, ReadonlyArray<string>> => {
   const loaded = new Set<string>(content.packs.map((m) => m.id))
-  const missing = state.packs.filter((p) => !loaded.has(p))
-  return missing.length > 0
-    ? Result.fail(missing)
-    : Result.succeed(envOf(content, state.board ? planeSpace(content) : declared))
+  const missing = packs.filter((p) => !loaded.has(p))
+  return missing.length > 0 ? Result.fail(missing) : Result.succeed(make())
 }
 
 /** A seeded random board for a raid between these Refuges on this scenario (its Lairs and Loot). */
@@ -135,13 +145,13 @@ export const redecide = (
   b = { events: [first, ...d.events], state: d.state }
   // Feed the log's player commands and answers back in order.
   for (let i = b.events.length; i < events.length; i++) {
-    const e = events[i]!
+    const e = at(events, i)
     let c: Command | undefined
     if (e.type === "commanded" && e.by !== "engine") c = e.command as Command
     else if (e.type === "answered" && b.state.dice.mode === "manual" && Array.isArray(e.answer))
       c = { type: "roll", faces: [...(e.answer as number[])] }
-    else if (e.type === "answered" && b.state.pending?.prompt?.kind === "fact")
-      c = { type: "state", facts: [{ query: b.state.pending.prompt.query, value: e.answer as never }] }
+    else if (e.type === "answered" && b.state.pending?.prompt?.kind === "fact" && isFactValue(e.answer))
+      c = { type: "state", facts: [{ query: b.state.pending.prompt.query, value: e.answer }] }
     else if (e.type === "answered" && b.state.pending?.prompt?.kind === "choice")
       c = { type: "choose", option: String(e.answer) }
     if (c === undefined) continue

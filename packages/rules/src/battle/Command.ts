@@ -15,7 +15,7 @@ const blightDice = Schema.optional(Schema.Int.check(Schema.isBetween({ minimum: 
 // per-schema parse options, so a schema embedding commands must decode with `onExcessProperty: "error"`.
 const command = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F, description: string) =>
   Schema.Struct({ type: Schema.Literal(type), ...fields }).annotate({
-    identifier: `${type[0]!.toUpperCase()}${type.slice(1)}Command`,
+    identifier: `${type.charAt(0).toUpperCase()}${type.slice(1)}Command`,
     description,
   })
 

@@ -45,10 +45,11 @@ export type ChoicePrompt = Extract<Prompt, { kind: "choice" }>
 export const EVENT_RULES: EventRules<State, Event, Env> = {
   applyGame,
   // A board answers the table's facts itself; a simulation's policy may answer choices.
-  answerItself: (draft, prompt, env) =>
-    prompt.kind === "fact"
-      ? env.space.answer(draft as never, (prompt as Extract<Prompt, { kind: "fact" }>).query, prompt as never)
-      : env.choose?.(prompt as ChoicePrompt),
+  answerItself: (draft, given, env) => {
+    // The kernel hands back what the raid's rules asked, typed as any game's prompt.
+    const prompt = given as Exclude<Prompt, { kind: "dice" }>
+    return prompt.kind === "fact" ? env.space.answer(draft, prompt.query, prompt) : env.choose?.(prompt)
+  },
   // R-BATTLE-52: an answer the prompt does not take is refused; the prompt still waits.
   badAnswerClause: () => "R-BATTLE-52",
   // The fast path keeps one shape for what an event adds (`ObjectShapes.ts`).

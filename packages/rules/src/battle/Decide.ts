@@ -90,13 +90,13 @@ const answerOf = (state: State, command: Command): Result.Result<Answer, Rejecti
   if (command.type !== "state")
     return Result.fail({ reason: `waiting for a fact: ${prompt.question}`, clause: "R-BATTLE-52" })
   const key = factKey(prompt.query)
-  const match = command.facts.filter((f) => factKey(f.query) === key)
-  if (match.length !== 1 || command.facts.length !== 1)
+  const [only, ...more] = command.facts
+  if (only === undefined || more.length > 0 || factKey(only.query) !== key)
     return Result.fail({
       reason: `facts: state exactly the fact asked: ${prompt.question}`,
       clause: "R-BATTLE-52",
     })
-  return Result.succeed(match[0]!.value)
+  return Result.succeed(only.value)
 }
 
 /** Why a new command is refused before it runs, or undefined. */

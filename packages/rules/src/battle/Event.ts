@@ -9,12 +9,14 @@
  */
 import { BOOKKEEPING as KERNEL_BOOKKEEPING, bookkeepingEvents } from "@blight/engine"
 import { Schema } from "effect"
+import { event } from "./EventSchema.js"
 import {
   Answer,
   BattleProfile,
   Fact,
   Model,
   ModelId,
+  ObjectiveState,
   Prompt,
   Result,
   Side,
@@ -23,9 +25,6 @@ import {
   Token,
   TokenId,
 } from "./State.js"
-
-const event = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
-  Schema.Struct({ type: Schema.Literal(type), ...fields })
 
 const faces = Schema.Array(Schema.Int.check(Schema.isBetween({ minimum: 1, maximum: 6 })))
 const clause = Schema.optional(Schema.String)
@@ -137,7 +136,7 @@ export const Event = Schema.Union(
     event("used", { model: Schema.optional(ModelId), side: Schema.optional(SideId), key: Schema.String }),
     event("objective", {
       objective: Schema.String,
-      state: Schema.optional(Schema.String),
+      state: Schema.optional(ObjectiveState.fields.state),
       progress: Schema.optional(Schema.Int),
       by: Schema.optional(SideId),
       score: Schema.optional(Schema.Struct({ side: SideId, add: Schema.Int })),

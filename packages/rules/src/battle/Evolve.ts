@@ -13,6 +13,7 @@ import {
   canUndo as canUndoState,
   copy as copyData,
   type DeepMutable,
+  draftCopy,
   evolve as evolveWith,
   evolveAll as evolveAllWith,
   type FoldRules,
@@ -59,6 +60,12 @@ const model = (d: Draft, id: string): DraftModel => {
 }
 
 const nothing = (): void => {}
+
+/** Takes the first element that matches out of a list, in place: it, or undefined when none does. */
+const takeOut = <T>(xs: T[], match: (x: T) => boolean): T | undefined => {
+  const i = xs.findIndex(match)
+  return i < 0 ? undefined : xs.splice(i, 1)[0]
+}
 
 const jam = (d: Draft, e: Extract<Event, { type: "jammed" | "unjammed" }>): void => {
   const w = model(d, e.model).weapons.find((x) => x.weapon === e.weapon)
@@ -240,39 +247,37 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
       from[e.item]--
       to[e.item]++
     } else {
-      const i = from.carrying.findIndex((c) => c.token === e.item)
-      if (i >= 0) to.carrying.push(from.carrying.splice(i, 1)[0]!)
+      const c = takeOut(from.carrying, (x) => x.token === e.item)
+      if (c) to.carrying.push(c)
     }
   },
   "loot.taken": (d, e) => {
-    const i = d.tokens.findIndex((t) => t.id === e.token)
-    const token = i >= 0 ? d.tokens.splice(i, 1)[0]! : undefined
+    const token = takeOut(d.tokens, (t) => t.id === e.token)
     forgetToken(d, e.token)
     model(d, e.model).carrying.push({ token: e.token, contents: token?.contents ?? "loot", rich: e.rich })
   },
   "loot.dropped": (d, e) => {
     const m = model(d, e.model)
-    const i = m.carrying.findIndex((c) => c.token === e.token)
-    if (i < 0) return
-    const [c] = m.carrying.splice(i, 1)
+    const c = takeOut(m.carrying, (x) => x.token === e.token)
+    if (!c) return
     // B-ACTION-SEARCH-04: a dropped token loses its Rich find.
     d.tokens.push({
       id: e.token,
       kind: "loot",
-      contents: c!.contents,
+      contents: c.contents,
       rich: 0,
       ...(m.position ? { position: { ...m.position } } : {}),
     })
   },
   "token.placed": (d, e) => {
-    d.tokens.push(copy(e.token) as never)
+    d.tokens.push(draftCopy(e.token))
     d.counters.token = Math.max(d.counters.token, Number(e.token.id.slice(1)))
     // A spore cloud, a light or a Lair changes what was said of the feature it is part of.
     forgetFeature(d, e.token.kind)
   },
   "token.removed": (d, e) => {
-    const i = d.tokens.findIndex((t) => t.id === e.token)
-    if (i >= 0) forgetFeature(d, d.tokens.splice(i, 1)[0]!.kind)
+    const t = takeOut(d.tokens, (x) => x.id === e.token)
+    if (t) forgetFeature(d, t.kind)
     forgetToken(d, e.token)
   },
   used: (d, e) => {
@@ -283,18 +288,18 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   },
   "side.added": (d, e) => {
     effectInputsChanged()
-    d.sides.push(copy(e.side) as never)
+    d.sides.push(draftCopy(e.side))
     d.counters.brood++
   },
   "creature.arrives": (d, e) => {
     effectInputsChanged()
-    d.models.push(copy(e.model) as never)
+    d.models.push(draftCopy(e.model))
     d.counters.creature++
   },
   objective: (d, e) => {
     const o = d.objectives.find((x) => x.id === e.objective)
     if (!o) return
-    if (e.state !== undefined) o.state = e.state as never
+    if (e.state !== undefined) o.state = e.state
     if (e.progress !== undefined) o.progress = e.progress
     if (e.by !== undefined) o.by = e.by
     if (e.score) o.scores[e.score.side] = (o.scores[e.score.side] ?? 0) + e.score.add
@@ -307,7 +312,7 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   },
   joined: (d, e) => {
     effectInputsChanged()
-    d.models.push(copy(e.model) as never)
+    d.models.push(draftCopy(e.model))
   },
   emerged: (d, e) => {
     model(d, e.model).status = "active"
@@ -334,7 +339,7 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
     d.phase = "setup"
   },
   "battle.end": (d, e) => {
-    d.result = copy(e.result) as never
+    d.result = draftCopy(e.result)
     d.phase = "over"
     d.activation = undefined
   },
@@ -365,8 +370,12 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   "rout.test": nothing,
 }
 
-/** The same, by kind (a map: no kind of event is looked up on an object's prototype). */
-const APPLY: ReadonlyMap<string, (d: Draft, e: Event) => void> = new Map(Object.entries(APPLIERS) as never)
+/**
+ * The same, by kind (a map: no kind of event is looked up on an object's prototype, and a map is
+ * the quicker look-up). Each applier is kept under its own kind, so it is only ever given an event
+ * of that kind: what TypeScript can't follow from a union's kind to its applier.
+ */
+const APPLY = new Map(Object.entries(APPLIERS) as Array<[string, (d: Draft, e: Event) => void]>)
 
 /** Applies one game event to a draft (the bookkeeping, `seq` and `pending` are the kernel's). */
 export const applyGame = (d: Draft, e: Event): void => {

@@ -8,19 +8,14 @@
 
 import type { Kind } from "../terms/Ids.js"
 import type { Interpretation } from "../vocabulary/Interpreters.js"
+import { POOLS, type Pool } from "../vocabulary/Vocabulary.js"
 
-const BATTLE_POOLS = [
-  "shoot",
-  "fight.attack",
-  "fight.defend",
-  "wits.search",
-  "wits.aid",
-  "wits.door",
-  "wits.use",
-  "nerve.dread",
-  "nerve.rout",
-  "initiative",
-] as const
+/**
+ * The pools a model's own rules modify in a raid: every pool but the armour roll, the Blight call
+ * and the Din (rolled for a model or by the engine, not by the model's rules).
+ */
+const NOT_A_MODELS_POOL: ReadonlyArray<Pool> = ["armour", "blight.call", "din"]
+const BATTLE_POOLS = POOLS.filter((p) => !NOT_A_MODELS_POOL.includes(p))
 
 /** The kinds of entry a model's rules in a raid are gathered from (`combat/Pools.effectsOf`). */
 const RULES_OF_A_MODEL: ReadonlyArray<Kind> = [
@@ -100,20 +95,7 @@ export const battleInterpretations: ReadonlyArray<Interpretation> = [
   { area: "battle", kind: "forbidAction", by: "actions/Activation.forbidden" },
   { area: "battle", kind: "aura", by: "combat/Pools.aurasOn, effects/Triggers.doEffect" },
   { area: "battle", kind: "skipTest", by: "actions/Use (first aid, doors)" },
-  ...(
-    [
-      "initiative",
-      "shoot",
-      "fight.attack",
-      "fight.defend",
-      "wits.search",
-      "wits.aid",
-      "wits.door",
-      "wits.use",
-      "nerve.dread",
-      "nerve.rout",
-    ] as const
-  ).map(
+  ...BATTLE_POOLS.map(
     (pool): Interpretation => ({
       area: "battle",
       kind: "reroll",

@@ -26,6 +26,7 @@ import type { Board } from "./table/board/Board.js"
 import { layoutProblems, lootProblems } from "./table/board/Check.js"
 import { place } from "./table/board/Deployment.js"
 import { unknownKinds } from "./table/board/Ground.js"
+import { keptFor } from "../terms/Indexed.js"
 
 /** What a raid is set up from. */
 export interface SetupInput {
@@ -49,7 +50,8 @@ export interface SetupProblem {
   readonly clause?: string | undefined
 }
 
-const slug = (name: string): string =>
+/** A Refuge's raid side id: its name as a slug (a Refuge with none is "refuge"). */
+export const slug = (name: string): string =>
   name
     .toLowerCase()
     .normalize("NFKD")
@@ -75,28 +77,17 @@ const freeByContent = new WeakMap<object, ReadonlyArray<string>>()
  * roster does not list them (a Refuge not made by founding) still carries them into the raid.
  */
 const withFreeWeapons = (listed: ReadonlyArray<string>, content: ContentView): ReadonlyArray<string> => {
-  let free = freeByContent.get(content)
-  if (free === undefined) {
-    free = freeWeaponIds(content)
-    freeByContent.set(content, free)
-  }
+  const free = keptFor(freeByContent, content, () => freeWeaponIds(content))
   const missing = free.filter((id) => !listed.includes(id))
   return missing.length === 0 ? listed : [...listed, ...missing]
 }
 
-const profileOf = (s: Survivor, content: ContentView): EffectiveProfile => {
-  let bySurvivor = profiles.get(content)
-  if (bySurvivor === undefined) {
-    bySurvivor = new WeakMap()
-    profiles.set(content, bySurvivor)
-  }
-  let p = bySurvivor.get(s)
-  if (p === undefined) {
-    p = effectiveProfile(s, content)
-    bySurvivor.set(s, p)
-  }
-  return p
-}
+const profileOf = (s: Survivor, content: ContentView): EffectiveProfile =>
+  keptFor(
+    keptFor(profiles, content, () => new WeakMap<Survivor, EffectiveProfile>()),
+    s,
+    () => effectiveProfile(s, content),
+  )
 
 /**
  * The Health a Hungry survivor raids without (R-CAMPAIGN-04: the campaign gives it the Hungry

@@ -32,6 +32,7 @@ import type { State as BattleState, Prompt } from "../battle/State.js"
 import type { EntryOf } from "../content/schema/Entries.js"
 import { freeWeaponIds } from "../refuge/Founding.js"
 import { storesOf } from "../refuge/Ledger.js"
+import { at, last } from "../terms/Indexed.js"
 import { type Campaign, command, raidSeed, raidSetup } from "./Campaign.js"
 import type { Command } from "./Command.js"
 import type { Env } from "./Context.js"
@@ -82,13 +83,13 @@ export const playRaidInPlace = (
   let answered = 0
   const answerOf = (prompt: Prompt): BattleCommand => {
     answered++
-    return orderOf(promptLegal(prompt), rng, state)[0]!
+    return at(orderOf(promptLegal(prompt), rng, state), 0)
   }
   const answering: BattleEnv = {
     ...benv,
     space: {
       ...benv.space,
-      answer: (_state, _query, prompt) => (answerOf(prompt) as CommandOf<"state">).facts[0]!.value,
+      answer: (_state, _query, prompt) => at((answerOf(prompt) as CommandOf<"state">).facts, 0).value,
     },
     choose: (prompt) => (answerOf(prompt) as CommandOf<"choose">).option,
   }
@@ -132,7 +133,9 @@ const orderOf = (legal: ReadonlyArray<BattleCommand>, rng: Prng.Prng, s: BattleS
   const shuffled = [...legal]
   for (let i = shuffled.length - 1; i > 0; i--) {
     const j = rng.die(i + 1) - 1
-    ;[shuffled[i], shuffled[j]] = [shuffled[j]!, shuffled[i]!]
+    const was = at(shuffled, i)
+    shuffled[i] = at(shuffled, j)
+    shuffled[j] = was
   }
   const beaten = (side: string) => {
     const mine = s.models.filter((m) => m.side === side && m.kind === "survivor")
@@ -206,8 +209,8 @@ export const answer = (c: Campaign, rng: Prng.Prng): Command | undefined => {
   const p = c.state.pending?.prompt
   if (p === undefined || p.kind === "dice") return undefined
   const key = p.key.split(":")[0]
-  if (key === "doctor" || key === "meds") return { type: "choose", option: p.options.at(-1)! }
-  return { type: "choose", option: p.options[rng.die(p.options.length) - 1]! }
+  if (key === "doctor" || key === "meds") return { type: "choose", option: last(p.options) }
+  return { type: "choose", option: at(p.options, rng.die(p.options.length) - 1) }
 }
 
 /** Answers every waiting choice with the policy. */
@@ -253,7 +256,7 @@ const best = (
 
 /** The policy's next Errand for a Refuge, or `pass`: food first, then people, then improvements. */
 const errandFor = (c: Campaign, refuge: number, env: Env): Command | undefined => {
-  const r = c.state.refuges[refuge]!
+  const r = at(c.state.refuges, refuge)
   if (r.errands === 0) return undefined
   const legal = legalCommands(c.state, env).filter((x) => "refuge" in x && x.refuge === refuge)
   const stores = storesOf(r.refuge.ledger)
@@ -285,8 +288,8 @@ const errandFor = (c: Campaign, refuge: number, env: Env): Command | undefined =
 export const handOut = (c: Campaign, refuge: number, env: Env): Campaign => {
   const free = new Set(freeWeaponIds(env.content))
   let cur = c
-  for (const s of c.state.refuges[refuge]!.refuge.survivors) {
-    const r = cur.state.refuges[refuge]!.refuge
+  for (const s of at(c.state.refuges, refuge).refuge.survivors) {
+    const r = at(cur.state.refuges, refuge).refuge
     const gear = { weapons: [] as string[], armour: [] as string[], kit: [] as string[] }
     let added = false
     for (const kind of EQUIP_KINDS) {

@@ -9,8 +9,10 @@
  */
 import { type HollowedWho, sameHollowed } from "../battle/creatures/Hollowed.js"
 import { pairOf } from "../battle/Faces.js"
+import { slug } from "../battle/Setup.js"
 import type { BattleProfile } from "../battle/State.js"
 import { effectiveProfile } from "../refuge/EffectiveProfile.js"
+import { at, known } from "../terms/Indexed.js"
 import type { Ctx } from "./Context.js"
 import { refugeAt } from "./Refuges.js"
 import { type RaidRecord, sideOf } from "./State.js"
@@ -40,10 +42,13 @@ export const gainBlight = (
 /** Rolls one entry on the Gift or Mark half table, rolling duplicates again (B-GIFT-04/05). */
 const rollNew = (ctx: Ctx, refuge: number, id: string, kind: "gifts" | "marks"): string | undefined => {
   const table = tableOf(ctx.env.content, kind)
-  const s = survivorIn(ctx, refuge, id)!
+  const s = known(survivorIn(ctx, refuge, id), `survivor ${id} of Refuge ${refuge}`)
   const have = new Set<string>(kind === "gifts" ? s.gifts : s.marks)
   const field = kind === "gifts" ? "gift" : "mark"
-  const possible = table.rows.filter((r) => !have.has((r.result as Record<string, string>)[field]!))
+  const possible = table.rows.filter((r) => {
+    const got = (r.result as Record<string, string | undefined>)[field]
+    return got === undefined || !have.has(got)
+  })
   if (possible.length === 0) return undefined // every entry held: nothing new can come
   for (;;) {
     const [a, b] = pairOf(ctx.dice(2, `${s.name}: a ${field} (B-GIFT-04)`))
@@ -112,7 +117,7 @@ export const rewardThresholds = (ctx: Ctx, refuge: number, id: string) => {
   if (st === undefined || s === undefined) return
   const reached = THRESHOLDS.filter((t) => s.blight >= t).length
   for (let k = st.thresholds; k < reached; k++) {
-    const gift = bloomedChoice(ctx, refuge, id, THRESHOLDS[k]!) ?? rollNew(ctx, refuge, id, "gifts")
+    const gift = bloomedChoice(ctx, refuge, id, at(THRESHOLDS, k)) ?? rollNew(ctx, refuge, id, "gifts")
     const mark = rollNew(ctx, refuge, id, "marks")
     gained(
       ctx,
@@ -194,14 +199,8 @@ export const settleBlight = (ctx: Ctx, refuge: number, id: string, why: string) 
   if (s.blight >= 12) loseTurned(ctx, refuge, id, undefined, why)
 }
 
-/** A Refuge's raid side id: the raid engine's slug of its name (Setup.ts). */
-export const slug = (name: string): string =>
-  name
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 40) || "refuge"
+/** A Refuge's raid side id: the raid engine's slug of its name. */
+export { slug }
 
 /**
  * Gifts and Marks the raid already rolled (R-BATTLE-12 `giftsAtOnce`, B-GIFT-03): kept, and their

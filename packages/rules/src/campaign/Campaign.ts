@@ -11,6 +11,7 @@
 import { Prng, SchemaText } from "@blight/dice"
 import { hash as hashState, resume } from "@blight/engine"
 import { Result, Schema } from "effect"
+import { withPacks } from "../battle/Battle.js"
 import { HUNGRY_INJURY } from "../battle/creatures/Hollowed.js"
 import type { SetupInput } from "../battle/Setup.js"
 import type { ContentView } from "../refuge/Content.js"
@@ -153,11 +154,7 @@ export const view = (state: CampaignState): CampaignState => ({ ...state, dice: 
 export const envFor = (
   state: CampaignState,
   content: ContentView & { readonly packs: ReadonlyArray<{ readonly id: string }> },
-): Result.Result<Env, ReadonlyArray<string>> => {
-  const loaded = new Set<string>(content.packs.map((m) => m.id))
-  const missing = state.packs.filter((p) => !loaded.has(p))
-  return missing.length > 0 ? Result.fail(missing) : Result.succeed(envOf(content))
-}
+): Result.Result<Env, ReadonlyArray<string>> => withPacks(state.packs, content, () => envOf(content))
 
 /** The campaign file: its format and its events. */
 export const CampaignFile = Schema.Struct({

@@ -6,8 +6,16 @@
  *
  * @since 0.3.0
  */
-import { type Answer, type EventRules, type Prompt, RuleContext, type RunOptions } from "@blight/engine"
+
 import type { DiceSource } from "@blight/dice"
+import {
+  type Answer,
+  type EventRules,
+  type Prompt,
+  RuleContext,
+  type RunOptions,
+  refuse,
+} from "@blight/engine"
 import { Result } from "effect"
 import type { ContentView } from "../refuge/Content.js"
 import { freeWeaponIds } from "../refuge/Founding.js"
@@ -15,8 +23,6 @@ import { type LedgerDraft, post } from "../refuge/Ledger.js"
 import type { Event } from "./Event.js"
 import { applyGame } from "./Evolve.js"
 import type { CampaignState } from "./State.js"
-
-import { refuse } from "@blight/engine"
 
 export { Refusal, refuse, Suspend } from "@blight/engine"
 

@@ -14,6 +14,7 @@ import {
   type Handler,
 } from "@blight/engine"
 import { Result } from "effect"
+import { known } from "../terms/Indexed.js"
 import { slainIn, slug } from "./Blight.js"
 import type { Command, CommandOf } from "./Command.js"
 import { Ctx, type Env, EVENT_RULES, refuse } from "./Context.js"
@@ -159,7 +160,7 @@ const fold = (ctx: Ctx, recorded: RaidRecord) => {
     if (side === undefined) return
     const went = new Set(side.survivors.map((s) => s.survivor))
     for (const s of r.refuge.survivors) {
-      const st = r.status[s.id]!
+      const st = known(r.status[s.id], `status of survivor ${s.id}`)
       const missed = !went.has(s.id) && st.missRaids > 0
       if (missed || st.noErrands)
         ctx.emit({
@@ -268,8 +269,12 @@ export const CAMPAIGN: Game<CampaignState, Event, Command, Env, Ctx> = {
 export type Run = Decision<CampaignState, Event>
 
 /** Applies a command and runs the engine's steps after it. */
-export const apply = (state: CampaignState, c: Command, env: Env, by = "any"): Result.Result<Run, Rejection> =>
-  applyCommand(CAMPAIGN, state, c, env, by)
+export const apply = (
+  state: CampaignState,
+  c: Command,
+  env: Env,
+  by = "any",
+): Result.Result<Run, Rejection> => applyCommand(CAMPAIGN, state, c, env, by)
 
 /** The events a command appends (the decide half of decide/evolve). */
 export const decide = (state: CampaignState, c: Command, env: Env, by = "any") =>

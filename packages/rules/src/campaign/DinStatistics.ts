@@ -8,6 +8,7 @@
  * @since 0.4.0
  */
 import type { Event } from "../battle/Event.js"
+import { at } from "../terms/Indexed.js"
 
 /** One round's Din. */
 export interface RoundDin {
@@ -39,10 +40,12 @@ export const dinTally = (): DinTally => {
       round = e.round
       while (din.length < round) din.push({ noise: 0, result: "none", encounters: 0 })
     } else if (e.type === "din.rolled" && round > 0) {
-      din[round - 1] = { ...din[round - 1]!, noise: e.noise, result: e.result }
+      din[round - 1] = { ...at(din, round - 1), noise: e.noise, result: e.result }
       lastRolled = round
-    } else if (e.type === "encounter.rolled" && round > 0)
-      din[round - 1] = { ...din[round - 1]!, encounters: din[round - 1]!.encounters + 1 }
+    } else if (e.type === "encounter.rolled" && round > 0) {
+      const was = at(din, round - 1)
+      din[round - 1] = { ...was, encounters: was.encounters + 1 }
+    }
   }
   return { add, wants: (e) => READ.has(e.type), din, lastRolled: () => lastRolled }
 }

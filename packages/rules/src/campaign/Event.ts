@@ -8,6 +8,7 @@
  */
 import { bookkeepingEvents, BOOKKEEPING as KERNEL_BOOKKEEPING } from "@blight/engine"
 import { Schema, Struct } from "effect"
+import { event } from "../battle/EventSchema.js"
 import { RecordedDie } from "../refuge/Ledger.js"
 import { Advance, Equipment, Injury, Survivor } from "../refuge/Survivor.js"
 import { GiftRef, MarkRef } from "../terms/Ids.js"
@@ -24,9 +25,6 @@ import {
   RefugeStatus,
   SurvivorStatus,
 } from "./State.js"
-
-const event = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
-  Schema.Struct({ type: Schema.Literal(type), ...fields })
 
 const refuge = Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: MAX_REFUGES - 1 }))
 const survivor = Schema.String

@@ -217,8 +217,8 @@ const APPLIERS: { readonly [K in Event["type"]]: (d: Draft, e: Extract<Event, { 
   },
 }
 
-/** The same, by kind. */
-const APPLY: ReadonlyMap<string, (d: Draft, e: Event) => void> = new Map(Object.entries(APPLIERS) as never)
+/** The same, by kind: each applier kept under its own kind is only given events of that kind. */
+const APPLY = new Map(Object.entries(APPLIERS) as Array<[string, (d: Draft, e: Event) => void]>)
 
 /** Applies one game event to a draft (the bookkeeping, `seq` and `pending` are the kernel's). */
 export const applyGame = (d: Draft, e: Event): void => {

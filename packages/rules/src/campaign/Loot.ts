@@ -144,6 +144,14 @@ export const lootRoll = (
   return { drafts, weapons }
 }
 
+/** A token carried home: one of its store (B-LOOT-01). */
+const carriedHome = (store: LedgerDraft["store"], what: string, by: string): LedgerDraft => ({
+  store,
+  amount: 1,
+  reason: `${what} carried home by ${by}`,
+  clause: "B-LOOT-01",
+})
+
 /** Step 4 for one Refuge. */
 export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
   const side = sideOf(raid, refuge)
@@ -160,12 +168,7 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
           weapons.push(...r.weapons)
         }
       } else if (c.contents === "amber") {
-        drafts.push({
-          store: "amber",
-          amount: 1,
-          reason: `Amber carried home by ${m.name}`,
-          clause: "B-LOOT-01",
-        })
+        drafts.push(carriedHome("amber", "Amber", m.name))
         const d = ctx.die(`${m.name}: carrying Amber home (B-BLIGHT-04)`, String(refuge))
         ctx.emit({
           type: "rolled",
@@ -181,16 +184,13 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
           settleBlight(ctx, refuge, m.survivor, "carrying Amber")
         }
       } else if (c.contents === "meds") {
-        drafts.push({
-          store: "meds",
-          amount: 1,
-          reason: `Meds carried home by ${m.name}`,
-          clause: "B-LOOT-01",
-        })
+        drafts.push(carriedHome("meds", "Meds", m.name))
       }
     }
   }
   const scenario = ctx.env.content.get("scenarios", raid.scenario)
+  // Rewards come only with a scenario entry, and so its name.
+  const title = scenario?.name ?? raid.scenario
   for (const rw of scenario?.rewards ?? []) {
     // R-WORLD-18: in a draw each Refuge gets half the winner's Salvage, rounded down.
     const halved = rw.to === "winner" && side.outcome === "draw" && rw.store === "salvage"
@@ -207,7 +207,7 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
         : Expression.rollExpression(
             ctx.source(String(refuge)),
             rw.amount,
-            `${scenario!.name}: how much ${rw.store} (B-LOOT-04)`,
+            `${title}: how much ${rw.store} (B-LOOT-04)`,
           )
     const whole = rolled?.value ?? (rw.amount as number)
     const amount = halved ? Math.floor(whole / 2) : whole
@@ -216,8 +216,8 @@ export const loot = (ctx: Ctx, refuge: number, raid: RaidRecord) => {
       store: rw.store,
       amount,
       reason: halved
-        ? `${scenario!.name}: a draw, half the winner's reward (R-WORLD-18)`
-        : `${scenario!.name}: reward (${rw.to}${rolled ? `, ${rolled.expression} rolled ${rolled.dice.join(", ")}` : ""})`,
+        ? `${title}: a draw, half the winner's reward (R-WORLD-18)`
+        : `${title}: reward (${rw.to}${rolled ? `, ${rolled.expression} rolled ${rolled.dice.join(", ")}` : ""})`,
       clause: "B-LOOT-04",
       ...(rolled
         ? { rolls: rolled.dice.map((value) => ({ sides: 6, value, label: `${rw.store} reward` })) }

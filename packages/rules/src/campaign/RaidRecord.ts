@@ -13,6 +13,7 @@ import { hash } from "../battle/Battle.js"
 import { hollowedOf, sameHollowed, turnedProfile } from "../battle/creatures/Hollowed.js"
 import { State as BattleState, type Model } from "../battle/State.js"
 import type { ContentView } from "../refuge/Content.js"
+import { at as atIndex, known } from "../terms/Indexed.js"
 import { THRESHOLDS } from "./Blight.js"
 import {
   type CampaignState,
@@ -158,7 +159,7 @@ const sideRecord = (
   side: RefugeSide,
   lookup: Lookup,
 ): Result.Result<SideRecord, string> => {
-  const cr = campaign.refuges[i]!
+  const cr = atIndex(campaign.refuges, i)
   const models = battle.models.filter((m) => m.side === side.id && m.kind === "survivor")
   const survivors: RaidSurvivor[] = []
   for (const m of models) {
@@ -243,7 +244,7 @@ export const recordOf = (
   const at = campaignIndices(campaign, sides)
   if (Result.isFailure(at)) return Result.fail(at.failure)
   // By campaign index: a league raid is between some of the campaign's Refuges (R-CAMPAIGN-41).
-  const sideIndex = new Map(sides.map((s, i) => [s.id, at.success[i]!]))
+  const sideIndex = new Map(sides.map((s, i) => [s.id, known(at.success[i], `campaign index of side ${i}`)]))
   const lookup: Lookup = { sideIndex, byId: new Map(battle.models.map((m) => [m.id, m])) }
   const out: SideRecord[] = []
   for (const [i, side] of sides.entries()) {

@@ -84,13 +84,13 @@ const forbiddenBy = (ctx: Ctx, m: Model, action: string): string | undefined => 
   // The auras are gathered (their facts asked) before any condition of the model's own is read.
   const own = effectsOf(ctx, m)
   const auras = aurasOn(ctx, m, (e) => e.kind === "forbidAction" && e.action === action)
-  for (let i = 0; i < own.length + auras.length; i++) {
-    const s = i < own.length ? own[i]! : auras[i - own.length]!
-    const e = s.effect
-    if (e.kind !== "forbidAction" || e.action !== action) continue
-    if (e.when !== undefined && !holds(ctx, e.when, { self: m, action })) continue
-    return s.source
-  }
+  for (const list of [own, auras])
+    for (const s of list) {
+      const e = s.effect
+      if (e.kind !== "forbidAction" || e.action !== action) continue
+      if (e.when !== undefined && !holds(ctx, e.when, { self: m, action })) continue
+      return s.source
+    }
   return undefined
 }
 

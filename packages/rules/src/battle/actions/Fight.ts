@@ -27,6 +27,8 @@ import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { revealOnAttack } from "./Hide.js"
+import { got } from "../../terms/Indexed.js"
+import { inBaseContact, refused } from "./TableAnswers.js"
 
 /** A fighter's weapon: dice, Damage, Noise, Crit Damage. */
 export interface MeleeWeapon {
@@ -130,7 +132,7 @@ export const meleeWeapon = (
   // B-NOISE-02: a knife is as good as an Improvised weapon and Quiet, so it is the one used.
   return options.sort(
     (a, b) =>
-      dice.get(b.id)! - dice.get(a.id)! ||
+      got(dice, b.id) - got(dice, a.id) ||
       b.damage - a.damage ||
       a.noise - b.noise ||
       a.id.localeCompare(b.id),
@@ -154,11 +156,7 @@ const outnumbering = (ctx: Ctx, fighter: Model, enemy: Model): number => {
     if (o.id === fighter.id || o.status !== "active") continue
     const friend = o.side === fighter.side || (o.kind === "creature" && fighter.kind === "creature")
     if (!friend || !areEnemies(o as Model, enemy)) continue
-    const c = ctx.fact(
-      { q: "contact", a: o.id, b: enemy.id },
-      `Is ${o.name} in base contact with ${enemy.name}?`,
-    )
-    if (c === true) n++
+    if (inBaseContact(ctx, o, enemy)) n++
   }
   return Math.min(2, n)
 }
@@ -345,20 +343,8 @@ export const fight = (ctx: Ctx, c: CommandOf<"fight">, by: string): void => {
   if (!areEnemies(m, target)) refuse(`target: ${target.name} is not an enemy`, "B-ACTION-FIGHT-01")
   if (c.weapon !== undefined && !meleeWeapon(ctx, m, c.weapon))
     refuse(`weapon: ${m.name} carries no melee weapon "${c.weapon}"`, "B-FIGHT-01")
-  if (
-    ctx.fact(
-      { q: "contact", a: m.id, b: target.id },
-      `Is ${m.name} in base contact with ${target.name}?`,
-      m.side,
-    ) !== true
-  ) {
-    if (!ctx.consumedInputs)
-      refuse(`target: ${target.name} is not in base contact with ${m.name}`, "B-ACTION-FIGHT-01")
-    ctx.emit({
-      type: "refused",
-      reason: `target: ${target.name} is not in base contact with ${m.name}`,
-      clause: "B-ACTION-FIGHT-01",
-    })
+  if (!inBaseContact(ctx, m, target, m.side)) {
+    refused(ctx, `target: ${target.name} is not in base contact with ${m.name}`, "B-ACTION-FIGHT-01")
     return
   }
   takeAction(ctx, m.id, "fight")

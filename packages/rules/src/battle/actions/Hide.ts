@@ -11,6 +11,7 @@ import { minimumNoise } from "../noise/Noise.js"
 import { areEnemies } from "../round/Turn.js"
 import type { Model } from "../State.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { refused } from "./TableAnswers.js"
 
 export const hide = (ctx: Ctx, c: CommandOf<"hide">, by: string): void => {
   const m = beginAction(ctx, c.model, "hide", by)
@@ -18,10 +19,7 @@ export const hide = (ctx: Ctx, c: CommandOf<"hide">, by: string): void => {
   // R-BATTLE-63: a survivor that always has Noise (the Radio's carrier) is always making it.
   if (minimumNoise(ctx, m) > 0)
     refuse(`hide: ${m.name} always has Noise (B-OBJECTIVE-05) and can't be Hidden`, "B-ACTION-HIDE-03")
-  const fail = (reason: string) => {
-    if (!ctx.consumedInputs) refuse(reason, "B-ACTION-HIDE-01")
-    ctx.emit({ type: "refused", reason, clause: "B-ACTION-HIDE-01" })
-  }
+  const fail = (reason: string) => refused(ctx, reason, "B-ACTION-HIDE-01")
   if (
     ctx.fact({ q: "in", a: m.id, terrain: "open" }, `Is ${m.name} in the open (not in cover)?`, m.side) !==
     false

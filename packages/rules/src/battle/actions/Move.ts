@@ -18,6 +18,7 @@ import type { Model } from "../State.js"
 import { leftTable } from "../scenario/Objectives.js"
 import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { revealInTheOpen } from "./Hide.js"
+import { inBaseContact } from "./TableAnswers.js"
 
 /** A model's Move in inches for an action, with conditional Move modifiers (a Knack, a Mark). */
 export const moveAllowance = (ctx: Ctx, m: Model, action: "move" | "sprint"): number => {
@@ -68,13 +69,7 @@ export const move = (ctx: Ctx, c: CommandOf<"move" | "sprint">, by: string): voi
     dragged = ctx.view(c.drag)
     if (dragged.side !== m.side || dragged.status !== "down")
       refuse(`drag: only a Down friend can be dragged`, "B-DOWN-04")
-    if (
-      ctx.fact(
-        { q: "contact", a: m.id, b: dragged.id },
-        `Is ${m.name} in base contact with ${dragged.name}?`,
-        m.side,
-      ) !== true
-    )
+    if (!inBaseContact(ctx, m, dragged, m.side))
       refuse(`drag: ${dragged.name} is not in contact with ${m.name}`, "B-DOWN-04")
     allowance = allowance / 2 // B-DOWN-04: both at half speed
   }

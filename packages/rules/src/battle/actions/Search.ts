@@ -10,6 +10,7 @@ import { type Ctx, refuse } from "../Context.js"
 import { checkBlightDice, poolModifiers, roll, spendExtraBlight, witsDice } from "../combat/Pools.js"
 import { alwaysNoisyReveals } from "../noise/Noise.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { refused } from "./TableAnswers.js"
 
 export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
   const m = beginAction(ctx, c.model, "search", by)
@@ -27,13 +28,7 @@ export const search = (ctx: Ctx, c: CommandOf<"search">, by: string): void => {
       m.side,
     ) !== true
   ) {
-    if (!ctx.consumedInputs)
-      refuse(`token: ${token.id} is not in contact with ${m.name}`, "B-ACTION-SEARCH-01")
-    ctx.emit({
-      type: "refused",
-      reason: `token: ${token.id} is not in contact with ${m.name}`,
-      clause: "B-ACTION-SEARCH-01",
-    })
+    refused(ctx, `token: ${token.id} is not in contact with ${m.name}`, "B-ACTION-SEARCH-01")
     return
   }
   takeAction(ctx, m.id, "search")

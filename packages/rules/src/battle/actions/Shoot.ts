@@ -26,6 +26,8 @@ import { objectiveAt, shootObjective } from "../scenario/Objectives.js"
 import { activationOf, afterAction, beginAction, takeAction } from "./Activation.js"
 import { pointCaught } from "./BlastPoint.js"
 import { hiddenBeyondSix, revealOnAttack } from "./Hide.js"
+import { known } from "../../terms/Indexed.js"
+import { inBaseContact, refused } from "./TableAnswers.js"
 
 type Weapon = EntryOf["weapons"]
 type Blast = NonNullable<NonNullable<Weapon["traits"]>["blast"]>
@@ -208,14 +210,7 @@ const aimDice = (ctx: Ctx, m: Model, aimed: number): { dice: number; reasons: st
 const friendsInFightOf = (ctx: Ctx, m: Model, target: Model): Model[] =>
   ctx.draft.models.filter(
     (f) =>
-      f.side === m.side &&
-      f.id !== m.id &&
-      f.status === "active" &&
-      ctx.fact(
-        { q: "contact", a: f.id, b: target.id },
-        `Is ${f.name} in base contact with ${target.name}?`,
-        m.side,
-      ) === true,
+      f.side === m.side && f.id !== m.id && f.status === "active" && inBaseContact(ctx, f, target, m.side),
   ) as Model[]
 
 /** The Shoot pool (B-SHOOT-02..07): its dice, extra Blight dice, why, and friends in the target's fight. */
@@ -302,11 +297,7 @@ const inAFight = (ctx: Ctx, m: Model, target: Model): boolean =>
       o.side !== m.side &&
       o.status === "active" &&
       areEnemies(o as Model, target) &&
-      ctx.fact(
-        { q: "contact", a: o.id, b: target.id },
-        `Is ${o.name} in base contact with ${target.name}?`,
-        m.side,
-      ) === true,
+      inBaseContact(ctx, o, target, m.side),
   )
 
 /**
@@ -324,7 +315,10 @@ const shootAtObjective = (
   const o = objectiveAt(ctx, tokenId)
   if (o?.kind !== "bloomHeart" || o.state !== "standing")
     refuse(`target: ${tokenId} is not something to shoot at (only a standing Bloom Heart is)`, "B-SHOOT-01")
-  const carried = m.weapons.find((w) => w.weapon === weaponId && !w.spent)!
+  const carried = known(
+    m.weapons.find((w) => w.weapon === weaponId && !w.spent),
+    `unspent ${weaponId} carried by ${m.id} (the shot's weapon is one it carries)`,
+  )
   const range = weapon.range ?? 0
   if (ctx.fact({ q: "sees", a: m.id, b: tokenId }, `Can ${m.name} see the Bloom Heart?`, m.side) !== true) {
     refused(ctx, `target: ${m.name} can't see the Bloom Heart`, "B-SHOOT-01")
@@ -467,12 +461,6 @@ const jamThreshold = (ctx: Ctx, m: Model): number => {
   for (const s of effectsOf(ctx, m))
     if (s.effect.kind === "threshold" && s.effect.rule === "jam") return s.effect.value
   return 2
-}
-
-/** A refusal learned from the table's answer: the facts stand, the command does nothing. */
-const refused = (ctx: Ctx, reason: string, clause: string): void => {
-  if (!ctx.consumedInputs) refuse(reason, clause)
-  ctx.emit({ type: "refused", reason, clause })
 }
 
 /**

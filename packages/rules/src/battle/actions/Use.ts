@@ -22,6 +22,7 @@ import { alwaysNoisyReveals, makeNoise, noiseFor } from "../noise/Noise.js"
 import type { Model } from "../State.js"
 import { checkUse, objectiveAt, useObjective } from "../scenario/Objectives.js"
 import { afterAction, beginAction, takeAction } from "./Activation.js"
+import { refused } from "./TableAnswers.js"
 
 const inContact = (ctx: Ctx, m: Model, other: string, what: string): boolean =>
   ctx.fact({ q: "contact", a: m.id, b: other }, `Is ${m.name} in contact with ${what}?`, m.side) === true
@@ -64,24 +65,20 @@ const forceDoor = (ctx: Ctx, m: Model): void => {
   makeNoise(ctx, m.id, noiseFor(ctx, m.id, "use", 1), "forcing a door (B-NOISE-03, R-BATTLE-62)")
 }
 
+/** The model a Use names as its target, if it names one that is there. */
+const targetOf = (ctx: Ctx, c: CommandOf<"use">): Model | undefined =>
+  c.target ? (ctx.draft.models.find((x) => x.id === c.target) as Model | undefined) : undefined
+
 export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
   if (c.use === "door" || c.use === "forceDoor") noDoorsOnBoard(ctx)
   const m = beginAction(ctx, c.model, "use", by)
   const problem = checkBlightDice(ctx, m, c.blightDice)
   if (problem) refuse(problem, "B-BLIGHTDICE-01")
-  const notInContact = (what: string) => {
-    if (!ctx.consumedInputs) refuse(`target: ${what} is not in contact with ${m.name}`, "B-ACTION-USE-01")
-    ctx.emit({
-      type: "refused",
-      reason: `target: ${what} is not in contact with ${m.name}`,
-      clause: "B-ACTION-USE-01",
-    })
-  }
+  const notInContact = (what: string) =>
+    refused(ctx, `target: ${what} is not in contact with ${m.name}`, "B-ACTION-USE-01")
   switch (c.use) {
     case "aid": {
-      const friend = c.target
-        ? (ctx.draft.models.find((x) => x.id === c.target) as Model | undefined)
-        : undefined
+      const friend = targetOf(ctx, c)
       if (!friend || friend.side !== m.side || friend.id === m.id || friend.kind !== "survivor")
         refuse("target: first aid is given to a friend in contact", "B-AID-01")
       if (friend.status !== "down" && (friend.status !== "active" || friend.health >= friend.profile.health))
@@ -102,9 +99,7 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
       break
     }
     case "hand": {
-      const friend = c.target
-        ? (ctx.draft.models.find((x) => x.id === c.target) as Model | undefined)
-        : undefined
+      const friend = targetOf(ctx, c)
       if (!friend || friend.side !== m.side || friend.id === m.id || friend.status !== "active")
         refuse("target: an item is handed to a standing friend in contact", "B-ACTION-USE-01")
       const item = c.item ?? m.carrying[0]?.token
@@ -122,7 +117,7 @@ export const use = (ctx: Ctx, c: CommandOf<"use">, by: string): void => {
         return
       }
       takeAction(ctx, m.id, "use")
-      ctx.emit({ type: "handed", model: m.id, to: friend!.id, item: item! })
+      ctx.emit({ type: "handed", model: m.id, to: friend.id, item })
       alwaysNoisyReveals(ctx, friend.id) // handed the Radio (R-BATTLE-63)
       break
     }

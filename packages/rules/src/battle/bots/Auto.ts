@@ -67,7 +67,8 @@ export interface AutoResult {
 export const decider = (state: State): string => {
   const p = state.pending?.prompt
   if (p) return p.by
-  if (state.activation) return state.models.find((m) => m.id === state.activation!.model)?.side ?? "any"
+  const a = state.activation
+  if (a) return state.models.find((m) => m.id === a.model)?.side ?? "any"
   return sideOnTurn(state)?.id ?? "any"
 }
 

@@ -21,6 +21,7 @@ import { CombatOdds } from "@blight/dice"
 import { fightDice as diceInFight } from "../actions/Fight.js"
 import { atNamed, type Command, type NamedShoot } from "../Command.js"
 import { Ctx, type Env } from "../Context.js"
+import type { Draft } from "../Evolve.js"
 import { areEnemies } from "../round/Turn.js"
 import { type Activation, type Model, modelIn, type State } from "../State.js"
 import { ruled as ruledBoard } from "../table/board/Ground.js"
@@ -29,6 +30,7 @@ import {
   answersPrompts,
   dist,
   edgeGap,
+  latePick,
   type MoveKind,
   noBlightChoice,
   orderedAnswering,
@@ -114,7 +116,9 @@ const ruled = (
     return legal.find((c) => c.type === "endActivation") ?? fallback(legal[legal.length - 1])
   }
   return staged(
-    orderedAnswering((view, legal, context?: PolicyContext) => pick(view, legal, context?.env, false)!),
+    orderedAnswering((view, legal, context?: PolicyContext) =>
+      latePick(pick(view, legal, context?.env, false)),
+    ),
     {
       early: (view, legal, context) => pick(view, legal, context?.env, true),
       sprintsLast: !rules.some((r) => reading.get(r) === "sprint"),
@@ -260,7 +264,8 @@ const fightDice = (
   m: Model,
   pool: "fight.attack" | "fight.defend",
 ): number =>
-  env === undefined ? m.profile.fight : diceInFight(new Ctx(view as never, env, [], undefined, true), m, pool)
+  // A probe only reads its draft (it emits nothing), so the view itself serves as one.
+  env === undefined ? m.profile.fight : diceInFight(new Ctx(view as Draft, env, [], undefined, true), m, pool)
 
 /** The expected Health a command takes off its target, by the exact odds; undefined: not an attack. */
 export const expectedDamage = (view: State, c: Command, env: Env | undefined): number | undefined => {

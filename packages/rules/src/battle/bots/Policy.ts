@@ -27,6 +27,7 @@ import { areEnemies } from "../round/Turn.js"
 import { type Model, modelIn, type State } from "../State.js"
 import { ruled, type TerrainSource } from "../table/board/Ground.js"
 import { answer, towards } from "../table/board/PlaneSpace.js"
+import { at, known } from "../../terms/Indexed.js"
 
 /** Who a policy decides for, and the content the raid is played with. */
 export interface PolicyContext {
@@ -51,9 +52,12 @@ export const random = (seed: Prng.Seed): Policy => {
   return (_view, legal) => {
     const open = legal.filter((c) => c.type !== "withdraw")
     const from = open.length > 0 ? open : legal
-    return from[src.die(from.length) - 1]!
+    return at(from, src.die(from.length) - 1)
   }
 }
+
+/** A pick that is not early: a policy given a non-empty list always falls back on one of it. */
+export const latePick = (c: Command | undefined): Command => known(c, "command picked from a non-empty list")
 
 const orderedOnes = new WeakSet<Policy>()
 
@@ -290,7 +294,7 @@ export const orderedAnswering = (policy: Policy): Policy => answersPrompts(order
 export const sensible = (env: Env): Policy =>
   quick(
     staged(
-      orderedAnswering((view, legal) => sensiblePick(env, view, listed(legal), false)!),
+      orderedAnswering((view, legal) => latePick(sensiblePick(env, view, listed(legal), false))),
       { early: (view, legal) => sensiblePick(env, view, listed(legal), true), sprintsLast: true },
     ),
     (state, env2) =>

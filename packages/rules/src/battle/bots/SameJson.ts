@@ -9,6 +9,13 @@
  * Whether two JSON-like values write the same JSON (`JSON.stringify` of each, without writing
  * either: keys in the same order, a key holding undefined left out).
  */
+/** The first of `keys` from `j` on whose value in `y` is defined (`keys.length`: none is). */
+const definedFrom = (y: Record<string, unknown>, keys: ReadonlyArray<string>, j: number): number => {
+  let i = j
+  for (let key = keys[i]; key !== undefined && y[key] === undefined; key = keys[++i]);
+  return i
+}
+
 export const sameJson = (a: unknown, b: unknown): boolean => {
   if (a === b) return true
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false
@@ -23,10 +30,9 @@ export const sameJson = (a: unknown, b: unknown): boolean => {
   let j = 0
   for (const k in x) {
     if (x[k] === undefined) continue
-    while (j < ky.length && y[ky[j]!] === undefined) j++
-    if (j === ky.length || ky[j] !== k || !sameJson(x[k], y[k])) return false
+    j = definedFrom(y, ky, j)
+    if (ky[j] !== k || !sameJson(x[k], y[k])) return false
     j++
   }
-  while (j < ky.length && y[ky[j]!] === undefined) j++
-  return j === ky.length
+  return definedFrom(y, ky, j) === ky.length
 }

@@ -17,6 +17,7 @@ import { view } from "../Battle.js"
 import type { Command } from "../Command.js"
 import type { FactValue, State } from "../State.js"
 import { declared, type FactPrompt, type Space } from "../table/Space.js"
+import { at } from "../../terms/Indexed.js"
 
 type MoveCommand = Extract<Command, { type: "move" | "sprint" }>
 
@@ -35,7 +36,7 @@ const blind = new WeakSet<Table>()
 export const seededTable = (seed: Prng.Seed): Table => {
   const src = seeded(seed)
   const table: Table = {
-    answer: (_view, prompt) => prompt.options[src.die(prompt.options.length) - 1]!,
+    answer: (_view, prompt) => at(prompt.options, src.die(prompt.options.length) - 1),
     reaches: () => src.die(2) === 1,
   }
   blind.add(table)

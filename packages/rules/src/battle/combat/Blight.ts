@@ -43,15 +43,19 @@ export const turn = (ctx: Ctx, id: string): void => {
   arriveHollowed(ctx, m, m.side, `where ${m.name} stood`)
 }
 
-/** A Hollowed made from a survivor (B-HOLLOWED-01): Move, Fight +1, Health +1, Armour 1, Gifts kept. */
-export const arriveHollowed = (ctx: Ctx, survivor: Model, remembers: string, at: string): void => {
-  const entry = ctx.env.content.get("creatures", "hollowed")
-  const brood = `brood-${ctx.draft.counters.brood + 1}`
+/** Brings a side of creatures into the raid (a brood, the Gardeners): no stores drawn, nothing used yet. */
+export const addCreatureSide = (
+  ctx: Ctx,
+  id: string,
+  kind: Side["kind"],
+  name: string,
+  initiative: number,
+): void => {
   const side: Side = {
-    id: brood,
-    kind: "brood",
-    name: `${survivor.name}, Hollowed`,
-    initiative: entry?.initiative ?? 2,
+    id,
+    kind,
+    name,
+    initiative,
     starting: 0,
     routed: false,
     withdrew: false,
@@ -60,6 +64,13 @@ export const arriveHollowed = (ctx: Ctx, survivor: Model, remembers: string, at:
     used: {},
   }
   ctx.emit({ type: "side.added", side })
+}
+
+/** A Hollowed made from a survivor (B-HOLLOWED-01): Move, Fight +1, Health +1, Armour 1, Gifts kept. */
+export const arriveHollowed = (ctx: Ctx, survivor: Model, remembers: string, at: string): void => {
+  const entry = ctx.env.content.get("creatures", "hollowed")
+  const brood = `brood-${ctx.draft.counters.brood + 1}`
+  addCreatureSide(ctx, brood, "brood", `${survivor.name}, Hollowed`, entry?.initiative ?? 2)
   // B-HOLLOWED-01, R-CAMPAIGN-35: from the survivor's profile, without the Health Hunger took.
   const p = turnedProfile(survivor)
   const hollowed: Model = {
@@ -129,7 +140,8 @@ const rollGiftAndMark = (ctx: Ctx, id: string, threshold: number): void => {
     const have = table === "gifts" ? m.gifts : m.marks
     const pickable = entry.rows.filter((r) => {
       const x = r.result as { gift?: string; mark?: string }
-      return !have.includes((x.gift ?? x.mark)!)
+      const name = x.gift ?? x.mark
+      return name === undefined || !have.includes(name)
     })
     if (pickable.length === 0) continue
     for (let tries = 0; tries < 100; tries++) {

@@ -76,7 +76,11 @@ const sideOf = (ctx: Ctx, m: Model, at: unknown): Ctx["draft"]["sides"][number] 
 /** Which carried weapons are not spent, as bits (a thrown one's rules leave with it; `thrown` flips one in place). */
 const unspent = (m: Model): number => {
   let bits = 0
-  for (let i = 0; i < m.weapons.length; i++) if (!m.weapons[i]!.spent) bits |= 1 << i
+  let i = 0
+  for (const w of m.weapons) {
+    if (!w.spent) bits |= 1 << i
+    i++
+  }
   return bits
 }
 
@@ -233,8 +237,8 @@ interface AuraHolders {
   readonly draft: object
   readonly epoch: number
   readonly models: ReadonlyArray<unknown>
-  readonly holders: ReadonlyArray<Model>
-  readonly auras: ReadonlyArray<ReadonlyArray<Sourced>>
+  /** The models with auras, each with its own. */
+  readonly holders: ReadonlyArray<{ readonly model: Model; readonly auras: ReadonlyArray<Sourced> }>
 }
 
 let lastHolders: AuraHolders | undefined
@@ -251,16 +255,13 @@ const auraHolders = (ctx: Ctx): AuraHolders => {
     h.content === ctx.env.content
   )
     return h
-  const holders: Model[] = []
-  const auras: Array<ReadonlyArray<Sourced>> = []
+  const holders: Array<AuraHolders["holders"][number]> = []
   for (const m of models) {
-    const a = compiledOf(ctx, m as Model).auras
-    if (a.length === 0) continue
-    holders.push(m as Model)
-    auras.push(a)
+    const auras = compiledOf(ctx, m as Model).auras
+    if (auras.length > 0) holders.push({ model: m as Model, auras })
   }
   // Gathering never emits, so the epoch read above still holds.
-  lastHolders = { content: ctx.env.content, draft: ctx.draft, epoch, models, holders, auras }
+  lastHolders = { content: ctx.env.content, draft: ctx.draft, epoch, models, holders }
   return lastHolders
 }
 
@@ -271,11 +272,9 @@ const auraHolders = (ctx: Ctx): AuraHolders => {
  */
 export const aurasOn = (ctx: Ctx, m: Model, relevant?: (e: Effect) => boolean): Sourced[] => {
   const out: Sourced[] = []
-  const { holders, auras } = auraHolders(ctx)
-  for (let i = 0; i < holders.length; i++) {
-    const other = holders[i]!
+  for (const { model: other, auras } of auraHolders(ctx).holders) {
     if (other.id === m.id || other.status !== "active") continue
-    for (const s of auras[i]!) {
+    for (const s of auras) {
       const e = s.effect
       if (e.kind !== "aura") continue
       const friend = other.side === m.side
@@ -367,22 +366,22 @@ export const poolModifiers = (
     appliesToOwnPool(e, pool) && (only === undefined || only(e))
   // Only auras that could change this pool are asked about (R-BATTLE-56).
   const auras = aurasOn(ctx, m, (e) => conditionalStat(e) || ownModifier(e))
-  for (let i = 0; i < own.length + auras.length; i++) {
-    const s = i < own.length ? own[i]! : auras[i - own.length]!
-    const e = s.effect
-    if (conditionalStat(e)) {
-      if (e.scope !== undefined && e.scope !== "self") continue
-      if (!holds(ctx, e.when, { ...situation, self: m })) continue
-      dice += e.value
-      reasons.push(`${e.value > 0 ? "+" : ""}${e.value} ${s.source}`)
-      continue
+  for (const list of [own, auras])
+    for (const s of list) {
+      const e = s.effect
+      if (conditionalStat(e)) {
+        if (e.scope !== undefined && e.scope !== "self") continue
+        if (!holds(ctx, e.when, { ...situation, self: m })) continue
+        dice += e.value
+        reasons.push(`${e.value > 0 ? "+" : ""}${e.value} ${s.source}`)
+        continue
+      }
+      if (!ownModifier(e)) continue
+      if (e.when !== undefined && !holds(ctx, e.when, { ...situation, self: m })) continue
+      if (e.blightDice) blight += e.dice
+      else dice += e.dice
+      reasons.push(`${e.dice > 0 ? "+" : ""}${e.dice} ${s.source}`)
     }
-    if (!ownModifier(e)) continue
-    if (e.when !== undefined && !holds(ctx, e.when, { ...situation, self: m })) continue
-    if (e.blightDice) blight += e.dice
-    else dice += e.dice
-    reasons.push(`${e.dice > 0 ? "+" : ""}${e.dice} ${s.source}`)
-  }
   return { dice, blight, reasons }
 }
 

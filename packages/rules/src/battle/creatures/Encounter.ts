@@ -10,17 +10,18 @@
  */
 import { Roll } from "@blight/dice"
 import type { Ctx } from "../Context.js"
-import { arriveHollowed, blankCreature } from "../combat/Blight.js"
+import { addCreatureSide, arriveHollowed, blankCreature } from "../combat/Blight.js"
 import { fire } from "../effects/Triggers.js"
 import { faceOf, pairOf } from "../Faces.js"
 import { checkDread } from "../nerve/Dread.js"
 import { noiseOf } from "../noise/Noise.js"
-import type { Model, Side, State } from "../State.js"
+import type { Model, State } from "../State.js"
 import { blightEdgesOf } from "../table/board/Board.js"
 import { arrivalSpots } from "../table/board/Deployment.js"
 import { startsHidden } from "./Ambush.js"
 import { hollowedOf, sameHollowed } from "./Hollowed.js"
 import { pickAtRandom } from "./Pick.js"
+import { at as nth } from "../../terms/Indexed.js"
 
 type Count =
   | number
@@ -72,22 +73,11 @@ export const arrive = (
   /** Only a Blight edge will do (a `spawn` at `blightEdge`; Gardeners always). */
   edgeOnly = false,
 ): string[] => {
-  if (groups.length === 0) return []
-  const leader = ctx.env.content.get("creatures", groups[0]!.creature)
+  const [first] = groups
+  if (first === undefined) return []
+  const leader = ctx.env.content.get("creatures", first.creature)
   const id = `${kind === "gardeners" ? "gardeners" : "brood"}-${ctx.draft.counters.brood + 1}`
-  const side: Side = {
-    id,
-    kind,
-    name,
-    initiative: leader?.initiative ?? 1,
-    starting: 0,
-    routed: false,
-    withdrew: false,
-    improvements: [],
-    drawn: { reloads: 0, arrows: 0, bolts: 0 },
-    used: {},
-  }
-  ctx.emit({ type: "side.added", side })
+  addCreatureSide(ctx, id, kind, name, leader?.initiative ?? 1)
   const arrived: string[] = []
   for (const g of groups) {
     const n = countOf(ctx, g.count, `how many ${g.creature}`)
@@ -209,7 +199,7 @@ export const encounter = (
     const face = faceOf(ctx.dice(1, "the Hollowed return (B-HOLLOWED-03)"))
     if (face === 6) {
       const pick = pickAtRandom(ctx, hollowed.length, "which Hollowed returns")
-      const h = hollowed[pick]!
+      const h = nth(hollowed, pick)
       const position = spotFor(ctx, lair, false)
       arriveHollowed(
         ctx,

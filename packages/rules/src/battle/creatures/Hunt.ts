@@ -39,6 +39,7 @@ import { noiseOf } from "../noise/Noise.js"
 import { isPlayerSide } from "../round/Turn.js"
 import type { Model, MoveLeash } from "../State.js"
 import { pickAtRandom } from "./Pick.js"
+import { at } from "../../terms/Indexed.js"
 
 const HUNTER: ReadonlyArray<TargetStep> = [
   { among: "survivors", filter: ["withinSenses", "hasNoise"], rank: ["mostNoise", "nearest"] },
@@ -261,7 +262,7 @@ const rank = (ctx: Ctx, h: Hunter, step: TargetStep, list: Candidate[]): Candida
       )
     } else if (r === "random") {
       const sorted = [...list].sort((a, b) => (a.id < b.id ? -1 : 1))
-      list = [sorted[pickAtRandom(ctx, sorted.length, `which target ${h.c.name} goes for`)]!]
+      list = [at(sorted, pickAtRandom(ctx, sorted.length, `which target ${h.c.name} goes for`))]
     } else if (typeof r === "object" && "nearestTo" in r) {
       const subject = featureSubject(r.nearestTo)
       list = nearestOf(ctx, subject, featureWords(r.nearestTo), list)

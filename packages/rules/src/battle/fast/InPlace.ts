@@ -14,6 +14,7 @@ import { copy, type Draft, effectInputsChanged } from "../Evolve.js"
 import { contactKey, factKey, factKeysAbout, featureFactIds, putFact } from "../table/Facts.js"
 import { shapeModel, shapeSide } from "./ObjectShapes.js"
 import type { FactValue, Model, Side } from "../State.js"
+import { at } from "../../terms/Indexed.js"
 
 type Part =
   | "pending"
@@ -273,12 +274,14 @@ export class Journal {
   }
 
   private keepModelById(id: string, replacesOnly: boolean): void {
-    const models = this.d.models
-    for (let i = 0; i < models.length; i++)
-      if (models[i]!.id === id) {
+    let i = 0
+    for (const m of this.d.models) {
+      if (m.id === id) {
         this.keepModel(i, replacesOnly)
         return
       }
+      i++
+    }
   }
 
   private keptParts(): Map<Part, unknown> {
@@ -384,7 +387,7 @@ export class Journal {
     if (i >= this.models) return
     const kept = this.keptModels?.get(i) as Record<string, unknown> | undefined
     if (kept === undefined) {
-      const m = this.d.models[i]!
+      const m = at(this.d.models, i)
       if (this.keptModels === undefined) this.keptModels = new Map()
       this.keptModels.set(i, replacesOnly ? { ...m } : copy(m))
       if (replacesOnly) {
@@ -393,12 +396,13 @@ export class Journal {
       }
       return
     }
-    if (replacesOnly || !this.shallow?.has(i)) return
+    const shallow = this.shallow
+    if (replacesOnly || !shallow?.has(i)) return
     for (const k in kept) {
       const v = kept[k]
       if (v !== null && typeof v === "object") kept[k] = copy(v)
     }
-    this.shallow!.delete(i)
+    shallow.delete(i)
   }
 
   /** Puts the state back as it was when the run began. */
@@ -415,7 +419,9 @@ export class Journal {
       for (const [p, v] of this.kept)
         if (p === "sides") {
           const sides = v as Side[]
-          for (let i = 0; i < sides.length; i++) sides[i] = shapeSide(sides[i]!)
+          sides.forEach((s, i) => {
+            sides[i] = shapeSide(s)
+          })
           d[p] = sides
         } else if (p !== "models") d[p] = v
     const facts = this.d.facts

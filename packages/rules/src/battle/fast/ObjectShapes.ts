@@ -88,12 +88,23 @@ export const shapeToken = (t: Token): Token => ({
 
 type Parts = { models: Model[]; sides: Side[]; tokens: Token[] }
 
+const reshapeAll = <T>(xs: T[], shape: (x: T) => T): void =>
+  xs.forEach((x, i) => {
+    xs[i] = shape(x)
+  })
+
+/** Reshapes a list's last element (what an event just added), if `added` says it is the one. */
+const reshapeLast = <T>(xs: T[], shape: (x: T) => T, added: (x: T) => boolean = () => true): void => {
+  const last = xs[xs.length - 1]
+  if (last !== undefined && added(last)) xs[xs.length - 1] = shape(last)
+}
+
 /** Reshapes every model, side and token of a state the caller owns (the fast path's start). */
 export const shapeState = (state: State): void => {
   const d = state as unknown as Parts
-  for (let i = 0; i < d.models.length; i++) d.models[i] = shapeModel(d.models[i]!)
-  for (let i = 0; i < d.sides.length; i++) d.sides[i] = shapeSide(d.sides[i]!)
-  for (let i = 0; i < d.tokens.length; i++) d.tokens[i] = shapeToken(d.tokens[i]!)
+  reshapeAll(d.models, shapeModel)
+  reshapeAll(d.sides, shapeSide)
+  reshapeAll(d.tokens, shapeToken)
 }
 
 /** Reshapes what an event just applied in place added (a model, a side or a token, always last). */
@@ -102,17 +113,16 @@ export const shapeAdded = (draft: Draft, e: Event): void => {
   switch (e.type) {
     case "creature.arrives":
     case "joined":
-      d.models[d.models.length - 1] = shapeModel(d.models[d.models.length - 1]!)
+      reshapeLast(d.models, shapeModel)
       return
     case "side.added":
-      d.sides[d.sides.length - 1] = shapeSide(d.sides[d.sides.length - 1]!)
+      reshapeLast(d.sides, shapeSide)
       return
     case "token.placed":
     case "loot.dropped": {
       // A drop of a token the model does not carry adds nothing.
-      const last = d.tokens[d.tokens.length - 1]
       const id = e.type === "token.placed" ? e.token.id : e.token
-      if (last?.id === id) d.tokens[d.tokens.length - 1] = shapeToken(last)
+      reshapeLast(d.tokens, shapeToken, (t) => t.id === id)
       return
     }
     default:

@@ -22,6 +22,7 @@ import { rollInitiative } from "./Initiative.js"
 import { rout } from "./Rout.js"
 import { spores } from "./Spores.js"
 import { canActivate, isPlayerSide, sideOnTurn } from "./Turn.js"
+import { known } from "../../terms/Indexed.js"
 
 // The reactions lower rules call back (Reactions.ts), bound as the engine loads: a named import
 // used here, not a bare `import`, so a bundler trusting `sideEffects: false` keeps it.
@@ -78,8 +79,8 @@ export const runStep = (ctx: Ctx, step: Step): void => {
       startRound(ctx, d.round + 1)
       return
     case "creature": {
-      const side = sideOnTurn(d as State)!
-      const creature = d.models.find((m) => m.side === side.id && canActivate(d as State, m as never))
+      const side = known(sideOnTurn(d), "side on turn (a creature's step comes on its side's turn)")
+      const creature = d.models.find((m) => m.side === side.id && canActivate(d, m))
       if (creature) {
         activateCreature(ctx, creature.id)
         inTime(ctx, creature.id)

@@ -13,6 +13,7 @@ import type { Ctx } from "../Context.js"
 import { poolModifiers, reactiveBlight, roll } from "../combat/Pools.js"
 import type { Model, Side } from "../State.js"
 import { isPlayerSide } from "./Turn.js"
+import { got } from "../../terms/Indexed.js"
 
 /** Who rolls a Refuge's Initiative. */
 export const initiativeRoller = (ctx: Ctx, side: Side): Model | undefined => {
@@ -81,17 +82,16 @@ export const rollInitiative = (ctx: Ctx): void => {
   const rolloffs: number[][] = []
   const place = new Map<string, number>()
   const groups = new Map<number, string[]>()
-  for (const id of ids)
-    if (player(id)) groups.set(scores.get(id)!, [...(groups.get(scores.get(id)!) ?? []), id])
+  for (const [id, score] of scores) if (player(id)) groups.set(score, [...(groups.get(score) ?? []), id])
   for (const tied of groups.values())
     for (const [i, id] of rollOff(ctx, tied, rolloffs).entries()) place.set(id, i)
   const order = [...ids].sort((a, b) => {
-    const d = scores.get(b)! - scores.get(a)!
+    const d = got(scores, b) - got(scores, a)
     if (d !== 0) return d
     // B-INIT-05: creatures before a Refuge they tie with.
     if (player(a) !== player(b)) return player(a) ? 1 : -1
     if (!player(a)) return arrival(a) - arrival(b)
-    return place.get(a)! - place.get(b)!
+    return got(place, a) - got(place, b)
   })
   ctx.emit({ type: "initiative.order", order, rolloffs })
 }

@@ -14,6 +14,7 @@
 import type { Ctx } from "../Context.js"
 import { isPlayerSide } from "../round/Turn.js"
 import type { Result, Side, State } from "../State.js"
+import { at } from "../../terms/Indexed.js"
 
 /** A scenario's victory rule: the result among the sides still in the raid. */
 export type VictoryRule = (state: State, contenders: ReadonlyArray<Side>, params: unknown) => Result
@@ -37,7 +38,7 @@ const compare = (
 ): Result => {
   const counts = contenders.map((s) => ({ side: s.id, n: holdings(state, s.id, what) }))
   const top = Math.max(...counts.map((c) => c.n))
-  const level = contenders.filter((s) => counts.find((c) => c.side === s.id)!.n === top)
+  const level = contenders.filter((_, i) => at(counts, i).n === top)
   // The Pharmacy: equal Meds are decided by the Loot tokens held (its victory text, `core/compare-count`).
   if (what === "meds" && level.length > 1) {
     const tie = compare(state, level, "loot", "equal Meds; Loot tokens held")

@@ -135,8 +135,11 @@ export const contactKey = (a: string, b: string): string =>
 const namesOf = (key: string): ReadonlyArray<string> => {
   let names = namesOfKeys.get(key)
   if (names === undefined) {
+    // `kind|a|b…`: the two ids after the kind; a "nearest" key's second is its list, each named too.
     const parts = key.split("|")
-    names = parts[0] === "nearest" ? [parts[1]!, parts[2]!, ...parts[2]!.split(",")] : [parts[1]!, parts[2]!]
+    const [, , among] = parts
+    names = parts.slice(1, 3)
+    if (parts[0] === "nearest" && among !== undefined) names = [...names, ...among.split(",")]
     namesOfKeys.set(key, names)
     counted()
   }

@@ -8,6 +8,7 @@
  *
  * @since 0.4.0
  */
+import { at } from "../../../terms/Indexed.js"
 import {
   type Board,
   type BoardPoint,
@@ -44,13 +45,16 @@ const cross = (a: Pt, b: Pt, c: Pt, d: Pt): boolean => {
 /** Why an outline is not a simple polygon, or undefined. */
 const notSimple = (pts: ReadonlyArray<Pt>): string | undefined => {
   let area = 0
-  for (let i = 0, j = pts.length - 1; i < pts.length; j = i++)
-    area += pts[j]!.x * pts[i]!.y - pts[i]!.x * pts[j]!.y
+  let from = pts[pts.length - 1]
+  for (const to of pts) {
+    if (from !== undefined) area += from.x * to.y - to.x * from.y
+    from = to
+  }
   const n = pts.length
   for (let i = 0; i < n; i++)
     for (let k = i + 2; k < n; k++) {
       if (i === 0 && k === n - 1) continue // neighbours through the closing edge
-      if (cross(pts[i]!, pts[(i + 1) % n]!, pts[k]!, pts[(k + 1) % n]!))
+      if (cross(at(pts, i), at(pts, (i + 1) % n), at(pts, k), at(pts, (k + 1) % n)))
         return `the outline crosses itself (edges ${i + 1} and ${k + 1})`
     }
   return Math.abs(area) / 2 < 1e-6 ? "the outline encloses no area" : undefined

@@ -135,8 +135,16 @@ export const place = (
   let lo = 0
   const loot = board.loot ?? []
   const placed: Token[] = state.tokens.map((t) => {
-    if (t.kind === "lair" && lairSpots[li]) return { ...t, position: roundPt(lairSpots[li++]!) }
-    if (t.kind !== "lair" && !isObjective(t) && loot[lo]) return { ...t, position: roundPt(loot[lo++]!) }
+    const spot = t.kind === "lair" ? lairSpots[li] : undefined
+    if (spot) {
+      li++
+      return { ...t, position: roundPt(spot) }
+    }
+    const drop = t.kind !== "lair" && !isObjective(t) ? loot[lo] : undefined
+    if (drop) {
+      lo++
+      return { ...t, position: roundPt(drop) }
+    }
     return t
   })
   const tokens = lootBySpacing(board, state, atCentre(board, placed, taken))
@@ -283,15 +291,17 @@ export const arrivalSpots = (
     : state.tokens
         .flatMap((t) => (t.kind === "lair" && t.position ? [{ ...t, position: t.position }] : []))
         .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-  if (lairs.length === 0 && blightEdges.length === 0)
-    return spotsNear(board, { x: board.width / 2, y: board.height / 2 }, n, 0.5, taken)
+  // With no Blight edge and no Lair, the middle of the table.
+  const first = points[0] ?? lairs[0]?.position
+  if (first === undefined) return spotsNear(board, { x: board.width / 2, y: board.height / 2 }, n, 0.5, taken)
   // With nobody noisy there is no "nearest": the middle of a Blight edge (R-BOARD-09).
-  if (!noisy) return spotsNear(board, points[0] ?? lairs[0]!.position, n, 0.5, taken)
+  const p = noisy?.position
+  if (p === undefined) return spotsNear(board, first, n, 0.5, taken)
   // "Nearest" as the board answers it (R-BOARD-05): edge to edge, so a Lair's token counts from
   // its rim and an edge from the table's edge; ties go to the lower id ("blight-edge" before "t1").
-  const p = noisy.position!
   const edgeBest = [...blightEdges].sort((a, b) => edgeDistance(board, a, p) - edgeDistance(board, b, p))[0]
-  let anchor: Pt | undefined
+  // Replaced below: by the nearest edge when there is one, else the nearest Lair (there is one).
+  let anchor: Pt = first
   let best = Number.POSITIVE_INFINITY
   if (edgeBest) {
     best = edgeDistance(board, edgeBest, p)
@@ -304,5 +314,5 @@ export const arrivalSpots = (
       anchor = t.position
     }
   }
-  return spotsNear(board, anchor!, n, 0.5, taken)
+  return spotsNear(board, anchor, n, 0.5, taken)
 }

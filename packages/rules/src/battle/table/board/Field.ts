@@ -1,3 +1,4 @@
+import { f64, u8 } from "../../../terms/Indexed.js"
 import { type Board, pointsOf } from "./Board.js"
 import {
   type Box,
@@ -16,6 +17,7 @@ import {
   segmentNearerPolygon,
 } from "./Geometry.js"
 import type { Ruled } from "./Ground.js"
+import { keepRecent } from "./Recent.js"
 import { STEP } from "./Sight.js"
 
 export interface Field {
@@ -70,17 +72,16 @@ export const fieldOf = (board: Ruled): Field => {
       )
         mark(j * n + i, { x: i * STEP, y: j * STEP })
   }
-  for (const w of walls)
+  for (const { pts: w } of walls)
     nodesAround(w, WALL_REACH, (k, p) => {
-      if (boxNearer(p, p, w, WALL_REACH)) wall[k] = Math.min(wall[k]!, distToPolygon(p, w))
+      if (boxNearer(p, p, w, WALL_REACH)) wall[k] = Math.min(f64(wall, k), distToPolygon(p, w))
     })
   for (const t of costly)
     nodesAround(t.pts, STEP, (k, p) => {
-      if (inside(p, t.pts)) mult[k] = Math.max(mult[k]!, t.cost)
+      if (inside(p, t.pts)) mult[k] = Math.max(u8(mult, k), t.cost)
     })
   const f = { n, m, wall, mult }
-  if (fields.size >= 8) fields.delete(fields.keys().next().value!)
-  fields.set(key, f)
+  keepRecent(fields, key, f, 8)
   byObject.set(board, f)
   return f
 }
@@ -112,16 +113,19 @@ export const segmentCost = (board: Ruled, a: Pt, b: Pt): number => {
     // Collect inside spans by sampling the crossing structure exactly: split at crossings. The
     // piece counts only when some span at least 1e-12 long is inside (what `lengthInside(a, b,
     // poly) > 0` says, from the same crossings and the same middles), so both are read at once.
-    const ts = [0, 1, ...crossings(a, b, poly)]
+    // The stretches run from 0 (every crossing is past it) to each crossing in turn, then to 1.
+    const ts = [1, ...crossings(a, b, poly)]
     ts.sort((x, y) => x - y)
     const first = spans.length
     let counts = false
-    for (let k = 0; k + 1 < ts.length; k++) {
-      const mid = (ts[k]! + ts[k + 1]!) / 2
+    let t0 = 0
+    for (const t1 of ts) {
+      const mid = (t0 + t1) / 2
       if (inside({ x: a.x + (b.x - a.x) * mid, y: a.y + (b.y - a.y) * mid }, poly)) {
-        spans.push([ts[k]!, ts[k + 1]!, cost])
-        if (!(ts[k + 1]! - ts[k]! < 1e-12)) counts = true
+        spans.push([t0, t1, cost])
+        if (!(t1 - t0 < 1e-12)) counts = true
       }
+      t0 = t1
     }
     if (!counts) spans.length = first
   }
@@ -149,10 +153,8 @@ export interface Mover {
 
 /** A board's pieces as movement reads them, once per board (a move asks thousands of times). */
 interface Pieces {
-  /** Outlines no base may cross. */
-  readonly walls: ReadonlyArray<ReadonlyArray<Pt>>
-  /** Each wall's box (`bbox` of its outline), in the same order. */
-  readonly wallBoxes: ReadonlyArray<Box>
+  /** Outlines no base may cross, with their boxes (`bbox`). */
+  readonly walls: ReadonlyArray<{ readonly pts: ReadonlyArray<Pt>; readonly box: Box }>
   /** Outlines that cost more than their length, with their kind's cost and box, in the board's order. */
   readonly costly: ReadonlyArray<{
     readonly pts: ReadonlyArray<Pt>
@@ -165,10 +167,13 @@ const piecesCache = new WeakMap<Board, Pieces>()
 const piecesOf = (board: Ruled): Pieces => {
   let p = piecesCache.get(board)
   if (!p) {
-    const walls = board.terrain.filter((t) => board.rule(t).impassable).map((t) => pointsOf(t))
     p = {
-      walls,
-      wallBoxes: walls.map(bbox),
+      walls: board.terrain
+        .filter((t) => board.rule(t).impassable)
+        .map((t) => {
+          const pts = pointsOf(t)
+          return { pts, box: bbox(pts) }
+        }),
       costly: board.terrain.flatMap((t) => {
         const cost = board.rule(t).moveCost
         if (cost <= 1) return []
@@ -209,10 +214,11 @@ const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean =
   const { board, r, obstacles } = mv
   if (b.x < r - 1e-9 || b.y < r - 1e-9 || b.x > board.width - r + 1e-9 || b.y > board.height - r + 1e-9)
     return false
-  const { walls: ws, wallBoxes } = piecesOf(board)
-  for (let i = 0; i < ws.length; i++) {
-    const pts = ws[i]!
-    if (!boxNearerTo(a, b, wallBoxes[i]!, r)) continue
+  // `i` counts the walls and bases, each `needs` is read by.
+  let i = -1
+  for (const { pts, box } of piecesOf(board).walls) {
+    i++
+    if (!boxNearerTo(a, b, box, r)) continue
     let need = needs?.walls[i] ?? Number.NaN
     if (Number.isNaN(need)) {
       need = Math.min(r, distToPolygon(a, pts)) - 1e-9
@@ -226,8 +232,9 @@ const clearWith = (mv: Mover, a: Pt, b: Pt, needs: Needs | undefined): boolean =
   const x1 = Math.max(a.x, b.x) + 1e-6
   const y0 = Math.min(a.y, b.y) - 1e-6
   const y1 = Math.max(a.y, b.y) + 1e-6
-  for (let i = 0; i < obstacles.length; i++) {
-    const o = obstacles[i]!
+  i = -1
+  for (const o of obstacles) {
+    i++
     const { x, y } = o.c
     if (x + o.keep < x0 || x - o.keep > x1 || y + o.keep < y0 || y - o.keep > y1) continue
     let need = needs?.bases[i] ?? Number.NaN
@@ -245,7 +252,7 @@ export const freePoint = (mv: Mover, p: Pt): boolean => {
   const { board, r } = mv
   if (p.x < r - 1e-9 || p.y < r - 1e-9 || p.x > board.width - r + 1e-9 || p.y > board.height - r + 1e-9)
     return false
-  if (piecesOf(board).walls.some((w) => nearerPolygon(p, w, r - 1e-6))) return false
+  if (piecesOf(board).walls.some((w) => nearerPolygon(p, w.pts, r - 1e-6))) return false
   if (!surfaces(mv, p)) return false
   return mv.obstacles.every((o) => !nearer(p, o.c, o.keep - 1e-6))
 }

@@ -70,14 +70,16 @@ const squareToSegment = (p: Pt, a: Pt, b: Pt): number => {
 
 /** Is a point inside a polygon (even-odd rule; points on the boundary count as inside)? */
 export const inside = (p: Pt, poly: ReadonlyArray<Pt>): boolean => {
-  const b = boxOf(poly)
-  if (p.x < b.x0 - 1e-9 || p.x > b.x1 + 1e-9 || p.y < b.y0 - 1e-9 || p.y > b.y1 + 1e-9) return false
+  const box = boxOf(poly)
+  if (p.x < box.x0 - 1e-9 || p.x > box.x1 + 1e-9 || p.y < box.y0 - 1e-9 || p.y > box.y1 + 1e-9) return false
   let odd = false
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const a = poly[i]!
-    const b = poly[j]!
+  // Each edge, from the one closing the outline on: its start `b`, its end `a`.
+  let b = poly[poly.length - 1]
+  if (b === undefined) return false
+  for (const a of poly) {
     if (nearerSegment(p, a, b, 1e-9)) return true
     if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) odd = !odd
+    b = a
   }
   return odd
 }
@@ -89,13 +91,20 @@ export const inside = (p: Pt, poly: ReadonlyArray<Pt>): boolean => {
  */
 export const distToPolygon = (p: Pt, poly: ReadonlyArray<Pt>): number => {
   if (inside(p, poly)) return 0
+  const end = poly[poly.length - 1]
+  if (end === undefined) return Number.POSITIVE_INFINITY
   let least = Number.POSITIVE_INFINITY
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
-    least = Math.min(least, squareToSegment(p, poly[j]!, poly[i]!))
+  let from = end
+  for (const to of poly) {
+    least = Math.min(least, squareToSegment(p, from, to))
+    from = to
+  }
   let d = Number.POSITIVE_INFINITY
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
-    if (!(squareToSegment(p, poly[j]!, poly[i]!) > least * (1 + 1e-6)))
-      d = Math.min(d, distToSegment(p, poly[j]!, poly[i]!))
+  from = end
+  for (const to of poly) {
+    if (!(squareToSegment(p, from, to) > least * (1 + 1e-6))) d = Math.min(d, distToSegment(p, from, to))
+    from = to
+  }
   return d
 }
 
@@ -108,8 +117,12 @@ export const nearerPolygon = (p: Pt, poly: ReadonlyArray<Pt>, d: number): boolea
   const gy = Math.max(0, b.y0 - p.y, p.y - b.y1)
   if (!hypotLess(gx, gy, d)) return false
   if (inside(p, poly)) return true
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
-    if (nearerSegment(p, poly[j]!, poly[i]!, d)) return true
+  let from = poly[poly.length - 1]
+  if (from === undefined) return false
+  for (const to of poly) {
+    if (nearerSegment(p, from, to, d)) return true
+    from = to
+  }
   return false
 }
 
@@ -118,16 +131,18 @@ export const crossings = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number[] => {
   const out: number[] = []
   const rx = b.x - a.x
   const ry = b.y - a.y
-  for (let i = 0, j = poly.length - 1; i < poly.length; j = i++) {
-    const p = poly[j]!
-    const q = poly[i]!
+  let p = poly[poly.length - 1]
+  if (p === undefined) return out
+  for (const q of poly) {
     const sx = q.x - p.x
     const sy = q.y - p.y
     const den = cross(rx, ry, sx, sy)
-    if (Math.abs(den) < 1e-12) continue
-    const t = cross(p.x - a.x, p.y - a.y, sx, sy) / den
-    const u = cross(p.x - a.x, p.y - a.y, rx, ry) / den
-    if (t > 0 && t < 1 && u >= 0 && u <= 1) out.push(t)
+    if (Math.abs(den) >= 1e-12) {
+      const t = cross(p.x - a.x, p.y - a.y, sx, sy) / den
+      const u = cross(p.x - a.x, p.y - a.y, rx, ry) / den
+      if (t > 0 && t < 1 && u >= 0 && u <= 1) out.push(t)
+    }
+    p = q
   }
   return out
 }
@@ -135,15 +150,17 @@ export const crossings = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number[] => {
 /** Length of the segment a→b that lies inside the polygon. */
 export const lengthInside = (a: Pt, b: Pt, poly: ReadonlyArray<Pt>): number => {
   if (boxGap(a, b, poly) > 1e-9) return 0
-  const ts = [0, ...crossings(a, b, poly), 1].sort((x, y) => x - y)
+  // The stretches run from 0 (every crossing is past it) to each crossing in turn, then to 1.
+  const ts = [...crossings(a, b, poly), 1].sort((x, y) => x - y)
   const len = dist(a, b)
   let total = 0
-  for (let k = 0; k + 1 < ts.length; k++) {
-    const t0 = ts[k]!
-    const t1 = ts[k + 1]!
-    if (t1 - t0 < 1e-12) continue
-    const m = (t0 + t1) / 2
-    if (inside({ x: a.x + (b.x - a.x) * m, y: a.y + (b.y - a.y) * m }, poly)) total += (t1 - t0) * len
+  let t0 = 0
+  for (const t1 of ts) {
+    if (!(t1 - t0 < 1e-12)) {
+      const m = (t0 + t1) / 2
+      if (inside({ x: a.x + (b.x - a.x) * m, y: a.y + (b.y - a.y) * m }, poly)) total += (t1 - t0) * len
+    }
+    t0 = t1
   }
   return total
 }
@@ -233,10 +250,11 @@ export const circlePoly = (c: Pt, r: number, sides = 10, phase = 0): Pt[] =>
 export const rectPoly = (c: Pt, w: number, h: number, angle = 0): Pt[] => {
   const cos = Math.cos(angle)
   const sin = Math.sin(angle)
-  return [
+  const corners: ReadonlyArray<readonly [number, number]> = [
     [-w / 2, -h / 2],
     [w / 2, -h / 2],
     [w / 2, h / 2],
     [-w / 2, h / 2],
-  ].map(([dx, dy]) => roundPt({ x: c.x + dx! * cos - dy! * sin, y: c.y + dx! * sin + dy! * cos }))
+  ]
+  return corners.map(([dx, dy]) => roundPt({ x: c.x + dx * cos - dy * sin, y: c.y + dx * sin + dy * cos }))
 }

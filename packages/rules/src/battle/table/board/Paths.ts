@@ -1,7 +1,9 @@
+import { at, keptFor, last } from "../../../terms/Indexed.js"
 import type { Board } from "./Board.js"
 import { clearFrom, clearSegment, freePoint, type Mover, segmentCost } from "./Field.js"
 import { dist, type Pt, roundPt } from "./Geometry.js"
 import type { Ruled } from "./Ground.js"
+import { keepRecent } from "./Recent.js"
 import { costAt, explore, moverKey, nodePt, pathTo, polyCost, straighten } from "./Search.js"
 import { type Body, STEP } from "./Sight.js"
 
@@ -94,25 +96,20 @@ const kept = (
   budget: number,
   make: () => Plan | undefined,
 ): Plan | undefined => {
-  let byKey = plans.get(mv.board)
-  if (byKey === undefined) {
-    byKey = new Map()
-    plans.set(mv.board, byKey)
-  }
+  const byKey = keptFor(plans, mv.board, () => new Map<string, Plan | null>())
   const to =
     "point" in goal ? `${goal.point.x},${goal.point.y}` : `${goal.body.c.x},${goal.body.c.y},${goal.body.r}`
   const key = `${moverKey(mv)}|${budget}|${to}`
   const hit = byKey.get(key)
   if (hit !== undefined) return hit ?? undefined
   const made = make()
-  if (byKey.size >= PLANS_KEPT) byKey.delete(byKey.keys().next().value!)
-  byKey.set(key, made ?? null)
+  keepRecent(byKey, key, made ?? null, PLANS_KEPT)
   return made
 }
 
 /** Spends what is left of a move going straight on towards the target, as far as is clear. */
 export const extend = (mv: Mover, path: ReadonlyArray<Pt>, target: Pt, inches: number): Pt[] => {
-  const end = path[path.length - 1]!
+  const end = last(path)
   const spent = polyCost(mv.board, path)
   const left = inches - spent
   const d = dist(end, target)
@@ -142,11 +139,11 @@ export const extend = (mv: Mover, path: ReadonlyArray<Pt>, target: Pt, inches: n
 
 /** Walks a path until `budget` inches of cost are spent. */
 export const walk = (board: Ruled, path: ReadonlyArray<Pt>, budget: number): Pt[] => {
-  const out: Pt[] = [path[0]!]
+  const out: Pt[] = [at(path, 0)]
   let left = budget
-  for (let i = 0; i + 1 < path.length; i++) {
-    const a = path[i]!
-    const b = path[i + 1]!
+  for (let i = 1; i < path.length; i++) {
+    const a = at(path, i - 1)
+    const b = at(path, i)
     const c = segmentCost(board, a, b)
     if (c <= left + 1e-9) {
       out.push(b)

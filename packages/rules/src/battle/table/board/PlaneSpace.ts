@@ -27,6 +27,7 @@
  * @since 0.3.0
  */
 import { Result } from "effect"
+import { at, f64, i32, last } from "../../../terms/Indexed.js"
 import type { FactQuery, FactValue, Model, MoveLeash, State } from "../../State.js"
 import type { MoveOutcome, Space } from "../Space.js"
 import { type Board, pointsOf, type Terrain } from "./Board.js"
@@ -42,6 +43,7 @@ import {
   gap,
   onTable,
   overlaps,
+  type Placed,
   radiusOf,
   type Shape,
   STEP,
@@ -99,21 +101,22 @@ const moverOf = (
   state: State,
   board: Ruled,
   m: Model,
+  from: Pt,
   keepFrom: "touch" | "clear",
   except: ReadonlyArray<string>,
 ): Mover => {
   const r = radiusOf(m)
   const under = passedUnder.get(board)
   const obstacles = state.models
-    .filter((o) => o.id !== m.id && onTable(o) && !except.includes(o.id))
+    .filter((o): o is Placed => o.id !== m.id && onTable(o) && !except.includes(o.id))
     .sort((a, b) => (a.id < b.id ? -1 : 1))
-    .map((o) => ({ c: o.position!, keep: r + radiusOf(o) + (keepFrom === "clear" ? CLEAR : 0) }))
+    .map((o) => ({ c: o.position, keep: r + radiusOf(o) + (keepFrom === "clear" ? CLEAR : 0) }))
   // A creature's move keeps clear of tokens too, so it touches only what it goes for.
   if (keepFrom === "clear")
     for (const t of state.tokens)
       if (t.position && !except.includes(t.id))
         obstacles.push({ c: t.position, keep: r + (t.radius ?? 0.5) + CLEAR })
-  return { board, r, from: m.position!, obstacles, ...(under ? { under } : {}) }
+  return { board, r, from, obstacles, ...(under ? { under } : {}) }
 }
 
 /** What a base at a point touches (R-BOARD-05), by id. */
@@ -135,7 +138,7 @@ const outcome = (
   path: ReadonlyArray<Pt>,
   offTable = false,
 ): MoveOutcome => {
-  const end = roundPt(path[path.length - 1]!)
+  const end = roundPt(last(path))
   return {
     cost: round3(polyCost(board, path)),
     distance: round3(polyLength(path)),
@@ -206,7 +209,7 @@ export const answer = (state: State, board: Ruled, q: FactQuery): FactValue | un
           if (d <= EPS) return true
           const m = state.models.find((x) => x.id === q.a)
           if (!m?.position || b.kind !== "body") return undefined
-          const mv = moverOf(state, costBoardFor(board, m), m, "clear", [q.b])
+          const mv = moverOf(state, costBoardFor(board, m), m, m.position, "clear", [q.b])
           const p = plan(mv, { body: b.body }, q.inches)
           if (p === undefined || q.leash === undefined) return p !== undefined
           // R-BOARD-17: it reaches only if its leash lets the whole move through.
@@ -228,7 +231,7 @@ const move = (
   const board = real && costBoardFor(real, m)
   if (!board || !m.position)
     return Result.fail({ reason: "to: this model has no place on the board", clause: "B-ACTION-MOVE-01" })
-  const mv = moverOf(state, board, m, "touch", [])
+  const mv = moverOf(state, board, m, m.position, "touch", [])
   const what = command.type === "sprint" ? "Sprint" : "Move"
   const clause = command.type === "sprint" ? "B-ACTION-SPRINT-01" : "B-ACTION-MOVE-01"
   if (command.offTable) {
@@ -267,19 +270,20 @@ const move = (
         reason: `to: (${to.x}, ${to.y}) is more than a ${what} of ${allowance}" away by any path`,
         clause,
       })
-  } else if (command.contact && command.contact.length > 0) {
-    const target = shapeOf(state, board, command.contact[0]!)
+  } else if (command.contact?.[0] !== undefined) {
+    const first = command.contact[0]
+    const target = shapeOf(state, board, first)
     if (target?.kind !== "body")
-      return Result.fail({ reason: `contact: ${command.contact[0]} is not on the board`, clause })
+      return Result.fail({ reason: `contact: ${first} is not on the board`, clause })
     const tooFar = Result.fail({
-      reason: `contact: ${command.contact[0]} is more than a ${what} of ${allowance}" away`,
+      reason: `contact: ${first} is more than a ${what} of ${allowance}" away`,
       clause,
     })
     // No path is shorter than the straight line to the contact point (a segment costs at least its
     // length; that point is rounded to thousandths): a body further than that needs no search.
     const gap = dist(m.position, target.body.c) - (mv.r + target.body.r + 0.001)
     if (gap - 0.01 > allowance + 1e-9) return tooFar
-    const mvc = moverOf(state, board, m, "touch", [target.body.id])
+    const mvc = moverOf(state, board, m, m.position, "touch", [target.body.id])
     p = plan(mvc, { body: target.body }, allowance)
     if (!p) return tooFar
   } else {
@@ -313,12 +317,12 @@ const dragStuck = (
   const dx = d.position.x - m.position.x
   const dy = d.position.y - m.position.y
   const way = path.map((q) => roundPt({ x: q.x + dx, y: q.y + dy }))
-  const mv = moverOf(state, board, d, "touch", [m.id])
-  const end = way[way.length - 1]!
+  const mv = moverOf(state, board, d, d.position, "touch", [m.id])
+  const end = last(way)
   if (!freePoint(mv, end))
     return `drag: ${d.name} would end at (${end.x}, ${end.y}), not a place its base can lie (off the table, in a wall or on another base)`
   for (let i = 1; i < way.length; i++)
-    if (!clearSegment(mv, way[i - 1]!, way[i]!))
+    if (!clearSegment(mv, at(way, i - 1), at(way, i)))
       return `drag: ${d.name} can't follow ${m.name} that way (a wall or another base is in its path)`
   return undefined
 }
@@ -356,7 +360,7 @@ export const towards = (
   const out = new Map<string, MoveOutcome>()
   if (!m.position) return out
   const board = costBoardFor(real, m)
-  const mv = moverOf(state, board, m, "clear", [])
+  const mv = moverOf(state, board, m, m.position, "clear", [])
   const e = explore(mv, Math.max(inches, searched))
   const { f } = e
   // The nodes within reach, in grid order (each subject scans them in that order).
@@ -364,7 +368,7 @@ export const towards = (
   let count = 0
   for (let j = 0; j < e.h; j++)
     for (let i = 0; i < e.w; i++)
-      if (e.g[j * e.w + i]! <= inches) {
+      if (f64(e.g, j * e.w + i) <= inches) {
         reached[count] = (e.j0 + j) * f.n + e.i0 + i
         reachedX[count] = (e.i0 + i) * STEP
         reachedY[count++] = (e.j0 + j) * STEP
@@ -376,12 +380,14 @@ export const towards = (
     let bestK = -1
     let bestD = dist(m.position, target)
     for (let r = 0; r < count; r++) {
-      const dx = reachedX[r]! - target.x
-      const dy = reachedY[r]! - target.y
+      const x = f64(reachedX, r)
+      const y = f64(reachedY, r)
+      const dx = x - target.x
+      const dy = y - target.y
       if (hypotLess(dx, dy, bestD - 1e-9)) {
-        if (mv.under !== undefined && !surfaces(mv, { x: reachedX[r]!, y: reachedY[r]! })) continue
+        if (mv.under !== undefined && !surfaces(mv, { x, y })) continue
         bestD = Math.hypot(dx, dy)
-        bestK = reached[r]!
+        bestK = i32(reached, r)
       }
     }
     if (bestK < 0) {
@@ -411,8 +417,11 @@ const aimOf = (s: Shape | undefined, from: Pt): Pt | undefined => {
   }
   for (const poly of s.polygons) {
     if (inside(from, poly)) return from
-    for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
-      consider(closestOn(from, poly[j]!, poly[i]!))
+    let a = poly[poly.length - 1]
+    for (const b of poly) {
+      if (a !== undefined) consider(closestOn(from, a, b))
+      a = b
+    }
   }
   for (const o of s.bodies) {
     const d = dist(from, o.c)
@@ -446,38 +455,39 @@ const leashed = (state: State, board: Ruled, r: number, leash: MoveLeash, path: 
   const s = shapeOf(state, board, leash.of)
   if (s === undefined) return [...path]
   const gapAt = (c: Pt) => gap(board, { kind: "body", body: { id: "", c, r } }, s) ?? Number.POSITIVE_INFINITY
-  if (leash.keeps === "path" && gapAt(path[0]!) > leash.inches + 1e-9) return [path[0]!]
+  const start = at(path, 0)
+  if (leash.keeps === "path" && gapAt(start) > leash.inches + 1e-9) return [start]
   // Kept a thousandth inside, so the end, rounded to thousandths (R-BOARD-05), is still within.
   const ok = (c: Pt) => gapAt(c) <= leash.inches - 0.001
   // The path's points a step apart (each corner among them), as (segment, share along it).
-  const at = (i: number, t: number): Pt => {
-    const a = path[i]!
-    const b = path[i + 1]!
+  const along = (i: number, t: number): Pt => {
+    const a = at(path, i)
+    const b = at(path, i + 1)
     return { x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t }
   }
   const marks: Array<readonly [number, number]> = []
   for (let i = 0; i + 1 < path.length; i++) {
-    const n = Math.max(1, Math.ceil(dist(path[i]!, path[i + 1]!) / LEASH_STEP))
+    const n = Math.max(1, Math.ceil(dist(at(path, i), at(path, i + 1)) / LEASH_STEP))
     for (let k = i === 0 ? 0 : 1; k <= n; k++) marks.push([i, k / n])
   }
-  const okAt = marks.map(([i, t]) => ok(at(i, t)))
+  const okAt = marks.map(([i, t]) => ok(along(i, t)))
   // The last mark kept: before the first one out (a path leash), or the last one in (an end leash).
   let keep = leash.keeps === "path" ? okAt.indexOf(false) - 1 : okAt.lastIndexOf(true)
   if (leash.keeps === "path" && keep === -2) keep = marks.length - 1
   if (keep === marks.length - 1) return [...path]
-  if (keep < 0) return [path[0]!]
+  if (keep < 0) return [start]
   // Between the mark kept and the next (one segment: each corner is a mark), bisect for the edge.
-  const [i, t0] = marks[keep]!
-  const [j, t1] = marks[keep + 1]!
+  const [i, t0] = at(marks, keep)
+  const [j, t1] = at(marks, keep + 1)
   const lo0 = i === j ? t0 : 0
   let lo = lo0
   let hi = t1
   for (let k = 0; k < 30; k++) {
     const mid = (lo + hi) / 2
-    if (ok(at(j, mid))) lo = mid
+    if (ok(along(j, mid))) lo = mid
     else hi = mid
   }
-  const end = at(j, lo)
+  const end = along(j, lo)
   return [...path.slice(0, j + 1), ...(lo > 0 ? [end] : [])]
 }
 
@@ -513,7 +523,7 @@ export const make = (content: TerrainSource, given?: Board): Space => ({
     // R-BOARD-17: a leashed creature's move ends where its leash says, however far it aims.
     const limit = leash && ((path: Pt[]) => leashed(state, real, radiusOf(m), leash, path))
     if (reaches && s.kind === "body") {
-      const mv = moverOf(state, board, m, "clear", [subject])
+      const mv = moverOf(state, board, m, m.position, "clear", [subject])
       const p = plan(mv, { body: s.body }, inches)
       if (p) return goesFor(outcome(board, state, m, limit ? limit([...p.path]) : p.path))
     }
@@ -528,7 +538,7 @@ export const make = (content: TerrainSource, given?: Board): Space => ({
     const d = dist(m.position, s.body.c)
     const ux = d === 0 ? 0 : (m.position.x - s.body.c.x) / d
     const uy = d === 0 ? 1 : (m.position.y - s.body.c.y) / d
-    const mv = moverOf(state, board, m, "clear", [])
+    const mv = moverOf(state, board, m, m.position, "clear", [])
     // Directly away (B-DREAD-03), stopping at whatever is in the way.
     let end = m.position
     const clear = clearFrom(mv, m.position)

@@ -1,7 +1,9 @@
+import { at, f64, i8, i32, keptFor, u8 } from "../../../terms/Indexed.js"
 import type { Board } from "./Board.js"
 import { clearFrom, type Field, fieldOf, type Mover, segmentCost } from "./Field.js"
 import { dist, type Pt } from "./Geometry.js"
 import type { Ruled } from "./Ground.js"
+import { keepRecent } from "./Recent.js"
 import { STEP } from "./Sight.js"
 
 /**
@@ -35,7 +37,7 @@ const slot = (e: Explored, k: number): number => {
 /** The grid cost of a node (infinite when the search did not reach it). */
 export const costAt = (e: Explored, k: number): number => {
   const s = slot(e, k)
-  return s < 0 ? Number.POSITIVE_INFINITY : e.g[s]!
+  return s < 0 ? Number.POSITIVE_INFINITY : f64(e.g, s)
 }
 
 /**
@@ -60,7 +62,11 @@ export const moverKey = (mv: Mover): string => {
 }
 
 /** The heap orders window nodes by cost, ties by index (the same pops in the same order as always). */
-const less = (g: Float64Array, a: number, b: number): boolean => g[a]! < g[b]! || (g[a] === g[b] && a < b)
+const less = (g: Float64Array, a: number, b: number): boolean => {
+  const ga = f64(g, a)
+  const gb = f64(g, b)
+  return ga < gb || (ga === gb && a < b)
+}
 const push = (g: Float64Array, k: number): void => {
   if (heapSize === heapKept.length) growHeap()
   const heap = heapKept
@@ -68,8 +74,8 @@ const push = (g: Float64Array, k: number): void => {
   let i = heapSize++
   while (i > 0) {
     const p = (i - 1) >> 1
-    const hi = heap[i]!
-    const hp = heap[p]!
+    const hi = i32(heap, i)
+    const hp = i32(heap, p)
     if (!less(g, hi, hp)) break
     heap[i] = hp
     heap[p] = hi
@@ -78,8 +84,8 @@ const push = (g: Float64Array, k: number): void => {
 }
 const pop = (g: Float64Array): number => {
   const heap = heapKept
-  const top = heap[0]!
-  const last = heap[--heapSize]!
+  const top = i32(heap, 0)
+  const last = i32(heap, --heapSize)
   const size = heapSize
   if (size > 0) {
     heap[0] = last
@@ -88,11 +94,11 @@ const pop = (g: Float64Array): number => {
       const l = 2 * i + 1
       const r = l + 1
       let s = i
-      if (l < size && less(g, heap[l]!, heap[s]!)) s = l
-      if (r < size && less(g, heap[r]!, heap[s]!)) s = r
+      if (l < size && less(g, i32(heap, l), i32(heap, s))) s = l
+      if (r < size && less(g, i32(heap, r), i32(heap, s))) s = r
       if (s === i) break
-      const hi = heap[i]!
-      heap[i] = heap[s]!
+      const hi = i32(heap, i)
+      heap[i] = i32(heap, s)
       heap[s] = hi
       i = s
     }
@@ -102,17 +108,12 @@ const pop = (g: Float64Array): number => {
 
 /** Grid distances from the mover's position, up to a budget (the same answer as {@link search}). */
 export const explore = (mv: Mover, budget: number): Explored => {
-  let byKey = explored.get(mv.board)
-  if (byKey === undefined) {
-    byKey = new Map()
-    explored.set(mv.board, byKey)
-  }
+  const byKey = keptFor(explored, mv.board, () => new Map<string, Explored>())
   const key = `${moverKey(mv)}|${budget}`
   const hit = byKey.get(key)
   if (hit !== undefined) return hit
   const made = search(mv, budget)
-  if (byKey.size >= EXPLORED_KEPT) byKey.delete(byKey.keys().next().value!)
-  byKey.set(key, made)
+  keepRecent(byKey, key, made, EXPLORED_KEPT)
   return made
 }
 
@@ -123,7 +124,7 @@ export const explore = (mv: Mover, budget: number): Explored => {
  */
 const scratchBytes: Uint8Array[] = [new Uint8Array(0), new Uint8Array(0), new Uint8Array(0)]
 const scratch = (which: number, size: number): Uint8Array => {
-  let a = scratchBytes[which]!
+  let a = at(scratchBytes, which)
   if (a.length < size) {
     a = new Uint8Array(Math.max(size, 2 * a.length))
     scratchBytes[which] = a
@@ -146,7 +147,13 @@ const freeNodes = (mv: Mover, f: Field, i0: number, j0: number, w: number, h: nu
     for (let i = 0; i < w; i++) {
       const x = (i0 + i) * STEP
       const y = (j0 + j) * STEP
-      if (f.wall[(j0 + j) * f.n + i0 + i]! >= radius && x >= radius && y >= radius && x <= xMax && y <= yMax)
+      if (
+        f64(f.wall, (j0 + j) * f.n + i0 + i) >= radius &&
+        x >= radius &&
+        y >= radius &&
+        x <= xMax &&
+        y <= yMax
+      )
         free[j * w + i] = 1
     }
   for (const { c, keep } of obstacles) {
@@ -190,9 +197,9 @@ const offsetsFor = (w: number): Offsets => {
     const by1 = new Int32Array(DIRS.length)
     const by2 = new Int32Array(DIRS.length)
     for (let d = 0; d < DIRS.length; d++) {
-      to[d] = DJ[d]! * w + DI[d]!
-      by1[d] = PASS_J1[d]! * w + PASS_I1[d]!
-      by2[d] = PASS_J2[d]! * w + PASS_I2[d]!
+      to[d] = i8(DJ, d) * w + i8(DI, d)
+      by1[d] = i8(PASS_J1, d) * w + i8(PASS_I1, d)
+      by2[d] = i8(PASS_J2, d) * w + i8(PASS_I2, d)
     }
     o = { to, by1, by2 }
     offsetsByWidth.set(w, o)
@@ -228,7 +235,7 @@ const search = (mv: Mover, budget: number): Explored => {
       const p = { x: (i + i0) * STEP, y: (j + j0) * STEP }
       if (!free[k] || !clearOfStart(p)) continue
       const c = segmentCost(mv.board, mv.from, p)
-      if (c < g[k]!) {
+      if (c < f64(g, k)) {
         g[k] = c
         prev[k] = -1
         push(g, k)
@@ -240,21 +247,22 @@ const search = (mv: Mover, budget: number): Explored => {
     const k = pop(g)
     if (done[k]) continue
     done[k] = 1
-    if (g[k]! > budget) break
+    const gk = f64(g, k)
+    if (gk > budget) break
     const i = k % w
     const j = Math.floor(k / w)
-    const multK = mult[k]!
+    const multK = u8(mult, k)
     for (let d = 0; d < DIRS.length; d++) {
-      const ii = i + DI[d]!
-      const jj = j + DJ[d]!
+      const ii = i + i8(DI, d)
+      const jj = j + i8(DJ, d)
       // The window holds every node a step from one within the budget (see `Explored`).
       if (ii < 0 || jj < 0 || ii >= w || jj >= h) continue
-      const kk = k + to[d]!
+      const kk = k + i32(to, d)
       if (done[kk] || !free[kk]) continue
       // Knight moves pass between two nodes, diagonals by two: all must be free.
-      if (!free[k + by1[d]!] || !free[k + by2[d]!]) continue
-      const cost = g[k]! + STEP_LEN[d]! * ((multK + mult[kk]!) / 2)
-      if (cost < g[kk]! - 1e-12) {
+      if (!free[k + i32(by1, d)] || !free[k + i32(by2, d)]) continue
+      const cost = gk + f64(STEP_LEN, d) * ((multK + u8(mult, kk)) / 2)
+      if (cost < f64(g, kk) - 1e-12) {
         g[kk] = cost
         prev[kk] = k
         push(g, kk)
@@ -262,8 +270,10 @@ const search = (mv: Mover, budget: number): Explored => {
     }
   }
   // Back to grid indices for the callers.
-  for (let k = 0; k < prev.length; k++)
-    if (prev[k]! >= 0) prev[k] = (j0 + Math.floor(prev[k]! / w)) * f.n + i0 + (prev[k]! % w)
+  for (let k = 0; k < prev.length; k++) {
+    const p = i32(prev, k)
+    if (p >= 0) prev[k] = (j0 + Math.floor(p / w)) * f.n + i0 + (p % w)
+  }
   return { f, i0, j0, w, h, g, prev }
 }
 
@@ -310,42 +320,45 @@ export const nodePt = (f: Field, k: number): Pt => ({ x: (k % f.n) * STEP, y: Ma
 /** The path the search found to grid node k, from the start. */
 export const pathTo = (e: Explored, k: number, from: Pt): Pt[] => {
   const pts: Pt[] = []
-  for (let c = k; c >= 0; c = e.prev[slot(e, c)]!) pts.push(nodePt(e.f, c))
+  for (let c = k; c >= 0; c = i32(e.prev, slot(e, c))) pts.push(nodePt(e.f, c))
   pts.push(from)
   return pts.reverse()
 }
 
 export const polyCost = (board: Ruled, pts: ReadonlyArray<Pt>): number => {
   let c = 0
-  for (let i = 0; i + 1 < pts.length; i++) c += segmentCost(board, pts[i]!, pts[i + 1]!)
+  for (let i = 1; i < pts.length; i++) c += segmentCost(board, at(pts, i - 1), at(pts, i))
   return c
 }
 
 export const polyLength = (pts: ReadonlyArray<Pt>): number => {
   let c = 0
-  for (let i = 0; i + 1 < pts.length; i++) c += dist(pts[i]!, pts[i + 1]!)
+  for (let i = 1; i < pts.length; i++) c += dist(at(pts, i - 1), at(pts, i))
   return c
 }
 
 /** Straightens a path: skips corners where a straight line is clear and no dearer. */
 export const straighten = (mv: Mover, pts: ReadonlyArray<Pt>): Pt[] => {
   // Cost along the path so far, so a stretch's cost is a difference.
-  const cum = [0]
-  for (let k = 0; k + 1 < pts.length; k++) cum.push(cum[k]! + segmentCost(mv.board, pts[k]!, pts[k + 1]!))
-  const out: Pt[] = [pts[0]!]
+  const cum = new Float64Array(pts.length)
+  for (let k = 1; k < pts.length; k++)
+    cum[k] = f64(cum, k - 1) + segmentCost(mv.board, at(pts, k - 1), at(pts, k))
+  const out: Pt[] = [at(pts, 0)]
   let i = 0
   while (i < pts.length - 1) {
     let best = i + 1
-    const clear = clearFrom(mv, pts[i]!)
+    const from = at(pts, i)
+    const clear = clearFrom(mv, from)
     // The furthest corner reachable straight and no dearer (in the open, the first one tried).
     for (let j = pts.length - 1; j > i + 1; j--) {
-      if (!clear(pts[j]!)) continue
-      if (segmentCost(mv.board, pts[i]!, pts[j]!) <= cum[j]! - cum[i]! + 1e-9) {
+      const to = at(pts, j)
+      if (!clear(to)) continue
+      if (segmentCost(mv.board, from, to) <= f64(cum, j) - f64(cum, i) + 1e-9) {
         best = j
         break
       }
     }
-    out.push(pts[best]!)
+    out.push(at(pts, best))
     i = best
   }
   return out

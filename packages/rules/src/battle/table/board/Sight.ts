@@ -1,3 +1,4 @@
+import { f64 } from "../../../terms/Indexed.js"
 import type { Model, State } from "../../State.js"
 import { type Board, blightEdgesOf, type Edge, edgeDistance, pointsOf } from "./Board.js"
 import { dist, distToPolygon, lengthInside, type Pt, touches } from "./Geometry.js"
@@ -21,7 +22,10 @@ export interface Body {
 export const radiusOf = (m: Pick<Model, "base">): number => (m.base ?? 1) / 2
 
 /** Models whose bases are on the table (Down models lie where they fell). */
-export const onTable = (m: Model): m is Model & { readonly position: NonNullable<Model["position"]> } =>
+/** A model with a place on the table. */
+export type Placed = Model & { readonly position: NonNullable<Model["position"]> }
+
+export const onTable = (m: Model): m is Placed =>
   (m.status === "active" || m.status === "down") && !!m.position
 
 /** Bodies on the table, by id. */
@@ -82,8 +86,8 @@ export const shapeOf = (state: State, board: Ruled, id: string): Shape | undefin
   // A slain creature is off the table but the table knows where it fell (what feeds on the fallen
   // measures from there); it blocks nothing, being no body in `bodies`.
   if (m)
-    return onTable(m) || (m.status === "slain" && m.position)
-      ? { kind: "body", body: { id, c: m.position!, r: radiusOf(m) } }
+    return m.position && (onTable(m) || m.status === "slain")
+      ? { kind: "body", body: { id, c: m.position, r: radiusOf(m) } }
       : undefined
   const t = state.tokens.find((x) => x.id === id)
   if (t?.position) return { kind: "body", body: { id, c: t.position, r: t.radius ?? 0.5 } }
@@ -163,8 +167,8 @@ const blocked = (board: Ruled, p: Pt, q: Pt): boolean => {
   for (const pts of block) if (touches(p, q, pts)) return true
   if (thick.length === 0) return false
   const through = new Float64Array(limits.length)
-  for (const { pts, kind } of thick) through[kind]! += lengthInside(p, q, pts)
-  return limits.some((limit, k) => through[k]! > limit + 1e-9)
+  for (const { pts, kind } of thick) through[kind] = f64(through, kind) + lengthInside(p, q, pts)
+  return limits.some((limit, k) => f64(through, k) > limit + 1e-9)
 }
 
 const crossesCover = (board: Ruled, p: Pt, q: Pt): boolean =>

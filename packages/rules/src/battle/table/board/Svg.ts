@@ -9,6 +9,7 @@
  *
  * @since 0.3.0
  */
+import { at } from "../../../terms/Indexed.js"
 import type { Event } from "../../Event.js"
 import type { Model, State, Token } from "../../State.js"
 import type { Terrain } from "./Board.js"
@@ -89,18 +90,16 @@ const colourOf = (state: State, m: Model): string => {
   if (side?.kind === "brood") return "#c0392b"
   if (side?.kind === "gardeners") return "#6d9c2f"
   const players = state.sides.filter((s) => s.kind === "refuge" || s.kind === "congregation")
-  return SIDE_COLOURS[Math.max(0, players.indexOf(side!)) % SIDE_COLOURS.length]!
+  return at(SIDE_COLOURS, Math.max(0, side ? players.indexOf(side) : -1) % SIDE_COLOURS.length)
 }
 
 const shortName = (name: string): string => {
-  const words = name
+  const [first = "", second] = name
     .replace(/\(.*\)/, "")
     .trim()
     .split(/\s+/)
   const w =
-    words.length > 1 && /^(the|sergeant|mother|brother|sister|old|doc)$/i.test(words[0]!)
-      ? words[1]!
-      : words[0]!
+    second !== undefined && /^(the|sergeant|mother|brother|sister|old|doc)$/i.test(first) ? second : first
   return w.length > 10 ? `${w.slice(0, 9)}…` : w
 }
 
