@@ -217,7 +217,7 @@ describe("blight sim", () => {
     [["--workers", "two"], /--workers: expected a whole number/],
     [["--policy", "cunning"], /--policy cunning: there is no such policy/],
     [["--scenario", "moon-base"], /--scenario moon-base: no such scenario/],
-    [["--table", "hex"], /--table: declared or board/],
+    [["--table", "hex"], /--table: declared, fair or board/],
     [["--refuge", refuge], /--refuge: a raid needs two or more Refuges/],
     [["--option", "nope=1"], /--option nope: there is no such option/],
     [["--option", "dinCounts=bad"], /--option dinCounts: expected "made" or "onTable", got "bad"/],

@@ -50,6 +50,6 @@ describe("an optional field's bad value is one problem at its path", () => {
         at("is missing", ["raids"]),
         at('Expected "board", actual "hex"'),
       ]),
-    ).toEqual([at('Expected "declared" | "board", actual "hex"'), at("is missing", ["raids"])])
+    ).toEqual([at('Expected "declared" | "fair" | "board", actual "hex"'), at("is missing", ["raids"])])
   })
 })

@@ -54,9 +54,9 @@ describe("Ambusher (B-BEHAVIOUR-05..07)", () => {
     t.do({ type: "activate", model: "a.1" })
     t.do({ type: "sprint", model: "a.1", distance: 2 }) // Sprinting is Loud (1 Noise)
     t.settle([], byTheLair)
-    // Fight 3 + jaws 1 = 4 dice: no Charge (it moved into contact in no activation of its own).
-    expect(t.prompt).toMatchObject({ kind: "dice", dice: 4, purpose: "Rootmaw's Fight" })
-    t.roll(1, 1, 1, 1)
+    // Fight 2 + jaws 1 = 3 dice: no Charge (it moved into contact in no activation of its own).
+    expect(t.prompt).toMatchObject({ kind: "dice", dice: 3, purpose: "Rootmaw's Fight" })
+    t.roll(1, 1, 1)
     t.settle(faces(6, 1), byTheLair) // a.1 defends
     expect(t.model("c1").status).toBe("active")
     const out = t.battle.events.find((e) => e.type === "moved" && e.model === "c1")
@@ -71,7 +71,7 @@ describe("Ambusher (B-BEHAVIOUR-05..07)", () => {
     t.do({ type: "activate", model: "a.1" })
     t.do({ type: "move", model: "a.1", distance: 2 }) // moving is Quiet
     t.settle([], byTheLair)
-    expect(t.prompt).toMatchObject({ kind: "dice", dice: 4, purpose: "Rootmaw's Fight" })
+    expect(t.prompt).toMatchObject({ kind: "dice", dice: 3, purpose: "Rootmaw's Fight" })
     t.settle(faces(8, 1), byTheLair)
     expect(t.model("c1").status).toBe("active")
   })
