@@ -17,6 +17,7 @@ import type { SetupInput } from "../battle/Setup.js"
 import type { ContentView } from "../refuge/Content.js"
 import type { Refuge } from "../refuge/Refuge.js"
 import { readableIssues } from "../refuge/Violation.js"
+import { at } from "../terms/Indexed.js"
 import { slug } from "./Blight.js"
 import { Command } from "./Command.js"
 import type { Env } from "./Context.js"
@@ -205,7 +206,7 @@ export const raidSetup = (
   const which = raidRefuges(state, refuges)
   if (Result.isFailure(which)) return Result.fail(which.failure)
   const sent: Refuge[] = []
-  for (const r of which.success.map((i) => state.refuges[i]!)) {
+  for (const r of which.success.map((i) => at(state.refuges, i))) {
     const going = r.refuge.survivors
       .filter((s) => (r.status[s.id]?.missRaids ?? 0) === 0)
       .map((s) =>
@@ -254,7 +255,7 @@ const raidRefuges = (
       })
     return Result.succeed([...refuges].sort((a, b) => a - b))
   }
-  if (state.open?.length === 1) return Result.succeed(state.open[0]!.refuges)
+  if (state.open?.length === 1) return Result.succeed(at(state.open, 0).refuges)
   if (
     state.refuges.length > RAID_SIZE.max ||
     state.options.schedule !== undefined ||

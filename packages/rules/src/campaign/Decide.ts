@@ -14,7 +14,7 @@ import {
   type Handler,
 } from "@blight/engine"
 import { Result } from "effect"
-import { known } from "../terms/Indexed.js"
+import { at, known } from "../terms/Indexed.js"
 import { slainIn, slug } from "./Blight.js"
 import type { Command, CommandOf } from "./Command.js"
 import { Ctx, type Env, EVENT_RULES, refuse } from "./Context.js"
@@ -72,7 +72,7 @@ const forfeitedRaid = (state: CampaignState, refuge: number): ReadonlyArray<numb
   if (open !== undefined) return open
   if (state.refuges.length > RAID_SIZE.max || state.options.schedule !== undefined)
     return refuse(
-      `refuge: ${state.refuges[refuge]!.refuge.name} is in no open raid nor pairing: open the raid it forfeits first`,
+      `refuge: ${at(state.refuges, refuge).refuge.name} is in no open raid nor pairing: open the raid it forfeits first`,
       "R-CAMPAIGN-42",
     )
   return state.refuges.map((_, i) => i)
@@ -89,7 +89,7 @@ const forfeit = (ctx: Ctx, refuge: number) => {
   const against = forfeitedRaid(ctx.draft as CampaignState, refuge)
   const sides = against.map((i) => ({
     refuge: i,
-    side: slug(ctx.draft.refuges[i]!.refuge.name),
+    side: slug(at(ctx.draft.refuges, i).refuge.name),
     outcome: (i === refuge ? "loss" : "win") as "loss" | "win",
     drawn: none,
     returned: none,

@@ -6,6 +6,8 @@
  *
  * @since 0.7.0
  */
+
+import { at, known, last } from "../terms/Indexed.js"
 import { type Ctx, refuse } from "./Context.js"
 import { standings } from "./Standings.js"
 import { type CampaignState, RAID_SIZE } from "./State.js"
@@ -29,8 +31,8 @@ export const circleRound = (n: number, round: number): { pairings: number[][]; b
   const pairings: number[][] = []
   let bye: number | undefined
   for (let i = 0; i < seats / 2; i++) {
-    const a = ring[i]!
-    const b = ring[seats - 1 - i]!
+    const a = at(ring, i)
+    const b = at(ring, seats - 1 - i)
     if (a >= n) bye = b
     else if (b >= n) bye = a
     else pairings.push([a, b].sort(byIndex))
@@ -52,12 +54,12 @@ export const standingsRound = (state: CampaignState): { pairings: number[][]; by
   const byed = new Set(state.byes ?? [])
   let bye: number | undefined
   if (table.length % 2 === 1) {
-    bye = [...table].reverse().find((r) => !byed.has(r)) ?? table.at(-1)!
+    bye = [...table].reverse().find((r) => !byed.has(r)) ?? last(table)
     table.splice(table.indexOf(bye), 1)
   }
   const pairings: number[][] = []
   while (table.length > 1) {
-    const a = table.shift()!
+    const a = known(table.shift(), "Refuge left to pair")
     const j = table.findIndex((b) => !met(state, a, b))
     const [b] = table.splice(Math.max(j, 0), 1)
     pairings.push([a, b!].sort(byIndex))
@@ -73,7 +75,9 @@ export const canOpenNext = (state: CampaignState): boolean =>
 /** The pairing of the round not yet played nor open, if any. */
 const nextPairing = (state: CampaignState): number[] | undefined =>
   state.round?.pairings
-    ?.find((p) => p.every((r) => !state.round!.played.includes(r) && openRaidOf(state, r) === undefined))
+    ?.find((p) =>
+      p.every((r) => !(state.round?.played.includes(r) ?? false) && openRaidOf(state, r) === undefined),
+    )
     ?.slice()
 
 /** Draws the schedule's next round when none is in progress (R-CAMPAIGN-41). */
@@ -94,7 +98,7 @@ const checkRefuges = (state: CampaignState, refuges: ReadonlyArray<number>) => {
     if (refuges.indexOf(r) !== i) refuse(`refuges.${i}: Refuge ${r} is named twice`, "R-CAMPAIGN-41")
     if (openRaidOf(state, r) !== undefined)
       refuse(
-        `refuges.${i}: ${state.refuges[r]!.refuge.name} is already in an open raid: a Refuge is in one raid at a time`,
+        `refuges.${i}: ${at(state.refuges, r).refuge.name} is already in an open raid: a Refuge is in one raid at a time`,
         "R-CAMPAIGN-42",
       )
   }
@@ -149,7 +153,7 @@ export const checkRecorded = (state: CampaignState, refuges: ReadonlyArray<numbe
   for (const r of refuges)
     if (openRaidOf(state, r) !== undefined)
       refuse(
-        `battle: ${state.refuges[r]!.refuge.name} is in another open raid (${openRaidOf(state, r)!.refuges.join(",")}): record that one`,
+        `battle: ${at(state.refuges, r).refuge.name} is in another open raid (${openRaidOf(state, r)?.refuges.join(",")}): record that one`,
         "R-CAMPAIGN-42",
       )
   checkRefuges(state, refuges)

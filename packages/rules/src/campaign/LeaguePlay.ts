@@ -8,6 +8,7 @@
  */
 import { Prng } from "@blight/dice"
 import { Result } from "effect"
+import { at, known, last } from "../terms/Indexed.js"
 import { type AutoRaid, answerAll, playSetUp, runErrands } from "./AutoPlay.js"
 import { type Campaign, command, raidSeed, raidSetup } from "./Campaign.js"
 import type { Env } from "./Context.js"
@@ -25,7 +26,7 @@ export const openFor = (
 ): Result.Result<readonly [Campaign, number[]], string> => {
   if ("refuges" in pick) {
     const sorted = [...pick.refuges].sort((a, b) => a - b)
-    const open = openRaidOf(c.state, sorted[0]!)
+    const open = openRaidOf(c.state, at(sorted, 0))
     if (open !== undefined && open.refuges.join(",") === sorted.join(",")) return Result.succeed([c, sorted])
   }
   const opened = command(
@@ -34,7 +35,7 @@ export const openFor = (
     env,
   )
   if (Result.isFailure(opened)) return Result.fail(`${opened.failure.reason} (${opened.failure.clause})`)
-  return Result.succeed([opened.success, [...opened.success.state.open!.at(-1)!.refuges]])
+  return Result.succeed([opened.success, [...last(known(opened.success.state.open, "open raids")).refuges]])
 }
 
 /** One league raid by the policy, from opening to its Refuges' Errands after it. */

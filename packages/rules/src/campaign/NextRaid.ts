@@ -9,6 +9,7 @@
  */
 import type { State as BattleState } from "../battle/State.js"
 import type { ContentView } from "../refuge/Content.js"
+import { at } from "../terms/Indexed.js"
 import type { Effect } from "../vocabulary/Effect.js"
 import type { Ctx } from "./Context.js"
 import type { CampaignState, EndedObjective, RaidRecord } from "./State.js"
@@ -116,7 +117,7 @@ export const raidContext = (
   state: CampaignState,
   refuges?: ReadonlyArray<number>,
 ): ReadonlyArray<{ readonly lurking: number; readonly trophies: ReadonlyArray<string> }> =>
-  (refuges === undefined ? state.refuges : refuges.map((i) => state.refuges[i]!)).map((r) => ({
+  (refuges === undefined ? state.refuges : refuges.map((i) => at(state.refuges, i))).map((r) => ({
     lurking: (r.statuses ?? []).reduce((n, s) => (s.kind === "lurking" ? n + s.value : n), 0),
     trophies: [...(r.trophies ?? [])],
   }))
