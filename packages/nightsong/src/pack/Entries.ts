@@ -154,11 +154,9 @@ export const Creature = Schema.Struct({
 }).annotate({ identifier: "NightsongCreature", title: "Creature" })
 export type Creature = typeof Creature.Type
 
-const sized = {
-  size: Schema.optional(
-    ItemSize.annotate({ description: "standard 1 Slot (when left out), bulky 2, petty none (N-SLOTS-02)" }),
-  ),
-}
+// The one ItemSize schema (a second, re-described, would be a second "ItemSize" in the service's
+// OpenAPI document); left out, an entry is standard.
+const sized = { size: Schema.optional(ItemSize) }
 
 /** A Weapon: its quality die, rolled for Damage (N-WEAPON-01); standard (1 Slot) unless sized. */
 export const Weapon = Schema.Struct({
