@@ -14,6 +14,7 @@ import { inputType } from "../inputFromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { bodyOf, byIdFor, forCaller, onPage } from "../resolve.js"
 import { JSONScalar } from "./json.js"
+import { PackRefInput } from "./nightsongPacks.js"
 import { subscribeFor } from "./raids.js"
 
 const GameRef = outputType(Games.GameView, "NightsongGame")
@@ -126,6 +127,11 @@ builder.mutationFields((t) => ({
         description: "Every die typed in at the table (default: the server rolls)",
       }),
       seed: t.arg.float({ description: "The dice's seed, kept on the server (default: a new one)" }),
+      packs: t.arg({
+        type: [PackRefInput.type],
+        description:
+          "Stored Nightsong packs merged over the core pack, in order; kept in the game's first event (R-N-PACK-06)",
+      }),
     },
     resolve: forCaller((p, a, ctx) =>
       Games.createGame(
@@ -137,6 +143,7 @@ builder.mutationFields((t) => ({
           seat: a.seat,
           dice: a.manualDice ? "manual" : undefined,
           seed: a.seed,
+          packs: a.packs?.map(PackRefInput.convert),
         }),
       ),
     ),
