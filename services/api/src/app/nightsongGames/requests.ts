@@ -5,6 +5,7 @@
  */
 import { Game } from "@blight/nightsong"
 import { Schema } from "effect"
+import { PackRef } from "../NightsongPacks.js"
 import { SeedField } from "../requestFields.js"
 
 /** A seat's name: what the game's log calls it ("any" and "engine" are the engine's own words). */
@@ -23,6 +24,12 @@ export const CreateGameRequest = Schema.Struct({
   seed: SeedField,
   seat: Schema.optional(
     SeatName.annotate({ description: "The seat the caller takes (default: the Referee's); others join" }),
+  ),
+  packs: Schema.optional(
+    Schema.Array(PackRef).check(Schema.isMaxLength(16)).annotate({
+      description:
+        "Stored Nightsong packs merged over the core pack, in order (a pack's requirements among them); kept in the game's first event (R-N-PACK-06)",
+    }),
   ),
 }).annotate({ identifier: "NightsongGameRequest" })
 export type CreateGameRequest = typeof CreateGameRequest.Type

@@ -58,6 +58,12 @@ export const GameView = Schema.Struct({
       "A stable hash of the state shown (its log, folded, hashes alike: the dice state and prompt left out)",
   }),
   state: NightsongGameState,
+  packs: Schema.optional(
+    Schema.Array(Schema.Struct({ id: Schema.String, version: Schema.String })).annotate({
+      description:
+        "The packs merged for the game, the core pack first (R-N-PACK-06); their content is in the log's first event",
+    }),
+  ),
 }).annotate({ identifier: "NightsongGame" })
 export type GameView = typeof GameView.Type
 

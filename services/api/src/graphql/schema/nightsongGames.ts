@@ -13,6 +13,7 @@ import { outputType, typeFieldAs } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { bodyOf, byIdFor, forCaller, onPage } from "../resolve.js"
+import { PackRefInput } from "./nightsongPacks.js"
 import { subscribeFor } from "./raids.js"
 
 const GameRef = outputType(Games.GameView, "NightsongGame")
@@ -130,6 +131,11 @@ builder.mutationFields((t) => ({
         description: "Every die typed in at the table (default: the server rolls)",
       }),
       seed: t.arg.float({ description: "The dice's seed, kept on the server (default: a new one)" }),
+      packs: t.arg({
+        type: [PackRefInput.type],
+        description:
+          "Stored Nightsong packs merged over the core pack, in order; kept in the game's first event (R-N-PACK-06)",
+      }),
     },
     resolve: forCaller((p, a, ctx) =>
       Games.createGame(
@@ -141,6 +147,7 @@ builder.mutationFields((t) => ({
           seat: a.seat,
           dice: a.manualDice ? "manual" : undefined,
           seed: a.seed,
+          packs: a.packs?.map(PackRefInput.convert),
         }),
       ),
     ),
