@@ -28,6 +28,8 @@ const typeOf = (s, defs, depth = 0) => {
     if (d && (d.type === "object" || d.anyOf || d.oneOf)) return `\`${name}\``
     return typeOf(d, defs, depth + 1)
   }
+  // A described field of a named type: `{allOf: [{$ref}], description}`.
+  if (s.allOf?.length === 1) return typeOf(s.allOf[0], defs, depth + 1)
   if (s.enum) return s.enum.map((v) => `\`${JSON.stringify(v)}\``).join(" | ")
   if (s.const !== undefined) return `\`${JSON.stringify(s.const)}\``
   const alts = s.anyOf ?? s.oneOf

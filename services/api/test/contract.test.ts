@@ -138,6 +138,24 @@ describe("every answer matches /openapi.json", () => {
     )
   })
 
+  it("Nightsong packs, and a game set up with one", async () => {
+    const barrow = JSON.parse(
+      readFileSync(join(REPO_ROOT, "examples/nightsong-pack/barrow-lights.json"), "utf8"),
+    )
+    await call("POST", "/v1/nightsong/packs", barrow, 201)
+    await call("GET", "/v1/nightsong/packs", undefined, 200)
+    await call("GET", `/v1/nightsong/packs/${barrow.manifest.id}`, undefined, 200)
+    await call("GET", "/v1/nightsong/packs/nope", undefined, 404)
+    await call(
+      "POST",
+      "/v1/nightsong/packs",
+      { ...barrow, manifest: { ...barrow.manifest, id: "y", requires: 3 } },
+      422,
+    )
+    const packs = [{ id: barrow.manifest.id, version: barrow.manifest.version }]
+    await call("POST", "/v1/nightsong/games", { players: ["ann"], seed: 2, packs }, 201)
+  })
+
   it("every kind of roll, seeded and manual", async () => {
     const rolls = [
       { kind: "pool", dice: 5, blightDice: 2 },

@@ -108,6 +108,12 @@ describe("a client generated from /openapi.json", () => {
     expect([...s.nightsong.listed].sort()).toEqual(["ann", "solo"])
     expect(s.nightsong.legal).toContain("check")
     expect(s.nightsong.events[0]).toBe("started")
+    expect(s.nightsong.packs).toEqual([
+      "generated-lights",
+      "Glow",
+      "nightsong@0.1.0",
+      "generated-lights@0.1.0",
+    ])
     expect(s.nightsong.events.slice(-2)).toEqual(["undone", "undone"])
   }, 60_000)
 })

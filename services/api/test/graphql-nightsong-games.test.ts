@@ -137,19 +137,45 @@ describe.each(databaseKinds())("Nightsong games over GraphQL on %s", (kind) => {
     const end = await read()
     expect(end.state.fight).toBeUndefined()
     const page = await gql(
-      "query($id: ID!) { nightsongGameEvents(id: $id, limit: 1000) { version next events { seq type event } } }",
+      `query($id: ID!) { nightsongGameEvents(id: $id, limit: 1000) { version next events { seq type event {
+        __typename
+        ... on NightsongEventAttacked { type attacker target damage }
+        ... on NightsongEventFightEnded { type why }
+        ... on NightsongEventCommanded { type by command { __typename } }
+        ... on NightsongEventStarted { type state { seq dice { mode } } }
+      } } } }`,
       { id },
       keys.ann,
     )
+    expect(page.errors, JSON.stringify(page.errors)).toBeUndefined()
     const events = page.data.nightsongGameEvents.events as Array<{
       seq: number
       type: string
-      event: unknown
+      event: { __typename: string; type: string } & Record<string, unknown>
     }>
     expect(events.map((e) => e.seq)).toEqual(Array.from({ length: end.version }, (_, i) => i + 1))
     expect(events.map((e) => e.type)).toContain("fightEnded")
     expect(JSON.stringify(events)).not.toMatch(/"prng"/)
-    expect(replayedHash(events)).toBe(end.hash)
+    // Each event is typed by its kind (an object per type of the library's event union), its fields as REST has them.
+    const rest = await fetch(`${server.url}/v1/nightsong/games/${id}/events?limit=1000`, {
+      headers: { authorization: `Bearer ${keys.ann}` },
+    })
+    const logged = ((await rest.json()) as { events: Array<{ seq: number; event: Record<string, unknown> }> })
+      .events
+    for (const [i, e] of events.entries()) {
+      expect(e.event.__typename).toMatch(/^Nightsong/)
+      if (e.event.type !== undefined) expect(e.event.type).toBe(e.type)
+      expect(logged[i]?.event.type).toBe(e.type)
+    }
+    expect(events.filter((e) => e.event.type === "commanded").length).toBeGreaterThan(2)
+    const attacked = events.find((e) => e.type === "attacked")!
+    const attackedRest = logged.find((e) => e.seq === attacked.seq)!.event
+    expect(plain(attacked.event, schema)).toMatchObject({
+      attacker: attackedRest.attacker,
+      target: attackedRest.target,
+      damage: attackedRest.damage,
+    })
+    expect(replayedHash(logged)).toBe(end.hash)
     for (let i = 0; i < 100 && received.length < events.length; i++)
       await new Promise((r) => setTimeout(r, 50))
     ac.abort()

@@ -5,6 +5,7 @@
  * prose (titles, descriptions) left out; the others are the service's own or other packages' and
  * say why. A new route's body fails the test until it is listed.
  */
+import { Packs } from "@blight/nightsong"
 import { JsonSchemas } from "@blight/rules"
 import { describe, expect, it } from "vitest"
 import { openApiDocument } from "../src/http/openapi.js"
@@ -80,6 +81,8 @@ describe("request-body JSON Schemas", () => {
   const components = ((doc.components as Json).schemas ?? {}) as Json
   const fromApi = (ref: string) => components[ref.replace("#/components/schemas/", "")]
   const rules = JsonSchemas.jsonSchemas()
+  // @blight/nightsong's published files, named "nightsong/<file>" below.
+  const nightsong = Packs.jsonSchemas()
 
   const bodyOf = (path: string, method: string): unknown => {
     const op = ((doc.paths as Json)[path] as Json)[method] as Json
@@ -87,7 +90,9 @@ describe("request-body JSON Schemas", () => {
   }
 
   const published = (file: string) => {
-    const schema = rules[file] as Json
+    const schema = (
+      file.startsWith("nightsong/") ? nightsong[file.slice("nightsong/".length)] : rules[file]
+    ) as Json
     const defs = (schema.$defs ?? {}) as Json
     return { schema, lookup: (ref: string) => defs[ref.replace("#/$defs/", "")] }
   }
@@ -97,6 +102,7 @@ describe("request-body JSON Schemas", () => {
   type Carries = { readonly file: string; readonly property?: string }
   const carried: Record<string, Carries> = {
     "POST /v1/packs": { file: "pack.schema.json" },
+    "POST /v1/nightsong/packs": { file: "nightsong/pack.schema.json" },
     "POST /v1/refuges": { file: "roster.schema.json", property: "roster" },
     "POST /v1/congregations": { file: "roster.schema.json", property: "roster" },
     // A side founded now; the rest (scenario, options, dice, board) is the service's own set-up

@@ -25,13 +25,14 @@ export interface CheckSpec {
 }
 
 /** A plain Check. */
-export interface CheckRoll {
-  readonly rolls: readonly number[]
-  readonly kept: number
-  readonly total: number
-  readonly dr: number
-  readonly success: boolean
-}
+export const CheckRoll = Schema.Struct({
+  rolls: Schema.Array(Schema.Int),
+  kept: Schema.Int,
+  total: Schema.Int,
+  dr: Schema.Int,
+  success: Schema.Boolean,
+}).annotate({ identifier: "NightsongCheckRoll" })
+export type CheckRoll = typeof CheckRoll.Type
 
 const checkSpec = (spec: CheckSpec): void => {
   if (!Number.isInteger(spec.ability))
@@ -51,15 +52,20 @@ export const rollCheck = (source: DiceSource, spec: CheckSpec): CheckRoll => {
 }
 
 /** Outcome of a Nuanced Check (N-NUANCED-02). */
-export type NuancedOutcome = "strong" | "weak" | "failure"
+export const NuancedOutcome = Schema.Literals(["strong", "weak", "failure"])
+export type NuancedOutcome = typeof NuancedOutcome.Type
 
-export interface NuancedRoll {
-  readonly rolls: readonly number[]
-  readonly kept: readonly [number, number]
-  readonly totals: readonly [number, number]
-  readonly dr: number
-  readonly outcome: NuancedOutcome
-}
+const Pair = Schema.Tuple([Schema.Int, Schema.Int])
+
+/** A Nuanced Check: two d20 kept (of three with Advantage or Disadvantage), two totals. */
+export const NuancedRoll = Schema.Struct({
+  rolls: Schema.Array(Schema.Int),
+  kept: Pair,
+  totals: Pair,
+  dr: Schema.Int,
+  outcome: NuancedOutcome,
+}).annotate({ identifier: "NightsongNuancedRoll" })
+export type NuancedRoll = typeof NuancedRoll.Type
 
 /** Keeps the best two (Advantage) or worst two (Disadvantage) of three d20 (N-NUANCED-04). */
 export const keepTwo = (rolls: readonly number[], adv: Advantage): [number, number] => {

@@ -9,7 +9,10 @@ import { StepDie } from "@blight/dice"
 import { Schema } from "effect"
 
 /** How much room an item takes (N-SLOTS-02). */
-export const ItemSize = Schema.Literals(["standard", "bulky", "petty"]).annotate({ identifier: "ItemSize" })
+export const ItemSize = Schema.Literals(["standard", "bulky", "petty"]).annotate({
+  identifier: "ItemSize",
+  description: "standard 1 Slot, bulky 2, petty none (N-SLOTS-02)",
+})
 export type ItemSize = typeof ItemSize.Type
 
 /** What an item is, for the rules that treat kinds differently (N-WEAPON-*, N-ARMOR-*, N-SHIELD-*). */

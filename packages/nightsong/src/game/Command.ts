@@ -95,7 +95,10 @@ export const ConvertNpc = cmd("convert", {
   id: Id,
   system: System,
   /** The block as `blight nightsong convert --schema SYSTEM` describes it. */
-  block: Schema.Unknown,
+  block: Schema.Unknown.annotateKey({
+    description:
+      "Free-form here: the stat block, whose shape depends on the system; its own schema (blight nightsong convert --schema SYSTEM) checks it",
+  }),
 })
 export const Session = cmd("session", { action: Schema.Literals(["start", "end"]) })
 export const AddCondition = cmd("condition", {

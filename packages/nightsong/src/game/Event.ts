@@ -1,159 +1,134 @@
 /**
  * A Nightsong game's events. Each game event carries what it leaves behind (a character's sheet
  * after the Damage, a Shard's die after the cast), so the fold (`apply`) never rolls or decides:
- * the rules decided when the command ran, and the log says what they decided.
+ * the rules decided when the command ran, and the log says what they decided. The events are
+ * schemas (`GameEvent`), so a saved log or a transport checks them, and their types come from them.
  *
  * @since 0.2.0
  */
 
-import type { StepDie } from "@blight/dice"
-import { type Answer, copy, type DeepMutable, type Prompt } from "@blight/engine"
-import type { Adventurer } from "../procedures/Adventurer.js"
-import type { CheckResult } from "../procedures/checks/Check.js"
-import type { AttackResult } from "../procedures/combat/Damage.js"
-import type { Side, Surprise } from "../procedures/combat/Round.js"
-import type { Light } from "../procedures/delve/Light.js"
-import type { Gear } from "../procedures/items/Gear.js"
-import type { Structure } from "../procedures/structures/Structures.js"
-import type { World } from "../world/World.js"
-import type { Attitude, Fight, Figure, GameState, LastCheck, LastDamage, Member, Tracker } from "./State.js"
+import { StepDie } from "@blight/dice"
+import { bookkeepingEvents, copy, type DeepMutable } from "@blight/engine"
+import { Schema } from "effect"
+import { Adventurer } from "../procedures/Adventurer.js"
+import { CheckResult, Judgement } from "../procedures/checks/Check.js"
+import { AttackResult } from "../procedures/combat/Damage.js"
+import { Side, Surprise } from "../procedures/combat/Round.js"
+import { Light } from "../procedures/delve/Light.js"
+import { Gear } from "../procedures/items/Gear.js"
+import { Structure } from "../procedures/structures/Structures.js"
+import { World } from "../world/World.js"
+import {
+  Answer,
+  Attitude,
+  type Fight,
+  Figure,
+  type GameState,
+  GameState as GameStateSchema,
+  LastCheck,
+  LastDamage,
+  Member,
+  Prompt,
+  Tracker,
+} from "./State.js"
+
+/** An event of one type, with its fields. */
+const event = <T extends string, F extends Schema.Struct.Fields>(type: T, fields: F) =>
+  Schema.Struct({ type: Schema.Literal(type), ...fields })
+
+const Ids = Schema.Array(Schema.String)
+const why = Schema.String
 
 /** The game's own events. */
-export type PlayEvent =
-  | { readonly type: "joined"; readonly member: Member }
-  | { readonly type: "npcAdded"; readonly npc: Figure }
-  | { readonly type: "tookOver"; readonly member: Member }
-  | {
-      readonly type: "sessionStarted"
-      readonly session: number
-      readonly focus: Readonly<Record<string, number>>
-    }
-  | { readonly type: "sessionEnded"; readonly session: number }
-  | { readonly type: "checked"; readonly what: string; readonly last: LastCheck }
-  | {
-      readonly type: "focusSpent"
-      readonly character: string
-      readonly adventurer: Adventurer
-      readonly result: CheckResult
-    }
-  | {
-      readonly type: "opposed"
-      readonly a: string
-      readonly b: string
-      readonly rounds: ReadonlyArray<{ readonly a: number; readonly b: number }>
-      readonly winner: string
-    }
-  | {
-      readonly type: "fated"
-      readonly question: string
-      readonly threshold: number
-      readonly roll: number
-      readonly yes: boolean
-    }
-  | {
-      readonly type: "fightBegan"
-      readonly enemies: ReadonlyArray<string>
-      readonly surprise: Surprise
-      readonly order: readonly [Side, Side]
-    }
-  | {
-      readonly type: "attacked"
-      readonly attacker: string
-      readonly target: string
-      readonly weapon: string
-      readonly dice: ReadonlyArray<string>
-      readonly kept?: number | undefined
-      readonly armor?: number | undefined
-      readonly blocked: boolean
-      readonly miss: boolean
-      readonly damage: number
-      readonly engaged: boolean
-      /** A character's Damage roll, kept so that Focus may still be spent on it. */
-      readonly roll?: LastDamage | undefined
-    }
-  | {
-      readonly type: "damageFocused"
-      readonly character: string
-      readonly adventurer: Adventurer
-      readonly result: AttackResult
-      readonly extra: number
-    }
-  | {
-      readonly type: "memberChanged"
-      readonly id: string
-      readonly adventurer: Adventurer
-      readonly why: string
-    }
-  | {
-      readonly type: "gearChanged"
-      readonly id: string
-      readonly gear: Gear
-      readonly face?: number | undefined
-      readonly why: string
-    }
-  | { readonly type: "dropped"; readonly id: string; readonly item: string; readonly adventurer: Adventurer }
-  | {
-      readonly type: "judged"
-      readonly character: string
-      readonly what: string
-      readonly judgement: "assured" | "uncertain" | "impossible"
-    }
-  | { readonly type: "npcChanged"; readonly npc: Figure; readonly why: string }
-  | {
-      readonly type: "morale"
-      readonly npcs: ReadonlyArray<string>
-      readonly resolve: number
-      readonly roll: number
-      readonly holds: boolean
-    }
-  | { readonly type: "turnEnded"; readonly side: Side }
-  | { readonly type: "roundBegan"; readonly round: number }
-  | { readonly type: "disengaged"; readonly id: string }
-  | { readonly type: "acted"; readonly id: string; readonly why: string }
-  | { readonly type: "fightEnded"; readonly why: string }
-  | {
-      readonly type: "timePassed"
-      readonly turns: number
-      readonly watches: number
-      readonly days: number
-      readonly why: string
-    }
-  | { readonly type: "trackerSet"; readonly tracker: Tracker }
-  | {
-      readonly type: "trackerRolled"
-      readonly name: string
-      readonly face: number
-      readonly die: StepDie.StepDie
-    }
-  | { readonly type: "refused"; readonly reason: string; readonly clause?: string | undefined }
-  | {
-      readonly type: "journeyed"
-      readonly miles: number
-      readonly choice: "travel" | "wait" | "pressOn"
-      readonly offCourse: boolean
-    }
-  | { readonly type: "rested"; readonly ids: ReadonlyArray<string>; readonly day: number }
-  | { readonly type: "lightChanged"; readonly light: Light | undefined; readonly why: string }
-  | { readonly type: "unfolded"; readonly name: string }
-  | { readonly type: "reacted"; readonly npc: string; readonly attitude: Attitude }
-  | { readonly type: "needsRuled"; readonly npc: string; readonly day: number }
-  | { readonly type: "structureChanged"; readonly structure: Structure; readonly why: string }
-  | {
-      readonly type: "landChanged"
-      readonly land: World
-      readonly why: string
-      /** Set by a Living World turn: the session it followed. */
-      readonly afterSession?: number | undefined
-    }
+export const PlayEvent = Schema.Union([
+  event("joined", { member: Member }),
+  event("npcAdded", { npc: Figure }),
+  event("tookOver", { member: Member }),
+  event("sessionStarted", { session: Schema.Int, focus: Schema.Record(Schema.String, Schema.Int) }),
+  event("sessionEnded", { session: Schema.Int }),
+  event("checked", { what: Schema.String, last: LastCheck }),
+  event("focusSpent", { character: Schema.String, adventurer: Adventurer, result: CheckResult }),
+  event("opposed", {
+    a: Schema.String,
+    b: Schema.String,
+    rounds: Schema.Array(Schema.Struct({ a: Schema.Int, b: Schema.Int })),
+    winner: Schema.String,
+  }),
+  event("fated", { question: Schema.String, threshold: Schema.Int, roll: Schema.Int, yes: Schema.Boolean }),
+  event("fightBegan", { enemies: Ids, surprise: Surprise, order: Schema.Tuple([Side, Side]) }),
+  event("attacked", {
+    attacker: Schema.String,
+    target: Schema.String,
+    weapon: Schema.String,
+    dice: Ids,
+    kept: Schema.optional(Schema.Int),
+    armor: Schema.optional(Schema.Int),
+    blocked: Schema.Boolean,
+    miss: Schema.Boolean,
+    damage: Schema.Int,
+    engaged: Schema.Boolean,
+    /** A character's Damage roll, kept so that Focus may still be spent on it. */
+    roll: Schema.optional(LastDamage),
+  }),
+  event("damageFocused", {
+    character: Schema.String,
+    adventurer: Adventurer,
+    result: AttackResult,
+    extra: Schema.Int,
+  }),
+  event("memberChanged", { id: Schema.String, adventurer: Adventurer, why }),
+  event("gearChanged", { id: Schema.String, gear: Gear, face: Schema.optional(Schema.Int), why }),
+  event("dropped", { id: Schema.String, item: Schema.String, adventurer: Adventurer }),
+  event("judged", { character: Schema.String, what: Schema.String, judgement: Judgement }),
+  event("npcChanged", { npc: Figure, why }),
+  event("morale", { npcs: Ids, resolve: Schema.Int, roll: Schema.Int, holds: Schema.Boolean }),
+  event("turnEnded", { side: Side }),
+  event("roundBegan", { round: Schema.Int }),
+  event("disengaged", { id: Schema.String }),
+  event("acted", { id: Schema.String, why }),
+  event("fightEnded", { why }),
+  event("timePassed", { turns: Schema.Int, watches: Schema.Int, days: Schema.Int, why }),
+  event("trackerSet", { tracker: Tracker }),
+  event("trackerRolled", { name: Schema.String, face: Schema.Int, die: StepDie.StepDie }),
+  event("refused", { reason: Schema.String, clause: Schema.optional(Schema.String) }),
+  event("journeyed", {
+    miles: Schema.Number,
+    choice: Schema.Literals(["travel", "wait", "pressOn"]),
+    offCourse: Schema.Boolean,
+  }),
+  event("rested", { ids: Ids, day: Schema.Int }),
+  event("lightChanged", { light: Schema.optional(Light), why }),
+  event("unfolded", { name: Schema.String }),
+  event("reacted", { npc: Schema.String, attitude: Attitude }),
+  event("needsRuled", { npc: Schema.String, day: Schema.Int }),
+  event("structureChanged", { structure: Structure, why }),
+  event("landChanged", {
+    land: World,
+    why,
+    /** Set by a Living World turn: the session it followed. */
+    afterSession: Schema.optional(Schema.Int),
+  }),
+]).annotate({ identifier: "NightsongPlayEvent" })
+export type PlayEvent = typeof PlayEvent.Type
 
-/** Every event of a game's log. */
-export type GameEvent =
-  | { readonly type: "started"; readonly state: GameState }
-  | { readonly type: "commanded"; readonly command: unknown; readonly by: string }
-  | { readonly type: "prompted"; readonly prompt: Prompt }
-  | { readonly type: "answered"; readonly answer: Answer }
-  | { readonly type: "undone" }
-  | PlayEvent
+/**
+ * A log's events, with the schema of the state its `started` event holds: the game's own state,
+ * or a view of it (a service's, without the dice state).
+ */
+export const eventsStartingWith = <S extends Schema.Top>(state: S) =>
+  Schema.Union([
+    event("started", { state }),
+    ...bookkeepingEvents(Prompt, Answer),
+    event("undone", {}),
+    ...PlayEvent.members,
+  ])
+
+/** Every event of a game's log: the start, the kernel's bookkeeping, undo, and the game's own. */
+export const GameEvent = eventsStartingWith(GameStateSchema).annotate({
+  identifier: "NightsongLogEvent",
+  description: "An event of a Nightsong game's log",
+})
+export type GameEvent = typeof GameEvent.Type
 
 type Draft = DeepMutable<GameState>
 

@@ -6,25 +6,39 @@
  */
 import { seeded } from "@blight/dice"
 import { applyCommand, fold, hash, type Rejection, resume } from "@blight/engine"
-import { Result } from "effect"
-import type { Content } from "../pack/Content.js"
+import { Result, Schema } from "effect"
+import { Content } from "../pack/Content.js"
 import type { Command } from "./Command.js"
 import type { GameEvent } from "./Event.js"
 import { nightsong } from "./Game.js"
 import { SEATS } from "./Seats.js"
 import { emptyState, type GameState } from "./State.js"
 
+/** A seat's name, as the log calls it ("any" and "engine" are the engine's own words). */
+export const SeatName = Schema.String.check(
+  Schema.isPattern(/^(?!any$|engine$)[A-Za-z][A-Za-z0-9_-]{0,39}$/),
+).annotate({
+  description: "A seat's name: a letter, then letters, digits, _ or - (at most 40); not any or engine",
+})
+
 /** How a game is set up. */
-export interface Setup {
-  readonly players: ReadonlyArray<string>
-  readonly referee?: string
+export const Setup = Schema.Struct({
+  players: Schema.Array(SeatName)
+    .check(Schema.isMinLength(1), Schema.isMaxLength(8))
+    .annotate({ description: "The players' seats, by name (1 to 8)" }),
+  referee: Schema.optional(SeatName.annotate({ description: "The Referee's seat (default: referee)" })),
   /** A seed: the game rolls its own dice. Left out: every die is typed in. */
-  readonly seed?: number | undefined
+  seed: Schema.optional(
+    Schema.Int.check(Schema.isBetween({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })).annotate({
+      description: "A whole number from 0 to 2^53−1: the dice's seed; left out, every die is typed in",
+    }),
+  ),
   /** Solo play (N-CHECK-03, N-NUANCED-03). */
-  readonly solo?: boolean | undefined
+  solo: Schema.optional(Schema.Boolean.annotate({ description: "Solo play: every Check Nuanced, DR 12" })),
   /** Packs loaded over the core pack (`Packs.loadWithCore`): their creatures, Spells and tables (R-N-PACK-06). */
-  readonly content?: Content | undefined
-}
+  content: Schema.optional(Content),
+}).annotate({ identifier: "NightsongSetup", description: "How a Nightsong game is set up" })
+export type Setup = typeof Setup.Type
 
 /** A game's first event. */
 export const start = (setup: Setup): GameEvent => {

@@ -5,7 +5,7 @@
  * @since 0.2.0
  */
 export * from "./Command.js"
-export type { GameEvent, PlayEvent } from "./Event.js"
+export { eventsStartingWith, GameEvent, PlayEvent } from "./Event.js"
 export { nightsong } from "./Game.js"
 export { legal } from "./Legal.js"
 export {
@@ -17,9 +17,22 @@ export {
   rebuild,
   redecide,
   replay,
-  type Setup,
+  SeatName,
+  Setup,
   start,
 } from "./Play.js"
 export { SEATS } from "./Seats.js"
 export { sheetNow } from "./Sheets.js"
-export type { Clock, Fight, Figure, GameState, LastCheck, Member, Tracker } from "./State.js"
+export {
+  Answer,
+  Attitude,
+  Clock,
+  Fight,
+  Figure,
+  GameState,
+  LastCheck,
+  LastDamage,
+  Member,
+  Prompt,
+  Tracker,
+} from "./State.js"

@@ -5,9 +5,9 @@
  *
  * @since 0.3.0
  */
-import type { EntryOf, Kind } from "./Entries.js"
-import { KINDS } from "./Entries.js"
-import type { Manifest } from "./Pack.js"
+import { Schema } from "effect"
+import { type EntryOf, entrySchemas, KINDS, type Kind } from "./Entries.js"
+import { Manifest } from "./Pack.js"
 
 /** An entry and the pack it came from (and the pack whose entry it replaced). */
 export interface Sourced<K extends Kind> {
@@ -16,11 +16,29 @@ export interface Sourced<K extends Kind> {
   readonly replaced?: string | undefined
 }
 
-/** Loaded packs, merged. */
-export interface Content {
-  readonly packs: ReadonlyArray<Manifest>
-  readonly entries: { readonly [K in Kind]: ReadonlyArray<Sourced<K>> }
+/** An entry of a kind with its source, as a schema. */
+const sourcedOf = <S extends Schema.Top>(entry: S) =>
+  Schema.Struct({ entry, pack: Schema.String, replaced: Schema.optional(Schema.String) })
+
+type SourcedSchema<S extends Schema.Top> = ReturnType<typeof sourcedOf<S>>
+/** The entries' fields, named so declaration files need not spell out every entry schema. */
+export type ContentEntriesFields = {
+  readonly [K in Kind]: Schema.$Array<SourcedSchema<(typeof entrySchemas)[K]>>
 }
+export type ContentFields = {
+  readonly packs: Schema.$Array<typeof Manifest>
+  readonly entries: Schema.Struct<ContentEntriesFields>
+}
+const entriesFields = Object.fromEntries(
+  KINDS.map((k) => [k, Schema.Array(sourcedOf(entrySchemas[k]))]),
+) as unknown as ContentEntriesFields
+
+/** Loaded packs, merged: what a game keeps in its state. */
+export const Content: Schema.Struct<ContentFields> = Schema.Struct({
+  packs: Schema.Array(Manifest),
+  entries: Schema.Struct(entriesFields),
+}).annotate({ identifier: "NightsongContent", description: "Loaded packs, merged over the core pack" })
+export type Content = typeof Content.Type
 
 /** Nothing loaded. */
 export const emptyContent: Content = {

@@ -155,9 +155,10 @@ export const Creature = Schema.Struct({
 export type Creature = typeof Creature.Type
 
 const sized = {
-  size: Schema.optional(
-    ItemSize.annotate({ description: "standard 1 Slot (when left out), bulky 2, petty none (N-SLOTS-02)" }),
-  ),
+  // The description is the field's: the ItemSize schema stays one (one component of that name).
+  size: Schema.optional(ItemSize).annotateKey({
+    description: "standard 1 Slot (when left out), bulky 2, petty none (N-SLOTS-02)",
+  }),
 }
 
 /** A Weapon: its quality die, rolled for Damage (N-WEAPON-01); standard (1 Slot) unless sized. */

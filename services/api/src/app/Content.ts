@@ -1,40 +1,31 @@
 /** Content and packs over HTTP: the core pack with the stored homebrew packs, listed and read by kind; packs uploaded and read. */
 import { Entries, Ids, loadWithCore, type Registry } from "@blight/rules"
 import { Effect, Result, Schema } from "effect"
-import * as Lists from "../db/lists.js"
-import * as Repo from "../db/repositories.js"
 import { NumberFromString } from "../schemas.js"
-import { type ApiError, badRequest, conflict, forbidden, notFound, rulesViolated } from "./ApiError.js"
+import { type ApiError, badRequest, notFound, rulesViolated } from "./ApiError.js"
 import type { Deps } from "./Deps.js"
 import { decodeQuery, problemDetails } from "./decode.js"
-import { PageQuery, paged } from "./paging.js"
+import * as PackStore from "./packStore.js"
 
-type Player = Repo.Player
-
-const db = <A>(f: () => Promise<A>): Effect.Effect<A> => Effect.promise(f)
 // ── content and packs ───────────────────────────────────────────────────────
 
 const registryCache = new Map<string, Registry.Registry>()
 
-/** The core pack merged with the stored homebrew packs named (latest versions), cached. */
-/** The stored packs named, latest versions, in order; 404 for one that doesn't exist. */
-const storedPacks = (deps: Deps, ids: readonly string[]): Effect.Effect<Repo.StoredPack[], ApiError> =>
-  Effect.gen(function* () {
-    const packs: Repo.StoredPack[] = []
-    for (const id of ids) {
-      const p = yield* db(() => Repo.packById(deps.db, id))
-      if (!p) return yield* Effect.fail(notFound(`no pack "${id}"`))
-      packs.push(p)
-    }
-    return packs
-  })
+/** The Blight's stored packs (R-N-PACK-01: any pack that is not Nightsong's). */
+export const BLIGHT_PACKS: PackStore.PackGame = {
+  ruleset: "the-blight",
+  coreId: "the-blight",
+  noun: "pack",
+  load: loadWithCore,
+}
 
+/** The core pack merged with the stored homebrew packs named (latest versions), cached. */
 export const contentWith = (
   deps: Deps,
   packIds: readonly string[],
 ): Effect.Effect<Registry.Registry, ApiError> =>
   Effect.gen(function* () {
-    const packs = yield* storedPacks(deps, packIds)
+    const packs = yield* PackStore.storedPacks(deps, BLIGHT_PACKS, packIds)
     // The loader orders packs by their `requires` (R-CONTENT-03); the cache key is the order asked.
     const key = packs.map((p) => `${p.id}@${p.latest.version}`).join(",")
     const cached = registryCache.get(key)
@@ -130,84 +121,7 @@ export const getContent = (deps: Deps, kindName: string, id: string, query: unkn
     return { pack: s.pack, ...(s.replaced ? { replaces: s.replaced } : {}), entry: wireEntry(kind, s.entry) }
   })
 
-const packSummary = (p: Repo.StoredPack) => ({
-  id: p.id,
-  owner: p.ownerId,
-  version: p.latest.version,
-  versions: p.versions,
-  manifest: (p.latest.body as { manifest?: unknown }).manifest,
-})
-
-/**
- * Uploads a homebrew pack (declarative only: it is data, validated, never executed). The first
- * upload of an id makes the caller its owner; only the owner publishes new versions, each once.
- */
-export const uploadPack = (deps: Deps, player: Player, body: unknown) =>
-  Effect.gen(function* () {
-    const manifest = (
-      body as {
-        manifest?: { id?: unknown; version?: unknown; requires?: ReadonlyArray<{ pack?: unknown }> }
-      } | null
-    )?.manifest
-    if (typeof manifest?.id !== "string" || typeof manifest.version !== "string") {
-      return yield* Effect.fail(
-        badRequest("a pack has a manifest with an id and a version", [
-          { path: "manifest", message: "required" },
-        ]),
-      )
-    }
-    const id = manifest.id
-    if (id === "the-blight")
-      return yield* Effect.fail(forbidden("the core pack cannot be replaced by an upload"))
-    const existing = yield* db(() => Repo.packById(deps.db, id))
-    if (existing && existing.ownerId !== player.id)
-      return yield* Effect.fail(packRefusal(id, manifest.version, "taken"))
-    // Both from the one read, so an upload racing this one can't make an owner's refusal a version's.
-    if (existing?.versions.some((v) => v.version === manifest.version))
-      return yield* Effect.fail(packRefusal(id, manifest.version, "exists"))
-    // Not yet validated: a `requires` that is not a list is left to the loader to report (422).
-    const required = (Array.isArray(manifest.requires) ? manifest.requires : [])
-      .map((r) => r?.pack)
-      .filter((x): x is string => typeof x === "string" && x !== "the-blight")
-    // Loaded once, together with the packs it requires: their problems are reported too.
-    const others = yield* storedPacks(deps, required)
-    const loaded = loadWithCore([
-      ...others.map((p) => ({ source: p.id, data: p.latest.body })),
-      { source: id, data: body },
-    ])
-    if (Result.isFailure(loaded))
-      return yield* Effect.fail(
-        rulesViolated(`pack "${id}" is not valid`, problemDetails(loaded.failure.problems)),
-      )
-    // Checked again as it is stored: an upload of the same id at once may have come first.
-    const stored = yield* db(() =>
-      Repo.insertPackVersion(deps.db, {
-        id,
-        ownerId: player.id,
-        version: manifest.version as string,
-        body,
-        at: deps.now(),
-      }),
-    )
-    if (stored !== "stored") return yield* Effect.fail(packRefusal(id, manifest.version, stored))
-    return packSummary((yield* db(() => Repo.packById(deps.db, id)))!)
-  })
-
-/** Why an upload is refused: the pack is another player's (403), or has this version (409). */
-const packRefusal = (id: string, version: string, why: "taken" | "exists") =>
-  why === "taken"
-    ? forbidden(`pack "${id}" belongs to another player`)
-    : conflict(`pack "${id}" already has version ${version}; publish a new version`)
-
-/** A page of the uploaded packs, by id. */
-export const listPacks = (deps: Deps, query: unknown = {}) =>
-  Effect.flatMap(decodeQuery(PageQuery, query), (q) =>
-    paged(q, 1, (req) => Lists.packsPage(deps.db, req), packSummary),
-  )
-
-export const getPack = (deps: Deps, id: string) =>
-  Effect.gen(function* () {
-    const p = yield* db(() => Repo.packById(deps.db, id))
-    if (!p) return yield* Effect.fail(notFound(`no pack "${id}"`))
-    return { ...packSummary(p), body: p.latest.body }
-  })
+/** Uploads, lists and reads The Blight's homebrew packs (packStore.ts). */
+export const uploadPack = PackStore.uploadPack(BLIGHT_PACKS)
+export const listPacks = PackStore.listPacks(BLIGHT_PACKS)
+export const getPack = PackStore.getPack(BLIGHT_PACKS)

@@ -22,6 +22,8 @@ export interface PacksTable {
   id: string
   owner_id: string
   created_at: string
+  /** The game whose loader checked it: "the-blight" or "nightsong" (R-N-PACK-01). */
+  ruleset: Generated<string>
 }
 
 export interface PackVersionsTable {

@@ -7,6 +7,7 @@ import type { Database } from "./Database.js"
 import { countOf, type PageRequest, pageByCreation, type Rows } from "./paging.js"
 import {
   packById,
+  type Ruleset,
   refugeOfRow,
   type StoredPack,
   type StoredRaid,
@@ -40,12 +41,16 @@ export const raidsPage = async (db: Q, playerId: string, req: PageRequest): Prom
   return pageByCreation(q, req, toRaid)
 }
 
-/** Every uploaded pack, by id. */
-export const packsPage = async (db: Q, req: PageRequest): Promise<Listed<StoredPack>> => {
-  const total = await countOf(db.selectFrom("packs").select((eb) => eb.fn.countAll().as("n")))
+/** Every uploaded pack of one game, by id. */
+export const packsPage = async (
+  db: Q,
+  req: PageRequest,
+  ruleset: Ruleset = "the-blight",
+): Promise<Listed<StoredPack>> => {
+  const ofGame = db.selectFrom("packs").where("ruleset", "=", ruleset)
+  const total = await countOf(ofGame.select((eb) => eb.fn.countAll().as("n")))
   const from = req.after?.length === 1 ? req.after[0]! : undefined
-  const ids = await db
-    .selectFrom("packs")
+  const ids = await ofGame
     .select("id")
     .$if(from !== undefined, (w) => w.where("id", ">", from!))
     .orderBy("id")
@@ -54,7 +59,7 @@ export const packsPage = async (db: Q, req: PageRequest): Promise<Listed<StoredP
   const page = ids.slice(0, req.limit)
   const rows: StoredPack[] = []
   for (const { id } of page) {
-    const p = await packById(db, id)
+    const p = await packById(db, id, ruleset)
     if (p) rows.push(p)
   }
   const end = page.at(-1)

@@ -272,6 +272,23 @@ const m0011: Migration = {
   },
 }
 
+/**
+ * Nightsong packs (R-N-PACK-01) in the same tables as The Blight's: a pack's `ruleset` says which
+ * game's loader checked it and which game may merge it. Ids are one namespace across both games, so
+ * a pack id names one pack whatever the route; every pack stored before this is The Blight's.
+ */
+const m0012: Migration = {
+  up: async (db: Db) => {
+    await db.schema
+      .alterTable("packs")
+      .addColumn("ruleset", "varchar(32)", (c) => c.notNull().defaultTo("the-blight"))
+      .execute()
+  },
+  down: async (db: Db) => {
+    await db.schema.alterTable("packs").dropColumn("ruleset").execute()
+  },
+}
+
 /** Every migration, by name (names sort in the order they run). */
 export const migrations: Record<string, Migration> = {
   "2026-11-29-0001-initial": m0001,
@@ -281,6 +298,7 @@ export const migrations: Record<string, Migration> = {
   "2026-11-30-0005-simulation-workers": m0005,
   "2026-12-07-0010-simulation-turns": m0010,
   "2026-12-07-0011-nightsong-games": m0011,
+  "2026-12-08-0012-nightsong-packs": m0012,
 }
 
 export const provider: MigrationProvider = { getMigrations: async () => migrations }

@@ -13,6 +13,7 @@ import { SchemaAST as AST, type Schema } from "effect"
 import {
   baseIdentifierOf,
   canon,
+  fieldDescriptionOf,
   isNothing,
   isOptionalKey,
   leafScalar,
@@ -158,6 +159,7 @@ const structOf = (struct: AST.Objects, hint: string, omit?: string): In => {
     key: p.name as string,
     optional: isOptionalKey(p),
     in: inOf(p.type, `${name}-${String(p.name)}`),
+    description: fieldDescriptionOf(p),
   }))
   const type = builder.inputType(name, {
     fields: (t) =>
@@ -167,6 +169,10 @@ const structOf = (struct: AST.Objects, hint: string, omit?: string): In => {
           t.field({
             type: f.in.list ? [f.in.type] : f.in.type,
             required: !(f.optional || f.in.nullable),
+            // A free-form field says why it is JSON, as its schema does (the others need no words here).
+            ...(f.in.type === JSONScalar && f.description !== undefined
+              ? { description: f.description }
+              : {}),
           } as never),
         ]),
       ),

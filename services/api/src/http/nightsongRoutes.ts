@@ -4,11 +4,13 @@
  * caller's seat may do, commands with the version they were decided against, undo, the log (a
  * page at a time, or live as SSE). Their schemas are app/nightsongGames/'s (GraphQL's too).
  */
-import { Conversion } from "@blight/nightsong"
+import { Conversion, Packs } from "@blight/nightsong"
 import * as Nightsong from "../app/Nightsong.js"
 import * as Games from "../app/NightsongGames.js"
+import * as NightsongPacks from "../app/NightsongPacks.js"
 import { Page, PageQuery } from "../app/paging.js"
 import { EventsQuery } from "../app/raids/requests.js"
+import { packRoutes } from "./packRoutes.js"
 import { callerRoutes, type Route } from "./route.js"
 import { followRoute, StreamQuery } from "./sse.js"
 
@@ -106,6 +108,28 @@ export const nightsongGameRoutes: Route[] = callerRoutes("nightsong", [
     handler: followRoute(Games),
   },
 ])
+
+/**
+ * Nightsong's packs, apart from The Blight's /v1/packs (docs/nightsong-over-http.md says why):
+ * typed from Nightsong's pack schemas, checked by its loader, merged only into Nightsong games.
+ */
+export const nightsongPackRoutes: Route[] = packRoutes({
+  path: "/v1/nightsong/packs",
+  tag: "nightsong",
+  manifest: Packs.Manifest,
+  pack: Packs.Pack,
+  operation: (verb) => (verb === "list" ? "listNightsongPacks" : `${verb}NightsongPack`),
+  type: (name) => `Nightsong${name}`,
+  summaries: {
+    upload:
+      "Upload a Nightsong pack or a new version of one you own (422 naming each problem's path and rule; nothing stored)",
+    list: "A page of the uploaded Nightsong packs, by id",
+    get: "One Nightsong pack, its versions and its latest body",
+  },
+  upload: NightsongPacks.uploadNightsongPack,
+  list: NightsongPacks.listNightsongPacks,
+  get: NightsongPacks.getNightsongPack,
+})
 
 /** Nightsong's generators that need no key: a conversion, a roll on a table. */
 export const nightsongToolRoutes: Route[] = [

@@ -13,7 +13,8 @@ import * as Nightsong from "../app/Nightsong.js"
 import { Page, PageQuery } from "../app/paging.js"
 import * as Raids from "../app/Raids.js"
 import { campaignRoutes, campaignSchemas } from "./campaignRoutes.js"
-import { nightsongGameRoutes, nightsongToolRoutes } from "./nightsongRoutes.js"
+import { nightsongGameRoutes, nightsongPackRoutes, nightsongToolRoutes } from "./nightsongRoutes.js"
+import { packRoutes } from "./packRoutes.js"
 import { wantsSvg, withPlain } from "./plainRoute.js"
 import { raidRoutes } from "./raidRoutes.js"
 import { OddsReport, RefugeDocument, RollReport, TripRecord } from "./reports.js"
@@ -61,16 +62,6 @@ const ContentPage = Schema.Struct({
   limit: Schema.Int,
   items: Schema.Array(Sourced),
 }).annotate({ identifier: "ContentPage" })
-const PackSummary = Schema.Struct({
-  id: Schema.String,
-  owner: Schema.String,
-  version: Schema.String,
-  versions: Schema.Array(Schema.Struct({ version: Schema.String, createdAt: Schema.String })),
-  manifest: Pack.Manifest,
-}).annotate({ identifier: "PackSummary" })
-const PackDetail = Schema.Struct({ ...PackSummary.fields, body: Pack.Pack }).annotate({
-  identifier: "PackDetail",
-})
 const RefugeView = Schema.Struct({
   id: Schema.String,
   owner: Schema.String,
@@ -265,41 +256,22 @@ export const routes: readonly Route[] = [
     pure: coreOnly,
     handler: ({ deps, params, query }) => App.getContent(deps, params.kind!, params.id!, query),
   },
-  {
-    method: "POST",
+  ...packRoutes({
     path: "/v1/packs",
-    operationId: "uploadPack",
-    summary: "Upload a homebrew pack or a new version of one you own (validated data; never executed)",
     tag: "packs",
-    auth: true,
-    status: 201,
-    body: Pack.Pack,
-    response: PackSummary,
-    handler: ({ deps, player, body }) => App.uploadPack(deps, player, body),
-  },
-  {
-    method: "GET",
-    path: "/v1/packs",
-    operationId: "listPacks",
-    summary: "A page of the uploaded packs, by id",
-    tag: "packs",
-    auth: false,
-    status: 200,
-    query: PageQuery,
-    response: Page(PackSummary, "PackPage"),
-    handler: ({ deps, query }) => App.listPacks(deps, query),
-  },
-  {
-    method: "GET",
-    path: "/v1/packs/{id}",
-    operationId: "getPack",
-    summary: "One pack, its versions and its latest body",
-    tag: "packs",
-    auth: false,
-    status: 200,
-    response: PackDetail,
-    handler: ({ deps, params }) => App.getPack(deps, params.id!),
-  },
+    manifest: Pack.Manifest,
+    pack: Pack.Pack,
+    operation: (verb) => (verb === "list" ? "listPacks" : `${verb}Pack`),
+    type: (name) => name,
+    summaries: {
+      upload: "Upload a homebrew pack or a new version of one you own (validated data; never executed)",
+      list: "A page of the uploaded packs, by id",
+      get: "One pack, its versions and its latest body",
+    },
+    upload: App.uploadPack,
+    list: App.listPacks,
+    get: App.getPack,
+  }),
   {
     method: "POST",
     path: "/v1/dice/roll",
@@ -334,6 +306,7 @@ export const routes: readonly Route[] = [
   ...campaignRoutes,
   ...simulationRoutes,
   ...nightsongGameRoutes,
+  ...nightsongPackRoutes,
   ...nightsongToolRoutes,
   {
     method: "POST",

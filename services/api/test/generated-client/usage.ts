@@ -55,6 +55,8 @@ export interface Summary {
     readonly landSession: number
     readonly own: string | undefined
     readonly listed: string[]
+    /** The Nightsong packs listed, the Spell read back, and the packs a game was set up with. */
+    readonly packs: string[]
   }
 }
 
@@ -335,6 +337,30 @@ export const useEveryOperation = async (
   nsEvents.push(...(nsText.match(/^event: .*$/gm) ?? []).map((l) => l.slice(7)))
   const nsGame = ok(await client.GET("/v1/nightsong/games/{id}", at))
   const myGames = ok(await client.GET("/v1/nightsong/games", { params: { query: { limit: 10 } } }))
+  // Nightsong packs, typed by Nightsong's pack schema; a game set up with one (id and version).
+  const nsPack = ok(
+    await client.POST("/v1/nightsong/packs", {
+      body: {
+        manifest: {
+          id: "generated-lights",
+          name: "Generated",
+          version: "0.1.0",
+          ruleset: "nightsong",
+          requires: [{ pack: "nightsong", version: "^0.1.0" }],
+          licence: "CC0-1.0",
+          author: "a generated client",
+        },
+        spells: [{ id: "glow", name: "Glow", provenance: "provisional", text: "A light." }],
+      },
+    }),
+  )
+  const nsPacks = ok(await client.GET("/v1/nightsong/packs"))
+  const nsPackRead = ok(await client.GET("/v1/nightsong/packs/{id}", { params: { path: { id: nsPack.id } } }))
+  const packed = ok(
+    await client.POST("/v1/nightsong/games", {
+      body: { players: ["ann"], packs: [{ id: nsPack.id, version: nsPack.version }] },
+    }),
+  )
   const nightsong = {
     events: nsEvents,
     party: Object.values(nsGame.state.party).map((m) => m.adventurer.name),
@@ -345,6 +371,11 @@ export const useEveryOperation = async (
     landSession: advanced.world.session,
     own: ownGame.you,
     listed: myGames.items.map((g) => g.you ?? ""),
+    packs: [
+      ...nsPacks.items.map((p) => p.manifest.id),
+      nsPackRead.body.spells?.[0]?.name ?? "",
+      ...(packed.packs ?? []).map((p) => `${p.id}@${p.version}`),
+    ],
   }
 
   // Simulations: queued (202), followed to the report, its HTML page, the list; a cancel once done is refused.

@@ -121,8 +121,8 @@ const worldEventWords = (e: Game.GameEvent): string | undefined => {
 export const promptWords = (p: NonNullable<Game.GameState["pending"]>["prompt"]): string | undefined => {
   if (p === undefined) return undefined
   if (p.kind === "dice") return `${p.by} rolls ${p.dice}d${p.sides ?? 6} for ${p.purpose}: roll FACE…`
-  if (p.kind === "choice") return `${p.by} answers ${p.question}: choose ${p.options.join("|")}`
-  return `${p.by} answers ${p.question}`
+  // A Nightsong prompt is dice or a choice (it asks no facts).
+  return `${p.by} answers ${p.question}: choose ${p.options.join("|")}`
 }
 
 /** The state for people. */

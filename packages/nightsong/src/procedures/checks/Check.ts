@@ -49,25 +49,29 @@ export const netAdvantage = (advantage: boolean, disadvantage: boolean): Check.A
   advantage === disadvantage ? "none" : advantage ? "advantage" : "disadvantage"
 
 /** How a Check came out: success or failure, or strong / weak / failure when Nuanced. */
-export type Outcome = "success" | "failure" | "strong" | "weak"
+export const Outcome = Schema.Literals(["success", "failure", "strong", "weak"])
+export type Outcome = typeof Outcome.Type
 
 /** What a Check did. */
-export interface CheckResult {
-  readonly kind: "plain" | "nuanced"
-  readonly ability: number
-  readonly dr: number
-  readonly advantage: Check.Advantage
-  readonly roll: Check.CheckRoll | Check.NuancedRoll
-  readonly outcome: Outcome
+export const CheckResult = Schema.Struct({
+  kind: Schema.Literals(["plain", "nuanced"]),
+  ability: Schema.Int,
+  dr: Schema.Int,
+  advantage: Check.Advantage,
+  roll: Schema.Union([Check.CheckRoll, Check.NuancedRoll]),
+  outcome: Outcome,
   /** True for success, strong and weak. */
-  readonly succeeded: boolean
+  succeeded: Schema.Boolean,
   /** The helper shares the risk and consequences (N-CHECK-05); in combat they spend their action. */
-  readonly helper?: {
-    readonly name: string
-    readonly sharesConsequences: true
-    readonly spendsAction: boolean
-  }
-}
+  helper: Schema.optionalKey(
+    Schema.Struct({
+      name: Schema.String,
+      sharesConsequences: Schema.Literal(true),
+      spendsAction: Schema.Boolean,
+    }),
+  ),
+}).annotate({ identifier: "NightsongCheckResult" })
+export type CheckResult = typeof CheckResult.Type
 
 const checkHelpers = (helpers: readonly Helper[]): Helper | undefined => {
   ensure(

@@ -5,14 +5,14 @@
  *
  * @since 0.1.0
  */
-import { type Check, type DiceSource, StepDie } from "@blight/dice"
+import { Check, type DiceSource, StepDie } from "@blight/dice"
 import { Schema } from "effect"
 import type { Adventurer } from "../Adventurer.js"
 import { netAdvantage } from "../checks/Check.js"
 import { ensureFocusable, takeFocus } from "../checks/Focus.js"
 import { LiveDie, requireBand, rollDie, tracked } from "../Dice.js"
 import { ensure } from "../Errors.js"
-import { type Gear, use } from "../items/Gear.js"
+import { Gear, use } from "../items/Gear.js"
 
 /** Unarmed attacks deal 1D4 (N-COMBAT-14). */
 export const UNARMED: readonly LiveDie[] = ["d4"]
@@ -71,34 +71,36 @@ export const Defender = Schema.Struct({
 export type Defender = typeof Defender.Type
 
 /** One Damage roll: every attack die rolled, the highest of them (N-COMBAT-12). */
-export interface DamageAttempt {
-  readonly faces: readonly number[]
-  readonly value: number
-}
+export const DamageAttempt = Schema.Struct({ faces: Schema.Array(Schema.Int), value: Schema.Int })
+export type DamageAttempt = typeof DamageAttempt.Type
 
 /** The Damage roll: one attempt, or two with Advantage/Disadvantage (N-COMBAT-06). */
-export interface DamageRoll {
-  readonly dice: readonly LiveDie[]
-  readonly advantage: Check.Advantage
-  readonly attempts: readonly DamageAttempt[]
-  readonly kept: number
+export const DamageRoll = Schema.Struct({
+  dice: Schema.Array(LiveDie),
+  advantage: Check.Advantage,
+  attempts: Schema.Array(DamageAttempt),
+  kept: Schema.Int,
   /** A 1 on the kept Damage roll misses entirely (N-COMBAT-09; ruling R-N-COMBAT-01). */
-  readonly miss: boolean
-}
+  miss: Schema.Boolean,
+}).annotate({ identifier: "NightsongDamageRoll" })
+export type DamageRoll = typeof DamageRoll.Type
 
 /** The outcome of an attack on one defender. */
-export interface AttackResult {
-  readonly blocked: boolean
-  readonly damageRoll?: DamageRoll
+export const AttackResult = Schema.Struct({
+  blocked: Schema.Boolean,
+  damageRoll: Schema.optionalKey(DamageRoll),
   /** The Armor roll; `ignored` when it showed 1 (N-COMBAT-10). */
-  readonly armorRoll?: { readonly die: StepDie.StepDie; readonly face: number; readonly ignored: boolean }
+  armorRoll: Schema.optionalKey(
+    Schema.Struct({ die: StepDie.StepDie, face: Schema.Int, ignored: Schema.Boolean }),
+  ),
   /** The Shield's Step Die rolled after the block (N-SHIELD-02). */
-  readonly shield?: Gear
-  readonly shieldBroke?: boolean
+  shield: Schema.optionalKey(Gear),
+  shieldBroke: Schema.optionalKey(Schema.Boolean),
   /** Damage to apply to the defender's HP: never below 0 (ruling R-N-COMBAT-01). */
-  readonly damage: number
-  readonly focusSpent?: true
-}
+  damage: Schema.Int,
+  focusSpent: Schema.optionalKey(Schema.Literal(true)),
+}).annotate({ identifier: "NightsongAttackResult" })
+export type AttackResult = typeof AttackResult.Type
 
 const attempt = (source: DiceSource, dice: readonly LiveDie[]): DamageAttempt => {
   const faces = dice.map((d) => rollDie(source, d, "damage"))

@@ -9,6 +9,7 @@ import { Effect } from "effect"
 import * as Games from "../../db/nightsongGames.js"
 import { badRequest, conflict } from "../ApiError.js"
 import { type Caller, type Deps, decodeBody } from "../App.js"
+import { gameContent } from "../NightsongPacks.js"
 import { appendedAt, appendRow } from "../stream/index.js"
 import { gameEngine } from "./engine.js"
 import { getGame } from "./reads.js"
@@ -38,6 +39,7 @@ export const createGame = (deps: Deps, player: Caller, body: unknown) =>
       referee: input.referee ?? "referee",
       players: input.players,
       dice: input.dice === "manual" ? "manual" : { seed: input.seed ?? randomInt(0, 2 ** 48 - 1) },
+      ...(input.packs?.length ? { packs: input.packs } : {}),
     }
     const names = yield* seatsOf(setup)
     const mine = input.seat ?? setup.referee
@@ -47,7 +49,9 @@ export const createGame = (deps: Deps, player: Caller, body: unknown) =>
           { path: "seat", message: `one of: ${names.join(", ")}` },
         ]),
       )
-    const made = Game.newGame(gameSetup(setup))
+    // Read from the stored packs once, here: replay reads the content from the first event.
+    const content = setup.packs ? yield* gameContent(deps, setup.packs) : undefined
+    const made = Game.newGame(gameSetup(setup, content))
     const game: Games.StoredGame = {
       id: randomUUID(),
       ownerId: player.id,

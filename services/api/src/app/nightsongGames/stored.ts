@@ -2,7 +2,7 @@
  * What is stored with a Nightsong game: its row (seats, set-up, version) and its log of the game's
  * events. The set-up is the server's own (the dice's seed never leaves it).
  */
-import type { Game } from "@blight/nightsong"
+import type { Game, Packs } from "@blight/nightsong"
 import * as Games from "../../db/nightsongGames.js"
 import type * as Repo from "../../db/repositories.js"
 import type { Player } from "../App.js"
@@ -12,15 +12,18 @@ export interface Setup {
   readonly referee: string
   readonly players: ReadonlyArray<string>
   readonly dice: { readonly seed: number } | "manual"
+  /** The stored packs it was set up with, as named (a record only: the first event holds their content). */
+  readonly packs?: ReadonlyArray<{ readonly id: string; readonly version: string }> | undefined
 }
 
 export const setupOf = (g: Games.StoredGame) => g.setup as Setup
 
-/** The game's own set-up (`Game.Setup`) from what is stored. */
-export const gameSetup = (s: Setup): Game.Setup => ({
+/** The game's own set-up (`Game.Setup`) from what is stored, with the packs' merged content if any. */
+export const gameSetup = (s: Setup, content?: Packs.Content): Game.Setup => ({
   players: s.players,
   referee: s.referee,
   ...(s.dice === "manual" ? {} : { seed: s.dice.seed }),
+  ...(content === undefined ? {} : { content }),
 })
 
 type GameEvent = Parameters<typeof Game.replay>[0][number]

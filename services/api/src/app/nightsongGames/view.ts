@@ -42,11 +42,14 @@ export const summaryOf = (game: Games.StoredGame, player: Player): GameSummary =
 
 export const viewOf = (game: Games.StoredGame, player: Player, state: State): GameView => {
   const prompt = state.pending?.prompt
+  // The packs' merged content is in the log's first event (and in the hash); a read names the packs.
+  const { content, ...rest } = shown(state)
   return {
     ...summaryOf(game, player),
     ...(prompt !== undefined ? { pending: prompt as GameView["pending"] & object } : {}),
+    ...(content !== undefined ? { packs: content.packs.map((p) => ({ id: p.id, version: p.version })) } : {}),
     hash: hashShown(state),
-    state: shown(state) as GameView["state"],
+    state: rest as GameView["state"],
   }
 }
 

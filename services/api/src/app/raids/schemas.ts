@@ -11,18 +11,19 @@ import { EventsPage, Joined } from "../stream/schemas.js"
  * player's command, or the engine's own next step (`{type: "continue", step}`, by "engine"),
  * whose step names are a type of the engine's, not a schema, so it is text here.
  */
-export const LoggedCommand = Schema.Union([
-  BattleCommand.Command,
-  Schema.Struct({
-    type: Schema.Literal("continue"),
-    step: Schema.String.annotate({
-      description: "The phase the engine runs next (setup, round, creature, …)",
-    }),
-  }).annotate({
-    identifier: "EngineStepCommand",
-    description: "The engine's own step, the command of its batch",
+/** The engine's own step, the command of its batch (any game's). */
+export const EngineStepCommand = Schema.Struct({
+  type: Schema.Literal("continue"),
+  step: Schema.String.annotate({
+    description: "The phase the engine runs next (setup, round, creature, …)",
   }),
-]).annotate({ identifier: "LoggedCommand" })
+}).annotate({
+  identifier: "EngineStepCommand",
+  description: "The engine's own step, the command of its batch",
+})
+export const LoggedCommand = Schema.Union([BattleCommand.Command, EngineStepCommand]).annotate({
+  identifier: "LoggedCommand",
+})
 // An adjustment logs the fields the `adjust` command changed: those of the command but its tag,
 // reason and model.
 const { type: _type, reason: _reason, model: _model, ...changed } = BattleCommand.Adjust.fields

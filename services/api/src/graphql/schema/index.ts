@@ -22,5 +22,7 @@ import "./campaigns.js"
 import "./simulations.js"
 // Nightsong games: their own file, after raids (they reuse the subscription helper).
 import "./nightsongGames.js"
+// Nightsong packs: after the games (which name them) and Blight's packs (whose PackVersion they share).
+import "./nightsongPacks.js"
 
 export const schema = builder.toSchema()

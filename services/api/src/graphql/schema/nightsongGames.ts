@@ -3,17 +3,17 @@
  * `nightsongGame`, `nightsongLegal`, `nightsongGameEvents`; mutations `createNightsongGame`,
  * `joinNightsongGame`, `commandNightsongGame`, `undoNightsongGame`; and the subscription
  * `nightsongGameEvents`, every event of a game in order and then each new one. The game, the legal
- * commands and the command input are typed from the library's schemas; an event's fields are
- * `JSON`, since the library gives its events no schema (only their TypeScript type).
+ * commands, the command input and each event (a union, one object per type) are typed from the
+ * library's schemas.
  */
 import { Game } from "@blight/nightsong"
 import * as Games from "../../app/NightsongGames.js"
 import { builder } from "../builder.js"
-import { outputType } from "../fromSchema.js"
+import { outputType, typeFieldAs } from "../fromSchema.js"
 import { inputType } from "../inputFromSchema.js"
 import { pageArgs, pageQuery, pageRef } from "../paging.js"
 import { bodyOf, byIdFor, forCaller, onPage } from "../resolve.js"
-import { JSONScalar } from "./json.js"
+import { PackRefInput } from "./nightsongPacks.js"
 import { subscribeFor } from "./raids.js"
 
 const GameRef = outputType(Games.GameView, "NightsongGame")
@@ -24,6 +24,12 @@ const Command = inputType(Game.Command, "NightsongCommand")
 
 type Entry = Games.GameEventEntry
 
+// The `commanded` event's command is `unknown` in the library (the engine decodes it again): typed here.
+const commanded = Games.NightsongEvent.members.find((m) => m.fields.type.literal === "commanded")
+if (commanded === undefined) throw new Error("no commanded event")
+typeFieldAs(commanded.ast, "command", Games.NightsongLoggedCommand)
+const EventUnionRef = outputType(Games.NightsongEvent, "NightsongEvent")
+
 const EventRef = builder.objectRef<Entry>("NightsongGameEvent").implement({
   description: "An event of a Nightsong game's log",
   fields: (t) => ({
@@ -33,10 +39,9 @@ const EventRef = builder.objectRef<Entry>("NightsongGameEvent").implement({
       resolve: (e) => e.event.type,
     }),
     event: t.field({
-      type: JSONScalar,
-      description:
-        "The whole event as the log has it: the library types its events in TypeScript, with no schema",
-      resolve: (e) => e.event,
+      type: EventUnionRef,
+      description: "The whole event as the log has it, one type per kind of event",
+      resolve: (e) => e.event as never,
     }),
   }),
 })
@@ -126,6 +131,11 @@ builder.mutationFields((t) => ({
         description: "Every die typed in at the table (default: the server rolls)",
       }),
       seed: t.arg.float({ description: "The dice's seed, kept on the server (default: a new one)" }),
+      packs: t.arg({
+        type: [PackRefInput.type],
+        description:
+          "Stored Nightsong packs merged over the core pack, in order; kept in the game's first event (R-N-PACK-06)",
+      }),
     },
     resolve: forCaller((p, a, ctx) =>
       Games.createGame(
@@ -137,6 +147,7 @@ builder.mutationFields((t) => ({
           seat: a.seat,
           dice: a.manualDice ? "manual" : undefined,
           seed: a.seed,
+          packs: a.packs?.map(PackRefInput.convert),
         }),
       ),
     ),
