@@ -238,7 +238,7 @@ describe("createSimulation over HTTP with enum arguments", () => {
       ["aggressive", "noiseAverse", "objectiveRunner", "odds", "random", "sensible"].sort(),
     )
     expect(r.data.policy.description).toContain('noiseAverse is "noise-averse"')
-    expect(r.data.table.enumValues.map((v: Json) => v.name).sort()).toEqual(["board", "declared"])
+    expect(r.data.table.enumValues.map((v: Json) => v.name).sort()).toEqual(["board", "declared", "fair"])
     const args = r.data.mutation.fields.find((f: Json) => f.name === "createSimulation").args
     expect(args.find((a: Json) => a.name === "table").type).toMatchObject({
       kind: "ENUM",

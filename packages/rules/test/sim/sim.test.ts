@@ -215,8 +215,8 @@ describe("a campaign run (B-AFTERMATH-01)", () => {
       "dead",
       "other",
     ])
-    // Seed 1, campaign 0: the Gardeners lose members to the Throat by raid 4 (found by playing it).
-    const c = Result.getOrThrow(simulateCampaign({ refuges, seed: 1, raids: 4 }, registry, 0))
+    // Seed 1, campaign 3: the Gardeners lose a member to the Throat by raid 4 (found by playing it).
+    const c = Result.getOrThrow(simulateCampaign({ refuges, seed: 1, raids: 4 }, registry, 3))
     const gardeners = c.refuges[1]!.trajectory.at(-1)!
     expect(gardeners.turned).toBeGreaterThan(0)
     const r = campaignReport({ seed: 1, raids: 4 }, [c])
