@@ -33,7 +33,7 @@ const MIN_SEEN = 20
 const subjectKind = (state: State, id: string): string => {
   const m = state.models.find((x) => x.id === id)
   if (m) return m.kind === "creature" ? "c" : "s"
-  return state.tokens.some((t) => t.id === id) ? "t" : id.split(":")[0] ?? id
+  return state.tokens.some((t) => t.id === id) ? "t" : (id.split(":")[0] ?? id)
 }
 
 /** The key a question's answers are counted under: what is asked, how far, and of what kinds. */
@@ -79,6 +79,12 @@ export const calibratedTable = (seed: Prng.Seed, counts: Counts = calibration.co
   }
 }
 
+/** One more `value` counted under `key`. */
+const tally = (counts: Counts, key: string, value: FactValue): void => {
+  const seen = (counts[key] ??= {})
+  seen[String(value)] = (seen[String(value)] ?? 0) + 1
+}
+
 /** Counts a board's answers as they are given (for `npm run sim:calibrate`). */
 export const counting = (space: Space, counts: Counts): Space => ({
   ...space,
@@ -86,18 +92,16 @@ export const counting = (space: Space, counts: Counts): Space => ({
     const value = space.answer(state, query, prompt)
     // Which model is nearest is a name, not a shape: those stay fair draws.
     if (value !== undefined && query.q !== "nearest") {
-      const key = factKey(state, query)
-      const seen = (counts[key] ??= {})
-      seen[String(value)] = (seen[String(value)] ?? 0) + 1
-      if (query.q === "reach" && !query.leash) {
-        const moves = (counts[MOVE_REACH] ??= {})
-        moves[String(value)] = (moves[String(value)] ?? 0) + 1
-      }
+      tally(counts, factKey(state, query), value)
+      if (query.q === "reach" && !query.leash) tally(counts, MOVE_REACH, value)
     }
     return value
   },
 })
 
 /** Where the shipped counts came from. */
-export const source: { readonly raids: number; readonly seed: number; readonly scenarios: ReadonlyArray<string> } =
-  calibration.source
+export const source: {
+  readonly raids: number
+  readonly seed: number
+  readonly scenarios: ReadonlyArray<string>
+} = calibration.source
